@@ -1,0 +1,217 @@
+/// Every message bridgegen prints about a schema, in one place, sorted by function name.
+/// Each has a stable id (the first argument of `make`) that tooling and docs may rely on.
+public enum DiagnosticCatalog {
+    private static func make(_ id: String, _ message: String, at location: SourceLocation?,
+                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(severity, id: id, message, at: location, notes: notes)
+    }
+
+    private static func firstHere(_ first: SourceLocation?, _ what: String = "first declared here") -> [Diagnostic.Note] {
+        first.map { [Diagnostic.Note(what, at: $0)] } ?? []
+    }
+
+    static func aliasNotAllowed(at: SourceLocation) -> Diagnostic {
+        make("yaml-alias", "YAML aliases are not allowed in a schema; write the value out", at: at)
+    }
+
+    static func anchorNotAllowed(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("yaml-anchor", "YAML anchors are not allowed in a schema (found '&\(name)')", at: at)
+    }
+
+    static func caseConversionCollision(_ noun: String, _ name: String, _ other: String, identifier: String,
+                                        at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        if name == other {
+            return make("duplicate-name", "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+        }
+        return make("case-collision", "\(noun) '\(name)' and '\(other)' both become '\(identifier)' in generated code",
+                    at: at, notes: firstHere(first, "'\(other)' is declared here"))
+    }
+
+    static func complexKey(at: SourceLocation) -> Diagnostic {
+        make("yaml-complex-key", "mapping keys must be plain strings", at: at)
+    }
+
+    static func defaultMismatch(expected: String, got: String, hint: String?, at: SourceLocation) -> Diagnostic {
+        make("default-type", "default value does not match its type: expected \(expected), got \(got)\(hint.map { "; \($0)" } ?? "")", at: at)
+    }
+
+    public static func duplicate(_ noun: String, _ name: String, at: SourceLocation, first: SourceLocation?) -> Diagnostic {
+        make("duplicate-name", "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+    }
+
+    static func duplicateErrorCode(_ code: Int, _ name: String, _ other: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make("duplicate-error-code", "error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
+    }
+
+    static func emptyEnum(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("empty-enum", "enum '\(name)' has no cases", at: at)
+    }
+
+    static func emptyFile(at: SourceLocation) -> Diagnostic {
+        make("empty-file", "the schema is empty; it needs at least 'bridgegen: 1' and 'module: <name>'", at: at)
+    }
+
+    static func errorsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
+        make("errors-on-send", "send method '\(method)' cannot declare 'errors': sends report nothing back; use 'kind: request'", at: at)
+    }
+
+    static func expectedKind(_ expected: String, for what: String, got node: YAMLNode) -> Diagnostic {
+        make("wrong-node-kind", "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
+    }
+
+    static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
+        make("file-name", "module '\(module)' must be declared in a file named '\(expected)' (found '\(fileName)'): output names follow file names", at: at)
+    }
+
+    static func fileTooLarge(_ size: Int, limit: Int, at: SourceLocation) -> Diagnostic {
+        make("file-too-large", "the file is \(size) bytes; schemas are limited to \(limit) bytes", at: at)
+    }
+
+    static func importCycle(_ cycle: [String], at: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        make("import-cycle", "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at, notes: notes)
+    }
+
+    static func integerOutOfRange(_ text: String, at: SourceLocation) -> Diagnostic {
+        make("integer-range", "integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
+    }
+
+    static func invalidEnumWireValue(_ value: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-wire-name", "invalid enum wire value '\(value)': it must be non-empty text without control characters", at: at)
+    }
+
+    static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-error-code", "error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
+    }
+
+    static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-kind", "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
+    }
+
+    static func invalidName(_ noun: String, _ name: String, rule: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-name", "invalid \(noun) name '\(name)': use \(rule)", at: at)
+    }
+
+    static func invalidTypeExpression(_ text: String, reason: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-type", "invalid type '\(text)': \(reason)", at: at)
+    }
+
+    static func invalidUTF8(_ byte: UInt8, at: SourceLocation) -> Diagnostic {
+        make("invalid-utf8", "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: at)
+    }
+
+    static func invalidWireName(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-wire-name", "invalid wire name '\(name)': use up to 128 ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
+    }
+
+    static func mappingAsType(at: SourceLocation) -> Diagnostic {
+        make("invalid-type", "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
+    }
+
+    static func missingKey(_ key: String, in what: String, hint: String?, at: SourceLocation) -> Diagnostic {
+        make("missing-key", "\(what) is missing '\(key)'\(hint.map { "; \($0)" } ?? "")", at: at)
+    }
+
+    static func multipleDocuments(at: SourceLocation) -> Diagnostic {
+        make("yaml-documents", "a schema file holds one YAML document; found another here", at: at)
+    }
+
+    static func neitherStructNorEnum(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("type-body", "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
+    }
+
+    static func notImported(_ module: String, in current: String, at: SourceLocation) -> Diagnostic {
+        make("not-imported", "module '\(module)' is used but not imported; add 'imports: [\(module)]' to module '\(current)'", at: at)
+    }
+
+    static func nestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
+        make("yaml-depth", "nesting is deeper than \(limit) levels", at: at)
+    }
+
+    static func nulByte(at: SourceLocation) -> Diagnostic {
+        make("nul-byte", "the file contains a NUL byte; a schema is text", at: at)
+    }
+
+    static func reservedName(_ noun: String, _ name: String, reservedIn: String, at: SourceLocation) -> Diagnostic {
+        make("reserved-name", "\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
+    }
+
+    static func returnsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
+        make("returns-on-send", "send method '\(method)' cannot have 'returns'; use 'kind: request' to answer the page", at: at)
+    }
+
+    static func selfImport(_ module: String, at: SourceLocation) -> Diagnostic {
+        make("self-import", "module '\(module)' imports itself", at: at)
+    }
+
+    static func sequenceAsType(suggestion: String, at: SourceLocation) -> Diagnostic {
+        make("invalid-type", "expected a type, got a YAML list; a list type is written \(suggestion)", at: at)
+    }
+
+    static func sharedChannelCollision(_ wire: String, _ module: String, _ other: String, channel: String,
+                                       at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make("wire-collision", "wire name '\(wire)' of module '\(module)' is also used by module '\(other)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
+             at: at, notes: firstHere(first, "'\(other)' declares it here"))
+    }
+
+    static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("type-body", "type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
+    }
+
+    static func structCycle(_ names: [String], at: SourceLocation, notes: [Diagnostic.Note]) -> Diagnostic {
+        make("struct-cycle", "struct '\(names[0])' contains itself (\(names.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
+             at: at, notes: notes)
+    }
+
+    static func structDefault(_ name: String, at: SourceLocation) -> Diagnostic {
+        make("default-type", "struct '\(name)' cannot have a default value; make the field optional instead", at: at)
+    }
+
+    static func tagNotAllowed(_ tag: String, at: SourceLocation) -> Diagnostic {
+        make("yaml-tag", "YAML tags are not allowed in a schema (found '\(tag)')", at: at)
+    }
+
+    static func unknownEnumCase(_ value: String, enumName: String, known: [String], at: SourceLocation) -> Diagnostic {
+        make("unknown-case", "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
+    }
+
+    static func unknownError(_ name: String, module: String, known: [String], at: SourceLocation) -> Diagnostic {
+        make("unknown-error", "unknown error '\(name)': module '\(module)' declares no such error under 'errors'\(DidYouMean.clause(for: name, in: known))", at: at)
+    }
+
+    static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
+        if let suggestion = DidYouMean.suggestion(for: key, in: known) {
+            return make("unknown-key", "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
+        }
+        return make("unknown-key", "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
+    }
+
+    static func unknownModule(_ name: String, known: [String], at: SourceLocation) -> Diagnostic {
+        make("unknown-module", "unknown module '\(name)'\(DidYouMean.clause(for: name, in: known))", at: at)
+    }
+
+    static func unknownType(_ name: String, suggestions: [String], at: SourceLocation) -> Diagnostic {
+        let hints = ["integer": "int", "number": "double", "float": "double", "boolean": "bool", "str": "string",
+                     "String": "string", "Int": "int", "Bool": "bool", "Double": "double", "object": "map<any>",
+                     "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
+        if let hint = hints[name] {
+            return make("unknown-type", "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
+        }
+        return make("unknown-type", "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
+    }
+
+    static func unsupportedFormatVersion(_ version: String, supported: [String], at: SourceLocation) -> Diagnostic {
+        make("format-version", "unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
+    }
+
+    static func unusedImport(_ module: String, at: SourceLocation) -> Diagnostic {
+        make("unused-import", "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
+    }
+
+    static func wireCollision(_ noun: String, _ wire: String, in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make("wire-collision", "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
+    }
+
+    static func yamlSyntax(_ problem: String, at: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        make("yaml-syntax", "YAML syntax error: \(problem)", at: at, notes: notes)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Prints diagnostics the way compilers do, or as JSON for tools.
+public enum DiagnosticRenderer {
+    /// `path:line:col: error: message [id]` and its notes, one per line, as Xcode and SwiftPM parse them.
+    public static func text(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for d in diagnostics {
+            out += line(d.location, d.severity.rawValue, "\(d.message) [\(d.id)]")
+            for note in d.notes {
+                out += line(note.location, "note", note.message)
+            }
+        }
+        return out
+    }
+
+    /// A JSON array of diagnostic objects, keys sorted, for `--diagnostics-format json`.
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(diagnostics), let text = String(data: data, encoding: .utf8) else {
+            return "[]\n"
+        }
+        return text + "\n"
+    }
+
+    /// `error: N errors, M warnings` style summary, or nil when there is nothing to say.
+    public static func summary(_ diagnostics: [Diagnostic]) -> String? {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        guard errors + warnings > 0 else { return nil }
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning")) generated.\n"
+    }
+
+    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String) -> String {
+        if let location { return "\(location): \(severity): \(message)\n" }
+        return "bridgegen: \(severity): \(message)\n"
+    }
+}

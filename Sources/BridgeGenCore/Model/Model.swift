@@ -1,0 +1,254 @@
+/// The checked model: the boundary between the front end and every emitter.
+///
+/// Everything here has been validated: names are legal and unique, type references
+/// resolve, defaults match their types. Emitters never report errors about the schema.
+/// Arrays keep the author's declaration order; modules are sorted by name.
+public struct SchemaSet: Hashable, Sendable, Codable {
+    public var modules: [Module]
+
+    public init(modules: [Module]) {
+        self.modules = modules.sorted { $0.name < $1.name }
+    }
+
+    public func module(named name: String) -> Module? {
+        modules.first { $0.name == name }
+    }
+
+    /// The declaration a `TypeRef.named` points at.
+    public func declaration(module: String, name: String) -> TypeDeclaration? {
+        self.module(named: module)?.types.first { $0.name == name }
+    }
+}
+
+/// A deprecation with an optional explanation (`deprecated: true` or `deprecated: "Use x"`).
+public struct Deprecation: Hashable, Sendable, Codable {
+    public var message: String?
+    public init(message: String?) { self.message = message }
+}
+
+/// One schema file: a namespaced module such as `sample` (`window.sample` on the page).
+public struct Module: Hashable, Sendable, Codable {
+    /// Lowercase identifier; also the reply-transport channel name.
+    public var name: String
+    public var doc: String?
+    /// The schema file, as the user named it.
+    public var sourcePath: String
+    /// Modules whose types this one references, sorted.
+    public var imports: [String]
+    public var types: [TypeDeclaration]
+    public var errors: [ErrorCode]
+    public var methods: [Method]
+    public var events: [Event]
+    public var location: SourceLocation
+
+    public init(name: String, doc: String?, sourcePath: String, imports: [String], types: [TypeDeclaration],
+                errors: [ErrorCode], methods: [Method], events: [Event], location: SourceLocation) {
+        self.name = name
+        self.doc = doc
+        self.sourcePath = sourcePath
+        self.imports = imports
+        self.types = types
+        self.errors = errors
+        self.methods = methods
+        self.events = events
+        self.location = location
+    }
+
+    public func error(named name: String) -> ErrorCode? {
+        errors.first { $0.name == name }
+    }
+}
+
+/// A named type: a struct or a string enum.
+public enum TypeDeclaration: Hashable, Sendable, Codable {
+    case structure(StructDeclaration)
+    case enumeration(EnumDeclaration)
+
+    public var name: String {
+        switch self {
+        case .structure(let s): return s.name
+        case .enumeration(let e): return e.name
+        }
+    }
+
+    public var doc: String? {
+        switch self {
+        case .structure(let s): return s.doc
+        case .enumeration(let e): return e.doc
+        }
+    }
+
+    public var location: SourceLocation {
+        switch self {
+        case .structure(let s): return s.location
+        case .enumeration(let e): return e.location
+        }
+    }
+}
+
+public struct StructDeclaration: Hashable, Sendable, Codable {
+    /// UpperCamelCase, unique within the module.
+    public var name: String
+    public var doc: String?
+    public var deprecated: Deprecation?
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    public init(name: String, doc: String?, deprecated: Deprecation?, fields: [Field], location: SourceLocation) {
+        self.name = name
+        self.doc = doc
+        self.deprecated = deprecated
+        self.fields = fields
+        self.location = location
+    }
+}
+
+/// A struct field, a method parameter or an event payload field.
+public struct Field: Hashable, Sendable, Codable {
+    /// The key as written in the schema; also the JSON key on the wire.
+    public var wireName: String
+    /// lowerCamelCase identifier derived from `wireName` (`user_id` -> `userId`).
+    /// Not escaped: each target's namer escapes reserved words.
+    public var identifier: String
+    public var doc: String?
+    public var type: TypeRef
+    /// When present, the field may be absent on the wire and decodes to this value.
+    public var defaultValue: Literal?
+    public var deprecated: Deprecation?
+    public var location: SourceLocation
+
+    public init(wireName: String, identifier: String, doc: String?, type: TypeRef, defaultValue: Literal?,
+                deprecated: Deprecation?, location: SourceLocation) {
+        self.wireName = wireName
+        self.identifier = identifier
+        self.doc = doc
+        self.type = type
+        self.defaultValue = defaultValue
+        self.deprecated = deprecated
+        self.location = location
+    }
+
+    /// Whether the page may leave this field out.
+    public var isRequiredOnWire: Bool { !type.isOptional && defaultValue == nil }
+}
+
+public struct EnumDeclaration: Hashable, Sendable, Codable {
+    public var name: String
+    public var doc: String?
+    public var deprecated: Deprecation?
+    public var cases: [EnumCase]
+    public var location: SourceLocation
+
+    public init(name: String, doc: String?, deprecated: Deprecation?, cases: [EnumCase], location: SourceLocation) {
+        self.name = name
+        self.doc = doc
+        self.deprecated = deprecated
+        self.cases = cases
+        self.location = location
+    }
+}
+
+public struct EnumCase: Hashable, Sendable, Codable {
+    /// The case key as written in the schema.
+    public var name: String
+    /// lowerCamelCase identifier derived from `name`.
+    public var identifier: String
+    /// The string on the wire (`wire:` override, else `name`).
+    public var wireValue: String
+    public var doc: String?
+    public var deprecated: Deprecation?
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, wireValue: String, doc: String?, deprecated: Deprecation?,
+                location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.wireValue = wireValue
+        self.doc = doc
+        self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+/// An application error a request may reject with; `code` is >= 1 (codes <= 0 belong to the bridge).
+public struct ErrorCode: Hashable, Sendable, Codable {
+    public var name: String
+    /// lowerCamelCase identifier derived from `name`.
+    public var identifier: String
+    public var code: Int
+    public var doc: String?
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, code: Int, doc: String?, location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.code = code
+        self.doc = doc
+        self.location = location
+    }
+}
+
+public enum MethodKind: String, Hashable, Sendable, Codable {
+    /// Fire-and-forget: no result, no error reported back to the page.
+    case send
+    /// Resolves with a typed result or rejects with a coded error.
+    case request
+}
+
+/// A page -> native call.
+public struct Method: Hashable, Sendable, Codable {
+    /// The key as written in the schema (`get-user-info`).
+    public var name: String
+    /// lowerCamelCase identifier (`getUserInfo`), not escaped.
+    public var identifier: String
+    /// The `type` on the wire: the `wire:` override, else `name`.
+    public var wireName: String
+    public var kind: MethodKind
+    public var doc: String?
+    public var params: [Field]
+    /// nil for sends and for requests that resolve with no value.
+    public var returns: TypeRef?
+    public var returnsDoc: String?
+    /// Names of the module's `errors` this request may reject with, in declaration order.
+    public var errors: [String]
+    public var deprecated: Deprecation?
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, wireName: String, kind: MethodKind, doc: String?, params: [Field],
+                returns: TypeRef?, returnsDoc: String?, errors: [String], deprecated: Deprecation?,
+                location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.wireName = wireName
+        self.kind = kind
+        self.doc = doc
+        self.params = params
+        self.returns = returns
+        self.returnsDoc = returnsDoc
+        self.errors = errors
+        self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+/// A native -> page notification.
+public struct Event: Hashable, Sendable, Codable {
+    public var name: String
+    public var identifier: String
+    public var wireName: String
+    public var doc: String?
+    public var payload: [Field]
+    public var deprecated: Deprecation?
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, wireName: String, doc: String?, payload: [Field],
+                deprecated: Deprecation?, location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.wireName = wireName
+        self.doc = doc
+        self.payload = payload
+        self.deprecated = deprecated
+        self.location = location
+    }
+}

@@ -1,0 +1,52 @@
+/// The compiler-shaped front end, one named stage per boundary type:
+///
+///     [SchemaInput] --read--> [YAMLNode] --parse--> [ModuleSyntax] --check--> SchemaSet --validate/emit--> [GeneratedFile]
+///
+/// The one public entry point into the core. Every stage reports all it finds; emission
+/// happens only when no stage reported an error.
+public enum Pipeline {
+    /// What a run produced: the checked model when there were no errors, and every diagnostic, sorted.
+    public struct Result: Sendable {
+        public var schema: SchemaSet?
+        public var diagnostics: [Diagnostic]
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Stages 1-3: read, parse and check every file.
+    public static func check(_ inputs: [SchemaInput], config: GeneratorConfig = GeneratorConfig()) -> Result {
+        var collector = DiagnosticCollector()
+        var syntax: [ModuleSyntax] = []
+        for input in inputs {
+            let (root, readProblems) = YAMLReader.read(input.bytes, path: input.path)
+            collector.report(contentsOf: readProblems)
+            guard let root else { continue }
+            guard case .mapping = root.kind else {
+                collector.report(DiagnosticCatalog.expectedKind("a mapping with 'bridgegen', 'module', ...", for: "the top level of a schema", got: root))
+                continue
+            }
+            let (module, parseProblems) = SyntaxParser.parse(root, path: input.path)
+            collector.report(contentsOf: parseProblems)
+            syntax.append(module)
+        }
+        let (schema, checkProblems) = TypeChecker.check(syntax, config: config)
+        collector.report(contentsOf: checkProblems)
+        return Result(schema: collector.hasErrors ? nil : schema, diagnostics: collector.sorted)
+    }
+
+    /// Stages 4-5 for the given emitters: per-target validation of a checked model, then emission.
+    /// Returns files per emitter name, or diagnostics and no files when any target refuses the model.
+    public static func generate(_ schema: SchemaSet, emitters: [any Emitter], config: GeneratorConfig)
+        -> (files: [String: [GeneratedFile]], diagnostics: [Diagnostic]) {
+        var collector = DiagnosticCollector()
+        for emitter in emitters {
+            collector.report(contentsOf: emitter.validate(schema, config: config))
+        }
+        if collector.hasErrors { return ([:], collector.sorted) }
+        var files: [String: [GeneratedFile]] = [:]
+        for emitter in emitters {
+            files[emitter.name] = emitter.emit(schema, config: config)
+        }
+        return (files, collector.sorted)
+    }
+}

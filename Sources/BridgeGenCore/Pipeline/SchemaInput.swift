@@ -1,0 +1,64 @@
+import Foundation
+
+/// A schema file's bytes and the path the user knows it by.
+public struct SchemaInput: Sendable, Hashable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+}
+
+/// Turns command-line paths into schema files: files as given, folders searched recursively
+/// for `*.bridge.yaml` (sorted, so runs are deterministic).
+public enum SchemaDiscovery {
+    public static func inputs(for paths: [String]) -> (inputs: [SchemaInput], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.append(Diagnostic(.error, id: "no-such-file", "no such file or folder: \(path)", at: nil))
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = schemaFiles(in: path)
+                if found.isEmpty {
+                    diagnostics.append(Diagnostic(.warning, id: "no-schemas", "no *\(TypeChecker.schemaSuffix) files in \(path)", at: nil))
+                }
+                files += found
+            } else {
+                files.append(path)
+            }
+        }
+        var seen = Set<String>()
+        var inputs: [SchemaInput] = []
+        for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+            guard let data = fm.contents(atPath: file) else {
+                diagnostics.append(Diagnostic(.error, id: "unreadable-file", "cannot read \(file)", at: nil))
+                continue
+            }
+            inputs.append(SchemaInput(path: file, bytes: [UInt8](data)))
+        }
+        return (inputs, diagnostics)
+    }
+
+    private static func schemaFiles(in folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var result: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(TypeChecker.schemaSuffix) {
+                let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+                result.append(base + "/" + relative)
+            }
+        }
+        return result.sorted()
+    }
+}

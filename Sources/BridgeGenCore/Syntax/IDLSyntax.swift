@@ -1,0 +1,90 @@
+/// The IDL as written: the second boundary type of the front end.
+///
+/// Structure is validated here (known keys, the right kind of YAML node); names, types and
+/// references are still unchecked strings with their locations.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+public struct ModuleSyntax: Sendable, Hashable {
+    public var path: String
+    public var formatVersion: Located<String>?
+    public var name: Located<String>?
+    public var doc: String?
+    public var imports: [Located<String>] = []
+    public var types: [TypeSyntax] = []
+    public var errors: [ErrorSyntax] = []
+    public var methods: [MethodSyntax] = []
+    public var events: [EventSyntax] = []
+    public var location: SourceLocation
+}
+
+public struct DeprecationSyntax: Sendable, Hashable {
+    public var message: String?
+    public var location: SourceLocation
+}
+
+public struct TypeSyntax: Sendable, Hashable {
+    public enum Body: Sendable, Hashable {
+        case structure([FieldSyntax])
+        case enumeration([CaseSyntax])
+        /// Neither or both of `fields` and `cases`: already reported.
+        case invalid
+    }
+
+    public var name: Located<String>
+    public var doc: String?
+    public var deprecated: DeprecationSyntax?
+    public var body: Body
+}
+
+public struct FieldSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    /// nil when missing (already reported).
+    public var type: Located<String>?
+    public var doc: String?
+    public var defaultValue: YAMLNode?
+    public var deprecated: DeprecationSyntax?
+}
+
+public struct CaseSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var wire: Located<String>?
+    public var doc: String?
+    public var deprecated: DeprecationSyntax?
+}
+
+public struct ErrorSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var code: YAMLNode?
+    public var doc: String?
+}
+
+public struct MethodSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var kind: Located<String>?
+    public var wire: Located<String>?
+    public var doc: String?
+    public var params: [FieldSyntax] = []
+    public var returns: Located<String>?
+    public var returnsDoc: String?
+    /// Where `returns:` was written, to point at it from errors.
+    public var returnsKey: SourceLocation?
+    public var errors: [Located<String>] = []
+    public var errorsKey: SourceLocation?
+    public var deprecated: DeprecationSyntax?
+}
+
+public struct EventSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var wire: Located<String>?
+    public var doc: String?
+    public var payload: [FieldSyntax] = []
+    public var deprecated: DeprecationSyntax?
+}

@@ -1,0 +1,344 @@
+/// Stage 2: YAML nodes -> IDL syntax. Checks the shape of the document (which keys exist
+/// where, what kind of node each holds) and reports every problem it finds, then keeps going
+/// with what it could read so the checker can report more.
+public struct SyntaxParser {
+    private var diagnostics = DiagnosticCollector()
+
+    public init() {}
+
+    public static func parse(_ root: YAMLNode, path: String) -> (ModuleSyntax, [Diagnostic]) {
+        var parser = SyntaxParser()
+        let module = parser.module(root, path: path)
+        return (module, parser.diagnostics.diagnostics)
+    }
+
+    // MARK: - Module
+
+    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events"]
+
+    private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
+        var module = ModuleSyntax(path: path, location: root.location)
+        guard let pairs = entries(of: root, keys: Self.moduleKeys, what: "the top level of a schema", noun: "key") else {
+            return module
+        }
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar ?? "" {
+            case "bridgegen": module.formatVersion = scalar(value, "the format version")
+            case "module": module.name = scalar(value, "the module name")
+            case "doc": module.doc = text(value, "'doc'")
+            case "imports":
+                guard case .sequence(let items) = value.kind else {
+                    report(DiagnosticCatalog.expectedKind("a list of module names", for: "'imports'", got: value))
+                    continue
+                }
+                var seen: [String: SourceLocation] = [:]
+                for item in items {
+                    guard let name = scalar(item, "an import") else { continue }
+                    if let first = seen[name.value] {
+                        report(DiagnosticCatalog.duplicate("import", name.value, at: name.location, first: first))
+                        continue
+                    }
+                    seen[name.value] = name.location
+                    module.imports.append(name)
+                }
+            case "types":
+                module.types = named(value, "'types'", noun: "type").map { typeDeclaration($0.0, $0.1) }
+            case "errors":
+                module.errors = named(value, "'errors'", noun: "error").compactMap { errorDeclaration($0.0, $0.1) }
+            case "methods":
+                module.methods = named(value, "'methods'", noun: "method").compactMap { method($0.0, $0.1) }
+            case "events":
+                module.events = named(value, "'events'", noun: "event").compactMap { event($0.0, $0.1) }
+            default: break
+            }
+        }
+        if module.formatVersion == nil {
+            report(DiagnosticCatalog.missingKey("bridgegen", in: "the schema", hint: "add 'bridgegen: 1' as the first line", at: root.location))
+        }
+        if module.name == nil {
+            report(DiagnosticCatalog.missingKey("module", in: "the schema", hint: nil, at: root.location))
+        }
+        return module
+    }
+
+    // MARK: - Declarations
+
+    private static let typeKeys = ["doc", "deprecated", "fields", "cases"]
+
+    private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
+        var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
+        guard let pairs = entries(of: node, keys: Self.typeKeys, what: "type '\(name.value)'", noun: "key") else { return type }
+        var fields: [FieldSyntax]?
+        var cases: [CaseSyntax]?
+        for pair in pairs {
+            switch pair.key.scalar ?? "" {
+            case "doc": type.doc = text(pair.value, "'doc'")
+            case "deprecated": type.deprecated = deprecation(pair.value)
+            case "fields": fields = fieldList(pair.value, owner: "'fields'", noun: "field")
+            case "cases": cases = caseList(pair.value)
+            default: break
+            }
+        }
+        switch (fields, cases) {
+        case (let f?, nil): type.body = .structure(f)
+        case (nil, let c?): type.body = .enumeration(c)
+        case (.some, .some): report(DiagnosticCatalog.structAndEnum(name.value, at: name.location))
+        case (nil, nil): report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location))
+        }
+        return type
+    }
+
+    private static let fieldKeys = ["type", "doc", "default", "deprecated"]
+
+    /// `name: type` or `name: {type, doc, default, deprecated}`.
+    private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
+        named(node, owner, noun: noun, allowEmpty: true).map { name, value in
+            var field = FieldSyntax(name: name)
+            if case .scalar(let text, _) = value.kind, !value.isNull {
+                field.type = Located(text, at: value.location)
+                return field
+            }
+            guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
+                                      expected: "a type or a mapping with 'type'") else { return field }
+            for pair in pairs {
+                switch pair.key.scalar ?? "" {
+                case "type": field.type = typeExpression(pair.value)
+                case "doc": field.doc = text(pair.value, "'doc'")
+                case "default": field.defaultValue = pair.value
+                case "deprecated": field.deprecated = deprecation(pair.value)
+                default: break
+                }
+            }
+            if !pairs.contains(where: { $0.key.scalar == "type" }) {
+                report(DiagnosticCatalog.missingKey("type", in: "\(noun) '\(name.value)'", hint: nil, at: value.location))
+            }
+            return field
+        }
+    }
+
+    private static let caseKeys = ["doc", "wire", "deprecated"]
+
+    /// `name: doc text`, `name:` (no doc) or `name: {doc, wire, deprecated}`.
+    private mutating func caseList(_ node: YAMLNode) -> [CaseSyntax] {
+        named(node, "'cases'", noun: "case").map { name, value in
+            var enumCase = CaseSyntax(name: name)
+            if value.isNull { return enumCase }
+            if case .scalar(let doc, _) = value.kind {
+                enumCase.doc = doc
+                return enumCase
+            }
+            guard let pairs = entries(of: value, keys: Self.caseKeys, what: "case '\(name.value)'", noun: "key",
+                                      expected: "a doc string or a mapping") else { return enumCase }
+            for pair in pairs {
+                switch pair.key.scalar ?? "" {
+                case "doc": enumCase.doc = text(pair.value, "'doc'")
+                case "wire": enumCase.wire = scalar(pair.value, "'wire'")
+                case "deprecated": enumCase.deprecated = deprecation(pair.value)
+                default: break
+                }
+            }
+            return enumCase
+        }
+    }
+
+    private static let errorKeys = ["code", "doc"]
+
+    private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
+        var error = ErrorSyntax(name: name)
+        guard let pairs = entries(of: node, keys: Self.errorKeys, what: "error '\(name.value)'", noun: "key") else { return nil }
+        for pair in pairs {
+            switch pair.key.scalar ?? "" {
+            case "code": error.code = pair.value
+            case "doc": error.doc = text(pair.value, "'doc'")
+            default: break
+            }
+        }
+        if error.code == nil {
+            report(DiagnosticCatalog.missingKey("code", in: "error '\(name.value)'", hint: nil, at: node.location))
+        }
+        return error
+    }
+
+    private static let methodKeys = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated"]
+    private static let returnsKeys = ["type", "doc"]
+
+    private mutating func method(_ name: Located<String>, _ node: YAMLNode) -> MethodSyntax? {
+        var method = MethodSyntax(name: name)
+        guard let pairs = entries(of: node, keys: Self.methodKeys, what: "method '\(name.value)'", noun: "key") else { return nil }
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar ?? "" {
+            case "kind": method.kind = scalar(value, "'kind'")
+            case "wire": method.wire = scalar(value, "'wire'")
+            case "doc": method.doc = text(value, "'doc'")
+            case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
+            case "returns":
+                method.returnsKey = pair.key.location
+                if case .scalar = value.kind {
+                    method.returns = typeExpression(value)
+                } else if let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
+                                              expected: "a type or a mapping with 'type'") {
+                    for p in inner {
+                        switch p.key.scalar ?? "" {
+                        case "type": method.returns = typeExpression(p.value)
+                        case "doc": method.returnsDoc = text(p.value, "'doc'")
+                        default: break
+                        }
+                    }
+                    if method.returns == nil {
+                        report(DiagnosticCatalog.missingKey("type", in: "'returns'", hint: nil, at: value.location))
+                    }
+                }
+            case "errors":
+                method.errorsKey = pair.key.location
+                guard case .sequence(let items) = value.kind else {
+                    report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
+                    continue
+                }
+                method.errors = items.compactMap { scalar($0, "an error name") }
+            case "deprecated": method.deprecated = deprecation(value)
+            default: break
+            }
+        }
+        if method.kind == nil {
+            report(DiagnosticCatalog.missingKey("kind", in: "method '\(name.value)'", hint: "add 'kind: send' or 'kind: request'", at: node.location))
+        }
+        return method
+    }
+
+    private static let eventKeys = ["wire", "doc", "payload", "deprecated"]
+
+    private mutating func event(_ name: Located<String>, _ node: YAMLNode) -> EventSyntax? {
+        var event = EventSyntax(name: name)
+        if node.isNull { return event }
+        guard let pairs = entries(of: node, keys: Self.eventKeys, what: "event '\(name.value)'", noun: "key") else { return nil }
+        for pair in pairs {
+            switch pair.key.scalar ?? "" {
+            case "wire": event.wire = scalar(pair.value, "'wire'")
+            case "doc": event.doc = text(pair.value, "'doc'")
+            case "payload": event.payload = fieldList(pair.value, owner: "'payload'", noun: "payload field")
+            case "deprecated": event.deprecated = deprecation(pair.value)
+            default: break
+            }
+        }
+        return event
+    }
+
+    // MARK: - Node helpers
+
+    /// The pairs of a mapping whose keys are all known. Unknown keys are reported (with a
+    /// did-you-mean) and dropped; `x-` keys are extensions and ignored; duplicates are reported.
+    private mutating func entries(of node: YAMLNode, keys: [String], what: String, noun: String,
+                                  expected: String = "a mapping") -> [YAMLPair]? {
+        guard case .mapping(let pairs) = node.kind else {
+            report(DiagnosticCatalog.expectedKind(expected, for: what, got: node))
+            return nil
+        }
+        var seen: [String: SourceLocation] = [:]
+        var kept: [YAMLPair] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar else { continue }
+            if key.hasPrefix("x-") { continue }
+            if let first = seen[key] {
+                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
+                continue
+            }
+            seen[key] = pair.key.location
+            guard keys.contains(key) else {
+                report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
+                continue
+            }
+            kept.append(pair)
+        }
+        return kept
+    }
+
+    /// A mapping of declarations keyed by name (`types`, `methods`, `params`, ...).
+    private mutating func named(_ node: YAMLNode, _ what: String, noun: String, allowEmpty: Bool = false) -> [(Located<String>, YAMLNode)] {
+        if node.isNull && allowEmpty { return [] }
+        guard case .mapping(let pairs) = node.kind else {
+            report(DiagnosticCatalog.expectedKind("a mapping of \(noun) names", for: what, got: node))
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        var result: [(Located<String>, YAMLNode)] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar else { continue }
+            if let first = seen[key] {
+                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
+                continue
+            }
+            seen[key] = pair.key.location
+            result.append((Located(key, at: pair.key.location), pair.value))
+        }
+        return result
+    }
+
+    private mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {
+        guard case .scalar(let value, _) = node.kind, !node.isNull || !(node.scalar ?? "").isEmpty else {
+            report(DiagnosticCatalog.expectedKind("a string", for: what, got: node))
+            return nil
+        }
+        return Located(value, at: node.location)
+    }
+
+    private mutating func text(_ node: YAMLNode, _ what: String) -> String? {
+        scalar(node, what)?.value
+    }
+
+    private mutating func typeExpression(_ node: YAMLNode) -> Located<String>? {
+        if case .sequence(let items) = node.kind {
+            let inner = items.first?.scalar ?? "T"
+            report(DiagnosticCatalog.sequenceAsType(suggestion: "list<\(inner)>", at: node.location))
+            return nil
+        }
+        if case .mapping = node.kind {
+            report(DiagnosticCatalog.mappingAsType(at: node.location))
+            return nil
+        }
+        return scalar(node, "a type")
+    }
+
+    /// `deprecated: true`, `deprecated: false` (ignored) or `deprecated: "Use x instead."`.
+    private mutating func deprecation(_ node: YAMLNode) -> DeprecationSyntax? {
+        guard case .scalar(let value, let plain) = node.kind else {
+            report(DiagnosticCatalog.expectedKind("true or a message", for: "'deprecated'", got: node))
+            return nil
+        }
+        if plain && ["true", "True", "TRUE"].contains(value) { return DeprecationSyntax(message: nil, location: node.location) }
+        if plain && ["false", "False", "FALSE"].contains(value) { return nil }
+        if value.isEmpty {
+            report(DiagnosticCatalog.expectedKind("true or a message", for: "'deprecated'", got: node))
+            return nil
+        }
+        return DeprecationSyntax(message: value, location: node.location)
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.report(diagnostic)
+    }
+}
+
+extension FieldSyntax {
+    init(name: Located<String>) { self.init(name: name, type: nil, doc: nil, defaultValue: nil, deprecated: nil) }
+}
+
+extension CaseSyntax {
+    init(name: Located<String>) { self.init(name: name, wire: nil, doc: nil, deprecated: nil) }
+}
+
+extension ErrorSyntax {
+    init(name: Located<String>) { self.init(name: name, code: nil, doc: nil) }
+}
+
+extension MethodSyntax {
+    init(name: Located<String>) {
+        self.init(name: name, kind: nil, wire: nil, doc: nil, returns: nil, returnsDoc: nil, returnsKey: nil,
+                  errorsKey: nil, deprecated: nil)
+    }
+}
+
+extension EventSyntax {
+    init(name: Located<String>) { self.init(name: name, wire: nil, doc: nil, deprecated: nil) }
+}

@@ -1,0 +1,122 @@
+/// A parsed, unresolved type expression: `list<map<sample.DeviceInfo>?>?`.
+///
+/// Grammar (spaces allowed between tokens):
+///
+///     type      = base [ "?" ]
+///     base      = "list" "<" type ">" | "map" "<" type ">" | primitive | [ module "." ] TypeName
+///     primitive = "string" | "int" | "double" | "bool" | "any"
+///
+/// Angle brackets and `?` are plain characters in YAML, also in flow context, unlike
+/// `[string]` (a YAML sequence) or `{string: int}` (a YAML mapping).
+public indirect enum TypeExpression: Sendable, Hashable {
+    case primitive(String)
+    case named(module: String?, name: String)
+    case list(TypeExpression)
+    case map(TypeExpression)
+    case optional(TypeExpression)
+
+    public static let primitives = ["string", "int", "double", "bool", "any"]
+
+    /// A parse failure: what went wrong and the 0-based offset in the text.
+    public struct ParseError: Error, Sendable, Hashable {
+        public var message: String
+        public var offset: Int
+    }
+
+    /// Parses `text`, or returns nil (use `parseReportingErrors` for the reason).
+    public static func parse(_ text: String) -> TypeExpression? {
+        try? parseReportingErrors(text).get()
+    }
+
+    public static func parseReportingErrors(_ text: String) -> Result<TypeExpression, ParseError> {
+        var parser = Parser(chars: Array(text))
+        do {
+            let expression = try parser.type()
+            parser.skipSpaces()
+            if parser.index < parser.chars.count {
+                throw ParseError(message: "unexpected '\(parser.chars[parser.index])' after the type", offset: parser.index)
+            }
+            return .success(expression)
+        } catch let error as ParseError {
+            return .failure(error)
+        } catch {
+            return .failure(ParseError(message: "invalid type", offset: 0))
+        }
+    }
+
+    /// For decoding dumped models, where every named type is qualified.
+    public func resolvedIgnoringScope() -> TypeRef? {
+        switch self {
+        case .primitive("string"): return .string
+        case .primitive("int"): return .int
+        case .primitive("double"): return .double
+        case .primitive("bool"): return .bool
+        case .primitive("any"): return .any
+        case .primitive: return nil
+        case .named(let module?, let name): return .named(module: module, name: name)
+        case .named(nil, _): return nil
+        case .list(let e): return e.resolvedIgnoringScope().map(TypeRef.list)
+        case .map(let v): return v.resolvedIgnoringScope().map(TypeRef.map)
+        case .optional(let w): return w.resolvedIgnoringScope().map(TypeRef.optional)
+        }
+    }
+
+    private struct Parser {
+        let chars: [Character]
+        var index = 0
+
+        mutating func skipSpaces() {
+            while index < chars.count, chars[index] == " " { index += 1 }
+        }
+
+        mutating func type() throws -> TypeExpression {
+            var base = try self.base()
+            skipSpaces()
+            if index < chars.count, chars[index] == "?" {
+                index += 1
+                skipSpaces()
+                if index < chars.count, chars[index] == "?" {
+                    throw ParseError(message: "'?' may appear once: an optional cannot be optional again", offset: index)
+                }
+                base = .optional(base)
+            }
+            return base
+        }
+
+        mutating func base() throws -> TypeExpression {
+            skipSpaces()
+            let start = index
+            while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" || chars[index] == "." {
+                index += 1
+            }
+            let word = String(chars[start..<index])
+            if word.isEmpty {
+                if index < chars.count {
+                    throw ParseError(message: "expected a type name, found '\(chars[index])'", offset: index)
+                }
+                throw ParseError(message: "expected a type name", offset: index)
+            }
+            if word == "list" || word == "map" {
+                skipSpaces()
+                guard index < chars.count, chars[index] == "<" else {
+                    throw ParseError(message: "'\(word)' needs an element type: \(word)<T>", offset: index)
+                }
+                index += 1
+                let inner = try type()
+                skipSpaces()
+                guard index < chars.count, chars[index] == ">" else {
+                    throw ParseError(message: "expected '>' to close '\(word)<'", offset: index)
+                }
+                index += 1
+                return word == "list" ? .list(inner) : .map(inner)
+            }
+            if TypeExpression.primitives.contains(word) { return .primitive(word) }
+            let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            switch parts.count {
+            case 1: return .named(module: nil, name: word)
+            case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
+            default: throw ParseError(message: "a type reference is 'Name' or 'module.Name'", offset: start)
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import CYAML
+
+/// Reads one YAML file into a `YAMLNode` tree with libyaml's event API.
+///
+/// The only file that touches libyaml. It pulls events one at a time and builds nodes itself,
+/// so it can refuse what an IDL never needs (anchors, aliases, tags, several documents) before
+/// any of it is expanded, and stop at a depth limit: alias bombs and deep nesting cost nothing.
+public enum YAMLReader {
+    /// Nesting deeper than this is refused; a real schema needs about 8.
+    public static let maximumDepth = 64
+    /// Larger files are refused before parsing.
+    public static let maximumFileSize = 16 << 20
+
+    /// Parses `bytes`. Returns the tree (nil when the file could not be read as YAML) and the
+    /// problems found; a YAML syntax error stops this file.
+    public static func read(_ bytes: [UInt8], path: String) -> (root: YAMLNode?, diagnostics: [Diagnostic]) {
+        if let problem = precheck(bytes, path: path) { return (nil, [problem]) }
+
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return (nil, [DiagnosticCatalog.yamlSyntax("libyaml could not start", at: SourceLocation(path: path, line: 1, column: 1))])
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        return bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var builder = TreeBuilder(path: path)
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    return (nil, builder.problems + [syntaxError(parser, path: path)])
+                }
+                let outcome = builder.consume(event)
+                yaml_event_delete(&event)
+                switch outcome {
+                case .more: continue
+                case .done(let node): return (node, builder.problems)
+                case .refused(let diagnostic): return (nil, builder.problems + [diagnostic])
+                }
+            }
+        }
+    }
+
+    /// Problems libyaml would report less clearly, or not at all.
+    private static func precheck(_ bytes: [UInt8], path: String) -> Diagnostic? {
+        if bytes.count > maximumFileSize {
+            return DiagnosticCatalog.fileTooLarge(bytes.count, limit: maximumFileSize, at: SourceLocation(path: path, line: 1, column: 1))
+        }
+        var line = 1, column = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0 {
+                return DiagnosticCatalog.nulByte(at: SourceLocation(path: path, line: line, column: column))
+            }
+            let length = utf8SequenceLength(bytes, at: index)
+            if length == 0 {
+                return DiagnosticCatalog.invalidUTF8(byte, at: SourceLocation(path: path, line: line, column: column))
+            }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            index += length
+        }
+        return nil
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `i`, or 0 (overlongs, surrogates and
+    /// values past U+10FFFF included).
+    private static func utf8SequenceLength(_ b: [UInt8], at i: Int) -> Int {
+        let lead = b[i]
+        if lead < 0x80 { return 1 }
+        func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+            i + k < b.count && b[i + k] >= lo && b[i + k] <= hi
+        }
+        switch lead {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    private static func syntaxError(_ parser: yaml_parser_t, path: String) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = parser.problem_mark
+        var notes: [Diagnostic.Note] = []
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let cm = parser.context_mark
+            notes.append(.init(context, at: SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)))
+        }
+        return DiagnosticCatalog.yamlSyntax(problem, at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), notes: notes)
+    }
+}
+
+/// Builds nodes from events, one event at a time.
+private struct TreeBuilder {
+    enum Outcome {
+        case more
+        case done(YAMLNode)
+        case refused(Diagnostic)
+    }
+
+    /// A sequence or mapping being filled.
+    private struct Frame {
+        var isMapping: Bool
+        var start: SourceLocation
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// Set after a refused key, so its value is dropped too.
+        var skipNextValue = false
+    }
+
+    let path: String
+    /// Problems that do not stop the parse (non-scalar keys).
+    private(set) var problems: [Diagnostic] = []
+    private var stack: [Frame] = []
+    private var root: YAMLNode?
+    private var documents = 0
+
+    init(path: String) { self.path = path }
+
+    mutating func consume(_ event: yaml_event_t) -> Outcome {
+        let at = SourceLocation(path: path, line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+        switch event.type {
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+            return .more
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 { return .refused(DiagnosticCatalog.multipleDocuments(at: at)) }
+            return .more
+        case YAML_STREAM_END_EVENT:
+            guard let root else { return .refused(DiagnosticCatalog.emptyFile(at: SourceLocation(path: path, line: 1, column: 1))) }
+            return .done(root)
+        case YAML_ALIAS_EVENT:
+            return .refused(DiagnosticCatalog.aliasNotAllowed(at: at))
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            if let refusal = refuseDecorations(anchor: s.anchor, tag: s.tag, at: at) { return .refused(refusal) }
+            let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) } ?? ""
+            add(YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), at: at))
+            return .more
+        case YAML_SEQUENCE_START_EVENT:
+            let s = event.data.sequence_start
+            if let refusal = refuseDecorations(anchor: s.anchor, tag: s.tag, at: at) { return .refused(refusal) }
+            return open(Frame(isMapping: false, start: at))
+        case YAML_MAPPING_START_EVENT:
+            let m = event.data.mapping_start
+            if let refusal = refuseDecorations(anchor: m.anchor, tag: m.tag, at: at) { return .refused(refusal) }
+            return open(Frame(isMapping: true, start: at))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { return .more }
+            add(frame.isMapping ? YAMLNode(.mapping(frame.pairs), at: frame.start)
+                                : YAMLNode(.sequence(frame.items), at: frame.start))
+            return .more
+        default:
+            return .more
+        }
+    }
+
+    private mutating func open(_ frame: Frame) -> Outcome {
+        if stack.count >= YAMLReader.maximumDepth {
+            return .refused(DiagnosticCatalog.nestingTooDeep(limit: YAMLReader.maximumDepth, at: frame.start))
+        }
+        stack.append(frame)
+        return .more
+    }
+
+    private func refuseDecorations(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+                                   at: SourceLocation) -> Diagnostic? {
+        if let anchor { return DiagnosticCatalog.anchorNotAllowed(String(cString: anchor), at: at) }
+        if let tag { return DiagnosticCatalog.tagNotAllowed(String(cString: tag), at: at) }
+        return nil
+    }
+
+    private mutating func add(_ node: YAMLNode) {
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        let top = stack.count - 1
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        guard let key = stack[top].pendingKey else {
+            // A key arrives. Only scalar keys mean anything in an IDL; the pair of any
+            // other key is dropped after reporting it. Duplicates are the syntax stage's,
+            // which knows what the key names ("method 'share' is declared twice").
+            if node.scalar == nil {
+                problems.append(DiagnosticCatalog.complexKey(at: node.location))
+                stack[top].skipNextValue = true
+            }
+            stack[top].pendingKey = node
+            return
+        }
+        stack[top].pendingKey = nil
+        if stack[top].skipNextValue {
+            stack[top].skipNextValue = false
+            return
+        }
+        stack[top].pairs.append(YAMLPair(key: key, value: node))
+    }
+}
