@@ -18,12 +18,23 @@ let package = Package(
         // Front end: YAML reading, IDL syntax, type checker, checked model, diagnostics,
         // and the printer / output writer the emitters share.
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
-        .executableTarget(name: "bridgegen", dependencies: ["BridgeGenCore"]),
+        // One emitter per target language, each its own module over the checked model.
+        .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
+        // Thin CLI.
+        .executableTarget(
+            name: "bridgegen",
+            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]
+        ),
         .testTarget(
             name: "BridgeGenCoreTests",
             dependencies: ["BridgeGenCore"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift"]),
+        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript"]),
+        .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown"]),
     ],
     swiftLanguageModes: [.v6]
 )
