@@ -7,26 +7,37 @@ let usage = """
     OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas.
 
     USAGE: bridgegen check PATH... [options]
-           bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [options]
+           bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [options]
 
     PATH is a schema file or a folder searched recursively for *.bridge.yaml.
 
     COMMANDS:
-      check                   Read and type-check the schemas; print diagnostics only.
-      generate                Check, then write the outputs for each --*-out folder given.
+      check                   Read and type-check the schemas (and the config); print diagnostics only.
+      generate                Check, then write the outputs for each --*-out folder given. Only
+                              changed files are written; files a previous run wrote that no schema
+                              produces any more are removed; a failed run changes nothing.
 
     OPTIONS:
+      --config FILE           The config file (docs/CONFIG.md). Without it, a bridgegen.yaml inside
+                              a folder PATH or beside a schema file PATH is used, if there is one.
+      --no-config             Use no config file, only the defaults and the options below.
       --transport reply|callback
-                              The wire transport (default: reply).
-      --callback-channel NAME Handler name of the callback transport (default: uniBridgeCall).
+                              The wire transport (overrides the config; default: reply).
+      --callback-channel NAME Handler name of the callback transport (overrides the config;
+                              default: uniBridgeCall).
       --diagnostics-format text|json
                               How to print diagnostics (default: text).
       --dump-model            (check) Print the checked model as JSON on stdout.
       --swift-out DIR         (generate) Write the Swift side into DIR.
       --ts-out DIR            (generate) Write the TypeScript client into DIR.
       --docs-out DIR          (generate) Write the Markdown docs into DIR.
+      --check                 (generate) Write nothing; exit 1 listing the outputs that are
+                              missing, stale or left over. For CI.
       -h, --help              Show this help.
       --version               Show the version.
+
+    EXIT STATUS: 0 success, 1 errors in the schemas or config or stale outputs (--check)
+    or a failed write, 2 usage errors.
 
     """
 
@@ -70,8 +81,9 @@ let arguments: Arguments
 do {
     arguments = try Arguments(
         argv,
-        valueOptions: ["--transport", "--callback-channel", "--diagnostics-format", "--swift-out", "--ts-out", "--docs-out"],
-        flagOptions: ["--dump-model"])
+        valueOptions: ["--config", "--transport", "--callback-channel", "--diagnostics-format",
+                       "--swift-out", "--ts-out", "--docs-out"],
+        flagOptions: ["--dump-model", "--check", "--no-config"])
 } catch let error as Arguments.UsageError {
     fail(error.message)
 }
@@ -80,28 +92,52 @@ let format = arguments.value("--diagnostics-format") ?? "text"
 guard format == "text" || format == "json" else { fail("--diagnostics-format must be 'text' or 'json', got '\(format)'") }
 guard !arguments.positional.isEmpty else { fail("\(command) needs at least one schema file or folder") }
 
+let outputs: [(emitter: any Emitter, folder: String)] = EmitterRegistry.all.compactMap { entry in
+    arguments.value(entry.option).map { (entry.emitter, $0) }
+}
+if command == "check" && !outputs.isEmpty { fail("output folders are options of 'generate', not 'check'") }
+if command == "check" && arguments.flag("--check") { fail("--check is an option of 'generate'; 'check' never writes") }
+if command == "generate" && outputs.isEmpty {
+    fail("generate needs at least one of \(EmitterRegistry.all.map(\.option).joined(separator: ", "))")
+}
+if command == "generate" && arguments.flag("--dump-model") { fail("--dump-model is an option of 'check'") }
+if let empty = outputs.first(where: { $0.folder.isEmpty }) { fail("the \(empty.emitter.name) output folder is empty") }
+
+// Config: --config, else a bridgegen.yaml beside the schemas, then the command-line overrides.
+var diagnostics: [Diagnostic] = []
+var configFailed = false
 var config = GeneratorConfig()
+if arguments.flag("--no-config") && arguments.value("--config") != nil { fail("--config and --no-config exclude each other") }
+var configPath = arguments.value("--config")
+if configPath == nil && !arguments.flag("--no-config") {
+    let found = ConfigReader.locate(beside: arguments.positional)
+    if found.count > 1 {
+        fail("found several config files (\(found.joined(separator: ", "))); choose one with --config or use --no-config")
+    }
+    configPath = found.first
+}
+if let configPath {
+    let (read, problems) = ConfigReader.read(file: configPath)
+    diagnostics += problems
+    if let read { config = read } else { configFailed = true }
+}
 if let transport = arguments.value("--transport") {
     guard let value = GeneratorConfig.Transport(rawValue: transport) else {
         fail("--transport must be 'reply' or 'callback', got '\(transport)'")
     }
     config.transport = value
 }
-if let channel = arguments.value("--callback-channel") { config.callbackChannel = channel }
-
-let outputs: [(emitter: any Emitter, folder: String)] = EmitterRegistry.all.compactMap { entry in
-    arguments.value(entry.option).map { (entry.emitter, $0) }
+if let channel = arguments.value("--callback-channel") {
+    guard ConfigRules.isValidChannelName(channel) else {
+        fail("--callback-channel must be an identifier of ASCII letters, digits and '_', got '\(channel)'")
+    }
+    config.callbackChannel = channel
 }
-if command == "check" && !outputs.isEmpty { fail("output folders are options of 'generate', not 'check'") }
-if command == "generate" && outputs.isEmpty {
-    fail("generate needs at least one of \(EmitterRegistry.all.map(\.option).joined(separator: ", "))")
-}
-if command == "generate" && arguments.flag("--dump-model") { fail("--dump-model is an option of 'check'") }
 
 let (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: arguments.positional)
 var result = Pipeline.check(inputs, config: config)
-result.diagnostics = (discoveryProblems + result.diagnostics).sorted()
-if discoveryProblems.contains(where: { $0.severity == .error }) { result.schema = nil }
+result.diagnostics = (diagnostics + discoveryProblems + result.diagnostics).sorted()
+if discoveryProblems.contains(where: { $0.severity == .error }) || configFailed { result.schema = nil }
 
 guard let schema = result.schema else {
     printDiagnostics(result.diagnostics, format: format)
@@ -125,13 +161,28 @@ let generated = Pipeline.generate(schema, emitters: outputs.map(\.emitter), conf
 printDiagnostics(result.diagnostics + generated.diagnostics, format: format)
 if generated.diagnostics.contains(where: { $0.severity == .error }) { exit(1) }
 
-var writeFailed = false
-for (emitter, folder) in outputs {
-    do {
-        try OutputWriter.write(generated.files[emitter.name] ?? [], to: folder)
-    } catch {
-        FileHandle.standardError.write(Data("bridgegen: error: \(error)\n".utf8))
-        writeFailed = true
+// Everything is generated and checked; now plan the writes across all folders and commit
+// them together, or (with --check) only report what a commit would change.
+let plan = OutputWriter.plan(outputs.map { OutputWriter.Target(folder: $0.folder, files: generated.files[$0.emitter.name] ?? []) })
+if arguments.flag("--check") {
+    if plan.isUpToDate { exit(0) }
+    var report = ""
+    for problem in plan.problems { report += "bridgegen: error: \(problem)\n" }
+    if !plan.changes.isEmpty {
+        let count = plan.changes.count
+        report += "bridgegen: error: generated outputs are out of date (\(count) file\(count == 1 ? "" : "s") would change):\n"
+        report += plan.summary
+        report += "Run the same command without --check to update them.\n"
     }
+    FileHandle.standardError.write(Data(report.utf8))
+    exit(1)
 }
-exit(writeFailed ? 1 : 0)
+do {
+    // Test hook: simulate a run interrupted after N file operations (see docs/CONFIG.md).
+    let failAfter = ProcessInfo.processInfo.environment["BRIDGEGEN_TEST_FAIL_AFTER"].flatMap { Int($0) }
+    try OutputWriter.commit(plan, failAfter: failAfter)
+} catch {
+    FileHandle.standardError.write(Data("bridgegen: error: \(error)\nbridgegen: note: no output was changed\n".utf8))
+    exit(1)
+}
+exit(0)

@@ -1,0 +1,238 @@
+import Foundation
+
+/// Reads `bridgegen.yaml`, the per-schema-set choices that shape generated code but not the
+/// schema, into a `GeneratorConfig`. The same YAML stage as schemas (libyaml, located nodes),
+/// then one pass that reports every problem with its place, like the schema parser does.
+/// Every key is documented in docs/CONFIG.md.
+public enum ConfigReader {
+    /// The file name the CLI looks for beside the schemas and the build plugin looks for in a target.
+    public static let fileName = "bridgegen.yaml"
+
+    /// Reads a config file from disk; an unreadable file is one error without a location.
+    public static func read(file path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, [Diagnostic(.error, id: "unreadable-file", "cannot read config file \(path)", at: nil)])
+        }
+        return read([UInt8](data), path: path)
+    }
+
+    /// Parses and validates config text. Returns the config only when there were no errors;
+    /// keys not given keep `GeneratorConfig()`'s defaults.
+    public static func read(_ bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
+        let (root, readProblems) = YAMLReader.read(bytes, path: path)
+        // The reader's empty-file message speaks of schemas; say what a config needs instead.
+        var collector = DiagnosticCollector()
+        collector.report(contentsOf: readProblems.map {
+            $0.id == "empty-file" ? ConfigDiagnostics.emptyConfig(at: $0.location ?? SourceLocation(path: path, line: 1, column: 1)) : $0
+        })
+        guard let root else { return (nil, collector.sorted) }
+        var parser = ConfigParser(collector: collector)
+        let config = parser.parse(root)
+        let result = parser.collector
+        return (result.hasErrors ? nil : config, result.sorted)
+    }
+
+    /// Config files the CLI uses when `--config` is not given: `bridgegen.yaml` inside each
+    /// folder given and beside each schema file given, the ones that exist, deduplicated and sorted.
+    public static func locate(beside paths: [String]) -> [String] {
+        let fm = FileManager.default
+        var found: [String: String] = [:]
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+            let candidate = folder.isEmpty ? fileName : (folder as NSString).appendingPathComponent(fileName)
+            var candidateIsDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: candidate, isDirectory: &candidateIsDirectory), !candidateIsDirectory.boolValue else { continue }
+            let key = URL(fileURLWithPath: candidate).standardizedFileURL.resolvingSymlinksInPath().path
+            found[key] = found[key] ?? candidate
+        }
+        return found.values.sorted()
+    }
+}
+
+/// One pass over the config's YAML tree.
+private struct ConfigParser {
+    var collector: DiagnosticCollector
+    private var config = GeneratorConfig()
+
+    init(collector: DiagnosticCollector) { self.collector = collector }
+
+    private static let topKeys = ["bridgegen", "transport", "callbackChannel", "contentWorld", "swift", "origin", "typescript"]
+    private static let swiftKeys = ["access"]
+    private static let originKeys = ["trustedSchemes", "trustedHosts", "mainFrameOnly"]
+    private static let typeScriptKeys = ["requestTimeoutMs", "readyTimeoutMs"]
+
+    mutating func parse(_ root: YAMLNode) -> GeneratorConfig {
+        guard let pairs = entries(of: root, keys: Self.topKeys, what: "the top level of the config") else { return config }
+        var channelKey: SourceLocation?
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar ?? "" {
+            case "bridgegen":
+                guard let version = string(value, "'bridgegen'") else { continue }
+                if version != "1" { report(ConfigDiagnostics.unsupportedVersion(version, at: value.location)) }
+            case "transport":
+                guard let text = string(value, "'transport'") else { continue }
+                if let transport = GeneratorConfig.Transport(rawValue: text) {
+                    config.transport = transport
+                } else {
+                    report(ConfigDiagnostics.invalidTransport(text, at: value.location))
+                }
+            case "callbackChannel":
+                guard let text = string(value, "'callbackChannel'") else { continue }
+                channelKey = pair.key.location
+                if ConfigRules.isValidChannelName(text) {
+                    config.callbackChannel = text
+                } else {
+                    report(ConfigDiagnostics.invalidChannel(text, at: value.location))
+                }
+            case "contentWorld":
+                guard let text = string(value, "'contentWorld'") else { continue }
+                if !ConfigRules.isValidContentWorld(text) {
+                    report(ConfigDiagnostics.invalidContentWorld(text, at: value.location))
+                } else {
+                    config.contentWorld = text == "page" ? nil : text
+                }
+            case "swift":
+                for inner in entries(of: value, keys: Self.swiftKeys, what: "'swift'") ?? [] {
+                    guard let text = string(inner.value, "'swift.access'") else { continue }
+                    if let access = GeneratorConfig.SwiftAccess(rawValue: text) {
+                        config.swiftAccess = access
+                    } else {
+                        report(ConfigDiagnostics.invalidAccess(text, at: inner.value.location))
+                    }
+                }
+            case "origin":
+                for inner in entries(of: value, keys: Self.originKeys, what: "'origin'") ?? [] {
+                    switch inner.key.scalar ?? "" {
+                    case "trustedSchemes": config.trustedSchemes = schemes(inner.value)
+                    case "trustedHosts": config.trustedHosts = hosts(inner.value)
+                    case "mainFrameOnly": boolean(inner.value, "origin.mainFrameOnly").map { config.mainFrameOnly = $0 }
+                    default: break
+                    }
+                }
+            case "typescript":
+                for inner in entries(of: value, keys: Self.typeScriptKeys, what: "'typescript'") ?? [] {
+                    let key = inner.key.scalar ?? ""
+                    guard let ms = milliseconds(inner.value, "typescript.\(key)") else { continue }
+                    if key == "requestTimeoutMs" { config.requestTimeoutMs = ms } else { config.readyTimeoutMs = ms }
+                }
+            default: break
+            }
+        }
+        if case .mapping(let all) = root.kind, !all.contains(where: { $0.key.scalar == "bridgegen" }) {
+            report(ConfigDiagnostics.missingVersion(at: root.location))
+        }
+        if let channelKey, config.transport == .reply {
+            report(ConfigDiagnostics.unusedChannel(at: channelKey))
+        }
+        return config
+    }
+
+    // MARK: - Values
+
+    private mutating func schemes(_ node: YAMLNode) -> [String] {
+        var result: [String] = []
+        for item in list(node, "'origin.trustedSchemes'", of: "URL schemes") {
+            guard let text = string(item, "a trusted scheme") else { continue }
+            if let reason = ConfigRules.schemeProblem(text) {
+                report(ConfigDiagnostics.invalidScheme(text, reason: reason, at: item.location))
+            } else {
+                result.append(text)
+            }
+        }
+        return result
+    }
+
+    private mutating func hosts(_ node: YAMLNode) -> [String] {
+        var result: [String] = []
+        for item in list(node, "'origin.trustedHosts'", of: "host names") {
+            guard let text = string(item, "a trusted host") else { continue }
+            if let problem = ConfigRules.hostProblem(text) {
+                report(ConfigDiagnostics.invalidHost(text, suggestion: problem.suggestion, reason: problem.reason, at: item.location))
+            } else {
+                result.append(text)
+            }
+        }
+        return result
+    }
+
+    /// The items of a list, reporting duplicate scalars; a non-list is reported and yields nothing.
+    private mutating func list(_ node: YAMLNode, _ what: String, of noun: String) -> [YAMLNode] {
+        if node.isNull { return [] }
+        guard case .sequence(let items) = node.kind else {
+            report(DiagnosticCatalog.expectedKind("a list of \(noun)", for: what, got: node))
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        var kept: [YAMLNode] = []
+        for item in items {
+            if let text = item.scalar, let first = seen[text] {
+                report(DiagnosticCatalog.duplicate("list item", text, at: item.location, first: first))
+                continue
+            }
+            if let text = item.scalar { seen[text] = item.location }
+            kept.append(item)
+        }
+        return kept
+    }
+
+    private mutating func string(_ node: YAMLNode, _ what: String) -> String? {
+        guard case .scalar(let value, _) = node.kind, !node.isNull, node.kindDescription == "a string" || what == "'bridgegen'" else {
+            report(DiagnosticCatalog.expectedKind("a string", for: what, got: node))
+            return nil
+        }
+        return value
+    }
+
+    private mutating func boolean(_ node: YAMLNode, _ key: String) -> Bool? {
+        if case .scalar(let value, true) = node.kind {
+            if ["true", "True", "TRUE"].contains(value) { return true }
+            if ["false", "False", "FALSE"].contains(value) { return false }
+        }
+        report(ConfigDiagnostics.expectedBoolean(key, got: node))
+        return nil
+    }
+
+    private mutating func milliseconds(_ node: YAMLNode, _ key: String) -> Int? {
+        guard case .scalar(let text, true) = node.kind, !text.isEmpty,
+              text.allSatisfy({ $0.isASCII && $0.isNumber }) || (text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && text.count > 1)
+        else {
+            report(ConfigDiagnostics.expectedInteger(key, got: node))
+            return nil
+        }
+        guard let value = Int(text), (1...2_147_483_647).contains(value) else {
+            report(ConfigDiagnostics.timeoutRange(key, text, at: node.location))
+            return nil
+        }
+        return value
+    }
+
+    /// The pairs of a mapping whose keys are known: unknown keys reported with a did-you-mean,
+    /// `x-` keys ignored, duplicates reported. The same rules as the schema parser's.
+    private mutating func entries(of node: YAMLNode, keys: [String], what: String) -> [YAMLPair]? {
+        guard case .mapping(let pairs) = node.kind else {
+            report(DiagnosticCatalog.expectedKind("a mapping", for: what, got: node))
+            return nil
+        }
+        var seen: [String: SourceLocation] = [:]
+        var kept: [YAMLPair] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar, !key.hasPrefix("x-") else { continue }
+            if let first = seen[key] {
+                report(DiagnosticCatalog.duplicate("key", key, at: pair.key.location, first: first))
+                continue
+            }
+            seen[key] = pair.key.location
+            guard keys.contains(key) else {
+                report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
+                continue
+            }
+            kept.append(pair)
+        }
+        return kept
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) { collector.report(diagnostic) }
+}
