@@ -72,7 +72,8 @@ public struct TypeChecker {
         var reported = Set<[String]>()
         func visit(_ name: String, _ path: [String]) {
             state[name] = 1
-            for imp in modulesByName[name]?.imports ?? [] where modulesByName[imp.value] != nil {
+            // A module importing itself is reported as such by checkModule, not as a cycle.
+            for imp in modulesByName[name]?.imports ?? [] where modulesByName[imp.value] != nil && imp.value != name {
                 if state[imp.value] == 1, let start = path.firstIndex(of: imp.value) {
                     let cycle = Array(path[start...])
                     let key = cycle.sorted()
@@ -308,6 +309,9 @@ public struct TypeChecker {
             }
             return .int(value)
         case .double:
+            if plain, [".inf", "-.inf", "+.inf", ".nan"].contains(text.lowercased()) {
+                return mismatch("a finite number", hint: "JSON has no infinities or NaN")
+            }
             guard plain, node.kindDescription == "a number", let value = Double(text) else { return mismatch("a number") }
             guard value.isFinite else { return mismatch("a finite number") }
             return .double(value)

@@ -175,9 +175,11 @@ public struct SyntaxParser {
             case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
             case "returns":
                 method.returnsKey = pair.key.location
-                if case .scalar = value.kind {
+                if case .mapping = value.kind {} else {
                     method.returns = typeExpression(value)
-                } else if let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
+                    continue
+                }
+                if let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
                                               expected: "a type or a mapping with 'type'") {
                     for p in inner {
                         switch p.key.scalar ?? "" {
