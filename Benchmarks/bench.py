@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""bridgegen front-end benchmark.
+
+Generates a synthetic schema set of M modules x K methods (each method: 3 params
+string/int/bool and a result struct of 3 fields; one shared struct per module), then prints
+`bridgegen check` wall time and peak memory beside the time libyaml alone takes to pull the
+events of the same files (Benchmarks/yaml_events.c). Ratios are against that baseline measured
+in the same run, because these machines are noisy; nothing is asserted.
+
+usage: Benchmarks/bench.py [MxK ...] [--repeat N]      (default: 10x10 50x20 200x25)
+"""
+import os, subprocess, sys, tempfile, time, statistics, shutil
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def write_schemas(folder, modules, methods):
+    total = 0
+    for m in range(modules):
+        name = f"mod{m}"
+        lines = [f"bridgegen: 1", f"module: {name}", f"doc: Synthetic module {m}.", "types:",
+                 "  Shared:", "    doc: The struct every method of the module shares.", "    fields:",
+                 "      id: {type: int, doc: Identifier.}", "      label: string", "      enabled: {type: bool, default: true}"]
+        for k in range(methods):
+            lines += [f"  Result{k}:", "    fields:", "      value: string", "      count: int",
+                      "      shared: {type: Shared?, doc: The shared part.}"]
+        lines.append("methods:")
+        for k in range(methods):
+            lines += [f"  method{k}:", "    kind: request", f"    doc: Synthetic method {k}.", "    params:",
+                      "      text: {type: string, doc: Some text.}", "      number: int",
+                      "      flag: {type: bool, default: false}", f"    returns: Result{k}"]
+        text = "\n".join(lines) + "\n"
+        total += len(text)
+        with open(os.path.join(folder, f"{name}.bridge.yaml"), "w") as f:
+            f.write(text)
+    return total
+
+
+def run(argv):
+    """Wall seconds and peak RSS (KiB) of one child, measured by wait4."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    if status != 0:
+        sys.exit(f"{argv[0]} failed ({status}):\n{err}")
+    return elapsed, usage.ru_maxrss
+
+
+def measure(argv, repeat):
+    runs = [run(argv) for _ in range(repeat)]
+    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+
+
+def main():
+    args = sys.argv[1:]
+    repeat = 5
+    if "--repeat" in args:
+        i = args.index("--repeat")
+        repeat = int(args[i + 1])
+        del args[i:i + 2]
+    sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or [(10, 10), (50, 20), (200, 25)]
+
+    print("building bridgegen (release) and the libyaml baseline ...", file=sys.stderr)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "bridgegen"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    bridgegen = os.path.join(bindir, "bridgegen")
+    work = tempfile.mkdtemp(prefix="bridgegen-bench-")
+    baseline = os.path.join(work, "yaml_events")
+    subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
+
+    # Process start-up of each tool, measured on one tiny module, so the per-input cost is visible too.
+    tiny = os.path.join(work, "tiny")
+    os.makedirs(tiny)
+    write_schemas(tiny, 1, 1)
+    tiny_files = [os.path.join(tiny, f) for f in sorted(os.listdir(tiny))]
+    base0, _ = measure([baseline] + tiny_files, repeat)
+    gen0, _ = measure([bridgegen, "check", tiny], repeat)
+
+    print(f"median of {repeat} runs; start-up on a 1x1 schema: libyaml {base0*1000:.1f} ms, bridgegen {gen0*1000:.1f} ms")
+    print(f"{'MxK':>8} {'input':>9} {'libyaml':>9} {'check':>9} {'ratio':>6} {'ratio-startup':>13} {'peak RSS':>9} {'MB/s':>6}")
+    for modules, methods in sizes:
+        folder = os.path.join(work, f"{modules}x{methods}")
+        os.makedirs(folder)
+        size = write_schemas(folder, modules, methods)
+        files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+        base, _ = measure([baseline] + files, repeat)
+        gen, rss = measure([bridgegen, "check", folder], repeat)
+        net = (gen - gen0) / max(base - base0, 1e-6)
+        print(f"{modules}x{methods:<5} {size/1024:7.0f}KB {base*1000:7.1f}ms {gen*1000:7.1f}ms {gen/base:6.2f} {net:13.2f} "
+              f"{rss/1024:7.1f}MB {size/1e6/gen:6.1f}")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
