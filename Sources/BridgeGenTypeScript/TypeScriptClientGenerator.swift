@@ -1,0 +1,189 @@
+import BridgeGenCore
+
+/// Prints `<module>.ts`: the module's types, one params interface per method with
+/// parameters, one payload interface per event, the event map, the client interface and the
+/// client constant built on the runtime's `Channel`.
+///
+/// Local names the file declares besides schema types start with `$` (`$runtime`,
+/// `$channel`), which no schema name can, so they never collide.
+struct TypeScriptClientGenerator {
+    let schema: SchemaSet
+    let module: Module
+    let config: GeneratorConfig
+
+    private var types: TypeScriptTypes { TypeScriptTypes(schema: schema, current: module.name) }
+
+    func generate() -> String {
+        var p = CodePrinter()
+        TypeScriptEmitter.printHeader(source: module.sourcePath, into: &p)
+        p.blankLine()
+        p.line("import * as $runtime from './runtime.js';")
+        for imported in module.imports {
+            p.line("import type * as \(imported) from \(TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(imported)));")
+        }
+        for declaration in module.types {
+            p.blankLine()
+            types.printDeclaration(declaration, into: &p)
+        }
+        printErrors(into: &p)
+        for method in module.methods where !method.params.isEmpty {
+            p.blankLine()
+            types.printInterface(TypeScriptNamer.paramsTypeName(method),
+                                 doc: JSDoc("Parameters of `\(module.name).\(method.identifier)` (wire name `\(method.wireName)`)."),
+                                 fields: method.params, into: &p)
+        }
+        for event in module.events where !event.payload.isEmpty {
+            p.blankLine()
+            types.printInterface(TypeScriptNamer.payloadTypeName(event),
+                                 doc: JSDoc("Payload of the `\(event.identifier)` event of `\(module.name)` (wire name `\(event.wireName)`)."),
+                                 fields: event.payload, into: &p)
+        }
+        p.blankLine()
+        printEventMap(into: &p)
+        p.blankLine()
+        printClientInterface(into: &p)
+        p.blankLine()
+        printClient(into: &p)
+        return p.text
+    }
+
+    /// What a request method resolves with.
+    func resultType(_ method: Method) -> String {
+        method.returns.map { types.spell($0) } ?? "void"
+    }
+
+    /// The payload type of an event (`{}`-shaped events get an empty object type).
+    func payloadType(_ event: Event) -> String {
+        event.payload.isEmpty ? "Record<string, never>" : TypeScriptNamer.payloadTypeName(event)
+    }
+
+    /// Whether every parameter may be left out, so the params object itself is optional.
+    static func paramsAreOptional(_ method: Method) -> Bool {
+        method.params.allSatisfy { !$0.isRequiredOnWire }
+    }
+
+    private func printErrors(into p: inout CodePrinter) {
+        guard !module.errors.isEmpty else { return }
+        p.blankLine()
+        JSDoc("Application error codes of `\(module.name)`: the `code` of a `BridgeError` a request rejects with.").print(into: &p)
+        p.block("export const \(TypeScriptNamer.errorsConstName(module)) = {", closer: "} as const;") { p in
+            for error in module.errors {
+                JSDoc(error.doc).print(into: &p)
+                p.line("\(TypeScriptNamer.propertyKey(error.identifier)): \(error.code),")
+            }
+        }
+    }
+
+    private func printEventMap(into p: inout CodePrinter) {
+        let name = TypeScriptNamer.eventsTypeName(module)
+        JSDoc("The events of `\(module.name)` and their payloads, by the name passed to `\(module.name).on`.").print(into: &p)
+        if module.events.isEmpty {
+            p.line("export interface \(name) {}")
+            return
+        }
+        p.block("export interface \(name) {") { p in
+            for event in module.events {
+                var doc = JSDoc(event.doc)
+                doc.deprecated(event.deprecated)
+                doc.print(into: &p)
+                p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(payloadType(event));")
+            }
+        }
+    }
+
+    private func printClientInterface(into p: inout CodePrinter) {
+        let events = TypeScriptNamer.eventsTypeName(module)
+        var doc = JSDoc(module.doc)
+        doc.add("The client of module `\(module.name)`.")
+        doc.print(into: &p)
+        p.block("export interface \(TypeScriptNamer.clientTypeName(module)) {") { p in
+            p.line("/** Whether the app's `\(module.name)` handler exists (false in a desktop browser). Never throws. */")
+            p.line("readonly inApp: boolean;")
+            p.blankLine()
+            p.line("/** Resolves once the handler exists; rejects with `BridgeErrorCode.notInApp` when it does not appear in time. */")
+            p.line("ready(options?: $runtime.ReadyOptions): Promise<void>;")
+            p.blankLine()
+            p.line("/** Calls `listener` with each `event` native sends; returns the unsubscribe function. */")
+            p.line("on<E extends keyof \(events)>(event: E, listener: (payload: \(events)[E]) => void): $runtime.Unsubscribe;")
+            for method in module.methods {
+                p.blankLine()
+                methodDoc(method).print(into: &p)
+                p.line("\(method.identifier)(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
+            }
+        }
+    }
+
+    private func methodDoc(_ method: Method) -> JSDoc {
+        var doc = JSDoc(method.doc)
+        if method.kind == .send {
+            doc.add("Fire-and-forget (wire name `\(method.wireName)`). Outside the app it does nothing and warns once.")
+        } else {
+            var text = "Request (wire name `\(method.wireName)`). Rejects with a `BridgeError`"
+            let codes = method.errors.compactMap { module.error(named: $0) }
+            if codes.isEmpty {
+                text += " carrying a `BridgeErrorCode`."
+            } else {
+                let list = codes.map { "`\(TypeScriptNamer.errorsConstName(module)).\($0.identifier)` (\($0.code))" }
+                text += " carrying a `BridgeErrorCode` or one of " + list.joined(separator: ", ") + "."
+            }
+            doc.add(text)
+            if let returnsDoc = method.returnsDoc { doc.tag("returns", returnsDoc) }
+        }
+        doc.deprecated(method.deprecated)
+        return doc
+    }
+
+    /// `params: SetItemParams, options?: $runtime.RequestOptions` (typed) or `params, options` (untyped).
+    private func parameterList(_ method: Method, typed: Bool) -> String {
+        var parts: [String] = []
+        if !method.params.isEmpty {
+            let optional = Self.paramsAreOptional(method) ? "?" : ""
+            parts.append(typed ? "params\(optional): \(TypeScriptNamer.paramsTypeName(method))" : "params")
+        }
+        if method.kind == .request {
+            parts.append(typed ? "options?: $runtime.RequestOptions" : "options")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    private func printClient(into p: inout CodePrinter) {
+        let events = TypeScriptNamer.eventsTypeName(module)
+        p.line("const $channel = new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)));")
+        p.blankLine()
+        p.line("/** Wire names of the events, by the name `on` takes. */")
+        if module.events.isEmpty {
+            p.line("const $events: { readonly [E in keyof \(events)]: string } = {};")
+        } else {
+            p.block("const $events: { readonly [E in keyof \(events)]: string } = {", closer: "};") { p in
+                for event in module.events {
+                    p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(TypeScriptNamer.stringLiteral(event.wireName)),")
+                }
+            }
+        }
+        p.blankLine()
+        var doc = JSDoc(module.doc)
+        doc.add("The client of module `\(module.name)`; see `\(TypeScriptNamer.clientTypeName(module))`.")
+        doc.print(into: &p)
+        p.block("export const \(TypeScriptNamer.clientConstName(module)): \(TypeScriptNamer.clientTypeName(module)) = {", closer: "};") { p in
+            p.block("get inApp() {", closer: "},") { p in
+                p.line("return $channel.inApp;")
+            }
+            p.line("ready: (options) => $channel.ready(options),")
+            p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
+            for method in module.methods {
+                let wire = TypeScriptNamer.stringLiteral(method.wireName)
+                let params = method.params.isEmpty ? "undefined" : "params"
+                let call: String
+                switch method.kind {
+                case .send:
+                    call = "$channel.send(\(wire)\(method.params.isEmpty ? "" : ", params"))"
+                case .request where method.returns == nil:
+                    call = "$channel.request<unknown>(\(wire), \(params), options).then(() => undefined)"
+                case .request:
+                    call = "$channel.request<\(resultType(method))>(\(wire), \(params), options)"
+                }
+                p.line("\(method.identifier): (\(parameterList(method, typed: false))) => \(call),")
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import BridgeGenCore
+import Foundation
+
+/// The one namer of the TypeScript target: which names are reserved on the client,
+/// how property keys and string literals are spelled, and the names the emitter derives
+/// (`SetItemParams`, `ResumePayload`, `SampleClient`).
+///
+/// Object property names are the wire keys exactly as written in the schema, so the objects
+/// a page builds are the JSON on the wire; only keys that are not identifiers are quoted.
+enum TypeScriptNamer {
+    /// Members of every generated client object. A method with one of these identifiers
+    /// would replace the client's own member.
+    static let clientMembers: [String] = ["inApp", "on", "ready"]
+
+    /// Names a method or event must not take because JavaScript gives them a meaning on
+    /// every object: a `then` member makes the client a thenable (awaiting it would call the
+    /// method), and the `Object.prototype` members are looked up through plain objects.
+    static let objectMembers: [String] = [
+        "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "then",
+        "toLocaleString", "toString", "valueOf",
+    ]
+
+    /// Why `identifier` cannot name a method of the client, or nil when it can.
+    static func reservedMethodReason(_ identifier: String) -> String? {
+        if clientMembers.contains(identifier) {
+            return "the TypeScript client (a member of every generated module client)"
+        }
+        if identifier == "then" {
+            return "JavaScript (an object with a 'then' method is treated as a Promise)"
+        }
+        if objectMembers.contains(identifier) {
+            return "JavaScript (a member of every object)"
+        }
+        return nil
+    }
+
+    /// Why `identifier` cannot name an event, or nil when it can. Events are not client
+    /// members (they are `on('name')` arguments), but they key plain lookup objects.
+    static func reservedEventReason(_ identifier: String) -> String? {
+        objectMembers.contains(identifier) && identifier != "then" ? "JavaScript (a member of every object)" : nil
+    }
+
+    // MARK: Derived names
+
+    /// The interface of a method's parameter object: `setItem` -> `SetItemParams`.
+    static func paramsTypeName(_ method: Method) -> String { IDLNames.upperFirst(method.identifier) + "Params" }
+
+    /// The interface of an event's payload: `loginChanged` -> `LoginChangedPayload`.
+    static func payloadTypeName(_ event: Event) -> String { IDLNames.upperFirst(event.identifier) + "Payload" }
+
+    /// The interface of a module's client: `sample` -> `SampleClient`.
+    static func clientTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Client" }
+
+    /// The event map of a module: `sample` -> `SampleEvents`.
+    static func eventsTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Events" }
+
+    /// The application error codes of a module: `sample` -> `SampleErrors`.
+    static func errorsConstName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Errors" }
+
+    /// The mock implementation interface of a module: `sample` -> `SampleMock`.
+    static func mockTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Mock" }
+
+    /// The exported client constant: the module name (`sample`), as the page knows it.
+    static func clientConstName(_ module: Module) -> String { module.name }
+
+    /// The file of a module: `sample.ts`; imports spell it `./sample.js` (ES module resolution).
+    static func fileName(_ module: String) -> String { module + ".ts" }
+    static func importSpecifier(_ module: String) -> String { "./" + module + ".js" }
+
+    /// Every name a module file declares besides its schema types, with what declares it.
+    static func generatedTypeNames(in module: Module) -> [(name: String, what: String, location: SourceLocation)] {
+        var names: [(String, String, SourceLocation)] = [
+            (clientTypeName(module), "the client interface of module '\(module.name)'", module.location),
+            (eventsTypeName(module), "the event map of module '\(module.name)'", module.location),
+            (errorsConstName(module), "the error codes of module '\(module.name)'", module.location),
+            (mockTypeName(module), "the mock interface of module '\(module.name)'", module.location),
+        ]
+        for method in module.methods where !method.params.isEmpty {
+            names.append((paramsTypeName(method), "the parameters of method '\(method.name)'", method.location))
+        }
+        for event in module.events where !event.payload.isEmpty {
+            names.append((payloadTypeName(event), "the payload of event '\(event.name)'", event.location))
+        }
+        return names
+    }
+
+    // MARK: Spelling
+
+    /// Whether `s` can be written unquoted as a property name (an ASCII identifier; reserved
+    /// words are fine as property names since ES5).
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first else { return false }
+        func isStart(_ c: Unicode.Scalar) -> Bool {
+            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" || c == "$"
+        }
+        return isStart(first) && s.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
+    }
+
+    /// A property key: `vip_level` as is, `product-id` as `'product-id'`.
+    static func propertyKey(_ wireName: String) -> String {
+        isIdentifier(wireName) ? wireName : stringLiteral(wireName)
+    }
+
+    /// A single-quoted TypeScript string literal. Quotes, backslashes, control characters and
+    /// the line separators are escaped; other text is kept readable.
+    static func stringLiteral(_ s: String) -> String {
+        var out = "'"
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "'": out += "\\'"
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+                    out += "\\u" + hex4(v)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
+
+    /// Text placed inside a `/** ... */` comment: `*/` would end it early.
+    static func commentText(_ s: String) -> String {
+        s.replacingOccurrences(of: "*/", with: "*\\/")
+    }
+
+    private static func hex4(_ v: UInt32) -> String {
+        let digits = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,122 @@
+import BridgeGenCore
+
+/// Spells checked-model types in TypeScript and prints the schema's type declarations:
+/// interfaces for structs, string-literal unions (plus a constant of the cases) for enums.
+///
+/// Nullability rules (the same as the Swift side's decoding rules in docs/WIRE.md):
+/// - `T?` is `key?: T | null`: the key may be left out or null.
+/// - A field with a `default` is `key?: T`: the page may leave it out and native uses the
+///   default; native always sends it, so reading it back never yields `null`.
+/// - Every other field is required.
+struct TypeScriptTypes {
+    let schema: SchemaSet
+    /// The module whose file is being printed: its types are spelled bare, those of other
+    /// modules qualified by their namespace import (`sample.DeviceInfo`). nil qualifies all.
+    let current: String?
+
+    /// `list<sample.DeviceInfo?>` -> `(sample.DeviceInfo | null)[]` (from a module other than sample).
+    func spell(_ type: TypeRef) -> String {
+        switch type {
+        case .string: return "string"
+        case .int, .double: return "number"
+        case .bool: return "boolean"
+        case .any: return "unknown"
+        case .named(let owner, let name): return owner == current ? name : "\(owner).\(name)"
+        case .list(let element):
+            let inner = spell(element)
+            return element.isOptional ? "(\(inner))[]" : inner + "[]"
+        case .map(let value): return "{ [key: string]: \(spell(value)) }"
+        case .optional(let wrapped): return spell(wrapped) + " | null"
+        }
+    }
+
+    /// `vip_level?: number;` with its JSDoc.
+    func printField(_ field: Field, into p: inout CodePrinter) {
+        var doc = JSDoc(field.doc)
+        if let value = field.defaultValue {
+            doc.tag("defaultValue", "`" + literal(value, type: field.type) + "`")
+        }
+        doc.deprecated(field.deprecated)
+        doc.print(into: &p)
+        let optional = field.type.isOptional || field.defaultValue != nil
+        p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?" : ""): \(spell(field.type));")
+    }
+
+    /// An interface holding `fields` (the fields of a struct, a method's params, an event's payload).
+    func printInterface(_ name: String, doc: JSDoc, fields: [Field], into p: inout CodePrinter) {
+        doc.print(into: &p)
+        if fields.isEmpty {
+            p.line("export interface \(name) {}")
+            return
+        }
+        p.block("export interface \(name) {") { p in
+            for (index, field) in fields.enumerated() {
+                if index > 0 && (field.doc != nil || fields[index - 1].doc != nil) { p.blankLine() }
+                printField(field, into: &p)
+            }
+        }
+    }
+
+    func printDeclaration(_ declaration: TypeDeclaration, into p: inout CodePrinter) {
+        switch declaration {
+        case .structure(let s):
+            var doc = JSDoc(s.doc)
+            doc.deprecated(s.deprecated)
+            printInterface(s.name, doc: doc, fields: s.fields, into: &p)
+        case .enumeration(let e):
+            printEnum(e, into: &p)
+        }
+    }
+
+    /// `export type HapticStyle = 'light' | ...;` and a same-named constant whose keys are
+    /// the case identifiers, so pages can write `HapticStyle.heavy` and see per-case docs.
+    func printEnum(_ e: EnumDeclaration, into p: inout CodePrinter) {
+        var doc = JSDoc(e.doc)
+        doc.deprecated(e.deprecated)
+        doc.print(into: &p)
+        let union = e.cases.map { TypeScriptNamer.stringLiteral($0.wireValue) }.joined(separator: " | ")
+        p.line("export type \(e.name) = \(union);")
+        p.blankLine()
+        var constDoc = JSDoc("The cases of `\(e.name)`, by name; each value is the case's wire value.")
+        constDoc.deprecated(e.deprecated)
+        constDoc.print(into: &p)
+        p.block("export const \(e.name) = {", closer: "} as const;") { p in
+            for c in e.cases {
+                var caseDoc = JSDoc(c.doc)
+                caseDoc.deprecated(c.deprecated)
+                caseDoc.print(into: &p)
+                p.line("\(TypeScriptNamer.propertyKey(c.identifier)): \(TypeScriptNamer.stringLiteral(c.wireValue)),")
+            }
+        }
+    }
+
+    /// A default value as TypeScript source, for documentation (`'medium'`, `[]`, `{}`).
+    func literal(_ value: Literal, type: TypeRef) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d):
+            if d.rounded() == d && abs(d) < 1e15 { return String(Int64(d)) }
+            return String(d)
+        case .string(let s): return TypeScriptNamer.stringLiteral(s)
+        case .enumCase(let name):
+            if case .named(let owner, let enumName) = type.unwrapped,
+               case .enumeration(let e)? = schema.declaration(module: owner, name: enumName),
+               let c = e.cases.first(where: { $0.name == name }) {
+                return TypeScriptNamer.stringLiteral(c.wireValue)
+            }
+            return TypeScriptNamer.stringLiteral(name)
+        case .list(let items):
+            var element = TypeRef.any
+            if case .list(let e) = type.unwrapped { element = e }
+            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
+        case .map(let entries):
+            var valueType = TypeRef.any
+            if case .map(let v) = type.unwrapped { valueType = v }
+            if entries.isEmpty { return "{}" }
+            let body = entries.map { "\(TypeScriptNamer.propertyKey($0.key)): \(literal($0.value, type: valueType))" }
+            return "{ " + body.joined(separator: ", ") + " }"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import BridgeGenCore
+
+/// Per-target checks: names the shared checker accepts but the TypeScript client cannot carry.
+///
+/// - a method whose identifier is a member of the client (`on`, `ready`, `inApp`), `then`
+///   (the client would become a thenable) or an `Object.prototype` member;
+/// - an event whose identifier is an `Object.prototype` member (events key plain objects);
+/// - a schema type whose name is one the generated module file declares itself
+///   (`SetItemParams`, `ResumePayload`, `SampleClient`, `SampleEvents`, `SampleErrors`, `SampleMock`);
+/// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime.
+struct TypeScriptValidator {
+    let schema: SchemaSet
+
+    /// Names `index.ts` exports besides the modules.
+    static let indexExports: Set<String> = [
+        "BridgeConfig", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeTransport", "PROTOCOL_VERSION",
+        "ReadyOptions", "RequestOptions", "Unsubscribe", "config",
+    ]
+
+    func validate() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for module in schema.modules {
+            for method in module.methods {
+                if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
+                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
+                        "method name '\(method.name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(method.wireName)')",
+                        at: method.location))
+                }
+            }
+            for event in module.events {
+                if let reason = TypeScriptNamer.reservedEventReason(event.identifier) {
+                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
+                        "event name '\(event.name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(event.wireName)')",
+                        at: event.location))
+                }
+            }
+            let generated = TypeScriptNamer.generatedTypeNames(in: module)
+            for declaration in module.types {
+                if let clash = generated.first(where: { $0.name == declaration.name }) {
+                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
+                        "type name '\(declaration.name)' is reserved in the TypeScript client: it is \(clash.what); rename the type",
+                        at: declaration.location,
+                        notes: [Diagnostic.Note("'\(declaration.name)' comes from here", at: clash.location)]))
+                }
+            }
+            let namespace = IDLNames.upperFirst(module.name)
+            if Self.indexExports.contains(namespace) || Self.indexExports.contains(module.name) {
+                diagnostics.append(Diagnostic(.error, id: "reserved-name",
+                    "module name '\(module.name)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
+                    at: module.location))
+            }
+        }
+        return diagnostics.sorted()
+    }
+}
