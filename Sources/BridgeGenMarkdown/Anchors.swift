@@ -1,0 +1,105 @@
+import BridgeGenCore
+
+/// The explicit, stable anchors of the generated pages and the links to them.
+///
+/// Anchors are written as `<a id="..."></a>` inside headings and table cells rather than
+/// relying on a renderer's heading slugs, so that they never change when a heading's wording
+/// does and are the same on GitHub, in IDEs and in static site generators. An anchor is
+/// `<kind>-<name as written in the schema>`: names are ASCII letters, digits, `-` and `_`,
+/// unique per kind within a module, so anchors are unique within a page.
+enum Anchor {
+    static let methods = "methods"
+    static let events = "events"
+    static let types = "types"
+    static let errors = "errors"
+    static let flow = "message-flow"
+    static let bridgeErrors = "bridge-errors"
+    static let modules = "modules"
+
+    static func method(_ m: Method) -> String { "method-" + m.name }
+    static func event(_ e: Event) -> String { "event-" + e.name }
+    static func type(_ name: String) -> String { "type-" + name }
+    static func error(_ name: String) -> String { "error-" + name }
+    static func bridgeError(_ name: String) -> String { "bridge-error-" + name }
+
+    /// The inline HTML that defines an anchor.
+    static func tag(_ id: String) -> String { "<a id=\"\(id)\"></a>" }
+}
+
+/// Output file names: one page per module and the index.
+enum PageName {
+    static let index = "README.md"
+    static func module(_ name: String) -> String { name + ".md" }
+}
+
+/// Builds links relative to the page being written.
+struct Linker {
+    /// The module whose page is being written; nil on the index.
+    var currentModule: String?
+
+    /// `#anchor` on the same page, `page.md#anchor` elsewhere.
+    func href(module: String?, anchor: String) -> String {
+        let page = module.map(PageName.module) ?? PageName.index
+        let current = currentModule.map(PageName.module) ?? PageName.index
+        return page == current ? "#" + anchor : page + "#" + anchor
+    }
+
+    func typeHref(module: String, name: String) -> String {
+        href(module: module, anchor: Anchor.type(name))
+    }
+
+    /// A linked code span for a named type: `DeviceInfo` at home, `sample.DeviceInfo` elsewhere.
+    func typeLink(module: String, name: String) -> String {
+        let label = module == currentModule ? name : module + "." + name
+        return "[" + MarkdownText.code(label) + "](" + typeHref(module: module, name: name) + ")"
+    }
+
+    func methodLink(module: String, _ method: Method) -> String {
+        let label = module == currentModule ? method.name : module + "." + method.name
+        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.method(method)) + ")"
+    }
+
+    func eventLink(module: String, _ event: Event) -> String {
+        let label = module == currentModule ? event.name : module + "." + event.name
+        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.event(event)) + ")"
+    }
+
+    /// The type in IDL spelling with every named type linked. Punctuation goes into code
+    /// spans of its own, because `list<string>` outside code would read as an HTML tag.
+    func type(_ ref: TypeRef) -> String {
+        guard ref.namedTypes.isEmpty else { return pieces(ref).joined() }
+        return MarkdownText.code(spelling(ref))
+    }
+
+    /// The IDL spelling, unqualified for types of the current module.
+    func spelling(_ ref: TypeRef) -> String {
+        switch ref {
+        case .named(let module, let name): return module == currentModule ? name : module + "." + name
+        case .list(let e): return "list<" + spelling(e) + ">"
+        case .map(let v): return "map<" + spelling(v) + ">"
+        case .optional(let w): return spelling(w) + "?"
+        default: return ref.idlSpelling
+        }
+    }
+
+    private func pieces(_ ref: TypeRef) -> [String] {
+        switch ref {
+        case .named(let module, let name): return [typeLink(module: module, name: name)]
+        case .list(let e): return [MarkdownText.code("list<")] + pieces(e) + [MarkdownText.code(">")]
+        case .map(let v): return [MarkdownText.code("map<")] + pieces(v) + [MarkdownText.code(">")]
+        case .optional(let w): return pieces(w) + [MarkdownText.code("?")]
+        default: return [MarkdownText.code(ref.idlSpelling)]
+        }
+    }
+}
+
+extension TypeRef {
+    /// Every `(module, name)` this type mentions, outermost first.
+    var namedTypes: [(module: String, name: String)] {
+        switch self {
+        case .named(let module, let name): return [(module, name)]
+        case .list(let inner), .map(let inner), .optional(let inner): return inner.namedTypes
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import BridgeGenCore
+
+/// The protocol's own error codes (docs/WIRE.md, "Error codes"), and which of them a
+/// request can meet when the page uses the generated client.
+struct BridgeError {
+    var code: Int
+    var name: String
+    var meaning: String
+
+    static let unknownMethod = BridgeError(code: -1, name: "unknownMethod",
+        meaning: "The app does not know this method: it was built from an older schema than the page.")
+    static let invalidMessage = BridgeError(code: -2, name: "invalidMessage",
+        meaning: "The body is not an object (or JSON object string), or `type` is missing. Only hand-written pages can cause it.")
+    static let invalidParams = BridgeError(code: -3, name: "invalidParams",
+        meaning: "The parameters do not match the schema; `errmsg` names the path, e.g. `params.items[2].id: expected int, got string`.")
+    static let untrustedOrigin = BridgeError(code: -4, name: "untrustedOrigin",
+        meaning: "The app's origin policy refused the frame that sent the message.")
+    static let handlerUnavailable = BridgeError(code: -5, name: "handlerUnavailable",
+        meaning: "The native handler is not installed or was released.")
+    static let internalError = BridgeError(code: -6, name: "internalError",
+        meaning: "The handler failed with an error that is not one of the module's errors, or its result could not be encoded.")
+    static let notInApp = BridgeError(code: -7, name: "notInApp",
+        meaning: "Page side: there is no native handler (the page runs in a desktop browser).")
+    static let timeout = BridgeError(code: -8, name: "timeout",
+        meaning: "Page side: no answer arrived in time (callback transport).")
+
+    static let all: [BridgeError] = [
+        unknownMethod, invalidMessage, invalidParams, untrustedOrigin,
+        handlerUnavailable, internalError, notInApp, timeout,
+    ]
+
+    /// The bridge errors a request of this shape can reject with, in code order (-1 first).
+    /// `invalidMessage` is left out: the generated client never sends a malformed message.
+    /// `invalidParams` needs parameters to get wrong; `timeout` exists only in the callback
+    /// transport, where the client times requests out itself.
+    static func applying(to method: Method, config: GeneratorConfig) -> [BridgeError] {
+        var result: [BridgeError] = [unknownMethod]
+        if !method.params.isEmpty { result.append(invalidParams) }
+        result += [untrustedOrigin, handlerUnavailable, internalError, notInApp]
+        if config.transport == .callback { result.append(timeout) }
+        return result
+    }
+}

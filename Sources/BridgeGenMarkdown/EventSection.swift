@@ -1,0 +1,38 @@
+import BridgeGenCore
+
+extension ModulePage {
+    func events(_ p: inout CodePrinter) {
+        guard !module.events.isEmpty else { return }
+        p.line("## \(Anchor.tag(Anchor.events))Events")
+        p.line()
+        p.line("Notifications from the app to the page. The app queues them until the page's client has")
+        p.line("loaded, then delivers them in order.")
+        p.line()
+        for event in module.events {
+            self.event(event, &p)
+        }
+    }
+
+    private func event(_ event: Event, _ p: inout CodePrinter) {
+        p.line("### \(Anchor.tag(Anchor.event(event)))\(event.name)")
+        p.line()
+        p.line("**event** · wire name \(MarkdownText.code(event.wireName))")
+        p.line()
+        deprecation(event.deprecated, &p)
+        if let doc = event.doc {
+            p.lines(MarkdownText.paragraph(doc))
+            p.line()
+        }
+        p.line("**Payload**")
+        p.line()
+        if event.payload.isEmpty {
+            p.line("None: the payload is `{}`.")
+        } else {
+            fieldTable(event.payload, first: "Field", &p)
+        }
+        p.line()
+        p.line("**Example**")
+        p.line()
+        examples.event(event, into: &p)
+    }
+}

@@ -1,0 +1,94 @@
+import BridgeGenCore
+
+/// A plausible value of a schema type, built once and rendered for each language, so the
+/// TypeScript call and the Swift handler of an example show the same data.
+indirect enum ExampleValue {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    /// An enum case: the declaration's module and name, and the case.
+    case enumCase(module: String, type: String, EnumCase)
+    case list(element: TypeRef, [ExampleValue])
+    case map(value: TypeRef, [(String, ExampleValue)])
+    /// A struct value: fields in declaration order (optional fields without a value left out).
+    case object(module: String, type: String, [(Field, ExampleValue)])
+    /// Arbitrary JSON (`any`).
+    case json(ExampleValue)
+}
+
+/// Picks example values: a field's default when it has one, else a value named after the
+/// field, so `key` gets `"key"` and examples read naturally.
+struct ExampleValues {
+    let schema: SchemaSet
+
+    /// The value for a parameter, payload or struct field.
+    func value(for field: Field, depth: Int = 0) -> ExampleValue {
+        if let literal = field.defaultValue, !isEmptyCollection(literal) {
+            return value(literal, type: field.type)
+        }
+        return value(of: field.type, hint: field.wireName, depth: depth)
+    }
+
+    func value(of type: TypeRef, hint: String, depth: Int = 0) -> ExampleValue {
+        switch type {
+        case .string: return .string(hint)
+        case .int: return .int(1)
+        case .double: return .double(1.5)
+        case .bool: return .bool(true)
+        case .any: return .json(.string(hint))
+        case .optional(let wrapped): return value(of: wrapped, hint: hint, depth: depth)
+        case .list(let element):
+            return .list(element: element, depth > 2 ? [] : [value(of: element, hint: hint, depth: depth + 1)])
+        case .map(let v):
+            return .map(value: v, depth > 2 ? [] : [(hint, value(of: v, hint: hint, depth: depth + 1))])
+        case .named(let module, let name):
+            switch schema.declaration(module: module, name: name) {
+            case .enumeration(let e)?:
+                let preferred = e.cases.first { $0.deprecated == nil } ?? e.cases[0]
+                return .enumCase(module: module, type: name, preferred)
+            case .structure(let s)?:
+                // Nested optional fields are left out: shorter, and never recursive.
+                let fields = s.fields.filter { depth == 0 || !$0.type.isOptional }
+                    .filter { $0.deprecated == nil || !$0.type.isOptional }
+                return .object(module: module, type: name, fields.map { ($0, value(for: $0, depth: depth + 1)) })
+            case nil:
+                return .null
+            }
+        }
+    }
+
+    func value(_ literal: Literal, type: TypeRef) -> ExampleValue {
+        switch literal {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return type.unwrapped == .double ? .double(Double(i)) : .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return type.unwrapped == .any ? .json(.string(s)) : .string(s)
+        case .enumCase(let name):
+            if case .named(let module, let typeName) = type.unwrapped,
+               case .enumeration(let e)? = schema.declaration(module: module, name: typeName),
+               let c = e.cases.first(where: { $0.name == name }) {
+                return .enumCase(module: module, type: typeName, c)
+            }
+            return .string(name)
+        case .list(let items):
+            let element: TypeRef
+            if case .list(let e) = type.unwrapped { element = e } else { element = .any }
+            return .list(element: element, items.map { value($0, type: element) })
+        case .map(let entries):
+            let v: TypeRef
+            if case .map(let t) = type.unwrapped { v = t } else { v = .any }
+            return .map(value: v, entries.map { ($0.key, value($0.value, type: v)) })
+        }
+    }
+
+    private func isEmptyCollection(_ literal: Literal) -> Bool {
+        switch literal {
+        case .list(let items): return items.isEmpty
+        case .map(let entries): return entries.isEmpty
+        default: return false
+        }
+    }
+}

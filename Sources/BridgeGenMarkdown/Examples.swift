@@ -1,0 +1,57 @@
+import BridgeGenCore
+
+/// The example of each method and event, on both sides of the bridge: the page's
+/// TypeScript call and the app's Swift handler (or event sender).
+struct Examples {
+    let schema: SchemaSet
+    let module: Module
+    let values: ExampleValues
+    let typeScript: TypeScriptExample
+    let swift: SwiftExample
+
+    init(schema: SchemaSet, module: Module) {
+        self.schema = schema
+        self.module = module
+        self.values = ExampleValues(schema: schema)
+        self.typeScript = TypeScriptExample(module: module)
+        self.swift = SwiftExample(schema: schema, module: module)
+    }
+
+    /// `SampleHandler` for `sample`.
+    static func handlerProtocol(_ module: Module) -> String {
+        IDLNames.upperFirst(IDLNames.lowerCamel(module.name)) + "Handler"
+    }
+
+    func method(_ method: Method, into p: inout CodePrinter) {
+        let params = method.params.map { ($0, values.value(for: $0)) }
+        let result = method.returns.map { values.value(of: $0, hint: "value") }
+        p.line("Page (TypeScript):")
+        p.line()
+        p.line("```ts")
+        typeScript.call(method, params: params, into: &p)
+        p.line("```")
+        p.line()
+        p.line("App (Swift), in the type that implements `\(swift.handlerProtocol)`:")
+        p.line()
+        p.line("```swift")
+        swift.handler(method, result: result, into: &p)
+        p.line("```")
+        p.line()
+    }
+
+    func event(_ event: Event, into p: inout CodePrinter) {
+        let payload = event.payload.map { ($0, values.value(for: $0)) }
+        p.line("Page (TypeScript):")
+        p.line()
+        p.line("```ts")
+        typeScript.subscription(event, into: &p)
+        p.line("```")
+        p.line()
+        p.line("App (Swift):")
+        p.line()
+        p.line("```swift")
+        swift.emit(event, payload: payload, into: &p)
+        p.line("```")
+        p.line()
+    }
+}

@@ -1,0 +1,76 @@
+import BridgeGenCore
+
+/// A Mermaid sequence diagram of one module's traffic in the configured transport, drawn
+/// with the module's own channel and (the first of) its methods and events.
+///
+/// Message texts avoid `;` and `#`, which Mermaid reads as a statement break and an entity.
+struct FlowDiagram {
+    let module: Module
+    let config: GeneratorConfig
+
+    func print(into p: inout CodePrinter) {
+        p.line("## \(Anchor.tag(Anchor.flow))Message flow")
+        p.line()
+        switch config.transport {
+        case .reply:
+            p.line("Reply transport: the page posts message objects on the `\(module.name)` channel and")
+            p.line("`postMessage` returns a Promise that native settles with the answer envelope.")
+        case .callback:
+            p.line("Callback transport: the page posts JSON strings on the shared `\(config.callbackChannel)` channel;")
+            p.line("native answers a request by calling the page's one-shot callback function.")
+        }
+        p.line()
+        p.line("```mermaid")
+        p.line("sequenceDiagram")
+        p.indented { p in
+            p.line("participant Page as Page (\(module.name) client)")
+            p.line("participant App as App (\(Examples.handlerProtocol(module)))")
+            switch config.transport {
+            case .reply: reply(&p)
+            case .callback: callback(&p)
+            }
+        }
+        p.line("```")
+        p.line()
+    }
+
+    private var request: Method? { module.methods.first { $0.kind == .request } }
+    private var send: Method? { module.methods.first { $0.kind == .send } }
+    private var event: Event? { module.events.first }
+
+    private func reply(_ p: inout CodePrinter) {
+        let channel = module.name
+        p.line("Page->>App: postMessage {type: \"$hello\"} on \"\(channel)\"")
+        p.line("App-->>Page: {errcode: 0, data: {protocol: 1}}")
+        p.line("App-)Page: events queued so far, in order")
+        if let request {
+            p.line("Page->>App: postMessage {type: \"\(request.wireName)\", data}")
+            p.line("Note over App: origin check, decode params, await handler")
+            p.line("App-->>Page: replyHandler({errcode, errmsg, data}) settles the Promise")
+        }
+        if let send {
+            p.line("Page-)App: postMessage {type: \"\(send.wireName)\", data}, no answer")
+        }
+        if let event {
+            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \"\(event.wireName)\", payload)")
+        }
+    }
+
+    private func callback(_ p: inout CodePrinter) {
+        let channel = config.callbackChannel
+        p.line("Page-)App: JSON string {type: \"$hello\"} on \"\(channel)\"")
+        p.line("App-)Page: events queued so far, in order")
+        if let request {
+            p.line("Page-)App: JSON string {type: \"\(request.wireName)\", data, callbackName}")
+            p.line("Note over App: origin check, decode params, await handler")
+            p.line("App-)Page: window[callbackName](\"{errcode, errmsg, data}\")")
+            p.line("Note over Page: no answer in time: reject with timeout (-8)")
+        }
+        if let send {
+            p.line("Page-)App: JSON string {type: \"\(send.wireName)\", data}, no answer")
+        }
+        if let event {
+            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \"\(event.wireName)\", payload)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import BridgeGenCore
+
+/// Example code against the generated TypeScript client: a module object named after the
+/// module, one method per schema method named by its identifier, taking one params object
+/// keyed by wire names; events through `on(name, listener)`, which returns an unsubscribe.
+struct TypeScriptExample {
+    let module: Module
+
+    /// `sample.getItem`.
+    func callee(_ method: Method) -> String {
+        module.name + "." + method.identifier
+    }
+
+    func call(_ method: Method, params: [(Field, ExampleValue)], into p: inout CodePrinter) {
+        let arguments = params.isEmpty ? "" : object(params.map { ($0.0.wireName, $0.1) }, indent: 0)
+        let invocation = callee(method) + "(" + arguments + ")"
+        switch method.kind {
+        case .send:
+            p.lines(invocation + ";")
+        case .request:
+            if method.returns != nil {
+                p.lines("const result = await " + invocation + ";")
+            } else {
+                p.lines("await " + invocation + ";")
+            }
+        }
+    }
+
+    func subscription(_ event: Event, into p: inout CodePrinter) {
+        let parameter = event.payload.isEmpty ? "()" : "(payload)"
+        p.block("const unsubscribe = \(module.name).on(\(MarkdownText.jsonString(event.wireName)), \(parameter) => {", closer: "});") { p in
+            if let first = event.payload.first {
+                p.line("console.log(payload\(Self.member(first.wireName)));")
+            } else {
+                p.line("console.log(\(MarkdownText.jsonString(event.wireName)));")
+            }
+        }
+        p.line("// Later: unsubscribe();")
+    }
+
+    /// A TypeScript expression for the value; objects and enum cases use wire names.
+    func expression(_ value: ExampleValue, indent: Int) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .string(let s): return MarkdownText.jsonString(s)
+        case .enumCase(_, _, let c): return MarkdownText.jsonString(c.wireValue)
+        case .list(_, let items):
+            return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
+        case .map(_, let entries): return object(entries, indent: indent)
+        case .object(_, _, let fields): return object(fields.map { ($0.0.wireName, $0.1) }, indent: indent)
+        case .json(let inner): return expression(inner, indent: indent)
+        }
+    }
+
+    /// `{ key: value, ... }` on one line when short, else one property per line.
+    private func object(_ entries: [(String, ExampleValue)], indent: Int) -> String {
+        if entries.isEmpty { return "{}" }
+        let parts = entries.map { Self.propertyName($0.0) + ": " + expression($0.1, indent: indent + 1) }
+        let oneLine = "{ " + parts.joined(separator: ", ") + " }"
+        if oneLine.count <= 60 && !oneLine.contains("\n") { return oneLine }
+        let inner = String(repeating: "  ", count: indent + 1)
+        let outer = String(repeating: "  ", count: indent)
+        return "{\n" + parts.map { inner + $0 + "," }.joined(separator: "\n") + "\n" + outer + "}"
+    }
+
+    /// A property key: bare when it is an identifier, else quoted (`"get-user-info"`).
+    static func propertyName(_ name: String) -> String {
+        isIdentifier(name) ? name : MarkdownText.jsonString(name)
+    }
+
+    /// `.name` or `["na-me"]`.
+    static func member(_ name: String) -> String {
+        isIdentifier(name) ? "." + name : "[" + MarkdownText.jsonString(name) + "]"
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" || first == "$" else { return false }
+        return name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" || $0 == "$" }
+    }
+}

@@ -1,0 +1,73 @@
+import BridgeGenCore
+
+extension ModulePage {
+    func types(_ p: inout CodePrinter) {
+        guard !module.types.isEmpty else { return }
+        p.line("## \(Anchor.tag(Anchor.types))Types")
+        p.line()
+        for declaration in module.types {
+            switch declaration {
+            case .structure(let s): structure(s, &p)
+            case .enumeration(let e): enumeration(e, &p)
+            }
+        }
+    }
+
+    private func structure(_ s: StructDeclaration, _ p: inout CodePrinter) {
+        p.line("### \(Anchor.tag(Anchor.type(s.name)))\(s.name)")
+        p.line()
+        p.line("**struct** · a JSON object keyed by the field names below")
+        p.line()
+        deprecation(s.deprecated, &p)
+        if let doc = s.doc {
+            p.lines(MarkdownText.paragraph(doc))
+            p.line()
+        }
+        if s.fields.isEmpty {
+            p.line("No fields: the value is `{}`.")
+        } else {
+            fieldTable(s.fields, first: "Field", &p)
+        }
+        p.line()
+        usedBy(s.name, &p)
+    }
+
+    private func enumeration(_ e: EnumDeclaration, _ p: inout CodePrinter) {
+        p.line("### \(Anchor.tag(Anchor.type(e.name)))\(e.name)")
+        p.line()
+        p.line("**enum** · a JSON string, one of the wire values below")
+        p.line()
+        deprecation(e.deprecated, &p)
+        if let doc = e.doc {
+            p.lines(MarkdownText.paragraph(doc))
+            p.line()
+        }
+        let rows = e.cases.map { c -> [String] in
+            [MarkdownText.code(c.name), MarkdownText.code(MarkdownText.jsonString(c.wireValue)),
+             describe(c.doc, deprecated: c.deprecated)]
+        }
+        MarkdownText.table(["Case", "Wire value", "Description"], rows, into: &p)
+        p.line()
+        usedBy(e.name, &p)
+    }
+
+    /// Links to every method, event and type (in any module) that mentions this type.
+    private func usedBy(_ name: String, _ p: inout CodePrinter) {
+        let users = usage.users(of: module.name, name)
+        guard !users.isEmpty else { return }
+        let links = users.map { user -> String in
+            switch user {
+            case .method(let m, let n):
+                let method = schema.module(named: m)!.methods.first { $0.name == n }!
+                return link.methodLink(module: m, method)
+            case .event(let m, let n):
+                let event = schema.module(named: m)!.events.first { $0.name == n }!
+                return link.eventLink(module: m, event)
+            case .type(let m, let n):
+                return link.typeLink(module: m, name: n)
+            }
+        }
+        p.line("Used by: " + links.joined(separator: ", ") + ".")
+        p.line()
+    }
+}

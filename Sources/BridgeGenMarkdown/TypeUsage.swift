@@ -1,0 +1,46 @@
+import BridgeGenCore
+
+/// Where each named type is used, across every module of the set, so a type's section can
+/// link back to the methods, events and types that mention it ("Used by").
+struct TypeUsage {
+    enum User: Hashable {
+        case method(module: String, name: String)
+        case event(module: String, name: String)
+        case type(module: String, name: String)
+    }
+
+    private var users: [String: [User]] = [:]
+
+    init(_ schema: SchemaSet) {
+        for module in schema.modules {
+            for declaration in module.types {
+                if case .structure(let s) = declaration {
+                    for field in s.fields {
+                        add(field.type, .type(module: module.name, name: s.name))
+                    }
+                }
+            }
+            for method in module.methods {
+                let user = User.method(module: module.name, name: method.name)
+                for param in method.params { add(param.type, user) }
+                if let returns = method.returns { add(returns, user) }
+            }
+            for event in module.events {
+                for field in event.payload { add(field.type, .event(module: module.name, name: event.name)) }
+            }
+        }
+    }
+
+    private mutating func add(_ ref: TypeRef, _ user: User) {
+        for named in ref.namedTypes {
+            let key = named.module + "." + named.name
+            if users[key]?.contains(user) == true { continue }
+            users[key, default: []].append(user)
+        }
+    }
+
+    /// Users in schema order: modules sorted by name, then types, methods and events as declared.
+    func users(of module: String, _ name: String) -> [User] {
+        users[module + "." + name] ?? []
+    }
+}
