@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "bridgegen", targets: ["bridgegen"]),
         .library(name: "BridgeGenCore", targets: ["BridgeGenCore"]),
+        // Generates the Swift side on every build of a target that lists it (docs/PLUGIN.md).
+        .plugin(name: "BridgeGenPlugin", targets: ["BridgeGenPlugin"]),
+        // `swift package generate-bridge`: Swift, TypeScript and Markdown into a folder.
+        .plugin(name: "GenerateBridgeCommand", targets: ["GenerateBridgeCommand"]),
     ],
     targets: [
         // libyaml from the system (apt: libyaml-dev, brew: libyaml); the only C dependency.
@@ -27,6 +31,22 @@ let package = Package(
             name: "bridgegen",
             dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]
         ),
+        // Thin plugins: find inputs, name outputs, run the CLI. They share
+        // Plugins/PluginsShared through symlinks (plugins cannot depend on libraries).
+        .plugin(
+            name: "BridgeGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["bridgegen"]
+        ),
+        .plugin(
+            name: "GenerateBridgeCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-bridge",
+                                description: "Write the Swift, TypeScript and Markdown of the bridge into a folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated bridge (Swift, TypeScript, Markdown) into the output folder")]
+            ),
+            dependencies: ["bridgegen"]
+        ),
         .testTarget(
             name: "BridgeGenCoreTests",
             dependencies: ["BridgeGenCore"],
@@ -35,6 +55,12 @@ let package = Package(
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown"]),
+        // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
+        .testTarget(
+            name: "BridgeGenCLITests",
+            dependencies: ["bridgegen", "BridgeGenCore"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

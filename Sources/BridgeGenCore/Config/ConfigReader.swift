@@ -20,10 +20,16 @@ public enum ConfigReader {
     /// keys not given keep `GeneratorConfig()`'s defaults.
     public static func read(_ bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
         let (root, readProblems) = YAMLReader.read(bytes, path: path)
-        // The reader's empty-file message speaks of schemas; say what a config needs instead.
+        // The reader's messages speak of schemas; say config instead.
         var collector = DiagnosticCollector()
-        collector.report(contentsOf: readProblems.map {
-            $0.id == "empty-file" ? ConfigDiagnostics.emptyConfig(at: $0.location ?? SourceLocation(path: path, line: 1, column: 1)) : $0
+        collector.report(contentsOf: readProblems.map { problem in
+            if problem.id == "empty-file" {
+                return ConfigDiagnostics.emptyConfig(at: problem.location ?? SourceLocation(path: path, line: 1, column: 1))
+            }
+            var adapted = problem
+            adapted.message = problem.message.replacingOccurrences(of: "in a schema", with: "in the config")
+                .replacingOccurrences(of: "a schema file", with: "the config file")
+            return adapted
         })
         guard let root else { return (nil, collector.sorted) }
         var parser = ConfigParser(collector: collector)
