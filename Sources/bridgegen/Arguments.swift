@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// A small, conventional command-line parser: `--flag value`, `--flag=value`, boolean
 /// `--flag`, and `--` to end options. Hand-written because no package can be fetched.
 struct Arguments {
@@ -54,6 +56,6 @@ struct Arguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     private static func closest(_ word: String, _ candidates: [String]) -> String? {
-        candidates.first { $0.hasPrefix(word) || word.hasPrefix($0) }
+        candidates.first { $0.hasPrefix(word) || word.hasPrefix($0) } ?? DidYouMean.suggestion(for: word, in: candidates)
     }
 }

@@ -46,8 +46,13 @@ public enum ConfigReader {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-            let candidate = folder.isEmpty ? fileName : (folder as NSString).appendingPathComponent(fileName)
+            // Plain string work keeps the path as the user wrote it (for messages); NSString's
+            // deletingLastPathComponent traps on some short relative paths on Linux.
+            var folder = path
+            if !isDirectory.boolValue {
+                folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+            }
+            let candidate = folder.isEmpty ? fileName : (folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName)
             var candidateIsDirectory: ObjCBool = false
             guard fm.fileExists(atPath: candidate, isDirectory: &candidateIsDirectory), !candidateIsDirectory.boolValue else { continue }
             let key = URL(fileURLWithPath: candidate).standardizedFileURL.resolvingSymlinksInPath().path

@@ -296,18 +296,16 @@ public enum OutputWriter {
         }
 
         private mutating func makeParent(of path: String) throws {
-            try makeFolder((path as NSString).deletingLastPathComponent)
+            try makeFolder(parent(of: path))
         }
 
         /// Creates `folder` and missing parents, remembering which it created so a rollback removes them.
         private mutating func makeFolder(_ folder: String) throws {
             var missing: [String] = []
-            var current = folder
-            while !current.isEmpty, current != "/", entryKind(current) == .none {
+            var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+            while current != "/", entryKind(current) == .none {
                 missing.append(current)
-                let parent = (current as NSString).deletingLastPathComponent
-                if parent == current { break }
-                current = parent
+                current = parent(of: current)
             }
             for path in missing.reversed() {
                 guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
@@ -316,6 +314,14 @@ public enum OutputWriter {
                 createdFolders.append(path)
             }
         }
+    }
+
+    /// The folder holding `path` ("/" for top-level paths). Plain string work: on Linux,
+    /// NSString's deletingLastPathComponent traps on some one-component relative paths.
+    static func parent(of path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex else { return "/" }
+        return String(absolute[..<slash])
     }
 
     /// Staging folders left by a run that was killed mid-commit, whose process is gone.
