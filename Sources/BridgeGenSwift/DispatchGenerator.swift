@@ -1,0 +1,140 @@
+import BridgeGenCore
+
+/// A module's dispatcher (`SampleDispatcher`): a switch over wire names that decodes the
+/// untrusted body, calls the weakly held handler and answers exactly once. No WebKit here.
+struct DispatchGenerator {
+    let context: SwiftContext
+    let module: Module
+
+    private var handler: String { SwiftNamer.handlerProtocol(module.name) }
+    private var shim: String { SwiftNamer.namespace(module.name) + "DeprecatedShim" }
+    private var shimProtocol: String { SwiftNamer.namespace(module.name) + "DeprecatedCalls" }
+
+    /// The local holding a decoded parameter: never a keyword and never `params`/`reply`/...
+    static func argument(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
+
+    func generate(into p: inout CodePrinter) {
+        let a = context.access
+        let name = SwiftNamer.dispatcher(module.name)
+        p.line("/// Routes the `\(module.name)` module's messages to a `\(handler)`: decodes untrusted bodies")
+        p.line("/// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.")
+        p.block("@MainActor \(a)final class \(name): BridgeModule {") { p in
+            p.line("/// The module name: the reply-transport channel and the events' module.")
+            p.line("\(a)static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
+            p.line("/// The wire names of the module's methods.")
+            let wireNames = module.methods.map { SwiftNamer.stringLiteral($0.wireName) }.joined(separator: ", ")
+            p.line("\(a)static let wireNames: Set<String> = [\(wireNames)]")
+            p.blankLine()
+            p.line("/// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.")
+            p.line("\(a)weak var handler: (any \(handler))?")
+            p.blankLine()
+            p.block("\(a)init(handler: any \(handler)) {") { p in
+                p.line("self.handler = handler")
+            }
+            p.blankLine()
+            p.line("\(a)var moduleName: String { Self.moduleName }")
+            p.blankLine()
+            p.line("\(a)func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }")
+            p.blankLine()
+            p.block("\(a)func dispatch(type: String, data: Any?, reply: BridgeReply) {") { p in
+                p.doCatch({ p in
+                    let usesParams = module.methods.contains { !$0.params.isEmpty }
+                    p.line(usesParams ? "let params = try BridgeDecode.params(data)" : "_ = try BridgeDecode.params(data)")
+                    if module.methods.isEmpty {
+                        p.line("reply.fail(BridgeError(.unknownMethod, \"unknown method: \\(type)\"))")
+                        return
+                    }
+                    p.line("switch type {")
+                    for method in module.methods {
+                        p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
+                        p.indented { p in dispatchCase(method, into: &p) }
+                    }
+                    p.line("default:")
+                    p.indented { p in p.line("reply.fail(BridgeError(.unknownMethod, \"unknown method: \\(type)\"))") }
+                    p.line("}")
+                }, catch: { p in
+                    p.line("reply.fail(error)")
+                })
+            }
+            p.blankLine()
+            p.block("private func requireHandler() throws -> any \(handler) {") { p in
+                p.block("guard let handler = handler else {") { p in
+                    p.line("throw BridgeError(.handlerUnavailable, \(SwiftNamer.stringLiteral("the '\(module.name)' handler is gone")))")
+                }
+                p.line("return handler")
+            }
+        }
+        let deprecated = module.methods.filter { $0.deprecated != nil }
+        if !deprecated.isEmpty {
+            p.blankLine()
+            shims(deprecated, into: &p)
+        }
+    }
+
+    private func callArguments(_ method: Method) -> String {
+        method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" }.joined(separator: ", ")
+    }
+
+    private func call(_ method: Method) -> String {
+        if method.deprecated != nil {
+            let arguments = (["handler"] + method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" })
+                .joined(separator: ", ")
+            return "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.member(method.identifier))(\(arguments))"
+        }
+        return "handler.\(SwiftNamer.member(method.identifier))(\(callArguments(method)))"
+    }
+
+    private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
+        for field in method.params {
+            let value = "params[\(SwiftNamer.stringLiteral(field.wireName))]"
+            let path = SwiftNamer.stringLiteral("params." + field.wireName)
+            p.line("let \(Self.argument(field)) = try \(CodecGenerator.decode(field: field, value: value, path: path, schema: context.schema))")
+        }
+        p.line("let handler = try requireHandler()")
+        switch method.kind {
+        case .send:
+            p.line("reply.succeed(.null)")
+            p.line(call(method))
+        case .request:
+            p.block("Task { @MainActor in") { p in
+                p.doCatch({ p in
+                    if let returns = method.returns {
+                        p.line("let result = try await \(call(method))")
+                        let encoded = CodecGenerator.encode(returns, value: "result", path: "\"result\"")
+                        p.line("reply.succeed(\(encoded.throws ? "try " : "")\(encoded.text))")
+                    } else {
+                        p.line("try await \(call(method))")
+                        p.line("reply.succeed(.null)")
+                    }
+                }, catch: { p in
+                    p.line("reply.fail(error)")
+                })
+            }
+        }
+    }
+
+    /// Deprecated requirements are called through a protocol whose requirement is not
+    /// deprecated, so the generated call site does not warn in the app's build.
+    private func shims(_ methods: [Method], into p: inout CodePrinter) {
+        let leading = ["_ handler: any \(handler)"]
+        p.line("/// Calls the deprecated requirements of `\(handler)` without deprecation warnings.")
+        p.block("@MainActor private protocol \(shimProtocol) {") { p in
+            for method in methods {
+                p.line("static " + HandlerProtocolGenerator.signature(method, leading: leading))
+            }
+        }
+        p.blankLine()
+        p.block("@MainActor private enum \(shim): \(shimProtocol) {") { p in
+            for (index, method) in methods.enumerated() {
+                if index > 0 { p.blankLine() }
+                p.line("@available(*, deprecated)")
+                p.block("static " + HandlerProtocolGenerator.signature(method, leading: leading, internalNames: true) + " {") { p in
+                    let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
+                        .joined(separator: ", ")
+                    let prefix = method.kind == .request ? "try await " : ""
+                    p.line("\(prefix)handler.\(SwiftNamer.member(method.identifier))(\(arguments))")
+                }
+            }
+        }
+    }
+}

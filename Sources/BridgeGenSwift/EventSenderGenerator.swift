@@ -1,0 +1,55 @@
+import BridgeGenCore
+
+/// A module's typed event sender (`SampleEvents`): encodes payloads and hands them to the
+/// session, which queues them until the page's client says `$hello`. No WebKit here.
+struct EventSenderGenerator {
+    let context: SwiftContext
+    let module: Module
+
+    func generate(into p: inout CodePrinter) {
+        let a = context.access
+        let name = SwiftNamer.events(module.name)
+        p.line("/// Sends the `\(module.name)` module's events to the page, in order; events sent before the")
+        p.line("/// page's client announced itself are queued (at most `BridgeSession.queueLimit`).")
+        p.block("@MainActor \(a)struct \(name) {") { p in
+            p.line("/// The session the events go through; held weakly.")
+            p.line("\(a)weak var session: BridgeSession?")
+            p.blankLine()
+            p.block("\(a)init(session: BridgeSession?) {") { p in
+                p.line("self.session = session")
+            }
+            for event in module.events {
+                p.blankLine()
+                SwiftDocs.print(event.doc, extra: HandlerProtocolGenerator.parameterDocs(event.payload), into: &p)
+                SwiftDocs.deprecation(event.deprecated, into: &p)
+                let parameters = event.payload.map { field -> String in
+                    var text = SwiftNamer.member(field.identifier)
+                    if SwiftNamer.local(field.identifier) != field.identifier { text += " " + SwiftNamer.local(field.identifier) }
+                    return text + ": " + SwiftNamer.type(field.type)
+                }.joined(separator: ", ")
+                p.block("\(a)func \(SwiftNamer.member(event.identifier))(\(parameters)) {") { p in
+                    let emit = "self.session?.emit(module: \(SwiftNamer.stringLiteral(module.name)), event: \(SwiftNamer.stringLiteral(event.wireName)), payload: "
+                    if event.payload.isEmpty {
+                        p.line(emit + ".object([:]))")
+                        return
+                    }
+                    var body = CodePrinter()
+                    var throwing = false
+                    body.line("var bridgePayload: [String: JSONValue] = [:]")
+                    for field in event.payload {
+                        let local = SwiftNamer.member(SwiftNamer.local(field.identifier))
+                        throwing = CodecGenerator.encodeMember(field, value: local, target: "bridgePayload", path: "\"payload\"", into: &body) || throwing
+                    }
+                    body.line(emit + ".object(bridgePayload))")
+                    if throwing {
+                        p.doCatch({ p in p.lines(body.text.dropLast().description) }, catch: { p in
+                            p.line("BridgeLog.report(\"event '\(event.wireName)' not sent: \\(error)\")")
+                        })
+                    } else {
+                        p.lines(body.text.dropLast().description)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import BridgeGenCore
+
+/// A module's handler protocol (`SampleHandler`): what the app implements. Sends return
+/// nothing; requests are `async throws` and return the typed result.
+struct HandlerProtocolGenerator {
+    let context: SwiftContext
+    let module: Module
+
+    /// `name(label: Type, ...)` with the method's parameters.
+    static func signature(_ method: Method, leading: [String] = [], internalNames: Bool = false) -> String {
+        let parameters = leading + method.params.map { field -> String in
+            var text = SwiftNamer.member(field.identifier)
+            if internalNames, SwiftNamer.local(field.identifier) != field.identifier {
+                text += " " + SwiftNamer.local(field.identifier)
+            }
+            return text + ": " + SwiftNamer.type(field.type)
+        }
+        var text = "func \(SwiftNamer.member(method.identifier))(\(parameters.joined(separator: ", ")))"
+        if method.kind == .request {
+            text += " async throws"
+            if let returns = method.returns { text += " -> " + SwiftNamer.type(returns) }
+        }
+        return text
+    }
+
+    static func parameterDocs(_ fields: [Field]) -> [String] {
+        let documented = fields.filter { $0.doc != nil || $0.deprecated != nil }
+        guard !documented.isEmpty else { return [] }
+        var lines = ["- Parameters:"]
+        for field in documented {
+            var text = SwiftDocs.summary(field.doc) ?? ""
+            if let deprecated = field.deprecated {
+                text += (text.isEmpty ? "" : " ") + "Deprecated." + (deprecated.message.map { " " + $0 } ?? "")
+            }
+            lines.append("  - \(field.identifier): \(text)")
+        }
+        return lines
+    }
+
+    func generate(into p: inout CodePrinter) {
+        let name = SwiftNamer.handlerProtocol(module.name)
+        var intro = ["The native side of the `\(module.name)` module: implement it and install it with"]
+        intro.append("`\(SwiftNamer.glue(module.name)).install(_:on:)`. Called on the main actor; the installed")
+        intro.append("object is held weakly. Requests throw `\(SwiftNamer.namespace(module.name)).Errors` to reject with a code.")
+        SwiftDocs.print(module.doc.map { $0 + "\n" + intro.joined(separator: "\n") } ?? intro.joined(separator: "\n"), into: &p)
+        p.block("@MainActor \(context.access)protocol \(name): AnyObject {") { p in
+            for (index, method) in module.methods.enumerated() {
+                if index > 0 { p.blankLine() }
+                var extra = Self.parameterDocs(method.params)
+                if method.kind == .send {
+                    extra.append("- Note: A send: the page does not wait for it and sees no result.")
+                }
+                if let returns = method.returnsDoc { extra.append("- Returns: " + returns) }
+                if !method.errors.isEmpty {
+                    let names = method.errors.compactMap { module.error(named: $0) }
+                        .map { "`\(SwiftNamer.namespace(module.name)).Errors.\($0.identifier)` (\($0.code))" }
+                    extra.append("- Throws: " + names.joined(separator: ", ") + "; any other error reaches the page as `internalError`.")
+                }
+                SwiftDocs.print(method.doc, extra: extra, into: &p)
+                SwiftDocs.deprecation(method.deprecated, into: &p)
+                p.line(Self.signature(method))
+            }
+        }
+    }
+}

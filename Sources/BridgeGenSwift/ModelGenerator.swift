@@ -1,0 +1,163 @@
+import BridgeGenCore
+
+/// A module's models: the caseless namespace enum (`enum Sample {}`) holding its structs,
+/// string enums and application error conveniences. Namespacing makes cross-module name
+/// collisions impossible: `Sample.Item` and `User.Item` can coexist.
+struct ModelGenerator {
+    let context: SwiftContext
+    let module: Module
+
+    func generate(into p: inout CodePrinter) {
+        let a = context.access
+        SwiftDocs.print(module.doc, extra: ["Namespace of the `\(module.name)` module's models and application errors."], into: &p)
+        p.block("\(a)enum \(SwiftNamer.namespace(module.name)) {") { p in
+            for declaration in module.types {
+                switch declaration {
+                case .structure(let s): structure(s, into: &p)
+                case .enumeration(let e): enumeration(e, into: &p)
+                }
+                p.blankLine()
+            }
+            errors(into: &p)
+        }
+    }
+
+    private func typeDeprecationNote(_ deprecated: Deprecation?) -> [String] {
+        // Types are not marked @available(deprecated): generated code names them everywhere,
+        // which would warn in the app's build. The note keeps the information.
+        guard let deprecated = deprecated else { return [] }
+        return ["- Important: Deprecated." + (deprecated.message.map { " " + $0 } ?? "")]
+    }
+
+    /// The stored property name of a field (deprecated fields are stored under `_name`).
+    static func storage(_ field: Field) -> String {
+        field.deprecated != nil ? "_" + field.identifier : SwiftNamer.member(field.identifier)
+    }
+
+    private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
+        let a = context.access
+        SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
+        p.block("\(a)struct \(s.name): Sendable, Equatable, Codable {") { p in
+            for field in s.fields {
+                let type = SwiftNamer.type(field.type)
+                SwiftDocs.print(field.doc, into: &p)
+                if field.deprecated != nil {
+                    SwiftDocs.deprecation(field.deprecated, into: &p)
+                    p.block("\(a)var \(SwiftNamer.member(field.identifier)): \(type) {") { p in
+                        p.line("get { \(Self.storage(field)) }")
+                        p.line("set { \(Self.storage(field)) = newValue }")
+                    }
+                    p.line("/// Storage of the deprecated `\(field.identifier)`, so generated code can use it without warnings.")
+                    p.line("var \(Self.storage(field)): \(type)")
+                } else {
+                    p.line("\(a)var \(SwiftNamer.member(field.identifier)): \(type)")
+                }
+            }
+            p.blankLine()
+            memberwiseInit(s, into: &p)
+            p.blankLine()
+            decodable(s, into: &p)
+            p.blankLine()
+            encodable(s, into: &p)
+        }
+    }
+
+    private func memberwiseInit(_ s: StructDeclaration, into p: inout CodePrinter) {
+        let parameters = s.fields.map { field -> String in
+            var text = "\(SwiftNamer.member(field.identifier))"
+            let local = SwiftNamer.local(field.identifier)
+            if local != field.identifier { text += " \(local)" }
+            text += ": \(SwiftNamer.type(field.type))"
+            if let value = field.defaultValue {
+                text += " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema)
+            } else if field.type.isOptional {
+                text += " = nil"
+            }
+            return text
+        }
+        p.line("/// Creates a value; fields with a schema default or an optional type may be left out.")
+        if s.fields.isEmpty {
+            p.line("\(context.access)init() {}")
+            return
+        }
+        p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
+            for field in s.fields {
+                p.line("self.\(Self.storage(field)) = \(SwiftNamer.local(field.identifier))")
+            }
+        }
+    }
+
+    private func decodable(_ s: StructDeclaration, into p: inout CodePrinter) {
+        p.block("\(context.access)init(from decoder: any Decoder) throws {") { p in
+            if s.fields.isEmpty {
+                p.line("_ = try decoder.container(keyedBy: BridgeCodingKey.self)")
+                return
+            }
+            p.line("let container = try decoder.container(keyedBy: BridgeCodingKey.self)")
+            for field in s.fields {
+                let key = "BridgeCodingKey(\(SwiftNamer.stringLiteral(field.wireName)))"
+                let target = "self.\(Self.storage(field))"
+                if let value = field.defaultValue {
+                    let inner = SwiftNamer.type(field.type.unwrapped)
+                    let literal = SwiftNamer.literal(value, type: field.type, schema: context.schema)
+                    p.line("\(target) = try container.decodeIfPresent(\(inner).self, forKey: \(key)) ?? \(literal)")
+                } else if field.type.isOptional {
+                    p.line("\(target) = try container.decodeIfPresent(\(SwiftNamer.type(field.type.unwrapped)).self, forKey: \(key))")
+                } else {
+                    p.line("\(target) = try container.decode(\(SwiftNamer.type(field.type)).self, forKey: \(key))")
+                }
+            }
+        }
+    }
+
+    private func encodable(_ s: StructDeclaration, into p: inout CodePrinter) {
+        p.block("\(context.access)func encode(to encoder: any Encoder) throws {") { p in
+            if s.fields.isEmpty {
+                p.line("_ = encoder.container(keyedBy: BridgeCodingKey.self)")
+                return
+            }
+            p.line("var container = encoder.container(keyedBy: BridgeCodingKey.self)")
+            for field in s.fields {
+                let key = "BridgeCodingKey(\(SwiftNamer.stringLiteral(field.wireName)))"
+                let method = field.type.isOptional ? "encodeIfPresent" : "encode"
+                p.line("try container.\(method)(self.\(Self.storage(field)), forKey: \(key))")
+            }
+        }
+    }
+
+    private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {
+        SwiftDocs.print(e.doc, extra: typeDeprecationNote(e.deprecated), into: &p)
+        p.block("\(context.access)enum \(e.name): String, Sendable, Equatable, Codable {") { p in
+            for c in e.cases {
+                SwiftDocs.print(c.doc, into: &p)
+                SwiftDocs.deprecation(c.deprecated, into: &p)
+                let name = SwiftNamer.member(c.identifier)
+                if c.wireValue == c.identifier {
+                    p.line("case \(name)")
+                } else {
+                    p.line("case \(name) = \(SwiftNamer.stringLiteral(c.wireValue))")
+                }
+            }
+        }
+    }
+
+    private func errors(into p: inout CodePrinter) {
+        let a = context.access
+        let handler = SwiftNamer.handlerProtocol(module.name)
+        p.line("/// Application errors of the `\(module.name)` module: throw them from `\(handler)` requests;")
+        p.line("/// the page receives their code and message intact.")
+        p.block("\(a)enum Errors {") { p in
+            for (index, error) in module.errors.enumerated() {
+                let name = SwiftNamer.member(error.identifier)
+                if index > 0 { p.blankLine() }
+                SwiftDocs.print(error.doc, into: &p)
+                p.line("\(a)static let \(error.identifier)Code = \(error.code)")
+                SwiftDocs.print(error.doc, extra: ["- Parameter message: What the page sees as the error's message."], into: &p)
+                let fallback = SwiftDocs.summary(error.doc) ?? error.name
+                p.block("\(a)static func \(name)(_ message: String = \(SwiftNamer.stringLiteral(fallback))) -> BridgeError {") { p in
+                    p.line("BridgeError(code: \(error.code), message: message)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import BridgeGenCore
+
+/// The one namer for Swift: keywords and backticks, type spellings, file and declaration
+/// names, and Swift literals. Every identifier the Swift emitter prints comes from here.
+struct SwiftNamer {
+    /// Words that need backticks as declared names (Swift keywords and contextual words that
+    /// cannot be used bare in every position the generator prints a name).
+    static let keywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "actor", "as", "associatedtype", "async", "await", "break", "case",
+        "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
+        "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
+        "internal", "is", "let", "nil", "open", "operator", "package", "precedencegroup", "private", "protocol",
+        "public", "repeat", "rethrows", "return", "self", "some", "static", "struct", "subscript", "super",
+        "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    ]
+
+    /// Names of the support code that generated code inside a module namespace refers to
+    /// unqualified; a model type with one of these names would shadow it.
+    static let supportTypeNames: Set<String> = [
+        "BridgeCodingKey", "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
+        "BridgeJavaScript", "BridgeLog", "BridgeModule", "BridgeOrigin", "BridgeOriginPolicy", "BridgeReply",
+        "BridgeSession", "BridgeTransport", "BridgeConfiguration", "BridgeGlue", "BridgeInstallError", "JSONValue",
+        "Errors",
+    ]
+
+    /// A member name (field, parameter, method, case), escaped when it is a keyword.
+    static func member(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// An argument label at a call site: keywords are fine there, except `inout`.
+    static func label(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
+    }
+
+    /// A parameter's internal name in generated initializers: never `self`, never a keyword.
+    static func local(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "_" + identifier : identifier
+    }
+
+    /// Member names that would clash with members generated models declare.
+    static let clashingMemberNames: Set<String> = ["encode"]
+
+    /// The caseless enum holding a module's models: `sample` -> `Sample`.
+    static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
+    static func handlerProtocol(_ module: String) -> String { namespace(module) + "Handler" }
+    static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
+    static func codec(_ module: String) -> String { namespace(module) + "Codec" }
+    static func events(_ module: String) -> String { namespace(module) + "Events" }
+    static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
+    static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
+    static let supportFileName = "BridgeGenSupport.swift"
+
+    /// The Swift spelling of a type.
+    static func type(_ ref: TypeRef) -> String {
+        switch ref {
+        case .string: return "String"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .any: return "JSONValue"
+        case .named(let module, let name): return "\(namespace(module)).\(name)"
+        case .list(let element): return "[\(type(element))]"
+        case .map(let value): return "[String: \(type(value))]"
+        case .optional(let wrapped): return "\(type(wrapped))?"
+        }
+    }
+
+    /// A Swift string literal for arbitrary text.
+    static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A Swift literal for a schema default of the given type.
+    static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet) -> String {
+        switch (value, ref) {
+        case (.null, _): return "nil"
+        case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema)
+        case (_, .any): return "JSONValue." + jsonLiteral(value)
+        case (.bool(let b), _): return b ? "true" : "false"
+        case (.int(let i), .double): return "\(i).0"
+        case (.int(let i), _): return String(i)
+        case (.double(let d), _): return doubleLiteral(d)
+        case (.string(let s), _): return stringLiteral(s)
+        case (.enumCase(let name), .named(let module, let typeName)):
+            guard case .enumeration(let decl)? = schema.declaration(module: module, name: typeName),
+                  let found = decl.cases.first(where: { $0.name == name }) else { return "nil" }
+            let typeSpelling = type(ref)
+            if found.deprecated != nil {
+                // Spelled through the raw value: naming a deprecated case would warn.
+                let fallback = decl.cases.first { $0.deprecated == nil } ?? found
+                return "(\(typeSpelling)(rawValue: \(stringLiteral(found.wireValue))) ?? .\(member(fallback.identifier)))"
+            }
+            return "\(typeSpelling).\(member(found.identifier))"
+        case (.list(let items), .list(let element)):
+            return "[" + items.map { literal($0, type: element, schema: schema) }.joined(separator: ", ") + "]"
+        case (.map(let entries), .map(let element)):
+            if entries.isEmpty { return "[:]" }
+            return "[" + entries.map { "\(stringLiteral($0.key)): \(literal($0.value, type: element, schema: schema))" }
+                .joined(separator: ", ") + "]"
+        default:
+            return "nil"
+        }
+    }
+
+    private static func doubleLiteral(_ d: Double) -> String {
+        let text = String(d)
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+
+    private static func jsonLiteral(_ value: Literal) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return "bool(\(b))"
+        case .int(let i): return "int(\(i))"
+        case .double(let d): return "double(\(doubleLiteral(d)))"
+        case .string(let s), .enumCase(let s): return "string(\(stringLiteral(s)))"
+        case .list(let items): return "array([" + items.map { "." + jsonLiteral($0) }.joined(separator: ", ") + "])"
+        case .map(let entries):
+            if entries.isEmpty { return "object([:])" }
+            return "object([" + entries.map { "\(stringLiteral($0.key)): .\(jsonLiteral($0.value))" }.joined(separator: ", ") + "])"
+        }
+    }
+}
