@@ -1,0 +1,170 @@
+// A compile-only stand-in for WebKit, so generated glue builds and runs on Linux.
+// The declarations the glue uses match /work/shared/WEBKIT_API.md (current SDK shapes:
+// @MainActor classes and protocols, @MainActor @Sendable completion handlers). Initializers
+// and `test...` members exist only here, for tests to create and inspect objects.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
+}
+
+@MainActor public protocol WKScriptMessageHandlerWithReply: NSObjectProtocol {
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+                               replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void)
+}
+
+@MainActor public class WKSecurityOrigin: NSObject {
+    public let `protocol`: String
+    public let host: String
+    public let port: Int
+    public init(testProtocol: String, host: String, port: Int = 0) {
+        self.protocol = testProtocol
+        self.host = host
+        self.port = port
+    }
+}
+
+@MainActor public class WKFrameInfo: NSObject {
+    public let isMainFrame: Bool
+    public let request: URLRequest
+    public let securityOrigin: WKSecurityOrigin
+    public weak var webView: WKWebView?
+    public init(testMainFrame: Bool, origin: WKSecurityOrigin, webView: WKWebView?) {
+        isMainFrame = testMainFrame
+        securityOrigin = origin
+        self.webView = webView
+        var components = URLComponents()
+        components.scheme = origin.protocol
+        components.host = origin.host
+        request = URLRequest(url: components.url ?? URL(fileURLWithPath: "/"))
+    }
+}
+
+@MainActor public class WKContentWorld: NSObject {
+    public let name: String?
+    private init(name: String?) { self.name = name }
+    private static var named: [String: WKContentWorld] = [:]
+    private static let pageWorld = WKContentWorld(name: nil)
+    private static let clientWorld = WKContentWorld(name: nil)
+    public class var page: WKContentWorld { pageWorld }
+    public class var defaultClient: WKContentWorld { clientWorld }
+    public class func world(name: String) -> WKContentWorld {
+        if let world = named[name] { return world }
+        let world = WKContentWorld(name: name)
+        named[name] = world
+        return world
+    }
+}
+
+@MainActor public class WKScriptMessage: NSObject {
+    public let body: Any
+    public let frameInfo: WKFrameInfo
+    public let name: String
+    public weak var webView: WKWebView?
+    public let world: WKContentWorld
+    public init(testBody: Any, name: String, frameInfo: WKFrameInfo, world: WKContentWorld) {
+        body = testBody
+        self.name = name
+        self.frameInfo = frameInfo
+        webView = frameInfo.webView
+        self.world = world
+    }
+}
+
+public enum WKUserScriptInjectionTime: Int, Sendable {
+    case atDocumentStart = 0, atDocumentEnd = 1
+}
+
+@MainActor public class WKUserScript: NSObject {
+    public let source: String
+    public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) {
+        self.source = source
+    }
+    public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld) {
+        self.source = source
+    }
+}
+
+@MainActor public class WKUserContentController: NSObject {
+    public private(set) var userScripts: [WKUserScript] = []
+    /// Registered handlers by world and name (WebKit retains them strongly).
+    public private(set) var testHandlers: [String: NSObject] = [:]
+    /// Registrations of a taken (world, name): real WebKit raises an exception (a crash).
+    public private(set) var testDuplicateRegistrations = 0
+
+    private func key(_ world: WKContentWorld, _ name: String) -> String { "\(ObjectIdentifier(world).hashValue)/\(name)" }
+    private func register(_ handler: NSObject, _ world: WKContentWorld, _ name: String) {
+        if testHandlers[key(world, name)] != nil { testDuplicateRegistrations += 1; return }
+        testHandlers[key(world, name)] = handler
+    }
+
+    public func testHandler(named name: String, world: WKContentWorld = .page) -> NSObject? { testHandlers[key(world, name)] }
+
+    public func addUserScript(_ userScript: WKUserScript) { userScripts.append(userScript) }
+    public func removeAllUserScripts() { userScripts = [] }
+    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
+        add(scriptMessageHandler, contentWorld: .page, name: name)
+    }
+    public func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld world: WKContentWorld, name: String) {
+        if let object = scriptMessageHandler as? NSObject { register(object, world, name) }
+    }
+    public func addScriptMessageHandler(_ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply,
+                                        contentWorld: WKContentWorld, name: String) {
+        if let object = scriptMessageHandlerWithReply as? NSObject { register(object, contentWorld, name) }
+    }
+    public func removeScriptMessageHandler(forName name: String) { testHandlers[key(.page, name)] = nil }
+    public func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {
+        testHandlers[key(contentWorld, name)] = nil
+    }
+    public func removeAllScriptMessageHandlers(from contentWorld: WKContentWorld) {
+        let prefix = "\(ObjectIdentifier(contentWorld).hashValue)/"
+        testHandlers = testHandlers.filter { !$0.key.hasPrefix(prefix) }
+    }
+    public func removeAllScriptMessageHandlers() { testHandlers = [:] }
+}
+
+@MainActor public class WKWebViewConfiguration: NSObject {
+    public var userContentController = WKUserContentController()
+}
+
+@MainActor public class WKWebView: NSObject {
+    public let configuration: WKWebViewConfiguration
+    public var isInspectable = false
+    /// Scripts evaluated, in order, and the world they ran in.
+    public private(set) var testScripts: [(script: String, world: String?)] = []
+    /// What the next scripts evaluate to (`true`: the page's event hub took the event).
+    public var testScriptResult: Any = true
+
+    public init(configuration: WKWebViewConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func evaluateJavaScript(_ javaScriptString: String,
+                                   completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {
+        testScripts.append((javaScriptString, nil))
+        let result = testScriptResult as? Bool
+        Task { @MainActor in completionHandler?(result, nil) }
+    }
+
+    public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
+                                   completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {
+        testScripts.append((javaScript, contentWorld.name))
+        let result = testScriptResult as? Bool ?? false
+        Task { @MainActor in completionHandler?(.success(result)) }
+    }
+
+    public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil,
+                                   contentWorld: WKContentWorld) async throws -> Any? {
+        testScripts.append((javaScript, contentWorld.name))
+        return testScriptResult
+    }
+
+    public func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
+                                    in contentWorld: WKContentWorld,
+                                    completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {
+        completionHandler?(.success(testScriptResult as? Bool ?? false))
+    }
+}
