@@ -42,7 +42,7 @@ struct ExampleValues {
         case .list(let element):
             return .list(element: element, depth > 2 ? [] : [value(of: element, hint: hint, depth: depth + 1)])
         case .map(let v):
-            return .map(value: v, depth > 2 ? [] : [(hint, value(of: v, hint: hint, depth: depth + 1))])
+            return .map(value: v, depth > 2 ? [] : [("key", value(of: v, hint: "value", depth: depth + 1))])
         case .named(let module, let name):
             switch schema.declaration(module: module, name: name) {
             case .enumeration(let e)?:

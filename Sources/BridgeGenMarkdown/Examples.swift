@@ -22,6 +22,19 @@ struct Examples {
         IDLNames.upperFirst(IDLNames.lowerCamel(module.name)) + "Handler"
     }
 
+    /// Says once per page what the examples assume.
+    func assumptions(into p: inout CodePrinter) {
+        p.line("The TypeScript examples import the generated client (here generated into `./bridge/`):")
+        p.line()
+        p.line("```ts")
+        p.line(typeScript.importLine)
+        p.line("```")
+        p.line()
+        p.line("The Swift examples are members of the app's class that implements `\(swift.handlerProtocol)`,")
+        p.line("installed with `\(swift.glue).install(_:on:)`.")
+        p.line()
+    }
+
     func method(_ method: Method, into p: inout CodePrinter) {
         let params = method.params.map { ($0, values.value(for: $0)) }
         let result = method.returns.map { values.value(of: $0, hint: "value") }
@@ -47,7 +60,7 @@ struct Examples {
         typeScript.subscription(event, into: &p)
         p.line("```")
         p.line()
-        p.line("App (Swift):")
+        p.line("App (Swift), with `webView` the web view the bridge is installed on:")
         p.line()
         p.line("```swift")
         swift.emit(event, payload: payload, into: &p)

@@ -8,6 +8,7 @@ extension ModulePage {
         p.line("Calls from the page to the app. A `send` is fire-and-forget; a `request` resolves with its")
         p.line("result or rejects with an error code.")
         p.line()
+        examples.assumptions(into: &p)
         for method in module.methods {
             self.method(method, &p)
         }

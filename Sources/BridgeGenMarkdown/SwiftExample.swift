@@ -1,22 +1,31 @@
 import BridgeGenCore
 
-/// Example code against the generated Swift: the module's `<Module>Handler` protocol, one
-/// requirement per method named by its identifier with one labelled argument per parameter;
-/// sends return nothing, requests are `async throws -> Result`.
+/// Example code against the generated Swift (Sources/BridgeGenSwift, docs/SWIFT.md): the
+/// module's `@MainActor` `<Module>Handler` protocol with one requirement per method, named by
+/// its identifier with one labelled argument per parameter (sends return nothing, requests are
+/// `async throws -> Result`); models in the module's namespace enum (`Sample.DeviceInfo`) with
+/// memberwise initializers whose defaulted and optional fields may be left out; application
+/// errors thrown as `Sample.Errors.invalidKey()`; events through `SampleBridge.events(for:)`.
+///
+/// The spelling rules mirror the Swift emitter's namer, which the docs target cannot import.
 struct SwiftExample {
     let schema: SchemaSet
     let module: Module
 
-    var handlerProtocol: String { Examples.handlerProtocol(module) }
+    var namespace: String { Self.namespace(module.name) }
+    var handlerProtocol: String { namespace + "Handler" }
+    var glue: String { namespace + "Bridge" }
+
+    static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
 
     /// `getItem(key:)`.
     func requirementName(_ method: Method) -> String {
-        method.identifier + "(" + method.params.map { $0.identifier + ":" }.joined() + ")"
+        Self.member(method.identifier) + "(" + method.params.map { Self.label($0.identifier) + ":" }.joined() + ")"
     }
 
     func handler(_ method: Method, result: ExampleValue?, into p: inout CodePrinter) {
-        let arguments = method.params.map { $0.identifier + ": " + typeName($0.type) }.joined(separator: ", ")
-        var signature = "func " + method.identifier + "(" + arguments + ")"
+        let arguments = method.params.map { Self.member($0.identifier) + ": " + typeName($0.type) }
+        var signature = "func " + Self.member(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
         if method.kind == .request {
             signature += " async throws"
             if let returns = method.returns { signature += " -> " + typeName(returns) }
@@ -26,9 +35,8 @@ struct SwiftExample {
             case .send:
                 p.line("// Act on the message; the page gets no answer.")
             case .request:
-                if let error = method.errors.first.flatMap(module.error(named:)) {
-                    p.line("// Reject with an application error the schema declares:")
-                    p.line("// throw \(errorTypeName).\(error.identifier)")
+                for error in method.errors.compactMap(module.error(named:)) {
+                    p.line("// throw \(namespace).Errors.\(Self.member(error.identifier))() rejects with \(error.code)")
                 }
                 if let result {
                     p.lines("return " + expression(result, indent: 0))
@@ -38,12 +46,10 @@ struct SwiftExample {
     }
 
     func emit(_ event: Event, payload: [(Field, ExampleValue)], into p: inout CodePrinter) {
-        let arguments = payload.map { $0.0.identifier + ": " + expression($0.1, indent: 0) }
-        p.line("// Queued until the page's client has loaded, then delivered in order.")
-        p.lines("events.\(event.identifier)(" + arguments.joined(separator: ", ") + ")")
+        let arguments = payload.map { Self.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
+        p.line("// Queued until the page's client has said hello, then delivered in order.")
+        p.lines("\(glue).events(for: webView)?.\(Self.member(event.identifier))(" + arguments.joined(separator: ", ") + ")")
     }
-
-    var errorTypeName: String { IDLNames.upperFirst(IDLNames.lowerCamel(module.name)) + "Error" }
 
     /// The Swift spelling of a schema type.
     func typeName(_ ref: TypeRef) -> String {
@@ -53,7 +59,7 @@ struct SwiftExample {
         case .double: return "Double"
         case .bool: return "Bool"
         case .any: return "JSONValue"
-        case .named(_, let name): return name
+        case .named(let module, let name): return Self.namespace(module) + "." + name
         case .list(let e): return "[" + typeName(e) + "]"
         case .map(let v): return "[String: " + typeName(v) + "]"
         case .optional(let w): return typeName(w) + "?"
@@ -67,20 +73,61 @@ struct SwiftExample {
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .string(let s): return MarkdownText.jsonString(s)
-        case .enumCase(_, _, let c): return "." + c.identifier
+        case .enumCase(_, _, let c): return "." + Self.member(c.identifier)
         case .list(_, let items): return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries):
             if entries.isEmpty { return "[:]" }
             return "[" + entries.map { MarkdownText.jsonString($0.0) + ": " + expression($0.1, indent: indent) }
                 .joined(separator: ", ") + "]"
-        case .object(_, let type, let fields):
-            let parts = fields.map { $0.0.identifier + ": " + expression($0.1, indent: indent + 1) }
-            let oneLine = type + "(" + parts.joined(separator: ", ") + ")"
+        case .object(let module, let type, let fields):
+            // Only what the initializer needs: defaulted and optional fields are left out.
+            let parts = fields.filter { $0.0.isRequiredOnWire }
+                .map { Self.label($0.0.identifier) + ": " + expression($0.1, indent: indent + 1) }
+            let name = Self.namespace(module) + "." + type
+            let oneLine = name + "(" + parts.joined(separator: ", ") + ")"
             if oneLine.count <= 72 { return oneLine }
             let inner = String(repeating: "    ", count: indent + 1)
             let outer = String(repeating: "    ", count: indent)
-            return type + "(\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + ")"
-        case .json(let inner): return "JSONValue(" + expression(inner, indent: indent) + ")"
+            return name + "(\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + ")"
+        case .json(let inner): return json(inner)
         }
+    }
+
+    /// A `JSONValue` literal for an `any` value.
+    private func json(_ value: ExampleValue) -> String {
+        switch value {
+        case .null: return ".null"
+        case .bool(let b): return ".bool(\(b))"
+        case .int(let i): return ".int(\(i))"
+        case .double(let d): return ".double(\(d))"
+        case .string(let s): return ".string(" + MarkdownText.jsonString(s) + ")"
+        case .enumCase(_, _, let c): return ".string(" + MarkdownText.jsonString(c.wireValue) + ")"
+        case .json(let inner): return json(inner)
+        case .list(_, let items): return ".array([" + items.map(json).joined(separator: ", ") + "])"
+        case .map(_, let entries):
+            if entries.isEmpty { return ".object([:])" }
+            return ".object([" + entries.map { MarkdownText.jsonString($0.0) + ": " + json($0.1) }.joined(separator: ", ") + "])"
+        case .object(_, _, let fields):
+            if fields.isEmpty { return ".object([:])" }
+            return ".object([" + fields.map { MarkdownText.jsonString($0.0.wireName) + ": " + json($0.1) }.joined(separator: ", ") + "])"
+        }
+    }
+
+    // Mirrors SwiftNamer: keywords need backticks as declared names; labels only for `inout`.
+    static let keywords: Set<String> = [
+        "Any", "Protocol", "Self", "Type", "actor", "as", "associatedtype", "async", "await", "break", "case",
+        "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
+        "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
+        "internal", "is", "let", "nil", "open", "operator", "package", "precedencegroup", "private", "protocol",
+        "public", "repeat", "rethrows", "return", "self", "some", "static", "struct", "subscript", "super",
+        "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    ]
+
+    static func member(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    static func label(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
     }
 }

@@ -1,10 +1,21 @@
 import BridgeGenCore
+import Foundation
 
-/// Example code against the generated TypeScript client: a module object named after the
-/// module, one method per schema method named by its identifier, taking one params object
-/// keyed by wire names; events through `on(name, listener)`, which returns an unsubscribe.
+/// Example code against the generated TypeScript client (Generated/TypeScript, docs/TYPESCRIPT.md):
+/// a module object named after the module, one method per schema method named by its
+/// identifier, taking one params object keyed by wire names; requests reject with a
+/// `BridgeError` whose `code` is a `BridgeErrorCode` or one of `<Module>Errors`; events through
+/// `on(identifier, listener)`, which returns an unsubscribe.
 struct TypeScriptExample {
     let module: Module
+
+    /// `Sample`: the namespace the generated index re-exports a module's declarations under.
+    var namespace: String { IDLNames.upperFirst(module.name) }
+
+    /// The import every example of the page assumes, from the generated folder's index.
+    var importLine: String {
+        "import { \(module.name), \(namespace), BridgeError } from './bridge/index.js';"
+    }
 
     /// `sample.getItem`.
     func callee(_ method: Method) -> String {
@@ -18,21 +29,31 @@ struct TypeScriptExample {
         case .send:
             p.lines(invocation + ";")
         case .request:
-            if method.returns != nil {
-                p.lines("const result = await " + invocation + ";")
-            } else {
-                p.lines("await " + invocation + ";")
+            let call = method.returns != nil ? "const result = await " + invocation + ";" : "await " + invocation + ";"
+            guard let error = method.errors.first.flatMap(module.error(named:)) else {
+                p.lines(call)
+                return
             }
+            p.block("try {", closer: "} catch (error) {") { p in
+                p.lines(call)
+            }
+            p.indented { p in
+                let constant = namespace + "." + namespace + "Errors." + error.identifier
+                p.block("if (error instanceof BridgeError && error.code === \(constant)) {") { p in
+                    p.line("// \(error.name) (\(error.code)): \(MarkdownText.summary(error.doc))")
+                }
+            }
+            p.line("}")
         }
     }
 
     func subscription(_ event: Event, into p: inout CodePrinter) {
         let parameter = event.payload.isEmpty ? "()" : "(payload)"
-        p.block("const unsubscribe = \(module.name).on(\(MarkdownText.jsonString(event.wireName)), \(parameter) => {", closer: "});") { p in
+        p.block("const unsubscribe = \(module.name).on(\(Self.string(event.identifier)), \(parameter) => {", closer: "});") { p in
             if let first = event.payload.first {
                 p.line("console.log(payload\(Self.member(first.wireName)));")
             } else {
-                p.line("console.log(\(MarkdownText.jsonString(event.wireName)));")
+                p.line("console.log(\(Self.string(event.identifier)));")
             }
         }
         p.line("// Later: unsubscribe();")
@@ -45,8 +66,8 @@ struct TypeScriptExample {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return String(d)
-        case .string(let s): return MarkdownText.jsonString(s)
-        case .enumCase(_, _, let c): return MarkdownText.jsonString(c.wireValue)
+        case .string(let s): return Self.string(s)
+        case .enumCase(_, _, let c): return Self.string(c.wireValue)
         case .list(_, let items):
             return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries): return object(entries, indent: indent)
@@ -61,19 +82,26 @@ struct TypeScriptExample {
         let parts = entries.map { Self.propertyName($0.0) + ": " + expression($0.1, indent: indent + 1) }
         let oneLine = "{ " + parts.joined(separator: ", ") + " }"
         if oneLine.count <= 60 && !oneLine.contains("\n") { return oneLine }
-        let inner = String(repeating: "  ", count: indent + 1)
-        let outer = String(repeating: "  ", count: indent)
+        let inner = String(repeating: "    ", count: indent + 1)
+        let outer = String(repeating: "    ", count: indent)
         return "{\n" + parts.map { inner + $0 + "," }.joined(separator: "\n") + "\n" + outer + "}"
     }
 
-    /// A property key: bare when it is an identifier, else quoted (`"get-user-info"`).
+    /// A property key: bare when it is an identifier, else quoted (`'get-user-info'`).
     static func propertyName(_ name: String) -> String {
-        isIdentifier(name) ? name : MarkdownText.jsonString(name)
+        isIdentifier(name) ? name : string(name)
     }
 
-    /// `.name` or `["na-me"]`.
+    /// `.name` or `['na-me']`.
     static func member(_ name: String) -> String {
-        isIdentifier(name) ? "." + name : "[" + MarkdownText.jsonString(name) + "]"
+        isIdentifier(name) ? "." + name : "[" + string(name) + "]"
+    }
+
+    /// A single-quoted string literal, the generated client's style.
+    static func string(_ s: String) -> String {
+        var body = String(MarkdownText.jsonString(s).dropFirst().dropLast())
+        body = body.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "'", with: "\\'")
+        return "'" + body + "'"
     }
 
     static func isIdentifier(_ name: String) -> Bool {
