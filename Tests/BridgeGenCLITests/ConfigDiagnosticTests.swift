@@ -53,7 +53,7 @@ final class ConfigDiagnosticTests: XCTestCase {
         XCTAssertEqual(diagnostics, [])
         XCTAssertEqual(config, GeneratorConfig(transport: .callback, callbackChannel: "uniBridgeCall", swiftAccess: .package,
                                                contentWorld: "bridge", trustedSchemes: ["file", "app", "my-app+v2"],
-                                               trustedHosts: ["example.com", "shop.example.com", "127.0.0.1", "localhost"],
+                                               trustedHosts: ["example.com", "*.shop.example.com", "127.0.0.1", "localhost"],
                                                mainFrameOnly: false, requestTimeoutMs: 15000, readyTimeoutMs: 2147483647))
     }
 

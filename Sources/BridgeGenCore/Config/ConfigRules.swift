@@ -32,6 +32,7 @@ public enum ConfigRules {
     }
 
     /// Why `s` cannot be a trusted https host, with the host the user probably meant, or nil when it can.
+    /// `*.example.com` (every subdomain) is allowed, as the generated origin policy matches it.
     public static func hostProblem(_ s: String) -> (reason: String, suggestion: String?)? {
         if let range = s.range(of: "://") {
             let rest = s[range.upperBound...]
@@ -46,10 +47,17 @@ public enum ConfigRules {
             let host = s[..<colon]
             return ("a trusted host is a host name without a port (origins are trusted on any port over https)", host.isEmpty ? nil : host.lowercased())
         }
-        if s.contains("*") { return ("wildcards are not supported; list each host", nil) }
+        // `*.example.com` trusts every subdomain of example.com (not example.com itself).
+        let name = s.hasPrefix("*.") ? String(s.dropFirst(2)) : s
+        if name.contains("*") {
+            return ("a wildcard is only allowed as a whole first label, as in '*.example.com'", nil)
+        }
+        if s.hasPrefix("*."), !name.contains(".") {
+            return ("a wildcard needs a domain of at least two labels, as in '*.example.com'", nil)
+        }
         if s != s.lowercased() { return ("host names are compared in lowercase", s.lowercased()) }
-        let labels = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard !s.isEmpty, s.count <= 253, labels.allSatisfy({ label in
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.count <= 253, labels.allSatisfy({ label in
             !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
                 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         }) else {
