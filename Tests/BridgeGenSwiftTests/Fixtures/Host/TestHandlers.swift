@@ -1,0 +1,106 @@
+// Deterministic handlers for the modules of Schemas/ (sample, user), shared by the test host
+// and the glue test program. Every handler call is recorded (with its decoded arguments
+// re-encoded as JSON) so tests can see exactly what the dispatcher decoded.
+import Foundation
+
+enum TestFailure: Error {
+    /// A non-bridge error: must reach the page as internalError without this text.
+    case secretInternalDetail
+}
+
+@MainActor final class TestHandlers: SampleHandler, UserHandler {
+    var store: [String: String] = [:]
+    var loggedIn = true
+    /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
+    private(set) var calls: [JSONValue] = []
+
+    func drainCalls() -> [JSONValue] {
+        defer { calls = [] }
+        return calls
+    }
+
+    private func record(_ module: String, _ method: String, _ params: [String: JSONValue]) {
+        calls.append(.object(["module": .string(module), "method": .string(method), "params": .object(params)]))
+    }
+
+    private func optional(_ value: String?) -> JSONValue { value.map { JSONValue.string($0) } ?? .null }
+
+    // MARK: sample
+
+    func share(text: String, url: String?) {
+        record("sample", "share", ["text": .string(text), "url": optional(url)])
+    }
+
+    func haptic(style: Sample.HapticStyle) {
+        record("sample", "haptic", ["style": .string(style.rawValue)])
+    }
+
+    func deviceInfo() async throws -> Sample.DeviceInfo {
+        record("sample", "deviceInfo", [:])
+        await Task.yield()
+        // `setItem("insets", "nan")` makes the result unencodable (internalError).
+        let top = store["insets"] == "nan" ? Double.nan : 47
+        return Sample.DeviceInfo(model: "TestPhone", system: "TestOS 1.0", appVersion: "1.0.0", darkMode: false,
+                                 safeAreaInsets: Sample.Insets(top: top, left: 0, bottom: 34, right: 0))
+    }
+
+    func getItem(key: String) async throws -> String? {
+        record("sample", "getItem", ["key": .string(key)])
+        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        if key == "crash" { throw TestFailure.secretInternalDetail }
+        await Task.yield()
+        return store[key]
+    }
+
+    func setItem(key: String, value: String) async throws -> Bool {
+        record("sample", "setItem", ["key": .string(key), "value": .string(value)])
+        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        if key == "full" { throw Sample.Errors.storageFull() }
+        if key == "crash" { throw TestFailure.secretInternalDetail }
+        await Task.yield()
+        store[key] = value
+        return true
+    }
+
+    // MARK: user
+
+    func closePage() {
+        record("user", "closePage", [:])
+    }
+
+    func logEvent(name: String, parameters: [String: JSONValue]) {
+        record("user", "logEvent", ["name": .string(name), "parameters": .object(parameters)])
+        if name == "logout" { loggedIn = false }
+        if name == "login" { loggedIn = true }
+    }
+
+    func getUserInfo() async throws -> User.UserInfo {
+        record("user", "getUserInfo", [:])
+        guard loggedIn else { throw User.Errors.notLoggedIn() }
+        return User.UserInfo(id: 42, name: "Alice", avatar: nil, vipLevel: 3, tags: ["beta", "vip"])
+    }
+
+    func iosAppPrepay(order: User.PrepayOrder) async throws -> User.PrepayResult {
+        record("user", "iosAppPrepay", ["order": (try? UserCodec.encodePrepayOrder(order, "order")) ?? .null])
+        guard loggedIn else { throw User.Errors.notLoggedIn() }
+        switch order.productId {
+        case "fail": throw User.Errors.purchaseFailed("The App Store refused the purchase")
+        case "disabled": throw User.Errors.purchasesDisabled()
+        case "pending": return User.PrepayResult(status: .pending)
+        case "cancel": return User.PrepayResult(status: .cancelled)
+        default:
+            return User.PrepayResult(status: .purchased, transactionId: "tx-\(order.productId)-\(order.quantity)",
+                                     receipts: [order.productId: order.metadata.keys.sorted()])
+        }
+    }
+
+    func reportDevice(device: Sample.DeviceInfo, style: Sample.HapticStyle?) {
+        record("user", "reportDevice", ["device": (try? SampleCodec.encodeDeviceInfo(device, "device")) ?? .null,
+                                        "style": style.map { JSONValue.string($0.rawValue) } ?? .null])
+    }
+
+    func getToken() async throws -> String? {
+        record("user", "getToken", [:])
+        return loggedIn ? "token-abc" : nil
+    }
+}

@@ -1,0 +1,105 @@
+// The bridgegen test host: the generated Swift dispatcher of Schemas/ driven by JSON lines.
+// See README.md in this folder for the protocol.
+import Foundation
+
+@MainActor final class HostPage {
+    /// Whether the page's event hub (`window.__bridgegen`) exists: event scripts evaluate to this.
+    var hub = true
+    var scripts: [String] = []
+    var logs: [String] = []
+}
+
+let page = HostPage()
+let handlers = TestHandlers()
+let session = BridgeSession(evaluate: { script, completion in
+    page.scripts.append(script)
+    let delivered = page.hub
+    Task { @MainActor in completion(delivered) }
+})
+session.install(SampleDispatcher(handler: handlers))
+session.install(UserDispatcher(handler: handlers))
+BridgeLog.sink = { message in page.logs.append(message) }
+
+@MainActor func write(_ object: [String: JSONValue]) {
+    FileHandle.standardOutput.write(Data((JSONValue.object(object).jsonText + "\n").utf8))
+}
+
+@MainActor func settle() async {
+    var quietRounds = 0
+    for _ in 0..<100_000 {
+        await Task.yield()
+        if session.isIdle {
+            quietRounds += 1
+            if quietRounds > 20 { return }
+        } else {
+            quietRounds = 0
+        }
+    }
+}
+
+func origin(_ value: Any?) -> BridgeOrigin {
+    let object = (try? BridgeDecode.object(value, "origin")) ?? [:]
+    return BridgeOrigin(scheme: (try? BridgeDecode.string(object["scheme"], "")) ?? "file",
+                        host: (try? BridgeDecode.string(object["host"], "")) ?? "",
+                        port: (try? BridgeDecode.int(object["port"], "")) ?? 0,
+                        isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
+}
+
+@MainActor func emit(_ value: Any?) throws {
+    let object = try BridgeDecode.object(value, "emit")
+    let module = try BridgeDecode.string(object["module"], "emit.module")
+    let event = try BridgeDecode.string(object["event"], "emit.event")
+    let payload = try BridgeDecode.params(object["payload"])
+    switch (module, event) {
+    case ("sample", "resume"):
+        SampleEvents(session: session).resume(backgroundSeconds: try BridgeDecode.double(payload["backgroundSeconds"], "payload.backgroundSeconds"))
+    case ("sample", "loadError"):
+        SampleEvents(session: session).loadError(failure: try SampleCodec.decodeLoadFailure(payload["failure"], "payload.failure"))
+    case ("user", "login-changed"), ("user", "loginChanged"):
+        UserEvents(session: session).loginChanged(user: try BridgeDecode.optional(payload["user"], "payload.user") { try UserCodec.decodeUserInfo($0, $1) })
+    default:
+        throw BridgeError(.unknownMethod, "no event \(event) in module \(module)")
+    }
+}
+
+while let line = readLine(strippingNewline: true) {
+    if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+    var output: [String: JSONValue] = [:]
+    var reply: JSONValue = .null
+    do {
+        guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
+              let command = try? BridgeDecode.object(parsed, "command") else {
+            throw BridgeError(.invalidMessage, "the line is not a JSON object")
+        }
+        output["id"] = (try? BridgeDecode.json(command["id"], "id")) ?? .null
+        if let channel = command["channel"] {
+            let channel = try BridgeDecode.string(channel, "channel")
+            guard let body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+            session.receive(channel: channel, body: body, origin: origin(command["origin"]),
+                            reply: { envelope in reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]) },
+                            answer: { script in page.scripts.append(script) })
+        } else if command["emit"] != nil {
+            try emit(command["emit"])
+        } else if let hub = command["hub"] {
+            page.hub = try BridgeDecode.bool(hub, "hub")
+        } else if command["terminate"] != nil {
+            session.webContentProcessDidTerminate()
+        } else if command["reset"] != nil {
+            handlers.store = [:]
+            handlers.loggedIn = true
+        } else {
+            throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate or reset")
+        }
+        await settle()
+    } catch {
+        output["error"] = .string(BridgeError.reaching(from: error).message)
+    }
+    output["reply"] = reply
+    output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
+    output["calls"] = .array(handlers.drainCalls())
+    output["logs"] = .array(page.logs.map { JSONValue.string($0) })
+    output["queued"] = .object(["sample": .int(session.queuedEventCount("sample")), "user": .int(session.queuedEventCount("user"))])
+    page.scripts = []
+    page.logs = []
+    write(output)
+}
