@@ -42,7 +42,7 @@ struct RunResult {
 
 /// Runs `executable` with `arguments` in `directory`, output captured through files (no pipe deadlocks).
 @discardableResult
-func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
          environment: [String: String] = [:]) throws -> RunResult {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bgrun-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -70,7 +70,7 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
 /// Runs the built `bridgegen`.
 @discardableResult
 func bridgegen(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> RunResult {
-    try run(TestPaths.binary, arguments, in: directory, environment: environment)
+    try runProcess(TestPaths.binary, arguments, in: directory, environment: environment)
 }
 
 /// A fresh temporary folder, removed when the test case ends.
