@@ -134,6 +134,7 @@ public struct TypeChecker {
         var module: String
         var imports: [String: SourceLocation]
         var used: Set<String>
+        var resolved: [String: (TypeRef, Set<String>)] = [:]
     }
 
     // MARK: - Types
@@ -227,6 +228,28 @@ public struct TypeChecker {
     // MARK: - Type expressions
 
     private mutating func resolve(_ text: Located<String>, _ scope: inout Scope) -> TypeRef? {
+        // The same spellings recur throughout a module (`string`, `int`, `Item?`); a spelling
+        // that resolved once resolves the same way again in this scope.
+        if let (ref, modules) = scope.resolved[text.value] {
+            scope.used.formUnion(modules)
+            return ref
+        }
+        let usedBefore = scope.used
+        let ref = resolveUncached(text, &scope)
+        if let ref { scope.resolved[text.value] = (ref, scope.used.subtracting(usedBefore).union(Self.modules(in: ref))) }
+        return ref
+    }
+
+    /// Modules a resolved type references (to mark imports used on cache hits).
+    private static func modules(in ref: TypeRef) -> Set<String> {
+        switch ref {
+        case .named(let module, _): return [module]
+        case .list(let inner), .map(let inner), .optional(let inner): return modules(in: inner)
+        default: return []
+        }
+    }
+
+    private mutating func resolveUncached(_ text: Located<String>, _ scope: inout Scope) -> TypeRef? {
         switch TypeExpression.parseReportingErrors(text.value) {
         case .failure(let error):
             var at = text.location

@@ -1,27 +1,35 @@
 /// The IDL's naming rules, shared by the checker and the emitters' namers.
 public enum IDLNames {
+    // The predicates work on UTF-8 bytes: every rule is ASCII, and Character properties are
+    // the front end's hottest path otherwise (see Benchmarks/).
+
     /// `sample`: lowercase letters and digits; the page's `window.<module>` and the channel name.
     public static func isValidModuleName(_ s: String) -> Bool {
-        matches(s, first: { $0.isASCIILowercaseLetter }, rest: { $0.isASCIILowercaseLetter || $0.isASCIIDigit }) && s.count <= 64
+        let b = Array(s.utf8)
+        guard let first = b.first, isLower(first), b.count <= 64 else { return false }
+        return b.allSatisfy { isLower($0) || isDigit($0) }
     }
 
     /// `DeviceInfo`: UpperCamelCase ASCII.
     public static func isValidTypeName(_ s: String) -> Bool {
-        matches(s, first: { $0.isASCIIUppercaseLetter }, rest: { $0.isASCIILetter || $0.isASCIIDigit }) && s.count <= 128
+        let b = Array(s.utf8)
+        guard let first = b.first, isUpper(first), b.count <= 128 else { return false }
+        return b.allSatisfy { isLetter($0) || isDigit($0) }
     }
 
     /// Fields, params, methods, events, cases and errors: starts with a lowercase letter;
     /// letters and digits in words joined by single `-` or `_` (`get-user-info`, `vip_level`).
     public static func isValidMemberName(_ s: String) -> Bool {
-        guard s.count <= 128, let first = s.first, first.isASCIILowercaseLetter, let last = s.last, last != "-", last != "_" else {
+        let b = Array(s.utf8)
+        guard b.count <= 128, let first = b.first, isLower(first), let last = b.last, !isSeparator(last) else {
             return false
         }
         var previousWasSeparator = false
-        for c in s {
-            if c == "-" || c == "_" {
+        for c in b {
+            if isSeparator(c) {
                 if previousWasSeparator { return false }
                 previousWasSeparator = true
-            } else if c.isASCIILetter || c.isASCIIDigit {
+            } else if isLetter(c) || isDigit(c) {
                 previousWasSeparator = false
             } else {
                 return false
@@ -33,8 +41,9 @@ public enum IDLNames {
     /// A `wire:` override for methods and events: what legacy protocols use
     /// (`get-user-info`, `app.close`, `v2/log`). `$` is reserved for the protocol.
     public static func isValidWireName(_ s: String) -> Bool {
-        guard !s.isEmpty, s.count <= 128, let first = s.first, first != "$" else { return false }
-        return s.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "-_.:/".contains($0) }
+        let b = Array(s.utf8)
+        guard !b.isEmpty, b.count <= 128, b[0] != UInt8(ascii: "$") else { return false }
+        return b.allSatisfy { isLetter($0) || isDigit($0) || Array("-_.:/".utf8).contains($0) }
     }
 
     /// An enum case's wire value: any non-empty text without control characters.
@@ -44,6 +53,7 @@ public enum IDLNames {
 
     /// `get-user-info` -> `getUserInfo`, `vip_level` -> `vipLevel`, `deviceInfo` unchanged.
     public static func lowerCamel(_ s: String) -> String {
+        if !s.utf8.contains(where: isSeparator) { return s }
         var out = ""
         var upperNext = false
         for c in s {
@@ -65,15 +75,9 @@ public enum IDLNames {
         return first.uppercased() + s.dropFirst()
     }
 
-    private static func matches(_ s: String, first: (Character) -> Bool, rest: (Character) -> Bool) -> Bool {
-        guard let head = s.first, first(head) else { return false }
-        return s.dropFirst().allSatisfy(rest)
-    }
-}
-
-extension Character {
-    var isASCIILowercaseLetter: Bool { isASCII && isLowercase && isLetter }
-    var isASCIIUppercaseLetter: Bool { isASCII && isUppercase && isLetter }
-    var isASCIILetter: Bool { isASCII && isLetter }
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    static func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
+    static func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
+    static func isLetter(_ c: UInt8) -> Bool { isLower(c) || isUpper(c) }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isSeparator(_ c: UInt8) -> Bool { c == 0x2D || c == 0x5F }
 }

@@ -237,17 +237,21 @@ public struct SyntaxParser {
             report(DiagnosticCatalog.expectedKind(expected, for: what, got: node))
             return nil
         }
-        var seen: [String: SourceLocation] = [:]
+        // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
+        // what was kept rather than hashing.
         var kept: [YAMLPair] = []
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
             if key.hasPrefix("x-") { continue }
-            if let first = seen[key] {
-                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
+            if let first = kept.first(where: { $0.key.scalar == key }) {
+                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first.key.location))
                 continue
             }
-            seen[key] = pair.key.location
             guard keys.contains(key) else {
+                if let first = pairs.first(where: { $0.key.scalar == key }), first.key.location != pair.key.location {
+                    report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first.key.location))
+                    continue
+                }
                 report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
                 continue
             }

@@ -29,12 +29,12 @@ public indirect enum TypeExpression: Sendable, Hashable {
     }
 
     public static func parseReportingErrors(_ text: String) -> Result<TypeExpression, ParseError> {
-        var parser = Parser(chars: Array(text))
+        var parser = Parser(chars: Array(text.utf8))
         do {
             let expression = try parser.type()
             parser.skipSpaces()
             if parser.index < parser.chars.count {
-                throw ParseError(message: "unexpected '\(parser.chars[parser.index])' after the type", offset: parser.index)
+                throw ParseError(message: "unexpected '\(parser.character(at: parser.index))' after the type", offset: parser.column(parser.index))
             }
             return .success(expression)
         } catch let error as ParseError {
@@ -61,22 +61,43 @@ public indirect enum TypeExpression: Sendable, Hashable {
         }
     }
 
+    /// Works on UTF-8 bytes (the grammar is ASCII); offsets in errors are in characters.
     private struct Parser {
-        let chars: [Character]
+        let chars: [UInt8]
         var index = 0
 
+        func character(at i: Int) -> Character {
+            // The character that starts at byte i (a multi-byte one decoded whole).
+            var end = i + 1
+            while end < chars.count, chars[end] & 0xC0 == 0x80 { end += 1 }
+            return String(decoding: chars[i..<end], as: UTF8.self).first ?? "?"
+        }
+
+        /// Character offset of byte index i, for columns.
+        func column(_ i: Int) -> Int {
+            String(decoding: chars[0..<i], as: UTF8.self).count
+        }
+
+        func error(_ message: String, at i: Int) -> ParseError {
+            ParseError(message: message, offset: column(i))
+        }
+
         mutating func skipSpaces() {
-            while index < chars.count, chars[index] == " " { index += 1 }
+            while index < chars.count, chars[index] == UInt8(ascii: " ") { index += 1 }
+        }
+
+        func isAt(_ ascii: Unicode.Scalar) -> Bool {
+            index < chars.count && chars[index] == UInt8(ascii: ascii)
         }
 
         mutating func type() throws -> TypeExpression {
             var base = try self.base()
             skipSpaces()
-            if index < chars.count, chars[index] == "?" {
+            if isAt("?") {
                 index += 1
                 skipSpaces()
-                if index < chars.count, chars[index] == "?" {
-                    throw ParseError(message: "'?' may appear once: an optional cannot be optional again", offset: index)
+                if isAt("?") {
+                    throw error("'?' may appear once: an optional cannot be optional again", at: index)
                 }
                 base = .optional(base)
             }
@@ -86,26 +107,27 @@ public indirect enum TypeExpression: Sendable, Hashable {
         mutating func base() throws -> TypeExpression {
             skipSpaces()
             let start = index
-            while index < chars.count, chars[index].isLetter || chars[index].isNumber || chars[index] == "_" || chars[index] == "." {
+            while index < chars.count,
+                  IDLNames.isLetter(chars[index]) || IDLNames.isDigit(chars[index]) || chars[index] == UInt8(ascii: "_") || chars[index] == UInt8(ascii: ".") {
                 index += 1
             }
-            let word = String(chars[start..<index])
+            let word = String(decoding: chars[start..<index], as: UTF8.self)
             if word.isEmpty {
                 if index < chars.count {
-                    throw ParseError(message: "expected a type name, found '\(chars[index])'", offset: index)
+                    throw error("expected a type name, found '\(character(at: index))'", at: index)
                 }
-                throw ParseError(message: "expected a type name", offset: index)
+                throw error("expected a type name", at: index)
             }
             if word == "list" || word == "map" {
                 skipSpaces()
-                guard index < chars.count, chars[index] == "<" else {
-                    throw ParseError(message: "'\(word)' needs an element type: \(word)<T>", offset: index)
+                guard isAt("<") else {
+                    throw error("'\(word)' needs an element type: \(word)<T>", at: index)
                 }
                 index += 1
                 let inner = try type()
                 skipSpaces()
-                guard index < chars.count, chars[index] == ">" else {
-                    throw ParseError(message: "expected '>' to close '\(word)<'", offset: index)
+                guard isAt(">") else {
+                    throw error("expected '>' to close '\(word)<'", at: index)
                 }
                 index += 1
                 return word == "list" ? .list(inner) : .map(inner)
@@ -115,7 +137,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
             switch parts.count {
             case 1: return .named(module: nil, name: word)
             case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
-            default: throw ParseError(message: "a type reference is 'Name' or 'module.Name'", offset: start)
+            default: throw error("a type reference is 'Name' or 'module.Name'", at: start)
             }
         }
     }

@@ -40,7 +40,10 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// True for a plain `null`, `~` or empty scalar.
-    public var isNull: Bool { kindDescription == "null" }
+    public var isNull: Bool {
+        guard case .scalar(let value, true) = kind else { return false }
+        return value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL"
+    }
 }
 
 public struct YAMLPair: Sendable, Hashable {

@@ -46,26 +46,34 @@ public enum YAMLReader {
         if bytes.count > maximumFileSize {
             return DiagnosticCatalog.fileTooLarge(bytes.count, limit: maximumFileSize, at: SourceLocation(path: path, line: 1, column: 1))
         }
-        var line = 1, column = 1
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0 {
-                return DiagnosticCatalog.nulByte(at: SourceLocation(path: path, line: line, column: column))
+        return bytes.withUnsafeBufferPointer { b -> Diagnostic? in
+            var line = 1, column = 1
+            var index = 0
+            while index < b.count {
+                let byte = b[index]
+                // ASCII fast path: most schema bytes.
+                if byte < 0x80 && byte != 0 {
+                    if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+                    index += 1
+                    continue
+                }
+                if byte == 0 {
+                    return DiagnosticCatalog.nulByte(at: SourceLocation(path: path, line: line, column: column))
+                }
+                let length = utf8SequenceLength(b, at: index)
+                if length == 0 {
+                    return DiagnosticCatalog.invalidUTF8(byte, at: SourceLocation(path: path, line: line, column: column))
+                }
+                column += 1
+                index += length
             }
-            let length = utf8SequenceLength(bytes, at: index)
-            if length == 0 {
-                return DiagnosticCatalog.invalidUTF8(byte, at: SourceLocation(path: path, line: line, column: column))
-            }
-            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
-            index += length
+            return nil
         }
-        return nil
     }
 
     /// Length of the well-formed UTF-8 sequence at `i`, or 0 (overlongs, surrogates and
     /// values past U+10FFFF included).
-    private static func utf8SequenceLength(_ b: [UInt8], at i: Int) -> Int {
+    private static func utf8SequenceLength(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let lead = b[i]
         if lead < 0x80 { return 1 }
         func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
