@@ -950,8 +950,8 @@ public enum BridgeInstallError: Error, Equatable, Sendable {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         let frame = message.frameInfo
         let world = self.world
-        weak var webView = message.webView
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame), reply: nil) { script in
+        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
+                        reply: nil) { [weak webView = message.webView] script in
             webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
         }
     }
@@ -1000,9 +1000,8 @@ public enum BridgeInstallError: Error, Equatable, Sendable {
         if let existing = entries.first(where: { $0.controller === controller && $0.world === world }) {
             entry = existing
         } else {
-            weak var weakWebView = webView
-            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { script, completion in
-                guard let webView = weakWebView else {
+            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+                guard let webView = webView else {
                     completion(false)
                     return
                 }

@@ -79,9 +79,9 @@ struct DispatchGenerator {
         if method.deprecated != nil {
             let arguments = (["handler"] + method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" })
                 .joined(separator: ", ")
-            return "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.member(method.identifier))(\(arguments))"
+            return "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.function(method.identifier))(\(arguments))"
         }
-        return "handler.\(SwiftNamer.member(method.identifier))(\(callArguments(method)))"
+        return "handler.\(SwiftNamer.function(method.identifier))(\(callArguments(method)))"
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
@@ -132,7 +132,7 @@ struct DispatchGenerator {
                     let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
                         .joined(separator: ", ")
                     let prefix = method.kind == .request ? "try await " : ""
-                    p.line("\(prefix)handler.\(SwiftNamer.member(method.identifier))(\(arguments))")
+                    p.line("\(prefix)handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
                 }
             }
         }

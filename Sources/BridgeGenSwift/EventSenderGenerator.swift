@@ -27,7 +27,7 @@ struct EventSenderGenerator {
                     if SwiftNamer.local(field.identifier) != field.identifier { text += " " + SwiftNamer.local(field.identifier) }
                     return text + ": " + SwiftNamer.type(field.type)
                 }.joined(separator: ", ")
-                p.block("\(a)func \(SwiftNamer.member(event.identifier))(\(parameters)) {") { p in
+                p.block("\(a)func \(SwiftNamer.function(event.identifier))(\(parameters)) {") { p in
                     let emit = "self.session?.emit(module: \(SwiftNamer.stringLiteral(module.name)), event: \(SwiftNamer.stringLiteral(event.wireName)), payload: "
                     if event.payload.isEmpty {
                         p.line(emit + ".object([:]))")

@@ -15,7 +15,7 @@ struct HandlerProtocolGenerator {
             }
             return text + ": " + SwiftNamer.type(field.type)
         }
-        var text = "func \(SwiftNamer.member(method.identifier))(\(parameters.joined(separator: ", ")))"
+        var text = "func \(SwiftNamer.function(method.identifier))(\(parameters.joined(separator: ", ")))"
         if method.kind == .request {
             text += " async throws"
             if let returns = method.returns { text += " -> " + SwiftNamer.type(returns) }

@@ -28,6 +28,12 @@ struct SwiftNamer {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// A method or event function name. `self` becomes `self_`: a call spelled
+    /// ``x.`self`()`` is read as `x.self` by the compiler.
+    static func function(_ identifier: String) -> String {
+        identifier == "self" ? "self_" : member(identifier)
+    }
+
     /// An argument label at a call site: keywords are fine there, except `inout`.
     static func label(_ identifier: String) -> String {
         identifier == "inout" ? "`inout`" : identifier
@@ -90,9 +96,10 @@ struct SwiftNamer {
     /// A Swift literal for a schema default of the given type.
     static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet) -> String {
         switch (value, ref) {
-        case (.null, _): return "nil"
+        case (.null, .optional): return "nil"
         case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema)
         case (_, .any): return "JSONValue." + jsonLiteral(value)
+        case (.null, _): return "nil"
         case (.bool(let b), _): return b ? "true" : "false"
         case (.int(let i), .double): return "\(i).0"
         case (.int(let i), _): return String(i)
