@@ -1,0 +1,30 @@
+import BridgeGenCore
+import BridgeGenTypeScript
+import Foundation
+import XCTest
+
+/// Compiles the client for `Schemas/` in both transports with tsc and runs the node tests
+/// in Tests/BridgeGenTypeScriptTests/node against it (`node --test`).
+final class NodeClientTests: XCTestCase {
+    func testNodeSuitePasses() throws {
+        try TestSupport.requireTool("tsc")
+        try TestSupport.requireTool("node")
+        let schema = try TestSupport.schemas()
+        let build = try TestSupport.temporaryFolder("node-build")
+        for transport in GeneratorConfig.Transport.allCases {
+            let out = build.appendingPathComponent(transport.rawValue)
+            let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
+            try TestSupport.typeCheck(files, name: "node-\(transport.rawValue)", outDir: out)
+            try Data(#"{"type":"module"}"#.utf8).write(to: out.appendingPathComponent("package.json"))
+        }
+        let folder = TestSupport.nodeTestsFolder
+        let tests = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".test.mjs") }.sorted()
+        XCTAssertGreaterThanOrEqual(tests.count, 5, "node tests are missing")
+        let result = try TestSupport.run("node", ["--test"] + tests, in: folder, environment: ["BRIDGEGEN_TS_BUILD": build.path])
+        XCTAssertEqual(result.status, 0, "node --test failed:\n\(result.output)")
+        XCTAssertTrue(result.output.contains("# fail 0"), result.output)
+        let passed = result.output.split(separator: "\n").first { $0.hasPrefix("# pass ") }
+        XCTAssertNotNil(passed, result.output)
+    }
+}

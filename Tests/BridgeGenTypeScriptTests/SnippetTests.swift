@@ -1,0 +1,149 @@
+import BridgeGenCore
+import BridgeGenTypeScript
+import XCTest
+
+/// Small schemas in, exact TypeScript out.
+final class SnippetTests: XCTestCase {
+    private func module(_ yaml: String, name: String = "demo") throws -> String {
+        let schema = try TestSupport.schemas(["\(name).bridge.yaml": yaml])
+        return try XCTUnwrap(TestSupport.generate(schema)["\(name).ts"])
+    }
+
+    /// The part of `text` from the line starting with `start` through the next line equal to `end`.
+    private func section(_ text: String, from start: String, to end: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix(start) }),
+              let last = lines[first...].firstIndex(where: { $0 == end }) else { return "<not found: \(start)>" }
+        return lines[first...last].joined(separator: "\n")
+    }
+
+    func testStructFieldsKeepWireKeysAndQuoteNonIdentifiers() throws {
+        let text = try module("""
+            bridgegen: 1
+            module: demo
+            types:
+              Item:
+                fields:
+                  product-id: string
+                  vip_level:
+                    type: int
+                    default: 0
+                  note: string?
+                  class: list<int?>
+                  extra: map<any>
+                  kind:
+                    type: Kind
+                    default: b-c
+              Kind:
+                cases:
+                  a: The a.
+                  b-c:
+                    wire: "b'c"
+                    deprecated: true
+            """)
+        XCTAssertEqual(section(text, from: "export interface Item {", to: "}"), """
+            export interface Item {
+                'product-id': string;
+                /** @defaultValue `0` */
+                vip_level?: number;
+                note?: string | null;
+                class: (number | null)[];
+                extra: { [key: string]: unknown };
+                /** @defaultValue `'b\\'c'` */
+                kind?: Kind;
+            }
+            """)
+        XCTAssertTrue(text.contains("export type Kind = 'a' | 'b\\'c';\n"), text)
+        XCTAssertEqual(section(text, from: "export const Kind = {", to: "} as const;"), """
+            export const Kind = {
+                /** The a. */
+                a: 'a',
+                /** @deprecated */
+                bC: 'b\\'c',
+            } as const;
+            """)
+    }
+
+    func testMethodsTakeOneParamsObjectAndRequestsReturnPromises() throws {
+        let text = try module("""
+            bridgegen: 1
+            module: demo
+            methods:
+              ping:
+                kind: send
+              set-mode:
+                kind: send
+                params:
+                  loud:
+                    type: bool
+                    default: false
+              fetch-it:
+                kind: request
+                wire: v2/fetch
+                deprecated: Use fetch2.
+                params:
+                  id: int
+                returns: string?
+              done:
+                kind: request
+            """)
+        XCTAssertTrue(text.contains("    ping(): void;\n"), text)
+        XCTAssertTrue(text.contains("    setMode(params?: SetModeParams): void;\n"), text)
+        XCTAssertTrue(text.contains("    fetchIt(params: FetchItParams, options?: $runtime.RequestOptions): Promise<string | null>;\n"), text)
+        XCTAssertTrue(text.contains("     * @deprecated Use fetch2.\n"), text)
+        XCTAssertTrue(text.contains("    done(options?: $runtime.RequestOptions): Promise<void>;\n"), text)
+        XCTAssertEqual(section(text, from: "export const demo: DemoClient = {", to: "};"), """
+            export const demo: DemoClient = {
+                get inApp() {
+                    return $channel.inApp;
+                },
+                ready: (options) => $channel.ready(options),
+                on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
+                ping: () => $channel.send('ping'),
+                setMode: (params) => $channel.send('set-mode', params),
+                fetchIt: (params, options) => $channel.request<string | null>('v2/fetch', params, options),
+                done: (options) => $channel.request<unknown>('done', undefined, options).then(() => undefined),
+            };
+            """)
+    }
+
+    func testEventsMapIdentifiersToWireNames() throws {
+        let text = try module("""
+            bridgegen: 1
+            module: demo
+            events:
+              login-changed:
+                wire: auth.changed
+                payload:
+                  user-id: int?
+              tick: {}
+            """)
+        XCTAssertEqual(section(text, from: "export interface DemoEvents {", to: "}"), """
+            export interface DemoEvents {
+                loginChanged: LoginChangedPayload;
+                tick: Record<string, never>;
+            }
+            """)
+        XCTAssertTrue(text.contains("    'user-id'?: number | null;\n"), text)
+        XCTAssertEqual(section(text, from: "const $events:", to: "};"), """
+            const $events: { readonly [E in keyof DemoEvents]: string } = {
+                loginChanged: 'auth.changed',
+                tick: 'tick',
+            };
+            """)
+    }
+
+    func testCommentTerminatorsInDocsAreDefused() throws {
+        let text = try module("""
+            bridgegen: 1
+            module: demo
+            doc: "Ends */ early"
+            methods:
+              ping:
+                kind: send
+                doc: "a */ b"
+            """)
+        XCTAssertFalse(text.replacingOccurrences(of: "*\\/", with: "").contains("*/ "), text)
+        XCTAssertTrue(text.contains("a *\\/ b"), text)
+    }
+}

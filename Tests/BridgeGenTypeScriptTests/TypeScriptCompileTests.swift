@@ -1,0 +1,155 @@
+import BridgeGenCore
+import BridgeGenTypeScript
+import Foundation
+import XCTest
+
+/// The generated TypeScript passes `tsc --strict --noEmit --isolatedModules` (Debian's node-typescript).
+final class TypeScriptCompileTests: XCTestCase {
+    func testSchemasCompileInBothTransports() throws {
+        try TestSupport.requireTool("tsc")
+        let schema = try TestSupport.schemas()
+        for transport in GeneratorConfig.Transport.allCases {
+            let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
+            try TestSupport.typeCheck(files, name: "schemas-\(transport.rawValue)")
+        }
+    }
+
+    /// Names and shapes the schemas in `Schemas/` do not exercise.
+    func testEdgeCaseSchemaCompiles() throws {
+        try TestSupport.requireTool("tsc")
+        let schema = try TestSupport.schemas(EdgeSchemas.texts)
+        for transport in GeneratorConfig.Transport.allCases {
+            let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
+            try TestSupport.typeCheck(files, name: "edge-\(transport.rawValue)")
+        }
+    }
+
+    /// A page written against the generated API, with the uses that must not compile.
+    func testPageCodeIsTypedAndMisuseIsRejected() throws {
+        try TestSupport.requireTool("tsc")
+        var files = TestSupport.generate(try TestSupport.schemas())
+        files["page.ts"] = """
+            import { sample, user, BridgeError, BridgeErrorCode, Sample, User } from './index.js';
+            import { installMock } from './mock.js';
+
+            export async function page(): Promise<string> {
+                sample.share({ text: 'Check out this app' });
+                sample.haptic();
+                sample.haptic({ style: Sample.HapticStyle.heavy });
+                const info: Sample.DeviceInfo = await sample.deviceInfo();
+                const stored: string | null = await sample.getItem({ key: 'cart' }, { timeoutMs: 500 });
+                const off = sample.on('resume', (e) => console.log(e.backgroundSeconds.toFixed(1)));
+                off();
+                user.on('loginChanged', (e) => console.log(e.user?.vip_level));
+                const result: User.PrepayResult = await user.iosAppPrepay({ order: { product_id: 'gold' } });
+                const status: 'purchased' | 'pending' | 'canceled' = result.status;
+                try {
+                    await user.getUserInfo();
+                } catch (e) {
+                    if (e instanceof BridgeError && (e.code === User.UserErrors.notLoggedIn || e.code === BridgeErrorCode.notInApp)) {
+                        return e.method;
+                    }
+                }
+                installMock({ sample: { getItem: async ({ key }) => key, deviceInfo: () => info } }).emit('sample', 'resume', { backgroundSeconds: 1 });
+                return info.model + stored + status;
+            }
+            """
+        try TestSupport.typeCheck(files, name: "page")
+
+        let misuses = [
+            "sample.share({});",                                      // missing required param
+            "sample.share({ text: 1 });",                             // wrong type
+            "sample.haptic({ style: 'soft' });",                      // not an enum case
+            "sample.on('pause', () => {});",                          // unknown event
+            "sample.on('resume', (e) => e.missing);",                 // payload is typed
+            "const n: number = await sample.getItem({ key: 'k' });",  // result is string | null
+            "sample.deviceInfo({ key: 'k' });",                       // no params
+            "user.getUserInfo().then((u) => u.vipLevel);",           // wire keys, not camelCase
+            "installMock({ sample: { getItem: () => 42 } });",        // mock results are typed
+            "installMock({ sample: { nope: () => 1 } });",            // unknown method
+        ]
+        // One tsc run: each misuse in a file of its own, each file must have an error.
+        var bad = TestSupport.generate(try TestSupport.schemas())
+        for (index, misuse) in misuses.enumerated() {
+            bad["misuse\(index).ts"] = """
+                import { sample, user } from './index.js';
+                import { installMock } from './mock.js';
+                export async function page(): Promise<void> {
+                    \(misuse)
+                }
+                void sample; void user; void installMock;
+                """
+        }
+        let source = try TestSupport.temporaryFolder("misuse")
+        try TestSupport.write(bad, to: source)
+        let inputs = bad.keys.sorted().map { source.appendingPathComponent($0).path }
+        let result = try TestSupport.run("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs)
+        XCTAssertNotEqual(result.status, 0)
+        for (index, misuse) in misuses.enumerated() {
+            XCTAssertTrue(result.output.contains("misuse\(index).ts("), "tsc accepted a misuse: \(misuse)\n\(result.output)")
+        }
+        for name in bad.keys where !name.hasPrefix("misuse") {
+            XCTAssertFalse(result.output.contains(name + "("), "tsc found an error in the generated \(name):\n\(result.output)")
+        }
+    }
+}
+
+/// A schema set with the names TypeScript needs care with.
+enum EdgeSchemas {
+    static let texts: [String: String] = [
+        "edge.bridge.yaml": """
+            bridgegen: 1
+            module: edge
+            doc: "Docs with */ a comment terminator and 'quotes'."
+            types:
+              Odd:
+                doc: Keys that need quoting or are reserved words.
+                fields:
+                  class: string
+                  default:
+                    type: int
+                    default: 3
+                  product-id: string?
+                  delete_me:
+                    type: list<string?>
+                    default: ["a", null]
+                  nested: map<list<Odd>>?
+                  anything: any
+                  maybe_anything: any?
+                  mode:
+                    type: Mode
+                    default: two-words
+              Mode:
+                cases:
+                  one: First.
+                  two-words:
+                    wire: "it's \\\\ \\"odd\\""
+                  three:
+                    wire: "\\u2028 line"
+            methods:
+              delete:
+                kind: request
+                params:
+                  class: Odd
+                  function:
+                    type: string
+                    default: "*/"
+              new-thing:
+                kind: send
+              typeof:
+                kind: request
+                wire: "v2/type:of"
+            events:
+              default:
+                doc: An event named like a keyword, without payload.
+              with-data:
+                wire: "with.data"
+                payload:
+                  odd: Odd?
+            """,
+        "empty.bridge.yaml": """
+            bridgegen: 1
+            module: empty
+            """,
+    ]
+}

@@ -1,0 +1,91 @@
+import BridgeGenCore
+import BridgeGenTypeScript
+import XCTest
+
+/// The TypeScript target's own checks: located `reserved-name` errors, and nothing emitted.
+final class ValidateTests: XCTestCase {
+    private func diagnostics(_ yaml: String, file: String = "bad.bridge.yaml") throws -> [Diagnostic] {
+        let schema = try TestSupport.schemas([file: yaml])
+        return TypeScriptEmitter().validate(schema, config: GeneratorConfig())
+    }
+
+    func testSchemasAreAccepted() throws {
+        XCTAssertEqual(TypeScriptEmitter().validate(try TestSupport.schemas(), config: GeneratorConfig()), [])
+        XCTAssertEqual(TypeScriptEmitter().validate(try TestSupport.schemas(EdgeSchemas.texts), config: GeneratorConfig()), [])
+    }
+
+    func testClientMembersAndThenableNamesAreRefused() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            methods:
+              on:
+                kind: send
+              ready:
+                kind: request
+              in-app:
+                kind: send
+              then:
+                kind: send
+              to-string:
+                kind: send
+              fine:
+                kind: send
+            events:
+              constructor: {}
+              then: {}
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(found.map(\.id), Array(repeating: "reserved-name", count: 6), rendered)
+        XCTAssertEqual(found.map { $0.location?.line }, [4, 6, 8, 10, 12, 17], rendered)
+        XCTAssertTrue(found.allSatisfy { $0.severity == .error && $0.location?.path == "bad.bridge.yaml" })
+        XCTAssertEqual(found[0].message, "method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on')")
+        XCTAssertTrue(found[3].message.contains("treated as a Promise"), found[3].message)
+        XCTAssertTrue(found[5].message.hasPrefix("event name 'constructor'"), found[5].message)
+    }
+
+    func testTypesNamedLikeGeneratedDeclarationsAreRefused() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            types:
+              SetItemParams:
+                fields:
+                  a: string
+              BadClient:
+                cases:
+                  x: An x.
+              ResumePayload:
+                fields:
+                  b: int
+            methods:
+              setItem:
+                kind: send
+                params:
+                  key: string
+            events:
+              resume:
+                payload:
+                  seconds: double
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(found.count, 3, rendered)
+        XCTAssertEqual(found.map { $0.location?.line }, [4, 7, 10], rendered)
+        XCTAssertEqual(found[0].message, "type name 'SetItemParams' is reserved in the TypeScript client: it is the parameters of method 'setItem'; rename the type")
+        XCTAssertEqual(found[0].notes.first?.location?.line, 14)
+    }
+
+    func testPipelineEmitsNothingWhenRefused() throws {
+        let schema = try TestSupport.schemas(["bad.bridge.yaml": """
+            bridgegen: 1
+            module: bad
+            methods:
+              on:
+                kind: send
+            """])
+        let result = Pipeline.generate(schema, emitters: [TypeScriptEmitter()], config: GeneratorConfig())
+        XCTAssertTrue(result.files.isEmpty)
+        XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first.map(String.init),
+                       "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [reserved-name]")
+    }
+}
