@@ -7,9 +7,13 @@ string/int/bool and a result struct of 3 fields; one shared struct per module), 
 events of the same files (Benchmarks/yaml_events.c). Ratios are against that baseline measured
 in the same run, because these machines are noisy; nothing is asserted.
 
-usage: Benchmarks/bench.py [MxK ...] [--repeat N]      (default: 10x10 50x20 200x25)
+usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
+       (default sizes: 10x10 50x20 200x25)
+
+--instructions also counts instructions with valgrind (callgrind), which does not depend on
+what else the machine is doing: the ratio to count when wall times are noisy.
 """
-import os, subprocess, sys, tempfile, time, statistics, shutil
+import os, re, subprocess, sys, tempfile, time, statistics, shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -54,8 +58,23 @@ def measure(argv, repeat):
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
+def instructions(argv, work):
+    """Instructions executed by one run, counted by callgrind."""
+    out = os.path.join(work, "callgrind.out")
+    result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
+                            capture_output=True, text=True)
+    match = re.search(r"refs:\s+([\d,]+)", result.stderr)
+    os.remove(out)
+    return int(match.group(1).replace(",", "")) if match else float("nan")
+
+
 def main():
     args = sys.argv[1:]
+    count_instructions = "--instructions" in args
+    if count_instructions:
+        args.remove("--instructions")
+        if not shutil.which("valgrind"):
+            sys.exit("--instructions needs valgrind (apt-get install valgrind)")
     repeat = 5
     if "--repeat" in args:
         i = args.index("--repeat")
@@ -82,7 +101,8 @@ def main():
     gen0, _ = measure([bridgegen, "check", tiny], repeat)
 
     print(f"median of {repeat} runs; start-up on a 1x1 schema: libyaml {base0*1000:.1f} ms, bridgegen {gen0*1000:.1f} ms")
-    print(f"{'MxK':>8} {'input':>9} {'libyaml':>9} {'check':>9} {'ratio':>6} {'ratio-startup':>13} {'peak RSS':>9} {'MB/s':>6}")
+    print(f"{'MxK':>8} {'input':>9} {'libyaml':>9} {'check':>9} {'ratio':>6} {'ratio-startup':>13} {'peak RSS':>9} {'MB/s':>6}"
+          + (f" {'instr ratio':>11}" if count_instructions else ""))
     for modules, methods in sizes:
         folder = os.path.join(work, f"{modules}x{methods}")
         os.makedirs(folder)
@@ -92,7 +112,9 @@ def main():
         gen, rss = measure([bridgegen, "check", folder], repeat)
         net = (gen - gen0) / max(base - base0, 1e-6)
         print(f"{modules}x{methods:<5} {size/1024:7.0f}KB {base*1000:7.1f}ms {gen*1000:7.1f}ms {gen/base:6.2f} {net:13.2f} "
-              f"{rss/1024:7.1f}MB {size/1e6/gen:6.1f}")
+              f"{rss/1024:7.1f}MB {size/1e6/gen:6.1f}"
+              + (f" {instructions([bridgegen, 'check', folder], work) / instructions([baseline] + files, work):11.2f}"
+                 if count_instructions else ""))
     shutil.rmtree(work)
 
 

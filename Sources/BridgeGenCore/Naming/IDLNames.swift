@@ -5,14 +5,14 @@ public enum IDLNames {
 
     /// `sample`: lowercase letters and digits; the page's `window.<module>` and the channel name.
     public static func isValidModuleName(_ s: String) -> Bool {
-        let b = Array(s.utf8)
+        let b = s.utf8
         guard let first = b.first, isLower(first), b.count <= 64 else { return false }
         return b.allSatisfy { isLower($0) || isDigit($0) }
     }
 
     /// `DeviceInfo`: UpperCamelCase ASCII.
     public static func isValidTypeName(_ s: String) -> Bool {
-        let b = Array(s.utf8)
+        let b = s.utf8
         guard let first = b.first, isUpper(first), b.count <= 128 else { return false }
         return b.allSatisfy { isLetter($0) || isDigit($0) }
     }
@@ -20,7 +20,7 @@ public enum IDLNames {
     /// Fields, params, methods, events, cases and errors: starts with a lowercase letter;
     /// letters and digits in words joined by single `-` or `_` (`get-user-info`, `vip_level`).
     public static func isValidMemberName(_ s: String) -> Bool {
-        let b = Array(s.utf8)
+        let b = s.utf8
         guard b.count <= 128, let first = b.first, isLower(first), let last = b.last, !isSeparator(last) else {
             return false
         }
@@ -41,9 +41,9 @@ public enum IDLNames {
     /// A `wire:` override for methods and events: what legacy protocols use
     /// (`get-user-info`, `app.close`, `v2/log`). `$` is reserved for the protocol.
     public static func isValidWireName(_ s: String) -> Bool {
-        let b = Array(s.utf8)
-        guard !b.isEmpty, b.count <= 128, b[0] != UInt8(ascii: "$") else { return false }
-        return b.allSatisfy { isLetter($0) || isDigit($0) || Array("-_.:/".utf8).contains($0) }
+        let b = s.utf8
+        guard let first = b.first, b.count <= 128, first != UInt8(ascii: "$") else { return false }
+        return b.allSatisfy { isLetter($0) || isDigit($0) || "-_.:/".utf8.contains($0) }
     }
 
     /// An enum case's wire value: any non-empty text without control characters.
