@@ -1,0 +1,35 @@
+import BridgeGenCore
+import Foundation
+import XCTest
+
+/// The generated code for Schemas/ plus the stress schema (every IDL construct, keywords as
+/// names, deep nesting, several modules) compiles warning-free in Swift 6 and Swift 5 modes,
+/// for both transports, glue included (against the WebKit stand-in).
+final class CompileTests: XCTestCase {
+    private func typecheck(_ transport: GeneratorConfig.Transport, swiftVersion: String,
+                           access: GeneratorConfig.SwiftAccess = .public) throws {
+        let standIn = try SwiftTestSupport.webKitStandIn.get()
+        let config = GeneratorConfig(transport: transport, swiftAccess: access)
+        let files = try SwiftTestSupport.write(
+            SwiftTestSupport.generate([SwiftTestSupport.schemas, SwiftTestSupport.stress], config: config),
+            label: "compile-\(transport)-\(swiftVersion)-\(access)")
+        var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
+        if access == .package { arguments += ["-package-name", "app"] }
+        let result = try SwiftTestSupport.swiftc(arguments + files)
+        XCTAssertEqual(result.status, 0, "swiftc -swift-version \(swiftVersion), \(transport):\n\(SwiftTestSupport.problems(result))")
+    }
+
+    func testReplySwift6() throws { try typecheck(.reply, swiftVersion: "6") }
+    func testReplySwift5() throws { try typecheck(.reply, swiftVersion: "5") }
+    func testCallbackSwift6() throws { try typecheck(.callback, swiftVersion: "6") }
+    func testCallbackSwift5() throws { try typecheck(.callback, swiftVersion: "5") }
+    func testPackageAccessSwift6() throws { try typecheck(.reply, swiftVersion: "6", access: .package) }
+
+    /// Without WebKit the glue is compiled out and the dispatch core stands alone.
+    func testCoreWithoutWebKit() throws {
+        let files = try SwiftTestSupport.write(SwiftTestSupport.generate([SwiftTestSupport.schemas, SwiftTestSupport.stress],
+                                                                        config: GeneratorConfig(swiftAccess: .internal)), label: "compile-core")
+        let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
+        XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))
+    }
+}

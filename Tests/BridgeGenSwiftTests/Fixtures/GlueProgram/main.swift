@@ -1,0 +1,304 @@
+// Exercises the generated WebKit glue and dispatcher against the WebKit stand-in, with
+// WebKit-shaped bodies (NSDictionary, NSArray, NSString, NSNumber, NSNull). Prints one line
+// per check, `ok <name>` or `FAIL <name>: <detail>`, then `done`. Built for either transport;
+// checks that only apply to one transport are skipped in the other.
+import Foundation
+import WebKit
+
+var failures = 0
+
+@MainActor func check(_ name: String, _ condition: Bool, _ detail: @autoclosure () -> String = "") {
+    if condition {
+        print("ok \(name)")
+    } else {
+        failures += 1
+        print("FAIL \(name): \(detail())")
+    }
+}
+
+let isReply = BridgeConfiguration.transport == .reply
+let trusted = WKSecurityOrigin(testProtocol: "file", host: "")
+
+@MainActor func makeWebView() -> WKWebView { WKWebView(configuration: WKWebViewConfiguration()) }
+
+@MainActor func ns(_ object: [String: Any]) -> NSDictionary { NSDictionary(dictionary: object) }
+
+/// Posts a body as WebKit would and returns the envelopes answered (reply transport) and the
+/// scripts evaluated (callback transport).
+@MainActor func post(_ body: Any, channel: String, webView: WKWebView, origin: WKSecurityOrigin = trusted,
+                     mainFrame: Bool = true) async -> (replies: [NSDictionary], scripts: [String]) {
+    let controller = webView.configuration.userContentController
+    let frame = WKFrameInfo(testMainFrame: mainFrame, origin: origin, webView: webView)
+    let before = webView.testScripts.count
+    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: frame, world: .page)
+    final class Box: @unchecked Sendable { var replies: [NSDictionary] = [] }
+    let box = Box()
+    if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandlerWithReply {
+        handler.userContentController(controller, didReceive: message) { value, error in
+            box.replies.append((value as? [String: Any]).map { NSDictionary(dictionary: $0) } ?? ["error": error ?? "nil reply"])
+        }
+    } else if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandler {
+        handler.userContentController(controller, didReceive: message)
+    }
+    for _ in 0..<200 { await Task.yield() }
+    return (box.replies, webView.testScripts.dropFirst(before).map { $0.script })
+}
+
+@MainActor func code(_ reply: NSDictionary?) -> Int { (reply?["errcode"] as? NSNumber)?.intValue ?? 999 }
+@MainActor func message(_ reply: NSDictionary?) -> String { reply?["errmsg"] as? String ?? "" }
+
+/// The envelope a callback answer script carries, parsed back out of the script.
+@MainActor func envelope(inScript script: String) -> [String: Any]? {
+    guard let start = script.range(of: "f(\""), let end = script.range(of: "\");}})();", options: .backwards) else { return nil }
+    let literal = "\"" + script[start.upperBound..<end.lowerBound] + "\""
+    guard let text = try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed]) as? String,
+          let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+    return object
+}
+
+@MainActor func request(_ type: String, _ data: Any, channel: String, webView: WKWebView, callbackName: String = "__bg_cb_1",
+                        origin: WKSecurityOrigin = trusted, mainFrame: Bool = true) async -> NSDictionary? {
+    if isReply {
+        let result = await post(ns(["type": type, "data": data]), channel: channel, webView: webView, origin: origin, mainFrame: mainFrame)
+        return result.replies.count == 1 ? result.replies[0] : ["errcode": 998, "errmsg": "replies: \(result.replies.count)"]
+    }
+    let body = ns(["type": type, "data": data, "callbackName": callbackName])
+    let json = String(decoding: (try? JSONSerialization.data(withJSONObject: body)) ?? Data(), as: UTF8.self)
+    let result = await post(json as NSString, channel: "uniBridgeCall", webView: webView, origin: origin, mainFrame: mainFrame)
+    guard result.scripts.count == 1, let object = envelope(inScript: result.scripts[0]) else { return nil }
+    return NSDictionary(dictionary: object)
+}
+
+// MARK: - Install, double install, channels
+
+var logs: [String] = []
+BridgeLog.sink = { logs.append($0) }
+
+let webView = makeWebView()
+let controller = webView.configuration.userContentController
+let handlers = TestHandlers()
+do {
+    _ = try SampleBridge.install(handlers, on: webView)
+    _ = try UserBridge.install(handlers, on: webView)
+    check("install.two-modules", true)
+} catch {
+    check("install.two-modules", false, "\(error)")
+}
+do {
+    _ = try SampleBridge.install(handlers, on: webView)
+    check("install.double-refused", false, "second install did not throw")
+} catch let error as BridgeInstallError {
+    check("install.double-refused", error == .alreadyInstalled(module: "sample"), "\(error)")
+} catch {
+    check("install.double-refused", false, "\(error)")
+}
+check("install.no-duplicate-registration", controller.testDuplicateRegistrations == 0, "\(controller.testDuplicateRegistrations)")
+if isReply {
+    check("install.reply-channels", controller.testHandler(named: "sample") is WKScriptMessageHandlerWithReply
+          && controller.testHandler(named: "user") is WKScriptMessageHandlerWithReply && controller.testHandlers.count == 2,
+          "\(controller.testHandlers.keys.sorted())")
+} else {
+    check("install.callback-channel-once", controller.testHandler(named: "uniBridgeCall") is WKScriptMessageHandler
+          && controller.testHandlers.count == 1, "\(controller.testHandlers.keys.sorted())")
+}
+let otherWorld = WKContentWorld.world(name: "bridge")
+do {
+    _ = try SampleBridge.install(handlers, on: webView, contentWorld: otherWorld)
+    check("install.other-world", true)
+    SampleBridge.uninstall(from: webView, contentWorld: otherWorld)
+} catch {
+    check("install.other-world", false, "\(error)")
+}
+
+// MARK: - Requests with WebKit-shaped bodies
+
+var reply = await request("setItem", ns(["key": "k" as NSString, "value": "v\"\\\u{2028}</script>😀\u{0}" as NSString]), channel: "sample", webView: webView)
+check("request.set", code(reply) == 0 && (reply?["data"] as? NSNumber)?.boolValue == true, "\(String(describing: reply))")
+reply = await request("getItem", ns(["key": "k"]), channel: "sample", webView: webView)
+check("request.get-exact", reply?["data"] as? String == "v\"\\\u{2028}</script>😀\u{0}", "\(String(describing: reply))")
+reply = await request("getItem", ns(["key": ""]), channel: "sample", webView: webView)
+check("request.application-error", code(reply) == 1001 && message(reply) == "key must not be empty", "\(String(describing: reply))")
+reply = await request("setItem", ns(["key": "full", "value": "x"]), channel: "sample", webView: webView)
+check("request.application-error-default-message", code(reply) == 1002 && message(reply) == "The storage the app grants to pages is used up.", "\(String(describing: reply))")
+reply = await request("getItem", ns(["key": "crash"]), channel: "sample", webView: webView)
+check("request.internal-error-hides-details", code(reply) == -6 && !message(reply).contains("secret"), "\(String(describing: reply))")
+reply = await request("nope", NSNull(), channel: "sample", webView: webView)
+check("request.unknown-method", code(reply) == -1 && message(reply) == "unknown method: nope", "\(String(describing: reply))")
+
+let errorCases: [(String, String, Any, Int, String)] = [
+    ("missing", "getItem", ns([:]), -3, "params.key: missing required string"),
+    ("null-required", "getItem", ns(["key": NSNull()]), -3, "params.key: expected string, got null"),
+    ("wrong-type", "getItem", ns(["key": NSNumber(value: 3)]), -3, "params.key: expected string, got int"),
+    ("data-not-object", "getItem", NSArray(array: [1]), -3, "params: expected object, got array"),
+    ("nested-path", "ios-app-prepay", ns(["order": ns(["product_id": "p", "quantity": "2"])]), -3, "params.order.quantity: expected int, got string"),
+    ("non-integral", "ios-app-prepay", ns(["order": ns(["product_id": "p", "quantity": NSNumber(value: 2.5)])]), -3, "params.order.quantity: expected int, got a non-integral number"),
+    ("unsafe-int", "ios-app-prepay", ns(["order": ns(["product_id": "p", "quantity": NSNumber(value: 9_007_199_254_740_992 as Int64)])]), -3, "params.order.quantity: expected int, got an integer outside +-(2^53-1)"),
+    ("unsafe-double-int", "ios-app-prepay", ns(["order": ns(["product_id": "p", "quantity": NSNumber(value: 1e300)])]), -3, "params.order.quantity: expected int, got an integer outside +-(2^53-1)"),
+    ("bool-for-int", "ios-app-prepay", ns(["order": ns(["product_id": "p", "quantity": NSNumber(value: true)])]), -3, "params.order.quantity: expected int, got bool"),
+    ("map-path", "log-event", ns(["name": "n", "parameters": NSArray(array: [])]), -3, "params.parameters: expected object, got array"),
+    ("unknown-enum", "report-device", ns(["device": ns(["model": "m", "system": "s", "appVersion": "1"]), "style": "huge"]), -3, "params.style: expected one of \"light\", \"medium\", \"heavy\", \"rigid\", got \"huge\""),
+    ("bool-2", "report-device", ns(["device": ns(["model": "m", "system": "s", "appVersion": "1", "darkMode": NSNumber(value: 2)])]), -3, "params.device.darkMode: expected bool, got int"),
+    ("non-finite", "report-device", ns(["device": ns(["model": "m", "system": "s", "appVersion": "1", "safeAreaInsets": ns(["top": NSNumber(value: Double.infinity), "left": 0, "bottom": 0, "right": 0])])]), -3, "params.device.safeAreaInsets.top: expected double, got a non-finite number"),
+]
+for (name, type, data, expectedCode, expectedMessage) in errorCases where isReply || name != "non-finite" {
+    // (JSON cannot carry a non-finite number, so the callback transport never sees one.)
+    let channel = ["ios-app-prepay", "log-event", "report-device"].contains(type) ? "user" : "sample"
+    let result = await request(type, data, channel: channel, webView: webView)
+    check("decode.\(name)", code(result) == expectedCode && message(result) == expectedMessage, "\(String(describing: result))")
+}
+
+// Accepted WebKit shapes: bool as NSNumber 1, int as 2.0, unknown keys ignored, defaults applied.
+_ = handlers.drainCalls()
+reply = await request("ios-app-prepay", ns(["order": ns(["product_id": "ok", "quantity": NSNumber(value: 2.0), "surprise": "ignored"]), "extra": 1]), channel: "user", webView: webView)
+check("decode.integral-double-and-unknown-keys", code(reply) == 0 && ((reply?["data"] as? [String: Any])?["transaction_id"] as? String) == "tx-ok-2", "\(String(describing: reply))")
+reply = await request("report-device", ns(["device": ns(["model": "m", "system": "s", "appVersion": "1", "darkMode": NSNumber(value: 1)])]), channel: "user", webView: webView)
+let reported = handlers.drainCalls().last
+check("decode.bool-as-1-and-default", code(reply) == 0 && reported?.jsonText.contains("\"darkMode\":true") == true, "\(String(describing: reported?.jsonText))")
+
+// MARK: - Malformed messages
+
+if isReply {
+    for (name, body) in [("array", NSArray(array: [1]) as Any), ("string", "not json" as NSString), ("number", NSNumber(value: 1)),
+                         ("no-type", ns(["data": ns([:])])), ("type-not-string", ns(["type": NSNumber(value: 1)]))] {
+        let result = await post(body, channel: "sample", webView: webView)
+        check("message.\(name)", result.replies.count == 1 && code(result.replies.first) == -2, "\(result.replies)")
+    }
+} else {
+    let bad = await post("{\"type\":1,\"callbackName\":\"cb\"}" as NSString, channel: "uniBridgeCall", webView: webView)
+    check("message.type-not-string", bad.scripts.count == 1 && (envelope(inScript: bad.scripts[0])?["errcode"] as? Int) == -2, "\(bad.scripts)")
+    let garbage = await post("not json" as NSString, channel: "uniBridgeCall", webView: webView)
+    check("message.garbage-no-script", garbage.scripts.isEmpty, "\(garbage.scripts)")
+    let objectBody = await post(ns(["type": "getItem", "data": ns(["key": "k"]), "callbackName": "cb2"]), channel: "uniBridgeCall", webView: webView)
+    check("message.object-body-accepted", objectBody.scripts.count == 1 && (envelope(inScript: objectBody.scripts[0])?["errcode"] as? Int) == 0, "\(objectBody.scripts)")
+    _ = handlers.drainCalls()
+    for hostile in ["alert(1)", "x\"];alert(1);//", "a b", "", String(repeating: "a", count: 129), "window.top"] {
+        let result = await post(ns(["type": "getItem", "data": ns(["key": "k"]), "callbackName": hostile]), channel: "uniBridgeCall", webView: webView)
+        check("callback.hostile-name-refused.\(hostile.prefix(12))", result.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(result.scripts)")
+    }
+    let send = await post("{\"type\":\"close-page\"}" as NSString, channel: "uniBridgeCall", webView: webView)
+    check("callback.send-no-answer", send.scripts.isEmpty && handlers.drainCalls().count == 1, "\(send.scripts)")
+}
+
+// MARK: - Origin policy
+
+_ = handlers.drainCalls()
+let evil = WKSecurityOrigin(testProtocol: "https", host: "evil.example")
+if isReply {
+    let refused = await post(ns(["type": "setItem", "data": ns(["key": "o", "value": "x"])]), channel: "sample", webView: webView, origin: evil)
+    check("origin.untrusted-refused", refused.replies.count == 1 && code(refused.replies.first) == -4 && handlers.drainCalls().isEmpty, "\(refused.replies)")
+    let subframe = await post(ns(["type": "getItem", "data": ns(["key": "k"])]), channel: "sample", webView: webView, mainFrame: false)
+    check("origin.subframe-refused", subframe.replies.count == 1 && code(subframe.replies.first) == -4 && handlers.drainCalls().isEmpty, "\(subframe.replies)")
+} else {
+    let refused = await post("{\"type\":\"setItem\",\"data\":{\"key\":\"o\",\"value\":\"x\"},\"callbackName\":\"cb\"}" as NSString, channel: "uniBridgeCall", webView: webView, origin: evil)
+    check("origin.untrusted-refused", refused.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(refused.scripts)")
+}
+let policy = BridgeOriginPolicy(trustedSchemes: ["app"], trustedHosts: ["example.com", "*.cdn.example"], mainFrameOnly: true)
+check("origin.policy-rules",
+      policy.allows(BridgeOrigin(scheme: "https", host: "example.com", isMainFrame: true))
+      && policy.allows(BridgeOrigin(scheme: "https", host: "a.cdn.example", isMainFrame: true))
+      && !policy.allows(BridgeOrigin(scheme: "https", host: "cdn.example.evil", isMainFrame: true))
+      && !policy.allows(BridgeOrigin(scheme: "http", host: "example.com", isMainFrame: true))
+      && policy.allows(BridgeOrigin(scheme: "app", host: "local", isMainFrame: true))
+      && !policy.allows(BridgeOrigin(scheme: "file", host: "", isMainFrame: true)))
+
+// MARK: - Concurrency: many requests in flight, replies matched
+
+for index in 0..<50 { handlers.store["c\(index)"] = "value-\(index)" }
+let channelName = isReply ? "sample" : "uniBridgeCall"
+let flightController = webView.configuration.userContentController
+final class Collected: @unchecked Sendable { var replies: [Int: [NSDictionary]] = [:] }
+let collected = Collected()
+let scriptsBefore = webView.testScripts.count
+for index in 0..<200 {
+    let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: webView)
+    let key = "c\(index % 50)"
+    if isReply, let handler = flightController.testHandler(named: channelName) as? any WKScriptMessageHandlerWithReply {
+        let message = WKScriptMessage(testBody: ns(["type": "getItem", "data": ns(["key": key])]), name: channelName, frameInfo: frame, world: .page)
+        handler.userContentController(flightController, didReceive: message) { value, _ in
+            collected.replies[index, default: []].append((value as? [String: Any]).map { NSDictionary(dictionary: $0) } ?? [:])
+        }
+    } else if let handler = flightController.testHandler(named: channelName) as? any WKScriptMessageHandler {
+        let json = "{\"type\":\"getItem\",\"data\":{\"key\":\"\(key)\"},\"callbackName\":\"cb_\(index)\"}"
+        handler.userContentController(flightController, didReceive: WKScriptMessage(testBody: json as NSString, name: channelName, frameInfo: frame, world: .page))
+    }
+}
+for _ in 0..<2000 { await Task.yield() }
+if isReply {
+    let matched = (0..<200).allSatisfy { index in
+        collected.replies[index]?.count == 1 && collected.replies[index]?[0]["data"] as? String == "value-\(index % 50)"
+    }
+    check("concurrency.replies-matched-once", matched, "\(collected.replies.count) replied")
+} else {
+    let scripts = webView.testScripts.dropFirst(scriptsBefore).map { $0.script }
+    let matched = scripts.count == 200 && (0..<200).allSatisfy { index in
+        scripts.contains { $0.contains("window[\"cb_\(index)\"]") && envelope(inScript: $0)?["data"] as? String == "value-\(index % 50)" }
+    }
+    check("concurrency.answers-matched-once", matched, "\(scripts.count) answers")
+}
+
+// MARK: - Weak release
+
+final class Probe {}
+weak var released: TestHandlers?
+let weakWebView = makeWebView()
+do {
+    let temporary = TestHandlers()
+    released = temporary
+    _ = try SampleBridge.install(temporary, on: weakWebView)
+}
+check("weak.handler-released", released == nil)
+let afterRelease = await request("getItem", ns(["key": "k"]), channel: "sample", webView: weakWebView)
+check("weak.handler-unavailable-answer", code(afterRelease) == -5, "\(String(describing: afterRelease))")
+
+// MARK: - Events, handshake, queue
+
+let eventView = makeWebView()
+let eventHandlers = TestHandlers()
+var events: SampleEvents?
+do { events = try SampleBridge.install(eventHandlers, on: eventView) } catch { check("events.install", false, "\(error)") }
+events?.resume(backgroundSeconds: 1)
+events?.resume(backgroundSeconds: 2)
+for _ in 0..<50 { await Task.yield() }
+check("events.queued-before-hello", eventView.testScripts.isEmpty, "\(eventView.testScripts.count)")
+let helloBody: Any = isReply ? ns(["type": "$hello", "data": ns(["module": "sample", "protocol": 1])]) as Any
+                             : "{\"type\":\"$hello\",\"data\":{\"module\":\"sample\",\"protocol\":1}}" as NSString
+let hello = await post(helloBody, channel: isReply ? "sample" : "uniBridgeCall", webView: eventView)
+if isReply { check("events.hello-answer", code(hello.replies.first) == 0 && (hello.replies.first?["data"] as? [String: Any])?["protocol"] as? Int == 1, "\(hello.replies)") }
+let delivered = eventView.testScripts.map { $0.script }
+check("events.delivered-in-order", delivered.count == 2 && delivered[0].contains("\\\"backgroundSeconds\\\":1.0") && delivered[1].contains("\\\"backgroundSeconds\\\":2.0"), "\(delivered)")
+eventView.testScriptResult = false
+events?.resume(backgroundSeconds: 3)
+events?.resume(backgroundSeconds: 4)
+for _ in 0..<50 { await Task.yield() }
+check("events.page-gone-requeues", eventView.testScripts.count == 3 && SampleBridge.events(for: eventView)?.session?.queuedEventCount("sample") == 2, "\(eventView.testScripts.count)")
+eventView.testScriptResult = true
+_ = await post(helloBody, channel: isReply ? "sample" : "uniBridgeCall", webView: eventView)
+let redelivered = eventView.testScripts.map { $0.script }.suffix(2)
+check("events.redelivered-after-hello", redelivered.count == 2 && redelivered.first?.contains("3.0") == true && redelivered.last?.contains("4.0") == true, "\(redelivered)")
+BridgeGlue.webContentProcessDidTerminate(eventView)
+let countBefore = eventView.testScripts.count
+events?.resume(backgroundSeconds: 5)
+for _ in 0..<50 { await Task.yield() }
+check("events.terminate-queues", eventView.testScripts.count == countBefore && SampleBridge.events(for: eventView)?.session?.queuedEventCount("sample") == 1)
+logs = []
+for index in 0..<300 { events?.resume(backgroundSeconds: Double(index)) }
+check("events.queue-limit", SampleBridge.events(for: eventView)?.session?.queuedEventCount("sample") == 256 && logs.count == 45, "\(logs.count)")
+
+// MARK: - Uninstall
+
+SampleBridge.uninstall(from: webView)
+if isReply {
+    check("uninstall.removes-channel", controller.testHandler(named: "sample") == nil && controller.testHandler(named: "user") != nil)
+} else {
+    check("uninstall.keeps-shared-channel", controller.testHandler(named: "uniBridgeCall") != nil)
+    UserBridge.uninstall(from: webView)
+    check("uninstall.last-removes-shared-channel", controller.testHandler(named: "uniBridgeCall") == nil)
+}
+do {
+    _ = try SampleBridge.install(handlers, on: webView)
+    check("uninstall.reinstall", controller.testDuplicateRegistrations == 0)
+} catch {
+    check("uninstall.reinstall", false, "\(error)")
+}
+
+print(failures == 0 ? "done" : "done with \(failures) failures")

@@ -1,0 +1,59 @@
+import BridgeGenCore
+import Foundation
+import XCTest
+
+/// Builds Fixtures/GlueProgram with the generated code for Schemas/ against the WebKit
+/// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
+/// origin refusal, concurrency, weak release, events and the `$hello` handshake.
+final class GlueTests: XCTestCase {
+    private func runProgram(_ transport: GeneratorConfig.Transport) throws -> [String] {
+        let standIn = try SwiftTestSupport.webKitStandIn.get()
+        let files = try SwiftTestSupport.write(SwiftTestSupport.generate([SwiftTestSupport.schemas],
+                                                                        config: GeneratorConfig(transport: transport)), label: "glue-\(transport)")
+        let output = SwiftTestSupport.temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
+        let fixtures = SwiftTestSupport.fixtures
+        let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + SwiftTestSupport.linkStandIn(standIn) + files + [
+            fixtures.appendingPathComponent("Host/TestHandlers.swift").path,
+            fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
+        XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
+        let run = try SwiftTestSupport.run(output, [])
+        XCTAssertEqual(run.status, 0, run.error)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        for line in lines where line.hasPrefix("FAIL") { XCTFail(line) }
+        XCTAssertEqual(lines.last, "done")
+        return lines
+    }
+
+    private func assertChecks(_ lines: [String], _ names: [String]) {
+        for name in names {
+            XCTAssertTrue(lines.contains("ok \(name)"), "missing check \(name)")
+        }
+    }
+
+    func testReplyTransport() throws {
+        let lines = try runProgram(.reply)
+        assertChecks(lines, ["install.double-refused", "install.no-duplicate-registration", "install.reply-channels",
+                             "request.get-exact", "request.application-error", "request.internal-error-hides-details",
+                             "request.unknown-method", "decode.missing", "decode.null-required", "decode.wrong-type",
+                             "decode.data-not-object", "decode.nested-path", "decode.non-integral", "decode.unsafe-int",
+                             "decode.bool-for-int", "decode.unknown-enum", "decode.bool-2", "decode.non-finite",
+                             "decode.integral-double-and-unknown-keys", "decode.bool-as-1-and-default",
+                             "message.array", "message.string", "message.number", "message.no-type", "message.type-not-string",
+                             "origin.untrusted-refused", "origin.subframe-refused", "origin.policy-rules",
+                             "concurrency.replies-matched-once", "weak.handler-released", "weak.handler-unavailable-answer",
+                             "events.queued-before-hello", "events.hello-answer", "events.delivered-in-order",
+                             "events.page-gone-requeues", "events.redelivered-after-hello", "events.terminate-queues",
+                             "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall"])
+    }
+
+    func testCallbackTransport() throws {
+        let lines = try runProgram(.callback)
+        assertChecks(lines, ["install.double-refused", "install.callback-channel-once", "request.get-exact",
+                             "request.application-error", "decode.nested-path", "message.type-not-string",
+                             "message.garbage-no-script", "message.object-body-accepted", "callback.send-no-answer",
+                             "origin.untrusted-refused", "concurrency.answers-matched-once", "weak.handler-unavailable-answer",
+                             "events.delivered-in-order", "events.redelivered-after-hello",
+                             "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel"])
+        XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.hostile-name-refused") }.count, 6)
+    }
+}

@@ -1,0 +1,127 @@
+import BridgeGenCore
+import Foundation
+import XCTest
+
+/// Drives the test host (Fixtures/Host) with JSON lines as pages post them, both transports,
+/// and runs the callback-transport JavaScript it produces in node.
+final class HostTests: XCTestCase {
+    static let hostile = "q\"uote back\\slash \u{2028} \u{2029} </script><!-- 😀 \u{0} '&<> \u{7F} é"
+
+    private func line(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    private func envelope(_ answer: [String: Any]) -> [String: Any] { answer["reply"] as? [String: Any] ?? [:] }
+
+    func testReplyTransportDispatch() throws {
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "setItem", "data": ["key": "k", "value": Self.hostile]]]),
+            try line(["id": 2, "channel": "sample", "body": ["type": "getItem", "data": ["key": "k"]]]),
+            try line(["id": 3, "channel": "sample", "body": ["type": "getItem", "data": ["key": 3]]]),
+            try line(["id": 4, "channel": "user", "body": ["type": "get-user-info"]]),
+            try line(["id": 5, "channel": "user", "body": ["type": "log-event", "data": ["name": "logout"]]]),
+            try line(["id": 6, "channel": "user", "body": ["type": "get-user-info"]]),
+            try line(["id": 7, "channel": "user", "body": ["type": "ios-app-prepay", "data": ["order": ["product_id": "fail"]]]]),
+            try line(["id": 8, "channel": "sample", "body": ["type": "deviceInfo"], "origin": ["scheme": "https", "host": "evil.example"]]),
+            try line(["id": 9, "channel": "sample", "body": "not an object"]),
+            try line(["id": 10, "channel": "sample", "body": ["type": "setItem", "data": ["key": "insets", "value": "nan"]]]),
+            try line(["id": 11, "channel": "sample", "body": ["type": "deviceInfo"]]),
+            try line(["id": 12, "channel": "sample", "body": ["type": "haptic"]]),
+        ])
+        XCTAssertEqual(answers.count, 12)
+        XCTAssertEqual(envelope(answers[0])["errcode"] as? Int, 0)
+        XCTAssertEqual(envelope(answers[1])["data"] as? String, Self.hostile)
+        XCTAssertEqual(envelope(answers[2])["errmsg"] as? String, "params.key: expected string, got int")
+        XCTAssertEqual((envelope(answers[3])["data"] as? [String: Any])?["vip_level"] as? Int, 3)
+        XCTAssertEqual(envelope(answers[4])["errcode"] as? Int, 0)
+        XCTAssertEqual(envelope(answers[5])["errcode"] as? Int, 2001)
+        XCTAssertEqual(envelope(answers[6])["errcode"] as? Int, 2001, "logged out: notLoggedIn comes first")
+        XCTAssertEqual(envelope(answers[7])["errcode"] as? Int, -4)
+        XCTAssertEqual((answers[7]["calls"] as? [Any])?.count, 0, "no handler ran for an untrusted origin")
+        XCTAssertEqual(envelope(answers[8])["errcode"] as? Int, -2)
+        XCTAssertEqual(envelope(answers[10])["errcode"] as? Int, -6, "an unencodable result is an internal error")
+        XCTAssertEqual(envelope(answers[10])["errmsg"] as? String, "internal error")
+        let haptic = (answers[11]["calls"] as? [[String: Any]])?.first?["params"] as? [String: Any]
+        XCTAssertEqual(haptic?["style"] as? String, "medium", "the schema default applies")
+    }
+
+    func testEventsQueueUntilHello() throws {
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "emit": ["module": "sample", "event": "resume", "payload": ["backgroundSeconds": 12.5]]]),
+            try line(["id": 2, "emit": ["module": "user", "event": "login-changed", "payload": ["user": NSNull()]]]),
+            try line(["id": 3, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),
+            try line(["id": 4, "hub": false]),
+            try line(["id": 5, "emit": ["module": "sample", "event": "resume", "payload": ["backgroundSeconds": 1]]]),
+            try line(["id": 6, "hub": true]),
+            try line(["id": 7, "channel": "sample", "body": ["type": "$hello"]]),
+        ])
+        XCTAssertEqual((answers[0]["scripts"] as? [String])?.count, 0)
+        XCTAssertEqual((answers[1]["queued"] as? [String: Int])?["user"], 1)
+        XCTAssertEqual(answers[2]["scripts"] as? [String], [
+            #"(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!=="function"){return false;}h.deliver("sample","resume","{\"backgroundSeconds\":12.5}");return true;})();"#,
+        ])
+        XCTAssertEqual((envelope(answers[2])["data"] as? [String: Any])?["protocol"] as? Int, 1)
+        XCTAssertEqual((answers[4]["queued"] as? [String: Int])?["sample"], 1, "an undelivered event stays queued")
+        XCTAssertEqual((answers[6]["scripts"] as? [String])?.count, 1, "delivered after the next hello")
+        XCTAssertEqual((answers[6]["queued"] as? [String: Int])?["user"], 1, "user's client never said hello")
+    }
+
+    func testCallbackTransportScriptsRunInNode() throws {
+        guard let node = SwiftTestSupport.which("node") else { throw XCTSkip("node not on PATH") }
+        let hostileNames = ["alert(1)", "x\"];globalThis.pwned=true;//", "a-b", "constructor.constructor('globalThis.pwned=true')()"]
+        var lines = [
+            try line(["id": 1, "channel": "uniBridgeCall", "body": try line(["type": "setItem", "data": ["key": "k", "value": Self.hostile], "callbackName": "cb_set"])]),
+            try line(["id": 2, "channel": "uniBridgeCall", "body": try line(["type": "getItem", "data": ["key": "k"], "callbackName": "$cb_get"])]),
+            try line(["id": 3, "channel": "uniBridgeCall", "body": try line(["type": "$hello", "data": ["module": "sample"]])]),
+            try line(["id": 4, "emit": ["module": "sample", "event": "loadError", "payload": ["failure": ["url": Self.hostile, "code": -1009, "message": "offline"]]]]),
+            try line(["id": 5, "channel": "uniBridgeCall", "body": try line(["type": "nope", "callbackName": "cb_unknown"])]),
+        ]
+        for (index, name) in hostileNames.enumerated() {
+            lines.append(try line(["id": 10 + index, "channel": "uniBridgeCall",
+                                   "body": try line(["type": "setItem", "data": ["key": "h", "value": "x"], "callbackName": name])]))
+        }
+        let answers = try SwiftTestSupport.runHost(.callback, lines)
+        let scripts = answers.flatMap { $0["scripts"] as? [String] ?? [] }
+        XCTAssertEqual(scripts.count, 4, "\(scripts)")
+        for script in scripts {
+            XCTAssertTrue(script.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "not printable ASCII: \(script)")
+            XCTAssertFalse(script.contains("</script"))
+        }
+        for answer in answers[5...] {
+            XCTAssertEqual((answer["scripts"] as? [String])?.count, 0)
+            XCTAssertEqual((answer["calls"] as? [Any])?.count, 0, "a refused callbackName runs no handler")
+        }
+        let harness = """
+        const vm = require('vm');
+        const scripts = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+        const received = [];
+        const window = { pwned: false };
+        for (const name of ['cb_set', '$cb_get', 'cb_unknown']) window[name] = (text) => received.push([name, text]);
+        window.__bridgegen = { deliver: (m, e, p) => { received.push([m, e, p]); } };
+        const context = vm.createContext({ window, globalThis: {} });
+        const results = scripts.map((s) => vm.runInContext(s, context));
+        process.stdout.write(JSON.stringify({ received, results, pwned: window.pwned === true || context.globalThis.pwned === true }));
+        """
+        let script = SwiftTestSupport.temporaryFolder("node").appendingPathComponent("harness.js")
+        try harness.write(to: script, atomically: true, encoding: .utf8)
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: scripts), as: UTF8.self)
+        let run = try SwiftTestSupport.run(node, [script.path], input: input)
+        XCTAssertEqual(run.status, 0, run.error)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        XCTAssertEqual(result["pwned"] as? Bool, false)
+        let received = try XCTUnwrap(result["received"] as? [[String]])
+        XCTAssertEqual(received.count, 4)
+        XCTAssertEqual(received[0][0], "cb_set")
+        XCTAssertEqual(received[0][1], #"{"errcode":0,"errmsg":"ok","data":true}"#)
+        XCTAssertEqual(received[1][0], "$cb_get")
+        let get = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(received[1][1].utf8)) as? [String: Any])
+        XCTAssertEqual(get["data"] as? String, Self.hostile, "the payload arrives byte-exact")
+        XCTAssertEqual(Array(received[2][0...1]), ["sample", "loadError"])
+        let payload = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(received[2][2].utf8)) as? [String: Any])
+        XCTAssertEqual((payload["failure"] as? [String: Any])?["url"] as? String, Self.hostile)
+        XCTAssertEqual((payload["failure"] as? [String: Any])?["retryable"] as? Bool, true)
+        XCTAssertEqual(received[3][0], "cb_unknown")
+        XCTAssertEqual(received[3][1], #"{"errcode":-1,"errmsg":"unknown method: nope","data":null}"#)
+        XCTAssertEqual((result["results"] as? [Any])?.compactMap { $0 as? Bool }, [true], "the event script evaluates to true")
+    }
+}
