@@ -115,5 +115,25 @@ final class ConsumerPackageTests: XCTestCase {
         let fixed = try swiftBuild()
         XCTAssertEqual(fixed.status, 0, fixed.stdout)
         XCTAssertTrue(try String(contentsOf: bridge, encoding: .utf8).contains("Builds a greeting."))
+
+        // 6. The command plugin asks for write permission, then writes all three targets' outputs.
+        let out = Self.package.appendingPathComponent("Out")
+        let refused = try swiftPackage(["generate-bridge", "--output", "Out"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stdout.contains("wants permission to write to the package directory"), refused.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+        let allowed = try swiftPackage(["--allow-writing-to-package-directory", "generate-bridge", "--output", "Out"])
+        XCTAssertEqual(allowed.status, 0, allowed.stdout)
+        for file in ["Swift/GreeterBridge.swift", "Swift/BridgeGenSupport.swift", "TypeScript/greeter.ts", "Docs/greeter.md"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), file)
+        }
+        let check = try swiftPackage(["--allow-writing-to-package-directory", "generate-bridge", "--output", "Out", "--check"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+    }
+
+    private func swiftPackage(_ arguments: [String]) throws -> RunResult {
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["swift", "package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments)
+        return RunResult(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
     }
 }

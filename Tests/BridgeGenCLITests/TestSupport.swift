@@ -58,6 +58,7 @@ func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = n
     let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
     process.standardOutput = outHandle
     process.standardError = errHandle
+    process.standardInput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     try outHandle.close()
