@@ -7,7 +7,8 @@ import BridgeGenCore
 /// - an event whose identifier is an `Object.prototype` member (events key plain objects);
 /// - a schema type whose name is one the generated module file declares itself
 ///   (`SetItemParams`, `ResumePayload`, `SampleClient`, `SampleEvents`, `SampleErrors`, `SampleMock`);
-/// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime.
+/// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime, or
+///   whose mock interface (`BridgeMock` for module `bridge`) is a declaration of `mock.ts`.
 struct TypeScriptValidator {
     let schema: SchemaSet
 
@@ -16,6 +17,9 @@ struct TypeScriptValidator {
         "BridgeConfig", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeTransport", "PROTOCOL_VERSION",
         "ReadyOptions", "RequestOptions", "Unsubscribe", "config",
     ]
+
+    /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
+    static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions"]
 
     func validate() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -42,6 +46,11 @@ struct TypeScriptValidator {
                         at: declaration.location,
                         notes: [Diagnostic.Note("'\(declaration.name)' comes from here", at: clash.location)]))
                 }
+            }
+            if Self.mockExports.contains(TypeScriptNamer.mockTypeName(module)) {
+                diagnostics.append(Diagnostic(.error, id: "reserved-name",
+                    "module name '\(module.name)' is reserved in the TypeScript client (mock.ts declares '\(TypeScriptNamer.mockTypeName(module))' itself); choose another name",
+                    at: module.location))
             }
             let namespace = IDLNames.upperFirst(module.name)
             if Self.indexExports.contains(namespace) || Self.indexExports.contains(module.name) {

@@ -88,4 +88,12 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first.map(String.init),
                        "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [reserved-name]")
     }
+
+    func testModulesNamedLikeRuntimeOrMockDeclarationsAreRefused() throws {
+        for name in ["bridge", "config"] {
+            let found = try diagnostics("bridgegen: 1\nmodule: \(name)\n", file: "\(name).bridge.yaml")
+            XCTAssertEqual(found.map(\.id), ["reserved-name"], DiagnosticRenderer.text(found))
+            XCTAssertEqual(found.first?.location?.line, 2)
+        }
+    }
 }
