@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// The app's side of the `sample` module (Schemas/sample.bridge.yaml): the generated
+/// `SampleHandler` protocol is all it knows of the bridge. Values arrive typed and validated;
+/// throwing `Sample.Errors` rejects the page's Promise with that code.
+@MainActor
+final class SampleService: SampleHandler {
+    /// Where share sheets are presented from; set by the view controller.
+    var present: ((_ items: [Any]) -> Void)?
+    private var store: [String: String] = [:]
+    private static let storeLimit = 1_000
+
+    func share(text: String, url: String?) {
+        var items: [Any] = [text]
+        if let url, let link = URL(string: url) { items.append(link) }
+        present?(items)
+    }
+
+    func haptic(style: Sample.HapticStyle) {
+        #if canImport(UIKit) && os(iOS)
+        let feedback: UIImpactFeedbackGenerator.FeedbackStyle
+        switch style {
+        case .light: feedback = .light
+        case .medium: feedback = .medium
+        case .heavy, .rigid: feedback = .heavy
+        }
+        UIImpactFeedbackGenerator(style: feedback).impactOccurred()
+        #endif
+    }
+
+    func deviceInfo() async throws -> Sample.DeviceInfo {
+        let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "0"
+        #if canImport(UIKit) && os(iOS)
+        let device = UIDevice.current
+        return Sample.DeviceInfo(model: device.model, system: "\(device.systemName) \(device.systemVersion)",
+                                 appVersion: version,
+                                 darkMode: UITraitCollection.current.userInterfaceStyle == .dark)
+        #else
+        return Sample.DeviceInfo(model: "Simulator", system: ProcessInfo.processInfo.operatingSystemVersionString, appVersion: version)
+        #endif
+    }
+
+    func getItem(key: String) async throws -> String? {
+        try Self.validate(key)
+        return store[key]
+    }
+
+    func setItem(key: String, value: String) async throws -> Bool {
+        try Self.validate(key)
+        if store[key] == nil && store.count >= Self.storeLimit { throw Sample.Errors.storageFull() }
+        store[key] = value
+        return true
+    }
+
+    private static func validate(_ key: String) throws {
+        if key.isEmpty || key.count > 256 { throw Sample.Errors.invalidKey() }
+    }
+}
