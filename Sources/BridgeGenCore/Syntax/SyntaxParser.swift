@@ -282,7 +282,8 @@ public struct SyntaxParser {
     }
 
     private mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {
-        guard case .scalar(let value, _) = node.kind, !node.isNull || !(node.scalar ?? "").isEmpty else {
+        // A plain null (`~`, `null`, or nothing) is never text: `doc: ~` is a mistake, not "~".
+        guard case .scalar(let value, _) = node.kind, !node.isNull else {
             report(DiagnosticCatalog.expectedKind("a string", for: what, got: node))
             return nil
         }
