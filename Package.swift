@@ -25,7 +25,8 @@ let package = Package(
         // One emitter per target language, each its own module over the checked model.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
         .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
-        .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
+        // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
+        .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
         // Thin CLI.
         .executableTarget(
             name: "bridgegen",

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenSwift
 
 /// The example of each method and event, on both sides of the bridge: the page's
 /// TypeScript call and the app's Swift handler (or event sender).
@@ -19,7 +20,7 @@ struct Examples {
 
     /// `SampleHandler` for `sample`.
     static func handlerProtocol(_ module: Module) -> String {
-        IDLNames.upperFirst(IDLNames.lowerCamel(module.name)) + "Handler"
+        SwiftNamer.handlerProtocol(module.name)
     }
 
     /// Says once per page what the examples assume.

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenSwift
 
 /// Example code against the generated Swift (Sources/BridgeGenSwift, docs/SWIFT.md): the
 /// module's `@MainActor` `<Module>Handler` protocol with one requirement per method, named by
@@ -7,25 +8,23 @@ import BridgeGenCore
 /// memberwise initializers whose defaulted and optional fields may be left out; application
 /// errors thrown as `Sample.Errors.invalidKey()`; events through `SampleBridge.events(for:)`.
 ///
-/// The spelling rules mirror the Swift emitter's namer, which the docs target cannot import.
+/// Every name is spelled by the Swift emitter's own namer, so docs and code cannot disagree.
 struct SwiftExample {
     let schema: SchemaSet
     let module: Module
 
-    var namespace: String { Self.namespace(module.name) }
-    var handlerProtocol: String { namespace + "Handler" }
-    var glue: String { namespace + "Bridge" }
-
-    static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
+    var namespace: String { SwiftNamer.namespace(module.name) }
+    var handlerProtocol: String { SwiftNamer.handlerProtocol(module.name) }
+    var glue: String { SwiftNamer.glue(module.name) }
 
     /// `getItem(key:)`.
     func requirementName(_ method: Method) -> String {
-        Self.member(method.identifier) + "(" + method.params.map { Self.label($0.identifier) + ":" }.joined() + ")"
+        SwiftNamer.function(method.identifier) + "(" + method.params.map { SwiftNamer.label($0.identifier) + ":" }.joined() + ")"
     }
 
     func handler(_ method: Method, result: ExampleValue?, into p: inout CodePrinter) {
-        let arguments = method.params.map { Self.member($0.identifier) + ": " + typeName($0.type) }
-        var signature = "func " + Self.member(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
+        let arguments = method.params.map { SwiftNamer.member($0.identifier) + ": " + typeName($0.type) }
+        var signature = "func " + SwiftNamer.function(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
         if method.kind == .request {
             signature += " async throws"
             if let returns = method.returns { signature += " -> " + typeName(returns) }
@@ -36,7 +35,7 @@ struct SwiftExample {
                 p.line("// Act on the message; the page gets no answer.")
             case .request:
                 for error in method.errors.compactMap(module.error(named:)) {
-                    p.line("// throw \(namespace).Errors.\(Self.member(error.identifier))() rejects with \(error.code)")
+                    p.line("// throw \(namespace).Errors.\(SwiftNamer.member(error.identifier))() rejects with \(error.code)")
                 }
                 if let result {
                     p.lines("return " + expression(result, indent: 0))
@@ -46,25 +45,13 @@ struct SwiftExample {
     }
 
     func emit(_ event: Event, payload: [(Field, ExampleValue)], into p: inout CodePrinter) {
-        let arguments = payload.map { Self.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
+        let arguments = payload.map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
         p.line("// Queued until the page's client has said hello, then delivered in order.")
-        p.lines("\(glue).events(for: webView)?.\(Self.member(event.identifier))(" + arguments.joined(separator: ", ") + ")")
+        p.lines("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
     }
 
     /// The Swift spelling of a schema type.
-    func typeName(_ ref: TypeRef) -> String {
-        switch ref {
-        case .string: return "String"
-        case .int: return "Int"
-        case .double: return "Double"
-        case .bool: return "Bool"
-        case .any: return "JSONValue"
-        case .named(let module, let name): return Self.namespace(module) + "." + name
-        case .list(let e): return "[" + typeName(e) + "]"
-        case .map(let v): return "[String: " + typeName(v) + "]"
-        case .optional(let w): return typeName(w) + "?"
-        }
-    }
+    func typeName(_ ref: TypeRef) -> String { SwiftNamer.type(ref) }
 
     func expression(_ value: ExampleValue, indent: Int) -> String {
         switch value {
@@ -73,7 +60,7 @@ struct SwiftExample {
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .string(let s): return MarkdownText.jsonString(s)
-        case .enumCase(_, _, let c): return "." + Self.member(c.identifier)
+        case .enumCase(_, _, let c): return "." + SwiftNamer.member(c.identifier)
         case .list(_, let items): return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries):
             if entries.isEmpty { return "[:]" }
@@ -82,8 +69,8 @@ struct SwiftExample {
         case .object(let module, let type, let fields):
             // Only what the initializer needs: defaulted and optional fields are left out.
             let parts = fields.filter { $0.0.isRequiredOnWire }
-                .map { Self.label($0.0.identifier) + ": " + expression($0.1, indent: indent + 1) }
-            let name = Self.namespace(module) + "." + type
+                .map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: indent + 1) }
+            let name = SwiftNamer.namespace(module) + "." + type
             let oneLine = name + "(" + parts.joined(separator: ", ") + ")"
             if oneLine.count <= 72 { return oneLine }
             let inner = String(repeating: "    ", count: indent + 1)
@@ -111,23 +98,5 @@ struct SwiftExample {
             if fields.isEmpty { return ".object([:])" }
             return ".object([" + fields.map { MarkdownText.jsonString($0.0.wireName) + ": " + json($0.1) }.joined(separator: ", ") + "])"
         }
-    }
-
-    // Mirrors SwiftNamer: keywords need backticks as declared names; labels only for `inout`.
-    static let keywords: Set<String> = [
-        "Any", "Protocol", "Self", "Type", "actor", "as", "associatedtype", "async", "await", "break", "case",
-        "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
-        "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
-        "internal", "is", "let", "nil", "open", "operator", "package", "precedencegroup", "private", "protocol",
-        "public", "repeat", "rethrows", "return", "self", "some", "static", "struct", "subscript", "super",
-        "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while",
-    ]
-
-    static func member(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
-    }
-
-    static func label(_ identifier: String) -> String {
-        identifier == "inout" ? "`inout`" : identifier
     }
 }

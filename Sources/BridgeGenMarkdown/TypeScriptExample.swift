@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTypeScript
 import Foundation
 
 /// Example code against the generated TypeScript client (Generated/TypeScript, docs/TYPESCRIPT.md):
@@ -49,11 +50,11 @@ struct TypeScriptExample {
 
     func subscription(_ event: Event, into p: inout CodePrinter) {
         let parameter = event.payload.isEmpty ? "()" : "(payload)"
-        p.block("const unsubscribe = \(module.name).on(\(Self.string(event.identifier)), \(parameter) => {", closer: "});") { p in
+        p.block("const unsubscribe = \(module.name).on(\(TypeScriptNamer.stringLiteral(event.identifier)), \(parameter) => {", closer: "});") { p in
             if let first = event.payload.first {
                 p.line("console.log(payload\(Self.member(first.wireName)));")
             } else {
-                p.line("console.log(\(Self.string(event.identifier)));")
+                p.line("console.log(\(TypeScriptNamer.stringLiteral(event.identifier)));")
             }
         }
         p.line("// Later: unsubscribe();")
@@ -66,8 +67,8 @@ struct TypeScriptExample {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return String(d)
-        case .string(let s): return Self.string(s)
-        case .enumCase(_, _, let c): return Self.string(c.wireValue)
+        case .string(let s): return TypeScriptNamer.stringLiteral(s)
+        case .enumCase(_, _, let c): return TypeScriptNamer.stringLiteral(c.wireValue)
         case .list(_, let items):
             return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries): return object(entries, indent: indent)
@@ -79,7 +80,7 @@ struct TypeScriptExample {
     /// `{ key: value, ... }` on one line when short, else one property per line.
     private func object(_ entries: [(String, ExampleValue)], indent: Int) -> String {
         if entries.isEmpty { return "{}" }
-        let parts = entries.map { Self.propertyName($0.0) + ": " + expression($0.1, indent: indent + 1) }
+        let parts = entries.map { TypeScriptNamer.propertyKey($0.0) + ": " + expression($0.1, indent: indent + 1) }
         let oneLine = "{ " + parts.joined(separator: ", ") + " }"
         if oneLine.count <= 60 && !oneLine.contains("\n") { return oneLine }
         let inner = String(repeating: "    ", count: indent + 1)
@@ -87,25 +88,8 @@ struct TypeScriptExample {
         return "{\n" + parts.map { inner + $0 + "," }.joined(separator: "\n") + "\n" + outer + "}"
     }
 
-    /// A property key: bare when it is an identifier, else quoted (`'get-user-info'`).
-    static func propertyName(_ name: String) -> String {
-        isIdentifier(name) ? name : string(name)
-    }
-
     /// `.name` or `['na-me']`.
     static func member(_ name: String) -> String {
-        isIdentifier(name) ? "." + name : "[" + string(name) + "]"
-    }
-
-    /// A single-quoted string literal, the generated client's style.
-    static func string(_ s: String) -> String {
-        var body = String(MarkdownText.jsonString(s).dropFirst().dropLast())
-        body = body.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "'", with: "\\'")
-        return "'" + body + "'"
-    }
-
-    static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" || first == "$" else { return false }
-        return name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" || $0 == "$" }
+        TypeScriptNamer.isIdentifier(name) ? "." + name : "[" + TypeScriptNamer.stringLiteral(name) + "]"
     }
 }

@@ -2,10 +2,10 @@ import BridgeGenCore
 
 /// The one namer for Swift: keywords and backticks, type spellings, file and declaration
 /// names, and Swift literals. Every identifier the Swift emitter prints comes from here.
-struct SwiftNamer {
+public enum SwiftNamer {
     /// Words that need backticks as declared names (Swift keywords and contextual words that
     /// cannot be used bare in every position the generator prints a name).
-    static let keywords: Set<String> = [
+    public static let keywords: Set<String> = [
         "Any", "Protocol", "Self", "Type", "actor", "as", "associatedtype", "async", "await", "break", "case",
         "catch", "class", "continue", "default", "defer", "deinit", "do", "else", "enum", "extension",
         "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
@@ -16,7 +16,7 @@ struct SwiftNamer {
 
     /// Names of the support code that generated code inside a module namespace refers to
     /// unqualified; a model type with one of these names would shadow it.
-    static let supportTypeNames: Set<String> = [
+    public static let supportTypeNames: Set<String> = [
         "BridgeCodingKey", "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
         "BridgeJavaScript", "BridgeLog", "BridgeModule", "BridgeOrigin", "BridgeOriginPolicy", "BridgeReply",
         "BridgeSession", "BridgeTransport", "BridgeConfiguration", "BridgeGlue", "BridgeInstallError", "JSONValue",
@@ -24,41 +24,41 @@ struct SwiftNamer {
     ]
 
     /// A member name (field, parameter, method, case), escaped when it is a keyword.
-    static func member(_ identifier: String) -> String {
+    public static func member(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// A method or event function name. `self` becomes `self_`: a call spelled
     /// ``x.`self`()`` is read as `x.self` by the compiler.
-    static func function(_ identifier: String) -> String {
+    public static func function(_ identifier: String) -> String {
         identifier == "self" ? "self_" : member(identifier)
     }
 
     /// An argument label at a call site: keywords are fine there, except `inout`.
-    static func label(_ identifier: String) -> String {
+    public static func label(_ identifier: String) -> String {
         identifier == "inout" ? "`inout`" : identifier
     }
 
     /// A parameter's internal name in generated initializers: never `self`, never a keyword.
-    static func local(_ identifier: String) -> String {
+    public static func local(_ identifier: String) -> String {
         keywords.contains(identifier) ? "_" + identifier : identifier
     }
 
     /// Member names that would clash with members generated models declare.
-    static let clashingMemberNames: Set<String> = ["encode"]
+    public static let clashingMemberNames: Set<String> = ["encode"]
 
     /// The caseless enum holding a module's models: `sample` -> `Sample`.
-    static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
-    static func handlerProtocol(_ module: String) -> String { namespace(module) + "Handler" }
-    static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
-    static func codec(_ module: String) -> String { namespace(module) + "Codec" }
-    static func events(_ module: String) -> String { namespace(module) + "Events" }
-    static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
-    static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
-    static let supportFileName = "BridgeGenSupport.swift"
+    public static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
+    public static func handlerProtocol(_ module: String) -> String { namespace(module) + "Handler" }
+    public static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
+    public static func codec(_ module: String) -> String { namespace(module) + "Codec" }
+    public static func events(_ module: String) -> String { namespace(module) + "Events" }
+    public static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
+    public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
+    public static let supportFileName = "BridgeGenSupport.swift"
 
     /// The Swift spelling of a type.
-    static func type(_ ref: TypeRef) -> String {
+    public static func type(_ ref: TypeRef) -> String {
         switch ref {
         case .string: return "String"
         case .int: return "Int"
@@ -73,7 +73,7 @@ struct SwiftNamer {
     }
 
     /// A Swift string literal for arbitrary text.
-    static func stringLiteral(_ text: String) -> String {
+    public static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -94,7 +94,7 @@ struct SwiftNamer {
     }
 
     /// A Swift literal for a schema default of the given type.
-    static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet) -> String {
+    public static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet) -> String {
         switch (value, ref) {
         case (.null, .optional): return "nil"
         case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema)

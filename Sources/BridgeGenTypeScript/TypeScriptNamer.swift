@@ -7,21 +7,21 @@ import Foundation
 ///
 /// Object property names are the wire keys exactly as written in the schema, so the objects
 /// a page builds are the JSON on the wire; only keys that are not identifiers are quoted.
-enum TypeScriptNamer {
+public enum TypeScriptNamer {
     /// Members of every generated client object. A method with one of these identifiers
     /// would replace the client's own member.
-    static let clientMembers: [String] = ["inApp", "on", "ready"]
+    public static let clientMembers: [String] = ["inApp", "on", "ready"]
 
     /// Names a method or event must not take because JavaScript gives them a meaning on
     /// every object: a `then` member makes the client a thenable (awaiting it would call the
     /// method), and the `Object.prototype` members are looked up through plain objects.
-    static let objectMembers: [String] = [
+    public static let objectMembers: [String] = [
         "constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "then",
         "toLocaleString", "toString", "valueOf",
     ]
 
     /// Why `identifier` cannot name a method of the client, or nil when it can.
-    static func reservedMethodReason(_ identifier: String) -> String? {
+    public static func reservedMethodReason(_ identifier: String) -> String? {
         if clientMembers.contains(identifier) {
             return "the TypeScript client (a member of every generated module client)"
         }
@@ -36,39 +36,39 @@ enum TypeScriptNamer {
 
     /// Why `identifier` cannot name an event, or nil when it can. Events are not client
     /// members (they are `on('name')` arguments), but they key plain lookup objects.
-    static func reservedEventReason(_ identifier: String) -> String? {
+    public static func reservedEventReason(_ identifier: String) -> String? {
         objectMembers.contains(identifier) && identifier != "then" ? "JavaScript (a member of every object)" : nil
     }
 
     // MARK: Derived names
 
     /// The interface of a method's parameter object: `setItem` -> `SetItemParams`.
-    static func paramsTypeName(_ method: Method) -> String { IDLNames.upperFirst(method.identifier) + "Params" }
+    public static func paramsTypeName(_ method: Method) -> String { IDLNames.upperFirst(method.identifier) + "Params" }
 
     /// The interface of an event's payload: `loginChanged` -> `LoginChangedPayload`.
-    static func payloadTypeName(_ event: Event) -> String { IDLNames.upperFirst(event.identifier) + "Payload" }
+    public static func payloadTypeName(_ event: Event) -> String { IDLNames.upperFirst(event.identifier) + "Payload" }
 
     /// The interface of a module's client: `sample` -> `SampleClient`.
-    static func clientTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Client" }
+    public static func clientTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Client" }
 
     /// The event map of a module: `sample` -> `SampleEvents`.
-    static func eventsTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Events" }
+    public static func eventsTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Events" }
 
     /// The application error codes of a module: `sample` -> `SampleErrors`.
-    static func errorsConstName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Errors" }
+    public static func errorsConstName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Errors" }
 
     /// The mock implementation interface of a module: `sample` -> `SampleMock`.
-    static func mockTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Mock" }
+    public static func mockTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Mock" }
 
     /// The exported client constant: the module name (`sample`), as the page knows it.
-    static func clientConstName(_ module: Module) -> String { module.name }
+    public static func clientConstName(_ module: Module) -> String { module.name }
 
     /// The file of a module: `sample.ts`; imports spell it `./sample.js` (ES module resolution).
-    static func fileName(_ module: String) -> String { module + ".ts" }
-    static func importSpecifier(_ module: String) -> String { "./" + module + ".js" }
+    public static func fileName(_ module: String) -> String { module + ".ts" }
+    public static func importSpecifier(_ module: String) -> String { "./" + module + ".js" }
 
     /// Every name a module file declares besides its schema types, with what declares it.
-    static func generatedTypeNames(in module: Module) -> [(name: String, what: String, location: SourceLocation)] {
+    public static func generatedTypeNames(in module: Module) -> [(name: String, what: String, location: SourceLocation)] {
         var names: [(String, String, SourceLocation)] = [
             (clientTypeName(module), "the client interface of module '\(module.name)'", module.location),
             (eventsTypeName(module), "the event map of module '\(module.name)'", module.location),
@@ -88,7 +88,7 @@ enum TypeScriptNamer {
 
     /// Whether `s` can be written unquoted as a property name (an ASCII identifier; reserved
     /// words are fine as property names since ES5).
-    static func isIdentifier(_ s: String) -> Bool {
+    public static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }
         func isStart(_ c: Unicode.Scalar) -> Bool {
             (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" || c == "$"
@@ -97,13 +97,13 @@ enum TypeScriptNamer {
     }
 
     /// A property key: `vip_level` as is, `product-id` as `'product-id'`.
-    static func propertyKey(_ wireName: String) -> String {
+    public static func propertyKey(_ wireName: String) -> String {
         isIdentifier(wireName) ? wireName : stringLiteral(wireName)
     }
 
     /// A single-quoted TypeScript string literal. Quotes, backslashes, control characters and
     /// the line separators are escaped; other text is kept readable.
-    static func stringLiteral(_ s: String) -> String {
+    public static func stringLiteral(_ s: String) -> String {
         var out = "'"
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -125,7 +125,7 @@ enum TypeScriptNamer {
     }
 
     /// Text placed inside a `/** ... */` comment: `*/` would end it early.
-    static func commentText(_ s: String) -> String {
+    public static func commentText(_ s: String) -> String {
         s.replacingOccurrences(of: "*/", with: "*\\/")
     }
 
