@@ -1,0 +1,641 @@
+// The bridgegen end-to-end conformance cases. They run inside the page (a real WebKitGTK page,
+// or node with a fake `window.webkit` piped to the same Swift test host), use the compiled
+// generated TypeScript client exactly as an app's page would, and ask the harness ("native
+// side") for what only native can do through `env.control(cmd)`:
+//
+//   {cmd: 'host', line}     one command to the Swift test host (emit, hub, terminate, reset);
+//                           the scripts it produces are evaluated in the page before this resolves
+//   {cmd: 'calls'}          the handler calls the host recorded since the last drain
+//   {cmd: 'logs'}           the host's BridgeLog lines since the last drain
+//   {cmd: 'stats'}          counters of the harness: messages, requests, answers, duplicates, hellos
+//   {cmd: 'hold', ms}       delay the next bridge message by ms (a slow native side)
+//
+// `run(env)` returns {passed, failed, lines}. env: {transport, mode, client, control, log}.
+// Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
+// trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser).
+
+/* global window */
+
+const g = globalThis;
+
+export const HOSTILE = [
+    'double " quote and \' apostrophe',
+    'back\\slash \\\\ \\u0041 \\n \\"',
+    'line\u2028separator\u2029paragraph',
+    '</script><script>alert(1)</script>',
+    '<!-- comment --> & &amp; <![CDATA[ ]]>',
+    'emoji \ud83d\ude00 \ud83d\udc69\u200d\ud83d\udc69\u200d\ud83d\udc67 \ud83c\uddef\ud83c\uddf5',
+    'nul\u0000byte\u0000',
+    'controls \u0001\u0008\t\n\r\u000b\u000c\u001b\u001f\u007f\u0080\u0085\u009f',
+    'bom \ufeff zero\u200bwidth \ufffe \uffff',
+    'e\u0301 versus \u00e9 and \u212b',
+    '${template} `backtick` );alert(1);//',
+    '"}]});window.pwned=1;//',
+    'astral \ud800\udc00 \udbff\udfff',
+    '',
+];
+// One long string of everything, repeated (about 12 KB).
+HOSTILE.push(Array.from({ length: 40 }, (_, i) => HOSTILE[i % HOSTILE.length] + i).join('|'));
+
+const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
+
+function sleep(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function show(value) {
+    try {
+        return JSON.stringify(value);
+    } catch {
+        return String(value);
+    }
+}
+
+function deepEqual(a, b) {
+    if (a === b) return true;
+    if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+    if (Array.isArray(a) !== Array.isArray(b)) return false;
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    if (!deepEqual.keys(ka, kb)) return false;
+    return ka.every((k) => deepEqual(a[k], b[k]));
+}
+deepEqual.keys = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+class Failure extends Error {}
+
+function check(condition, message) {
+    if (!condition) throw new Failure(message);
+}
+
+function eq(actual, expected, what) {
+    if (!deepEqual(actual, expected)) throw new Failure(`${what}: expected ${show(expected)}, got ${show(actual)}`);
+}
+
+/** Code points of a string, for readable byte-exact failure messages. */
+function units(s) {
+    return typeof s === 'string' ? Array.from(s, (c) => c.codePointAt(0).toString(16)).join(' ') : show(s);
+}
+
+function exact(actual, expected, what) {
+    if (actual !== expected) throw new Failure(`${what}: not byte-exact\n  expected ${units(expected)}\n  got      ${units(actual)}`);
+}
+
+/** Awaits a promise that must reject with a BridgeError of `code` (and `message` when given). */
+async function rejects(promise, code, what, message) {
+    let outcome;
+    try {
+        outcome = { value: await promise };
+    } catch (error) {
+        outcome = { error };
+    }
+    check(outcome.error !== undefined, `${what}: expected rejection ${code}, resolved with ${show(outcome.value)}`);
+    const e = outcome.error;
+    check(e && e.name === 'BridgeError', `${what}: rejected with a non-BridgeError ${e}`);
+    check(e.code === code, `${what}: expected code ${code}, got ${e.code} (${e.message})`);
+    if (message !== undefined) {
+        if (message instanceof RegExp) check(message.test(e.message), `${what}: message ${show(e.message)} does not match ${message}`);
+        else exact(e.message, message, `${what} message`);
+    }
+    return e;
+}
+
+function callbackGlobals() {
+    return Object.keys(g).filter((k) => k.startsWith('__bg_cb_'));
+}
+
+/** A hand-written page's callback (seed 001 style): resolves with the parsed answer, or 'silence'. */
+function handCallback(name, timeoutMs = 1500) {
+    return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+            delete g[name];
+            resolve('silence');
+        }, timeoutMs);
+        g[name] = (answer) => {
+            clearTimeout(timer);
+            delete g[name];
+            if (typeof answer !== 'string') {
+                reject(new Failure(`${name}: the answer is a ${typeof answer}, not a JSON string`));
+                return;
+            }
+            try {
+                resolve(JSON.parse(answer));
+            } catch (error) {
+                reject(new Failure(`${name}: the answer is not JSON: ${answer}`));
+            }
+        };
+    });
+}
+
+let handCounter = 0;
+/** Hand-written requests that native could not answer (documented); the harness counts them unanswered. */
+let silentRequests = 0;
+
+/**
+ * Posts a message the way a hand-written page does and resolves with the envelope:
+ * reply transport: the object on the module's channel, the Promise's value;
+ * callback transport: a JSON string with its own callbackName on uniBridgeCall.
+ */
+async function handRequest(env, module, message, options = {}) {
+    const handlers = g.webkit.messageHandlers;
+    if (env.transport === 'reply') {
+        return handlers[options.channel ?? module].postMessage(message);
+    }
+    handCounter += 1;
+    const name = options.callbackName ?? `handWrittenCallback${handCounter}`;
+    const answered = handCallback(name, options.timeoutMs);
+    const body = options.raw ?? JSON.stringify({ ...message, callbackName: name });
+    handlers.uniBridgeCall.postMessage(body);
+    return answered;
+}
+
+function handSend(env, module, message) {
+    const handlers = g.webkit.messageHandlers;
+    if (env.transport === 'reply') return handlers[module].postMessage(message).then(() => undefined);
+    handlers.uniBridgeCall.postMessage(JSON.stringify(message));
+    return Promise.resolve();
+}
+
+/** The handler calls native recorded, waiting (bounded) until at least `count` arrived. */
+async function calls(env, count) {
+    let all = [];
+    for (let i = 0; i < 200; i++) {
+        all = all.concat(await env.control({ cmd: 'calls' }));
+        if (all.length >= count) break;
+        await sleep(10);
+    }
+    return all;
+}
+
+function envelopeOk(envelope, data, what) {
+    eq(envelope, { errcode: 0, errmsg: 'ok', data }, what);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function mainCases(env) {
+    const { sample, user, BridgeErrorCode: Code } = env.client;
+    const { SampleErrors } = env.client.Sample;
+    const { UserErrors } = env.client.User;
+    const T = env.transport;
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+
+    t('clients are in the app, ready() resolves, the event hub exists', async () => {
+        check(sample.inApp === true && user.inApp === true, 'inApp is false');
+        await sample.ready({ timeoutMs: 2000 });
+        await user.ready({ timeoutMs: 2000 });
+        check(g.__bridgegen && typeof g.__bridgegen.deliver === 'function', 'window.__bridgegen is missing');
+        eq(g.__bridgegen.protocol, 1, 'hub protocol');
+    });
+
+    t('both clients said $hello on load, once each', async () => {
+        const stats = await env.control({ cmd: 'stats' });
+        eq(stats.hellos.slice().sort(), ['sample', 'user'], 'modules that said $hello');
+    });
+
+    t('sample.deviceInfo resolves with the typed result', async () => {
+        eq(await sample.deviceInfo(), {
+            model: 'TestPhone', system: 'TestOS 1.0', appVersion: '1.0.0', darkMode: false,
+            safeAreaInsets: { top: 47, left: 0, bottom: 34, right: 0 },
+        }, 'deviceInfo');
+        eq(await calls(env, 1), [{ module: 'sample', method: 'deviceInfo', params: {} }], 'handler calls');
+    });
+
+    t('sample.setItem / getItem round trip, null for a missing key', async () => {
+        eq(await sample.getItem({ key: 'e2e-missing' }), null, 'missing key');
+        eq(await sample.setItem({ key: 'e2e-k', value: 'v1' }), true, 'setItem');
+        eq(await sample.getItem({ key: 'e2e-k' }), 'v1', 'getItem');
+        eq((await calls(env, 3)).map((c) => c.method), ['getItem', 'setItem', 'getItem'], 'handler calls');
+    });
+
+    t('sample.share (send) reaches the handler with optional url absent and present', async () => {
+        const r1 = sample.share({ text: 'hello' });
+        const r2 = sample.share({ text: 'look', url: 'https://example.com/?a=1&b=<2>' });
+        eq([r1, r2], [undefined, undefined], 'sends return nothing');
+        eq(await calls(env, 2), [
+            { module: 'sample', method: 'share', params: { text: 'hello', url: null } },
+            { module: 'sample', method: 'share', params: { text: 'look', url: 'https://example.com/?a=1&b=<2>' } },
+        ], 'handler calls');
+    });
+
+    t('sample.haptic (send): default style and every case', async () => {
+        sample.haptic();
+        for (const style of ['light', 'medium', 'heavy', 'rigid']) sample.haptic({ style });
+        eq((await calls(env, 5)).map((c) => c.params.style), ['medium', 'light', 'medium', 'heavy', 'rigid'], 'styles');
+    });
+
+    t('user.getUserInfo resolves; nil optionals are left out', async () => {
+        eq(await user.getUserInfo(), { id: 42, name: 'Alice', vip_level: 3, tags: ['beta', 'vip'] }, 'getUserInfo');
+    });
+
+    t('user.closePage and user.logEvent (sends) with any-typed parameters', async () => {
+        user.closePage();
+        user.logEvent({ name: 'checkout_started', parameters: { step: 1, ratio: 0.25, ok: true, none: null, list: [1, 'two', { three: 3 }], nested: { deep: { x: -1.5e-7 } } } });
+        user.logEvent({ name: 'bare' });
+        eq(await calls(env, 3), [
+            { module: 'user', method: 'closePage', params: {} },
+            { module: 'user', method: 'logEvent', params: { name: 'checkout_started', parameters: { step: 1, ratio: 0.25, ok: true, none: null, list: [1, 'two', { three: 3 }], nested: { deep: { x: -1.5e-7 } } } } },
+            { module: 'user', method: 'logEvent', params: { name: 'bare', parameters: {} } },
+        ], 'handler calls');
+    });
+
+    t('user.iosAppPrepay: purchased, pending, canceled (wire name), defaults applied', async () => {
+        eq(await user.iosAppPrepay({ order: { product_id: 'gold', quantity: 2, metadata: { b: 1, a: [1.5, null] } } }),
+            { status: 'purchased', transaction_id: 'tx-gold-2', receipts: { gold: ['a', 'b'] } }, 'purchased');
+        eq(await user.iosAppPrepay({ order: { product_id: 'pending' } }), { status: 'pending' }, 'pending');
+        eq(await user.iosAppPrepay({ order: { product_id: 'cancel' } }), { status: 'canceled' }, 'cancelled');
+        const c = await calls(env, 3);
+        eq(c[1].params, { order: { product_id: 'pending', quantity: 1, metadata: {} } }, 'defaults decoded natively');
+    });
+
+    t('user.reportDevice (send) with a cross-module struct and enum; JS bools and 0/1', async () => {
+        user.reportDevice({ device: { model: 'm', system: 's', appVersion: '2', darkMode: true, safeAreaInsets: null }, style: 'heavy' });
+        user.reportDevice({ device: { model: 'm2', system: 's2', appVersion: '3' } });
+        await handSend(env, 'user', { type: 'report-device', data: { device: { model: 'm3', system: 's3', appVersion: '4', darkMode: 1 } } });
+        eq(await calls(env, 3), [
+            { module: 'user', method: 'reportDevice', params: { device: { model: 'm', system: 's', appVersion: '2', darkMode: true }, style: 'heavy' } },
+            { module: 'user', method: 'reportDevice', params: { device: { model: 'm2', system: 's2', appVersion: '3', darkMode: false }, style: null } },
+            { module: 'user', method: 'reportDevice', params: { device: { model: 'm3', system: 's3', appVersion: '4', darkMode: true }, style: null } },
+        ], 'handler calls');
+    });
+
+    t('user.getToken (deprecated) resolves; logged out it is null', async () => {
+        eq(await user.getToken(), 'token-abc', 'token');
+        user.logEvent({ name: 'logout' });
+        eq(await user.getToken(), null, 'token after logout');
+        user.logEvent({ name: 'login' });
+        eq(await user.getToken(), 'token-abc', 'token after login');
+    });
+
+    t('application errors: invalidKey 1001, storageFull 1002, notLoggedIn 2001, purchaseFailed 2002, purchasesDisabled 2003', async () => {
+        const e = await rejects(sample.getItem({ key: '' }), SampleErrors.invalidKey, 'getItem("")', 'key must not be empty');
+        eq([e.module, e.method, e instanceof env.client.BridgeError], ['sample', 'getItem', true], 'error fields');
+        await rejects(sample.setItem({ key: '', value: 'x' }), 1001, 'setItem("")');
+        await rejects(sample.setItem({ key: 'full', value: 'x' }), SampleErrors.storageFull, 'setItem(full)');
+        await rejects(user.iosAppPrepay({ order: { product_id: 'fail' } }), UserErrors.purchaseFailed, 'prepay fail', 'The App Store refused the purchase');
+        await rejects(user.iosAppPrepay({ order: { product_id: 'disabled' } }), UserErrors.purchasesDisabled, 'prepay disabled');
+        user.logEvent({ name: 'logout' });
+        await rejects(user.getUserInfo(), UserErrors.notLoggedIn, 'getUserInfo logged out');
+        await rejects(user.iosAppPrepay({ order: { product_id: 'gold' } }), 2001, 'prepay logged out');
+        user.logEvent({ name: 'login' });
+        eq((await user.getUserInfo()).id, 42, 'logged in again');
+    });
+
+    t('internalError -6: a thrown non-bridge error and an unencodable result leak nothing', async () => {
+        await rejects(sample.getItem({ key: 'crash' }), Code.internalError, 'getItem(crash)', 'internal error');
+        await rejects(sample.setItem({ key: 'crash', value: 'x' }), -6, 'setItem(crash)', 'internal error');
+        eq(await sample.setItem({ key: 'insets', value: 'nan' }), true, 'setItem(insets)');
+        await rejects(sample.deviceInfo(), -6, 'deviceInfo with NaN insets', 'internal error');
+        await env.control({ cmd: 'host', line: { reset: true } });
+        eq((await sample.deviceInfo()).safeAreaInsets.top, 47, 'after reset');
+        const logs = await env.control({ cmd: 'logs' });
+        check(logs.some((l) => l.includes('handler failed')), `native logged the failure: ${show(logs)}`);
+    });
+
+    t('unknownMethod -1 for a wire name no module has (errmsg echoes it byte-exact)', async () => {
+        const name = 'no-such-method "\u2028</script>\ud83d\ude00';
+        const envelope = await handRequest(env, 'sample', { type: name, data: {} });
+        eq(envelope.errcode, Code.unknownMethod, 'errcode');
+        exact(envelope.errmsg, 'unknown method: ' + name, 'errmsg');
+        eq(envelope.data, null, 'data');
+        const other = await handRequest(env, 'user', { type: 'getItem', data: { key: 'x' } });
+        if (T === 'reply') eq(other.errcode, -1, 'a sample method on the user channel');
+        else envelopeOk(other, null, 'the shared channel routes by wire name');
+    });
+
+    t('invalidMessage -2: bodies that are not messages', async () => {
+        if (T === 'reply') {
+            for (const body of [42, 'not json', '[1,2]', [1, 2], { data: {} }, { type: 7 }, null, true]) {
+                const envelope = await g.webkit.messageHandlers.sample.postMessage(body);
+                eq(envelope.errcode, Code.invalidMessage, `body ${show(body)}`);
+            }
+        } else {
+            for (const raw of ['{"callbackName":"handInvalid1"}', '{"type":7,"callbackName":"handInvalid1"}', '{"type":null,"callbackName":"handInvalid1"}']) {
+                const answered = await handRequest(env, 'sample', null, { raw, callbackName: 'handInvalid1' });
+                eq(answered.errcode, Code.invalidMessage, `body ${raw}`);
+            }
+            const before = (await env.control({ cmd: 'stats' })).answers;
+            g.webkit.messageHandlers.uniBridgeCall.postMessage('not json at all');
+            g.webkit.messageHandlers.uniBridgeCall.postMessage(42);
+            await sleep(50);
+            eq((await env.control({ cmd: 'stats' })).answers, before, 'nothing evaluated for unanswerable bodies');
+            const logs = await env.control({ cmd: 'logs' });
+            check(logs.filter((l) => l.includes('-2')).length >= 2, `native reported the unanswerable failures: ${show(logs)}`);
+        }
+    });
+
+    t('invalidParams -3: wrong types, missing fields, bad enums, with the path', async () => {
+        await rejects(sample.getItem({ key: 5 }), Code.invalidParams, 'key: int', 'params.key: expected string, got int');
+        await rejects(sample.getItem({}), -3, 'key missing', 'params.key: missing required string');
+        await rejects(sample.getItem(), -3, 'no params', /params\.key/);
+        await rejects(sample.setItem({ key: 'k', value: true }), -3, 'value: bool', 'params.value: expected string, got bool');
+        await rejects(user.iosAppPrepay({ order: { product_id: 'x', quantity: 1.5 } }), -3, 'quantity 1.5', /^params\.order\.quantity: expected int/);
+        await rejects(user.iosAppPrepay({ order: { product_id: 'x', quantity: 2 ** 53 } }), -3, 'quantity 2^53', /outside/);
+        await rejects(user.iosAppPrepay({ order: { quantity: 1 } }), -3, 'product_id missing', /params\.order\.product_id/);
+        await rejects(user.iosAppPrepay({ order: 'gold' }), -3, 'order: string', 'params.order: expected object, got string');
+        const envelope = await handRequest(env, 'sample', { type: 'getItem', data: [1] });
+        eq(envelope.errcode, -3, 'data: array');
+        eq(await calls(env, 0), [], 'no handler was called');
+    });
+
+    t('extra keys are ignored (a newer page), integral doubles are ints', async () => {
+        eq(await sample.setItem({ key: 'extra', value: 'v', future: { x: 1 } }), true, 'extra key');
+        eq((await user.iosAppPrepay({ order: { product_id: 'p', quantity: 3.0 } })).transaction_id, 'tx-p-3', 'quantity 3.0');
+    });
+
+    if (T === 'reply') {
+        t('handlerUnavailable -5: a reply channel with no module installed natively', async () => {
+            const envelope = await g.webkit.messageHandlers.legacy.postMessage({ type: 'getItem', data: { key: 'x' } });
+            eq(envelope, { errcode: Code.handlerUnavailable, errmsg: "no handler is installed for 'legacy'", data: null }, 'envelope');
+        });
+    }
+
+    t('timeout -8 (slow native), the late answer is ignored and the callback global removed', async () => {
+        await env.control({ cmd: 'hold', ms: 400 });
+        await rejects(sample.getItem({ key: 'late' }, { timeoutMs: 100 }), Code.timeout, 'held request', /no answer within 100 ms/);
+        eq(callbackGlobals(), [], 'callback globals after the timeout');
+        await sleep(600);
+        eq(await sample.getItem({ key: 'after-late' }), null, 'the bridge still answers');
+        eq(callbackGlobals(), [], 'callback globals after the late answer');
+    });
+
+    t('hostile strings round-trip byte-exact (params, results, native handler)', async () => {
+        for (let i = 0; i < HOSTILE.length; i++) {
+            const s = HOSTILE[i];
+            const key = `h${i}:${s}`;
+            eq(await sample.setItem({ key, value: s }), true, `setItem #${i}`);
+            exact(await sample.getItem({ key }), s, `getItem #${i}`);
+            const c = await calls(env, 2);
+            exact(c[0].params.key, key, `native saw key #${i}`);
+            exact(c[0].params.value, s, `native saw value #${i}`);
+        }
+    });
+
+    t('hostile strings in sends, any-values, map keys and error messages', async () => {
+        for (let i = 0; i < HOSTILE.length; i++) {
+            const s = HOSTILE[i];
+            sample.share({ text: s, url: s });
+            user.logEvent({ name: s, parameters: { [s + 'k']: [s, { [s]: s }] } });
+            const c = await calls(env, 2);
+            exact(c[0].params.text, s, `share text #${i}`);
+            exact(c[0].params.url, s, `share url #${i}`);
+            exact(c[1].params.name, s, `logEvent name #${i}`);
+            eq(c[1].params.parameters, { [s + 'k']: [s, { [s]: s }] }, `logEvent parameters #${i}`);
+            const r = await user.iosAppPrepay({ order: { product_id: s || 'empty', metadata: { [s]: 1 } } });
+            exact(r.transaction_id, `tx-${s || 'empty'}-1`, `prepay transaction_id #${i}`);
+            exact(Object.keys(r.receipts)[0], s || 'empty', `prepay receipts key #${i}`);
+            exact(r.receipts[s || 'empty'][0], s, `prepay receipts value #${i}`);
+            await calls(env, 1);
+        }
+        await rejects(user.iosAppPrepay({ order: { product_id: 'x', quantity: HOSTILE[2] } }), -3, 'hostile in a type error');
+    });
+
+    t('events: every event of Schemas/ delivered with typed payloads, in order', async () => {
+        const got = [];
+        const offs = [
+            sample.on('resume', (p) => got.push(['resume', p])),
+            sample.on('loadError', (p) => got.push(['loadError', p])),
+            user.on('loginChanged', (p) => got.push(['loginChanged', p])),
+        ];
+        const failure = { url: 'app://x/' + HOSTILE[3], code: -1009, message: HOSTILE[5] + HOSTILE[2] + HOSTILE[6] };
+        const emit = (module, event, payload) => env.control({ cmd: 'host', line: { emit: { module, event, payload } } });
+        await emit('sample', 'resume', { backgroundSeconds: 12.5 });
+        await emit('sample', 'loadError', { failure });
+        await emit('sample', 'loadError', { failure: { ...failure, retryable: false } });
+        await emit('user', 'loginChanged', { user: { id: 7, name: HOSTILE[0], tags: ['a'] } });
+        await emit('user', 'loginChanged', { user: null });
+        await emit('sample', 'resume', { backgroundSeconds: 0 });
+        offs.forEach((off) => off());
+        eq(got, [
+            ['resume', { backgroundSeconds: 12.5 }],
+            ['loadError', { failure: { ...failure, retryable: true } }],
+            ['loadError', { failure: { ...failure, retryable: false } }],
+            ['loginChanged', { user: { id: 7, name: HOSTILE[0], vip_level: 0, tags: ['a'] } }],
+            ['loginChanged', {}],
+            ['resume', { backgroundSeconds: 0 }],
+        ], 'events received');
+        exact(got[1][1].failure.message, failure.message, 'event payload byte-exact');
+    });
+
+    t('events: unsubscribe stops delivery, the script reports the hub took it', async () => {
+        const got = [];
+        const off = sample.on('resume', (p) => got.push(p.backgroundSeconds));
+        const out1 = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: 1 } } } });
+        off();
+        off();
+        const out2 = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: 2 } } } });
+        eq(got, [1], 'deliveries');
+        eq([out1.scripts.length, out2.scripts.length], [1, 1], 'event scripts evaluated');
+        eq([out1.results, out2.results], [[true], [true]], 'what the event scripts evaluated to in the page');
+    });
+
+    t('events are queued natively until $hello, then delivered in order', async () => {
+        const got = [];
+        const off = sample.on('resume', (p) => got.push(p.backgroundSeconds));
+        await env.control({ cmd: 'host', line: { terminate: true } });
+        for (const s of [1, 2, 3]) {
+            const out = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: s } } } });
+            eq(out.scripts, [], 'nothing is evaluated while the page is not ready');
+            eq(out.queued.sample, s, 'queued events');
+        }
+        eq(got, [], 'no delivery before $hello');
+        const hello = { type: '$hello', data: { module: 'sample', protocol: 1 } };
+        if (T === 'reply') {
+            envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1 }, '$hello reply');
+        } else {
+            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
+        }
+        for (let i = 0; i < 100 && got.length < 3; i++) await sleep(10);
+        off();
+        eq(got, [1, 2, 3], 'queued events in order after $hello');
+        // The user module goes back to ready with its own hello.
+        if (T === 'reply') await g.webkit.messageHandlers.user.postMessage({ type: '$hello', data: { module: 'user', protocol: 1 } });
+        else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: '$hello', data: { module: 'user', protocol: 1 } }));
+        await sleep(20);
+    });
+
+    t('lone surrogates: the generated client sends U+FFFD, never a crash', async () => {
+        const s = 'a\ud800b\udc00c\ud83d';
+        eq(await sample.setItem({ key: 'lone', value: s }), true, 'setItem');
+        exact(await sample.getItem({ key: 'lone' }), 'a\ufffdb\ufffdc\ufffd', 'getItem');
+        exact((await calls(env, 2))[0].params.value, 'a\ufffdb\ufffdc\ufffd', 'native saw');
+    });
+
+    t('lone surrogates from a hand-written page are handled as docs/WIRE.md documents', async () => {
+        if (T === 'reply') {
+            // The NSString -> String bridge turns them into U+FFFD.
+            const envelope = await g.webkit.messageHandlers.sample.postMessage({ type: 'setItem', data: { key: 'hand\ud800', value: '\udc00x' } });
+            envelopeOk(envelope, true, 'setItem');
+            exact(await sample.getItem({ key: 'hand\ufffd' }), '\ufffdx', 'stored as U+FFFD');
+        } else {
+            // A raw lone surrogate in the JSON string: U+FFFD through the NSString bridge.
+            const raw = '{"type":"setItem","data":{"key":"hand\ud800","value":"\udc00x"},"callbackName":"handLone1"}';
+            envelopeOk(await handRequest(env, 'sample', null, { raw, callbackName: 'handLone1' }), true, 'raw lone surrogate');
+            exact(await sample.getItem({ key: 'hand\ufffd' }), '\ufffdx', 'stored as U+FFFD');
+            // An escaped one (JSON.stringify's output): Foundation's JSON parser refuses it, so the
+            // message is an invalidMessage; its callbackName cannot be read, so nothing answers.
+            const answered = await handRequest(env, 'sample', { type: 'getItem', data: { key: 'esc\ud800' } }, { callbackName: 'handLone2', timeoutMs: 500 });
+            check(answered === 'silence' || answered.errcode === -2, `escaped lone surrogate: ${show(answered)}`);
+            if (answered === 'silence') silentRequests += 1;
+            const logs = await env.control({ cmd: 'logs' });
+            if (answered === 'silence') check(logs.some((l) => l.includes('-2')), `native reported the invalidMessage: ${show(logs)}`);
+        }
+        await calls(env, 0);
+        eq(await sample.getItem({ key: 'still-alive' }), null, 'the host is alive');
+    });
+
+    if (T === 'callback') {
+        t('a callbackName that is not a plain identifier is refused: nothing is evaluated', async () => {
+            const before = await env.control({ cmd: 'stats' });
+            for (const name of ['alert(1)//', 'a.b', '1abc', 'x'.repeat(129), '', 'a b', 'caf\u00e9']) {
+                g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: name }));
+            }
+            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 42 }));
+            await sleep(100);
+            const after = await env.control({ cmd: 'stats' });
+            eq(after.answers - before.answers, 0, 'answer scripts evaluated');
+            eq(await calls(env, 0), [], 'no handler was called');
+            const logs = await env.control({ cmd: 'logs' });
+            check(logs.filter((l) => l.includes('invalid callbackName')).length === 8, `refusals logged: ${show(logs)}`);
+            check(g.pwned === undefined, 'nothing ran');
+        });
+
+        t('every generated request uses a fresh, valid callback name', async () => {
+            const names = new Set();
+            const original = g.webkit.messageHandlers.uniBridgeCall;
+            const results = await Promise.all(Array.from({ length: 5 }, (_, i) => sample.getItem({ key: 'same' + (i % 2) })));
+            eq(results, [null, null, null, null, null], 'results');
+            const last = (await env.control({ cmd: 'stats' })).lastCallbackNames.slice(-5);
+            for (const n of last) names.add(n);
+            check(last.length === 5 && names.size === 5, `callback names reused: ${show(last)}`);
+            check(last.every((n) => CALLBACK_NAME.test(n) && n.startsWith('__bg_cb_')), `names are identifiers: ${show(last)}`);
+            check(original === g.webkit.messageHandlers.uniBridgeCall, 'handler unchanged');
+        });
+    }
+
+    t('seed 001 page written by hand: its own callbackName / a posted object, answered correctly', async () => {
+        // Exactly what a seed 001 page does (callback), or a hand-written reply page.
+        const info = await handRequest(env, 'user', { type: 'get-user-info', data: {} }, { callbackName: 'getUserInfoCallback' });
+        envelopeOk(info, { id: 42, name: 'Alice', vip_level: 3, tags: ['beta', 'vip'] }, 'get-user-info');
+        const prepay = await handRequest(env, 'user', { type: 'ios-app-prepay', data: { order: { product_id: 'gold', quantity: 1, metadata: {} } } }, { callbackName: 'prepayCallback' });
+        envelopeOk(prepay, { status: 'purchased', transaction_id: 'tx-gold-1', receipts: { gold: [] } }, 'ios-app-prepay');
+        const token = await handRequest(env, 'user', { type: 'get-token' }, { callbackName: 'cb' });
+        envelopeOk(token, 'token-abc', 'get-token');
+        await handSend(env, 'user', { type: 'close-page' });
+        await handSend(env, 'user', { type: 'log-event', data: { name: 'legacy', parameters: { from: 'seed001' } } });
+        eq((await calls(env, 5)).slice(3), [
+            { module: 'user', method: 'closePage', params: {} },
+            { module: 'user', method: 'logEvent', params: { name: 'legacy', parameters: { from: 'seed001' } } },
+        ], 'sends');
+        if (T === 'callback') {
+            // An object body (not a string) is accepted too; and a send never evaluates anything.
+            const answered = handCallback('objectBodyCallback');
+            g.webkit.messageHandlers.uniBridgeCall.postMessage({ type: 'get-token', callbackName: 'objectBodyCallback' });
+            envelopeOk(await answered, 'token-abc', 'object body');
+            check(typeof g.objectBodyCallback === 'undefined', 'the hand-written callback removed itself');
+            eq(callbackGlobals(), [], 'callback globals');
+            await calls(env, 1);
+        }
+    });
+
+    t('1,000 concurrent requests: each answered once and matched to its caller', async () => {
+        const before = await env.control({ cmd: 'stats' });
+        const n = 1000;
+        const sets = await Promise.all(Array.from({ length: n }, (_, i) => sample.setItem({ key: 'c' + i, value: `v${i}\u2028${HOSTILE[i % 6]}` })));
+        check(sets.every((r) => r === true), 'every setItem resolved true');
+        const gets = await Promise.allSettled(Array.from({ length: n }, (_, i) => (i % 10 === 9 ? sample.getItem({ key: '' }) : sample.getItem({ key: 'c' + i }))));
+        for (let i = 0; i < n; i++) {
+            if (i % 10 === 9) {
+                check(gets[i].status === 'rejected' && gets[i].reason.code === 1001, `request ${i}: expected invalidKey, got ${show(gets[i])}`);
+            } else {
+                check(gets[i].status === 'fulfilled', `request ${i} rejected: ${gets[i].reason}`);
+                exact(gets[i].value, `v${i}\u2028${HOSTILE[i % 6]}`, `request ${i}`);
+            }
+        }
+        const after = await env.control({ cmd: 'stats' });
+        eq(after.requests - before.requests, 2 * n, 'requests native received');
+        eq(after.answers - before.answers, 2 * n, 'answers native gave');
+        eq(after.duplicates, before.duplicates, 'requests answered twice');
+        eq(callbackGlobals(), [], 'callback globals');
+        eq((await calls(env, 2 * n)).length, 2 * n, 'handler calls');
+    });
+
+    t('callback globals are all cleaned up; every request was answered exactly once', async () => {
+        eq(callbackGlobals(), [], 'callback globals');
+        const stats = await env.control({ cmd: 'stats' });
+        eq(stats.duplicates, 0, 'requests answered more than once');
+        eq(stats.unanswered, silentRequests, 'requests never answered (only those native cannot answer)');
+    });
+
+    return cases;
+}
+
+function untrustedCases(env) {
+    const { sample, user } = env.client;
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    t('an untrusted origin is refused: untrustedOrigin -4 (reply) / no answer (callback), no handler runs', async () => {
+        check(sample.inApp, 'the handler exists on the untrusted page');
+        if (env.transport === 'reply') {
+            await rejects(sample.deviceInfo(), -4, 'deviceInfo', 'untrusted origin');
+            await rejects(user.getUserInfo(), -4, 'getUserInfo', 'untrusted origin');
+            const envelope = await g.webkit.messageHandlers.user.postMessage({ type: 'no-such-method' });
+            eq(envelope.errcode, -4, 'nothing else was looked at');
+        } else {
+            await rejects(sample.deviceInfo({ timeoutMs: 300 }), -8, 'deviceInfo');
+            eq(await handRequest(env, 'user', { type: 'get-user-info' }, { timeoutMs: 300 }), 'silence', 'hand-written request');
+        }
+        sample.share({ text: 'x' });
+        await sleep(50);
+        eq(await calls(env, 0), [], 'handler calls');
+        const logs = await env.control({ cmd: 'logs' });
+        check(logs.some((l) => l.includes('refused a message')), `refusals logged: ${show(logs)}`);
+        eq(callbackGlobals(), [], 'callback globals');
+    });
+    return cases;
+}
+
+function bareCases(env) {
+    const { sample, user, BridgeErrorCode: Code } = env.client;
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    t('outside the app: inApp false, ready() and requests reject with notInApp -7, sends do nothing', async () => {
+        check(!sample.inApp && !user.inApp, 'inApp is true without handlers');
+        await rejects(sample.ready({ timeoutMs: 120, intervalMs: 20 }), Code.notInApp, 'ready');
+        await rejects(sample.deviceInfo(), -7, 'deviceInfo');
+        await rejects(user.getUserInfo(), -7, 'getUserInfo');
+        eq(sample.share({ text: 'x' }), undefined, 'send');
+        eq(callbackGlobals(), [], 'callback globals');
+    });
+    return cases;
+}
+
+export async function run(env) {
+    const cases = env.mode === 'untrusted' ? untrustedCases(env) : env.mode === 'bare' ? bareCases(env) : mainCases(env);
+    const lines = [];
+    let passed = 0;
+    let failed = 0;
+    for (const c of cases) {
+        const started = Date.now();
+        try {
+            // Each case sees only its own handler calls and logs.
+            await env.control({ cmd: 'calls' });
+            await env.control({ cmd: 'logs' });
+            await c.body();
+            passed += 1;
+            lines.push(`ok ${env.transport}/${env.mode}: ${c.name} (${Date.now() - started} ms)`);
+        } catch (error) {
+            failed += 1;
+            lines.push(`FAIL ${env.transport}/${env.mode}: ${c.name}\n    ${(error && error.stack) || error}`);
+            try {
+                await env.control({ cmd: 'calls' });
+                await env.control({ cmd: 'logs' });
+            } catch {
+                // keep going
+            }
+        }
+        if (env.log) env.log(lines[lines.length - 1]);
+    }
+    return { passed, failed, lines };
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Builds and runs the bridgegen end-to-end suites (docs/E2E.md).
+
+    e2e.py prepare --bridgegen BIN --out DIR     generate Schemas/ in both transports, compile the
+                                                 Swift test host per transport, tsc the client
+    e2e.py node    --out DIR [--transport T]     node round trip (roundtrip.mjs) against the host
+    e2e.py webkit  --out DIR [--transport T]     the WebKitGTK suite (webkit_harness.py, xvfb-run)
+    e2e.py all     --bridgegen BIN --out DIR     all of the above
+
+Layout of DIR/<transport>/: swift/ ts/ (generated), host (binary), web/ (page.html, entry.js,
+conformance.js, client/*.js). Host binaries are cached by a hash of their sources in
+$BRIDGEGEN_E2E_CACHE (default /tmp/bridgegen-e2e-cache), so reruns skip the swiftc step.
+Exit status 0 only when every suite ran and had no failure.
+"""
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
+HOST_SOURCES = os.path.join(REPO, 'Tests', 'BridgeGenSwiftTests', 'Fixtures', 'Host')
+TRANSPORTS = ['reply', 'callback']
+TSC_FLAGS = ['--strict', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
+             '--moduleResolution', 'node', '--lib', 'ES2020,DOM']
+SYSTEM_PYTHON = '/usr/bin/python3'
+APT_PACKAGES = 'xvfb python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0'
+
+
+def log(message):
+    print(f'[e2e] {message}', flush=True)
+
+
+def run(command, **kwargs):
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
+    if result.returncode != 0:
+        raise SystemExit(f'[e2e] failed ({result.returncode}): {" ".join(command)}\n{result.stdout}')
+    return result.stdout
+
+
+def compile_host(transport, out):
+    swift_dir = os.path.join(out, transport, 'swift')
+    sources = sorted(os.path.join(swift_dir, f) for f in os.listdir(swift_dir) if f.endswith('.swift'))
+    sources += sorted(os.path.join(HOST_SOURCES, f) for f in os.listdir(HOST_SOURCES) if f.endswith('.swift'))
+    digest = hashlib.sha256()
+    digest.update(run(['swiftc', '--version']).encode())
+    for source in sources:
+        digest.update(os.path.basename(source).encode())
+        with open(source, 'rb') as f:
+            digest.update(f.read())
+    cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
+    cached = os.path.join(cache, digest.hexdigest()[:24], 'host')
+    target = os.path.join(out, transport, 'host')
+    if not os.path.exists(cached):
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        temp = cached + f'.{os.getpid()}.tmp'
+        log(f'swiftc: the {transport} test host (generated dispatcher + Fixtures/Host)')
+        run(['swiftc', '-O', '-o', temp] + sources)
+        os.replace(temp, cached)
+    shutil.copy2(cached, target)
+    return target
+
+
+def prepare(bridgegen, out):
+    schemas = os.path.join(REPO, 'Schemas')
+    for transport in TRANSPORTS:
+        base = os.path.join(out, transport)
+        shutil.rmtree(base, ignore_errors=True)
+        os.makedirs(base)
+        run([bridgegen, 'generate', schemas, '--transport', transport,
+             '--swift-out', os.path.join(base, 'swift'), '--ts-out', os.path.join(base, 'ts')])
+        web = os.path.join(base, 'web')
+        client = os.path.join(web, 'client')
+        ts_dir = os.path.join(base, 'ts')
+        inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
+        run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
+        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js']:
+            shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
+        with open(os.path.join(web, 'package.json'), 'w') as f:
+            f.write('{"type":"module"}\n')
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for host in pool.map(lambda t: compile_host(t, out), TRANSPORTS):
+            log(f'host ready: {host}')
+
+
+def stream(command, env=None, timeout=300):
+    """Runs a suite, echoing its output; returns (status, output)."""
+    log('$ ' + ' '.join(command))
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    lines = []
+    try:
+        for line in process.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            lines.append(line)
+        status = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        status = -1
+        lines.append(f'[e2e] timed out after {timeout} s\n')
+    return status, ''.join(lines)
+
+
+def summary(output):
+    for line in reversed(output.splitlines()):
+        parts = line.split()
+        if len(parts) == 4 and parts[1] == 'passed,' and parts[3] == 'failed' and parts[0].isdigit() and parts[2].isdigit():
+            return int(parts[0]), int(parts[2])
+    return None
+
+
+def run_node(out, transports):
+    results = []
+    for transport in transports:
+        base = os.path.join(out, transport)
+        status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport,
+                                 '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
+        results.append(('node', transport, status, summary(output)))
+    return results
+
+
+def webkit_problem():
+    """Why the WebKitGTK suite cannot run here, or None."""
+    if shutil.which('xvfb-run') is None:
+        return f'xvfb-run is missing: apt-get install {APT_PACKAGES} (Scripts/install-deps.sh installs them)'
+    if not os.path.exists(SYSTEM_PYTHON):
+        return f'{SYSTEM_PYTHON} is missing: apt-get install python3 {APT_PACKAGES}'
+    probe = ("import gi; gi.require_version('Gtk', '4.0'); gi.require_version('WebKit', '6.0'); "
+             "gi.require_version('JavaScriptCore', '6.0'); from gi.repository import WebKit, JavaScriptCore")
+    result = subprocess.run([SYSTEM_PYTHON, '-c', probe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if result.returncode != 0:
+        return (f'WebKitGTK 6.0 is not usable from {SYSTEM_PYTHON} ({result.stdout.strip().splitlines()[-1:]}): '
+                f'apt-get install {APT_PACKAGES} (Scripts/install-deps.sh installs them)')
+    return None
+
+
+def webkit_env():
+    env = dict(os.environ)
+    env.setdefault('WEBKIT_DISABLE_COMPOSITING_MODE', '1')
+    env.setdefault('GDK_BACKEND', 'x11')
+    env.setdefault('LIBGL_ALWAYS_SOFTWARE', '1')
+    env['NO_AT_BRIDGE'] = '1'
+    return env
+
+
+def run_webkit(out, transports):
+    problem = webkit_problem()
+    if problem:
+        print(f'[e2e] WebKitGTK suite cannot run: {problem}')
+        return [('webkit', t, 1, None) for t in transports]
+    results = []
+    for transport in transports:
+        base = os.path.join(out, transport)
+        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
+                                 '--transport', transport, '--web', os.path.join(base, 'web'),
+                                 '--host', os.path.join(base, 'host')], env=webkit_env())
+        results.append(('webkit', transport, status, summary(output)))
+    return results
+
+
+def report(results):
+    ok = True
+    for kind, transport, status, counts in results:
+        text = f'{counts[0]} passed, {counts[1]} failed' if counts else 'no summary'
+        log(f'{kind} {transport}: {text} (exit {status})')
+        ok = ok and status == 0 and counts is not None and counts[1] == 0 and counts[0] > 0
+    passed = sum(c[0] for *_, c in results if c)
+    failed = sum(c[1] for *_, c in results if c) + sum(1 for *_, c in results if not c)
+    print(f'{passed} passed, {failed} failed', flush=True)
+    return 0 if ok else 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('command', choices=['prepare', 'node', 'webkit', 'all'])
+    parser.add_argument('--bridgegen')
+    parser.add_argument('--out', required=True)
+    parser.add_argument('--transport', choices=TRANSPORTS)
+    options = parser.parse_args()
+    out = os.path.abspath(options.out)
+    transports = [options.transport] if options.transport else TRANSPORTS
+    if options.command in ('prepare', 'all'):
+        if not options.bridgegen:
+            parser.error('--bridgegen is required')
+        prepare(os.path.abspath(options.bridgegen), out)
+        if options.command == 'prepare':
+            return 0
+    results = []
+    if options.command in ('node', 'all'):
+        results += run_node(out, transports)
+    if options.command in ('webkit', 'all'):
+        results += run_webkit(out, transports)
+    return report(results)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

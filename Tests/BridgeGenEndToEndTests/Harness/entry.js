@@ -1,0 +1,23 @@
+// The test page's entry: imports the compiled generated client the way an app's page does,
+// then runs the conformance cases (or the benchmark) and reports to the harness over the
+// test-only `e2eControl` reply handler.
+const control = (cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd);
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') || 'main';
+const transport = params.get('transport');
+
+async function main() {
+    const client = await import('./client/index.js');
+    if (mode === 'bench') {
+        const { bench } = await import('./bench.js');
+        const result = await bench({ client, control, n: Number(params.get('n') || 1000) });
+        await control({ cmd: 'done', result });
+        return;
+    }
+    const { run } = await import('./conformance.js');
+    const result = await run({ transport, mode, client, control, log: (line) => control({ cmd: 'print', text: line }) });
+    document.getElementById('status').textContent = `${result.passed} passed, ${result.failed} failed`;
+    await control({ cmd: 'done', result });
+}
+
+main().catch((error) => control({ cmd: 'done', result: { passed: 0, failed: 1, lines: [`FAIL ${transport}/${mode}: the page crashed: ${(error && error.stack) || error}`] } }));

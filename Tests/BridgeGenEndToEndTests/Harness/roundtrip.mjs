@@ -1,0 +1,192 @@
+// Cross-language round trip under node: the compiled generated TypeScript client posts through
+// a stand-in `window.webkit.messageHandlers`; every message crosses a pipe to the Swift test
+// host (Tests/BridgeGenSwiftTests/Fixtures/Host) running the generated dispatcher; replies
+// come back as the postMessage Promise's value (reply transport) and the generated answer and
+// event scripts come back and are evaluated in node's global scope (callback transport).
+// Runs the shared cases of conformance.js.
+//
+//   node roundtrip.mjs --transport reply|callback --web DIR --host PATH
+//
+// DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
+// same transport. Prints one line per case and the summary `N passed, N failed`.
+
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+globalThis.window = globalThis;
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
+const transport = args.transport;
+if (!['reply', 'callback'].includes(transport) || !args.web || !args.host) {
+    console.error('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH');
+    process.exit(2);
+}
+
+const ANSWER = /^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]/;
+const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
+
+/** What WebKit does to a posted body on its way to Swift: a structured clone, then NSString -> String (lone surrogates -> U+FFFD). */
+function bridged(value) {
+    if (typeof value === 'string') return value.toWellFormed();
+    if (Array.isArray(value)) return value.map(bridged);
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [k, v] of Object.entries(value)) out[k.toWellFormed()] = bridged(v);
+        return out;
+    }
+    return value;
+}
+
+class HostNative {
+    constructor(hostPath) {
+        this.child = spawn(hostPath, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+        this.child.on('exit', (code, signal) => {
+            if (!this.closing) {
+                console.error(`the Swift test host exited (${code ?? signal})`);
+                process.exit(1);
+            }
+        });
+        this.waiting = [];
+        readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
+            const resolve = this.waiting.shift();
+            if (resolve) resolve(JSON.parse(line));
+        });
+        this.nextId = 0;
+        this.origin = undefined;
+        this.holdMs = 0;
+        this.calls = [];
+        this.logs = [];
+        this.stats = { messages: 0, requests: 0, answers: 0, duplicates: 0, hellos: [], lastCallbackNames: [] };
+        this.requested = new Map();
+    }
+
+    /** One command to the host; lines are answered in order. */
+    line(command) {
+        this.nextId += 1;
+        const text = JSON.stringify({ id: this.nextId, ...command });
+        return new Promise((resolve) => {
+            this.waiting.push(resolve);
+            this.child.stdin.write(text + '\n');
+        });
+    }
+
+    /** Runs a host command, collects calls/logs and evaluates the scripts in the page, in order. */
+    async command(command) {
+        const output = await this.line(command);
+        this.calls.push(...output.calls);
+        this.logs.push(...output.logs);
+        output.results = [];
+        for (const script of output.scripts) {
+            const match = ANSWER.exec(script);
+            if (match) {
+                this.stats.answers += 1;
+                const seen = (this.requested.get(match[1]) ?? { asked: 0, answered: 0 });
+                seen.answered += 1;
+                if (seen.answered > seen.asked) this.stats.duplicates += 1;
+                this.requested.set(match[1], seen);
+            }
+            // Like evaluateJavaScript: in a task of its own, in the page's global scope.
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            output.results.push((0, eval)(script));
+        }
+        return output;
+    }
+
+    /** A message the page posted on `channel`; resolves with the reply (reply transport). */
+    async post(channel, body) {
+        this.stats.messages += 1;
+        let message = body;
+        if (typeof body === 'string') {
+            try {
+                message = JSON.parse(body);
+            } catch {
+                message = undefined;
+            }
+        }
+        if (message && typeof message === 'object' && message.type === '$hello') this.stats.hellos.push(message.data?.module);
+        if (transport === 'reply') {
+            this.stats.requests += 1;
+        } else if (message && typeof message === 'object' && typeof message.callbackName === 'string' && CALLBACK_NAME.test(message.callbackName)) {
+            this.stats.requests += 1;
+            const seen = this.requested.get(message.callbackName) ?? { asked: 0, answered: 0 };
+            seen.asked += 1;
+            this.requested.set(message.callbackName, seen);
+            this.stats.lastCallbackNames = this.stats.lastCallbackNames.concat([message.callbackName]).slice(-20);
+        }
+        if (this.holdMs > 0) {
+            const ms = this.holdMs;
+            this.holdMs = 0;
+            await new Promise((resolve) => setTimeout(resolve, ms));
+        }
+        const output = await this.command({ channel, body: bridged(body), ...(this.origin ? { origin: this.origin } : {}) });
+        if (transport === 'reply' && output.reply !== null) {
+            this.stats.answers += 1;
+            return output.reply;
+        }
+        return new Promise(() => {});
+    }
+
+    /** The page's control requests (conformance.js). */
+    async control(cmd) {
+        switch (cmd.cmd) {
+            case 'host': return this.command(cmd.line);
+            case 'calls': return this.calls.splice(0);
+            case 'logs': return this.logs.splice(0);
+            case 'hold': this.holdMs = cmd.ms; return true;
+            case 'stats': {
+                let unanswered = 0;
+                if (transport === 'reply') unanswered = this.stats.requests - this.stats.answers;
+                else for (const seen of this.requested.values()) unanswered += Math.max(0, seen.asked - seen.answered);
+                return structuredClone({ ...this.stats, unanswered });
+            }
+            default: throw new Error('unknown control ' + cmd.cmd);
+        }
+    }
+
+    close() {
+        this.closing = true;
+        this.child.stdin.end();
+    }
+}
+
+const native = new HostNative(args.host);
+const channels = transport === 'reply' ? ['sample', 'user', 'legacy'] : ['uniBridgeCall'];
+const messageHandlers = {};
+for (const channel of channels) {
+    messageHandlers[channel] = {
+        postMessage(body) {
+            // WebKit clones the body synchronously; native sees it in a later task (IPC).
+            const cloned = typeof body === 'string' ? body : structuredClone(body);
+            const answer = new Promise((resolve) => setTimeout(resolve, 0)).then(() => native.post(channel, cloned));
+            if (transport === 'reply') return answer;
+            answer.catch((error) => console.error(error));
+            return undefined;
+        },
+    };
+}
+globalThis.webkit = { messageHandlers };
+
+const web = path.resolve(args.web);
+const client = await import(pathToFileURL(path.join(web, 'client', 'index.js')).href);
+const { run } = await import(pathToFileURL(path.join(web, 'conformance.js')).href);
+
+let passed = 0;
+let failed = 0;
+const deadline = setTimeout(() => {
+    console.error('the round trip did not finish within 240 s');
+    process.exit(1);
+}, 240_000);
+for (const mode of ['main', 'untrusted', 'bare']) {
+    if (mode === 'untrusted') native.origin = { scheme: 'https', host: 'evil.example', port: 443, mainFrame: true };
+    if (mode === 'bare') delete globalThis.webkit;
+    const result = await run({ transport, mode, client, control: (cmd) => native.control(cmd), log: (line) => console.log(`[node] ${line}`) });
+    passed += result.passed;
+    failed += result.failed;
+}
+clearTimeout(deadline);
+native.close();
+console.log(`[node ${transport}] ${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,349 @@
+#!/usr/bin/python3
+"""The WebKitGTK harness: the generated TypeScript client in a real WebKit page, answered by the
+generated Swift dispatcher (the Swift test host), both through the engine's own APIs.
+
+    xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
+            [--mode suite|bench] [--n N]
+
+- The page (DIR/page.html + the compiled client in DIR/client/ + conformance.js) is served over
+  the custom URI scheme `app:` (trusted by the generated origin policy: trustedSchemes), and,
+  for the untrusted-origin cases, over `bgevil:` (not trusted).
+- Real script message handlers on each web view's UserContentManager: reply handlers
+  (`register_script_message_handler_with_reply`) named after the modules (plus `legacy`, a
+  channel with no module behind it) in the reply transport; one plain handler `uniBridgeCall`
+  in the callback transport. Plus a test-only reply handler `e2eControl` for the page's
+  control requests (conformance.js).
+- Each message body is converted to JSON with JSC's `to_json`, handed to the host as
+  `{"channel", "body", "origin"}` (origin = the sending web view's URI; all test pages are main
+  frames), and the host's answer goes back through `ScriptMessageReply.return_value` with a JSC
+  value built from JSON (reply transport) and/or its scripts (answer scripts, event scripts) are
+  run with `WebView.evaluate_javascript` (callback transport, events).
+- Like WebKit on Apple platforms, where an `NSString` with lone surrogates bridges to a Swift
+  `String` with U+FFFD, lone surrogates in a body become U+FFFD before the host sees it.
+
+Prints one line per case and the summary `N passed, N failed`; exit status 0 when all passed.
+"""
+import argparse
+import json
+import mimetypes
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import gi
+
+gi.require_version('Gtk', '4.0')
+gi.require_version('WebKit', '6.0')
+gi.require_version('JavaScriptCore', '6.0')
+from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
+
+ANSWER = re.compile(r'^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]')
+CALLBACK_NAME = re.compile(r'^[A-Za-z_$][A-Za-z0-9_$]{0,127}$')
+SURROGATE_ESCAPE = re.compile(r'\\u[dD][89abcdefABCDEF]')
+TRUSTED_SCHEME = 'app'
+UNTRUSTED_SCHEME = 'bgevil'
+
+
+def well_formed(value):
+    """NSString -> String: lone surrogates (left by json.loads) become U+FFFD."""
+    if isinstance(value, str):
+        return ''.join('\ufffd' if 0xD800 <= ord(c) <= 0xDFFF else c for c in value)
+    if isinstance(value, list):
+        return [well_formed(v) for v in value]
+    if isinstance(value, dict):
+        return {well_formed(k): well_formed(v) for k, v in value.items()}
+    return value
+
+
+class Host:
+    """The Swift test host: one JSON line in, one JSON line out."""
+
+    def __init__(self, path):
+        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        encoding='utf-8', errors='strict', bufsize=1)
+        self.next_id = 0
+
+    def command(self, fields_json):
+        self.next_id += 1
+        self.process.stdin.write('{"id":%d,%s}\n' % (self.next_id, fields_json))
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f'the Swift test host exited ({self.process.poll()})')
+        return json.loads(line)
+
+    def close(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Harness:
+    def __init__(self, options):
+        self.options = options
+        self.transport = options.transport
+        self.web = os.path.abspath(options.web)
+        self.host = Host(options.host)
+        self.loop = GLib.MainLoop()
+        self.calls = []
+        self.logs = []
+        self.hold_ms = 0
+        self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': []}
+        self.requested = {}
+        self.results = []
+        self.bench = None
+        self.error = None
+        self.views = []
+        context = WebKit.WebContext.get_default()
+        security = context.get_security_manager()
+        for scheme in (TRUSTED_SCHEME, UNTRUSTED_SCHEME):
+            context.register_uri_scheme(scheme, self.serve)
+            security.register_uri_scheme_as_cors_enabled(scheme)
+            security.register_uri_scheme_as_secure(scheme)
+
+    # -- the page's files -------------------------------------------------------------------
+
+    def serve(self, request):
+        path = urllib.parse.unquote(request.get_path() or '/').lstrip('/')
+        file = os.path.normpath(os.path.join(self.web, path))
+        if not file.startswith(self.web + os.sep) or not os.path.isfile(file):
+            request.finish_error(GLib.Error.new_literal(Gio.io_error_quark(), f'not found: {path}', Gio.IOErrorEnum.NOT_FOUND))
+            return
+        with open(file, 'rb') as f:
+            data = f.read()
+        mime = 'text/javascript' if file.endswith(('.js', '.mjs')) else (mimetypes.guess_type(file)[0] or 'application/octet-stream')
+        stream = Gio.MemoryInputStream.new_from_bytes(GLib.Bytes.new(data))
+        request.finish(stream, len(data), mime)
+
+    # -- web views ----------------------------------------------------------------------------
+
+    def open_view(self, scheme, query, bridge=True):
+        manager = WebKit.UserContentManager()
+        view = WebKit.WebView(user_content_manager=manager)
+        settings = view.get_settings()
+        settings.set_enable_write_console_messages_to_stdout(True)
+        settings.set_enable_developer_extras(False)
+        if bridge:
+            if self.transport == 'reply':
+                for channel in ('sample', 'user', 'legacy'):
+                    manager.connect(f'script-message-with-reply-received::{channel}', self.on_reply_message, view, channel)
+                    assert manager.register_script_message_handler_with_reply(channel, None)
+            else:
+                manager.connect('script-message-received::uniBridgeCall', self.on_plain_message, view, 'uniBridgeCall')
+                assert manager.register_script_message_handler('uniBridgeCall', None)
+        manager.connect('script-message-with-reply-received::e2eControl', self.on_control, view)
+        assert manager.register_script_message_handler_with_reply('e2eControl', None)
+        window = Gtk.Window(title=f'bridgegen e2e {query}')
+        window.set_default_size(400, 300)
+        window.set_child(view)
+        window.present()
+        self.views.append((window, view, manager))
+        view.load_uri(f'{scheme}://e2e/page.html?{query}')
+        return view
+
+    @staticmethod
+    def origin(view):
+        uri = urllib.parse.urlsplit(view.get_uri() or '')
+        return {'scheme': uri.scheme, 'host': uri.hostname or '', 'port': uri.port or 0, 'mainFrame': True}
+
+    def evaluate(self, view, scripts, done):
+        """Evaluates scripts in the page in order, then calls done(results)."""
+        results = []
+
+        def step(index):
+            if index == len(scripts):
+                done(results)
+                return
+
+            def finished(webview, result):
+                try:
+                    value = webview.evaluate_javascript_finish(result)
+                    results.append(value.to_boolean() if value.is_boolean() else json.loads(value.to_json(0) or 'null'))
+                except GLib.Error as error:
+                    results.append(f'error: {error.message}')
+                step(index + 1)
+
+            view.evaluate_javascript(scripts[index], -1, None, None, None, finished)
+
+        step(0)
+
+    def host_command(self, view, fields_json, done):
+        """Runs a host command, collects calls and logs, evaluates its scripts, then done(output)."""
+        try:
+            output = self.host.command(fields_json)
+        except Exception as error:  # the host died: fail the run loudly
+            self.fail(f'host: {error}')
+            return
+        self.calls.extend(output['calls'])
+        self.logs.extend(output['logs'])
+        for script in output['scripts']:
+            match = ANSWER.match(script)
+            if match:
+                self.stats['answers'] += 1
+                seen = self.requested.setdefault(match.group(1), {'asked': 0, 'answered': 0})
+                seen['answered'] += 1
+                if seen['answered'] > seen['asked']:
+                    self.stats['duplicates'] += 1
+
+        def evaluated(results):
+            output['results'] = results
+            done(output)
+
+        self.evaluate(view, output['scripts'], evaluated)
+
+    # -- bridge messages --------------------------------------------------------------------------
+
+    def on_reply_message(self, manager, value, reply, view, channel):
+        self.receive(view, channel, value, reply)
+        return True
+
+    def on_plain_message(self, manager, value, view, channel):
+        self.receive(view, channel, value, None)
+
+    def receive(self, view, channel, value, reply):
+        text = value.to_json(0)
+        context = value.get_context()
+        self.stats['messages'] += 1
+        parsed = json.loads(text)
+        message = parsed
+        if isinstance(parsed, str):
+            try:
+                message = json.loads(parsed)
+            except ValueError:
+                message = None
+        if isinstance(message, dict) and message.get('type') == '$hello':
+            self.stats['hellos'].append((message.get('data') or {}).get('module'))
+        if self.transport == 'reply':
+            self.stats['requests'] += 1
+        elif isinstance(message, dict) and isinstance(message.get('callbackName'), str) and CALLBACK_NAME.match(message['callbackName']):
+            name = message['callbackName']
+            self.stats['requests'] += 1
+            self.requested.setdefault(name, {'asked': 0, 'answered': 0})['asked'] += 1
+            self.stats['lastCallbackNames'] = (self.stats['lastCallbackNames'] + [name])[-20:]
+        if SURROGATE_ESCAPE.search(text):
+            text = json.dumps(well_formed(parsed), ensure_ascii=True)
+        fields = '"channel":%s,"origin":%s,"body":%s' % (json.dumps(channel), json.dumps(self.origin(view)), text)
+
+        def process():
+            def done(output):
+                if reply is not None and output['reply'] is not None:
+                    self.stats['answers'] += 1
+                    reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(output['reply'], ensure_ascii=True)))
+            self.host_command(view, fields, done)
+            return False
+
+        if self.hold_ms > 0:
+            GLib.timeout_add(self.hold_ms, process)
+            self.hold_ms = 0
+        else:
+            process()
+
+    # -- the page's control requests (conformance.js) -------------------------------------------
+
+    def on_control(self, manager, value, reply, view):
+        context = value.get_context()
+        cmd = json.loads(value.to_json(0))
+
+        def answer(result):
+            reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(result, ensure_ascii=True)))
+
+        kind = cmd.get('cmd')
+        if kind == 'host':
+            self.host_command(view, json.dumps(cmd['line'])[1:-1], answer)
+        elif kind == 'calls':
+            answer(self.calls)
+            self.calls = []
+        elif kind == 'logs':
+            answer(self.logs)
+            self.logs = []
+        elif kind == 'hold':
+            self.hold_ms = int(cmd['ms'])
+            answer(True)
+        elif kind == 'stats':
+            if self.transport == 'reply':
+                unanswered = self.stats['requests'] - self.stats['answers']
+            else:
+                unanswered = sum(max(0, s['asked'] - s['answered']) for s in self.requested.values())
+            answer(dict(self.stats, unanswered=unanswered))
+        elif kind == 'print':
+            print(f'[webkit] {cmd["text"]}', flush=True)
+            answer(True)
+        elif kind == 'done':
+            answer(True)
+            self.results.append(cmd['result'])
+            GLib.idle_add(self.next_phase)
+        else:
+            answer({'error': f'unknown control {kind}'})
+        return True
+
+    # -- phases -------------------------------------------------------------------------------
+
+    def next_phase(self):
+        if self.phases:
+            scheme, query, bridge = self.phases.pop(0)
+            self.open_view(scheme, query, bridge)
+        else:
+            self.loop.quit()
+        return False
+
+    def fail(self, message):
+        self.error = message
+        print(f'[webkit] FAIL {message}', flush=True)
+        self.loop.quit()
+        return False
+
+    def run(self):
+        t = self.transport
+        if self.options.mode == 'bench':
+            self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True)]
+        else:
+            self.phases = [
+                (TRUSTED_SCHEME, f'mode=main&transport={t}', True),
+                (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True),
+                (TRUSTED_SCHEME, f'mode=bare&transport={t}', False),
+            ]
+        GLib.timeout_add_seconds(self.options.timeout, lambda: self.fail(f'no result within {self.options.timeout} s'))
+        GLib.idle_add(self.next_phase)
+        self.loop.run()
+        self.host.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
+    parser.add_argument('--web', required=True)
+    parser.add_argument('--host', required=True)
+    parser.add_argument('--mode', choices=['suite', 'bench'], default='suite')
+    parser.add_argument('--n', type=int, default=1000)
+    parser.add_argument('--timeout', type=int, default=200)
+    options = parser.parse_args()
+    harness = Harness(options)
+    started = time.time()
+    harness.run()
+    if options.mode == 'bench':
+        if harness.error or not harness.results:
+            print(f'bench failed: {harness.error}')
+            return 1
+        print('BENCH ' + json.dumps(harness.results[0].get('result', harness.results[0])), flush=True)
+        return 0
+    passed = sum(r.get('passed', 0) for r in harness.results)
+    failed = sum(r.get('failed', 0) for r in harness.results)
+    for r in harness.results:
+        for line in r.get('lines', []):
+            if line.startswith('FAIL'):
+                print(f'[webkit] {line}', flush=True)
+    if harness.error or len(harness.results) != 3:
+        failed += 1
+        print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
+    print(f'[webkit {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
+    print(f'{passed} passed, {failed} failed', flush=True)
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
