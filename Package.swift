@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown"]),
+        // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
+        .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen"], exclude: ["Harness"]),
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",

@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// End-to-end runs of the generated code for `Schemas/` (docs/E2E.md): the generated TypeScript
+/// client, compiled with tsc, talks to the generated Swift dispatcher (the Swift test host of
+/// Tests/BridgeGenSwiftTests/Fixtures/Host, compiled with swiftc) through
+/// - node, with a stand-in `window.webkit` whose messages cross a pipe to the host, and
+/// - a real WebKitGTK page under `xvfb-run`, through the engine's own script message handlers,
+///   reply API and `evaluate_javascript`,
+/// in both transports. The harness lives in Harness/ (not compiled); Harness/e2e.py builds and
+/// runs it, and each suite prints `N passed, N failed`.
+final class EndToEndTests: XCTestCase {
+    func testNodeRoundTripReply() throws { try runSuite("node", "reply") }
+    func testNodeRoundTripCallback() throws { try runSuite("node", "callback") }
+    func testWebKitConformanceReply() throws { try runSuite("webkit", "reply") }
+    func testWebKitConformanceCallback() throws { try runSuite("webkit", "callback") }
+
+    private func runSuite(_ kind: String, _ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let out = try E2E.prepared.get()
+        let result = try E2E.run(["python3", E2E.harness.appendingPathComponent("e2e.py").path, kind,
+                                  "--out", out.path, "--transport", transport])
+        if let missing = result.output.split(separator: "\n").first(where: { $0.contains("WebKitGTK suite cannot run") }) {
+            XCTFail(String(missing), file: file, line: line)
+            return
+        }
+        let summaries = result.output.split(separator: "\n").filter { $0.hasPrefix("[\(kind) \(transport)] ") && $0.contains(" passed, ") }
+        XCTAssertEqual(result.status, 0, "the \(kind) \(transport) suite failed:\n\(result.output)", file: file, line: line)
+        XCTAssertEqual(summaries.count, 1, "no summary line from the \(kind) \(transport) suite:\n\(result.output)", file: file, line: line)
+        if let summary = summaries.first {
+            let words = summary.split(separator: " ")
+            let passed = words.count >= 6 ? Int(words[2]) ?? 0 : 0
+            XCTAssertGreaterThanOrEqual(passed, 25, "too few cases ran: \(summary)", file: file, line: line)
+            XCTAssertTrue(summary.contains(" 0 failed"), "\(summary)\n\(result.output)", file: file, line: line)
+        }
+    }
+}
+
+struct E2EError: Error, CustomStringConvertible {
+    var description: String
+}
+
+enum E2E {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness")
+
+    /// Generates both transports, compiles the hosts and the client once per test process.
+    static let prepared: Result<URL, E2EError> = {
+        for tool in ["python3", "node", "tsc", "swiftc"] where !onPath(tool) {
+            return .failure(E2EError(description: "\(tool) is not on PATH: run Scripts/install-deps.sh (apt: nodejs node-typescript python3)"))
+        }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-e2e-\(UUID().uuidString.prefix(8))")
+        do {
+            let result = try run(["python3", harness.appendingPathComponent("e2e.py").path, "prepare",
+                                  "--bridgegen", try bridgegen().path, "--out", out.path])
+            guard result.status == 0 else {
+                return .failure(E2EError(description: "preparing the end-to-end build failed:\n\(result.output)"))
+            }
+            return .success(out)
+        } catch {
+            return .failure(E2EError(description: "preparing the end-to-end build failed: \(error)"))
+        }
+    }()
+
+    static func onPath(_ tool: String) -> Bool {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+        }
+    }
+
+    /// The `bridgegen` SwiftPM built beside the test bundle (the target depends on it); BRIDGEGEN_BIN overrides.
+    static func bridgegen() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["BRIDGEGEN_BIN"] { return URL(fileURLWithPath: override) }
+        let starts = [Bundle.main.bundleURL, Bundle(for: EndToEndTests.self).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+        for start in starts {
+            var folder = start
+            for _ in 0..<5 {
+                let candidate = folder.appendingPathComponent("bridgegen")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   FileManager.default.isExecutableFile(atPath: candidate.path) {
+                    return candidate
+                }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        throw E2EError(description: "cannot find the built bridgegen binary near \(starts.map(\.path)); set BRIDGEGEN_BIN")
+    }
+
+    /// Runs a command through /usr/bin/env with output (stdout and stderr) captured in a file.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-e2e-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}
