@@ -20,16 +20,12 @@ public enum ConfigReader {
     /// keys not given keep `GeneratorConfig()`'s defaults.
     public static func read(_ bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
         let (root, readProblems) = YAMLReader.read(bytes, path: path)
-        // The reader's messages speak of schemas; say config instead.
+        // An empty config needs other words than an empty schema; the rest are the same.
         var collector = DiagnosticCollector()
         collector.report(contentsOf: readProblems.map { problem in
-            if problem.id == "empty-file" {
-                return ConfigDiagnostics.emptyConfig(at: problem.location ?? SourceLocation(path: path, line: 1, column: 1))
-            }
-            var adapted = problem
-            adapted.message = problem.message.replacingOccurrences(of: "in a schema", with: "in the config")
-                .replacingOccurrences(of: "a schema file", with: "the config file")
-            return adapted
+            problem.id == "empty-file"
+                ? DiagnosticCatalog.emptyConfig(at: problem.location ?? SourceLocation(path: path, line: 1, column: 1))
+                : problem
         })
         guard let root else { return (nil, collector.sorted) }
         var parser = ConfigParser(collector: collector)
@@ -82,13 +78,13 @@ private struct ConfigParser {
             switch pair.key.scalar ?? "" {
             case "bridgegen":
                 guard let version = string(value, "'bridgegen'") else { continue }
-                if version != "1" { report(ConfigDiagnostics.unsupportedVersion(version, at: value.location)) }
+                if version != "1" { report(DiagnosticCatalog.unsupportedVersion(version, at: value.location)) }
             case "transport":
                 guard let text = string(value, "'transport'") else { continue }
                 if let transport = GeneratorConfig.Transport(rawValue: text) {
                     config.transport = transport
                 } else {
-                    report(ConfigDiagnostics.invalidTransport(text, at: value.location))
+                    report(DiagnosticCatalog.invalidTransport(text, at: value.location))
                 }
             case "callbackChannel":
                 guard let text = string(value, "'callbackChannel'") else { continue }
@@ -96,12 +92,12 @@ private struct ConfigParser {
                 if ConfigRules.isValidChannelName(text) {
                     config.callbackChannel = text
                 } else {
-                    report(ConfigDiagnostics.invalidChannel(text, at: value.location))
+                    report(DiagnosticCatalog.invalidChannel(text, at: value.location))
                 }
             case "contentWorld":
                 guard let text = string(value, "'contentWorld'") else { continue }
                 if !ConfigRules.isValidContentWorld(text) {
-                    report(ConfigDiagnostics.invalidContentWorld(text, at: value.location))
+                    report(DiagnosticCatalog.invalidContentWorld(text, at: value.location))
                 } else {
                     config.contentWorld = text == "page" ? nil : text
                 }
@@ -111,7 +107,7 @@ private struct ConfigParser {
                     if let access = GeneratorConfig.SwiftAccess(rawValue: text) {
                         config.swiftAccess = access
                     } else {
-                        report(ConfigDiagnostics.invalidAccess(text, at: inner.value.location))
+                        report(DiagnosticCatalog.invalidAccess(text, at: inner.value.location))
                     }
                 }
             case "origin":
@@ -133,10 +129,10 @@ private struct ConfigParser {
             }
         }
         if case .mapping(let all) = root.kind, !all.contains(where: { $0.key.scalar == "bridgegen" }) {
-            report(ConfigDiagnostics.missingVersion(at: root.location))
+            report(DiagnosticCatalog.missingVersion(at: root.location))
         }
         if let channelKey, config.transport == .reply {
-            report(ConfigDiagnostics.unusedChannel(at: channelKey))
+            report(DiagnosticCatalog.unusedChannel(at: channelKey))
         }
         return config
     }
@@ -148,7 +144,7 @@ private struct ConfigParser {
         for item in list(node, "'origin.trustedSchemes'", of: "URL schemes") {
             guard let text = string(item, "a trusted scheme") else { continue }
             if let reason = ConfigRules.schemeProblem(text) {
-                report(ConfigDiagnostics.invalidScheme(text, reason: reason, at: item.location))
+                report(DiagnosticCatalog.invalidScheme(text, reason: reason, at: item.location))
             } else {
                 result.append(text)
             }
@@ -161,7 +157,7 @@ private struct ConfigParser {
         for item in list(node, "'origin.trustedHosts'", of: "host names") {
             guard let text = string(item, "a trusted host") else { continue }
             if let problem = ConfigRules.hostProblem(text) {
-                report(ConfigDiagnostics.invalidHost(text, suggestion: problem.suggestion, reason: problem.reason, at: item.location))
+                report(DiagnosticCatalog.invalidHost(text, suggestion: problem.suggestion, reason: problem.reason, at: item.location))
             } else {
                 result.append(text)
             }
@@ -202,7 +198,7 @@ private struct ConfigParser {
             if ["true", "True", "TRUE"].contains(value) { return true }
             if ["false", "False", "FALSE"].contains(value) { return false }
         }
-        report(ConfigDiagnostics.expectedBoolean(key, got: node))
+        report(DiagnosticCatalog.expectedBoolean(key, got: node))
         return nil
     }
 
@@ -210,11 +206,11 @@ private struct ConfigParser {
         guard case .scalar(let text, true) = node.kind, !text.isEmpty,
               text.allSatisfy({ $0.isASCII && $0.isNumber }) || (text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && text.count > 1)
         else {
-            report(ConfigDiagnostics.expectedInteger(key, got: node))
+            report(DiagnosticCatalog.expectedInteger(key, got: node))
             return nil
         }
         guard let value = Int(text), (1...2_147_483_647).contains(value) else {
-            report(ConfigDiagnostics.timeoutRange(key, text, at: node.location))
+            report(DiagnosticCatalog.timeoutRange(key, text, at: node.location))
             return nil
         }
         return value

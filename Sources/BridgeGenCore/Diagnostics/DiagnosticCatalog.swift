@@ -1,4 +1,5 @@
-/// Every message bridgegen prints about a schema, in one place, sorted by function name.
+/// Every message bridgegen prints about its input (schemas and `bridgegen.yaml`), in one place,
+/// each section sorted by function name.
 /// Each has a stable id (the first argument of `make`) that tooling and docs may rely on.
 public enum DiagnosticCatalog {
     private static func make(_ id: String, _ message: String, at location: SourceLocation?,
@@ -11,11 +12,11 @@ public enum DiagnosticCatalog {
     }
 
     static func aliasNotAllowed(at: SourceLocation) -> Diagnostic {
-        make("yaml-alias", "YAML aliases are not allowed in a schema; write the value out", at: at)
+        make("yaml-alias", "YAML aliases are not allowed; write the value out", at: at)
     }
 
     static func anchorNotAllowed(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("yaml-anchor", "YAML anchors are not allowed in a schema (found '&\(name)')", at: at)
+        make("yaml-anchor", "YAML anchors are not allowed (found '&\(name)')", at: at)
     }
 
     static func caseConversionCollision(_ noun: String, _ name: String, _ other: String, identifier: String,
@@ -64,7 +65,7 @@ public enum DiagnosticCatalog {
     }
 
     static func fileTooLarge(_ size: Int, limit: Int, at: SourceLocation) -> Diagnostic {
-        make("file-too-large", "the file is \(size) bytes; schemas are limited to \(limit) bytes", at: at)
+        make("file-too-large", "the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
     }
 
     static func importCycle(_ cycle: [String], at: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
@@ -112,7 +113,7 @@ public enum DiagnosticCatalog {
     }
 
     static func multipleDocuments(at: SourceLocation) -> Diagnostic {
-        make("yaml-documents", "a schema file holds one YAML document; found another here", at: at)
+        make("yaml-documents", "a bridgegen file holds one YAML document; found another here", at: at)
     }
 
     static func neitherStructNorEnum(_ name: String, at: SourceLocation) -> Diagnostic {
@@ -128,7 +129,7 @@ public enum DiagnosticCatalog {
     }
 
     static func nulByte(at: SourceLocation) -> Diagnostic {
-        make("nul-byte", "the file contains a NUL byte; a schema is text", at: at)
+        make("nul-byte", "the file contains a NUL byte; bridgegen files are text", at: at)
     }
 
     static func reservedName(_ noun: String, _ name: String, reservedIn: String, at: SourceLocation) -> Diagnostic {
@@ -167,7 +168,7 @@ public enum DiagnosticCatalog {
     }
 
     static func tagNotAllowed(_ tag: String, at: SourceLocation) -> Diagnostic {
-        make("yaml-tag", "YAML tags are not allowed in a schema (found '\(tag)')", at: at)
+        make("yaml-tag", "YAML tags are not allowed (found '\(tag)')", at: at)
     }
 
     static func unknownEnumCase(_ value: String, enumName: String, known: [String], at: SourceLocation) -> Diagnostic {
@@ -213,5 +214,68 @@ public enum DiagnosticCatalog {
 
     static func yamlSyntax(_ problem: String, at: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
         make("yaml-syntax", "YAML syntax error: \(problem)", at: at, notes: notes)
+    }
+
+    // MARK: - bridgegen.yaml (read by ConfigReader; generic ones above are shared)
+
+    static func emptyConfig(at: SourceLocation) -> Diagnostic {
+        make("empty-config", "the config file is empty; it needs at least 'bridgegen: 1'", at: at)
+    }
+
+    static func expectedBoolean(_ key: String, got node: YAMLNode) -> Diagnostic {
+        let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalar?.lowercased() ?? "")
+            ? "; YAML 1.2 reads '\(node.scalar ?? "")' as a string, write true or false" : ""
+        return make("config-type", "expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
+    }
+
+    static func expectedInteger(_ key: String, got node: YAMLNode) -> Diagnostic {
+        make("config-type", "expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
+             + (node.scalar.map { " '\($0)'" } ?? ""), at: node.location)
+    }
+
+    static func invalidAccess(_ value: String, at: SourceLocation) -> Diagnostic {
+        let known = GeneratorConfig.SwiftAccess.allCases.map(\.rawValue)
+        let nearest = ["open": "public", "fileprivate": "internal", "private": "internal"][value]
+            .map { "; did you mean '\($0)'?" } ?? DidYouMean.clause(for: value, in: known)
+        return make("config-value", "Swift access level must be 'public', 'package' or 'internal', got '\(value)'\(nearest)", at: at)
+    }
+
+    static func invalidChannel(_ value: String, at: SourceLocation) -> Diagnostic {
+        make("config-channel", "invalid callback channel name '\(value)': use an identifier of ASCII letters, digits and '_' (up to 64, not starting with a digit), as 'window.webkit.messageHandlers.<name>' is written",
+             at: at)
+    }
+
+    static func invalidContentWorld(_ value: String, at: SourceLocation) -> Diagnostic {
+        make("config-value", "invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
+    }
+
+    static func invalidHost(_ value: String, suggestion: String?, reason: String, at: SourceLocation) -> Diagnostic {
+        make("config-host", "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
+    }
+
+    static func invalidScheme(_ value: String, reason: String, at: SourceLocation) -> Diagnostic {
+        make("config-scheme", "invalid trusted scheme '\(value)': \(reason)", at: at)
+    }
+
+    static func invalidTransport(_ value: String, at: SourceLocation) -> Diagnostic {
+        let known = GeneratorConfig.Transport.allCases.map(\.rawValue)
+        return make("config-value", "transport must be 'reply' or 'callback', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
+    }
+
+    static func missingVersion(at: SourceLocation) -> Diagnostic {
+        make("missing-key", "the config is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
+    }
+
+    static func timeoutRange(_ key: String, _ text: String, at: SourceLocation) -> Diagnostic {
+        make("config-range", "'\(key)' must be from 1 to 2147483647 milliseconds (the range of JavaScript's setTimeout), got \(text)", at: at)
+    }
+
+    static func unsupportedVersion(_ version: String, at: SourceLocation) -> Diagnostic {
+        make("format-version", "unsupported config format version '\(version)'; this bridgegen reads version 1", at: at)
+    }
+
+    static func unusedChannel(at: SourceLocation) -> Diagnostic {
+        make("config-unused", "'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
+             severity: .warning)
     }
 }
