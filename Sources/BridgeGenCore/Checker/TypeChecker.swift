@@ -169,16 +169,7 @@ public struct TypeChecker {
         var identifiers: [String: Located<String>] = [:]
         var wires: [String: Located<String>] = [:]
         for c in syntax {
-            guard IDLNames.isValidMemberName(c.name.value) else {
-                report(DiagnosticCatalog.invalidName("enum case", c.name.value, rule: Self.memberRule, at: c.name.location))
-                continue
-            }
-            let identifier = IDLNames.lowerCamel(c.name.value)
-            if let other = identifiers[identifier] {
-                report(DiagnosticCatalog.caseConversionCollision("enum case", c.name.value, other.value, identifier: identifier, at: c.name.location, first: other.location))
-                continue
-            }
-            identifiers[identifier] = c.name
+            guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
             var wire = c.name.value
             if let w = c.wire {
                 if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
@@ -197,22 +188,31 @@ public struct TypeChecker {
         return cases
     }
 
+    /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name
+    /// or one whose identifier another member of the same scope (`identifiers`) already has.
+    private mutating func memberIdentifier(_ name: Located<String>, noun: String,
+                                           unique identifiers: inout [String: Located<String>]) -> String? {
+        guard IDLNames.isValidMemberName(name.value) else {
+            report(DiagnosticCatalog.invalidName(noun, name.value, rule: Self.memberRule, at: name.location))
+            return nil
+        }
+        let identifier = IDLNames.lowerCamel(name.value)
+        if let other = identifiers[identifier] {
+            report(DiagnosticCatalog.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
+                                                             at: name.location, first: other.location))
+            return nil
+        }
+        identifiers[identifier] = name
+        return identifier
+    }
+
     static let memberRule = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
 
     private mutating func checkFields(_ syntax: [FieldSyntax], noun: String, owner: String, _ scope: inout Scope) -> [Field] {
         var fields: [Field] = []
         var identifiers: [String: Located<String>] = [:]
         for f in syntax {
-            guard IDLNames.isValidMemberName(f.name.value) else {
-                report(DiagnosticCatalog.invalidName(noun, f.name.value, rule: Self.memberRule, at: f.name.location))
-                continue
-            }
-            let identifier = IDLNames.lowerCamel(f.name.value)
-            if let other = identifiers[identifier] {
-                report(DiagnosticCatalog.caseConversionCollision(noun, f.name.value, other.value, identifier: identifier, at: f.name.location, first: other.location))
-                continue
-            }
-            identifiers[identifier] = f.name
+            guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
             guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
             var defaultValue: Literal?
             if let node = f.defaultValue {
@@ -423,16 +423,7 @@ public struct TypeChecker {
         var identifiers: [String: Located<String>] = [:]
         var codes: [Int: Located<String>] = [:]
         for e in syntax.errors {
-            guard IDLNames.isValidMemberName(e.name.value) else {
-                report(DiagnosticCatalog.invalidName("error", e.name.value, rule: Self.memberRule, at: e.name.location))
-                continue
-            }
-            let identifier = IDLNames.lowerCamel(e.name.value)
-            if let other = identifiers[identifier] {
-                report(DiagnosticCatalog.caseConversionCollision("error", e.name.value, other.value, identifier: identifier, at: e.name.location, first: other.location))
-                continue
-            }
-            identifiers[identifier] = e.name
+            guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
             guard let node = e.code else { continue }
             guard let text = node.scalar, node.kindDescription == "a number", let code = Int(text), code >= 1, code <= Int(Int32.max) else {
                 report(DiagnosticCatalog.invalidErrorCode(node.scalar ?? node.kindDescription, at: node.location))
@@ -455,16 +446,7 @@ public struct TypeChecker {
         var identifiers: [String: Located<String>] = [:]
         var wires: [String: Located<String>] = [:]
         for m in syntax.methods {
-            guard IDLNames.isValidMemberName(m.name.value) else {
-                report(DiagnosticCatalog.invalidName("method", m.name.value, rule: Self.memberRule, at: m.name.location))
-                continue
-            }
-            let identifier = IDLNames.lowerCamel(m.name.value)
-            if let other = identifiers[identifier] {
-                report(DiagnosticCatalog.caseConversionCollision("method", m.name.value, other.value, identifier: identifier, at: m.name.location, first: other.location))
-                continue
-            }
-            identifiers[identifier] = m.name
+            guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
 
             var kind: MethodKind?
@@ -509,16 +491,7 @@ public struct TypeChecker {
         var identifiers: [String: Located<String>] = [:]
         var wires: [String: Located<String>] = [:]
         for e in syntax.events {
-            guard IDLNames.isValidMemberName(e.name.value) else {
-                report(DiagnosticCatalog.invalidName("event", e.name.value, rule: Self.memberRule, at: e.name.location))
-                continue
-            }
-            let identifier = IDLNames.lowerCamel(e.name.value)
-            if let other = identifiers[identifier] {
-                report(DiagnosticCatalog.caseConversionCollision("event", e.name.value, other.value, identifier: identifier, at: e.name.location, first: other.location))
-                continue
-            }
-            identifiers[identifier] = e.name
+            guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")
             let payload = checkFields(e.payload, noun: "payload field", owner: "event '\(e.name.value)'", &scope)
             guard let wire else { continue }
