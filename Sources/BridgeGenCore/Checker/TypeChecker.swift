@@ -537,42 +537,55 @@ public struct TypeChecker {
     /// A struct that contains itself through non-optional or optional fields has infinite size as
     /// a Swift value type; lists and maps store elements out of line and break the cycle.
     private mutating func checkStructCycles(_ modules: [Module]) {
-        struct Node: Hashable { var module: String; var name: String }
-        var edges: [Node: [(Node, Field)]] = [:]
+        // Structs numbered in (module, declaration) order; an edge per field that holds a struct
+        // inline (plainly or optionally).
+        var names: [String] = []
+        var ids: [String: [String: Int]] = [:]
         for module in modules {
             for case .structure(let s) in module.types {
-                let from = Node(module: module.name, name: s.name)
+                ids[module.name, default: [:]][s.name] = names.count
+                names.append(s.name)
+            }
+        }
+        typealias Edge = (to: Int, field: String, location: SourceLocation)
+        var edges = [[Edge]](repeating: [], count: names.count)
+        var from = 0
+        for module in modules {
+            for case .structure(let s) in module.types {
                 for field in s.fields {
-                    if case .named(let m, let n) = field.type.unwrapped,
-                       case .structure? = typeTable[m]?[n]?.body {
-                        edges[from, default: []].append((Node(module: m, name: n), field))
+                    if case .named(let m, let n) = field.type.unwrapped, let to = ids[m]?[n] {
+                        edges[from].append((to, field.wireName, field.location))
                     }
                 }
+                from += 1
             }
         }
-        var state: [Node: Int] = [:]
-        var reported = Set<Set<Node>>()
-        func visit(_ node: Node, _ path: [(Node, Field?)]) {
+        // Depth-first search; a back edge closes a cycle, reported once per set of structs.
+        var state = [UInt8](repeating: 0, count: names.count)  // 0 new, 1 on the path, 2 done
+        var path: [Int] = []
+        var pathEdges: [Edge] = []
+        var reported = Set<Set<Int>>()
+        func visit(_ node: Int) {
             state[node] = 1
-            for (next, field) in edges[node] ?? [] {
-                let extended = path + [(next, field)]
-                if state[next] == 1, let start = path.firstIndex(where: { $0.0 == next }) {
-                    let cycle = Array(extended[start...])
-                    let members = Set(cycle.map(\.0))
-                    guard reported.insert(members).inserted else { continue }
-                    let fields = cycle.compactMap(\.1)
-                    guard let first = fields.first else { continue }
-                    let names = cycle.map { $0.0.name }
-                    let notes = fields.dropFirst().map { Diagnostic.Note("'\($0.wireName)' continues the cycle here", at: $0.location) }
-                    report(DiagnosticCatalog.structCycle(names, at: first.location, notes: Array(notes)))
-                } else if state[next] == nil {
-                    visit(next, extended)
+            path.append(node)
+            for edge in edges[node] {
+                if state[edge.to] == 1, let start = path.firstIndex(of: edge.to) {
+                    let cycleEdges = Array(pathEdges[start...]) + [edge]
+                    guard reported.insert(Set(path[start...])).inserted else { continue }
+                    let cycleNames = path[start...].map { names[$0] } + [names[edge.to]]
+                    let notes = cycleEdges.dropFirst().map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
+                    report(DiagnosticCatalog.structCycle(cycleNames, at: cycleEdges[0].location, notes: Array(notes)))
+                } else if state[edge.to] == 0 {
+                    pathEdges.append(edge)
+                    visit(edge.to)
+                    pathEdges.removeLast()
                 }
             }
+            path.removeLast()
             state[node] = 2
         }
-        for node in edges.keys.sorted(by: { ($0.module, $0.name) < ($1.module, $1.name) }) where state[node] == nil {
-            visit(node, [(node, nil)])
+        for node in 0..<names.count where state[node] == 0 && !edges[node].isEmpty {
+            visit(node)
         }
     }
 
