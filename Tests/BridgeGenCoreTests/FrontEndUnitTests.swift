@@ -168,4 +168,14 @@ final class CheckerTests: XCTestCase {
             """)
         XCTAssertEqual(result.diagnostics, [])
     }
+
+    func testLargeScopesStillFindCollisionsAndDuplicates() {
+        // Past 32 names the checker's and parser's name tables switch to hashing.
+        let fields = (0..<40).map { "      f\($0): int" }.joined(separator: "\n")
+        let result = check("bridgegen: 1\nmodule: sample\ntypes:\n  Big:\n    fields:\n\(fields)\n      f_39: int\n      f0: string\n")
+        XCTAssertEqual(result.diagnostics.map(\.id), ["case-collision", "duplicate-name"])
+        XCTAssertEqual(result.diagnostics.map { $0.location?.line }, [46, 47])
+        XCTAssertEqual(result.diagnostics.first?.notes.first?.location?.line, 45)
+        XCTAssertEqual(result.diagnostics.last?.notes.first?.location?.line, 6)
+    }
 }

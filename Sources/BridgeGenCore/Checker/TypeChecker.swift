@@ -166,8 +166,8 @@ public struct TypeChecker {
     private mutating func checkCases(_ syntax: [CaseSyntax], enumName: Located<String>) -> [EnumCase] {
         if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
-        var identifiers: [String: Located<String>] = [:]
-        var wires: [String: Located<String>] = [:]
+        var identifiers = NameTable()
+        var wires = NameTable()
         for c in syntax {
             guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
             var wire = c.name.value
@@ -191,7 +191,7 @@ public struct TypeChecker {
     /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name
     /// or one whose identifier another member of the same scope (`identifiers`) already has.
     private mutating func memberIdentifier(_ name: Located<String>, noun: String,
-                                           unique identifiers: inout [String: Located<String>]) -> String? {
+                                           unique identifiers: inout NameTable) -> String? {
         guard IDLNames.isValidMemberName(name.value) else {
             report(DiagnosticCatalog.invalidName(noun, name.value, rule: Self.memberRule, at: name.location))
             return nil
@@ -210,7 +210,7 @@ public struct TypeChecker {
 
     private mutating func checkFields(_ syntax: [FieldSyntax], noun: String, owner: String, _ scope: inout Scope) -> [Field] {
         var fields: [Field] = []
-        var identifiers: [String: Located<String>] = [:]
+        var identifiers = NameTable()
         for f in syntax {
             guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
             guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
@@ -420,7 +420,7 @@ public struct TypeChecker {
 
     private mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
         var result: [ErrorCode] = []
-        var identifiers: [String: Located<String>] = [:]
+        var identifiers = NameTable()
         var codes: [Int: Located<String>] = [:]
         for e in syntax.errors {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
@@ -443,8 +443,8 @@ public struct TypeChecker {
 
     private mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
         var result: [Method] = []
-        var identifiers: [String: Located<String>] = [:]
-        var wires: [String: Located<String>] = [:]
+        var identifiers = NameTable()
+        var wires = NameTable()
         for m in syntax.methods {
             guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
@@ -488,8 +488,8 @@ public struct TypeChecker {
 
     private mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
         var result: [Event] = []
-        var identifiers: [String: Located<String>] = [:]
-        var wires: [String: Located<String>] = [:]
+        var identifiers = NameTable()
+        var wires = NameTable()
         for e in syntax.events {
             guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")
@@ -503,7 +503,7 @@ public struct TypeChecker {
 
     /// The wire name (override or key), checked for validity and uniqueness in `seen`.
     private mutating func checkWire(_ override: Located<String>?, default name: Located<String>, noun: String,
-                                    seen: inout [String: Located<String>], owner: String) -> String? {
+                                    seen: inout NameTable, owner: String) -> String? {
         let wire = override ?? name
         if override != nil, !IDLNames.isValidWireName(wire.value) {
             report(DiagnosticCatalog.invalidWireName(wire.value, at: wire.location))

@@ -267,15 +267,20 @@ public struct SyntaxParser {
             report(DiagnosticCatalog.expectedKind("a mapping of \(noun) names", for: what, got: node))
             return []
         }
+        // Most of these mappings are small (a struct's fields); scanning what was kept finds
+        // duplicates faster than hashing until there are more than a few dozen entries.
+        let useIndex = pairs.count > 32
         var seen: [String: SourceLocation] = [:]
         var result: [(Located<String>, YAMLNode)] = []
+        result.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
-            if let first = seen[key] {
+            let first = useIndex ? seen[key] : result.first(where: { $0.0.value == key })?.0.location
+            if let first {
                 report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
                 continue
             }
-            seen[key] = pair.key.location
+            if useIndex { seen[key] = pair.key.location }
             result.append((Located(key, at: pair.key.location), pair.value))
         }
         return result
