@@ -154,6 +154,7 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(decoded, result.diagnostics)
         XCTAssert(json.contains("\"id\" : \"invalid-kind\""), json)
         XCTAssert(json.contains("\"line\" : 4"), json)
+        XCTAssertEqual(DiagnosticRenderer.json([]), "[]\n")
     }
 
     func testMemberKeywordsAreAcceptedForEmittersToEscape() {

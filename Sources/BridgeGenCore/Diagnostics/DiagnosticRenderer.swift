@@ -16,6 +16,8 @@ public enum DiagnosticRenderer {
 
     /// A JSON array of diagnostic objects, keys sorted, for `--diagnostics-format json`.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
+        // The pretty printer writes an empty array over three lines.
+        if diagnostics.isEmpty { return "[]\n" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(diagnostics), let text = String(data: data, encoding: .utf8) else {
