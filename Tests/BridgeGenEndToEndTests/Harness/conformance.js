@@ -539,6 +539,28 @@ function mainCases(env) {
         }
     });
 
+    t('the native event queue keeps the newest 256 events, reports drops, delivers in order after $hello', async () => {
+        const got = [];
+        const off = sample.on('resume', (p) => got.push(p.backgroundSeconds));
+        await env.control({ cmd: 'host', line: { terminate: true } });
+        let out;
+        for (let i = 1; i <= 300; i++) {
+            out = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: i } } } });
+        }
+        eq(out.queued.sample, 256, 'queued events');
+        const logs = await env.control({ cmd: 'logs' });
+        eq(logs.filter((l) => l.includes('dropped the oldest')).length, 44, 'drops reported through the log hook');
+        eq(got, [], 'nothing delivered before $hello');
+        for (const module of ['sample', 'user']) {
+            const hello = { type: '$hello', data: { module, protocol: 1 } };
+            if (T === 'reply') await g.webkit.messageHandlers[module].postMessage(hello);
+            else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
+        }
+        for (let i = 0; i < 300 && got.length < 256; i++) await sleep(10);
+        off();
+        eq(got, Array.from({ length: 256 }, (_, i) => 45 + i), 'the newest 256, in order');
+    });
+
     t('1,000 concurrent requests: each answered once and matched to its caller', async () => {
         const before = await env.control({ cmd: 'stats' });
         const n = 1000;
@@ -565,6 +587,7 @@ function mainCases(env) {
         eq(callbackGlobals(), [], 'callback globals');
         const stats = await env.control({ cmd: 'stats' });
         eq(stats.duplicates, 0, 'requests answered more than once');
+        eq(stats.unsafeScripts, [], 'native scripts that are not pure ASCII or contain < > & \'');
         eq(stats.unanswered, silentRequests, 'requests never answered (only those native cannot answer)');
     });
 
@@ -611,6 +634,12 @@ function bareCases(env) {
     return cases;
 }
 
+function describeError(error) {
+    if (!(error instanceof Error)) return String(error);
+    const where = (error.stack || '').split('\n').filter((l) => l.includes('conformance.js')).slice(0, 2).join(' <- ');
+    return `${error.name === 'Failure' || error instanceof Failure ? '' : error.name + ': '}${error.message}${where ? `\n    at ${where.trim()}` : ''}`;
+}
+
 export async function run(env) {
     const cases = env.mode === 'untrusted' ? untrustedCases(env) : env.mode === 'bare' ? bareCases(env) : mainCases(env);
     const lines = [];
@@ -627,7 +656,7 @@ export async function run(env) {
             lines.push(`ok ${env.transport}/${env.mode}: ${c.name} (${Date.now() - started} ms)`);
         } catch (error) {
             failed += 1;
-            lines.push(`FAIL ${env.transport}/${env.mode}: ${c.name}\n    ${(error && error.stack) || error}`);
+            lines.push(`FAIL ${env.transport}/${env.mode}: ${c.name}\n    ${describeError(error)}`);
             try {
                 await env.control({ cmd: 'calls' });
                 await env.control({ cmd: 'logs' });

@@ -58,7 +58,7 @@ class HostNative {
         this.holdMs = 0;
         this.calls = [];
         this.logs = [];
-        this.stats = { messages: 0, requests: 0, answers: 0, duplicates: 0, hellos: [], lastCallbackNames: [] };
+        this.stats = { messages: 0, requests: 0, answers: 0, duplicates: 0, hellos: [], lastCallbackNames: [], unsafeScripts: [] };
         this.requested = new Map();
     }
 
@@ -79,6 +79,8 @@ class HostNative {
         this.logs.push(...output.logs);
         output.results = [];
         for (const script of output.scripts) {
+            // docs/WIRE.md: native scripts are pure printable ASCII without < > & ' (escaped as \uXXXX).
+            if (!/^[\x20-\x7e]*$/.test(script) || /[<>&']/.test(script)) this.stats.unsafeScripts.push(script.slice(0, 200));
             const match = ANSWER.exec(script);
             if (match) {
                 this.stats.answers += 1;

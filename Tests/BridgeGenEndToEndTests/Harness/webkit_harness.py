@@ -42,6 +42,9 @@ from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
 
 ANSWER = re.compile(r'^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]')
 CALLBACK_NAME = re.compile(r'^[A-Za-z_$][A-Za-z0-9_$]{0,127}$')
+# docs/WIRE.md: native scripts are pure printable ASCII without < > & ' (escaped as \uXXXX).
+UNSAFE_SCRIPT_FREE = re.compile(r"^[\x20-\x7e]*$")
+UNSAFE_CHARS = re.compile(r"[<>&']")
 SURROGATE_ESCAPE = re.compile(r'\\u[dD][89abcdefABCDEF]')
 TRUSTED_SCHEME = 'app'
 UNTRUSTED_SCHEME = 'bgevil'
@@ -93,7 +96,7 @@ class Harness:
         self.calls = []
         self.logs = []
         self.hold_ms = 0
-        self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': []}
+        self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
         self.requested = {}
         self.results = []
         self.bench = None
@@ -122,7 +125,7 @@ class Harness:
 
     # -- web views ----------------------------------------------------------------------------
 
-    def open_view(self, scheme, query, bridge=True):
+    def open_view(self, scheme, query, bridge=True, page='page.html'):
         manager = WebKit.UserContentManager()
         view = WebKit.WebView(user_content_manager=manager)
         settings = view.get_settings()
@@ -143,7 +146,7 @@ class Harness:
         window.set_child(view)
         window.present()
         self.views.append((window, view, manager))
-        view.load_uri(f'{scheme}://e2e/page.html?{query}')
+        view.load_uri(f'{scheme}://e2e/{page}?{query}')
         return view
 
     @staticmethod
@@ -182,6 +185,8 @@ class Harness:
         self.calls.extend(output['calls'])
         self.logs.extend(output['logs'])
         for script in output['scripts']:
+            if not UNSAFE_SCRIPT_FREE.match(script) or UNSAFE_CHARS.search(script):
+                self.stats['unsafeScripts'].append(script[:200])
             match = ANSWER.match(script)
             if match:
                 self.stats['answers'] += 1
@@ -283,10 +288,22 @@ class Harness:
 
     # -- phases -------------------------------------------------------------------------------
 
+    def queue_events(self):
+        """Before the queued page loads: the web content process 'terminated', events are sent."""
+        outputs = [self.host.command('"terminate":true')]
+        for seconds in (1, 2, 3):
+            outputs.append(self.host.command('"emit":%s' % json.dumps({'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': seconds}})))
+        outputs.append(self.host.command('"emit":%s' % json.dumps({'module': 'user', 'event': 'loginChanged', 'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}})))
+        queued = outputs[-1]['queued']
+        if any(o['scripts'] for o in outputs) or queued != {'sample': 3, 'user': 1}:
+            self.fail(f'events were not queued natively: {outputs}')
+
     def next_phase(self):
         if self.phases:
-            scheme, query, bridge = self.phases.pop(0)
-            self.open_view(scheme, query, bridge)
+            scheme, query, bridge, page = self.phases.pop(0)
+            if page == 'queued.html':
+                self.queue_events()
+            self.open_view(scheme, query, bridge, page)
         else:
             self.loop.quit()
         return False
@@ -300,12 +317,13 @@ class Harness:
     def run(self):
         t = self.transport
         if self.options.mode == 'bench':
-            self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True)]
+            self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True, 'page.html')]
         else:
             self.phases = [
-                (TRUSTED_SCHEME, f'mode=main&transport={t}', True),
-                (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True),
-                (TRUSTED_SCHEME, f'mode=bare&transport={t}', False),
+                (TRUSTED_SCHEME, f'mode=main&transport={t}', True, 'page.html'),
+                (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True, 'page.html'),
+                (TRUSTED_SCHEME, f'mode=bare&transport={t}', False, 'page.html'),
+                (TRUSTED_SCHEME, f'transport={t}', True, 'queued.html'),
             ]
         GLib.timeout_add_seconds(self.options.timeout, lambda: self.fail(f'no result within {self.options.timeout} s'))
         GLib.idle_add(self.next_phase)
@@ -337,7 +355,7 @@ def main():
         for line in r.get('lines', []):
             if line.startswith('FAIL'):
                 print(f'[webkit] {line}', flush=True)
-    if harness.error or len(harness.results) != 3:
+    if harness.error or len(harness.results) != 4:
         failed += 1
         print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
     print(f'[webkit {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
