@@ -1,22 +1,26 @@
-// Benchmark run inside the real page (Benchmarks/e2e_bench.py): round-trip latency of small
-// sequential requests, then throughput of many concurrent ones.
+// Benchmark run inside the real page (Benchmarks/e2e_bench.py). performance.now() is coarsened
+// to 1 ms in this (not cross-origin-isolated) page, so latency is measured as the mean of blocks
+// of BLOCK sequential requests (resolution 1/BLOCK ms); median and p95 are over those blocks.
+// Throughput: 2n requests issued at once, all awaited.
+const BLOCK = 10;
+
 export async function bench({ client, n }) {
     const { sample } = client;
     await sample.ready({ timeoutMs: 3000 });
     await sample.setItem({ key: 'k', value: 'v' });
     for (let i = 0; i < 50; i++) await sample.getItem({ key: 'k' }); // warm-up
-    const latencies = [];
-    for (let i = 0; i < n; i++) {
+    const blocks = [];
+    for (let b = 0; b < Math.max(1, Math.floor(n / BLOCK)); b++) {
         const t0 = performance.now();
-        await sample.getItem({ key: 'k' });
-        latencies.push(performance.now() - t0);
+        for (let i = 0; i < BLOCK; i++) await sample.getItem({ key: 'k' });
+        blocks.push((performance.now() - t0) / BLOCK);
     }
-    latencies.sort((a, b) => a - b);
-    const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+    blocks.sort((a, b) => a - b);
+    const q = (p) => blocks[Math.min(blocks.length - 1, Math.floor(p * blocks.length))];
     const m = 2 * n;
     const t0 = performance.now();
     const results = await Promise.all(Array.from({ length: m }, () => sample.getItem({ key: 'k' })));
     const elapsed = performance.now() - t0;
     if (!results.every((r) => r === 'v')) throw new Error('wrong results');
-    return { sequential: n, medianMs: q(0.5), p95Ms: q(0.95), minMs: latencies[0], concurrent: m, elapsedMs: elapsed, perSecond: m / (elapsed / 1000) };
+    return { block: BLOCK, sequential: blocks.length * BLOCK, medianMs: q(0.5), p95Ms: q(0.95), minMs: blocks[0], concurrent: m, elapsedMs: elapsed, perSecond: m / (elapsed / 1000) };
 }

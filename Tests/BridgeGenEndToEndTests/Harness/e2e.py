@@ -137,6 +137,13 @@ def webkit_problem():
     return None
 
 
+def webkit_version():
+    probe = ("import gi; gi.require_version('WebKit', '6.0'); from gi.repository import WebKit; "
+             "print(WebKit.get_major_version(), WebKit.get_minor_version(), WebKit.get_micro_version(), sep='.')")
+    result = subprocess.run([SYSTEM_PYTHON, '-c', probe], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return result.stdout.strip() or 'unknown'
+
+
 def webkit_env():
     env = dict(os.environ)
     env.setdefault('WEBKIT_DISABLE_COMPOSITING_MODE', '1')
