@@ -10,6 +10,11 @@ import XCTest
 /// in both transports. The harness lives in Harness/ (not compiled); Harness/e2e.py builds and
 /// runs it, and each suite prints `N passed, N failed`.
 final class EndToEndTests: XCTestCase {
+    override class func tearDown() {
+        if case .success(let out) = E2E.prepared { try? FileManager.default.removeItem(at: out) }
+        super.tearDown()
+    }
+
     func testNodeRoundTripReply() throws { try runSuite("node", "reply") }
     func testNodeRoundTripCallback() throws { try runSuite("node", "callback") }
     func testWebKitConformanceReply() throws { try runSuite("webkit", "reply") }
