@@ -8,7 +8,10 @@ sample.on('resume', (p) => got.push(['resume', p.backgroundSeconds]));
 user.on('loginChanged', (p) => got.push(['loginChanged', p.user ? p.user.name : null]));
 const control = (cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd);
 const transport = new URLSearchParams(location.search).get('transport');
-const name = `${transport}/queued: events sent before the page loaded are delivered after its $hello, in order`;
+const reloaded = performance.getEntriesByType('navigation').some((entry) => entry.type === 'reload');
+const name = reloaded
+    ? `${transport}/queued: after a reload the client says $hello again and gets the events queued meanwhile, in order`
+    : `${transport}/queued: events sent before the page loaded are delivered after its $hello, in order`;
 
 (async () => {
     for (let i = 0; i < 300 && got.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
