@@ -518,6 +518,58 @@ enum BridgeEncode {
         return isLetter(first) && units.dropFirst().allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
+    /// JSON text in which every `\uD800`-`\uDFFF` escape that is not half of a surrogate pair
+    /// is replaced by `\uFFFD`. `JSON.stringify` writes lone surrogates that way, Foundation's
+    /// parser refuses them, and a Swift `String` cannot hold them; this is the same repair
+    /// WebKit's string bridging applies to object bodies, so both transports agree.
+    static func repairingLoneSurrogateEscapes(_ json: String) -> String {
+        let s = Array(json.utf8)
+        func hexValue(_ c: UInt8) -> UInt32? {
+            switch c {
+            case 0x30...0x39: return UInt32(c - 0x30)
+            case 0x41...0x46: return UInt32(c - 0x41 + 10)
+            case 0x61...0x66: return UInt32(c - 0x61 + 10)
+            default: return nil
+            }
+        }
+        /// The code unit of a `\uXXXX` escape starting at `i`.
+        func escape(at i: Int) -> UInt32? {
+            guard i + 6 <= s.count, s[i] == 0x5C, s[i + 1] == 0x75 else { return nil }
+            var value: UInt32 = 0
+            for k in 2..<6 {
+                guard let digit = hexValue(s[i + k]) else { return nil }
+                value = value * 16 + digit
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            guard s[i] == 0x5C, i + 1 < s.count else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            guard let unit = escape(at: i) else {
+                out += s[i..<i + 2]  // any other escape, `\\` included, stays as it is
+                i += 2
+                continue
+            }
+            if (0xD800...0xDBFF).contains(unit), let low = escape(at: i + 6), (0xDC00...0xDFFF).contains(low) {
+                out += s[i..<i + 12]
+                i += 12
+            } else if (0xD800...0xDFFF).contains(unit) {
+                out += Array("\\uFFFD".utf8)
+                i += 6
+            } else {
+                out += s[i..<i + 6]
+                i += 6
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
     @@ACCESS@@ static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
         "(function(){var f=window[\(stringLiteral(callbackName))];if(typeof f===\"function\"){f(\(stringLiteral(envelope.jsonText)));}})();"
@@ -788,9 +840,12 @@ enum BridgeEncode {
 
     static func messageObject(_ body: Any) throws -> [String: Any] {
         if let text = body as? String, !(body is NSNumber) {
-            guard let data = text.data(using: .utf8),
-                  let parsed = try? JSONSerialization.jsonObject(with: data, options: []),
-                  let object = try? BridgeDecode.object(parsed, "message") else {
+            func parse(_ json: String) -> [String: Any]? {
+                guard let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: []) else { return nil }
+                return try? BridgeDecode.object(parsed, "message")
+            }
+            // Lone surrogate escapes are repaired only when the text does not parse as it is.
+            guard let object = parse(text) ?? parse(BridgeJavaScript.repairingLoneSurrogateEscapes(text)) else {
                 throw BridgeError(.invalidMessage, "the message is not a JSON object string")
             }
             return object
