@@ -570,6 +570,19 @@ enum BridgeEncode {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The value of the first `"callbackName": "<name>"` in text that is not valid JSON, when
+    /// it is a valid callback name (so the request can be told it was malformed).
+    static func callbackName(inMalformedJSON text: String) -> String? {
+        guard let key = text.range(of: "\"callbackName\"") else { return nil }
+        var rest = text[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == ":" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "\"" else { return nil }
+        let name = rest.dropFirst().prefix { $0 != "\"" }
+        guard name.endIndex < rest.endIndex, isValidCallbackName(String(name)) else { return nil }
+        return String(name)
+    }
+
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
     @@ACCESS@@ static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
         "(function(){var f=window[\(stringLiteral(callbackName))];if(typeof f===\"function\"){f(\(stringLiteral(envelope.jsonText)));}})();"
@@ -788,12 +801,18 @@ enum BridgeEncode {
                 return
             }
             var callbackName: String?
-            if let object = try? Self.messageObject(body), let name = object["callbackName"], !(name is NSNull) {
-                guard let name = try? BridgeDecode.string(name, "callbackName"), BridgeJavaScript.isValidCallbackName(name) else {
-                    BridgeLog.report("refused a message with an invalid callbackName")
-                    return
+            if let object = try? Self.messageObject(body) {
+                if let name = object["callbackName"], !(name is NSNull) {
+                    guard let name = try? BridgeDecode.string(name, "callbackName"), BridgeJavaScript.isValidCallbackName(name) else {
+                        BridgeLog.report("refused a message with an invalid callbackName")
+                        return
+                    }
+                    callbackName = name
                 }
-                callbackName = name
+            } else if let text = body as? String {
+                // Not JSON, but a request all the same when a valid callback name can be read:
+                // it gets its invalidMessage answer rather than a silent timeout.
+                callbackName = BridgeJavaScript.callbackName(inMalformedJSON: text)
             }
             let replyOnce = track(BridgeReply { envelope in
                 guard let name = callbackName else {

@@ -320,7 +320,9 @@ function mainCases(env) {
                 eq(envelope.errcode, Code.invalidMessage, `body ${show(body)}`);
             }
         } else {
-            for (const raw of ['{"callbackName":"handInvalid1"}', '{"type":7,"callbackName":"handInvalid1"}', '{"type":null,"callbackName":"handInvalid1"}']) {
+            for (const raw of ['{"callbackName":"handInvalid1"}', '{"type":7,"callbackName":"handInvalid1"}', '{"type":null,"callbackName":"handInvalid1"}',
+                               // Not JSON at all, but the callback name is readable: answered, not left to time out.
+                               '{"type":"getItem","callbackName" : "handInvalid1","data":{"key":', "{'type':'getItem',\"callbackName\":\"handInvalid1\"}"]) {
                 const answered = await handRequest(env, 'sample', null, { raw, callbackName: 'handInvalid1' });
                 eq(answered.errcode, Code.invalidMessage, `body ${raw}`);
             }

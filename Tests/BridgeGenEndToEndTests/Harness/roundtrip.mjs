@@ -26,6 +26,7 @@ if (!['reply', 'callback'].includes(transport) || !args.web || !args.host) {
 
 const ANSWER = /^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]/;
 const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
+const MALFORMED_CALLBACK = /"callbackName"\s*:\s*"([^"]*)"/;
 
 /** What WebKit does to a posted body on its way to Swift: a structured clone, then NSString -> String (lone surrogates -> U+FFFD). */
 function bridged(value) {
@@ -110,12 +111,18 @@ class HostNative {
         if (message && typeof message === 'object' && message.type === '$hello') this.stats.hellos.push(message.data?.module);
         if (transport === 'reply') {
             this.stats.requests += 1;
-        } else if (message && typeof message === 'object' && typeof message.callbackName === 'string' && CALLBACK_NAME.test(message.callbackName)) {
-            this.stats.requests += 1;
-            const seen = this.requested.get(message.callbackName) ?? { asked: 0, answered: 0 };
-            seen.asked += 1;
-            this.requested.set(message.callbackName, seen);
-            this.stats.lastCallbackNames = this.stats.lastCallbackNames.concat([message.callbackName]).slice(-20);
+        } else {
+            // docs/WIRE.md: a request is a message with a valid callbackName, read from the JSON,
+            // or from text that is not JSON when one can be read there.
+            let name = message && typeof message === 'object' ? message.callbackName : undefined;
+            if (message === undefined && typeof body === 'string') name = MALFORMED_CALLBACK.exec(body)?.[1];
+            if (typeof name === 'string' && CALLBACK_NAME.test(name)) {
+                this.stats.requests += 1;
+                const seen = this.requested.get(name) ?? { asked: 0, answered: 0 };
+                seen.asked += 1;
+                this.requested.set(name, seen);
+                this.stats.lastCallbackNames = this.stats.lastCallbackNames.concat([name]).slice(-20);
+            }
         }
         if (this.holdMs > 0) {
             const ms = this.holdMs;

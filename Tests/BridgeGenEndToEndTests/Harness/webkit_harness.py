@@ -42,6 +42,7 @@ from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
 
 ANSWER = re.compile(r'^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]')
 CALLBACK_NAME = re.compile(r'^[A-Za-z_$][A-Za-z0-9_$]{0,127}$')
+MALFORMED_CALLBACK = re.compile(r'"callbackName"\s*:\s*"([^"]*)"')
 # docs/WIRE.md: native scripts are pure printable ASCII without < > & ' (escaped as \uXXXX).
 UNSAFE_SCRIPT_FREE = re.compile(r"^[\x20-\x7e]*$")
 UNSAFE_CHARS = re.compile(r"[<>&']")
@@ -227,10 +228,16 @@ class Harness:
             self.stats['hellos'].append((message.get('data') or {}).get('module'))
         if self.transport == 'reply':
             self.stats['requests'] += 1
-        elif isinstance(message, dict) and isinstance(message.get('callbackName'), str) and CALLBACK_NAME.match(message['callbackName']):
-            name = message['callbackName']
-            self.stats['requests'] += 1
-            self.requested.setdefault(name, {'asked': 0, 'answered': 0})['asked'] += 1
+        else:
+            # docs/WIRE.md: a request is a message with a valid callbackName, read from the JSON,
+            # or from text that is not JSON when one can be read there.
+            name = message.get('callbackName') if isinstance(message, dict) else None
+            if message is None and isinstance(parsed, str):
+                found = MALFORMED_CALLBACK.search(parsed)
+                name = found.group(1) if found else None
+            if isinstance(name, str) and CALLBACK_NAME.match(name):
+                self.stats['requests'] += 1
+                self.requested.setdefault(name, {'asked': 0, 'answered': 0})['asked'] += 1
             self.stats['lastCallbackNames'] = (self.stats['lastCallbackNames'] + [name])[-20:]
         if SURROGATE_ESCAPE.search(text):
             text = json.dumps(well_formed(parsed), ensure_ascii=True)
