@@ -48,8 +48,8 @@ func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = n
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    try Data().write(to: out)
+    try Data().write(to: err)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

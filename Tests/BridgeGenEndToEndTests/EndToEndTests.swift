@@ -95,7 +95,7 @@ enum E2E {
     /// Runs a command through /usr/bin/env with output (stdout and stderr) captured in a file.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-e2e-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
