@@ -6,7 +6,7 @@ import Foundation
 // MARK: - Models
 
 /// Device features and a small key-value store offered by the host app.
-/// On the page this module is `window.sample`; natively it is `SampleHandler`.
+/// On the page this module is the generated `sample` client; natively it is `SampleHandler`.
 ///
 /// Namespace of the `sample` module's models and application errors.
 public enum Sample {
@@ -158,7 +158,7 @@ public enum Sample {
 // MARK: - Handler
 
 /// Device features and a small key-value store offered by the host app.
-/// On the page this module is `window.sample`; natively it is `SampleHandler`.
+/// On the page this module is the generated `sample` client; natively it is `SampleHandler`.
 ///
 /// The native side of the `sample` module: implement it and install it with
 /// `SampleBridge.install(_:on:)`. Called on the main actor; the installed

@@ -126,7 +126,7 @@ export interface SampleEvents {
 
 /**
  * Device features and a small key-value store offered by the host app.
- * On the page this module is `window.sample`; natively it is `SampleHandler`.
+ * On the page this module is the generated `sample` client; natively it is `SampleHandler`.
  *
  * The client of module `sample`.
  */
@@ -190,7 +190,7 @@ const $events: { readonly [E in keyof SampleEvents]: string } = {
 
 /**
  * Device features and a small key-value store offered by the host app.
- * On the page this module is `window.sample`; natively it is `SampleHandler`.
+ * On the page this module is the generated `sample` client; natively it is `SampleHandler`.
  *
  * The client of module `sample`; see `SampleClient`.
  */

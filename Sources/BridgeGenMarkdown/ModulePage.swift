@@ -48,7 +48,7 @@ struct ModulePage {
         }
         var rows: [[String]] = [
             ["Schema", MarkdownText.code(fileName(module.sourcePath))],
-            ["TypeScript", "`\(module.name)` (the generated client; `window.\(module.name)` on the page)"],
+            ["TypeScript", "`\(module.name)` (the generated client, exported by `index.ts`)"],
             ["Swift", "`\(examples.swift.handlerProtocol)` (the protocol the app implements)"],
             ["Channel", channel],
         ]
