@@ -36,6 +36,10 @@ final class EndToEndTests: XCTestCase {
             let passed = words.count >= 6 ? Int(words[2]) ?? 0 : 0
             XCTAssertGreaterThanOrEqual(passed, 25, "too few cases ran: \(summary)", file: file, line: line)
             XCTAssertTrue(summary.contains(" 0 failed"), "\(summary)\n\(result.output)", file: file, line: line)
+            // The suite's own summary, in the test log: `webkit-callback: 35 passed, 0 failed`.
+            if let counts = summary.range(of: #"[0-9]+ passed, [0-9]+ failed"#, options: .regularExpression) {
+                print("\(kind)-\(transport): \(summary[counts])")
+            }
         }
     }
 }
