@@ -1,0 +1,206 @@
+/// Checking a module's declarations: types, errors, methods, events and their names.
+extension TypeChecker {
+    // MARK: - Types
+
+    mutating func checkTypes(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [TypeDeclaration] {
+        var result: [TypeDeclaration] = []
+        for type in syntax.types {
+            let name = type.name
+            if !IDLNames.isValidTypeName(name.value) {
+                report(DiagnosticCatalog.invalidName("type", name.value, rule: "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')", at: name.location))
+            } else if let language = ReservedNames.typeNames[name.value] {
+                report(DiagnosticCatalog.reservedName("type", name.value, reservedIn: language, at: name.location))
+            }
+            let deprecated = type.deprecated.map { Deprecation(message: $0.message) }
+            switch type.body {
+            case .structure(let fieldSyntax):
+                let fields = checkFields(fieldSyntax, noun: "field", owner: "struct '\(name.value)'", &scope)
+                result.append(.structure(StructDeclaration(name: name.value, doc: type.doc, deprecated: deprecated, fields: fields, location: name.location)))
+            case .enumeration(let caseSyntax):
+                let cases = checkCases(caseSyntax, enumName: name)
+                result.append(.enumeration(EnumDeclaration(name: name.value, doc: type.doc, deprecated: deprecated, cases: cases, location: name.location)))
+            case .invalid:
+                continue
+            }
+        }
+        return result
+    }
+
+    mutating func checkCases(_ syntax: [CaseSyntax], enumName: Located<String>) -> [EnumCase] {
+        if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
+        var cases: [EnumCase] = []
+        var identifiers = NameTable()
+        var wires = NameTable()
+        for c in syntax {
+            guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
+            var wire = c.name.value
+            if let w = c.wire {
+                if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
+                    report(DiagnosticCatalog.invalidEnumWireValue(w.value, at: w.location))
+                }
+            }
+            let wireLocation = c.wire?.location ?? c.name.location
+            if let other = wires[wire] {
+                report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                continue
+            }
+            wires[wire] = Located(wire, at: wireLocation)
+            cases.append(EnumCase(name: c.name.value, identifier: identifier, wireValue: wire, doc: c.doc,
+                                  deprecated: c.deprecated.map { Deprecation(message: $0.message) }, location: c.name.location))
+        }
+        return cases
+    }
+
+    /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name
+    /// or one whose identifier another member of the same scope (`identifiers`) already has.
+    mutating func memberIdentifier(_ name: Located<String>, noun: String,
+                                           unique identifiers: inout NameTable) -> String? {
+        guard IDLNames.isValidMemberName(name.value) else {
+            report(DiagnosticCatalog.invalidName(noun, name.value, rule: Self.memberRule, at: name.location))
+            return nil
+        }
+        let identifier = IDLNames.lowerCamel(name.value)
+        if let other = identifiers[identifier] {
+            report(DiagnosticCatalog.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
+                                                             at: name.location, first: other.location))
+            return nil
+        }
+        identifiers[identifier] = name
+        return identifier
+    }
+
+    static let memberRule = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
+
+    mutating func checkFields(_ syntax: [FieldSyntax], noun: String, owner: String, _ scope: inout Scope) -> [Field] {
+        var fields: [Field] = []
+        var identifiers = NameTable()
+        for f in syntax {
+            guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
+            guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
+            var defaultValue: Literal?
+            if let node = f.defaultValue {
+                defaultValue = checkLiteral(node, against: type, scope: scope)
+            }
+            fields.append(Field(wireName: f.name.value, identifier: identifier, doc: f.doc, type: type,
+                                defaultValue: defaultValue, deprecated: f.deprecated.map { Deprecation(message: $0.message) },
+                                location: f.name.location))
+        }
+        return fields
+    }
+
+    // MARK: - Errors
+
+    mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
+        var result: [ErrorCode] = []
+        var identifiers = NameTable()
+        var codes: [Int: Located<String>] = [:]
+        for e in syntax.errors {
+            guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
+            guard let node = e.code else { continue }
+            guard let text = node.scalar, node.kindDescription == "a number", let code = Int(text), code >= 1, code <= Int(Int32.max) else {
+                report(DiagnosticCatalog.invalidErrorCode(node.scalar ?? node.kindDescription, at: node.location))
+                continue
+            }
+            if let other = codes[code] {
+                report(DiagnosticCatalog.duplicateErrorCode(code, e.name.value, other.value, at: node.location, first: other.location))
+                continue
+            }
+            codes[code] = e.name
+            result.append(ErrorCode(name: e.name.value, identifier: identifier, code: code, doc: e.doc, location: e.name.location))
+        }
+        return result
+    }
+
+    // MARK: - Methods and events
+
+    mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
+        var result: [Method] = []
+        var identifiers = NameTable()
+        var wires = NameTable()
+        for m in syntax.methods {
+            guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
+            let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
+
+            var kind: MethodKind?
+            if let k = m.kind {
+                kind = MethodKind(rawValue: k.value)
+                if kind == nil { report(DiagnosticCatalog.invalidMethodKind(k.value, at: k.location)) }
+            }
+            let params = checkFields(m.params, noun: "parameter", owner: "method '\(m.name.value)'", &scope)
+            var returns: TypeRef?
+            if let r = m.returns { returns = resolve(r, &scope) }
+            if kind == .send, let key = m.returnsKey {
+                report(DiagnosticCatalog.returnsOnSend(m.name.value, at: key))
+            }
+            if kind == .send, let key = m.errorsKey {
+                report(DiagnosticCatalog.errorsOnSend(m.name.value, at: key))
+            }
+            var errorNames: [String] = []
+            for e in m.errors {
+                if errors.contains(where: { $0.name == e.value }) {
+                    if errorNames.contains(e.value) {
+                        report(DiagnosticCatalog.duplicate("error reference", e.value, at: e.location, first: nil))
+                    } else {
+                        errorNames.append(e.value)
+                    }
+                } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
+                    continue  // declared but invalid: already reported
+                } else {
+                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: errors.map(\.name), at: e.location))
+                }
+            }
+            guard let kind, let wire else { continue }
+            result.append(Method(name: m.name.value, identifier: identifier, wireName: wire, kind: kind, doc: m.doc,
+                                 params: params, returns: kind == .send ? nil : returns, returnsDoc: m.returnsDoc,
+                                 errors: kind == .send ? [] : errorNames,
+                                 deprecated: m.deprecated.map { Deprecation(message: $0.message) }, location: m.name.location))
+        }
+        return result
+    }
+
+    mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
+        var result: [Event] = []
+        var identifiers = NameTable()
+        var wires = NameTable()
+        for e in syntax.events {
+            guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
+            let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")
+            let payload = checkFields(e.payload, noun: "payload field", owner: "event '\(e.name.value)'", &scope)
+            guard let wire else { continue }
+            result.append(Event(name: e.name.value, identifier: identifier, wireName: wire, doc: e.doc, payload: payload,
+                                deprecated: e.deprecated.map { Deprecation(message: $0.message) }, location: e.name.location))
+        }
+        return result
+    }
+
+    /// The wire name (override or key), checked for validity and uniqueness in `seen`.
+    mutating func checkWire(_ override: Located<String>?, default name: Located<String>, noun: String,
+                                    seen: inout NameTable, owner: String) -> String? {
+        let wire = override ?? name
+        if override != nil, !IDLNames.isValidWireName(wire.value) {
+            report(DiagnosticCatalog.invalidWireName(wire.value, at: wire.location))
+            return nil
+        }
+        if let other = seen[wire.value] {
+            report(DiagnosticCatalog.wireCollision(noun, wire.value, in: owner, at: wire.location, first: other.location))
+            return nil
+        }
+        seen[wire.value] = wire
+        return wire.value
+    }
+
+    /// On the callback transport every module posts to one channel, routed by wire name alone.
+    mutating func checkSharedChannel(_ modules: [Module]) {
+        var owners: [String: (module: String, location: SourceLocation)] = [:]
+        for module in modules {
+            for method in module.methods {
+                if let first = owners[method.wireName] {
+                    report(DiagnosticCatalog.sharedChannelCollision(method.wireName, module.name, first.module, channel: config.callbackChannel,
+                                                                    at: method.location, first: first.location))
+                } else {
+                    owners[method.wireName] = (module.name, method.location)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// Checking `default:` literals against the type they default.
+extension TypeChecker {
+    mutating func checkLiteral(_ node: YAMLNode, against type: TypeRef, scope: Scope) -> Literal? {
+        func mismatch(_ expected: String, hint: String? = nil) -> Literal? {
+            report(DiagnosticCatalog.defaultMismatch(expected: expected, got: node.kindDescription, hint: hint, at: node.location))
+            return nil
+        }
+        let plain: Bool
+        let text: String
+        switch node.kind {
+        case .scalar(let value, let isPlain): (text, plain) = (value, isPlain)
+        default: (text, plain) = ("", false)
+        }
+        switch type {
+        case .optional(let wrapped):
+            if node.isNull { return .null }
+            return checkLiteral(node, against: wrapped, scope: scope)
+        case .string:
+            guard node.scalar != nil, !(plain && node.kindDescription != "a string") else {
+                return mismatch("a string", hint: node.scalar.map { "quote it: \"\($0)\"" })
+            }
+            return .string(text)
+        case .int:
+            guard plain, node.kindDescription == "a number" else { return mismatch("an integer") }
+            guard let value = Int64(text) else {
+                if Double(text) != nil { return mismatch("an integer", hint: "'\(text)' has a fractional part or exponent") }
+                report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                return nil
+            }
+            guard abs(value) <= Self.maxSafeInteger else {
+                report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                return nil
+            }
+            return .int(value)
+        case .double:
+            if plain, [".inf", "-.inf", "+.inf", ".nan"].contains(text.lowercased()) {
+                return mismatch("a finite number", hint: "JSON has no infinities or NaN")
+            }
+            guard plain, node.kindDescription == "a number", let value = Double(text) else { return mismatch("a number") }
+            guard value.isFinite else { return mismatch("a finite number") }
+            return .double(value)
+        case .bool:
+            guard plain, node.kindDescription == "a boolean" else { return mismatch("true or false") }
+            return .bool(text.lowercased() == "true")
+        case .any:
+            return anyLiteral(node)
+        case .list(let element):
+            guard case .sequence(let items) = node.kind else { return mismatch("a list") }
+            var values: [Literal] = []
+            for item in items {
+                guard let value = checkLiteral(item, against: element, scope: scope) else { return nil }
+                values.append(value)
+            }
+            return .list(values)
+        case .map(let valueType):
+            guard case .mapping(let pairs) = node.kind else { return mismatch("a mapping") }
+            var entries: [Literal.MapEntry] = []
+            for pair in pairs {
+                guard let value = checkLiteral(pair.value, against: valueType, scope: scope) else { return nil }
+                entries.append(.init(key: pair.key.scalar ?? "", value: value))
+            }
+            return .map(entries)
+        case .named(let module, let name):
+            guard case .enumeration(let cases)? = typeTable[module]?[name]?.body else {
+                report(DiagnosticCatalog.structDefault(name, at: node.location))
+                return nil
+            }
+            let names = cases.map(\.name.value)
+            guard let value = node.scalar, !node.isNull else { return mismatch("a case of '\(name)'") }
+            guard names.contains(value) else {
+                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: names, at: node.location))
+                return nil
+            }
+            return .enumCase(value)
+        }
+    }
+
+    mutating func anyLiteral(_ node: YAMLNode) -> Literal? {
+        switch node.kind {
+        case .scalar(let text, let plain):
+            guard plain else { return .string(text) }
+            switch node.kindDescription {
+            case "null": return .null
+            case "a boolean": return .bool(text.lowercased() == "true")
+            case "a number":
+                if let i = Int64(text) {
+                    guard abs(i) <= Self.maxSafeInteger else {
+                        report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                        return nil
+                    }
+                    return .int(i)
+                }
+                guard let d = Double(text), d.isFinite else {
+                    report(DiagnosticCatalog.defaultMismatch(expected: "a finite number", got: "'\(text)'", hint: nil, at: node.location))
+                    return nil
+                }
+                return .double(d)
+            default: return .string(text)
+            }
+        case .sequence(let items):
+            var values: [Literal] = []
+            for item in items {
+                guard let v = anyLiteral(item) else { return nil }
+                values.append(v)
+            }
+            return .list(values)
+        case .mapping(let pairs):
+            var entries: [Literal.MapEntry] = []
+            for pair in pairs {
+                guard let v = anyLiteral(pair.value) else { return nil }
+                entries.append(.init(key: pair.key.scalar ?? "", value: v))
+            }
+            return .map(entries)
+        }
+    }
+
+    /// JavaScript's Number.MAX_SAFE_INTEGER: the largest integer both sides hold exactly.
+    public static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+}
