@@ -7,7 +7,7 @@ packages=(
   pkg-config libyaml-dev          # the YAML front end (system library target CYAML)
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
-  xvfb python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0               # WebKitGTK end-to-end runs
+  xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
 )
 
 missing=()
@@ -20,7 +20,9 @@ if ((${#missing[@]})); then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # With recommends: xvfb-run needs xauth, and WebKitGTK renders with Mesa's drivers and fonts
+  # that are only recommended.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 command -v swift >/dev/null || { echo "bridgegen: swift is not on PATH; install a Swift 6 toolchain from swift.org" >&2; exit 1; }
