@@ -785,6 +785,8 @@ public enum BridgeTransport: Sendable, Equatable {
     public func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
                             answer: @escaping @MainActor (String) -> Void) {
+        // The body is parsed once; a failure is answered below, where a reply is possible.
+        let parsed = Result { try Self.messageObject(body) }
         switch transport {
         case .reply:
             let replyOnce = track(BridgeReply { envelope in reply?(envelope) })
@@ -793,30 +795,15 @@ public enum BridgeTransport: Sendable, Equatable {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            let message: [String: Any]
-            let type: String
-            do {
-                (message, type) = try Self.parse(body)
-            } catch {
-                replyOnce.fail(error)
-                return
-            }
-            if type == "$hello" {
-                hello(message["data"], channel: channel, reply: replyOnce)
-                return
-            }
-            guard let module = modules[channel] else {
-                replyOnce.fail(BridgeError(.handlerUnavailable, "no handler is installed for '\(channel)'"))
-                return
-            }
-            route(type: type, data: message["data"], to: module, reply: replyOnce)
+            dispatch(parsed, channel: channel, reply: replyOnce)
         case .callback:
             guard policy.allows(origin) else {
                 BridgeLog.report("refused a message on '\(channel)' from \(origin.scheme)://\(origin.host)")
                 return
             }
             var callbackName: String?
-            if let object = try? Self.messageObject(body) {
+            switch parsed {
+            case .success(let object):
                 if let name = object["callbackName"], !(name is NSNull) {
                     guard let name = try? BridgeDecode.string(name, "callbackName"), BridgeJavaScript.isValidCallbackName(name) else {
                         BridgeLog.report("refused a message with an invalid callbackName")
@@ -824,10 +811,10 @@ public enum BridgeTransport: Sendable, Equatable {
                     }
                     callbackName = name
                 }
-            } else if let text = body as? String {
+            case .failure:
                 // Not JSON, but a request all the same when a valid callback name can be read:
                 // it gets its invalidMessage answer rather than a silent timeout.
-                callbackName = BridgeJavaScript.callbackName(inMalformedJSON: text)
+                callbackName = (body as? String).flatMap(BridgeJavaScript.callbackName(inMalformedJSON:))
             }
             let replyOnce = track(BridgeReply { envelope in
                 guard let name = callbackName else {
@@ -836,32 +823,42 @@ public enum BridgeTransport: Sendable, Equatable {
                 }
                 answer(BridgeJavaScript.answerScript(callbackName: name, envelope: envelope))
             })
-            let message: [String: Any]
-            let type: String
-            do {
-                (message, type) = try Self.parse(body)
-            } catch {
-                replyOnce.fail(error)
-                return
-            }
-            if type == "$hello" {
-                hello(message["data"], channel: nil, reply: replyOnce)
-                return
-            }
-            guard let module = modules.keys.sorted().lazy.compactMap({ self.modules[$0] }).first(where: { $0.handles(type) }) else {
-                replyOnce.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
-                return
-            }
-            module.dispatch(type: type, data: message["data"], reply: replyOnce)
+            dispatch(parsed, channel: nil, reply: replyOnce)
         }
     }
 
-    private func route(type: String, data: Any?, to module: any BridgeModule, reply: BridgeReply) {
-        guard module.handles(type) else {
+    /// Routes a parsed message: `$hello` to the handshake, anything else to the module that
+    /// owns its wire name, on `channel` (reply transport) or on the shared channel (nil),
+    /// where the checker made wire names unique across modules.
+    private func dispatch(_ parsed: Result<[String: Any], any Error>, channel: String?, reply: BridgeReply) {
+        let message: [String: Any]
+        let type: String
+        do {
+            message = try parsed.get()
+            type = try Self.messageType(message)
+        } catch {
+            reply.fail(error)
+            return
+        }
+        if type == "$hello" {
+            hello(message["data"], channel: channel, reply: reply)
+            return
+        }
+        let candidates: [any BridgeModule]
+        if let channel {
+            guard let module = modules[channel] else {
+                reply.fail(BridgeError(.handlerUnavailable, "no handler is installed for '\(channel)'"))
+                return
+            }
+            candidates = [module]
+        } else {
+            candidates = Array(modules.values)
+        }
+        guard let module = candidates.first(where: { $0.handles(type) }) else {
             reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             return
         }
-        module.dispatch(type: type, data: data, reply: reply)
+        module.dispatch(type: type, data: message["data"], reply: reply)
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {
@@ -890,12 +887,11 @@ public enum BridgeTransport: Sendable, Equatable {
         return object
     }
 
-    static func parse(_ body: Any) throws -> ([String: Any], String) {
-        let object = try messageObject(body)
+    static func messageType(_ object: [String: Any]) throws -> String {
         guard let typeValue = object["type"], let type = try? BridgeDecode.string(typeValue, "type") else {
             throw BridgeError(.invalidMessage, "the message has no string 'type'")
         }
-        return (object, type)
+        return type
     }
 
     // MARK: Events
