@@ -14,15 +14,8 @@ extension ModulePage {
     }
 
     private func event(_ event: Event, _ p: inout CodePrinter) {
-        p.line("### \(Anchor.tag(Anchor.event(event)))\(event.name)")
-        p.line()
-        p.line("**event** · wire name \(MarkdownText.code(event.wireName))")
-        p.line()
-        deprecation(event.deprecated, &p)
-        if let doc = event.doc {
-            p.lines(MarkdownText.paragraph(doc))
-            p.line()
-        }
+        entryHeader(anchor: Anchor.event(event), title: event.name, facts: "**event** · wire name \(MarkdownText.code(event.wireName))",
+                    deprecated: event.deprecated, doc: event.doc, &p)
         p.line("**Payload**")
         p.line()
         if event.payload.isEmpty {

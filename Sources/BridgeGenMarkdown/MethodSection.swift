@@ -15,18 +15,11 @@ extension ModulePage {
     }
 
     private func method(_ method: Method, _ p: inout CodePrinter) {
-        p.line("### \(Anchor.tag(Anchor.method(method)))\(method.name)")
-        p.line()
-        var facts = ["**\(method.kind.rawValue)**", "wire name \(MarkdownText.code(method.wireName))"]
-        facts.append("TypeScript \(MarkdownText.code(examples.typeScript.callee(method)))")
-        facts.append("Swift \(MarkdownText.code(examples.swift.requirementName(method)))")
-        p.line(facts.joined(separator: " · "))
-        p.line()
-        deprecation(method.deprecated, &p)
-        if let doc = method.doc {
-            p.lines(MarkdownText.paragraph(doc))
-            p.line()
-        }
+        let facts = ["**\(method.kind.rawValue)**", "wire name \(MarkdownText.code(method.wireName))",
+                     "TypeScript \(MarkdownText.code(examples.typeScript.callee(method)))",
+                     "Swift \(MarkdownText.code(examples.swift.requirementName(method)))"]
+        entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts.joined(separator: " · "),
+                    deprecated: method.deprecated, doc: method.doc, &p)
         p.line("**Parameters**")
         p.line()
         if method.params.isEmpty {

@@ -79,10 +79,22 @@ struct ModulePage {
     }
 
     /// `> **Deprecated.** message` as its own block.
-    func deprecation(_ deprecated: Deprecation?, _ p: inout CodePrinter) {
-        guard let deprecated else { return }
-        p.line("> **Deprecated.**" + (deprecated.message.map { " " + MarkdownText.cell($0) } ?? ""))
+    /// The start of every method, event and type entry: an anchored heading, a line of facts,
+    /// the deprecation (if any) and the doc paragraph (if any).
+    func entryHeader(anchor: String, title: String, facts: String, deprecated: Deprecation?, doc: String?,
+                     _ p: inout CodePrinter) {
+        p.line("### \(Anchor.tag(anchor))\(title)")
         p.line()
+        p.line(facts)
+        p.line()
+        if let deprecated {
+            p.line("> **Deprecated.**" + (deprecated.message.map { " " + MarkdownText.cell($0) } ?? ""))
+            p.line()
+        }
+        if let doc {
+            p.lines(MarkdownText.paragraph(doc))
+            p.line()
+        }
     }
 
     /// For table cells: the doc, with a deprecation note in front when there is one.

@@ -14,15 +14,8 @@ extension ModulePage {
     }
 
     private func structure(_ s: StructDeclaration, _ p: inout CodePrinter) {
-        p.line("### \(Anchor.tag(Anchor.type(s.name)))\(s.name)")
-        p.line()
-        p.line("**struct** · a JSON object keyed by the field names below")
-        p.line()
-        deprecation(s.deprecated, &p)
-        if let doc = s.doc {
-            p.lines(MarkdownText.paragraph(doc))
-            p.line()
-        }
+        entryHeader(anchor: Anchor.type(s.name), title: s.name, facts: "**struct** · a JSON object keyed by the field names below",
+                    deprecated: s.deprecated, doc: s.doc, &p)
         if s.fields.isEmpty {
             p.line("No fields: the value is `{}`.")
         } else {
@@ -33,15 +26,8 @@ extension ModulePage {
     }
 
     private func enumeration(_ e: EnumDeclaration, _ p: inout CodePrinter) {
-        p.line("### \(Anchor.tag(Anchor.type(e.name)))\(e.name)")
-        p.line()
-        p.line("**enum** · a JSON string, one of the wire values below")
-        p.line()
-        deprecation(e.deprecated, &p)
-        if let doc = e.doc {
-            p.lines(MarkdownText.paragraph(doc))
-            p.line()
-        }
+        entryHeader(anchor: Anchor.type(e.name), title: e.name, facts: "**enum** · a JSON string, one of the wire values below",
+                    deprecated: e.deprecated, doc: e.doc, &p)
         let rows = e.cases.map { c -> [String] in
             [MarkdownText.code(c.name), MarkdownText.code(MarkdownText.jsonString(c.wireValue)),
              describe(c.doc, deprecated: c.deprecated)]
