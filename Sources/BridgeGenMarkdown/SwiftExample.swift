@@ -59,12 +59,12 @@ struct SwiftExample {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return String(d)
-        case .string(let s): return MarkdownText.jsonString(s)
+        case .string(let s): return SwiftNamer.stringLiteral(s)
         case .enumCase(_, _, let c): return "." + SwiftNamer.member(c.identifier)
         case .list(_, let items): return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries):
             if entries.isEmpty { return "[:]" }
-            return "[" + entries.map { MarkdownText.jsonString($0.0) + ": " + expression($0.1, indent: indent) }
+            return "[" + entries.map { SwiftNamer.stringLiteral($0.0) + ": " + expression($0.1, indent: indent) }
                 .joined(separator: ", ") + "]"
         case .object(let module, let type, let fields):
             // Only what the initializer needs: defaulted and optional fields are left out.
@@ -87,16 +87,16 @@ struct SwiftExample {
         case .bool(let b): return ".bool(\(b))"
         case .int(let i): return ".int(\(i))"
         case .double(let d): return ".double(\(d))"
-        case .string(let s): return ".string(" + MarkdownText.jsonString(s) + ")"
-        case .enumCase(_, _, let c): return ".string(" + MarkdownText.jsonString(c.wireValue) + ")"
+        case .string(let s): return ".string(" + SwiftNamer.stringLiteral(s) + ")"
+        case .enumCase(_, _, let c): return ".string(" + SwiftNamer.stringLiteral(c.wireValue) + ")"
         case .json(let inner): return json(inner)
         case .list(_, let items): return ".array([" + items.map(json).joined(separator: ", ") + "])"
         case .map(_, let entries):
             if entries.isEmpty { return ".object([:])" }
-            return ".object([" + entries.map { MarkdownText.jsonString($0.0) + ": " + json($0.1) }.joined(separator: ", ") + "])"
+            return ".object([" + entries.map { SwiftNamer.stringLiteral($0.0) + ": " + json($0.1) }.joined(separator: ", ") + "])"
         case .object(_, _, let fields):
             if fields.isEmpty { return ".object([:])" }
-            return ".object([" + fields.map { MarkdownText.jsonString($0.0.wireName) + ": " + json($0.1) }.joined(separator: ", ") + "])"
+            return ".object([" + fields.map { SwiftNamer.stringLiteral($0.0.wireName) + ": " + json($0.1) }.joined(separator: ", ") + "])"
         }
     }
 }
