@@ -36,8 +36,15 @@ enum SwiftTestSupport {
         }
     }
 
+    /// This test process's scratch folder, removed when the process exits.
+    static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-swift-tests-\(getpid())")
+        atexit { try? FileManager.default.removeItem(at: SwiftTestSupport.scratch) }
+        return url
+    }()
+
     static func temporaryFolder(_ label: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-swift-tests-\(getpid())/\(label)")
+        let url = scratch.appendingPathComponent(label)
         try? FileManager.default.removeItem(at: url)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
