@@ -179,4 +179,26 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.notes.first?.location?.line, 45)
         XCTAssertEqual(result.diagnostics.last?.notes.first?.location?.line, 6)
     }
+
+    func testFilesReadInParallelGiveTheSameResultAsOneByOne() throws {
+        // Enough files for the parallel path; some broken in different stages.
+        var inputs: [SchemaInput] = []
+        for i in 0..<16 {
+            var text = "bridgegen: 1\nmodule: m\(i)\nmethods:\n  call\(i): {kind: request, returns: string}\n"
+            if i % 5 == 1 { text += "bogus\(i): 1\n" }
+            if i % 5 == 2 { text += "events: [\n" }
+            if i % 5 == 3 { text = "- not a mapping\n" }
+            inputs.append(SchemaInput(path: "m\(i).bridge.yaml", text: text))
+        }
+        let sequential = inputs.map(Pipeline.readAndParse)
+        var expected = DiagnosticCollector()
+        sequential.forEach { expected.report(contentsOf: $0.diagnostics) }
+        let (_, checkProblems) = TypeChecker.check(sequential.compactMap(\.syntax))
+        expected.report(contentsOf: checkProblems)
+        XCTAssertEqual(expected.sorted.count, 9, DiagnosticRenderer.text(expected.sorted))
+        for _ in 0..<5 {
+            XCTAssertEqual(Pipeline.check(inputs).diagnostics, expected.sorted)
+        }
+    }
 }
+

@@ -15,23 +15,30 @@ public enum Pipeline {
 
     /// Stages 1-3: read, parse and check every file.
     public static func check(_ inputs: [SchemaInput], config: GeneratorConfig = GeneratorConfig()) -> Result {
+        // Files are read and parsed independently, so that work is spread over the cores; the
+        // results keep the input order, and diagnostics are sorted anyway: output is the same.
+        let files = ParallelMap.map(inputs) { readAndParse($0) }
         var collector = DiagnosticCollector()
         var syntax: [ModuleSyntax] = []
-        for input in inputs {
-            let (root, readProblems) = YAMLReader.read(input.bytes, path: input.path)
-            collector.report(contentsOf: readProblems)
-            guard let root else { continue }
-            guard case .mapping = root.kind else {
-                collector.report(DiagnosticCatalog.expectedKind("a mapping with 'bridgegen', 'module', ...", for: "the top level of a schema", got: root))
-                continue
-            }
-            let (module, parseProblems) = SyntaxParser.parse(root, path: input.path)
-            collector.report(contentsOf: parseProblems)
-            syntax.append(module)
+        for file in files {
+            collector.report(contentsOf: file.diagnostics)
+            if let module = file.syntax { syntax.append(module) }
         }
         let (schema, checkProblems) = TypeChecker.check(syntax, config: config)
         collector.report(contentsOf: checkProblems)
         return Result(schema: collector.hasErrors ? nil : schema, diagnostics: collector.sorted)
+    }
+
+    /// Stages 1-2 for one file: its syntax (nil when it could not be read as a schema) and problems.
+    static func readAndParse(_ input: SchemaInput) -> (syntax: ModuleSyntax?, diagnostics: [Diagnostic]) {
+        let (root, readProblems) = YAMLReader.read(input.bytes, path: input.path)
+        guard let root else { return (nil, readProblems) }
+        guard case .mapping = root.kind else {
+            return (nil, readProblems + [DiagnosticCatalog.expectedKind("a mapping with 'bridgegen', 'module', ...",
+                                                                         for: "the top level of a schema", got: root)])
+        }
+        let (module, parseProblems) = SyntaxParser.parse(root, path: input.path)
+        return (module, readProblems + parseProblems)
     }
 
     /// Stages 4-5 for the given emitters: per-target validation of a checked model, then emission.

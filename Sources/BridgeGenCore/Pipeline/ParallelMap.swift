@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+
+/// `map` over independent, CPU-bound items on all cores, results in input order.
+enum ParallelMap {
+    /// Below this many items the threads cost more than they save.
+    static let minimumItems = 4
+
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard items.count >= minimumItems, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            return items.map(transform)
+        }
+        let results = Slots<R>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            results.set(index, transform(items[index]))
+        }
+        return results.values
+    }
+
+    /// One slot per item, written once each from any thread.
+    private final class Slots<R: Sendable>: @unchecked Sendable {
+        private var slots: [R?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: R) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        /// Every slot, once all were set (concurrentPerform returns after the last one).
+        var values: [R] {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots.map { slot in
+                guard let slot else { preconditionFailure("a parallel map slot was never set") }
+                return slot
+            }
+        }
+    }
+}
