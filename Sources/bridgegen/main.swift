@@ -103,6 +103,17 @@ if command == "generate" && outputs.isEmpty {
 if command == "generate" && arguments.flag("--dump-model") { fail("--dump-model is an option of 'check'") }
 if let empty = outputs.first(where: { $0.folder.isEmpty }) { fail("the \(empty.emitter.name) output folder is empty") }
 
+// A run killed mid-commit left a journal or staging folders: finish that commit first, whatever
+// the schemas say now (with --check, only report it: the outputs are not a finished run's).
+var interruptedCommit = false
+if command == "generate" {
+    for message in OutputWriter.recoverInterruptedCommits(in: outputs.map(\.folder), dryRun: arguments.flag("--check")) {
+        FileHandle.standardError.write(Data("bridgegen: \(message)\n".utf8))
+        if message.level == .error { interruptedCommit = true }
+    }
+    if interruptedCommit && !arguments.flag("--check") { exit(1) }
+}
+
 // Config: --config, else a bridgegen.yaml beside the schemas, then the command-line overrides.
 var diagnostics: [Diagnostic] = []
 var configFailed = false
@@ -165,7 +176,7 @@ if generated.diagnostics.contains(where: { $0.severity == .error }) { exit(1) }
 // them together, or (with --check) only report what a commit would change.
 let plan = OutputWriter.plan(outputs.map { OutputWriter.Target(folder: $0.folder, files: generated.files[$0.emitter.name] ?? []) })
 if arguments.flag("--check") {
-    if plan.isUpToDate { exit(0) }
+    if plan.isUpToDate { exit(interruptedCommit ? 1 : 0) }
     var report = ""
     for problem in plan.problems { report += "bridgegen: error: \(problem)\n" }
     if !plan.changes.isEmpty {
@@ -178,9 +189,7 @@ if arguments.flag("--check") {
     exit(1)
 }
 do {
-    // Test hook: simulate a run interrupted after N file operations (see docs/CONFIG.md).
-    let failAfter = ProcessInfo.processInfo.environment["BRIDGEGEN_TEST_FAIL_AFTER"].flatMap { Int($0) }
-    try OutputWriter.commit(plan, failAfter: failAfter)
+    try OutputWriter.commit(plan)
 } catch {
     FileHandle.standardError.write(Data("bridgegen: error: \(error)\nbridgegen: note: no output was changed\n".utf8))
     exit(1)

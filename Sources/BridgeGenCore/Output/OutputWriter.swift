@@ -166,29 +166,6 @@ public enum OutputWriter {
         }
     }
 
-    // MARK: - Commit
-
-    /// Carries out `plan`: stages every new file, keeps every old one, then renames into place;
-    /// undoes everything on any failure. Throws when the plan has problems or a step fails.
-    /// `failAfter` makes the commit fail after that many renames (a test hook for an interrupted run).
-    public static func commit(_ plan: Plan, failAfter: Int? = nil) throws {
-        if !plan.problems.isEmpty {
-            throw WriteError(description: plan.problems.joined(separator: "\n"))
-        }
-        if plan.changes.isEmpty { return }
-        var transaction = Transaction()
-        do {
-            try transaction.stage(plan.changes)
-            try transaction.apply(failAfter: failAfter)
-        } catch {
-            transaction.rollBack()
-            transaction.cleanUp()
-            transaction.removeCreatedFolders()
-            throw error
-        }
-        transaction.cleanUp()
-    }
-
     /// Plans and commits one folder; returns the relative paths created, updated or removed.
     @discardableResult
     public static func write(_ files: [GeneratedFile], to folder: String) throws -> [String] {
@@ -197,141 +174,12 @@ public enum OutputWriter {
         return plan.changes.map(\.relativePath)
     }
 
-    /// The steps of one commit, with what is needed to undo each.
-    private struct Transaction {
-        struct Step {
-            var change: Change
-            var destination: String
-            var staged: String?
-            var backup: String?
-        }
-
-        var steps: [Step] = []
-        var stagingFolders: [String: String] = [:]
-        var createdFolders: [String] = []
-        var applied: [Step] = []
-
-        mutating func stage(_ changes: [Change]) throws {
-            let fm = FileManager.default
-            for (number, change) in changes.enumerated() {
-                let staging = try stagingFolder(for: change.folder)
-                let destination = (change.folder as NSString).appendingPathComponent(change.relativePath)
-                var step = Step(change: change, destination: destination)
-                if let contents = change.contents {
-                    let staged = (staging as NSString).appendingPathComponent("new-\(number)")
-                    guard fm.createFile(atPath: staged, contents: contents) else {
-                        throw WriteError(description: "cannot write into \(change.folder) (staging \(change.relativePath) failed)")
-                    }
-                    step.staged = staged
-                }
-                if change.kind != .create {
-                    let backup = (staging as NSString).appendingPathComponent("old-\(number)")
-                    // A hard link keeps the old bytes without copying; fall back to a copy.
-                    if link(destination, backup) != 0 {
-                        do { try fm.copyItem(atPath: destination, toPath: backup) } catch {
-                            throw WriteError(description: "cannot keep a copy of \(destination): \(error.localizedDescription)")
-                        }
-                    }
-                    step.backup = backup
-                }
-                steps.append(step)
-            }
-        }
-
-        mutating func apply(failAfter: Int?) throws {
-            for step in steps {
-                if let failAfter, applied.count >= failAfter {
-                    throw WriteError(description: "interrupted after \(failAfter) file operations (test hook)")
-                }
-                if let staged = step.staged {
-                    try makeParent(of: step.destination)
-                    guard rename(staged, step.destination) == 0 else {
-                        throw WriteError(description: "cannot write \(step.destination): \(String(cString: strerror(errno)))")
-                    }
-                } else {
-                    guard unlink(step.destination) == 0 else {
-                        throw WriteError(description: "cannot remove \(step.destination): \(String(cString: strerror(errno)))")
-                    }
-                }
-                applied.append(step)
-            }
-        }
-
-        /// Undoes the applied steps, newest first: created files go, replaced and removed ones come back.
-        mutating func rollBack() {
-            for step in applied.reversed() {
-                if let backup = step.backup {
-                    _ = rename(backup, step.destination)
-                } else {
-                    _ = unlink(step.destination)
-                }
-            }
-            applied = []
-        }
-
-        /// After a rollback and cleanup: folders this commit created are empty again.
-        func removeCreatedFolders() {
-            for folder in createdFolders.reversed() {
-                _ = rmdir(folder) // only succeeds when empty, which is when it was ours alone
-            }
-        }
-
-        func cleanUp() {
-            for staging in stagingFolders.values {
-                try? FileManager.default.removeItem(atPath: staging)
-            }
-        }
-
-        private mutating func stagingFolder(for folder: String) throws -> String {
-            let key = canonical(folder)
-            if let existing = stagingFolders[key] { return existing }
-            try makeFolder(folder)
-            removeAbandonedStagingFolders(in: folder)
-            let staging = (folder as NSString).appendingPathComponent("\(OutputWriter.stagingPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-            guard mkdir(staging, 0o700) == 0 else {
-                throw WriteError(description: "cannot write into \(folder): \(String(cString: strerror(errno)))")
-            }
-            stagingFolders[key] = staging
-            return staging
-        }
-
-        private mutating func makeParent(of path: String) throws {
-            try makeFolder(parent(of: path))
-        }
-
-        /// Creates `folder` and missing parents, remembering which it created so a rollback removes them.
-        private mutating func makeFolder(_ folder: String) throws {
-            var missing: [String] = []
-            var current = URL(fileURLWithPath: folder).standardizedFileURL.path
-            while current != "/", entryKind(current) == .none {
-                missing.append(current)
-                current = parent(of: current)
-            }
-            for path in missing.reversed() {
-                guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                    throw WriteError(description: "cannot create folder \(path): \(String(cString: strerror(errno)))")
-                }
-                createdFolders.append(path)
-            }
-        }
-    }
-
     /// The folder holding `path` ("/" for top-level paths). Plain string work: on Linux,
     /// NSString's deletingLastPathComponent traps on some one-component relative paths.
     static func parent(of path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         guard let slash = absolute.lastIndex(of: "/"), slash != absolute.startIndex else { return "/" }
         return String(absolute[..<slash])
-    }
-
-    /// Staging folders left by a run that was killed mid-commit, whose process is gone.
-    private static func removeAbandonedStagingFolders(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(stagingPrefix) {
-            let pidText = name.dropFirst(stagingPrefix.count).prefix { $0 != "-" }
-            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
-        }
     }
 
     // MARK: - Manifest and helpers
@@ -345,8 +193,13 @@ public enum OutputWriter {
     /// edited manifest can never make bridgegen touch anything outside the folder.
     static func readManifest(in folder: String) -> Set<String> {
         let path = (folder as NSString).appendingPathComponent(manifestName)
-        guard entryKind(path) == .file, let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else { return [] }
+        guard entryKind(path) == .file, let data = FileManager.default.contents(atPath: path) else { return [] }
+        return manifestEntries(data)
+    }
+
+    /// The safe entries of a manifest's bytes.
+    static func manifestEntries(_ data: Data) -> Set<String> {
+        guard let text = String(data: data, encoding: .utf8) else { return [] }
         return Set(text.split(separator: "\n").map(String.init).filter {
             !$0.hasPrefix("#") && isSafeRelativePath($0) && $0 != manifestName
         })
@@ -383,7 +236,7 @@ public enum OutputWriter {
         }
     }
 
-    private static func canonical(_ folder: String) -> String {
+    static func canonical(_ folder: String) -> String {
         URL(fileURLWithPath: folder).standardizedFileURL.path
     }
 

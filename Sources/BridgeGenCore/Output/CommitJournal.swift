@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The record of one commit, written before its first change to an output: every folder, every
+/// rename and removal, and how to undo each. Its appearance (an atomic rename) is the commit
+/// point; replaying it is idempotent, so a run that finds one finishes the commit whatever step
+/// the writing run was killed at.
+struct CommitJournal: Codable, Equatable {
+    /// Which way the steps are (being) carried out: `back` once a failing run started undoing.
+    enum Direction: String, Codable { case forward, back }
+
+    /// How to undo one step once it was carried out.
+    enum Undo: String, Codable {
+        /// Rename the kept old version back into place.
+        case restore
+        /// Delete the file (it did not exist before).
+        case delete
+        /// Nothing: an earlier step of the same path restores it (the final manifest after the interim one).
+        case none
+    }
+
+    struct Folder: Codable, Equatable {
+        /// Absolute path of the output folder.
+        var path: String
+        /// Name of this commit's staging folder inside it.
+        var staging: String
+        var stagingPath: String { (path as NSString).appendingPathComponent(staging) }
+    }
+
+    struct Step: Codable, Equatable {
+        var folder: Int
+        /// Path inside the folder.
+        var path: String
+        /// Name of the new bytes in the staging folder; nil for a removal.
+        var staged: String?
+        /// Name of the kept old bytes in the staging folder, when there were any.
+        var backup: String?
+        var undo: Undo
+    }
+
+    static let version = 1
+    /// File names inside a staging folder.
+    static let fileName = "journal"
+    static let pointerName = "commit"
+
+    var version = CommitJournal.version
+    var id: String
+    var direction: Direction = .forward
+    var folders: [Folder]
+    var steps: [Step]
+    /// Folders (absolute) that did not exist before the commit, outermost first: a rollback removes them if empty.
+    var createdFolders: [String] = []
+
+    /// The journal lives in the staging folder of the first output folder.
+    var path: String { (folders[0].stagingPath as NSString).appendingPathComponent(Self.fileName) }
+
+    func destination(_ step: Step) -> String {
+        (folders[step.folder].path as NSString).appendingPathComponent(step.path)
+    }
+
+    func stagingFile(_ step: Step, _ name: String) -> String {
+        (folders[step.folder].stagingPath as NSString).appendingPathComponent(name)
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    /// Reads a journal, refusing one that could make the writer touch anything but its own
+    /// output folders and staging files (an edited or foreign file is never obeyed).
+    static func read(_ path: String) -> CommitJournal? {
+        guard OutputWriter.entryKind(path) == .file, let data = FileManager.default.contents(atPath: path),
+              let journal = try? JSONDecoder().decode(CommitJournal.self, from: data),
+              journal.version == version, !journal.folders.isEmpty else { return nil }
+        for folder in journal.folders {
+            guard folder.path.hasPrefix("/"), folder.path == OutputWriter.canonical(folder.path),
+                  folder.staging.hasPrefix(OutputWriter.stagingPrefix), isPlainName(folder.staging) else { return nil }
+        }
+        for step in journal.steps {
+            guard journal.folders.indices.contains(step.folder),
+                  OutputWriter.isSafeRelativePath(step.path) || step.path == OutputWriter.manifestName,
+                  step.staged.map(isPlainName) ?? true, step.backup.map(isPlainName) ?? true,
+                  step.undo != .restore || step.backup != nil else { return nil }
+        }
+        for created in journal.createdFolders {
+            guard created.hasPrefix("/"), created == OutputWriter.canonical(created) else { return nil }
+        }
+        return journal
+    }
+
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+
+    // MARK: - Replay
+
+    /// Carries out the steps not yet done, in order. Each step checks its own state first (a
+    /// staged file still in the staging folder has not been renamed; a removed file is gone),
+    /// so replaying after a crash at any point, or twice, ends in the same state. Returns the
+    /// number of operations it performed. `beforeEach` is the test-only fault point.
+    func rollForward(beforeEach: () throws -> Void = {}) throws -> Int {
+        var done = 0
+        for step in steps {
+            let destination = destination(step)
+            if let staged = step.staged {
+                let source = stagingFile(step, staged)
+                guard OutputWriter.entryKind(source) == .file else { continue } // renamed already
+                try beforeEach()
+                try DurableFiles.makeFolders(OutputWriter.parent(of: destination))
+                guard rename(source, destination) == 0 else { throw DurableFiles.failure("cannot write \(destination)") }
+            } else {
+                guard OutputWriter.entryKind(destination) == .file else { continue } // removed already
+                try beforeEach()
+                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure("cannot remove \(destination)") }
+            }
+            done += 1
+        }
+        try syncTouchedFolders()
+        return done
+    }
+
+    /// Undoes the steps carried out so far, newest first, back to the state before the commit.
+    func rollBack() throws -> Int {
+        var done = 0
+        for step in steps.reversed() {
+            let destination = destination(step)
+            // A write whose staged file is still there never happened.
+            if let staged = step.staged, OutputWriter.entryKind(stagingFile(step, staged)) == .file { continue }
+            switch step.undo {
+            case .restore:
+                let backup = stagingFile(step, step.backup!)
+                guard OutputWriter.entryKind(backup) == .file else { continue } // restored already
+                guard rename(backup, destination) == 0 else { throw DurableFiles.failure("cannot restore \(destination)") }
+                done += 1
+            case .delete:
+                guard OutputWriter.entryKind(destination) == .file else { continue }
+                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure("cannot remove \(destination)") }
+                done += 1
+            case .none:
+                continue
+            }
+        }
+        for folder in createdFolders.reversed() {
+            _ = rmdir(folder) // only succeeds when empty, which is when it was this commit's alone
+        }
+        try syncTouchedFolders()
+        return done
+    }
+
+    /// Makes every rename and removal durable before the journal that allows replaying them goes.
+    private func syncTouchedFolders() throws {
+        var synced = Set<String>()
+        for step in steps {
+            let folder = OutputWriter.parent(of: destination(step))
+            if synced.insert(folder).inserted, OutputWriter.entryKind(folder) == .directory {
+                try DurableFiles.syncFolder(folder)
+            }
+        }
+    }
+}

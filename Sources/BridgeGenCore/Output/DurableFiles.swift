@@ -1,0 +1,88 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX calls the writer's commit needs to survive a crash: files and folders that are
+/// on disk (fsync) before the step that depends on them, and a lock that dies with its process.
+enum DurableFiles {
+    /// Creates `path` (which must not exist) holding `data`, and fsyncs it.
+    static func create(_ path: String, _ data: Data) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw failure("cannot write \(path)") }
+        defer { close(fd) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw failure("cannot write \(path)") }
+                offset += n
+            }
+        }
+        guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
+    }
+
+    /// Writes `data` to `path` atomically and durably: a temporary file, fsync, rename, fsync of
+    /// the folder. Readers see the old file or the new one, never a part.
+    static func replace(_ path: String, _ data: Data) throws {
+        let temporary = path + ".tmp"
+        unlink(temporary)
+        try create(temporary, data)
+        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
+        try syncFolder(OutputWriter.parent(of: path))
+    }
+
+    /// Makes the entries of `folder` (creations, renames, removals) durable.
+    static func syncFolder(_ folder: String) throws {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure("cannot open folder \(folder)") }
+        defer { close(fd) }
+        // Some file systems refuse fsync on a folder (EINVAL); they have nothing to flush.
+        guard fsync(fd) == 0 || errno == EINVAL else { throw failure("cannot sync folder \(folder)") }
+    }
+
+    /// An exclusive lock on `folder`, or nil if another process holds it. The kernel drops the
+    /// lock when the holder dies, so a held lock means a live run, whatever its pid.
+    static func lock(_ folder: String) -> Int32? {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    static func unlock(_ fd: Int32) {
+        close(fd)
+    }
+
+    /// Creates `folder` and its missing parents; returns the ones it created, outermost first.
+    @discardableResult
+    static func makeFolders(_ folder: String) throws -> [String] {
+        var missing: [String] = []
+        var current = URL(fileURLWithPath: folder).standardizedFileURL.path
+        while current != "/", OutputWriter.entryKind(current) == .none {
+            missing.append(current)
+            current = OutputWriter.parent(of: current)
+        }
+        var created: [String] = []
+        for path in missing.reversed() {
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw failure("cannot create folder \(path)")
+            }
+            created.append(path)
+        }
+        return created
+    }
+
+    /// A write error naming the failed call's reason.
+    static func failure(_ what: String) -> OutputWriter.WriteError {
+        OutputWriter.WriteError(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
