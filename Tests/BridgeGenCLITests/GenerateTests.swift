@@ -225,32 +225,6 @@ final class GenerateTests: XCTestCase {
         assertNoStagingLeft(out)
     }
 
-    func testAnInterruptedCommitIsRolledBackAtEveryStep() throws {
-        let folder = try workspace()
-        XCTAssertEqual(try generate(folder).status, 0)
-        let out = folder.appendingPathComponent("out")
-        // A run with updates (sample), removals (user) and a creation (new foreign-free file).
-        try editSampleDoc(folder)
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("schemas/user.bridge.yaml"))
-        try FileManager.default.removeItem(at: out.appendingPathComponent("docs/README.md"))
-        let before = FolderSnapshot(out)
-        let check = try generate(folder, ["--check"])
-        let operations = check.stderr.split(separator: "\n").filter { $0.hasPrefix("  create") || $0.hasPrefix("  update") || $0.hasPrefix("  remove") }
-        XCTAssertGreaterThanOrEqual(operations.count, 4, check.stderr)
-        XCTAssertTrue(operations.contains { $0.hasPrefix("  create") } && operations.contains { $0.hasPrefix("  update") }
-                      && operations.contains { $0.hasPrefix("  remove") }, check.stderr)
-
-        for failAfter in 0..<operations.count {
-            let result = try generate(folder, environment: ["BRIDGEGEN_TEST_FAIL_AFTER": "\(failAfter)"])
-            XCTAssertEqual(result.status, 1, "fail after \(failAfter)")
-            XCTAssertTrue(result.stderr.contains("no output was changed"))
-            XCTAssertEqual(FolderSnapshot(out), before, "fail after \(failAfter) operations")
-        }
-        assertNoStagingLeft(out)
-        XCTAssertEqual(try generate(folder).status, 0)
-        XCTAssertEqual(try generate(folder, ["--check"]).status, 0)
-    }
-
     func testAStagingFolderOfAKilledRunIsCleanedUp() throws {
         let folder = try workspace()
         XCTAssertEqual(try generate(folder).status, 0)

@@ -1,0 +1,217 @@
+import Foundation
+import XCTest
+
+/// `bridgegen generate` killed (a real SIGKILL of the real binary) or failing at every file-system
+/// step of its commit, then the next run. The binary has no hook for this: strace's fault
+/// injection delivers SIGKILL (or returns an error) on entry to the n-th call of one syscall, so
+/// the call never happens, exactly as if the process died just before it.
+final class CommitCrashTests: XCTestCase {
+    /// Every syscall by which the writer changes the file system (mkdir, link, rename, unlink,
+    /// rmdir) or makes a change durable (fsync).
+    private static let mutatingSyscalls = "mkdir,mkdirat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,rmdir,fsync,fdatasync"
+    private static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    private let outputs = ["--swift-out", "out/swift", "--ts-out", "out/ts", "--docs-out", "out/docs"]
+    private var newCommand: [String] { ["generate", "new", "--no-config"] + outputs }
+
+    /// A workspace whose `out/` holds the outputs of `old/` (Schemas' sample and user), and `new/`:
+    /// sample edited, user removed, mini added. Going from old to new updates, creates and removes
+    /// files in all three folders (16 files, 19 renames and removals with the interim manifests).
+    private func workspace() throws -> URL {
+        let folder = try temporaryFolder(self)
+        let fm = FileManager.default
+        for name in ["old", "new"] { try fm.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
+        for name in ["sample.bridge.yaml", "user.bridge.yaml"] {
+            try fm.copyItem(at: TestPaths.schemas.appendingPathComponent(name), to: folder.appendingPathComponent("old/\(name)"))
+        }
+        let sample = try String(contentsOf: TestPaths.schemas.appendingPathComponent("sample.bridge.yaml"), encoding: .utf8)
+        XCTAssertTrue(sample.contains("Device features and a small key-value store"))
+        try sample.replacingOccurrences(of: "Device features and a small key-value store", with: "Device features and a tiny key-value store")
+            .write(to: folder.appendingPathComponent("new/sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        try fm.copyItem(at: TestPaths.fixtures.appendingPathComponent("schemas/mini.bridge.yaml"), to: folder.appendingPathComponent("new/mini.bridge.yaml"))
+        // A schema error: a run given it recovers the outputs, then stops before planning.
+        try "bridgegen: 1\nmodule: broken\nmethods2: {}\n".write(to: folder.appendingPathComponent("broken.bridge.yaml"), atomically: true, encoding: .utf8)
+        let first = try bridgegen(["generate", "old", "--no-config"] + outputs, in: folder)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        return folder
+    }
+
+    private func restore(_ folder: URL, from saved: URL) throws {
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.removeItem(at: out)
+        try FileManager.default.copyItem(at: saved, to: out)
+    }
+
+    private func strace(_ arguments: [String], _ command: [String], in folder: URL) throws -> RunResult {
+        try runProcess(URL(fileURLWithPath: Self.strace!), ["-f", "-qq"] + arguments + [TestPaths.binary.path] + command, in: folder)
+    }
+
+    /// The mutating syscalls of one uninterrupted run of `command`, in order, with their arguments.
+    private func trace(_ command: [String], in folder: URL) throws -> [(name: String, line: String)] {
+        let log = folder.appendingPathComponent("trace.log")
+        let result = try strace(["-o", log.path, "-e", "trace=\(Self.mutatingSyscalls)"], command, in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        defer { try? FileManager.default.removeItem(at: log) }
+        return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let match = line.range(of: #"^\d+\s+[a-z0-9_]+\("#, options: .regularExpression) else { return nil }
+            let call = line[match].split(separator: " ", omittingEmptySubsequences: true).last!.dropLast()
+            return (String(call), String(line))
+        }
+    }
+
+    /// Each folder's manifest lists exactly the files in it.
+    private func assertManifestsMatch(_ snapshot: FolderSnapshot, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        for folder in ["swift", "ts", "docs"] {
+            let manifest = String(decoding: snapshot.files["\(folder)/.bridgegen-manifest"] ?? Data(), as: UTF8.self)
+            let listed = Set(manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { "\(folder)/\($0)" })
+            let present = Set(snapshot.names.filter { $0.hasPrefix("\(folder)/") && !$0.hasSuffix("/") && !$0.hasSuffix("/.bridgegen-manifest") })
+            XCTAssertEqual(listed, present, "\(context): \(folder)", file: file, line: line)
+        }
+    }
+
+    private func requireStrace() throws {
+        #if os(Linux)
+        XCTAssertNotNil(Self.strace, "strace is needed (Scripts/install-deps.sh installs it)")
+        if Self.strace == nil { throw XCTSkip("no strace") }
+        #else
+        throw XCTSkip("strace fault injection is Linux-only; OutputWriterCrashTests cover the same steps in process")
+        #endif
+    }
+
+    func testAKillAtEveryStepOfTheCommitIsFinishedOrUndoneByTheNextRun() throws {
+        try requireStrace()
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        let saved = folder.appendingPathComponent("out-old")
+        try FileManager.default.copyItem(at: out, to: saved)
+        let old = FolderSnapshot(out).files
+        let steps = try trace(newCommand, in: folder)
+        let new = FolderSnapshot(out).files
+        XCTAssertNotEqual(old, new)
+        assertManifestsMatch(FolderSnapshot(out), "new state")
+        // The commit point is the rename of the journal into place; it is deleted once all is done.
+        let commitPoint = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("rename") && $0.line.contains("/journal.tmp\", ") })
+        let journalGone = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("unlink") && $0.line.contains("/journal\")") })
+        XCTAssertGreaterThanOrEqual(steps.count, 60, steps.map(\.line).joined(separator: "\n"))
+        XCTAssertGreaterThan(journalGone - commitPoint, 19, "every rename and removal lies between")
+
+        let started = Date()
+        var occurrences: [String: Int] = [:]
+        for (k, step) in steps.enumerated() {
+            occurrences[step.name, default: 0] += 1
+            let context = "kill before step \(k + 1) of \(steps.count): \(step.line)"
+            try restore(folder, from: saved)
+            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(occurrences[step.name]!)"],
+                                    newCommand, in: folder)
+            XCTAssertTrue(killed.status == 9 || killed.status == 137, "\(context): exit \(killed.status) \(killed.stderr)")
+            let pending = k > commitPoint && k <= journalGone
+
+            let check = try bridgegen(newCommand + ["--check"], in: folder)
+            XCTAssertEqual(check.status, 1, context)
+            XCTAssertEqual(check.stderr.contains("bridgegen: error: an earlier run was interrupted while writing out/swift, out/ts, out/docs; its commit is pending (journal out/swift/.bridgegen-staging-"),
+                           pending, "\(context): \(check.stderr)")
+
+            // A next run that stops at a schema error still recovers first: the outputs are then
+            // the old state (killed before the commit point) or the new one, never a mix.
+            let broken = try bridgegen(newCommand + ["broken.bridge.yaml"], in: folder)
+            XCTAssertEqual(broken.status, 1, context)
+            XCTAssertTrue(broken.stderr.contains("broken.bridge.yaml:3:1: error: unknown key 'methods2'"), "\(context): \(broken.stderr)")
+            XCTAssertEqual(broken.stderr.contains("bridgegen: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit ("),
+                           pending, "\(context): \(broken.stderr)")
+            let recovered = FolderSnapshot(out)
+            XCTAssertEqual(recovered.files, k <= commitPoint ? old : new, "\(context): \(recovered.names.filter { old[$0] != recovered.files[$0] && new[$0] != recovered.files[$0] })")
+            assertManifestsMatch(recovered, context)
+
+            let next = try bridgegen(newCommand, in: folder)
+            XCTAssertEqual(next.status, 0, "\(context): \(next.stderr)")
+            XCTAssertFalse(next.stderr.contains("interrupted"), "\(context): recovered already: \(next.stderr)")
+            XCTAssertEqual(FolderSnapshot(out).files, new, context)
+            let after = try bridgegen(newCommand + ["--check"], in: folder)
+            XCTAssertEqual(after.status, 0, "\(context): \(after.stderr)")
+            XCTAssertEqual(after.stderr, "", context)
+        }
+        print("CommitCrashTests: killed at each of \(steps.count) steps (commit point: step \(commitPoint + 1)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+
+    func testAFailureAtEveryStepLeavesTheOldOutputsOrCompletesTheCommit() throws {
+        try requireStrace()
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        let saved = folder.appendingPathComponent("out-old")
+        try FileManager.default.copyItem(at: out, to: saved)
+        let old = FolderSnapshot(out).files
+        let steps = try trace(newCommand, in: folder)
+        let new = FolderSnapshot(out).files
+        let journalGone = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("unlink") && $0.line.contains("/journal\")") })
+
+        var occurrences: [String: Int] = [:]
+        for (k, step) in steps.enumerated() {
+            occurrences[step.name, default: 0] += 1
+            let context = "EIO at step \(k + 1) of \(steps.count): \(step.line)"
+            try restore(folder, from: saved)
+            let failed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):error=EIO:when=\(occurrences[step.name]!)"],
+                                    newCommand, in: folder)
+            if k < journalGone && !step.name.hasPrefix("link") {
+                // Before the journal is gone, any failure undoes everything (a failing hard link
+                // of an old version is not one: the writer then keeps a copy instead).
+                XCTAssertEqual(failed.status, 1, "\(context): \(failed.stderr)")
+                XCTAssertTrue(failed.stderr.hasSuffix("Input/output error\nbridgegen: note: no output was changed\n"), "\(context): \(failed.stderr)")
+                XCTAssertEqual(FolderSnapshot(out).files, old, context)
+            } else {
+                // The commit is complete; at most cleaning up failed, and the next run finishes that.
+                XCTAssertEqual(failed.status, 0, "\(context): \(failed.stderr)")
+                let next = try bridgegen(newCommand, in: folder)
+                XCTAssertEqual(next.status, 0, "\(context): \(next.stderr)")
+                XCTAssertEqual(FolderSnapshot(out).files, new, context)
+            }
+        }
+    }
+
+    func testAKillAtTheCommitPointLeavesTheOldOutputsUntouchedAfterTheNextRun() throws {
+        try requireStrace()
+        // Where the commit point is, from an uninterrupted run in a second workspace.
+        let steps = try trace(newCommand, in: try workspace())
+        let commitPoint = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("rename") && $0.line.contains("/journal.tmp\", ") })
+        let occurrence = steps[...commitPoint].filter { $0.name == steps[commitPoint].name }.count
+
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        let before = FolderSnapshot(out)
+        let name = steps[commitPoint].name
+        let killed = try strace(["-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(occurrence)"], newCommand, in: folder)
+        XCTAssertTrue(killed.status == 9 || killed.status == 137, "exit \(killed.status)")
+        XCTAssertEqual(FolderSnapshot(out).files.filter { !$0.key.contains("/.bridgegen-staging-") }, before.files, "no output changed yet")
+
+        // The next run is asked for the old outputs again: it only removes the staging folders.
+        let next = try bridgegen(["generate", "old", "--no-config"] + outputs, in: folder)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        let lines = next.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, next.stderr)
+        for (line, output) in zip(lines, ["swift", "ts", "docs"]) {
+            XCTAssertNotNil(line.range(of: #"^bridgegen: note: removed out/\#(output)/\.bridgegen-staging-\d+-[0-9a-f]+, left by an interrupted run that had no pending changes$"#,
+                                       options: .regularExpression), String(line))
+        }
+        XCTAssertEqual(FolderSnapshot(out), before, "byte-identical, modification times included")
+    }
+
+    func testAStagingFolderInAnOutputFolderTheRunDoesNotChangeIsRemoved() throws {
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        XCTAssertEqual(try bridgegen(newCommand, in: folder).status, 0)
+        let before = FolderSnapshot(out)
+        // pid 2^22+1 is above Linux's pid_max default and macOS's limit; no process holds its lock either.
+        let stale = out.appendingPathComponent("ts/.bridgegen-staging-4194305-deadbeef")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try "half written\n".write(to: stale.appendingPathComponent("new-3"), atomically: false, encoding: .utf8)
+
+        let check = try bridgegen(newCommand + ["--check"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr, "bridgegen: error: out/ts/.bridgegen-staging-4194305-deadbeef was left by an interrupted run; run the same command without --check to remove it\n")
+
+        let next = try bridgegen(newCommand, in: folder)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertEqual(next.stderr, "bridgegen: note: removed out/ts/.bridgegen-staging-4194305-deadbeef, left by an interrupted run that had no pending changes\n")
+        XCTAssertEqual(FolderSnapshot(out), before, "nothing else is touched")
+        XCTAssertEqual(try bridgegen(newCommand + ["--check"], in: folder).stderr, "")
+    }
+}
