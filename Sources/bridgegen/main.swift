@@ -15,7 +15,8 @@ let usage = """
       check                   Read and type-check the schemas (and the config); print diagnostics only.
       generate                Check, then write the outputs for each --*-out folder given. Only
                               changed files are written; files a previous run wrote that no schema
-                              produces any more are removed; a failed run changes nothing.
+                              produces any more are removed; a failed run changes nothing, and
+                              a run killed while writing is completed by the next one.
 
     OPTIONS:
       --config FILE           The config file (docs/CONFIG.md). Without it, a bridgegen.yaml inside
@@ -32,7 +33,7 @@ let usage = """
       --ts-out DIR            (generate) Write the TypeScript client into DIR.
       --docs-out DIR          (generate) Write the Markdown docs into DIR.
       --check                 (generate) Write nothing; exit 1 listing the outputs that are
-                              missing, stale or left over. For CI.
+                              missing, stale or left over, or an interrupted commit. For CI.
       -h, --help              Show this help.
       --version               Show the version.
 

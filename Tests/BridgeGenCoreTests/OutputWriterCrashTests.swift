@@ -90,6 +90,14 @@ final class OutputWriterCrashTests: XCTestCase {
                 XCTAssertTrue(error is OutputWriter.FaultInjection.Abandoned, "step \(k): \(error)")
             }
             let killed = snapshot()
+            // Even without recovery no file on disk is ever unowned: the manifest order alone
+            // lets a later plan converge if the journal were lost.
+            for folder in ["swift", "ts", "docs"] {
+                let owned = OutputWriter.readManifest(in: root.appendingPathComponent(folder).path)
+                let present = killed.keys.filter { $0.hasPrefix("\(folder)/") && $0.hasSuffix(".txt") && !$0.contains(OutputWriter.stagingPrefix) }
+                    .map { String($0.dropFirst(folder.count + 1)) }
+                XCTAssertEqual(Set(present).subtracting(owned), [], "step \(k): \(folder)")
+            }
             let residue = killed.keys.contains { $0.contains(OutputWriter.stagingPrefix) }
             let pending = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: true)
             XCTAssertEqual(snapshot(), killed, "step \(k): a dry run changes nothing")

@@ -7,14 +7,28 @@ import Musl
 import Darwin
 #endif
 
-/// Writes generated files so that builds stay incremental and a failed run changes nothing.
+/// Writes generated files so that builds stay incremental, a failed run changes nothing, and a
+/// killed run is finished by the next one.
 ///
 /// Two steps. `plan` reads the output folders and decides, without writing, which files to
 /// create, update or remove; `commit` carries a plan out. Only files whose bytes differ are
-/// written (unchanged files keep their modification time). Everything new is first written
-/// into a staging folder inside each output folder, the old versions are kept there as hard
-/// links, and only then are the files renamed into place; if any step fails, every step done
-/// so far is undone, so the previous outputs stay byte-identical.
+/// written (unchanged files keep their modification time).
+///
+/// Commit protocol (crash-safe across all output folders of a run):
+/// 1. Stage: in each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock
+///    while the run lives) receives every new file (fsynced) and a hard link to every old version,
+///    plus a `commit` file naming the journal. Nothing visible has changed yet.
+/// 2. Commit point: a journal listing every folder and every rename and removal (JSON) is written
+///    to `journal.tmp` in the first folder's staging folder, fsynced, renamed to `journal`, and
+///    the folder fsynced. A kill before this rename leaves the old outputs.
+/// 3. Apply, in an order that keeps every manifest truthful: per folder an interim manifest owning
+///    old and new files, then creates and updates (renames), then removals, then the final
+///    manifest. Each step is idempotent (a staged file still present has not been renamed yet).
+/// 4. Fsync the touched folders, delete the journal, then the staging folders.
+/// A step that fails after the commit point turns the journal around (`direction: back`) and
+/// undoes the steps done so far from the kept old versions. `recoverInterruptedCommits`, run
+/// first by every `generate`, replays any journal it finds (forward, or back), through every
+/// folder the journal names, and removes staging folders without one.
 ///
 /// Ownership: each output folder gets a `.bridgegen-manifest` listing the files bridgegen
 /// wrote there. Only files listed in it are ever removed (when no schema produces them any
