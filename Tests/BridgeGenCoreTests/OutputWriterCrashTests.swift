@@ -165,6 +165,40 @@ final class OutputWriterCrashTests: XCTestCase {
         XCTAssertEqual(OutputWriter.recoverInterruptedCommits(in: folders, dryRun: true), [])
     }
 
+    func testAKillWhileUndoingAFailedCommitIsUndoneByTheNextRun() throws {
+        try reset()
+        let plan = OutputWriter.plan(newTargets())
+        let blocker = (folders[2] as NSString).appendingPathComponent("sub")
+        var expected = snapshot()
+        expected["docs/sub"] = Data("in the way\n".utf8)
+        let counter = OutputWriter.FaultInjection(stopAt: 0)
+        try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: blocker))
+        XCTAssertThrowsError(try OutputWriter.commit(plan, faults: counter))
+        XCTAssertEqual(snapshot(), expected)
+        let total = counter.count
+        // This commit can never complete, so a kill anywhere ends in the old state: before the
+        // commit point nothing was written; after it, the next run meets the same obstacle (or
+        // finds the journal already turned around) and undoes it.
+        var outcomes: [String: Int] = [:]
+        for k in 1...total {
+            try reset()
+            try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: blocker))
+            XCTAssertThrowsError(try OutputWriter.commit(plan, faults: OutputWriter.FaultInjection(stopAt: k))) { error in
+                XCTAssertTrue(error is OutputWriter.FaultInjection.Abandoned, "step \(k): \(error)")
+            }
+            let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
+            XCTAssertFalse(messages.contains { $0.level == .error }, "step \(k): \(messages)")
+            XCTAssertEqual(snapshot(), expected, "step \(k): \(messages)")
+            for message in messages where message.level == .warning {
+                let outcome = message.text.contains("finished undoing") ? "finished undoing" : message.text.contains("so undid it") ? "undid" : message.text
+                outcomes[outcome, default: 0] += 1
+            }
+        }
+        XCTAssertEqual(Set(outcomes.keys), ["finished undoing", "undid"], "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["finished undoing"] ?? 0, 3 * 5, "kills while undoing: \(outcomes)")
+        print("OutputWriterCrashTests: a failing commit killed at each of \(total) points; next run: \(outcomes.sorted { $0.key < $1.key })")
+    }
+
     func testALiveRunsStagingFolderIsLeftAlone() throws {
         try reset()
         let staging = (folders[0] as NSString).appendingPathComponent("\(OutputWriter.stagingPrefix)1-live")

@@ -128,7 +128,9 @@ struct CommitJournal: Codable, Equatable {
     }
 
     /// Undoes the steps carried out so far, newest first, back to the state before the commit.
-    func rollBack() throws -> Int {
+    /// Idempotent like `rollForward` (a kept old version still in the staging folder has not
+    /// been restored yet).
+    func rollBack(beforeEach: () throws -> Void = {}) throws -> Int {
         var done = 0
         for step in steps.reversed() {
             let destination = destination(step)
@@ -138,10 +140,12 @@ struct CommitJournal: Codable, Equatable {
             case .restore:
                 let backup = stagingFile(step, step.backup!)
                 guard OutputWriter.entryKind(backup) == .file else { continue } // restored already
+                try beforeEach()
                 guard rename(backup, destination) == 0 else { throw DurableFiles.failure("cannot restore \(destination)") }
                 done += 1
             case .delete:
                 guard OutputWriter.entryKind(destination) == .file else { continue }
+                try beforeEach()
                 guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure("cannot remove \(destination)") }
                 done += 1
             case .none:

@@ -203,7 +203,7 @@ extension OutputWriter {
             do {
                 try faults?.reach()
                 try DurableFiles.replace(back.path, back.encoded())
-                _ = try back.rollBack()
+                _ = try back.rollBack { try faults?.reach() }
             } catch let abandoned as FaultInjection.Abandoned {
                 throw abandoned
             } catch let undoError {

@@ -63,14 +63,13 @@ extension OutputWriter {
                 continue
             }
             do {
-                let operations = journal.direction == .forward ? try journal.rollForward() : try journal.rollBack()
+                let (operations, done) = try replay(journal)
                 guard unlink(journal.path) == 0 else { throw DurableFiles.failure("cannot remove \(journal.path)") }
                 try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
                 for folder in journal.folders {
                     try? FileManager.default.removeItem(atPath: folder.stagingPath)
                 }
-                let done = journal.direction == .forward ? "completed its commit" : "finished undoing its commit"
-                messages.append(RecoveryMessage(level: .warning, text: "an earlier run was interrupted while writing \(names); \(done) (\(operations) file operation\(operations == 1 ? "" : "s") were left)"))
+                messages.append(RecoveryMessage(level: .warning, text: "an earlier run was interrupted while writing \(names); \(done) (\(operations) file operation\(operations == 1 ? "" : "s") carried out)"))
             } catch {
                 messages.append(RecoveryMessage(level: .error, text: "cannot finish the commit an earlier run left in \(names): \(error); its journal \(displayPath(journal.path)) is kept, so the next run tries again"))
             }
@@ -86,6 +85,22 @@ extension OutputWriter {
             }
         }
         return messages
+    }
+
+    /// Carries the journal's steps out in its direction. A forward step that fails (the same
+    /// obstacle that would have made the interrupted run undo) turns it around, as a commit does.
+    private static func replay(_ journal: CommitJournal) throws -> (operations: Int, outcome: String) {
+        if journal.direction == .back {
+            return (try journal.rollBack(), "finished undoing its commit")
+        }
+        do {
+            return (try journal.rollForward(), "completed its commit")
+        } catch {
+            var back = journal
+            back.direction = .back
+            try DurableFiles.replace(back.path, back.encoded())
+            return (try back.rollBack(), "could not complete its commit (\(error)), so undid it")
+        }
     }
 
     /// `path` relative to the current folder when inside it (as the user typed the folders), else absolute.
