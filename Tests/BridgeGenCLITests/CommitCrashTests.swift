@@ -194,6 +194,29 @@ final class CommitCrashTests: XCTestCase {
         XCTAssertEqual(FolderSnapshot(out), before, "byte-identical, modification times included")
     }
 
+    func testARunGivenOneFolderFinishesTheInterruptedCommitInEveryFolder() throws {
+        try requireStrace()
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        let saved = folder.appendingPathComponent("out-old")
+        try FileManager.default.copyItem(at: out, to: saved)
+        let steps = try trace(newCommand, in: folder)
+        let new = FolderSnapshot(out).files
+        try restore(folder, from: saved)
+        // Killed halfway through the renames: each folder holds some new files and some old ones.
+        let renames = steps.filter { $0.name == "rename" }
+        XCTAssertGreaterThan(renames.count, 16, "\(renames.map(\.line))")
+        let killed = try strace(["-o", "/dev/null", "-e", "trace=rename", "-e", "inject=rename:signal=KILL:when=\(renames.count / 2)"], newCommand, in: folder)
+        XCTAssertTrue(killed.status == 9 || killed.status == 137, "exit \(killed.status)")
+
+        // The journal lives in out/swift; this run is only asked for the docs.
+        let next = try bridgegen(["generate", "new", "--no-config", "--docs-out", "out/docs"], in: folder)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertNotNil(next.stderr.range(of: #"^bridgegen: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit \(\d+ file operations carried out\)\n$"#,
+                                          options: .regularExpression), next.stderr)
+        XCTAssertEqual(FolderSnapshot(out).files, new)
+    }
+
     func testAStagingFolderInAnOutputFolderTheRunDoesNotChangeIsRemoved() throws {
         let folder = try workspace()
         let out = folder.appendingPathComponent("out")
