@@ -192,7 +192,8 @@ if arguments.flag("--check") {
 do {
     try OutputWriter.commit(plan)
 } catch {
-    FileHandle.standardError.write(Data("bridgegen: error: \(error)\nbridgegen: note: no output was changed\n".utf8))
+    let unchanged = (error as? OutputWriter.WriteError)?.outputsUnchanged ?? true
+    FileHandle.standardError.write(Data("bridgegen: error: \(error)\n\(unchanged ? "bridgegen: note: no output was changed\n" : "")".utf8))
     exit(1)
 }
 exit(0)

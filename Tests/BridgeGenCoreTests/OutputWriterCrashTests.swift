@@ -199,6 +199,42 @@ final class OutputWriterCrashTests: XCTestCase {
         print("OutputWriterCrashTests: a failing commit killed at each of \(total) points; next run: \(outcomes.sorted { $0.key < $1.key })")
     }
 
+    func testAFailureWhileUndoingLeavesAJournalTheNextRunUndoes() throws {
+        try reset()
+        let old = snapshot()
+        let plan = OutputWriter.plan(newTargets())
+        let counter = OutputWriter.FaultInjection(stopAt: 0)
+        try OutputWriter.commit(plan, faults: counter)
+        let new = snapshot()
+        XCTAssertEqual(counter.count, 96)
+        // The 5th rename after the commit point fails; then, in turn, each later operation too.
+        let first = 59 + 5
+        var kept = 0
+        // Turning the journal around, undoing 4 renames, cleaning up: all within 12 operations.
+        for second in (first + 1)...(first + 12) {
+            try reset()
+            var unchanged = true
+            XCTAssertThrowsError(try OutputWriter.commit(plan, faults: OutputWriter.FaultInjection(stopAt: 0, failAt: [first, second]))) { error in
+                let writeError = error as? OutputWriter.WriteError
+                XCTAssertTrue(writeError?.description.hasPrefix("injected failure at operation \(first)") == true, "\(second): \(error)")
+                unchanged = writeError?.outputsUnchanged ?? true
+                if !unchanged {
+                    kept += 1
+                    XCTAssertTrue("\(error)".contains("; undoing the other changes failed too (injected failure at operation \(second)); the next run of 'bridgegen generate' finishes the commit from "), "\(error)")
+                } else {
+                    XCTAssertEqual(snapshot().filter { !$0.key.contains(OutputWriter.stagingPrefix) }, old, "second failure at \(second)")
+                }
+            }
+            let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
+            XCTAssertFalse(messages.contains { $0.level == .error }, "\(second): \(messages)")
+            // A journal that could not be turned around is completed (nothing stands in its way); one
+            // that was turned around is undone; a finished undo leaves at most staging folders.
+            let recovered = snapshot()
+            XCTAssertTrue(recovered == old || (!unchanged && recovered == new), "second failure at \(second): \(messages)")
+        }
+        XCTAssertEqual(kept, 5, "the turn-around and the 4 undo renames can each fail")
+    }
+
     func testALiveRunsStagingFolderIsLeftAlone() throws {
         try reset()
         let staging = (folders[0] as NSString).appendingPathComponent("\(OutputWriter.stagingPrefix)1-live")

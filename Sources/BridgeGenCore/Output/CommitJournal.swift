@@ -140,6 +140,7 @@ struct CommitJournal: Codable, Equatable {
             case .restore:
                 let backup = stagingFile(step, step.backup!)
                 guard OutputWriter.entryKind(backup) == .file else { continue } // restored already
+                if Self.isSameFile(backup, destination) { continue } // a removal that never happened
                 try beforeEach()
                 guard rename(backup, destination) == 0 else { throw DurableFiles.failure("cannot restore \(destination)") }
                 done += 1
@@ -157,6 +158,12 @@ struct CommitJournal: Codable, Equatable {
         }
         try syncTouchedFolders()
         return done
+    }
+
+    /// Whether two paths are links to one file (a kept old version still in place).
+    private static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return lstat(a, &first) == 0 && lstat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Makes every rename and removal durable before the journal that allows replaying them goes.

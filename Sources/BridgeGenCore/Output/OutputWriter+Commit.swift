@@ -16,17 +16,23 @@ extension OutputWriter {
 
     /// Test-only fault point: counts the commit's file-system operations and, at number
     /// `stopAt`, abandons the commit on the spot as a kill would (no undo, no cleanup, locks
-    /// dropped). Reachable only through the internal `commit(_:faults:)`, never from the CLI.
+    /// dropped); at the numbers in `failAt` the operation fails instead, as a full disk would.
+    /// Reachable only through the internal `commit(_:faults:)`, never from the CLI.
     final class FaultInjection {
         struct Abandoned: Error {}
         let stopAt: Int
+        let failAt: Set<Int>
         private(set) var count = 0
 
-        init(stopAt: Int) { self.stopAt = stopAt }
+        init(stopAt: Int, failAt: Set<Int> = []) {
+            self.stopAt = stopAt
+            self.failAt = failAt
+        }
 
         func reach() throws {
             count += 1
             if count == stopAt { throw Abandoned() }
+            if failAt.contains(count) { throw WriteError(description: "injected failure at operation \(count)") }
         }
     }
 
@@ -207,7 +213,8 @@ extension OutputWriter {
             } catch let abandoned as FaultInjection.Abandoned {
                 throw abandoned
             } catch let undoError {
-                throw WriteError(description: "\(error); undoing the other changes failed too (\(undoError)); the next run of 'bridgegen generate' finishes the commit from \(displayPath(journal.path))")
+                throw WriteError(description: "\(error); undoing the other changes failed too (\(undoError)); the next run of 'bridgegen generate' finishes the commit from \(displayPath(journal.path))",
+                                 outputsUnchanged: false)
             }
             try finish(back)
             throw error
@@ -215,13 +222,25 @@ extension OutputWriter {
 
         /// The commit is complete on disk: drop the journal, then the staging folders. A kill
         /// in between leaves staging folders without a journal, which the next run removes.
+        /// Cleaning up never fails the run (the outputs are final; the next run finishes it).
         func finish(_ journal: CommitJournal) throws {
-            try faults?.reach()
-            guard unlink(journal.path) == 0 else { return } // kept: the next run replays it (every step a no-op) and cleans up
+            guard try cleanupPoint(), unlink(journal.path) == 0 else { return } // kept: the next run replays it (every step a no-op)
             try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
             for folder in journal.folders {
-                try faults?.reach()
+                guard try cleanupPoint() else { return }
                 try? FileManager.default.removeItem(atPath: folder.stagingPath)
+            }
+        }
+
+        /// The fault point of a cleanup step: false for an injected failure, a kill goes through.
+        private func cleanupPoint() throws -> Bool {
+            do {
+                try faults?.reach()
+                return true
+            } catch let abandoned as FaultInjection.Abandoned {
+                throw abandoned
+            } catch {
+                return false
             }
         }
 

@@ -43,7 +43,13 @@ public enum OutputWriter {
 
     public struct WriteError: Error, CustomStringConvertible {
         public var description: String
-        public init(description: String) { self.description = description }
+        /// False only when a failed commit could not be undone either (its journal is kept and
+        /// the next run completes it): the outputs are then not as before.
+        public var outputsUnchanged: Bool
+        public init(description: String, outputsUnchanged: Bool = true) {
+            self.description = description
+            self.outputsUnchanged = outputsUnchanged
+        }
     }
 
     /// The files one output folder should hold.
