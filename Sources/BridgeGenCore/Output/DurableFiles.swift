@@ -9,6 +9,8 @@ import Darwin
 
 /// The few POSIX calls the writer's commit needs to survive a crash: files and folders that are
 /// on disk (fsync) before the step that depends on them, and a lock that dies with its process.
+/// (On macOS plain fsync may leave data in the drive's cache on power loss; a killed process is
+/// covered either way, and F_FULLFSYNC would cost tens of milliseconds per file.)
 enum DurableFiles {
     /// Creates `path` (which must not exist) holding `data`, and fsyncs it.
     static func create(_ path: String, _ data: Data) throws {
