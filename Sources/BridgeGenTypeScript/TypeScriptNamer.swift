@@ -132,19 +132,21 @@ public enum TypeScriptNamer {
     }
 
     /// The one TypeScript comment-text writer: the lines of a `/** ... */` comment showing
-    /// `text`. Every line terminator starts a new comment line, `*/` is written `*\/` so the
-    /// comment cannot end early, and controls and bidi controls are shown as `\u001B`.
+    /// `text`. Every line terminator starts a new comment line, and controls and bidi controls
+    /// are shown as `\u001B`. `*/` is written `*\/` so the comment cannot end early; to keep
+    /// that readable both ways, a `/` after `*` and backslashes gets one more backslash too.
     public static func commentLines(_ text: String) -> [String] {
         UntrustedText.lines(text).map { line in
             var out = ""
+            var afterStar = false  // only backslashes since the last `*`
             for scalar in line.unicodeScalars {
                 if UntrustedText.needsEscape(scalar) {
                     out += "\\u" + UntrustedText.hex(scalar, width: 4)
-                } else if scalar == "/" && out.unicodeScalars.last == "*" {
-                    out += "\\/"
                 } else {
+                    if scalar == "/" && afterStar { out += "\\" }
                     out.unicodeScalars.append(scalar)
                 }
+                afterStar = scalar == "*" || (afterStar && scalar == "\\")
             }
             return out
         }
