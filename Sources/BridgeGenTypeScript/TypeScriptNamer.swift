@@ -102,9 +102,12 @@ public enum TypeScriptNamer {
         identifier == "new" ? stringLiteral(identifier) : identifier
     }
 
-    /// A property key: `vip_level` as is, `product-id` as `'product-id'`.
+    /// A property key: `vip_level` as is, `product-id` as `'product-id'`. `__proto__` is
+    /// computed (`['__proto__']`): spelled plainly or quoted in an object literal it would set
+    /// the object's prototype instead of adding a key.
     public static func propertyKey(_ wireName: String) -> String {
-        isIdentifier(wireName) ? wireName : stringLiteral(wireName)
+        if wireName == "__proto__" { return "[" + stringLiteral(wireName) + "]" }
+        return isIdentifier(wireName) ? wireName : stringLiteral(wireName)
     }
 
     /// The one TypeScript string-literal writer: a single-quoted literal whose value is exactly

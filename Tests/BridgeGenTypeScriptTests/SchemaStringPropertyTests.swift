@@ -77,5 +77,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         XCTAssertEqual(TypeScriptNamer.commentLines("*\\/ and \u{1B}[31m\u{202E}"), ["*\\\\/ and \\u001B[31m\\u202E"])
         XCTAssertEqual(TypeScriptNamer.stringLiteral("\u{0}1\u{85}\u{9B}\u{2028}\u{2029}\u{202E}'${x}`"),
                        "'\\u00001\\u0085\\u009B\\u2028\\u2029\\u202E\\'${x}`'")
+        XCTAssertEqual(TypeScriptNamer.propertyKey("__proto__"), "['__proto__']")
+        XCTAssertEqual(TypeScriptNamer.methodKey("new"), "'new'")
     }
 }
