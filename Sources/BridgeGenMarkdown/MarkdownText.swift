@@ -101,10 +101,13 @@ enum MarkdownText {
     }
 
     /// A code fence opener or closer (three or more backticks or tildes) at the start of `line`.
+    /// A backtick run followed by another backtick on the line is a code span, not a fence.
     private static func fenceRun(_ line: Substring) -> (marker: Unicode.Scalar, length: Int)? {
         guard let first = line.unicodeScalars.first, first == "`" || first == "~" else { return nil }
         let length = line.unicodeScalars.prefix { $0 == first }.count
-        return length >= 3 ? (first, length) : nil
+        guard length >= 3 else { return nil }
+        if first == "`" && line.unicodeScalars.dropFirst(length).contains("`") { return nil }
+        return (first, length)
     }
 
     /// A pipe table: header row, delimiter row, body rows. Every row has the header's width.

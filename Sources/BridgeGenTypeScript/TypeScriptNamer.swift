@@ -136,23 +136,33 @@ public enum TypeScriptNamer {
 
     /// The one TypeScript comment-text writer: the lines of a `/** ... */` comment showing
     /// `text`. Every line terminator starts a new comment line, and controls and bidi controls
-    /// are shown as `\u001B`. `*/` is written `*\/` so the comment cannot end early; to keep
-    /// that readable both ways, a `/` after `*` and backslashes gets one more backslash too.
+    /// are shown as `\u001B`. `*/` is written `*\/` so the comment cannot end early, and an
+    /// `@` that starts a word is written `\@` so text cannot add a JSDoc tag (`@deprecated`).
+    /// To keep both readable both ways, a `/` after `*` and backslashes, or an `@` after
+    /// a word start and backslashes, gets one more backslash too.
     public static func commentLines(_ text: String) -> [String] {
         UntrustedText.lines(text).map { line in
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
+            var atWordStart = true  // only backslashes since the line start or a space
             for scalar in line.unicodeScalars {
                 if UntrustedText.needsEscape(scalar) {
                     out += "\\u" + UntrustedText.hex(scalar, width: 4)
                 } else {
-                    if scalar == "/" && afterStar { out += "\\" }
+                    if (scalar == "/" && afterStar) || (scalar == "@" && atWordStart) { out += "\\" }
                     out.unicodeScalars.append(scalar)
                 }
                 afterStar = scalar == "*" || (afterStar && scalar == "\\")
+                atWordStart = isJSDocSpace(scalar) || (atWordStart && scalar == "\\")
             }
             return out
         }
+    }
+
+    /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode
+    /// white space plus U+200B and U+FEFF.
+    private static func isJSDocSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}"
     }
 
     /// A comment line of generated text that embeds schema text (a file name).

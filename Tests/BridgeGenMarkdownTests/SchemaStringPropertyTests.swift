@@ -171,6 +171,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         #expect(MarkdownText.code("`x`") == "`` `x` ``")
         #expect(MarkdownText.cell("a\r\nb\u{2028}c|d\u{1B}") == "a b c|d\\u001B")
         #expect(MarkdownText.paragraph("x\r<!-- hidden\n```swift\ncode") == ["x", "&lt;!-- hidden", "```swift", "code", "```"])
+        #expect(MarkdownText.paragraph("```a`b\n~~~~\nx\n~~~\n") == ["```a`b", "~~~~", "x", "~~~", "~~~~"])
         #expect(MarkdownText.jsonString("\u{85}\u{202E}\u{7F}") == "\"\\u0085\\u202E\\u007F\"")
     }
 }

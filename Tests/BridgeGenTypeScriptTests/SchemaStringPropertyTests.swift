@@ -11,6 +11,7 @@ import XCTest
 /// - each module and mock file has as many statements and comments as for a schema of the
 ///   same shape with plain strings, and each string is the text of as many comments as its
 ///   plain stand-in (so no doc split a comment, ended it or leaked into code);
+/// - the compiler sees the same JSDoc tags (no doc adds an `@deprecated`);
 /// - every enum wire value is the value of its two string literals (union and constant), and
 ///   every string default is the value of its `@defaultValue` literal.
 ///
@@ -20,6 +21,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         var comments: [String]
         var strings: [String]
         var defaults: [String?]
+        var tags: [String]
         var statements: Int
         var syntaxErrors: Int
     }
@@ -55,6 +57,7 @@ final class SchemaStringPropertyTests: XCTestCase {
             // The hostile schema declares one exploit-doc type per exploit on top.
             let extraStatements = file == "fuzz.ts" ? schema.exploits.count : 0
             XCTAssertEqual(got.statements, want.statements + extraStatements, "\(file): statements, \(seed)")
+            XCTAssertEqual(got.tags, want.tags, "\(file): a doc added or removed a JSDoc tag, \(seed)")
             for i in schema.strings.indices {
                 let text = HostileStrings.normalizedDoc(schema.strings[i])
                 let found = got.comments.filter { $0.contains(text) }.count
@@ -78,6 +81,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         XCTAssertEqual(TypeScriptNamer.stringLiteral("\u{0}1\u{85}\u{9B}\u{2028}\u{2029}\u{202E}'${x}`"),
                        "'\\u00001\\u0085\\u009B\\u2028\\u2029\\u202E\\'${x}`'")
         XCTAssertEqual(TypeScriptNamer.propertyKey("__proto__"), "['__proto__']")
+        XCTAssertEqual(TypeScriptNamer.commentLines("@deprecated a@b \\@x"), ["\\@deprecated a@b \\\\@x"])
         XCTAssertEqual(TypeScriptNamer.methodKey("new"), "'new'")
     }
 }

@@ -2,7 +2,7 @@
 /// (Debian `node-typescript`, found through `require` or /usr/share/nodejs) and prints, per
 /// file, what a reader of the code sees: the text of every comment (JSDoc prefixes and the
 /// comment writer's escapes undone), every string literal's value, every `@defaultValue`
-/// literal's value, and the number of top-level statements.
+/// literal's value, the JSDoc tags the compiler sees, and the number of top-level statements.
 ///
 /// Arguments: the files. Prints one JSON object keyed by file name.
 enum TypeScriptReadScript {
@@ -21,7 +21,8 @@ function isEscaped(v) {
 // A `@defaultValue` literal was written by the literal writer, whose `\uXXXX` escapes stay.
 function unescapeComment(s, controls = true) {
     if (controls) s = s.replace(/\\u([0-9A-F]{4})/g, (m, h) => isEscaped(parseInt(h, 16)) ? String.fromCharCode(parseInt(h, 16)) : m);
-    return s.replace(/\*(\\*)\\\//g, (m, run) => '*' + run + '/');
+    s = s.replace(/\*(\\*)\\\//g, (m, run) => '*' + run + '/');
+    return s.replace(/(^|[\s\u200B\uFEFF])(\\*)\\@/gmu, (m, start, run) => start + run + '@');
 }
 function commentText(raw, controls = true) {
     if (raw.startsWith('//')) return unescapeComment(raw.slice(2).replace(/^ /, ''), controls);
@@ -55,7 +56,9 @@ for (const file of process.argv.slice(2)) {
             literalComments.push(commentText(text.slice(r.pos, r.end), false));
         }
     };
+    const tags = [];
     const visit = (node) => {
+        for (const doc of node.jsDoc || []) for (const tag of doc.tags || []) tags.push(tag.tagName.text);
         collect(ts.getLeadingCommentRanges(text, node.pos));
         collect(ts.getTrailingCommentRanges(text, node.end));
         if (ts.isStringLiteral(node)) strings.push(node.text);
@@ -71,7 +74,7 @@ for (const file of process.argv.slice(2)) {
         defaults.push(literalValue(rest.slice(0, rest.lastIndexOf('`'))));
     }
     out[path.basename(file)] = {
-        comments, strings, defaults,
+        comments, strings, defaults, tags: tags.sort(),
         statements: source.statements.length,
         syntaxErrors: (source.parseDiagnostics || []).length,
     };
