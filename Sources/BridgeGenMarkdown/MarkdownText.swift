@@ -27,7 +27,9 @@ enum MarkdownText {
             }
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let pad = visible.hasPrefix("`") || visible.hasSuffix("`") || visible.hasPrefix(" ") && visible.hasSuffix(" ") ? " " : ""
+        // Scalar-wise: a backtick with a combining mark is still a backtick to CommonMark.
+        let first = visible.unicodeScalars.first, last = visible.unicodeScalars.last
+        let pad = first == "`" || last == "`" || (first == " " && last == " ") ? " " : ""
         return fence + pad + visible + pad + fence
     }
 
@@ -53,19 +55,21 @@ enum MarkdownText {
         var openFence: (marker: Unicode.Scalar, length: Int)?
         for raw in UntrustedText.lines(UntrustedText.trimmingTrailingBlanks(doc)) {
             var line = visible(raw)
-            let indent = line.prefix { $0 == " " }.count
-            let body = line.dropFirst(indent)
+            // Scalar-wise throughout: CommonMark reads code points, so a combining mark after
+            // a space, backtick or `<` must not hide it.
+            let indent = line.unicodeScalars.prefix { $0 == " " }.count
+            let body = Substring(String(line.unicodeScalars.dropFirst(indent)))
             if let fence = fenceRun(body), indent < 4 {
                 if let open = openFence {
                     if fence.marker == open.marker && fence.length >= open.length
-                        && body.dropFirst(fence.length).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                        && body.unicodeScalars.dropFirst(fence.length).allSatisfy({ $0 == " " || $0 == "\t" }) {
                         openFence = nil
                     }
                 } else {
                     openFence = fence
                 }
-            } else if openFence == nil && indent < 4 && body.hasPrefix("<") {
-                line = String(line.prefix(indent)) + "&lt;" + body.dropFirst()
+            } else if openFence == nil && indent < 4 && body.unicodeScalars.first == "<" {
+                line = String(repeating: " ", count: indent) + "&lt;" + String(body.unicodeScalars.dropFirst())
             }
             lines.append(line)
         }
@@ -153,10 +157,12 @@ extension StringProtocol {
         return String(scalars)
     }
 
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    /// Replaces every `target` scalar, also one a combining mark follows (a Character-wise
+    /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
         var out = ""
-        for c in self {
-            if c == target { out += replacement } else { out.append(c) }
+        for scalar in unicodeScalars {
+            if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -217,3 +217,16 @@ struct HostileSchema {
         return y
     }
 }
+
+extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in this string's. `contains` compares Characters,
+    /// and a hostile combining mark right after a match joins the match's last Character.
+    func containsBytes(_ needle: String) -> Bool {
+        let hay = Array(utf8), pin = Array(needle.utf8)
+        guard !pin.isEmpty, hay.count >= pin.count else { return pin.isEmpty }
+        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] && Array(hay[start..<start + pin.count]) == pin {
+            return true
+        }
+        return false
+    }
+}
