@@ -79,8 +79,8 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         return try Python.runJSON(python, script: Self.script, arguments: [path.path])
     }
 
-    private func page(_ schema: HostileSchema) throws -> String {
-        let files = MarkdownEmitter().emit(try Repo.checked(["fuzz.bridge.yaml": schema.yaml]), config: GeneratorConfig())
+    private func page(_ schema: HostileSchema, path: String) throws -> String {
+        let files = MarkdownEmitter().emit(try Repo.checked([path: schema.yaml]), config: GeneratorConfig())
         return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
     }
 
@@ -97,8 +97,8 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         let schema = HostileSchema(generator: &generator)
         var plainGenerator = HostileStrings()
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
-        let hostile = try read(try page(schema))
-        let reference = try read(try page(plain))
+        let hostile = try read(try page(schema, path: HostileStrings.fileName))
+        let reference = try read(try page(plain, path: "fuzz.bridge.yaml"))
 
         let headings = hostile["headings"] as? [String] ?? []
         let plainHeadings = reference["headings"] as? [String] ?? []

@@ -31,6 +31,9 @@ struct HostileStrings {
         return v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v)
     }
 
+    /// The hostile schema's path (its file name must be the module's; the folder is free).
+    static let fileName = "dir\r\n*/-->\u{2028}\u{202E}|`/fuzz.bridge.yaml"
+
     let seed: UInt64
     let count: Int
     private var state: UInt64

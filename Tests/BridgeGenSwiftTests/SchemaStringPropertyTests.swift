@@ -16,8 +16,8 @@ import XCTest
 ///
 /// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {
-    private func generate(_ schema: HostileSchema) throws -> [GeneratedFile] {
-        let result = Pipeline.check([SchemaInput(path: "fuzz.bridge.yaml", text: schema.yaml)], config: GeneratorConfig())
+    private func generate(_ schema: HostileSchema, path: String) throws -> [GeneratedFile] {
+        let result = Pipeline.check([SchemaInput(path: path, text: schema.yaml)], config: GeneratorConfig())
         guard let model = result.schema else {
             throw NSError(domain: "fuzz", code: 1, userInfo: [NSLocalizedDescriptionKey: DiagnosticRenderer.text(result.diagnostics)])
         }
@@ -36,8 +36,8 @@ final class SchemaStringPropertyTests: XCTestCase {
         let schema = HostileSchema(generator: &generator)
         var plainGenerator = HostileStrings()
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
-        let files = try generate(schema)
-        let plainFiles = try generate(plain)
+        let files = try generate(schema, path: HostileStrings.fileName)
+        let plainFiles = try generate(plain, path: "fuzz.bridge.yaml")
 
         // Docs: nothing but `\n` ends a line, nothing invisible or reordering is raw.
         for file in files {

@@ -45,7 +45,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         let schema = HostileSchema(generator: &generator)
         var plainGenerator = HostileStrings()
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
-        let files = TestSupport.generate(try TestSupport.schemas(["fuzz.bridge.yaml": schema.yaml]))
+        let files = TestSupport.generate(try TestSupport.schemas([HostileStrings.fileName: schema.yaml]))
         let plainFiles = TestSupport.generate(try TestSupport.schemas(["fuzz.bridge.yaml": plain.yaml]))
         try TestSupport.typeCheck(files, name: "string-property")
 
