@@ -7,7 +7,8 @@ import XCTest
 /// emitter with the same meaning, for strings over every code point class (`HostileStrings`).
 ///
 /// - values: a program compiled with the generated code prints every enum raw value, string
-///   default and default error message; each equals its input scalar for scalar;
+///   default and default error message, and each string through `SwiftNamer.stringLiteral`
+///   (what deprecation messages use); each equals its input scalar for scalar;
 /// - docs: the generated files hold no raw line terminator but `\n`, no control but tab and
 ///   `\n`, no bidi control; the code lines (all but `///` comments) are the same as for a
 ///   schema of the same shape with plain strings; and the issue's exploit (a doc with
@@ -59,8 +60,11 @@ final class SchemaStringPropertyTests: XCTestCase {
         main += "func show(_ s: String) { print(s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: \" \")) }\n"
         var expected: [String] = []
         for i in schema.strings.indices {
+            // The last: the literal writer itself, as deprecation messages use it.
             main += "show(Fuzz.S\(i)().value)\nshow(Fuzz.E\(i).c.rawValue)\nshow(Fuzz.Errors.e\(i)().message)\n"
-            expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i]))]
+            main += "show(\(SwiftNamer.stringLiteral(schema.strings[i])))\n"
+            expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i])),
+                         Self.hex(schema.strings[i])]
         }
         let folder = SwiftTestSupport.temporaryFolder("string-property")
         let paths = try SwiftTestSupport.write(files, label: "string-property-generated")
@@ -74,7 +78,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         let printed = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(printed.count, expected.count, seed)
         for (index, (got, want)) in zip(printed, expected).enumerated() where got != want {
-            XCTFail("string \(index / 3) (\(["default", "wire value", "error message"][index % 3])) changed, \(seed):\n got \(got)\nwant \(want)")
+            XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
         }
 
         // The exploit: `injected<n>` must not exist anywhere a doc could have put it.
