@@ -201,10 +201,10 @@ public enum Sample {
 /// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
 @MainActor public struct SampleEvents {
     /// The session the events go through; held weakly.
-    public weak var session: BridgeSession?
+    public weak var _session: BridgeSession?
 
     public init(session: BridgeSession?) {
-        self.session = session
+        self._session = session
     }
 
     /// The app came back to the foreground. Refresh data that may be stale.
@@ -213,22 +213,22 @@ public enum Sample {
     ///   - backgroundSeconds: How long the app was in the background, in seconds.
     public func resume(backgroundSeconds: Double) {
         do {
-            var bridgePayload: [String: JSONValue] = [:]
-            bridgePayload["backgroundSeconds"] = try BridgeEncode.double(backgroundSeconds, "payload.backgroundSeconds")
-            self.session?.emit(module: "sample", event: "resume", payload: .object(bridgePayload))
+            var _payload: [String: JSONValue] = [:]
+            _payload["backgroundSeconds"] = try BridgeEncode.double(backgroundSeconds, "payload.backgroundSeconds")
+            self._session?.emit(module: "sample", event: "resume", payload: .object(_payload))
         } catch {
-            BridgeLog.report("event 'resume' not sent: \(error)")
+            BridgeLog.report("event 'resume' not sent: " + String(describing: error))
         }
     }
 
     /// A page or resource failed to load in the web view.
     public func loadError(failure: Sample.LoadFailure) {
         do {
-            var bridgePayload: [String: JSONValue] = [:]
-            bridgePayload["failure"] = try SampleCodec.encodeLoadFailure(failure, "payload.failure")
-            self.session?.emit(module: "sample", event: "loadError", payload: .object(bridgePayload))
+            var _payload: [String: JSONValue] = [:]
+            _payload["failure"] = try SampleCodec.encodeLoadFailure(failure, "payload.failure")
+            self._session?.emit(module: "sample", event: "loadError", payload: .object(_payload))
         } catch {
-            BridgeLog.report("event 'loadError' not sent: \(error)")
+            BridgeLog.report("event 'loadError' not sent: " + String(describing: error))
         }
     }
 }

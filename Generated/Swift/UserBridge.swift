@@ -211,10 +211,10 @@ public enum User {
 /// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
 @MainActor public struct UserEvents {
     /// The session the events go through; held weakly.
-    public weak var session: BridgeSession?
+    public weak var _session: BridgeSession?
 
     public init(session: BridgeSession?) {
-        self.session = session
+        self._session = session
     }
 
     /// The user signed in or out.
@@ -223,13 +223,13 @@ public enum User {
     ///   - user: The new user, or null after signing out.
     public func loginChanged(user: User.UserInfo?) {
         do {
-            var bridgePayload: [String: JSONValue] = [:]
+            var _payload: [String: JSONValue] = [:]
             if let item = user {
-                bridgePayload["user"] = try UserCodec.encodeUserInfo(item, "payload.user")
+                _payload["user"] = try UserCodec.encodeUserInfo(item, "payload.user")
             }
-            self.session?.emit(module: "user", event: "login-changed", payload: .object(bridgePayload))
+            self._session?.emit(module: "user", event: "login-changed", payload: .object(_payload))
         } catch {
-            BridgeLog.report("event 'login-changed' not sent: \(error)")
+            BridgeLog.report("event 'login-changed' not sent: " + String(describing: error))
         }
     }
 }
@@ -324,13 +324,13 @@ public enum User {
 
 /// Calls the deprecated requirements of `UserHandler` without deprecation warnings.
 @MainActor private protocol UserDeprecatedCalls {
-    static func getToken(_ handler: any UserHandler) async throws -> String?
+    static func getToken(_ _handler: any UserHandler) async throws -> String?
 }
 
 @MainActor private enum UserDeprecatedShim: UserDeprecatedCalls {
     @available(*, deprecated)
-    static func getToken(_ handler: any UserHandler) async throws -> String? {
-        try await handler.getToken()
+    static func getToken(_ _handler: any UserHandler) async throws -> String? {
+        try await _handler.getToken()
     }
 }
 

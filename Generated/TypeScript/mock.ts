@@ -54,23 +54,23 @@ export interface MockEvents {
 }
 
 /** Methods by module and wire name: the identifier `MockImplementations` uses. */
-const $methods: { readonly [module: string]: { readonly [wire: string]: string } } = {
-    sample: {
-        share: 'share',
-        haptic: 'haptic',
-        deviceInfo: 'deviceInfo',
-        getItem: 'getItem',
-        setItem: 'setItem',
-    },
-    user: {
-        'close-page': 'closePage',
-        'log-event': 'logEvent',
-        'get-user-info': 'getUserInfo',
-        'ios-app-prepay': 'iosAppPrepay',
-        'report-device': 'reportDevice',
-        'get-token': 'getToken',
-    },
-};
+const $methods: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+    ['sample', new Map([
+        ['share', 'share'],
+        ['haptic', 'haptic'],
+        ['deviceInfo', 'deviceInfo'],
+        ['getItem', 'getItem'],
+        ['setItem', 'setItem'],
+    ])],
+    ['user', new Map([
+        ['close-page', 'closePage'],
+        ['log-event', 'logEvent'],
+        ['get-user-info', 'getUserInfo'],
+        ['ios-app-prepay', 'iosAppPrepay'],
+        ['report-device', 'reportDevice'],
+        ['get-token', 'getToken'],
+    ])],
+]);
 
 /** Event wire names by module and the name `on` takes. */
 const $events: { readonly [M in keyof MockEvents]: { readonly [E in keyof MockEvents[M]]: string } } = {
@@ -148,12 +148,12 @@ export function installMock(implementations: MockImplementations, options: MockO
             if (name !== undefined && !greeted.includes(name)) greeted.push(name);
             return $envelope(0, 'ok', { protocol: $runtime.PROTOCOL_VERSION });
         }
-        const owner = module ?? Object.keys($methods).find((m) => Object.prototype.hasOwnProperty.call($methods[m], type));
-        if (owner === undefined || !Object.prototype.hasOwnProperty.call($methods[owner] ?? {}, type)) {
+        const owner = module ?? [...$methods.keys()].find((m) => $methods.get(m)?.has(type));
+        const identifier = owner === undefined ? undefined : $methods.get(owner)?.get(type);
+        if (owner === undefined || identifier === undefined) {
             return $envelope($runtime.BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
         }
         calls.push({ module: owner, method: type, params: data === null ? undefined : data });
-        const identifier = $methods[owner][type];
         const impl = impls[owner]?.[identifier];
         if (typeof impl !== 'function') {
             return $envelope($runtime.BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);
@@ -171,7 +171,7 @@ export function installMock(implementations: MockImplementations, options: MockO
 
     const handlers: { [name: string]: { postMessage(message: unknown): unknown } } = {};
     if ($runtime.config.transport === 'reply') {
-        for (const module of Object.keys($methods)) {
+        for (const module of $methods.keys()) {
             handlers[module] = {
                 postMessage(message: unknown): Promise<$runtime.BridgeEnvelope> {
                     const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown } | null;

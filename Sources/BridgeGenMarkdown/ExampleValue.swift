@@ -20,29 +20,52 @@ indirect enum ExampleValue {
 
 /// Picks example values: a field's default when it has one, else a value named after the
 /// field, so `key` gets `"key"` and examples read naturally.
+///
+/// Every required field of a struct is shown, so an example is exponential in size where
+/// structs nest wide and deep (n levels of two required fields of the next struct: 2^n
+/// values). Past `maximumParts` values an example is left out, and its page says so.
 struct ExampleValues {
     let schema: SchemaSet
 
-    /// The value for a parameter, payload or struct field.
-    func value(for field: Field, depth: Int = 0) -> ExampleValue {
+    /// Most values one example holds: ten times what any example of `Schemas/` needs.
+    static let maximumParts = 200
+
+    /// Thrown when an example would hold more than `maximumParts` values.
+    struct TooLarge: Error {}
+
+    /// The values of one example: its parameters (or payload) and its result, or nil when
+    /// together they would hold more than `maximumParts` values.
+    func example(fields: [Field], result: TypeRef? = nil) -> (fields: [(Field, ExampleValue)], result: ExampleValue?)? {
+        var budget = Self.maximumParts
+        do {
+            let values = try fields.map { ($0, try value(for: $0, depth: 0, budget: &budget)) }
+            return (values, try result.map { try value(of: $0, hint: "value", depth: 0, budget: &budget) })
+        } catch {
+            return nil
+        }
+    }
+
+    private func value(for field: Field, depth: Int, budget: inout Int) throws -> ExampleValue {
         if let literal = field.defaultValue, !isEmptyCollection(literal) {
             return value(literal, type: field.type)
         }
-        return value(of: field.type, hint: field.wireName, depth: depth)
+        return try value(of: field.type, hint: field.wireName, depth: depth, budget: &budget)
     }
 
-    func value(of type: TypeRef, hint: String, depth: Int = 0) -> ExampleValue {
+    private func value(of type: TypeRef, hint: String, depth: Int, budget: inout Int) throws -> ExampleValue {
+        budget -= 1
+        guard budget >= 0 else { throw TooLarge() }
         switch type {
         case .string: return .string(hint)
         case .int: return .int(1)
         case .double: return .double(1.5)
         case .bool: return .bool(true)
         case .any: return .json(.string(hint))
-        case .optional(let wrapped): return value(of: wrapped, hint: hint, depth: depth)
+        case .optional(let wrapped): return try value(of: wrapped, hint: hint, depth: depth, budget: &budget)
         case .list(let element):
-            return .list(element: element, depth > 2 ? [] : [value(of: element, hint: hint, depth: depth + 1)])
+            return .list(element: element, depth > 2 ? [] : [try value(of: element, hint: hint, depth: depth + 1, budget: &budget)])
         case .map(let v):
-            return .map(value: v, depth > 2 ? [] : [("key", value(of: v, hint: "value", depth: depth + 1))])
+            return .map(value: v, depth > 2 ? [] : [("key", try value(of: v, hint: "value", depth: depth + 1, budget: &budget))])
         case .named(let module, let name):
             switch schema.declaration(module: module, name: name) {
             case .enumeration(let e)?:
@@ -52,7 +75,8 @@ struct ExampleValues {
                 // Nested optional fields are left out: shorter, and never recursive.
                 let fields = s.fields.filter { depth == 0 || !$0.type.isOptional }
                     .filter { $0.deprecated == nil || !$0.type.isOptional }
-                return .object(module: module, type: name, fields.map { ($0, value(for: $0, depth: depth + 1)) })
+                return .object(module: module, type: name,
+                               try fields.map { ($0, try value(for: $0, depth: depth + 1, budget: &budget)) })
             case nil:
                 return .null
             }

@@ -37,8 +37,10 @@ struct Examples {
     }
 
     func method(_ method: Method, into p: inout CodePrinter) {
-        let params = method.params.map { ($0, values.value(for: $0)) }
-        let result = method.returns.map { values.value(of: $0, hint: "value") }
+        guard let (params, result) = values.example(fields: method.params, result: method.returns) else {
+            tooLarge(into: &p)
+            return
+        }
         p.line("Page (TypeScript):")
         p.line()
         p.line("```ts")
@@ -54,7 +56,10 @@ struct Examples {
     }
 
     func event(_ event: Event, into p: inout CodePrinter) {
-        let payload = event.payload.map { ($0, values.value(for: $0)) }
+        guard let (payload, _) = values.example(fields: event.payload) else {
+            tooLarge(into: &p)
+            return
+        }
         p.line("Page (TypeScript):")
         p.line()
         p.line("```ts")
@@ -66,6 +71,12 @@ struct Examples {
         p.line("```swift")
         swift.emit(event, payload: payload, into: &p)
         p.line("```")
+        p.line()
+    }
+
+    /// Said instead of an example whose values would fill pages (see `ExampleValues.maximumParts`).
+    private func tooLarge(into p: inout CodePrinter) {
+        p.line("Left out: a complete example would hold more than \(ExampleValues.maximumParts) values.")
         p.line()
     }
 }

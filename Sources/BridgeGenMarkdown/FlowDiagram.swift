@@ -44,15 +44,15 @@ struct FlowDiagram {
         p.line("App-->>Page: {errcode: 0, data: {protocol: 1}}")
         p.line("App-)Page: events queued so far, in order")
         if let request {
-            p.line("Page->>App: postMessage {type: \"\(request.wireName)\", data}")
+            p.line("Page->>App: postMessage {type: \(MarkdownText.jsonString(request.wireName)), data}")
             p.line("Note over App: origin check, decode params, await handler")
             p.line("App-->>Page: replyHandler({errcode, errmsg, data}) settles the Promise")
         }
         if let send {
-            p.line("Page-)App: postMessage {type: \"\(send.wireName)\", data}, no answer")
+            p.line("Page-)App: postMessage {type: \(MarkdownText.jsonString(send.wireName)), data}, no answer")
         }
         if let event {
-            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \"\(event.wireName)\", payload)")
+            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \(MarkdownText.jsonString(event.wireName)), payload)")
         }
     }
 
@@ -61,16 +61,16 @@ struct FlowDiagram {
         p.line("Page-)App: JSON string {type: \"$hello\"} on \"\(channel)\"")
         p.line("App-)Page: events queued so far, in order")
         if let request {
-            p.line("Page-)App: JSON string {type: \"\(request.wireName)\", data, callbackName}")
+            p.line("Page-)App: JSON string {type: \(MarkdownText.jsonString(request.wireName)), data, callbackName}")
             p.line("Note over App: origin check, decode params, await handler")
             p.line("App-)Page: window[callbackName](\"{errcode, errmsg, data}\")")
             p.line("Note over Page: no answer in time: reject with timeout (-8)")
         }
         if let send {
-            p.line("Page-)App: JSON string {type: \"\(send.wireName)\", data}, no answer")
+            p.line("Page-)App: JSON string {type: \(MarkdownText.jsonString(send.wireName)), data}, no answer")
         }
         if let event {
-            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \"\(event.wireName)\", payload)")
+            p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \(MarkdownText.jsonString(event.wireName)), payload)")
         }
     }
 }

@@ -1,15 +1,24 @@
 import BridgeGenCore
 
-/// Small, pure helpers that turn text into safe Markdown fragments (GitHub Flavored
-/// Markdown: CommonMark plus pipe tables). Doc strings from the schema are Markdown already
-/// and pass through; only table cells and code spans need care.
+/// The Markdown target's writers (GitHub Flavored Markdown: CommonMark plus pipe tables);
+/// every schema string reaches a page through one of them.
+///
+/// Docs are Markdown written by people, so their emphasis, links and code spans are kept;
+/// what a doc must not do is break the page around it. So: every line terminator (`\r\n`,
+/// `\r`, NEL, U+2028, U+2029) becomes `\n`; controls and bidi controls are shown as
+/// `\u001B`; in a paragraph a line cannot open an HTML block (its leading `<` becomes
+/// `&lt;`: an unclosed `<!--` or `<pre>` would swallow the rest of the page) and an unclosed
+/// code fence is closed; in a table cell the doc is one line and `|` is escaped. Values
+/// (wire values, defaults) are code spans, or JSON inside code spans, so they show exactly.
 enum MarkdownText {
-    /// A code span that survives any content: the fence is one backtick longer than the
-    /// longest run inside, and padded when the content starts or ends with a backtick.
+    /// The inline-code writer: a code span that survives any content. The fence is one
+    /// backtick longer than the longest run inside, and padded when the content starts or
+    /// ends with a backtick; line terminators and controls are shown as `\u000A`.
     static func code(_ text: String) -> String {
+        let visible = Self.visible(text)
         var longest = 0
         var run = 0
-        for c in text {
+        for c in visible.unicodeScalars {
             if c == "`" {
                 run += 1
                 longest = max(longest, run)
@@ -18,39 +27,91 @@ enum MarkdownText {
             }
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let pad = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
-        return fence + pad + text + pad + fence
+        // Scalar-wise: a backtick with a combining mark is still a backtick to CommonMark.
+        let first = visible.unicodeScalars.first, last = visible.unicodeScalars.last
+        let pad = first == "`" || last == "`" || (first == " " && last == " ") ? " " : ""
+        return fence + pad + visible + pad + fence
     }
 
-    /// Text for one table cell: on one line, pipes escaped (GFM splits cells on bare `|`,
-    /// even inside code spans).
+    /// The text-in-table-cell writer for docs: on one line (lines joined with a space), with
+    /// controls shown. `table` escapes the `|`s.
     static func cell(_ text: String) -> String {
-        let oneLine = text
-            .split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.trimmingSpaces() }
+        UntrustedText.lines(text)
+            .map { visible($0).trimmingSpaces() }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
-        return oneLine.replacingAll("|", with: "\\|")
     }
 
     /// A doc string for a table cell, or an em dash when there is none.
     static func docCell(_ doc: String?) -> String {
-        guard let doc, !doc.trimmingSpaces().isEmpty else { return "—" }
-        return cell(doc)
-    }
-
-    /// Doc text as a paragraph block: trailing newlines removed (YAML `|` keeps one).
-    static func paragraph(_ doc: String) -> String {
-        var text = doc
-        while text.hasSuffix("\n") || text.hasSuffix(" ") { text.removeLast() }
-        return text
-    }
-
-    /// The first sentence-ish line of a doc, for summaries in tables.
-    static func summary(_ doc: String?) -> String {
         guard let doc else { return "—" }
-        let firstLine = doc.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-        return firstLine.isEmpty ? "—" : cell(firstLine)
+        let text = cell(doc)
+        return text.isEmpty ? "—" : text
+    }
+
+    /// The text-in-paragraph writer: the lines of a doc as a block of its own.
+    static func paragraph(_ doc: String) -> [String] {
+        var lines: [String] = []
+        var openFence: (marker: Unicode.Scalar, length: Int)?
+        for raw in UntrustedText.lines(UntrustedText.trimmingTrailingBlanks(doc)) {
+            var line = visible(raw)
+            // Scalar-wise throughout: CommonMark reads code points, so a combining mark after
+            // a space, backtick or `<` must not hide it.
+            let indent = line.unicodeScalars.prefix { $0 == " " }.count
+            let body = Substring(String(line.unicodeScalars.dropFirst(indent)))
+            if let fence = fenceRun(body), indent < 4 {
+                if let open = openFence {
+                    if fence.marker == open.marker && fence.length >= open.length
+                        && body.unicodeScalars.dropFirst(fence.length).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                        openFence = nil
+                    }
+                } else {
+                    openFence = fence
+                }
+            } else if openFence == nil && indent < 4 && body.unicodeScalars.first == "<" {
+                line = String(repeating: " ", count: indent) + "&lt;" + String(body.unicodeScalars.dropFirst())
+            }
+            lines.append(line)
+        }
+        if let open = openFence {
+            lines.append(String(repeating: String(open.marker), count: open.length))
+        }
+        return lines
+    }
+
+    /// The first non-empty line of a doc, for summaries in tables.
+    static func summary(_ doc: String?) -> String {
+        guard let doc, let first = UntrustedText.lines(doc).first(where: { !$0.trimmingSpaces().isEmpty }) else { return "—" }
+        return cell(first)
+    }
+
+    /// Text for an HTML comment (the page header): one line, never `>`, so never `-->`.
+    static func htmlComment(_ text: String) -> String {
+        UntrustedText.lines(visible(text)).joined(separator: " ").replacingAll(">", with: "&gt;")
+    }
+
+    /// `text` with controls, line terminators and bidi controls shown as `\u001B`.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: UntrustedText.needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if UntrustedText.needsEscape(scalar) {
+                out += "\\u" + UntrustedText.hex(scalar, width: 4)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A code fence opener or closer (three or more backticks or tildes) at the start of `line`.
+    /// A backtick run followed by another backtick on the line is a code span, not a fence.
+    private static func fenceRun(_ line: Substring) -> (marker: Unicode.Scalar, length: Int)? {
+        guard let first = line.unicodeScalars.first, first == "`" || first == "~" else { return nil }
+        let length = line.unicodeScalars.prefix { $0 == first }.count
+        guard length >= 3 else { return nil }
+        if first == "`" && line.unicodeScalars.dropFirst(length).contains("`") { return nil }
+        return (first, length)
     }
 
     /// A pipe table: header row, delimiter row, body rows. Every row has the header's width.
@@ -59,11 +120,13 @@ enum MarkdownText {
         p.line("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
         for row in rows {
             precondition(row.count == header.count, "table row width")
-            p.line("| " + row.joined(separator: " | ") + " |")
+            // GFM splits cells on every unescaped `|`, even inside code spans and links.
+            p.line("| " + row.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |")
         }
     }
 
-    /// A JSON string literal (also a valid TypeScript and JavaScript string literal).
+    /// A JSON string literal (also a valid TypeScript and JavaScript string literal) whose
+    /// value is exactly `s`; controls, line terminators and bidi controls are `\uXXXX`.
     static func jsonString(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -74,8 +137,8 @@ enum MarkdownText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u" + hex4(scalar.value)
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u" + UntrustedText.hex(scalar, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -84,10 +147,6 @@ enum MarkdownText {
         return out + "\""
     }
 
-    static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
 }
 
 extension StringProtocol {
@@ -98,10 +157,12 @@ extension StringProtocol {
         return String(scalars)
     }
 
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    /// Replaces every `target` scalar, also one a combining mark follows (a Character-wise
+    /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
         var out = ""
-        for c in self {
-            if c == target { out += replacement } else { out.append(c) }
+        for scalar in unicodeScalars {
+            if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -25,7 +25,7 @@ struct ModulePage {
         p.line("# `\(module.name)` module")
         p.line()
         if let doc = module.doc {
-            p.lines(MarkdownText.paragraph(doc))
+            for line in MarkdownText.paragraph(doc) { p.line(line) }
             p.line()
         }
         facts(&p)
@@ -92,7 +92,7 @@ struct ModulePage {
             p.line()
         }
         if let doc {
-            p.lines(MarkdownText.paragraph(doc))
+            for line in MarkdownText.paragraph(doc) { p.line(line) }
             p.line()
         }
     }

@@ -41,7 +41,8 @@ struct TypeScriptExample {
             p.indented { p in
                 let constant = namespace + "." + namespace + "Errors." + error.identifier
                 p.block("if (error instanceof BridgeError && error.code === \(constant)) {") { p in
-                    p.line("// \(error.name) (\(error.code)): \(MarkdownText.summary(error.doc))")
+                    let summary = error.doc.flatMap { doc in UntrustedText.lines(doc).first { !$0.trimmingSpaces().isEmpty } } ?? "—"
+                    p.line(TypeScriptNamer.lineComment("\(error.name) (\(error.code)): \(summary.trimmingSpaces())"))
                 }
             }
             p.line("}")

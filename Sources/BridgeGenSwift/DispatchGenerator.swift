@@ -116,7 +116,8 @@ struct DispatchGenerator {
     /// Deprecated requirements are called through a protocol whose requirement is not
     /// deprecated, so the generated call site does not warn in the app's build.
     private func shims(_ methods: [Method], into p: inout CodePrinter) {
-        let leading = ["_ handler: any \(handler)"]
+        // `_handler`: no parameter identifier starts with `_`.
+        let leading = ["_ _handler: any \(handler)"]
         p.line("/// Calls the deprecated requirements of `\(handler)` without deprecation warnings.")
         p.block("@MainActor private protocol \(shimProtocol) {") { p in
             for method in methods {
@@ -132,7 +133,7 @@ struct DispatchGenerator {
                     let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
                         .joined(separator: ", ")
                     let prefix = method.kind == .request ? "try await " : ""
-                    p.line("\(prefix)handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
+                    p.line("\(prefix)_handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
                 }
             }
         }

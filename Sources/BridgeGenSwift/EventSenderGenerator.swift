@@ -12,11 +12,13 @@ struct EventSenderGenerator {
         p.line("/// Sends the `\(module.name)` module's events to the page, in order; events sent before the")
         p.line("/// page's client announced itself are queued (at most `BridgeSession.queueLimit`).")
         p.block("@MainActor \(a)struct \(name) {") { p in
+            // Generated members and locals start with `_`, which no event or field
+            // identifier can (they are lowerCamelCase), so an event named `session` fits.
             p.line("/// The session the events go through; held weakly.")
-            p.line("\(a)weak var session: BridgeSession?")
+            p.line("\(a)weak var _session: BridgeSession?")
             p.blankLine()
             p.block("\(a)init(session: BridgeSession?) {") { p in
-                p.line("self.session = session")
+                p.line("self._session = session")
             }
             for event in module.events {
                 p.blankLine()
@@ -28,22 +30,22 @@ struct EventSenderGenerator {
                     return text + ": " + SwiftNamer.type(field.type)
                 }.joined(separator: ", ")
                 p.block("\(a)func \(SwiftNamer.function(event.identifier))(\(parameters)) {") { p in
-                    let emit = "self.session?.emit(module: \(SwiftNamer.stringLiteral(module.name)), event: \(SwiftNamer.stringLiteral(event.wireName)), payload: "
+                    let emit = "self._session?.emit(module: \(SwiftNamer.stringLiteral(module.name)), event: \(SwiftNamer.stringLiteral(event.wireName)), payload: "
                     if event.payload.isEmpty {
                         p.line(emit + ".object([:]))")
                         return
                     }
                     var body = CodePrinter()
                     var throwing = false
-                    body.line("var bridgePayload: [String: JSONValue] = [:]")
+                    body.line("var _payload: [String: JSONValue] = [:]")
                     for field in event.payload {
                         let local = SwiftNamer.member(SwiftNamer.local(field.identifier))
-                        throwing = CodecGenerator.encodeMember(field, value: local, target: "bridgePayload", path: "\"payload\"", into: &body) || throwing
+                        throwing = CodecGenerator.encodeMember(field, value: local, target: "_payload", path: "\"payload\"", into: &body) || throwing
                     }
-                    body.line(emit + ".object(bridgePayload))")
+                    body.line(emit + ".object(_payload))")
                     if throwing {
                         p.doCatch({ p in p.lines(body.text.dropLast().description) }, catch: { p in
-                            p.line("BridgeLog.report(\"event '\(event.wireName)' not sent: \\(error)\")")
+                            p.line("BridgeLog.report(\(SwiftNamer.stringLiteral("event '\(event.wireName)' not sent: ")) + String(describing: error))")
                         })
                     } else {
                         p.lines(body.text.dropLast().description)

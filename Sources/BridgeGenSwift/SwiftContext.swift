@@ -22,27 +22,28 @@ struct SwiftContext {
     }
 }
 
-/// `///` documentation comments from IDL docs.
+/// `///` documentation comments from IDL docs. Every doc goes through
+/// `SwiftNamer.commentLines`, the one comment writer.
 enum SwiftDocs {
     static func print(_ doc: String?, extra: [String] = [], into p: inout CodePrinter) {
         var lines: [String] = []
         if let doc = doc {
-            var text = doc
-            while text.hasSuffix("\n") { text.removeLast() }
-            if !text.isEmpty { lines.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+            let text = UntrustedText.trimmingTrailingBlanks(doc)
+            if !text.isEmpty { lines.append(contentsOf: SwiftNamer.commentLines(text)) }
         }
         if !extra.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: extra)
+            lines.append(contentsOf: extra.flatMap(SwiftNamer.commentLines))
         }
         guard !lines.isEmpty else { return }
-        p.comment(lines.joined(separator: "\n"), prefix: "/// ")
+        p.comment(lines, prefix: "/// ")
     }
 
-    /// The first line of a doc, for short mentions.
+    /// The first non-empty line of a doc, for short mentions (raw text: spell it through
+    /// a writer).
     static func summary(_ doc: String?) -> String? {
-        guard let doc = doc, let first = doc.split(separator: "\n").first else { return nil }
-        return String(first)
+        guard let doc = doc else { return nil }
+        return UntrustedText.lines(doc).first { !$0.isEmpty }
     }
 
     /// `@available(*, deprecated, message: "...")`.

@@ -72,7 +72,9 @@ public enum SwiftNamer {
         }
     }
 
-    /// A Swift string literal for arbitrary text.
+    /// The one Swift string-literal writer: a literal whose value is exactly `text`, for every
+    /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
+    /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
     public static func stringLiteral(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -83,14 +85,31 @@ public enum SwiftNamer {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         return out + "\""
+    }
+
+    /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
+    /// line terminator (`\r\n`, `\r`, `\n`, NEL, U+2028, U+2029) starts a new comment line,
+    /// so no text can end the comment; controls and bidi controls are shown as `\u{1B}`.
+    public static func commentLines(_ text: String) -> [String] {
+        UntrustedText.lines(text).map { line in
+            var out = ""
+            for scalar in line.unicodeScalars {
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
     }
 
     /// A Swift literal for a schema default of the given type.

@@ -1,10 +1,11 @@
 import BridgeGenCore
 
 /// A JSDoc comment under construction: paragraphs of text, then tags (`@deprecated`).
-/// Printed through the `CodePrinter`; an empty comment prints nothing.
+/// Printed through the `CodePrinter`; an empty comment prints nothing. All text goes through
+/// `TypeScriptNamer.commentLines`, the one comment writer.
 struct JSDoc {
     private var paragraphs: [String] = []
-    private var tags: [String] = []
+    private var tags: [(name: String, text: String)] = []
 
     init(_ text: String? = nil) {
         add(text)
@@ -12,15 +13,14 @@ struct JSDoc {
 
     /// Adds a paragraph (ignored when nil or blank). Trailing newlines of YAML block scalars go.
     mutating func add(_ text: String?) {
-        guard var text else { return }
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        if !text.isEmpty { paragraphs.append(text) }
+        guard let text else { return }
+        let trimmed = UntrustedText.trimmingTrailingBlanks(text)
+        if !trimmed.isEmpty { paragraphs.append(trimmed) }
     }
 
     /// Adds a tag line such as `@deprecated Use heavy.` (`@deprecated` alone when no text).
     mutating func tag(_ name: String, _ text: String? = nil) {
-        let trimmed = text.map { $0.trimmingTrailingNewlines() } ?? ""
-        tags.append(trimmed.isEmpty ? "@\(name)" : "@\(name) \(trimmed)")
+        tags.append((name, text.map(UntrustedText.trimmingTrailingBlanks) ?? ""))
     }
 
     /// Adds `@deprecated` when `deprecation` is set.
@@ -30,25 +30,31 @@ struct JSDoc {
 
     var isEmpty: Bool { paragraphs.isEmpty && tags.isEmpty }
 
+    /// The comment's lines, before the ` * ` prefixes.
+    var lines: [String] {
+        var lines: [String] = []
+        for paragraph in paragraphs {
+            if !lines.isEmpty { lines.append("") }
+            lines += TypeScriptNamer.commentLines(paragraph)
+        }
+        if !tags.isEmpty && !lines.isEmpty { lines.append("") }
+        for tag in tags {
+            var tagLines = tag.text.isEmpty ? [""] : TypeScriptNamer.commentLines(tag.text)
+            tagLines[0] = tag.text.isEmpty ? "@\(tag.name)" : "@\(tag.name) " + tagLines[0]
+            lines += tagLines
+        }
+        return lines
+    }
+
     func print(into p: inout CodePrinter) {
         guard !isEmpty else { return }
-        let body = (paragraphs + (tags.isEmpty ? [] : [tags.joined(separator: "\n")]))
-            .map(TypeScriptNamer.commentText)
-            .joined(separator: "\n\n")
-        if !body.contains("\n") {
-            p.line("/** \(body) */")
+        let lines = self.lines
+        if lines.count == 1 {
+            p.line("/** \(lines[0]) */")
             return
         }
         p.line("/**")
-        p.comment(body, prefix: " * ")
+        p.comment(lines, prefix: " * ")
         p.line(" */")
-    }
-}
-
-private extension String {
-    func trimmingTrailingNewlines() -> String {
-        var s = self
-        while s.last == "\n" || s.last == " " { s.removeLast() }
-        return s
     }
 }

@@ -199,7 +199,10 @@ export function toWire(value: unknown): unknown {
             const out: { [key: string]: unknown } = {};
             for (const key of Object.keys(value)) {
                 const wire = toWire((value as { [key: string]: unknown })[key]);
-                if (wire !== undefined) out[wellFormed(key)] = wire;
+                // defineProperty, not `out[key] = `: a `__proto__` key would set the prototype.
+                if (wire !== undefined) {
+                    Object.defineProperty(out, wellFormed(key), { value: wire, enumerable: true, writable: true, configurable: true });
+                }
             }
             return out;
         }

@@ -108,7 +108,7 @@ struct TypeScriptClientGenerator {
             for method in module.methods {
                 p.blankLine()
                 methodDoc(method).print(into: &p)
-                p.line("\(method.identifier)(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
+                p.line("\(TypeScriptNamer.methodKey(method.identifier))(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
             }
         }
     }
@@ -182,7 +182,7 @@ struct TypeScriptClientGenerator {
                 case .request:
                     call = "$channel.request<\(resultType(method))>(\(wire), \(params), options)"
                 }
-                p.line("\(method.identifier): (\(parameterList(method, typed: false))) => \(call),")
+                p.line("\(TypeScriptNamer.methodKey(method.identifier)): (\(parameterList(method, typed: false))) => \(call),")
             }
         }
     }

@@ -39,16 +39,19 @@ struct TypeScriptMockGenerator {
             }
         }
         p.blankLine()
+        // A Map, not an object literal: wire names are schema text, and a key such as
+        // `__proto__` would set the literal's prototype instead of adding an entry.
         p.line("/** Methods by module and wire name: the identifier `MockImplementations` uses. */")
-        p.block("const $methods: { readonly [module: string]: { readonly [wire: string]: string } } = {", closer: "};") { p in
+        p.block("const $methods: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([", closer: "]);") { p in
             for module in schema.modules {
+                let name = TypeScriptNamer.stringLiteral(module.name)
                 if module.methods.isEmpty {
-                    p.line("\(module.name): {},")
+                    p.line("[\(name), new Map()],")
                     continue
                 }
-                p.block("\(module.name): {", closer: "},") { p in
+                p.block("[\(name), new Map([", closer: "])],") { p in
                     for method in module.methods {
-                        p.line("\(TypeScriptNamer.propertyKey(method.wireName)): \(TypeScriptNamer.stringLiteral(method.identifier)),")
+                        p.line("[\(TypeScriptNamer.stringLiteral(method.wireName)), \(TypeScriptNamer.stringLiteral(method.identifier))],")
                     }
                 }
             }
@@ -94,7 +97,7 @@ struct TypeScriptMockGenerator {
                     let r = method.returns.map(types.spell) ?? "void"
                     result = "\(r) | Promise<\(r)>"
                 }
-                p.line("\(method.identifier)?(\(params)): \(result);")
+                p.line("\(TypeScriptNamer.methodKey(method.identifier))?(\(params)): \(result);")
             }
         }
     }
@@ -168,12 +171,12 @@ export function installMock(implementations: MockImplementations, options: MockO
             if (name !== undefined && !greeted.includes(name)) greeted.push(name);
             return $envelope(0, 'ok', { protocol: $runtime.PROTOCOL_VERSION });
         }
-        const owner = module ?? Object.keys($methods).find((m) => Object.prototype.hasOwnProperty.call($methods[m], type));
-        if (owner === undefined || !Object.prototype.hasOwnProperty.call($methods[owner] ?? {}, type)) {
+        const owner = module ?? [...$methods.keys()].find((m) => $methods.get(m)?.has(type));
+        const identifier = owner === undefined ? undefined : $methods.get(owner)?.get(type);
+        if (owner === undefined || identifier === undefined) {
             return $envelope($runtime.BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
         }
         calls.push({ module: owner, method: type, params: data === null ? undefined : data });
-        const identifier = $methods[owner][type];
         const impl = impls[owner]?.[identifier];
         if (typeof impl !== 'function') {
             return $envelope($runtime.BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);
@@ -191,7 +194,7 @@ export function installMock(implementations: MockImplementations, options: MockO
 
     const handlers: { [name: string]: { postMessage(message: unknown): unknown } } = {};
     if ($runtime.config.transport === 'reply') {
-        for (const module of Object.keys($methods)) {
+        for (const module of $methods.keys()) {
             handlers[module] = {
                 postMessage(message: unknown): Promise<$runtime.BridgeEnvelope> {
                     const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown } | null;

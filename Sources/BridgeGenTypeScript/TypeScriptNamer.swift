@@ -96,13 +96,24 @@ public enum TypeScriptNamer {
         return isStart(first) && s.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
     }
 
-    /// A property key: `vip_level` as is, `product-id` as `'product-id'`.
-    public static func propertyKey(_ wireName: String) -> String {
-        isIdentifier(wireName) ? wireName : stringLiteral(wireName)
+    /// A method's member name in the client and mock interfaces and the client object:
+    /// `new` is quoted, since `new(): T` in an interface declares a construct signature.
+    public static func methodKey(_ identifier: String) -> String {
+        identifier == "new" ? stringLiteral(identifier) : identifier
     }
 
-    /// A single-quoted TypeScript string literal. Quotes, backslashes, control characters and
-    /// the line separators are escaped; other text is kept readable.
+    /// A property key: `vip_level` as is, `product-id` as `'product-id'`. `__proto__` is
+    /// computed (`['__proto__']`): spelled plainly or quoted in an object literal it would set
+    /// the object's prototype instead of adding a key.
+    public static func propertyKey(_ wireName: String) -> String {
+        if wireName == "__proto__" { return "[" + stringLiteral(wireName) + "]" }
+        return isIdentifier(wireName) ? wireName : stringLiteral(wireName)
+    }
+
+    /// The one TypeScript string-literal writer: a single-quoted literal whose value is exactly
+    /// `s`, for every Unicode scalar. Quotes and backslashes are escaped; line terminators
+    /// (JavaScript's include U+2028 and U+2029), controls and bidi controls are spelled
+    /// `\uXXXX` so the source shows them. `${` needs nothing: it is only special in templates.
     public static func stringLiteral(_ s: String) -> String {
         var out = "'"
         for scalar in s.unicodeScalars {
@@ -113,9 +124,8 @@ public enum TypeScriptNamer {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                let v = scalar.value
-                if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
-                    out += "\\u" + hex4(v)
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u" + UntrustedText.hex(scalar, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -124,13 +134,39 @@ public enum TypeScriptNamer {
         return out + "'"
     }
 
-    /// Text placed inside a `/** ... */` comment: `*/` would end it early.
-    public static func commentText(_ s: String) -> String {
-        s.replacingOccurrences(of: "*/", with: "*\\/")
+    /// The one TypeScript comment-text writer: the lines of a `/** ... */` comment showing
+    /// `text`. Every line terminator starts a new comment line, and controls and bidi controls
+    /// are shown as `\u001B`. `*/` is written `*\/` so the comment cannot end early, and an
+    /// `@` that starts a word is written `\@` so text cannot add a JSDoc tag (`@deprecated`).
+    /// To keep both readable both ways, a `/` after `*` and backslashes, or an `@` after
+    /// a word start and backslashes, gets one more backslash too.
+    public static func commentLines(_ text: String) -> [String] {
+        UntrustedText.lines(text).map { line in
+            var out = ""
+            var afterStar = false  // only backslashes since the last `*`
+            var atWordStart = true  // only backslashes since the line start or a space
+            for scalar in line.unicodeScalars {
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u" + UntrustedText.hex(scalar, width: 4)
+                } else {
+                    if (scalar == "/" && afterStar) || (scalar == "@" && atWordStart) { out += "\\" }
+                    out.unicodeScalars.append(scalar)
+                }
+                afterStar = scalar == "*" || (afterStar && scalar == "\\")
+                atWordStart = isJSDocSpace(scalar) || (atWordStart && scalar == "\\")
+            }
+            return out
+        }
     }
 
-    private static func hex4(_ v: UInt32) -> String {
-        let digits = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode
+    /// white space plus U+200B and U+FEFF.
+    private static func isJSDocSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || scalar == "\u{200B}" || scalar == "\u{FEFF}"
+    }
+
+    /// A comment line of generated text that embeds schema text (a file name).
+    public static func lineComment(_ text: String) -> String {
+        "// " + commentLines(text).joined(separator: " ")
     }
 }

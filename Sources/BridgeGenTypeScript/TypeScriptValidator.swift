@@ -7,6 +7,7 @@ import BridgeGenCore
 /// - an event whose identifier is an `Object.prototype` member (events key plain objects);
 /// - a schema type whose name is one the generated module file declares itself
 ///   (`SetItemParams`, `ResumePayload`, `SampleClient`, `SampleEvents`, `SampleErrors`, `SampleMock`);
+/// - a module whose file would be one the target always writes (`runtime`, `index`, `mock`);
 /// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime, or
 ///   whose mock interface (`BridgeMock` for module `bridge`) is a declaration of `mock.ts`.
 struct TypeScriptValidator {
@@ -21,9 +22,21 @@ struct TypeScriptValidator {
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
     static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions"]
 
+    /// The files the target writes besides `<module>.ts`, and what each is.
+    static let fixedFiles: [String: String] = [
+        "index.ts": "the generated index of all modules",
+        "mock.ts": "the generated mock",
+        "runtime.ts": "the generated runtime",
+    ]
+
     func validate() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for module in schema.modules {
+            let file = TypeScriptNamer.fileName(module.name)
+            if let what = Self.fixedFiles[file] {
+                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, target: "TypeScript",
+                                                                              what: what, at: module.location))
+            }
             for method in module.methods {
                 if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
                     diagnostics.append(Diagnostic(.error, id: "reserved-name",

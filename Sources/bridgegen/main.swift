@@ -157,7 +157,11 @@ guard let schema = result.schema else {
 }
 
 if command == "check" {
-    printDiagnostics(result.diagnostics, format: format)
+    // Every target's own checks too, so a name no target can carry fails at `check`, located,
+    // not only when some team generates that target.
+    let targetProblems = EmitterRegistry.all.flatMap { $0.emitter.validate(schema, config: config) }
+    printDiagnostics((result.diagnostics + targetProblems).sorted(), format: format)
+    if targetProblems.contains(where: { $0.severity == .error }) { exit(1) }
     if arguments.flag("--dump-model") {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -59,7 +59,7 @@ final class NamingTests: XCTestCase {
 final class PrinterTests: XCTestCase {
     func testScopedIndentationAndComments() {
         var p = CodePrinter()
-        p.comment("Line one.\n\nLine three.", prefix: "/// ")
+        p.comment(["Line one.", "", "Line three."], prefix: "/// ")
         p.block("struct A {") { p in
             p.line("var x: Int")
             p.blankLine()

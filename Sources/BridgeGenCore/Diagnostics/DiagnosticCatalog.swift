@@ -278,4 +278,14 @@ public enum DiagnosticCatalog {
         make("config-unused", "'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
              severity: .warning)
     }
+
+    // MARK: - Emitters (per-target checks in each emitter's `validate`)
+
+    /// A module whose output file would be one of the files the target always writes.
+    public static func moduleNameIsOutputFile(_ module: String, file: String, target: String, what: String,
+                                              at: SourceLocation) -> Diagnostic {
+        make("module-output-collision",
+             "module name '\(module)' is reserved in the \(target) output: the module's file would be '\(file)', which is \(what); choose another name",
+             at: at)
+    }
 }

@@ -12,7 +12,10 @@ public struct CodePrinter: Sendable {
     }
 
     /// Appends one line at the current indentation (an empty string gives a blank line).
+    /// `text` must not contain a line terminator: schema text reaches the printer only
+    /// through a namer's comment or literal writer, which never leaves one in.
     public mutating func line(_ text: String = "") {
+        assert(!text.unicodeScalars.contains(where: UntrustedText.isLineTerminator), "a line terminator in a printed line")
         if text.isEmpty {
             lines.append("")
         } else {
@@ -46,10 +49,10 @@ public struct CodePrinter: Sendable {
         line(closer)
     }
 
-    /// Prefixes each line of `text` with `prefix` (`/// `, ` * `), trimming trailing spaces.
-    public mutating func comment(_ text: String, prefix: String) {
-        for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let content = String(piece)
+    /// Prefixes each of `lines` with `prefix` (`/// `, ` * `); an empty line gets the prefix
+    /// without its trailing spaces. The lines come from a namer's comment writer.
+    public mutating func comment(_ lines: [String], prefix: String) {
+        for content in lines {
             line(content.isEmpty ? trimTrailing(prefix) : prefix + content)
         }
     }

@@ -1,0 +1,71 @@
+/// Classifies the characters of schema text (docs, wire values, defaults) that need care
+/// before they reach generated code. The targets' namers decide how to spell them; this
+/// only says which they are, so every target agrees on the set.
+public enum UntrustedText {
+    /// Splits text into lines at every line terminator of Swift, JavaScript, Markdown and
+    /// common editors: `\r\n`, `\r`, `\n`, NEL (U+0085), LINE SEPARATOR (U+2028) and
+    /// PARAGRAPH SEPARATOR (U+2029). A comment line can never contain one of these.
+    public static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if isLineTerminator(scalar) {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// Whether `scalar` ends a line in some target language or editor.
+    public static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// C0 controls except tab, DEL and C1 controls: invisible, and NUL or ESC in a generated
+    /// file breaks compilers or terminals.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v < 0x20 && v != 0x09) || (0x7F...0x9F).contains(v)
+    }
+
+    /// Bidirectional formatting characters: they reorder how text displays, so code can read
+    /// differently from what compiles ("Trojan Source", CVE-2021-42574).
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// Whether a scalar must never appear raw in a generated comment or literal: controls,
+    /// line terminators and bidi controls.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || isLineTerminator(scalar) || isBidiControl(scalar)
+    }
+
+    /// Text with trailing line terminators and spaces removed (YAML `|` blocks keep one newline).
+    public static func trimmingTrailingBlanks(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last, last == " " || isLineTerminator(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// Uppercase hexadecimal digits of a scalar, at least `width` of them.
+    public static func hex(_ scalar: Unicode.Scalar, width: Int) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,184 @@
+import BridgeGenCore
+@testable import BridgeGenMarkdown
+import Foundation
+import Testing
+
+/// Property (issue 15, findings 3 and 4): every string a schema carries comes out of the docs
+/// with the same meaning, for strings over every code point class (`HostileStrings`), as
+/// markdown-it (CommonMark + GFM tables) reads the page:
+///
+/// - the page has the same anchored headings and tables as for a schema of the same shape with
+///   plain strings (no doc swallowed what follows it: an unclosed fence, an HTML block);
+/// - every table row has the header's cell count and each doc cell holds its string's markers
+///   (`Q<i> ` first, ` Z<i>` last: a `|` or a line break would have split it);
+/// - every default and enum wire value is a code span whose JSON is the value exactly.
+///
+/// Docs themselves are Markdown, so their rendered text is the author's Markdown; the property
+/// is that they stay inside their block or cell. `BRIDGEGEN_FUZZ_ITERATIONS` runs more.
+@Suite struct SchemaStringPropertyTests {
+    static let script = #"""
+import json, sys
+from markdown_it import MarkdownIt
+
+md = MarkdownIt("commonmark").enable("table")
+text = open(sys.argv[1], encoding="utf-8").read()
+tokens = md.parse(text)
+
+def inline_text(t):
+    out = []
+    for c in t.children or []:
+        if c.type in ("text", "code_inline", "html_inline"):
+            out.append(c.content)
+        elif c.type in ("softbreak", "hardbreak"):
+            out.append("\n")
+    return "".join(out)
+
+def codes(t):
+    return [c.content for c in t.children or [] if c.type == "code_inline"]
+
+headings, tables, html_blocks = [], [], 0
+table, row, in_heading = None, None, False
+for i, t in enumerate(tokens):
+    if t.type == "heading_open":
+        in_heading = True
+    elif t.type == "inline" and in_heading:
+        in_heading = False
+        anchors = [c.content for c in t.children or [] if c.type == "html_inline" and c.content.startswith('<a id="')]
+        if anchors:
+            headings.append(anchors[0])
+    elif t.type == "html_block" and t.level == 0 and i > 0:
+        html_blocks += 1
+    elif t.type == "table_open":
+        table = []
+    elif t.type == "table_close":
+        tables.append(table)
+        table = None
+    elif t.type == "tr_open":
+        row = []
+    elif t.type == "tr_close":
+        table.append(row)
+    elif t.type == "inline" and table is not None and row is not None:
+        row.append({"text": inline_text(t), "codes": codes(t)})
+
+lines = text.split("\n")
+widths = [l.count("|") - l.count("\\|") for l in lines if l.startswith("| ")]
+print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths}))
+"""#
+
+    // JSONDecoder for the values: swift-corelibs-foundation's JSONSerialization drops a
+    // U+FEFF that follows a `\u` escape.
+    private func read(_ page: String) throws -> [String: Any] {
+        let python = try Python.interpreter(with: ["markdown_it"], install: CommonMarkTests.install)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.url.appendingPathComponent("fuzz.md")
+        try Data(page.utf8).write(to: path)
+        if let keep = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_KEEP"], !FileManager.default.fileExists(atPath: keep) {
+            try Data(page.utf8).write(to: URL(fileURLWithPath: keep))  // to read a failing page
+        }
+        return try Python.runJSON(python, script: Self.script, arguments: [path.path])
+    }
+
+    private func page(_ schema: HostileSchema, path: String) throws -> String {
+        let files = MarkdownEmitter().emit(try Repo.checked([path: schema.yaml]), config: GeneratorConfig())
+        return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
+    }
+
+    private typealias Cell = (text: String, codes: [String])
+
+    private func tables(_ reading: [String: Any]) -> [[[Cell]]] {
+        let raw = reading["tables"] as? [[[[String: Any]]]] ?? []
+        return raw.map { $0.map { $0.map { (text: $0["text"] as? String ?? "", codes: $0["codes"] as? [String] ?? []) } } }
+    }
+
+    @Test func schemaStringsKeepTheirMeaningInMarkdown() throws {
+        var generator = HostileStrings()
+        let seed = "seed \(generator.seed) (BRIDGEGEN_FUZZ_SEED), \(generator.count) strings"
+        let schema = HostileSchema(generator: &generator)
+        var plainGenerator = HostileStrings()
+        let plain = HostileSchema(generator: &plainGenerator, benign: true)
+        let hostile = try read(try page(schema, path: HostileStrings.fileName))
+        let reference = try read(try page(plain, path: "fuzz.bridge.yaml"))
+
+        let headings = hostile["headings"] as? [String] ?? []
+        let plainHeadings = reference["headings"] as? [String] ?? []
+        // The hostile schema has exploit types and methods on top; every plain heading is there, in order.
+        #expect(headings.filter(plainHeadings.contains) == plainHeadings, "\(seed)")
+        #expect(headings.count == plainHeadings.count + 2 * schema.exploits.count, "\(seed)")
+        #expect(hostile["htmlBlocks"] as? Int == 0, "a doc opened an HTML block, \(seed)")
+        let pipes = hostile["pipeCounts"] as? [Int] ?? []
+        #expect(!pipes.isEmpty)
+
+        let got = tables(hostile), want = tables(reference)
+        #expect(got.count == want.count + schema.exploits.count, "\(seed)")
+        for table in got {
+            for row in table { #expect(row.count == table[0].count, "a row lost or gained cells, \(seed)") }
+        }
+        // Match tables by the first string marker in them: the same table in both pages.
+        var checkedDefaults = 0, checkedWires = 0, checkedDocs = 0
+        func markerIndex(_ text: String) -> Int? {
+            guard let marker = text.range(of: #"Q([0-9]+) plain Z\1"#, options: .regularExpression) else { return nil }
+            return Int(text[marker].dropFirst().prefix { $0.isNumber })
+        }
+        for plainTable in want {
+            guard let header = plainTable.first?.map(\.text),
+                  let first = plainTable.lazy.flatMap({ $0 }).compactMap({ markerIndex($0.text) ?? $0.codes.lazy.compactMap(markerIndex).first }).first
+            else { continue }
+            guard let table = got.first(where: { table in
+                let keys = Set(table.map { $0.first?.text ?? "" })
+                return table.first?.map(\.text) == header && plainTable.allSatisfy { keys.contains($0.first?.text ?? "") }
+                    && table.contains { $0.contains { $0.text.containsBytes("Q\(first) ") || $0.codes.contains { $0.containsBytes("Q\(first) ") } } }
+            }) else {
+                Issue.record("no table like \(header) holding string \(first), \(seed)")
+                continue
+            }
+            for plainRow in plainTable.dropFirst() {
+                // Rows are keyed by their first cell (a field, case or error code).
+                guard let row = table.first(where: { $0.first?.text == plainRow.first?.text }) else {
+                    Issue.record("no row \(plainRow.first?.text ?? "") in table \(header), \(seed)")
+                    continue
+                }
+                for (column, plainCell) in plainRow.enumerated() {
+                    guard let index = markerIndex(plainCell.text) else { continue }
+                    let cell = row[column]
+                    switch header[column] {
+                    case "Default":
+                        let json = try #require(cell.codes.first, "\(seed)")
+                        let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
+                        #expect(value == schema.strings[index], "default \(index) \(HostileStrings.yaml(schema.strings[index])) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
+                        checkedDefaults += 1
+                    case "Wire value":
+                        let json = try #require(cell.codes.first, "\(seed)")
+                        let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
+                        #expect(value == schema.wireValues[index], "wire value \(index) \(HostileStrings.yaml(schema.wireValues[index])) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
+                        checkedWires += 1
+                    default:
+                        #expect(cell.text.containsBytes("Q\(index) "), "cell \(header[column]) of string \(index) \(HostileStrings.yaml(schema.strings[index])): \(cell.text), \(seed)")
+                        #expect(cell.text.range(of: " Z\(index)(?![0-9])", options: .regularExpression) != nil,
+                                "cell \(header[column]) of string \(index) \(HostileStrings.yaml(schema.strings[index])): \(cell.text), \(seed)")
+                        checkedDocs += 1
+                    }
+                }
+            }
+        }
+        #expect(checkedDefaults == schema.strings.count)
+        #expect(checkedWires == schema.strings.count)
+        #expect(checkedDocs >= schema.strings.count * 3)
+    }
+
+    @Test func writers() {
+        #expect(MarkdownText.code("a`b``c") == "```a`b``c```")
+        #expect(MarkdownText.code("`x`") == "`` `x` ``")
+        #expect(MarkdownText.cell("a\r\nb\u{2028}c|d\u{1B}") == "a b c|d\\u001B")
+        #expect(MarkdownText.paragraph("x\r<!-- hidden\n```swift\ncode") == ["x", "&lt;!-- hidden", "```swift", "code", "```"])
+        #expect(MarkdownText.paragraph("```a`b\n~~~~\nx\n~~~\n") == ["```a`b", "~~~~", "x", "~~~", "~~~~"])
+        // Combining marks do not hide a `|`, a backtick or a fence from CommonMark.
+        var p = CodePrinter()
+        MarkdownText.table(["a"], [["x|\u{308}y"]], into: &p)
+        #expect(p.text == "| a |\n| --- |\n| x\\|\u{308}y |\n")
+        #expect(MarkdownText.code("`\u{301}x") == "`` `\u{301}x ``")
+        #expect(MarkdownText.paragraph("```\n```\u{308}\nx") == ["```", "```\u{308}", "x", "```"])
+        #expect(MarkdownText.htmlComment("a-->\u{308}b") == "a--&gt;\u{308}b")
+        #expect(MarkdownText.jsonString("\u{85}\u{202E}\u{7F}") == "\"\\u0085\\u202E\\u007F\"")
+    }
+}

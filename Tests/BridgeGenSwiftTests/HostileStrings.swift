@@ -1,0 +1,235 @@
+import Foundation
+
+// Shared by the Swift, TypeScript and Markdown property tests (symlinked into their folders).
+
+/// Seeded generator of the strings a schema can carry, over every code point class that
+/// means something to a generated file (issue 15, "Fuzzing"), and the schema that carries them.
+///
+/// `BRIDGEGEN_FUZZ_SEED=N` picks the seed (default fixed), `BRIDGEGEN_FUZZ_ITERATIONS=N` how
+/// many strings (default 48). Every failure message names the seed.
+struct HostileStrings {
+    /// Pieces strings are built from, by class. Line terminators of every language, controls,
+    /// bidi, non-BMP, combining marks, quotes, comment closers and openers, interpolation
+    /// openers and Markdown specials.
+    static let pieces: [[String]] = [
+        (0x00...0x1F).map { String(UnicodeScalar($0)!) } + ["\u{7F}"],
+        (0x80...0x9F).map { String(UnicodeScalar($0)!) },
+        ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\n\n"],
+        ["\u{61C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+         "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"],
+        ["😀", "𝄞", "\u{10FFFD}", "👩‍👩‍👧", "e\u{301}", "\u{308}", "\u{FEFF}", "\u{FFFD}", "é", "中文"],
+        ["'", "\"", "`", "``", "```", "\\", "\\\\", "\\u0041", "\\n", "\\("],
+        ["*/", "/*", "/**", "//", "-->", "<!--", "*", "@deprecated", "#", "#!"],
+        ["${", "\\(x)", "#{", "{{", "}", "$", "%s"],
+        ["|", "\\|", "<", ">", "&", "&amp;", "<script>", "<pre>", "_", "[x](y)", "~~~", "- ", "> ", "    "],
+        ["a", "word", " ", "\t", "Z", "0", "-", ".", ":"],
+    ]
+
+    /// The class of the strings an enum wire value may hold: no C0, DEL or C1 controls.
+    static func isAllowedInWireValue(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v)
+    }
+
+    /// The hostile schema's path (its file name must be the module's; the folder is free).
+    static let fileName = "dir\r\n*/-->\u{2028}\u{202E}|`/fuzz.bridge.yaml"
+
+    let seed: UInt64
+    let count: Int
+    private var state: UInt64
+
+    init() {
+        let env = ProcessInfo.processInfo.environment
+        seed = env["BRIDGEGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0015
+        count = max(1, env["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 48)
+        state = seed
+    }
+
+    /// SplitMix64: tiny, seeded, the same sequence on every platform.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+    /// One hostile string: a marker `Q<i>` first and `Z<i>` last (so a test can find it
+    /// whatever happened in between), random pieces in between.
+    mutating func string(_ index: Int) -> String {
+        var s = "Q\(index) "
+        for _ in 0..<(2 + below(14)) {
+            let group = Self.pieces[below(Self.pieces.count)]
+            s += group[below(group.count)]
+        }
+        return s + " Z\(index)"
+    }
+
+    /// The exploit of the issue, and its variants per line terminator: a doc that ends its
+    /// comment and declares `injected<N>` if a generator lets it.
+    static func exploits(_ n: Int) -> [String] {
+        ["\r", "\r\n", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0}"].map { terminator in
+            "A thing.\(terminator)public static let injected\(n) = \"pwned\""
+        }
+    }
+
+    /// A YAML double-quoted scalar whose value is exactly `s`: printable ASCII as is, every
+    /// other scalar escaped.
+    static func yaml(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value >= 0x20 && scalar.value < 0x7F {
+                    out.unicodeScalars.append(scalar)
+                } else if scalar.value <= 0xFFFF {
+                    out += String(format: "\\u%04X", scalar.value)
+                } else {
+                    out += String(format: "\\U%08X", scalar.value)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// What a doc means once printed: line terminators as `\n`, trailing blank lines and
+    /// spaces gone (a YAML `|` block keeps one newline; no target prints it).
+    static func normalizedDoc(_ s: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in s.unicodeScalars {
+            if scalar == "\n" && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = scalar == "\r"
+            if [0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) {
+                lines.append(current)
+                current = ""
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        var text = lines.joined(separator: "\n")
+        while let last = text.unicodeScalars.last, last == " " || last == "\n" { text.unicodeScalars.removeLast() }
+        return text
+    }
+
+    /// The message a schema error gets by default: the first non-empty line of its doc.
+    static func firstLine(_ s: String) -> String {
+        normalizedDoc(s).components(separatedBy: "\n").first { !$0.isEmpty } ?? ""
+    }
+}
+
+/// A schema module `fuzz` carrying hostile strings in every place a schema has text, and
+/// what each place must come out as.
+struct HostileSchema {
+    /// The strings, by index: docs, defaults, deprecation messages and error docs use them.
+    var strings: [String] = []
+    /// The enum wire value of entry i (the string without the controls wire values refuse).
+    var wireValues: [String] = []
+    /// Exploit docs (see `HostileStrings.exploits`), each in a type, field, case, method,
+    /// event and error doc.
+    var exploits: [String] = []
+    var yaml = ""
+
+    init(generator: inout HostileStrings, benign: Bool = false) {
+        for i in 0..<generator.count {
+            let s = generator.string(i)
+            strings.append(benign ? "Q\(i) plain Z\(i)" : s)
+        }
+        wireValues = strings.map { s in String(String.UnicodeScalarView(s.unicodeScalars.filter(HostileStrings.isAllowedInWireValue))) }
+        exploits = benign ? [] : HostileStrings.exploits(0)
+        yaml = render()
+    }
+
+    private func render() -> String {
+        var y = "bridgegen: 1\nmodule: fuzz\ndoc: \(HostileStrings.yaml(strings[0]))\ntypes:\n"
+        for (i, s) in strings.enumerated() {
+            let q = HostileStrings.yaml(s)
+            y += """
+              S\(i):
+                doc: \(q)
+                fields:
+                  value:
+                    type: string
+                    default: \(q)
+                    doc: \(q)
+                  old:
+                    type: string?
+                    deprecated: \(q)
+              E\(i):
+                doc: \(q)
+                cases:
+                  c:
+                    wire: \(HostileStrings.yaml(wireValues[i]))
+                    doc: \(q)
+                  d:
+                    deprecated: \(q)
+
+            """
+        }
+        for (n, exploit) in exploits.enumerated() {
+            let q = HostileStrings.yaml(exploit.replacingOccurrences(of: "injected0", with: "injected\(n)"))
+            y += """
+              X\(n):
+                doc: \(q)
+                fields:
+                  f:
+                    type: int
+                    doc: \(q)
+
+            """
+        }
+        y += "methods:\n"
+        for (i, s) in strings.enumerated() {
+            let q = HostileStrings.yaml(s)
+            y += """
+              m\(i):
+                kind: request
+                doc: \(q)
+                params:
+                  p:
+                    type: string
+                    doc: \(q)
+                returns:
+                  type: E\(i)
+                  doc: \(q)
+                errors: [e\(i)]
+
+            """
+        }
+        for (n, exploit) in exploits.enumerated() {
+            y += "  x\(n):\n    kind: send\n    doc: \(HostileStrings.yaml(exploit.replacingOccurrences(of: "injected0", with: "injected\(n)")))\n"
+        }
+        y += "events:\n"
+        for (i, s) in strings.enumerated() {
+            let q = HostileStrings.yaml(s)
+            y += "  ev\(i):\n    doc: \(q)\n    deprecated: \(q)\n    payload:\n      p: {type: string, doc: \(q)}\n"
+        }
+        y += "errors:\n"
+        for (i, s) in strings.enumerated() {
+            y += "  e\(i):\n    code: \(1000 + i)\n    doc: \(HostileStrings.yaml(s))\n"
+        }
+        for (n, exploit) in exploits.enumerated() {
+            y += "  x\(n):\n    code: \(2000 + n)\n    doc: \(HostileStrings.yaml(exploit.replacingOccurrences(of: "injected0", with: "injected\(n)")))\n"
+        }
+        return y
+    }
+}
+
+extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in this string's. `contains` compares Characters,
+    /// and a hostile combining mark right after a match joins the match's last Character.
+    func containsBytes(_ needle: String) -> Bool {
+        let hay = Array(utf8), pin = Array(needle.utf8)
+        guard !pin.isEmpty, hay.count >= pin.count else { return pin.isEmpty }
+        for start in 0...(hay.count - pin.count) where hay[start] == pin[0] && Array(hay[start..<start + pin.count]) == pin {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,109 @@
+import BridgeGenCore
+import BridgeGenSwift
+import Foundation
+import XCTest
+
+/// Property (issue 15, findings 3 and 4): every string a schema carries comes out of the Swift
+/// emitter with the same meaning, for strings over every code point class (`HostileStrings`).
+///
+/// - values: a program compiled with the generated code prints every enum raw value, string
+///   default and default error message, and each string through `SwiftNamer.stringLiteral`
+///   (what deprecation messages use); each equals its input scalar for scalar;
+/// - docs: the generated files hold no raw line terminator but `\n`, no control but tab and
+///   `\n`, no bidi control; the code lines (all but `///` comments) are the same as for a
+///   schema of the same shape with plain strings; and the issue's exploit (a doc with
+///   `\rpublic static let injected = "pwned"`, and one per other terminator) declares nothing:
+///   a program naming `injected` does not compile.
+///
+/// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
+final class SchemaStringPropertyTests: XCTestCase {
+    private func generate(_ schema: HostileSchema, path: String) throws -> [GeneratedFile] {
+        let result = Pipeline.check([SchemaInput(path: path, text: schema.yaml)], config: GeneratorConfig())
+        guard let model = result.schema else {
+            throw NSError(domain: "fuzz", code: 1, userInfo: [NSLocalizedDescriptionKey: DiagnosticRenderer.text(result.diagnostics)])
+        }
+        let generated = Pipeline.generate(model, emitters: [SwiftEmitter()], config: GeneratorConfig())
+        XCTAssertEqual(generated.diagnostics, [])
+        return generated.files["swift"] ?? []
+    }
+
+    private static func hex(_ s: String) -> String {
+        s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    }
+
+    func testSchemaStringsKeepTheirMeaningInSwift() throws {
+        var generator = HostileStrings()
+        let seed = "seed \(generator.seed) (BRIDGEGEN_FUZZ_SEED), \(generator.count) strings"
+        let schema = HostileSchema(generator: &generator)
+        var plainGenerator = HostileStrings()
+        let plain = HostileSchema(generator: &plainGenerator, benign: true)
+        let files = try generate(schema, path: HostileStrings.fileName)
+        let plainFiles = try generate(plain, path: "fuzz.bridge.yaml")
+
+        // Docs: nothing but `\n` ends a line, nothing invisible or reordering is raw.
+        for file in files {
+            let bad = file.contents.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && UntrustedText.needsEscape($0) }
+            XCTAssertTrue(bad.isEmpty, "\(file.relativePath) holds raw \(bad.map { "U+" + UntrustedText.hex($0, width: 4) }), \(seed)")
+        }
+        func codeLines(_ files: [GeneratedFile]) -> [Int] {
+            files.map { file in
+                file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }.count
+            }
+        }
+        // The exploit types X0... exist only in the hostile schema: compare the rest.
+        XCTAssertEqual(codeLines(files.filter { $0.relativePath != "FuzzBridge.swift" }),
+                       codeLines(plainFiles.filter { $0.relativePath != "FuzzBridge.swift" }), seed)
+
+        // Values: compile and run a program that prints them.
+        var main = "import Foundation\n"
+        main += "func show(_ s: String) { print(s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: \" \")) }\n"
+        var expected: [String] = []
+        for i in schema.strings.indices {
+            // The last: the literal writer itself, as deprecation messages use it.
+            main += "show(Fuzz.S\(i)().value)\nshow(Fuzz.E\(i).c.rawValue)\nshow(Fuzz.Errors.e\(i)().message)\n"
+            main += "show(\(SwiftNamer.stringLiteral(schema.strings[i])))\n"
+            expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i])),
+                         Self.hex(schema.strings[i])]
+        }
+        let folder = SwiftTestSupport.temporaryFolder("string-property")
+        let paths = try SwiftTestSupport.write(files, label: "string-property-generated")
+        let mainPath = folder.appendingPathComponent("main.swift").path
+        try main.write(toFile: mainPath, atomically: true, encoding: .utf8)
+        let binary = folder.appendingPathComponent("values").path
+        let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + paths + [mainPath, "-o", binary])
+        XCTAssertEqual(build.status, 0, "the generated Swift does not compile, \(seed):\n\(SwiftTestSupport.problems(build))")
+        guard build.status == 0 else { return }
+        let run = try SwiftTestSupport.run(binary, [])
+        let printed = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        XCTAssertEqual(printed.count, expected.count, seed)
+        for (index, (got, want)) in zip(printed, expected).enumerated() where got != want {
+            XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
+        }
+
+        // The exploit: `injected<n>` must not exist anywhere a doc could have put it.
+        var probe = "func probe() {\n"
+        for n in schema.exploits.indices {
+            probe += "    _ = Fuzz.injected\(n)\n    _ = Fuzz.X\(n).injected\(n)\n"
+        }
+        probe += "}\n"
+        let probePath = folder.appendingPathComponent("probe.swift").path
+        try probe.write(toFile: probePath, atomically: true, encoding: .utf8)
+        let check = try SwiftTestSupport.swiftc(["-typecheck", "-swift-version", "6"] + paths + [probePath])
+        let errors = (check.output + check.error).split(separator: "\n").filter { $0.hasPrefix(probePath + ":") && $0.contains(": error:") }
+        XCTAssertNotEqual(check.status, 0, "a doc declared code: the probe compiled, \(seed)")
+        XCTAssertEqual(errors.count, 2 * schema.exploits.count, "\(errors.joined(separator: "\n")), \(seed)")
+        XCTAssertTrue(errors.allSatisfy { $0.contains("has no member 'injected") }, "\(errors.joined(separator: "\n")), \(seed)")
+    }
+
+    /// The writers themselves, on the exact exploit of the issue.
+    func testCommentWriterSplitsEveryTerminatorAndShowsControls() {
+        XCTAssertEqual(SwiftNamer.commentLines("A thing.\rpublic static let injected = \"pwned\""),
+                       ["A thing.", "public static let injected = \"pwned\""])
+        XCTAssertEqual(SwiftNamer.commentLines("a\r\nb\u{85}c\u{2028}d\u{2029}e\nf"), ["a", "b", "c", "d", "e", "f"])
+        XCTAssertEqual(SwiftNamer.commentLines("nul\u{0} esc\u{1B} del\u{7F} csi\u{9B} rlo\u{202E} tab\t"),
+                       ["nul\\u{0} esc\\u{1B} del\\u{7F} csi\\u{9B} rlo\\u{202E} tab\t"])
+        XCTAssertEqual(SwiftNamer.stringLiteral("a\u{0}\u{85}\u{2028}\u{202E}\"\\(x)😀"),
+                       "\"a\\u{0}\\u{85}\\u{2028}\\u{202E}\\\"\\\\(x)😀\"")
+    }
+}

@@ -1,0 +1,87 @@
+import BridgeGenCore
+import BridgeGenTypeScript
+import Foundation
+import XCTest
+
+/// Property (issue 15, findings 3 and 4): every string a schema carries comes out of the
+/// TypeScript emitter with the same meaning, for strings over every code point class
+/// (`HostileStrings`), as the real TypeScript compiler reads it:
+///
+/// - the output passes `tsc --strict`;
+/// - each module and mock file has as many statements and comments as for a schema of the
+///   same shape with plain strings, and each string is the text of as many comments as its
+///   plain stand-in (so no doc split a comment, ended it or leaked into code);
+/// - the compiler sees the same JSDoc tags (no doc adds an `@deprecated`);
+/// - every enum wire value is the value of its two string literals (union and constant), and
+///   every string default is the value of its `@defaultValue` literal.
+///
+/// `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
+final class SchemaStringPropertyTests: XCTestCase {
+    private struct FileReading: Decodable {
+        var comments: [String]
+        var strings: [String]
+        var defaults: [String?]
+        var tags: [String]
+        var statements: Int
+        var syntaxErrors: Int
+    }
+
+    private func read(_ files: [String: String], name: String) throws -> [String: FileReading] {
+        let folder = try TestSupport.temporaryFolder(name)
+        try TestSupport.write(files, to: folder)
+        let script = folder.appendingPathComponent("read.cjs")
+        try Data(TypeScriptReadScript.source.utf8).write(to: script)
+        let inputs = ["fuzz.ts", "mock.ts"].map { folder.appendingPathComponent($0).path }
+        let result = try TestSupport.run("node", [script.path] + inputs)
+        XCTAssertEqual(result.status, 0, result.output)
+        return try JSONDecoder().decode([String: FileReading].self, from: Data(result.output.utf8))
+    }
+
+    func testSchemaStringsKeepTheirMeaningInTypeScript() throws {
+        try TestSupport.requireTool("tsc")
+        try TestSupport.requireTool("node")
+        var generator = HostileStrings()
+        let seed = "seed \(generator.seed) (BRIDGEGEN_FUZZ_SEED), \(generator.count) strings"
+        let schema = HostileSchema(generator: &generator)
+        var plainGenerator = HostileStrings()
+        let plain = HostileSchema(generator: &plainGenerator, benign: true)
+        let files = TestSupport.generate(try TestSupport.schemas([HostileStrings.fileName: schema.yaml]))
+        let plainFiles = TestSupport.generate(try TestSupport.schemas(["fuzz.bridge.yaml": plain.yaml]))
+        try TestSupport.typeCheck(files, name: "string-property")
+
+        let hostile = try read(files, name: "string-property-read")
+        let reference = try read(plainFiles, name: "string-property-plain")
+        for file in ["fuzz.ts", "mock.ts"] {
+            let got = try XCTUnwrap(hostile[file]), want = try XCTUnwrap(reference[file])
+            XCTAssertEqual(got.syntaxErrors, 0, "\(file), \(seed)")
+            // The hostile schema declares one exploit-doc type per exploit on top.
+            let extraStatements = file == "fuzz.ts" ? schema.exploits.count : 0
+            XCTAssertEqual(got.statements, want.statements + extraStatements, "\(file): statements, \(seed)")
+            XCTAssertEqual(got.tags, want.tags, "\(file): a doc added or removed a JSDoc tag, \(seed)")
+            for i in schema.strings.indices {
+                let text = HostileStrings.normalizedDoc(schema.strings[i])
+                let found = got.comments.filter { $0.containsBytes(text) }.count
+                let expected = want.comments.filter { $0.contains("Q\(i) plain Z\(i)") }.count
+                XCTAssertEqual(found, expected, "\(file): string \(i) \(HostileStrings.yaml(schema.strings[i])) is the text of \(found) comments, not \(expected), \(seed)")
+            }
+        }
+        let module = try XCTUnwrap(hostile["fuzz.ts"])
+        for i in schema.strings.indices {
+            XCTAssertEqual(module.strings.filter { $0 == schema.wireValues[i] }.count, 2,
+                           "wire value \(i) \(HostileStrings.yaml(schema.wireValues[i])), \(seed)")
+            XCTAssertTrue(module.defaults.contains(schema.strings[i]),
+                          "default \(i) \(HostileStrings.yaml(schema.strings[i])) is no @defaultValue literal, \(seed)")
+        }
+    }
+
+    /// The writers themselves.
+    func testCommentAndLiteralWriters() {
+        XCTAssertEqual(TypeScriptNamer.commentLines("a*/b\r\nc\u{2028}d\u{85}e"), ["a*\\/b", "c", "d", "e"])
+        XCTAssertEqual(TypeScriptNamer.commentLines("*\\/ and \u{1B}[31m\u{202E}"), ["*\\\\/ and \\u001B[31m\\u202E"])
+        XCTAssertEqual(TypeScriptNamer.stringLiteral("\u{0}1\u{85}\u{9B}\u{2028}\u{2029}\u{202E}'${x}`"),
+                       "'\\u00001\\u0085\\u009B\\u2028\\u2029\\u202E\\'${x}`'")
+        XCTAssertEqual(TypeScriptNamer.propertyKey("__proto__"), "['__proto__']")
+        XCTAssertEqual(TypeScriptNamer.commentLines("@deprecated a@b \\@x"), ["\\@deprecated a@b \\\\@x"])
+        XCTAssertEqual(TypeScriptNamer.methodKey("new"), "'new'")
+    }
+}
