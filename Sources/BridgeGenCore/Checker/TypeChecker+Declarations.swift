@@ -40,8 +40,17 @@ extension TypeChecker {
                 }
             }
             let wireLocation = c.wire?.location ?? c.name.location
+            // NameTable compares with String's ==, canonical equivalence, as the generated Swift
+            // will: a value spelled with other scalars collides too, and is told apart here.
             if let other = wires[wire] {
-                report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                if other.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
+                    report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                } else {
+                    report(DiagnosticCatalog.canonicallyEquivalent(
+                        "wire values of enum '\(enumName.value)'", wire, other.value,
+                        consequence: "the generated Swift could not tell the cases apart; use distinct values",
+                        at: wireLocation, first: other.location))
+                }
                 continue
             }
             wires[wire] = Located(wire, at: wireLocation)

@@ -27,7 +27,14 @@ extension TypeChecker {
         case .failure(let error):
             var at = text.location
             at.column += error.offset
-            report(DiagnosticCatalog.invalidTypeExpression(text.value, reason: error.message, at: at))
+            switch error.kind {
+            case .syntax:
+                report(DiagnosticCatalog.invalidTypeExpression(text.value, reason: error.message, at: at))
+            case .nestingTooDeep:
+                report(DiagnosticCatalog.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
+            case .nameTooLong(let noun, let length, let limit):
+                report(DiagnosticCatalog.nameTooLong(noun, length: length, limit: limit, at: at))
+            }
             return nil
         case .success(let expression):
             return resolve(expression, text, &scope)

@@ -67,25 +67,39 @@ public struct TypeChecker {
     }
 
     mutating func checkImportCycles(_ modules: [ModuleSyntax]) {
-        // Depth-first search; a back edge closes a cycle, reported once at its smallest module.
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        // Depth-first search without recursion (one level per module of an import chain); a
+        // back edge closes a cycle, reported once at its smallest module. A cycle is found once
+        // per back edge, and two back edges never close the same set of modules unless they
+        // are the same import, so (importer, imported) identifies it.
+        var state: [String: Int] = [:]  // 1 on the path, 2 done
+        var position: [String: Int] = [:]  // index in path while on it
         var reported = Set<[String]>()
-        func visit(_ name: String, _ path: [String]) {
-            state[name] = 1
+        for root in modules.compactMap({ $0.name?.value }).sorted() where state[root] == nil {
             // A module importing itself is reported as such by checkModule, not as a cycle.
-            for imp in modulesByName[name]?.imports ?? [] where modulesByName[imp.value] != nil && imp.value != name {
-                if state[imp.value] == 1, let start = path.firstIndex(of: imp.value) {
-                    let cycle = Array(path[start...])
-                    let key = cycle.sorted()
-                    if reported.insert(key).inserted { reportImportCycle(cycle) }
-                } else if state[imp.value] == nil {
-                    visit(imp.value, path + [imp.value])
+            func imports(_ name: String) -> [String] {
+                (modulesByName[name]?.imports ?? []).map(\.value).filter { modulesByName[$0] != nil && $0 != name }
+            }
+            var path = [root]
+            var pending = [imports(root)[...]]
+            state[root] = 1
+            position[root] = 0
+            while let name = path.last {
+                guard let next = pending[pending.count - 1].popFirst() else {
+                    state[name] = 2
+                    position[name] = nil
+                    path.removeLast()
+                    pending.removeLast()
+                    continue
+                }
+                if state[next] == 1, let start = position[next] {
+                    if reported.insert([name, next]).inserted { reportImportCycle(Array(path[start...])) }
+                } else if state[next] == nil {
+                    state[next] = 1
+                    position[next] = path.count
+                    path.append(next)
+                    pending.append(imports(next)[...])
                 }
             }
-            state[name] = 2
-        }
-        for module in modules.compactMap({ $0.name?.value }).sorted() where state[module] == nil {
-            visit(module, [module])
         }
     }
 

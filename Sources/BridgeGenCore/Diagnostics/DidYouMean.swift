@@ -1,13 +1,32 @@
-/// Spelling suggestions for unknown names.
+/// Spelling suggestions for unknown names (schema keys and names, config values, CLI options).
+///
+/// Cheap for any input: a word longer than any name gets no suggestion without being read
+/// through, candidates whose length alone puts them out of reach are skipped, and the distance
+/// is computed in rows that stop as soon as every path exceeds the allowed distance.
 public enum DidYouMean {
+    /// Longer words get no suggestion: no candidate is this long (the longest is a qualified
+    /// type name, `SchemaLimits.moduleNameLength + 1 + SchemaLimits.nameLength` = 193).
+    public static let maximumWordLength = 256
+
     /// The closest candidate within an edit distance that scales with the word (case-insensitive),
     /// or nil. Ties go to the alphabetically first candidate, so output is deterministic.
     public static func suggestion(for word: String, in candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        // A Character is at least one UTF-8 byte: this rejects huge words in O(1).
+        guard word.utf8.count <= maximumWordLength * 4 else { return nil }
+        let a = Array(word.lowercased())
+        guard !a.isEmpty, a.count <= maximumWordLength else { return nil }
+        let limit = max(1, a.count / 3)
         var best: (distance: Int, candidate: String)?
-        for candidate in Set(candidates).sorted() where candidate != word {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, best == nil || distance < best!.distance {
+        for candidate in candidates where candidate != word {
+            // Length differences are edits too: candidates too long or too short are skipped
+            // before anything else is done with them.
+            let bytes = candidate.utf8.count
+            guard bytes <= maximumWordLength * 4, bytes + limit >= a.count else { continue }
+            let b = Array(candidate.lowercased())
+            guard abs(a.count - b.count) <= limit else { continue }
+            let bound = best.map { min(limit, $0.distance) } ?? limit
+            guard let distance = boundedDistance(a, b, limit: bound) else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.candidate) {
                 best = (distance, candidate)
             }
         }
@@ -18,21 +37,36 @@ public enum DidYouMean {
     /// (optimal string alignment), so `tyeps` is one edit from `types`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        return boundedDistance(a, b, limit: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// The optimal-string-alignment distance of `a` and `b` if it is at most `limit`, else nil.
+    /// Three rows (the swap looks two rows back), and a row whose every entry exceeds `limit`
+    /// ends the computation: distances never decrease further down.
+    static func boundedDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    d = min(d, twoBack[j - 2] + 1)
                 }
+                current[j] = d
+                rowMinimum = min(rowMinimum, d)
             }
+            if rowMinimum > limit { return nil }
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
-        return d[a.count][b.count]
+        let distance = previous[b.count]
+        return distance <= limit ? distance : nil
     }
 
     /// ` (did you mean 'x'?)` or an empty string.
