@@ -47,7 +47,7 @@ extension TypeChecker {
                     report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
                 } else {
                     report(DiagnosticCatalog.canonicallyEquivalent(
-                        "wire values of enum '\(enumName.value)'", wire, other.value,
+                        "enum '\(enumName.value)' wire values", wire, other.value,
                         consequence: "the generated Swift could not tell the cases apart; use distinct values",
                         at: wireLocation, first: other.location))
                 }
