@@ -127,16 +127,19 @@ public indirect enum TypeExpression: Sendable, Hashable {
         mutating func base() throws -> TypeExpression {
             skipSpaces()
             let start = index
+            var dots: [Int] = []  // the first two
             while index < chars.count,
                   IDLNames.isLetter(chars[index]) || IDLNames.isDigit(chars[index]) || chars[index] == UInt8(ascii: "_") || chars[index] == UInt8(ascii: ".") {
+                if chars[index] == UInt8(ascii: "."), dots.count < 2 { dots.append(index) }
                 index += 1
             }
-            // The word is ASCII, so bytes are characters. A qualified name is checked per part
-            // below; anything longer than the longest qualified name is refused unread.
-            let longestWord = SchemaLimits.moduleNameLength + 1 + SchemaLimits.nameLength
-            if index - start > longestWord {
-                throw ParseError(.nameTooLong(noun: "type", length: index - start, limit: SchemaLimits.nameLength),
-                                 message: "a name has \(index - start) characters, more than \(SchemaLimits.nameLength)", offset: column(start))
+            // Name lengths are checked on the bytes (the word is ASCII), before a long name
+            // becomes a String or is looked up anywhere.
+            if dots.isEmpty {
+                try checkLength(index - start, noun: "type", limit: SchemaLimits.nameLength, at: start)
+            } else if dots.count == 1 {
+                try checkLength(dots[0] - start, noun: "module", limit: SchemaLimits.moduleNameLength, at: start)
+                try checkLength(index - dots[0] - 1, noun: "type", limit: SchemaLimits.nameLength, at: dots[0] + 1)
             }
             let word = String(decoding: chars[start..<index], as: UTF8.self)
             if word.isEmpty {
@@ -169,21 +172,16 @@ public indirect enum TypeExpression: Sendable, Hashable {
             if TypeExpression.primitives.contains(word) { return .primitive(word) }
             let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             switch parts.count {
-            case 1:
-                try checkLength(word, noun: "type", limit: SchemaLimits.nameLength, at: start)
-                return .named(module: nil, name: word)
-            case 2 where !parts[0].isEmpty && !parts[1].isEmpty:
-                try checkLength(parts[0], noun: "module", limit: SchemaLimits.moduleNameLength, at: start)
-                try checkLength(parts[1], noun: "type", limit: SchemaLimits.nameLength, at: start + parts[0].utf8.count + 1)
-                return .named(module: parts[0], name: parts[1])
+            case 1: return .named(module: nil, name: word)
+            case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
             default: throw error("a type reference is 'Name' or 'module.Name'", at: start)
             }
         }
 
-        func checkLength(_ name: String, noun: String, limit: Int, at i: Int) throws {
-            if name.utf8.count > limit {
-                throw ParseError(.nameTooLong(noun: noun, length: name.utf8.count, limit: limit),
-                                 message: "\(noun) name has \(name.utf8.count) characters, more than \(limit)", offset: column(i))
+        func checkLength(_ length: Int, noun: String, limit: Int, at i: Int) throws {
+            if length > limit {
+                throw ParseError(.nameTooLong(noun: noun, length: length, limit: limit),
+                                 message: "\(noun) name has \(length) characters, more than \(limit)", offset: column(i))
             }
         }
     }
