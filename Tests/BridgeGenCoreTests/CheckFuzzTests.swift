@@ -29,21 +29,21 @@ final class CheckFuzzTests: XCTestCase {
 
     struct Corpus {
         var files: [(name: String, bytes: [UInt8])]
+        /// The schemas that check clean (Schemas/ and the stress fixtures).
+        var validFiles: [(name: String, bytes: [UInt8])]
     }
 
     static func corpus() throws -> Corpus {
-        var files: [(String, [UInt8])] = []
-        let fm = FileManager.default
-        let roots = [TestPaths.schemas, TestPaths.fixtures.appendingPathComponent("invalid"),
-                     TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress")]
-        for root in roots {
-            guard let enumerator = fm.enumerator(atPath: root.path) else { continue }
-            for case let relative as String in enumerator where relative.hasSuffix(".yaml") {
-                let data = try Data(contentsOf: root.appendingPathComponent(relative))
-                files.append(((relative as NSString).lastPathComponent, [UInt8](data)))
+        func files(in root: URL) throws -> [(name: String, bytes: [UInt8])] {
+            let relatives = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".bridge.yaml") }.sorted()
+            return try relatives.map { relative in
+                ((relative as NSString).lastPathComponent, [UInt8](try Data(contentsOf: root.appendingPathComponent(relative))))
             }
         }
-        return Corpus(files: files.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1.count < $1.1.count) })
+        let valid = try files(in: TestPaths.schemas)
+            + files(in: TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress"))
+        return Corpus(files: valid + (try files(in: TestPaths.fixtures.appendingPathComponent("invalid"))), validFiles: valid)
     }
 
     func testMutatedSchemasNeverCrashHangOrPrintMalformedDiagnostics() throws {
@@ -55,21 +55,27 @@ final class CheckFuzzTests: XCTestCase {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-check-fuzz-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        print("CheckFuzzTests: seed \(seed), \(iterations) mutants; each is written to \(folder.path) before it is checked")
+        // Unbuffered, so that it is printed even if a mutant crashes the process.
+        FileHandle.standardError.write(Data("CheckFuzzTests: seed \(seed), \(iterations) mutants; each is written to \(folder.path) before it is checked (seed and number in mutant.txt)\n".utf8))
 
         let worker = Worker()
         var slowest = (index: -1, seconds: 0.0, bytes: 0)
         var withErrors = 0
+        var ids = Set<String>()
+        var written: [String] = []
         let started = Date()
         for index in 0..<iterations {
             var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
             let inputs = Mutator.mutant(corpus, &rng)
             // The reproducer first: if checking it crashes the process, it is already on disk.
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for stale in written where !inputs.contains(where: { $0.path == stale }) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
+            }
             for input in inputs {
                 try Data(input.bytes).write(to: folder.appendingPathComponent(input.path))
             }
+            written = inputs.map(\.path)
+            try Data("seed \(seed) mutant \(index)\n".utf8).write(to: folder.appendingPathComponent("mutant.txt"))
             let where_ = "seed \(seed), mutant \(index), written to \(folder.path) (bridgegen check \(inputs.map { folder.appendingPathComponent($0.path).path }.joined(separator: " ")))"
 
             let clock = Date()
@@ -81,6 +87,7 @@ final class CheckFuzzTests: XCTestCase {
             let bytes = inputs.reduce(0) { $0 + $1.bytes.count }
             if seconds > slowest.seconds { slowest = (index, seconds, bytes) }
             if result.hasErrors { withErrors += 1 }
+            ids.formUnion(result.diagnostics.map(\.id))
 
             let problems = Self.problems(result, inputs: inputs)
             if !problems.isEmpty {
@@ -95,8 +102,8 @@ final class CheckFuzzTests: XCTestCase {
         }
         try? FileManager.default.removeItem(at: folder)
         let total = Date().timeIntervalSince(started)
-        print(String(format: "CheckFuzzTests: %d mutants (%d with errors) in %.1f s; slowest: mutant %d, %.3f s, %d bytes",
-                     iterations, withErrors, total, slowest.index, slowest.seconds, slowest.bytes))
+        print(String(format: "CheckFuzzTests: %d mutants (%d with errors, %d distinct diagnostic ids) in %.1f s; slowest: mutant %d, %.3f s, %d bytes",
+                     iterations, withErrors, ids.count, total, slowest.index, slowest.seconds, slowest.bytes))
     }
 
     /// What is wrong with a result, as readable lines; empty when all is well.
@@ -202,9 +209,12 @@ final class CheckFuzzTests: XCTestCase {
 /// splices between files, and scalars swapped for hostile strings.
 enum Mutator {
     static func mutant(_ corpus: CheckFuzzTests.Corpus, _ rng: inout SplitMix64) -> [SchemaInput] {
-        let base = rng.pick(corpus.files)
+        // Half the mutants start from a valid schema, and most get one or two mutations, so
+        // that many get past the YAML reader into the checker.
+        let base = rng.chance(50) ? rng.pick(corpus.validFiles) : rng.pick(corpus.files)
         var bytes = base.bytes
-        for _ in 0..<(1 + rng.next(below: 4)) {
+        let count = rng.chance(60) ? 1 : rng.chance(60) ? 2 : 3 + rng.next(below: 2)
+        for _ in 0..<count {
             mutate(&bytes, corpus, &rng)
         }
         var inputs = [SchemaInput(path: base.name, bytes: bytes)]
