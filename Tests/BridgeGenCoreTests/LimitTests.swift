@@ -168,7 +168,7 @@ final class DidYouMeanTests: XCTestCase {
 
     /// The banded, early-exit distance agrees with the textbook full-matrix one (seeded).
     func testBoundedDistanceAgreesWithTheFullMatrix() {
-        func reference(_ a: [Character], _ b: [Character]) -> Int {
+        func reference(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
             if a.isEmpty { return b.count }
             if b.isEmpty { return a.count }
             var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -183,14 +183,14 @@ final class DidYouMeanTests: XCTestCase {
             return d[a.count][b.count]
         }
         var rng = SplitMix64(seed: 15)
-        let alphabet: [Character] = ["a", "b", "c", "d"]
+        let alphabet: [Unicode.Scalar] = ["a", "b", "c", "d"]
         for _ in 0..<3_000 {
             let a = (0..<rng.next(below: 9)).map { _ in alphabet[rng.next(below: 4)] }
             let b = (0..<rng.next(below: 9)).map { _ in alphabet[rng.next(below: 4)] }
             let limit = rng.next(below: 6)
             let full = reference(a, b)
             XCTAssertEqual(DidYouMean.boundedDistance(a, b, limit: limit), full <= limit ? full : nil,
-                           "seed 15: '\(String(a))' '\(String(b))' limit \(limit)")
+                           "seed 15: '\(String(String.UnicodeScalarView(a)))' '\(String(String.UnicodeScalarView(b)))' limit \(limit)")
         }
     }
 }

@@ -155,7 +155,7 @@ extension TypeChecker {
                 } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
                     continue  // declared but invalid: already reported
                 } else {
-                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: errors.map(\.name), at: e.location))
+                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : [], at: e.location))
                 }
             }
             guard let kind, let wire else { continue }

@@ -69,7 +69,7 @@ extension TypeChecker {
             let names = cases.map(\.name.value)
             guard let value = node.scalar, !node.isNull else { return mismatch("a case of '\(name)'") }
             guard names.contains(value) else {
-                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: names, at: node.location))
+                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: takeSuggestion(for: value, among: names.count) ? names : [], at: node.location))
                 return nil
             }
             return .enumCase(value)

@@ -9,6 +9,14 @@ public struct TypeChecker {
     /// Declared types per module, for resolution: module -> name -> syntax.
     var typeTable: [String: [String: TypeSyntax]] = [:]
     var modulesByName: [String: ModuleSyntax] = [:]
+    /// Did-you-mean work this run may still do (see `takeSuggestion`).
+    var suggestionWorkLeft = TypeChecker.maximumSuggestionWork
+
+    /// Did-you-mean work of one run, in `DidYouMean.estimatedWork` units (about 0.1 s in a
+    /// debug build). Each search compares with every name in scope, so a schema of many unknown
+    /// names and many declarations would cost their product; once this is spent, unknown
+    /// names are reported without a suggestion. Typical schemas use a small fraction of it.
+    public static let maximumSuggestionWork = 2_000_000
 
     private init(config: GeneratorConfig) {
         self.config = config
@@ -124,7 +132,7 @@ public struct TypeChecker {
             if imp.value == moduleName {
                 report(DiagnosticCatalog.selfImport(moduleName, at: imp.location))
             } else if modulesByName[imp.value] == nil {
-                report(DiagnosticCatalog.unknownModule(imp.value, known: Array(modulesByName.keys), at: imp.location))
+                report(DiagnosticCatalog.unknownModule(imp.value, known: takeSuggestion(for: imp.value, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: imp.location))
             } else {
                 scope.imports[imp.value] = imp.location
             }
@@ -149,6 +157,15 @@ public struct TypeChecker {
         var imports: [String: SourceLocation]
         var used: Set<String>
         var resolved: [String: (TypeRef, Set<String>)] = [:]
+    }
+
+    /// Whether the unknown `word` gets a did-you-mean among `count` names, within what is left
+    /// of `maximumSuggestionWork`; callers build the list of names only when it does.
+    mutating func takeSuggestion(for word: String, among count: Int) -> Bool {
+        let work = DidYouMean.estimatedWork(for: word, candidates: count)
+        guard work <= suggestionWorkLeft else { return false }
+        suggestionWorkLeft -= work
+        return true
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
