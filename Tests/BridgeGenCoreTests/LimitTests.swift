@@ -194,3 +194,22 @@ final class DidYouMeanTests: XCTestCase {
         }
     }
 }
+
+/// Many unknown names among many declarations: the did-you-mean work of a run is bounded, so
+/// the check stays linear; the first unknown names still get their suggestion.
+final class SuggestionBudgetTests: XCTestCase {
+    func testSuggestionsStopOnceTheRunsBudgetIsSpent() {
+        let types = (0..<5_000).map { "  T\(String(format: "%04d", $0)): {fields: {}}\n" }.joined()
+        let fields = (0..<40).map { "      f\($0): X\(String(format: "%04d", $0))\n" }.joined()
+        let result = check("bridgegen: 1\nmodule: sample\ntypes:\n\(types)  Holder:\n    fields:\n\(fields)")
+        XCTAssertEqual(result.diagnostics.count, 40)
+        // Each search among 5,005 names of 5 characters costs 5,005 * 5 * 3 of the 2,000,000.
+        let perSearch = DidYouMean.estimatedWork(for: "X0000", candidates: 5_005)
+        XCTAssertEqual(perSearch, 75_075)
+        let suggested = TypeChecker.maximumSuggestionWork / perSearch
+        XCTAssertEqual(result.diagnostics.first?.message, "unknown type 'X0000'; did you mean 'T0000'?")
+        XCTAssertEqual(result.diagnostics.filter { $0.message.contains("did you mean") }.count, suggested)
+        XCTAssertEqual(suggested, 26)
+        XCTAssertEqual(result.diagnostics.last?.message, "unknown type 'X0039'")
+    }
+}
