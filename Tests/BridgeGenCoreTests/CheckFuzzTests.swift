@@ -19,7 +19,8 @@ extension SplitMix64 {
 /// model when it has errors, and give the same result when checked again.
 ///
 /// `BRIDGEGEN_FUZZ_ITERATIONS=N` runs N mutants (default 3,000); `BRIDGEGEN_FUZZ_SEED=S`
-/// another seed. A failure names the seed, the mutant's number and the file it was written
+/// another seed; `BRIDGEGEN_FUZZ_START=K` starts at mutant K; `BRIDGEGEN_FUZZ_KEEP=1` keeps the
+/// last mutant on disk. A failure names the seed, the mutant's number and the file it was written
 /// to; the mutant is written there before it is checked, so a crash leaves it behind too.
 final class CheckFuzzTests: XCTestCase {
     static let defaultIterations = 3_000
@@ -50,6 +51,8 @@ final class CheckFuzzTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let iterations = environment["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? Self.defaultIterations
         let seed = environment["BRIDGEGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed
+        // Each mutant depends on the seed and its number only: START=N ITERATIONS=1 remakes mutant N.
+        let first = environment["BRIDGEGEN_FUZZ_START"].flatMap { Int($0) } ?? 0
         let corpus = try Self.corpus()
         XCTAssertGreaterThan(corpus.files.count, 60)
 
@@ -64,7 +67,7 @@ final class CheckFuzzTests: XCTestCase {
         var ids = Set<String>()
         var written: [String] = []
         let started = Date()
-        for index in 0..<iterations {
+        for index in first..<(first + iterations) {
             var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
             let inputs = Mutator.mutant(corpus, &rng)
             // The reproducer first: if checking it crashes the process, it is already on disk.
@@ -100,7 +103,7 @@ final class CheckFuzzTests: XCTestCase {
                 return
             }
         }
-        try? FileManager.default.removeItem(at: folder)
+        if ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) }
         let total = Date().timeIntervalSince(started)
         print(String(format: "CheckFuzzTests: %d mutants (%d with errors, %d distinct diagnostic ids) in %.1f s; slowest: mutant %d, %.3f s, %d bytes",
                      iterations, withErrors, ids.count, total, slowest.index, slowest.seconds, slowest.bytes))

@@ -54,11 +54,17 @@ public enum DiagnosticText {
     }
 
     private static func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
-        var out = ""
+        // Collected as UTF-8 bytes: appending scalar by scalar to a String costs several times more.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count + 16)
         for scalar in scalars {
-            if needsEscape(scalar) { out += escape(scalar) } else { out.unicodeScalars.append(scalar) }
+            if needsEscape(scalar) {
+                bytes.append(contentsOf: escape(scalar).utf8)
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
         }
-        return out
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {
