@@ -213,3 +213,17 @@ final class SuggestionBudgetTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.last?.message, "unknown type 'X0039'")
     }
 }
+
+/// A mapping with many unknown keys: each is reported once, a repeated one as a duplicate of
+/// its first use (found through an index built once, not by scanning the mapping per key).
+final class UnknownKeyTests: XCTestCase {
+    func testManyUnknownKeysAndTheirDuplicates() {
+        let keys = (0..<2_000).map { "k\($0): 1\n" }.joined()
+        let result = check("bridgegen: 1\nmodule: sample\n\(keys)k7: 2\nk1999: 3\n")
+        XCTAssertEqual(result.diagnostics.filter { $0.id == "unknown-key" }.count, 2_000)
+        let duplicates = result.diagnostics.filter { $0.id == "duplicate-name" }
+        XCTAssertEqual(duplicates.map(\.message), ["duplicate key 'k7'", "duplicate key 'k1999'"])
+        XCTAssertEqual(duplicates.map { $0.location?.line }, [2_003, 2_004])
+        XCTAssertEqual(duplicates.map { $0.notes.first?.location?.line }, [10, 2_002])
+    }
+}
