@@ -70,6 +70,8 @@ final class CheckFuzzTests: XCTestCase {
         for index in first..<(first + iterations) {
             var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
             let inputs = Mutator.mutant(corpus, &rng)
+            // A quarter with the callback transport, whose modules share one channel.
+            let config = GeneratorConfig(transport: rng.chance(25) ? .callback : .reply)
             // The reproducer first: if checking it crashes the process, it is already on disk.
             for stale in written where !inputs.contains(where: { $0.path == stale }) {
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
@@ -79,10 +81,11 @@ final class CheckFuzzTests: XCTestCase {
             }
             written = inputs.map(\.path)
             try Data("seed \(seed) mutant \(index)\n".utf8).write(to: folder.appendingPathComponent("mutant.txt"))
-            let where_ = "seed \(seed), mutant \(index), written to \(folder.path) (bridgegen check \(inputs.map { folder.appendingPathComponent($0.path).path }.joined(separator: " ")))"
+            let files = inputs.map { folder.appendingPathComponent($0.path).path }.joined(separator: " ")
+            let where_ = "seed \(seed), mutant \(index), written to \(folder.path) (bridgegen check --no-config --transport \(config.transport.rawValue) \(files))"
 
             let clock = Date()
-            guard let result = worker.check(inputs, timeout: Self.budgetSeconds) else {
+            guard let result = worker.check(inputs, config: config, timeout: Self.budgetSeconds) else {
                 XCTFail("check did not finish within \(Int(Self.budgetSeconds)) s: \(where_)")
                 return  // the worker is stuck; the process exit ends it
             }
@@ -98,7 +101,7 @@ final class CheckFuzzTests: XCTestCase {
                 return
             }
             // Determinism, now and then (it doubles the cost of the mutant).
-            if index % 50 == 0, let again = worker.check(inputs, timeout: Self.budgetSeconds), again.diagnostics != result.diagnostics {
+            if index % 50 == 0, let again = worker.check(inputs, config: config, timeout: Self.budgetSeconds), again.diagnostics != result.diagnostics {
                 XCTFail("two checks of one mutant differ: \(where_)")
                 return
             }
@@ -166,7 +169,7 @@ final class CheckFuzzTests: XCTestCase {
     /// up on a mutant that does not finish.
     final class Worker: @unchecked Sendable {
         private let lock = NSCondition()
-        private var job: [SchemaInput]?
+        private var job: ([SchemaInput], GeneratorConfig)?
         private var result: Pipeline.Result?
         private var generation = 0
 
@@ -180,9 +183,9 @@ final class CheckFuzzTests: XCTestCase {
             while true {
                 lock.lock()
                 while job == nil { lock.wait() }
-                let inputs = job!
+                let (inputs, config) = job!
                 lock.unlock()
-                let checked = Pipeline.check(inputs)
+                let checked = Pipeline.check(inputs, config: config)
                 lock.lock()
                 job = nil
                 result = checked
@@ -192,11 +195,11 @@ final class CheckFuzzTests: XCTestCase {
             }
         }
 
-        func check(_ inputs: [SchemaInput], timeout: TimeInterval) -> Pipeline.Result? {
+        func check(_ inputs: [SchemaInput], config: GeneratorConfig, timeout: TimeInterval) -> Pipeline.Result? {
             lock.lock()
             defer { lock.unlock() }
             let before = generation
-            job = inputs
+            job = (inputs, config)
             result = nil
             lock.broadcast()
             let deadline = Date().addingTimeInterval(timeout)

@@ -19,6 +19,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
 
     /// A parse failure: what went wrong and the 0-based offset (in Unicode scalars) in the text.
     public struct ParseError: Error, Sendable, Hashable {
+        /// Which kind of failure, so the checker can report limits with their own diagnostics.
         public enum Kind: Sendable, Hashable {
             /// The text does not follow the grammar; `message` says how.
             case syntax
@@ -28,8 +29,11 @@ public indirect enum TypeExpression: Sendable, Hashable {
             case nameTooLong(noun: String, length: Int, limit: Int)
         }
 
+        /// What was refused.
         public var kind: Kind
+        /// What went wrong, for the `invalid-type` diagnostic.
         public var message: String
+        /// Unicode scalars from the start of the text to where it went wrong.
         public var offset: Int
 
         init(_ kind: Kind = .syntax, message: String, offset: Int) {
