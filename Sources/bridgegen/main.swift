@@ -45,7 +45,8 @@ let usage = """
 let version = "0.1.0"
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bridgegen: error: \(message)\nRun 'bridgegen --help' for usage.\n".utf8))
+    // Usage errors quote arguments: escaped like diagnostics, so they print as one line.
+    FileHandle.standardError.write(Data("bridgegen: error: \(DiagnosticText.sanitized(message))\nRun 'bridgegen --help' for usage.\n".utf8))
     exit(2)
 }
 

@@ -26,32 +26,66 @@ extension TypeChecker {
                 from += 1
             }
         }
-        // Depth-first search; a back edge closes a cycle, reported once per set of structs.
+        // Depth-first search without recursion (a chain of structs is as long as the schema
+        // makes it); a back edge closes a cycle. Each cycle is found once per (last struct,
+        // first struct, field), so one report per pair of structs suffices to report each
+        // set of structs once.
         var state = [UInt8](repeating: 0, count: names.count)  // 0 new, 1 on the path, 2 done
+        var position = [Int](repeating: -1, count: names.count)  // index in path while on it
         var path: [Int] = []
+        var nextEdge: [Int] = []
         var pathEdges: [Edge] = []
-        var reported = Set<Set<Int>>()
-        func visit(_ node: Int) {
-            state[node] = 1
-            path.append(node)
-            for edge in edges[node] {
-                if state[edge.to] == 1, let start = path.firstIndex(of: edge.to) {
+        var reported = Set<[Int]>()
+        for root in 0..<names.count where state[root] == 0 && !edges[root].isEmpty {
+            state[root] = 1
+            position[root] = 0
+            path = [root]
+            nextEdge = [0]
+            while let node = path.last {
+                let top = path.count - 1
+                guard nextEdge[top] < edges[node].count else {
+                    state[node] = 2
+                    position[node] = -1
+                    path.removeLast()
+                    nextEdge.removeLast()
+                    if !pathEdges.isEmpty { pathEdges.removeLast() }
+                    continue
+                }
+                let edge = edges[node][nextEdge[top]]
+                nextEdge[top] += 1
+                if state[edge.to] == 1 {
+                    let start = position[edge.to]
+                    guard reported.insert([node, edge.to]).inserted else { continue }
                     let cycleEdges = Array(pathEdges[start...]) + [edge]
-                    guard reported.insert(Set(path[start...])).inserted else { continue }
                     let cycleNames = path[start...].map { names[$0] } + [names[edge.to]]
-                    let notes = cycleEdges.dropFirst().map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
-                    report(DiagnosticCatalog.structCycle(cycleNames, at: cycleEdges[0].location, notes: Array(notes)))
+                    let notes = Self.cycleNotes(cycleEdges.dropFirst().map { ($0.field, $0.location) })
+                    report(DiagnosticCatalog.structCycle(Self.abbreviated(cycleNames), at: cycleEdges[0].location, notes: notes))
                 } else if state[edge.to] == 0 {
                     pathEdges.append(edge)
-                    visit(edge.to)
-                    pathEdges.removeLast()
+                    state[edge.to] = 1
+                    position[edge.to] = path.count
+                    path.append(edge.to)
+                    nextEdge.append(0)
                 }
             }
-            path.removeLast()
-            state[node] = 2
         }
-        for node in 0..<names.count where state[node] == 0 && !edges[node].isEmpty {
-            visit(node)
+    }
+
+    /// At most this many structs and notes describe one cycle; a longer cycle is shown by its
+    /// ends, so that a schema of many long cycles cannot make output quadratic.
+    static let shownCycleLength = 16
+
+    static func abbreviated(_ names: [String]) -> [String] {
+        guard names.count > shownCycleLength else { return names }
+        let half = shownCycleLength / 2
+        return Array(names.prefix(half)) + ["... \(names.count - 2 * half) more ..."] + Array(names.suffix(half))
+    }
+
+    static func cycleNotes(_ steps: [(field: String, location: SourceLocation)]) -> [Diagnostic.Note] {
+        var notes = steps.prefix(shownCycleLength).map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
+        if steps.count > shownCycleLength, let last = steps.last {
+            notes.append(Diagnostic.Note("... \(steps.count - shownCycleLength) more fields continue the cycle; the last is here", at: last.location))
         }
+        return notes
     }
 }

@@ -40,8 +40,17 @@ extension TypeChecker {
                 }
             }
             let wireLocation = c.wire?.location ?? c.name.location
+            // NameTable compares with String's ==, canonical equivalence, as the generated Swift
+            // will: a value spelled with other scalars collides too, and is told apart here.
             if let other = wires[wire] {
-                report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                if other.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
+                    report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                } else {
+                    report(DiagnosticCatalog.canonicallyEquivalent(
+                        "enum '\(enumName.value)' wire values", wire, other.value,
+                        consequence: "the generated Swift could not tell the cases apart; use distinct values",
+                        at: wireLocation, first: other.location))
+                }
                 continue
             }
             wires[wire] = Located(wire, at: wireLocation)
@@ -146,7 +155,7 @@ extension TypeChecker {
                 } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
                     continue  // declared but invalid: already reported
                 } else {
-                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: errors.map(\.name), at: e.location))
+                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : [], at: e.location))
                 }
             }
             guard let kind, let wire else { continue }

@@ -54,6 +54,7 @@ extension TypeChecker {
             return .list(values)
         case .map(let valueType):
             guard case .mapping(let pairs) = node.kind else { return mismatch("a mapping") }
+            guard checkDefaultKeys(pairs) else { return nil }
             var entries: [Literal.MapEntry] = []
             for pair in pairs {
                 guard let value = checkLiteral(pair.value, against: valueType, scope: scope) else { return nil }
@@ -68,7 +69,7 @@ extension TypeChecker {
             let names = cases.map(\.name.value)
             guard let value = node.scalar, !node.isNull else { return mismatch("a case of '\(name)'") }
             guard names.contains(value) else {
-                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: names, at: node.location))
+                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: takeSuggestion(for: value, among: names.count) ? names : [], at: node.location))
                 return nil
             }
             return .enumCase(value)
@@ -105,6 +106,7 @@ extension TypeChecker {
             }
             return .list(values)
         case .mapping(let pairs):
+            guard checkDefaultKeys(pairs) else { return nil }
             var entries: [Literal.MapEntry] = []
             for pair in pairs {
                 guard let v = anyLiteral(pair.value) else { return nil }
@@ -112,6 +114,32 @@ extension TypeChecker {
             }
             return .map(entries)
         }
+    }
+
+    /// The keys of a default mapping become the keys of one Swift dictionary literal, where
+    /// two equal keys trap at run time ("Dictionary literal contains duplicate keys"). Swift's
+    /// `String` equality (and hashing) is canonical equivalence, so keys spelled with different
+    /// scalars (`\u{E9}` and `e\u{301}`) are equal too. Reports every such key; false if any.
+    mutating func checkDefaultKeys(_ pairs: [YAMLPair]) -> Bool {
+        var seen: [String: YAMLNode] = [:]
+        var clean = true
+        for pair in pairs {
+            let key = pair.key.scalar ?? ""
+            guard let first = seen[key] else {
+                seen[key] = pair.key
+                continue
+            }
+            clean = false
+            let firstKey = first.scalar ?? ""
+            if firstKey.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                report(DiagnosticCatalog.duplicateDefaultKey(key, at: pair.key.location, first: first.location))
+            } else {
+                report(DiagnosticCatalog.canonicallyEquivalent("default keys", key, firstKey,
+                                                               consequence: "one Swift dictionary cannot hold both; write the key once",
+                                                               at: pair.key.location, first: first.location))
+            }
+        }
+        return clean
     }
 
     /// JavaScript's Number.MAX_SAFE_INTEGER: the largest integer both sides hold exactly.

@@ -27,7 +27,14 @@ extension TypeChecker {
         case .failure(let error):
             var at = text.location
             at.column += error.offset
-            report(DiagnosticCatalog.invalidTypeExpression(text.value, reason: error.message, at: at))
+            switch error.kind {
+            case .syntax:
+                report(DiagnosticCatalog.invalidTypeExpression(text.value, reason: error.message, at: at))
+            case .nestingTooDeep:
+                report(DiagnosticCatalog.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
+            case .nameTooLong(let noun, let length, let limit):
+                report(DiagnosticCatalog.nameTooLong(noun, length: length, limit: limit, at: at))
+            }
             return nil
         case .success(let expression):
             return resolve(expression, text, &scope)
@@ -46,7 +53,7 @@ extension TypeChecker {
         case .optional(let inner): return resolve(inner, text, &scope).map(TypeRef.optional)
         case .named(let module?, let name):
             guard modulesByName[module] != nil else {
-                report(DiagnosticCatalog.unknownModule(module, known: Array(modulesByName.keys), at: text.location))
+                report(DiagnosticCatalog.unknownModule(module, known: takeSuggestion(for: module, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: text.location))
                 return nil
             }
             if module != scope.module && scope.imports[module] == nil {
@@ -54,16 +61,21 @@ extension TypeChecker {
                 return nil
             }
             guard typeTable[module]?[name] != nil else {
-                report(DiagnosticCatalog.unknownType("\(module).\(name)", suggestions: (typeTable[module]?.keys.map { "\(module).\($0)" } ?? []), at: text.location))
+                let candidates = takeSuggestion(for: "\(module).\(name)", among: typeTable[module]?.count ?? 0) ? typeTable[module]?.keys.map { "\(module).\($0)" } ?? [] : []
+                report(DiagnosticCatalog.unknownType("\(module).\(name)", suggestions: candidates, at: text.location))
                 return nil
             }
             scope.used.insert(module)
             return .named(module: module, name: name)
         case .named(nil, let name):
             if typeTable[scope.module]?[name] != nil { return .named(module: scope.module, name: name) }
-            var candidates = Array(typeTable[scope.module]?.keys ?? [:].keys) + TypeExpression.primitives
-            for imp in scope.imports.keys {
-                candidates += typeTable[imp]?.keys.map { "\(imp).\($0)" } ?? []
+var candidates: [String] = []
+            let count = scope.imports.keys.reduce(typeTable[scope.module]?.count ?? 0) { $0 + (typeTable[$1]?.count ?? 0) }
+            if takeSuggestion(for: name, among: count + TypeExpression.primitives.count) {
+                candidates = Array(typeTable[scope.module]?.keys ?? [:].keys) + TypeExpression.primitives
+                for imp in scope.imports.keys {
+                    candidates += typeTable[imp]?.keys.map { "\(imp).\($0)" } ?? []
+                }
             }
             report(DiagnosticCatalog.unknownType(name, suggestions: candidates, at: text.location))
             return nil

@@ -9,6 +9,14 @@ public struct TypeChecker {
     /// Declared types per module, for resolution: module -> name -> syntax.
     var typeTable: [String: [String: TypeSyntax]] = [:]
     var modulesByName: [String: ModuleSyntax] = [:]
+    /// Did-you-mean work this run may still do (see `takeSuggestion`).
+    var suggestionWorkLeft = TypeChecker.maximumSuggestionWork
+
+    /// Did-you-mean work of one run, in `DidYouMean.estimatedWork` units (about 0.1 s in a
+    /// debug build). Each search compares with every name in scope, so a schema of many unknown
+    /// names and many declarations would cost their product; once this is spent, unknown
+    /// names are reported without a suggestion. Typical schemas use a small fraction of it.
+    public static let maximumSuggestionWork = 2_000_000
 
     private init(config: GeneratorConfig) {
         self.config = config
@@ -67,25 +75,39 @@ public struct TypeChecker {
     }
 
     mutating func checkImportCycles(_ modules: [ModuleSyntax]) {
-        // Depth-first search; a back edge closes a cycle, reported once at its smallest module.
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        // Depth-first search without recursion (one level per module of an import chain); a
+        // back edge closes a cycle, reported once at its smallest module. A cycle is found once
+        // per back edge, and two back edges never close the same set of modules unless they
+        // are the same import, so (importer, imported) identifies it.
+        var state: [String: Int] = [:]  // 1 on the path, 2 done
+        var position: [String: Int] = [:]  // index in path while on it
         var reported = Set<[String]>()
-        func visit(_ name: String, _ path: [String]) {
-            state[name] = 1
+        for root in modules.compactMap({ $0.name?.value }).sorted() where state[root] == nil {
             // A module importing itself is reported as such by checkModule, not as a cycle.
-            for imp in modulesByName[name]?.imports ?? [] where modulesByName[imp.value] != nil && imp.value != name {
-                if state[imp.value] == 1, let start = path.firstIndex(of: imp.value) {
-                    let cycle = Array(path[start...])
-                    let key = cycle.sorted()
-                    if reported.insert(key).inserted { reportImportCycle(cycle) }
-                } else if state[imp.value] == nil {
-                    visit(imp.value, path + [imp.value])
+            func imports(_ name: String) -> [String] {
+                (modulesByName[name]?.imports ?? []).map(\.value).filter { modulesByName[$0] != nil && $0 != name }
+            }
+            var path = [root]
+            var pending = [imports(root)[...]]
+            state[root] = 1
+            position[root] = 0
+            while let name = path.last {
+                guard let next = pending[pending.count - 1].popFirst() else {
+                    state[name] = 2
+                    position[name] = nil
+                    path.removeLast()
+                    pending.removeLast()
+                    continue
+                }
+                if state[next] == 1, let start = position[next] {
+                    if reported.insert([name, next]).inserted { reportImportCycle(Array(path[start...])) }
+                } else if state[next] == nil {
+                    state[next] = 1
+                    position[next] = path.count
+                    path.append(next)
+                    pending.append(imports(next)[...])
                 }
             }
-            state[name] = 2
-        }
-        for module in modules.compactMap({ $0.name?.value }).sorted() where state[module] == nil {
-            visit(module, [module])
         }
     }
 
@@ -110,7 +132,7 @@ public struct TypeChecker {
             if imp.value == moduleName {
                 report(DiagnosticCatalog.selfImport(moduleName, at: imp.location))
             } else if modulesByName[imp.value] == nil {
-                report(DiagnosticCatalog.unknownModule(imp.value, known: Array(modulesByName.keys), at: imp.location))
+                report(DiagnosticCatalog.unknownModule(imp.value, known: takeSuggestion(for: imp.value, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: imp.location))
             } else {
                 scope.imports[imp.value] = imp.location
             }
@@ -135,6 +157,15 @@ public struct TypeChecker {
         var imports: [String: SourceLocation]
         var used: Set<String>
         var resolved: [String: (TypeRef, Set<String>)] = [:]
+    }
+
+    /// Whether the unknown `word` gets a did-you-mean among `count` names, within what is left
+    /// of `maximumSuggestionWork`; callers build the list of names only when it does.
+    mutating func takeSuggestion(for word: String, among count: Int) -> Bool {
+        let work = DidYouMean.estimatedWork(for: word, candidates: count)
+        guard work <= suggestionWorkLeft else { return false }
+        suggestionWorkLeft -= work
+        return true
     }
 
     mutating func report(_ diagnostic: Diagnostic) {

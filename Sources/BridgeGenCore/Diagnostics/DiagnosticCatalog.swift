@@ -77,7 +77,7 @@ public enum DiagnosticCatalog {
     }
 
     static func invalidEnumWireValue(_ value: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-wire-name", "invalid enum wire value '\(value)': it must be non-empty text without control characters", at: at)
+        make("invalid-wire-name", "invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
     }
 
     static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
@@ -101,7 +101,7 @@ public enum DiagnosticCatalog {
     }
 
     static func invalidWireName(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-wire-name", "invalid wire name '\(name)': use up to 128 ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
+        make("invalid-wire-name", "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
     }
 
     static func mappingAsType(at: SourceLocation) -> Diagnostic {
@@ -214,6 +214,31 @@ public enum DiagnosticCatalog {
 
     static func yamlSyntax(_ problem: String, at: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
         make("yaml-syntax", "YAML syntax error: \(problem)", at: at, notes: notes)
+    }
+
+    // MARK: - Limits and Unicode equivalence (issue 15)
+
+    /// Two strings that Swift's `==` merges (it compares by canonical equivalence) but that are
+    /// different on the wire; both spellings are shown with every non-ASCII scalar escaped, as
+    /// they usually look identical.
+    static func canonicallyEquivalent(_ what: String, _ spelling: String, _ firstSpelling: String, consequence: String,
+                                      at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        let a = DiagnosticText.escapingNonASCII(firstSpelling), b = DiagnosticText.escapingNonASCII(spelling)
+        return make("unicode-equivalent", "\(what) '\(a)' and '\(b)' differ only in Unicode normalization and Swift compares strings by canonical equivalence: \(consequence)",
+                    at: at, notes: firstHere(first, "'\(a)' is here"))
+    }
+
+    static func duplicateDefaultKey(_ key: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make("duplicate-name", "duplicate key '\(key)' in a default value", at: at, notes: firstHere(first, "first used here"))
+    }
+
+    static func nameTooLong(_ noun: String, length: Int, limit: Int, at: SourceLocation) -> Diagnostic {
+        make("name-too-long", "\(noun) name has \(length) characters; names are limited to \(limit)", at: at)
+    }
+
+    static func typeNestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
+        make("type-depth", "list<> and map<> nest deeper than \(limit) levels here; the generated Swift would take very long to compile: give an inner level a name (a struct)",
+             at: at)
     }
 
     // MARK: - bridgegen.yaml (read by ConfigReader; generic ones above are shared)

@@ -6,14 +6,14 @@ public enum IDLNames {
     /// `sample`: lowercase letters and digits; the page's `window.<module>` and the channel name.
     public static func isValidModuleName(_ s: String) -> Bool {
         let b = s.utf8
-        guard let first = b.first, isLower(first), b.count <= 64 else { return false }
+        guard let first = b.first, isLower(first), b.count <= SchemaLimits.moduleNameLength else { return false }
         return b.allSatisfy { isLower($0) || isDigit($0) }
     }
 
     /// `DeviceInfo`: UpperCamelCase ASCII.
     public static func isValidTypeName(_ s: String) -> Bool {
         let b = s.utf8
-        guard let first = b.first, isUpper(first), b.count <= 128 else { return false }
+        guard let first = b.first, isUpper(first), b.count <= SchemaLimits.nameLength else { return false }
         return b.allSatisfy { isLetter($0) || isDigit($0) }
     }
 
@@ -21,7 +21,7 @@ public enum IDLNames {
     /// letters and digits in words joined by single `-` or `_` (`get-user-info`, `vip_level`).
     public static func isValidMemberName(_ s: String) -> Bool {
         let b = s.utf8
-        guard b.count <= 128, let first = b.first, isLower(first), let last = b.last, !isSeparator(last) else {
+        guard b.count <= SchemaLimits.nameLength, let first = b.first, isLower(first), let last = b.last, !isSeparator(last) else {
             return false
         }
         var previousWasSeparator = false
@@ -42,13 +42,13 @@ public enum IDLNames {
     /// (`get-user-info`, `app.close`, `v2/log`). `$` is reserved for the protocol.
     public static func isValidWireName(_ s: String) -> Bool {
         let b = s.utf8
-        guard let first = b.first, b.count <= 128, first != UInt8(ascii: "$") else { return false }
+        guard let first = b.first, b.count <= SchemaLimits.nameLength, first != UInt8(ascii: "$") else { return false }
         return b.allSatisfy { isLetter($0) || isDigit($0) || "-_.:/".utf8.contains($0) }
     }
 
     /// An enum case's wire value: any non-empty text without control characters.
     public static func isValidEnumWireValue(_ s: String) -> Bool {
-        !s.isEmpty && s.count <= 256 && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
+        !s.isEmpty && !SchemaLimits.exceeds(s, SchemaLimits.enumWireValueLength) && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
     }
 
     /// `get-user-info` -> `getUserInfo`, `vip_level` -> `vipLevel`, `deviceInfo` unchanged.

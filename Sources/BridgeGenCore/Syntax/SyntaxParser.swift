@@ -18,6 +18,7 @@ public struct SyntaxParser {
 
     private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
         var module = ModuleSyntax(path: path, location: root.location)
+        var nameRefused = false  // present but too long: reported already
         guard let pairs = entries(of: root, keys: Self.moduleKeys, what: "the top level of a schema", noun: "key") else {
             return module
         }
@@ -25,7 +26,12 @@ public struct SyntaxParser {
             let value = pair.value
             switch pair.key.scalar ?? "" {
             case "bridgegen": module.formatVersion = scalar(value, "the format version")
-            case "module": module.name = scalar(value, "the module name")
+            case "module":
+                module.name = scalar(value, "the module name")
+                if let name = module.name, !withinLimit(name, "module", SchemaLimits.moduleNameLength) {
+                    module.name = nil
+                    nameRefused = true
+                }
             case "doc": module.doc = text(value, "'doc'")
             case "imports":
                 guard case .sequence(let items) = value.kind else {
@@ -34,7 +40,8 @@ public struct SyntaxParser {
                 }
                 var seen: [String: SourceLocation] = [:]
                 for item in items {
-                    guard let name = scalar(item, "an import") else { continue }
+                    guard let name = scalar(item, "an import"),
+                          withinLimit(name, "module", SchemaLimits.moduleNameLength) else { continue }
                     if let first = seen[name.value] {
                         report(DiagnosticCatalog.duplicate("import", name.value, at: name.location, first: first))
                         continue
@@ -56,7 +63,7 @@ public struct SyntaxParser {
         if module.formatVersion == nil {
             report(DiagnosticCatalog.missingKey("bridgegen", in: "the schema", hint: "add 'bridgegen: 1' as the first line", at: root.location))
         }
-        if module.name == nil {
+        if module.name == nil && !nameRefused {
             report(DiagnosticCatalog.missingKey("module", in: "the schema", hint: nil, at: root.location))
         }
         return module
@@ -198,7 +205,9 @@ public struct SyntaxParser {
                     report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
                     continue
                 }
-                method.errors = items.compactMap { scalar($0, "an error name") }
+                method.errors = items.compactMap { item in
+                    scalar(item, "an error name").flatMap { withinLimit($0, "error", SchemaLimits.nameLength) ? $0 : nil }
+                }
             case "deprecated": method.deprecated = deprecation(value)
             default: break
             }
@@ -240,6 +249,9 @@ public struct SyntaxParser {
         // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
         // what was kept rather than hashing.
         var kept: [YAMLPair] = []
+        // Where each key first appears, built at the first unknown key (a mapping may hold
+        // any number of them, and scanning for each would be quadratic).
+        var firstUse: [String: SourceLocation]?
         for pair in pairs {
             guard let key = pair.key.scalar else { continue }
             if key.hasPrefix("x-") { continue }
@@ -248,8 +260,12 @@ public struct SyntaxParser {
                 continue
             }
             guard keys.contains(key) else {
-                if let first = pairs.first(where: { $0.key.scalar == key }), first.key.location != pair.key.location {
-                    report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first.key.location))
+                if firstUse == nil {
+                    firstUse = Dictionary(pairs.compactMap { p in p.key.scalar.map { ($0, p.key.location) } },
+                                          uniquingKeysWith: { first, _ in first })
+                }
+                if let first = firstUse?[key], first != pair.key.location {
+                    report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
                     continue
                 }
                 report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
@@ -274,7 +290,8 @@ public struct SyntaxParser {
         var result: [(Located<String>, YAMLNode)] = []
         result.reserveCapacity(pairs.count)
         for pair in pairs {
-            guard let key = pair.key.scalar else { continue }
+            guard let key = pair.key.scalar,
+                  withinLimit(Located(key, at: pair.key.location), noun, SchemaLimits.nameLength) else { continue }
             let first = useIndex ? seen[key] : result.first(where: { $0.0.value == key })?.0.location
             if let first {
                 report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
@@ -284,6 +301,14 @@ public struct SyntaxParser {
             result.append((Located(key, at: pair.key.location), pair.value))
         }
         return result
+    }
+
+    /// False, after reporting it, when a name is longer than `limit`; checked before the name
+    /// is compared, hashed or looked up anywhere.
+    private mutating func withinLimit(_ name: Located<String>, _ noun: String, _ limit: Int) -> Bool {
+        guard SchemaLimits.exceeds(name.value, limit) else { return true }
+        report(DiagnosticCatalog.nameTooLong(noun, length: name.value.unicodeScalars.count, limit: limit, at: name.location))
+        return false
     }
 
     private mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {

@@ -17,10 +17,30 @@ public indirect enum TypeExpression: Sendable, Hashable {
 
     public static let primitives = ["string", "int", "double", "bool", "any"]
 
-    /// A parse failure: what went wrong and the 0-based offset in the text.
+    /// A parse failure: what went wrong and the 0-based offset (in Unicode scalars) in the text.
     public struct ParseError: Error, Sendable, Hashable {
+        /// Which kind of failure, so the checker can report limits with their own diagnostics.
+        public enum Kind: Sendable, Hashable {
+            /// The text does not follow the grammar; `message` says how.
+            case syntax
+            /// A `list<` or `map<` at `offset` would open level `SchemaLimits.typeNestingDepth + 1`.
+            case nestingTooDeep
+            /// The name at `offset` has `length` characters, more than its limit.
+            case nameTooLong(noun: String, length: Int, limit: Int)
+        }
+
+        /// What was refused.
+        public var kind: Kind
+        /// What went wrong, for the `invalid-type` diagnostic.
         public var message: String
+        /// Unicode scalars from the start of the text to where it went wrong.
         public var offset: Int
+
+        init(_ kind: Kind = .syntax, message: String, offset: Int) {
+            self.kind = kind
+            self.message = message
+            self.offset = offset
+        }
     }
 
     /// Parses `text`, or returns nil (use `parseReportingErrors` for the reason).
@@ -61,10 +81,14 @@ public indirect enum TypeExpression: Sendable, Hashable {
         }
     }
 
-    /// Works on UTF-8 bytes (the grammar is ASCII); offsets in errors are in characters.
+    /// Works on UTF-8 bytes (the grammar is ASCII); offsets in errors are in Unicode scalars,
+    /// as columns are. The parser recurses once per `list<`/`map<` level, so it stops at the
+    /// nesting limit before recursing further: any text costs a bounded stack.
     private struct Parser {
         let chars: [UInt8]
         var index = 0
+        /// `list<`/`map<` levels open at `index`.
+        var depth = 0
 
         func character(at i: Int) -> Character {
             // The character that starts at byte i (a multi-byte one decoded whole).
@@ -73,9 +97,9 @@ public indirect enum TypeExpression: Sendable, Hashable {
             return String(decoding: chars[i..<end], as: UTF8.self).first ?? "?"
         }
 
-        /// Character offset of byte index i, for columns.
+        /// Unicode scalar offset of byte index i, for columns (libyaml counts scalars too).
         func column(_ i: Int) -> Int {
-            String(decoding: chars[0..<i], as: UTF8.self).count
+            chars[0..<i].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
 
         func error(_ message: String, at i: Int) -> ParseError {
@@ -107,9 +131,19 @@ public indirect enum TypeExpression: Sendable, Hashable {
         mutating func base() throws -> TypeExpression {
             skipSpaces()
             let start = index
+            var dots: [Int] = []  // the first two
             while index < chars.count,
                   IDLNames.isLetter(chars[index]) || IDLNames.isDigit(chars[index]) || chars[index] == UInt8(ascii: "_") || chars[index] == UInt8(ascii: ".") {
+                if chars[index] == UInt8(ascii: "."), dots.count < 2 { dots.append(index) }
                 index += 1
+            }
+            // Name lengths are checked on the bytes (the word is ASCII), before a long name
+            // becomes a String or is looked up anywhere.
+            if dots.isEmpty {
+                try checkLength(index - start, noun: "type", limit: SchemaLimits.nameLength, at: start)
+            } else if dots.count == 1 {
+                try checkLength(dots[0] - start, noun: "module", limit: SchemaLimits.moduleNameLength, at: start)
+                try checkLength(index - dots[0] - 1, noun: "type", limit: SchemaLimits.nameLength, at: dots[0] + 1)
             }
             let word = String(decoding: chars[start..<index], as: UTF8.self)
             if word.isEmpty {
@@ -124,7 +158,14 @@ public indirect enum TypeExpression: Sendable, Hashable {
                     throw error("'\(word)' needs an element type: \(word)<T>", at: index)
                 }
                 index += 1
+                // Checked before recursing: a 5,000-level expression stops here at level 9.
+                if depth >= SchemaLimits.typeNestingDepth {
+                    throw ParseError(.nestingTooDeep, message: "list<> and map<> nest deeper than \(SchemaLimits.typeNestingDepth) levels",
+                                     offset: column(start))
+                }
+                depth += 1
                 let inner = try type()
+                depth -= 1
                 skipSpaces()
                 guard isAt(">") else {
                     throw error("expected '>' to close '\(word)<'", at: index)
@@ -138,6 +179,13 @@ public indirect enum TypeExpression: Sendable, Hashable {
             case 1: return .named(module: nil, name: word)
             case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
             default: throw error("a type reference is 'Name' or 'module.Name'", at: start)
+            }
+        }
+
+        func checkLength(_ length: Int, noun: String, limit: Int, at i: Int) throws {
+            if length > limit {
+                throw ParseError(.nameTooLong(noun: noun, length: length, limit: limit),
+                                 message: "\(noun) name has \(length) characters, more than \(limit)", offset: column(i))
             }
         }
     }
