@@ -45,6 +45,46 @@ func origin(_ value: Any?) -> BridgeOrigin {
                         isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
 }
 
+/// Shapes a page can post but a JSON line cannot carry, built natively (iteratively):
+/// the string `"@nest"` becomes `nest.depth` nested arrays (`nest.kind` "array") or objects
+/// (`{"a":...}`), and `{"@pairs":[[key, value], ...]}` an NSDictionary with exactly those keys
+/// (for keys that differ only in Unicode normalization, which a Swift dictionary merges);
+/// `"@repeat"` becomes `repeat.text` repeated `repeat.count` times (huge strings).
+func shaped(_ value: Any, nest: (depth: Int, kind: String)?, repetition: (text: String, count: Int)? = nil) -> Any {
+    if let string = value as? String, string == "@repeat", let repetition {
+        return String(repeating: repetition.text, count: repetition.count)
+    }
+    if let string = value as? String, string == "@nest", let nest {
+        var inner: Any = nest.kind == "array" ? NSArray() : NSDictionary()
+        for _ in 1..<max(1, nest.depth) {
+            inner = nest.kind == "array" ? NSArray(object: inner) : NSDictionary(object: inner, forKey: NSString(string: "a"))
+        }
+        return inner
+    }
+    if let object = value as? [String: Any] {
+        if let pairs = object["@pairs"] as? [Any] {
+            let dictionary = NSMutableDictionary()
+            for case let pair as [Any] in pairs where pair.count == 2 {
+                dictionary.setObject(shaped(pair[1], nest: nest, repetition: repetition), forKey: NSString(string: pair[0] as? String ?? ""))
+            }
+            return dictionary
+        }
+        return object.mapValues { shaped($0, nest: nest, repetition: repetition) }
+    }
+    if let array = value as? [Any] { return array.map { shaped($0, nest: nest, repetition: repetition) } }
+    return value
+}
+
+func nestOption(_ value: Any?) -> (depth: Int, kind: String)? {
+    guard let object = value as? [String: Any] else { return nil }
+    return ((try? BridgeDecode.int(object["depth"], "")) ?? 1, object["kind"] as? String ?? "array")
+}
+
+func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
+    guard let object = value as? [String: Any] else { return nil }
+    return (object["text"] as? String ?? "", (try? BridgeDecode.int(object["count"], "")) ?? 0)
+}
+
 @MainActor func emit(_ value: Any?) throws {
     let object = try BridgeDecode.object(value, "emit")
     let module = try BridgeDecode.string(object["module"], "emit.module")
@@ -74,12 +114,15 @@ while let line = readLine(strippingNewline: true) {
         output["id"] = (try? BridgeDecode.json(command["id"], "id")) ?? .null
         if let channel = command["channel"] {
             let channel = try BridgeDecode.string(channel, "channel")
-            guard let body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+            guard var body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+            if command["shaped"] != nil {
+                body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
+            }
             session.receive(channel: channel, body: body, origin: origin(command["origin"]),
                             reply: { envelope in reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]) },
                             answer: { script in page.scripts.append(script) })
         } else if command["emit"] != nil {
-            try emit(command["emit"])
+            try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
         } else if let hub = command["hub"] {
             page.hub = try BridgeDecode.bool(hub, "hub")
         } else if command["terminate"] != nil {
