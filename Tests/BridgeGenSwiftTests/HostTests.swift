@@ -82,21 +82,24 @@ final class HostTests: XCTestCase {
         }
         let answers = try SwiftTestSupport.runHost(.callback, lines)
         let scripts = answers.flatMap { $0["scripts"] as? [String] ?? [] }
-        XCTAssertEqual(scripts.count, 4, "\(scripts)")
+        XCTAssertEqual(scripts.count, 8, "\(scripts)")
         for script in scripts {
             XCTAssertTrue(script.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "not printable ASCII: \(script)")
             XCTAssertFalse(script.contains("</script"))
         }
         for answer in answers[5...] {
-            XCTAssertEqual((answer["scripts"] as? [String])?.count, 0)
-            XCTAssertEqual((answer["calls"] as? [Any])?.count, 0, "a refused callbackName runs no handler")
+            // Any string is a callback name: it only reaches the script as an escaped literal.
+            XCTAssertEqual((answer["scripts"] as? [String])?.count, 1)
+            XCTAssertEqual((answer["calls"] as? [Any])?.count, 1)
         }
         let harness = """
         const vm = require('vm');
         const scripts = JSON.parse(require('fs').readFileSync(0, 'utf8'));
         const received = [];
         const window = { pwned: false };
-        for (const name of ['cb_set', '$cb_get', 'cb_unknown']) window[name] = (text) => received.push([name, text]);
+        for (const name of ['cb_set', '$cb_get', 'cb_unknown', ...\(String(decoding: try JSONSerialization.data(withJSONObject: hostileNames), as: UTF8.self))]) {
+            window[name] = (text) => received.push([name, text]);
+        }
         window.__bridgegen = { deliver: (m, e, p) => { received.push([m, e, p]); } };
         const context = vm.createContext({ window, globalThis: {} });
         const results = scripts.map((s) => vm.runInContext(s, context));
@@ -110,7 +113,8 @@ final class HostTests: XCTestCase {
         let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         XCTAssertEqual(result["pwned"] as? Bool, false)
         let received = try XCTUnwrap(result["received"] as? [[String]])
-        XCTAssertEqual(received.count, 4)
+        XCTAssertEqual(received.count, 8)
+        XCTAssertEqual(received[4...].map { $0[0] }, hostileNames, "each hostile name called exactly its own callback")
         XCTAssertEqual(received[0][0], "cb_set")
         XCTAssertEqual(received[0][1], #"{"errcode":0,"errmsg":"ok","data":true}"#)
         XCTAssertEqual(received[1][0], "$cb_get")

@@ -155,6 +155,33 @@ reply = await request("report-device", ns(["device": ns(["model": "m", "system":
 let reported = handlers.drainCalls().last
 check("decode.bool-as-1-and-default", code(reply) == 0 && reported?.jsonText.contains("\"darkMode\":true") == true, "\(String(describing: reported?.jsonText))")
 
+/// An NSDictionary that keeps keys apart by their UTF-16 units, as CFDictionary does on Darwin
+/// (and so WebKit's bodies): corelibs Foundation's own NSDictionary traps or merges keys that
+/// differ only in Unicode normalization. Values stay as given (no bridging when read).
+final class LiteralKeyDictionary: NSDictionary {
+    private var keys: [NSObject] = []
+    private var values: [Any] = []
+
+    convenience init(_ pairs: [(NSObject, Any)]) {
+        self.init()
+        keys = pairs.map { $0.0 }
+        values = pairs.map { $0.1 }
+    }
+
+    override var count: Int { keys.count }
+
+    override func object(forKey key: Any) -> Any? {
+        func units(_ key: Any) -> [UInt16]? { (key as? NSString).map { Array(($0 as String).utf16) } }
+        let index = keys.firstIndex { candidate in
+            if let a = units(candidate), let b = units(key) { return a == b }
+            return units(candidate) == nil && units(key) == nil && candidate.isEqual(key)
+        }
+        return index.map { values[$0] }
+    }
+
+    override func keyEnumerator() -> NSEnumerator { NSArray(array: keys).objectEnumerator() }
+}
+
 // MARK: - Limits with WebKit-shaped bodies (this program runs on a 1 MB stack: GlueTests)
 
 /// Deep values are kept alive: releasing nested arrays recurses (in the runtime, not in the
@@ -189,17 +216,22 @@ for (depth, expected) in [(125, 0), (126, -2), (1_000, -2), (100_000, -2)] {
     check("limits.depth-\(depth)", code(result) == expected && message(result) == expectedMessage, "\(String(describing: result))")
 }
 check("limits.depth-at-limit-decoded", handlers.drainCalls().count == 1)
-// Keys that differ only in Unicode normalization are refused, not merged. (Corelibs Foundation
-// bridges a nested NSDictionary to a Swift dictionary when it is read, merging such keys before
-// the bridge sees them, so here the WebKit-shaped case is the body itself; JSON text, nested.)
+// Keys that differ only in Unicode normalization are refused, not merged: as WebKit delivers
+// them (NSDictionary, inside Swift containers: corelibs Foundation bridges a dictionary nested
+// in an NSDictionary when it is read) and as JSON text.
 if isReply {
-    let body = NSMutableDictionary()
-    body.setObject(NSString(string: "log-event"), forKey: NSString(string: "type"))
-    body.setObject(NSNumber(value: 1), forKey: NSString(string: "\u{e9}"))
-    body.setObject(NSNumber(value: 2), forKey: NSString(string: "e\u{301}"))
-    let posted = await post(body, channel: "user", webView: webView)
-    check("limits.normalization-equal-keys", posted.replies.count == 1 && code(posted.replies.first) == -3
-          && message(posted.replies.first) == #"message: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#, "\(posted.replies)")
+    let keys = LiteralKeyDictionary([(NSString(string: "\u{e9}"), 1), (NSString(string: "e\u{301}"), 2)])
+    let top = LiteralKeyDictionary([(NSString(string: "type"), "log-event"), (NSString(string: "\u{212b}"), 1), (NSString(string: "\u{c5}"), 2)])
+    for (name, body, expected) in [
+        ("normalization-equal-keys", ["type": "log-event", "data": ["name": "n", "parameters": keys] as [String: Any]] as [String: Any] as Any,
+         #"params.parameters: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#),
+        ("normalization-equal-keys-nested", ["type": "ios-app-prepay", "data": ["order": ["product_id": "p", "metadata": ["list": [1, keys] as [Any]] as [String: Any]] as [String: Any]] as [String: Any]] as [String: Any] as Any,
+         #"params.order.metadata.list[1]: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#),
+        ("normalization-equal-keys-top", top as Any, #"message: keys "\u00c5" and "\u212b" differ only in Unicode normalization"#),
+    ] {
+        let posted = await post(body, channel: "user", webView: webView)
+        check("limits.\(name)", posted.replies.count == 1 && code(posted.replies.first) == -3 && message(posted.replies.first) == expected, "\(posted.replies)")
+    }
 } else {
     for (name, text, expected) in [
         ("normalization-equal-keys", #"{"type":"log-event","data":{"name":"n","parameters":{"\u00e9":1,"e\u0301":2}},"callbackName":"cbKeys"}"#,

@@ -45,6 +45,37 @@ func origin(_ value: Any?) -> BridgeOrigin {
                         isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
 }
 
+/// An NSDictionary that keeps keys apart by their UTF-16 units, as CFDictionary does on Darwin
+/// (and so WebKit's bodies): corelibs Foundation's own NSDictionary traps or merges keys that
+/// differ only in Unicode normalization. Values stay as given (no bridging when read).
+final class LiteralKeyDictionary: NSDictionary {
+    private var keys: [NSObject] = []
+    private var values: [Any] = []
+
+    convenience init(_ pairs: [(NSObject, Any)]) {
+        self.init()
+        keys = pairs.map { $0.0 }
+        values = pairs.map { $0.1 }
+    }
+
+    override var count: Int { keys.count }
+
+    override func object(forKey key: Any) -> Any? {
+        func units(_ key: Any) -> [UInt16]? { (key as? NSString).map { Array(($0 as String).utf16) } }
+        let index = keys.firstIndex { candidate in
+            if let a = units(candidate), let b = units(key) { return a == b }
+            return units(candidate) == nil && units(key) == nil && candidate.isEqual(key)
+        }
+        return index.map { values[$0] }
+    }
+
+    override func keyEnumerator() -> NSEnumerator { NSArray(array: keys).objectEnumerator() }
+}
+
+/// Deep values are never released: releasing nested containers recurses (in the runtime, not
+/// in the bridge), which the 1 MB stack the tests run the host on does not survive.
+nonisolated(unsafe) var keepAlive: [Any] = []
+
 /// Shapes a page can post but a JSON line cannot carry, built natively (iteratively):
 /// the string `"@nest"` becomes `nest.depth` nested arrays (`nest.kind` "array") or objects
 /// (`{"a":...}`), and `{"@pairs":[[key, value], ...]}` an NSDictionary with exactly those keys
@@ -55,19 +86,21 @@ func shaped(_ value: Any, nest: (depth: Int, kind: String)?, repetition: (text: 
         return String(repeating: repetition.text, count: repetition.count)
     }
     if let string = value as? String, string == "@nest", let nest {
-        var inner: Any = nest.kind == "array" ? NSArray() : NSDictionary()
+        // Swift containers: corelibs Foundation bridges a nested NSArray recursively when read.
+        var inner: Any = nest.kind == "array" ? [Any]() as Any : [String: Any]() as Any
         for _ in 1..<max(1, nest.depth) {
-            inner = nest.kind == "array" ? NSArray(object: inner) : NSDictionary(object: inner, forKey: NSString(string: "a"))
+            inner = nest.kind == "array" ? [inner] as Any : ["a": inner] as [String: Any] as Any
         }
+        keepAlive.append(inner)
         return inner
     }
     if let object = value as? [String: Any] {
         if let pairs = object["@pairs"] as? [Any] {
-            let dictionary = NSMutableDictionary()
-            for case let pair as [Any] in pairs where pair.count == 2 {
-                dictionary.setObject(shaped(pair[1], nest: nest, repetition: repetition), forKey: NSString(string: pair[0] as? String ?? ""))
-            }
-            return dictionary
+            return LiteralKeyDictionary(pairs.compactMap { pair -> (NSObject, Any)? in
+                guard let pair = pair as? [Any], pair.count == 2 else { return nil }
+                let key: NSObject = (pair[0] as? String).map { NSString(string: $0) } ?? (pair[0] as? NSNumber ?? NSNull())
+                return (key, shaped(pair[1], nest: nest, repetition: repetition))
+            })
         }
         return object.mapValues { shaped($0, nest: nest, repetition: repetition) }
     }
@@ -106,6 +139,7 @@ while let line = readLine(strippingNewline: true) {
     if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
     var output: [String: JSONValue] = [:]
     var reply: JSONValue = .null
+    var replies = 0
     do {
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
               let command = try? BridgeDecode.object(parsed, "command") else {
@@ -119,7 +153,10 @@ while let line = readLine(strippingNewline: true) {
                 body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
             }
             session.receive(channel: channel, body: body, origin: origin(command["origin"]),
-                            reply: { envelope in reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]) },
+                            reply: { envelope in
+                                reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data])
+                                replies += 1
+                            },
                             answer: { script in page.scripts.append(script) })
         } else if command["emit"] != nil {
             try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
@@ -138,6 +175,7 @@ while let line = readLine(strippingNewline: true) {
         output["error"] = .string(BridgeError.reaching(from: error).message)
     }
     output["reply"] = reply
+    output["replies"] = .int(replies)
     output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
     output["calls"] = .array(handlers.drainCalls())
     output["logs"] = .array(page.logs.map { JSONValue.string($0) })
