@@ -20,8 +20,24 @@ session.install(SampleDispatcher(handler: handlers))
 session.install(UserDispatcher(handler: handlers))
 BridgeLog.sink = { message in page.logs.append(message) }
 
+/// Writes one output line. U+FEFF is written as an escape: corelibs Foundation's JSON parser
+/// drops it raw inside a string.
 @MainActor func write(_ object: [String: JSONValue]) {
-    FileHandle.standardOutput.write(Data((JSONValue.object(object).jsonText + "\n").utf8))
+    let json = JSONValue.object(object).jsonBytes() ?? []
+    var line: [UInt8] = []
+    line.reserveCapacity(json.count + 1)
+    var index = 0
+    while index < json.count {
+        if json[index] == 0xEF, index + 2 < json.count, json[index + 1] == 0xBB, json[index + 2] == 0xBF {
+            line += Array("\\ufeff".utf8)
+            index += 3
+        } else {
+            line.append(json[index])
+            index += 1
+        }
+    }
+    line.append(0x0A)
+    FileHandle.standardOutput.write(Data(line))
 }
 
 @MainActor func settle() async {
@@ -80,10 +96,10 @@ nonisolated(unsafe) var keepAlive: [Any] = []
 /// the string `"@nest"` becomes `nest.depth` nested arrays (`nest.kind` "array") or objects
 /// (`{"a":...}`), and `{"@pairs":[[key, value], ...]}` an NSDictionary with exactly those keys
 /// (for keys that differ only in Unicode normalization, which a Swift dictionary merges);
-/// `"@repeat"` becomes `repeat.text` repeated `repeat.count` times (huge strings).
+/// `"@repeat"` (also inside a JSON-text body) becomes `repeat.text` repeated `repeat.count` times.
 func shaped(_ value: Any, nest: (depth: Int, kind: String)?, repetition: (text: String, count: Int)? = nil) -> Any {
-    if let string = value as? String, string == "@repeat", let repetition {
-        return String(repeating: repetition.text, count: repetition.count)
+    if let string = value as? String, string.contains("@repeat"), let repetition {
+        return string.replacingOccurrences(of: "@repeat", with: String(repeating: repetition.text, count: repetition.count))
     }
     if let string = value as? String, string == "@nest", let nest {
         // Swift containers: corelibs Foundation bridges a nested NSArray recursively when read.
