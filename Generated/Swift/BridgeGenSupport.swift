@@ -868,7 +868,7 @@ struct BridgeIncoming {
             callbackName = Self.callbackName(message["callbackName"])
             return
         }
-        let top = BridgeDecode.members(body).flatMap { _ in try? BridgeDecode.object(body, "message") }
+        let top = try? BridgeDecode.object(body, "message")
         callbackName = Self.callbackName(top?["callbackName"])
         guard parse else {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))

@@ -272,7 +272,9 @@ final class HostileBodyFuzzTests: XCTestCase {
             lines.append(HostileText.escapingBOM(String(decoding: try JSONSerialization.data(withJSONObject: line), as: UTF8.self)))
         }
         // BRIDGEGEN_FUZZ_DUMP=/tmp/fuzz writes the host's input (/tmp/fuzz-reply.jsonl) to replay a failure.
-        if let dump = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_DUMP"] { try lines.joined(separator: "\n").write(toFile: dump + "-\(transport).jsonl", atomically: true, encoding: .utf8) }
+        if let dump = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_DUMP"] {
+            try lines.joined(separator: "\n").write(toFile: dump + "-\(transport).jsonl", atomically: true, encoding: .utf8)
+        }
         let started = Date()
         let outputs = try SwiftTestSupport.runHost(transport, lines, stackKiB: 1024, timeout: 300)
         print("hostile-body fuzzer, \(transport): \(cases.count) messages in \(String(format: "%.1f", Date().timeIntervalSince(started))) s (seed 0x\(String(Self.seed, radix: 16)))")
