@@ -34,7 +34,7 @@ final class GlueTests: XCTestCase {
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)
-        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded",
+        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
                              "limits.normalization-equal-keys", "limits.normalization-equal-keys-nested", "limits.normalization-equal-keys-top", "limits.too-large",
                              "limits.large-accepted", "decode.double-from-unsigned-integer", "install.double-refused", "install.no-duplicate-registration", "install.reply-channels",
                              "request.get-exact", "request.application-error", "request.internal-error-hides-details",
@@ -52,7 +52,7 @@ final class GlueTests: XCTestCase {
 
     func testCallbackTransport() throws {
         let lines = try runProgram(.callback)
-        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded",
+        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
                              "limits.normalization-equal-keys", "limits.normalization-equal-keys-nested", "limits.too-large",
                              "limits.large-accepted", "decode.double-from-unsigned-integer", "install.double-refused", "install.callback-channel-once", "request.get-exact",
                              "request.application-error", "decode.nested-path", "message.type-not-string",

@@ -216,6 +216,17 @@ for (depth, expected) in [(125, 0), (126, -2), (1_000, -2), (100_000, -2)] {
     check("limits.depth-\(depth)", code(result) == expected && message(result) == expectedMessage, "\(String(describing: result))")
 }
 check("limits.depth-at-limit-decoded", handlers.drainCalls().count == 1)
+// Everything that recurses over JSONValue copes with a value at the depth limit on this stack.
+if let value = try? BridgeDecode.json(nested(BridgeLimits.maxDepth), "x") {
+    let encoded = try? BridgeEncode.json(value, "x")
+    let text = value.jsonText
+    let object = value.foundationObject
+    keepAlive.append(object)
+    check("limits.json-value-at-depth-limit", encoded == value && text == String(repeating: "[", count: 128) + String(repeating: "]", count: 128)
+          && object is [Any], text)
+} else {
+    check("limits.json-value-at-depth-limit", false, "not decoded")
+}
 // Keys that differ only in Unicode normalization are refused, not merged: as WebKit delivers
 // them (NSDictionary, inside Swift containers: corelibs Foundation bridges a dictionary nested
 // in an NSDictionary when it is read) and as JSON text.
