@@ -320,7 +320,7 @@ final class HostileBodyFuzzTests: XCTestCase {
                 }
                 let literal = "\"" + script[start.upperBound..<end.lowerBound] + "\""
                 let text = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed]) as? String)
-                let envelope = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                let envelope = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(HostileText.escapingBOM(text).utf8)) as? [String: Any])
                 return (envelope["errcode"] as? Int ?? 999, envelope["errmsg"] as? String ?? "")
             }
         }
