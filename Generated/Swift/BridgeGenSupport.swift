@@ -295,10 +295,12 @@ public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByString
         self.node = node
     }
 
+    /// A path that starts at `root` (`params`, `result`, `payload.user`).
     public init(_ root: String) {
         node = .root(root)
     }
 
+    /// A path that starts at a literal root: `"params.key"`.
     public init(stringLiteral value: String) {
         node = .root(value)
     }
@@ -320,6 +322,7 @@ public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByString
         return plain ? field(key) : self.key(key)
     }
 
+    /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
     public var description: String {
         var parts: [String] = []
         var node = self.node
@@ -680,6 +683,7 @@ public enum BridgeJavaScript {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text` as a JavaScript string literal, quotes included.
     static func appendLiteral(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendLiteral(utf8: $0, to: &out) }
@@ -796,6 +800,7 @@ public enum BridgeJavaScript {
         answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
     }
 
+    /// The answer script for an envelope already written as JSON (UTF-8).
     static func answerScript(callbackName: String, json: [UInt8]) -> String {
         var out = Array("(function(){var f=window[".utf8)
         appendLiteral(callbackName, to: &out)
@@ -810,6 +815,7 @@ public enum BridgeJavaScript {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
     }
 
+    /// The event script for a payload already written as JSON (UTF-8).
     static func eventScript(module: String, event: String, json: [UInt8]) -> String {
         var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!==\"function\"){return false;}h.deliver(".utf8)
         appendLiteral(module, to: &out)

@@ -43,10 +43,12 @@ extension SupportTemplate {
         self.node = node
     }
 
+    /// A path that starts at `root` (`params`, `result`, `payload.user`).
     @@ACCESS@@ init(_ root: String) {
         node = .root(root)
     }
 
+    /// A path that starts at a literal root: `"params.key"`.
     @@ACCESS@@ init(stringLiteral value: String) {
         node = .root(value)
     }
@@ -68,6 +70,7 @@ extension SupportTemplate {
         return plain ? field(key) : self.key(key)
     }
 
+    /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
     @@ACCESS@@ var description: String {
         var parts: [String] = []
         var node = self.node

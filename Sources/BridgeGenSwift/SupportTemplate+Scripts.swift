@@ -16,6 +16,7 @@ extension SupportTemplate {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text` as a JavaScript string literal, quotes included.
     static func appendLiteral(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendLiteral(utf8: $0, to: &out) }
@@ -132,6 +133,7 @@ extension SupportTemplate {
         answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
     }
 
+    /// The answer script for an envelope already written as JSON (UTF-8).
     static func answerScript(callbackName: String, json: [UInt8]) -> String {
         var out = Array("(function(){var f=window[".utf8)
         appendLiteral(callbackName, to: &out)
@@ -146,6 +148,7 @@ extension SupportTemplate {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
     }
 
+    /// The event script for a payload already written as JSON (UTF-8).
     static func eventScript(module: String, event: String, json: [UInt8]) -> String {
         var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!==\"function\"){return false;}h.deliver(".utf8)
         appendLiteral(module, to: &out)
