@@ -45,6 +45,27 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(haptic?["style"] as? String, "medium", "the schema default applies")
     }
 
+    /// An event whose payload JSON exceeds `BridgeLimits.maxScriptJSONBytes` (64 MiB) is not
+    /// turned into a script: it is dropped and logged; one just under the limit is delivered.
+    func testOversizedEventIsDroppedAndLogged() throws {
+        let limit = 64 << 20
+        let wrapper = #"{"failure":{"code":1,"message":"m","retryable":true,"url":""}}"#.utf8.count
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample"]]]),
+            try line(["id": 2, "shaped": true, "repeat": ["text": "a", "count": limit - wrapper + 1],
+                      "emit": ["module": "sample", "event": "loadError", "payload": ["failure": ["url": "@repeat", "code": 1, "message": "m"]]]]),
+            try line(["id": 3, "shaped": true, "repeat": ["text": "a", "count": limit - wrapper],
+                      "emit": ["module": "sample", "event": "loadError", "payload": ["failure": ["url": "@repeat", "code": 1, "message": "m"]]]]),
+        ])
+        XCTAssertEqual(answers[1]["logs"] as? [String], [
+            "bridgegen: dropped a 'sample' event 'loadError': its payload is larger than 67108864 bytes of JSON (BridgeLimits.maxScriptJSONBytes)",
+        ])
+        XCTAssertEqual((answers[1]["scripts"] as? [String])?.count, 0)
+        XCTAssertEqual((answers[1]["queued"] as? [String: Int])?["sample"], 0, "not queued either")
+        XCTAssertEqual((answers[2]["scripts"] as? [String])?.count, 1, "exactly at the limit: delivered")
+        XCTAssertEqual(answers[2]["logs"] as? [String], [])
+    }
+
     func testEventsQueueUntilHello() throws {
         let answers = try SwiftTestSupport.runHost(.reply, [
             try line(["id": 1, "emit": ["module": "sample", "event": "resume", "payload": ["backgroundSeconds": 12.5]]]),
