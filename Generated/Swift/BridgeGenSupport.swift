@@ -1171,7 +1171,8 @@ public struct BridgeOrigin: Sendable, Equatable {
 
 /// Which frames may talk to the bridge: bundled content (`file`, custom schemes) and https
 /// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
-/// only unless `mainFrameOnly` is false. Checked before anything else of a message is read.
+/// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
+/// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
 public struct BridgeOriginPolicy: Sendable, Equatable {
     public var trustedSchemes: Set<String>
     public var trustedHosts: Set<String>

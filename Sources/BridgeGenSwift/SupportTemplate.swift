@@ -27,7 +27,8 @@ enum SupportTemplate {
 
 /// Which frames may talk to the bridge: bundled content (`file`, custom schemes) and https
 /// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
-/// only unless `mainFrameOnly` is false. Checked before anything else of a message is read.
+/// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
+/// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
 @@ACCESS@@ struct BridgeOriginPolicy: Sendable, Equatable {
     @@ACCESS@@ var trustedSchemes: Set<String>
     @@ACCESS@@ var trustedHosts: Set<String>
