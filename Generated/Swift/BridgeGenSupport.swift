@@ -80,55 +80,68 @@ public enum JSONValue: Sendable, Equatable, Codable {
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
     public var jsonText: String {
-        var out = ""
-        write(to: &out)
-        return out
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    /// The compact JSON text as UTF-8, written into one buffer (time linear in the text); nil
+    /// as soon as it would exceed `limit` bytes, so an oversized value is never written out whole.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out: [UInt8] = []
+        return write(to: &out, limit: limit) ? out : nil
+    }
+
+    /// Appends the JSON text; false when `out` grew beyond `limit`. Recursion is one level per
+    /// nesting level, which `BridgeLimits.maxDepth` bounds for every value a page sent.
+    func write(to out: inout [UInt8], limit: Int) -> Bool {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .double(let value): out += value.isFinite ? String(value) : "null"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
         case .string(let value): JSONValue.writeString(value, to: &out)
         case .array(let values):
-            out += "["
+            out.append(0x5B)
             for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
-                value.write(to: &out)
+                if index > 0 { out.append(0x2C) }
+                guard value.write(to: &out, limit: limit) else { return false }
             }
-            out += "]"
+            out.append(0x5D)
         case .object(let members):
-            out += "{"
+            out.append(0x7B)
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(0x2C) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
-                members[key]?.write(to: &out)
+                out.append(0x3A)
+                guard members[key]?.write(to: &out, limit: limit) ?? true else { return false }
             }
-            out += "}"
+            out.append(0x7D)
         }
+        return out.count <= limit
     }
 
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += BridgeJavaScript.unicodeEscape(UInt16(scalar.value))
-                } else {
-                    out.unicodeScalars.append(scalar)
+    /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
+    /// else as its UTF-8 bytes, copied in runs.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        out.append(0x22)
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x22 || bytes[index] == 0x5C || bytes[index] < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch bytes[index] {
+                case 0x22, 0x5C:
+                    out.append(0x5C)
+                    out.append(bytes[index])
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                default: BridgeJavaScript.appendEscape(UInt16(bytes[index]), to: &out)
                 }
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
-        out += "\""
+        out.append(0x22)
     }
 }
 
@@ -216,7 +229,17 @@ public struct BridgeEnvelope: Sendable, Equatable {
 
     /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
     public var jsonText: String {
-        "{\"errcode\":\(errcode),\"errmsg\":\(JSONValue.string(errmsg).jsonText),\"data\":\(data.jsonText)}"
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
+    }
+
+    /// The envelope's JSON text as UTF-8; nil beyond `limit` bytes.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out = Array("{\"errcode\":\(errcode),\"errmsg\":".utf8)
+        JSONValue.writeString(errmsg, to: &out)
+        out.append(contentsOf: ",\"data\":".utf8)
+        guard data.write(to: &out, limit: limit) else { return nil }
+        out.append(0x7D)
+        return out.count <= limit ? out : nil
     }
 }
 
@@ -230,11 +253,104 @@ public struct BridgeEnvelope: Sendable, Equatable {
     }
 }
 
+// MARK: - Limits
+
+/// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
+/// checked against them, without recursion, before anything parses or decodes it, so no page
+/// can exhaust the main thread's stack or stall it.
+public enum BridgeLimits {
+    /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
+    /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
+    /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
+    /// are more than any type the IDL lets a schema nest.
+    public static let maxDepth = 128
+    /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
+    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
+    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    public static let maxMessageBytes = 16 << 20
+    /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
+    /// and a counter.
+    public static let maxCallbackNameLength = 256
+    /// Largest JSON text of an answer or an event payload that native evaluates as a script in
+    /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
+    /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
+    public static let maxScriptJSONBytes = 64 << 20
+}
+
+// MARK: - Paths
+
+/// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
+/// components written out only when an error needs it, so decoding stays linear in the body.
+public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    private indirect enum Node: Sendable {
+        case root(String)
+        case field(Node, String)
+        case index(Node, Int)
+        case key(Node, String)
+    }
+
+    private let node: Node
+
+    private init(node: Node) {
+        self.node = node
+    }
+
+    /// A path that starts at `root` (`params`, `result`, `payload.user`).
+    public init(_ root: String) {
+        node = .root(root)
+    }
+
+    /// A path that starts at a literal root: `"params.key"`.
+    public init(stringLiteral value: String) {
+        node = .root(value)
+    }
+
+    /// A struct field: `path.name`.
+    public func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+
+    /// An array element: `path[2]`.
+    public func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+
+    /// A map key: `path["key"]`.
+    public func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+
+    /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
+    func member(_ key: String) -> BridgePath {
+        let plain = key.utf8.first.map { !(0x30...0x39).contains($0) } ?? false && key.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x24
+        }
+        return plain ? field(key) : self.key(key)
+    }
+
+    /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
+    public var description: String {
+        var parts: [String] = []
+        var node = self.node
+        while true {
+            switch node {
+            case .root(let text):
+                parts.append(text)
+                return parts.reversed().joined()
+            case .field(let parent, let name):
+                parts.append("." + name)
+                node = parent
+            case .index(let parent, let index):
+                parts.append("[\(index)]")
+                node = parent
+            case .key(let parent, let key):
+                parts.append("[" + JSONValue.string(key).jsonText + "]")
+                node = parent
+            }
+        }
+    }
+}
+
 // MARK: - Decoding untrusted values
 
 /// Decoding of untrusted, WebKit-shaped values (NSDictionary, NSArray, NSString, NSNumber,
 /// NSNull, or their Swift forms) with the path of every failure, for example
-/// `params.items[2].id: expected int, got string`.
+/// `params.items[2].id: expected int, got string`. Values reach it only after
+/// `BridgeIncoming` checked the message against `BridgeLimits`.
 enum BridgeDecode {
     /// The largest integer a JavaScript number holds exactly (2^53 - 1).
     static let maxSafeInteger: Int64 = 9_007_199_254_740_991
@@ -242,40 +358,91 @@ enum BridgeDecode {
     enum Number {
         case bool(Bool)
         case integer(Int64)
-        case unsignedTooLarge
+        /// An integer above Int64.max (JSON text such as 18446744073709551615).
+        case unsigned(UInt64)
         case double(Double)
     }
 
+    /// What a WebKit-shaped value is. Foundation objects are told apart by their class and
+    /// Swift values by Swift casts, so no test bridges a value: corelibs Foundation would
+    /// convert a whole nested array to test it, and bridging an NSDictionary whose keys
+    /// differ only in Unicode normalization to `[String: Any]` would merge them.
+    enum Shape {
+        case null
+        case number(NSNumber)
+        case string(String)
+        case array(NSArray)
+        case swiftArray([Any])
+        case object(NSDictionary)
+        case swiftObject([String: Any])
+        case other
+    }
+
+    static func shape(_ value: Any) -> Shape {
+        if type(of: value) is AnyClass {
+            if value is NSNull { return .null }
+            if let number = value as? NSNumber { return .number(number) }
+            if let string = value as? NSString { return .string(string.description) }
+            if let array = value as? NSArray { return .array(array) }
+            if let dictionary = value as? NSDictionary { return .object(dictionary) }
+            return .other
+        }
+        if let string = value as? String { return .string(string) }
+        if let array = value as? [Any] { return .swiftArray(array) }
+        if let dictionary = value as? [String: Any] { return .swiftObject(dictionary) }
+        if let number = value as? NSNumber { return .number(number) }  // Swift Bool, Int, Double
+        return .other
+    }
+
     static func number(_ value: Any) -> Number? {
-        guard let number = value as? NSNumber else { return nil }
+        guard case .number(let number) = shape(value) else { return nil }
         switch String(cString: number.objCType) {
         case "c", "B": return .bool(number.boolValue)
         case "d", "f": return .double(number.doubleValue)
         case "Q", "L", "I", "S", "C":
-            return number.uint64Value > UInt64(Int64.max) ? .unsignedTooLarge : .integer(number.int64Value)
+            return number.uint64Value > UInt64(Int64.max) ? .unsigned(number.uint64Value) : .integer(number.int64Value)
         default: return .integer(number.int64Value)
+        }
+    }
+
+    /// The members of an object value, nil for anything else.
+    static func members(_ value: Any) -> [(key: Any, value: Any)]? {
+        switch shape(value) {
+        case .object(let dictionary): return dictionary.map { ($0.key, $0.value) }
+        case .swiftObject(let dictionary): return dictionary.map { ($0.key as Any, $0.value) }
+        default: return nil
+        }
+    }
+
+    /// The elements of an array value, nil for anything else.
+    static func elements(_ value: Any) -> [Any]? {
+        switch shape(value) {
+        case .array(let array): return array.map { $0 }
+        case .swiftArray(let array): return array
+        default: return nil
         }
     }
 
     /// What a value is, in the words of error messages.
     static func describe(_ value: Any?) -> String {
         guard let value = value else { return "nothing" }
-        if value is NSNull { return "null" }
-        if value is String || value is NSString { return "string" }
-        if let number = number(value) {
-            switch number {
+        switch shape(value) {
+        case .null: return "null"
+        case .string: return "string"
+        case .number:
+            switch number(value) {
             case .bool: return "bool"
-            case .integer, .unsignedTooLarge: return "int"
             case .double(let double):
                 return double.isFinite && double.rounded(.towardZero) == double ? "int" : "number"
+            default: return "int"
             }
+        case .array, .swiftArray: return "array"
+        case .object, .swiftObject: return "object"
+        case .other: return "an unsupported value"
         }
-        if value is [Any] || value is NSArray { return "array" }
-        if value is [String: Any] || value is NSDictionary { return "object" }
-        return "an unsupported value"
     }
 
-    static func mismatch(_ path: String, expected: String, got value: Any?) -> BridgeError {
+    static func mismatch(_ path: BridgePath, expected: String, got value: Any?) -> BridgeError {
         if value == nil {
             return BridgeError(.invalidParams, "\(path): missing required \(expected)")
         }
@@ -284,21 +451,21 @@ enum BridgeDecode {
 
     static func isNull(_ value: Any?) -> Bool {
         guard let value = value else { return true }
-        return value is NSNull
+        if case .null = shape(value) { return true }
+        return false
     }
 
-    static func string(_ value: Any?, _ path: String) throws -> String {
-        if let string = value as? String, !(value is NSNumber) { return string }
-        if let string = value as? NSString { return string.description }
-        throw mismatch(path, expected: "string", got: value)
+    static func string(_ value: Any?, _ path: BridgePath) throws -> String {
+        guard let value, case .string(let string) = shape(value) else { throw mismatch(path, expected: "string", got: value) }
+        return string
     }
 
-    static func int(_ value: Any?, _ path: String) throws -> Int {
+    static func int(_ value: Any?, _ path: BridgePath) throws -> Int {
         guard let value = value, let number = number(value) else { throw mismatch(path, expected: "int", got: value) }
         switch number {
         case .bool:
             throw mismatch(path, expected: "int", got: value)
-        case .unsignedTooLarge:
+        case .unsigned:
             throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
         case .integer(let integer):
             guard -maxSafeInteger...maxSafeInteger ~= integer, let result = Int(exactly: integer) else {
@@ -316,13 +483,14 @@ enum BridgeDecode {
         }
     }
 
-    static func double(_ value: Any?, _ path: String) throws -> Double {
+    /// Any finite number, integers of any size included (the nearest double).
+    static func double(_ value: Any?, _ path: BridgePath) throws -> Double {
         guard let value = value, let number = number(value) else { throw mismatch(path, expected: "double", got: value) }
         switch number {
         case .bool:
             throw mismatch(path, expected: "double", got: value)
-        case .unsignedTooLarge:
-            throw BridgeError(.invalidParams, "\(path): expected double, got a number too large")
+        case .unsigned(let unsigned):
+            return Double(unsigned)
         case .integer(let integer):
             return Double(integer)
         case .double(let double):
@@ -334,7 +502,7 @@ enum BridgeDecode {
     }
 
     /// A JavaScript boolean, which WebKit delivers as an NSNumber; the integers 0 and 1 are accepted.
-    static func bool(_ value: Any?, _ path: String) throws -> Bool {
+    static func bool(_ value: Any?, _ path: BridgePath) throws -> Bool {
         guard let value = value, let number = number(value) else { throw mismatch(path, expected: "bool", got: value) }
         switch number {
         case .bool(let bool): return bool
@@ -344,39 +512,41 @@ enum BridgeDecode {
         }
     }
 
-    static func object(_ value: Any?, _ path: String) throws -> [String: Any] {
-        if let object = value as? [String: Any] { return object }
-        if let dictionary = value as? NSDictionary {
-            var object: [String: Any] = [:]
-            for (key, element) in dictionary {
-                guard let key = key as? String else {
-                    throw BridgeError(.invalidParams, "\(path): expected object, got an object with non-string keys")
-                }
-                object[key] = element
+    static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
+        var object: [String: Any] = [:]
+        object.reserveCapacity(members.count)
+        for (key, element) in members {
+            guard let key = key as? String else {
+                throw BridgeError(.invalidParams, "\(path): expected object, got an object with non-string keys")
             }
-            return object
+            object[key] = element
         }
-        throw mismatch(path, expected: "object", got: value)
+        return object
     }
 
-    static func array(_ value: Any?, _ path: String) throws -> [Any] {
-        if let array = value as? [Any] { return array }
-        if let array = value as? NSArray { return array.map { $0 } }
-        throw mismatch(path, expected: "array", got: value)
+    static func array(_ value: Any?, _ path: BridgePath) throws -> [Any] {
+        guard let value = value, let array = elements(value) else { throw mismatch(path, expected: "array", got: value) }
+        return array
     }
 
     /// Any JSON value (IDL `any`); `null` is a value here, only a missing key is an error.
-    static func json(_ value: Any?, _ path: String) throws -> JSONValue {
+    /// Recursion is one level per nesting level, bounded by `BridgeLimits.maxDepth`.
+    static func json(_ value: Any?, _ path: BridgePath) throws -> JSONValue {
         guard let value = value else { throw mismatch(path, expected: "value", got: nil) }
-        if value is NSNull { return .null }
-        if let number = number(value) {
-            switch number {
+        switch shape(value) {
+        case .null:
+            return .null
+        case .string(let string):
+            return .string(string)
+        case .number:
+            switch number(value) {
             case .bool(let bool): return .bool(bool)
             case .integer(let integer):
                 if let int = Int(exactly: integer) { return .int(int) }
                 return .double(Double(integer))
-            case .unsignedTooLarge:
-                return .double((value as? NSNumber)?.doubleValue ?? 0)
+            case .unsigned(let unsigned):
+                return .double(Double(unsigned))
             case .double(let double):
                 guard double.isFinite else {
                     throw BridgeError(.invalidParams, "\(path): expected a JSON value, got a non-finite number")
@@ -385,51 +555,52 @@ enum BridgeDecode {
                     return .int(int)
                 }
                 return .double(double)
+            case nil:
+                throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
             }
-        }
-        if value is String || value is NSString { return .string(try string(value, path)) }
-        if value is [Any] || value is NSArray {
+        case .array, .swiftArray:
             return .array(try list(value, path) { element, elementPath in try json(element, elementPath) })
-        }
-        if value is [String: Any] || value is NSDictionary {
+        case .object, .swiftObject:
             return .object(try map(value, path) { element, elementPath in try json(element, elementPath) })
+        case .other:
+            throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
         }
-        throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
     }
 
-    static func list<T>(_ value: Any?, _ path: String, _ element: (Any?, String) throws -> T) throws -> [T] {
+    static func list<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [T] {
         let array = try array(value, path)
         var result: [T] = []
         result.reserveCapacity(array.count)
         for (index, item) in array.enumerated() {
-            result.append(try element(item, "\(path)[\(index)]"))
+            result.append(try element(item, path.index(index)))
         }
         return result
     }
 
-    static func map<T>(_ value: Any?, _ path: String, _ element: (Any?, String) throws -> T) throws -> [String: T] {
+    static func map<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [String: T] {
         let object = try object(value, path)
         var result: [String: T] = [:]
+        result.reserveCapacity(object.count)
         for key in object.keys.sorted() {
-            result[key] = try element(object[key], "\(path)[\(JSONValue.string(key).jsonText)]")
+            result[key] = try element(object[key], path.key(key))
         }
         return result
     }
 
     /// A value that may be absent or null.
-    static func optional<T>(_ value: Any?, _ path: String, _ wrapped: (Any?, String) throws -> T) throws -> T? {
+    static func optional<T>(_ value: Any?, _ path: BridgePath, _ wrapped: (Any?, BridgePath) throws -> T) throws -> T? {
         if isNull(value) { return nil }
         return try wrapped(value, path)
     }
 
     /// A value with a schema default, used when the key is absent or null.
-    static func defaulted<T>(_ value: Any?, _ path: String, _ fallback: @autoclosure () -> T,
-                             _ wrapped: (Any?, String) throws -> T) throws -> T {
+    static func defaulted<T>(_ value: Any?, _ path: BridgePath, _ fallback: @autoclosure () -> T,
+                             _ wrapped: (Any?, BridgePath) throws -> T) throws -> T {
         if isNull(value) { return fallback() }
         return try wrapped(value, path)
     }
 
-    static func enumeration<E: RawRepresentable>(_ value: Any?, _ path: String, _ type: E.Type,
+    static func enumeration<E: RawRepresentable>(_ value: Any?, _ path: BridgePath, _ type: E.Type,
                                                  cases: [String]) throws -> E where E.RawValue == String {
         let raw: String
         do {
@@ -455,43 +626,43 @@ enum BridgeDecode {
 /// Encoding of results and payloads into JSON values; fails on what JavaScript cannot hold
 /// (non-finite doubles, integers outside +-(2^53-1)).
 enum BridgeEncode {
-    static func int(_ value: Int, _ path: String) throws -> JSONValue {
+    static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
         guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {
             throw BridgeError(.internalError, "\(path): int \(value) is outside +-(2^53-1)")
         }
         return .int(value)
     }
 
-    static func double(_ value: Double, _ path: String) throws -> JSONValue {
+    static func double(_ value: Double, _ path: BridgePath) throws -> JSONValue {
         guard value.isFinite else { throw BridgeError(.internalError, "\(path): double \(value) is not finite") }
         return .double(value)
     }
 
-    static func json(_ value: JSONValue, _ path: String) throws -> JSONValue {
+    static func json(_ value: JSONValue, _ path: BridgePath) throws -> JSONValue {
         switch value {
         case .int(let int): return try self.int(int, path)
         case .double(let double): return try self.double(double, path)
         case .array(let values):
-            return .array(try values.enumerated().map { index, element in try json(element, "\(path)[\(index)]") })
+            return .array(try values.enumerated().map { index, element in try json(element, path.index(index)) })
         case .object(let members):
             var result: [String: JSONValue] = [:]
-            for (key, element) in members { result[key] = try json(element, "\(path).\(key)") }
+            for (key, element) in members { result[key] = try json(element, path.key(key)) }
             return .object(result)
         case .null, .bool, .string: return value
         }
     }
 
-    static func list<T>(_ values: [T], _ path: String, _ element: (T, String) throws -> JSONValue) throws -> JSONValue {
-        .array(try values.enumerated().map { index, value in try element(value, "\(path)[\(index)]") })
+    static func list<T>(_ values: [T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        .array(try values.enumerated().map { index, value in try element(value, path.index(index)) })
     }
 
-    static func map<T>(_ values: [String: T], _ path: String, _ element: (T, String) throws -> JSONValue) throws -> JSONValue {
+    static func map<T>(_ values: [String: T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
         var result: [String: JSONValue] = [:]
-        for (key, value) in values { result[key] = try element(value, "\(path)[\(JSONValue.string(key).jsonText)]") }
+        for (key, value) in values { result[key] = try element(value, path.key(key)) }
         return .object(result)
     }
 
-    static func optional<T>(_ value: T?, _ path: String, _ wrapped: (T, String) throws -> JSONValue) throws -> JSONValue {
+    static func optional<T>(_ value: T?, _ path: BridgePath, _ wrapped: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
         guard let value = value else { return .null }
         return try wrapped(value, path)
     }
@@ -503,42 +674,81 @@ enum BridgeEncode {
 /// double-quoted literal that is pure ASCII: `"` and `\` are backslash-escaped, and every
 /// character outside printable ASCII, and each of `<`, `>`, `&`, `'`, is written as `\uXXXX`
 /// (UTF-16 units), so no payload (quotes, U+2028, `</script>`, NUL) can end the literal.
+/// Scripts are written into one byte buffer, in time linear in their length.
 public enum BridgeJavaScript {
     /// `text` as a JavaScript string literal, quotes included.
     public static func stringLiteral(_ text: String) -> String {
-        var out = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x3C, 0x3E, 0x26, 0x27: out += unicodeEscape(unit)
-            case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-            default: out += unicodeEscape(unit)
+        var out: [UInt8] = []
+        appendLiteral(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JavaScript string literal, quotes included.
+    static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendLiteral(utf8: $0, to: &out) }
+    }
+
+    /// Appends valid UTF-8 text as a pure-ASCII JavaScript string literal, quotes included.
+    static func appendLiteral(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + 2)
+        out.append(0x22)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                switch byte {
+                case 0x22, 0x5C:
+                    out.append(0x5C)
+                    out.append(byte)
+                case 0x3C, 0x3E, 0x26, 0x27: appendEscape(UInt16(byte), to: &out)
+                case 0x20...0x7E: out.append(byte)
+                default: appendEscape(UInt16(byte), to: &out)
+                }
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count else {
+                appendEscape(0xFFFD, to: &out)
+                break
+            }
+            var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            if scalar >= 0x10000 {
+                appendEscape(UInt16(0xD800 + ((scalar - 0x10000) >> 10)), to: &out)
+                appendEscape(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)), to: &out)
+            } else {
+                appendEscape(UInt16(scalar), to: &out)
             }
         }
-        out += "\""
-        return out
+        out.append(0x22)
     }
 
-    static func unicodeEscape(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// Appends `\uXXXX` (lowercase hex digits).
+    static func appendEscape(_ unit: UInt16, to out: inout [UInt8]) {
+        func digit(_ value: UInt16) -> UInt8 { UInt8(value < 10 ? 0x30 + value : 0x57 + value) }
+        out.append(0x5C)
+        out.append(0x75)
+        out.append(digit(unit >> 12))
+        out.append(digit(unit >> 8 & 0xF))
+        out.append(digit(unit >> 4 & 0xF))
+        out.append(digit(unit & 0xF))
     }
 
-    /// Whether `name` may be used as a callback name: `^[A-Za-z_$][A-Za-z0-9_$]{0,127}$`.
+    /// Whether `name` may be used as a callback name: any string of at most
+    /// `BridgeLimits.maxCallbackNameLength` UTF-16 units. The name only ever reaches a script
+    /// as an escaped string literal (`window["..."]`), so its characters cannot matter.
     public static func isValidCallbackName(_ name: String) -> Bool {
-        let units = Array(name.utf8)
-        guard let first = units.first, units.count <= 128 else { return false }
-        func isLetter(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x24 }
-        return isLetter(first) && units.dropFirst().allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+        name.utf16.count <= BridgeLimits.maxCallbackNameLength
     }
 
     /// JSON text in which every `\uD800`-`\uDFFF` escape that is not half of a surrogate pair
     /// is replaced by `\uFFFD`. `JSON.stringify` writes lone surrogates that way, Foundation's
     /// parser refuses them, and a Swift `String` cannot hold them; this is the same repair
     /// WebKit's string bridging applies to object bodies, so both transports agree.
-    static func repairingLoneSurrogateEscapes(_ json: String) -> String {
-        let s = Array(json.utf8)
+    static func repairingLoneSurrogateEscapes(_ s: [UInt8]) -> [UInt8] {
         func hexValue(_ c: UInt8) -> UInt32? {
             switch c {
             case 0x30...0x39: return UInt32(c - 0x30)
@@ -575,37 +785,370 @@ public enum BridgeJavaScript {
                 out += s[i..<i + 12]
                 i += 12
             } else if (0xD800...0xDFFF).contains(unit) {
-                out += Array("\\uFFFD".utf8)
+                out.append(contentsOf: "\\uFFFD".utf8)
                 i += 6
             } else {
                 out += s[i..<i + 6]
                 i += 6
             }
         }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The value of the first `"callbackName": "<name>"` in text that is not valid JSON, when
-    /// it is a valid callback name (so the request can be told it was malformed).
-    static func callbackName(inMalformedJSON text: String) -> String? {
-        guard let key = text.range(of: "\"callbackName\"") else { return nil }
-        var rest = text[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard rest.first == ":" else { return nil }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard rest.first == "\"" else { return nil }
-        let name = rest.dropFirst().prefix { $0 != "\"" }
-        guard name.endIndex < rest.endIndex, isValidCallbackName(String(name)) else { return nil }
-        return String(name)
+        return out
     }
 
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
     public static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
-        "(function(){var f=window[\(stringLiteral(callbackName))];if(typeof f===\"function\"){f(\(stringLiteral(envelope.jsonText)));}})();"
+        answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
+    }
+
+    /// The answer script for an envelope already written as JSON (UTF-8).
+    static func answerScript(callbackName: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var f=window[".utf8)
+        appendLiteral(callbackName, to: &out)
+        out.append(contentsOf: "];if(typeof f===\"function\"){f(".utf8)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ");}})();".utf8)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
     public static func eventScript(module: String, event: String, payload: JSONValue) -> String {
-        "(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!==\"function\"){return false;}h.deliver(\(stringLiteral(module)),\(stringLiteral(event)),\(stringLiteral(payload.jsonText)));return true;})();"
+        eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
+    }
+
+    /// The event script for a payload already written as JSON (UTF-8).
+    static func eventScript(module: String, event: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!==\"function\"){return false;}h.deliver(".utf8)
+        appendLiteral(module, to: &out)
+        out.append(0x2C)
+        appendLiteral(event, to: &out)
+        out.append(0x2C)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ");return true;})();".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+// MARK: - Reading messages
+
+/// A message as the session received it. Its size, nesting depth and keys are checked
+/// against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
+/// object WebKit delivered) before anything parses or decodes it.
+struct BridgeIncoming {
+    /// The `callbackName` a message carries (callback transport).
+    enum CallbackName: Equatable {
+        case absent
+        case valid(String)
+        /// Not a string, or longer than `BridgeLimits.maxCallbackNameLength`: the message is
+        /// refused and nothing is evaluated.
+        case invalid(String)
+    }
+
+    /// The message object, or the error it is answered with.
+    var object: Result<[String: Any], BridgeError>
+    var callbackName: CallbackName
+
+    /// Reads `body`: an object (NSDictionary or its Swift form) or JSON text. With `parse`
+    /// false only the callback name is read (a message from an untrusted frame is not parsed).
+    init(_ body: Any, parse: Bool) {
+        let problem: BridgeError?
+        if case .string(let text) = BridgeDecode.shape(body) {
+            let bytes = Array(text.utf8)
+            let scan = BridgeTextScan(bytes)
+            callbackName = Self.callbackName(scan.callbackName)
+            if bytes.count > BridgeLimits.maxMessageBytes {
+                problem = Self.tooLarge
+            } else {
+                problem = scan.deepest > BridgeLimits.maxDepth ? Self.tooDeep : scan.collision
+            }
+            object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
+            guard parse else { return }
+            if let problem {
+                object = .failure(problem)
+                return
+            }
+            func parsed(_ json: [UInt8]) -> [String: Any]? {
+                guard let value = try? JSONSerialization.jsonObject(with: Data(json), options: []) else { return nil }
+                return try? BridgeDecode.object(value, "message")
+            }
+            // Lone surrogate escapes are repaired only when the text does not parse as it is.
+            guard let message = parsed(bytes) ?? parsed(BridgeJavaScript.repairingLoneSurrogateEscapes(bytes)) else { return }
+            object = .success(message)
+            callbackName = Self.callbackName(message["callbackName"])
+            return
+        }
+        let top = try? BridgeDecode.object(body, "message")
+        callbackName = Self.callbackName(top?["callbackName"])
+        guard parse else {
+            object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
+            return
+        }
+        problem = Self.check(body)
+        if let problem {
+            object = .failure(problem)
+        } else if let top {
+            object = .success(top)
+        } else {
+            object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
+        }
+    }
+
+    static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")
+    static let tooDeep = BridgeError(.invalidMessage, "the message nests deeper than \(BridgeLimits.maxDepth) levels")
+
+    static func callbackName(_ value: Any?) -> CallbackName {
+        guard !BridgeDecode.isNull(value), let value else { return .absent }
+        guard let name = try? BridgeDecode.string(value, "callbackName") else { return .invalid("not a string") }
+        guard BridgeJavaScript.isValidCallbackName(name) else {
+            return .invalid("longer than \(BridgeLimits.maxCallbackNameLength) UTF-16 units")
+        }
+        return .valid(name)
+    }
+
+    static func callbackName(_ value: BridgeTextScan.Value) -> CallbackName {
+        switch value {
+        case .absent, .null: return .absent
+        case .other: return .invalid("not a string")
+        case .string(let name): return callbackName(name)
+        }
+    }
+
+    /// The error two keys of one object that differ only in Unicode normalization are refused
+    /// with: Swift compares strings by canonical equivalence, so they would merge silently.
+    static func collision(_ path: BridgePath, _ first: String, _ second: String) -> BridgeError {
+        let keys = [first, second].sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return BridgeError(.invalidParams, "\(path): keys \(BridgeJavaScript.stringLiteral(keys[0])) and \(BridgeJavaScript.stringLiteral(keys[1])) differ only in Unicode normalization")
+    }
+
+    /// The path of the value under a message's top-level `key`: `data` is `params`.
+    static func topLevelPath(_ key: String) -> BridgePath {
+        key == "data" ? "params" : BridgePath("message").member(key)
+    }
+
+    /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
+    /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
+    /// only in Unicode normalization. Stops at the first problem.
+    static func check(_ body: Any) -> BridgeError? {
+        enum Step {
+            case top
+            case key(String)
+            case index(Int)
+        }
+        var pending: [(value: Any, depth: Int, parent: BridgePath, step: Step)] = [(body, 1, "message", .top)]
+        var size = 0
+        while let (value, depth, parent, step) = pending.popLast() {
+            func path() -> BridgePath {
+                switch step {
+                case .top: return parent
+                case .key(let key): return depth == 2 ? topLevelPath(key) : parent.member(key)
+                case .index(let index): return parent.index(index)
+                }
+            }
+            if let members = BridgeDecode.members(value) {
+                guard depth <= BridgeLimits.maxDepth else { return tooDeep }
+                let here = path()
+                size += 2 + members.count
+                var seen: [String: String] = [:]
+                for (key, element) in members {
+                    guard case .string(let key) = BridgeDecode.shape(key) else {
+                        continue  // decoding refuses such an object before it looks inside
+                    }
+                    size += key.utf8.count + 3
+                    if let first = seen[key], !first.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                        return collision(here, first, key)
+                    }
+                    seen[key] = key
+                    pending.append((element, depth + 1, here, .key(key)))
+                }
+            } else if let elements = BridgeDecode.elements(value) {
+                guard depth <= BridgeLimits.maxDepth else { return tooDeep }
+                let here = path()
+                size += 2 + elements.count
+                for (index, element) in elements.enumerated().reversed() {
+                    pending.append((element, depth + 1, here, .index(index)))
+                }
+            } else if case .string(let string) = BridgeDecode.shape(value) {
+                size += string.utf8.count + 2
+            } else {
+                size += 1
+            }
+            if size > BridgeLimits.maxMessageBytes { return tooLarge }
+        }
+        return nil
+    }
+}
+
+/// One pass over a message's JSON text, without recursion and without parsing it: how deep it
+/// nests, the first two keys of one object that differ only in Unicode normalization, and the
+/// value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
+/// so a malformed request's callback name can still be read.
+struct BridgeTextScan {
+    enum Value {
+        case absent
+        case null
+        case string(String)
+        /// A number, `true`, an object, ...: not a callback name.
+        case other
+    }
+
+    /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
+    private(set) var deepest = 0
+    /// The first normalization-equal keys (only looked for within the limits).
+    private(set) var collision: BridgeError?
+    private(set) var callbackName: Value = .absent
+
+    private struct Container {
+        var isObject: Bool
+        var path: BridgePath
+        /// Objects: whether the next string is a key. Arrays: the current index.
+        var expectsKey: Bool
+        var index = 0
+        var key: String?
+        /// Whether the next token is the value of `key` (after its colon).
+        var awaitsValue = false
+        var keys: [String: String] = [:]
+    }
+
+    init(_ s: [UInt8]) {
+        var open: [Container] = []
+        var beyond = 0  // containers open beyond the depth limit, only counted
+        var tracking = s.count <= BridgeLimits.maxMessageBytes
+        var i = 0
+
+        /// Whether the next token is the value of the top-level `callbackName`.
+        func topLevelCallbackValue() -> Bool {
+            open.count == 1 && beyond == 0 && open[0].isObject && open[0].awaitsValue && open[0].key == "callbackName"
+        }
+
+        while i < s.count {
+            let byte = s[i]
+            switch byte {
+            case 0x22:
+                var end = i + 1
+                var escaped = false
+                while end < s.count, s[end] != 0x22 {
+                    if s[end] == 0x5C {
+                        escaped = true
+                        end += 1
+                    }
+                    end += 1
+                }
+                let range = i + 1..<min(end, s.count)
+                i = end + 1
+                guard beyond == 0, !open.isEmpty else { continue }
+                let last = open.count - 1
+                if open[last].isObject && open[last].expectsKey {
+                    let key = Self.text(s, range, escaped: escaped)
+                    open[last].key = key
+                    open[last].expectsKey = false
+                    if tracking, collision == nil {
+                        if let first = open[last].keys[key], !first.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                            collision = BridgeIncoming.collision(open[last].path, first, key)
+                            tracking = false
+                        } else {
+                            open[last].keys[key] = key
+                        }
+                    }
+                } else {
+                    if topLevelCallbackValue() { callbackName = .string(Self.text(s, range, escaped: escaped)) }
+                    open[last].awaitsValue = false
+                }
+                continue
+            case 0x7B, 0x5B:
+                if topLevelCallbackValue() { callbackName = .other }
+                if open.count >= BridgeLimits.maxDepth {
+                    beyond += 1
+                    deepest = max(deepest, BridgeLimits.maxDepth + 1)
+                    tracking = false
+                } else {
+                    var path: BridgePath = "message"
+                    if let parent = open.last {
+                        if parent.isObject {
+                            let key = parent.key ?? ""
+                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key) : parent.path.member(key)
+                        } else {
+                            path = parent.path.index(parent.index)
+                        }
+                        open[open.count - 1].awaitsValue = false
+                    }
+                    open.append(Container(isObject: byte == 0x7B, path: path, expectsKey: byte == 0x7B))
+                    deepest = max(deepest, open.count)
+                }
+            case 0x7D, 0x5D:
+                if beyond > 0 {
+                    beyond -= 1
+                } else if !open.isEmpty {
+                    open.removeLast()
+                }
+            case 0x3A:
+                if beyond == 0, let last = open.indices.last, open[last].isObject { open[last].awaitsValue = true }
+            case 0x2C:
+                if beyond == 0, let last = open.indices.last {
+                    open[last].expectsKey = open[last].isObject
+                    open[last].awaitsValue = false
+                    open[last].index += 1
+                }
+            case 0x20, 0x09, 0x0A, 0x0D:
+                break
+            default:
+                if topLevelCallbackValue() { callbackName = byte == 0x6E ? .null : .other }
+                if beyond == 0, let last = open.indices.last { open[last].awaitsValue = false }
+            }
+            i += 1
+        }
+    }
+
+    /// The text of a JSON string's contents, escapes resolved; an unpaired surrogate escape
+    /// becomes U+FFFD (the same repair as `repairingLoneSurrogateEscapes`).
+    static func text(_ s: [UInt8], _ range: Range<Int>, escaped: Bool) -> String {
+        guard escaped else { return String(decoding: s[range], as: UTF8.self) }
+        func hex(at index: Int) -> UInt32? {
+            guard index + 6 <= range.upperBound, s[index] == 0x5C, s[index + 1] == 0x75 else { return nil }
+            var value: UInt32 = 0
+            for byte in s[index + 2..<index + 6] {
+                switch byte {
+                case 0x30...0x39: value = value * 16 + UInt32(byte - 0x30)
+                case 0x41...0x46: value = value * 16 + UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: value = value * 16 + UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard s[index] == 0x5C, index + 1 < range.upperBound else {
+                out.append(s[index])
+                index += 1
+                continue
+            }
+            var scalar: UInt32
+            switch s[index + 1] {
+            case 0x62: scalar = 0x08
+            case 0x66: scalar = 0x0C
+            case 0x6E: scalar = 0x0A
+            case 0x72: scalar = 0x0D
+            case 0x74: scalar = 0x09
+            case 0x75:
+                guard let unit = hex(at: index) else {
+                    scalar = 0xFFFD
+                    break
+                }
+                scalar = unit
+                if (0xD800...0xDBFF).contains(unit), let low = hex(at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                } else if (0xD800...0xDFFF).contains(unit) {
+                    scalar = 0xFFFD
+                }
+                index += 4
+            default: scalar = UInt32(s[index + 1])
+            }
+            index += 2
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -628,7 +1171,8 @@ public struct BridgeOrigin: Sendable, Equatable {
 
 /// Which frames may talk to the bridge: bundled content (`file`, custom schemes) and https
 /// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
-/// only unless `mainFrameOnly` is false. Checked before anything else of a message is read.
+/// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
+/// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
 public struct BridgeOriginPolicy: Sendable, Equatable {
     public var trustedSchemes: Set<String>
     public var trustedHosts: Set<String>
@@ -645,6 +1189,18 @@ public struct BridgeOriginPolicy: Sendable, Equatable {
         BridgeOriginPolicy(trustedSchemes: BridgeConfiguration.trustedSchemes,
                            trustedHosts: BridgeConfiguration.trustedHosts,
                            mainFrameOnly: BridgeConfiguration.mainFrameOnly)
+    }
+
+    /// Where a refused message came from and which `bridgegen.yaml` key would allow it, for the log.
+    func refusal(_ origin: BridgeOrigin) -> String {
+        let from = JSONValue.string("\(origin.scheme)://\(origin.host)").jsonText
+        if mainFrameOnly && !origin.isMainFrame {
+            return "\(from), a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"
+        }
+        if origin.scheme.lowercased() == "https" && !origin.host.isEmpty {
+            return "\(from): add \(JSONValue.string(origin.host.lowercased()).jsonText) to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"
+        }
+        return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
     }
 
     public func allows(_ origin: BridgeOrigin) -> Bool {
@@ -785,52 +1341,61 @@ public enum BridgeTransport: Sendable, Equatable {
     public func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
                             answer: @escaping @MainActor (String) -> Void) {
-        // The body is parsed once; a failure is answered below, where a reply is possible.
-        let parsed = Result { try Self.messageObject(body) }
+        let trusted = policy.allows(origin)
+        if !trusted {
+            BridgeLog.report("refused a message on '\(channel)' from \(policy.refusal(origin))")
+        }
         switch transport {
         case .reply:
             let replyOnce = track(BridgeReply { envelope in reply?(envelope) })
-            guard policy.allows(origin) else {
-                BridgeLog.report("refused a message on '\(channel)' from \(origin.scheme)://\(origin.host)")
+            guard trusted else {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            dispatch(parsed, channel: channel, reply: replyOnce)
+            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, reply: replyOnce)
         case .callback:
-            guard policy.allows(origin) else {
-                BridgeLog.report("refused a message on '\(channel)' from \(origin.scheme)://\(origin.host)")
-                return
-            }
+            // An untrusted frame's message is not parsed; only its callback name is read, so
+            // that it is answered untrustedOrigin instead of waiting forever.
+            let incoming = BridgeIncoming(body, parse: trusted)
             var callbackName: String?
-            switch parsed {
-            case .success(let object):
-                if let name = object["callbackName"], !(name is NSNull) {
-                    guard let name = try? BridgeDecode.string(name, "callbackName"), BridgeJavaScript.isValidCallbackName(name) else {
-                        BridgeLog.report("refused a message with an invalid callbackName")
-                        return
-                    }
-                    callbackName = name
-                }
-            case .failure:
-                // Not JSON, but a request all the same when a valid callback name can be read:
-                // it gets its invalidMessage answer rather than a silent timeout.
-                callbackName = (body as? String).flatMap(BridgeJavaScript.callbackName(inMalformedJSON:))
+            switch incoming.callbackName {
+            case .absent:
+                break
+            case .valid(let name):
+                callbackName = name
+            case .invalid(let reason):
+                BridgeLog.report("refused a message with an invalid callbackName (\(reason)): nothing is evaluated")
+                return
             }
             let replyOnce = track(BridgeReply { envelope in
                 guard let name = callbackName else {
                     if envelope.errcode != 0 { BridgeLog.report("unanswerable failure \(envelope.errcode): \(envelope.errmsg)") }
                     return
                 }
-                answer(BridgeJavaScript.answerScript(callbackName: name, envelope: envelope))
+                answer(Self.answerScript(callbackName: name, envelope: envelope))
             })
-            dispatch(parsed, channel: nil, reply: replyOnce)
+            guard trusted else {
+                replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
+                return
+            }
+            dispatch(incoming.object, channel: nil, reply: replyOnce)
         }
+    }
+
+    /// The answer script, or an `internalError` answer when the envelope's JSON is larger
+    /// than `BridgeLimits.maxScriptJSONBytes` (written only up to that limit).
+    private static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+        if let json = envelope.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) {
+            return BridgeJavaScript.answerScript(callbackName: callbackName, json: json)
+        }
+        BridgeLog.report("internal error: an answer is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+        return BridgeJavaScript.answerScript(callbackName: callbackName, envelope: .failure(BridgeError(.internalError, "internal error")))
     }
 
     /// Routes a parsed message: `$hello` to the handshake, anything else to the module that
     /// owns its wire name, on `channel` (reply transport) or on the shared channel (nil),
     /// where the checker made wire names unique across modules.
-    private func dispatch(_ parsed: Result<[String: Any], any Error>, channel: String?, reply: BridgeReply) {
+    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, reply: BridgeReply) {
         let message: [String: Any]
         let type: String
         do {
@@ -869,24 +1434,6 @@ public enum BridgeTransport: Sendable, Equatable {
         }
     }
 
-    static func messageObject(_ body: Any) throws -> [String: Any] {
-        if let text = body as? String, !(body is NSNumber) {
-            func parse(_ json: String) -> [String: Any]? {
-                guard let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: []) else { return nil }
-                return try? BridgeDecode.object(parsed, "message")
-            }
-            // Lone surrogate escapes are repaired only when the text does not parse as it is.
-            guard let object = parse(text) ?? parse(BridgeJavaScript.repairingLoneSurrogateEscapes(text)) else {
-                throw BridgeError(.invalidMessage, "the message is not a JSON object string")
-            }
-            return object
-        }
-        guard let object = try? BridgeDecode.object(body, "message") else {
-            throw BridgeError(.invalidMessage, "the message is not an object")
-        }
-        return object
-    }
-
     static func messageType(_ object: [String: Any]) throws -> String {
         guard let typeValue = object["type"], let type = try? BridgeDecode.string(typeValue, "type") else {
             throw BridgeError(.invalidMessage, "the message has no string 'type'")
@@ -919,9 +1466,13 @@ public enum BridgeTransport: Sendable, Equatable {
 
     /// Delivers an event now if the module's client is ready, else queues it.
     public func emit(module: String, event: String, payload: JSONValue) {
+        guard let json = payload.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
+            BridgeLog.report("dropped a '\(module)' event '\(event)': its payload is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+            return
+        }
         var queue = queues[module, default: EventQueue()]
         nextEventID += 1
-        queue.events.append(QueuedEvent(id: nextEventID, script: BridgeJavaScript.eventScript(module: module, event: event, payload: payload)))
+        queue.events.append(QueuedEvent(id: nextEventID, script: BridgeJavaScript.eventScript(module: module, event: event, json: json)))
         if queue.events.count > Self.queueLimit {
             let dropIndex = queue.delivering == queue.events.first?.id ? 1 : 0
             queue.events.remove(at: dropIndex)

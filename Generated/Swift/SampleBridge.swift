@@ -320,70 +320,70 @@ public enum Sample {
 
 /// Decoding and encoding of the `sample` module's types, with paths in every error.
 enum SampleCodec {
-    static func decodeDeviceInfo(_ value: Any?, _ path: String) throws -> Sample.DeviceInfo {
+    static func decodeDeviceInfo(_ value: Any?, _ path: BridgePath) throws -> Sample.DeviceInfo {
         let object = try BridgeDecode.object(value, path)
         return try Sample.DeviceInfo(
-            model: BridgeDecode.string(object["model"], path + ".model"),
-            system: BridgeDecode.string(object["system"], path + ".system"),
-            appVersion: BridgeDecode.string(object["appVersion"], path + ".appVersion"),
-            darkMode: BridgeDecode.defaulted(object["darkMode"], path + ".darkMode", false) { v1, p1 in try BridgeDecode.bool(v1, p1) },
-            safeAreaInsets: BridgeDecode.optional(object["safeAreaInsets"], path + ".safeAreaInsets") { v1, p1 in try SampleCodec.decodeInsets(v1, p1) }
+            model: BridgeDecode.string(object["model"], path.field("model")),
+            system: BridgeDecode.string(object["system"], path.field("system")),
+            appVersion: BridgeDecode.string(object["appVersion"], path.field("appVersion")),
+            darkMode: BridgeDecode.defaulted(object["darkMode"], path.field("darkMode"), false) { v1, p1 in try BridgeDecode.bool(v1, p1) },
+            safeAreaInsets: BridgeDecode.optional(object["safeAreaInsets"], path.field("safeAreaInsets")) { v1, p1 in try SampleCodec.decodeInsets(v1, p1) }
         )
     }
 
-    static func encodeDeviceInfo(_ value: Sample.DeviceInfo, _ path: String) throws -> JSONValue {
+    static func encodeDeviceInfo(_ value: Sample.DeviceInfo, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
         object["model"] = JSONValue.string(value.model)
         object["system"] = JSONValue.string(value.system)
         object["appVersion"] = JSONValue.string(value.appVersion)
         object["darkMode"] = JSONValue.bool(value.darkMode)
         if let item = value.safeAreaInsets {
-            object["safeAreaInsets"] = try SampleCodec.encodeInsets(item, path + ".safeAreaInsets")
+            object["safeAreaInsets"] = try SampleCodec.encodeInsets(item, path.field("safeAreaInsets"))
         }
         return .object(object)
     }
 
-    static func decodeInsets(_ value: Any?, _ path: String) throws -> Sample.Insets {
+    static func decodeInsets(_ value: Any?, _ path: BridgePath) throws -> Sample.Insets {
         let object = try BridgeDecode.object(value, path)
         return try Sample.Insets(
-            top: BridgeDecode.double(object["top"], path + ".top"),
-            left: BridgeDecode.double(object["left"], path + ".left"),
-            bottom: BridgeDecode.double(object["bottom"], path + ".bottom"),
-            right: BridgeDecode.double(object["right"], path + ".right")
+            top: BridgeDecode.double(object["top"], path.field("top")),
+            left: BridgeDecode.double(object["left"], path.field("left")),
+            bottom: BridgeDecode.double(object["bottom"], path.field("bottom")),
+            right: BridgeDecode.double(object["right"], path.field("right"))
         )
     }
 
-    static func encodeInsets(_ value: Sample.Insets, _ path: String) throws -> JSONValue {
+    static func encodeInsets(_ value: Sample.Insets, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
-        object["top"] = try BridgeEncode.double(value.top, path + ".top")
-        object["left"] = try BridgeEncode.double(value.left, path + ".left")
-        object["bottom"] = try BridgeEncode.double(value.bottom, path + ".bottom")
-        object["right"] = try BridgeEncode.double(value.right, path + ".right")
+        object["top"] = try BridgeEncode.double(value.top, path.field("top"))
+        object["left"] = try BridgeEncode.double(value.left, path.field("left"))
+        object["bottom"] = try BridgeEncode.double(value.bottom, path.field("bottom"))
+        object["right"] = try BridgeEncode.double(value.right, path.field("right"))
         return .object(object)
     }
 
-    static func decodeHapticStyle(_ value: Any?, _ path: String) throws -> Sample.HapticStyle {
+    static func decodeHapticStyle(_ value: Any?, _ path: BridgePath) throws -> Sample.HapticStyle {
         try BridgeDecode.enumeration(value, path, Sample.HapticStyle.self, cases: ["light", "medium", "heavy", "rigid"])
     }
 
-    static func encodeHapticStyle(_ value: Sample.HapticStyle, _ path: String) throws -> JSONValue {
+    static func encodeHapticStyle(_ value: Sample.HapticStyle, _ path: BridgePath) throws -> JSONValue {
         .string(value.rawValue)
     }
 
-    static func decodeLoadFailure(_ value: Any?, _ path: String) throws -> Sample.LoadFailure {
+    static func decodeLoadFailure(_ value: Any?, _ path: BridgePath) throws -> Sample.LoadFailure {
         let object = try BridgeDecode.object(value, path)
         return try Sample.LoadFailure(
-            url: BridgeDecode.string(object["url"], path + ".url"),
-            code: BridgeDecode.int(object["code"], path + ".code"),
-            message: BridgeDecode.string(object["message"], path + ".message"),
-            retryable: BridgeDecode.defaulted(object["retryable"], path + ".retryable", true) { v1, p1 in try BridgeDecode.bool(v1, p1) }
+            url: BridgeDecode.string(object["url"], path.field("url")),
+            code: BridgeDecode.int(object["code"], path.field("code")),
+            message: BridgeDecode.string(object["message"], path.field("message")),
+            retryable: BridgeDecode.defaulted(object["retryable"], path.field("retryable"), true) { v1, p1 in try BridgeDecode.bool(v1, p1) }
         )
     }
 
-    static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: String) throws -> JSONValue {
+    static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
         object["url"] = JSONValue.string(value.url)
-        object["code"] = try BridgeEncode.int(value.code, path + ".code")
+        object["code"] = try BridgeEncode.int(value.code, path.field("code"))
         object["message"] = JSONValue.string(value.message)
         object["retryable"] = JSONValue.bool(value.retryable)
         return .object(object)

@@ -336,76 +336,76 @@ public enum User {
 
 /// Decoding and encoding of the `user` module's types, with paths in every error.
 enum UserCodec {
-    static func decodeUserInfo(_ value: Any?, _ path: String) throws -> User.UserInfo {
+    static func decodeUserInfo(_ value: Any?, _ path: BridgePath) throws -> User.UserInfo {
         let object = try BridgeDecode.object(value, path)
         return try User.UserInfo(
-            id: BridgeDecode.int(object["id"], path + ".id"),
-            name: BridgeDecode.string(object["name"], path + ".name"),
-            avatar: BridgeDecode.optional(object["avatar"], path + ".avatar") { v1, p1 in try BridgeDecode.string(v1, p1) },
-            vipLevel: BridgeDecode.defaulted(object["vip_level"], path + ".vip_level", 0) { v1, p1 in try BridgeDecode.int(v1, p1) },
-            tags: BridgeDecode.defaulted(object["tags"], path + ".tags", []) { v1, p1 in try BridgeDecode.list(v1, p1) { v2, p2 in try BridgeDecode.string(v2, p2) } },
-            token: BridgeDecode.optional(object["token"], path + ".token") { v1, p1 in try BridgeDecode.string(v1, p1) }
+            id: BridgeDecode.int(object["id"], path.field("id")),
+            name: BridgeDecode.string(object["name"], path.field("name")),
+            avatar: BridgeDecode.optional(object["avatar"], path.field("avatar")) { v1, p1 in try BridgeDecode.string(v1, p1) },
+            vipLevel: BridgeDecode.defaulted(object["vip_level"], path.field("vip_level"), 0) { v1, p1 in try BridgeDecode.int(v1, p1) },
+            tags: BridgeDecode.defaulted(object["tags"], path.field("tags"), []) { v1, p1 in try BridgeDecode.list(v1, p1) { v2, p2 in try BridgeDecode.string(v2, p2) } },
+            token: BridgeDecode.optional(object["token"], path.field("token")) { v1, p1 in try BridgeDecode.string(v1, p1) }
         )
     }
 
-    static func encodeUserInfo(_ value: User.UserInfo, _ path: String) throws -> JSONValue {
+    static func encodeUserInfo(_ value: User.UserInfo, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
-        object["id"] = try BridgeEncode.int(value.id, path + ".id")
+        object["id"] = try BridgeEncode.int(value.id, path.field("id"))
         object["name"] = JSONValue.string(value.name)
         if let item = value.avatar {
             object["avatar"] = JSONValue.string(item)
         }
-        object["vip_level"] = try BridgeEncode.int(value.vipLevel, path + ".vip_level")
-        object["tags"] = try BridgeEncode.list(value.tags, path + ".tags") { v1, p1 in JSONValue.string(v1) }
+        object["vip_level"] = try BridgeEncode.int(value.vipLevel, path.field("vip_level"))
+        object["tags"] = try BridgeEncode.list(value.tags, path.field("tags")) { v1, p1 in JSONValue.string(v1) }
         if let item = value._token {
             object["token"] = JSONValue.string(item)
         }
         return .object(object)
     }
 
-    static func decodePrepayOrder(_ value: Any?, _ path: String) throws -> User.PrepayOrder {
+    static func decodePrepayOrder(_ value: Any?, _ path: BridgePath) throws -> User.PrepayOrder {
         let object = try BridgeDecode.object(value, path)
         return try User.PrepayOrder(
-            productId: BridgeDecode.string(object["product_id"], path + ".product_id"),
-            quantity: BridgeDecode.defaulted(object["quantity"], path + ".quantity", 1) { v1, p1 in try BridgeDecode.int(v1, p1) },
-            metadata: BridgeDecode.defaulted(object["metadata"], path + ".metadata", [:]) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.json(v2, p2) } }
+            productId: BridgeDecode.string(object["product_id"], path.field("product_id")),
+            quantity: BridgeDecode.defaulted(object["quantity"], path.field("quantity"), 1) { v1, p1 in try BridgeDecode.int(v1, p1) },
+            metadata: BridgeDecode.defaulted(object["metadata"], path.field("metadata"), [:]) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.json(v2, p2) } }
         )
     }
 
-    static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: String) throws -> JSONValue {
+    static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
         object["product_id"] = JSONValue.string(value.productId)
-        object["quantity"] = try BridgeEncode.int(value.quantity, path + ".quantity")
-        object["metadata"] = try BridgeEncode.map(value.metadata, path + ".metadata") { v1, p1 in try BridgeEncode.json(v1, p1) }
+        object["quantity"] = try BridgeEncode.int(value.quantity, path.field("quantity"))
+        object["metadata"] = try BridgeEncode.map(value.metadata, path.field("metadata")) { v1, p1 in try BridgeEncode.json(v1, p1) }
         return .object(object)
     }
 
-    static func decodePrepayResult(_ value: Any?, _ path: String) throws -> User.PrepayResult {
+    static func decodePrepayResult(_ value: Any?, _ path: BridgePath) throws -> User.PrepayResult {
         let object = try BridgeDecode.object(value, path)
         return try User.PrepayResult(
-            status: UserCodec.decodePurchaseStatus(object["status"], path + ".status"),
-            transactionId: BridgeDecode.optional(object["transaction_id"], path + ".transaction_id") { v1, p1 in try BridgeDecode.string(v1, p1) },
-            receipts: BridgeDecode.optional(object["receipts"], path + ".receipts") { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.list(v2, p2) { v3, p3 in try BridgeDecode.string(v3, p3) } } }
+            status: UserCodec.decodePurchaseStatus(object["status"], path.field("status")),
+            transactionId: BridgeDecode.optional(object["transaction_id"], path.field("transaction_id")) { v1, p1 in try BridgeDecode.string(v1, p1) },
+            receipts: BridgeDecode.optional(object["receipts"], path.field("receipts")) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.list(v2, p2) { v3, p3 in try BridgeDecode.string(v3, p3) } } }
         )
     }
 
-    static func encodePrepayResult(_ value: User.PrepayResult, _ path: String) throws -> JSONValue {
+    static func encodePrepayResult(_ value: User.PrepayResult, _ path: BridgePath) throws -> JSONValue {
         var object: [String: JSONValue] = [:]
-        object["status"] = try UserCodec.encodePurchaseStatus(value.status, path + ".status")
+        object["status"] = try UserCodec.encodePurchaseStatus(value.status, path.field("status"))
         if let item = value.transactionId {
             object["transaction_id"] = JSONValue.string(item)
         }
         if let item = value.receipts {
-            object["receipts"] = try BridgeEncode.map(item, path + ".receipts") { v1, p1 in try BridgeEncode.list(v1, p1) { v2, p2 in JSONValue.string(v2) } }
+            object["receipts"] = try BridgeEncode.map(item, path.field("receipts")) { v1, p1 in try BridgeEncode.list(v1, p1) { v2, p2 in JSONValue.string(v2) } }
         }
         return .object(object)
     }
 
-    static func decodePurchaseStatus(_ value: Any?, _ path: String) throws -> User.PurchaseStatus {
+    static func decodePurchaseStatus(_ value: Any?, _ path: BridgePath) throws -> User.PurchaseStatus {
         try BridgeDecode.enumeration(value, path, User.PurchaseStatus.self, cases: ["purchased", "pending", "canceled"])
     }
 
-    static func encodePurchaseStatus(_ value: User.PurchaseStatus, _ path: String) throws -> JSONValue {
+    static func encodePurchaseStatus(_ value: User.PurchaseStatus, _ path: BridgePath) throws -> JSONValue {
         .string(value.rawValue)
     }
 }

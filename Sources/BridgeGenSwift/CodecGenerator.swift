@@ -68,7 +68,7 @@ struct CodecGenerator {
         let key = SwiftNamer.stringLiteral(field.wireName)
         let memberPath = path.hasPrefix("\"") && path.hasSuffix("\"")
             ? String(path.dropLast()) + SwiftNamer.stringLiteral("." + field.wireName).dropFirst()
-            : "\(path) + \(SwiftNamer.stringLiteral("." + field.wireName))"
+            : "\(path).field(\(SwiftNamer.stringLiteral(field.wireName)))"
         if case .optional(let wrapped) = field.type {
             let inner = encode(wrapped, value: "item", path: memberPath)
             p.block("if let item = \(value) {") { p in
@@ -90,7 +90,7 @@ struct CodecGenerator {
                 switch declaration {
                 case .structure(let s):
                     let type = "\(namespace).\(s.name)"
-                    p.block("static func decode\(s.name)(_ value: Any?, _ path: String) throws -> \(type) {") { p in
+                    p.block("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
                         if s.fields.isEmpty {
                             p.line("_ = try BridgeDecode.object(value, path)")
                             p.line("return \(type)()")
@@ -100,7 +100,7 @@ struct CodecGenerator {
                         p.line("return try \(type)(")
                         p.indented { p in
                             for (index, field) in s.fields.enumerated() {
-                                let path = "path + \(SwiftNamer.stringLiteral("." + field.wireName))"
+                                let path = "path.field(\(SwiftNamer.stringLiteral(field.wireName)))"
                                 let expression = Self.decode(field: field, value: "object[\(SwiftNamer.stringLiteral(field.wireName))]", path: path, schema: context.schema)
                                 let comma = index == s.fields.count - 1 ? "" : ","
                                 p.line("\(SwiftNamer.label(field.identifier)): \(expression)\(comma)")
@@ -109,7 +109,7 @@ struct CodecGenerator {
                         p.line(")")
                     }
                     p.blankLine()
-                    p.block("static func encode\(s.name)(_ value: \(type), _ path: String) throws -> JSONValue {") { p in
+                    p.block("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
                         if s.fields.isEmpty {
                             p.line("return .object([:])")
                             return
@@ -123,11 +123,11 @@ struct CodecGenerator {
                 case .enumeration(let e):
                     let type = "\(namespace).\(e.name)"
                     let cases = e.cases.map { SwiftNamer.stringLiteral($0.wireValue) }.joined(separator: ", ")
-                    p.block("static func decode\(e.name)(_ value: Any?, _ path: String) throws -> \(type) {") { p in
+                    p.block("static func decode\(e.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
                         p.line("try BridgeDecode.enumeration(value, path, \(type).self, cases: [\(cases)])")
                     }
                     p.blankLine()
-                    p.block("static func encode\(e.name)(_ value: \(type), _ path: String) throws -> JSONValue {") { p in
+                    p.block("static func encode\(e.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
                         p.line(".string(value.rawValue)")
                     }
                 }

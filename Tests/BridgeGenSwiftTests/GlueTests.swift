@@ -4,7 +4,8 @@ import XCTest
 
 /// Builds Fixtures/GlueProgram with the generated code for Schemas/ against the WebKit
 /// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
-/// origin refusal, concurrency, weak release, events and the `$hello` handshake.
+/// origin refusal, concurrency, weak release, events and the `$hello` handshake, and bodies at
+/// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack.
 final class GlueTests: XCTestCase {
     private func runProgram(_ transport: GeneratorConfig.Transport) throws -> [String] {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
@@ -16,7 +17,8 @@ final class GlueTests: XCTestCase {
             fixtures.appendingPathComponent("Host/TestHandlers.swift").path,
             fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
-        let run = try SwiftTestSupport.run(output, [])
+        // On a 1 MB stack, the size of iOS's main thread: no body may overflow it.
+        let run = try SwiftTestSupport.run("/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\"", output])
         XCTAssertEqual(run.status, 0, run.error)
         let lines = run.output.split(separator: "\n").map(String.init)
         for line in lines where line.hasPrefix("FAIL") { XCTFail(line) }
@@ -32,7 +34,9 @@ final class GlueTests: XCTestCase {
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)
-        assertChecks(lines, ["install.double-refused", "install.no-duplicate-registration", "install.reply-channels",
+        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
+                             "limits.normalization-equal-keys", "limits.normalization-equal-keys-nested", "limits.normalization-equal-keys-top", "limits.too-large",
+                             "limits.large-accepted", "decode.double-from-unsigned-integer", "install.double-refused", "install.no-duplicate-registration", "install.reply-channels",
                              "request.get-exact", "request.application-error", "request.internal-error-hides-details",
                              "request.unknown-method", "decode.missing", "decode.null-required", "decode.wrong-type",
                              "decode.data-not-object", "decode.nested-path", "decode.non-integral", "decode.unsafe-int",
@@ -48,12 +52,16 @@ final class GlueTests: XCTestCase {
 
     func testCallbackTransport() throws {
         let lines = try runProgram(.callback)
-        assertChecks(lines, ["install.double-refused", "install.callback-channel-once", "request.get-exact",
+        assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
+                             "limits.normalization-equal-keys", "limits.normalization-equal-keys-nested", "limits.too-large",
+                             "limits.large-accepted", "decode.double-from-unsigned-integer", "install.double-refused", "install.callback-channel-once", "request.get-exact",
                              "request.application-error", "decode.nested-path", "message.type-not-string",
                              "message.garbage-no-script", "message.object-body-accepted", "callback.send-no-answer",
-                             "origin.untrusted-refused", "concurrency.answers-matched-once", "weak.handler-unavailable-answer",
+                             "callback.send-with-name-answered-ok", "callback.name-refusals-logged", "origin.untrusted-answered",
+                             "origin.untrusted-logged-with-key", "origin.untrusted-object-answered", "origin.untrusted-send-silent", "concurrency.answers-matched-once", "weak.handler-unavailable-answer",
                              "events.delivered-in-order", "events.redelivered-after-hello",
                              "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel"])
-        XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.hostile-name-refused") }.count, 6)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.any-name-answered") }.count, 7)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.name-refused") }.count, 3)
     }
 }

@@ -45,6 +45,27 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(haptic?["style"] as? String, "medium", "the schema default applies")
     }
 
+    /// An event whose payload JSON exceeds `BridgeLimits.maxScriptJSONBytes` (64 MiB) is not
+    /// turned into a script: it is dropped and logged; one just under the limit is delivered.
+    func testOversizedEventIsDroppedAndLogged() throws {
+        let limit = 64 << 20
+        let wrapper = #"{"failure":{"code":1,"message":"m","retryable":true,"url":""}}"#.utf8.count
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample"]]]),
+            try line(["id": 2, "shaped": true, "repeat": ["text": "a", "count": limit - wrapper + 1],
+                      "emit": ["module": "sample", "event": "loadError", "payload": ["failure": ["url": "@repeat", "code": 1, "message": "m"]]]]),
+            try line(["id": 3, "shaped": true, "repeat": ["text": "a", "count": limit - wrapper],
+                      "emit": ["module": "sample", "event": "loadError", "payload": ["failure": ["url": "@repeat", "code": 1, "message": "m"]]]]),
+        ])
+        XCTAssertEqual(answers[1]["logs"] as? [String], [
+            "bridgegen: dropped a 'sample' event 'loadError': its payload is larger than 67108864 bytes of JSON (BridgeLimits.maxScriptJSONBytes)",
+        ])
+        XCTAssertEqual((answers[1]["scripts"] as? [String])?.count, 0)
+        XCTAssertEqual((answers[1]["queued"] as? [String: Int])?["sample"], 0, "not queued either")
+        XCTAssertEqual((answers[2]["scripts"] as? [String])?.count, 1, "exactly at the limit: delivered")
+        XCTAssertEqual(answers[2]["logs"] as? [String], [])
+    }
+
     func testEventsQueueUntilHello() throws {
         let answers = try SwiftTestSupport.runHost(.reply, [
             try line(["id": 1, "emit": ["module": "sample", "event": "resume", "payload": ["backgroundSeconds": 12.5]]]),
@@ -82,21 +103,24 @@ final class HostTests: XCTestCase {
         }
         let answers = try SwiftTestSupport.runHost(.callback, lines)
         let scripts = answers.flatMap { $0["scripts"] as? [String] ?? [] }
-        XCTAssertEqual(scripts.count, 4, "\(scripts)")
+        XCTAssertEqual(scripts.count, 8, "\(scripts)")
         for script in scripts {
             XCTAssertTrue(script.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, "not printable ASCII: \(script)")
             XCTAssertFalse(script.contains("</script"))
         }
         for answer in answers[5...] {
-            XCTAssertEqual((answer["scripts"] as? [String])?.count, 0)
-            XCTAssertEqual((answer["calls"] as? [Any])?.count, 0, "a refused callbackName runs no handler")
+            // Any string is a callback name: it only reaches the script as an escaped literal.
+            XCTAssertEqual((answer["scripts"] as? [String])?.count, 1)
+            XCTAssertEqual((answer["calls"] as? [Any])?.count, 1)
         }
         let harness = """
         const vm = require('vm');
         const scripts = JSON.parse(require('fs').readFileSync(0, 'utf8'));
         const received = [];
         const window = { pwned: false };
-        for (const name of ['cb_set', '$cb_get', 'cb_unknown']) window[name] = (text) => received.push([name, text]);
+        for (const name of ['cb_set', '$cb_get', 'cb_unknown', ...\(String(decoding: try JSONSerialization.data(withJSONObject: hostileNames), as: UTF8.self))]) {
+            window[name] = (text) => received.push([name, text]);
+        }
         window.__bridgegen = { deliver: (m, e, p) => { received.push([m, e, p]); } };
         const context = vm.createContext({ window, globalThis: {} });
         const results = scripts.map((s) => vm.runInContext(s, context));
@@ -110,7 +134,8 @@ final class HostTests: XCTestCase {
         let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         XCTAssertEqual(result["pwned"] as? Bool, false)
         let received = try XCTUnwrap(result["received"] as? [[String]])
-        XCTAssertEqual(received.count, 4)
+        XCTAssertEqual(received.count, 8)
+        XCTAssertEqual(received[4...].map { $0[0] }, hostileNames, "each hostile name called exactly its own callback")
         XCTAssertEqual(received[0][0], "cb_set")
         XCTAssertEqual(received[0][1], #"{"errcode":0,"errmsg":"ok","data":true}"#)
         XCTAssertEqual(received[1][0], "$cb_get")
@@ -123,5 +148,70 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(received[3][0], "cb_unknown")
         XCTAssertEqual(received[3][1], #"{"errcode":-1,"errmsg":"unknown method: nope","data":null}"#)
         XCTAssertEqual((result["results"] as? [Any])?.compactMap { $0 as? Bool }, [true], "the event script evaluates to true")
+    }
+
+    /// Property test: strings from every code point class (C0, DEL, C1, U+2028/9, bidi, non-BMP,
+    /// quotes, backslashes, `</script>`, `<!--`, `${`, ...) cross the callback answer script (as
+    /// the callback name and inside the envelope) and the event script byte-exact, evaluated by
+    /// real node; every script is printable ASCII. Seeded; `BRIDGEGEN_FUZZ_ITERATIONS=N` runs N strings.
+    func testScriptsCarryEveryCodePointClassThroughNode() throws {
+        guard let node = SwiftTestSupport.which("node") else { throw XCTSkip("node not on PATH") }
+        let seed: UInt64 = 0x0015_5C21_9701
+        let count = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 150
+        var random = SeededRandom(seed: seed)
+        var values: [String] = []
+        var names: [String] = []
+        var lines = [try line(["id": 0, "channel": "uniBridgeCall", "body": #"{"type":"$hello","data":{"module":"sample"}}"#])]
+        for index in 0..<count {
+            let value = index % 3 == 0 ? HostileText.everyClass(&random) : HostileText.string(&random, maxPieces: 24)
+            var name = HostileText.string(&random, maxPieces: 10)
+            while name.utf16.count > 256 { name.removeLast() }
+            values.append(value)
+            names.append(name)
+            let key = "p\(index)"
+            for (type, data) in [("setItem", ["key": key, "value": value]), ("getItem", ["key": key])] {
+                // (The host's own corelibs JSON parser would drop a raw U+FEFF; Darwin's keeps it.)
+                let body = HostileText.escapingBOM(try line(["type": type, "data": data, "callbackName": name]))
+                lines.append(try line(["id": lines.count, "channel": "uniBridgeCall", "body": body]))
+            }
+            lines.append(try line(["id": lines.count, "emit": ["module": "sample", "event": "loadError",
+                                                              "payload": ["failure": ["url": value, "code": index, "message": name]]]]))
+        }
+        let answers = try SwiftTestSupport.runHost(.callback, lines.map(HostileText.escapingBOM))
+        let scripts = answers.flatMap { $0["scripts"] as? [String] ?? [] }
+        XCTAssertEqual(scripts.count, 3 * count, "seed 0x\(String(seed, radix: 16))")
+        for script in scripts {
+            XCTAssertTrue(script.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "not printable ASCII (seed 0x\(String(seed, radix: 16))): \(script.prefix(200))")
+            XCTAssertFalse(script.contains("</") || script.contains("<!--"), "\(script.prefix(200))")
+        }
+        let harness = """
+        const vm = require('vm');
+        const { scripts, values, names } = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+        const ascii = (s) => JSON.stringify(s).replace(/[\\u007f-\\uffff]/g, (c) => '\\\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+        const received = [];
+        const window = Object.create(null);
+        names.forEach((name) => { window[name] = (text) => received.push(['answer', name, text]); });
+        window.__bridgegen = { deliver: (m, e, p) => received.push(['event', m, e, p]) };
+        const context = vm.createContext({ window });
+        for (const script of scripts) vm.runInContext(script, context);
+        const problems = [];
+        values.forEach((value, i) => {
+            const [set, get, event] = received.slice(3 * i, 3 * i + 3);
+            const want = (cond, what) => { if (!cond) problems.push(`string ${i} ${what}: ${ascii(value)} name ${ascii(names[i])} got ${ascii([set, get, event])}`); };
+            want(set && set[0] === 'answer' && set[1] === names[i] && set[2] === '{"errcode":0,"errmsg":"ok","data":true}', 'setItem answer');
+            want(get && get[0] === 'answer' && get[1] === names[i] && JSON.parse(get[2]).data === value, 'getItem answer');
+            const payload = event && event[0] === 'event' && event[1] === 'sample' && event[2] === 'loadError' ? JSON.parse(event[3]) : null;
+            want(payload && payload.failure.url === value && payload.failure.message === names[i] && payload.failure.code === i, 'event');
+        });
+        process.stdout.write(JSON.stringify({ count: received.length, problems: problems.slice(0, 5) }));
+        """
+        let file = SwiftTestSupport.temporaryFolder("node-classes").appendingPathComponent("harness.js")
+        try harness.write(to: file, atomically: true, encoding: .utf8)
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: ["scripts": scripts, "values": values, "names": names]), as: UTF8.self)
+        let run = try SwiftTestSupport.run(node, [file.path], input: input)
+        XCTAssertEqual(run.status, 0, run.error)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
+        XCTAssertEqual(result["count"] as? Int, 3 * count, "seed 0x\(String(seed, radix: 16))")
+        XCTAssertEqual(result["problems"] as? [String], [], "seed 0x\(String(seed, radix: 16))")
     }
 }

@@ -56,8 +56,9 @@ enum SwiftTestSupport {
         var error: String
     }
 
+    /// Runs a program; with a `timeout` (seconds) a watchdog ends it and `status` is -1 (a hang).
     static func run(_ executable: String, _ arguments: [String], input: String? = nil,
-                    environment: [String: String]? = nil) throws -> ProcessResult {
+                    environment: [String: String]? = nil, timeout: Double? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -67,11 +68,29 @@ enum SwiftTestSupport {
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
+        final class Flag: @unchecked Sendable { var timedOut = false }
+        let hang = Flag()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if process.isRunning {
+                    hang.timedOut = true
+                    process.terminate()
+                }
+            }
+        }
         final class Box: @unchecked Sendable { var data = Data() }
         let errBox = Box()
         let group = DispatchGroup()
+        // Input is written while output is read, so neither pipe fills up and blocks the other.
+        let writer = inPipe.fileHandleForWriting
+        let inputData = Data((input ?? "").utf8)
+        group.enter()
+        signal(SIGPIPE, SIG_IGN)  // a program that dies early must fail its test, not end the test process
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: inputData)
+            try? writer.close()
+            group.leave()
+        }
         group.enter()
         DispatchQueue.global().async {
             errBox.data = errPipe.fileHandleForReading.readDataToEndOfFile()
@@ -81,7 +100,7 @@ enum SwiftTestSupport {
         group.wait()
         let errData = errBox.data
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+        return ProcessResult(status: hang.timedOut ? -1 : process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
                              error: String(decoding: errData, as: UTF8.self))
     }
 
@@ -150,9 +169,15 @@ enum SwiftTestSupport {
         }
     }
 
-    /// Runs the host with JSON lines and returns its answers, parsed.
-    static func runHost(_ transport: GeneratorConfig.Transport, _ lines: [String]) throws -> [[String: Any]] {
-        let result = try run(try host(transport), [], input: lines.joined(separator: "\n") + "\n")
+    /// Runs the host with JSON lines and returns its answers, parsed. With `stackKiB` the host
+    /// runs with that stack size (`ulimit -s`; iOS's main thread has 1024 KiB).
+    static func runHost(_ transport: GeneratorConfig.Transport, _ lines: [String], stackKiB: Int? = nil,
+                        timeout: Double? = nil) throws -> [[String: Any]] {
+        let host = try host(transport)
+        let input = lines.joined(separator: "\n") + "\n"
+        let result = try stackKiB.map { try run("/bin/sh", ["-c", "ulimit -s \($0) && exec \"$0\"", host], input: input, timeout: timeout) }
+            ?? run(host, [], input: input, timeout: timeout)
+        XCTAssertNotEqual(result.status, -1, "the host did not finish within \(timeout ?? 0) s (a hang)")
         XCTAssertEqual(result.status, 0, result.error)
         return try result.output.split(separator: "\n").map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {

@@ -336,6 +336,18 @@ function mainCases(env) {
         }
     });
 
+    t('invalidMessage -2: a body nested deeper than 128 levels is refused before it is decoded', async () => {
+        let deep = [];
+        for (let i = 1; i < 200; i++) deep = [deep];
+        const envelope = await handRequest(env, 'user', { type: 'log-event', data: { name: 'n', parameters: { x: deep } } });
+        eq(envelope.errcode, Code.invalidMessage, 'errcode');
+        eq(envelope.errmsg, 'the message nests deeper than 128 levels', 'errmsg');
+        let atLimit = [];
+        for (let i = 1; i < 125; i++) atLimit = [atLimit];
+        envelopeOk(await handRequest(env, 'user', { type: 'log-event', data: { name: 'n', parameters: { x: atLimit } } }), null, '128 levels in all');
+        eq((await calls(env, 1)).length, 1, 'the message at the limit reached the handler');
+    });
+
     t('invalidParams -3: wrong types, missing fields, bad enums, with the path', async () => {
         await rejects(sample.getItem({ key: 5 }), Code.invalidParams, 'key: int', 'params.key: expected string, got int');
         await rejects(sample.getItem({}), -3, 'key missing', 'params.key: missing required string');
@@ -497,18 +509,25 @@ function mainCases(env) {
     });
 
     if (T === 'callback') {
-        t('a callbackName that is not a plain identifier is refused: nothing is evaluated', async () => {
-            const before = await env.control({ cmd: 'stats' });
-            for (const name of ['alert(1)//', 'a.b', '1abc', 'x'.repeat(129), '', 'a b', 'caf\u00e9']) {
-                g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: name }));
+        t('any string of at most 256 UTF-16 units is a callback name (SDK names from wire names); others are refused', async () => {
+            // @vois/webview-bridge derives names from wire names: `bridge_callback_` + type.
+            for (const name of ['bridge_callback_a.b/c', 'alert(1)//', 'a.b', '1abc', '', 'a b', 'caf\u00e9', '</script>', 'x'.repeat(256)]) {
+                envelopeOk(await handRequest(env, 'sample', { type: 'getItem', data: { key: 'x' } }, { callbackName: name }), null, `name ${show(name)}`);
             }
-            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 42 }));
-            const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('invalid callbackName')).length >= 8);
-            check(logs.filter((l) => l.includes('invalid callbackName')).length === 8, `refusals logged: ${show(logs)}`);
-            const after = await env.control({ cmd: 'stats' });
-            eq(after.answers - before.answers, 0, 'answer scripts evaluated');
-            eq(await calls(env, 0), [], 'no handler was called');
             check(g.pwned === undefined, 'nothing ran');
+            const before = await env.control({ cmd: 'stats' });
+            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 'x'.repeat(257) }));
+            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 42 }));
+            const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('invalid callbackName')).length >= 2);
+            check(logs.filter((l) => l.includes('invalid callbackName')).length === 2, `refusals logged: ${show(logs)}`);
+            const after = await env.control({ cmd: 'stats' });
+            eq(after.answers - before.answers, 0, 'answer scripts evaluated for refused names');
+            eq(await calls(env, 9), Array.from({ length: 9 }, () => ({ module: 'sample', method: 'getItem', params: { key: 'x' } })), 'handler calls');
+        });
+
+        t('a send that carries a callbackName is answered errcode 0 (SDKs that wait on every call)', async () => {
+            envelopeOk(await handRequest(env, 'user', { type: 'close-page' }, { callbackName: 'bridge_callback_close-page' }), null, 'close-page');
+            eq(await calls(env, 1), [{ module: 'user', method: 'closePage', params: {} }], 'handler calls');
         });
 
         t('every generated request uses a fresh, valid callback name', async () => {
@@ -608,7 +627,7 @@ function untrustedCases(env) {
     const { sample, user } = env.client;
     const cases = [];
     const t = (name, body) => cases.push({ name, body });
-    t('an untrusted origin is refused: untrustedOrigin -4 (reply) / no answer (callback), no handler runs', async () => {
+    t('an untrusted origin is refused: untrustedOrigin -4 (a callback send without callbackName: no answer), no handler runs', async () => {
         check(sample.inApp, 'the handler exists on the untrusted page');
         if (env.transport === 'reply') {
             await rejects(sample.deviceInfo(), -4, 'deviceInfo', 'untrusted origin');
@@ -616,8 +635,10 @@ function untrustedCases(env) {
             const envelope = await g.webkit.messageHandlers.user.postMessage({ type: 'no-such-method' });
             eq(envelope.errcode, -4, 'nothing else was looked at');
         } else {
-            await rejects(sample.deviceInfo({ timeoutMs: 300 }), -8, 'deviceInfo');
-            eq(await handRequest(env, 'user', { type: 'get-user-info' }, { timeoutMs: 300 }), 'silence', 'hand-written request');
+            // Answered in the sending frame, so SDK calls fail at once instead of hanging.
+            await rejects(sample.deviceInfo({ timeoutMs: 3000 }), -4, 'deviceInfo', 'untrusted origin');
+            const envelope = await handRequest(env, 'user', { type: 'get-user-info' }, { callbackName: 'bridge_callback_get-user-info' });
+            eq([envelope.errcode, envelope.errmsg, envelope.data], [-4, 'untrusted origin', null], 'hand-written request');
         }
         sample.share({ text: 'x' });
         // Every message of this case is refused and logged; the share is the last one.

@@ -24,8 +24,10 @@ if (!['reply', 'callback'].includes(transport) || !args.web || !args.host) {
     process.exit(2);
 }
 
-const ANSWER = /^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]/;
-const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
+// The callback name is a JSON-compatible string literal (only \" \\ and \uXXXX escapes).
+const ANSWER = /^\(function\(\)\{var f=window\[("(?:[^"\\]|\\.)*")\]/;
+/** docs/WIRE.md: any string of at most 256 UTF-16 units is a callback name. */
+const isCallbackName = (name) => typeof name === 'string' && name.length <= 256;
 const MALFORMED_CALLBACK = /"callbackName"\s*:\s*"([^"]*)"/;
 
 /** What WebKit does to a posted body on its way to Swift: a structured clone, then NSString -> String (lone surrogates -> U+FFFD). */
@@ -85,10 +87,11 @@ class HostNative {
             const match = ANSWER.exec(script);
             if (match) {
                 this.stats.answers += 1;
-                const seen = (this.requested.get(match[1]) ?? { asked: 0, answered: 0 });
+                const name = JSON.parse(match[1]);
+                const seen = (this.requested.get(name) ?? { asked: 0, answered: 0 });
                 seen.answered += 1;
                 if (seen.answered > seen.asked) this.stats.duplicates += 1;
-                this.requested.set(match[1], seen);
+                this.requested.set(name, seen);
             }
             // Like evaluateJavaScript: in a task of its own, in the page's global scope.
             await new Promise((resolve) => setTimeout(resolve, 0));
@@ -116,7 +119,7 @@ class HostNative {
             // or from text that is not JSON when one can be read there.
             let name = message && typeof message === 'object' ? message.callbackName : undefined;
             if (message === undefined && typeof body === 'string') name = MALFORMED_CALLBACK.exec(body)?.[1];
-            if (typeof name === 'string' && CALLBACK_NAME.test(name)) {
+            if (isCallbackName(name)) {
                 this.stats.requests += 1;
                 const seen = this.requested.get(name) ?? { asked: 0, answered: 0 };
                 seen.asked += 1;

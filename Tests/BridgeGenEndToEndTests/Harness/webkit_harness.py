@@ -40,8 +40,15 @@ gi.require_version('WebKit', '6.0')
 gi.require_version('JavaScriptCore', '6.0')
 from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
 
-ANSWER = re.compile(r'^\(function\(\)\{var f=window\["([A-Za-z0-9_$]+)"\]')
-CALLBACK_NAME = re.compile(r'^[A-Za-z_$][A-Za-z0-9_$]{0,127}$')
+# The callback name is a JSON-compatible string literal (only \" \\ and \uXXXX escapes).
+ANSWER = re.compile(r'^\(function\(\)\{var f=window\[("(?:[^"\\]|\\.)*")\]')
+
+
+def is_callback_name(name):
+    """docs/WIRE.md: any string of at most 256 UTF-16 units is a callback name."""
+    return isinstance(name, str) and len(name.encode('utf-16-le')) // 2 <= 256
+
+
 MALFORMED_CALLBACK = re.compile(r'"callbackName"\s*:\s*"([^"]*)"')
 # docs/WIRE.md: native scripts are pure printable ASCII without < > & ' (escaped as \uXXXX).
 UNSAFE_SCRIPT_FREE = re.compile(r"^[\x20-\x7e]*$")
@@ -193,7 +200,7 @@ class Harness:
             match = ANSWER.match(script)
             if match:
                 self.stats['answers'] += 1
-                seen = self.requested.setdefault(match.group(1), {'asked': 0, 'answered': 0})
+                seen = self.requested.setdefault(json.loads(match.group(1)), {'asked': 0, 'answered': 0})
                 seen['answered'] += 1
                 if seen['answered'] > seen['asked']:
                     self.stats['duplicates'] += 1
@@ -235,7 +242,7 @@ class Harness:
             if message is None and isinstance(parsed, str):
                 found = MALFORMED_CALLBACK.search(parsed)
                 name = found.group(1) if found else None
-            if isinstance(name, str) and CALLBACK_NAME.match(name):
+            if is_callback_name(name):
                 self.stats['requests'] += 1
                 self.requested.setdefault(name, {'asked': 0, 'answered': 0})['asked'] += 1
             self.stats['lastCallbackNames'] = (self.stats['lastCallbackNames'] + [name])[-20:]

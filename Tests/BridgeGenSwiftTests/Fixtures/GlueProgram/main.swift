@@ -155,6 +155,117 @@ reply = await request("report-device", ns(["device": ns(["model": "m", "system":
 let reported = handlers.drainCalls().last
 check("decode.bool-as-1-and-default", code(reply) == 0 && reported?.jsonText.contains("\"darkMode\":true") == true, "\(String(describing: reported?.jsonText))")
 
+/// An NSDictionary that keeps keys apart by their UTF-16 units, as CFDictionary does on Darwin
+/// (and so WebKit's bodies): corelibs Foundation's own NSDictionary traps or merges keys that
+/// differ only in Unicode normalization. Values stay as given (no bridging when read).
+final class LiteralKeyDictionary: NSDictionary {
+    private var keys: [NSObject] = []
+    private var values: [Any] = []
+
+    convenience init(_ pairs: [(NSObject, Any)]) {
+        self.init()
+        keys = pairs.map { $0.0 }
+        values = pairs.map { $0.1 }
+    }
+
+    override var count: Int { keys.count }
+
+    override func object(forKey key: Any) -> Any? {
+        func units(_ key: Any) -> [UInt16]? { (key as? NSString).map { Array(($0 as String).utf16) } }
+        let index = keys.firstIndex { candidate in
+            if let a = units(candidate), let b = units(key) { return a == b }
+            return units(candidate) == nil && units(key) == nil && candidate.isEqual(key)
+        }
+        return index.map { values[$0] }
+    }
+
+    override func keyEnumerator() -> NSEnumerator { NSArray(array: keys).objectEnumerator() }
+}
+
+// MARK: - Limits with WebKit-shaped bodies (this program runs on a 1 MB stack: GlueTests)
+
+/// Deep values are kept alive: releasing nested arrays recurses (in the runtime, not in the
+/// bridge), which a 1 MB stack does not survive beyond a few thousand levels.
+var keepAlive: [Any] = []
+
+/// An `any` value nested `depth` levels deep (Swift arrays: corelibs Foundation bridges a
+/// nested NSArray recursively whenever it is read, which Darwin's Foundation does not).
+@MainActor func nested(_ depth: Int) -> Any {
+    var value: Any = [Any]()
+    for _ in 1..<depth { value = [value] }
+    keepAlive.append(value)
+    return value
+}
+
+_ = handlers.drainCalls()
+for (depth, expected) in [(125, 0), (126, -2), (1_000, -2), (100_000, -2)] {
+    // message (1) > data (2) > parameters (3) > x: 128 levels in all for 125 arrays.
+    var result: NSDictionary?
+    if isReply {
+        let body: [String: Any] = ["type": "log-event", "data": ["name": "n", "parameters": ["x": nested(depth)] as [String: Any]] as [String: Any]]
+        let posted = await post(body, channel: "user", webView: webView)
+        result = posted.replies.first
+    } else {
+        // Written by hand: Foundation's JSON writer recurses per level itself.
+        let text = #"{"type":"log-event","data":{"name":"n","parameters":{"x":"# + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + #"}},"callbackName":"cbDeep"}"#
+        let posted = await post(text as NSString, channel: "uniBridgeCall", webView: webView)
+        result = posted.scripts.count == 1 ? envelope(inScript: posted.scripts[0]).map { NSDictionary(dictionary: $0) } : nil
+    }
+    let expectedMessage = expected == 0 ? "ok" : "the message nests deeper than 128 levels"
+    check("limits.depth-\(depth)", code(result) == expected && message(result) == expectedMessage, "\(String(describing: result))")
+}
+check("limits.depth-at-limit-decoded", handlers.drainCalls().count == 1)
+// Everything that recurses over JSONValue copes with a value at the depth limit on this stack.
+if let value = try? BridgeDecode.json(nested(BridgeLimits.maxDepth), "x") {
+    let encoded = try? BridgeEncode.json(value, "x")
+    let text = value.jsonText
+    let object = value.foundationObject
+    keepAlive.append(object)
+    check("limits.json-value-at-depth-limit", encoded == value && text == String(repeating: "[", count: 128) + String(repeating: "]", count: 128)
+          && object is [Any], text)
+} else {
+    check("limits.json-value-at-depth-limit", false, "not decoded")
+}
+// Keys that differ only in Unicode normalization are refused, not merged: as WebKit delivers
+// them (NSDictionary, inside Swift containers: corelibs Foundation bridges a dictionary nested
+// in an NSDictionary when it is read) and as JSON text.
+if isReply {
+    let keys = LiteralKeyDictionary([(NSString(string: "\u{e9}"), 1), (NSString(string: "e\u{301}"), 2)])
+    let top = LiteralKeyDictionary([(NSString(string: "type"), "log-event"), (NSString(string: "\u{212b}"), 1), (NSString(string: "\u{c5}"), 2)])
+    for (name, body, expected) in [
+        ("normalization-equal-keys", ["type": "log-event", "data": ["name": "n", "parameters": keys] as [String: Any]] as [String: Any] as Any,
+         #"params.parameters: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#),
+        ("normalization-equal-keys-nested", ["type": "ios-app-prepay", "data": ["order": ["product_id": "p", "metadata": ["list": [1, keys] as [Any]] as [String: Any]] as [String: Any]] as [String: Any]] as [String: Any] as Any,
+         #"params.order.metadata.list[1]: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#),
+        ("normalization-equal-keys-top", top as Any, #"message: keys "\u00c5" and "\u212b" differ only in Unicode normalization"#),
+    ] {
+        let posted = await post(body, channel: "user", webView: webView)
+        check("limits.\(name)", posted.replies.count == 1 && code(posted.replies.first) == -3 && message(posted.replies.first) == expected, "\(posted.replies)")
+    }
+} else {
+    for (name, text, expected) in [
+        ("normalization-equal-keys", #"{"type":"log-event","data":{"name":"n","parameters":{"\u00e9":1,"e\u0301":2}},"callbackName":"cbKeys"}"#,
+         #"params.parameters: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#),
+        ("normalization-equal-keys-nested", #"{"type":"ios-app-prepay","data":{"order":{"product_id":"p","metadata":{"list":[1,{"\u212b":1,"\u00c5":2}]}}},"callbackName":"cbKeys"}"#,
+         #"params.order.metadata.list[1]: keys "\u00c5" and "\u212b" differ only in Unicode normalization"#),
+    ] {
+        let posted = await post(text as NSString, channel: "uniBridgeCall", webView: webView)
+        let answer = posted.scripts.count == 1 ? envelope(inScript: posted.scripts[0]) : nil
+        check("limits.\(name)", (answer?["errcode"] as? Int) == -3 && (answer?["errmsg"] as? String) == expected, "\(posted.scripts)")
+    }
+}
+reply = await request("setItem", ns(["key": "big", "value": String(repeating: "a", count: BridgeLimits.maxMessageBytes)]), channel: "sample", webView: webView)
+check("limits.too-large", code(reply) == -2 && message(reply) == "the message is larger than 16777216 bytes of JSON", "\(String(describing: reply))")
+reply = await request("setItem", ns(["key": "big", "value": String(repeating: "a", count: BridgeLimits.maxMessageBytes - 100)]), channel: "sample", webView: webView)
+check("limits.large-accepted", code(reply) == 0, "\(String(describing: reply))")
+let unsignedInsets = ns(["top": NSNumber(value: UInt64.max), "left": NSNumber(value: UInt64(1) << 63), "bottom": 0, "right": 0])
+reply = await request("report-device", ns(["device": ns(["model": "m", "system": "s", "appVersion": "1", "safeAreaInsets": unsignedInsets])]), channel: "user", webView: webView)
+let insets = ((handlers.drainCalls().last?.jsonText).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+    .flatMap { (($0["params"] as? [String: Any])?["device"] as? [String: Any])?["safeAreaInsets"] as? [String: Any] }
+check("decode.double-from-unsigned-integer", code(reply) == 0 && (insets?["top"] as? Double) == 18446744073709551615.0
+      && (insets?["left"] as? Double) == 9223372036854775808.0, "\(String(describing: reply)) \(String(describing: insets))")
+
 // MARK: - Malformed messages
 
 if isReply {
@@ -171,12 +282,29 @@ if isReply {
     let objectBody = await post(ns(["type": "getItem", "data": ns(["key": "k"]), "callbackName": "cb2"]), channel: "uniBridgeCall", webView: webView)
     check("message.object-body-accepted", objectBody.scripts.count == 1 && (envelope(inScript: objectBody.scripts[0])?["errcode"] as? Int) == 0, "\(objectBody.scripts)")
     _ = handlers.drainCalls()
-    for hostile in ["alert(1)", "x\"];alert(1);//", "a b", "", String(repeating: "a", count: 129), "window.top"] {
+    // Any string of at most 256 UTF-16 units is a callback name: it only reaches the script as
+    // an escaped literal, so hostile characters stay inside it.
+    for hostile in ["alert(1)", "x\"];alert(1);//", "a b", "", "bridge_callback_a.b/c", String(repeating: "\u{e9}", count: 256), "window.top"] {
         let result = await post(ns(["type": "getItem", "data": ns(["key": "k"]), "callbackName": hostile]), channel: "uniBridgeCall", webView: webView)
-        check("callback.hostile-name-refused.\(hostile.prefix(12))", result.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(result.scripts)")
+        let expected = "(function(){var f=window[\(BridgeJavaScript.stringLiteral(hostile))];"
+        check("callback.any-name-answered.\(hostile.prefix(12))", result.scripts.count == 1 && result.scripts[0].hasPrefix(expected)
+              && handlers.drainCalls().count == 1, "\(result.scripts)")
     }
+    logs = []
+    for refused in [String(repeating: "a", count: 257) as Any, NSNumber(value: 42), ns(["a": "b"])] {
+        let result = await post(ns(["type": "getItem", "data": ns(["key": "k"]), "callbackName": refused]), channel: "uniBridgeCall", webView: webView)
+        check("callback.name-refused.\(type(of: refused))", result.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(result.scripts)")
+    }
+    check("callback.name-refusals-logged", logs == [
+        "bridgegen: refused a message with an invalid callbackName (longer than 256 UTF-16 units): nothing is evaluated",
+        "bridgegen: refused a message with an invalid callbackName (not a string): nothing is evaluated",
+        "bridgegen: refused a message with an invalid callbackName (not a string): nothing is evaluated",
+    ], "\(logs)")
     let send = await post("{\"type\":\"close-page\"}" as NSString, channel: "uniBridgeCall", webView: webView)
     check("callback.send-no-answer", send.scripts.isEmpty && handlers.drainCalls().count == 1, "\(send.scripts)")
+    let answeredSend = await post("{\"type\":\"close-page\",\"callbackName\":\"sendCallback\"}" as NSString, channel: "uniBridgeCall", webView: webView)
+    check("callback.send-with-name-answered-ok", answeredSend.scripts.count == 1 && (envelope(inScript: answeredSend.scripts[0])?["errcode"] as? Int) == 0
+          && handlers.drainCalls().count == 1, "\(answeredSend.scripts)")
 }
 
 // MARK: - Origin policy
@@ -189,8 +317,15 @@ if isReply {
     let subframe = await post(ns(["type": "getItem", "data": ns(["key": "k"])]), channel: "sample", webView: webView, mainFrame: false)
     check("origin.subframe-refused", subframe.replies.count == 1 && code(subframe.replies.first) == -4 && handlers.drainCalls().isEmpty, "\(subframe.replies)")
 } else {
+    logs = []
     let refused = await post("{\"type\":\"setItem\",\"data\":{\"key\":\"o\",\"value\":\"x\"},\"callbackName\":\"cb\"}" as NSString, channel: "uniBridgeCall", webView: webView, origin: evil)
-    check("origin.untrusted-refused", refused.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(refused.scripts)")
+    check("origin.untrusted-answered", refused.scripts.count == 1 && (envelope(inScript: refused.scripts[0])?["errcode"] as? Int) == -4
+          && handlers.drainCalls().isEmpty, "\(refused.scripts)")
+    check("origin.untrusted-logged-with-key", logs == [#"bridgegen: refused a message on 'uniBridgeCall' from "https://evil.example": add "evil.example" to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"#], "\(logs)")
+    let refusedObject = await post(ns(["type": "setItem", "callbackName": "cb"]), channel: "uniBridgeCall", webView: webView, origin: evil)
+    check("origin.untrusted-object-answered", refusedObject.scripts.count == 1 && (envelope(inScript: refusedObject.scripts[0])?["errcode"] as? Int) == -4, "\(refusedObject.scripts)")
+    let refusedSend = await post("{\"type\":\"close-page\"}" as NSString, channel: "uniBridgeCall", webView: webView, origin: evil)
+    check("origin.untrusted-send-silent", refusedSend.scripts.isEmpty && handlers.drainCalls().isEmpty, "\(refusedSend.scripts)")
 }
 let policy = BridgeOriginPolicy(trustedSchemes: ["app"], trustedHosts: ["example.com", "*.cdn.example"], mainFrameOnly: true)
 check("origin.policy-rules",

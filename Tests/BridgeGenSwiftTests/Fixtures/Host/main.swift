@@ -20,8 +20,24 @@ session.install(SampleDispatcher(handler: handlers))
 session.install(UserDispatcher(handler: handlers))
 BridgeLog.sink = { message in page.logs.append(message) }
 
+/// Writes one output line. U+FEFF is written as an escape: corelibs Foundation's JSON parser
+/// drops it raw inside a string.
 @MainActor func write(_ object: [String: JSONValue]) {
-    FileHandle.standardOutput.write(Data((JSONValue.object(object).jsonText + "\n").utf8))
+    let json = JSONValue.object(object).jsonBytes() ?? []
+    var line: [UInt8] = []
+    line.reserveCapacity(json.count + 1)
+    var index = 0
+    while index < json.count {
+        if json[index] == 0xEF, index + 2 < json.count, json[index + 1] == 0xBB, json[index + 2] == 0xBF {
+            line += Array("\\ufeff".utf8)
+            index += 3
+        } else {
+            line.append(json[index])
+            index += 1
+        }
+    }
+    line.append(0x0A)
+    FileHandle.standardOutput.write(Data(line))
 }
 
 @MainActor func settle() async {
@@ -45,6 +61,79 @@ func origin(_ value: Any?) -> BridgeOrigin {
                         isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
 }
 
+/// An NSDictionary that keeps keys apart by their UTF-16 units, as CFDictionary does on Darwin
+/// (and so WebKit's bodies): corelibs Foundation's own NSDictionary traps or merges keys that
+/// differ only in Unicode normalization. Values stay as given (no bridging when read).
+final class LiteralKeyDictionary: NSDictionary {
+    private var keys: [NSObject] = []
+    private var values: [Any] = []
+
+    convenience init(_ pairs: [(NSObject, Any)]) {
+        self.init()
+        keys = pairs.map { $0.0 }
+        values = pairs.map { $0.1 }
+    }
+
+    override var count: Int { keys.count }
+
+    override func object(forKey key: Any) -> Any? {
+        func units(_ key: Any) -> [UInt16]? { (key as? NSString).map { Array(($0 as String).utf16) } }
+        let index = keys.firstIndex { candidate in
+            if let a = units(candidate), let b = units(key) { return a == b }
+            return units(candidate) == nil && units(key) == nil && candidate.isEqual(key)
+        }
+        return index.map { values[$0] }
+    }
+
+    override func keyEnumerator() -> NSEnumerator { NSArray(array: keys).objectEnumerator() }
+}
+
+/// Deep values are never released: releasing nested containers recurses (in the runtime, not
+/// in the bridge), which the 1 MB stack the tests run the host on does not survive.
+nonisolated(unsafe) var keepAlive: [Any] = []
+
+/// Shapes a page can post but a JSON line cannot carry, built natively (iteratively):
+/// the string `"@nest"` becomes `nest.depth` nested arrays (`nest.kind` "array") or objects
+/// (`{"a":...}`), and `{"@pairs":[[key, value], ...]}` an NSDictionary with exactly those keys
+/// (for keys that differ only in Unicode normalization, which a Swift dictionary merges);
+/// `"@repeat"` (also inside a JSON-text body) becomes `repeat.text` repeated `repeat.count` times.
+func shaped(_ value: Any, nest: (depth: Int, kind: String)?, repetition: (text: String, count: Int)? = nil) -> Any {
+    if let string = value as? String, string.contains("@repeat"), let repetition {
+        return string.replacingOccurrences(of: "@repeat", with: String(repeating: repetition.text, count: repetition.count))
+    }
+    if let string = value as? String, string == "@nest", let nest {
+        // Swift containers: corelibs Foundation bridges a nested NSArray recursively when read.
+        var inner: Any = nest.kind == "array" ? [Any]() as Any : [String: Any]() as Any
+        for _ in 1..<max(1, nest.depth) {
+            inner = nest.kind == "array" ? [inner] as Any : ["a": inner] as [String: Any] as Any
+        }
+        keepAlive.append(inner)
+        return inner
+    }
+    if let object = value as? [String: Any] {
+        if let pairs = object["@pairs"] as? [Any] {
+            return LiteralKeyDictionary(pairs.compactMap { pair -> (NSObject, Any)? in
+                guard let pair = pair as? [Any], pair.count == 2 else { return nil }
+                let key: NSObject = (pair[0] as? String).map { NSString(string: $0) } ?? (pair[0] as? NSNumber ?? NSNull())
+                return (key, shaped(pair[1], nest: nest, repetition: repetition))
+            })
+        }
+        return object.mapValues { shaped($0, nest: nest, repetition: repetition) }
+    }
+    if let array = value as? [Any] { return array.map { shaped($0, nest: nest, repetition: repetition) } }
+    return value
+}
+
+func nestOption(_ value: Any?) -> (depth: Int, kind: String)? {
+    guard let object = value as? [String: Any] else { return nil }
+    return ((try? BridgeDecode.int(object["depth"], "")) ?? 1, object["kind"] as? String ?? "array")
+}
+
+func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
+    guard let object = value as? [String: Any] else { return nil }
+    return (object["text"] as? String ?? "", (try? BridgeDecode.int(object["count"], "")) ?? 0)
+}
+
 @MainActor func emit(_ value: Any?) throws {
     let object = try BridgeDecode.object(value, "emit")
     let module = try BridgeDecode.string(object["module"], "emit.module")
@@ -66,6 +155,7 @@ while let line = readLine(strippingNewline: true) {
     if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
     var output: [String: JSONValue] = [:]
     var reply: JSONValue = .null
+    var replies = 0
     do {
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
               let command = try? BridgeDecode.object(parsed, "command") else {
@@ -74,12 +164,18 @@ while let line = readLine(strippingNewline: true) {
         output["id"] = (try? BridgeDecode.json(command["id"], "id")) ?? .null
         if let channel = command["channel"] {
             let channel = try BridgeDecode.string(channel, "channel")
-            guard let body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+            guard var body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+            if command["shaped"] != nil {
+                body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
+            }
             session.receive(channel: channel, body: body, origin: origin(command["origin"]),
-                            reply: { envelope in reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]) },
+                            reply: { envelope in
+                                reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data])
+                                replies += 1
+                            },
                             answer: { script in page.scripts.append(script) })
         } else if command["emit"] != nil {
-            try emit(command["emit"])
+            try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
         } else if let hub = command["hub"] {
             page.hub = try BridgeDecode.bool(hub, "hub")
         } else if command["terminate"] != nil {
@@ -95,6 +191,7 @@ while let line = readLine(strippingNewline: true) {
         output["error"] = .string(BridgeError.reaching(from: error).message)
     }
     output["reply"] = reply
+    output["replies"] = .int(replies)
     output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
     output["calls"] = .array(handlers.drainCalls())
     output["logs"] = .array(page.logs.map { JSONValue.string($0) })

@@ -1,0 +1,420 @@
+extension SupportTemplate {
+    /// The wire limits, error paths, and the decoding and encoding of untrusted values.
+    static let decoding = #"""
+// MARK: - Limits
+
+/// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
+/// checked against them, without recursion, before anything parses or decodes it, so no page
+/// can exhaust the main thread's stack or stall it.
+@@ACCESS@@ enum BridgeLimits {
+    /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
+    /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
+    /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
+    /// are more than any type the IDL lets a schema nest.
+    @@ACCESS@@ static let maxDepth = 128
+    /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
+    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
+    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    @@ACCESS@@ static let maxMessageBytes = 16 << 20
+    /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
+    /// and a counter.
+    @@ACCESS@@ static let maxCallbackNameLength = 256
+    /// Largest JSON text of an answer or an event payload that native evaluates as a script in
+    /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
+    /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
+    @@ACCESS@@ static let maxScriptJSONBytes = 64 << 20
+}
+
+// MARK: - Paths
+
+/// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
+/// components written out only when an error needs it, so decoding stays linear in the body.
+@@ACCESS@@ struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    private indirect enum Node: Sendable {
+        case root(String)
+        case field(Node, String)
+        case index(Node, Int)
+        case key(Node, String)
+    }
+
+    private let node: Node
+
+    private init(node: Node) {
+        self.node = node
+    }
+
+    /// A path that starts at `root` (`params`, `result`, `payload.user`).
+    @@ACCESS@@ init(_ root: String) {
+        node = .root(root)
+    }
+
+    /// A path that starts at a literal root: `"params.key"`.
+    @@ACCESS@@ init(stringLiteral value: String) {
+        node = .root(value)
+    }
+
+    /// A struct field: `path.name`.
+    @@ACCESS@@ func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+
+    /// An array element: `path[2]`.
+    @@ACCESS@@ func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+
+    /// A map key: `path["key"]`.
+    @@ACCESS@@ func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+
+    /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
+    func member(_ key: String) -> BridgePath {
+        let plain = key.utf8.first.map { !(0x30...0x39).contains($0) } ?? false && key.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x24
+        }
+        return plain ? field(key) : self.key(key)
+    }
+
+    /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
+    @@ACCESS@@ var description: String {
+        var parts: [String] = []
+        var node = self.node
+        while true {
+            switch node {
+            case .root(let text):
+                parts.append(text)
+                return parts.reversed().joined()
+            case .field(let parent, let name):
+                parts.append("." + name)
+                node = parent
+            case .index(let parent, let index):
+                parts.append("[\(index)]")
+                node = parent
+            case .key(let parent, let key):
+                parts.append("[" + JSONValue.string(key).jsonText + "]")
+                node = parent
+            }
+        }
+    }
+}
+
+// MARK: - Decoding untrusted values
+
+/// Decoding of untrusted, WebKit-shaped values (NSDictionary, NSArray, NSString, NSNumber,
+/// NSNull, or their Swift forms) with the path of every failure, for example
+/// `params.items[2].id: expected int, got string`. Values reach it only after
+/// `BridgeIncoming` checked the message against `BridgeLimits`.
+enum BridgeDecode {
+    /// The largest integer a JavaScript number holds exactly (2^53 - 1).
+    static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+
+    enum Number {
+        case bool(Bool)
+        case integer(Int64)
+        /// An integer above Int64.max (JSON text such as 18446744073709551615).
+        case unsigned(UInt64)
+        case double(Double)
+    }
+
+    /// What a WebKit-shaped value is. Foundation objects are told apart by their class and
+    /// Swift values by Swift casts, so no test bridges a value: corelibs Foundation would
+    /// convert a whole nested array to test it, and bridging an NSDictionary whose keys
+    /// differ only in Unicode normalization to `[String: Any]` would merge them.
+    enum Shape {
+        case null
+        case number(NSNumber)
+        case string(String)
+        case array(NSArray)
+        case swiftArray([Any])
+        case object(NSDictionary)
+        case swiftObject([String: Any])
+        case other
+    }
+
+    static func shape(_ value: Any) -> Shape {
+        if type(of: value) is AnyClass {
+            if value is NSNull { return .null }
+            if let number = value as? NSNumber { return .number(number) }
+            if let string = value as? NSString { return .string(string.description) }
+            if let array = value as? NSArray { return .array(array) }
+            if let dictionary = value as? NSDictionary { return .object(dictionary) }
+            return .other
+        }
+        if let string = value as? String { return .string(string) }
+        if let array = value as? [Any] { return .swiftArray(array) }
+        if let dictionary = value as? [String: Any] { return .swiftObject(dictionary) }
+        if let number = value as? NSNumber { return .number(number) }  // Swift Bool, Int, Double
+        return .other
+    }
+
+    static func number(_ value: Any) -> Number? {
+        guard case .number(let number) = shape(value) else { return nil }
+        switch String(cString: number.objCType) {
+        case "c", "B": return .bool(number.boolValue)
+        case "d", "f": return .double(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            return number.uint64Value > UInt64(Int64.max) ? .unsigned(number.uint64Value) : .integer(number.int64Value)
+        default: return .integer(number.int64Value)
+        }
+    }
+
+    /// The members of an object value, nil for anything else.
+    static func members(_ value: Any) -> [(key: Any, value: Any)]? {
+        switch shape(value) {
+        case .object(let dictionary): return dictionary.map { ($0.key, $0.value) }
+        case .swiftObject(let dictionary): return dictionary.map { ($0.key as Any, $0.value) }
+        default: return nil
+        }
+    }
+
+    /// The elements of an array value, nil for anything else.
+    static func elements(_ value: Any) -> [Any]? {
+        switch shape(value) {
+        case .array(let array): return array.map { $0 }
+        case .swiftArray(let array): return array
+        default: return nil
+        }
+    }
+
+    /// What a value is, in the words of error messages.
+    static func describe(_ value: Any?) -> String {
+        guard let value = value else { return "nothing" }
+        switch shape(value) {
+        case .null: return "null"
+        case .string: return "string"
+        case .number:
+            switch number(value) {
+            case .bool: return "bool"
+            case .double(let double):
+                return double.isFinite && double.rounded(.towardZero) == double ? "int" : "number"
+            default: return "int"
+            }
+        case .array, .swiftArray: return "array"
+        case .object, .swiftObject: return "object"
+        case .other: return "an unsupported value"
+        }
+    }
+
+    static func mismatch(_ path: BridgePath, expected: String, got value: Any?) -> BridgeError {
+        if value == nil {
+            return BridgeError(.invalidParams, "\(path): missing required \(expected)")
+        }
+        return BridgeError(.invalidParams, "\(path): expected \(expected), got \(describe(value))")
+    }
+
+    static func isNull(_ value: Any?) -> Bool {
+        guard let value = value else { return true }
+        if case .null = shape(value) { return true }
+        return false
+    }
+
+    static func string(_ value: Any?, _ path: BridgePath) throws -> String {
+        guard let value, case .string(let string) = shape(value) else { throw mismatch(path, expected: "string", got: value) }
+        return string
+    }
+
+    static func int(_ value: Any?, _ path: BridgePath) throws -> Int {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "int", got: value) }
+        switch number {
+        case .bool:
+            throw mismatch(path, expected: "int", got: value)
+        case .unsigned:
+            throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+        case .integer(let integer):
+            guard -maxSafeInteger...maxSafeInteger ~= integer, let result = Int(exactly: integer) else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+            }
+            return result
+        case .double(let double):
+            guard double.isFinite, double.rounded(.towardZero) == double else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got a non-integral number")
+            }
+            guard abs(double) <= Double(maxSafeInteger), let result = Int(exactly: double) else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+            }
+            return result
+        }
+    }
+
+    /// Any finite number, integers of any size included (the nearest double).
+    static func double(_ value: Any?, _ path: BridgePath) throws -> Double {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "double", got: value) }
+        switch number {
+        case .bool:
+            throw mismatch(path, expected: "double", got: value)
+        case .unsigned(let unsigned):
+            return Double(unsigned)
+        case .integer(let integer):
+            return Double(integer)
+        case .double(let double):
+            guard double.isFinite else {
+                throw BridgeError(.invalidParams, "\(path): expected double, got a non-finite number")
+            }
+            return double
+        }
+    }
+
+    /// A JavaScript boolean, which WebKit delivers as an NSNumber; the integers 0 and 1 are accepted.
+    static func bool(_ value: Any?, _ path: BridgePath) throws -> Bool {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "bool", got: value) }
+        switch number {
+        case .bool(let bool): return bool
+        case .integer(let integer) where integer == 0 || integer == 1: return integer == 1
+        case .double(let double) where double == 0 || double == 1: return double == 1
+        default: throw BridgeError(.invalidParams, "\(path): expected bool, got \(describe(value))")
+        }
+    }
+
+    static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
+        var object: [String: Any] = [:]
+        object.reserveCapacity(members.count)
+        for (key, element) in members {
+            guard let key = key as? String else {
+                throw BridgeError(.invalidParams, "\(path): expected object, got an object with non-string keys")
+            }
+            object[key] = element
+        }
+        return object
+    }
+
+    static func array(_ value: Any?, _ path: BridgePath) throws -> [Any] {
+        guard let value = value, let array = elements(value) else { throw mismatch(path, expected: "array", got: value) }
+        return array
+    }
+
+    /// Any JSON value (IDL `any`); `null` is a value here, only a missing key is an error.
+    /// Recursion is one level per nesting level, bounded by `BridgeLimits.maxDepth`.
+    static func json(_ value: Any?, _ path: BridgePath) throws -> JSONValue {
+        guard let value = value else { throw mismatch(path, expected: "value", got: nil) }
+        switch shape(value) {
+        case .null:
+            return .null
+        case .string(let string):
+            return .string(string)
+        case .number:
+            switch number(value) {
+            case .bool(let bool): return .bool(bool)
+            case .integer(let integer):
+                if let int = Int(exactly: integer) { return .int(int) }
+                return .double(Double(integer))
+            case .unsigned(let unsigned):
+                return .double(Double(unsigned))
+            case .double(let double):
+                guard double.isFinite else {
+                    throw BridgeError(.invalidParams, "\(path): expected a JSON value, got a non-finite number")
+                }
+                if double.rounded(.towardZero) == double, abs(double) <= Double(maxSafeInteger), let int = Int(exactly: double) {
+                    return .int(int)
+                }
+                return .double(double)
+            case nil:
+                throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
+            }
+        case .array, .swiftArray:
+            return .array(try list(value, path) { element, elementPath in try json(element, elementPath) })
+        case .object, .swiftObject:
+            return .object(try map(value, path) { element, elementPath in try json(element, elementPath) })
+        case .other:
+            throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
+        }
+    }
+
+    static func list<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [T] {
+        let array = try array(value, path)
+        var result: [T] = []
+        result.reserveCapacity(array.count)
+        for (index, item) in array.enumerated() {
+            result.append(try element(item, path.index(index)))
+        }
+        return result
+    }
+
+    static func map<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [String: T] {
+        let object = try object(value, path)
+        var result: [String: T] = [:]
+        result.reserveCapacity(object.count)
+        for key in object.keys.sorted() {
+            result[key] = try element(object[key], path.key(key))
+        }
+        return result
+    }
+
+    /// A value that may be absent or null.
+    static func optional<T>(_ value: Any?, _ path: BridgePath, _ wrapped: (Any?, BridgePath) throws -> T) throws -> T? {
+        if isNull(value) { return nil }
+        return try wrapped(value, path)
+    }
+
+    /// A value with a schema default, used when the key is absent or null.
+    static func defaulted<T>(_ value: Any?, _ path: BridgePath, _ fallback: @autoclosure () -> T,
+                             _ wrapped: (Any?, BridgePath) throws -> T) throws -> T {
+        if isNull(value) { return fallback() }
+        return try wrapped(value, path)
+    }
+
+    static func enumeration<E: RawRepresentable>(_ value: Any?, _ path: BridgePath, _ type: E.Type,
+                                                 cases: [String]) throws -> E where E.RawValue == String {
+        let raw: String
+        do {
+            raw = try string(value, path)
+        } catch {
+            throw mismatch(path, expected: "one of \(cases.map { JSONValue.string($0).jsonText }.joined(separator: ", "))", got: value)
+        }
+        guard let result = E(rawValue: raw) else {
+            throw BridgeError(.invalidParams, "\(path): expected one of \(cases.map { JSONValue.string($0).jsonText }.joined(separator: ", ")), got \(JSONValue.string(raw).jsonText)")
+        }
+        return result
+    }
+
+    /// A message's `data`: absent or null means no parameters.
+    static func params(_ data: Any?) throws -> [String: Any] {
+        if isNull(data) { return [:] }
+        return try object(data, "params")
+    }
+}
+
+// MARK: - Encoding results and payloads
+
+/// Encoding of results and payloads into JSON values; fails on what JavaScript cannot hold
+/// (non-finite doubles, integers outside +-(2^53-1)).
+enum BridgeEncode {
+    static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
+        guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {
+            throw BridgeError(.internalError, "\(path): int \(value) is outside +-(2^53-1)")
+        }
+        return .int(value)
+    }
+
+    static func double(_ value: Double, _ path: BridgePath) throws -> JSONValue {
+        guard value.isFinite else { throw BridgeError(.internalError, "\(path): double \(value) is not finite") }
+        return .double(value)
+    }
+
+    static func json(_ value: JSONValue, _ path: BridgePath) throws -> JSONValue {
+        switch value {
+        case .int(let int): return try self.int(int, path)
+        case .double(let double): return try self.double(double, path)
+        case .array(let values):
+            return .array(try values.enumerated().map { index, element in try json(element, path.index(index)) })
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (key, element) in members { result[key] = try json(element, path.key(key)) }
+            return .object(result)
+        case .null, .bool, .string: return value
+        }
+    }
+
+    static func list<T>(_ values: [T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        .array(try values.enumerated().map { index, value in try element(value, path.index(index)) })
+    }
+
+    static func map<T>(_ values: [String: T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        var result: [String: JSONValue] = [:]
+        for (key, value) in values { result[key] = try element(value, path.key(key)) }
+        return .object(result)
+    }
+
+    static func optional<T>(_ value: T?, _ path: BridgePath, _ wrapped: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        guard let value = value else { return .null }
+        return try wrapped(value, path)
+    }
+}
+
+"""#
+}

@@ -1,0 +1,239 @@
+extension SupportTemplate {
+    /// JSON values, bridge errors, the envelope and the log hook.
+    static let values = #"""
+// MARK: - JSON values
+
+/// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
+/// encoded to before they reach the page.
+@@ACCESS@@ enum JSONValue: Sendable, Equatable, Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    @@ACCESS@@ init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    @@ACCESS@@ func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as WebKit accepts it in a reply: NSNumber, String, arrays, dictionaries, NSNull.
+    @@ACCESS@@ var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let value): return NSNumber(value: value)
+        case .int(let value): return NSNumber(value: value)
+        case .double(let value): return NSNumber(value: value)
+        case .string(let value): return value
+        case .array(let value): return value.map { $0.foundationObject }
+        case .object(let value): return value.mapValues { $0.foundationObject }
+        }
+    }
+
+    /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
+    /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
+    @@ACCESS@@ var jsonText: String {
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
+    }
+
+    /// The compact JSON text as UTF-8, written into one buffer (time linear in the text); nil
+    /// as soon as it would exceed `limit` bytes, so an oversized value is never written out whole.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out: [UInt8] = []
+        return write(to: &out, limit: limit) ? out : nil
+    }
+
+    /// Appends the JSON text; false when `out` grew beyond `limit`. Recursion is one level per
+    /// nesting level, which `BridgeLimits.maxDepth` bounds for every value a page sent.
+    func write(to out: inout [UInt8], limit: Int) -> Bool {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let values):
+            out.append(0x5B)
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(0x2C) }
+                guard value.write(to: &out, limit: limit) else { return false }
+            }
+            out.append(0x5D)
+        case .object(let members):
+            out.append(0x7B)
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(0x2C) }
+                JSONValue.writeString(key, to: &out)
+                out.append(0x3A)
+                guard members[key]?.write(to: &out, limit: limit) ?? true else { return false }
+            }
+            out.append(0x7D)
+        }
+        return out.count <= limit
+    }
+
+    /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
+    /// else as its UTF-8 bytes, copied in runs.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        out.append(0x22)
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x22 || bytes[index] == 0x5C || bytes[index] < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch bytes[index] {
+                case 0x22, 0x5C:
+                    out.append(0x5C)
+                    out.append(bytes[index])
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                default: BridgeJavaScript.appendEscape(UInt16(bytes[index]), to: &out)
+                }
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        out.append(0x22)
+    }
+}
+
+/// A string-keyed coding key, so generated models need no `CodingKeys` enums.
+@@ACCESS@@ struct BridgeCodingKey: CodingKey {
+    @@ACCESS@@ var stringValue: String
+    @@ACCESS@@ var intValue: Int? { nil }
+    @@ACCESS@@ init(_ stringValue: String) { self.stringValue = stringValue }
+    @@ACCESS@@ init?(stringValue: String) { self.stringValue = stringValue }
+    @@ACCESS@@ init?(intValue: Int) { return nil }
+}
+
+// MARK: - Errors and the envelope
+
+/// The bridge's own error codes (docs/WIRE.md). Application errors use codes >= 1.
+@@ACCESS@@ enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
+    case ok = 0
+    /// No method has this wire name.
+    case unknownMethod = -1
+    /// The body is not an object / JSON object string, or `type` is missing.
+    case invalidMessage = -2
+    /// `data` does not match the method's parameters; the message names the path.
+    case invalidParams = -3
+    /// The origin policy refused the frame.
+    case untrustedOrigin = -4
+    /// The native handler is gone or not installed.
+    case handlerUnavailable = -5
+    /// The handler failed with an error that is not a `BridgeError`, or its result could not be encoded.
+    case internalError = -6
+    /// Page side only: no native handler.
+    case notInApp = -7
+    /// Page side only: no answer in time.
+    case timeout = -8
+}
+
+/// An error with a code and a message that reaches the page intact. Handlers throw it
+/// (usually through a module's `Errors` conveniences); any other error reaches the page as
+/// `internalError` with a generic message.
+@@ACCESS@@ struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
+    @@ACCESS@@ var code: Int
+    @@ACCESS@@ var message: String
+
+    @@ACCESS@@ init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    @@ACCESS@@ init(_ code: BridgeErrorCode, _ message: String) {
+        self.init(code: code.rawValue, message: message)
+    }
+
+    @@ACCESS@@ var description: String { "BridgeError(\(code)): \(message)" }
+
+    /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
+    static func reaching(from error: any Error) -> BridgeError {
+        if let bridgeError = error as? BridgeError { return bridgeError }
+        return BridgeError(.internalError, "internal error")
+    }
+}
+
+/// What every request is answered with: `{errcode, errmsg, data}`.
+@@ACCESS@@ struct BridgeEnvelope: Sendable, Equatable {
+    @@ACCESS@@ var errcode: Int
+    @@ACCESS@@ var errmsg: String
+    @@ACCESS@@ var data: JSONValue
+
+    @@ACCESS@@ init(errcode: Int, errmsg: String, data: JSONValue) {
+        self.errcode = errcode
+        self.errmsg = errmsg
+        self.data = data
+    }
+
+    @@ACCESS@@ static func success(_ data: JSONValue) -> BridgeEnvelope {
+        BridgeEnvelope(errcode: 0, errmsg: "ok", data: data)
+    }
+
+    @@ACCESS@@ static func failure(_ error: BridgeError) -> BridgeEnvelope {
+        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
+    }
+
+    /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
+    @@ACCESS@@ var foundationObject: Any {
+        ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
+    }
+
+    /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
+    @@ACCESS@@ var jsonText: String {
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
+    }
+
+    /// The envelope's JSON text as UTF-8; nil beyond `limit` bytes.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out = Array("{\"errcode\":\(errcode),\"errmsg\":".utf8)
+        JSONValue.writeString(errmsg, to: &out)
+        out.append(contentsOf: ",\"data\":".utf8)
+        guard data.write(to: &out, limit: limit) else { return nil }
+        out.append(0x7D)
+        return out.count <= limit ? out : nil
+    }
+}
+
+/// Where the bridge reports what it refuses or drops (untrusted origins, bad callback names,
+/// dropped events, handler errors). Set `BridgeLog.sink` to see them; nil by default.
+@MainActor @@ACCESS@@ enum BridgeLog {
+    @@ACCESS@@ static var sink: (@MainActor (String) -> Void)?
+
+    static func report(_ message: String) {
+        sink?("bridgegen: " + message)
+    }
+}
+
+"""#
+}
