@@ -13,9 +13,8 @@ final class GlueTests: XCTestCase {
                                                                         config: GeneratorConfig(transport: transport)), label: "glue-\(transport)")
         let output = SwiftTestSupport.temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
         let fixtures = SwiftTestSupport.fixtures
-        let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + SwiftTestSupport.linkStandIn(standIn) + files + [
-            fixtures.appendingPathComponent("Host/TestHandlers.swift").path,
-            fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
+        let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + SwiftTestSupport.linkStandIn(standIn) + files
+            + SwiftTestSupport.hostLibrary + [fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
         // On a 1 MB stack, the size of iOS's main thread: no body may overflow it.
         let run = try SwiftTestSupport.run("/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\"", output])

@@ -146,9 +146,8 @@ enum SwiftTestSupport {
             if let path = cache[transport] { return path }
             let files = try write(generate([schemas], config: GeneratorConfig(transport: transport)), label: "host-\(transport)")
             let output = temporaryFolder("host-bin-\(transport)").appendingPathComponent("host").path
-            let hostFolder = fixtures.appendingPathComponent("Host")
-            let result = try swiftc(["-swift-version", "6"] + files + [hostFolder.appendingPathComponent("TestHandlers.swift").path,
-                                    hostFolder.appendingPathComponent("main.swift").path, "-o", output])
+            let main = fixtures.appendingPathComponent("Host/main.swift").path
+            let result = try swiftc(["-swift-version", "6"] + files + hostLibrary + [main, "-o", output])
             guard result.status == 0 else {
                 throw NSError(domain: "host", code: 1, userInfo: [NSLocalizedDescriptionKey: problems(result)])
             }
@@ -158,6 +157,15 @@ enum SwiftTestSupport {
     }
 
     private static let hostCache = LockedCache()
+
+    /// Fixtures/Host's sources besides its main.swift (handlers, helpers), which the glue
+    /// program links too; the e2e harness and build-host.sh compile every file of the folder.
+    static var hostLibrary: [String] {
+        let folder = fixtures.appendingPathComponent("Host")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".swift") && $0 != "main.swift" }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+    }
 
     final class LockedCache: @unchecked Sendable {
         private let lock = NSLock()

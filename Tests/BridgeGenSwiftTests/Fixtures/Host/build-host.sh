@@ -10,4 +10,4 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 swift build --package-path "$root" --scratch-path "$scratch" --product bridgegen >/dev/null
 "$scratch/debug/bridgegen" generate "$root/Schemas" --transport "$transport" --swift-out "$work/gen"
-swiftc -swift-version 6 "$work"/gen/*.swift "$here/TestHandlers.swift" "$here/main.swift" -o "$output"
+swiftc -swift-version 6 "$work"/gen/*.swift "$here"/*.swift -o "$output"
