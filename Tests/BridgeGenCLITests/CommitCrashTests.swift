@@ -36,6 +36,19 @@ final class CommitCrashTests: XCTestCase {
         return folder
     }
 
+    /// A workspace (`workspace()`) with a copy of its old outputs in `out-old`, after one
+    /// uninterrupted traced run from old to new: the old and new files and the run's steps.
+    private func tracedWorkspace() throws -> (folder: URL, out: URL, saved: URL, old: [String: Data],
+                                              steps: [(name: String, line: String)], new: [String: Data]) {
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        let saved = folder.appendingPathComponent("out-old")
+        try FileManager.default.copyItem(at: out, to: saved)
+        let old = FolderSnapshot(out).files
+        let steps = try trace(newCommand, in: folder)
+        return (folder, out, saved, old, steps, FolderSnapshot(out).files)
+    }
+
     private func restore(_ folder: URL, from saved: URL) throws {
         let out = folder.appendingPathComponent("out")
         try FileManager.default.removeItem(at: out)
@@ -80,13 +93,7 @@ final class CommitCrashTests: XCTestCase {
 
     func testAKillAtEveryStepOfTheCommitIsFinishedOrUndoneByTheNextRun() throws {
         try requireStrace()
-        let folder = try workspace()
-        let out = folder.appendingPathComponent("out")
-        let saved = folder.appendingPathComponent("out-old")
-        try FileManager.default.copyItem(at: out, to: saved)
-        let old = FolderSnapshot(out).files
-        let steps = try trace(newCommand, in: folder)
-        let new = FolderSnapshot(out).files
+        let (folder, out, saved, old, steps, new) = try tracedWorkspace()
         XCTAssertNotEqual(old, new)
         assertManifestsMatch(FolderSnapshot(out), "new state")
         // The commit point is the rename of the journal into place; it is deleted once all is done.
@@ -135,13 +142,7 @@ final class CommitCrashTests: XCTestCase {
 
     func testAFailureAtEveryStepLeavesTheOldOutputsOrCompletesTheCommit() throws {
         try requireStrace()
-        let folder = try workspace()
-        let out = folder.appendingPathComponent("out")
-        let saved = folder.appendingPathComponent("out-old")
-        try FileManager.default.copyItem(at: out, to: saved)
-        let old = FolderSnapshot(out).files
-        let steps = try trace(newCommand, in: folder)
-        let new = FolderSnapshot(out).files
+        let (folder, out, saved, old, steps, new) = try tracedWorkspace()
         let journalGone = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("unlink") && $0.line.contains("/journal\")") })
 
         var occurrences: [String: Int] = [:]
@@ -196,12 +197,7 @@ final class CommitCrashTests: XCTestCase {
 
     func testARunGivenOneFolderFinishesTheInterruptedCommitInEveryFolder() throws {
         try requireStrace()
-        let folder = try workspace()
-        let out = folder.appendingPathComponent("out")
-        let saved = folder.appendingPathComponent("out-old")
-        try FileManager.default.copyItem(at: out, to: saved)
-        let steps = try trace(newCommand, in: folder)
-        let new = FolderSnapshot(out).files
+        let (folder, out, saved, _, steps, new) = try tracedWorkspace()
         try restore(folder, from: saved)
         // Killed halfway through the renames: each folder holds some new files and some old ones.
         let renames = steps.filter { $0.name == "rename" }

@@ -64,18 +64,10 @@ enum HostileText {
         classes.map { $0.make(&random) }.joined()
     }
 
-    /// `text` as `BridgeJavaScript.stringLiteral` writes it (the expected output).
+    /// `text` as `BridgeJavaScript.stringLiteral` writes it (the expected output): also
+    /// `<`, `>`, `&` and `'` escaped.
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for unit in text.utf16 {
-            switch unit {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x20...0x7E where ![0x3C, 0x3E, 0x26, 0x27].contains(unit): out += String(UnicodeScalar(UInt8(unit)))
-            default: out += "\\u" + String(format: "%04x", unit)
-            }
-        }
-        return out + "\""
+        quoted(text, escaping: [0x3C, 0x3E, 0x26, 0x27])
     }
 
     /// JSON text with U+FEFF (only found inside strings) written as an escape: corelibs
@@ -86,12 +78,18 @@ enum HostileText {
 
     /// `text` as a JSON string literal, every non-ASCII unit escaped.
     static func jsonLiteral(_ text: String) -> String {
+        quoted(text, escaping: [])
+    }
+
+    /// A double-quoted literal of pure ASCII: `"` and `\` backslash-escaped, every unit
+    /// outside printable ASCII and every unit of `extra` as `\uXXXX`.
+    private static func quoted(_ text: String, escaping extra: Set<UInt16>) -> String {
         var out = "\""
         for unit in text.utf16 {
             switch unit {
             case 0x22: out += "\\\""
             case 0x5C: out += "\\\\"
-            case 0x20...0x7E: out += String(UnicodeScalar(UInt8(unit)))
+            case 0x20...0x7E where !extra.contains(unit): out += String(UnicodeScalar(UInt8(unit)))
             default: out += "\\u" + String(format: "%04x", unit)
             }
         }
