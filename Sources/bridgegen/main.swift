@@ -44,6 +44,12 @@ let usage = """
 
 let version = "0.1.0"
 
+/// Writes the writer's lines (paths, recovery notes) to stderr escaped like diagnostics:
+/// one line each, no raw control or bidi character from a path.
+func report(_ lines: [String]) {
+    FileHandle.standardError.write(Data(lines.map { DiagnosticText.sanitized($0) + "\n" }.joined().utf8))
+}
+
 func fail(_ message: String) -> Never {
     // Usage errors quote arguments: escaped like diagnostics, so they print as one line.
     FileHandle.standardError.write(Data("bridgegen: error: \(DiagnosticText.sanitized(message))\nRun 'bridgegen --help' for usage.\n".utf8))
@@ -110,7 +116,7 @@ if let empty = outputs.first(where: { $0.folder.isEmpty }) { fail("the \(empty.e
 var interruptedCommit = false
 if command == "generate" {
     for message in OutputWriter.recoverInterruptedCommits(in: outputs.map(\.folder), dryRun: arguments.flag("--check")) {
-        FileHandle.standardError.write(Data("bridgegen: \(message)\n".utf8))
+        report(["bridgegen: \(message)"])
         if message.level == .error { interruptedCommit = true }
     }
     if interruptedCommit && !arguments.flag("--check") { exit(1) }
@@ -183,22 +189,21 @@ if generated.diagnostics.contains(where: { $0.severity == .error }) { exit(1) }
 let plan = OutputWriter.plan(outputs.map { OutputWriter.Target(folder: $0.folder, files: generated.files[$0.emitter.name] ?? []) })
 if arguments.flag("--check") {
     if plan.isUpToDate { exit(interruptedCommit ? 1 : 0) }
-    var report = ""
-    for problem in plan.problems { report += "bridgegen: error: \(problem)\n" }
+    var lines = plan.problems.map { "bridgegen: error: \($0)" }
     if !plan.changes.isEmpty {
         let count = plan.changes.count
-        report += "bridgegen: error: generated outputs are out of date (\(count) file\(count == 1 ? "" : "s") would change):\n"
-        report += plan.summary
-        report += "Run the same command without --check to update them.\n"
+        lines.append("bridgegen: error: generated outputs are out of date (\(count) file\(count == 1 ? "" : "s") would change):")
+        lines += plan.summaryLines
+        lines.append("Run the same command without --check to update them.")
     }
-    FileHandle.standardError.write(Data(report.utf8))
+    report(lines)
     exit(1)
 }
 do {
     try OutputWriter.commit(plan)
 } catch {
     let unchanged = (error as? OutputWriter.WriteError)?.outputsUnchanged ?? true
-    FileHandle.standardError.write(Data("bridgegen: error: \(error)\n\(unchanged ? "bridgegen: note: no output was changed\n" : "")".utf8))
+    report(["bridgegen: error: \(error)"] + (unchanged ? ["bridgegen: note: no output was changed"] : []))
     exit(1)
 }
 exit(0)

@@ -95,6 +95,19 @@ final class GenerateTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("  create  out/docs/user.md"), again.stderr)
     }
 
+    func testWriterLinesEscapeThePathsTheyQuote() throws {
+        let folder = try workspace()
+        // An output folder whose name holds a newline, ESC and a bidi override: each writer line
+        // stays one line, with those characters visible as escapes.
+        let hostile = "out/a\nb\u{1B}[31m\u{202E}c"
+        let check = try bridgegen(["generate", "schemas", "--no-config", "--ts-out", hostile, "--check"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("  create  out/a\\u{A}b\\u{1B}[31m\\u{202E}c/index.ts (+"), check.stderr)
+        XCTAssertFalse(check.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, check.stderr)
+        XCTAssertTrue(check.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("bridgegen: ") || $0.hasPrefix("  ") || $0.hasPrefix("Run ") },
+                      check.stderr)
+    }
+
     // MARK: - Rewrite only on change
 
     func testUnchangedOutputsKeepTheirModificationTimes() throws {

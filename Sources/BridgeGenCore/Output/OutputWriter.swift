@@ -91,6 +91,11 @@ public enum OutputWriter {
 
         /// `create  path (+n)` lines, one per change, for `--check` and logs.
         public var summary: String {
+            summaryLines.map { $0 + "\n" }.joined()
+        }
+
+        /// The same lines without their newlines (a path may hold one: print each escaped).
+        public var summaryLines: [String] {
             changes.map { change in
                 let counts: String
                 switch change.kind {
@@ -98,8 +103,8 @@ public enum OutputWriter {
                 case .update: counts = "(+\(change.linesAdded) -\(change.linesRemoved) lines)"
                 case .remove: counts = "(-\(change.linesRemoved) lines)"
                 }
-                return "  \(change.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(change.path) \(counts)\n"
-            }.joined()
+                return "  \(change.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(change.path) \(counts)"
+            }
         }
     }
 
