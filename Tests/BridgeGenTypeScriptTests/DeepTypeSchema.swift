@@ -1,0 +1,1 @@
+../BridgeGenSwiftTests/DeepTypeSchema.swift
