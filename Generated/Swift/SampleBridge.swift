@@ -201,7 +201,7 @@ public enum Sample {
 /// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
 @MainActor public struct SampleEvents {
     /// The session the events go through; held weakly.
-    public weak var _session: BridgeSession?
+    private weak var _session: BridgeSession?
 
     public init(session: BridgeSession?) {
         self._session = session

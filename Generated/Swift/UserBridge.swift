@@ -211,7 +211,7 @@ public enum User {
 /// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
 @MainActor public struct UserEvents {
     /// The session the events go through; held weakly.
-    public weak var _session: BridgeSession?
+    private weak var _session: BridgeSession?
 
     public init(session: BridgeSession?) {
         self._session = session

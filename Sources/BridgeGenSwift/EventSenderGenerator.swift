@@ -15,7 +15,7 @@ struct EventSenderGenerator {
             // Generated members and locals start with `_`, which no event or field
             // identifier can (they are lowerCamelCase), so an event named `session` fits.
             p.line("/// The session the events go through; held weakly.")
-            p.line("\(a)weak var _session: BridgeSession?")
+            p.line("private weak var _session: BridgeSession?")
             p.blankLine()
             p.block("\(a)init(session: BridgeSession?) {") { p in
                 p.line("self._session = session")

@@ -378,7 +378,7 @@ eventView.testScriptResult = false
 events?.resume(backgroundSeconds: 3)
 events?.resume(backgroundSeconds: 4)
 for _ in 0..<50 { await Task.yield() }
-check("events.page-gone-requeues", eventView.testScripts.count == 3 && SampleBridge.events(for: eventView)?._session?.queuedEventCount("sample") == 2, "\(eventView.testScripts.count)")
+check("events.page-gone-requeues", eventView.testScripts.count == 3 && BridgeGlue.session(of: eventView)?.queuedEventCount("sample") == 2, "\(eventView.testScripts.count)")
 eventView.testScriptResult = true
 _ = await post(helloBody, channel: isReply ? "sample" : "uniBridgeCall", webView: eventView)
 let redelivered = eventView.testScripts.map { $0.script }.suffix(2)
@@ -387,10 +387,10 @@ BridgeGlue.webContentProcessDidTerminate(eventView)
 let countBefore = eventView.testScripts.count
 events?.resume(backgroundSeconds: 5)
 for _ in 0..<50 { await Task.yield() }
-check("events.terminate-queues", eventView.testScripts.count == countBefore && SampleBridge.events(for: eventView)?._session?.queuedEventCount("sample") == 1)
+check("events.terminate-queues", eventView.testScripts.count == countBefore && BridgeGlue.session(of: eventView)?.queuedEventCount("sample") == 1)
 logs = []
 for index in 0..<300 { events?.resume(backgroundSeconds: Double(index)) }
-check("events.queue-limit", SampleBridge.events(for: eventView)?._session?.queuedEventCount("sample") == 256 && logs.count == 45, "\(logs.count)")
+check("events.queue-limit", BridgeGlue.session(of: eventView)?.queuedEventCount("sample") == 256 && logs.count == 45, "\(logs.count)")
 
 // MARK: - Uninstall
 
