@@ -2,16 +2,6 @@ import BridgeGenCore
 import Foundation
 import XCTest
 
-/// Helpers over the target's seeded generator (YAMLReaderTests.swift), for the mutator.
-extension SplitMix64 {
-    /// A number in 0..<bound (bound > 0).
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func chance(_ percent: Int) -> Bool { next(below: 100) < percent }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[next(below: items.count)] }
-}
-
 /// Mutation fuzzing of `check` (issue 15): schemas from Schemas/, the invalid fixtures and the
 /// stress fixtures, mutated by a seeded mutator and run through the real pipeline in-process.
 /// Each mutant must finish (a watchdog, not a speed assertion), print every diagnostic as one
@@ -68,7 +58,7 @@ final class CheckFuzzTests: XCTestCase {
         var written: [String] = []
         let started = Date()
         for index in first..<(first + iterations) {
-            var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
+            var rng = SeededRandom(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
             let inputs = Mutator.mutant(corpus, &rng)
             // A quarter with the callback transport, whose modules share one channel.
             let config = GeneratorConfig(transport: rng.chance(25) ? .callback : .reply)
@@ -214,7 +204,7 @@ final class CheckFuzzTests: XCTestCase {
 /// Makes mutants: byte flips, inserted, deleted, duplicated and swapped lines and spans,
 /// splices between files, and scalars swapped for hostile strings.
 enum Mutator {
-    static func mutant(_ corpus: CheckFuzzTests.Corpus, _ rng: inout SplitMix64) -> [SchemaInput] {
+    static func mutant(_ corpus: CheckFuzzTests.Corpus, _ rng: inout SeededRandom) -> [SchemaInput] {
         // Half the mutants start from a valid schema, and most get one or two mutations, so
         // that many get past the YAML reader into the checker.
         let base = rng.chance(50) ? rng.pick(corpus.validFiles) : rng.pick(corpus.files)
@@ -232,7 +222,7 @@ enum Mutator {
         return inputs
     }
 
-    static func mutate(_ bytes: inout [UInt8], _ corpus: CheckFuzzTests.Corpus, _ rng: inout SplitMix64) {
+    static func mutate(_ bytes: inout [UInt8], _ corpus: CheckFuzzTests.Corpus, _ rng: inout SeededRandom) {
         switch rng.next(below: 11) {
         case 0:  // flip a bit
             guard !bytes.isEmpty else { return }
@@ -291,7 +281,7 @@ enum Mutator {
     }
 
     /// Replaces the value after `key: ` on a random line (or the key itself) with a hostile string.
-    static func swapScalar(_ bytes: inout [UInt8], _ rng: inout SplitMix64) {
+    static func swapScalar(_ bytes: inout [UInt8], _ rng: inout SeededRandom) {
         var lines = split(bytes)
         guard !lines.isEmpty else { return }
         let i = rng.next(below: lines.count)
@@ -311,7 +301,7 @@ enum Mutator {
         bytes = join(lines)
     }
 
-    static func hostileString(_ rng: inout SplitMix64) -> String {
+    static func hostileString(_ rng: inout SeededRandom) -> String {
         switch rng.next(below: 12) {
         case 0:  // long: names, words and numbers of up to a megabyte (rarely)
             let length = rng.chance(10) ? 1 << (14 + rng.next(below: 7)) : 1 + rng.next(below: 300)

@@ -182,7 +182,7 @@ final class DidYouMeanTests: XCTestCase {
             }
             return d[a.count][b.count]
         }
-        var rng = SplitMix64(seed: 15)
+        var rng = SeededRandom(seed: 15)
         let alphabet: [Unicode.Scalar] = ["a", "b", "c", "d"]
         for _ in 0..<3_000 {
             let a = (0..<rng.next(below: 9)).map { _ in alphabet[rng.next(below: 4)] }

@@ -51,7 +51,7 @@ final class YAMLReaderTests: XCTestCase {
     }
 
     func testBinaryGarbageGivesALocatedErrorNotACrash() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<200 {
             let bytes = (0..<Int(generator.next() % 512)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let (_, problems) = YAMLReader.read(bytes, path: "g.yaml")
@@ -87,18 +87,5 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertEqual(YAMLNode(.scalar("true", plain: true), at: .init(path: "", line: 1, column: 1)).kindDescription, "a boolean")
         XCTAssertEqual(YAMLNode(.scalar("-12.5e3", plain: true), at: .init(path: "", line: 1, column: 1)).kindDescription, "a number")
         XCTAssertEqual(YAMLNode(.scalar("true", plain: false), at: .init(path: "", line: 1, column: 1)).kindDescription, "a string")
-    }
-}
-
-/// A small deterministic generator, so the garbage test is repeatable.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -36,25 +36,16 @@ struct HostileStrings {
 
     let seed: UInt64
     let count: Int
-    private var state: UInt64
+    private var random: SeededRandom
 
     init() {
         let env = ProcessInfo.processInfo.environment
         seed = env["BRIDGEGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0015
         count = max(1, env["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 48)
-        state = seed
+        random = SeededRandom(seed: seed)
     }
 
-    /// SplitMix64: tiny, seeded, the same sequence on every platform.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    private mutating func below(_ n: Int) -> Int { random.next(below: n) }
 
     /// One hostile string: a marker `Q<i>` first and `Z<i>` last (so a test can find it
     /// whatever happened in between), random pieces in between.

@@ -1,30 +1,5 @@
 import Foundation
 
-/// A small deterministic generator (SplitMix64) for the seeded fuzzers and property tests.
-struct SeededRandom {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-}
-
 /// Text from every code point class that can break a literal, a comment or a script: controls,
 /// line terminators of each language, bidi controls, non-BMP, quotes, backslashes, comment and
 /// script closers, template and interpolation openers.

@@ -1,0 +1,1 @@
+../BridgeGenSwiftTests/SeededRandom.swift
