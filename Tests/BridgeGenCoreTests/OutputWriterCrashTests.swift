@@ -80,7 +80,7 @@ final class OutputWriterCrashTests: XCTestCase {
         try reset()
         let old = snapshot()
         let plan = OutputWriter.plan(newTargets())
-        XCTAssertEqual(plan.changes.count, 3 * (4 + 2 + 3 + 1), plan.summary)
+        XCTAssertEqual(plan.changes.count, 3 * (4 + 2 + 3 + 1), plan.summaryLines.joined(separator: "\n"))
         try OutputWriter.commit(plan)
         let new = snapshot()
         let counter = OutputWriter.FaultInjection(stopAt: 0)

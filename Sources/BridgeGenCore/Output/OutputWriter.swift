@@ -89,12 +89,8 @@ public enum OutputWriter {
 
         public var isUpToDate: Bool { changes.isEmpty && problems.isEmpty }
 
-        /// `create  path (+n)` lines, one per change, for `--check` and logs.
-        public var summary: String {
-            summaryLines.map { $0 + "\n" }.joined()
-        }
-
-        /// The same lines without their newlines (a path may hold one: print each escaped).
+        /// `create  path (+n)` lines, one per change, for `--check` and logs; without newlines,
+        /// since a path may hold one: the CLI prints each escaped.
         public var summaryLines: [String] {
             changes.map { change in
                 let counts: String
