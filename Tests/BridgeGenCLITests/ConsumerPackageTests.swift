@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -14,9 +15,8 @@ final class ConsumerPackageTests: XCTestCase {
     static var schemaInTarget: String { package.appendingPathComponent("Sources/GreeterFeature/Schemas/greeter.bridge.yaml").path }
 
     private func swiftBuild() throws -> RunResult {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                             ["swift", "build", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path, "-j", "2"])
-        return RunResult(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
+        try runProcess("swift", ["build", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path, "-j", "2"],
+                       mergeStderr: true)
     }
 
     /// The folder the plugin writes into, found under the scratch path's plugin outputs.
@@ -132,8 +132,7 @@ final class ConsumerPackageTests: XCTestCase {
     }
 
     private func swiftPackage(_ arguments: [String]) throws -> RunResult {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["swift", "package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments)
-        return RunResult(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
+        try runProcess("swift", ["package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments,
+                       mergeStderr: true)
     }
 }

@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenMarkdown
+import BridgeGenTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BridgeGenCore
 @testable import BridgeGenMarkdown
+import BridgeGenTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenSwift
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenTypeScript
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
