@@ -1,3 +1,4 @@
+import BridgeGenCore
 import Foundation
 
 /// The one golden comparison every golden test uses: the `Generated/` folders of each target
@@ -62,6 +63,11 @@ public enum Golden {
             }
         }
         return report.joined(separator: "\n")
+    }
+
+    /// Compares an emitter's files with the golden `folder`, as above.
+    public static func compare(_ files: [GeneratedFile], withFolder folder: URL) throws -> String? {
+        try compare(Dictionary(files.map { ($0.relativePath, $0.contents) }) { $1 }, withFolder: folder)
     }
 
     /// The relative paths of the non-hidden files under `folder`, sorted.
