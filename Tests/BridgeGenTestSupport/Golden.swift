@@ -18,11 +18,11 @@ public enum Golden {
     /// How to accept a change, for failure messages.
     public static let updateHint = "rerun with \(updateVariable)=1 to rewrite the golden, then review `git diff`"
 
-    /// Compares `actual` with the golden file at `url` (a missing file compares as empty).
-    public static func compare(_ actual: String, withFile url: URL) throws -> String? {
+    /// Compares `actual` with the golden file at `url`. `updating` is for the harness's own tests.
+    public static func compare(_ actual: String, withFile url: URL, updating: Bool = isUpdating) throws -> String? {
         let stored = try? String(contentsOf: url, encoding: .utf8)
         if stored == actual { return nil }
-        if isUpdating {
+        if updating {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)
             return nil
@@ -35,14 +35,14 @@ public enum Golden {
     /// Hidden files (the CLI's `.bridgegen-manifest`) belong to the output writer and are not
     /// compared. An update writes the changed and new files and removes the ones no longer
     /// generated.
-    public static func compare(_ files: [String: String], withFolder folder: URL) throws -> String? {
+    public static func compare(_ files: [String: String], withFolder folder: URL, updating: Bool = isUpdating) throws -> String? {
         let storedNames = goldenFiles(in: folder)
         var stored: [String: String] = [:]
         for name in storedNames {
             stored[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         }
         if stored == files { return nil }
-        if isUpdating {
+        if updating {
             for name in storedNames where files[name] == nil {
                 try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
@@ -53,7 +53,8 @@ public enum Golden {
         for name in Set(stored.keys).union(files.keys).sorted() where stored[name] != files[name] {
             switch (stored[name], files[name]) {
             case (nil, let fresh?):
-                report.append("\(name): not committed (\(fresh.split(separator: "\n").count) lines generated)")
+                let lines = fresh.isEmpty ? 0 : fresh.components(separatedBy: "\n").count - (fresh.hasSuffix("\n") ? 1 : 0)
+                report.append("\(name): not committed (\(lines) line\(lines == 1 ? "" : "s") generated)")
             case (_?, nil):
                 report.append("\(name): committed but no longer generated")
             case (let old?, let fresh?):
