@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: ["sample", "user"])
     func typeScriptExamplesTypeCheck(_ module: String) throws {
-        guard let tsc = ["/usr/bin/tsc", "/usr/local/bin/tsc"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let tsc = which("tsc") else {
             Issue.record("tsc not found; install it: \(Self.install)")
             return
         }
