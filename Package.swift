@@ -23,8 +23,16 @@ let package = Package(
         // and the printer / output writer the emitters share.
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
         // One emitter per target language, each its own module over the checked model.
-        .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
-        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
+        // Each embeds its runtime (Runtime/Swift, Runtime/TypeScript) at build time.
+        .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"], plugins: ["EmbedRuntime"]),
+        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"], plugins: ["EmbedRuntime"]),
+        // The runtimes are real code: the Swift runtime is a module built and unit-tested as
+        // itself (its WebKit glue against the test stand-in, Runtime/README.md); the TypeScript
+        // runtime is type-checked by tsc in the tests. Neither is a product: generated code
+        // carries its own copy, embedded by this plugin.
+        .target(name: "BridgeRuntime", path: "Runtime/Swift"),
+        .executableTarget(name: "RuntimeEmbedder"),
+        .plugin(name: "EmbedRuntime", capability: .buildTool(), dependencies: ["RuntimeEmbedder"]),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
         // Thin CLI.
@@ -51,6 +59,7 @@ let package = Package(
         // Test fixtures (schemas, generated-code programs, node tests) are read from the source
         // tree through #filePath, never compiled into the test targets.
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown"]),
