@@ -23,16 +23,16 @@ let package = Package(
         // and the printer / output writer the emitters share.
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
         // One emitter per target language, each its own module over the checked model.
-        // Each embeds its runtime (Runtime/Swift, Runtime/TypeScript) at build time.
-        .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"], plugins: ["EmbedRuntime"]),
-        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"], plugins: ["EmbedRuntime"]),
+        // Each carries its runtime (Runtime/Swift, Runtime/TypeScript) as EmbeddedRuntime.swift,
+        // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
+        .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
         // The runtimes are real code: the Swift runtime is a module built and unit-tested as
-        // itself (its WebKit glue against the test stand-in, Runtime/README.md); the TypeScript
-        // runtime is type-checked by tsc in the tests. Neither is a product: generated code
-        // carries its own copy, embedded by this plugin.
+        // itself (its WebKit glue against the test stand-in); the TypeScript runtime is
+        // type-checked by tsc in the tests. Neither is a product: generated code carries its
+        // own copy. See Runtime/README.md.
         .target(name: "BridgeRuntime", path: "Runtime/Swift"),
         .executableTarget(name: "RuntimeEmbedder"),
-        .plugin(name: "EmbedRuntime", capability: .buildTool(), dependencies: ["RuntimeEmbedder"]),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
         // Thin CLI.

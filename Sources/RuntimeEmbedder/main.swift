@@ -1,8 +1,9 @@
 import Foundation
 
-// RuntimeEmbedder: the EmbedRuntime plugin's tool. Reads a target's runtime files and writes
+// RuntimeEmbedder (run by Scripts/embed-runtime.sh): reads a target's runtime files and writes
 // one Swift file declaring them as `EmbeddedRuntime.files`, so the generator carries the
-// runtime's exact text without holding a copy of it in the repository.
+// runtime's exact text, compiled into the binary, while the runtime itself is written and
+// checked as real code in Runtime/.
 //
 //   RuntimeEmbedder OUTPUT.swift FILE...
 
@@ -13,6 +14,7 @@ guard arguments.count >= 2 else {
 }
 let output = URL(fileURLWithPath: arguments[0])
 var entries: [String] = []
+let folder = arguments[1].split(separator: "/").dropLast().joined(separator: "/")
 for path in arguments.dropFirst().sorted() {
     let url = URL(fileURLWithPath: path)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
@@ -28,23 +30,24 @@ for path in arguments.dropFirst().sorted() {
         FileHandle.standardError.write(Data("\(path): error: \(error.message)\n".utf8))
         exit(1)
     }
-    let literals = segments.map(SwiftStringLiteral.escaped).joined(separator: ",\n            ")
+    let literals = segments.map { SwiftStringLiteral.raw($0) + "," }.joined(separator: "\n")
     entries.append("""
         RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), segments: [
-                    \(literals),
-                ]),
+        \(literals)
+        ]),
         """)
 }
 let source = """
-    // Written at build time by RuntimeEmbedder (the EmbedRuntime plugin) from the files under
-    // Runtime/. Do not edit; edit those files.
+    // Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from \(folder). Do not edit: edit
+    // those files and run the script; the tests fail while this file is stale.
+    // Each runtime file is split at its `public` modifiers (see Runtime/README.md).
 
     import BridgeGenCore
 
     enum EmbeddedRuntime {
         /// The runtime files, by name.
         static let files: [RuntimeSource] = [
-    \(entries.map { "    " + $0 }.joined(separator: "\n"))
+    \(entries.joined(separator: "\n"))
         ]
     }
 

@@ -11,7 +11,7 @@ final class RuntimeEmbeddingTests: XCTestCase {
 
     func testEveryRuntimeFileIsEmbeddedAndPrinted() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        XCTAssertEqual(EmbeddedRuntime.files.map(\.name), onDisk)
+        XCTAssertEqual(EmbeddedRuntime.files.map(\.name), onDisk, "stale embedding: run Scripts/embed-runtime.sh")
         XCTAssertEqual(SupportGenerator.runtimeFiles.sorted(), onDisk,
                        "a file in Runtime/Swift that SupportGenerator.runtimeFiles does not list would never reach the output")
     }
@@ -20,7 +20,7 @@ final class RuntimeEmbeddingTests: XCTestCase {
         for file in EmbeddedRuntime.files {
             let text = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
             let embedded = file.text(access: "public ")
-            XCTAssertTrue(text.hasSuffix(embedded + "\n"), "\(file.name): the embedded text is not the file's end")
+            XCTAssertTrue(text.hasSuffix(embedded + "\n"), "\(file.name): Sources/BridgeGenSwift/EmbeddedRuntime.swift is stale; run Scripts/embed-runtime.sh")
             let header = text.dropLast(embedded.count + 1)
             for line in header.split(separator: "\n") {
                 XCTAssertTrue(line.hasPrefix("//") || line.hasPrefix("import "), "\(file.name): '\(line)' was dropped as header")

@@ -1,6 +1,6 @@
 /// One runtime file of a target (`Runtime/Swift/Session.swift`, `Runtime/TypeScript/runtime.ts`),
-/// embedded into the generator at build time by the `EmbedRuntime` plugin, so the runtime is
-/// written, compiled and tested as real code and the generator holds no copy of it.
+/// compiled into the generator by `Scripts/embed-runtime.sh`, so the runtime is written,
+/// compiled and tested as real code in Runtime/ (see Runtime/README.md).
 ///
 /// The file's leading comment block (and, in Swift, its imports) are the repository's, not
 /// output. The rest is split at each access modifier the runtime declares (`public` in the
