@@ -23,8 +23,16 @@ let package = Package(
         // and the printer / output writer the emitters share.
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
         // One emitter per target language, each its own module over the checked model.
+        // Each carries its runtime (Runtime/Swift, Runtime/TypeScript) as EmbeddedRuntime.swift,
+        // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
         .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
+        // The runtimes are real code: the Swift runtime is a module built and unit-tested as
+        // itself (its WebKit glue against the test stand-in); the TypeScript runtime is
+        // type-checked by tsc in the tests. Neither is a product: generated code carries its
+        // own copy. See Runtime/README.md.
+        .target(name: "BridgeRuntime", path: "Runtime/Swift"),
+        .executableTarget(name: "RuntimeEmbedder"),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
         // Thin CLI.
@@ -54,6 +62,7 @@ let package = Package(
         // Test fixtures (schemas, generated-code programs, node tests) are read from the source
         // tree through #filePath, never compiled into the test targets.
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),

@@ -3,26 +3,10 @@
 // The runtime every module client shares: transports, envelope, errors, handshake and
 // the `window.__bridgegen` event hub, as specified in docs/WIRE.md.
 
-/** The transport all modules of this schema set use (docs/WIRE.md, "Channels"). */
-export type BridgeTransport = 'reply' | 'callback';
+import { config } from './runtime-config.js';
 
-/** The choices bridgegen generated this client with; the native side was generated with the same. */
-export interface BridgeConfig {
-    readonly transport: BridgeTransport;
-    /** Handler name of the callback transport. */
-    readonly callbackChannel: string;
-    /** Default request timeout of the callback transport, in milliseconds. */
-    readonly requestTimeoutMs: number;
-    /** Default timeout of `ready()`, in milliseconds. */
-    readonly readyTimeoutMs: number;
-}
-
-export const config: BridgeConfig = {
-    transport: 'reply',
-    callbackChannel: 'uniBridgeCall',
-    requestTimeoutMs: 10000,
-    readyTimeoutMs: 3000,
-};
+export { config } from './runtime-config.js';
+export type { BridgeConfig, BridgeTransport } from './runtime-config.js';
 
 /** The wire protocol version this client speaks (sent in `$hello`). */
 export const PROTOCOL_VERSION = 1;

@@ -1,7 +1,8 @@
 import BridgeGenCore
 
-/// `BridgeGenSupport.swift`: the fixed runtime (from `SupportTemplate`) plus the
-/// configuration constants, emitted once per schema set.
+/// `BridgeGenSupport.swift`, emitted once per schema set: the configuration constants, then
+/// the runtime (Runtime/Swift, embedded at build time) with the configured access level in
+/// place of each `public` it declares.
 struct SupportGenerator {
     let context: SwiftContext
 
@@ -30,19 +31,17 @@ struct SupportGenerator {
             p.line("\(a)static let protocolVersion = 1")
         }
         p.blankLine()
-        p.lines(Self.render(SupportTemplate.core, access: a))
-        p.blankLine()
-        p.lines(Self.render(SupportTemplate.glue, access: a))
+        for name in Self.runtimeFiles {
+            p.blankLine()
+            p.lines(EmbeddedRuntime.files.file(name).text(access: a))
+        }
     }
+
+    /// The runtime's files in output order: the WebKit-free core, then the glue.
+    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Session.swift", "Glue.swift"]
 
     static func set(_ values: [String]) -> String {
         let sorted = Set(values).sorted()
         return sorted.isEmpty ? "[]" : "[" + sorted.map(SwiftNamer.stringLiteral).joined(separator: ", ") + "]"
-    }
-
-    static func render(_ template: String, access: String) -> String {
-        var text = template.replacingOccurrences(of: "@@ACCESS@@ ", with: access)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
     }
 }

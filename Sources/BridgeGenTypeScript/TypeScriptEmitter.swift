@@ -2,7 +2,7 @@ import BridgeGenCore
 
 /// The TypeScript target: the web client of a schema set.
 ///
-/// Writes into the `--ts-out` folder `runtime.ts` (the shared runtime), `<module>.ts` per
+/// Writes into the `--ts-out` folder `runtime.ts` (the shared runtime), `runtime-config.ts`, `<module>.ts` per
 /// module, `mock.ts` (a typed stand-in for the app) and `index.ts`. The files are ES modules
 /// without dependencies; they pass `tsc --strict --isolatedModules` and run in a browser and
 /// under node.
@@ -17,7 +17,8 @@ public struct TypeScriptEmitter: Emitter {
     }
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-        var files = [GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime(config))]
+        var files = [GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()),
+                     GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config))]
         for module in schema.modules {
             let text = TypeScriptClientGenerator(schema: schema, module: module, config: config).generate()
             files.append(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
@@ -38,16 +39,24 @@ public struct TypeScriptEmitter: Emitter {
         }
     }
 
-    static func runtime(_ config: GeneratorConfig) -> String {
+    static func runtime() -> String {
         var p = CodePrinter()
         printHeader(source: nil, into: &p)
         p.line("//")
         p.line("// The runtime every module client shares: transports, envelope, errors, handshake and")
         p.line("// the `window.__bridgegen` event hub, as specified in docs/WIRE.md.")
         p.blankLine()
-        RuntimeTemplate.printConfig(config, into: &p)
+        p.lines(RuntimeFiles.runtime.text())
+        return p.text
+    }
+
+    static func runtimeConfig(_ config: GeneratorConfig) -> String {
+        var p = CodePrinter()
+        printHeader(source: nil, into: &p)
+        p.line("//")
+        p.line("// The configuration this client was generated with (bridgegen.yaml).")
         p.blankLine()
-        p.lines(RuntimeTemplate.body)
+        RuntimeFiles.printConfig(config, into: &p)
         return p.text
     }
 

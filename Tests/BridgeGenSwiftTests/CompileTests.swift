@@ -25,6 +25,22 @@ final class CompileTests: XCTestCase {
     func testCallbackSwift5() throws { try typecheck(.callback, swiftVersion: "5") }
     func testPackageAccessSwift6() throws { try typecheck(.reply, swiftVersion: "6", access: .package) }
 
+    /// The runtime as itself (Runtime/Swift, with its stand-in configuration), glue included,
+    /// against the WebKit stand-in: what `swift build` cannot check on Linux, where the glue is
+    /// compiled out of the BridgeRuntime module.
+    func testRuntimeSourcesWithGlue() throws {
+        let standIn = try SwiftTestSupport.webKitStandIn.get()
+        let runtime = TestPaths.repository.appendingPathComponent("Runtime/Swift")
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: runtime.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { runtime.appendingPathComponent($0).path }
+        XCTAssertTrue(sources.contains { $0.hasSuffix("/Glue.swift") }, "\(sources)")
+        for version in ["6", "5"] {
+            let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", version,
+                                                      "-warnings-as-errors", "-module-name", "BridgeRuntime", "-I", standIn.path] + sources)
+            XCTAssertEqual(result.status, 0, "Runtime/Swift, Swift \(version):\n\(SwiftTestSupport.problems(result))")
+        }
+    }
+
     /// Without WebKit the glue is compiled out and the dispatch core stands alone.
     func testCoreWithoutWebKit() throws {
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress],

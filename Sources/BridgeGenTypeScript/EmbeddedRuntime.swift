@@ -1,37 +1,19 @@
+// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/TypeScript. Do not edit: edit
+// those files and run the script; the tests fail while this file is stale.
+// Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+
 import BridgeGenCore
 
-/// `runtime.ts`: the fixed support code every module client shares. Only the configuration
-/// block varies (printed by `TypeScriptEmitter`); the rest is this template, verbatim.
-///
-/// It implements docs/WIRE.md on the page side: both transports, the envelope, the error
-/// codes, the `$hello` handshake and the `window.__bridgegen` event hub.
-enum RuntimeTemplate {
-    /// The configuration block, from `GeneratorConfig`.
-    static func printConfig(_ config: GeneratorConfig, into p: inout CodePrinter) {
-        p.line("/** The transport all modules of this schema set use (docs/WIRE.md, \"Channels\"). */")
-        p.line("export type BridgeTransport = 'reply' | 'callback';")
-        p.blankLine()
-        p.line("/** The choices bridgegen generated this client with; the native side was generated with the same. */")
-        p.block("export interface BridgeConfig {") { p in
-            p.line("readonly transport: BridgeTransport;")
-            p.line("/** Handler name of the callback transport. */")
-            p.line("readonly callbackChannel: string;")
-            p.line("/** Default request timeout of the callback transport, in milliseconds. */")
-            p.line("readonly requestTimeoutMs: number;")
-            p.line("/** Default timeout of `ready()`, in milliseconds. */")
-            p.line("readonly readyTimeoutMs: number;")
-        }
-        p.blankLine()
-        p.block("export const config: BridgeConfig = {", closer: "};") { p in
-            p.line("transport: \(TypeScriptNamer.stringLiteral(config.transport.rawValue)),")
-            p.line("callbackChannel: \(TypeScriptNamer.stringLiteral(config.callbackChannel)),")
-            p.line("requestTimeoutMs: \(config.requestTimeoutMs),")
-            p.line("readyTimeoutMs: \(config.readyTimeoutMs),")
-        }
-    }
+enum EmbeddedRuntime {
+    /// The runtime files, by name.
+    static let files: [RuntimeSource] = [
+RuntimeSource(name: "runtime.ts", segments: [
+#"""
+import { config } from './runtime-config.js';
 
-    /// Everything after the configuration block.
-    static let body = #"""
+export { config } from './runtime-config.js';
+export type { BridgeConfig, BridgeTransport } from './runtime-config.js';
+
 /** The wire protocol version this client speaks (sent in `$hello`). */
 export const PROTOCOL_VERSION = 1;
 
@@ -461,5 +443,8 @@ export class Channel {
         return unsubscribe;
     }
 }
-"""#
+
+"""#,
+]),
+    ]
 }

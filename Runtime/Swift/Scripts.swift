@@ -1,6 +1,9 @@
-extension SupportTemplate {
-    /// The scripts native evaluates in the page, and the bounded reading of incoming messages.
-    static let scripts = #"""
+// bridgegen's Swift runtime: message parsing and the JavaScript the session evaluates (answers, events).
+// Embedded verbatim into every generated BridgeGenSupport.swift (this header and the
+// imports are not); `public` becomes the configured access level. See Runtime/README.md.
+
+import Foundation
+
 // MARK: - JavaScript
 
 /// Builds the scripts native code evaluates in the page. Every string is embedded as a
@@ -8,9 +11,9 @@ extension SupportTemplate {
 /// character outside printable ASCII, and each of `<`, `>`, `&`, `'`, is written as `\uXXXX`
 /// (UTF-16 units), so no payload (quotes, U+2028, `</script>`, NUL) can end the literal.
 /// Scripts are written into one byte buffer, in time linear in their length.
-@@ACCESS@@ enum BridgeJavaScript {
+public enum BridgeJavaScript {
     /// `text` as a JavaScript string literal, quotes included.
-    @@ACCESS@@ static func stringLiteral(_ text: String) -> String {
+    public static func stringLiteral(_ text: String) -> String {
         var out: [UInt8] = []
         appendLiteral(text, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -73,7 +76,7 @@ extension SupportTemplate {
     /// Whether `name` may be used as a callback name: any string of at most
     /// `BridgeLimits.maxCallbackNameLength` UTF-16 units. The name only ever reaches a script
     /// as an escaped string literal (`window["..."]`), so its characters cannot matter.
-    @@ACCESS@@ static func isValidCallbackName(_ name: String) -> Bool {
+    public static func isValidCallbackName(_ name: String) -> Bool {
         name.utf16.count <= BridgeLimits.maxCallbackNameLength
     }
 
@@ -129,7 +132,7 @@ extension SupportTemplate {
     }
 
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
-    @@ACCESS@@ static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+    public static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
         answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
     }
 
@@ -144,7 +147,7 @@ extension SupportTemplate {
     }
 
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
-    @@ACCESS@@ static func eventScript(module: String, event: String, payload: JSONValue) -> String {
+    public static func eventScript(module: String, event: String, payload: JSONValue) -> String {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
     }
 
@@ -483,7 +486,4 @@ struct BridgeTextScan {
         }
         return String(decoding: out, as: UTF8.self)
     }
-}
-
-"""#
 }

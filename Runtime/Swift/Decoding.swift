@@ -1,35 +1,38 @@
-extension SupportTemplate {
-    /// The wire limits, error paths, and the decoding and encoding of untrusted values.
-    static let decoding = #"""
+// bridgegen's Swift runtime: limits, paths, and the decoding and encoding helpers the generated codecs call.
+// Embedded verbatim into every generated BridgeGenSupport.swift (this header and the
+// imports are not); `public` becomes the configured access level. See Runtime/README.md.
+
+import Foundation
+
 // MARK: - Limits
 
 /// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
 /// checked against them, without recursion, before anything parses or decodes it, so no page
 /// can exhaust the main thread's stack or stall it.
-@@ACCESS@@ enum BridgeLimits {
+public enum BridgeLimits {
     /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
     /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
     /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
     /// are more than any type the IDL lets a schema nest.
-    @@ACCESS@@ static let maxDepth = 128
+    public static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
     /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
     /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
-    @@ACCESS@@ static let maxMessageBytes = 16 << 20
+    public static let maxMessageBytes = 16 << 20
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
-    @@ACCESS@@ static let maxCallbackNameLength = 256
+    public static let maxCallbackNameLength = 256
     /// Largest JSON text of an answer or an event payload that native evaluates as a script in
     /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
     /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
-    @@ACCESS@@ static let maxScriptJSONBytes = 64 << 20
+    public static let maxScriptJSONBytes = 64 << 20
 }
 
 // MARK: - Paths
 
 /// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
 /// components written out only when an error needs it, so decoding stays linear in the body.
-@@ACCESS@@ struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     private indirect enum Node: Sendable {
         case root(String)
         case field(Node, String)
@@ -44,23 +47,23 @@ extension SupportTemplate {
     }
 
     /// A path that starts at `root` (`params`, `result`, `payload.user`).
-    @@ACCESS@@ init(_ root: String) {
+    public init(_ root: String) {
         node = .root(root)
     }
 
     /// A path that starts at a literal root: `"params.key"`.
-    @@ACCESS@@ init(stringLiteral value: String) {
+    public init(stringLiteral value: String) {
         node = .root(value)
     }
 
     /// A struct field: `path.name`.
-    @@ACCESS@@ func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+    public func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
 
     /// An array element: `path[2]`.
-    @@ACCESS@@ func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+    public func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
 
     /// A map key: `path["key"]`.
-    @@ACCESS@@ func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+    public func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
 
     /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
     func member(_ key: String) -> BridgePath {
@@ -71,7 +74,7 @@ extension SupportTemplate {
     }
 
     /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
-    @@ACCESS@@ var description: String {
+    public var description: String {
         var parts: [String] = []
         var node = self.node
         while true {
@@ -414,7 +417,4 @@ enum BridgeEncode {
         guard let value = value else { return .null }
         return try wrapped(value, path)
     }
-}
-
-"""#
 }

@@ -1,23 +1,19 @@
-/// The fixed runtime support text of `BridgeGenSupport.swift`: everything that does not vary
-/// with the schema. `@@ACCESS@@ ` stands for the configured access level (`public `,
-/// `package ` or nothing for internal). Varying code (the configuration constants) goes
-/// through the printer in `SupportGenerator`.
-enum SupportTemplate {
-    /// The runtime without WebKit, in output order.
-    static var core: String { [values, decoding, scripts, session].joined(separator: "\n") }
+// bridgegen's Swift runtime: the origin policy and the session: routing, answering, events.
+// Embedded verbatim into every generated BridgeGenSupport.swift (this header and the
+// imports are not); `public` becomes the configured access level. See Runtime/README.md.
 
-    /// The origin policy and the session: routing, answering, events.
-    static let session = #"""
+import Foundation
+
 // MARK: - Origins
 
 /// The frame a message came from, as the origin policy sees it.
-@@ACCESS@@ struct BridgeOrigin: Sendable, Equatable {
-    @@ACCESS@@ var scheme: String
-    @@ACCESS@@ var host: String
-    @@ACCESS@@ var port: Int
-    @@ACCESS@@ var isMainFrame: Bool
+public struct BridgeOrigin: Sendable, Equatable {
+    public var scheme: String
+    public var host: String
+    public var port: Int
+    public var isMainFrame: Bool
 
-    @@ACCESS@@ init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
+    public init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -29,19 +25,19 @@ enum SupportTemplate {
 /// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
 /// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
 /// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
-@@ACCESS@@ struct BridgeOriginPolicy: Sendable, Equatable {
-    @@ACCESS@@ var trustedSchemes: Set<String>
-    @@ACCESS@@ var trustedHosts: Set<String>
-    @@ACCESS@@ var mainFrameOnly: Bool
+public struct BridgeOriginPolicy: Sendable, Equatable {
+    public var trustedSchemes: Set<String>
+    public var trustedHosts: Set<String>
+    public var mainFrameOnly: Bool
 
-    @@ACCESS@@ init(trustedSchemes: Set<String>, trustedHosts: Set<String>, mainFrameOnly: Bool) {
+    public init(trustedSchemes: Set<String>, trustedHosts: Set<String>, mainFrameOnly: Bool) {
         self.trustedSchemes = Set(trustedSchemes.map { $0.lowercased() })
         self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
         self.mainFrameOnly = mainFrameOnly
     }
 
     /// The policy from the generator configuration.
-    @@ACCESS@@ static var `default`: BridgeOriginPolicy {
+    public static var `default`: BridgeOriginPolicy {
         BridgeOriginPolicy(trustedSchemes: BridgeConfiguration.trustedSchemes,
                            trustedHosts: BridgeConfiguration.trustedHosts,
                            mainFrameOnly: BridgeConfiguration.mainFrameOnly)
@@ -59,7 +55,7 @@ enum SupportTemplate {
         return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
     }
 
-    @@ACCESS@@ func allows(_ origin: BridgeOrigin) -> Bool {
+    public func allows(_ origin: BridgeOrigin) -> Bool {
         if mainFrameOnly && !origin.isMainFrame { return false }
         let scheme = origin.scheme.lowercased()
         if trustedSchemes.contains(scheme) { return true }
@@ -76,7 +72,7 @@ enum SupportTemplate {
 // MARK: - Dispatch
 
 /// The transport all modules of this schema set use.
-@@ACCESS@@ enum BridgeTransport: Sendable, Equatable {
+public enum BridgeTransport: Sendable, Equatable {
     /// One reply handler per module channel; `replyHandler(envelope, nil)` answers.
     case reply
     /// One shared plain handler; requests are answered with `window[callbackName](json)`.
@@ -84,25 +80,25 @@ enum SupportTemplate {
 }
 
 /// Answers one request exactly once: later calls are ignored.
-@MainActor @@ACCESS@@ final class BridgeReply {
+@MainActor public final class BridgeReply {
     private var deliver: (@MainActor (BridgeEnvelope) -> Void)?
 
-    @@ACCESS@@ init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
+    public init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
     }
 
     /// Whether the answer was given.
-    @@ACCESS@@ var isAnswered: Bool { deliver == nil }
+    public var isAnswered: Bool { deliver == nil }
 
-    @@ACCESS@@ func answer(_ envelope: BridgeEnvelope) {
+    public func answer(_ envelope: BridgeEnvelope) {
         guard let deliver = deliver else { return }
         self.deliver = nil
         deliver(envelope)
     }
 
-    @@ACCESS@@ func succeed(_ data: JSONValue) { answer(.success(data)) }
+    public func succeed(_ data: JSONValue) { answer(.success(data)) }
 
-    @@ACCESS@@ func fail(_ error: any Error) {
+    public func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
         if !(error is BridgeError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
@@ -116,7 +112,7 @@ enum SupportTemplate {
 }
 
 /// A module's generated dispatcher, as a session routes to it.
-@MainActor @@ACCESS@@ protocol BridgeModule: AnyObject {
+@MainActor public protocol BridgeModule: AnyObject {
     /// The module name: its reply-transport channel and its events' first argument.
     var moduleName: String { get }
     /// Whether a method has this wire name.
@@ -128,15 +124,15 @@ enum SupportTemplate {
 /// The WebKit-free heart of the bridge for one content controller and content world:
 /// routes messages to module dispatchers, answers them in the configured transport,
 /// applies the origin policy, and queues events until the page's client says `$hello`.
-@MainActor @@ACCESS@@ final class BridgeSession {
+@MainActor public final class BridgeSession {
     /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
-    @@ACCESS@@ typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    public typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
 
     /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
-    @@ACCESS@@ static let queueLimit = 256
+    public static let queueLimit = 256
 
-    @@ACCESS@@ let transport: BridgeTransport
-    @@ACCESS@@ var policy: BridgeOriginPolicy
+    public let transport: BridgeTransport
+    public var policy: BridgeOriginPolicy
     private let evaluate: Evaluate
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
@@ -157,7 +153,7 @@ enum SupportTemplate {
 
     private var nextEventID = 0
 
-    @@ACCESS@@ init(transport: BridgeTransport = BridgeConfiguration.transport,
+    public init(transport: BridgeTransport = BridgeConfiguration.transport,
                     policy: BridgeOriginPolicy = .default,
                     evaluate: @escaping Evaluate) {
         self.transport = transport
@@ -166,35 +162,35 @@ enum SupportTemplate {
     }
 
     /// The channel names this session needs registered: one per module (reply) or the shared one.
-    @@ACCESS@@ var channels: [String] {
+    public var channels: [String] {
         switch transport {
         case .reply: return modules.keys.sorted()
         case .callback(let channel): return modules.isEmpty ? [] : [channel]
         }
     }
 
-    @@ACCESS@@ func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
+    public func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
 
     /// Adds a module; returns false (and changes nothing) when one with its name is installed.
     @discardableResult
-    @@ACCESS@@ func install(_ module: any BridgeModule) -> Bool {
+    public func install(_ module: any BridgeModule) -> Bool {
         guard modules[module.moduleName] == nil else { return false }
         modules[module.moduleName] = module
         return true
     }
 
     /// Removes a module; its queued events are kept for a later install.
-    @@ACCESS@@ func uninstall(_ moduleName: String) {
+    public func uninstall(_ moduleName: String) {
         modules[moduleName] = nil
     }
 
     /// Whether no request is waiting for its handler and no event delivery is in flight.
-    @@ACCESS@@ var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
+    public var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
 
     /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
     /// once) or nil (callback transport, where `answer` evaluates the answer script in the
     /// sending frame).
-    @@ACCESS@@ func receive(channel: String, body: Any, origin: BridgeOrigin,
+    public func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
                             answer: @escaping @MainActor (String) -> Void) {
         let trusted = policy.allows(origin)
@@ -321,7 +317,7 @@ enum SupportTemplate {
     }
 
     /// Delivers an event now if the module's client is ready, else queues it.
-    @@ACCESS@@ func emit(module: String, event: String, payload: JSONValue) {
+    public func emit(module: String, event: String, payload: JSONValue) {
         guard let json = payload.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
             BridgeLog.report("dropped a '\(module)' event '\(event)': its payload is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
             return
@@ -339,7 +335,7 @@ enum SupportTemplate {
     }
 
     /// Call when the web content process terminated: every module queues until its next `$hello`.
-    @@ACCESS@@ func webContentProcessDidTerminate() {
+    public func webContentProcessDidTerminate() {
         generation += 1
         deliveriesInFlight = 0
         for name in queues.keys {
@@ -349,7 +345,7 @@ enum SupportTemplate {
     }
 
     /// Events waiting for a module's client.
-    @@ACCESS@@ func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
+    public func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
 
     private func pump(_ module: String) {
         guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }
@@ -368,173 +364,4 @@ enum SupportTemplate {
             self.pump(module)
         }
     }
-}
-"""#
-
-    /// The WebKit glue shared by all modules, compiled only where WebKit exists.
-    static let glue = #"""
-#if canImport(WebKit)
-import WebKit
-
-extension BridgeOrigin {
-    /// The origin of a frame that posted a message.
-    @MainActor @@ACCESS@@ init(_ frame: WKFrameInfo) {
-        let origin = frame.securityOrigin
-        self.init(scheme: origin.protocol, host: origin.host, port: origin.port, isMainFrame: frame.isMainFrame)
-    }
-}
-
-/// Why an install was refused.
-@@ACCESS@@ enum BridgeInstallError: Error, Equatable, Sendable {
-    /// The module is already installed in this content world of this content controller.
-    case alreadyInstalled(module: String)
-}
-
-/// Forwards reply-transport messages to a session. The session holds the module
-/// dispatchers, which hold the app's handlers weakly: WebKit retains this object, not the app's.
-@MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
-    let session: BridgeSession
-
-    init(session: BridgeSession) {
-        self.session = session
-    }
-
-#if compiler(>=6.0)
-    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
-                               replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
-        forward(message) { envelope in replyHandler(envelope.foundationObject, nil) }
-    }
-#else
-    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
-                               replyHandler: @escaping (Any?, String?) -> Void) {
-        forward(message) { envelope in replyHandler(envelope.foundationObject, nil) }
-    }
-#endif
-
-    private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
-                        reply: reply, answer: { _ in })
-    }
-}
-
-/// Forwards callback-transport messages to a session; answers are evaluated in the sending frame.
-@MainActor final class BridgeMessageForwarder: NSObject, WKScriptMessageHandler {
-    let session: BridgeSession
-    let world: WKContentWorld
-
-    init(session: BridgeSession, world: WKContentWorld) {
-        self.session = session
-        self.world = world
-    }
-
-    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
-        let frame = message.frameInfo
-        let world = self.world
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView = message.webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
-        }
-    }
-}
-
-/// Installs modules on web views: one session per content controller and content world,
-/// each channel registered once.
-@MainActor @@ACCESS@@ enum BridgeGlue {
-    private final class Entry {
-        weak var controller: WKUserContentController?
-        weak var webView: WKWebView?
-        let world: WKContentWorld
-        let session: BridgeSession
-
-        init(controller: WKUserContentController, webView: WKWebView, world: WKContentWorld, session: BridgeSession) {
-            self.controller = controller
-            self.webView = webView
-            self.world = world
-            self.session = session
-        }
-    }
-
-    private static var entries: [Entry] = []
-
-    /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
-    @@ACCESS@@ static var defaultWorld: WKContentWorld {
-        if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
-        return WKContentWorld.page
-    }
-
-    /// The session of a web view's content controller in a world, if any module is installed there.
-    @@ACCESS@@ static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
-        let controller = webView.configuration.userContentController
-        let world = world ?? defaultWorld
-        return entries.first { $0.controller === controller && $0.world === world }?.session
-    }
-
-    /// Installs a module's dispatcher. Throws when the module is already installed there;
-    /// never registers a channel name twice.
-    @@ACCESS@@ static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
-                                   policy: BridgeOriginPolicy) throws -> BridgeSession {
-        entries.removeAll { $0.controller == nil }
-        let controller = webView.configuration.userContentController
-        let world = world ?? defaultWorld
-        let entry: Entry
-        if let existing = entries.first(where: { $0.controller === controller && $0.world === world }) {
-            entry = existing
-        } else {
-            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
-                guard let webView = webView else {
-                    completion(false)
-                    return
-                }
-                webView.evaluateJavaScript(script, in: nil, in: world) { result in
-                    switch result {
-                    case .success(let value): completion((value as? Bool) == true)
-                    case .failure: completion(false)
-                    }
-                }
-            }
-            entry = Entry(controller: controller, webView: webView, world: world, session: session)
-            entries.append(entry)
-        }
-        let session = entry.session
-        guard !session.isInstalled(module.moduleName) else {
-            throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
-        }
-        let channelsBefore = Set(session.channels)
-        session.install(module)
-        for channel in session.channels where !channelsBefore.contains(channel) {
-            switch session.transport {
-            case .reply:
-                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
-            case .callback:
-                controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
-            }
-        }
-        return session
-    }
-
-    /// Removes a module; the shared callback channel goes when its last module does.
-    @@ACCESS@@ static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
-        let controller = webView.configuration.userContentController
-        let world = world ?? defaultWorld
-        guard let entry = entries.first(where: { $0.controller === controller && $0.world === world }),
-              entry.session.isInstalled(moduleName) else { return }
-        let channelsBefore = entry.session.channels
-        entry.session.uninstall(moduleName)
-        let channelsAfter = Set(entry.session.channels)
-        for channel in channelsBefore where !channelsAfter.contains(channel) {
-            controller.removeScriptMessageHandler(forName: channel, contentWorld: world)
-        }
-    }
-
-    /// Call from `webViewWebContentProcessDidTerminate(_:)`: every module of the web view goes
-    /// back to queueing events until its client says `$hello` again.
-    @@ACCESS@@ static func webContentProcessDidTerminate(_ webView: WKWebView) {
-        let controller = webView.configuration.userContentController
-        for entry in entries where entry.controller === controller {
-            entry.session.webContentProcessDidTerminate()
-        }
-    }
-}
-#endif
-"""#
 }

@@ -1,11 +1,14 @@
-extension SupportTemplate {
-    /// JSON values, bridge errors, the envelope and the log hook.
-    static let values = #"""
+// bridgegen's Swift runtime: JSON values, bridge errors, the envelope and the log hook.
+// Embedded verbatim into every generated BridgeGenSupport.swift (this header and the
+// imports are not); `public` becomes the configured access level. See Runtime/README.md.
+
+import Foundation
+
 // MARK: - JSON values
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
 /// encoded to before they reach the page.
-@@ACCESS@@ enum JSONValue: Sendable, Equatable, Codable {
+public enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,7 +17,7 @@ extension SupportTemplate {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    @@ACCESS@@ init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -33,7 +36,7 @@ extension SupportTemplate {
         }
     }
 
-    @@ACCESS@@ func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -47,7 +50,7 @@ extension SupportTemplate {
     }
 
     /// The value as WebKit accepts it in a reply: NSNumber, String, arrays, dictionaries, NSNull.
-    @@ACCESS@@ var foundationObject: Any {
+    public var foundationObject: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return NSNumber(value: value)
@@ -61,7 +64,7 @@ extension SupportTemplate {
 
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
-    @@ACCESS@@ var jsonText: String {
+    public var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 
@@ -128,18 +131,18 @@ extension SupportTemplate {
 }
 
 /// A string-keyed coding key, so generated models need no `CodingKeys` enums.
-@@ACCESS@@ struct BridgeCodingKey: CodingKey {
-    @@ACCESS@@ var stringValue: String
-    @@ACCESS@@ var intValue: Int? { nil }
-    @@ACCESS@@ init(_ stringValue: String) { self.stringValue = stringValue }
-    @@ACCESS@@ init?(stringValue: String) { self.stringValue = stringValue }
-    @@ACCESS@@ init?(intValue: Int) { return nil }
+public struct BridgeCodingKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+    public init(_ stringValue: String) { self.stringValue = stringValue }
+    public init?(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { return nil }
 }
 
 // MARK: - Errors and the envelope
 
 /// The bridge's own error codes (docs/WIRE.md). Application errors use codes >= 1.
-@@ACCESS@@ enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
+public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case ok = 0
     /// No method has this wire name.
     case unknownMethod = -1
@@ -162,20 +165,20 @@ extension SupportTemplate {
 /// An error with a code and a message that reaches the page intact. Handlers throw it
 /// (usually through a module's `Errors` conveniences); any other error reaches the page as
 /// `internalError` with a generic message.
-@@ACCESS@@ struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
-    @@ACCESS@@ var code: Int
-    @@ACCESS@@ var message: String
+public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
 
-    @@ACCESS@@ init(code: Int, message: String) {
+    public init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
-    @@ACCESS@@ init(_ code: BridgeErrorCode, _ message: String) {
+    public init(_ code: BridgeErrorCode, _ message: String) {
         self.init(code: code.rawValue, message: message)
     }
 
-    @@ACCESS@@ var description: String { "BridgeError(\(code)): \(message)" }
+    public var description: String { "BridgeError(\(code)): \(message)" }
 
     /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
     static func reaching(from error: any Error) -> BridgeError {
@@ -185,32 +188,32 @@ extension SupportTemplate {
 }
 
 /// What every request is answered with: `{errcode, errmsg, data}`.
-@@ACCESS@@ struct BridgeEnvelope: Sendable, Equatable {
-    @@ACCESS@@ var errcode: Int
-    @@ACCESS@@ var errmsg: String
-    @@ACCESS@@ var data: JSONValue
+public struct BridgeEnvelope: Sendable, Equatable {
+    public var errcode: Int
+    public var errmsg: String
+    public var data: JSONValue
 
-    @@ACCESS@@ init(errcode: Int, errmsg: String, data: JSONValue) {
+    public init(errcode: Int, errmsg: String, data: JSONValue) {
         self.errcode = errcode
         self.errmsg = errmsg
         self.data = data
     }
 
-    @@ACCESS@@ static func success(_ data: JSONValue) -> BridgeEnvelope {
+    public static func success(_ data: JSONValue) -> BridgeEnvelope {
         BridgeEnvelope(errcode: 0, errmsg: "ok", data: data)
     }
 
-    @@ACCESS@@ static func failure(_ error: BridgeError) -> BridgeEnvelope {
+    public static func failure(_ error: BridgeError) -> BridgeEnvelope {
         BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
     }
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
-    @@ACCESS@@ var foundationObject: Any {
+    public var foundationObject: Any {
         ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
     }
 
     /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
-    @@ACCESS@@ var jsonText: String {
+    public var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 
@@ -227,13 +230,10 @@ extension SupportTemplate {
 
 /// Where the bridge reports what it refuses or drops (untrusted origins, bad callback names,
 /// dropped events, handler errors). Set `BridgeLog.sink` to see them; nil by default.
-@MainActor @@ACCESS@@ enum BridgeLog {
-    @@ACCESS@@ static var sink: (@MainActor (String) -> Void)?
+@MainActor public enum BridgeLog {
+    public static var sink: (@MainActor (String) -> Void)?
 
     static func report(_ message: String) {
         sink?("bridgegen: " + message)
     }
-}
-
-"""#
 }

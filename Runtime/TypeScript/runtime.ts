@@ -1,0 +1,439 @@
+// bridgegen's TypeScript runtime: transports, envelope, errors, handshake and the
+// `window.__bridgegen` event hub, as specified in docs/WIRE.md. Type-checked as itself by the
+// tests (against runtime-config.d.ts, which stands in for the generated runtime-config.ts) and embedded
+// verbatim, from the first line after this comment, into every generated client as runtime.ts.
+
+import { config } from './runtime-config.js';
+
+export { config } from './runtime-config.js';
+export type { BridgeConfig, BridgeTransport } from './runtime-config.js';
+
+/** The wire protocol version this client speaks (sent in `$hello`). */
+export const PROTOCOL_VERSION = 1;
+
+/** The bridge's own error codes (docs/WIRE.md, "Error codes"); application errors are >= 1. */
+export const BridgeErrorCode = {
+    /** No method has this wire name. */
+    unknownMethod: -1,
+    /** The message was not an object, or had no `type`. */
+    invalidMessage: -2,
+    /** The parameters do not match the method; the message names the path. */
+    invalidParams: -3,
+    /** The native origin policy refused this page. */
+    untrustedOrigin: -4,
+    /** The native handler is gone or not installed. */
+    handlerUnavailable: -5,
+    /** The native handler failed; no details are leaked. */
+    internalError: -6,
+    /** Page side: no native handler (not running in the app). */
+    notInApp: -7,
+    /** Page side: no answer in time. */
+    timeout: -8,
+} as const;
+
+/** One of the bridge's own error codes. */
+export type BridgeErrorCode = (typeof BridgeErrorCode)[keyof typeof BridgeErrorCode];
+
+/**
+ * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
+ * module's application error codes (>= 1); `method` is the method's wire name.
+ */
+export class BridgeError extends Error {
+    readonly code: number;
+    readonly module: string;
+    readonly method: string;
+
+    constructor(code: number, message: string, module: string, method: string) {
+        super(message);
+        Object.setPrototypeOf(this, new.target.prototype);
+        this.name = 'BridgeError';
+        this.code = code;
+        this.module = module;
+        this.method = method;
+    }
+}
+
+/** What native answers every request with (docs/WIRE.md, "Envelope"). */
+export interface BridgeEnvelope {
+    errcode: number;
+    errmsg: string;
+    data: unknown;
+}
+
+/** Options of `ready()`. */
+export interface ReadyOptions {
+    /** How long to wait for the native handler; default `config.readyTimeoutMs`. */
+    timeoutMs?: number;
+    /** How often to look for it; default 50 ms. */
+    intervalMs?: number;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+    /**
+     * Reject with `BridgeErrorCode.timeout` when no answer came in this many milliseconds;
+     * 0 waits forever. Default: `config.requestTimeoutMs` in the callback transport, no
+     * timeout in the reply transport (native always answers there).
+     */
+    timeoutMs?: number;
+}
+
+/** Stops a subscription; calling it again does nothing. */
+export type Unsubscribe = () => void;
+
+/** A message as it goes on the wire (page -> native). */
+export interface WireMessage {
+    type: string;
+    data?: unknown;
+    callbackName?: string;
+}
+
+interface MessageHandler {
+    postMessage(message: unknown): unknown;
+}
+
+/** `window.__bridgegen`: the event hub the generated Swift event senders call. */
+export interface EventHub {
+    readonly protocol: number;
+    deliver(module: string, event: string, payload: unknown): boolean;
+    listen(module: string, event: string, listener: (payload: unknown) => void): Unsubscribe;
+}
+
+interface BridgeGlobal {
+    webkit?: { messageHandlers?: { [name: string]: MessageHandler | undefined } };
+    __bridgegen?: EventHub;
+    [name: string]: unknown;
+}
+
+function globalObject(): BridgeGlobal {
+    return globalThis as unknown as BridgeGlobal;
+}
+
+/** The named message handler, or undefined outside the app. Never throws. */
+export function findHandler(name: string): MessageHandler | undefined {
+    try {
+        const handlers = globalObject().webkit?.messageHandlers;
+        const handler = handlers ? handlers[name] : undefined;
+        return handler && typeof handler.postMessage === 'function' ? handler : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/** The handler name a module posts to in the configured transport. */
+export function channelName(module: string): string {
+    return config.transport === 'reply' ? module : config.callbackChannel;
+}
+
+/** `s` with each lone UTF-16 surrogate replaced by U+FFFD (Swift strings cannot hold them). */
+export function wellFormed(s: string): string {
+    if (!/[\uD800-\uDFFF]/.test(s)) return s;
+    let out = '';
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff) {
+            const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                out += s.charAt(i) + s.charAt(i + 1);
+                i++;
+            } else {
+                out += '\uFFFD';
+            }
+        } else if (c >= 0xdc00 && c <= 0xdfff) {
+            out += '\uFFFD';
+        } else {
+            out += s.charAt(i);
+        }
+    }
+    return out;
+}
+
+/**
+ * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
+ * numbers as null, `toJSON` honoured) with well-formed strings, ready for either transport.
+ */
+export function toWire(value: unknown): unknown {
+    switch (typeof value) {
+        case 'string':
+            return wellFormed(value);
+        case 'number':
+            return Number.isFinite(value) ? value : null;
+        case 'boolean':
+            return value;
+        case 'object': {
+            if (value === null) return null;
+            const withJSON = value as { toJSON?: unknown };
+            if (typeof withJSON.toJSON === 'function') {
+                return toWire((withJSON.toJSON as () => unknown).call(value));
+            }
+            if (Array.isArray(value)) {
+                return value.map((item) => {
+                    const wire = toWire(item);
+                    return wire === undefined ? null : wire;
+                });
+            }
+            const out: { [key: string]: unknown } = {};
+            for (const key of Object.keys(value)) {
+                const wire = toWire((value as { [key: string]: unknown })[key]);
+                // defineProperty, not `out[key] = `: a `__proto__` key would set the prototype.
+                if (wire !== undefined) {
+                    Object.defineProperty(out, wellFormed(key), { value: wire, enumerable: true, writable: true, configurable: true });
+                }
+            }
+            return out;
+        }
+        case 'bigint':
+            throw new TypeError('a BigInt cannot be sent over the bridge');
+        default:
+            return undefined;
+    }
+}
+
+function post(handler: MessageHandler, message: WireMessage): unknown {
+    const wire = toWire(message);
+    return handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
+}
+
+/** Swallows the reply of a message nobody waits for, so it never becomes an unhandled rejection. */
+function ignoreReply(result: unknown): void {
+    if (result !== null && typeof result === 'object' && typeof (result as PromiseLike<unknown>).then === 'function') {
+        (result as PromiseLike<unknown>).then(undefined, () => undefined);
+    }
+}
+
+function messageOf(error: unknown): string {
+    if (error instanceof Error) return error.message;
+    return typeof error === 'string' ? error : String(error);
+}
+
+let hub: EventHub | undefined;
+
+/** `window.__bridgegen`, created once and shared by every module (and every copy of this runtime). */
+export function eventHub(): EventHub {
+    if (hub) return hub;
+    const g = globalObject();
+    const existing = g.__bridgegen;
+    if (existing && typeof existing.deliver === 'function' && typeof existing.listen === 'function') {
+        hub = existing;
+        return hub;
+    }
+    const listeners = new Map<string, Map<string, Array<(payload: unknown) => void>>>();
+    const created: EventHub = {
+        protocol: PROTOCOL_VERSION,
+        deliver(module: string, event: string, payload: unknown): boolean {
+            let value = payload;
+            if (typeof payload === 'string') {
+                try {
+                    value = JSON.parse(payload);
+                } catch (error) {
+                    console.error(`[bridgegen] ${module}: event '${event}' has a payload that is not JSON`, error);
+                    return false;
+                }
+            }
+            const list = listeners.get(module)?.get(event);
+            if (!list) return true;
+            for (const listener of list.slice()) {
+                try {
+                    listener(value);
+                } catch (error) {
+                    console.error(`[bridgegen] ${module}: a listener of event '${event}' threw`, error);
+                }
+            }
+            return true;
+        },
+        listen(module: string, event: string, listener: (payload: unknown) => void): Unsubscribe {
+            let byEvent = listeners.get(module);
+            if (!byEvent) {
+                byEvent = new Map();
+                listeners.set(module, byEvent);
+            }
+            const list = byEvent.get(event) ?? [];
+            byEvent.set(event, list);
+            const entry = (payload: unknown) => listener(payload);
+            list.push(entry);
+            let active = true;
+            return () => {
+                if (!active) return;
+                active = false;
+                const index = list.indexOf(entry);
+                if (index >= 0) list.splice(index, 1);
+            };
+        },
+    };
+    Object.defineProperty(g, '__bridgegen', { value: created, writable: false, enumerable: false, configurable: false });
+    hub = created;
+    return hub;
+}
+
+const callbackPrefix = '__bg_cb_' + Math.random().toString(36).slice(2, 8) + '_';
+let callbackCounter = 0;
+
+/** A fresh global function name for one callback-transport request (never reused). */
+function nextCallbackName(): string {
+    callbackCounter += 1;
+    return callbackPrefix + callbackCounter;
+}
+
+function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
+    let value = answer;
+    if (typeof answer === 'string') {
+        try {
+            value = JSON.parse(answer);
+        } catch {
+            return undefined;
+        }
+    }
+    if (value === null || typeof value !== 'object') return undefined;
+    const envelope = value as { errcode?: unknown; errmsg?: unknown; data?: unknown };
+    if (typeof envelope.errcode !== 'number') return undefined;
+    return {
+        errcode: envelope.errcode,
+        errmsg: typeof envelope.errmsg === 'string' ? envelope.errmsg : '',
+        data: envelope.data === undefined ? null : envelope.data,
+    };
+}
+
+/** One module's connection to native: what the generated clients are built on. */
+export class Channel {
+    readonly module: string;
+    private greeted = false;
+    private warned = false;
+
+    constructor(module: string) {
+        this.module = module;
+        eventHub();
+        this.greet();
+    }
+
+    /** Whether the module's native handler exists. Never throws. */
+    get inApp(): boolean {
+        return findHandler(channelName(this.module)) !== undefined;
+    }
+
+    /**
+     * Says `$hello` (once per page load) when the handler exists, so native delivers the
+     * events it queued for this module. Returns whether the handler exists.
+     */
+    greet(): boolean {
+        const handler = findHandler(channelName(this.module));
+        if (!handler) return false;
+        if (!this.greeted) {
+            this.greeted = true;
+            try {
+                ignoreReply(post(handler, { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } }));
+            } catch (error) {
+                console.error(`[bridgegen] ${this.module}: could not say hello`, error);
+            }
+        }
+        return true;
+    }
+
+    /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */
+    ready(options: ReadyOptions = {}): Promise<void> {
+        const timeoutMs = options.timeoutMs ?? config.readyTimeoutMs;
+        const intervalMs = Math.max(1, options.intervalMs ?? 50);
+        const started = Date.now();
+        return new Promise<void>((resolve, reject) => {
+            const poll = () => {
+                if (this.greet()) {
+                    resolve();
+                    return;
+                }
+                const remaining = timeoutMs - (Date.now() - started);
+                if (remaining <= 0) {
+                    reject(new BridgeError(BridgeErrorCode.notInApp,
+                        `${this.module}: the '${channelName(this.module)}' message handler did not appear within ${timeoutMs} ms; not running in the app?`,
+                        this.module, '$ready'));
+                    return;
+                }
+                setTimeout(poll, Math.min(intervalMs, remaining));
+            };
+            poll();
+        });
+    }
+
+    /** Fire-and-forget. Outside the app it does nothing and warns once. */
+    send(method: string, params?: unknown): void {
+        const handler = findHandler(channelName(this.module));
+        if (!handler) {
+            if (!this.warned) {
+                this.warned = true;
+                console.warn(`[bridgegen] ${this.module}.${method}: not running in the app; sends are ignored`);
+            }
+            return;
+        }
+        this.greet();
+        try {
+            ignoreReply(post(handler, params === undefined ? { type: method } : { type: method, data: params }));
+        } catch (error) {
+            console.error(`[bridgegen] ${this.module}.${method}: could not post the message`, error);
+        }
+    }
+
+    /** Posts a request and resolves with the envelope's `data`, or rejects with a `BridgeError`. */
+    request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
+        const module = this.module;
+        return new Promise<T>((resolve, reject) => {
+            const fail = (code: number, message: string) => reject(new BridgeError(code, message, module, method));
+            const handler = findHandler(channelName(module));
+            if (!handler) {
+                fail(BridgeErrorCode.notInApp, `${module}.${method}: not running in the app (no '${channelName(module)}' message handler)`);
+                return;
+            }
+            this.greet();
+            const callback = config.transport === 'callback';
+            const timeoutMs = options.timeoutMs ?? (callback ? config.requestTimeoutMs : 0);
+            const g = globalObject();
+            const callbackName = callback ? nextCallbackName() : undefined;
+            let settled = false;
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            const finish = (): boolean => {
+                if (settled) return false;
+                settled = true;
+                if (timer !== undefined) clearTimeout(timer);
+                if (callbackName !== undefined) delete g[callbackName];
+                return true;
+            };
+            const answer = (value: unknown) => {
+                if (!finish()) return;
+                const envelope = parseEnvelope(value);
+                if (!envelope) {
+                    fail(BridgeErrorCode.internalError, `${module}.${method}: the answer is not a {errcode, errmsg, data} envelope`);
+                } else if (envelope.errcode === 0) {
+                    resolve(envelope.data as T);
+                } else {
+                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with code ${envelope.errcode}`);
+                }
+            };
+            const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };
+            if (callbackName !== undefined) {
+                message.callbackName = callbackName;
+                g[callbackName] = answer;
+            }
+            let result: unknown;
+            try {
+                result = post(handler, message);
+            } catch (error) {
+                if (finish()) fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                return;
+            }
+            if (!callback) {
+                Promise.resolve(result).then(answer, (error: unknown) => {
+                    if (finish()) fail(BridgeErrorCode.handlerUnavailable, `${module}.${method}: ${messageOf(error)}`);
+                });
+            }
+            if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+                timer = setTimeout(() => {
+                    if (finish()) fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
+                }, timeoutMs);
+            }
+        });
+    }
+
+    /** Subscribes to an event by wire name; the payload arrives parsed. */
+    on(event: string, listener: (payload: unknown) => void): Unsubscribe {
+        const unsubscribe = eventHub().listen(this.module, event, listener);
+        this.greet();
+        return unsubscribe;
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Embeds the runtimes (Runtime/Swift, Runtime/TypeScript) into the generator: writes
+# Sources/BridgeGenSwift/EmbeddedRuntime.swift and Sources/BridgeGenTypeScript/EmbeddedRuntime.swift
+# with RuntimeEmbedder. Run after editing a runtime file (Scripts/generate.sh runs it);
+# RuntimeEmbeddingTests and RuntimeSourceTests fail while they are stale. See Runtime/README.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product RuntimeEmbedder >/dev/null
+embedder="$(swift build --show-bin-path)/RuntimeEmbedder"
+shopt -s nullglob
+swift_files=(Runtime/Swift/*.swift)
+ts_files=()
+for f in Runtime/TypeScript/*.ts; do [[ "$f" == *.d.ts ]] || ts_files+=("$f"); done
+"$embedder" Sources/BridgeGenSwift/EmbeddedRuntime.swift "${swift_files[@]}"
+"$embedder" Sources/BridgeGenTypeScript/EmbeddedRuntime.swift "${ts_files[@]}"

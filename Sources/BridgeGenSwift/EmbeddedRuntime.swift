@@ -1,0 +1,1960 @@
+// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/Swift. Do not edit: edit
+// those files and run the script; the tests fail while this file is stale.
+// Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+
+import BridgeGenCore
+
+enum EmbeddedRuntime {
+    /// The runtime files, by name.
+    static let files: [RuntimeSource] = [
+RuntimeSource(name: "Decoding.swift", segments: [
+#"""
+// MARK: - Limits
+
+/// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
+/// checked against them, without recursion, before anything parses or decodes it, so no page
+/// can exhaust the main thread's stack or stall it.
+
+"""#,
+#"""
+enum BridgeLimits {
+    /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
+    /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
+    /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
+    /// are more than any type the IDL lets a schema nest.
+    
+"""#,
+#"""
+static let maxDepth = 128
+    /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
+    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
+    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    
+"""#,
+#"""
+static let maxMessageBytes = 16 << 20
+    /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
+    /// and a counter.
+    
+"""#,
+#"""
+static let maxCallbackNameLength = 256
+    /// Largest JSON text of an answer or an event payload that native evaluates as a script in
+    /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
+    /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
+    
+"""#,
+#"""
+static let maxScriptJSONBytes = 64 << 20
+}
+
+// MARK: - Paths
+
+/// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
+/// components written out only when an error needs it, so decoding stays linear in the body.
+
+"""#,
+#"""
+struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    private indirect enum Node: Sendable {
+        case root(String)
+        case field(Node, String)
+        case index(Node, Int)
+        case key(Node, String)
+    }
+
+    private let node: Node
+
+    private init(node: Node) {
+        self.node = node
+    }
+
+    /// A path that starts at `root` (`params`, `result`, `payload.user`).
+    
+"""#,
+#"""
+init(_ root: String) {
+        node = .root(root)
+    }
+
+    /// A path that starts at a literal root: `"params.key"`.
+    
+"""#,
+#"""
+init(stringLiteral value: String) {
+        node = .root(value)
+    }
+
+    /// A struct field: `path.name`.
+    
+"""#,
+#"""
+func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+
+    /// An array element: `path[2]`.
+    
+"""#,
+#"""
+func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+
+    /// A map key: `path["key"]`.
+    
+"""#,
+#"""
+func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+
+    /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
+    func member(_ key: String) -> BridgePath {
+        let plain = key.utf8.first.map { !(0x30...0x39).contains($0) } ?? false && key.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x24
+        }
+        return plain ? field(key) : self.key(key)
+    }
+
+    /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
+    
+"""#,
+#"""
+var description: String {
+        var parts: [String] = []
+        var node = self.node
+        while true {
+            switch node {
+            case .root(let text):
+                parts.append(text)
+                return parts.reversed().joined()
+            case .field(let parent, let name):
+                parts.append("." + name)
+                node = parent
+            case .index(let parent, let index):
+                parts.append("[\(index)]")
+                node = parent
+            case .key(let parent, let key):
+                parts.append("[" + JSONValue.string(key).jsonText + "]")
+                node = parent
+            }
+        }
+    }
+}
+
+// MARK: - Decoding untrusted values
+
+/// Decoding of untrusted, WebKit-shaped values (NSDictionary, NSArray, NSString, NSNumber,
+/// NSNull, or their Swift forms) with the path of every failure, for example
+/// `params.items[2].id: expected int, got string`. Values reach it only after
+/// `BridgeIncoming` checked the message against `BridgeLimits`.
+enum BridgeDecode {
+    /// The largest integer a JavaScript number holds exactly (2^53 - 1).
+    static let maxSafeInteger: Int64 = 9_007_199_254_740_991
+
+    enum Number {
+        case bool(Bool)
+        case integer(Int64)
+        /// An integer above Int64.max (JSON text such as 18446744073709551615).
+        case unsigned(UInt64)
+        case double(Double)
+    }
+
+    /// What a WebKit-shaped value is. Foundation objects are told apart by their class and
+    /// Swift values by Swift casts, so no test bridges a value: corelibs Foundation would
+    /// convert a whole nested array to test it, and bridging an NSDictionary whose keys
+    /// differ only in Unicode normalization to `[String: Any]` would merge them.
+    enum Shape {
+        case null
+        case number(NSNumber)
+        case string(String)
+        case array(NSArray)
+        case swiftArray([Any])
+        case object(NSDictionary)
+        case swiftObject([String: Any])
+        case other
+    }
+
+    static func shape(_ value: Any) -> Shape {
+        if type(of: value) is AnyClass {
+            if value is NSNull { return .null }
+            if let number = value as? NSNumber { return .number(number) }
+            if let string = value as? NSString { return .string(string.description) }
+            if let array = value as? NSArray { return .array(array) }
+            if let dictionary = value as? NSDictionary { return .object(dictionary) }
+            return .other
+        }
+        if let string = value as? String { return .string(string) }
+        if let array = value as? [Any] { return .swiftArray(array) }
+        if let dictionary = value as? [String: Any] { return .swiftObject(dictionary) }
+        if let number = value as? NSNumber { return .number(number) }  // Swift Bool, Int, Double
+        return .other
+    }
+
+    static func number(_ value: Any) -> Number? {
+        guard case .number(let number) = shape(value) else { return nil }
+        switch String(cString: number.objCType) {
+        case "c", "B": return .bool(number.boolValue)
+        case "d", "f": return .double(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            return number.uint64Value > UInt64(Int64.max) ? .unsigned(number.uint64Value) : .integer(number.int64Value)
+        default: return .integer(number.int64Value)
+        }
+    }
+
+    /// The members of an object value, nil for anything else.
+    static func members(_ value: Any) -> [(key: Any, value: Any)]? {
+        switch shape(value) {
+        case .object(let dictionary): return dictionary.map { ($0.key, $0.value) }
+        case .swiftObject(let dictionary): return dictionary.map { ($0.key as Any, $0.value) }
+        default: return nil
+        }
+    }
+
+    /// The elements of an array value, nil for anything else.
+    static func elements(_ value: Any) -> [Any]? {
+        switch shape(value) {
+        case .array(let array): return array.map { $0 }
+        case .swiftArray(let array): return array
+        default: return nil
+        }
+    }
+
+    /// What a value is, in the words of error messages.
+    static func describe(_ value: Any?) -> String {
+        guard let value = value else { return "nothing" }
+        switch shape(value) {
+        case .null: return "null"
+        case .string: return "string"
+        case .number:
+            switch number(value) {
+            case .bool: return "bool"
+            case .double(let double):
+                return double.isFinite && double.rounded(.towardZero) == double ? "int" : "number"
+            default: return "int"
+            }
+        case .array, .swiftArray: return "array"
+        case .object, .swiftObject: return "object"
+        case .other: return "an unsupported value"
+        }
+    }
+
+    static func mismatch(_ path: BridgePath, expected: String, got value: Any?) -> BridgeError {
+        if value == nil {
+            return BridgeError(.invalidParams, "\(path): missing required \(expected)")
+        }
+        return BridgeError(.invalidParams, "\(path): expected \(expected), got \(describe(value))")
+    }
+
+    static func isNull(_ value: Any?) -> Bool {
+        guard let value = value else { return true }
+        if case .null = shape(value) { return true }
+        return false
+    }
+
+    static func string(_ value: Any?, _ path: BridgePath) throws -> String {
+        guard let value, case .string(let string) = shape(value) else { throw mismatch(path, expected: "string", got: value) }
+        return string
+    }
+
+    static func int(_ value: Any?, _ path: BridgePath) throws -> Int {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "int", got: value) }
+        switch number {
+        case .bool:
+            throw mismatch(path, expected: "int", got: value)
+        case .unsigned:
+            throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+        case .integer(let integer):
+            guard -maxSafeInteger...maxSafeInteger ~= integer, let result = Int(exactly: integer) else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+            }
+            return result
+        case .double(let double):
+            guard double.isFinite, double.rounded(.towardZero) == double else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got a non-integral number")
+            }
+            guard abs(double) <= Double(maxSafeInteger), let result = Int(exactly: double) else {
+                throw BridgeError(.invalidParams, "\(path): expected int, got an integer outside +-(2^53-1)")
+            }
+            return result
+        }
+    }
+
+    /// Any finite number, integers of any size included (the nearest double).
+    static func double(_ value: Any?, _ path: BridgePath) throws -> Double {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "double", got: value) }
+        switch number {
+        case .bool:
+            throw mismatch(path, expected: "double", got: value)
+        case .unsigned(let unsigned):
+            return Double(unsigned)
+        case .integer(let integer):
+            return Double(integer)
+        case .double(let double):
+            guard double.isFinite else {
+                throw BridgeError(.invalidParams, "\(path): expected double, got a non-finite number")
+            }
+            return double
+        }
+    }
+
+    /// A JavaScript boolean, which WebKit delivers as an NSNumber; the integers 0 and 1 are accepted.
+    static func bool(_ value: Any?, _ path: BridgePath) throws -> Bool {
+        guard let value = value, let number = number(value) else { throw mismatch(path, expected: "bool", got: value) }
+        switch number {
+        case .bool(let bool): return bool
+        case .integer(let integer) where integer == 0 || integer == 1: return integer == 1
+        case .double(let double) where double == 0 || double == 1: return double == 1
+        default: throw BridgeError(.invalidParams, "\(path): expected bool, got \(describe(value))")
+        }
+    }
+
+    static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
+        var object: [String: Any] = [:]
+        object.reserveCapacity(members.count)
+        for (key, element) in members {
+            guard let key = key as? String else {
+                throw BridgeError(.invalidParams, "\(path): expected object, got an object with non-string keys")
+            }
+            object[key] = element
+        }
+        return object
+    }
+
+    static func array(_ value: Any?, _ path: BridgePath) throws -> [Any] {
+        guard let value = value, let array = elements(value) else { throw mismatch(path, expected: "array", got: value) }
+        return array
+    }
+
+    /// Any JSON value (IDL `any`); `null` is a value here, only a missing key is an error.
+    /// Recursion is one level per nesting level, bounded by `BridgeLimits.maxDepth`.
+    static func json(_ value: Any?, _ path: BridgePath) throws -> JSONValue {
+        guard let value = value else { throw mismatch(path, expected: "value", got: nil) }
+        switch shape(value) {
+        case .null:
+            return .null
+        case .string(let string):
+            return .string(string)
+        case .number:
+            switch number(value) {
+            case .bool(let bool): return .bool(bool)
+            case .integer(let integer):
+                if let int = Int(exactly: integer) { return .int(int) }
+                return .double(Double(integer))
+            case .unsigned(let unsigned):
+                return .double(Double(unsigned))
+            case .double(let double):
+                guard double.isFinite else {
+                    throw BridgeError(.invalidParams, "\(path): expected a JSON value, got a non-finite number")
+                }
+                if double.rounded(.towardZero) == double, abs(double) <= Double(maxSafeInteger), let int = Int(exactly: double) {
+                    return .int(int)
+                }
+                return .double(double)
+            case nil:
+                throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
+            }
+        case .array, .swiftArray:
+            return .array(try list(value, path) { element, elementPath in try json(element, elementPath) })
+        case .object, .swiftObject:
+            return .object(try map(value, path) { element, elementPath in try json(element, elementPath) })
+        case .other:
+            throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")
+        }
+    }
+
+    static func list<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [T] {
+        let array = try array(value, path)
+        var result: [T] = []
+        result.reserveCapacity(array.count)
+        for (index, item) in array.enumerated() {
+            result.append(try element(item, path.index(index)))
+        }
+        return result
+    }
+
+    static func map<T>(_ value: Any?, _ path: BridgePath, _ element: (Any?, BridgePath) throws -> T) throws -> [String: T] {
+        let object = try object(value, path)
+        var result: [String: T] = [:]
+        result.reserveCapacity(object.count)
+        for key in object.keys.sorted() {
+            result[key] = try element(object[key], path.key(key))
+        }
+        return result
+    }
+
+    /// A value that may be absent or null.
+    static func optional<T>(_ value: Any?, _ path: BridgePath, _ wrapped: (Any?, BridgePath) throws -> T) throws -> T? {
+        if isNull(value) { return nil }
+        return try wrapped(value, path)
+    }
+
+    /// A value with a schema default, used when the key is absent or null.
+    static func defaulted<T>(_ value: Any?, _ path: BridgePath, _ fallback: @autoclosure () -> T,
+                             _ wrapped: (Any?, BridgePath) throws -> T) throws -> T {
+        if isNull(value) { return fallback() }
+        return try wrapped(value, path)
+    }
+
+    static func enumeration<E: RawRepresentable>(_ value: Any?, _ path: BridgePath, _ type: E.Type,
+                                                 cases: [String]) throws -> E where E.RawValue == String {
+        let raw: String
+        do {
+            raw = try string(value, path)
+        } catch {
+            throw mismatch(path, expected: "one of \(cases.map { JSONValue.string($0).jsonText }.joined(separator: ", "))", got: value)
+        }
+        guard let result = E(rawValue: raw) else {
+            throw BridgeError(.invalidParams, "\(path): expected one of \(cases.map { JSONValue.string($0).jsonText }.joined(separator: ", ")), got \(JSONValue.string(raw).jsonText)")
+        }
+        return result
+    }
+
+    /// A message's `data`: absent or null means no parameters.
+    static func params(_ data: Any?) throws -> [String: Any] {
+        if isNull(data) { return [:] }
+        return try object(data, "params")
+    }
+}
+
+// MARK: - Encoding results and payloads
+
+/// Encoding of results and payloads into JSON values; fails on what JavaScript cannot hold
+/// (non-finite doubles, integers outside +-(2^53-1)).
+enum BridgeEncode {
+    static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
+        guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {
+            throw BridgeError(.internalError, "\(path): int \(value) is outside +-(2^53-1)")
+        }
+        return .int(value)
+    }
+
+    static func double(_ value: Double, _ path: BridgePath) throws -> JSONValue {
+        guard value.isFinite else { throw BridgeError(.internalError, "\(path): double \(value) is not finite") }
+        return .double(value)
+    }
+
+    static func json(_ value: JSONValue, _ path: BridgePath) throws -> JSONValue {
+        switch value {
+        case .int(let int): return try self.int(int, path)
+        case .double(let double): return try self.double(double, path)
+        case .array(let values):
+            return .array(try values.enumerated().map { index, element in try json(element, path.index(index)) })
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (key, element) in members { result[key] = try json(element, path.key(key)) }
+            return .object(result)
+        case .null, .bool, .string: return value
+        }
+    }
+
+    static func list<T>(_ values: [T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        .array(try values.enumerated().map { index, value in try element(value, path.index(index)) })
+    }
+
+    static func map<T>(_ values: [String: T], _ path: BridgePath, _ element: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        var result: [String: JSONValue] = [:]
+        for (key, value) in values { result[key] = try element(value, path.key(key)) }
+        return .object(result)
+    }
+
+    static func optional<T>(_ value: T?, _ path: BridgePath, _ wrapped: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
+        guard let value = value else { return .null }
+        return try wrapped(value, path)
+    }
+}
+
+"""#,
+]),
+RuntimeSource(name: "Glue.swift", segments: [
+#"""
+#if canImport(WebKit)
+import WebKit
+
+extension BridgeOrigin {
+    /// The origin of a frame that posted a message.
+    @MainActor 
+"""#,
+#"""
+init(_ frame: WKFrameInfo) {
+        let origin = frame.securityOrigin
+        self.init(scheme: origin.protocol, host: origin.host, port: origin.port, isMainFrame: frame.isMainFrame)
+    }
+}
+
+/// Why an install was refused.
+
+"""#,
+#"""
+enum BridgeInstallError: Error, Equatable, Sendable {
+    /// The module is already installed in this content world of this content controller.
+    case alreadyInstalled(module: String)
+}
+
+/// Forwards reply-transport messages to a session. The session holds the module
+/// dispatchers, which hold the app's handlers weakly: WebKit retains this object, not the app's.
+@MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
+    let session: BridgeSession
+
+    init(session: BridgeSession) {
+        self.session = session
+    }
+
+#if compiler(>=6.0)
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+                               replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
+        forward(message) { envelope in replyHandler(envelope.foundationObject, nil) }
+    }
+#else
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
+                               replyHandler: @escaping (Any?, String?) -> Void) {
+        forward(message) { envelope in replyHandler(envelope.foundationObject, nil) }
+    }
+#endif
+
+    private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
+        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
+                        reply: reply, answer: { _ in })
+    }
+}
+
+/// Forwards callback-transport messages to a session; answers are evaluated in the sending frame.
+@MainActor final class BridgeMessageForwarder: NSObject, WKScriptMessageHandler {
+    let session: BridgeSession
+    let world: WKContentWorld
+
+    init(session: BridgeSession, world: WKContentWorld) {
+        self.session = session
+        self.world = world
+    }
+
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        let frame = message.frameInfo
+        let world = self.world
+        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
+                        reply: nil) { [weak webView = message.webView] script in
+            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+        }
+    }
+}
+
+/// Installs modules on web views: one session per content controller and content world,
+/// each channel registered once.
+@MainActor 
+"""#,
+#"""
+enum BridgeGlue {
+    private final class Entry {
+        weak var controller: WKUserContentController?
+        weak var webView: WKWebView?
+        let world: WKContentWorld
+        let session: BridgeSession
+
+        init(controller: WKUserContentController, webView: WKWebView, world: WKContentWorld, session: BridgeSession) {
+            self.controller = controller
+            self.webView = webView
+            self.world = world
+            self.session = session
+        }
+    }
+
+    private static var entries: [Entry] = []
+
+    /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
+    
+"""#,
+#"""
+static var defaultWorld: WKContentWorld {
+        if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
+        return WKContentWorld.page
+    }
+
+    /// The session of a web view's content controller in a world, if any module is installed there.
+    
+"""#,
+#"""
+static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
+        let controller = webView.configuration.userContentController
+        let world = world ?? defaultWorld
+        return entries.first { $0.controller === controller && $0.world === world }?.session
+    }
+
+    /// Installs a module's dispatcher. Throws when the module is already installed there;
+    /// never registers a channel name twice.
+    
+"""#,
+#"""
+static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
+                                   policy: BridgeOriginPolicy) throws -> BridgeSession {
+        entries.removeAll { $0.controller == nil }
+        let controller = webView.configuration.userContentController
+        let world = world ?? defaultWorld
+        let entry: Entry
+        if let existing = entries.first(where: { $0.controller === controller && $0.world === world }) {
+            entry = existing
+        } else {
+            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+                guard let webView = webView else {
+                    completion(false)
+                    return
+                }
+                webView.evaluateJavaScript(script, in: nil, in: world) { result in
+                    switch result {
+                    case .success(let value): completion((value as? Bool) == true)
+                    case .failure: completion(false)
+                    }
+                }
+            }
+            entry = Entry(controller: controller, webView: webView, world: world, session: session)
+            entries.append(entry)
+        }
+        let session = entry.session
+        guard !session.isInstalled(module.moduleName) else {
+            throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
+        }
+        let channelsBefore = Set(session.channels)
+        session.install(module)
+        for channel in session.channels where !channelsBefore.contains(channel) {
+            switch session.transport {
+            case .reply:
+                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
+            case .callback:
+                controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
+            }
+        }
+        return session
+    }
+
+    /// Removes a module; the shared callback channel goes when its last module does.
+    
+"""#,
+#"""
+static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
+        let controller = webView.configuration.userContentController
+        let world = world ?? defaultWorld
+        guard let entry = entries.first(where: { $0.controller === controller && $0.world === world }),
+              entry.session.isInstalled(moduleName) else { return }
+        let channelsBefore = entry.session.channels
+        entry.session.uninstall(moduleName)
+        let channelsAfter = Set(entry.session.channels)
+        for channel in channelsBefore where !channelsAfter.contains(channel) {
+            controller.removeScriptMessageHandler(forName: channel, contentWorld: world)
+        }
+    }
+
+    /// Call from `webViewWebContentProcessDidTerminate(_:)`: every module of the web view goes
+    /// back to queueing events until its client says `$hello` again.
+    
+"""#,
+#"""
+static func webContentProcessDidTerminate(_ webView: WKWebView) {
+        let controller = webView.configuration.userContentController
+        for entry in entries where entry.controller === controller {
+            entry.session.webContentProcessDidTerminate()
+        }
+    }
+}
+#endif
+
+"""#,
+]),
+RuntimeSource(name: "Scripts.swift", segments: [
+#"""
+// MARK: - JavaScript
+
+/// Builds the scripts native code evaluates in the page. Every string is embedded as a
+/// double-quoted literal that is pure ASCII: `"` and `\` are backslash-escaped, and every
+/// character outside printable ASCII, and each of `<`, `>`, `&`, `'`, is written as `\uXXXX`
+/// (UTF-16 units), so no payload (quotes, U+2028, `</script>`, NUL) can end the literal.
+/// Scripts are written into one byte buffer, in time linear in their length.
+
+"""#,
+#"""
+enum BridgeJavaScript {
+    /// `text` as a JavaScript string literal, quotes included.
+    
+"""#,
+#"""
+static func stringLiteral(_ text: String) -> String {
+        var out: [UInt8] = []
+        appendLiteral(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JavaScript string literal, quotes included.
+    static func appendLiteral(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendLiteral(utf8: $0, to: &out) }
+    }
+
+    /// Appends valid UTF-8 text as a pure-ASCII JavaScript string literal, quotes included.
+    static func appendLiteral(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count + 2)
+        out.append(0x22)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                switch byte {
+                case 0x22, 0x5C:
+                    out.append(0x5C)
+                    out.append(byte)
+                case 0x3C, 0x3E, 0x26, 0x27: appendEscape(UInt16(byte), to: &out)
+                case 0x20...0x7E: out.append(byte)
+                default: appendEscape(UInt16(byte), to: &out)
+                }
+                index += 1
+                continue
+            }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            guard index + length <= bytes.count else {
+                appendEscape(0xFFFD, to: &out)
+                break
+            }
+            var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            index += length
+            if scalar >= 0x10000 {
+                appendEscape(UInt16(0xD800 + ((scalar - 0x10000) >> 10)), to: &out)
+                appendEscape(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)), to: &out)
+            } else {
+                appendEscape(UInt16(scalar), to: &out)
+            }
+        }
+        out.append(0x22)
+    }
+
+    /// Appends `\uXXXX` (lowercase hex digits).
+    static func appendEscape(_ unit: UInt16, to out: inout [UInt8]) {
+        func digit(_ value: UInt16) -> UInt8 { UInt8(value < 10 ? 0x30 + value : 0x57 + value) }
+        out.append(0x5C)
+        out.append(0x75)
+        out.append(digit(unit >> 12))
+        out.append(digit(unit >> 8 & 0xF))
+        out.append(digit(unit >> 4 & 0xF))
+        out.append(digit(unit & 0xF))
+    }
+
+    /// Whether `name` may be used as a callback name: any string of at most
+    /// `BridgeLimits.maxCallbackNameLength` UTF-16 units. The name only ever reaches a script
+    /// as an escaped string literal (`window["..."]`), so its characters cannot matter.
+    
+"""#,
+#"""
+static func isValidCallbackName(_ name: String) -> Bool {
+        name.utf16.count <= BridgeLimits.maxCallbackNameLength
+    }
+
+    /// JSON text in which every `\uD800`-`\uDFFF` escape that is not half of a surrogate pair
+    /// is replaced by `\uFFFD`. `JSON.stringify` writes lone surrogates that way, Foundation's
+    /// parser refuses them, and a Swift `String` cannot hold them; this is the same repair
+    /// WebKit's string bridging applies to object bodies, so both transports agree.
+    static func repairingLoneSurrogateEscapes(_ s: [UInt8]) -> [UInt8] {
+        func hexValue(_ c: UInt8) -> UInt32? {
+            switch c {
+            case 0x30...0x39: return UInt32(c - 0x30)
+            case 0x41...0x46: return UInt32(c - 0x41 + 10)
+            case 0x61...0x66: return UInt32(c - 0x61 + 10)
+            default: return nil
+            }
+        }
+        /// The code unit of a `\uXXXX` escape starting at `i`.
+        func escape(at i: Int) -> UInt32? {
+            guard i + 6 <= s.count, s[i] == 0x5C, s[i + 1] == 0x75 else { return nil }
+            var value: UInt32 = 0
+            for k in 2..<6 {
+                guard let digit = hexValue(s[i + k]) else { return nil }
+                value = value * 16 + digit
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.count)
+        var i = 0
+        while i < s.count {
+            guard s[i] == 0x5C, i + 1 < s.count else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            guard let unit = escape(at: i) else {
+                out += s[i..<i + 2]  // any other escape, `\\` included, stays as it is
+                i += 2
+                continue
+            }
+            if (0xD800...0xDBFF).contains(unit), let low = escape(at: i + 6), (0xDC00...0xDFFF).contains(low) {
+                out += s[i..<i + 12]
+                i += 12
+            } else if (0xD800...0xDFFF).contains(unit) {
+                out.append(contentsOf: "\\uFFFD".utf8)
+                i += 6
+            } else {
+                out += s[i..<i + 6]
+                i += 6
+            }
+        }
+        return out
+    }
+
+    /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
+    
+"""#,
+#"""
+static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+        answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
+    }
+
+    /// The answer script for an envelope already written as JSON (UTF-8).
+    static func answerScript(callbackName: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var f=window[".utf8)
+        appendLiteral(callbackName, to: &out)
+        out.append(contentsOf: "];if(typeof f===\"function\"){f(".utf8)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ");}})();".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
+    
+"""#,
+#"""
+static func eventScript(module: String, event: String, payload: JSONValue) -> String {
+        eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
+    }
+
+    /// The event script for a payload already written as JSON (UTF-8).
+    static func eventScript(module: String, event: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.deliver!==\"function\"){return false;}h.deliver(".utf8)
+        appendLiteral(module, to: &out)
+        out.append(0x2C)
+        appendLiteral(event, to: &out)
+        out.append(0x2C)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ");return true;})();".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+// MARK: - Reading messages
+
+/// A message as the session received it. Its size, nesting depth and keys are checked
+/// against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
+/// object WebKit delivered) before anything parses or decodes it.
+struct BridgeIncoming {
+    /// The `callbackName` a message carries (callback transport).
+    enum CallbackName: Equatable {
+        case absent
+        case valid(String)
+        /// Not a string, or longer than `BridgeLimits.maxCallbackNameLength`: the message is
+        /// refused and nothing is evaluated.
+        case invalid(String)
+    }
+
+    /// The message object, or the error it is answered with.
+    var object: Result<[String: Any], BridgeError>
+    var callbackName: CallbackName
+
+    /// Reads `body`: an object (NSDictionary or its Swift form) or JSON text. With `parse`
+    /// false only the callback name is read (a message from an untrusted frame is not parsed).
+    init(_ body: Any, parse: Bool) {
+        let problem: BridgeError?
+        if case .string(let text) = BridgeDecode.shape(body) {
+            let bytes = Array(text.utf8)
+            let scan = BridgeTextScan(bytes)
+            callbackName = Self.callbackName(scan.callbackName)
+            if bytes.count > BridgeLimits.maxMessageBytes {
+                problem = Self.tooLarge
+            } else {
+                problem = scan.deepest > BridgeLimits.maxDepth ? Self.tooDeep : scan.collision
+            }
+            object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
+            guard parse else { return }
+            if let problem {
+                object = .failure(problem)
+                return
+            }
+            func parsed(_ json: [UInt8]) -> [String: Any]? {
+                guard let value = try? JSONSerialization.jsonObject(with: Data(json), options: []) else { return nil }
+                return try? BridgeDecode.object(value, "message")
+            }
+            // Lone surrogate escapes are repaired only when the text does not parse as it is.
+            guard let message = parsed(bytes) ?? parsed(BridgeJavaScript.repairingLoneSurrogateEscapes(bytes)) else { return }
+            object = .success(message)
+            callbackName = Self.callbackName(message["callbackName"])
+            return
+        }
+        let top = try? BridgeDecode.object(body, "message")
+        callbackName = Self.callbackName(top?["callbackName"])
+        guard parse else {
+            object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
+            return
+        }
+        problem = Self.check(body)
+        if let problem {
+            object = .failure(problem)
+        } else if let top {
+            object = .success(top)
+        } else {
+            object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
+        }
+    }
+
+    static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")
+    static let tooDeep = BridgeError(.invalidMessage, "the message nests deeper than \(BridgeLimits.maxDepth) levels")
+
+    static func callbackName(_ value: Any?) -> CallbackName {
+        guard !BridgeDecode.isNull(value), let value else { return .absent }
+        guard let name = try? BridgeDecode.string(value, "callbackName") else { return .invalid("not a string") }
+        guard BridgeJavaScript.isValidCallbackName(name) else {
+            return .invalid("longer than \(BridgeLimits.maxCallbackNameLength) UTF-16 units")
+        }
+        return .valid(name)
+    }
+
+    static func callbackName(_ value: BridgeTextScan.Value) -> CallbackName {
+        switch value {
+        case .absent, .null: return .absent
+        case .other: return .invalid("not a string")
+        case .string(let name): return callbackName(name)
+        }
+    }
+
+    /// The error two keys of one object that differ only in Unicode normalization are refused
+    /// with: Swift compares strings by canonical equivalence, so they would merge silently.
+    static func collision(_ path: BridgePath, _ first: String, _ second: String) -> BridgeError {
+        let keys = [first, second].sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return BridgeError(.invalidParams, "\(path): keys \(BridgeJavaScript.stringLiteral(keys[0])) and \(BridgeJavaScript.stringLiteral(keys[1])) differ only in Unicode normalization")
+    }
+
+    /// The path of the value under a message's top-level `key`: `data` is `params`.
+    static func topLevelPath(_ key: String) -> BridgePath {
+        key == "data" ? "params" : BridgePath("message").member(key)
+    }
+
+    /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
+    /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
+    /// only in Unicode normalization. Stops at the first problem.
+    static func check(_ body: Any) -> BridgeError? {
+        enum Step {
+            case top
+            case key(String)
+            case index(Int)
+        }
+        var pending: [(value: Any, depth: Int, parent: BridgePath, step: Step)] = [(body, 1, "message", .top)]
+        var size = 0
+        while let (value, depth, parent, step) = pending.popLast() {
+            func path() -> BridgePath {
+                switch step {
+                case .top: return parent
+                case .key(let key): return depth == 2 ? topLevelPath(key) : parent.member(key)
+                case .index(let index): return parent.index(index)
+                }
+            }
+            if let members = BridgeDecode.members(value) {
+                guard depth <= BridgeLimits.maxDepth else { return tooDeep }
+                let here = path()
+                size += 2 + members.count
+                var seen: [String: String] = [:]
+                for (key, element) in members {
+                    guard case .string(let key) = BridgeDecode.shape(key) else {
+                        continue  // decoding refuses such an object before it looks inside
+                    }
+                    size += key.utf8.count + 3
+                    if let first = seen[key], !first.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                        return collision(here, first, key)
+                    }
+                    seen[key] = key
+                    pending.append((element, depth + 1, here, .key(key)))
+                }
+            } else if let elements = BridgeDecode.elements(value) {
+                guard depth <= BridgeLimits.maxDepth else { return tooDeep }
+                let here = path()
+                size += 2 + elements.count
+                for (index, element) in elements.enumerated().reversed() {
+                    pending.append((element, depth + 1, here, .index(index)))
+                }
+            } else if case .string(let string) = BridgeDecode.shape(value) {
+                size += string.utf8.count + 2
+            } else {
+                size += 1
+            }
+            if size > BridgeLimits.maxMessageBytes { return tooLarge }
+        }
+        return nil
+    }
+}
+
+/// One pass over a message's JSON text, without recursion and without parsing it: how deep it
+/// nests, the first two keys of one object that differ only in Unicode normalization, and the
+/// value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
+/// so a malformed request's callback name can still be read.
+struct BridgeTextScan {
+    enum Value {
+        case absent
+        case null
+        case string(String)
+        /// A number, `true`, an object, ...: not a callback name.
+        case other
+    }
+
+    /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
+    private(set) var deepest = 0
+    /// The first normalization-equal keys (only looked for within the limits).
+    private(set) var collision: BridgeError?
+    private(set) var callbackName: Value = .absent
+
+    private struct Container {
+        var isObject: Bool
+        var path: BridgePath
+        /// Objects: whether the next string is a key. Arrays: the current index.
+        var expectsKey: Bool
+        var index = 0
+        var key: String?
+        /// Whether the next token is the value of `key` (after its colon).
+        var awaitsValue = false
+        var keys: [String: String] = [:]
+    }
+
+    init(_ s: [UInt8]) {
+        var open: [Container] = []
+        var beyond = 0  // containers open beyond the depth limit, only counted
+        var tracking = s.count <= BridgeLimits.maxMessageBytes
+        var i = 0
+
+        /// Whether the next token is the value of the top-level `callbackName`.
+        func topLevelCallbackValue() -> Bool {
+            open.count == 1 && beyond == 0 && open[0].isObject && open[0].awaitsValue && open[0].key == "callbackName"
+        }
+
+        while i < s.count {
+            let byte = s[i]
+            switch byte {
+            case 0x22:
+                var end = i + 1
+                var escaped = false
+                while end < s.count, s[end] != 0x22 {
+                    if s[end] == 0x5C {
+                        escaped = true
+                        end += 1
+                    }
+                    end += 1
+                }
+                let range = i + 1..<min(end, s.count)
+                i = end + 1
+                guard beyond == 0, !open.isEmpty else { continue }
+                let last = open.count - 1
+                if open[last].isObject && open[last].expectsKey {
+                    let key = Self.text(s, range, escaped: escaped)
+                    open[last].key = key
+                    open[last].expectsKey = false
+                    if tracking, collision == nil {
+                        if let first = open[last].keys[key], !first.unicodeScalars.elementsEqual(key.unicodeScalars) {
+                            collision = BridgeIncoming.collision(open[last].path, first, key)
+                            tracking = false
+                        } else {
+                            open[last].keys[key] = key
+                        }
+                    }
+                } else {
+                    if topLevelCallbackValue() { callbackName = .string(Self.text(s, range, escaped: escaped)) }
+                    open[last].awaitsValue = false
+                }
+                continue
+            case 0x7B, 0x5B:
+                if topLevelCallbackValue() { callbackName = .other }
+                if open.count >= BridgeLimits.maxDepth {
+                    beyond += 1
+                    deepest = max(deepest, BridgeLimits.maxDepth + 1)
+                    tracking = false
+                } else {
+                    var path: BridgePath = "message"
+                    if let parent = open.last {
+                        if parent.isObject {
+                            let key = parent.key ?? ""
+                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key) : parent.path.member(key)
+                        } else {
+                            path = parent.path.index(parent.index)
+                        }
+                        open[open.count - 1].awaitsValue = false
+                    }
+                    open.append(Container(isObject: byte == 0x7B, path: path, expectsKey: byte == 0x7B))
+                    deepest = max(deepest, open.count)
+                }
+            case 0x7D, 0x5D:
+                if beyond > 0 {
+                    beyond -= 1
+                } else if !open.isEmpty {
+                    open.removeLast()
+                }
+            case 0x3A:
+                if beyond == 0, let last = open.indices.last, open[last].isObject { open[last].awaitsValue = true }
+            case 0x2C:
+                if beyond == 0, let last = open.indices.last {
+                    open[last].expectsKey = open[last].isObject
+                    open[last].awaitsValue = false
+                    open[last].index += 1
+                }
+            case 0x20, 0x09, 0x0A, 0x0D:
+                break
+            default:
+                if topLevelCallbackValue() { callbackName = byte == 0x6E ? .null : .other }
+                if beyond == 0, let last = open.indices.last { open[last].awaitsValue = false }
+            }
+            i += 1
+        }
+    }
+
+    /// The text of a JSON string's contents, escapes resolved; an unpaired surrogate escape
+    /// becomes U+FFFD (the same repair as `repairingLoneSurrogateEscapes`).
+    static func text(_ s: [UInt8], _ range: Range<Int>, escaped: Bool) -> String {
+        guard escaped else { return String(decoding: s[range], as: UTF8.self) }
+        func hex(at index: Int) -> UInt32? {
+            guard index + 6 <= range.upperBound, s[index] == 0x5C, s[index + 1] == 0x75 else { return nil }
+            var value: UInt32 = 0
+            for byte in s[index + 2..<index + 6] {
+                switch byte {
+                case 0x30...0x39: value = value * 16 + UInt32(byte - 0x30)
+                case 0x41...0x46: value = value * 16 + UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: value = value * 16 + UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return value
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard s[index] == 0x5C, index + 1 < range.upperBound else {
+                out.append(s[index])
+                index += 1
+                continue
+            }
+            var scalar: UInt32
+            switch s[index + 1] {
+            case 0x62: scalar = 0x08
+            case 0x66: scalar = 0x0C
+            case 0x6E: scalar = 0x0A
+            case 0x72: scalar = 0x0D
+            case 0x74: scalar = 0x09
+            case 0x75:
+                guard let unit = hex(at: index) else {
+                    scalar = 0xFFFD
+                    break
+                }
+                scalar = unit
+                if (0xD800...0xDBFF).contains(unit), let low = hex(at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                } else if (0xD800...0xDFFF).contains(unit) {
+                    scalar = 0xFFFD
+                }
+                index += 4
+            default: scalar = UInt32(s[index + 1])
+            }
+            index += 2
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+"""#,
+]),
+RuntimeSource(name: "Session.swift", segments: [
+#"""
+// MARK: - Origins
+
+/// The frame a message came from, as the origin policy sees it.
+
+"""#,
+#"""
+struct BridgeOrigin: Sendable, Equatable {
+    
+"""#,
+#"""
+var scheme: String
+    
+"""#,
+#"""
+var host: String
+    
+"""#,
+#"""
+var port: Int
+    
+"""#,
+#"""
+var isMainFrame: Bool
+
+    
+"""#,
+#"""
+init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.isMainFrame = isMainFrame
+    }
+}
+
+/// Which frames may talk to the bridge: bundled content (`file`, custom schemes) and https
+/// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
+/// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
+/// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
+
+"""#,
+#"""
+struct BridgeOriginPolicy: Sendable, Equatable {
+    
+"""#,
+#"""
+var trustedSchemes: Set<String>
+    
+"""#,
+#"""
+var trustedHosts: Set<String>
+    
+"""#,
+#"""
+var mainFrameOnly: Bool
+
+    
+"""#,
+#"""
+init(trustedSchemes: Set<String>, trustedHosts: Set<String>, mainFrameOnly: Bool) {
+        self.trustedSchemes = Set(trustedSchemes.map { $0.lowercased() })
+        self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
+        self.mainFrameOnly = mainFrameOnly
+    }
+
+    /// The policy from the generator configuration.
+    
+"""#,
+#"""
+static var `default`: BridgeOriginPolicy {
+        BridgeOriginPolicy(trustedSchemes: BridgeConfiguration.trustedSchemes,
+                           trustedHosts: BridgeConfiguration.trustedHosts,
+                           mainFrameOnly: BridgeConfiguration.mainFrameOnly)
+    }
+
+    /// Where a refused message came from and which `bridgegen.yaml` key would allow it, for the log.
+    func refusal(_ origin: BridgeOrigin) -> String {
+        let from = JSONValue.string("\(origin.scheme)://\(origin.host)").jsonText
+        if mainFrameOnly && !origin.isMainFrame {
+            return "\(from), a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"
+        }
+        if origin.scheme.lowercased() == "https" && !origin.host.isEmpty {
+            return "\(from): add \(JSONValue.string(origin.host.lowercased()).jsonText) to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"
+        }
+        return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
+    }
+
+    
+"""#,
+#"""
+func allows(_ origin: BridgeOrigin) -> Bool {
+        if mainFrameOnly && !origin.isMainFrame { return false }
+        let scheme = origin.scheme.lowercased()
+        if trustedSchemes.contains(scheme) { return true }
+        guard scheme == "https" else { return false }
+        let host = origin.host.lowercased()
+        if host.isEmpty { return false }
+        if trustedHosts.contains(host) { return true }
+        return trustedHosts.contains { pattern in
+            pattern.hasPrefix("*.") && host.hasSuffix(String(pattern.dropFirst(1))) && host.count > pattern.count - 1
+        }
+    }
+}
+
+// MARK: - Dispatch
+
+/// The transport all modules of this schema set use.
+
+"""#,
+#"""
+enum BridgeTransport: Sendable, Equatable {
+    /// One reply handler per module channel; `replyHandler(envelope, nil)` answers.
+    case reply
+    /// One shared plain handler; requests are answered with `window[callbackName](json)`.
+    case callback(channel: String)
+}
+
+/// Answers one request exactly once: later calls are ignored.
+@MainActor 
+"""#,
+#"""
+final class BridgeReply {
+    private var deliver: (@MainActor (BridgeEnvelope) -> Void)?
+
+    
+"""#,
+#"""
+init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
+        self.deliver = deliver
+    }
+
+    /// Whether the answer was given.
+    
+"""#,
+#"""
+var isAnswered: Bool { deliver == nil }
+
+    
+"""#,
+#"""
+func answer(_ envelope: BridgeEnvelope) {
+        guard let deliver = deliver else { return }
+        self.deliver = nil
+        deliver(envelope)
+    }
+
+    
+"""#,
+#"""
+func succeed(_ data: JSONValue) { answer(.success(data)) }
+
+    
+"""#,
+#"""
+func fail(_ error: any Error) {
+        let bridgeError = BridgeError.reaching(from: error)
+        if !(error is BridgeError) {
+            BridgeLog.report("handler failed: \(String(describing: error))")
+        } else if bridgeError.code == BridgeErrorCode.internalError.rawValue {
+            BridgeLog.report("internal error: \(bridgeError.message)")
+            answer(.failure(BridgeError(.internalError, "internal error")))
+            return
+        }
+        answer(.failure(bridgeError))
+    }
+}
+
+/// A module's generated dispatcher, as a session routes to it.
+@MainActor 
+"""#,
+#"""
+protocol BridgeModule: AnyObject {
+    /// The module name: its reply-transport channel and its events' first argument.
+    var moduleName: String { get }
+    /// Whether a method has this wire name.
+    func handles(_ type: String) -> Bool
+    /// Decodes `data`, calls the handler and answers through `reply` exactly once.
+    func dispatch(type: String, data: Any?, reply: BridgeReply)
+}
+
+/// The WebKit-free heart of the bridge for one content controller and content world:
+/// routes messages to module dispatchers, answers them in the configured transport,
+/// applies the origin policy, and queues events until the page's client says `$hello`.
+@MainActor 
+"""#,
+#"""
+final class BridgeSession {
+    /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
+    
+"""#,
+#"""
+typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+
+    /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
+    
+"""#,
+#"""
+static let queueLimit = 256
+
+    
+"""#,
+#"""
+let transport: BridgeTransport
+    
+"""#,
+#"""
+var policy: BridgeOriginPolicy
+    private let evaluate: Evaluate
+    private var modules: [String: any BridgeModule] = [:]
+    private var queues: [String: EventQueue] = [:]
+    private var openReplies = 0
+    private var deliveriesInFlight = 0
+    private var generation = 0
+
+    private struct QueuedEvent {
+        var id: Int
+        var script: String
+    }
+
+    private struct EventQueue {
+        var ready = false
+        var delivering: Int?
+        var events: [QueuedEvent] = []
+    }
+
+    private var nextEventID = 0
+
+    
+"""#,
+#"""
+init(transport: BridgeTransport = BridgeConfiguration.transport,
+                    policy: BridgeOriginPolicy = .default,
+                    evaluate: @escaping Evaluate) {
+        self.transport = transport
+        self.policy = policy
+        self.evaluate = evaluate
+    }
+
+    /// The channel names this session needs registered: one per module (reply) or the shared one.
+    
+"""#,
+#"""
+var channels: [String] {
+        switch transport {
+        case .reply: return modules.keys.sorted()
+        case .callback(let channel): return modules.isEmpty ? [] : [channel]
+        }
+    }
+
+    
+"""#,
+#"""
+func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
+
+    /// Adds a module; returns false (and changes nothing) when one with its name is installed.
+    @discardableResult
+    
+"""#,
+#"""
+func install(_ module: any BridgeModule) -> Bool {
+        guard modules[module.moduleName] == nil else { return false }
+        modules[module.moduleName] = module
+        return true
+    }
+
+    /// Removes a module; its queued events are kept for a later install.
+    
+"""#,
+#"""
+func uninstall(_ moduleName: String) {
+        modules[moduleName] = nil
+    }
+
+    /// Whether no request is waiting for its handler and no event delivery is in flight.
+    
+"""#,
+#"""
+var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
+
+    /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
+    /// once) or nil (callback transport, where `answer` evaluates the answer script in the
+    /// sending frame).
+    
+"""#,
+#"""
+func receive(channel: String, body: Any, origin: BridgeOrigin,
+                            reply: (@MainActor (BridgeEnvelope) -> Void)?,
+                            answer: @escaping @MainActor (String) -> Void) {
+        let trusted = policy.allows(origin)
+        if !trusted {
+            BridgeLog.report("refused a message on '\(channel)' from \(policy.refusal(origin))")
+        }
+        switch transport {
+        case .reply:
+            let replyOnce = track(BridgeReply { envelope in reply?(envelope) })
+            guard trusted else {
+                replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
+                return
+            }
+            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, reply: replyOnce)
+        case .callback:
+            // An untrusted frame's message is not parsed; only its callback name is read, so
+            // that it is answered untrustedOrigin instead of waiting forever.
+            let incoming = BridgeIncoming(body, parse: trusted)
+            var callbackName: String?
+            switch incoming.callbackName {
+            case .absent:
+                break
+            case .valid(let name):
+                callbackName = name
+            case .invalid(let reason):
+                BridgeLog.report("refused a message with an invalid callbackName (\(reason)): nothing is evaluated")
+                return
+            }
+            let replyOnce = track(BridgeReply { envelope in
+                guard let name = callbackName else {
+                    if envelope.errcode != 0 { BridgeLog.report("unanswerable failure \(envelope.errcode): \(envelope.errmsg)") }
+                    return
+                }
+                answer(Self.answerScript(callbackName: name, envelope: envelope))
+            })
+            guard trusted else {
+                replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
+                return
+            }
+            dispatch(incoming.object, channel: nil, reply: replyOnce)
+        }
+    }
+
+    /// The answer script, or an `internalError` answer when the envelope's JSON is larger
+    /// than `BridgeLimits.maxScriptJSONBytes` (written only up to that limit).
+    private static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+        if let json = envelope.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) {
+            return BridgeJavaScript.answerScript(callbackName: callbackName, json: json)
+        }
+        BridgeLog.report("internal error: an answer is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+        return BridgeJavaScript.answerScript(callbackName: callbackName, envelope: .failure(BridgeError(.internalError, "internal error")))
+    }
+
+    /// Routes a parsed message: `$hello` to the handshake, anything else to the module that
+    /// owns its wire name, on `channel` (reply transport) or on the shared channel (nil),
+    /// where the checker made wire names unique across modules.
+    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, reply: BridgeReply) {
+        let message: [String: Any]
+        let type: String
+        do {
+            message = try parsed.get()
+            type = try Self.messageType(message)
+        } catch {
+            reply.fail(error)
+            return
+        }
+        if type == "$hello" {
+            hello(message["data"], channel: channel, reply: reply)
+            return
+        }
+        let candidates: [any BridgeModule]
+        if let channel {
+            guard let module = modules[channel] else {
+                reply.fail(BridgeError(.handlerUnavailable, "no handler is installed for '\(channel)'"))
+                return
+            }
+            candidates = [module]
+        } else {
+            candidates = Array(modules.values)
+        }
+        guard let module = candidates.first(where: { $0.handles(type) }) else {
+            reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
+            return
+        }
+        module.dispatch(type: type, data: message["data"], reply: reply)
+    }
+
+    private func track(_ reply: BridgeReply) -> BridgeReply {
+        openReplies += 1
+        return BridgeReply { [weak self] envelope in
+            self?.openReplies -= 1
+            reply.answer(envelope)
+        }
+    }
+
+    static func messageType(_ object: [String: Any]) throws -> String {
+        guard let typeValue = object["type"], let type = try? BridgeDecode.string(typeValue, "type") else {
+            throw BridgeError(.invalidMessage, "the message has no string 'type'")
+        }
+        return type
+    }
+
+    // MARK: Events
+
+    private func hello(_ data: Any?, channel: String?, reply: BridgeReply) {
+        let module: String
+        do {
+            let params = try BridgeDecode.params(data)
+            if let channel = channel {
+                module = try BridgeDecode.optional(params["module"], "params.module") { try BridgeDecode.string($0, $1) } ?? channel
+                guard module == channel else {
+                    throw BridgeError(.invalidParams, "params.module: expected \(JSONValue.string(channel).jsonText), got \(JSONValue.string(module).jsonText)")
+                }
+            } else {
+                module = try BridgeDecode.string(params["module"], "params.module")
+            }
+        } catch {
+            reply.fail(error)
+            return
+        }
+        queues[module, default: EventQueue()].ready = true
+        reply.succeed(.object(["protocol": .int(1)]))
+        pump(module)
+    }
+
+    /// Delivers an event now if the module's client is ready, else queues it.
+    
+"""#,
+#"""
+func emit(module: String, event: String, payload: JSONValue) {
+        guard let json = payload.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
+            BridgeLog.report("dropped a '\(module)' event '\(event)': its payload is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+            return
+        }
+        var queue = queues[module, default: EventQueue()]
+        nextEventID += 1
+        queue.events.append(QueuedEvent(id: nextEventID, script: BridgeJavaScript.eventScript(module: module, event: event, json: json)))
+        if queue.events.count > Self.queueLimit {
+            let dropIndex = queue.delivering == queue.events.first?.id ? 1 : 0
+            queue.events.remove(at: dropIndex)
+            BridgeLog.report("dropped the oldest queued '\(module)' event: more than \(Self.queueLimit) waiting")
+        }
+        queues[module] = queue
+        pump(module)
+    }
+
+    /// Call when the web content process terminated: every module queues until its next `$hello`.
+    
+"""#,
+#"""
+func webContentProcessDidTerminate() {
+        generation += 1
+        deliveriesInFlight = 0
+        for name in queues.keys {
+            queues[name]?.ready = false
+            queues[name]?.delivering = nil
+        }
+    }
+
+    /// Events waiting for a module's client.
+    
+"""#,
+#"""
+func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
+
+    private func pump(_ module: String) {
+        guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }
+        queues[module]?.delivering = next.id
+        deliveriesInFlight += 1
+        let generation = self.generation
+        evaluate(next.script) { [weak self] delivered in
+            guard let self = self, self.generation == generation else { return }
+            self.deliveriesInFlight -= 1
+            self.queues[module]?.delivering = nil
+            if delivered {
+                self.queues[module]?.events.removeAll { $0.id == next.id }
+            } else {
+                self.queues[module]?.ready = false
+            }
+            self.pump(module)
+        }
+    }
+}
+
+"""#,
+]),
+RuntimeSource(name: "Values.swift", segments: [
+#"""
+// MARK: - JSON values
+
+/// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
+/// encoded to before they reach the page.
+
+"""#,
+#"""
+enum JSONValue: Sendable, Equatable, Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    
+"""#,
+#"""
+init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    
+"""#,
+#"""
+func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as WebKit accepts it in a reply: NSNumber, String, arrays, dictionaries, NSNull.
+    
+"""#,
+#"""
+var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let value): return NSNumber(value: value)
+        case .int(let value): return NSNumber(value: value)
+        case .double(let value): return NSNumber(value: value)
+        case .string(let value): return value
+        case .array(let value): return value.map { $0.foundationObject }
+        case .object(let value): return value.mapValues { $0.foundationObject }
+        }
+    }
+
+    /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
+    /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
+    
+"""#,
+#"""
+var jsonText: String {
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
+    }
+
+    /// The compact JSON text as UTF-8, written into one buffer (time linear in the text); nil
+    /// as soon as it would exceed `limit` bytes, so an oversized value is never written out whole.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out: [UInt8] = []
+        return write(to: &out, limit: limit) ? out : nil
+    }
+
+    /// Appends the JSON text; false when `out` grew beyond `limit`. Recursion is one level per
+    /// nesting level, which `BridgeLimits.maxDepth` bounds for every value a page sent.
+    func write(to out: inout [UInt8], limit: Int) -> Bool {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .double(let value): out.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .array(let values):
+            out.append(0x5B)
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(0x2C) }
+                guard value.write(to: &out, limit: limit) else { return false }
+            }
+            out.append(0x5D)
+        case .object(let members):
+            out.append(0x7B)
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(0x2C) }
+                JSONValue.writeString(key, to: &out)
+                out.append(0x3A)
+                guard members[key]?.write(to: &out, limit: limit) ?? true else { return false }
+            }
+            out.append(0x7D)
+        }
+        return out.count <= limit
+    }
+
+    /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
+    /// else as its UTF-8 bytes, copied in runs.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        out.append(0x22)
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x22 || bytes[index] == 0x5C || bytes[index] < 0x20 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch bytes[index] {
+                case 0x22, 0x5C:
+                    out.append(0x5C)
+                    out.append(bytes[index])
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                default: BridgeJavaScript.appendEscape(UInt16(bytes[index]), to: &out)
+                }
+                start = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        out.append(0x22)
+    }
+}
+
+/// A string-keyed coding key, so generated models need no `CodingKeys` enums.
+
+"""#,
+#"""
+struct BridgeCodingKey: CodingKey {
+    
+"""#,
+#"""
+var stringValue: String
+    
+"""#,
+#"""
+var intValue: Int? { nil }
+    
+"""#,
+#"""
+init(_ stringValue: String) { self.stringValue = stringValue }
+    
+"""#,
+#"""
+init?(stringValue: String) { self.stringValue = stringValue }
+    
+"""#,
+#"""
+init?(intValue: Int) { return nil }
+}
+
+// MARK: - Errors and the envelope
+
+/// The bridge's own error codes (docs/WIRE.md). Application errors use codes >= 1.
+
+"""#,
+#"""
+enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
+    case ok = 0
+    /// No method has this wire name.
+    case unknownMethod = -1
+    /// The body is not an object / JSON object string, or `type` is missing.
+    case invalidMessage = -2
+    /// `data` does not match the method's parameters; the message names the path.
+    case invalidParams = -3
+    /// The origin policy refused the frame.
+    case untrustedOrigin = -4
+    /// The native handler is gone or not installed.
+    case handlerUnavailable = -5
+    /// The handler failed with an error that is not a `BridgeError`, or its result could not be encoded.
+    case internalError = -6
+    /// Page side only: no native handler.
+    case notInApp = -7
+    /// Page side only: no answer in time.
+    case timeout = -8
+}
+
+/// An error with a code and a message that reaches the page intact. Handlers throw it
+/// (usually through a module's `Errors` conveniences); any other error reaches the page as
+/// `internalError` with a generic message.
+
+"""#,
+#"""
+struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
+    
+"""#,
+#"""
+var code: Int
+    
+"""#,
+#"""
+var message: String
+
+    
+"""#,
+#"""
+init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    
+"""#,
+#"""
+init(_ code: BridgeErrorCode, _ message: String) {
+        self.init(code: code.rawValue, message: message)
+    }
+
+    
+"""#,
+#"""
+var description: String { "BridgeError(\(code)): \(message)" }
+
+    /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
+    static func reaching(from error: any Error) -> BridgeError {
+        if let bridgeError = error as? BridgeError { return bridgeError }
+        return BridgeError(.internalError, "internal error")
+    }
+}
+
+/// What every request is answered with: `{errcode, errmsg, data}`.
+
+"""#,
+#"""
+struct BridgeEnvelope: Sendable, Equatable {
+    
+"""#,
+#"""
+var errcode: Int
+    
+"""#,
+#"""
+var errmsg: String
+    
+"""#,
+#"""
+var data: JSONValue
+
+    
+"""#,
+#"""
+init(errcode: Int, errmsg: String, data: JSONValue) {
+        self.errcode = errcode
+        self.errmsg = errmsg
+        self.data = data
+    }
+
+    
+"""#,
+#"""
+static func success(_ data: JSONValue) -> BridgeEnvelope {
+        BridgeEnvelope(errcode: 0, errmsg: "ok", data: data)
+    }
+
+    
+"""#,
+#"""
+static func failure(_ error: BridgeError) -> BridgeEnvelope {
+        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
+    }
+
+    /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
+    
+"""#,
+#"""
+var foundationObject: Any {
+        ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
+    }
+
+    /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
+    
+"""#,
+#"""
+var jsonText: String {
+        String(decoding: jsonBytes() ?? [], as: UTF8.self)
+    }
+
+    /// The envelope's JSON text as UTF-8; nil beyond `limit` bytes.
+    func jsonBytes(limit: Int = Int.max) -> [UInt8]? {
+        var out = Array("{\"errcode\":\(errcode),\"errmsg\":".utf8)
+        JSONValue.writeString(errmsg, to: &out)
+        out.append(contentsOf: ",\"data\":".utf8)
+        guard data.write(to: &out, limit: limit) else { return nil }
+        out.append(0x7D)
+        return out.count <= limit ? out : nil
+    }
+}
+
+/// Where the bridge reports what it refuses or drops (untrusted origins, bad callback names,
+/// dropped events, handler errors). Set `BridgeLog.sink` to see them; nil by default.
+@MainActor 
+"""#,
+#"""
+enum BridgeLog {
+    
+"""#,
+#"""
+static var sink: (@MainActor (String) -> Void)?
+
+    static func report(_ message: String) {
+        sink?("bridgegen: " + message)
+    }
+}
+
+"""#,
+]),
+    ]
+}

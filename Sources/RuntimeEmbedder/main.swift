@@ -1,0 +1,63 @@
+import Foundation
+
+// RuntimeEmbedder (run by Scripts/embed-runtime.sh): reads a target's runtime files and writes
+// one Swift file declaring them as `EmbeddedRuntime.files`, so the generator carries the
+// runtime's exact text, compiled into the binary, while the runtime itself is written and
+// checked as real code in Runtime/.
+//
+//   RuntimeEmbedder OUTPUT.swift FILE...
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: RuntimeEmbedder OUTPUT.swift FILE...\n".utf8))
+    exit(2)
+}
+let output = URL(fileURLWithPath: arguments[0])
+var entries: [String] = []
+let folder = arguments[1].split(separator: "/").dropLast().joined(separator: "/")
+for path in arguments.dropFirst().sorted() {
+    let url = URL(fileURLWithPath: path)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("\(path): error: cannot read this runtime file as UTF-8\n".utf8))
+        exit(1)
+    }
+    let isSwift = url.pathExtension == "swift"
+    let body = RuntimeFileBody.strip(text, dropImports: isSwift)
+    let segments: [String]
+    do {
+        segments = isSwift ? try SwiftAccessModifiers.split(body) : [body]
+    } catch let error as SwiftAccessModifiers.LexError {
+        FileHandle.standardError.write(Data("\(path): error: \(error.message)\n".utf8))
+        exit(1)
+    }
+    let literals = segments.map { SwiftStringLiteral.raw($0) + "," }.joined(separator: "\n")
+    entries.append("""
+        RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), segments: [
+        \(literals)
+        ]),
+        """)
+}
+let source = """
+    // Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from \(folder). Do not edit: edit
+    // those files and run the script; the tests fail while this file is stale.
+    // Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+
+    import BridgeGenCore
+
+    enum EmbeddedRuntime {
+        /// The runtime files, by name.
+        static let files: [RuntimeSource] = [
+    \(entries.joined(separator: "\n"))
+        ]
+    }
+
+    """
+let data = Data(source.utf8)
+if (try? Data(contentsOf: output)) != data {
+    do {
+        try data.write(to: output, options: .atomic)
+    } catch {
+        FileHandle.standardError.write(Data("\(output.path): error: \(error.localizedDescription)\n".utf8))
+        exit(1)
+    }
+}

@@ -1,0 +1,40 @@
+import XCTest
+@testable import BridgeRuntime
+
+/// The Swift runtime tested directly, as the module it is in the repository (Runtime/Swift),
+/// not through generated code. The generated-code tests (BridgeGenSwiftTests) cover it again
+/// inside generated programs and through real WebKit.
+final class RuntimeUnitTests: XCTestCase {
+    func testJavaScriptStringLiteralEscapesEveryLineTerminatorAndScriptCloser() {
+        let literal = BridgeJavaScript.stringLiteral("a\u{2028}b\u{2029}c\nd</script>e\"f'g\\")
+        XCTAssertFalse(literal.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\n" }, literal)
+        XCTAssertFalse(literal.contains("</script>"), literal)
+        XCTAssertTrue(literal.hasPrefix("\"") && literal.hasSuffix("\""), literal)
+    }
+
+    func testEnvelopeJSONIsTheWireShape() {
+        let envelope = BridgeEnvelope.failure(BridgeError(.invalidParams, "params.key: expected string"))
+        XCTAssertEqual(envelope.jsonText, #"{"errcode":-3,"errmsg":"params.key: expected string","data":null}"#)
+        XCTAssertEqual(BridgeEnvelope.success(.string("x")).jsonText, #"{"errcode":0,"errmsg":"ok","data":"x"}"#)
+    }
+
+    func testOriginPolicyTrustsBundledSchemesAndListedHostsOnly() {
+        let policy = BridgeOriginPolicy(trustedSchemes: ["file", "App"], trustedHosts: ["*.example.com", "exact.org"],
+                                        mainFrameOnly: true)
+        XCTAssertTrue(policy.allows(BridgeOrigin(scheme: "app", host: "", isMainFrame: true)))
+        XCTAssertTrue(policy.allows(BridgeOrigin(scheme: "https", host: "a.example.com", isMainFrame: true)))
+        XCTAssertTrue(policy.allows(BridgeOrigin(scheme: "https", host: "EXACT.org", isMainFrame: true)))
+        XCTAssertFalse(policy.allows(BridgeOrigin(scheme: "https", host: "example.com", isMainFrame: true)))
+        XCTAssertFalse(policy.allows(BridgeOrigin(scheme: "https", host: "evilexample.com", isMainFrame: true)))
+        XCTAssertFalse(policy.allows(BridgeOrigin(scheme: "http", host: "exact.org", isMainFrame: true)))
+        XCTAssertFalse(policy.allows(BridgeOrigin(scheme: "file", host: "", isMainFrame: false)))
+    }
+
+    func testCallbackNamesAreBoundedNotParsed() {
+        // A callback name is only ever a string literal key in the answer script, so any text
+        // is safe; only its length is bounded.
+        XCTAssertTrue(BridgeJavaScript.isValidCallbackName("alert(1)//\u{2028}"))
+        XCTAssertTrue(BridgeJavaScript.isValidCallbackName(String(repeating: "a", count: BridgeLimits.maxCallbackNameLength)))
+        XCTAssertFalse(BridgeJavaScript.isValidCallbackName(String(repeating: "a", count: BridgeLimits.maxCallbackNameLength + 1)))
+    }
+}
