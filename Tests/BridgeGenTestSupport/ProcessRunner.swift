@@ -47,11 +47,20 @@ public func runProcess(_ executable: URL, _ arguments: [String], in directory: U
     process.standardOutput = outHandle
     process.standardError = mergeStderr ? outHandle : errHandle
     try process.run()
+    // lock()/unlock(), not NSLocking.withLock: that needs macOS 14, the package supports 13.
     final class Watchdog: @unchecked Sendable {
         private let lock = NSLock()
         private var fired = false
-        var timedOut: Bool { lock.withLock { fired } }
-        func fire() { lock.withLock { fired = true } }
+        var timedOut: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return fired
+        }
+        func fire() {
+            lock.lock()
+            fired = true
+            lock.unlock()
+        }
     }
     let watchdog = Watchdog()
     if let timeout {
