@@ -56,20 +56,23 @@ let package = Package(
             ),
             dependencies: ["bridgegen"]
         ),
+        // What every test target shares (process runner, temp folders, the golden comparison
+        // and its update switch, seeded generators); not a product.
+        .target(name: "BridgeGenTestSupport", dependencies: ["BridgeGenCore"], path: "Tests/BridgeGenTestSupport"),
         // Test fixtures (schemas, generated-code programs, node tests) are read from the source
         // tree through #filePath, never compiled into the test targets.
-        .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"]),
-        .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift"], exclude: ["Fixtures"]),
-        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript"], exclude: ["node"]),
-        .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown"]),
+        .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
-        .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen"], exclude: ["Harness"]),
+        .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness"]),
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",
-            dependencies: ["bridgegen", "BridgeGenCore"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -12,22 +13,17 @@ final class ConfigDiagnosticTests: XCTestCase {
     func testEveryConfigGivesItsExactDiagnostics() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.cases.path).sorted()
         XCTAssertGreaterThanOrEqual(names.count, 20)
-        let update = ProcessInfo.processInfo.environment["BRIDGEGEN_UPDATE_GOLDENS"] == "1"
         var failures: [String] = []
         for name in names {
             let folder = Self.cases.appendingPathComponent(name)
             // Run inside the case folder so paths print as `bridgegen.yaml:line:col`.
             let result = try bridgegen(["check", Self.schema.path, "--config", "bridgegen.yaml"], in: folder)
             let actual = result.stderr + "exit: \(result.status)\n"
-            let expectedURL = folder.appendingPathComponent("expected.txt")
-            if update {
-                try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
+            if let failure = try Golden.compare(actual, withFile: folder.appendingPathComponent("expected.txt")) {
+                failures.append(failure)
             }
-            let expected = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? "<missing expected.txt>"
-            if expected != actual { failures.append("\(name):\n\(readableDiff(expected: expected, actual: actual))") }
         }
-        XCTAssert(failures.isEmpty, "config diagnostics differ from the goldens:\n" + failures.joined(separator: "\n"))
+        XCTAssert(failures.isEmpty, "config diagnostics differ from the goldens (\(Golden.updateHint)):\n" + failures.joined(separator: "\n"))
     }
 
     /// Every error golden is located (`bridgegen.yaml:L:C: error:`), exits 1, and carries an id.

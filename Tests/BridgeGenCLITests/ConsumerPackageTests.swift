@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -6,17 +7,25 @@ import XCTest
 /// and implements the generated `GreeterHandler`. One clean consumer build (the scratch path
 /// is reused across runs, so this package's own modules are compiled once), then cheap rebuilds.
 final class ConsumerPackageTests: XCTestCase {
-    static let work = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-consumer-test")
+    /// One folder per checkout (two worktrees on one machine must not share a build), kept
+    /// across runs of the same checkout.
+    static let work = FileManager.default.temporaryDirectory
+        .appendingPathComponent("bridgegen-consumer-test-\(checkoutTag(TestPaths.repository.path))")
     static let scratch = work.appendingPathComponent("scratch")
     static let package = work.appendingPathComponent("ConsumerPackage")
     static var schema: URL { package.appendingPathComponent("SharedSchemas/Schemas/greeter.bridge.yaml") }
     /// The schema as the target sees it, through the symlink; diagnostics name this path.
     static var schemaInTarget: String { package.appendingPathComponent("Sources/GreeterFeature/Schemas/greeter.bridge.yaml").path }
 
+    /// A stable short tag of `path` (FNV-1a; `hashValue` changes from run to run).
+    private static func checkoutTag(_ path: String) -> String {
+        let hash = path.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
+
     private func swiftBuild() throws -> RunResult {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                             ["swift", "build", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path, "-j", "2"])
-        return RunResult(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
+        try runProcess("swift", ["build", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path, "-j", "2"],
+                       mergeStderr: true)
     }
 
     /// The folder the plugin writes into, found under the scratch path's plugin outputs.
@@ -132,8 +141,7 @@ final class ConsumerPackageTests: XCTestCase {
     }
 
     private func swiftPackage(_ arguments: [String]) throws -> RunResult {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["swift", "package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments)
-        return RunResult(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
+        try runProcess("swift", ["package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments,
+                       mergeStderr: true)
     }
 }

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -13,22 +14,15 @@ final class DiagnosticGoldenTests: XCTestCase {
         let fm = FileManager.default
         let cases = try fm.contentsOfDirectory(atPath: Self.invalid.path).sorted()
         XCTAssertGreaterThanOrEqual(cases.count, 40, "the issue asks for at least 40 distinct failure kinds")
-        let update = ProcessInfo.processInfo.environment["BRIDGEGEN_UPDATE_GOLDENS"] == "1"
         var failures: [String] = []
         for name in cases {
             let folder = Self.invalid.appendingPathComponent(name)
             let actual = try Self.render(folder: folder, name: name)
-            let expectedURL = folder.appendingPathComponent("expected.txt")
-            if update {
-                try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = (try? String(contentsOf: expectedURL, encoding: .utf8)) ?? "<missing expected.txt>"
-            if expected != actual {
-                failures.append("\(name):\n\(readableDiff(expected: expected, actual: actual))")
+            if let failure = try Golden.compare(actual, withFile: folder.appendingPathComponent("expected.txt")) {
+                failures.append(failure)
             }
         }
-        XCTAssert(failures.isEmpty, "stale diagnostic goldens (BRIDGEGEN_UPDATE_GOLDENS=1 rewrites them):\n" + failures.joined(separator: "\n\n"))
+        XCTAssert(failures.isEmpty, "stale diagnostic goldens (\(Golden.updateHint)):\n" + failures.joined(separator: "\n\n"))
     }
 
     func testEveryInvalidCaseExitsWithErrorsExceptTheWarningCase() throws {

@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 

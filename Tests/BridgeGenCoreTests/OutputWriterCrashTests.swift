@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -10,12 +11,7 @@ final class OutputWriterCrashTests: XCTestCase {
     private var folders: [String] { ["swift", "ts", "docs"].map { root.appendingPathComponent($0).path } }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-writer-crash-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: root)
+        root = try temporaryFolder(self, "writer-crash")
     }
 
     /// Three folders of ten files each, as a generator would produce them.

@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -10,11 +11,6 @@ import XCTest
 /// in both transports. The harness lives in Harness/ (not compiled); Harness/e2e.py builds and
 /// runs it, and each suite prints `N passed, N failed`.
 final class EndToEndTests: XCTestCase {
-    override class func tearDown() {
-        if case .success(let out) = E2E.prepared { try? FileManager.default.removeItem(at: out) }
-        super.tearDown()
-    }
-
     func testNodeRoundTripReply() throws { try runSuite("node", "reply") }
     func testNodeRoundTripCallback() throws { try runSuite("node", "callback") }
     func testWebKitConformanceReply() throws { try runSuite("webkit", "reply") }
@@ -49,19 +45,18 @@ struct E2EError: Error, CustomStringConvertible {
 }
 
 enum E2E {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
     static let harness = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Harness")
 
     /// Generates both transports, compiles the hosts and the client once per test process.
     static let prepared: Result<URL, E2EError> = {
-        for tool in ["python3", "node", "tsc", "swiftc"] where !onPath(tool) {
+        for tool in ["python3", "node", "tsc", "swiftc"] where which(tool) == nil {
             return .failure(E2EError(description: "\(tool) is not on PATH: run Scripts/install-deps.sh (apt: nodejs node-typescript python3)"))
         }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-e2e-\(UUID().uuidString.prefix(8))")
         do {
+            // Removed with the test process's scratch folder at exit.
+            let out = try temporaryFolder("e2e")
             let result = try run(["python3", harness.appendingPathComponent("e2e.py").path, "prepare",
-                                  "--bridgegen", try bridgegen().path, "--out", out.path])
+                                  "--bridgegen", TestPaths.binary.path, "--out", out.path])
             guard result.status == 0 else {
                 return .failure(E2EError(description: "preparing the end-to-end build failed:\n\(result.output)"))
             }
@@ -71,47 +66,8 @@ enum E2E {
         }
     }()
 
-    static func onPath(_ tool: String) -> Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
-        }
-    }
-
-    /// The `bridgegen` SwiftPM built beside the test bundle (the target depends on it); BRIDGEGEN_BIN overrides.
-    static func bridgegen() throws -> URL {
-        if let override = ProcessInfo.processInfo.environment["BRIDGEGEN_BIN"] { return URL(fileURLWithPath: override) }
-        let starts = [Bundle.main.bundleURL, Bundle(for: EndToEndTests.self).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        for start in starts {
-            var folder = start
-            for _ in 0..<5 {
-                let candidate = folder.appendingPathComponent("bridgegen")
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   FileManager.default.isExecutableFile(atPath: candidate.path) {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        throw E2EError(description: "cannot find the built bridgegen binary near \(starts.map(\.path)); set BRIDGEGEN_BIN")
-    }
-
-    /// Runs a command through /usr/bin/env with output (stdout and stderr) captured in a file.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-e2e-\(UUID().uuidString).log")
-        try Data().write(to: log)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    /// Runs a command (a tool on PATH) in the repository, stdout and stderr captured together.
+    static func run(_ arguments: [String]) throws -> RunResult {
+        try runProcess(arguments[0], Array(arguments.dropFirst()), in: TestPaths.repository, mergeStderr: true)
     }
 }

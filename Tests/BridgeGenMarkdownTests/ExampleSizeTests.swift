@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenMarkdown
+import BridgeGenTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
     }
 
     static func page(levels: Int) throws -> String {
-        let schema = try Repo.checked(["deep.bridge.yaml": chain(levels: levels)])
+        let schema = try checkedSchema(texts: ["deep.bridge.yaml": chain(levels: levels)])
         let files = MarkdownEmitter().emit(schema, config: GeneratorConfig())
         let page = try #require(files.first { $0.relativePath.hasSuffix("deep.md") })
         return page.contents

@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: ["sample", "user"])
     func typeScriptExamplesTypeCheck(_ module: String) throws {
-        guard let tsc = ["/usr/bin/tsc", "/usr/local/bin/tsc"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let tsc = which("tsc") else {
             Issue.record("tsc not found; install it: \(Self.install)")
             return
         }
@@ -35,11 +36,10 @@ import Testing
         #expect(blocks.first?.hasPrefix("import { \(module), ") == true)
         #expect(blocks.count >= 6)
 
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let bridge = folder.url.appendingPathComponent("bridge")
+        let folder = try temporaryFolder("docs")
+        let bridge = folder.appendingPathComponent("bridge")
         try FileManager.default.createDirectory(at: bridge, withIntermediateDirectories: true)
-        let client = Repo.path("Generated/TypeScript")
+        let client = TestPaths.path("Generated/TypeScript")
         for name in try FileManager.default.contentsOfDirectory(atPath: client) where name.hasSuffix(".ts") {
             try FileManager.default.copyItem(atPath: client + "/" + name, toPath: bridge.appendingPathComponent(name).path)
         }
@@ -48,9 +48,9 @@ import Testing
         for (index, block) in blocks.dropFirst().enumerated() {
             source += "\nexport async function example\(index)(): Promise<void> {\n" + block + "\n}\n"
         }
-        let file = folder.url.appendingPathComponent("examples.ts")
+        let file = folder.appendingPathComponent("examples.ts")
         try Data(source.utf8).write(to: file)
-        let result = try Command.run(tsc, ["--strict", "--noEmit", "--target", "ES2020", "--module", "ES2020",
+        let result = try runProcess(tsc, ["--strict", "--noEmit", "--target", "ES2020", "--module", "ES2020",
                                            "--moduleResolution", "node", "--lib", "ES2020,DOM", file.path])
         #expect(result.status == 0, "tsc rejected the examples of \(module).md:\n\(result.stdout)\(result.stderr)\n\(source)")
     }

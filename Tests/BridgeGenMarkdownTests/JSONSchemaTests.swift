@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 /// parser: every valid schema validates, and every structural error the parser reports
 /// (unknown key, wrong node kind, missing key, struct-and-enum) is rejected by the JSON Schema too.
 @Suite struct JSONSchemaTests {
-    static let schemaPath = Repo.path("docs/bridgegen.schema.json")
+    static let schemaPath = TestPaths.path("docs/bridgegen.schema.json")
     static let install = "apt-get install python3-jsonschema python3-yaml (Debian) or pip install jsonschema PyYAML"
-    static let fixtures = Repo.path("Tests/BridgeGenCoreTests/Fixtures/invalid")
+    static let fixtures = TestPaths.path("Tests/BridgeGenCoreTests/Fixtures/invalid")
 
     /// Diagnostic ids the syntax stage reports about the document's shape.
     static let structuralIDs: Set<String> = ["unknown-key", "missing-key", "wrong-node-kind", "type-body"]
@@ -29,12 +30,12 @@ import Testing
     }
 
     /// Writes snippets as `<name>/sample.bridge.yaml` files and returns their paths by name.
-    private func write(_ snippets: [String: String], in folder: TemporaryFolder) throws -> [String: String] {
+    private func write(_ snippets: [String: String], in folder: URL) throws -> [String: String] {
         var paths: [String: String] = [:]
         for (name, text) in snippets {
             let file = GeneratedFile(relativePath: name + "/sample.bridge.yaml", contents: text)
-            try folder.write([file])
-            paths[name] = folder.url.appendingPathComponent(file.relativePath).path
+            try BridgeGenTestSupport.write([file], to: folder)
+            paths[name] = folder.appendingPathComponent(file.relativePath).path
         }
         return paths
     }
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func everySchemaInTheRepositoryValidates() throws {
-        let inputs = SchemaDiscovery.inputs(for: [Repo.path("Schemas")]).inputs.map(\.path)
+        let inputs = SchemaDiscovery.inputs(for: [TestPaths.path("Schemas")]).inputs.map(\.path)
         #expect(inputs.count >= 2)
         // They really are valid for bridgegen too.
         #expect(Pipeline.check(SchemaDiscovery.inputs(for: inputs).inputs).schema != nil)
@@ -138,8 +139,7 @@ import Testing
     ]
 
     @Test func structuralErrorsAreStructuralForBothTheParserAndTheJSONSchema() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
+        let folder = try temporaryFolder("docs")
         let paths = try write(Self.structuralSnippets, in: folder)
         let result = try validate(paths.values.sorted())
         for (name, path) in paths.sorted(by: { $0.key < $1.key }) {
@@ -233,8 +233,7 @@ import Testing
     ]
 
     @Test func everyShapeTheParserAcceptsValidates() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
+        let folder = try temporaryFolder("docs")
         let paths = try write(Self.validSnippets, in: folder)
         let result = try validate(paths.values.sorted())
         for (name, path) in paths {
@@ -250,7 +249,7 @@ import Testing
     /// The keys each mapping allows, read from SyntaxParser.swift, match the JSON Schema's
     /// properties, so adding a key to one without the other fails here.
     @Test func keySetsMatchTheParser() throws {
-        let parser = try String(contentsOfFile: Repo.path("Sources/BridgeGenCore/Syntax/SyntaxParser.swift"), encoding: .utf8)
+        let parser = try String(contentsOfFile: TestPaths.path("Sources/BridgeGenCore/Syntax/SyntaxParser.swift"), encoding: .utf8)
         let parserKeys = Self.keyLists(in: parser)
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))) as? [String: Any])
         let definitions = try #require(schema["definitions"] as? [String: Any])

@@ -1,5 +1,6 @@
 import BridgeGenCore
 @testable import BridgeGenMarkdown
+import BridgeGenTestSupport
 import Foundation
 import Testing
 
@@ -69,9 +70,8 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
     // U+FEFF that follows a `\u` escape.
     private func read(_ page: String) throws -> [String: Any] {
         let python = try Python.interpreter(with: ["markdown_it"], install: CommonMarkTests.install)
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let path = folder.url.appendingPathComponent("fuzz.md")
+        let folder = try temporaryFolder("docs")
+        let path = folder.appendingPathComponent("fuzz.md")
         try Data(page.utf8).write(to: path)
         if let keep = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_KEEP"], !FileManager.default.fileExists(atPath: keep) {
             try Data(page.utf8).write(to: URL(fileURLWithPath: keep))  // to read a failing page
@@ -80,7 +80,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
     }
 
     private func page(_ schema: HostileSchema, path: String) throws -> String {
-        let files = MarkdownEmitter().emit(try Repo.checked([path: schema.yaml]), config: GeneratorConfig())
+        let files = MarkdownEmitter().emit(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
         return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
     }
 

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -10,9 +11,8 @@ final class CompileTests: XCTestCase {
                            access: GeneratorConfig.SwiftAccess = .public) throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
         let config = GeneratorConfig(transport: transport, swiftAccess: access)
-        let files = try SwiftTestSupport.write(
-            SwiftTestSupport.generate([SwiftTestSupport.schemas, SwiftTestSupport.stress], config: config),
-            label: "compile-\(transport)-\(swiftVersion)-\(access)")
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config),
+                              to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)"))
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
         if access == .package { arguments += ["-package-name", "app"] }
         let result = try SwiftTestSupport.swiftc(arguments + files)
@@ -30,7 +30,7 @@ final class CompileTests: XCTestCase {
     /// compiled out of the BridgeRuntime module.
     func testRuntimeSourcesWithGlue() throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
-        let runtime = SwiftTestSupport.repoRoot.appendingPathComponent("Runtime/Swift")
+        let runtime = TestPaths.repository.appendingPathComponent("Runtime/Swift")
         let sources = try FileManager.default.subpathsOfDirectory(atPath: runtime.path)
             .filter { $0.hasSuffix(".swift") }.sorted().map { runtime.appendingPathComponent($0).path }
         XCTAssertTrue(sources.contains { $0.hasSuffix("/Glue.swift") }, "\(sources)")
@@ -43,8 +43,9 @@ final class CompileTests: XCTestCase {
 
     /// Without WebKit the glue is compiled out and the dispatch core stands alone.
     func testCoreWithoutWebKit() throws {
-        let files = try SwiftTestSupport.write(SwiftTestSupport.generate([SwiftTestSupport.schemas, SwiftTestSupport.stress],
-                                                                        config: GeneratorConfig(swiftAccess: .internal)), label: "compile-core")
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress],
+                                                        config: GeneratorConfig(swiftAccess: .internal)),
+                              to: temporaryFolder("compile-core"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))
     }

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -7,8 +8,8 @@ import XCTest
 /// example into a function with a `webView`, and the result is type-checked with
 /// Generated/Swift against the WebKit stand-in, warnings as errors.
 final class DocsExampleTests: XCTestCase {
-    static let docs = SwiftTestSupport.repoRoot.appendingPathComponent("Generated/Docs")
-    static let generatedSwift = SwiftTestSupport.repoRoot.appendingPathComponent("Generated/Swift")
+    static let docs = TestPaths.generated.appendingPathComponent("Docs")
+    static let generatedSwift = TestPaths.generated.appendingPathComponent("Swift")
 
     /// The contents of each ```swift fence, in order.
     static func swiftBlocks(_ markdown: String) -> [String] {
@@ -56,7 +57,7 @@ final class DocsExampleTests: XCTestCase {
         XCTAssertEqual(handlerCount, 11, "one handler example per method of Schemas/")
         XCTAssertEqual(eventCount, 3, "one example per event of Schemas/")
 
-        let folder = SwiftTestSupport.temporaryFolder("docs-examples")
+        let folder = try temporaryFolder("docs-examples")
         let examples = folder.appendingPathComponent("DocsExamples.swift")
         try program.write(to: examples, atomically: true, encoding: .utf8)
         let generated = try FileManager.default.contentsOfDirectory(atPath: Self.generatedSwift.path)

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -9,17 +10,17 @@ import XCTest
 final class GlueTests: XCTestCase {
     private func runProgram(_ transport: GeneratorConfig.Transport) throws -> [String] {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
-        let files = try SwiftTestSupport.write(SwiftTestSupport.generate([SwiftTestSupport.schemas],
-                                                                        config: GeneratorConfig(transport: transport)), label: "glue-\(transport)")
-        let output = SwiftTestSupport.temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas], config: GeneratorConfig(transport: transport)),
+                              to: temporaryFolder("glue-\(transport)"))
+        let output = try temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
         let fixtures = SwiftTestSupport.fixtures
         let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + SwiftTestSupport.linkStandIn(standIn) + files
             + SwiftTestSupport.hostLibrary + [fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
         // On a 1 MB stack, the size of iOS's main thread: no body may overflow it.
-        let run = try SwiftTestSupport.run("/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\"", output])
-        XCTAssertEqual(run.status, 0, run.error)
-        let lines = run.output.split(separator: "\n").map(String.init)
+        let run = try runProcess("/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\"", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
         for line in lines where line.hasPrefix("FAIL") { XCTFail(line) }
         XCTAssertEqual(lines.last, "done")
         return lines

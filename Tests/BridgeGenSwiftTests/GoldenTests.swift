@@ -1,32 +1,26 @@
 import BridgeGenCore
 import BridgeGenSwift
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
 /// `Generated/Swift/` must be exactly what the emitter produces for `Schemas/` with the
-/// default configuration. Regenerate with:
-/// `swift run --scratch-path /tmp/build-swift bridgegen generate Schemas --swift-out Generated/Swift`.
+/// default configuration. Regenerate with `Scripts/generate.sh` or
+/// `BRIDGEGEN_UPDATE_GOLDENS=1 swift test --filter BridgeGenSwiftTests.GoldenTests`, and review `git diff Generated`.
 final class GoldenTests: XCTestCase {
     func testGeneratedSwiftIsUpToDate() throws {
-        let files = try SwiftTestSupport.generate([SwiftTestSupport.schemas])
-        let golden = SwiftTestSupport.repoRoot.appendingPathComponent("Generated/Swift")
+        let files = try SwiftTestSupport.generate([TestPaths.schemas])
+        let golden = TestPaths.generated.appendingPathComponent("Swift")
+        if let stale = try Golden.compare(files, withFolder: golden) {
+            XCTFail(stale)
+        }
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".swift") }.sorted()
         XCTAssertEqual(files.map(\.relativePath).sorted(), onDisk, "Generated/Swift holds other files than the emitter writes")
-        for file in files {
-            let url = golden.appendingPathComponent(file.relativePath)
-            let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            if expected != file.contents {
-                let fresh = SwiftTestSupport.temporaryFolder("golden").appendingPathComponent(file.relativePath)
-                try file.contents.write(to: fresh, atomically: true, encoding: .utf8)
-                let diff = try SwiftTestSupport.run("/usr/bin/diff", ["-u", url.path, fresh.path])
-                XCTFail("Generated/Swift/\(file.relativePath) is stale; regenerate it (see GoldenTests). Diff:\n\(diff.output)")
-            }
-        }
     }
 
     func testOutputIsDeterministicAndNamedByModule() throws {
-        let first = try SwiftTestSupport.generate([SwiftTestSupport.schemas, SwiftTestSupport.stress])
-        let second = try SwiftTestSupport.generate([SwiftTestSupport.stress, SwiftTestSupport.schemas])
+        let first = try SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress])
+        let second = try SwiftTestSupport.generate([SwiftTestSupport.stress, TestPaths.schemas])
         XCTAssertEqual(first, second)
         XCTAssertEqual(first.map(\.relativePath),
                        ["BridgeGenSupport.swift", "AlphaBridge.swift", "BetaBridge.swift", "DeltaBridge.swift",
@@ -44,7 +38,7 @@ final class GoldenTests: XCTestCase {
     func testConfigurationReachesTheCode() throws {
         var config = GeneratorConfig(transport: .callback, callbackChannel: "myBridge", swiftAccess: .internal,
                                      contentWorld: "bridge", trustedSchemes: ["app"], trustedHosts: ["example.com"], mainFrameOnly: false)
-        let files = try SwiftTestSupport.generate([SwiftTestSupport.schemas], config: config)
+        let files = try SwiftTestSupport.generate([TestPaths.schemas], config: config)
         let support = files[0].contents
         XCTAssertTrue(support.contains("static let transport: BridgeTransport = .callback(channel: \"myBridge\")"))
         XCTAssertTrue(support.contains("static let contentWorldName: String? = \"bridge\""))
@@ -52,7 +46,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(support.contains("static let mainFrameOnly = false"))
         XCTAssertFalse(files.contains { $0.contents.contains("public ") && $0.contents.contains("public protocol") })
         config.swiftAccess = .package
-        let packaged = try SwiftTestSupport.generate([SwiftTestSupport.schemas], config: config)
+        let packaged = try SwiftTestSupport.generate([TestPaths.schemas], config: config)
         XCTAssertTrue(packaged[1].contents.contains("package protocol SampleHandler"))
     }
 

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -88,7 +89,7 @@ final class HostTests: XCTestCase {
     }
 
     func testCallbackTransportScriptsRunInNode() throws {
-        guard let node = SwiftTestSupport.which("node") else { throw XCTSkip("node not on PATH") }
+        guard let node = which("node") else { throw XCTSkip("node not on PATH") }
         let hostileNames = ["alert(1)", "x\"];globalThis.pwned=true;//", "a-b", "constructor.constructor('globalThis.pwned=true')()"]
         var lines = [
             try line(["id": 1, "channel": "uniBridgeCall", "body": try line(["type": "setItem", "data": ["key": "k", "value": Self.hostile], "callbackName": "cb_set"])]),
@@ -126,12 +127,12 @@ final class HostTests: XCTestCase {
         const results = scripts.map((s) => vm.runInContext(s, context));
         process.stdout.write(JSON.stringify({ received, results, pwned: window.pwned === true || context.globalThis.pwned === true }));
         """
-        let script = SwiftTestSupport.temporaryFolder("node").appendingPathComponent("harness.js")
+        let script = try temporaryFolder("node").appendingPathComponent("harness.js")
         try harness.write(to: script, atomically: true, encoding: .utf8)
         let input = String(decoding: try JSONSerialization.data(withJSONObject: scripts), as: UTF8.self)
-        let run = try SwiftTestSupport.run(node, [script.path], input: input)
-        XCTAssertEqual(run.status, 0, run.error)
-        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let run = try runProcess(node, [script.path], input: input)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(result["pwned"] as? Bool, false)
         let received = try XCTUnwrap(result["received"] as? [[String]])
         XCTAssertEqual(received.count, 8)
@@ -155,7 +156,7 @@ final class HostTests: XCTestCase {
     /// the callback name and inside the envelope) and the event script byte-exact, evaluated by
     /// real node; every script is printable ASCII. Seeded; `BRIDGEGEN_FUZZ_ITERATIONS=N` runs N strings.
     func testScriptsCarryEveryCodePointClassThroughNode() throws {
-        guard let node = SwiftTestSupport.which("node") else { throw XCTSkip("node not on PATH") }
+        guard let node = which("node") else { throw XCTSkip("node not on PATH") }
         let seed: UInt64 = 0x0015_5C21_9701
         let count = ProcessInfo.processInfo.environment["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 150
         var random = SeededRandom(seed: seed)
@@ -205,12 +206,12 @@ final class HostTests: XCTestCase {
         });
         process.stdout.write(JSON.stringify({ count: received.length, problems: problems.slice(0, 5) }));
         """
-        let file = SwiftTestSupport.temporaryFolder("node-classes").appendingPathComponent("harness.js")
+        let file = try temporaryFolder("node-classes").appendingPathComponent("harness.js")
         try harness.write(to: file, atomically: true, encoding: .utf8)
         let input = String(decoding: try JSONSerialization.data(withJSONObject: ["scripts": scripts, "values": values, "names": names]), as: UTF8.self)
-        let run = try SwiftTestSupport.run(node, [file.path], input: input)
-        XCTAssertEqual(run.status, 0, run.error)
-        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
+        let run = try runProcess(node, [file.path], input: input)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let result = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
         XCTAssertEqual(result["count"] as? Int, 3 * count, "seed 0x\(String(seed, radix: 16))")
         XCTAssertEqual(result["problems"] as? [String], [], "seed 0x\(String(seed, radix: 16))")
     }

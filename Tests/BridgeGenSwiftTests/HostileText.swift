@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 
 /// Text from every code point class that can break a literal, a comment or a script: controls,

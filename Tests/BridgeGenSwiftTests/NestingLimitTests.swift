@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenSwift
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -15,10 +16,10 @@ final class NestingLimitTests: XCTestCase {
     }
 
     func testTypesAtTheLimitCompile() throws {
-        let folder = SwiftTestSupport.temporaryFolder("nesting-limit")
+        let folder = try temporaryFolder("nesting-limit")
         let schemaFile = folder.appendingPathComponent("deep.bridge.yaml")
         try DeepTypeSchema.schema(levels: SchemaLimits.typeNestingDepth).write(to: schemaFile, atomically: true, encoding: .utf8)
-        let files = try SwiftTestSupport.write(SwiftTestSupport.generate([schemaFile]), label: "nesting-limit-swift")
+        let files = try write(SwiftTestSupport.generate([schemaFile]), to: temporaryFolder("nesting-limit-swift"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))
     }

@@ -1,5 +1,6 @@
 import BridgeGenCore
 @testable import BridgeGenSwift
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// header, every `public` the runtime declares becomes the configured access, and no file is
 /// left out of the generated support file.
 final class RuntimeEmbeddingTests: XCTestCase {
-    private let folder = SwiftTestSupport.repoRoot.appendingPathComponent("Runtime/Swift")
+    private let folder = TestPaths.repository.appendingPathComponent("Runtime/Swift")
 
     func testEveryRuntimeFileIsEmbeddedAndPrinted() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()

@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenSwift
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -66,16 +67,16 @@ final class SchemaStringPropertyTests: XCTestCase {
             expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i])),
                          Self.hex(schema.strings[i])]
         }
-        let folder = SwiftTestSupport.temporaryFolder("string-property")
-        let paths = try SwiftTestSupport.write(files, label: "string-property-generated")
+        let folder = try temporaryFolder("string-property")
+        let paths = try write(files, to: temporaryFolder("string-property-generated"))
         let mainPath = folder.appendingPathComponent("main.swift").path
         try main.write(toFile: mainPath, atomically: true, encoding: .utf8)
         let binary = folder.appendingPathComponent("values").path
         let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + paths + [mainPath, "-o", binary])
         XCTAssertEqual(build.status, 0, "the generated Swift does not compile, \(seed):\n\(SwiftTestSupport.problems(build))")
         guard build.status == 0 else { return }
-        let run = try SwiftTestSupport.run(binary, [])
-        let printed = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let run = try runProcess(binary, [])
+        let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(printed.count, expected.count, seed)
         for (index, (got, want)) in zip(printed, expected).enumerated() where got != want {
             XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
@@ -90,7 +91,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         let probePath = folder.appendingPathComponent("probe.swift").path
         try probe.write(toFile: probePath, atomically: true, encoding: .utf8)
         let check = try SwiftTestSupport.swiftc(["-typecheck", "-swift-version", "6"] + paths + [probePath])
-        let errors = (check.output + check.error).split(separator: "\n").filter { $0.hasPrefix(probePath + ":") && $0.contains(": error:") }
+        let errors = check.output.split(separator: "\n").filter { $0.hasPrefix(probePath + ":") && $0.contains(": error:") }
         XCTAssertNotEqual(check.status, 0, "a doc declared code: the probe compiled, \(seed)")
         XCTAssertEqual(errors.count, 2 * schema.exploits.count, "\(errors.joined(separator: "\n")), \(seed)")
         XCTAssertTrue(errors.allSatisfy { $0.contains("has no member 'injected") }, "\(errors.joined(separator: "\n")), \(seed)")

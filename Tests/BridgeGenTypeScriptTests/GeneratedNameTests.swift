@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -9,15 +10,15 @@ import XCTest
 final class GeneratedNameTests: XCTestCase {
     /// The stress schema shared with the Swift tests: methods `new` and wire names
     /// `__proto__` / `constructor`, events and fields named like generated locals.
-    static let hygiene = TestSupport.packageRoot.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress/hygiene.bridge.yaml")
+    static let hygiene = TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress/hygiene.bridge.yaml")
 
     func testMethodNewAndWireNameProtoTypeCheckAndTheMockAnswersThem() throws {
-        try TestSupport.requireTool("tsc")
-        try TestSupport.requireTool("node")
+        try requireTool("tsc")
+        try requireTool("node")
         let text = try String(contentsOf: Self.hygiene, encoding: .utf8)
-        let files = TestSupport.generate(try TestSupport.schemas(["hygiene.bridge.yaml": text]))
+        let files = TestSupport.generate(try checkedSchema(texts: ["hygiene.bridge.yaml": text]))
         XCTAssertTrue(files["hygiene.ts"]?.contains("    'new'(options?: $runtime.RequestOptions): Promise<number>;") == true)
-        let out = try TestSupport.temporaryFolder("names-build")
+        let out = try temporaryFolder("names-build")
         try TestSupport.typeCheck(files, name: "names", outDir: out)
         try Data(#"{"type":"module"}"#.utf8).write(to: out.appendingPathComponent("package.json"))
         let script = """
@@ -33,7 +34,7 @@ final class GeneratedNameTests: XCTestCase {
             console.log(JSON.stringify({ results, calls: mock.calls.map((c) => c.method), wire }));
             """
         try Data(script.utf8).write(to: out.appendingPathComponent("names.mjs"))
-        let result = try TestSupport.run("node", ["names.mjs"], in: out)
+        let result = try runProcess("node", ["names.mjs"], in: out, mergeStderr: true)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines),
                        #"{"results":[7,42],"calls":["new","__proto__","constructor"],"wire":"{\"__proto__\":{\"a\":1},\"b\":2}"}"#)
@@ -43,7 +44,7 @@ final class GeneratedNameTests: XCTestCase {
         let texts = ["runtime", "index", "mock", "fine"].reduce(into: [String: String]()) { texts, name in
             texts["\(name).bridge.yaml"] = "bridgegen: 1\nmodule: \(name)\n"
         }
-        let found = TypeScriptEmitter().validate(try TestSupport.schemas(texts), config: GeneratorConfig())
+        let found = TypeScriptEmitter().validate(try checkedSchema(texts: texts), config: GeneratorConfig())
         XCTAssertEqual(DiagnosticRenderer.text(found), """
             index.bridge.yaml:2:9: error: module name 'index' is reserved in the TypeScript output: the module's file would be 'index.ts', which is the generated index of all modules; choose another name [module-output-collision]
             mock.bridge.yaml:2:9: error: module name 'mock' is reserved in the TypeScript output: the module's file would be 'mock.ts', which is the generated mock; choose another name [module-output-collision]

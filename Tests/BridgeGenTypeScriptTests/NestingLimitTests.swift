@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -8,8 +9,8 @@ import XCTest
 /// check that one level more is refused, located.
 final class NestingLimitTests: XCTestCase {
     func testTypesAtTheLimitTypeCheck() throws {
-        try TestSupport.requireTool("tsc")
-        let schema = try TestSupport.schemas(["deep.bridge.yaml": DeepTypeSchema.schema(levels: SchemaLimits.typeNestingDepth)])
+        try requireTool("tsc")
+        let schema = try checkedSchema(texts: ["deep.bridge.yaml": DeepTypeSchema.schema(levels: SchemaLimits.typeNestingDepth)])
         try TestSupport.typeCheck(TestSupport.generate(schema), name: "nesting-limit")
     }
 }

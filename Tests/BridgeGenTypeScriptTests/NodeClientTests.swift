@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -7,10 +8,10 @@ import XCTest
 /// in Tests/BridgeGenTypeScriptTests/node against it (`node --test`).
 final class NodeClientTests: XCTestCase {
     func testNodeSuitePasses() throws {
-        try TestSupport.requireTool("tsc")
-        try TestSupport.requireTool("node")
-        let schema = try TestSupport.schemas()
-        let build = try TestSupport.temporaryFolder("node-build")
+        try requireTool("tsc")
+        try requireTool("node")
+        let schema = try checkedSchema()
+        let build = try temporaryFolder("node-build")
         for transport in GeneratorConfig.Transport.allCases {
             let out = build.appendingPathComponent(transport.rawValue)
             let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
@@ -21,7 +22,7 @@ final class NodeClientTests: XCTestCase {
         let tests = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".test.mjs") }.sorted()
         XCTAssertGreaterThanOrEqual(tests.count, 5, "node tests are missing")
-        let result = try TestSupport.run("node", ["--test"] + tests, in: folder, environment: ["BRIDGEGEN_TS_BUILD": build.path])
+        let result = try runProcess("node", ["--test"] + tests, in: folder, environment: ["BRIDGEGEN_TS_BUILD": build.path], mergeStderr: true)
         XCTAssertEqual(result.status, 0, "node --test failed:\n\(result.output)")
         XCTAssertTrue(result.output.contains("# fail 0"), result.output)
         let passed = result.output.split(separator: "\n").first { $0.hasPrefix("# pass ") }

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 @testable import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -6,12 +7,12 @@ import XCTest
 /// Runtime/TypeScript/runtime.ts is real code: tsc checks it as itself, and the generated
 /// runtime.ts is that file after its header, exactly.
 final class RuntimeSourceTests: XCTestCase {
-    private let folder = TestSupport.packageRoot.appendingPathComponent("Runtime/TypeScript")
+    private let folder = TestPaths.repository.appendingPathComponent("Runtime/TypeScript")
 
     func testRuntimeTypeChecksAsItself() throws {
-        try TestSupport.requireTool("tsc")
+        try requireTool("tsc")
         let inputs = ["runtime.ts", "runtime-config.d.ts"].map { folder.appendingPathComponent($0).path }
-        let result = try TestSupport.run("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs)
+        let result = try runProcess("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs, mergeStderr: true)
         XCTAssertEqual(result.status, 0, "tsc rejected Runtime/TypeScript/runtime.ts:\n\(result.output)")
     }
 

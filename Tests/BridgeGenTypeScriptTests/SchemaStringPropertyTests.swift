@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -27,26 +28,26 @@ final class SchemaStringPropertyTests: XCTestCase {
     }
 
     private func read(_ files: [String: String], name: String) throws -> [String: FileReading] {
-        let folder = try TestSupport.temporaryFolder(name)
-        try TestSupport.write(files, to: folder)
+        let folder = try temporaryFolder(name)
+        try write(files, to: folder)
         let script = folder.appendingPathComponent("read.cjs")
         try Data(TypeScriptReadScript.source.utf8).write(to: script)
         let inputs = ["fuzz.ts", "mock.ts"].map { folder.appendingPathComponent($0).path }
-        let result = try TestSupport.run("node", [script.path] + inputs)
+        let result = try runProcess("node", [script.path] + inputs, mergeStderr: true)
         XCTAssertEqual(result.status, 0, result.output)
         return try JSONDecoder().decode([String: FileReading].self, from: Data(result.output.utf8))
     }
 
     func testSchemaStringsKeepTheirMeaningInTypeScript() throws {
-        try TestSupport.requireTool("tsc")
-        try TestSupport.requireTool("node")
+        try requireTool("tsc")
+        try requireTool("node")
         var generator = HostileStrings()
         let seed = "seed \(generator.seed) (BRIDGEGEN_FUZZ_SEED), \(generator.count) strings"
         let schema = HostileSchema(generator: &generator)
         var plainGenerator = HostileStrings()
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
-        let files = TestSupport.generate(try TestSupport.schemas([HostileStrings.fileName: schema.yaml]))
-        let plainFiles = TestSupport.generate(try TestSupport.schemas(["fuzz.bridge.yaml": plain.yaml]))
+        let files = TestSupport.generate(try checkedSchema(texts: [HostileStrings.fileName: schema.yaml]))
+        let plainFiles = TestSupport.generate(try checkedSchema(texts: ["fuzz.bridge.yaml": plain.yaml]))
         try TestSupport.typeCheck(files, name: "string-property")
 
         let hostile = try read(files, name: "string-property-read")

@@ -1,11 +1,12 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import XCTest
 
 /// Small schemas in, exact TypeScript out.
 final class SnippetTests: XCTestCase {
     private func module(_ yaml: String, name: String = "demo") throws -> String {
-        let schema = try TestSupport.schemas(["\(name).bridge.yaml": yaml])
+        let schema = try checkedSchema(texts: ["\(name).bridge.yaml": yaml])
         return try XCTUnwrap(TestSupport.generate(schema)["\(name).ts"])
     }
 

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
 import XCTest
@@ -6,8 +7,8 @@ import XCTest
 /// The generated TypeScript passes `tsc --strict --noEmit --isolatedModules` (Debian's node-typescript).
 final class TypeScriptCompileTests: XCTestCase {
     func testSchemasCompileInBothTransports() throws {
-        try TestSupport.requireTool("tsc")
-        let schema = try TestSupport.schemas()
+        try requireTool("tsc")
+        let schema = try checkedSchema()
         for transport in GeneratorConfig.Transport.allCases {
             let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
             try TestSupport.typeCheck(files, name: "schemas-\(transport.rawValue)")
@@ -16,8 +17,8 @@ final class TypeScriptCompileTests: XCTestCase {
 
     /// Names and shapes the schemas in `Schemas/` do not exercise.
     func testEdgeCaseSchemaCompiles() throws {
-        try TestSupport.requireTool("tsc")
-        let schema = try TestSupport.schemas(EdgeSchemas.texts)
+        try requireTool("tsc")
+        let schema = try checkedSchema(texts: EdgeSchemas.texts)
         for transport in GeneratorConfig.Transport.allCases {
             let files = TestSupport.generate(schema, config: GeneratorConfig(transport: transport))
             try TestSupport.typeCheck(files, name: "edge-\(transport.rawValue)")
@@ -26,8 +27,8 @@ final class TypeScriptCompileTests: XCTestCase {
 
     /// A page written against the generated API, with the uses that must not compile.
     func testPageCodeIsTypedAndMisuseIsRejected() throws {
-        try TestSupport.requireTool("tsc")
-        var files = TestSupport.generate(try TestSupport.schemas())
+        try requireTool("tsc")
+        var files = TestSupport.generate(try checkedSchema())
         files["page.ts"] = """
             import { sample, user, BridgeError, BridgeErrorCode, Sample, User } from './index.js';
             import { installMock } from './mock.js';
@@ -69,7 +70,7 @@ final class TypeScriptCompileTests: XCTestCase {
             "installMock({ sample: { nope: () => 1 } });",            // unknown method
         ]
         // One tsc run: each misuse in a file of its own, each file must have an error.
-        var bad = TestSupport.generate(try TestSupport.schemas())
+        var bad = TestSupport.generate(try checkedSchema())
         for (index, misuse) in misuses.enumerated() {
             bad["misuse\(index).ts"] = """
                 import { sample, user } from './index.js';
@@ -80,10 +81,10 @@ final class TypeScriptCompileTests: XCTestCase {
                 void sample; void user; void installMock;
                 """
         }
-        let source = try TestSupport.temporaryFolder("misuse")
-        try TestSupport.write(bad, to: source)
+        let source = try temporaryFolder("misuse")
+        try write(bad, to: source)
         let inputs = bad.keys.sorted().map { source.appendingPathComponent($0).path }
-        let result = try TestSupport.run("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs)
+        let result = try runProcess("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs, mergeStderr: true)
         XCTAssertNotEqual(result.status, 0)
         for (index, misuse) in misuses.enumerated() {
             XCTAssertTrue(result.output.contains("misuse\(index).ts("), "tsc accepted a misuse: \(misuse)\n\(result.output)")

@@ -1,17 +1,18 @@
 import BridgeGenCore
+import BridgeGenTestSupport
 import BridgeGenTypeScript
 import XCTest
 
 /// The TypeScript target's own checks: located `reserved-name` errors, and nothing emitted.
 final class ValidateTests: XCTestCase {
     private func diagnostics(_ yaml: String, file: String = "bad.bridge.yaml") throws -> [Diagnostic] {
-        let schema = try TestSupport.schemas([file: yaml])
+        let schema = try checkedSchema(texts: [file: yaml])
         return TypeScriptEmitter().validate(schema, config: GeneratorConfig())
     }
 
     func testSchemasAreAccepted() throws {
-        XCTAssertEqual(TypeScriptEmitter().validate(try TestSupport.schemas(), config: GeneratorConfig()), [])
-        XCTAssertEqual(TypeScriptEmitter().validate(try TestSupport.schemas(EdgeSchemas.texts), config: GeneratorConfig()), [])
+        XCTAssertEqual(TypeScriptEmitter().validate(try checkedSchema(), config: GeneratorConfig()), [])
+        XCTAssertEqual(TypeScriptEmitter().validate(try checkedSchema(texts: EdgeSchemas.texts), config: GeneratorConfig()), [])
     }
 
     func testClientMembersAndThenableNamesAreRefused() throws {
@@ -76,7 +77,7 @@ final class ValidateTests: XCTestCase {
     }
 
     func testPipelineEmitsNothingWhenRefused() throws {
-        let schema = try TestSupport.schemas(["bad.bridge.yaml": """
+        let schema = try checkedSchema(texts: ["bad.bridge.yaml": """
             bridgegen: 1
             module: bad
             methods:

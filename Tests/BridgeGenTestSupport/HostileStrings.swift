@@ -1,17 +1,17 @@
 import Foundation
 
-// Shared by the Swift, TypeScript and Markdown property tests (symlinked into their folders).
+// Shared by the Swift, TypeScript and Markdown property tests.
 
 /// Seeded generator of the strings a schema can carry, over every code point class that
 /// means something to a generated file (issue 15, "Fuzzing"), and the schema that carries them.
 ///
 /// `BRIDGEGEN_FUZZ_SEED=N` picks the seed (default fixed), `BRIDGEGEN_FUZZ_ITERATIONS=N` how
 /// many strings (default 48). Every failure message names the seed.
-struct HostileStrings {
+public struct HostileStrings {
     /// Pieces strings are built from, by class. Line terminators of every language, controls,
     /// bidi, non-BMP, combining marks, quotes, comment closers and openers, interpolation
     /// openers and Markdown specials.
-    static let pieces: [[String]] = [
+    public static let pieces: [[String]] = [
         (0x00...0x1F).map { String(UnicodeScalar($0)!) } + ["\u{7F}"],
         (0x80...0x9F).map { String(UnicodeScalar($0)!) },
         ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\n\n"],
@@ -26,19 +26,19 @@ struct HostileStrings {
     ]
 
     /// The class of the strings an enum wire value may hold: no C0, DEL or C1 controls.
-    static func isAllowedInWireValue(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isAllowedInWireValue(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v >= 0x20 && v != 0x7F && !(0x80...0x9F).contains(v)
     }
 
     /// The hostile schema's path (its file name must be the module's; the folder is free).
-    static let fileName = "dir\r\n*/-->\u{2028}\u{202E}|`/fuzz.bridge.yaml"
+    public static let fileName = "dir\r\n*/-->\u{2028}\u{202E}|`/fuzz.bridge.yaml"
 
-    let seed: UInt64
-    let count: Int
+    public let seed: UInt64
+    public let count: Int
     private var random: SeededRandom
 
-    init() {
+    public init() {
         let env = ProcessInfo.processInfo.environment
         seed = env["BRIDGEGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0015
         count = max(1, env["BRIDGEGEN_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? 48)
@@ -49,7 +49,7 @@ struct HostileStrings {
 
     /// One hostile string: a marker `Q<i>` first and `Z<i>` last (so a test can find it
     /// whatever happened in between), random pieces in between.
-    mutating func string(_ index: Int) -> String {
+    public mutating func string(_ index: Int) -> String {
         var s = "Q\(index) "
         for _ in 0..<(2 + below(14)) {
             let group = Self.pieces[below(Self.pieces.count)]
@@ -60,7 +60,7 @@ struct HostileStrings {
 
     /// The exploit of the issue, and its variants per line terminator: a doc that ends its
     /// comment and declares `injected<N>` if a generator lets it.
-    static func exploits(_ n: Int) -> [String] {
+    public static func exploits(_ n: Int) -> [String] {
         ["\r", "\r\n", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0}"].map { terminator in
             "A thing.\(terminator)public static let injected\(n) = \"pwned\""
         }
@@ -68,7 +68,7 @@ struct HostileStrings {
 
     /// A YAML double-quoted scalar whose value is exactly `s`: printable ASCII as is, every
     /// other scalar escaped.
-    static func yaml(_ s: String) -> String {
+    public static func yaml(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -89,7 +89,7 @@ struct HostileStrings {
 
     /// What a doc means once printed: line terminators as `\n`, trailing blank lines and
     /// spaces gone (a YAML `|` block keeps one newline; no target prints it).
-    static func normalizedDoc(_ s: String) -> String {
+    public static func normalizedDoc(_ s: String) -> String {
         var lines: [String] = []
         var current = ""
         var previousWasCR = false
@@ -110,24 +110,24 @@ struct HostileStrings {
     }
 
     /// The message a schema error gets by default: the first non-empty line of its doc.
-    static func firstLine(_ s: String) -> String {
+    public static func firstLine(_ s: String) -> String {
         normalizedDoc(s).components(separatedBy: "\n").first { !$0.isEmpty } ?? ""
     }
 }
 
 /// A schema module `fuzz` carrying hostile strings in every place a schema has text, and
 /// what each place must come out as.
-struct HostileSchema {
+public struct HostileSchema {
     /// The strings, by index: docs, defaults, deprecation messages and error docs use them.
-    var strings: [String] = []
+    public var strings: [String] = []
     /// The enum wire value of entry i (the string without the controls wire values refuse).
-    var wireValues: [String] = []
+    public var wireValues: [String] = []
     /// Exploit docs (see `HostileStrings.exploits`), each in a type, field, case, method,
     /// event and error doc.
-    var exploits: [String] = []
-    var yaml = ""
+    public var exploits: [String] = []
+    public var yaml = ""
 
-    init(generator: inout HostileStrings, benign: Bool = false) {
+    public init(generator: inout HostileStrings, benign: Bool = false) {
         for i in 0..<generator.count {
             let s = generator.string(i)
             strings.append(benign ? "Q\(i) plain Z\(i)" : s)
@@ -215,7 +215,7 @@ struct HostileSchema {
 extension String {
     /// Whether `needle`'s UTF-8 bytes occur in this string's. `contains` compares Characters,
     /// and a hostile combining mark right after a match joins the match's last Character.
-    func containsBytes(_ needle: String) -> Bool {
+    public func containsBytes(_ needle: String) -> Bool {
         let hay = Array(utf8), pin = Array(needle.utf8)
         guard !pin.isEmpty, hay.count >= pin.count else { return pin.isEmpty }
         for start in 0...(hay.count - pin.count) where hay[start] == pin[0] && Array(hay[start..<start + pin.count]) == pin {

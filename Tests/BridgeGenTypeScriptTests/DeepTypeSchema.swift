@@ -1,1 +1,0 @@
-../BridgeGenSwiftTests/DeepTypeSchema.swift
