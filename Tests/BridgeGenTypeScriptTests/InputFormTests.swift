@@ -77,12 +77,13 @@ final class InputFormTests: XCTestCase {
             import { base, other } from './index.js';
 
             export async function page(): Promise<number> {
-                const holder = await base.put({ holder: { items: [{}, null], plain: { a: 'x' } }, byName: { k: {} }, plain: { a: 'y' } });
+                const signal = new AbortController().signal;
+                const holder = await base.put({ holder: { items: [{}, null], plain: { a: 'x' } }, byName: { k: {} }, plain: { a: 'y' } }, { signal });
                 other.sendIt({ tuned: {} });
                 const first = holder.items[0];
                 // level is a number, never undefined, in what the page receives.
                 const level: number = first ? first.level : 0;
-                return level + (await base.once('changed')).holder.plain.a.length;
+                return level + (await base.once('changed', { signal })).holder.plain.a.length;
             }
             """
         try TestSupport.typeCheck(files, name: "input-forms")

@@ -72,3 +72,14 @@ for (const transport of transports) {
         uninstall();
     });
 }
+
+test('index.js exports the page API and the clients, none of the runtime internals', async () => {
+    for (const transport of transports) {
+        const index = await import(pathToFileURL(path.join(buildRoot, transport, 'index.js')).href);
+        assert.deepEqual(Object.keys(index).sort(), [
+            'BridgeError', 'BridgeErrorCode', 'PROTOCOL_VERSION', 'Sample', 'User', 'bridgeErrorCodeName', 'config', 'sample', 'user',
+        ]);
+        const runtime = await import(pathToFileURL(path.join(buildRoot, transport, 'runtime.js')).href);
+        for (const internal of ['findHandler', 'channelName', 'wellFormed']) assert.equal(internal in runtime, false, internal);
+    }
+});
