@@ -38,7 +38,10 @@ export interface InstalledMock<Events> {
     uninstall(): void;
 }
 
-/** What the generated mock.ts tells the engine about its schema set. @internal */
+/**
+ * What the generated mock.ts tells the engine about its schema set.
+ * @internal
+ */
 export interface MockTables<Events> {
     /** Methods by module and wire name: the identifier `MockImplementations` uses. */
     readonly methods: ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -63,7 +66,8 @@ function envelope(errcode: number, errmsg: string, data: unknown): BridgeEnvelop
 /**
  * Installs fake `window.webkit.messageHandlers` for the configured transport, answering
  * with `implementations` (the schema set's `MockImplementations`). Throws when a real (or
- * another fake) handler set is present, unless `options.force` is set. @internal
+ * another fake) handler set is present, unless `options.force` is set.
+ * @internal
  */
 export function installMockEngine<Events>(tables: MockTables<Events>, implementations: object, options: MockOptions): InstalledMock<Events> {
     const g = globalThis as unknown as MockGlobal;

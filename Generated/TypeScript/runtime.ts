@@ -78,7 +78,10 @@ export class BridgeError extends Error {
     }
 }
 
-/** What native answers every request with (docs/WIRE.md, "Envelope"). @internal */
+/**
+ * What native answers every request with (docs/WIRE.md, "Envelope").
+ * @internal
+ */
 export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
@@ -119,7 +122,10 @@ export interface OnceOptions {
 /** Stops a subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
-/** A message as it goes on the wire (page -> native). @internal */
+/**
+ * A message as it goes on the wire (page -> native).
+ * @internal
+ */
 export interface WireMessage {
     type: string;
     data?: unknown;
@@ -130,7 +136,10 @@ interface MessageHandler {
     postMessage(message: unknown): unknown;
 }
 
-/** `window.__bridgegen`: the event hub the generated Swift event senders call. @internal */
+/**
+ * `window.__bridgegen`: the event hub the generated Swift event senders call.
+ * @internal
+ */
 export interface EventHub {
     readonly protocol: number;
     deliver(module: string, event: string, payload: unknown): boolean;
@@ -249,7 +258,8 @@ let hub: EventHub | undefined;
 
 /**
  * `window.__bridgegen`, created on first use and shared by every module (and every copy of
- * this runtime). @internal
+ * this runtime).
+ * @internal
  */
 export function eventHub(): EventHub {
     if (hub) return hub;
@@ -352,7 +362,8 @@ function whenAborted(signal: AbortSignal | undefined, onAbort: () => void): () =
 /**
  * One module's connection to native: what the generated clients are built on. Constructing
  * one has no effect; the first `on()`, `once()`, `ready()`, send or request creates the event
- * hub and says `$hello`. @internal
+ * hub and says `$hello`.
+ * @internal
  */
 export class Channel {
     readonly module: string;

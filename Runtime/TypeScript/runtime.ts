@@ -82,7 +82,10 @@ export class BridgeError extends Error {
     }
 }
 
-/** What native answers every request with (docs/WIRE.md, "Envelope"). @internal */
+/**
+ * What native answers every request with (docs/WIRE.md, "Envelope").
+ * @internal
+ */
 export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
@@ -123,7 +126,10 @@ export interface OnceOptions {
 /** Stops a subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
-/** A message as it goes on the wire (page -> native). @internal */
+/**
+ * A message as it goes on the wire (page -> native).
+ * @internal
+ */
 export interface WireMessage {
     type: string;
     data?: unknown;
@@ -134,7 +140,10 @@ interface MessageHandler {
     postMessage(message: unknown): unknown;
 }
 
-/** `window.__bridgegen`: the event hub the generated Swift event senders call. @internal */
+/**
+ * `window.__bridgegen`: the event hub the generated Swift event senders call.
+ * @internal
+ */
 export interface EventHub {
     readonly protocol: number;
     deliver(module: string, event: string, payload: unknown): boolean;
@@ -253,7 +262,8 @@ let hub: EventHub | undefined;
 
 /**
  * `window.__bridgegen`, created on first use and shared by every module (and every copy of
- * this runtime). @internal
+ * this runtime).
+ * @internal
  */
 export function eventHub(): EventHub {
     if (hub) return hub;
@@ -356,7 +366,8 @@ function whenAborted(signal: AbortSignal | undefined, onAbort: () => void): () =
 /**
  * One module's connection to native: what the generated clients are built on. Constructing
  * one has no effect; the first `on()`, `once()`, `ready()`, send or request creates the event
- * hub and says `$hello`. @internal
+ * hub and says `$hello`.
+ * @internal
  */
 export class Channel {
     readonly module: string;

@@ -16,6 +16,31 @@ final class RuntimeSourceTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "tsc rejected Runtime/TypeScript:\n\(result.output)")
     }
 
+    /// The page API is what remains of the runtime's declarations once tsc strips those marked
+    /// `@internal`: exactly what index.ts re-exports from runtime.ts.
+    func testInternalsAreMarkedAndThePageAPIIsWhatIndexExports() throws {
+        try TestSupport.requireTool("tsc")
+        let out = try TestSupport.temporaryFolder("runtime-dts")
+        let inputs = ["runtime.ts", "mock-runtime.ts", "runtime-config.d.ts"].map { folder.appendingPathComponent($0).path }
+        let result = try TestSupport.run("tsc", TestSupport.tscFlags + ["--declaration", "--emitDeclarationOnly", "--stripInternal",
+                                                                        "--outDir", out.path] + inputs)
+        XCTAssertEqual(result.status, 0, result.output)
+        let declarations = try String(contentsOf: out.appendingPathComponent("runtime.d.ts"), encoding: .utf8)
+        let names = declarations.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.first == "export", let index = words.firstIndex(where: { ["const", "function", "class", "interface", "type"].contains($0) }),
+                  index + 1 < words.count, words[1] != "type" || index > 1 else { return nil }
+            return String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        }
+        XCTAssertEqual(Set(names), ["BridgeError", "BridgeErrorCode", "OnceOptions", "PROTOCOL_VERSION", "ReadyOptions",
+                                    "RequestOptions", "Unsubscribe", "bridgeErrorCodeName"], declarations)
+        let index = TypeScriptEmitter.index(try TestSupport.schemas())
+        for name in names {
+            XCTAssertTrue(index.contains(" \(name),") || index.contains(" \(name) }"), "index.ts does not export \(name)")
+        }
+        XCTAssertTrue(declarations.contains("export { config } from './runtime-config.js';"), declarations)
+    }
+
     func testGeneratedRuntimeIsTheFileAfterItsHeader() throws {
         let cases = [("runtime.ts", RuntimeFiles.runtime, TypeScriptEmitter.runtime()),
                      ("mock-runtime.ts", RuntimeFiles.mockRuntime, TypeScriptEmitter.mockRuntime())]
