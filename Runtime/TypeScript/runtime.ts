@@ -505,7 +505,9 @@ export class Channel {
                 } else if (envelope.errcode === 0) {
                     resolve(envelope.data as T);
                 } else {
-                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with code ${envelope.errcode}`);
+                    const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
+                    const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
+                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`);
                 }
             };
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };

@@ -101,10 +101,18 @@ for (const transport of transports) {
             return true;
         });
         await assert.rejects(user.getUserInfo(), (e) => e.codeName === 'notLoggedIn' && e.code === 2001);
+        uninstall();
+        // An envelope without errmsg: the message names the code.
+        const silent = sampleHandlers({
+            sample: { setItem: () => { throw new NativeError(1002, ''); }, getItem: () => { throw new NativeError(777, ''); } },
+        });
+        const second = startApp(transport, silent);
+        await assert.rejects(sample.setItem({ key: 'k', value: 'v' }), { code: 1002, codeName: 'storageFull', message: 'sample.setItem failed with storageFull (1002)' });
+        await assert.rejects(sample.getItem({ key: 'k' }), { code: 777, codeName: undefined, message: 'sample.getItem failed with code 777' });
+        second.uninstall();
         const unknown = new BridgeError(4242, 'custom', 'sample', 'getItem');
         assert.equal(unknown.codeName, undefined);
         assert.equal(String(unknown), 'BridgeError: sample.getItem failed with code 4242: custom');
         assert.equal(String(new BridgeError(-5, 'gone', 'user', 'get-token')), 'BridgeError: user.get-token failed with handlerUnavailable (-5): gone');
-        uninstall();
     });
 }
