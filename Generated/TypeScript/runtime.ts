@@ -29,10 +29,20 @@ export const BridgeErrorCode = {
     notInApp: -7,
     /** Page side: no answer in time. */
     timeout: -8,
+    /** Page side: the caller aborted (an `AbortSignal` in the options). */
+    aborted: -9,
 } as const;
 
 /** One of the bridge's own error codes. */
 export type BridgeErrorCode = (typeof BridgeErrorCode)[keyof typeof BridgeErrorCode];
+
+/** The name of one of the bridge's own error codes (`bridgeErrorCodeName(-8) === 'timeout'`), else undefined. */
+export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode | undefined {
+    for (const name of Object.keys(BridgeErrorCode) as Array<keyof typeof BridgeErrorCode>) {
+        if (BridgeErrorCode[name] === code) return name;
+    }
+    return undefined;
+}
 
 /**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
@@ -42,18 +52,36 @@ export class BridgeError extends Error {
     readonly code: number;
     readonly module: string;
     readonly method: string;
+    /**
+     * The name of `code`: a `BridgeErrorCode` key (`'timeout'`), the module's error name
+     * (`'invalidKey'`) for requests of a generated client, else undefined.
+     */
+    readonly codeName: string | undefined;
 
-    constructor(code: number, message: string, module: string, method: string) {
+    /** `codeName` defaults to the `BridgeErrorCode` name of `code`. */
+    constructor(code: number, message: string, module: string, method: string, codeName?: string) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
-        this.name = 'BridgeError';
+        // Aborts carry the name the web platform uses (fetch's DOMException), so generic
+        // `error.name === 'AbortError'` checks treat them like any other abort.
+        this.name = code === BridgeErrorCode.aborted ? 'AbortError' : 'BridgeError';
         this.code = code;
         this.module = module;
         this.method = method;
+        this.codeName = codeName ?? bridgeErrorCodeName(code);
+    }
+
+    /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
+    override toString(): string {
+        const code = this.codeName === undefined ? `code ${this.code}` : `${this.codeName} (${this.code})`;
+        return `${this.name}: ${this.module}.${this.method} failed with ${code}: ${this.message}`;
     }
 }
 
-/** What native answers every request with (docs/WIRE.md, "Envelope"). */
+/**
+ * What native answers every request with (docs/WIRE.md, "Envelope").
+ * @internal
+ */
 export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
@@ -66,6 +94,8 @@ export interface ReadyOptions {
     timeoutMs?: number;
     /** How often to look for it; default 50 ms. */
     intervalMs?: number;
+    /** Stops waiting: `ready()` rejects with `BridgeErrorCode.aborted`. */
+    signal?: AbortSignal;
 }
 
 /** Options of one request. */
@@ -76,12 +106,26 @@ export interface RequestOptions {
      * timeout in the reply transport (native always answers there).
      */
     timeoutMs?: number;
+    /**
+     * Aborting rejects the request with `BridgeErrorCode.aborted` (name `'AbortError'`) and
+     * forgets it: its answer, if native still sends one, is ignored. Native is not told.
+     */
+    signal?: AbortSignal;
+}
+
+/** Options of `once()`. */
+export interface OnceOptions {
+    /** Aborting stops waiting: the Promise rejects with `BridgeErrorCode.aborted`. */
+    signal?: AbortSignal;
 }
 
 /** Stops a subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
-/** A message as it goes on the wire (page -> native). */
+/**
+ * A message as it goes on the wire (page -> native).
+ * @internal
+ */
 export interface WireMessage {
     type: string;
     data?: unknown;
@@ -92,7 +136,10 @@ interface MessageHandler {
     postMessage(message: unknown): unknown;
 }
 
-/** `window.__bridgegen`: the event hub the generated Swift event senders call. */
+/**
+ * `window.__bridgegen`: the event hub the generated Swift event senders call.
+ * @internal
+ */
 export interface EventHub {
     readonly protocol: number;
     deliver(module: string, event: string, payload: unknown): boolean;
@@ -110,7 +157,7 @@ function globalObject(): BridgeGlobal {
 }
 
 /** The named message handler, or undefined outside the app. Never throws. */
-export function findHandler(name: string): MessageHandler | undefined {
+function findHandler(name: string): MessageHandler | undefined {
     try {
         const handlers = globalObject().webkit?.messageHandlers;
         const handler = handlers ? handlers[name] : undefined;
@@ -121,12 +168,12 @@ export function findHandler(name: string): MessageHandler | undefined {
 }
 
 /** The handler name a module posts to in the configured transport. */
-export function channelName(module: string): string {
+function channelName(module: string): string {
     return config.transport === 'reply' ? module : config.callbackChannel;
 }
 
 /** `s` with each lone UTF-16 surrogate replaced by U+FFFD (Swift strings cannot hold them). */
-export function wellFormed(s: string): string {
+function wellFormed(s: string): string {
     if (!/[\uD800-\uDFFF]/.test(s)) return s;
     let out = '';
     for (let i = 0; i < s.length; i++) {
@@ -151,6 +198,7 @@ export function wellFormed(s: string): string {
 /**
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
  * numbers as null, `toJSON` honoured) with well-formed strings, ready for either transport.
+ * @internal
  */
 export function toWire(value: unknown): unknown {
     switch (typeof value) {
@@ -208,7 +256,11 @@ function messageOf(error: unknown): string {
 
 let hub: EventHub | undefined;
 
-/** `window.__bridgegen`, created once and shared by every module (and every copy of this runtime). */
+/**
+ * `window.__bridgegen`, created on first use and shared by every module (and every copy of
+ * this runtime).
+ * @internal
+ */
 export function eventHub(): EventHub {
     if (hub) return hub;
     const g = globalObject();
@@ -293,32 +345,55 @@ function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
     };
 }
 
-/** One module's connection to native: what the generated clients are built on. */
+/**
+ * Calls `onAbort` once when `signal` aborts; returns the function that stops listening. An
+ * already aborted signal calls it at once.
+ */
+function whenAborted(signal: AbortSignal | undefined, onAbort: () => void): () => void {
+    if (!signal) return () => undefined;
+    if (signal.aborted) {
+        onAbort();
+        return () => undefined;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * One module's connection to native: what the generated clients are built on. Constructing
+ * one has no effect; the first `on()`, `once()`, `ready()`, send or request creates the event
+ * hub and says `$hello`.
+ * @internal
+ */
 export class Channel {
     readonly module: string;
+    /** The module's application error names, by code. */
+    private readonly errorNames: ReadonlyMap<number, string>;
     private greeted = false;
     private warned = false;
 
-    constructor(module: string) {
+    /** `errors`: the module's application error codes by name (`SampleErrors`). */
+    constructor(module: string, errors: { readonly [name: string]: number } = {}) {
         this.module = module;
-        eventHub();
-        this.greet();
+        this.errorNames = new Map(Object.keys(errors).map((name) => [errors[name] as number, name]));
     }
 
-    /** Whether the module's native handler exists. Never throws. */
+    /** Whether the module's native handler exists. Never throws; says nothing to native. */
     get inApp(): boolean {
         return findHandler(channelName(this.module)) !== undefined;
     }
 
     /**
-     * Says `$hello` (once per page load) when the handler exists, so native delivers the
-     * events it queued for this module. Returns whether the handler exists.
+     * Says `$hello` (once per channel, that is once per page load) when the handler exists,
+     * after creating the event hub, so native delivers the events it queued for this module.
+     * Returns whether the handler exists.
      */
     greet(): boolean {
         const handler = findHandler(channelName(this.module));
         if (!handler) return false;
         if (!this.greeted) {
             this.greeted = true;
+            eventHub();
             try {
                 ignoreReply(post(handler, { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } }));
             } catch (error) {
@@ -328,25 +403,42 @@ export class Channel {
         return true;
     }
 
+    private error(code: number, message: string, method: string): BridgeError {
+        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined);
+    }
+
     /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */
     ready(options: ReadyOptions = {}): Promise<void> {
         const timeoutMs = options.timeoutMs ?? config.readyTimeoutMs;
         const intervalMs = Math.max(1, options.intervalMs ?? 50);
         const started = Date.now();
         return new Promise<void>((resolve, reject) => {
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            let done = false;
+            const stopListening = whenAborted(options.signal, () => {
+                if (done) return;
+                done = true;
+                if (timer !== undefined) clearTimeout(timer);
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: ready() was aborted`, '$ready'));
+            });
             const poll = () => {
+                if (done) return;
                 if (this.greet()) {
+                    done = true;
+                    stopListening();
                     resolve();
                     return;
                 }
                 const remaining = timeoutMs - (Date.now() - started);
                 if (remaining <= 0) {
-                    reject(new BridgeError(BridgeErrorCode.notInApp,
+                    done = true;
+                    stopListening();
+                    reject(this.error(BridgeErrorCode.notInApp,
                         `${this.module}: the '${channelName(this.module)}' message handler did not appear within ${timeoutMs} ms; not running in the app?`,
-                        this.module, '$ready'));
+                        '$ready'));
                     return;
                 }
-                setTimeout(poll, Math.min(intervalMs, remaining));
+                timer = setTimeout(poll, Math.min(intervalMs, remaining));
             };
             poll();
         });
@@ -374,7 +466,11 @@ export class Channel {
     request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
-            const fail = (code: number, message: string) => reject(new BridgeError(code, message, module, method));
+            const fail = (code: number, message: string) => reject(this.error(code, message, method));
+            if (options.signal?.aborted) {
+                fail(BridgeErrorCode.aborted, `${module}.${method}: aborted before it was sent`);
+                return;
+            }
             const handler = findHandler(channelName(module));
             if (!handler) {
                 fail(BridgeErrorCode.notInApp, `${module}.${method}: not running in the app (no '${channelName(module)}' message handler)`);
@@ -387,10 +483,13 @@ export class Channel {
             const callbackName = callback ? nextCallbackName() : undefined;
             let settled = false;
             let timer: ReturnType<typeof setTimeout> | undefined;
+            let stopListening = (): void => undefined;
+            // Settles at most once; releases the timer, the abort listener and the callback global.
             const finish = (): boolean => {
                 if (settled) return false;
                 settled = true;
                 if (timer !== undefined) clearTimeout(timer);
+                stopListening();
                 if (callbackName !== undefined) delete g[callbackName];
                 return true;
             };
@@ -402,7 +501,9 @@ export class Channel {
                 } else if (envelope.errcode === 0) {
                     resolve(envelope.data as T);
                 } else {
-                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with code ${envelope.errcode}`);
+                    const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
+                    const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
+                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`);
                 }
             };
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };
@@ -427,6 +528,9 @@ export class Channel {
                     if (finish()) fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
                 }, timeoutMs);
             }
+            stopListening = whenAborted(options.signal, () => {
+                if (finish()) fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
+            });
         });
     }
 
@@ -435,5 +539,25 @@ export class Channel {
         const unsubscribe = eventHub().listen(this.module, event, listener);
         this.greet();
         return unsubscribe;
+    }
+
+    /** Resolves with the next payload of an event (by wire name); see `OnceOptions`. */
+    once(event: string, options: OnceOptions = {}): Promise<unknown> {
+        return new Promise<unknown>((resolve, reject) => {
+            if (options.signal?.aborted) {
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));
+                return;
+            }
+            let stopListening = (): void => undefined;
+            const unsubscribe = this.on(event, (payload) => {
+                unsubscribe();
+                stopListening();
+                resolve(payload);
+            });
+            stopListening = whenAborted(options.signal, () => {
+                unsubscribe();
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));
+            });
+        });
     }
 }

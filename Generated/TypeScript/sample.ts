@@ -18,6 +18,28 @@ export interface DeviceInfo {
      *
      * @defaultValue `false`
      */
+    darkMode: boolean;
+
+    /** Safe-area insets in points, when the web view knows them. */
+    safeAreaInsets?: Insets | null;
+}
+
+/** `DeviceInfo` as the page sends it: fields with a default may be left out (native fills them in). */
+export interface DeviceInfoInput {
+    /** Device model, for example `iPhone`. */
+    model: string;
+
+    /** Operating system name and version, for example `iOS 18.1`. */
+    system: string;
+
+    /** The app's marketing version (`CFBundleShortVersionString`). */
+    appVersion: string;
+
+    /**
+     * Whether the app currently uses the dark appearance.
+     *
+     * @defaultValue `false`
+     */
     darkMode?: boolean;
 
     /** Safe-area insets in points, when the web view knows them. */
@@ -53,6 +75,25 @@ export const HapticStyle = {
 
 /** Why a page or one of its resources failed to load. */
 export interface LoadFailure {
+    /** The URL that failed. */
+    url: string;
+
+    /** The platform's error code (an `NSURLError` code on iOS). */
+    code: number;
+
+    /** A localized, human-readable reason. */
+    message: string;
+
+    /**
+     * Whether loading again may succeed (for example after the network returns).
+     *
+     * @defaultValue `true`
+     */
+    retryable: boolean;
+}
+
+/** `LoadFailure` as the page sends it: fields with a default may be left out (native fills them in). */
+export interface LoadFailureInput {
     /** The URL that failed. */
     url: string;
 
@@ -140,6 +181,9 @@ export interface SampleClient {
     /** Calls `listener` with each `event` native sends; returns the unsubscribe function. */
     on<E extends keyof SampleEvents>(event: E, listener: (payload: SampleEvents[E]) => void): $runtime.Unsubscribe;
 
+    /** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */
+    once<E extends keyof SampleEvents>(event: E, options?: $runtime.OnceOptions): Promise<SampleEvents[E]>;
+
     /**
      * Opens the system share sheet with a text and an optional link.
      *
@@ -180,7 +224,7 @@ export interface SampleClient {
     setItem(params: SetItemParams, options?: $runtime.RequestOptions): Promise<boolean>;
 }
 
-const $channel = new $runtime.Channel('sample');
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', SampleErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
@@ -200,6 +244,7 @@ export const sample: SampleClient = {
     },
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
+    once: (event, options) => $channel.once($events[event], options) as Promise<SampleEvents[typeof event]>,
     share: (params) => $channel.send('share', params),
     haptic: (params) => $channel.send('haptic', params),
     deviceInfo: (options) => $channel.request<DeviceInfo>('deviceInfo', undefined, options),

@@ -19,6 +19,35 @@ export interface UserInfo {
      *
      * @defaultValue `0`
      */
+    vip_level: number;
+
+    /**
+     * Segments the user belongs to, for personalised content.
+     *
+     * @defaultValue `[]`
+     */
+    tags: string[];
+
+    /** @deprecated Pages must not see session tokens; always null since app 5.0. */
+    token?: string | null;
+}
+
+/** `UserInfo` as the page sends it: fields with a default may be left out (native fills them in). */
+export interface UserInfoInput {
+    /** Stable account identifier. */
+    id: number;
+
+    /** Display name. */
+    name: string;
+
+    /** URL of the avatar image, if the user set one. */
+    avatar?: string | null;
+
+    /**
+     * Loyalty tier; 0 for none.
+     *
+     * @defaultValue `0`
+     */
     vip_level?: number;
 
     /**
@@ -34,6 +63,22 @@ export interface UserInfo {
 
 /** An App Store purchase that a page asks the app to start. */
 export interface PrepayOrder {
+    /** The App Store product identifier. */
+    product_id: string;
+
+    /** @defaultValue `1` */
+    quantity: number;
+
+    /**
+     * Opaque values echoed back to the page's server with the receipt.
+     *
+     * @defaultValue `{}`
+     */
+    metadata: { [key: string]: unknown };
+}
+
+/** `PrepayOrder` as the page sends it: fields with a default may be left out (native fills them in). */
+export interface PrepayOrderInput {
     /** The App Store product identifier. */
     product_id: string;
 
@@ -97,12 +142,12 @@ export interface LogEventParams {
 
 /** Parameters of `user.iosAppPrepay` (wire name `ios-app-prepay`). */
 export interface IosAppPrepayParams {
-    order: PrepayOrder;
+    order: PrepayOrderInput;
 }
 
 /** Parameters of `user.reportDevice` (wire name `report-device`). */
 export interface ReportDeviceParams {
-    device: sample.DeviceInfo;
+    device: sample.DeviceInfoInput;
     style?: sample.HapticStyle | null;
 }
 
@@ -133,6 +178,9 @@ export interface UserClient {
 
     /** Calls `listener` with each `event` native sends; returns the unsubscribe function. */
     on<E extends keyof UserEvents>(event: E, listener: (payload: UserEvents[E]) => void): $runtime.Unsubscribe;
+
+    /** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */
+    once<E extends keyof UserEvents>(event: E, options?: $runtime.OnceOptions): Promise<UserEvents[E]>;
 
     /**
      * Closes the current page and returns to the previous screen.
@@ -179,7 +227,7 @@ export interface UserClient {
     getToken(options?: $runtime.RequestOptions): Promise<string | null>;
 }
 
-const $channel = new $runtime.Channel('user');
+const $channel = /* @__PURE__ */ new $runtime.Channel('user', UserErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof UserEvents]: string } = {
@@ -198,6 +246,7 @@ export const user: UserClient = {
     },
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
+    once: (event, options) => $channel.once($events[event], options) as Promise<UserEvents[typeof event]>,
     closePage: () => $channel.send('close-page'),
     logEvent: (params) => $channel.send('log-event', params),
     getUserInfo: (options) => $channel.request<UserInfo>('get-user-info', undefined, options),

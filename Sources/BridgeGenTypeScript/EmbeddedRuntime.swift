@@ -7,6 +7,188 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
+RuntimeSource(name: "mock-runtime.ts", segments: [
+#"""
+import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
+import type { BridgeEnvelope } from './runtime.js';
+
+/** One call the mock received. */
+export interface MockCall {
+    module: string;
+    /** The method's wire name. */
+    method: string;
+    /** The parameters as they crossed the wire (JSON), or undefined when none were sent. */
+    params: unknown;
+}
+
+/** Options of `installMock`. */
+export interface MockOptions {
+    /** Delay of each answer, in milliseconds (default 0: the next task). */
+    delayMs?: number;
+    /** Install even when `window.webkit.messageHandlers` already exists (default false). */
+    force?: boolean;
+}
+
+/** An installed mock; `Events` is the schema set's `MockEvents`. */
+export interface InstalledMock<Events> {
+    /** Every call received, in order (`$hello` excluded). */
+    readonly calls: readonly MockCall[];
+    /** The modules that said `$hello`. */
+    readonly greeted: readonly string[];
+    /**
+     * Sends an event to the page, as the generated Swift event senders do: delivered at once
+     * when the module said `$hello`, else queued until it does (like native's queue).
+     */
+    emit<M extends keyof Events & string, E extends keyof Events[M] & string>(module: M, event: E, payload: Events[M][E]): void;
+    /** Removes the mock and restores what `window.webkit` was before. */
+    uninstall(): void;
+}
+
+/**
+ * What the generated mock.ts tells the engine about its schema set.
+ * @internal
+ */
+export interface MockTables<Events> {
+    /** Methods by module and wire name: the identifier `MockImplementations` uses. */
+    readonly methods: ReadonlyMap<string, ReadonlyMap<string, string>>;
+    /** Event wire names by module and the name `on` takes. */
+    readonly events: { readonly [M in keyof Events]: { readonly [E in keyof Events[M]]: string } };
+}
+
+/** Events the mock holds per module before its `$hello`: native's limit (docs/WIRE.md, "Handshake and queueing"). */
+const queueLimit = 256;
+
+type MockFunction = (params?: unknown) => unknown;
+
+interface MockGlobal {
+    webkit?: unknown;
+    [name: string]: unknown;
+}
+
+function envelope(errcode: number, errmsg: string, data: unknown): BridgeEnvelope {
+    return { errcode, errmsg, data };
+}
+
+/**
+ * Installs fake `window.webkit.messageHandlers` for the configured transport, answering
+ * with `implementations` (the schema set's `MockImplementations`). Throws when a real (or
+ * another fake) handler set is present, unless `options.force` is set.
+ * @internal
+ */
+export function installMockEngine<Events>(tables: MockTables<Events>, implementations: object, options: MockOptions): InstalledMock<Events> {
+    const g = globalThis as unknown as MockGlobal;
+    const hadWebkit = Object.prototype.hasOwnProperty.call(g, 'webkit');
+    const previous = g.webkit;
+    if (previous !== undefined && !options.force) {
+        throw new Error('bridgegen mock: window.webkit already exists (running in the app?); pass { force: true } to replace it');
+    }
+    const calls: MockCall[] = [];
+    const greeted: string[] = [];
+    const queues = new Map<string, Array<{ event: string; json: string }>>();
+    const delayMs = options.delayMs ?? 0;
+    const impls = implementations as { [module: string]: { [method: string]: MockFunction | undefined } | undefined };
+
+    const deliver = (module: string, event: string, json: string): void => {
+        eventHub().deliver(module, event, json);
+    };
+
+    const hello = (module: string): void => {
+        if (!greeted.includes(module)) greeted.push(module);
+        const queued = queues.get(module) ?? [];
+        queues.delete(module);
+        for (const { event, json } of queued) deliver(module, event, json);
+    };
+
+    const answer = async (module: string | undefined, type: string, data: unknown): Promise<BridgeEnvelope> => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (type === '$hello') {
+            const body = data as { module?: unknown } | null;
+            const name = body && typeof body.module === 'string' ? body.module : module;
+            if (name !== undefined) hello(name);
+            return envelope(0, 'ok', { protocol: PROTOCOL_VERSION });
+        }
+        const owner = module ?? [...tables.methods.keys()].find((m) => tables.methods.get(m)?.has(type));
+        const identifier = owner === undefined ? undefined : tables.methods.get(owner)?.get(type);
+        if (owner === undefined || identifier === undefined) {
+            return envelope(BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
+        }
+        calls.push({ module: owner, method: type, params: data === null ? undefined : data });
+        const impl = impls[owner]?.[identifier];
+        if (typeof impl !== 'function') {
+            return envelope(BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);
+        }
+        try {
+            const result = await impl.call(impls[owner], data === undefined || data === null ? {} : data);
+            const wire = toWire(result);
+            return envelope(0, 'ok', wire === undefined ? null : wire);
+        } catch (error) {
+            if (error instanceof BridgeError) return envelope(error.code, error.message, null);
+            const message = error instanceof Error ? error.message : String(error);
+            return envelope(BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
+        }
+    };
+
+    const handlers: { [name: string]: { postMessage(message: unknown): unknown } } = {};
+    if (config.transport === 'reply') {
+        for (const module of tables.methods.keys()) {
+            handlers[module] = {
+                postMessage(message: unknown): Promise<BridgeEnvelope> {
+                    const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown } | null;
+                    if (body === null || typeof body !== 'object' || typeof body.type !== 'string') {
+                        return Promise.resolve(envelope(BridgeErrorCode.invalidMessage, 'the message is not an object with a string type', null));
+                    }
+                    return answer(module, body.type, body.data);
+                },
+            };
+        }
+    } else {
+        handlers[config.callbackChannel] = {
+            postMessage(message: unknown): void {
+                let body: { type?: unknown; data?: unknown; callbackName?: unknown } | null = null;
+                try {
+                    body = JSON.parse(typeof message === 'string' ? message : JSON.stringify(message ?? null));
+                } catch {
+                    body = null;
+                }
+                if (body === null || typeof body !== 'object' || typeof body.type !== 'string') return;
+                const callbackName = typeof body.callbackName === 'string' ? body.callbackName : undefined;
+                void answer(undefined, body.type, body.data).then((result) => {
+                    if (callbackName === undefined) return;
+                    const callback = g[callbackName];
+                    if (typeof callback === 'function') callback(JSON.stringify(result));
+                });
+            },
+        };
+    }
+    g.webkit = { messageHandlers: handlers };
+
+    return {
+        calls,
+        greeted,
+        emit<M extends keyof Events & string, E extends keyof Events[M] & string>(module: M, event: E, payload: Events[M][E]): void {
+            const wire = tables.events[module][event];
+            const json = JSON.stringify(toWire(payload));
+            if (greeted.includes(module)) {
+                deliver(module, wire, json);
+                return;
+            }
+            const queue = queues.get(module) ?? [];
+            queue.push({ event: wire, json });
+            if (queue.length > queueLimit) {
+                queue.shift();
+                console.warn(`[bridgegen] mock: more than ${queueLimit} events of '${module}' before its $hello; the oldest was dropped`);
+            }
+            queues.set(module, queue);
+        },
+        uninstall(): void {
+            if (hadWebkit) g.webkit = previous;
+            else delete g.webkit;
+        },
+    };
+}
+
+"""#,
+]),
 RuntimeSource(name: "runtime.ts", segments: [
 #"""
 import { config } from './runtime-config.js';
@@ -35,10 +217,20 @@ export const BridgeErrorCode = {
     notInApp: -7,
     /** Page side: no answer in time. */
     timeout: -8,
+    /** Page side: the caller aborted (an `AbortSignal` in the options). */
+    aborted: -9,
 } as const;
 
 /** One of the bridge's own error codes. */
 export type BridgeErrorCode = (typeof BridgeErrorCode)[keyof typeof BridgeErrorCode];
+
+/** The name of one of the bridge's own error codes (`bridgeErrorCodeName(-8) === 'timeout'`), else undefined. */
+export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode | undefined {
+    for (const name of Object.keys(BridgeErrorCode) as Array<keyof typeof BridgeErrorCode>) {
+        if (BridgeErrorCode[name] === code) return name;
+    }
+    return undefined;
+}
 
 /**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
@@ -48,18 +240,36 @@ export class BridgeError extends Error {
     readonly code: number;
     readonly module: string;
     readonly method: string;
+    /**
+     * The name of `code`: a `BridgeErrorCode` key (`'timeout'`), the module's error name
+     * (`'invalidKey'`) for requests of a generated client, else undefined.
+     */
+    readonly codeName: string | undefined;
 
-    constructor(code: number, message: string, module: string, method: string) {
+    /** `codeName` defaults to the `BridgeErrorCode` name of `code`. */
+    constructor(code: number, message: string, module: string, method: string, codeName?: string) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
-        this.name = 'BridgeError';
+        // Aborts carry the name the web platform uses (fetch's DOMException), so generic
+        // `error.name === 'AbortError'` checks treat them like any other abort.
+        this.name = code === BridgeErrorCode.aborted ? 'AbortError' : 'BridgeError';
         this.code = code;
         this.module = module;
         this.method = method;
+        this.codeName = codeName ?? bridgeErrorCodeName(code);
+    }
+
+    /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
+    override toString(): string {
+        const code = this.codeName === undefined ? `code ${this.code}` : `${this.codeName} (${this.code})`;
+        return `${this.name}: ${this.module}.${this.method} failed with ${code}: ${this.message}`;
     }
 }
 
-/** What native answers every request with (docs/WIRE.md, "Envelope"). */
+/**
+ * What native answers every request with (docs/WIRE.md, "Envelope").
+ * @internal
+ */
 export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
@@ -72,6 +282,8 @@ export interface ReadyOptions {
     timeoutMs?: number;
     /** How often to look for it; default 50 ms. */
     intervalMs?: number;
+    /** Stops waiting: `ready()` rejects with `BridgeErrorCode.aborted`. */
+    signal?: AbortSignal;
 }
 
 /** Options of one request. */
@@ -82,12 +294,26 @@ export interface RequestOptions {
      * timeout in the reply transport (native always answers there).
      */
     timeoutMs?: number;
+    /**
+     * Aborting rejects the request with `BridgeErrorCode.aborted` (name `'AbortError'`) and
+     * forgets it: its answer, if native still sends one, is ignored. Native is not told.
+     */
+    signal?: AbortSignal;
+}
+
+/** Options of `once()`. */
+export interface OnceOptions {
+    /** Aborting stops waiting: the Promise rejects with `BridgeErrorCode.aborted`. */
+    signal?: AbortSignal;
 }
 
 /** Stops a subscription; calling it again does nothing. */
 export type Unsubscribe = () => void;
 
-/** A message as it goes on the wire (page -> native). */
+/**
+ * A message as it goes on the wire (page -> native).
+ * @internal
+ */
 export interface WireMessage {
     type: string;
     data?: unknown;
@@ -98,7 +324,10 @@ interface MessageHandler {
     postMessage(message: unknown): unknown;
 }
 
-/** `window.__bridgegen`: the event hub the generated Swift event senders call. */
+/**
+ * `window.__bridgegen`: the event hub the generated Swift event senders call.
+ * @internal
+ */
 export interface EventHub {
     readonly protocol: number;
     deliver(module: string, event: string, payload: unknown): boolean;
@@ -116,7 +345,7 @@ function globalObject(): BridgeGlobal {
 }
 
 /** The named message handler, or undefined outside the app. Never throws. */
-export function findHandler(name: string): MessageHandler | undefined {
+function findHandler(name: string): MessageHandler | undefined {
     try {
         const handlers = globalObject().webkit?.messageHandlers;
         const handler = handlers ? handlers[name] : undefined;
@@ -127,12 +356,12 @@ export function findHandler(name: string): MessageHandler | undefined {
 }
 
 /** The handler name a module posts to in the configured transport. */
-export function channelName(module: string): string {
+function channelName(module: string): string {
     return config.transport === 'reply' ? module : config.callbackChannel;
 }
 
 /** `s` with each lone UTF-16 surrogate replaced by U+FFFD (Swift strings cannot hold them). */
-export function wellFormed(s: string): string {
+function wellFormed(s: string): string {
     if (!/[\uD800-\uDFFF]/.test(s)) return s;
     let out = '';
     for (let i = 0; i < s.length; i++) {
@@ -157,6 +386,7 @@ export function wellFormed(s: string): string {
 /**
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
  * numbers as null, `toJSON` honoured) with well-formed strings, ready for either transport.
+ * @internal
  */
 export function toWire(value: unknown): unknown {
     switch (typeof value) {
@@ -214,7 +444,11 @@ function messageOf(error: unknown): string {
 
 let hub: EventHub | undefined;
 
-/** `window.__bridgegen`, created once and shared by every module (and every copy of this runtime). */
+/**
+ * `window.__bridgegen`, created on first use and shared by every module (and every copy of
+ * this runtime).
+ * @internal
+ */
 export function eventHub(): EventHub {
     if (hub) return hub;
     const g = globalObject();
@@ -299,32 +533,55 @@ function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
     };
 }
 
-/** One module's connection to native: what the generated clients are built on. */
+/**
+ * Calls `onAbort` once when `signal` aborts; returns the function that stops listening. An
+ * already aborted signal calls it at once.
+ */
+function whenAborted(signal: AbortSignal | undefined, onAbort: () => void): () => void {
+    if (!signal) return () => undefined;
+    if (signal.aborted) {
+        onAbort();
+        return () => undefined;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    return () => signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * One module's connection to native: what the generated clients are built on. Constructing
+ * one has no effect; the first `on()`, `once()`, `ready()`, send or request creates the event
+ * hub and says `$hello`.
+ * @internal
+ */
 export class Channel {
     readonly module: string;
+    /** The module's application error names, by code. */
+    private readonly errorNames: ReadonlyMap<number, string>;
     private greeted = false;
     private warned = false;
 
-    constructor(module: string) {
+    /** `errors`: the module's application error codes by name (`SampleErrors`). */
+    constructor(module: string, errors: { readonly [name: string]: number } = {}) {
         this.module = module;
-        eventHub();
-        this.greet();
+        this.errorNames = new Map(Object.keys(errors).map((name) => [errors[name] as number, name]));
     }
 
-    /** Whether the module's native handler exists. Never throws. */
+    /** Whether the module's native handler exists. Never throws; says nothing to native. */
     get inApp(): boolean {
         return findHandler(channelName(this.module)) !== undefined;
     }
 
     /**
-     * Says `$hello` (once per page load) when the handler exists, so native delivers the
-     * events it queued for this module. Returns whether the handler exists.
+     * Says `$hello` (once per channel, that is once per page load) when the handler exists,
+     * after creating the event hub, so native delivers the events it queued for this module.
+     * Returns whether the handler exists.
      */
     greet(): boolean {
         const handler = findHandler(channelName(this.module));
         if (!handler) return false;
         if (!this.greeted) {
             this.greeted = true;
+            eventHub();
             try {
                 ignoreReply(post(handler, { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } }));
             } catch (error) {
@@ -334,25 +591,42 @@ export class Channel {
         return true;
     }
 
+    private error(code: number, message: string, method: string): BridgeError {
+        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined);
+    }
+
     /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */
     ready(options: ReadyOptions = {}): Promise<void> {
         const timeoutMs = options.timeoutMs ?? config.readyTimeoutMs;
         const intervalMs = Math.max(1, options.intervalMs ?? 50);
         const started = Date.now();
         return new Promise<void>((resolve, reject) => {
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            let done = false;
+            const stopListening = whenAborted(options.signal, () => {
+                if (done) return;
+                done = true;
+                if (timer !== undefined) clearTimeout(timer);
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: ready() was aborted`, '$ready'));
+            });
             const poll = () => {
+                if (done) return;
                 if (this.greet()) {
+                    done = true;
+                    stopListening();
                     resolve();
                     return;
                 }
                 const remaining = timeoutMs - (Date.now() - started);
                 if (remaining <= 0) {
-                    reject(new BridgeError(BridgeErrorCode.notInApp,
+                    done = true;
+                    stopListening();
+                    reject(this.error(BridgeErrorCode.notInApp,
                         `${this.module}: the '${channelName(this.module)}' message handler did not appear within ${timeoutMs} ms; not running in the app?`,
-                        this.module, '$ready'));
+                        '$ready'));
                     return;
                 }
-                setTimeout(poll, Math.min(intervalMs, remaining));
+                timer = setTimeout(poll, Math.min(intervalMs, remaining));
             };
             poll();
         });
@@ -380,7 +654,11 @@ export class Channel {
     request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
-            const fail = (code: number, message: string) => reject(new BridgeError(code, message, module, method));
+            const fail = (code: number, message: string) => reject(this.error(code, message, method));
+            if (options.signal?.aborted) {
+                fail(BridgeErrorCode.aborted, `${module}.${method}: aborted before it was sent`);
+                return;
+            }
             const handler = findHandler(channelName(module));
             if (!handler) {
                 fail(BridgeErrorCode.notInApp, `${module}.${method}: not running in the app (no '${channelName(module)}' message handler)`);
@@ -393,10 +671,13 @@ export class Channel {
             const callbackName = callback ? nextCallbackName() : undefined;
             let settled = false;
             let timer: ReturnType<typeof setTimeout> | undefined;
+            let stopListening = (): void => undefined;
+            // Settles at most once; releases the timer, the abort listener and the callback global.
             const finish = (): boolean => {
                 if (settled) return false;
                 settled = true;
                 if (timer !== undefined) clearTimeout(timer);
+                stopListening();
                 if (callbackName !== undefined) delete g[callbackName];
                 return true;
             };
@@ -408,7 +689,9 @@ export class Channel {
                 } else if (envelope.errcode === 0) {
                     resolve(envelope.data as T);
                 } else {
-                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with code ${envelope.errcode}`);
+                    const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
+                    const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
+                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`);
                 }
             };
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };
@@ -433,6 +716,9 @@ export class Channel {
                     if (finish()) fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
                 }, timeoutMs);
             }
+            stopListening = whenAborted(options.signal, () => {
+                if (finish()) fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
+            });
         });
     }
 
@@ -441,6 +727,26 @@ export class Channel {
         const unsubscribe = eventHub().listen(this.module, event, listener);
         this.greet();
         return unsubscribe;
+    }
+
+    /** Resolves with the next payload of an event (by wire name); see `OnceOptions`. */
+    once(event: string, options: OnceOptions = {}): Promise<unknown> {
+        return new Promise<unknown>((resolve, reject) => {
+            if (options.signal?.aborted) {
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));
+                return;
+            }
+            let stopListening = (): void => undefined;
+            const unsubscribe = this.on(event, (payload) => {
+                unsubscribe();
+                stopListening();
+                resolve(payload);
+            });
+            stopListening = whenAborted(options.signal, () => {
+                unsubscribe();
+                reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));
+            });
+        });
     }
 }
 

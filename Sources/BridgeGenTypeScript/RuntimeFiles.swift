@@ -1,10 +1,14 @@
 import BridgeGenCore
 
-/// The web runtime: `runtime.ts` is `Runtime/TypeScript/runtime.ts` verbatim (embedded at
-/// build time), and `runtime-config.ts`, printed here, holds what varies with the schema set.
+/// The web runtime: `runtime.ts` and `mock-runtime.ts` are the files of Runtime/TypeScript
+/// verbatim (embedded at build time), and `runtime-config.ts`, printed here, holds what varies
+/// with the schema set.
 enum RuntimeFiles {
     /// The runtime's file under Runtime/TypeScript.
     static var runtime: RuntimeSource { EmbeddedRuntime.files.file("runtime.ts") }
+
+    /// The mock engine's file under Runtime/TypeScript (the generated `mock.ts` calls it).
+    static var mockRuntime: RuntimeSource { EmbeddedRuntime.files.file("mock-runtime.ts") }
 
     /// `runtime-config.ts`, from `GeneratorConfig`.
     static func printConfig(_ config: GeneratorConfig, into p: inout CodePrinter) {

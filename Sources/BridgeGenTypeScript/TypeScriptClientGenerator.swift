@@ -23,20 +23,20 @@ struct TypeScriptClientGenerator {
         }
         for declaration in module.types {
             p.blankLine()
-            types.printDeclaration(declaration, into: &p)
+            types.printDeclaration(declaration, module: module.name, into: &p)
         }
         printErrors(into: &p)
         for method in module.methods where !method.params.isEmpty {
             p.blankLine()
             types.printInterface(TypeScriptNamer.paramsTypeName(method),
                                  doc: JSDoc("Parameters of `\(module.name).\(method.identifier)` (wire name `\(method.wireName)`)."),
-                                 fields: method.params, into: &p)
+                                 fields: method.params, form: .sent, into: &p)
         }
         for event in module.events where !event.payload.isEmpty {
             p.blankLine()
             types.printInterface(TypeScriptNamer.payloadTypeName(event),
                                  doc: JSDoc("Payload of the `\(event.identifier)` event of `\(module.name)` (wire name `\(event.wireName)`)."),
-                                 fields: event.payload, into: &p)
+                                 fields: event.payload, form: .received, into: &p)
         }
         p.blankLine()
         printEventMap(into: &p)
@@ -105,6 +105,9 @@ struct TypeScriptClientGenerator {
             p.blankLine()
             p.line("/** Calls `listener` with each `event` native sends; returns the unsubscribe function. */")
             p.line("on<E extends keyof \(events)>(event: E, listener: (payload: \(events)[E]) => void): $runtime.Unsubscribe;")
+            p.blankLine()
+            p.line("/** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */")
+            p.line("once<E extends keyof \(events)>(event: E, options?: $runtime.OnceOptions): Promise<\(events)[E]>;")
             for method in module.methods {
                 p.blankLine()
                 methodDoc(method).print(into: &p)
@@ -148,7 +151,10 @@ struct TypeScriptClientGenerator {
 
     private func printClient(into p: inout CodePrinter) {
         let events = TypeScriptNamer.eventsTypeName(module)
-        p.line("const $channel = new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)));")
+        // Constructing the channel has no effect (nothing is posted before the first use); the
+        // annotation lets bundlers drop it when the page never uses the client.
+        let errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
+        p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name))\(errors));")
         p.blankLine()
         p.line("/** Wire names of the events, by the name `on` takes. */")
         if module.events.isEmpty {
@@ -170,6 +176,7 @@ struct TypeScriptClientGenerator {
             }
             p.line("ready: (options) => $channel.ready(options),")
             p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
+            p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
             for method in module.methods {
                 let wire = TypeScriptNamer.stringLiteral(method.wireName)
                 let params = method.params.isEmpty ? "undefined" : "params"

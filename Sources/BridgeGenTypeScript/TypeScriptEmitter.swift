@@ -2,10 +2,11 @@ import BridgeGenCore
 
 /// The TypeScript target: the web client of a schema set.
 ///
-/// Writes into the `--ts-out` folder `runtime.ts` (the shared runtime), `runtime-config.ts`, `<module>.ts` per
-/// module, `mock.ts` (a typed stand-in for the app) and `index.ts`. The files are ES modules
-/// without dependencies; they pass `tsc --strict --isolatedModules` and run in a browser and
-/// under node.
+/// Writes into the `--ts-out` folder `runtime.ts` (the shared runtime), `runtime-config.ts`,
+/// `<module>.ts` per module, `mock.ts` and `mock-runtime.ts` (a typed stand-in for the app)
+/// and `index.ts`. The files are ES modules without dependencies and without side effects at
+/// import; they pass `tsc --strict --noUncheckedIndexedAccess --exactOptionalPropertyTypes
+/// --isolatedModules` and run in a browser and under node.
 public struct TypeScriptEmitter: Emitter {
     public let name = "typescript"
 
@@ -24,6 +25,7 @@ public struct TypeScriptEmitter: Emitter {
             files.append(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
         }
         files.append(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config).generate()))
+        files.append(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
         files.append(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
         return files.sorted { $0.relativePath < $1.relativePath }
     }
@@ -50,6 +52,17 @@ public struct TypeScriptEmitter: Emitter {
         return p.text
     }
 
+    static func mockRuntime() -> String {
+        var p = CodePrinter()
+        printHeader(source: nil, into: &p)
+        p.line("//")
+        p.line("// The mock engine behind mock.ts: fake `window.webkit.messageHandlers` for development")
+        p.line("// outside the app. Import mock.ts only in development builds.")
+        p.blankLine()
+        p.lines(RuntimeFiles.mockRuntime.text())
+        return p.text
+    }
+
     static func runtimeConfig(_ config: GeneratorConfig) -> String {
         var p = CodePrinter()
         printHeader(source: nil, into: &p)
@@ -60,15 +73,15 @@ public struct TypeScriptEmitter: Emitter {
         return p.text
     }
 
-    /// `index.ts`: the runtime's public API, each module's client, and each module's types
-    /// as a namespace (`Sample.DeviceInfo`). The mock is left out so that production bundles
-    /// never contain it; import `./mock.js` directly.
+    /// `index.ts`: the runtime's page API (none of its `@internal` declarations), each
+    /// module's client, and each module's types as a namespace (`Sample.DeviceInfo`). The mock
+    /// is left out so that production bundles never contain it; import `./mock.js` directly.
     static func index(_ schema: SchemaSet) -> String {
         var p = CodePrinter()
         printHeader(source: nil, into: &p)
         p.blankLine()
-        p.line("export { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config } from './runtime.js';")
-        p.line("export type { BridgeConfig, BridgeEnvelope, BridgeTransport, ReadyOptions, RequestOptions, Unsubscribe } from './runtime.js';")
+        p.line("export { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, bridgeErrorCodeName, config } from './runtime.js';")
+        p.line("export type { BridgeConfig, BridgeTransport, OnceOptions, ReadyOptions, RequestOptions, Unsubscribe } from './runtime.js';")
         for module in schema.modules {
             let specifier = TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name))
             p.line("export { \(TypeScriptNamer.clientConstName(module)) } from \(specifier);")

@@ -1,7 +1,8 @@
 import BridgeGenCore
 
 /// Prints `mock.ts`: implementation interfaces typed against each module's params, results
-/// and events, the routing tables, then the fixed mock engine (`MockTemplate`).
+/// and events, the routing tables, and `installMock`, which hands them to the engine in
+/// `mock-runtime.ts` (Runtime/TypeScript/mock-runtime.ts, embedded at build time).
 ///
 /// The mock stands in for `window.webkit.messageHandlers` in the configured transport, so the
 /// generated clients run unchanged against it.
@@ -16,10 +17,12 @@ struct TypeScriptMockGenerator {
         p.line("// A typed stand-in for the app, for developing and testing pages outside it.")
         p.line("// Import it only in development builds: `installMock({ sample: { ... } })`.")
         p.blankLine()
-        p.line("import * as $runtime from './runtime.js';")
+        p.line("import * as $mock from './mock-runtime.js';")
         for module in schema.modules {
             p.line("import type * as \(module.name) from \(TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name)));")
         }
+        p.blankLine()
+        p.line("export type { MockCall, MockOptions } from './mock-runtime.js';")
         for module in schema.modules {
             p.blankLine()
             printImplementation(module, into: &p)
@@ -39,41 +42,56 @@ struct TypeScriptMockGenerator {
             }
         }
         p.blankLine()
-        // A Map, not an object literal: wire names are schema text, and a key such as
-        // `__proto__` would set the literal's prototype instead of adding an entry.
-        p.line("/** Methods by module and wire name: the identifier `MockImplementations` uses. */")
-        p.block("const $methods: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([", closer: "]);") { p in
-            for module in schema.modules {
-                let name = TypeScriptNamer.stringLiteral(module.name)
-                if module.methods.isEmpty {
-                    p.line("[\(name), new Map()],")
-                    continue
-                }
-                p.block("[\(name), new Map([", closer: "])],") { p in
-                    for method in module.methods {
-                        p.line("[\(TypeScriptNamer.stringLiteral(method.wireName)), \(TypeScriptNamer.stringLiteral(method.identifier))],")
-                    }
-                }
-            }
-        }
+        JSDoc("An installed mock: the calls it received, the modules that said `$hello`, `emit` and `uninstall`.").print(into: &p)
+        p.line("export type BridgeMock = $mock.InstalledMock<MockEvents>;")
         p.blankLine()
-        p.line("/** Event wire names by module and the name `on` takes. */")
-        p.block("const $events: { readonly [M in keyof MockEvents]: { readonly [E in keyof MockEvents[M]]: string } } = {", closer: "};") { p in
-            for module in schema.modules {
-                if module.events.isEmpty {
-                    p.line("\(module.name): {},")
-                    continue
-                }
-                p.block("\(module.name): {", closer: "},") { p in
-                    for event in module.events {
-                        p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(TypeScriptNamer.stringLiteral(event.wireName)),")
-                    }
-                }
-            }
-        }
+        printTables(into: &p)
         p.blankLine()
-        p.lines(MockTemplate.body)
+        JSDoc([
+            "Installs fake `window.webkit.messageHandlers` for the configured transport, answering with",
+            "`implementations`. Throws when a real (or another fake) handler set is present, unless",
+            "`options.force` is set.",
+        ].joined(separator: "\n")).print(into: &p)
+        p.block("export function installMock(implementations: MockImplementations, options: $mock.MockOptions = {}): BridgeMock {") { p in
+            p.line("return $mock.installMockEngine($tables, implementations, options);")
+        }
         return p.text
+    }
+
+    private func printTables(into p: inout CodePrinter) {
+        p.line("/** Routing: methods by module and wire name (their identifier), event wire names by module and identifier. */")
+        p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
+            // A Map, not an object literal: wire names are schema text, and a key such as
+            // `__proto__` would set the literal's prototype instead of adding an entry.
+            p.block("methods: new Map([", closer: "]),") { p in
+                for module in schema.modules {
+                    let name = TypeScriptNamer.stringLiteral(module.name)
+                    if module.methods.isEmpty {
+                        p.line("[\(name), new Map()],")
+                        continue
+                    }
+                    p.block("[\(name), new Map([", closer: "])],") { p in
+                        for method in module.methods {
+                            p.line("[\(TypeScriptNamer.stringLiteral(method.wireName)), \(TypeScriptNamer.stringLiteral(method.identifier))],")
+                        }
+                    }
+                }
+            }
+            // Keyed by identifiers (checked against `MockEvents` by the type), not wire names.
+            p.block("events: {", closer: "},") { p in
+                for module in schema.modules {
+                    if module.events.isEmpty {
+                        p.line("\(module.name): {},")
+                        continue
+                    }
+                    p.block("\(module.name): {", closer: "},") { p in
+                        for event in module.events {
+                            p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(TypeScriptNamer.stringLiteral(event.wireName)),")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     private func printImplementation(_ module: Module, into p: inout CodePrinter) {
@@ -94,150 +112,11 @@ struct TypeScriptMockGenerator {
                 if method.kind == .send {
                     result = "void"
                 } else {
-                    let r = method.returns.map(types.spell) ?? "void"
+                    let r = method.returns.map { types.spell($0) } ?? "void"
                     result = "\(r) | Promise<\(r)>"
                 }
                 p.line("\(TypeScriptNamer.methodKey(method.identifier))?(\(params)): \(result);")
             }
         }
     }
-}
-
-/// The fixed part of `mock.ts`.
-enum MockTemplate {
-    static let body = #"""
-/** One call the mock received. */
-export interface MockCall {
-    module: string;
-    /** The method's wire name. */
-    method: string;
-    /** The parameters as they crossed the wire (JSON), or undefined when none were sent. */
-    params: unknown;
-}
-
-/** Options of `installMock`. */
-export interface MockOptions {
-    /** Delay of each answer, in milliseconds (default 0: the next task). */
-    delayMs?: number;
-    /** Install even when `window.webkit.messageHandlers` already exists (default false). */
-    force?: boolean;
-}
-
-/** An installed mock. */
-export interface BridgeMock {
-    /** Every call received, in order (`$hello` excluded). */
-    readonly calls: readonly MockCall[];
-    /** The modules that said `$hello`. */
-    readonly greeted: readonly string[];
-    /** Sends an event to the page, as the generated Swift event senders do. */
-    emit<M extends keyof MockEvents, E extends keyof MockEvents[M]>(module: M, event: E, payload: MockEvents[M][E]): void;
-    /** Removes the mock and restores what `window.webkit` was before. */
-    uninstall(): void;
-}
-
-type MockFunction = (params?: unknown) => unknown;
-
-interface MockGlobal {
-    webkit?: unknown;
-    [name: string]: unknown;
-}
-
-function $envelope(errcode: number, errmsg: string, data: unknown): $runtime.BridgeEnvelope {
-    return { errcode, errmsg, data };
-}
-
-/**
- * Installs fake `window.webkit.messageHandlers` for the configured transport, answering
- * with `implementations`. Throws when a real (or another fake) handler set is present,
- * unless `options.force` is set.
- */
-export function installMock(implementations: MockImplementations, options: MockOptions = {}): BridgeMock {
-    const g = globalThis as unknown as MockGlobal;
-    const hadWebkit = Object.prototype.hasOwnProperty.call(g, 'webkit');
-    const previous = g.webkit;
-    if (previous !== undefined && !options.force) {
-        throw new Error('bridgegen mock: window.webkit already exists (running in the app?); pass { force: true } to replace it');
-    }
-    const calls: MockCall[] = [];
-    const greeted: string[] = [];
-    const delayMs = options.delayMs ?? 0;
-    const impls = implementations as { [module: string]: { [method: string]: MockFunction | undefined } | undefined };
-
-    const answer = async (module: string | undefined, type: string, data: unknown): Promise<$runtime.BridgeEnvelope> => {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        if (type === '$hello') {
-            const hello = data as { module?: unknown } | null;
-            const name = hello && typeof hello.module === 'string' ? hello.module : module;
-            if (name !== undefined && !greeted.includes(name)) greeted.push(name);
-            return $envelope(0, 'ok', { protocol: $runtime.PROTOCOL_VERSION });
-        }
-        const owner = module ?? [...$methods.keys()].find((m) => $methods.get(m)?.has(type));
-        const identifier = owner === undefined ? undefined : $methods.get(owner)?.get(type);
-        if (owner === undefined || identifier === undefined) {
-            return $envelope($runtime.BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
-        }
-        calls.push({ module: owner, method: type, params: data === null ? undefined : data });
-        const impl = impls[owner]?.[identifier];
-        if (typeof impl !== 'function') {
-            return $envelope($runtime.BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);
-        }
-        try {
-            const result = await impl.call(impls[owner], data === undefined || data === null ? {} : data);
-            const wire = $runtime.toWire(result);
-            return $envelope(0, 'ok', wire === undefined ? null : wire);
-        } catch (error) {
-            if (error instanceof $runtime.BridgeError) return $envelope(error.code, error.message, null);
-            const message = error instanceof Error ? error.message : String(error);
-            return $envelope($runtime.BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
-        }
-    };
-
-    const handlers: { [name: string]: { postMessage(message: unknown): unknown } } = {};
-    if ($runtime.config.transport === 'reply') {
-        for (const module of $methods.keys()) {
-            handlers[module] = {
-                postMessage(message: unknown): Promise<$runtime.BridgeEnvelope> {
-                    const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown } | null;
-                    if (body === null || typeof body !== 'object' || typeof body.type !== 'string') {
-                        return Promise.resolve($envelope($runtime.BridgeErrorCode.invalidMessage, 'the message is not an object with a string type', null));
-                    }
-                    return answer(module, body.type, body.data);
-                },
-            };
-        }
-    } else {
-        handlers[$runtime.config.callbackChannel] = {
-            postMessage(message: unknown): void {
-                let body: { type?: unknown; data?: unknown; callbackName?: unknown } | null = null;
-                try {
-                    body = JSON.parse(typeof message === 'string' ? message : JSON.stringify(message ?? null));
-                } catch {
-                    body = null;
-                }
-                if (body === null || typeof body !== 'object' || typeof body.type !== 'string') return;
-                const callbackName = typeof body.callbackName === 'string' ? body.callbackName : undefined;
-                void answer(undefined, body.type, body.data).then((envelope) => {
-                    if (callbackName === undefined) return;
-                    const callback = g[callbackName];
-                    if (typeof callback === 'function') callback(JSON.stringify(envelope));
-                });
-            },
-        };
-    }
-    g.webkit = { messageHandlers: handlers };
-
-    return {
-        calls,
-        greeted,
-        emit<M extends keyof MockEvents, E extends keyof MockEvents[M]>(module: M, event: E, payload: MockEvents[M][E]): void {
-            const wire = $events[module][event];
-            $runtime.eventHub().deliver(module, wire, JSON.stringify($runtime.toWire(payload)));
-        },
-        uninstall(): void {
-            if (hadWebkit) g.webkit = previous;
-            else delete g.webkit;
-        },
-    };
-}
-"""#
 }

@@ -10,7 +10,7 @@ import Foundation
 public enum TypeScriptNamer {
     /// Members of every generated client object. A method with one of these identifiers
     /// would replace the client's own member.
-    public static let clientMembers: [String] = ["inApp", "on", "ready"]
+    public static let clientMembers: [String] = ["inApp", "on", "once", "ready"]
 
     /// Names a method or event must not take because JavaScript gives them a meaning on
     /// every object: a `then` member makes the client a thenable (awaiting it would call the
@@ -57,6 +57,9 @@ public enum TypeScriptNamer {
     /// The application error codes of a module: `sample` -> `SampleErrors`.
     public static func errorsConstName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Errors" }
 
+    /// The sent form of a struct whose fields have defaults: `DeviceInfo` -> `DeviceInfoInput` (see `InputForms`).
+    public static func inputTypeName(_ structName: String) -> String { structName + "Input" }
+
     /// The mock implementation interface of a module: `sample` -> `SampleMock`.
     public static func mockTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Mock" }
 
@@ -68,8 +71,13 @@ public enum TypeScriptNamer {
     public static func importSpecifier(_ module: String) -> String { "./" + module + ".js" }
 
     /// Every name a module file declares besides its schema types, with what declares it.
-    public static func generatedTypeNames(in module: Module) -> [(name: String, what: String, location: SourceLocation)] {
-        var names: [(String, String, SourceLocation)] = [
+    public static func generatedTypeNames(in module: Module, of schema: SchemaSet) -> [(name: String, what: String, location: SourceLocation)] {
+        let inputs = InputForms(schema: schema)
+        var names: [(String, String, SourceLocation)] = []
+        for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
+            names.append((inputTypeName(s.name), "the input form of type '\(s.name)'", s.location))
+        }
+        names += [
             (clientTypeName(module), "the client interface of module '\(module.name)'", module.location),
             (eventsTypeName(module), "the event map of module '\(module.name)'", module.location),
             (errorsConstName(module), "the error codes of module '\(module.name)'", module.location),

@@ -5,45 +5,57 @@ import BridgeGenCore
 ///
 /// Nullability rules (the same as the Swift side's decoding rules in docs/WIRE.md):
 /// - `T?` is `key?: T | null`: the key may be left out or null.
-/// - A field with a `default` is `key?: T`: the page may leave it out and native uses the
-///   default; native always sends it, so reading it back never yields `null`.
+/// - A field with a `default` is `key?: T` in what the page sends (it may leave it out and
+///   native uses the default) and `key: T` in what it receives (native always sends it):
+///   see `TypeForm` and `InputForms`.
 /// - Every other field is required.
 struct TypeScriptTypes {
     let schema: SchemaSet
     /// The module whose file is being printed: its types are spelled bare, those of other
     /// modules qualified by their namespace import (`sample.DeviceInfo`). nil qualifies all.
     let current: String?
+    /// The structs that have an `Input` twin.
+    let inputs: InputForms
 
-    /// `list<sample.DeviceInfo?>` -> `(sample.DeviceInfo | null)[]` (from a module other than sample).
-    func spell(_ type: TypeRef) -> String {
+    init(schema: SchemaSet, current: String?) {
+        self.schema = schema
+        self.current = current
+        self.inputs = InputForms(schema: schema)
+    }
+
+    /// `list<sample.DeviceInfo?>` -> `(sample.DeviceInfo | null)[]` (from a module other than
+    /// sample); in the sent form a struct with an `Input` twin is spelled `sample.DeviceInfoInput`.
+    func spell(_ type: TypeRef, form: TypeForm = .received) -> String {
         switch type {
         case .string: return "string"
         case .int, .double: return "number"
         case .bool: return "boolean"
         case .any: return "unknown"
-        case .named(let owner, let name): return owner == current ? name : "\(owner).\(name)"
+        case .named(let owner, var name):
+            if form == .sent && inputs.differs(module: owner, name: name) { name = TypeScriptNamer.inputTypeName(name) }
+            return owner == current ? name : "\(owner).\(name)"
         case .list(let element):
-            let inner = spell(element)
+            let inner = spell(element, form: form)
             return element.isOptional ? "(\(inner))[]" : inner + "[]"
-        case .map(let value): return "{ [key: string]: \(spell(value)) }"
-        case .optional(let wrapped): return spell(wrapped) + " | null"
+        case .map(let value): return "{ [key: string]: \(spell(value, form: form)) }"
+        case .optional(let wrapped): return spell(wrapped, form: form) + " | null"
         }
     }
 
     /// `vip_level?: number;` with its JSDoc.
-    func printField(_ field: Field, into p: inout CodePrinter) {
+    func printField(_ field: Field, form: TypeForm, into p: inout CodePrinter) {
         var doc = JSDoc(field.doc)
         if let value = field.defaultValue {
             doc.tag("defaultValue", "`" + literal(value, type: field.type) + "`")
         }
         doc.deprecated(field.deprecated)
         doc.print(into: &p)
-        let optional = field.type.isOptional || field.defaultValue != nil
-        p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?" : ""): \(spell(field.type));")
+        let optional = field.type.isOptional || (field.defaultValue != nil && form == .sent)
+        p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?" : ""): \(spell(field.type, form: form));")
     }
 
     /// An interface holding `fields` (the fields of a struct, a method's params, an event's payload).
-    func printInterface(_ name: String, doc: JSDoc, fields: [Field], into p: inout CodePrinter) {
+    func printInterface(_ name: String, doc: JSDoc, fields: [Field], form: TypeForm, into p: inout CodePrinter) {
         doc.print(into: &p)
         if fields.isEmpty {
             p.line("export interface \(name) {}")
@@ -52,17 +64,24 @@ struct TypeScriptTypes {
         p.block("export interface \(name) {") { p in
             for (index, field) in fields.enumerated() {
                 if index > 0 && (field.doc != nil || fields[index - 1].doc != nil) { p.blankLine() }
-                printField(field, into: &p)
+                printField(field, form: form, into: &p)
             }
         }
     }
 
-    func printDeclaration(_ declaration: TypeDeclaration, into p: inout CodePrinter) {
+    /// A struct as the page receives it, then its `Input` twin when the sent form differs;
+    /// an enum.
+    func printDeclaration(_ declaration: TypeDeclaration, module: String, into p: inout CodePrinter) {
         switch declaration {
         case .structure(let s):
             var doc = JSDoc(s.doc)
             doc.deprecated(s.deprecated)
-            printInterface(s.name, doc: doc, fields: s.fields, into: &p)
+            printInterface(s.name, doc: doc, fields: s.fields, form: .received, into: &p)
+            guard inputs.differs(module: module, name: s.name) else { return }
+            p.blankLine()
+            var inputDoc = JSDoc("`\(s.name)` as the page sends it: fields with a default may be left out (native fills them in).")
+            inputDoc.deprecated(s.deprecated)
+            printInterface(TypeScriptNamer.inputTypeName(s.name), doc: inputDoc, fields: s.fields, form: .sent, into: &p)
         case .enumeration(let e):
             printEnum(e, into: &p)
         }

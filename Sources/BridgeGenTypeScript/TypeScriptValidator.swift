@@ -15,8 +15,8 @@ struct TypeScriptValidator {
 
     /// Names `index.ts` exports besides the modules.
     static let indexExports: Set<String> = [
-        "BridgeConfig", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeTransport", "PROTOCOL_VERSION",
-        "ReadyOptions", "RequestOptions", "Unsubscribe", "config",
+        "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeTransport", "OnceOptions", "PROTOCOL_VERSION",
+        "ReadyOptions", "RequestOptions", "Unsubscribe", "bridgeErrorCodeName", "config",
     ]
 
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
@@ -51,7 +51,7 @@ struct TypeScriptValidator {
                         at: event.location))
                 }
             }
-            let generated = TypeScriptNamer.generatedTypeNames(in: module)
+            let generated = TypeScriptNamer.generatedTypeNames(in: module, of: schema)
             for declaration in module.types {
                 if let clash = generated.first(where: { $0.name == declaration.name }) {
                     diagnostics.append(Diagnostic(.error, id: "reserved-name",

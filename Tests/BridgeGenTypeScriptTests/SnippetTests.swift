@@ -42,8 +42,22 @@ final class SnippetTests: XCTestCase {
                     wire: "b'c"
                     deprecated: true
             """)
+        // What the page receives: native always sends defaulted fields.
         XCTAssertEqual(section(text, from: "export interface Item {", to: "}"), """
             export interface Item {
+                'product-id': string;
+                /** @defaultValue `0` */
+                vip_level: number;
+                note?: string | null;
+                class: (number | null)[];
+                extra: { [key: string]: unknown };
+                /** @defaultValue `'b\\'c'` */
+                kind: Kind;
+            }
+            """)
+        // What the page sends: it may leave them out.
+        XCTAssertEqual(section(text, from: "export interface ItemInput {", to: "}"), """
+            export interface ItemInput {
                 'product-id': string;
                 /** @defaultValue `0` */
                 vip_level?: number;
@@ -100,6 +114,7 @@ final class SnippetTests: XCTestCase {
                 },
                 ready: (options) => $channel.ready(options),
                 on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
+                once: (event, options) => $channel.once($events[event], options) as Promise<DemoEvents[typeof event]>,
                 ping: () => $channel.send('ping'),
                 setMode: (params) => $channel.send('set-mode', params),
                 fetchIt: (params, options) => $channel.request<string | null>('v2/fetch', params, options),
@@ -144,7 +159,10 @@ final class SnippetTests: XCTestCase {
                 kind: send
                 doc: "a */ b"
             """)
-        XCTAssertFalse(text.replacingOccurrences(of: "*\\/", with: "").contains("*/ "), text)
+        // The one comment the generator writes inline is the bundlers' purity annotation.
+        let annotation = "/* @__PURE__ */ new $runtime.Channel("
+        XCTAssertEqual(text.components(separatedBy: annotation).count, 2, text)
+        XCTAssertFalse(text.replacingOccurrences(of: annotation, with: "").replacingOccurrences(of: "*\\/", with: "").contains("*/ "), text)
         XCTAssertTrue(text.contains("a *\\/ b"), text)
     }
 }

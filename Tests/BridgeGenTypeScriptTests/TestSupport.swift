@@ -20,7 +20,7 @@ enum TestSupport {
     }
 
     /// The flags the generated TypeScript is held to.
-    static let tscFlags = ["--strict", "--isolatedModules", "--target", "ES2020", "--module", "ES2020",
+    static let tscFlags = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--isolatedModules", "--target", "ES2020", "--module", "ES2020",
                            "--moduleResolution", "node", "--lib", "ES2020,DOM"]
 
     /// Writes `files` to a fresh folder and runs tsc over them (`--noEmit`, or into `outDir`).

@@ -30,7 +30,7 @@ final class TypeScriptCompileTests: XCTestCase {
         try requireTool("tsc")
         var files = TestSupport.generate(try checkedSchema())
         files["page.ts"] = """
-            import { sample, user, BridgeError, BridgeErrorCode, Sample, User } from './index.js';
+            import { sample, user, BridgeError, BridgeErrorCode, Sample, User, bridgeErrorCodeName } from './index.js';
             import { installMock } from './mock.js';
 
             export async function page(): Promise<string> {
@@ -52,7 +52,14 @@ final class TypeScriptCompileTests: XCTestCase {
                     }
                 }
                 installMock({ sample: { getItem: async ({ key }) => key, deviceInfo: () => info } }).emit('sample', 'resume', { backgroundSeconds: 1 });
-                return info.model + stored + status;
+                const dark: boolean = info.darkMode;                              // received: defaults filled in
+                const controller = new AbortController();
+                const { failure } = await sample.once('loadError', { signal: controller.signal });
+                const retry: boolean = failure.retryable;
+                user.reportDevice({ device: { model: 'm', system: 's', appVersion: '1' } });                  // sent: defaults optional
+                await sample.getItem({ key: 'k' }, { signal: controller.signal });
+                const name: string | undefined = bridgeErrorCodeName(BridgeErrorCode.aborted);
+                return info.model + stored + status + dark + retry + name;
             }
             """
         try TestSupport.typeCheck(files, name: "page")
@@ -68,6 +75,12 @@ final class TypeScriptCompileTests: XCTestCase {
             "user.getUserInfo().then((u) => u.vipLevel);",           // wire keys, not camelCase
             "installMock({ sample: { getItem: () => 42 } });",        // mock results are typed
             "installMock({ sample: { nope: () => 1 } });",            // unknown method
+            "sample.once('pause');",                                  // unknown event
+            "const s: string = (await sample.once('resume')).backgroundSeconds;", // once is typed
+            "sample.getItem({ key: 'k' }, { signal: 'stop' });",     // a signal is an AbortSignal
+            "const d: Sample.DeviceInfo = { model: 'm', system: 's', appVersion: '1' };", // received form needs darkMode
+            "installMock({ sample: { deviceInfo: () => ({ model: 'm', system: 's', appVersion: '1' }) } });", // mock results are received forms
+            "user.reportDevice({ device: { model: 'm', system: 's', appVersion: '1', darkMode: undefined } });", // exactOptionalPropertyTypes
         ]
         // One tsc run: each misuse in a file of its own, each file must have an error.
         var bad = TestSupport.generate(try checkedSchema())

@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
 HOST_SOURCES = os.path.join(REPO, 'Tests', 'BridgeGenSwiftTests', 'Fixtures', 'Host')
 TRANSPORTS = ['reply', 'callback']
-TSC_FLAGS = ['--strict', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
+TSC_FLAGS = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
              '--moduleResolution', 'node', '--lib', 'ES2020,DOM']
 SYSTEM_PYTHON = '/usr/bin/python3'
 APT_PACKAGES = 'xvfb python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0'

@@ -1,11 +1,14 @@
 // Loaded after native queued events (the web content process "terminated", then events were
-// sent before this page existed). The client says $hello when it is imported; native must then
-// deliver the queued events, in order, to the listeners this module registers synchronously.
+// sent before this page existed). Importing the client says nothing; each module says $hello
+// on its first use, here an on() registered a while after the page loaded (as a lazily loaded
+// component would), and native must then deliver the queued events to it, in order.
 import { sample, user } from './client/index.js';
 
 const got = [];
-sample.on('resume', (p) => got.push(['resume', p.backgroundSeconds]));
-user.on('loginChanged', (p) => got.push(['loginChanged', p.user ? p.user.name : null]));
+setTimeout(() => {
+    sample.on('resume', (p) => got.push(['resume', p.backgroundSeconds]));
+    user.on('loginChanged', (p) => got.push(['loginChanged', p.user ? p.user.name : null]));
+}, 100);
 const control = (cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd);
 const transport = new URLSearchParams(location.search).get('transport');
 const reloaded = performance.getEntriesByType('navigation').some((entry) => entry.type === 'reload');

@@ -23,12 +23,15 @@ test('reply: events sent before the client loads are queued and delivered in ord
     await native.emit('sample', 'resume', { backgroundSeconds: 4 });
     assert.deepEqual(seen, [1, 2, 3, 4]);
 
-    // A second instance of the client (a reload loads it again) says hello again.
-    await freshModule('reply', 'sample');
+    // A second instance of the client (a reload loads it again) says hello again, on first use.
+    const reloaded = await freshModule('reply', 'sample');
+    await settle();
+    assert.equal(native.hellos().length, 1, 'importing says nothing');
+    await reloaded.sample.ready();
     await settle();
     assert.equal(native.hellos().length, 2);
     // Other modules only say hello for themselves.
-    await freshModule('reply', 'user');
+    (await freshModule('reply', 'user')).user.on('loginChanged', () => undefined);
     await settle();
     assert.deepEqual(native.hellos().map((h) => h.message.data.module), ['sample', 'sample', 'user']);
     uninstall();

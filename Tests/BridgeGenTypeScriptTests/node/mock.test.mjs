@@ -57,3 +57,25 @@ for (const transport of transports) {
         assert.equal('webkit' in globalThis, false);
     });
 }
+
+for (const transport of transports) {
+    test(`${transport}: the mock queues events until the module says $hello, like native`, async () => {
+        delete globalThis.webkit;
+        const { installMock } = await mockModule(transport);
+        const { sample } = await freshModule(transport, 'sample');
+        const mock = installMock({ sample: { getItem: () => null } });
+        mock.emit('sample', 'resume', { backgroundSeconds: 1 });
+        mock.emit('sample', 'resume', { backgroundSeconds: 2 });
+        assert.deepEqual(mock.greeted, []);
+        await settle();
+        const seen = [];
+        sample.on('resume', (p) => seen.push(p.backgroundSeconds));
+        assert.deepEqual(seen, [], 'nothing before the hello reached the mock');
+        await settle();
+        assert.deepEqual(mock.greeted, ['sample']);
+        assert.deepEqual(seen, [1, 2]);
+        mock.emit('sample', 'resume', { backgroundSeconds: 3 });
+        assert.deepEqual(seen, [1, 2, 3], 'after the hello, emit delivers at once');
+        mock.uninstall();
+    });
+}

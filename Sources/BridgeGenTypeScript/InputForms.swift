@@ -1,0 +1,55 @@
+import BridgeGenCore
+
+/// Which side of the wire a type is spelled for. A field with a `default` may be left out by
+/// the page, but native always fills it in, so results and event payloads type it as
+/// required (`darkMode: boolean`) and only what the page sends types it as optional
+/// (`darkMode?: boolean`).
+enum TypeForm {
+    /// What the page receives: results and event payloads (`DeviceInfo`).
+    case received
+    /// What the page sends: method parameters (`DeviceInfoInput`).
+    case sent
+}
+
+/// The structs whose sent form differs from their received form: those with a defaulted
+/// field, and those that hold (through lists, maps, optionals) a struct that differs. Each
+/// gets a second interface, `<Name>Input`.
+struct InputForms {
+    /// `module.Name` of every struct that differs.
+    let differing: Set<String>
+
+    init(schema: SchemaSet) {
+        var structs: [(key: String, fields: [Field])] = []
+        for module in schema.modules {
+            for case .structure(let s) in module.types {
+                structs.append(("\(module.name).\(s.name)", s.fields))
+            }
+        }
+        var differing = Set(structs.filter { $0.fields.contains { $0.defaultValue != nil } }.map(\.key))
+        // A fixpoint: a struct differs when a field's type reaches one that differs.
+        var changed = true
+        while changed {
+            changed = false
+            for s in structs where !differing.contains(s.key) {
+                if s.fields.contains(where: { Self.reaches($0.type, differing) }) {
+                    differing.insert(s.key)
+                    changed = true
+                }
+            }
+        }
+        self.differing = differing
+    }
+
+    /// Whether `module.name` needs an `Input` twin.
+    func differs(module: String, name: String) -> Bool {
+        differing.contains("\(module).\(name)")
+    }
+
+    private static func reaches(_ type: TypeRef, _ differing: Set<String>) -> Bool {
+        switch type {
+        case .string, .int, .double, .bool, .any: return false
+        case .named(let module, let name): return differing.contains("\(module).\(name)")
+        case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, differing)
+        }
+    }
+}
