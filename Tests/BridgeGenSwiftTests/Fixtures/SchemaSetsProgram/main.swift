@@ -12,7 +12,6 @@ import ShopKit
 import TwinKit
 import WebKit
 
-setvbuf(stdout, nil, _IOLBF, 0)  // the checks before a trap still reach the test
 var failures = 0
 
 @MainActor func check(_ name: String, _ condition: Bool, _ detail: @autoclosure () -> String = "") {
@@ -22,6 +21,7 @@ var failures = 0
         failures += 1
         print("FAIL \(name): \(detail())")
     }
+    fflush(nil)  // the checks before a trap still reach the test
 }
 
 @MainActor final class Shop: ShopKit.ShopHandler {
