@@ -55,7 +55,7 @@ final class SchemaSetTests: XCTestCase {
                      "same-module.refused", "same-module.message", "same-module.first-set-still-answers",
                      "same-module.no-marker-added", "same-module.not-installed", "same-module.other-world-installs",
                      "same-module.other-world-marker", "uninstall.removes-its-marker", "uninstall.channel-free-for-the-other-set",
-                     "reverse.refused", "cancel.uninstall-cancels-the-handler", "cancel.uninstall-answers-handler-unavailable",
+                     "reverse.refused", "marker.escapes-world-name", "marker.world-name-read-back", "cancel.uninstall-cancels-the-handler", "cancel.uninstall-answers-handler-unavailable",
                      "cancel.web-view-released", "cancel.web-view-gone-cancels-the-handler", "cancel.web-view-gone-delivers-nothing",
                      "callback.first-installed", "callback.same-channel-refused", "callback.one-handler"] {
             XCTAssertTrue(lines.contains("ok \(name)"), "missing check \(name)")

@@ -161,6 +161,22 @@ do {
     check("reverse.refused", false, "\(error)")
 }
 
+// World names are app text: the marker writes them as escaped literals and reads them back.
+let oddName = "w\"\\\u{2028}*/</script>"
+let oddWorld = WKContentWorld.world(name: oddName)
+do {
+    _ = try ShopKit.ShopBridge.install(shop, on: webView, contentWorld: oddWorld)
+    let source = markers(webView).last ?? ""
+    check("marker.escapes-world-name", source == #"// bridgegen channel marker v1 {"channel":"shop","owner":"ShopKit","world":"named:w\"\\\u2028*/\u003c/script\u003e"}"#, source)
+    _ = try TwinKit.ShopBridge.install(twin, on: webView, contentWorld: oddWorld)
+    check("marker.world-name-read-back", false, "a second 'shop' was installed in one world")
+} catch let error as TwinKit.BridgeInstallError {
+    check("marker.world-name-read-back", error == .channelTaken(channel: "shop", world: "named:" + oddName, by: "ShopKit", setting: renameModule), "\(error)")
+} catch {
+    check("marker.world-name-read-back", false, "\(error)")
+}
+ShopKit.ShopBridge.uninstall(from: webView, contentWorld: oddWorld)
+
 // MARK: - Request Tasks end with their module and with their web view
 
 let waits = Replies()
