@@ -32,7 +32,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
-    /// Handlers use it to store or log an `any` value (models are not `Codable`).
+    /// Handlers use it to store or log an `any` value.
     public var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
