@@ -144,9 +144,9 @@ struct BridgeChannelMarker: Equatable {
 /// Installs modules on web views: one session per content controller and content world,
 /// each channel registered once.
 @MainActor public enum BridgeGlue {
-    /// A session and where it is installed. The session is held weakly: WebKit's message
-    /// handlers own it, so it goes (and cancels its running requests) with the content
-    /// controller, when the web view and its configuration are released.
+    /// A session and where it is installed. The session is held weakly: the message handlers
+    /// WebKit holds own it, so it goes, cancelling its running requests, when they are removed
+    /// (by uninstall, or by the app's `removeAllScriptMessageHandlers()`) or with the controller.
     private final class Entry {
         weak var controller: WKUserContentController?
         weak var session: BridgeSession?
@@ -200,6 +200,9 @@ struct BridgeChannelMarker: Equatable {
         }
         let channels = session.channelsAdded(by: module)
         let worldName = BridgeChannelMarker.world(world)
+        // This set's own marker of a channel none of its sessions holds is stale: the app removed
+        // the handler itself (`removeAllScriptMessageHandlers()`). Another set's cannot be judged.
+        removeMarkers(of: Set(channels), world: worldName, from: controller)
         let markers = BridgeChannelMarker.all(on: controller)
         for channel in channels {
             if let taken = markers.first(where: { $0.channel == channel && $0.world == worldName }) {

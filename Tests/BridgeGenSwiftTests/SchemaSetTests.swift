@@ -7,7 +7,7 @@ import XCTest
 /// traps on a duplicate handler name as WebKit raises an exception. Disjoint sets both answer;
 /// a set whose channel another set holds (the same module name in the reply transport, the
 /// same callback channel) gets `BridgeInstallError.channelTaken` naming the other module;
-/// uninstalling frees the channel; request Tasks end with their module and their web view.
+/// uninstalling frees the channel; request Tasks end with their module and with its handlers.
 final class SchemaSetTests: XCTestCase {
     private struct Library {
         var module: String
@@ -56,7 +56,8 @@ final class SchemaSetTests: XCTestCase {
                      "same-module.no-marker-added", "same-module.not-installed", "same-module.other-world-installs",
                      "same-module.other-world-marker", "uninstall.removes-its-marker", "uninstall.channel-free-for-the-other-set",
                      "reverse.refused", "marker.escapes-world-name", "marker.world-name-read-back", "cancel.uninstall-cancels-the-handler", "cancel.uninstall-answers-handler-unavailable",
-                     "cancel.web-view-released", "cancel.web-view-gone-cancels-the-handler", "cancel.web-view-gone-delivers-nothing",
+                     "cancel.handlers-removed-cancels-the-handler", "cancel.handlers-removed-delivers-nothing",
+                     "cancel.reinstall-after-handlers-removed",
                      "callback.first-installed", "callback.same-channel-refused", "callback.one-handler"] {
             XCTAssertTrue(lines.contains("ok \(name)"), "missing check \(name)")
         }

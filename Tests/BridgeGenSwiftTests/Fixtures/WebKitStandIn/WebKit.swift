@@ -98,7 +98,12 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 @MainActor public class WKUserContentController: NSObject {
     public private(set) var userScripts: [WKUserScript] = []
     /// Registered handlers by world and name (WebKit retains them strongly).
-    public private(set) var testHandlers: [String: NSObject] = [:]
+    public private(set) var testHandlers: [String: NSObject] = [:] {
+        // WebKit's handler delegates retain their controller: while a handler is registered,
+        // the controller outlives its web view (WKUserContentController.mm).
+        didSet { handlersKeepAlive = testHandlers.isEmpty ? nil : self }
+    }
+    private var handlersKeepAlive: WKUserContentController?
 
     private func key(_ world: WKContentWorld, _ name: String) -> String { "\(ObjectIdentifier(world).hashValue)/\(name)" }
     private func register(_ handler: NSObject, _ world: WKContentWorld, _ name: String) {
