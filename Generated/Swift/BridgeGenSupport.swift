@@ -1240,8 +1240,8 @@ enum BridgeTransport: Sendable, Equatable {
 
     /// Runs a request's handler in a Task and answers with what it returns or throws. The
     /// session cancels the Task when the module is uninstalled, the web content process
-    /// terminates or the session goes with its content controller; a cancelled request's
-    /// late result is never delivered.
+    /// terminates or the session goes (its message handlers were removed); a cancelled
+    /// request's late result is never delivered.
     func run(_ operation: @escaping @MainActor () async throws -> JSONValue) {
         let task = Task { @MainActor in
             let result: Result<JSONValue, any Error>
@@ -1262,7 +1262,7 @@ enum BridgeTransport: Sendable, Equatable {
 }
 
 /// The Tasks of a session's running requests. It cancels them when it goes, which is when its
-/// session goes: WebKit released the session's message handlers with the content controller.
+/// session goes: WebKit released the message handlers that held the session.
 final class BridgeRequestTasks {
     var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
 
@@ -1297,7 +1297,7 @@ final class BridgeRequestTasks {
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
-    /// Requests whose handler runs in a Task, with their module.
+    /// Requests whose handler runs in a Task (each reply knows its module).
     private var running: [ObjectIdentifier: BridgeReply] = [:]
     private let tasks = BridgeRequestTasks()
     private var deliveriesInFlight = 0
@@ -1713,9 +1713,9 @@ struct BridgeChannelMarker: Equatable {
 /// Installs modules on web views: one session per content controller and content world,
 /// each channel registered once.
 @MainActor public enum BridgeGlue {
-    /// A session and where it is installed. The session is held weakly: WebKit's message
-    /// handlers own it, so it goes (and cancels its running requests) with the content
-    /// controller, when the web view and its configuration are released.
+    /// A session and where it is installed. The session is held weakly: the message handlers
+    /// WebKit holds own it, so it goes, cancelling its running requests, when they are removed
+    /// (by uninstall, or by the app's `removeAllScriptMessageHandlers()`) or with the controller.
     private final class Entry {
         weak var controller: WKUserContentController?
         weak var session: BridgeSession?
@@ -1769,6 +1769,9 @@ struct BridgeChannelMarker: Equatable {
         }
         let channels = session.channelsAdded(by: module)
         let worldName = BridgeChannelMarker.world(world)
+        // This set's own marker of a channel none of its sessions holds is stale: the app removed
+        // the handler itself (`removeAllScriptMessageHandlers()`). Another set's cannot be judged.
+        removeMarkers(of: Set(channels), world: worldName, from: controller)
         let markers = BridgeChannelMarker.all(on: controller)
         for channel in channels {
             if let taken = markers.first(where: { $0.channel == channel && $0.world == worldName }) {

@@ -132,8 +132,8 @@ enum BridgeTransport: Sendable, Equatable {
 
     /// Runs a request's handler in a Task and answers with what it returns or throws. The
     /// session cancels the Task when the module is uninstalled, the web content process
-    /// terminates or the session goes with its content controller; a cancelled request's
-    /// late result is never delivered.
+    /// terminates or the session goes (its message handlers were removed); a cancelled
+    /// request's late result is never delivered.
     func run(_ operation: @escaping @MainActor () async throws -> JSONValue) {
         let task = Task { @MainActor in
             let result: Result<JSONValue, any Error>
@@ -154,7 +154,7 @@ enum BridgeTransport: Sendable, Equatable {
 }
 
 /// The Tasks of a session's running requests. It cancels them when it goes, which is when its
-/// session goes: WebKit released the session's message handlers with the content controller.
+/// session goes: WebKit released the message handlers that held the session.
 final class BridgeRequestTasks {
     var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
 
@@ -189,7 +189,7 @@ final class BridgeRequestTasks {
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
-    /// Requests whose handler runs in a Task, with their module.
+    /// Requests whose handler runs in a Task (each reply knows its module).
     private var running: [ObjectIdentifier: BridgeReply] = [:]
     private let tasks = BridgeRequestTasks()
     private var deliveriesInFlight = 0
