@@ -97,6 +97,24 @@ import XCTest
         XCTAssertEqual(replies.last, .success(.string("late result")))
     }
 
+    func testUninstallAnswersACallbackRequestInItsFrame() async {
+        let session = makeSession(.callback(channel: "uniBridgeCall"))
+        let module = SlowModule("slow")
+        session.install(module)
+        var scripts: [String] = []
+        session.receive(channel: "uniBridgeCall", body: #"{"type":"late","callbackName":"cb_1"}"#, origin: trusted,
+                        reply: nil, answer: { scripts.append($0) })
+        await settle { module.started == 1 }
+        session.uninstall("slow")
+        let expected = BridgeJavaScript.answerScript(callbackName: "cb_1", envelope: .failure(BridgeError(
+            .handlerUnavailable, "the 'slow' module was uninstalled before answering")))
+        XCTAssertEqual(scripts, [expected])
+        module.openGate()
+        await settle { module.sawCancellation }
+        for _ in 0..<100 { await Task.yield() }
+        XCTAssertEqual(scripts.count, 1, "the late result was evaluated: \(scripts)")
+    }
+
     func testProcessTerminationCancelsAndDropsTheAnswer() async {
         let session = makeSession(.callback(channel: "uniBridgeCall"))
         let module = SlowModule("slow")
