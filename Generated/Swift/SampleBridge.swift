@@ -11,7 +11,7 @@ import Foundation
 /// Namespace of the `sample` module's models and application errors.
 public enum Sample {
     /// What a page may know about the device and the app it runs in.
-    public struct DeviceInfo: Sendable, Equatable, Codable {
+    public struct DeviceInfo: Sendable, Equatable {
         /// Device model, for example `iPhone`.
         public var model: String
         /// Operating system name and version, for example `iOS 18.1`.
@@ -31,28 +31,10 @@ public enum Sample {
             self.darkMode = darkMode
             self.safeAreaInsets = safeAreaInsets
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.model = try container.decode(String.self, forKey: BridgeCodingKey("model"))
-            self.system = try container.decode(String.self, forKey: BridgeCodingKey("system"))
-            self.appVersion = try container.decode(String.self, forKey: BridgeCodingKey("appVersion"))
-            self.darkMode = try container.decodeIfPresent(Bool.self, forKey: BridgeCodingKey("darkMode")) ?? false
-            self.safeAreaInsets = try container.decodeIfPresent(Sample.Insets.self, forKey: BridgeCodingKey("safeAreaInsets"))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.model, forKey: BridgeCodingKey("model"))
-            try container.encode(self.system, forKey: BridgeCodingKey("system"))
-            try container.encode(self.appVersion, forKey: BridgeCodingKey("appVersion"))
-            try container.encode(self.darkMode, forKey: BridgeCodingKey("darkMode"))
-            try container.encodeIfPresent(self.safeAreaInsets, forKey: BridgeCodingKey("safeAreaInsets"))
-        }
     }
 
     /// Distances from the edges of the web view, in points.
-    public struct Insets: Sendable, Equatable, Codable {
+    public struct Insets: Sendable, Equatable {
         public var top: Double
         public var left: Double
         public var bottom: Double
@@ -65,26 +47,10 @@ public enum Sample {
             self.bottom = bottom
             self.right = right
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.top = try container.decode(Double.self, forKey: BridgeCodingKey("top"))
-            self.left = try container.decode(Double.self, forKey: BridgeCodingKey("left"))
-            self.bottom = try container.decode(Double.self, forKey: BridgeCodingKey("bottom"))
-            self.right = try container.decode(Double.self, forKey: BridgeCodingKey("right"))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.top, forKey: BridgeCodingKey("top"))
-            try container.encode(self.left, forKey: BridgeCodingKey("left"))
-            try container.encode(self.bottom, forKey: BridgeCodingKey("bottom"))
-            try container.encode(self.right, forKey: BridgeCodingKey("right"))
-        }
     }
 
     /// Strength of a haptic impact.
-    public enum HapticStyle: String, Sendable, Equatable, Codable {
+    public enum HapticStyle: String, Sendable, Equatable {
         /// A light, crisp tap.
         case light
         /// The default impact.
@@ -97,7 +63,7 @@ public enum Sample {
     }
 
     /// Why a page or one of its resources failed to load.
-    public struct LoadFailure: Sendable, Equatable, Codable {
+    public struct LoadFailure: Sendable, Equatable {
         /// The URL that failed.
         public var url: String
         /// The platform's error code (an `NSURLError` code on iOS).
@@ -113,22 +79,6 @@ public enum Sample {
             self.code = code
             self.message = message
             self.retryable = retryable
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.url = try container.decode(String.self, forKey: BridgeCodingKey("url"))
-            self.code = try container.decode(Int.self, forKey: BridgeCodingKey("code"))
-            self.message = try container.decode(String.self, forKey: BridgeCodingKey("message"))
-            self.retryable = try container.decodeIfPresent(Bool.self, forKey: BridgeCodingKey("retryable")) ?? true
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.url, forKey: BridgeCodingKey("url"))
-            try container.encode(self.code, forKey: BridgeCodingKey("code"))
-            try container.encode(self.message, forKey: BridgeCodingKey("message"))
-            try container.encode(self.retryable, forKey: BridgeCodingKey("retryable"))
         }
     }
 
@@ -198,12 +148,12 @@ public enum Sample {
 // MARK: - Events
 
 /// Sends the `sample` module's events to the page, in order; events sent before the
-/// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
+/// page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged).
 @MainActor public struct SampleEvents {
     /// The session the events go through; held weakly.
     private weak var _session: BridgeSession?
 
-    public init(session: BridgeSession?) {
+    init(session: BridgeSession?) {
         self._session = session
     }
 
@@ -237,24 +187,24 @@ public enum Sample {
 
 /// Routes the `sample` module's messages to a `SampleHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
-@MainActor public final class SampleDispatcher: BridgeModule {
+@MainActor final class SampleDispatcher: BridgeModule {
     /// The module name: the reply-transport channel and the events' module.
-    public static let moduleName = "sample"
+    static let moduleName = "sample"
     /// The wire names of the module's methods.
-    public static let wireNames: Set<String> = ["share", "haptic", "deviceInfo", "getItem", "setItem"]
+    static let wireNames: Set<String> = ["share", "haptic", "deviceInfo", "getItem", "setItem"]
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
-    public weak var handler: (any SampleHandler)?
+    weak var handler: (any SampleHandler)?
 
-    public init(handler: any SampleHandler) {
+    init(handler: any SampleHandler) {
         self.handler = handler
     }
 
-    public var moduleName: String { Self.moduleName }
+    var moduleName: String { Self.moduleName }
 
-    public func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
+    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
 
-    public func dispatch(type: String, data: Any?, reply: BridgeReply) {
+    func dispatch(type: String, data: Any?, reply: BridgeReply) {
         do {
             let params = try BridgeDecode.params(data)
             switch type {
@@ -271,36 +221,24 @@ public enum Sample {
                 handler.haptic(style: argStyle)
             case "deviceInfo":
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await handler.deviceInfo()
-                        reply.succeed(try SampleCodec.encodeDeviceInfo(result, "result"))
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await handler.deviceInfo()
+                    return try SampleCodec.encodeDeviceInfo(result, "result")
                 }
             case "getItem":
                 let argKey = try BridgeDecode.string(params["key"], "params.key")
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await handler.getItem(key: argKey)
-                        reply.succeed(try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) })
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await handler.getItem(key: argKey)
+                    return try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) }
                 }
             case "setItem":
                 let argKey = try BridgeDecode.string(params["key"], "params.key")
                 let argValue = try BridgeDecode.string(params["value"], "params.value")
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await handler.setItem(key: argKey, value: argValue)
-                        reply.succeed(JSONValue.bool(result))
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await handler.setItem(key: argKey, value: argValue)
+                    return JSONValue.bool(result)
                 }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
@@ -398,8 +336,9 @@ import WebKit
 /// Installs the `sample` module on web views.
 @MainActor public enum SampleBridge {
     /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
-    /// (nil: the configured world). Throws `BridgeInstallError.alreadyInstalled` instead of
-    /// registering a channel twice. Returns the module's event sender.
+    /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
+    /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
+    /// Returns the module's event sender.
     @discardableResult
     public static func install(_ handler: any SampleHandler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
         policy: BridgeOriginPolicy = .default) throws -> SampleEvents {
@@ -407,7 +346,8 @@ import WebKit
         return SampleEvents(session: session)
     }
 
-    /// Removes the module; does nothing when it is not installed.
+    /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
+    /// does nothing when it is not installed.
     public static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
         BridgeGlue.uninstall(SampleDispatcher.moduleName, from: webView, world: contentWorld)
     }

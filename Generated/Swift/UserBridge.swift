@@ -11,7 +11,7 @@ import Foundation
 /// Namespace of the `user` module's models and application errors.
 public enum User {
     /// The signed-in user, as pages may see them.
-    public struct UserInfo: Sendable, Equatable, Codable {
+    public struct UserInfo: Sendable, Equatable {
         /// Stable account identifier.
         public var id: Int
         /// Display name.
@@ -39,30 +39,10 @@ public enum User {
             self.tags = tags
             self._token = token
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.id = try container.decode(Int.self, forKey: BridgeCodingKey("id"))
-            self.name = try container.decode(String.self, forKey: BridgeCodingKey("name"))
-            self.avatar = try container.decodeIfPresent(String.self, forKey: BridgeCodingKey("avatar"))
-            self.vipLevel = try container.decodeIfPresent(Int.self, forKey: BridgeCodingKey("vip_level")) ?? 0
-            self.tags = try container.decodeIfPresent([String].self, forKey: BridgeCodingKey("tags")) ?? []
-            self._token = try container.decodeIfPresent(String.self, forKey: BridgeCodingKey("token"))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.id, forKey: BridgeCodingKey("id"))
-            try container.encode(self.name, forKey: BridgeCodingKey("name"))
-            try container.encodeIfPresent(self.avatar, forKey: BridgeCodingKey("avatar"))
-            try container.encode(self.vipLevel, forKey: BridgeCodingKey("vip_level"))
-            try container.encode(self.tags, forKey: BridgeCodingKey("tags"))
-            try container.encodeIfPresent(self._token, forKey: BridgeCodingKey("token"))
-        }
     }
 
     /// An App Store purchase that a page asks the app to start.
-    public struct PrepayOrder: Sendable, Equatable, Codable {
+    public struct PrepayOrder: Sendable, Equatable {
         /// The App Store product identifier.
         public var productId: String
         public var quantity: Int
@@ -75,24 +55,10 @@ public enum User {
             self.quantity = quantity
             self.metadata = metadata
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.productId = try container.decode(String.self, forKey: BridgeCodingKey("product_id"))
-            self.quantity = try container.decodeIfPresent(Int.self, forKey: BridgeCodingKey("quantity")) ?? 1
-            self.metadata = try container.decodeIfPresent([String: JSONValue].self, forKey: BridgeCodingKey("metadata")) ?? [:]
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.productId, forKey: BridgeCodingKey("product_id"))
-            try container.encode(self.quantity, forKey: BridgeCodingKey("quantity"))
-            try container.encode(self.metadata, forKey: BridgeCodingKey("metadata"))
-        }
     }
 
     /// The outcome of a purchase.
-    public struct PrepayResult: Sendable, Equatable, Codable {
+    public struct PrepayResult: Sendable, Equatable {
         public var status: User.PurchaseStatus
         /// Set when `status` is `purchased`.
         public var transactionId: String?
@@ -105,24 +71,10 @@ public enum User {
             self.transactionId = transactionId
             self.receipts = receipts
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: BridgeCodingKey.self)
-            self.status = try container.decode(User.PurchaseStatus.self, forKey: BridgeCodingKey("status"))
-            self.transactionId = try container.decodeIfPresent(String.self, forKey: BridgeCodingKey("transaction_id"))
-            self.receipts = try container.decodeIfPresent([String: [String]].self, forKey: BridgeCodingKey("receipts"))
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: BridgeCodingKey.self)
-            try container.encode(self.status, forKey: BridgeCodingKey("status"))
-            try container.encodeIfPresent(self.transactionId, forKey: BridgeCodingKey("transaction_id"))
-            try container.encodeIfPresent(self.receipts, forKey: BridgeCodingKey("receipts"))
-        }
     }
 
     /// Where a purchase ended.
-    public enum PurchaseStatus: String, Sendable, Equatable, Codable {
+    public enum PurchaseStatus: String, Sendable, Equatable {
         /// The payment went through.
         case purchased
         /// Waiting for approval (Ask to Buy) or a payment update.
@@ -208,12 +160,12 @@ public enum User {
 // MARK: - Events
 
 /// Sends the `user` module's events to the page, in order; events sent before the
-/// page's client announced itself are queued (at most `BridgeSession.queueLimit`).
+/// page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged).
 @MainActor public struct UserEvents {
     /// The session the events go through; held weakly.
     private weak var _session: BridgeSession?
 
-    public init(session: BridgeSession?) {
+    init(session: BridgeSession?) {
         self._session = session
     }
 
@@ -238,24 +190,24 @@ public enum User {
 
 /// Routes the `user` module's messages to a `UserHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
-@MainActor public final class UserDispatcher: BridgeModule {
+@MainActor final class UserDispatcher: BridgeModule {
     /// The module name: the reply-transport channel and the events' module.
-    public static let moduleName = "user"
+    static let moduleName = "user"
     /// The wire names of the module's methods.
-    public static let wireNames: Set<String> = ["close-page", "log-event", "get-user-info", "ios-app-prepay", "report-device", "get-token"]
+    static let wireNames: Set<String> = ["close-page", "log-event", "get-user-info", "ios-app-prepay", "report-device", "get-token"]
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
-    public weak var handler: (any UserHandler)?
+    weak var handler: (any UserHandler)?
 
-    public init(handler: any UserHandler) {
+    init(handler: any UserHandler) {
         self.handler = handler
     }
 
-    public var moduleName: String { Self.moduleName }
+    var moduleName: String { Self.moduleName }
 
-    public func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
+    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
 
-    public func dispatch(type: String, data: Any?, reply: BridgeReply) {
+    func dispatch(type: String, data: Any?, reply: BridgeReply) {
         do {
             let params = try BridgeDecode.params(data)
             switch type {
@@ -271,24 +223,16 @@ public enum User {
                 handler.logEvent(name: argName, parameters: argParameters)
             case "get-user-info":
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await handler.getUserInfo()
-                        reply.succeed(try UserCodec.encodeUserInfo(result, "result"))
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await handler.getUserInfo()
+                    return try UserCodec.encodeUserInfo(result, "result")
                 }
             case "ios-app-prepay":
                 let argOrder = try UserCodec.decodePrepayOrder(params["order"], "params.order")
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await handler.iosAppPrepay(order: argOrder)
-                        reply.succeed(try UserCodec.encodePrepayResult(result, "result"))
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await handler.iosAppPrepay(order: argOrder)
+                    return try UserCodec.encodePrepayResult(result, "result")
                 }
             case "report-device":
                 let argDevice = try SampleCodec.decodeDeviceInfo(params["device"], "params.device")
@@ -298,13 +242,9 @@ public enum User {
                 handler.reportDevice(device: argDevice, style: argStyle)
             case "get-token":
                 let handler = try requireHandler()
-                Task { @MainActor in
-                    do {
-                        let result = try await (UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler)
-                        reply.succeed(try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) })
-                    } catch {
-                        reply.fail(error)
-                    }
+                reply.run {
+                    let result = try await (UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler)
+                    return try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) }
                 }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
@@ -418,8 +358,9 @@ import WebKit
 /// Installs the `user` module on web views.
 @MainActor public enum UserBridge {
     /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
-    /// (nil: the configured world). Throws `BridgeInstallError.alreadyInstalled` instead of
-    /// registering a channel twice. Returns the module's event sender.
+    /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
+    /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
+    /// Returns the module's event sender.
     @discardableResult
     public static func install(_ handler: any UserHandler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
         policy: BridgeOriginPolicy = .default) throws -> UserEvents {
@@ -427,7 +368,8 @@ import WebKit
         return UserEvents(session: session)
     }
 
-    /// Removes the module; does nothing when it is not installed.
+    /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
+    /// does nothing when it is not installed.
     public static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
         BridgeGlue.uninstall(UserDispatcher.moduleName, from: webView, world: contentWorld)
     }

@@ -9,30 +9,30 @@ import Foundation
 /// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
 /// checked against them, without recursion, before anything parses or decodes it, so no page
 /// can exhaust the main thread's stack or stall it.
-public enum BridgeLimits {
+enum BridgeLimits {
     /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
     /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
     /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
     /// are more than any type the IDL lets a schema nest.
-    public static let maxDepth = 128
+    static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
     /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
     /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
-    public static let maxMessageBytes = 16 << 20
+    static let maxMessageBytes = 16 << 20
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
-    public static let maxCallbackNameLength = 256
+    static let maxCallbackNameLength = 256
     /// Largest JSON text of an answer or an event payload that native evaluates as a script in
     /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
     /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
-    public static let maxScriptJSONBytes = 64 << 20
+    static let maxScriptJSONBytes = 64 << 20
 }
 
 // MARK: - Paths
 
 /// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
 /// components written out only when an error needs it, so decoding stays linear in the body.
-public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     private indirect enum Node: Sendable {
         case root(String)
         case field(Node, String)
@@ -47,23 +47,23 @@ public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByString
     }
 
     /// A path that starts at `root` (`params`, `result`, `payload.user`).
-    public init(_ root: String) {
+    init(_ root: String) {
         node = .root(root)
     }
 
     /// A path that starts at a literal root: `"params.key"`.
-    public init(stringLiteral value: String) {
+    init(stringLiteral value: String) {
         node = .root(value)
     }
 
     /// A struct field: `path.name`.
-    public func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+    func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
 
     /// An array element: `path[2]`.
-    public func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+    func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
 
     /// A map key: `path["key"]`.
-    public func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+    func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
 
     /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
     func member(_ key: String) -> BridgePath {
@@ -74,7 +74,7 @@ public struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByString
     }
 
     /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
-    public var description: String {
+    var description: String {
         var parts: [String] = []
         var node = self.node
         while true {

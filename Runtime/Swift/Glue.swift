@@ -9,16 +9,29 @@ import WebKit
 
 extension BridgeOrigin {
     /// The origin of a frame that posted a message.
-    @MainActor public init(_ frame: WKFrameInfo) {
+    @MainActor init(_ frame: WKFrameInfo) {
         let origin = frame.securityOrigin
         self.init(scheme: origin.protocol, host: origin.host, port: origin.port, isMainFrame: frame.isMainFrame)
     }
 }
 
 /// Why an install was refused.
-public enum BridgeInstallError: Error, Equatable, Sendable {
+public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The module is already installed in this content world of this content controller.
     case alreadyInstalled(module: String)
+    /// Another bridgegen schema set of the app (the Swift module `by`) registered `channel` in
+    /// this content world of this content controller; WebKit allows one handler per name and
+    /// world. `setting` says what to change in one of the two sets.
+    case channelTaken(channel: String, world: String, by: String, setting: String)
+
+    public var description: String {
+        switch self {
+        case .alreadyInstalled(let module):
+            return "bridgegen: the module \(JSONValue.string(module).jsonText) is already installed on this web view"
+        case .channelTaken(let channel, let world, let owner, let setting):
+            return "bridgegen: the channel \(JSONValue.string(channel).jsonText) in the \(world) content world is registered by the bridge of Swift module \(owner): \(setting)"
+        }
+    }
 }
 
 /// Forwards reply-transport messages to a session. The session holds the module
@@ -68,18 +81,79 @@ public enum BridgeInstallError: Error, Equatable, Sendable {
     }
 }
 
+/// The record of a channel a bridgegen schema set registered on a content controller: a
+/// user script that is only a comment. Each generated Swift module has its own `BridgeGlue`,
+/// so the markers are how every set linked into one app sees the others' channels, through
+/// WebKit itself (docs/WIRE.md, "Channel markers").
+struct BridgeChannelMarker: Equatable {
+    static let prefix = "// bridgegen channel marker v1 "
+
+    var channel: String
+    /// `page`, `defaultClient`, or `named:` and the world's name.
+    var world: String
+    /// The Swift module of the schema set that registered the channel.
+    var owner: String
+
+    init(channel: String, world: String, owner: String) {
+        self.channel = channel
+        self.world = world
+        self.owner = owner
+    }
+
+    /// Reads a user script's source; nil for anything but a marker.
+    init?(source: String) {
+        guard source.hasPrefix(Self.prefix),
+              let object = try? JSONSerialization.jsonObject(with: Data(source.dropFirst(Self.prefix.count).utf8)) as? [String: Any],
+              let channel = object["channel"] as? String, let world = object["world"] as? String,
+              let owner = object["owner"] as? String else { return nil }
+        self.init(channel: channel, world: world, owner: owner)
+    }
+
+    /// One line: JSON whose strings are pure-ASCII literals, so no text can end the comment.
+    var source: String {
+        Self.prefix + "{\"channel\":" + BridgeJavaScript.stringLiteral(channel) + ",\"owner\":"
+            + BridgeJavaScript.stringLiteral(owner) + ",\"world\":" + BridgeJavaScript.stringLiteral(world) + "}"
+    }
+
+    /// How markers name a content world.
+    @MainActor static func world(_ world: WKContentWorld) -> String {
+        if world === WKContentWorld.page { return "page" }
+        if world === WKContentWorld.defaultClient { return "defaultClient" }
+        return "named:" + (world.name ?? "")
+    }
+
+    /// This schema set's Swift module: the part of the file ID before the file name.
+    static let ownModule = String("\(#fileID)".prefix { $0 != "/" })
+
+    @MainActor static func all(on controller: WKUserContentController) -> [BridgeChannelMarker] {
+        controller.userScripts.compactMap { BridgeChannelMarker(source: $0.source) }
+    }
+
+    /// What to change so that two sets' channels differ, for `BridgeInstallError.channelTaken`.
+    static func setting(for transport: BridgeTransport, channel: String) -> String {
+        let world = "or install one of them into another content world (contentWorld in bridgegen.yaml, or the install's contentWorld)"
+        switch transport {
+        case .reply:
+            return "rename the module \(JSONValue.string(channel).jsonText) (its schema's module key) in one of the two schema sets, \(world)"
+        case .callback:
+            return "set callbackChannel in the bridgegen.yaml of one of the two schema sets to another name, \(world)"
+        }
+    }
+}
+
 /// Installs modules on web views: one session per content controller and content world,
 /// each channel registered once.
 @MainActor public enum BridgeGlue {
+    /// A session and where it is installed. The session is held weakly: the message handlers
+    /// WebKit holds own it, so it goes, cancelling its running requests, when they are removed
+    /// (by uninstall, or by the app's `removeAllScriptMessageHandlers()`) or with the controller.
     private final class Entry {
         weak var controller: WKUserContentController?
-        weak var webView: WKWebView?
+        weak var session: BridgeSession?
         let world: WKContentWorld
-        let session: BridgeSession
 
-        init(controller: WKUserContentController, webView: WKWebView, world: WKContentWorld, session: BridgeSession) {
+        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession) {
             self.controller = controller
-            self.webView = webView
             self.world = world
             self.session = session
         }
@@ -88,81 +162,108 @@ public enum BridgeInstallError: Error, Equatable, Sendable {
     private static var entries: [Entry] = []
 
     /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
-    public static var defaultWorld: WKContentWorld {
+    static var defaultWorld: WKContentWorld {
         if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
         return WKContentWorld.page
     }
 
     /// The session of a web view's content controller in a world, if any module is installed there.
-    public static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
+    static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
         return entries.first { $0.controller === controller && $0.world === world }?.session
     }
 
-    /// Installs a module's dispatcher. Throws when the module is already installed there;
-    /// never registers a channel name twice.
-    public static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
-                                   policy: BridgeOriginPolicy) throws -> BridgeSession {
-        entries.removeAll { $0.controller == nil }
+    /// Installs a module's dispatcher. Throws when the module is already installed there, or
+    /// when a channel it needs is registered there by another schema set (its marker says
+    /// which); never registers a channel name twice. Each channel registered gets a marker.
+    static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        entries.removeAll { $0.controller == nil || $0.session == nil }
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        let entry: Entry
-        if let existing = entries.first(where: { $0.controller === controller && $0.world === world }) {
-            entry = existing
-        } else {
-            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
-                guard let webView = webView else {
-                    completion(false)
-                    return
-                }
-                webView.evaluateJavaScript(script, in: nil, in: world) { result in
-                    switch result {
-                    case .success(let value): completion((value as? Bool) == true)
-                    case .failure: completion(false)
-                    }
+        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+            guard let webView = webView else {
+                completion(false)
+                return
+            }
+            webView.evaluateJavaScript(script, in: nil, in: world) { result in
+                switch result {
+                case .success(let value): completion((value as? Bool) == true)
+                case .failure: completion(false)
                 }
             }
-            entry = Entry(controller: controller, webView: webView, world: world, session: session)
-            entries.append(entry)
         }
-        let session = entry.session
         guard !session.isInstalled(module.moduleName) else {
             throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
         }
-        let channelsBefore = Set(session.channels)
+        let channels = session.channelsAdded(by: module)
+        let worldName = BridgeChannelMarker.world(world)
+        // This set's own marker of a channel none of its sessions holds is stale: the app removed
+        // the handler itself (`removeAllScriptMessageHandlers()`). Another set's cannot be judged.
+        removeMarkers(of: Set(channels), world: worldName, from: controller)
+        let markers = BridgeChannelMarker.all(on: controller)
+        for channel in channels {
+            if let taken = markers.first(where: { $0.channel == channel && $0.world == worldName }) {
+                throw BridgeInstallError.channelTaken(channel: channel, world: worldName, by: taken.owner,
+                                                      setting: BridgeChannelMarker.setting(for: session.transport, channel: channel))
+            }
+        }
+        if existing == nil {
+            entries.append(Entry(controller: controller, world: world, session: session))
+        }
         session.install(module)
-        for channel in session.channels where !channelsBefore.contains(channel) {
+        for channel in channels {
             switch session.transport {
             case .reply:
                 controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
             case .callback:
                 controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
             }
+            let marker = BridgeChannelMarker(channel: channel, world: worldName, owner: BridgeChannelMarker.ownModule)
+            controller.addUserScript(WKUserScript(source: marker.source, injectionTime: .atDocumentEnd, forMainFrameOnly: true, in: world))
         }
         return session
     }
 
-    /// Removes a module; the shared callback channel goes when its last module does.
-    public static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
+    /// Removes a module, cancelling its running requests; the shared callback channel goes
+    /// when its last module does, and with each channel its marker.
+    static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        guard let entry = entries.first(where: { $0.controller === controller && $0.world === world }),
-              entry.session.isInstalled(moduleName) else { return }
-        let channelsBefore = entry.session.channels
-        entry.session.uninstall(moduleName)
-        let channelsAfter = Set(entry.session.channels)
-        for channel in channelsBefore where !channelsAfter.contains(channel) {
+        guard let session = entries.first(where: { $0.controller === controller && $0.world === world })?.session,
+              session.isInstalled(moduleName) else { return }
+        let channelsBefore = session.channels
+        session.uninstall(moduleName)
+        let channelsAfter = Set(session.channels)
+        let removed = channelsBefore.filter { !channelsAfter.contains($0) }
+        for channel in removed {
             controller.removeScriptMessageHandler(forName: channel, contentWorld: world)
         }
+        removeMarkers(of: Set(removed), world: BridgeChannelMarker.world(world), from: controller)
+    }
+
+    /// WebKit removes user scripts only all at once: the others are added back, in order.
+    private static func removeMarkers(of channels: Set<String>, world: String, from controller: WKUserContentController) {
+        guard !channels.isEmpty else { return }
+        let scripts = controller.userScripts
+        let kept = scripts.filter { script in
+            guard let marker = BridgeChannelMarker(source: script.source) else { return true }
+            return !(channels.contains(marker.channel) && marker.world == world && marker.owner == BridgeChannelMarker.ownModule)
+        }
+        guard kept.count != scripts.count else { return }
+        controller.removeAllUserScripts()
+        for script in kept { controller.addUserScript(script) }
     }
 
     /// Call from `webViewWebContentProcessDidTerminate(_:)`: every module of the web view goes
-    /// back to queueing events until its client says `$hello` again.
+    /// back to queueing events until its client says `$hello` again, and running requests are
+    /// cancelled (their answers are dropped: the page that asked is gone).
     public static func webContentProcessDidTerminate(_ webView: WKWebView) {
         let controller = webView.configuration.userContentController
         for entry in entries where entry.controller === controller {
-            entry.session.webContentProcessDidTerminate()
+            entry.session?.webContentProcessDidTerminate()
         }
     }
 }

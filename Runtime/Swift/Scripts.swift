@@ -11,9 +11,9 @@ import Foundation
 /// character outside printable ASCII, and each of `<`, `>`, `&`, `'`, is written as `\uXXXX`
 /// (UTF-16 units), so no payload (quotes, U+2028, `</script>`, NUL) can end the literal.
 /// Scripts are written into one byte buffer, in time linear in their length.
-public enum BridgeJavaScript {
+enum BridgeJavaScript {
     /// `text` as a JavaScript string literal, quotes included.
-    public static func stringLiteral(_ text: String) -> String {
+    static func stringLiteral(_ text: String) -> String {
         var out: [UInt8] = []
         appendLiteral(text, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -76,7 +76,7 @@ public enum BridgeJavaScript {
     /// Whether `name` may be used as a callback name: any string of at most
     /// `BridgeLimits.maxCallbackNameLength` UTF-16 units. The name only ever reaches a script
     /// as an escaped string literal (`window["..."]`), so its characters cannot matter.
-    public static func isValidCallbackName(_ name: String) -> Bool {
+    static func isValidCallbackName(_ name: String) -> Bool {
         name.utf16.count <= BridgeLimits.maxCallbackNameLength
     }
 
@@ -132,7 +132,7 @@ public enum BridgeJavaScript {
     }
 
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
-    public static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+    static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
         answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
     }
 
@@ -147,7 +147,7 @@ public enum BridgeJavaScript {
     }
 
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
-    public static func eventScript(module: String, event: String, payload: JSONValue) -> String {
+    static func eventScript(module: String, event: String, payload: JSONValue) -> String {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
     }
 

@@ -7,13 +7,13 @@ import Foundation
 // MARK: - Origins
 
 /// The frame a message came from, as the origin policy sees it.
-public struct BridgeOrigin: Sendable, Equatable {
-    public var scheme: String
-    public var host: String
-    public var port: Int
-    public var isMainFrame: Bool
+struct BridgeOrigin: Sendable, Equatable {
+    var scheme: String
+    var host: String
+    var port: Int
+    var isMainFrame: Bool
 
-    public init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
+    init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -55,7 +55,7 @@ public struct BridgeOriginPolicy: Sendable, Equatable {
         return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
     }
 
-    public func allows(_ origin: BridgeOrigin) -> Bool {
+    func allows(_ origin: BridgeOrigin) -> Bool {
         if mainFrameOnly && !origin.isMainFrame { return false }
         let scheme = origin.scheme.lowercased()
         if trustedSchemes.contains(scheme) { return true }
@@ -72,7 +72,7 @@ public struct BridgeOriginPolicy: Sendable, Equatable {
 // MARK: - Dispatch
 
 /// The transport all modules of this schema set use.
-public enum BridgeTransport: Sendable, Equatable {
+enum BridgeTransport: Sendable, Equatable {
     /// One reply handler per module channel; `replyHandler(envelope, nil)` answers.
     case reply
     /// One shared plain handler; requests are answered with `window[callbackName](json)`.
@@ -80,25 +80,45 @@ public enum BridgeTransport: Sendable, Equatable {
 }
 
 /// Answers one request exactly once: later calls are ignored.
-@MainActor public final class BridgeReply {
+@MainActor final class BridgeReply {
     private var deliver: (@MainActor (BridgeEnvelope) -> Void)?
+    /// Called once, when the reply is answered or dropped (the session counts open replies).
+    var settled: (@MainActor () -> Void)?
+    /// The session and module whose request this is: `run` registers its Task there, so
+    /// that uninstalling the module, the page's process ending or the session going cancels it.
+    weak var session: BridgeSession?
+    var module = ""
 
-    public init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
+    init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
     }
 
-    /// Whether the answer was given.
-    public var isAnswered: Bool { deliver == nil }
+    /// Whether the answer was given (or dropped).
+    var isAnswered: Bool { deliver == nil }
 
-    public func answer(_ envelope: BridgeEnvelope) {
+    func answer(_ envelope: BridgeEnvelope) {
         guard let deliver = deliver else { return }
         self.deliver = nil
         deliver(envelope)
+        settle()
     }
 
-    public func succeed(_ data: JSONValue) { answer(.success(data)) }
+    /// Settles the reply without answering: the page that asked is gone.
+    func drop() {
+        guard deliver != nil else { return }
+        deliver = nil
+        settle()
+    }
 
-    public func fail(_ error: any Error) {
+    private func settle() {
+        let settled = self.settled
+        self.settled = nil
+        settled?()
+    }
+
+    func succeed(_ data: JSONValue) { answer(.success(data)) }
+
+    func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
         if !(error is BridgeError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
@@ -109,10 +129,42 @@ public enum BridgeTransport: Sendable, Equatable {
         }
         answer(.failure(bridgeError))
     }
+
+    /// Runs a request's handler in a Task and answers with what it returns or throws. The
+    /// session cancels the Task when the module is uninstalled, the web content process
+    /// terminates or the session goes (its message handlers were removed); a cancelled
+    /// request's late result is never delivered.
+    func run(_ operation: @escaping @MainActor () async throws -> JSONValue) {
+        let task = Task { @MainActor in
+            let result: Result<JSONValue, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            self.session?.finished(self)
+            guard !Task.isCancelled else { return }
+            switch result {
+            case .success(let data): self.succeed(data)
+            case .failure(let error): self.fail(error)
+            }
+        }
+        session?.started(self, task: task)
+    }
+}
+
+/// The Tasks of a session's running requests. It cancels them when it goes, which is when its
+/// session goes: WebKit released the message handlers that held the session.
+final class BridgeRequestTasks {
+    var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
 }
 
 /// A module's generated dispatcher, as a session routes to it.
-@MainActor public protocol BridgeModule: AnyObject {
+@MainActor protocol BridgeModule: AnyObject {
     /// The module name: its reply-transport channel and its events' first argument.
     var moduleName: String { get }
     /// Whether a method has this wire name.
@@ -124,19 +176,22 @@ public enum BridgeTransport: Sendable, Equatable {
 /// The WebKit-free heart of the bridge for one content controller and content world:
 /// routes messages to module dispatchers, answers them in the configured transport,
 /// applies the origin policy, and queues events until the page's client says `$hello`.
-@MainActor public final class BridgeSession {
+@MainActor final class BridgeSession {
     /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
-    public typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
 
     /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
-    public static let queueLimit = 256
+    static let queueLimit = 256
 
-    public let transport: BridgeTransport
-    public var policy: BridgeOriginPolicy
+    let transport: BridgeTransport
+    var policy: BridgeOriginPolicy
     private let evaluate: Evaluate
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
+    /// Requests whose handler runs in a Task (each reply knows its module).
+    private var running: [ObjectIdentifier: BridgeReply] = [:]
+    private let tasks = BridgeRequestTasks()
     private var deliveriesInFlight = 0
     private var generation = 0
 
@@ -153,7 +208,7 @@ public enum BridgeTransport: Sendable, Equatable {
 
     private var nextEventID = 0
 
-    public init(transport: BridgeTransport = BridgeConfiguration.transport,
+    init(transport: BridgeTransport = BridgeConfiguration.transport,
                     policy: BridgeOriginPolicy = .default,
                     evaluate: @escaping Evaluate) {
         self.transport = transport
@@ -162,35 +217,48 @@ public enum BridgeTransport: Sendable, Equatable {
     }
 
     /// The channel names this session needs registered: one per module (reply) or the shared one.
-    public var channels: [String] {
+    var channels: [String] {
         switch transport {
         case .reply: return modules.keys.sorted()
         case .callback(let channel): return modules.isEmpty ? [] : [channel]
         }
     }
 
-    public func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
+    func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
 
     /// Adds a module; returns false (and changes nothing) when one with its name is installed.
     @discardableResult
-    public func install(_ module: any BridgeModule) -> Bool {
+    func install(_ module: any BridgeModule) -> Bool {
         guard modules[module.moduleName] == nil else { return false }
         modules[module.moduleName] = module
         return true
     }
 
-    /// Removes a module; its queued events are kept for a later install.
-    public func uninstall(_ moduleName: String) {
-        modules[moduleName] = nil
+    /// The channel names installing `module` would add: its own (reply), or the shared one
+    /// when it is the first module (callback); none when a module of its name is installed.
+    func channelsAdded(by module: any BridgeModule) -> [String] {
+        guard modules[module.moduleName] == nil else { return [] }
+        switch transport {
+        case .reply: return [module.moduleName]
+        case .callback(let channel): return modules.isEmpty ? [channel] : []
+        }
+    }
+
+    /// Removes a module: its running requests are cancelled and answered `handlerUnavailable`
+    /// (a late result is not delivered); its queued events are kept for a later install.
+    func uninstall(_ moduleName: String) {
+        guard modules.removeValue(forKey: moduleName) != nil else { return }
+        cancelRequests(of: moduleName, answering: .failure(BridgeError(
+            .handlerUnavailable, "the '\(moduleName)' module was uninstalled before answering")))
     }
 
     /// Whether no request is waiting for its handler and no event delivery is in flight.
-    public var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
+    var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
 
     /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
     /// once) or nil (callback transport, where `answer` evaluates the answer script in the
     /// sending frame).
-    public func receive(channel: String, body: Any, origin: BridgeOrigin,
+    func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
                             answer: @escaping @MainActor (String) -> Void) {
         let trusted = policy.allows(origin)
@@ -275,16 +343,43 @@ public enum BridgeTransport: Sendable, Equatable {
             reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             return
         }
+        reply.session = self
+        reply.module = module.moduleName
         module.dispatch(type: type, data: message["data"], reply: reply)
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {
         openReplies += 1
-        return BridgeReply { [weak self] envelope in
-            self?.openReplies -= 1
-            reply.answer(envelope)
+        reply.settled = { [weak self] in self?.openReplies -= 1 }
+        return reply
+    }
+
+    func started(_ reply: BridgeReply, task: Task<Void, Never>) {
+        running[ObjectIdentifier(reply)] = reply
+        tasks.tasks[ObjectIdentifier(reply)] = task
+    }
+
+    func finished(_ reply: BridgeReply) {
+        running[ObjectIdentifier(reply)] = nil
+        tasks.tasks[ObjectIdentifier(reply)] = nil
+    }
+
+    /// Cancels the running requests of one module (nil: of all), answering each with
+    /// `envelope`, or dropping its answer when there is none.
+    private func cancelRequests(of module: String?, answering envelope: BridgeEnvelope?) {
+        for (id, reply) in running where module == nil || reply.module == module {
+            running[id] = nil
+            tasks.tasks.removeValue(forKey: id)?.cancel()
+            if let envelope {
+                reply.answer(envelope)
+            } else {
+                reply.drop()
+            }
         }
     }
+
+    /// Requests whose handler is still running.
+    var runningRequestCount: Int { running.count }
 
     static func messageType(_ object: [String: Any]) throws -> String {
         guard let typeValue = object["type"], let type = try? BridgeDecode.string(typeValue, "type") else {
@@ -317,7 +412,7 @@ public enum BridgeTransport: Sendable, Equatable {
     }
 
     /// Delivers an event now if the module's client is ready, else queues it.
-    public func emit(module: String, event: String, payload: JSONValue) {
+    func emit(module: String, event: String, payload: JSONValue) {
         guard let json = payload.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
             BridgeLog.report("dropped a '\(module)' event '\(event)': its payload is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
             return
@@ -334,8 +429,12 @@ public enum BridgeTransport: Sendable, Equatable {
         pump(module)
     }
 
-    /// Call when the web content process terminated: every module queues until its next `$hello`.
-    public func webContentProcessDidTerminate() {
+    /// Call when the web content process terminated: every module queues until its next
+    /// `$hello`, and running requests are cancelled and their answers dropped: the page that
+    /// asked is gone, and a callback answer would reach the reloaded page, whose client
+    /// reuses callback names.
+    func webContentProcessDidTerminate() {
+        cancelRequests(of: nil, answering: nil)
         generation += 1
         deliveriesInFlight = 0
         for name in queues.keys {
@@ -345,7 +444,7 @@ public enum BridgeTransport: Sendable, Equatable {
     }
 
     /// Events waiting for a module's client.
-    public func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
+    func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
 
     private func pump(_ module: String) {
         guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }

@@ -8,7 +8,7 @@ import Foundation
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
 /// encoded to before they reach the page.
-public enum JSONValue: Sendable, Equatable, Codable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -17,40 +17,8 @@ public enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
     /// The value as WebKit accepts it in a reply: NSNumber, String, arrays, dictionaries, NSNull.
-    public var foundationObject: Any {
+    var foundationObject: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return NSNumber(value: value)
@@ -64,6 +32,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
+    /// Handlers use it to store or log an `any` value.
     public var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
@@ -130,15 +99,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
     }
 }
 
-/// A string-keyed coding key, so generated models need no `CodingKeys` enums.
-public struct BridgeCodingKey: CodingKey {
-    public var stringValue: String
-    public var intValue: Int? { nil }
-    public init(_ stringValue: String) { self.stringValue = stringValue }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { return nil }
-}
-
 // MARK: - Errors and the envelope
 
 /// The bridge's own error codes (docs/WIRE.md). Application errors use codes >= 1.
@@ -188,32 +148,32 @@ public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What every request is answered with: `{errcode, errmsg, data}`.
-public struct BridgeEnvelope: Sendable, Equatable {
-    public var errcode: Int
-    public var errmsg: String
-    public var data: JSONValue
+struct BridgeEnvelope: Sendable, Equatable {
+    var errcode: Int
+    var errmsg: String
+    var data: JSONValue
 
-    public init(errcode: Int, errmsg: String, data: JSONValue) {
+    init(errcode: Int, errmsg: String, data: JSONValue) {
         self.errcode = errcode
         self.errmsg = errmsg
         self.data = data
     }
 
-    public static func success(_ data: JSONValue) -> BridgeEnvelope {
+    static func success(_ data: JSONValue) -> BridgeEnvelope {
         BridgeEnvelope(errcode: 0, errmsg: "ok", data: data)
     }
 
-    public static func failure(_ error: BridgeError) -> BridgeEnvelope {
+    static func failure(_ error: BridgeError) -> BridgeEnvelope {
         BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
     }
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
-    public var foundationObject: Any {
+    var foundationObject: Any {
         ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
     }
 
     /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
-    public var jsonText: String {
+    var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 

@@ -14,29 +14,29 @@ struct DispatchGenerator {
     static func argument(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
 
     func generate(into p: inout CodePrinter) {
-        let a = context.access
         let name = SwiftNamer.dispatcher(module.name)
         p.line("/// Routes the `\(module.name)` module's messages to a `\(handler)`: decodes untrusted bodies")
         p.line("/// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.")
-        p.block("@MainActor \(a)final class \(name): BridgeModule {") { p in
+        // Internal whatever the configured access: apps reach it only through the glue.
+        p.block("@MainActor final class \(name): BridgeModule {") { p in
             p.line("/// The module name: the reply-transport channel and the events' module.")
-            p.line("\(a)static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
+            p.line("static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
             p.line("/// The wire names of the module's methods.")
             let wireNames = module.methods.map { SwiftNamer.stringLiteral($0.wireName) }.joined(separator: ", ")
-            p.line("\(a)static let wireNames: Set<String> = [\(wireNames)]")
+            p.line("static let wireNames: Set<String> = [\(wireNames)]")
             p.blankLine()
             p.line("/// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.")
-            p.line("\(a)weak var handler: (any \(handler))?")
+            p.line("weak var handler: (any \(handler))?")
             p.blankLine()
-            p.block("\(a)init(handler: any \(handler)) {") { p in
+            p.block("init(handler: any \(handler)) {") { p in
                 p.line("self.handler = handler")
             }
             p.blankLine()
-            p.line("\(a)var moduleName: String { Self.moduleName }")
+            p.line("var moduleName: String { Self.moduleName }")
             p.blankLine()
-            p.line("\(a)func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }")
+            p.line("func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }")
             p.blankLine()
-            p.block("\(a)func dispatch(type: String, data: Any?, reply: BridgeReply) {") { p in
+            p.block("func dispatch(type: String, data: Any?, reply: BridgeReply) {") { p in
                 p.doCatch({ p in
                     let usesParams = module.methods.contains { !$0.params.isEmpty }
                     p.line(usesParams ? "let params = try BridgeDecode.params(data)" : "_ = try BridgeDecode.params(data)")
@@ -96,19 +96,16 @@ struct DispatchGenerator {
             p.line("reply.succeed(.null)")
             p.line(call(method))
         case .request:
-            p.block("Task { @MainActor in") { p in
-                p.doCatch({ p in
-                    if let returns = method.returns {
-                        p.line("let result = try await \(call(method))")
-                        let encoded = CodecGenerator.encode(returns, value: "result", path: "\"result\"")
-                        p.line("reply.succeed(\(encoded.throws ? "try " : "")\(encoded.text))")
-                    } else {
-                        p.line("try await \(call(method))")
-                        p.line("reply.succeed(.null)")
-                    }
-                }, catch: { p in
-                    p.line("reply.fail(error)")
-                })
+            // The runtime runs it in a Task that uninstalling the module cancels.
+            p.block("reply.run {") { p in
+                if let returns = method.returns {
+                    p.line("let result = try await \(call(method))")
+                    let encoded = CodecGenerator.encode(returns, value: "result", path: "\"result\"")
+                    p.line("return \(encoded.throws ? "try " : "")\(encoded.text)")
+                } else {
+                    p.line("try await \(call(method))")
+                    p.line("return .null")
+                }
             }
         }
     }

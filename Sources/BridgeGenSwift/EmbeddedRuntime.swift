@@ -14,47 +14,29 @@ RuntimeSource(name: "Decoding.swift", segments: [
 /// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
 /// checked against them, without recursion, before anything parses or decodes it, so no page
 /// can exhaust the main thread's stack or stall it.
-
-"""#,
-#"""
 enum BridgeLimits {
     /// Deepest nesting of a message: the message object is level 1, its `data` level 2.
     /// Decoding recurses once per level, about 280 bytes of stack per level optimized (2-3 KB
     /// unoptimized): 128 levels take a small part of the 1 MB stack of iOS's main thread and
     /// are more than any type the IDL lets a schema nest.
-    
-"""#,
-#"""
-static let maxDepth = 128
+    static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
     /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
     /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
-    
-"""#,
-#"""
-static let maxMessageBytes = 16 << 20
+    static let maxMessageBytes = 16 << 20
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
-    
-"""#,
-#"""
-static let maxCallbackNameLength = 256
+    static let maxCallbackNameLength = 256
     /// Largest JSON text of an answer or an event payload that native evaluates as a script in
     /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
     /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
-    
-"""#,
-#"""
-static let maxScriptJSONBytes = 64 << 20
+    static let maxScriptJSONBytes = 64 << 20
 }
 
 // MARK: - Paths
 
 /// Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
 /// components written out only when an error needs it, so decoding stays linear in the body.
-
-"""#,
-#"""
 struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     private indirect enum Node: Sendable {
         case root(String)
@@ -70,38 +52,23 @@ struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral
     }
 
     /// A path that starts at `root` (`params`, `result`, `payload.user`).
-    
-"""#,
-#"""
-init(_ root: String) {
+    init(_ root: String) {
         node = .root(root)
     }
 
     /// A path that starts at a literal root: `"params.key"`.
-    
-"""#,
-#"""
-init(stringLiteral value: String) {
+    init(stringLiteral value: String) {
         node = .root(value)
     }
 
     /// A struct field: `path.name`.
-    
-"""#,
-#"""
-func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
+    func field(_ name: String) -> BridgePath { BridgePath(node: .field(node, name)) }
 
     /// An array element: `path[2]`.
-    
-"""#,
-#"""
-func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
+    func index(_ index: Int) -> BridgePath { BridgePath(node: .index(node, index)) }
 
     /// A map key: `path["key"]`.
-    
-"""#,
-#"""
-func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
+    func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
 
     /// A key where the schema type is not known: `.name` for a plain name, else `["key"]`.
     func member(_ key: String) -> BridgePath {
@@ -112,10 +79,7 @@ func key(_ key: String) -> BridgePath { BridgePath(node: .key(node, key)) }
     }
 
     /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
-    
-"""#,
-#"""
-var description: String {
+    var description: String {
         var parts: [String] = []
         var node = self.node
         while true {
@@ -469,10 +433,7 @@ import WebKit
 
 extension BridgeOrigin {
     /// The origin of a frame that posted a message.
-    @MainActor 
-"""#,
-#"""
-init(_ frame: WKFrameInfo) {
+    @MainActor init(_ frame: WKFrameInfo) {
         let origin = frame.securityOrigin
         self.init(scheme: origin.protocol, host: origin.host, port: origin.port, isMainFrame: frame.isMainFrame)
     }
@@ -482,9 +443,25 @@ init(_ frame: WKFrameInfo) {
 
 """#,
 #"""
-enum BridgeInstallError: Error, Equatable, Sendable {
+enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The module is already installed in this content world of this content controller.
     case alreadyInstalled(module: String)
+    /// Another bridgegen schema set of the app (the Swift module `by`) registered `channel` in
+    /// this content world of this content controller; WebKit allows one handler per name and
+    /// world. `setting` says what to change in one of the two sets.
+    case channelTaken(channel: String, world: String, by: String, setting: String)
+
+    
+"""#,
+#"""
+var description: String {
+        switch self {
+        case .alreadyInstalled(let module):
+            return "bridgegen: the module \(JSONValue.string(module).jsonText) is already installed on this web view"
+        case .channelTaken(let channel, let world, let owner, let setting):
+            return "bridgegen: the channel \(JSONValue.string(channel).jsonText) in the \(world) content world is registered by the bridge of Swift module \(owner): \(setting)"
+        }
+    }
 }
 
 /// Forwards reply-transport messages to a session. The session holds the module
@@ -534,21 +511,82 @@ enum BridgeInstallError: Error, Equatable, Sendable {
     }
 }
 
+/// The record of a channel a bridgegen schema set registered on a content controller: a
+/// user script that is only a comment. Each generated Swift module has its own `BridgeGlue`,
+/// so the markers are how every set linked into one app sees the others' channels, through
+/// WebKit itself (docs/WIRE.md, "Channel markers").
+struct BridgeChannelMarker: Equatable {
+    static let prefix = "// bridgegen channel marker v1 "
+
+    var channel: String
+    /// `page`, `defaultClient`, or `named:` and the world's name.
+    var world: String
+    /// The Swift module of the schema set that registered the channel.
+    var owner: String
+
+    init(channel: String, world: String, owner: String) {
+        self.channel = channel
+        self.world = world
+        self.owner = owner
+    }
+
+    /// Reads a user script's source; nil for anything but a marker.
+    init?(source: String) {
+        guard source.hasPrefix(Self.prefix),
+              let object = try? JSONSerialization.jsonObject(with: Data(source.dropFirst(Self.prefix.count).utf8)) as? [String: Any],
+              let channel = object["channel"] as? String, let world = object["world"] as? String,
+              let owner = object["owner"] as? String else { return nil }
+        self.init(channel: channel, world: world, owner: owner)
+    }
+
+    /// One line: JSON whose strings are pure-ASCII literals, so no text can end the comment.
+    var source: String {
+        Self.prefix + "{\"channel\":" + BridgeJavaScript.stringLiteral(channel) + ",\"owner\":"
+            + BridgeJavaScript.stringLiteral(owner) + ",\"world\":" + BridgeJavaScript.stringLiteral(world) + "}"
+    }
+
+    /// How markers name a content world.
+    @MainActor static func world(_ world: WKContentWorld) -> String {
+        if world === WKContentWorld.page { return "page" }
+        if world === WKContentWorld.defaultClient { return "defaultClient" }
+        return "named:" + (world.name ?? "")
+    }
+
+    /// This schema set's Swift module: the part of the file ID before the file name.
+    static let ownModule = String("\(#fileID)".prefix { $0 != "/" })
+
+    @MainActor static func all(on controller: WKUserContentController) -> [BridgeChannelMarker] {
+        controller.userScripts.compactMap { BridgeChannelMarker(source: $0.source) }
+    }
+
+    /// What to change so that two sets' channels differ, for `BridgeInstallError.channelTaken`.
+    static func setting(for transport: BridgeTransport, channel: String) -> String {
+        let world = "or install one of them into another content world (contentWorld in bridgegen.yaml, or the install's contentWorld)"
+        switch transport {
+        case .reply:
+            return "rename the module \(JSONValue.string(channel).jsonText) (its schema's module key) in one of the two schema sets, \(world)"
+        case .callback:
+            return "set callbackChannel in the bridgegen.yaml of one of the two schema sets to another name, \(world)"
+        }
+    }
+}
+
 /// Installs modules on web views: one session per content controller and content world,
 /// each channel registered once.
 @MainActor 
 """#,
 #"""
 enum BridgeGlue {
+    /// A session and where it is installed. The session is held weakly: the message handlers
+    /// WebKit holds own it, so it goes, cancelling its running requests, when they are removed
+    /// (by uninstall, or by the app's `removeAllScriptMessageHandlers()`) or with the controller.
     private final class Entry {
         weak var controller: WKUserContentController?
-        weak var webView: WKWebView?
+        weak var session: BridgeSession?
         let world: WKContentWorld
-        let session: BridgeSession
 
-        init(controller: WKUserContentController, webView: WKWebView, world: WKContentWorld, session: BridgeSession) {
+        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession) {
             self.controller = controller
-            self.webView = webView
             self.world = world
             self.session = session
         }
@@ -557,96 +595,111 @@ enum BridgeGlue {
     private static var entries: [Entry] = []
 
     /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
-    
-"""#,
-#"""
-static var defaultWorld: WKContentWorld {
+    static var defaultWorld: WKContentWorld {
         if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
         return WKContentWorld.page
     }
 
     /// The session of a web view's content controller in a world, if any module is installed there.
-    
-"""#,
-#"""
-static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
+    static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
         return entries.first { $0.controller === controller && $0.world === world }?.session
     }
 
-    /// Installs a module's dispatcher. Throws when the module is already installed there;
-    /// never registers a channel name twice.
-    
-"""#,
-#"""
-static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
-                                   policy: BridgeOriginPolicy) throws -> BridgeSession {
-        entries.removeAll { $0.controller == nil }
+    /// Installs a module's dispatcher. Throws when the module is already installed there, or
+    /// when a channel it needs is registered there by another schema set (its marker says
+    /// which); never registers a channel name twice. Each channel registered gets a marker.
+    static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        entries.removeAll { $0.controller == nil || $0.session == nil }
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        let entry: Entry
-        if let existing = entries.first(where: { $0.controller === controller && $0.world === world }) {
-            entry = existing
-        } else {
-            let session = BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
-                guard let webView = webView else {
-                    completion(false)
-                    return
-                }
-                webView.evaluateJavaScript(script, in: nil, in: world) { result in
-                    switch result {
-                    case .success(let value): completion((value as? Bool) == true)
-                    case .failure: completion(false)
-                    }
+        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+            guard let webView = webView else {
+                completion(false)
+                return
+            }
+            webView.evaluateJavaScript(script, in: nil, in: world) { result in
+                switch result {
+                case .success(let value): completion((value as? Bool) == true)
+                case .failure: completion(false)
                 }
             }
-            entry = Entry(controller: controller, webView: webView, world: world, session: session)
-            entries.append(entry)
         }
-        let session = entry.session
         guard !session.isInstalled(module.moduleName) else {
             throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
         }
-        let channelsBefore = Set(session.channels)
+        let channels = session.channelsAdded(by: module)
+        let worldName = BridgeChannelMarker.world(world)
+        // This set's own marker of a channel none of its sessions holds is stale: the app removed
+        // the handler itself (`removeAllScriptMessageHandlers()`). Another set's cannot be judged.
+        removeMarkers(of: Set(channels), world: worldName, from: controller)
+        let markers = BridgeChannelMarker.all(on: controller)
+        for channel in channels {
+            if let taken = markers.first(where: { $0.channel == channel && $0.world == worldName }) {
+                throw BridgeInstallError.channelTaken(channel: channel, world: worldName, by: taken.owner,
+                                                      setting: BridgeChannelMarker.setting(for: session.transport, channel: channel))
+            }
+        }
+        if existing == nil {
+            entries.append(Entry(controller: controller, world: world, session: session))
+        }
         session.install(module)
-        for channel in session.channels where !channelsBefore.contains(channel) {
+        for channel in channels {
             switch session.transport {
             case .reply:
                 controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
             case .callback:
                 controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
             }
+            let marker = BridgeChannelMarker(channel: channel, world: worldName, owner: BridgeChannelMarker.ownModule)
+            controller.addUserScript(WKUserScript(source: marker.source, injectionTime: .atDocumentEnd, forMainFrameOnly: true, in: world))
         }
         return session
     }
 
-    /// Removes a module; the shared callback channel goes when its last module does.
-    
-"""#,
-#"""
-static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
+    /// Removes a module, cancelling its running requests; the shared callback channel goes
+    /// when its last module does, and with each channel its marker.
+    static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
         let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        guard let entry = entries.first(where: { $0.controller === controller && $0.world === world }),
-              entry.session.isInstalled(moduleName) else { return }
-        let channelsBefore = entry.session.channels
-        entry.session.uninstall(moduleName)
-        let channelsAfter = Set(entry.session.channels)
-        for channel in channelsBefore where !channelsAfter.contains(channel) {
+        guard let session = entries.first(where: { $0.controller === controller && $0.world === world })?.session,
+              session.isInstalled(moduleName) else { return }
+        let channelsBefore = session.channels
+        session.uninstall(moduleName)
+        let channelsAfter = Set(session.channels)
+        let removed = channelsBefore.filter { !channelsAfter.contains($0) }
+        for channel in removed {
             controller.removeScriptMessageHandler(forName: channel, contentWorld: world)
         }
+        removeMarkers(of: Set(removed), world: BridgeChannelMarker.world(world), from: controller)
+    }
+
+    /// WebKit removes user scripts only all at once: the others are added back, in order.
+    private static func removeMarkers(of channels: Set<String>, world: String, from controller: WKUserContentController) {
+        guard !channels.isEmpty else { return }
+        let scripts = controller.userScripts
+        let kept = scripts.filter { script in
+            guard let marker = BridgeChannelMarker(source: script.source) else { return true }
+            return !(channels.contains(marker.channel) && marker.world == world && marker.owner == BridgeChannelMarker.ownModule)
+        }
+        guard kept.count != scripts.count else { return }
+        controller.removeAllUserScripts()
+        for script in kept { controller.addUserScript(script) }
     }
 
     /// Call from `webViewWebContentProcessDidTerminate(_:)`: every module of the web view goes
-    /// back to queueing events until its client says `$hello` again.
+    /// back to queueing events until its client says `$hello` again, and running requests are
+    /// cancelled (their answers are dropped: the page that asked is gone).
     
 """#,
 #"""
 static func webContentProcessDidTerminate(_ webView: WKWebView) {
         let controller = webView.configuration.userContentController
         for entry in entries where entry.controller === controller {
-            entry.session.webContentProcessDidTerminate()
+            entry.session?.webContentProcessDidTerminate()
         }
     }
 }
@@ -663,15 +716,9 @@ RuntimeSource(name: "Scripts.swift", segments: [
 /// character outside printable ASCII, and each of `<`, `>`, `&`, `'`, is written as `\uXXXX`
 /// (UTF-16 units), so no payload (quotes, U+2028, `</script>`, NUL) can end the literal.
 /// Scripts are written into one byte buffer, in time linear in their length.
-
-"""#,
-#"""
 enum BridgeJavaScript {
     /// `text` as a JavaScript string literal, quotes included.
-    
-"""#,
-#"""
-static func stringLiteral(_ text: String) -> String {
+    static func stringLiteral(_ text: String) -> String {
         var out: [UInt8] = []
         appendLiteral(text, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -734,10 +781,7 @@ static func stringLiteral(_ text: String) -> String {
     /// Whether `name` may be used as a callback name: any string of at most
     /// `BridgeLimits.maxCallbackNameLength` UTF-16 units. The name only ever reaches a script
     /// as an escaped string literal (`window["..."]`), so its characters cannot matter.
-    
-"""#,
-#"""
-static func isValidCallbackName(_ name: String) -> Bool {
+    static func isValidCallbackName(_ name: String) -> Bool {
         name.utf16.count <= BridgeLimits.maxCallbackNameLength
     }
 
@@ -793,10 +837,7 @@ static func isValidCallbackName(_ name: String) -> Bool {
     }
 
     /// The callback transport's answer: calls `window[callbackName]` with the envelope as a JSON string.
-    
-"""#,
-#"""
-static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
+    static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> String {
         answerScript(callbackName: callbackName, json: envelope.jsonBytes() ?? [])
     }
 
@@ -811,10 +852,7 @@ static func answerScript(callbackName: String, envelope: BridgeEnvelope) -> Stri
     }
 
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
-    
-"""#,
-#"""
-static func eventScript(module: String, event: String, payload: JSONValue) -> String {
+    static func eventScript(module: String, event: String, payload: JSONValue) -> String {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
     }
 
@@ -1162,31 +1200,13 @@ RuntimeSource(name: "Session.swift", segments: [
 // MARK: - Origins
 
 /// The frame a message came from, as the origin policy sees it.
-
-"""#,
-#"""
 struct BridgeOrigin: Sendable, Equatable {
-    
-"""#,
-#"""
-var scheme: String
-    
-"""#,
-#"""
-var host: String
-    
-"""#,
-#"""
-var port: Int
-    
-"""#,
-#"""
-var isMainFrame: Bool
+    var scheme: String
+    var host: String
+    var port: Int
+    var isMainFrame: Bool
 
-    
-"""#,
-#"""
-init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
+    init(scheme: String, host: String, port: Int = 0, isMainFrame: Bool) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -1246,10 +1266,7 @@ static var `default`: BridgeOriginPolicy {
         return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
     }
 
-    
-"""#,
-#"""
-func allows(_ origin: BridgeOrigin) -> Bool {
+    func allows(_ origin: BridgeOrigin) -> Bool {
         if mainFrameOnly && !origin.isMainFrame { return false }
         let scheme = origin.scheme.lowercased()
         if trustedSchemes.contains(scheme) { return true }
@@ -1266,9 +1283,6 @@ func allows(_ origin: BridgeOrigin) -> Bool {
 // MARK: - Dispatch
 
 /// The transport all modules of this schema set use.
-
-"""#,
-#"""
 enum BridgeTransport: Sendable, Equatable {
     /// One reply handler per module channel; `replyHandler(envelope, nil)` answers.
     case reply
@@ -1277,43 +1291,45 @@ enum BridgeTransport: Sendable, Equatable {
 }
 
 /// Answers one request exactly once: later calls are ignored.
-@MainActor 
-"""#,
-#"""
-final class BridgeReply {
+@MainActor final class BridgeReply {
     private var deliver: (@MainActor (BridgeEnvelope) -> Void)?
+    /// Called once, when the reply is answered or dropped (the session counts open replies).
+    var settled: (@MainActor () -> Void)?
+    /// The session and module whose request this is: `run` registers its Task there, so
+    /// that uninstalling the module, the page's process ending or the session going cancels it.
+    weak var session: BridgeSession?
+    var module = ""
 
-    
-"""#,
-#"""
-init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
+    init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
     }
 
-    /// Whether the answer was given.
-    
-"""#,
-#"""
-var isAnswered: Bool { deliver == nil }
+    /// Whether the answer was given (or dropped).
+    var isAnswered: Bool { deliver == nil }
 
-    
-"""#,
-#"""
-func answer(_ envelope: BridgeEnvelope) {
+    func answer(_ envelope: BridgeEnvelope) {
         guard let deliver = deliver else { return }
         self.deliver = nil
         deliver(envelope)
+        settle()
     }
 
-    
-"""#,
-#"""
-func succeed(_ data: JSONValue) { answer(.success(data)) }
+    /// Settles the reply without answering: the page that asked is gone.
+    func drop() {
+        guard deliver != nil else { return }
+        deliver = nil
+        settle()
+    }
 
-    
-"""#,
-#"""
-func fail(_ error: any Error) {
+    private func settle() {
+        let settled = self.settled
+        self.settled = nil
+        settled?()
+    }
+
+    func succeed(_ data: JSONValue) { answer(.success(data)) }
+
+    func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
         if !(error is BridgeError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
@@ -1324,13 +1340,42 @@ func fail(_ error: any Error) {
         }
         answer(.failure(bridgeError))
     }
+
+    /// Runs a request's handler in a Task and answers with what it returns or throws. The
+    /// session cancels the Task when the module is uninstalled, the web content process
+    /// terminates or the session goes (its message handlers were removed); a cancelled
+    /// request's late result is never delivered.
+    func run(_ operation: @escaping @MainActor () async throws -> JSONValue) {
+        let task = Task { @MainActor in
+            let result: Result<JSONValue, any Error>
+            do {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            self.session?.finished(self)
+            guard !Task.isCancelled else { return }
+            switch result {
+            case .success(let data): self.succeed(data)
+            case .failure(let error): self.fail(error)
+            }
+        }
+        session?.started(self, task: task)
+    }
+}
+
+/// The Tasks of a session's running requests. It cancels them when it goes, which is when its
+/// session goes: WebKit released the message handlers that held the session.
+final class BridgeRequestTasks {
+    var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
+
+    deinit {
+        for task in tasks.values { task.cancel() }
+    }
 }
 
 /// A module's generated dispatcher, as a session routes to it.
-@MainActor 
-"""#,
-#"""
-protocol BridgeModule: AnyObject {
+@MainActor protocol BridgeModule: AnyObject {
     /// The module name: its reply-transport channel and its events' first argument.
     var moduleName: String { get }
     /// Whether a method has this wire name.
@@ -1342,34 +1387,22 @@ protocol BridgeModule: AnyObject {
 /// The WebKit-free heart of the bridge for one content controller and content world:
 /// routes messages to module dispatchers, answers them in the configured transport,
 /// applies the origin policy, and queues events until the page's client says `$hello`.
-@MainActor 
-"""#,
-#"""
-final class BridgeSession {
+@MainActor final class BridgeSession {
     /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
-    
-"""#,
-#"""
-typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
 
     /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
-    
-"""#,
-#"""
-static let queueLimit = 256
+    static let queueLimit = 256
 
-    
-"""#,
-#"""
-let transport: BridgeTransport
-    
-"""#,
-#"""
-var policy: BridgeOriginPolicy
+    let transport: BridgeTransport
+    var policy: BridgeOriginPolicy
     private let evaluate: Evaluate
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
+    /// Requests whose handler runs in a Task (each reply knows its module).
+    private var running: [ObjectIdentifier: BridgeReply] = [:]
+    private let tasks = BridgeRequestTasks()
     private var deliveriesInFlight = 0
     private var generation = 0
 
@@ -1386,10 +1419,7 @@ var policy: BridgeOriginPolicy
 
     private var nextEventID = 0
 
-    
-"""#,
-#"""
-init(transport: BridgeTransport = BridgeConfiguration.transport,
+    init(transport: BridgeTransport = BridgeConfiguration.transport,
                     policy: BridgeOriginPolicy = .default,
                     evaluate: @escaping Evaluate) {
         self.transport = transport
@@ -1398,53 +1428,48 @@ init(transport: BridgeTransport = BridgeConfiguration.transport,
     }
 
     /// The channel names this session needs registered: one per module (reply) or the shared one.
-    
-"""#,
-#"""
-var channels: [String] {
+    var channels: [String] {
         switch transport {
         case .reply: return modules.keys.sorted()
         case .callback(let channel): return modules.isEmpty ? [] : [channel]
         }
     }
 
-    
-"""#,
-#"""
-func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
+    func isInstalled(_ moduleName: String) -> Bool { modules[moduleName] != nil }
 
     /// Adds a module; returns false (and changes nothing) when one with its name is installed.
     @discardableResult
-    
-"""#,
-#"""
-func install(_ module: any BridgeModule) -> Bool {
+    func install(_ module: any BridgeModule) -> Bool {
         guard modules[module.moduleName] == nil else { return false }
         modules[module.moduleName] = module
         return true
     }
 
-    /// Removes a module; its queued events are kept for a later install.
-    
-"""#,
-#"""
-func uninstall(_ moduleName: String) {
-        modules[moduleName] = nil
+    /// The channel names installing `module` would add: its own (reply), or the shared one
+    /// when it is the first module (callback); none when a module of its name is installed.
+    func channelsAdded(by module: any BridgeModule) -> [String] {
+        guard modules[module.moduleName] == nil else { return [] }
+        switch transport {
+        case .reply: return [module.moduleName]
+        case .callback(let channel): return modules.isEmpty ? [channel] : []
+        }
+    }
+
+    /// Removes a module: its running requests are cancelled and answered `handlerUnavailable`
+    /// (a late result is not delivered); its queued events are kept for a later install.
+    func uninstall(_ moduleName: String) {
+        guard modules.removeValue(forKey: moduleName) != nil else { return }
+        cancelRequests(of: moduleName, answering: .failure(BridgeError(
+            .handlerUnavailable, "the '\(moduleName)' module was uninstalled before answering")))
     }
 
     /// Whether no request is waiting for its handler and no event delivery is in flight.
-    
-"""#,
-#"""
-var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
+    var isIdle: Bool { openReplies == 0 && deliveriesInFlight == 0 }
 
     /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
     /// once) or nil (callback transport, where `answer` evaluates the answer script in the
     /// sending frame).
-    
-"""#,
-#"""
-func receive(channel: String, body: Any, origin: BridgeOrigin,
+    func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
                             answer: @escaping @MainActor (String) -> Void) {
         let trusted = policy.allows(origin)
@@ -1529,16 +1554,43 @@ func receive(channel: String, body: Any, origin: BridgeOrigin,
             reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             return
         }
+        reply.session = self
+        reply.module = module.moduleName
         module.dispatch(type: type, data: message["data"], reply: reply)
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {
         openReplies += 1
-        return BridgeReply { [weak self] envelope in
-            self?.openReplies -= 1
-            reply.answer(envelope)
+        reply.settled = { [weak self] in self?.openReplies -= 1 }
+        return reply
+    }
+
+    func started(_ reply: BridgeReply, task: Task<Void, Never>) {
+        running[ObjectIdentifier(reply)] = reply
+        tasks.tasks[ObjectIdentifier(reply)] = task
+    }
+
+    func finished(_ reply: BridgeReply) {
+        running[ObjectIdentifier(reply)] = nil
+        tasks.tasks[ObjectIdentifier(reply)] = nil
+    }
+
+    /// Cancels the running requests of one module (nil: of all), answering each with
+    /// `envelope`, or dropping its answer when there is none.
+    private func cancelRequests(of module: String?, answering envelope: BridgeEnvelope?) {
+        for (id, reply) in running where module == nil || reply.module == module {
+            running[id] = nil
+            tasks.tasks.removeValue(forKey: id)?.cancel()
+            if let envelope {
+                reply.answer(envelope)
+            } else {
+                reply.drop()
+            }
         }
     }
+
+    /// Requests whose handler is still running.
+    var runningRequestCount: Int { running.count }
 
     static func messageType(_ object: [String: Any]) throws -> String {
         guard let typeValue = object["type"], let type = try? BridgeDecode.string(typeValue, "type") else {
@@ -1571,10 +1623,7 @@ func receive(channel: String, body: Any, origin: BridgeOrigin,
     }
 
     /// Delivers an event now if the module's client is ready, else queues it.
-    
-"""#,
-#"""
-func emit(module: String, event: String, payload: JSONValue) {
+    func emit(module: String, event: String, payload: JSONValue) {
         guard let json = payload.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
             BridgeLog.report("dropped a '\(module)' event '\(event)': its payload is larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
             return
@@ -1591,11 +1640,12 @@ func emit(module: String, event: String, payload: JSONValue) {
         pump(module)
     }
 
-    /// Call when the web content process terminated: every module queues until its next `$hello`.
-    
-"""#,
-#"""
-func webContentProcessDidTerminate() {
+    /// Call when the web content process terminated: every module queues until its next
+    /// `$hello`, and running requests are cancelled and their answers dropped: the page that
+    /// asked is gone, and a callback answer would reach the reloaded page, whose client
+    /// reuses callback names.
+    func webContentProcessDidTerminate() {
+        cancelRequests(of: nil, answering: nil)
         generation += 1
         deliveriesInFlight = 0
         for name in queues.keys {
@@ -1605,10 +1655,7 @@ func webContentProcessDidTerminate() {
     }
 
     /// Events waiting for a module's client.
-    
-"""#,
-#"""
-func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
+    func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
 
     private func pump(_ module: String) {
         guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }
@@ -1640,7 +1687,7 @@ RuntimeSource(name: "Values.swift", segments: [
 
 """#,
 #"""
-enum JSONValue: Sendable, Equatable, Codable {
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -1649,49 +1696,8 @@ enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    
-"""#,
-#"""
-init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    
-"""#,
-#"""
-func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
     /// The value as WebKit accepts it in a reply: NSNumber, String, arrays, dictionaries, NSNull.
-    
-"""#,
-#"""
-var foundationObject: Any {
+    var foundationObject: Any {
         switch self {
         case .null: return NSNull()
         case .bool(let value): return NSNumber(value: value)
@@ -1705,6 +1711,7 @@ var foundationObject: Any {
 
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
+    /// Handlers use it to store or log an `any` value.
     
 """#,
 #"""
@@ -1772,33 +1779,6 @@ var jsonText: String {
         }
         out.append(0x22)
     }
-}
-
-/// A string-keyed coding key, so generated models need no `CodingKeys` enums.
-
-"""#,
-#"""
-struct BridgeCodingKey: CodingKey {
-    
-"""#,
-#"""
-var stringValue: String
-    
-"""#,
-#"""
-var intValue: Int? { nil }
-    
-"""#,
-#"""
-init(_ stringValue: String) { self.stringValue = stringValue }
-    
-"""#,
-#"""
-init?(stringValue: String) { self.stringValue = stringValue }
-    
-"""#,
-#"""
-init?(intValue: Int) { return nil }
 }
 
 // MARK: - Errors and the envelope
@@ -1871,59 +1851,32 @@ var description: String { "BridgeError(\(code)): \(message)" }
 }
 
 /// What every request is answered with: `{errcode, errmsg, data}`.
-
-"""#,
-#"""
 struct BridgeEnvelope: Sendable, Equatable {
-    
-"""#,
-#"""
-var errcode: Int
-    
-"""#,
-#"""
-var errmsg: String
-    
-"""#,
-#"""
-var data: JSONValue
+    var errcode: Int
+    var errmsg: String
+    var data: JSONValue
 
-    
-"""#,
-#"""
-init(errcode: Int, errmsg: String, data: JSONValue) {
+    init(errcode: Int, errmsg: String, data: JSONValue) {
         self.errcode = errcode
         self.errmsg = errmsg
         self.data = data
     }
 
-    
-"""#,
-#"""
-static func success(_ data: JSONValue) -> BridgeEnvelope {
+    static func success(_ data: JSONValue) -> BridgeEnvelope {
         BridgeEnvelope(errcode: 0, errmsg: "ok", data: data)
     }
 
-    
-"""#,
-#"""
-static func failure(_ error: BridgeError) -> BridgeEnvelope {
+    static func failure(_ error: BridgeError) -> BridgeEnvelope {
         BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
     }
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
-    
-"""#,
-#"""
-var foundationObject: Any {
+    var foundationObject: Any {
         ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
     }
 
     /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
-    
-"""#,
-#"""
-var jsonText: String {
+    var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 

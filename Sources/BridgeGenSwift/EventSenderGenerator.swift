@@ -10,14 +10,14 @@ struct EventSenderGenerator {
         let a = context.access
         let name = SwiftNamer.events(module.name)
         p.line("/// Sends the `\(module.name)` module's events to the page, in order; events sent before the")
-        p.line("/// page's client announced itself are queued (at most `BridgeSession.queueLimit`).")
+        p.line("/// page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged).")
         p.block("@MainActor \(a)struct \(name) {") { p in
             // Generated members and locals start with `_`, which no event or field
             // identifier can (they are lowerCamelCase), so an event named `session` fits.
             p.line("/// The session the events go through; held weakly.")
             p.line("private weak var _session: BridgeSession?")
             p.blankLine()
-            p.block("\(a)init(session: BridgeSession?) {") { p in
+            p.block("init(session: BridgeSession?) {") { p in
                 p.line("self._session = session")
             }
             for event in module.events {

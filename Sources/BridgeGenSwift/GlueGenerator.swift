@@ -17,8 +17,9 @@ struct GlueGenerator {
         p.line("/// Installs the `\(module.name)` module on web views.")
         p.block("@MainActor \(a)enum \(SwiftNamer.glue(module.name)) {") { p in
             p.line("/// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`")
-            p.line("/// (nil: the configured world). Throws `BridgeInstallError.alreadyInstalled` instead of")
-            p.line("/// registering a channel twice. Returns the module's event sender.")
+            p.line("/// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel")
+            p.line("/// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.")
+            p.line("/// Returns the module's event sender.")
             p.line("@discardableResult")
             p.line("\(a)static func install(_ handler: any \(handler), on webView: WKWebView, contentWorld: WKContentWorld? = nil,")
             p.indented { p in
@@ -30,7 +31,8 @@ struct GlueGenerator {
             }
             p.line("}")
             p.blankLine()
-            p.line("/// Removes the module; does nothing when it is not installed.")
+            p.line("/// Removes the module and cancels its running requests (answered `handlerUnavailable`);")
+            p.line("/// does nothing when it is not installed.")
             p.block("\(a)static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {") { p in
                 p.line("BridgeGlue.uninstall(\(dispatcher).moduleName, from: webView, world: contentWorld)")
             }

@@ -2,7 +2,8 @@ import BridgeGenCore
 
 /// A module's models: the caseless namespace enum (`enum Sample {}`) holding its structs,
 /// string enums and application error conveniences. Namespacing makes cross-module name
-/// collisions impossible: `Sample.Item` and `User.Item` can coexist.
+/// collisions impossible: `Sample.Item` and `User.Item` can coexist. Models are plain values,
+/// not `Codable`: the module's codec (`SampleCodec`) is their one way to and from the wire.
 struct ModelGenerator {
     let context: SwiftContext
     let module: Module
@@ -37,7 +38,7 @@ struct ModelGenerator {
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
-        p.block("\(a)struct \(s.name): Sendable, Equatable, Codable {") { p in
+        p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
             for field in s.fields {
                 let type = SwiftNamer.type(field.type)
                 SwiftDocs.print(field.doc, into: &p)
@@ -55,10 +56,6 @@ struct ModelGenerator {
             }
             p.blankLine()
             memberwiseInit(s, into: &p)
-            p.blankLine()
-            decodable(s, into: &p)
-            p.blankLine()
-            encodable(s, into: &p)
         }
     }
 
@@ -87,47 +84,9 @@ struct ModelGenerator {
         }
     }
 
-    private func decodable(_ s: StructDeclaration, into p: inout CodePrinter) {
-        p.block("\(context.access)init(from decoder: any Decoder) throws {") { p in
-            if s.fields.isEmpty {
-                p.line("_ = try decoder.container(keyedBy: BridgeCodingKey.self)")
-                return
-            }
-            p.line("let container = try decoder.container(keyedBy: BridgeCodingKey.self)")
-            for field in s.fields {
-                let key = "BridgeCodingKey(\(SwiftNamer.stringLiteral(field.wireName)))"
-                let target = "self.\(Self.storage(field))"
-                if let value = field.defaultValue {
-                    let inner = SwiftNamer.type(field.type.unwrapped)
-                    let literal = SwiftNamer.literal(value, type: field.type, schema: context.schema)
-                    p.line("\(target) = try container.decodeIfPresent(\(inner).self, forKey: \(key)) ?? \(literal)")
-                } else if field.type.isOptional {
-                    p.line("\(target) = try container.decodeIfPresent(\(SwiftNamer.type(field.type.unwrapped)).self, forKey: \(key))")
-                } else {
-                    p.line("\(target) = try container.decode(\(SwiftNamer.type(field.type)).self, forKey: \(key))")
-                }
-            }
-        }
-    }
-
-    private func encodable(_ s: StructDeclaration, into p: inout CodePrinter) {
-        p.block("\(context.access)func encode(to encoder: any Encoder) throws {") { p in
-            if s.fields.isEmpty {
-                p.line("_ = encoder.container(keyedBy: BridgeCodingKey.self)")
-                return
-            }
-            p.line("var container = encoder.container(keyedBy: BridgeCodingKey.self)")
-            for field in s.fields {
-                let key = "BridgeCodingKey(\(SwiftNamer.stringLiteral(field.wireName)))"
-                let method = field.type.isOptional ? "encodeIfPresent" : "encode"
-                p.line("try container.\(method)(self.\(Self.storage(field)), forKey: \(key))")
-            }
-        }
-    }
-
     private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {
         SwiftDocs.print(e.doc, extra: typeDeprecationNote(e.deprecated), into: &p)
-        p.block("\(context.access)enum \(e.name): String, Sendable, Equatable, Codable {") { p in
+        p.block("\(context.access)enum \(e.name): String, Sendable, Equatable {") { p in
             for c in e.cases {
                 SwiftDocs.print(c.doc, into: &p)
                 SwiftDocs.deprecation(c.deprecated, into: &p)

@@ -9,26 +9,27 @@ struct SupportGenerator {
     func generate(into p: inout CodePrinter) {
         let a = context.access
         let config = context.config
+        // The configuration is internal whatever the access: apps read none of it.
         p.line("import Foundation")
         p.blankLine()
         p.line("/// The generator configuration this code was generated with.")
-        p.block("\(a)enum BridgeConfiguration {") { p in
+        p.block("enum BridgeConfiguration {") { p in
             p.line("/// The transport of every module (`reply` or `callback`).")
             switch config.transport {
-            case .reply: p.line("\(a)static let transport: BridgeTransport = .reply")
+            case .reply: p.line("static let transport: BridgeTransport = .reply")
             case .callback:
-                p.line("\(a)static let transport: BridgeTransport = .callback(channel: \(SwiftNamer.stringLiteral(config.callbackChannel)))")
+                p.line("static let transport: BridgeTransport = .callback(channel: \(SwiftNamer.stringLiteral(config.callbackChannel)))")
             }
             p.line("/// Schemes of bundled content, always trusted.")
-            p.line("\(a)static let trustedSchemes: Set<String> = \(Self.set(config.trustedSchemes))")
+            p.line("static let trustedSchemes: Set<String> = \(Self.set(config.trustedSchemes))")
             p.line("/// https hosts trusted by default (`*.example.com` matches subdomains).")
-            p.line("\(a)static let trustedHosts: Set<String> = \(Self.set(config.trustedHosts))")
+            p.line("static let trustedHosts: Set<String> = \(Self.set(config.trustedHosts))")
             p.line("/// Whether messages from subframes are refused.")
-            p.line("\(a)static let mainFrameOnly = \(config.mainFrameOnly)")
+            p.line("static let mainFrameOnly = \(config.mainFrameOnly)")
             p.line("/// The content world modules are installed into; nil means `.page`.")
-            p.line("\(a)static let contentWorldName: String? = \(config.contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
+            p.line("static let contentWorldName: String? = \(config.contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
             p.line("/// Version of docs/WIRE.md this code implements (`$hello`'s `protocol`).")
-            p.line("\(a)static let protocolVersion = 1")
+            p.line("static let protocolVersion = 1")
         }
         p.blankLine()
         for name in Self.runtimeFiles {

@@ -23,13 +23,6 @@ public struct SwiftEmitter: Emitter {
                         "type '\(name)' would shadow the generated Swift support type of the same name; rename the type",
                         at: declaration.location))
                 }
-                if case .structure(let s) = declaration {
-                    for field in s.fields where SwiftNamer.clashingMemberNames.contains(field.identifier) {
-                        diagnostics.append(Diagnostic(.error, id: "swift-field-clashes",
-                            "field '\(field.wireName)' would clash with Codable's '\(field.identifier)(to:)' in Swift; rename it",
-                            at: field.location))
-                    }
-                }
             }
         }
         return diagnostics

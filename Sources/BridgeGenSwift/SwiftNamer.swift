@@ -17,7 +17,7 @@ public enum SwiftNamer {
     /// Names of the support code that generated code inside a module namespace refers to
     /// unqualified; a model type with one of these names would shadow it.
     public static let supportTypeNames: Set<String> = [
-        "BridgeCodingKey", "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
+        "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
         "BridgeJavaScript", "BridgeLog", "BridgeModule", "BridgeOrigin", "BridgeOriginPolicy", "BridgeReply",
         "BridgeSession", "BridgeTransport", "BridgeConfiguration", "BridgeGlue", "BridgeInstallError", "JSONValue",
         "Errors",
@@ -43,9 +43,6 @@ public enum SwiftNamer {
     public static func local(_ identifier: String) -> String {
         keywords.contains(identifier) ? "_" + identifier : identifier
     }
-
-    /// Member names that would clash with members generated models declare.
-    public static let clashingMemberNames: Set<String> = ["encode"]
 
     /// The caseless enum holding a module's models: `sample` -> `Sample`.
     public static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }

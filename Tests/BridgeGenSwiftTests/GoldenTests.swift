@@ -65,6 +65,6 @@ final class GoldenTests: XCTestCase {
         let result = Pipeline.check([SchemaInput(path: "shadow.bridge.yaml", text: text)])
         let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
         let diagnostics = SwiftEmitter().validate(schema, config: GeneratorConfig())
-        XCTAssertEqual(diagnostics.map(\.id).sorted(), ["swift-field-clashes", "swift-type-shadows-namespace", "swift-type-shadows-support"])
+        XCTAssertEqual(diagnostics.map(\.id).sorted(), ["swift-type-shadows-namespace", "swift-type-shadows-support"])
     }
 }

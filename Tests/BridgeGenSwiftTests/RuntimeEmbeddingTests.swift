@@ -26,7 +26,10 @@ final class RuntimeEmbeddingTests: XCTestCase {
             for line in header.split(separator: "\n") {
                 XCTAssertTrue(line.hasPrefix("//") || line.hasPrefix("import "), "\(file.name): '\(line)' was dropped as header")
             }
-            XCTAssertGreaterThan(file.accessModifierCount, 0, file.name)
+        }
+        // Some files declare nothing apps call (Decoding.swift, Scripts.swift); the others must be found.
+        for name in ["Values.swift", "Session.swift", "Glue.swift"] {
+            XCTAssertGreaterThan(EmbeddedRuntime.files.file(name).accessModifierCount, 0, name)
         }
     }
 

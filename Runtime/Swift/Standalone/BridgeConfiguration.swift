@@ -3,11 +3,11 @@
 // compile and be unit-tested as a module of its own.
 
 /// The generator configuration (here: the defaults of docs/CONFIG.md).
-public enum BridgeConfiguration {
-    public static let transport: BridgeTransport = .reply
-    public static let trustedSchemes: Set<String> = ["app", "file"]
-    public static let trustedHosts: Set<String> = []
-    public static let mainFrameOnly = true
-    public static let contentWorldName: String? = nil
-    public static let protocolVersion = 1
+enum BridgeConfiguration {
+    static let transport: BridgeTransport = .reply
+    static let trustedSchemes: Set<String> = ["app", "file"]
+    static let trustedHosts: Set<String> = []
+    static let mainFrameOnly = true
+    static let contentWorldName: String? = nil
+    static let protocolVersion = 1
 }

@@ -92,7 +92,8 @@ do {
 } catch {
     check("install.double-refused", false, "\(error)")
 }
-check("install.no-duplicate-registration", controller.testDuplicateRegistrations == 0, "\(controller.testDuplicateRegistrations)")
+// (A second registration of a name would have trapped in the stand-in, as WebKit crashes.)
+check("install.no-duplicate-registration", controller.testHandlers.count == (isReply ? 2 : 1), "\(controller.testHandlers.keys.sorted())")
 if isReply {
     check("install.reply-channels", controller.testHandler(named: "sample") is WKScriptMessageHandlerWithReply
           && controller.testHandler(named: "user") is WKScriptMessageHandlerWithReply && controller.testHandlers.count == 2,
@@ -404,7 +405,7 @@ if isReply {
 }
 do {
     _ = try SampleBridge.install(handlers, on: webView)
-    check("uninstall.reinstall", controller.testDuplicateRegistrations == 0)
+    check("uninstall.reinstall", controller.testHandler(named: isReply ? "sample" : "uniBridgeCall") != nil)
 } catch {
     check("uninstall.reinstall", false, "\(error)")
 }

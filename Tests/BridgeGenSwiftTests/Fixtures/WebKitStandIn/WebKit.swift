@@ -80,24 +80,37 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 @MainActor public class WKUserScript: NSObject {
     public let source: String
-    public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) {
-        self.source = source
+    public let injectionTime: WKUserScriptInjectionTime
+    public let isForMainFrameOnly: Bool
+    /// The world the script runs in (WebKit keeps it, without a getter).
+    public let testWorld: WKContentWorld
+    public convenience init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) {
+        self.init(source: source, injectionTime: injectionTime, forMainFrameOnly: forMainFrameOnly, in: .page)
     }
     public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld) {
         self.source = source
+        self.injectionTime = injectionTime
+        isForMainFrameOnly = forMainFrameOnly
+        testWorld = contentWorld
     }
 }
 
 @MainActor public class WKUserContentController: NSObject {
     public private(set) var userScripts: [WKUserScript] = []
     /// Registered handlers by world and name (WebKit retains them strongly).
-    public private(set) var testHandlers: [String: NSObject] = [:]
-    /// Registrations of a taken (world, name): real WebKit raises an exception (a crash).
-    public private(set) var testDuplicateRegistrations = 0
+    public private(set) var testHandlers: [String: NSObject] = [:] {
+        // WebKit's handler delegates retain their controller: while a handler is registered,
+        // the controller outlives its web view (WKUserContentController.mm).
+        didSet { handlersKeepAlive = testHandlers.isEmpty ? nil : self }
+    }
+    private var handlersKeepAlive: WKUserContentController?
 
     private func key(_ world: WKContentWorld, _ name: String) -> String { "\(ObjectIdentifier(world).hashValue)/\(name)" }
     private func register(_ handler: NSObject, _ world: WKContentWorld, _ name: String) {
-        if testHandlers[key(world, name)] != nil { testDuplicateRegistrations += 1; return }
+        // Like WebKit, whose NSInvalidArgumentException ends the app: a taken (world, name) traps.
+        guard testHandlers[key(world, name)] == nil else {
+            fatalError("NSInvalidArgumentException: Attempt to add script message handler with name '\(name)' when one already exists.")
+        }
         testHandlers[key(world, name)] = handler
     }
 
