@@ -15,19 +15,13 @@ public struct SwiftEmitter: Emitter {
             for declaration in module.types {
                 let name = declaration.name
                 if namespaces.contains(name) {
-                    diagnostics.append(Diagnostic(.error, id: "swift-type-shadows-namespace",
-                        "type '\(name)' would shadow the Swift namespace of module '\(name.lowercased())'; rename the type",
-                        at: declaration.location))
+                    diagnostics.append(DiagnosticCatalog.swiftTypeShadowsNamespace(name, at: declaration.location))
                 } else if SwiftNamer.supportTypeNames.contains(name) {
-                    diagnostics.append(Diagnostic(.error, id: "swift-type-shadows-support",
-                        "type '\(name)' would shadow the generated Swift support type of the same name; rename the type",
-                        at: declaration.location))
+                    diagnostics.append(DiagnosticCatalog.swiftTypeShadowsSupport(name, at: declaration.location))
                 }
                 if case .structure(let s) = declaration {
                     for field in s.fields where SwiftNamer.clashingMemberNames.contains(field.identifier) {
-                        diagnostics.append(Diagnostic(.error, id: "swift-field-clashes",
-                            "field '\(field.wireName)' would clash with Codable's '\(field.identifier)(to:)' in Swift; rename it",
-                            at: field.location))
+                        diagnostics.append(DiagnosticCatalog.swiftFieldClashes(field.wireName, identifier: field.identifier, at: field.location))
                     }
                 }
             }
