@@ -165,7 +165,7 @@ final class OutputWriterCrashTests: XCTestCase {
         let blocker = (folders[2] as NSString).appendingPathComponent("sub")
         try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: blocker))
         XCTAssertThrowsError(try OutputWriter.commit(plan)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cannot create folder \(blocker)/deeper: "), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("\(blocker)/deeper: cannot create the folder: "), "\(error)")
         }
         var expected = old
         expected["docs/sub"] = Data("in the way\n".utf8)
