@@ -69,8 +69,11 @@ public enum DiagnosticCatalog {
         make(.fileTooLarge, "the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
     }
 
-    static func importCycle(_ cycle: [String], at: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
-        make(.importCycle, "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at, notes: notes)
+    /// `steps` are the cycle's other imports, each with the place it is written.
+    static func importCycle(_ cycle: [String], at: SourceLocation?,
+                            steps: [(module: String, imports: String, location: SourceLocation?)]) -> Diagnostic {
+        make(.importCycle, "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at,
+             notes: steps.map { Diagnostic.Note("'\($0.module)' imports '\($0.imports)' here", at: $0.location) })
     }
 
     static func integerOutOfRange(_ text: String, at: SourceLocation) -> Diagnostic {
@@ -159,9 +162,22 @@ public enum DiagnosticCatalog {
         make(.typeBody, "type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
     }
 
-    static func structCycle(_ names: [String], at: SourceLocation, notes: [Diagnostic.Note]) -> Diagnostic {
-        make(.structCycle, "struct '\(names[0])' contains itself (\(names.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
-             at: at, notes: notes)
+    /// `names` is the cycle (first name again at the end), `steps` the fields after the first;
+    /// a cycle longer than `shown` is shown by its ends, so that a schema of many long cycles
+    /// cannot make output quadratic.
+    static func structCycle(_ names: [String], at: SourceLocation, steps: [(field: String, location: SourceLocation)],
+                            shown: Int) -> Diagnostic {
+        var shownNames = names
+        if names.count > shown {
+            let half = shown / 2
+            shownNames = Array(names.prefix(half)) + ["... \(names.count - 2 * half) more ..."] + Array(names.suffix(half))
+        }
+        var notes = steps.prefix(shown).map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
+        if steps.count > shown, let last = steps.last {
+            notes.append(Diagnostic.Note("... \(steps.count - shown) more fields continue the cycle; the last is here", at: last.location))
+        }
+        return make(.structCycle, "struct '\(shownNames[0])' contains itself (\(shownNames.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
+                    at: at, notes: notes)
     }
 
     static func structDefault(_ name: String, at: SourceLocation) -> Diagnostic {
