@@ -254,8 +254,11 @@ final class DriverTests: XCTestCase {
         let journal = try killedCommit(["out"])
         let outputs = [out(["a.txt": "new\n"])]
         let pending = "an earlier run was interrupted while writing \(root)/out; its commit is pending; run the same command without --check to complete it"
-        try assertDiagnostics(try run(outputs: outputs, checkOnly: true), status: 1, text: "\(journal): error: \(pending) [commit-pending]\n",
-                              json: [json("commit-pending", "error", pending, at: journal)])
+        // --check reports the outputs too: they are the old ones until the commit is completed.
+        let stale = "generated file is out of date (+1 -1 lines); run the same command without --check to update it"
+        try assertDiagnostics(try run(outputs: outputs, checkOnly: true), status: 1,
+                              text: "\(journal): error: \(pending) [commit-pending]\n\(root)/out/a.txt: error: \(stale) [output-stale]\n",
+                              json: [json("commit-pending", "error", pending, at: journal), json("output-stale", "error", stale, at: root + "/out/a.txt")])
         let result = try run(outputs: outputs)
         let completed = "an earlier run was interrupted while writing \(root)/out; completed its commit (1 file operation carried out)"
         try assertDiagnostics(result, status: 0, text: "\(journal): warning: \(completed) [commit-recovered]\n",

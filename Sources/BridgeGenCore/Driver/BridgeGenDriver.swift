@@ -10,20 +10,20 @@ public enum BridgeGenDriver {
     public static func run(_ request: BridgeGenRequest) throws(BridgeGenUsageError) -> BridgeGenResult {
         // Found before anything is touched, so a usage error changes nothing on disk.
         let configPath = try self.configPath(for: request)
+        // A run killed mid-commit left a journal or staging folders: finish that commit first,
+        // whatever the schemas say now (with --check, only report it, and check the rest too).
+        var recovery: [Diagnostic] = []
+        if request.command == .generate {
+            recovery = OutputWriter.recoverInterruptedCommits(in: request.outputs.map(\.folder), dryRun: request.checkOnly)
+        }
+        let interrupted = recovery.contains { $0.severity == .error }
+        // Collects the rest: its errors stop the run.
         var collector = DiagnosticCollector()
         func finish(_ status: Int32, model: String? = nil) -> BridgeGenResult {
-            BridgeGenResult(diagnostics: collector.sorted, modelJSON: model, exitStatus: status)
+            collector.report(contentsOf: recovery)
+            return BridgeGenResult(diagnostics: collector.sorted, modelJSON: model, exitStatus: status)
         }
-
-        // A run killed mid-commit left a journal or staging folders: finish that commit first,
-        // whatever the schemas say now (with --check, only report it).
-        var interrupted = false
-        if request.command == .generate {
-            let found = OutputWriter.recoverInterruptedCommits(in: request.outputs.map(\.folder), dryRun: request.checkOnly)
-            collector.report(contentsOf: found)
-            interrupted = found.contains { $0.severity == .error }
-            if interrupted && !request.checkOnly { return finish(1) }
-        }
+        if interrupted && !request.checkOnly { return finish(1) }
 
         // A config with errors still lets the schemas be checked (every error of a run is
         // reported); the run then fails at the guard below.
