@@ -22,37 +22,36 @@ struct TypeScriptValidator {
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
     static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions"]
 
-    /// The files the target writes besides `<module>.ts`, and what each is.
-    static let fixedFiles: [String: String] = [
-        "index.ts": "the generated index of all modules",
-        "mock.ts": "the generated mock",
-        "runtime.ts": "the generated runtime",
+    /// The files the target writes besides `<module>.ts`.
+    static let fixedFiles: [String: FixedOutputFile] = [
+        "index.ts": .typeScriptIndex,
+        "mock.ts": .typeScriptMock,
+        "runtime.ts": .typeScriptRuntime,
     ]
 
     func validate() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for module in schema.modules {
             let file = TypeScriptNamer.fileName(module.name)
-            if let what = Self.fixedFiles[file] {
-                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, target: "TypeScript",
-                                                                              what: what, at: module.location))
+            if let fixed = Self.fixedFiles[file] {
+                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, fixed: fixed, at: module.location))
             }
             for method in module.methods {
                 if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
-                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, reason: reason, wireName: method.wireName,
+                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, reason, wireName: method.wireName,
                                                                          at: method.location))
                 }
             }
             for event in module.events {
                 if let reason = TypeScriptNamer.reservedEventReason(event.identifier) {
-                    diagnostics.append(DiagnosticCatalog.tsReservedEvent(event.name, reason: reason, wireName: event.wireName,
+                    diagnostics.append(DiagnosticCatalog.tsReservedEvent(event.name, reason, wireName: event.wireName,
                                                                         at: event.location))
                 }
             }
             let generated = TypeScriptNamer.generatedTypeNames(in: module)
             for declaration in module.types {
                 if let clash = generated.first(where: { $0.name == declaration.name }) {
-                    diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, what: clash.what,
+                    diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
                                                                              at: declaration.location, origin: clash.location))
                 }
             }

@@ -342,11 +342,17 @@ public enum DiagnosticCatalog {
     // MARK: - Target checks (each emitter's `validate`)
 
     /// A module whose output file would be one of the files the target always writes.
-    public static func moduleNameIsOutputFile(_ module: String, file: String, target: String, what: String,
-                                              at: SourceLocation) -> Diagnostic {
-        make(.moduleOutputCollision,
-             "module name '\(module)' is reserved in the \(target) output: the module's file would be '\(file)', which is \(what); choose another name",
-             at: at)
+    public static func moduleNameIsOutputFile(_ module: String, file: String, fixed: FixedOutputFile, at: SourceLocation) -> Diagnostic {
+        let target: String, what: String
+        switch fixed {
+        case .typeScriptIndex: (target, what) = ("TypeScript", "the generated index of all modules")
+        case .typeScriptMock: (target, what) = ("TypeScript", "the generated mock")
+        case .typeScriptRuntime: (target, what) = ("TypeScript", "the generated runtime")
+        case .markdownIndex(let index): (target, what) = ("Markdown", "the index page '\(index)' on case-insensitive file systems")
+        }
+        return make(.moduleOutputCollision,
+                    "module name '\(module)' is reserved in the \(target) output: the module's file would be '\(file)', which is \(what); choose another name",
+                    at: at)
     }
 
     /// A type named like the Swift namespace (`Sample`) of a module (`sample`).
@@ -366,24 +372,42 @@ public enum DiagnosticCatalog {
         make(.swiftFieldClashes, "field '\(field)' would clash with Codable's '\(identifier)(to:)' in Swift; rename it", at: at)
     }
 
-    /// A method the TypeScript client cannot carry; `reason` says where the name is taken.
-    public static func tsReservedMethod(_ name: String, reason: String, wireName: String, at: SourceLocation) -> Diagnostic {
+    private static func words(_ reservation: TypeScriptReservation) -> String {
+        switch reservation {
+        case .clientMember: return "the TypeScript client (a member of every generated module client)"
+        case .thenable: return "JavaScript (an object with a 'then' method is treated as a Promise)"
+        case .objectMember: return "JavaScript (a member of every object)"
+        }
+    }
+
+    /// A method the TypeScript client cannot carry.
+    public static func tsReservedMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
         make(.tsReservedMethod,
-             "method name '\(name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+             "method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
     }
 
-    /// An event the TypeScript client cannot carry; `reason` says where the name is taken.
-    public static func tsReservedEvent(_ name: String, reason: String, wireName: String, at: SourceLocation) -> Diagnostic {
+    /// An event the TypeScript client cannot carry.
+    public static func tsReservedEvent(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
         make(.tsReservedEvent,
-             "event name '\(name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+             "event name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
     }
 
-    /// A schema type named like a type the TypeScript module file declares (`what`, from `origin`).
-    public static func tsGeneratedTypeClash(_ name: String, what: String, at: SourceLocation, origin: SourceLocation) -> Diagnostic {
-        make(.tsGeneratedTypeClash, "type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
-             at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
+    /// A schema type named like a declaration the TypeScript module file makes for `origin`.
+    public static func tsGeneratedTypeClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
+                                            origin: SourceLocation) -> Diagnostic {
+        let what: String
+        switch declaration {
+        case .client(let module): what = "the client interface of module '\(module)'"
+        case .events(let module): what = "the event map of module '\(module)'"
+        case .errors(let module): what = "the error codes of module '\(module)'"
+        case .mock(let module): what = "the mock interface of module '\(module)'"
+        case .params(let method): what = "the parameters of method '\(method)'"
+        case .payload(let event): what = "the payload of event '\(event)'"
+        }
+        return make(.tsGeneratedTypeClash, "type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
+                    at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
     }
 
     /// A module whose mock interface name is declared by `mock.ts` itself.
