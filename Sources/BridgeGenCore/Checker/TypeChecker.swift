@@ -52,7 +52,7 @@ public struct TypeChecker {
             }
             guard let name = file.name else { continue }
             guard IDLNames.isValidModuleName(name.value) else {
-                report(DiagnosticCatalog.invalidName("module", name.value, rule: "lowercase letters and digits, starting with a letter (e.g. 'sample')", at: name.location))
+                report(DiagnosticCatalog.invalidName("module", name.value, rule: .module, at: name.location))
                 continue
             }
             if let language = ReservedNames.lowercaseKeywords[name.value] {

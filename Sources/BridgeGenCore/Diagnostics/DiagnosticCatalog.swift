@@ -33,8 +33,15 @@ public enum DiagnosticCatalog {
         make(.yamlComplexKey, "mapping keys must be plain strings", at: at)
     }
 
-    static func defaultMismatch(expected: String, got: String, hint: String?, at: SourceLocation) -> Diagnostic {
-        make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(hint.map { "; \($0)" } ?? "")", at: at)
+    static func defaultMismatch(expected: String, got: String, hint: DefaultHint?, at: SourceLocation) -> Diagnostic {
+        let because: String
+        switch hint {
+        case nil: because = ""
+        case .quote(let text): because = "; quote it: \"\(text)\""
+        case .fractional(let text): because = "; '\(text)' has a fractional part or exponent"
+        case .notFinite: because = "; JSON has no infinities or NaN"
+        }
+        return make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
     }
 
     public static func duplicate(_ noun: String, _ name: String, at: SourceLocation, first: SourceLocation?) -> Diagnostic {
@@ -92,8 +99,14 @@ public enum DiagnosticCatalog {
         make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
     }
 
-    static func invalidName(_ noun: String, _ name: String, rule: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidName, "invalid \(noun) name '\(name)': use \(rule)", at: at)
+    static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
+        let use: String
+        switch rule {
+        case .module: use = "lowercase letters and digits, starting with a letter (e.g. 'sample')"
+        case .type: use = "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')"
+        case .member: use = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
+        }
+        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)", at: at)
     }
 
     static func invalidTypeExpression(_ text: String, reason: String, at: SourceLocation) -> Diagnostic {
@@ -112,8 +125,16 @@ public enum DiagnosticCatalog {
         make(.invalidType, "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
     }
 
-    static func missingKey(_ key: String, in what: String, hint: String?, at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "\(what) is missing '\(key)'\(hint.map { "; \($0)" } ?? "")", at: at)
+    static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "\(what) is missing '\(key)'", at: at)
+    }
+
+    static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
+    }
+
+    static func missingSchemaVersion(at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "the schema is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
     }
 
     static func multipleDocuments(at: SourceLocation) -> Diagnostic {
