@@ -143,8 +143,8 @@ private struct ConfigParser {
         var result: [String] = []
         for item in list(node, "'origin.trustedSchemes'", of: "URL schemes") {
             guard let text = string(item, "a trusted scheme") else { continue }
-            if let reason = ConfigRules.schemeProblem(text) {
-                report(DiagnosticCatalog.invalidScheme(text, reason: reason, at: item.location))
+            if let problem = ConfigRules.schemeProblem(text) {
+                report(DiagnosticCatalog.invalidScheme(text, problem, at: item.location))
             } else {
                 result.append(text)
             }
@@ -157,7 +157,7 @@ private struct ConfigParser {
         for item in list(node, "'origin.trustedHosts'", of: "host names") {
             guard let text = string(item, "a trusted host") else { continue }
             if let problem = ConfigRules.hostProblem(text) {
-                report(DiagnosticCatalog.invalidHost(text, suggestion: problem.suggestion, reason: problem.reason, at: item.location))
+                report(DiagnosticCatalog.invalidHost(text, problem.problem, suggestion: problem.suggestion, at: item.location))
             } else {
                 result.append(text)
             }

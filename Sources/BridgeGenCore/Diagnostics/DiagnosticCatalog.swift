@@ -312,12 +312,31 @@ public enum DiagnosticCatalog {
         make(.configValue, "invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
     }
 
-    static func invalidHost(_ value: String, suggestion: String?, reason: String, at: SourceLocation) -> Diagnostic {
-        make(.configHost, "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
+    static func invalidHost(_ value: String, _ problem: ConfigRules.HostProblem, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch problem {
+        case .hasScheme: reason = "a trusted host is a host name without a scheme"
+        case .hasPath: reason = "a trusted host is a host name without a path"
+        case .hasPort: reason = "a trusted host is a host name without a port (origins are trusted on any port over https)"
+        case .wildcardNotFirstLabel: reason = "a wildcard is only allowed as a whole first label, as in '*.example.com'"
+        case .wildcardTooShort: reason = "a wildcard needs a domain of at least two labels, as in '*.example.com'"
+        case .notLowercase: reason = "host names are compared in lowercase"
+        case .notAHostName: reason = "a host name is dot-separated labels of ASCII letters, digits and '-'"
+        }
+        return make(.configHost, "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
     }
 
-    static func invalidScheme(_ value: String, reason: String, at: SourceLocation) -> Diagnostic {
-        make(.configScheme, "invalid trusted scheme '\(value)': \(reason)", at: at)
+    static func invalidScheme(_ value: String, _ problem: ConfigRules.SchemeProblem, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch problem {
+        case .hasSuffix(let suffix, let scheme): reason = "write the scheme without '\(suffix)', as '\(scheme)'"
+        case .notAScheme: reason = "a scheme is an ASCII letter followed by letters, digits, '+', '-' or '.'"
+        case .notLowercase(let lower): reason = "schemes are compared in lowercase; write '\(lower)'"
+        case .webScheme: reason = "web origins are trusted by host; list the hosts under 'origin.trustedHosts'"
+        case .opaqueOrigin(let scheme): reason = "pages loaded from '\(scheme):' URLs have opaque origins and cannot be trusted"
+        case .notAnOrigin: reason = "'javascript:' URLs are not an origin"
+        }
+        return make(.configScheme, "invalid trusted scheme '\(value)': \(reason)", at: at)
     }
 
     static func invalidTransport(_ value: String, at: SourceLocation) -> Diagnostic {
