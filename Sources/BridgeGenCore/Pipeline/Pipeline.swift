@@ -2,7 +2,7 @@
 ///
 ///     [SchemaInput] --read--> [YAMLNode] --parse--> [ModuleSyntax] --check--> SchemaSet --validate/emit--> [GeneratedFile]
 ///
-/// The one public entry point into the core. Every stage reports all it finds; emission
+/// The stages `BridgeGenDriver` runs (and tests call directly). Every stage reports all it finds; emission
 /// happens only when no stage reported an error.
 public enum Pipeline {
     /// What a run produced: the checked model when there were no errors, and every diagnostic, sorted.
