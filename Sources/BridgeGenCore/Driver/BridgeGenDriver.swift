@@ -56,11 +56,9 @@ public enum BridgeGenDriver {
         }
         do {
             try OutputWriter.commit(plan)
-        } catch let error as OutputWriter.WriteError {
-            collector.report(contentsOf: error.outputsUnchanged ? error.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : error.diagnostics)
-            return finish(1)
         } catch {
-            collector.report(DiagnosticCatalog.outputsUnchanged(OutputWriter.WriteError(error).diagnostics[0]))
+            let failure = OutputWriter.WriteError(error)
+            collector.report(contentsOf: failure.outputsUnchanged ? failure.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : failure.diagnostics)
             return finish(1)
         }
         return finish(0)
