@@ -109,8 +109,18 @@ public enum DiagnosticCatalog {
         return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)", at: at)
     }
 
-    static func invalidTypeExpression(_ text: String, reason: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "invalid type '\(text)': \(reason)", at: at)
+    static func invalidTypeExpression(_ text: String, _ syntax: TypeExpression.ParseError.Syntax, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch syntax {
+        case .trailing(let character): reason = "unexpected '\(character)' after the type"
+        case .doubleOptional: reason = "'?' may appear once: an optional cannot be optional again"
+        case .expectedName(let found?): reason = "expected a type name, found '\(found)'"
+        case .expectedName(nil): reason = "expected a type name"
+        case .needsElement(let word): reason = "'\(word)' needs an element type: \(word)<T>"
+        case .unclosed(let word): reason = "expected '>' to close '\(word)<'"
+        case .badReference: reason = "a type reference is 'Name' or 'module.Name'"
+        }
+        return make(.invalidType, "invalid type '\(text)': \(reason)", at: at)
     }
 
     static func invalidUTF8(_ byte: UInt8, at: SourceLocation) -> Diagnostic {
@@ -250,8 +260,14 @@ public enum DiagnosticCatalog {
         make(.wireCollision, "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
     }
 
-    static func yamlSyntax(_ problem: String, at: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: \(problem)", at: at, notes: notes)
+    /// libyaml's own `problem` (nil: none given) and the `context` it was found in.
+    static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
+             notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    static func yamlParserUnavailable(at: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: libyaml could not start", at: at)
     }
 
     // MARK: - Limits and Unicode equivalence (issue 15)
