@@ -76,8 +76,8 @@ struct GenerateBridgeCommand: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw BridgeGenPluginError(check ? "the generated outputs in \(output.path) are out of date"
-                                             : "bridgegen failed (exit status \(process.terminationStatus)); see the diagnostics above")
+            // The CLI (BridgeGenDriver) printed every diagnostic; --check also fails on schema errors.
+            throw BridgeGenPluginError("bridgegen \(check ? "--check " : "")failed (exit status \(process.terminationStatus)); see the diagnostics above")
         }
         if !check { print("Wrote the bridge into \(output.path)") }
     }

@@ -17,9 +17,7 @@ public struct MarkdownEmitter: Emitter {
         schema.modules.compactMap { module in
             let file = PageName.module(module.name)
             guard file.lowercased() == PageName.index.lowercased() else { return nil }
-            return DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, target: "Markdown",
-                                                            what: "the index page '\(PageName.index)' on case-insensitive file systems",
-                                                            at: module.location)
+            return DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, fixed: .markdownIndex(PageName.index), at: module.location)
         }
     }
 

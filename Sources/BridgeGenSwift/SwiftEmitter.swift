@@ -15,13 +15,9 @@ public struct SwiftEmitter: Emitter {
             for declaration in module.types {
                 let name = declaration.name
                 if namespaces.contains(name) {
-                    diagnostics.append(Diagnostic(.error, id: "swift-type-shadows-namespace",
-                        "type '\(name)' would shadow the Swift namespace of module '\(name.lowercased())'; rename the type",
-                        at: declaration.location))
+                    diagnostics.append(DiagnosticCatalog.swiftTypeShadowsNamespace(name, at: declaration.location))
                 } else if SwiftNamer.supportTypeNames.contains(name) {
-                    diagnostics.append(Diagnostic(.error, id: "swift-type-shadows-support",
-                        "type '\(name)' would shadow the generated Swift support type of the same name; rename the type",
-                        at: declaration.location))
+                    diagnostics.append(DiagnosticCatalog.swiftTypeShadowsSupport(name, at: declaration.location))
                 }
             }
         }

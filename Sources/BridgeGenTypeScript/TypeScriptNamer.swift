@@ -21,23 +21,17 @@ public enum TypeScriptNamer {
     ]
 
     /// Why `identifier` cannot name a method of the client, or nil when it can.
-    public static func reservedMethodReason(_ identifier: String) -> String? {
-        if clientMembers.contains(identifier) {
-            return "the TypeScript client (a member of every generated module client)"
-        }
-        if identifier == "then" {
-            return "JavaScript (an object with a 'then' method is treated as a Promise)"
-        }
-        if objectMembers.contains(identifier) {
-            return "JavaScript (a member of every object)"
-        }
+    public static func reservedMethodReason(_ identifier: String) -> TypeScriptReservation? {
+        if clientMembers.contains(identifier) { return .clientMember }
+        if identifier == "then" { return .thenable }
+        if objectMembers.contains(identifier) { return .objectMember }
         return nil
     }
 
     /// Why `identifier` cannot name an event, or nil when it can. Events are not client
     /// members (they are `on('name')` arguments), but they key plain lookup objects.
-    public static func reservedEventReason(_ identifier: String) -> String? {
-        objectMembers.contains(identifier) && identifier != "then" ? "JavaScript (a member of every object)" : nil
+    public static func reservedEventReason(_ identifier: String) -> TypeScriptReservation? {
+        objectMembers.contains(identifier) && identifier != "then" ? .objectMember : nil
     }
 
     // MARK: Derived names
@@ -71,23 +65,23 @@ public enum TypeScriptNamer {
     public static func importSpecifier(_ module: String) -> String { "./" + module + ".js" }
 
     /// Every name a module file declares besides its schema types, with what declares it.
-    public static func generatedTypeNames(in module: Module, of schema: SchemaSet) -> [(name: String, what: String, location: SourceLocation)] {
+    public static func generatedTypeNames(in module: Module, of schema: SchemaSet) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
         let inputs = InputForms(schema: schema)
-        var names: [(String, String, SourceLocation)] = []
+        var names: [(String, TypeScriptDeclaration, SourceLocation)] = []
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
-            names.append((inputTypeName(s.name), "the input form of type '\(s.name)'", s.location))
+            names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
         }
         names += [
-            (clientTypeName(module), "the client interface of module '\(module.name)'", module.location),
-            (eventsTypeName(module), "the event map of module '\(module.name)'", module.location),
-            (errorsConstName(module), "the error codes of module '\(module.name)'", module.location),
-            (mockTypeName(module), "the mock interface of module '\(module.name)'", module.location),
+            (clientTypeName(module), .client(module: module.name), module.location),
+            (eventsTypeName(module), .events(module: module.name), module.location),
+            (errorsConstName(module), .errors(module: module.name), module.location),
+            (mockTypeName(module), .mock(module: module.name), module.location),
         ]
         for method in module.methods where !method.params.isEmpty {
-            names.append((paramsTypeName(method), "the parameters of method '\(method.name)'", method.location))
+            names.append((paramsTypeName(method), .params(method: method.name), method.location))
         }
         for event in module.events where !event.payload.isEmpty {
-            names.append((payloadTypeName(event), "the payload of event '\(event.name)'", event.location))
+            names.append((payloadTypeName(event), .payload(event: event.name), event.location))
         }
         return names
     }

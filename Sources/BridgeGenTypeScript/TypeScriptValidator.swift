@@ -22,54 +22,46 @@ struct TypeScriptValidator {
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
     static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions"]
 
-    /// The files the target writes besides `<module>.ts`, and what each is.
-    static let fixedFiles: [String: String] = [
-        "index.ts": "the generated index of all modules",
-        "mock.ts": "the generated mock",
-        "runtime.ts": "the generated runtime",
+    /// The files the target writes besides `<module>.ts`.
+    static let fixedFiles: [String: FixedOutputFile] = [
+        "index.ts": .typeScriptIndex,
+        "mock.ts": .typeScriptMock,
+        "runtime.ts": .typeScriptRuntime,
     ]
 
     func validate() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for module in schema.modules {
             let file = TypeScriptNamer.fileName(module.name)
-            if let what = Self.fixedFiles[file] {
-                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, target: "TypeScript",
-                                                                              what: what, at: module.location))
+            if let fixed = Self.fixedFiles[file] {
+                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, fixed: fixed, at: module.location))
             }
             for method in module.methods {
                 if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
-                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
-                        "method name '\(method.name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(method.wireName)')",
-                        at: method.location))
+                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, reason, wireName: method.wireName,
+                                                                         at: method.location))
                 }
             }
             for event in module.events {
                 if let reason = TypeScriptNamer.reservedEventReason(event.identifier) {
-                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
-                        "event name '\(event.name)' is reserved in \(reason); choose another name (the wire name can stay: add 'wire: \(event.wireName)')",
-                        at: event.location))
+                    diagnostics.append(DiagnosticCatalog.tsReservedEvent(event.name, reason, wireName: event.wireName,
+                                                                        at: event.location))
                 }
             }
             let generated = TypeScriptNamer.generatedTypeNames(in: module, of: schema)
             for declaration in module.types {
                 if let clash = generated.first(where: { $0.name == declaration.name }) {
-                    diagnostics.append(Diagnostic(.error, id: "reserved-name",
-                        "type name '\(declaration.name)' is reserved in the TypeScript client: it is \(clash.what); rename the type",
-                        at: declaration.location,
-                        notes: [Diagnostic.Note("'\(declaration.name)' comes from here", at: clash.location)]))
+                    diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
+                                                                             at: declaration.location, origin: clash.location))
                 }
             }
             if Self.mockExports.contains(TypeScriptNamer.mockTypeName(module)) {
-                diagnostics.append(Diagnostic(.error, id: "reserved-name",
-                    "module name '\(module.name)' is reserved in the TypeScript client (mock.ts declares '\(TypeScriptNamer.mockTypeName(module))' itself); choose another name",
-                    at: module.location))
+                diagnostics.append(DiagnosticCatalog.tsMockNameClash(module.name, mockName: TypeScriptNamer.mockTypeName(module),
+                                                                    at: module.location))
             }
             let namespace = IDLNames.upperFirst(module.name)
             if Self.indexExports.contains(namespace) || Self.indexExports.contains(module.name) {
-                diagnostics.append(Diagnostic(.error, id: "reserved-name",
-                    "module name '\(module.name)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
-                    at: module.location))
+                diagnostics.append(DiagnosticCatalog.tsIndexExportClash(module.name, namespace: namespace, at: module.location))
             }
         }
         return diagnostics.sorted()

@@ -12,7 +12,7 @@ struct Arguments {
     private var flags: Set<String> = []
 
     /// `valueOptions` take a value; `flagOptions` do not. Anything else starting with `-` is refused.
-    init(_ args: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws {
+    init(_ args: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(UsageError) {
         var index = 0
         var optionsEnded = false
         while index < args.count {

@@ -116,7 +116,8 @@ final class CommitCrashTests: XCTestCase {
 
             let check = try bridgegen(newCommand + ["--check"], in: folder)
             XCTAssertEqual(check.status, 1, context)
-            XCTAssertEqual(check.stderr.contains("bridgegen: error: an earlier run was interrupted while writing out/swift, out/ts, out/docs; its commit is pending (journal out/swift/.bridgegen-staging-"),
+            XCTAssertEqual(check.stderr.range(of: #"(^|\n)out/swift/\.bridgegen-staging-[^/\n]+/journal: error: an earlier run was interrupted while writing out/swift, out/ts, out/docs; its commit is pending; run the same command without --check to complete it \[commit-pending\]\n"#,
+                                              options: .regularExpression) != nil,
                            pending, "\(context): \(check.stderr)")
 
             // A next run that stops at a schema error still recovers first: the outputs are then
@@ -124,7 +125,8 @@ final class CommitCrashTests: XCTestCase {
             let broken = try bridgegen(newCommand + ["broken.bridge.yaml"], in: folder)
             XCTAssertEqual(broken.status, 1, context)
             XCTAssertTrue(broken.stderr.contains("broken.bridge.yaml:3:1: error: unknown key 'methods2'"), "\(context): \(broken.stderr)")
-            XCTAssertEqual(broken.stderr.contains("bridgegen: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit ("),
+            XCTAssertEqual(broken.stderr.range(of: #"(^|\n)out/swift/\.bridgegen-staging-[^/\n]+/journal: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit \("#,
+                                               options: .regularExpression) != nil,
                            pending, "\(context): \(broken.stderr)")
             let recovered = FolderSnapshot(out)
             XCTAssertEqual(recovered.files, k <= commitPoint ? old : new, "\(context): \(recovered.names.filter { old[$0] != recovered.files[$0] && new[$0] != recovered.files[$0] })")
@@ -157,7 +159,8 @@ final class CommitCrashTests: XCTestCase {
                 // Before the journal is gone, any failure undoes everything (a failing hard link
                 // of an old version is not one: the writer then keeps a copy instead).
                 XCTAssertEqual(failed.status, 1, "\(context): \(failed.stderr)")
-                XCTAssertTrue(failed.stderr.hasSuffix("Input/output error\nbridgegen: note: no output was changed\n"), "\(context): \(failed.stderr)")
+                XCTAssertTrue(failed.stderr.hasSuffix("Input/output error [write-failed]\nbridgegen: note: no output was changed\n1 error, 0 warnings generated.\n"),
+                              "\(context): \(failed.stderr)")
                 XCTAssertEqual(FolderSnapshot(out).files, old, context)
             } else {
                 // The commit is complete; at most cleaning up failed, and the next run finishes that.
@@ -189,8 +192,8 @@ final class CommitCrashTests: XCTestCase {
         XCTAssertEqual(next.status, 0, next.stderr)
         let lines = next.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, next.stderr)
-        for (line, output) in zip(lines, ["swift", "ts", "docs"]) {
-            XCTAssertNotNil(line.range(of: #"^bridgegen: note: removed out/\#(output)/\.bridgegen-staging-\d+-[0-9a-f]+, left by an interrupted run that had no pending changes$"#,
+        for (line, output) in zip(lines, ["docs", "swift", "ts"]) {
+            XCTAssertNotNil(line.range(of: #"^out/\#(output)/\.bridgegen-staging-\d+-[0-9a-f]+: note: removed this staging folder, left by an interrupted run that had no pending changes \[staging-removed\]$"#,
                                        options: .regularExpression), String(line))
         }
         XCTAssertEqual(FolderSnapshot(out), before, "byte-identical, modification times included")
@@ -209,7 +212,7 @@ final class CommitCrashTests: XCTestCase {
         // The journal lives in out/swift; this run is only asked for the docs.
         let next = try bridgegen(["generate", "new", "--no-config", "--docs-out", "out/docs"], in: folder)
         XCTAssertEqual(next.status, 0, next.stderr)
-        XCTAssertNotNil(next.stderr.range(of: #"^bridgegen: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit \(\d+ file operations carried out\)\n$"#,
+        XCTAssertNotNil(next.stderr.range(of: #"^out/swift/\.bridgegen-staging-[^/\n]+/journal: warning: an earlier run was interrupted while writing out/swift, out/ts, out/docs; completed its commit \(\d+ file operations carried out\) \[commit-recovered\]\n0 errors, 1 warning generated\.\n$"#,
                                           options: .regularExpression), next.stderr)
         XCTAssertEqual(FolderSnapshot(out).files, new)
     }
@@ -226,11 +229,15 @@ final class CommitCrashTests: XCTestCase {
 
         let check = try bridgegen(newCommand + ["--check"], in: folder)
         XCTAssertEqual(check.status, 1)
-        XCTAssertEqual(check.stderr, "bridgegen: error: out/ts/.bridgegen-staging-4194305-deadbeef was left by an interrupted run; run the same command without --check to remove it\n")
+        XCTAssertEqual(check.stderr, """
+            out/ts/.bridgegen-staging-4194305-deadbeef: error: staging folder left by an interrupted run; run the same command without --check to remove it [staging-left-over]
+            1 error, 0 warnings generated.
+
+            """)
 
         let next = try bridgegen(newCommand, in: folder)
         XCTAssertEqual(next.status, 0, next.stderr)
-        XCTAssertEqual(next.stderr, "bridgegen: note: removed out/ts/.bridgegen-staging-4194305-deadbeef, left by an interrupted run that had no pending changes\n")
+        XCTAssertEqual(next.stderr, "out/ts/.bridgegen-staging-4194305-deadbeef: note: removed this staging folder, left by an interrupted run that had no pending changes [staging-removed]\n")
         XCTAssertEqual(FolderSnapshot(out), before, "nothing else is touched")
         XCTAssertEqual(try bridgegen(newCommand + ["--check"], in: folder).stderr, "")
     }

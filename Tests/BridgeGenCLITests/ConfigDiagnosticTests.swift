@@ -104,6 +104,6 @@ final class ConfigDiagnosticTests: XCTestCase {
     func testMissingConfigFileIsAnError() throws {
         let result = try bridgegen(["check", Self.schema.path, "--config", "/nonexistent/bridgegen.yaml"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("bridgegen: error: cannot read config file /nonexistent/bridgegen.yaml [unreadable-file]"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("/nonexistent/bridgegen.yaml: error: cannot read the config file [unreadable-file]\n"), result.stderr)
     }
 }

@@ -71,11 +71,11 @@ final class GenerateTests: XCTestCase {
 
         let check = try generate(folder, ["--check"])
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.stderr.contains("bridgegen: error: generated outputs are out of date ("), check.stderr)
-        XCTAssertNotNil(check.stderr.range(of: #"  update  out/docs/sample\.md \(\+\d+ -\d+ lines\)"#, options: .regularExpression), check.stderr)
-        XCTAssertNotNil(check.stderr.range(of: #"  remove  out/docs/user\.md \(-\d+ lines\)"#, options: .regularExpression), check.stderr)
+        XCTAssertNotNil(check.stderr.range(of: #"\nout/docs/sample\.md: error: generated file is out of date \(\+\d+ -\d+ lines\); run the same command without --check to update it \[output-stale\]\n"#,
+                                           options: .regularExpression), check.stderr)
+        XCTAssertNotNil(check.stderr.range(of: #"\nout/docs/user\.md: error: file is no longer generated \(-\d+ lines\); run the same command without --check to remove it \[output-left-over\]\n"#,
+                                           options: .regularExpression), check.stderr)
         XCTAssertFalse(check.stderr.contains("notes.md"), "a foreign file is not bridgegen's business")
-        XCTAssertTrue(check.stderr.contains("Run the same command without --check"))
         XCTAssertEqual(FolderSnapshot(out), before)
     }
 
@@ -83,8 +83,9 @@ final class GenerateTests: XCTestCase {
         let folder = try workspace()
         let check = try generate(folder, ["--check"])
         XCTAssertEqual(check.status, 1)
-        XCTAssertNotNil(check.stderr.range(of: #"  create  out/docs/sample\.md \(\+\d+ lines\)"#, options: .regularExpression), check.stderr)
-        XCTAssertTrue(check.stderr.contains("  create  out/ts/.bridgegen-manifest"), check.stderr)
+        XCTAssertNotNil(check.stderr.range(of: #"\nout/docs/sample\.md: error: generated file is missing \(\+\d+ lines\); run the same command without --check to write it \[output-missing\]\n"#,
+                                           options: .regularExpression), check.stderr)
+        XCTAssertTrue(check.stderr.contains("\nout/ts/.bridgegen-manifest: error: generated file is missing"), check.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
         // One missing file among fresh ones.
@@ -92,8 +93,8 @@ final class GenerateTests: XCTestCase {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("out/docs/user.md"))
         let again = try generate(folder, ["--check"])
         XCTAssertEqual(again.status, 1)
-        XCTAssertTrue(again.stderr.contains("1 file would change"), again.stderr)
-        XCTAssertTrue(again.stderr.contains("  create  out/docs/user.md"), again.stderr)
+        XCTAssertNotNil(again.stderr.range(of: #"^out/docs/user\.md: error: generated file is missing \(\+\d+ lines\); run the same command without --check to write it \[output-missing\]\n1 error, 0 warnings generated\.\n$"#,
+                                           options: .regularExpression), again.stderr)
     }
 
     func testWriterLinesEscapeThePathsTheyQuote() throws {
@@ -103,9 +104,11 @@ final class GenerateTests: XCTestCase {
         let hostile = "out/a\nb\u{1B}[31m\u{202E}c"
         let check = try bridgegen(["generate", "schemas", "--no-config", "--ts-out", hostile, "--check"], in: folder)
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.stderr.contains("  create  out/a\\u{A}b\\u{1B}[31m\\u{202E}c/index.ts (+"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("\nout/a\\u{A}b\\u{1B}[31m\\u{202E}c/index.ts: error: generated file is missing (+"), check.stderr)
         XCTAssertFalse(check.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, check.stderr)
-        XCTAssertTrue(check.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("bridgegen: ") || $0.hasPrefix("  ") || $0.hasPrefix("Run ") },
+        let lines = check.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 7, check.stderr)
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasPrefix("out/a\\u{A}b\\u{1B}[31m\\u{202E}c/") && $0.hasSuffix(" [output-missing]") },
                       check.stderr)
     }
 
@@ -173,7 +176,7 @@ final class GenerateTests: XCTestCase {
 
         let result = try generate(folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("refusing to overwrite out/docs/sample.md: bridgegen did not write it"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("out/docs/sample.md: error: refusing to overwrite this file: bridgegen did not write it"), result.stderr)
         XCTAssertTrue(result.stderr.contains("no output was changed"))
         XCTAssertEqual(FolderSnapshot(folder.appendingPathComponent("out")), before, "nothing at all is written, not even the ts outputs")
     }
@@ -200,7 +203,7 @@ final class GenerateTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: docs.appendingPathComponent("sample.md"), withDestinationURL: target)
         let result = try generate(folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("cannot write out/docs/sample.md: a folder or special file is in the way"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("out/docs/sample.md: error: cannot write this output: a folder or special file is in the way [output-blocked]\n"), result.stderr)
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "mine\n")
     }
 
@@ -231,7 +234,7 @@ final class GenerateTests: XCTestCase {
         // The docs folder is writable and stale; the TypeScript folder cannot be created.
         let result = try bridgegen(["generate", "schemas", "--no-config", "--docs-out", "out/docs", "--ts-out", "blocker/ts"], in: folder)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("bridgegen: error: cannot "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("blocker/ts: error: cannot create the folder: Not a directory [write-failed]\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("no output was changed"), result.stderr)
         XCTAssertEqual(FolderSnapshot(out), beforeWithEdit)
         XCTAssertEqual(FolderSnapshot(folder).files.filter { !$0.key.hasPrefix("schemas/") },

@@ -76,7 +76,7 @@ final class OutputWriterCrashTests: XCTestCase {
         try reset()
         let old = snapshot()
         let plan = OutputWriter.plan(newTargets())
-        XCTAssertEqual(plan.changes.count, 3 * (4 + 2 + 3 + 1), plan.summaryLines.joined(separator: "\n"))
+        XCTAssertEqual(plan.changes.count, 3 * (4 + 2 + 3 + 1), DiagnosticRenderer.text(plan.outdated))
         try OutputWriter.commit(plan)
         let new = snapshot()
         let counter = OutputWriter.FaultInjection(stopAt: 0)
@@ -106,19 +106,19 @@ final class OutputWriterCrashTests: XCTestCase {
             let pending = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: true)
             XCTAssertEqual(snapshot(), killed, "step \(k): a dry run changes nothing")
             XCTAssertEqual(pending.isEmpty, !residue, "step \(k): \(pending)")
-            XCTAssertTrue(pending.allSatisfy { $0.level == .error }, "step \(k): \(pending)")
+            XCTAssertTrue(pending.allSatisfy { $0.severity == .error }, "step \(k): \(pending)")
 
             let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
-            XCTAssertFalse(messages.contains { $0.level == .error }, "step \(k): \(messages)")
+            XCTAssertFalse(messages.contains { $0.severity == .error }, "step \(k): \(messages)")
             let recovered = snapshot()
             XCTAssertFalse(recovered.keys.contains { $0.contains(OutputWriter.stagingPrefix) }, "step \(k): residue \(recovered.keys.sorted())")
             if recovered == old {
                 outcomes.append("old")
-                XCTAssertFalse(messages.contains { $0.text.contains("completed its commit") }, "step \(k): \(messages)")
+                XCTAssertFalse(messages.contains { $0.message.contains("completed its commit") }, "step \(k): \(messages)")
             } else if recovered == new {
                 outcomes.append("new")
-                if pending.contains(where: { $0.text.contains("its commit is pending") }) {
-                    XCTAssertTrue(messages.contains { $0.level == .warning && $0.text.contains("completed its commit") }, "step \(k): \(messages)")
+                if pending.contains(where: { $0.message.contains("its commit is pending") }) {
+                    XCTAssertTrue(messages.contains { $0.severity == .warning && $0.message.contains("completed its commit") }, "step \(k): \(messages)")
                 }
             } else {
                 XCTFail("step \(k): a mix of old and new: \(recovered.filter { old[$0.key] != $0.value && new[$0.key] != $0.value }.keys.sorted())")
@@ -148,8 +148,8 @@ final class OutputWriterCrashTests: XCTestCase {
         XCTAssertThrowsError(try OutputWriter.commit(plan, faults: OutputWriter.FaultInjection(stopAt: counter.count - 12)))
         // The journal sits in the first folder; this run is asked about the last one only.
         let messages = OutputWriter.recoverInterruptedCommits(in: [folders[2]], dryRun: false)
-        XCTAssertEqual(messages.map(\.level), [.warning], "\(messages)")
-        XCTAssertTrue(messages[0].text.hasPrefix("an earlier run was interrupted while writing \(folders[0]), \(folders[1]), \(folders[2]); completed its commit ("), messages[0].text)
+        XCTAssertEqual(messages.map(\.severity), [.warning], "\(messages)")
+        XCTAssertTrue(messages[0].message.hasPrefix("an earlier run was interrupted while writing \(folders[0]), \(folders[1]), \(folders[2]); completed its commit ("), messages[0].message)
         XCTAssertEqual(snapshot(), new)
     }
 
@@ -161,7 +161,7 @@ final class OutputWriterCrashTests: XCTestCase {
         let blocker = (folders[2] as NSString).appendingPathComponent("sub")
         try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: blocker))
         XCTAssertThrowsError(try OutputWriter.commit(plan)) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cannot create folder \(blocker)/deeper: "), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("\(blocker)/deeper: cannot create the folder: "), "\(error)")
         }
         var expected = old
         expected["docs/sub"] = Data("in the way\n".utf8)
@@ -191,10 +191,10 @@ final class OutputWriterCrashTests: XCTestCase {
                 XCTAssertTrue(error is OutputWriter.FaultInjection.Abandoned, "step \(k): \(error)")
             }
             let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
-            XCTAssertFalse(messages.contains { $0.level == .error }, "step \(k): \(messages)")
+            XCTAssertFalse(messages.contains { $0.severity == .error }, "step \(k): \(messages)")
             XCTAssertEqual(snapshot(), expected, "step \(k): \(messages)")
-            for message in messages where message.level == .warning {
-                let outcome = message.text.contains("finished undoing") ? "finished undoing" : message.text.contains("so undid it") ? "undid" : message.text
+            for message in messages where message.severity == .warning {
+                let outcome = message.message.contains("finished undoing") ? "finished undoing" : message.message.contains("so undid it") ? "undid" : message.message
                 outcomes[outcome, default: 0] += 1
             }
         }
@@ -230,7 +230,7 @@ final class OutputWriterCrashTests: XCTestCase {
                 }
             }
             let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
-            XCTAssertFalse(messages.contains { $0.level == .error }, "\(second): \(messages)")
+            XCTAssertFalse(messages.contains { $0.severity == .error }, "\(second): \(messages)")
             // A journal that could not be turned around is completed (nothing stands in its way); one
             // that was turned around is undone; a finished undo leaves at most staging folders.
             let recovered = snapshot()
@@ -248,7 +248,8 @@ final class OutputWriterCrashTests: XCTestCase {
         XCTAssertEqual(OutputWriter.entryKind(staging), .directory)
         DurableFiles.unlock(lock)
         let messages = OutputWriter.recoverInterruptedCommits(in: folders, dryRun: false)
-        XCTAssertEqual(messages, [.init(level: .note, text: "removed \(staging), left by an interrupted run that had no pending changes")])
+        XCTAssertEqual(DiagnosticRenderer.text(messages),
+                       "\(staging): note: removed this staging folder, left by an interrupted run that had no pending changes [staging-removed]\n")
         XCTAssertEqual(OutputWriter.entryKind(staging), .none)
     }
 

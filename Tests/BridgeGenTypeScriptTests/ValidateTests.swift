@@ -3,7 +3,7 @@ import BridgeGenTestSupport
 import BridgeGenTypeScript
 import XCTest
 
-/// The TypeScript target's own checks: located `reserved-name` errors, and nothing emitted.
+/// The TypeScript target's own checks: located errors, each with its own id, and nothing emitted.
 final class ValidateTests: XCTestCase {
     private func diagnostics(_ yaml: String, file: String = "bad.bridge.yaml") throws -> [Diagnostic] {
         let schema = try checkedSchema(texts: [file: yaml])
@@ -37,7 +37,7 @@ final class ValidateTests: XCTestCase {
               then: {}
             """)
         let rendered = DiagnosticRenderer.text(found)
-        XCTAssertEqual(found.map(\.id), Array(repeating: "reserved-name", count: 6), rendered)
+        XCTAssertEqual(found.map(\.id), Array(repeating: "ts-reserved-method", count: 5) + ["ts-reserved-event"], rendered)
         XCTAssertEqual(found.map { $0.location?.line }, [4, 6, 8, 10, 12, 17], rendered)
         XCTAssertTrue(found.allSatisfy { $0.severity == .error && $0.location?.path == "bad.bridge.yaml" })
         XCTAssertEqual(found[0].message, "method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on')")
@@ -70,7 +70,7 @@ final class ValidateTests: XCTestCase {
                   seconds: double
             """)
         let rendered = DiagnosticRenderer.text(found)
-        XCTAssertEqual(found.count, 3, rendered)
+        XCTAssertEqual(found.map(\.id), Array(repeating: "ts-generated-type-clash", count: 3), rendered)
         XCTAssertEqual(found.map { $0.location?.line }, [4, 7, 10], rendered)
         XCTAssertEqual(found[0].message, "type name 'SetItemParams' is reserved in the TypeScript client: it is the parameters of method 'setItem'; rename the type")
         XCTAssertEqual(found[0].notes.first?.location?.line, 14)
@@ -87,13 +87,13 @@ final class ValidateTests: XCTestCase {
         let result = Pipeline.generate(schema, emitters: [TypeScriptEmitter()], config: GeneratorConfig())
         XCTAssertTrue(result.files.isEmpty)
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first.map(String.init),
-                       "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [reserved-name]")
+                       "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [ts-reserved-method]")
     }
 
     func testModulesNamedLikeRuntimeOrMockDeclarationsAreRefused() throws {
-        for name in ["bridge", "config"] {
+        for (name, id) in [("bridge", "ts-mock-name-clash"), ("config", "ts-index-export-clash")] {
             let found = try diagnostics("bridgegen: 1\nmodule: \(name)\n", file: "\(name).bridge.yaml")
-            XCTAssertEqual(found.map(\.id), ["reserved-name"], DiagnosticRenderer.text(found))
+            XCTAssertEqual(found.map(\.id), [id], DiagnosticRenderer.text(found))
             XCTAssertEqual(found.first?.location?.line, 2)
         }
     }

@@ -58,8 +58,9 @@ extension TypeChecker {
                     guard reported.insert([node, edge.to]).inserted else { continue }
                     let cycleEdges = Array(pathEdges[start...]) + [edge]
                     let cycleNames = path[start...].map { names[$0] } + [names[edge.to]]
-                    let notes = Self.cycleNotes(cycleEdges.dropFirst().map { ($0.field, $0.location) })
-                    report(DiagnosticCatalog.structCycle(Self.abbreviated(cycleNames), at: cycleEdges[0].location, notes: notes))
+                    report(DiagnosticCatalog.structCycle(cycleNames, at: cycleEdges[0].location,
+                                                         steps: cycleEdges.dropFirst().map { ($0.field, $0.location) },
+                                                         shown: Self.shownCycleLength))
                 } else if state[edge.to] == 0 {
                     pathEdges.append(edge)
                     state[edge.to] = 1
@@ -74,18 +75,4 @@ extension TypeChecker {
     /// At most this many structs and notes describe one cycle; a longer cycle is shown by its
     /// ends, so that a schema of many long cycles cannot make output quadratic.
     static let shownCycleLength = 16
-
-    static func abbreviated(_ names: [String]) -> [String] {
-        guard names.count > shownCycleLength else { return names }
-        let half = shownCycleLength / 2
-        return Array(names.prefix(half)) + ["... \(names.count - 2 * half) more ..."] + Array(names.suffix(half))
-    }
-
-    static func cycleNotes(_ steps: [(field: String, location: SourceLocation)]) -> [Diagnostic.Note] {
-        var notes = steps.prefix(shownCycleLength).map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
-        if steps.count > shownCycleLength, let last = steps.last {
-            notes.append(Diagnostic.Note("... \(steps.count - shownCycleLength) more fields continue the cycle; the last is here", at: last.location))
-        }
-        return notes
-    }
 }

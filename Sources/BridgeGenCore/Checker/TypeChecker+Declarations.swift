@@ -7,7 +7,7 @@ extension TypeChecker {
         for type in syntax.types {
             let name = type.name
             if !IDLNames.isValidTypeName(name.value) {
-                report(DiagnosticCatalog.invalidName("type", name.value, rule: "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')", at: name.location))
+                report(DiagnosticCatalog.invalidName("type", name.value, rule: .type, at: name.location))
             } else if let language = ReservedNames.typeNames[name.value] {
                 report(DiagnosticCatalog.reservedName("type", name.value, reservedIn: language, at: name.location))
             }
@@ -65,7 +65,7 @@ extension TypeChecker {
     mutating func memberIdentifier(_ name: Located<String>, noun: String,
                                            unique identifiers: inout NameTable) -> String? {
         guard IDLNames.isValidMemberName(name.value) else {
-            report(DiagnosticCatalog.invalidName(noun, name.value, rule: Self.memberRule, at: name.location))
+            report(DiagnosticCatalog.invalidName(noun, name.value, rule: .member, at: name.location))
             return nil
         }
         let identifier = IDLNames.lowerCamel(name.value)
@@ -77,8 +77,6 @@ extension TypeChecker {
         identifiers[identifier] = name
         return identifier
     }
-
-    static let memberRule = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
 
     mutating func checkFields(_ syntax: [FieldSyntax], noun: String, owner: String, _ scope: inout Scope) -> [Field] {
         var fields: [Field] = []

@@ -1,7 +1,7 @@
 /// Checking `default:` literals against the type they default.
 extension TypeChecker {
     mutating func checkLiteral(_ node: YAMLNode, against type: TypeRef, scope: Scope) -> Literal? {
-        func mismatch(_ expected: String, hint: String? = nil) -> Literal? {
+        func mismatch(_ expected: String, hint: DefaultHint? = nil) -> Literal? {
             report(DiagnosticCatalog.defaultMismatch(expected: expected, got: node.kindDescription, hint: hint, at: node.location))
             return nil
         }
@@ -17,13 +17,13 @@ extension TypeChecker {
             return checkLiteral(node, against: wrapped, scope: scope)
         case .string:
             guard node.scalar != nil, !(plain && node.kindDescription != "a string") else {
-                return mismatch("a string", hint: node.scalar.map { "quote it: \"\($0)\"" })
+                return mismatch("a string", hint: node.scalar.map(DefaultHint.quote))
             }
             return .string(text)
         case .int:
             guard plain, node.kindDescription == "a number" else { return mismatch("an integer") }
             guard let value = Int64(text) else {
-                if Double(text) != nil { return mismatch("an integer", hint: "'\(text)' has a fractional part or exponent") }
+                if Double(text) != nil { return mismatch("an integer", hint: .fractional(text)) }
                 report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
                 return nil
             }
@@ -34,7 +34,7 @@ extension TypeChecker {
             return .int(value)
         case .double:
             if plain, [".inf", "-.inf", "+.inf", ".nan"].contains(text.lowercased()) {
-                return mismatch("a finite number", hint: "JSON has no infinities or NaN")
+                return mismatch("a finite number", hint: .notFinite)
             }
             guard plain, node.kindDescription == "a number", let value = Double(text) else { return mismatch("a number") }
             guard value.isFinite else { return mismatch("a finite number") }

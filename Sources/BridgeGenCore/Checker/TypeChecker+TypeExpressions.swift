@@ -28,8 +28,8 @@ extension TypeChecker {
             var at = text.location
             at.column += error.offset
             switch error.kind {
-            case .syntax:
-                report(DiagnosticCatalog.invalidTypeExpression(text.value, reason: error.message, at: at))
+            case .syntax(let syntax):
+                report(DiagnosticCatalog.invalidTypeExpression(text.value, syntax, at: at))
             case .nestingTooDeep:
                 report(DiagnosticCatalog.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
             case .nameTooLong(let noun, let length, let limit):

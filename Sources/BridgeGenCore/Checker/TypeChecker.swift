@@ -52,7 +52,7 @@ public struct TypeChecker {
             }
             guard let name = file.name else { continue }
             guard IDLNames.isValidModuleName(name.value) else {
-                report(DiagnosticCatalog.invalidName("module", name.value, rule: "lowercase letters and digits, starting with a letter (e.g. 'sample')", at: name.location))
+                report(DiagnosticCatalog.invalidName("module", name.value, rule: .module, at: name.location))
                 continue
             }
             if let language = ReservedNames.lowercaseKeywords[name.value] {
@@ -115,14 +115,14 @@ public struct TypeChecker {
         // Report at the import written in the first module of the rotated cycle.
         guard let first = cycle.min(), let index = cycle.firstIndex(of: first) else { return }
         let rotated = Array(cycle[index...] + cycle[..<index])
-        var notes: [Diagnostic.Note] = []
+        var steps: [(module: String, imports: String, location: SourceLocation?)] = []
         var anchor: SourceLocation?
         for (i, module) in rotated.enumerated() {
             let next = rotated[(i + 1) % rotated.count]
             let location = modulesByName[module]?.imports.first { $0.value == next }?.location
-            if i == 0 { anchor = location } else { notes.append(.init("'\(module)' imports '\(next)' here", at: location)) }
+            if i == 0 { anchor = location } else { steps.append((module, next, location)) }
         }
-        report(DiagnosticCatalog.importCycle(rotated + [rotated[0]], at: anchor, notes: notes))
+        report(DiagnosticCatalog.importCycle(rotated + [rotated[0]], at: anchor, steps: steps))
     }
 
     mutating func checkModule(_ syntax: ModuleSyntax) -> Module {

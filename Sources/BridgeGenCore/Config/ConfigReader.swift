@@ -8,10 +8,10 @@ public enum ConfigReader {
     /// The file name the CLI looks for beside the schemas and the build plugin looks for in a target.
     public static let fileName = "bridgegen.yaml"
 
-    /// Reads a config file from disk; an unreadable file is one error without a location.
+    /// Reads a config file from disk; an unreadable file is one error located at the file.
     public static func read(file path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [Diagnostic(.error, id: "unreadable-file", "cannot read config file \(path)", at: nil)])
+            return (nil, [DiagnosticCatalog.unreadableConfig(path)])
         }
         return read([UInt8](data), path: path)
     }
@@ -23,7 +23,7 @@ public enum ConfigReader {
         // An empty config needs other words than an empty schema; the rest are the same.
         var collector = DiagnosticCollector()
         collector.report(contentsOf: readProblems.map { problem in
-            problem.id == "empty-file"
+            problem.id == DiagnosticID.emptyFile.rawValue
                 ? DiagnosticCatalog.emptyConfig(at: problem.location ?? SourceLocation(path: path, line: 1, column: 1))
                 : problem
         })
@@ -143,8 +143,8 @@ private struct ConfigParser {
         var result: [String] = []
         for item in list(node, "'origin.trustedSchemes'", of: "URL schemes") {
             guard let text = string(item, "a trusted scheme") else { continue }
-            if let reason = ConfigRules.schemeProblem(text) {
-                report(DiagnosticCatalog.invalidScheme(text, reason: reason, at: item.location))
+            if let problem = ConfigRules.schemeProblem(text) {
+                report(DiagnosticCatalog.invalidScheme(text, problem, at: item.location))
             } else {
                 result.append(text)
             }
@@ -157,7 +157,7 @@ private struct ConfigParser {
         for item in list(node, "'origin.trustedHosts'", of: "host names") {
             guard let text = string(item, "a trusted host") else { continue }
             if let problem = ConfigRules.hostProblem(text) {
-                report(DiagnosticCatalog.invalidHost(text, suggestion: problem.suggestion, reason: problem.reason, at: item.location))
+                report(DiagnosticCatalog.invalidHost(text, problem.problem, suggestion: problem.suggestion, at: item.location))
             } else {
                 result.append(text)
             }

@@ -12,56 +12,79 @@ public enum ConfigRules {
         !s.isEmpty && s.count <= 64 && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
     }
 
+    /// Why a string cannot be a trusted scheme; `DiagnosticCatalog.invalidScheme` words it.
+    public enum SchemeProblem: Sendable, Equatable {
+        /// `app://` or `app:`: the suffix, and the scheme without it.
+        case hasSuffix(String, scheme: String)
+        case notAScheme
+        /// Uppercase letters: the lowercase spelling.
+        case notLowercase(String)
+        /// `http` or `https`: trusted by host instead.
+        case webScheme
+        /// `about`, `blob`, `data`: opaque origins.
+        case opaqueOrigin(String)
+        /// `javascript`.
+        case notAnOrigin
+    }
+
+    /// Why a string cannot be a trusted host; `DiagnosticCatalog.invalidHost` words it.
+    public enum HostProblem: Sendable, Equatable {
+        case hasScheme, hasPath, hasPort
+        case wildcardNotFirstLabel, wildcardTooShort
+        case notLowercase
+        case notAHostName
+    }
+
     /// Why `s` cannot be a trusted scheme, or nil when it can. Web schemes are trusted by host,
     /// and schemes whose pages have opaque origins cannot be trusted at all.
-    public static func schemeProblem(_ s: String) -> String? {
+    public static func schemeProblem(_ s: String) -> SchemeProblem? {
         for suffix in ["://", ":"] where s.hasSuffix(suffix) {
-            return "write the scheme without '\(suffix)', as '\(s.dropLast(suffix.count))'"
+            return .hasSuffix(suffix, scheme: String(s.dropLast(suffix.count)))
         }
         guard let first = s.first, first.isASCII, first.isLetter,
               s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }), s.count <= 64 else {
-            return "a scheme is an ASCII letter followed by letters, digits, '+', '-' or '.'"
+            return .notAScheme
         }
-        if s != s.lowercased() { return "schemes are compared in lowercase; write '\(s.lowercased())'" }
+        if s != s.lowercased() { return .notLowercase(s.lowercased()) }
         switch s {
-        case "http", "https": return "web origins are trusted by host; list the hosts under 'origin.trustedHosts'"
-        case "about", "blob", "data": return "pages loaded from '\(s):' URLs have opaque origins and cannot be trusted"
-        case "javascript": return "'javascript:' URLs are not an origin"
+        case "http", "https": return .webScheme
+        case "about", "blob", "data": return .opaqueOrigin(s)
+        case "javascript": return .notAnOrigin
         default: return nil
         }
     }
 
     /// Why `s` cannot be a trusted https host, with the host the user probably meant, or nil when it can.
     /// `*.example.com` (every subdomain) is allowed, as the generated origin policy matches it.
-    public static func hostProblem(_ s: String) -> (reason: String, suggestion: String?)? {
+    public static func hostProblem(_ s: String) -> (problem: HostProblem, suggestion: String?)? {
         if let range = s.range(of: "://") {
             let rest = s[range.upperBound...]
             let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
-            return ("a trusted host is a host name without a scheme", host.isEmpty ? nil : host.lowercased())
+            return (.hasScheme, host.isEmpty ? nil : host.lowercased())
         }
         if let slash = s.firstIndex(of: "/") {
             let host = s[..<slash]
-            return ("a trusted host is a host name without a path", host.isEmpty ? nil : host.lowercased())
+            return (.hasPath, host.isEmpty ? nil : host.lowercased())
         }
         if let colon = s.firstIndex(of: ":") {
             let host = s[..<colon]
-            return ("a trusted host is a host name without a port (origins are trusted on any port over https)", host.isEmpty ? nil : host.lowercased())
+            return (.hasPort, host.isEmpty ? nil : host.lowercased())
         }
         // `*.example.com` trusts every subdomain of example.com (not example.com itself).
         let name = s.hasPrefix("*.") ? String(s.dropFirst(2)) : s
         if name.contains("*") {
-            return ("a wildcard is only allowed as a whole first label, as in '*.example.com'", nil)
+            return (.wildcardNotFirstLabel, nil)
         }
         if s.hasPrefix("*."), !name.contains(".") {
-            return ("a wildcard needs a domain of at least two labels, as in '*.example.com'", nil)
+            return (.wildcardTooShort, nil)
         }
-        if s != s.lowercased() { return ("host names are compared in lowercase", s.lowercased()) }
+        if s != s.lowercased() { return (.notLowercase, s.lowercased()) }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !name.isEmpty, name.count <= 253, labels.allSatisfy({ label in
             !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
                 && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
         }) else {
-            return ("a host name is dot-separated labels of ASCII letters, digits and '-'", nil)
+            return (.notAHostName, nil)
         }
         return nil
     }

@@ -1,10 +1,11 @@
-/// Every message bridgegen prints about its input (schemas and `bridgegen.yaml`), in one place,
-/// each section sorted by function name.
-/// Each has a stable id (the first argument of `make`) that tooling and docs may rely on.
+/// Every message bridgegen prints about its inputs (schemas, `bridgegen.yaml`, the paths given)
+/// and its outputs (planning, `--check`, writing, recovering an interrupted run), in one place.
+/// Each has a stable `DiagnosticID` that tooling and docs (docs/DIAGNOSTICS.md) may rely on,
+/// and a location: a line and column in a file, or a whole file or folder.
 public enum DiagnosticCatalog {
-    private static func make(_ id: String, _ message: String, at location: SourceLocation?,
+    private static func make(_ id: DiagnosticID, _ message: String, at location: SourceLocation?,
                              notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(severity, id: id, message, at: location, notes: notes)
+        Diagnostic(severity, id: id.rawValue, message, at: location, notes: notes)
     }
 
     private static func firstHere(_ first: SourceLocation?, _ what: String = "first declared here") -> [Diagnostic.Note] {
@@ -12,182 +13,229 @@ public enum DiagnosticCatalog {
     }
 
     static func aliasNotAllowed(at: SourceLocation) -> Diagnostic {
-        make("yaml-alias", "YAML aliases are not allowed; write the value out", at: at)
+        make(.yamlAlias, "YAML aliases are not allowed; write the value out", at: at)
     }
 
     static func anchorNotAllowed(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("yaml-anchor", "YAML anchors are not allowed (found '&\(name)')", at: at)
+        make(.yamlAnchor, "YAML anchors are not allowed (found '&\(name)')", at: at)
     }
 
     static func caseConversionCollision(_ noun: String, _ name: String, _ other: String, identifier: String,
                                         at: SourceLocation, first: SourceLocation) -> Diagnostic {
         if name == other {
-            return make("duplicate-name", "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+            return make(.duplicateName, "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
         }
-        return make("case-collision", "\(noun) '\(name)' and '\(other)' both become '\(identifier)' in generated code",
+        return make(.caseCollision, "\(noun) '\(name)' and '\(other)' both become '\(identifier)' in generated code",
                     at: at, notes: firstHere(first, "'\(other)' is declared here"))
     }
 
     static func complexKey(at: SourceLocation) -> Diagnostic {
-        make("yaml-complex-key", "mapping keys must be plain strings", at: at)
+        make(.yamlComplexKey, "mapping keys must be plain strings", at: at)
     }
 
-    static func defaultMismatch(expected: String, got: String, hint: String?, at: SourceLocation) -> Diagnostic {
-        make("default-type", "default value does not match its type: expected \(expected), got \(got)\(hint.map { "; \($0)" } ?? "")", at: at)
+    static func defaultMismatch(expected: String, got: String, hint: DefaultHint?, at: SourceLocation) -> Diagnostic {
+        let because: String
+        switch hint {
+        case nil: because = ""
+        case .quote(let text): because = "; quote it: \"\(text)\""
+        case .fractional(let text): because = "; '\(text)' has a fractional part or exponent"
+        case .notFinite: because = "; JSON has no infinities or NaN"
+        }
+        return make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
     }
 
     public static func duplicate(_ noun: String, _ name: String, at: SourceLocation, first: SourceLocation?) -> Diagnostic {
-        make("duplicate-name", "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+        make(.duplicateName, "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
     }
 
     static func duplicateErrorCode(_ code: Int, _ name: String, _ other: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make("duplicate-error-code", "error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
+        make(.duplicateErrorCode, "error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
     }
 
     static func emptyEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("empty-enum", "enum '\(name)' has no cases", at: at)
+        make(.emptyEnum, "enum '\(name)' has no cases", at: at)
     }
 
     static func emptyFile(at: SourceLocation) -> Diagnostic {
-        make("empty-file", "the schema is empty; it needs at least 'bridgegen: 1' and 'module: <name>'", at: at)
+        make(.emptyFile, "the schema is empty; it needs at least 'bridgegen: 1' and 'module: <name>'", at: at)
     }
 
     static func errorsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
-        make("errors-on-send", "send method '\(method)' cannot declare 'errors': sends report nothing back; use 'kind: request'", at: at)
+        make(.errorsOnSend, "send method '\(method)' cannot declare 'errors': sends report nothing back; use 'kind: request'", at: at)
     }
 
     static func expectedKind(_ expected: String, for what: String, got node: YAMLNode) -> Diagnostic {
-        make("wrong-node-kind", "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
+        make(.wrongNodeKind, "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
-        make("file-name", "module '\(module)' must be declared in a file named '\(expected)' (found '\(fileName)'): output names follow file names", at: at)
+        make(.fileName, "module '\(module)' must be declared in a file named '\(expected)' (found '\(fileName)'): output names follow file names", at: at)
     }
 
     static func fileTooLarge(_ size: Int, limit: Int, at: SourceLocation) -> Diagnostic {
-        make("file-too-large", "the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
+        make(.fileTooLarge, "the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
     }
 
-    static func importCycle(_ cycle: [String], at: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
-        make("import-cycle", "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at, notes: notes)
+    /// `steps` are the cycle's other imports, each with the place it is written.
+    static func importCycle(_ cycle: [String], at: SourceLocation?,
+                            steps: [(module: String, imports: String, location: SourceLocation?)]) -> Diagnostic {
+        make(.importCycle, "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at,
+             notes: steps.map { Diagnostic.Note("'\($0.module)' imports '\($0.imports)' here", at: $0.location) })
     }
 
     static func integerOutOfRange(_ text: String, at: SourceLocation) -> Diagnostic {
-        make("integer-range", "integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
+        make(.integerRange, "integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
     }
 
     static func invalidEnumWireValue(_ value: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-wire-name", "invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
+        make(.invalidWireName, "invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
     }
 
     static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-error-code", "error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
+        make(.invalidErrorCode, "error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-kind", "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
+        make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
     }
 
-    static func invalidName(_ noun: String, _ name: String, rule: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-name", "invalid \(noun) name '\(name)': use \(rule)", at: at)
+    static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
+        let use: String
+        switch rule {
+        case .module: use = "lowercase letters and digits, starting with a letter (e.g. 'sample')"
+        case .type: use = "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')"
+        case .member: use = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
+        }
+        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)", at: at)
     }
 
-    static func invalidTypeExpression(_ text: String, reason: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-type", "invalid type '\(text)': \(reason)", at: at)
+    static func invalidTypeExpression(_ text: String, _ syntax: TypeExpression.ParseError.Syntax, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch syntax {
+        case .trailing(let character): reason = "unexpected '\(character)' after the type"
+        case .doubleOptional: reason = "'?' may appear once: an optional cannot be optional again"
+        case .expectedName(let found?): reason = "expected a type name, found '\(found)'"
+        case .expectedName(nil): reason = "expected a type name"
+        case .needsElement(let word): reason = "'\(word)' needs an element type: \(word)<T>"
+        case .unclosed(let word): reason = "expected '>' to close '\(word)<'"
+        case .badReference: reason = "a type reference is 'Name' or 'module.Name'"
+        }
+        return make(.invalidType, "invalid type '\(text)': \(reason)", at: at)
     }
 
     static func invalidUTF8(_ byte: UInt8, at: SourceLocation) -> Diagnostic {
-        make("invalid-utf8", "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: at)
+        make(.invalidUTF8, "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: at)
     }
 
     static func invalidWireName(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-wire-name", "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
+        make(.invalidWireName, "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
     }
 
     static func mappingAsType(at: SourceLocation) -> Diagnostic {
-        make("invalid-type", "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
+        make(.invalidType, "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
     }
 
-    static func missingKey(_ key: String, in what: String, hint: String?, at: SourceLocation) -> Diagnostic {
-        make("missing-key", "\(what) is missing '\(key)'\(hint.map { "; \($0)" } ?? "")", at: at)
+    static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "\(what) is missing '\(key)'", at: at)
+    }
+
+    static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
+    }
+
+    static func missingSchemaVersion(at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "the schema is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
     }
 
     static func multipleDocuments(at: SourceLocation) -> Diagnostic {
-        make("yaml-documents", "a bridgegen file holds one YAML document; found another here", at: at)
+        make(.yamlDocuments, "a bridgegen file holds one YAML document; found another here", at: at)
     }
 
     static func neitherStructNorEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("type-body", "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
+        make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
     }
 
     static func notImported(_ module: String, in current: String, at: SourceLocation) -> Diagnostic {
-        make("not-imported", "module '\(module)' is used but not imported; add 'imports: [\(module)]' to module '\(current)'", at: at)
+        make(.notImported, "module '\(module)' is used but not imported; add 'imports: [\(module)]' to module '\(current)'", at: at)
     }
 
     static func nestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
-        make("yaml-depth", "nesting is deeper than \(limit) levels", at: at)
+        make(.yamlDepth, "nesting is deeper than \(limit) levels", at: at)
     }
 
     static func nulByte(at: SourceLocation) -> Diagnostic {
-        make("nul-byte", "the file contains a NUL byte; bridgegen files are text", at: at)
+        make(.nulByte, "the file contains a NUL byte; bridgegen files are text", at: at)
     }
 
     static func reservedName(_ noun: String, _ name: String, reservedIn: String, at: SourceLocation) -> Diagnostic {
-        make("reserved-name", "\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
+        make(.reservedName, "\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
     }
 
     static func returnsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
-        make("returns-on-send", "send method '\(method)' cannot have 'returns'; use 'kind: request' to answer the page", at: at)
+        make(.returnsOnSend, "send method '\(method)' cannot have 'returns'; use 'kind: request' to answer the page", at: at)
     }
 
     static func selfImport(_ module: String, at: SourceLocation) -> Diagnostic {
-        make("self-import", "module '\(module)' imports itself", at: at)
+        make(.selfImport, "module '\(module)' imports itself", at: at)
     }
 
     static func sequenceAsType(suggestion: String, at: SourceLocation) -> Diagnostic {
-        make("invalid-type", "expected a type, got a YAML list; a list type is written \(suggestion)", at: at)
+        make(.invalidType, "expected a type, got a YAML list; a list type is written \(suggestion)", at: at)
     }
 
     static func sharedChannelCollision(_ wire: String, _ module: String, _ other: String, channel: String,
                                        at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make("wire-collision", "wire name '\(wire)' of module '\(module)' is also used by module '\(other)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
+        make(.wireCollision, "wire name '\(wire)' of module '\(module)' is also used by module '\(other)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
              at: at, notes: firstHere(first, "'\(other)' declares it here"))
     }
 
     static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("type-body", "type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
+        make(.typeBody, "type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
     }
 
-    static func structCycle(_ names: [String], at: SourceLocation, notes: [Diagnostic.Note]) -> Diagnostic {
-        make("struct-cycle", "struct '\(names[0])' contains itself (\(names.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
-             at: at, notes: notes)
+    /// `names` is the cycle (first name again at the end), `steps` the fields after the first;
+    /// a cycle longer than `shown` is shown by its ends, so that a schema of many long cycles
+    /// cannot make output quadratic.
+    static func structCycle(_ names: [String], at: SourceLocation, steps: [(field: String, location: SourceLocation)],
+                            shown: Int) -> Diagnostic {
+        var shownNames = names
+        if names.count > shown {
+            let half = shown / 2
+            shownNames = Array(names.prefix(half)) + ["... \(names.count - 2 * half) more ..."] + Array(names.suffix(half))
+        }
+        var notes = steps.prefix(shown).map { Diagnostic.Note("'\($0.field)' continues the cycle here", at: $0.location) }
+        if steps.count > shown, let last = steps.last {
+            notes.append(Diagnostic.Note("... \(steps.count - shown) more fields continue the cycle; the last is here", at: last.location))
+        }
+        return make(.structCycle, "struct '\(shownNames[0])' contains itself (\(shownNames.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
+                    at: at, notes: notes)
     }
 
     static func structDefault(_ name: String, at: SourceLocation) -> Diagnostic {
-        make("default-type", "struct '\(name)' cannot have a default value; make the field optional instead", at: at)
+        make(.defaultType, "struct '\(name)' cannot have a default value; make the field optional instead", at: at)
     }
 
     static func tagNotAllowed(_ tag: String, at: SourceLocation) -> Diagnostic {
-        make("yaml-tag", "YAML tags are not allowed (found '\(tag)')", at: at)
+        make(.yamlTag, "YAML tags are not allowed (found '\(tag)')", at: at)
     }
 
     static func unknownEnumCase(_ value: String, enumName: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make("unknown-case", "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
+        make(.unknownCase, "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     static func unknownError(_ name: String, module: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make("unknown-error", "unknown error '\(name)': module '\(module)' declares no such error under 'errors'\(DidYouMean.clause(for: name, in: known))", at: at)
+        make(.unknownError, "unknown error '\(name)': module '\(module)' declares no such error under 'errors'\(DidYouMean.clause(for: name, in: known))", at: at)
     }
 
     static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
         if let suggestion = DidYouMean.suggestion(for: key, in: known) {
-            return make("unknown-key", "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
+            return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
         }
-        return make("unknown-key", "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
+        return make(.unknownKey, "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
     }
 
     static func unknownModule(_ name: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make("unknown-module", "unknown module '\(name)'\(DidYouMean.clause(for: name, in: known))", at: at)
+        make(.unknownModule, "unknown module '\(name)'\(DidYouMean.clause(for: name, in: known))", at: at)
     }
 
     static func unknownType(_ name: String, suggestions: [String], at: SourceLocation) -> Diagnostic {
@@ -195,25 +243,31 @@ public enum DiagnosticCatalog {
                      "String": "string", "Int": "int", "Bool": "bool", "Double": "double", "object": "map<any>",
                      "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
         if let hint = hints[name] {
-            return make("unknown-type", "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
+            return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
         }
-        return make("unknown-type", "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
+        return make(.unknownType, "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
     }
 
     static func unsupportedFormatVersion(_ version: String, supported: [String], at: SourceLocation) -> Diagnostic {
-        make("format-version", "unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
+        make(.formatVersion, "unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
     }
 
     static func unusedImport(_ module: String, at: SourceLocation) -> Diagnostic {
-        make("unused-import", "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
+        make(.unusedImport, "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
     }
 
     static func wireCollision(_ noun: String, _ wire: String, in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make("wire-collision", "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
+        make(.wireCollision, "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
     }
 
-    static func yamlSyntax(_ problem: String, at: SourceLocation, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        make("yaml-syntax", "YAML syntax error: \(problem)", at: at, notes: notes)
+    /// libyaml's own `problem` (nil: none given) and the `context` it was found in.
+    static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
+             notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    static func yamlParserUnavailable(at: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: libyaml could not start", at: at)
     }
 
     // MARK: - Limits and Unicode equivalence (issue 15)
@@ -224,37 +278,37 @@ public enum DiagnosticCatalog {
     static func canonicallyEquivalent(_ what: String, _ spelling: String, _ firstSpelling: String, consequence: String,
                                       at: SourceLocation, first: SourceLocation) -> Diagnostic {
         let a = DiagnosticText.escapingNonASCII(firstSpelling), b = DiagnosticText.escapingNonASCII(spelling)
-        return make("unicode-equivalent", "\(what) '\(a)' and '\(b)' differ only in Unicode normalization and Swift compares strings by canonical equivalence: \(consequence)",
+        return make(.unicodeEquivalent, "\(what) '\(a)' and '\(b)' differ only in Unicode normalization and Swift compares strings by canonical equivalence: \(consequence)",
                     at: at, notes: firstHere(first, "'\(a)' is here"))
     }
 
     static func duplicateDefaultKey(_ key: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make("duplicate-name", "duplicate key '\(key)' in a default value", at: at, notes: firstHere(first, "first used here"))
+        make(.duplicateName, "duplicate key '\(key)' in a default value", at: at, notes: firstHere(first, "first used here"))
     }
 
     static func nameTooLong(_ noun: String, length: Int, limit: Int, at: SourceLocation) -> Diagnostic {
-        make("name-too-long", "\(noun) name has \(length) characters; names are limited to \(limit)", at: at)
+        make(.nameTooLong, "\(noun) name has \(length) characters; names are limited to \(limit)", at: at)
     }
 
     static func typeNestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
-        make("type-depth", "list<> and map<> nest deeper than \(limit) levels here; the generated Swift would take very long to compile: give an inner level a name (a struct)",
+        make(.typeDepth, "list<> and map<> nest deeper than \(limit) levels here; the generated Swift would take very long to compile: give an inner level a name (a struct)",
              at: at)
     }
 
     // MARK: - bridgegen.yaml (read by ConfigReader; generic ones above are shared)
 
     static func emptyConfig(at: SourceLocation) -> Diagnostic {
-        make("empty-config", "the config file is empty; it needs at least 'bridgegen: 1'", at: at)
+        make(.emptyConfig, "the config file is empty; it needs at least 'bridgegen: 1'", at: at)
     }
 
     static func expectedBoolean(_ key: String, got node: YAMLNode) -> Diagnostic {
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalar?.lowercased() ?? "")
             ? "; YAML 1.2 reads '\(node.scalar ?? "")' as a string, write true or false" : ""
-        return make("config-type", "expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
+        return make(.configType, "expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
     }
 
     static func expectedInteger(_ key: String, got node: YAMLNode) -> Diagnostic {
-        make("config-type", "expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
+        make(.configType, "expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
              + (node.scalar.map { " '\($0)'" } ?? ""), at: node.location)
     }
 
@@ -262,55 +316,296 @@ public enum DiagnosticCatalog {
         let known = GeneratorConfig.SwiftAccess.allCases.map(\.rawValue)
         let nearest = ["open": "public", "fileprivate": "internal", "private": "internal"][value]
             .map { "; did you mean '\($0)'?" } ?? DidYouMean.clause(for: value, in: known)
-        return make("config-value", "Swift access level must be 'public', 'package' or 'internal', got '\(value)'\(nearest)", at: at)
+        return make(.configValue, "Swift access level must be 'public', 'package' or 'internal', got '\(value)'\(nearest)", at: at)
     }
 
     static func invalidChannel(_ value: String, at: SourceLocation) -> Diagnostic {
-        make("config-channel", "invalid callback channel name '\(value)': use an identifier of ASCII letters, digits and '_' (up to 64, not starting with a digit), as 'window.webkit.messageHandlers.<name>' is written",
+        make(.configChannel, "invalid callback channel name '\(value)': use an identifier of ASCII letters, digits and '_' (up to 64, not starting with a digit), as 'window.webkit.messageHandlers.<name>' is written",
              at: at)
     }
 
     static func invalidContentWorld(_ value: String, at: SourceLocation) -> Diagnostic {
-        make("config-value", "invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
+        make(.configValue, "invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
     }
 
-    static func invalidHost(_ value: String, suggestion: String?, reason: String, at: SourceLocation) -> Diagnostic {
-        make("config-host", "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
+    static func invalidHost(_ value: String, _ problem: ConfigRules.HostProblem, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch problem {
+        case .hasScheme: reason = "a trusted host is a host name without a scheme"
+        case .hasPath: reason = "a trusted host is a host name without a path"
+        case .hasPort: reason = "a trusted host is a host name without a port (origins are trusted on any port over https)"
+        case .wildcardNotFirstLabel: reason = "a wildcard is only allowed as a whole first label, as in '*.example.com'"
+        case .wildcardTooShort: reason = "a wildcard needs a domain of at least two labels, as in '*.example.com'"
+        case .notLowercase: reason = "host names are compared in lowercase"
+        case .notAHostName: reason = "a host name is dot-separated labels of ASCII letters, digits and '-'"
+        }
+        return make(.configHost, "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
     }
 
-    static func invalidScheme(_ value: String, reason: String, at: SourceLocation) -> Diagnostic {
-        make("config-scheme", "invalid trusted scheme '\(value)': \(reason)", at: at)
+    static func invalidScheme(_ value: String, _ problem: ConfigRules.SchemeProblem, at: SourceLocation) -> Diagnostic {
+        let reason: String
+        switch problem {
+        case .hasSuffix(let suffix, let scheme): reason = "write the scheme without '\(suffix)', as '\(scheme)'"
+        case .notAScheme: reason = "a scheme is an ASCII letter followed by letters, digits, '+', '-' or '.'"
+        case .notLowercase(let lower): reason = "schemes are compared in lowercase; write '\(lower)'"
+        case .webScheme: reason = "web origins are trusted by host; list the hosts under 'origin.trustedHosts'"
+        case .opaqueOrigin(let scheme): reason = "pages loaded from '\(scheme):' URLs have opaque origins and cannot be trusted"
+        case .notAnOrigin: reason = "'javascript:' URLs are not an origin"
+        }
+        return make(.configScheme, "invalid trusted scheme '\(value)': \(reason)", at: at)
     }
 
     static func invalidTransport(_ value: String, at: SourceLocation) -> Diagnostic {
         let known = GeneratorConfig.Transport.allCases.map(\.rawValue)
-        return make("config-value", "transport must be 'reply' or 'callback', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
+        return make(.configValue, "transport must be 'reply' or 'callback', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     static func missingVersion(at: SourceLocation) -> Diagnostic {
-        make("missing-key", "the config is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
+        make(.missingKey, "the config is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
     }
 
     static func timeoutRange(_ key: String, _ text: String, at: SourceLocation) -> Diagnostic {
-        make("config-range", "'\(key)' must be from 1 to 2147483647 milliseconds (the range of JavaScript's setTimeout), got \(text)", at: at)
+        make(.configRange, "'\(key)' must be from 1 to 2147483647 milliseconds (the range of JavaScript's setTimeout), got \(text)", at: at)
     }
 
     static func unsupportedVersion(_ version: String, at: SourceLocation) -> Diagnostic {
-        make("format-version", "unsupported config format version '\(version)'; this bridgegen reads version 1", at: at)
+        make(.formatVersion, "unsupported config format version '\(version)'; this bridgegen reads version 1", at: at)
     }
 
     static func unusedChannel(at: SourceLocation) -> Diagnostic {
-        make("config-unused", "'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
+        make(.configUnused, "'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
              severity: .warning)
     }
 
-    // MARK: - Emitters (per-target checks in each emitter's `validate`)
+    // MARK: - Inputs on disk (SchemaDiscovery, ConfigReader)
+
+    static func noSuchFile(_ path: String) -> Diagnostic {
+        make(.noSuchFile, "no such file or folder", at: SourceLocation(file: path))
+    }
+
+    static func noSchemas(in folder: String) -> Diagnostic {
+        make(.noSchemas, "no *\(TypeChecker.schemaSuffix) files in this folder", at: SourceLocation(file: folder), severity: .warning)
+    }
+
+    static func unreadableSchema(_ path: String) -> Diagnostic {
+        make(.unreadableFile, "cannot read the schema file", at: SourceLocation(file: path))
+    }
+
+    static func unreadableConfig(_ path: String) -> Diagnostic {
+        make(.unreadableFile, "cannot read the config file", at: SourceLocation(file: path))
+    }
+
+    // MARK: - Target checks (each emitter's `validate`)
 
     /// A module whose output file would be one of the files the target always writes.
-    public static func moduleNameIsOutputFile(_ module: String, file: String, target: String, what: String,
-                                              at: SourceLocation) -> Diagnostic {
-        make("module-output-collision",
-             "module name '\(module)' is reserved in the \(target) output: the module's file would be '\(file)', which is \(what); choose another name",
+    public static func moduleNameIsOutputFile(_ module: String, file: String, fixed: FixedOutputFile, at: SourceLocation) -> Diagnostic {
+        let target: String, what: String
+        switch fixed {
+        case .typeScriptIndex: (target, what) = ("TypeScript", "the generated index of all modules")
+        case .typeScriptMock: (target, what) = ("TypeScript", "the generated mock")
+        case .typeScriptRuntime: (target, what) = ("TypeScript", "the generated runtime")
+        case .markdownIndex(let index): (target, what) = ("Markdown", "the index page '\(index)' on case-insensitive file systems")
+        }
+        return make(.moduleOutputCollision,
+                    "module name '\(module)' is reserved in the \(target) output: the module's file would be '\(file)', which is \(what); choose another name",
+                    at: at)
+    }
+
+    /// A type named like the Swift namespace (`Sample`) of a module (`sample`).
+    public static func swiftTypeShadowsNamespace(_ name: String, at: SourceLocation) -> Diagnostic {
+        make(.swiftTypeShadowsNamespace,
+             "type '\(name)' would shadow the Swift namespace of module '\(name.lowercased())'; rename the type", at: at)
+    }
+
+    /// A type named like a type of the generated Swift support file.
+    public static func swiftTypeShadowsSupport(_ name: String, at: SourceLocation) -> Diagnostic {
+        make(.swiftTypeShadowsSupport,
+             "type '\(name)' would shadow the generated Swift support type of the same name; rename the type", at: at)
+    }
+
+    private static func words(_ reservation: TypeScriptReservation) -> String {
+        switch reservation {
+        case .clientMember: return "the TypeScript client (a member of every generated module client)"
+        case .thenable: return "JavaScript (an object with a 'then' method is treated as a Promise)"
+        case .objectMember: return "JavaScript (a member of every object)"
+        }
+    }
+
+    /// A method the TypeScript client cannot carry.
+    public static func tsReservedMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
+        make(.tsReservedMethod,
+             "method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
+    }
+
+    /// An event the TypeScript client cannot carry.
+    public static func tsReservedEvent(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
+        make(.tsReservedEvent,
+             "event name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+             at: at)
+    }
+
+    /// A schema type named like a declaration the TypeScript module file makes for `origin`.
+    public static func tsGeneratedTypeClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
+                                            origin: SourceLocation) -> Diagnostic {
+        let what: String
+        switch declaration {
+        case .client(let module): what = "the client interface of module '\(module)'"
+        case .events(let module): what = "the event map of module '\(module)'"
+        case .errors(let module): what = "the error codes of module '\(module)'"
+        case .mock(let module): what = "the mock interface of module '\(module)'"
+        case .params(let method): what = "the parameters of method '\(method)'"
+        case .payload(let event): what = "the payload of event '\(event)'"
+        case .inputForm(let type): what = "the input form of type '\(type)'"
+        }
+        return make(.tsGeneratedTypeClash, "type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
+                    at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
+    }
+
+    /// A module whose mock interface name is declared by `mock.ts` itself.
+    public static func tsMockNameClash(_ module: String, mockName: String, at: SourceLocation) -> Diagnostic {
+        make(.tsMockNameClash,
+             "module name '\(module)' is reserved in the TypeScript client (mock.ts declares '\(mockName)' itself); choose another name",
+             at: at)
+    }
+
+    /// A module whose namespace in `index.ts` is an export of the runtime.
+    public static func tsIndexExportClash(_ module: String, namespace: String, at: SourceLocation) -> Diagnostic {
+        make(.tsIndexExportClash,
+             "module name '\(module)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
+             at: at)
+    }
+
+    // MARK: - Outputs: plan problems (OutputWriter.plan), each at the file or folder concerned
+
+    static func unsafeOutputPath(_ relativePath: String, folder: String) -> Diagnostic {
+        make(.outputUnsafePath, "refusing to write '\(relativePath)': not a plain relative path inside the output folder",
+             at: SourceLocation(file: folder))
+    }
+
+    static func outputConflict(_ path: String) -> Diagnostic {
+        make(.outputConflict, "two outputs want to write this file; give their emitters different folders", at: SourceLocation(file: path))
+    }
+
+    static func outputFolderIsFile(_ folder: String) -> Diagnostic {
+        make(.outputFolderIsFile, "the output folder is a file", at: SourceLocation(file: folder))
+    }
+
+    static func outputBlocked(_ path: String) -> Diagnostic {
+        make(.outputBlocked, "cannot write this output: a folder or special file is in the way", at: SourceLocation(file: path))
+    }
+
+    static func outputUnreadable(_ path: String) -> Diagnostic {
+        make(.outputUnreadable, "cannot read this existing output file", at: SourceLocation(file: path))
+    }
+
+    static func foreignFile(_ path: String, manifest: String) -> Diagnostic {
+        make(.outputForeignFile,
+             "refusing to overwrite this file: bridgegen did not write it (it is not listed in \(manifest) and has no 'generated by bridgegen' header); move it away or delete it",
+             at: SourceLocation(file: path))
+    }
+
+    // MARK: - Outputs: --check
+
+    /// What a commit would do to one file, as a `--check` error at that file.
+    public static func outdatedOutput(_ change: OutputWriter.Change) -> Diagnostic {
+        let at = SourceLocation(file: change.path)
+        let fix = "run the same command without --check to"
+        switch change.kind {
+        case .create:
+            return make(.outputMissing, "generated file is missing (+\(change.linesAdded) lines); \(fix) write it", at: at)
+        case .update:
+            return make(.outputStale, "generated file is out of date (+\(change.linesAdded) -\(change.linesRemoved) lines); \(fix) update it", at: at)
+        case .remove:
+            return make(.outputLeftOver, "file is no longer generated (-\(change.linesRemoved) lines); \(fix) remove it", at: at)
+        }
+    }
+
+    // MARK: - Outputs: writing (OutputWriter.commit)
+
+    static func fileOperationFailed(_ operation: OutputWriter.FileOperation, path: String, reason: String) -> Diagnostic {
+        let what: String
+        switch operation {
+        case .write: what = "cannot write the file"
+        case .writeInto: what = "cannot write into the folder"
+        case .remove: what = "cannot remove the file"
+        case .restore: what = "cannot restore the file"
+        case .keepCopy: what = "cannot keep a copy of the file"
+        case .lock: what = "cannot lock the staging folder"
+        case .createFolder: what = "cannot create the folder"
+        case .openFolder: what = "cannot open the folder"
+        case .syncFolder: what = "cannot sync the folder"
+        }
+        return make(.writeFailed, "\(what): \(reason)", at: SourceLocation(file: OutputWriter.displayPath(path)))
+    }
+
+    /// A commit failed and undoing its first steps failed too: the journal stays for the next run.
+    static func undoFailed(_ failure: Diagnostic, undo: Diagnostic, journal: String) -> Diagnostic {
+        let undoText = undo.location.map { "\($0): \(undo.message)" } ?? undo.message
+        return make(.writeFailed,
+                    "\(failure.message); undoing the other changes failed too (\(undoText)); the next run of 'bridgegen generate' finishes the commit from \(OutputWriter.displayPath(journal))",
+                    at: failure.location)
+    }
+
+    /// A commit step failed with an error that is not a file operation's (encoding a journal).
+    static func writeFailed(reason: String) -> Diagnostic {
+        make(.writeFailed, "cannot commit the outputs: \(reason)", at: nil)
+    }
+
+    /// The failure `OutputWriter.FaultInjection` makes at operation `count` (tests only).
+    static func injectedFailure(at count: Int) -> Diagnostic {
+        make(.writeFailed, "injected failure at operation \(count)", at: nil)
+    }
+
+    /// `failure` with the note that every output is as before the run.
+    public static func outputsUnchanged(_ failure: Diagnostic) -> Diagnostic {
+        var diagnostic = failure
+        diagnostic.notes.append(Diagnostic.Note("no output was changed"))
+        return diagnostic
+    }
+
+    // MARK: - Outputs: finishing an interrupted run (OutputWriter.recoverInterruptedCommits)
+
+    /// Each at the journal (or staging folder) it is about; `folders` lists the journal's output folders.
+    static func commitPending(folders: String, journal: String, completes: Bool) -> Diagnostic {
+        make(.commitPending,
+             "an earlier run was interrupted while writing \(folders); its commit is pending; run the same command without --check to \(completes ? "complete" : "undo") it",
+             at: SourceLocation(file: journal))
+    }
+
+    static func commitBusy(folders: String, journal: String) -> Diagnostic {
+        make(.commitBusy, "another bridgegen run is writing \(folders); try again when it has finished", at: SourceLocation(file: journal))
+    }
+
+    static func commitRecovered(folders: String, journal: String, outcome: OutputWriter.RecoveryOutcome, operations: Int) -> Diagnostic {
+        let done: String
+        switch outcome {
+        case .completed: done = "completed its commit"
+        case .finishedUndoing: done = "finished undoing its commit"
+        case .undid(let reason): done = "could not complete its commit (\(reason)), so undid it"
+        }
+        return make(.commitRecovered,
+                    "an earlier run was interrupted while writing \(folders); \(done) (\(operations) file operation\(operations == 1 ? "" : "s") carried out)",
+                    at: SourceLocation(file: journal), severity: .warning)
+    }
+
+    static func commitRecoveryFailed(folders: String, journal: String, reason: String) -> Diagnostic {
+        make(.commitRecoveryFailed,
+             "cannot finish the commit an earlier run left in \(folders): \(reason); its journal is kept, so the next run tries again",
+             at: SourceLocation(file: journal))
+    }
+
+    static func stagingLeftOver(_ staging: String) -> Diagnostic {
+        make(.stagingLeftOver, "staging folder left by an interrupted run; run the same command without --check to remove it",
+             at: SourceLocation(file: staging))
+    }
+
+    static func stagingRemoved(_ staging: String) -> Diagnostic {
+        make(.stagingRemoved, "removed this staging folder, left by an interrupted run that had no pending changes",
+             at: SourceLocation(file: staging), severity: .note)
+    }
+
+    static func stagingUnremovable(_ staging: String) -> Diagnostic {
+        make(.stagingUnremovable, "cannot remove this staging folder, left by an interrupted run", at: SourceLocation(file: staging))
     }
 }

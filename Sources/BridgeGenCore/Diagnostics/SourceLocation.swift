@@ -1,5 +1,7 @@
 /// A position in a schema file: the path as the user gave it, 1-based line and column
-/// (columns count Unicode scalars, as libyaml's marks do).
+/// (columns count Unicode scalars, as libyaml's marks do). A location of a whole file or
+/// folder (a missing input, an output the writer cannot touch) has line and column 0 and
+/// prints as the bare path.
 public struct SourceLocation: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     public var path: String
     public var line: Int
@@ -11,9 +13,37 @@ public struct SourceLocation: Hashable, Comparable, Codable, Sendable, CustomStr
         self.column = column
     }
 
-    public var description: String { "\(path):\(line):\(column)" }
+    /// The whole file or folder at `path`, without a position in it.
+    public init(file path: String) {
+        self.init(path: path, line: 0, column: 0)
+    }
 
+    /// True for a location of a whole file or folder.
+    public var isWholeFile: Bool { line == 0 }
+
+    public var description: String { isWholeFile ? path : "\(path):\(line):\(column)" }
+
+    /// Whole-file locations sort before every position in the same file.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         (a.path, a.line, a.column) < (b.path, b.line, b.column)
+    }
+
+    private enum CodingKeys: String, CodingKey { case path, line, column }
+
+    /// JSON leaves `line` and `column` out for a whole file, as the text format does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        if !isWholeFile {
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: try container.decode(String.self, forKey: .path),
+                  line: try container.decodeIfPresent(Int.self, forKey: .line) ?? 0,
+                  column: try container.decodeIfPresent(Int.self, forKey: .column) ?? 0)
     }
 }

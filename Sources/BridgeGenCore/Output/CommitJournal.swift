@@ -115,11 +115,11 @@ struct CommitJournal: Codable, Equatable {
                 guard OutputWriter.entryKind(source) == .file else { continue } // renamed already
                 try beforeEach()
                 try DurableFiles.makeFolders(OutputWriter.parent(of: destination))
-                guard rename(source, destination) == 0 else { throw DurableFiles.failure("cannot write \(destination)") }
+                guard rename(source, destination) == 0 else { throw DurableFiles.failure(.write, destination) }
             } else {
                 guard OutputWriter.entryKind(destination) == .file else { continue } // removed already
                 try beforeEach()
-                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure("cannot remove \(destination)") }
+                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure(.remove, destination) }
             }
             done += 1
         }
@@ -142,12 +142,12 @@ struct CommitJournal: Codable, Equatable {
                 guard OutputWriter.entryKind(backup) == .file else { continue } // restored already
                 if Self.isSameFile(backup, destination) { continue } // a removal that never happened
                 try beforeEach()
-                guard rename(backup, destination) == 0 else { throw DurableFiles.failure("cannot restore \(destination)") }
+                guard rename(backup, destination) == 0 else { throw DurableFiles.failure(.restore, destination) }
                 done += 1
             case .delete:
                 guard OutputWriter.entryKind(destination) == .file else { continue }
                 try beforeEach()
-                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure("cannot remove \(destination)") }
+                guard unlink(destination) == 0 || errno == ENOENT else { throw DurableFiles.failure(.remove, destination) }
                 done += 1
             case .none:
                 continue

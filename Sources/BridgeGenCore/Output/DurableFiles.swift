@@ -15,18 +15,18 @@ enum DurableFiles {
     /// Creates `path` (which must not exist) holding `data`, and fsyncs it.
     static func create(_ path: String, _ data: Data) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw failure("cannot write \(path)") }
+        guard fd >= 0 else { throw failure(.write, path) }
         defer { close(fd) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw failure("cannot write \(path)") }
+                guard n > 0 else { throw failure(.write, path) }
                 offset += n
             }
         }
-        guard fsync(fd) == 0 else { throw failure("cannot write \(path)") }
+        guard fsync(fd) == 0 else { throw failure(.write, path) }
     }
 
     /// Writes `data` to `path` atomically and durably: a temporary file, fsync, rename, fsync of
@@ -35,17 +35,17 @@ enum DurableFiles {
         let temporary = path + ".tmp"
         unlink(temporary)
         try create(temporary, data)
-        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)") }
+        guard rename(temporary, path) == 0 else { throw failure(.write, path) }
         try syncFolder(OutputWriter.parent(of: path))
     }
 
     /// Makes the entries of `folder` (creations, renames, removals) durable.
     static func syncFolder(_ folder: String) throws {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("cannot open folder \(folder)") }
+        guard fd >= 0 else { throw failure(.openFolder, folder) }
         defer { close(fd) }
         // Some file systems refuse fsync on a folder (EINVAL); they have nothing to flush.
-        guard fsync(fd) == 0 || errno == EINVAL else { throw failure("cannot sync folder \(folder)") }
+        guard fsync(fd) == 0 || errno == EINVAL else { throw failure(.syncFolder, folder) }
     }
 
     /// An exclusive lock on `folder`, or nil if another process holds it. The kernel drops the
@@ -76,15 +76,15 @@ enum DurableFiles {
         var created: [String] = []
         for path in missing.reversed() {
             guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-                throw failure("cannot create folder \(path)")
+                throw failure(.createFolder, path)
             }
             created.append(path)
         }
         return created
     }
 
-    /// A write error naming the failed call's reason.
-    static func failure(_ what: String) -> OutputWriter.WriteError {
-        OutputWriter.WriteError(description: "\(what): \(String(cString: strerror(errno)))")
+    /// A write error at `path`, with the failed call's reason.
+    static func failure(_ operation: OutputWriter.FileOperation, _ path: String) -> OutputWriter.WriteError {
+        OutputWriter.WriteError(DiagnosticCatalog.fileOperationFailed(operation, path: path, reason: String(cString: strerror(errno))))
     }
 }

@@ -32,13 +32,13 @@ extension OutputWriter {
         func reach() throws {
             count += 1
             if count == stopAt { throw Abandoned() }
-            if failAt.contains(count) { throw WriteError(description: "injected failure at operation \(count)") }
+            if failAt.contains(count) { throw WriteError(DiagnosticCatalog.injectedFailure(at: count)) }
         }
     }
 
     static func commit(_ plan: Plan, faults: FaultInjection?) throws {
         if !plan.problems.isEmpty {
-            throw WriteError(description: plan.problems.joined(separator: "\n"))
+            throw WriteError(plan.problems)
         }
         if plan.changes.isEmpty { return }
         var run = CommitRun(faults: faults)
@@ -85,9 +85,9 @@ extension OutputWriter {
                 let staging = "\(OutputWriter.stagingPrefix)\(getpid())-\(id)"
                 let folder = CommitJournal.Folder(path: path, staging: staging)
                 try faults?.reach()
-                guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure("cannot write into \(change.folder)") }
+                guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, change.folder) }
                 folders.append(folder)
-                guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure("cannot lock \(folder.stagingPath)") }
+                guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
                 locks.append(lock)
                 index[path] = folders.count - 1
             }
@@ -108,7 +108,7 @@ extension OutputWriter {
             try faults?.reach()
             try DurableFiles.create(temporary, journal.encoded())
             try faults?.reach()
-            guard rename(temporary, journal.path) == 0 else { throw DurableFiles.failure("cannot write \(journal.path)") }
+            guard rename(temporary, journal.path) == 0 else { throw DurableFiles.failure(.write, journal.path) }
             try DurableFiles.syncFolder(folders[0].stagingPath)
             return journal
         }
@@ -173,7 +173,7 @@ extension OutputWriter {
             try faults?.reach()
             if link(destination, backup) != 0 {
                 guard let old = FileManager.default.contents(atPath: destination) else {
-                    throw DurableFiles.failure("cannot keep a copy of \(destination)")
+                    throw DurableFiles.failure(.keepCopy, destination)
                 }
                 try DurableFiles.create(backup, old)
             }
@@ -213,7 +213,8 @@ extension OutputWriter {
             } catch let abandoned as FaultInjection.Abandoned {
                 throw abandoned
             } catch let undoError {
-                throw WriteError(description: "\(error); undoing the other changes failed too (\(undoError)); the next run of 'bridgegen generate' finishes the commit from \(displayPath(journal.path))",
+                throw WriteError(DiagnosticCatalog.undoFailed(WriteError(error).diagnostics[0], undo: WriteError(undoError).diagnostics[0],
+                                                              journal: journal.path),
                                  outputsUnchanged: false)
             }
             try finish(back)

@@ -8,21 +8,21 @@ import Darwin
 #endif
 
 extension OutputWriter {
-    /// One thing `recoverInterruptedCommits` did or found, for stderr (`bridgegen: <level>: <text>`).
-    public struct RecoveryMessage: Sendable, Equatable, CustomStringConvertible {
-        public enum Level: String, Sendable { case error, warning, note }
-        public var level: Level
-        public var text: String
-        public var description: String { "\(level.rawValue): \(text)" }
+    /// How recovering an interrupted commit ended.
+    enum RecoveryOutcome: Sendable, Equatable {
+        case completed, finishedUndoing
+        /// Completing failed (`reason`), so the commit was undone.
+        case undid(reason: String)
     }
 
     /// Finishes what a run killed in the middle of a commit left in `folders`: a journal is
     /// replayed (every folder it lists, also ones not in `folders`), staging folders without a
     /// journal are removed (that commit never reached its commit point, or was already complete).
     /// Staging folders a live run holds are left alone. With `dryRun` nothing is changed and
-    /// each finding is an error (the outputs are not what a finished run leaves).
-    public static func recoverInterruptedCommits(in folders: [String], dryRun: Bool) -> [RecoveryMessage] {
-        var messages: [RecoveryMessage] = []
+    /// each finding is an error (the outputs are not what a finished run leaves). Returns what
+    /// it did or found, from `DiagnosticCatalog`, each at its journal or staging folder.
+    public static func recoverInterruptedCommits(in folders: [String], dryRun: Bool) -> [Diagnostic] {
+        var messages: [Diagnostic] = []
         var locks: [String: Int32] = [:]
         defer { locks.values.forEach(DurableFiles.unlock) }
         var journals: [CommitJournal] = []
@@ -49,7 +49,8 @@ extension OutputWriter {
         for journal in journals {
             let names = journal.folders.map { displayPath($0.path) }.joined(separator: ", ")
             if dryRun {
-                messages.append(RecoveryMessage(level: .error, text: "an earlier run was interrupted while writing \(names); its commit is pending (journal \(displayPath(journal.path))); run the same command without --check to \(journal.direction == .forward ? "complete" : "undo") it"))
+                messages.append(DiagnosticCatalog.commitPending(folders: names, journal: displayPath(journal.path),
+                                                                completes: journal.direction == .forward))
                 continue
             }
             // Every staging folder of the journal is ours now; a live holder means a running commit.
@@ -59,29 +60,31 @@ extension OutputWriter {
                 locks[folder.stagingPath] = lock
             }
             guard held else {
-                messages.append(RecoveryMessage(level: .error, text: "another bridgegen run is writing \(names); try again when it has finished"))
+                messages.append(DiagnosticCatalog.commitBusy(folders: names, journal: displayPath(journal.path)))
                 continue
             }
             do {
-                let (operations, done) = try replay(journal)
-                guard unlink(journal.path) == 0 else { throw DurableFiles.failure("cannot remove \(journal.path)") }
+                let (operations, outcome) = try replay(journal)
+                guard unlink(journal.path) == 0 else { throw DurableFiles.failure(.remove, journal.path) }
                 try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
                 for folder in journal.folders {
                     try? FileManager.default.removeItem(atPath: folder.stagingPath)
                 }
-                messages.append(RecoveryMessage(level: .warning, text: "an earlier run was interrupted while writing \(names); \(done) (\(operations) file operation\(operations == 1 ? "" : "s") carried out)"))
+                messages.append(DiagnosticCatalog.commitRecovered(folders: names, journal: displayPath(journal.path),
+                                                                  outcome: outcome, operations: operations))
             } catch {
-                messages.append(RecoveryMessage(level: .error, text: "cannot finish the commit an earlier run left in \(names): \(error); its journal \(displayPath(journal.path)) is kept, so the next run tries again"))
+                messages.append(DiagnosticCatalog.commitRecoveryFailed(folders: names, journal: displayPath(journal.path),
+                                                                       reason: WriteError(error).description))
             }
         }
 
         for staging in leftovers where !journals.contains(where: { $0.folders.contains { $0.stagingPath == staging } }) {
             if dryRun {
-                messages.append(RecoveryMessage(level: .error, text: "\(displayPath(staging)) was left by an interrupted run; run the same command without --check to remove it"))
+                messages.append(DiagnosticCatalog.stagingLeftOver(displayPath(staging)))
             } else if (try? FileManager.default.removeItem(atPath: staging)) != nil {
-                messages.append(RecoveryMessage(level: .note, text: "removed \(displayPath(staging)), left by an interrupted run that had no pending changes"))
+                messages.append(DiagnosticCatalog.stagingRemoved(displayPath(staging)))
             } else {
-                messages.append(RecoveryMessage(level: .error, text: "cannot remove \(displayPath(staging)), left by an interrupted run"))
+                messages.append(DiagnosticCatalog.stagingUnremovable(displayPath(staging)))
             }
         }
         return messages
@@ -89,17 +92,17 @@ extension OutputWriter {
 
     /// Carries the journal's steps out in its direction. A forward step that fails (the same
     /// obstacle that would have made the interrupted run undo) turns it around, as a commit does.
-    private static func replay(_ journal: CommitJournal) throws -> (operations: Int, outcome: String) {
+    private static func replay(_ journal: CommitJournal) throws -> (operations: Int, outcome: RecoveryOutcome) {
         if journal.direction == .back {
-            return (try journal.rollBack(), "finished undoing its commit")
+            return (try journal.rollBack(), .finishedUndoing)
         }
         do {
-            return (try journal.rollForward(), "completed its commit")
+            return (try journal.rollForward(), .completed)
         } catch {
             var back = journal
             back.direction = .back
             try DurableFiles.replace(back.path, back.encoded())
-            return (try back.rollBack(), "could not complete its commit (\(error)), so undid it")
+            return (try back.rollBack(), .undid(reason: WriteError(error).description))
         }
     }
 

@@ -41,15 +41,40 @@ public enum OutputWriter {
     /// Prefix of the staging folders `commit` creates (and removes) inside output folders.
     static let stagingPrefix = ".bridgegen-staging-"
 
+    /// Why a commit failed: the plan's problems, or the one file operation that failed.
     public struct WriteError: Error, CustomStringConvertible {
-        public var description: String
+        /// From `DiagnosticCatalog`, each at the file or folder concerned; never empty.
+        public var diagnostics: [Diagnostic]
         /// False only when a failed commit could not be undone either (its journal is kept and
         /// the next run completes it): the outputs are then not as before.
         public var outputsUnchanged: Bool
-        public init(description: String, outputsUnchanged: Bool = true) {
-            self.description = description
+
+        init(_ diagnostics: [Diagnostic], outputsUnchanged: Bool = true) {
+            self.diagnostics = diagnostics
             self.outputsUnchanged = outputsUnchanged
         }
+
+        init(_ diagnostic: Diagnostic, outputsUnchanged: Bool = true) {
+            self.init([diagnostic], outputsUnchanged: outputsUnchanged)
+        }
+
+        /// `error` itself when it is a write error, else the same wrapped (an encoding error).
+        init(_ error: any Error) {
+            if let writeError = error as? WriteError {
+                self = writeError
+            } else {
+                self.init(DiagnosticCatalog.writeFailed(reason: "\(error)"))
+            }
+        }
+
+        public var description: String {
+            diagnostics.map { d in d.location.map { "\($0): \(d.message)" } ?? d.message }.joined(separator: "\n")
+        }
+    }
+
+    /// The file-system operations a commit reports failures of.
+    enum FileOperation: Sendable {
+        case write, writeInto, remove, restore, keepCopy, lock, createFolder, openFolder, syncFolder
     }
 
     /// The files one output folder should hold.
@@ -84,24 +109,14 @@ public enum OutputWriter {
         public var changes: [Change] = []
         /// Files whose bytes are already right.
         public var unchanged: [String] = []
-        /// Why the plan cannot be carried out (a foreign file in the way, an unsafe path).
-        public var problems: [String] = []
+        /// Why the plan cannot be carried out (a foreign file in the way, an unsafe path), each
+        /// an error at the file or folder concerned.
+        public var problems: [Diagnostic] = []
 
         public var isUpToDate: Bool { changes.isEmpty && problems.isEmpty }
 
-        /// `create  path (+n)` lines, one per change, for `--check` and logs; without newlines,
-        /// since a path may hold one: the CLI prints each escaped.
-        public var summaryLines: [String] {
-            changes.map { change in
-                let counts: String
-                switch change.kind {
-                case .create: counts = "(+\(change.linesAdded) lines)"
-                case .update: counts = "(+\(change.linesAdded) -\(change.linesRemoved) lines)"
-                case .remove: counts = "(-\(change.linesRemoved) lines)"
-                }
-                return "  \(change.kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(change.path) \(counts)"
-            }
-        }
+        /// One `--check` error per change, at the file concerned.
+        public var outdated: [Diagnostic] { changes.map(DiagnosticCatalog.outdatedOutput) }
     }
 
     // MARK: - Plan
@@ -121,11 +136,11 @@ public enum OutputWriter {
             let i = index[key]!
             for file in target.files {
                 guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    plan.problems.append("refusing to write '\(file.relativePath)': not a plain relative path inside the output folder")
+                    plan.problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
                     continue
                 }
                 if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    plan.problems.append("two outputs want to write \((target.folder as NSString).appendingPathComponent(file.relativePath)); give their emitters different folders")
+                    plan.problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
                     continue
                 }
                 merged[i].files[file.relativePath] = file
@@ -141,7 +156,7 @@ public enum OutputWriter {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
-            plan.problems.append("output folder \(folder) is a file")
+            plan.problems.append(DiagnosticCatalog.outputFolderIsFile(folder))
             return
         }
         let owned = readManifest(in: folder)
@@ -157,11 +172,11 @@ public enum OutputWriter {
             case .none:
                 change.linesAdded = lineCount(new)
             case .directory, .other:
-                plan.problems.append("cannot write \(path): a folder or special file is in the way")
+                plan.problems.append(DiagnosticCatalog.outputBlocked(path))
                 continue
             case .file:
                 guard let old = fm.contents(atPath: path) else {
-                    plan.problems.append("cannot read \(path)")
+                    plan.problems.append(DiagnosticCatalog.outputUnreadable(path))
                     continue
                 }
                 if old == new {
@@ -169,7 +184,7 @@ public enum OutputWriter {
                     continue
                 }
                 guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
-                    plan.problems.append("refusing to overwrite \(path): bridgegen did not write it (it is not listed in \((folder as NSString).appendingPathComponent(manifestName)) and has no 'generated by bridgegen' header); move it away or delete it")
+                    plan.problems.append(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
                     continue
                 }
                 change.kind = .update

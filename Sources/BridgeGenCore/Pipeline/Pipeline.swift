@@ -2,7 +2,7 @@
 ///
 ///     [SchemaInput] --read--> [YAMLNode] --parse--> [ModuleSyntax] --check--> SchemaSet --validate/emit--> [GeneratedFile]
 ///
-/// The one public entry point into the core. Every stage reports all it finds; emission
+/// The stages `BridgeGenDriver` runs (and tests call directly). Every stage reports all it finds; emission
 /// happens only when no stage reported an error.
 public enum Pipeline {
     /// What a run produced: the checked model when there were no errors, and every diagnostic, sorted.
@@ -45,15 +45,21 @@ public enum Pipeline {
     /// Returns files per emitter name, or diagnostics and no files when any target refuses the model.
     public static func generate(_ schema: SchemaSet, emitters: [any Emitter], config: GeneratorConfig)
         -> (files: [String: [GeneratedFile]], diagnostics: [Diagnostic]) {
-        var collector = DiagnosticCollector()
-        for emitter in emitters {
-            collector.report(contentsOf: emitter.validate(schema, config: config))
-        }
-        if collector.hasErrors { return ([:], collector.sorted) }
+        let problems = validate(schema, emitters: emitters, config: config)
+        if problems.contains(where: { $0.severity == .error }) { return ([:], problems) }
         var files: [String: [GeneratedFile]] = [:]
         for emitter in emitters {
             files[emitter.name] = emitter.emit(schema, config: config)
         }
-        return (files, collector.sorted)
+        return (files, problems)
+    }
+
+    /// Stage 4 alone: every given target's own checks of a checked model, sorted.
+    public static func validate(_ schema: SchemaSet, emitters: [any Emitter], config: GeneratorConfig) -> [Diagnostic] {
+        var collector = DiagnosticCollector()
+        for emitter in emitters {
+            collector.report(contentsOf: emitter.validate(schema, config: config))
+        }
+        return collector.sorted
     }
 }

@@ -25,13 +25,13 @@ public enum SchemaDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.append(Diagnostic(.error, id: "no-such-file", "no such file or folder: \(path)", at: nil))
+                diagnostics.append(DiagnosticCatalog.noSuchFile(path))
                 continue
             }
             if isDirectory.boolValue {
                 let found = schemaFiles(in: path)
                 if found.isEmpty {
-                    diagnostics.append(Diagnostic(.warning, id: "no-schemas", "no *\(TypeChecker.schemaSuffix) files in \(path)", at: nil))
+                    diagnostics.append(DiagnosticCatalog.noSchemas(in: path))
                 }
                 files += found
             } else {
@@ -42,7 +42,7 @@ public enum SchemaDiscovery {
         var inputs: [SchemaInput] = []
         for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
             guard let data = fm.contents(atPath: file) else {
-                diagnostics.append(Diagnostic(.error, id: "unreadable-file", "cannot read \(file)", at: nil))
+                diagnostics.append(DiagnosticCatalog.unreadableSchema(file))
                 continue
             }
             inputs.append(SchemaInput(path: file, bytes: [UInt8](data)))

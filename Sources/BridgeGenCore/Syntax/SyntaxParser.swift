@@ -61,10 +61,10 @@ public struct SyntaxParser {
             }
         }
         if module.formatVersion == nil {
-            report(DiagnosticCatalog.missingKey("bridgegen", in: "the schema", hint: "add 'bridgegen: 1' as the first line", at: root.location))
+            report(DiagnosticCatalog.missingSchemaVersion(at: root.location))
         }
         if module.name == nil && !nameRefused {
-            report(DiagnosticCatalog.missingKey("module", in: "the schema", hint: nil, at: root.location))
+            report(DiagnosticCatalog.missingKey("module", in: "the schema", at: root.location))
         }
         return module
     }
@@ -118,7 +118,7 @@ public struct SyntaxParser {
                 }
             }
             if !pairs.contains(where: { $0.key.scalar == "type" }) {
-                report(DiagnosticCatalog.missingKey("type", in: "\(noun) '\(name.value)'", hint: nil, at: value.location))
+                report(DiagnosticCatalog.missingKey("type", in: "\(noun) '\(name.value)'", at: value.location))
             }
             return field
         }
@@ -162,7 +162,7 @@ public struct SyntaxParser {
             }
         }
         if error.code == nil {
-            report(DiagnosticCatalog.missingKey("code", in: "error '\(name.value)'", hint: nil, at: node.location))
+            report(DiagnosticCatalog.missingKey("code", in: "error '\(name.value)'", at: node.location))
         }
         return error
     }
@@ -196,7 +196,7 @@ public struct SyntaxParser {
                         }
                     }
                     if method.returns == nil {
-                        report(DiagnosticCatalog.missingKey("type", in: "'returns'", hint: nil, at: value.location))
+                        report(DiagnosticCatalog.missingKey("type", in: "'returns'", at: value.location))
                     }
                 }
             case "errors":
@@ -213,7 +213,7 @@ public struct SyntaxParser {
             }
         }
         if method.kind == nil {
-            report(DiagnosticCatalog.missingKey("kind", in: "method '\(name.value)'", hint: "add 'kind: send' or 'kind: request'", at: node.location))
+            report(DiagnosticCatalog.missingMethodKind(name.value, at: node.location))
         }
         return method
     }

@@ -19,10 +19,26 @@ public indirect enum TypeExpression: Sendable, Hashable {
 
     /// A parse failure: what went wrong and the 0-based offset (in Unicode scalars) in the text.
     public struct ParseError: Error, Sendable, Hashable {
+        /// How the text breaks the grammar; `DiagnosticCatalog.invalidTypeExpression` words it.
+        public enum Syntax: Sendable, Hashable {
+            /// Text left after a complete type (the first character of it).
+            case trailing(String)
+            /// `T??`.
+            case doubleOptional
+            /// No name where one belongs (the character found instead, if any).
+            case expectedName(found: String?)
+            /// `list` or `map` without `<`.
+            case needsElement(String)
+            /// `list<T` or `map<T` without `>`.
+            case unclosed(String)
+            /// More than one dot, or an empty part, in a reference.
+            case badReference
+        }
+
         /// Which kind of failure, so the checker can report limits with their own diagnostics.
         public enum Kind: Sendable, Hashable {
-            /// The text does not follow the grammar; `message` says how.
-            case syntax
+            /// The text does not follow the grammar.
+            case syntax(Syntax)
             /// A `list<` or `map<` at `offset` would open level `SchemaLimits.typeNestingDepth + 1`.
             case nestingTooDeep
             /// The name at `offset` has `length` characters, more than its limit.
@@ -31,14 +47,11 @@ public indirect enum TypeExpression: Sendable, Hashable {
 
         /// What was refused.
         public var kind: Kind
-        /// What went wrong, for the `invalid-type` diagnostic.
-        public var message: String
         /// Unicode scalars from the start of the text to where it went wrong.
         public var offset: Int
 
-        init(_ kind: Kind = .syntax, message: String, offset: Int) {
+        init(_ kind: Kind, offset: Int) {
             self.kind = kind
-            self.message = message
             self.offset = offset
         }
     }
@@ -54,13 +67,12 @@ public indirect enum TypeExpression: Sendable, Hashable {
             let expression = try parser.type()
             parser.skipSpaces()
             if parser.index < parser.chars.count {
-                throw ParseError(message: "unexpected '\(parser.character(at: parser.index))' after the type", offset: parser.column(parser.index))
+                throw ParseError(.syntax(.trailing(String(parser.character(at: parser.index)))), offset: parser.column(parser.index))
             }
             return .success(expression)
-        } catch let error as ParseError {
-            return .failure(error)
         } catch {
-            return .failure(ParseError(message: "invalid type", offset: 0))
+            // The parser throws nothing else.
+            return .failure(error as? ParseError ?? ParseError(.syntax(.expectedName(found: nil)), offset: 0))
         }
     }
 
@@ -102,8 +114,8 @@ public indirect enum TypeExpression: Sendable, Hashable {
             chars[0..<i].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         }
 
-        func error(_ message: String, at i: Int) -> ParseError {
-            ParseError(message: message, offset: column(i))
+        func error(_ syntax: ParseError.Syntax, at i: Int) -> ParseError {
+            ParseError(.syntax(syntax), offset: column(i))
         }
 
         mutating func skipSpaces() {
@@ -121,7 +133,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
                 index += 1
                 skipSpaces()
                 if isAt("?") {
-                    throw error("'?' may appear once: an optional cannot be optional again", at: index)
+                    throw error(.doubleOptional, at: index)
                 }
                 base = .optional(base)
             }
@@ -148,27 +160,26 @@ public indirect enum TypeExpression: Sendable, Hashable {
             let word = String(decoding: chars[start..<index], as: UTF8.self)
             if word.isEmpty {
                 if index < chars.count {
-                    throw error("expected a type name, found '\(character(at: index))'", at: index)
+                    throw error(.expectedName(found: String(character(at: index))), at: index)
                 }
-                throw error("expected a type name", at: index)
+                throw error(.expectedName(found: nil), at: index)
             }
             if word == "list" || word == "map" {
                 skipSpaces()
                 guard isAt("<") else {
-                    throw error("'\(word)' needs an element type: \(word)<T>", at: index)
+                    throw error(.needsElement(word), at: index)
                 }
                 index += 1
                 // Checked before recursing: a 5,000-level expression stops here at level 9.
                 if depth >= SchemaLimits.typeNestingDepth {
-                    throw ParseError(.nestingTooDeep, message: "list<> and map<> nest deeper than \(SchemaLimits.typeNestingDepth) levels",
-                                     offset: column(start))
+                    throw ParseError(.nestingTooDeep, offset: column(start))
                 }
                 depth += 1
                 let inner = try type()
                 depth -= 1
                 skipSpaces()
                 guard isAt(">") else {
-                    throw error("expected '>' to close '\(word)<'", at: index)
+                    throw error(.unclosed(word), at: index)
                 }
                 index += 1
                 return word == "list" ? .list(inner) : .map(inner)
@@ -178,14 +189,13 @@ public indirect enum TypeExpression: Sendable, Hashable {
             switch parts.count {
             case 1: return .named(module: nil, name: word)
             case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
-            default: throw error("a type reference is 'Name' or 'module.Name'", at: start)
+            default: throw error(.badReference, at: start)
             }
         }
 
         func checkLength(_ length: Int, noun: String, limit: Int, at i: Int) throws {
             if length > limit {
-                throw ParseError(.nameTooLong(noun: noun, length: length, limit: limit),
-                                 message: "\(noun) name has \(length) characters, more than \(limit)", offset: column(i))
+                throw ParseError(.nameTooLong(noun: noun, length: length, limit: limit), offset: column(i))
             }
         }
     }

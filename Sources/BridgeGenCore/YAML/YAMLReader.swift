@@ -18,7 +18,7 @@ public enum YAMLReader {
 
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            return (nil, [DiagnosticCatalog.yamlSyntax("libyaml could not start", at: SourceLocation(path: path, line: 1, column: 1))])
+            return (nil, [DiagnosticCatalog.yamlParserUnavailable(at: SourceLocation(path: path, line: 1, column: 1))])
         }
         defer { yaml_parser_delete(&parser) }
 
@@ -92,14 +92,10 @@ public enum YAMLReader {
     }
 
     private static func syntaxError(_ parser: yaml_parser_t, path: String) -> Diagnostic {
-        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        let mark = parser.problem_mark
-        var notes: [Diagnostic.Note] = []
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let cm = parser.context_mark
-            notes.append(.init(context, at: SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)))
-        }
-        return DiagnosticCatalog.yamlSyntax(problem, at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), notes: notes)
+        let mark = parser.problem_mark, cm = parser.context_mark
+        let context = parser.context.map { (String(cString: $0), SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)) }
+        return DiagnosticCatalog.yamlSyntax(parser.problem.map { String(cString: $0) },
+                                            at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), context: context)
     }
 }
 

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The one path from a request to a result, shared by the CLI and (through it) both plugins:
+///
+///     locate config -> finish an interrupted commit -> read config -> find schemas -> check
+///       -> every target's validate -> (generate) emit -> plan -> commit, or report (--check)
+///
+/// Prints nothing: every finding is a diagnostic from `DiagnosticCatalog` in the result.
+public enum BridgeGenDriver {
+    public static func run(_ request: BridgeGenRequest) throws(BridgeGenUsageError) -> BridgeGenResult {
+        // Found before anything is touched, so a usage error changes nothing on disk.
+        let configPath = try self.configPath(for: request)
+        // A run killed mid-commit left a journal or staging folders: finish that commit first,
+        // whatever the schemas say now (with --check, only report it, and check the rest too).
+        var recovery: [Diagnostic] = []
+        if request.command == .generate {
+            recovery = OutputWriter.recoverInterruptedCommits(in: request.outputs.map(\.folder), dryRun: request.checkOnly)
+        }
+        let interrupted = recovery.contains { $0.severity == .error }
+        // Collects the rest: its errors stop the run.
+        var collector = DiagnosticCollector()
+        func finish(_ status: Int32, model: String? = nil) -> BridgeGenResult {
+            collector.report(contentsOf: recovery)
+            return BridgeGenResult(diagnostics: collector.sorted, modelJSON: model, exitStatus: status)
+        }
+        if interrupted && !request.checkOnly { return finish(1) }
+
+        // A config with errors still lets the schemas be checked (every error of a run is
+        // reported); the run then fails at the guard below.
+        let config = readConfig(configPath, request, into: &collector)
+        let (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        collector.report(contentsOf: discoveryProblems)
+        let checked = Pipeline.check(inputs, config: config)
+        collector.report(contentsOf: checked.diagnostics)
+        guard let schema = checked.schema, !collector.hasErrors else { return finish(1) }
+
+        var emitters = request.targets
+        for output in request.outputs where !emitters.contains(where: { $0.name == output.emitter.name }) {
+            emitters.append(output.emitter)
+        }
+        collector.report(contentsOf: Pipeline.validate(schema, emitters: emitters, config: config))
+        if collector.hasErrors { return finish(1) }
+
+        if request.command == .check {
+            return finish(0, model: request.dumpModel ? modelJSON(schema) : nil)
+        }
+
+        // Everything is generated and checked; now plan the writes across all folders and commit
+        // them together, or (with --check) only report what a commit would change.
+        let plan = OutputWriter.plan(request.outputs.map { output in
+            OutputWriter.Target(folder: output.folder, files: output.emitter.emit(schema, config: config))
+        })
+        if request.checkOnly {
+            collector.report(contentsOf: plan.problems + plan.outdated)
+            return finish(plan.isUpToDate && !interrupted ? 0 : 1)
+        }
+        do {
+            try OutputWriter.commit(plan)
+        } catch {
+            let failure = OutputWriter.WriteError(error)
+            collector.report(contentsOf: failure.outputsUnchanged ? failure.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : failure.diagnostics)
+            return finish(1)
+        }
+        return finish(0)
+    }
+
+    /// `--config`, else the one `bridgegen.yaml` beside the schemas, else none.
+    static func configPath(for request: BridgeGenRequest) throws(BridgeGenUsageError) -> String? {
+        switch request.config {
+        case .none: return nil
+        case .file(let path): return path
+        case .located:
+            let found = ConfigReader.locate(beside: request.paths)
+            if found.count > 1 {
+                throw BridgeGenUsageError(description: "found several config files (\(found.joined(separator: ", "))); choose one with --config or use --no-config")
+            }
+            return found.first
+        }
+    }
+
+    /// The config file's settings (the defaults when there is none or it has errors, which
+    /// are reported) with the request's overrides.
+    static func readConfig(_ path: String?, _ request: BridgeGenRequest, into collector: inout DiagnosticCollector) -> GeneratorConfig {
+        var config = GeneratorConfig()
+        if let path {
+            let (read, problems) = ConfigReader.read(file: path)
+            collector.report(contentsOf: problems)
+            if let read { config = read }
+        }
+        if let transport = request.transport { config.transport = transport }
+        if let channel = request.callbackChannel { config.callbackChannel = channel }
+        return config
+    }
+
+    /// The checked model as the JSON `check --dump-model` prints (keys sorted, pretty).
+    static func modelJSON(_ schema: SchemaSet) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(schema)).flatMap { String(data: $0, encoding: .utf8) }
+    }
+}

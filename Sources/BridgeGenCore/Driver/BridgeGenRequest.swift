@@ -1,0 +1,81 @@
+/// One run of bridgegen as the CLI (and through it both plugins) asks for it: what to read,
+/// which config, which targets to check and which to write where. Arguments are parsed and
+/// checked for form by the caller; `BridgeGenDriver.run` does the rest.
+public struct BridgeGenRequest: Sendable {
+    public enum Command: String, Sendable {
+        /// Read and check the schemas and the config; write nothing.
+        case check
+        /// Check, then write the outputs (or, with `checkOnly`, report what writing would change).
+        case generate
+    }
+
+    /// Where the config comes from.
+    public enum ConfigSource: Sendable, Equatable {
+        /// A `bridgegen.yaml` inside a folder path or beside a schema file path, if there is one.
+        case located
+        /// This file (`--config`).
+        case file(String)
+        /// No file: the defaults and the overrides only (`--no-config`).
+        case none
+    }
+
+    /// An emitter and the folder it writes into.
+    public struct Output: Sendable {
+        public var emitter: any Emitter
+        public var folder: String
+
+        public init(_ emitter: any Emitter, folder: String) {
+            self.emitter = emitter
+            self.folder = folder
+        }
+    }
+
+    public var command: Command
+    /// Schema files, and folders searched recursively for `*.bridge.yaml`.
+    public var paths: [String]
+    public var config: ConfigSource
+    /// Overrides of the config's `transport` and `callbackChannel` (already validated).
+    public var transport: GeneratorConfig.Transport?
+    public var callbackChannel: String?
+    /// Every target bridgegen knows: each one's `validate` runs on every command, so a name
+    /// one target refuses fails `check` and every `generate`, whatever it writes.
+    public var targets: [any Emitter]
+    /// What `generate` writes (empty for `check`).
+    public var outputs: [Output]
+    /// `generate --check`: write nothing; report what is missing, stale or left over.
+    public var checkOnly: Bool
+    /// `check --dump-model`: return the checked model as JSON.
+    public var dumpModel: Bool
+
+    public init(command: Command, paths: [String], config: ConfigSource = .located,
+                transport: GeneratorConfig.Transport? = nil, callbackChannel: String? = nil,
+                targets: [any Emitter], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false) {
+        self.command = command
+        self.paths = paths
+        self.config = config
+        self.transport = transport
+        self.callbackChannel = callbackChannel
+        self.targets = targets
+        self.outputs = outputs
+        self.checkOnly = checkOnly
+        self.dumpModel = dumpModel
+    }
+}
+
+/// What a run found and how it ended.
+public struct BridgeGenResult: Sendable {
+    /// Every diagnostic of the run (inputs, targets, outputs, recovery), sorted.
+    public var diagnostics: [Diagnostic]
+    /// The checked model as pretty JSON, for `check --dump-model` on a clean run.
+    public var modelJSON: String?
+    /// 0 on success; 1 for errors in the schemas or config, stale outputs (`--check`), a
+    /// failed write or an interrupted commit that could not be finished.
+    public var exitStatus: Int32
+
+    public var succeeded: Bool { exitStatus == 0 }
+}
+
+/// A problem with the request itself (exit status 2), found only by looking at the disk.
+public struct BridgeGenUsageError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,43 @@
+/// The help text and version `bridgegen -h` and `--version` print.
+enum Usage {
+    static let text = """
+        OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas.
+
+        USAGE: bridgegen check PATH... [options]
+               bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [options]
+
+        PATH is a schema file or a folder searched recursively for *.bridge.yaml.
+
+        COMMANDS:
+          check                   Read and type-check the schemas (and the config); print diagnostics only.
+          generate                Check, then write the outputs for each --*-out folder given. Only
+                                  changed files are written; files a previous run wrote that no schema
+                                  produces any more are removed; a failed run changes nothing, and
+                                  a run killed while writing is completed by the next one.
+
+        OPTIONS:
+          --config FILE           The config file (docs/CONFIG.md). Without it, a bridgegen.yaml inside
+                                  a folder PATH or beside a schema file PATH is used, if there is one.
+          --no-config             Use no config file, only the defaults and the options below.
+          --transport reply|callback
+                                  The wire transport (overrides the config; default: reply).
+          --callback-channel NAME Handler name of the callback transport (overrides the config;
+                                  default: uniBridgeCall).
+          --diagnostics-format text|json
+                                  How to print diagnostics (default: text).
+          --dump-model            (check) Print the checked model as JSON on stdout.
+          --swift-out DIR         (generate) Write the Swift side into DIR.
+          --ts-out DIR            (generate) Write the TypeScript client into DIR.
+          --docs-out DIR          (generate) Write the Markdown docs into DIR.
+          --check                 (generate) Write nothing; exit 1 listing the outputs that are
+                                  missing, stale or left over, or an interrupted commit. For CI.
+          -h, --help              Show this help.
+          --version               Show the version.
+
+        EXIT STATUS: 0 success, 1 errors in the schemas or config or stale outputs (--check)
+        or a failed write, 2 usage errors.
+
+        """
+
+    static let version = "0.1.0"
+}

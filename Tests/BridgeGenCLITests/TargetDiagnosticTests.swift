@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+import BridgeGenTestSupport
+
+/// Every target's own checks run on `check` and on every `generate`, whatever it writes, each
+/// problem with its own id, printed exactly in the text and JSON formats by the real binary.
+final class TargetDiagnosticTests: XCTestCase {
+    /// Runs `bridgegen check` on `schema` (written as `<module>.bridge.yaml`) in text and in JSON
+    /// and asserts exit 1 with exactly one error: `line:column: message [id]`.
+    private func assertRefused(module: String, _ schema: String, line: Int, column: Int, id: String, message: String,
+                               notes: [(line: Int, column: Int, message: String)] = [], file: StaticString = #filePath, at: UInt = #line) throws {
+        let folder = try temporaryFolder(self)
+        let name = "\(module).bridge.yaml"
+        try schema.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let text = try bridgegen(["check", name, "--no-config"], in: folder)
+        XCTAssertEqual(text.status, 1, text.stderr, file: file, line: at)
+        let noteLines = notes.map { "\(name):\($0.line):\($0.column): note: \($0.message)\n" }.joined()
+        XCTAssertEqual(text.stderr, "\(name):\(line):\(column): error: \(message) [\(id)]\n\(noteLines)1 error, 0 warnings generated.\n", file: file, line: at)
+
+        let json = try bridgegen(["check", name, "--no-config", "--diagnostics-format", "json"], in: folder)
+        XCTAssertEqual(json.status, 1, file: file, line: at)
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]], json.stderr, file: file, line: at)
+        let expected: [[String: Any]] = [[
+            "id": id, "severity": "error", "message": message,
+            "location": ["path": name, "line": line, "column": column],
+            "notes": notes.map { ["message": $0.message, "location": ["path": name, "line": $0.line, "column": $0.column]] },
+        ]]
+        XCTAssertEqual(parsed as NSArray, expected as NSArray, json.stderr, file: file, line: at)
+    }
+
+    func testAMethodNamedOnFailsCheckAndASwiftOnlyGenerateWithTheTypeScriptReason() throws {
+        let schema = "bridgegen: 1\nmodule: sample\nmethods:\n  on:\n    kind: send\n"
+        let message = "method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on')"
+        try assertRefused(module: "sample", schema, line: 4, column: 3, id: "ts-reserved-method", message: message)
+
+        // The native team's build refuses it too: no target's build is green while another's fails.
+        let folder = try temporaryFolder(self)
+        try schema.write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        let generate = try bridgegen(["generate", "sample.bridge.yaml", "--no-config", "--swift-out", "out"], in: folder)
+        XCTAssertEqual(generate.status, 1)
+        XCTAssertEqual(generate.stderr, "sample.bridge.yaml:4:3: error: \(message) [ts-reserved-method]\n1 error, 0 warnings generated.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written")
+    }
+
+    func testAnEventNamedLikeAnObjectMemberIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\nevents:\n  constructor: {}\n", line: 4, column: 3, id: "ts-reserved-event",
+                          message: "event name 'constructor' is reserved in JavaScript (a member of every object); choose another name (the wire name can stay: add 'wire: constructor')")
+    }
+
+    func testATypeNamedLikeAGeneratedTypeScriptDeclarationIsRefused() throws {
+        let schema = "bridgegen: 1\nmodule: sample\ntypes:\n  SetItemParams:\n    fields:\n      a: string\nmethods:\n  setItem:\n    kind: send\n    params:\n      key: string\n"
+        try assertRefused(module: "sample", schema, line: 4, column: 3, id: "ts-generated-type-clash",
+                          message: "type name 'SetItemParams' is reserved in the TypeScript client: it is the parameters of method 'setItem'; rename the type",
+                          notes: [(8, 3, "'SetItemParams' comes from here")])
+    }
+
+    func testAModuleNamedLikeAMockDeclarationIsRefused() throws {
+        try assertRefused(module: "bridge", "bridgegen: 1\nmodule: bridge\n", line: 2, column: 9, id: "ts-mock-name-clash",
+                          message: "module name 'bridge' is reserved in the TypeScript client (mock.ts declares 'BridgeMock' itself); choose another name")
+    }
+
+    func testAModuleNamedLikeARuntimeExportIsRefused() throws {
+        try assertRefused(module: "config", "bridgegen: 1\nmodule: config\n", line: 2, column: 9, id: "ts-index-export-clash",
+                          message: "module name 'config' is reserved in the TypeScript client (index.ts exports 'Config' from the runtime); choose another name")
+    }
+
+    func testATypeNamedLikeAModulesSwiftNamespaceIsRefused() throws {
+        let folder = try temporaryFolder(self)
+        try "bridgegen: 1\nmodule: other\n".write(to: folder.appendingPathComponent("other.bridge.yaml"), atomically: true, encoding: .utf8)
+        try "bridgegen: 1\nmodule: sample\ntypes:\n  Other:\n    fields:\n      a: string\n"
+            .write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        let message = "type 'Other' would shadow the Swift namespace of module 'other'; rename the type"
+        let text = try bridgegen(["check", ".", "--no-config"], in: folder)
+        XCTAssertEqual(text.status, 1)
+        XCTAssertEqual(text.stderr, "./sample.bridge.yaml:4:3: error: \(message) [swift-type-shadows-namespace]\n1 error, 0 warnings generated.\n")
+        let json = try bridgegen(["check", ".", "--no-config", "--diagnostics-format", "json"], in: folder)
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]], json.stderr)
+        let expected: [[String: Any]] = [["id": "swift-type-shadows-namespace", "severity": "error", "message": message, "notes": [[String: Any]](),
+                                          "location": ["path": "./sample.bridge.yaml", "line": 4, "column": 3]]]
+        XCTAssertEqual(parsed as NSArray, expected as NSArray, json.stderr)
+    }
+
+    func testATypeNamedLikeASwiftSupportTypeIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  BridgeGlue:\n    fields:\n      a: string\n", line: 4, column: 3,
+                          id: "swift-type-shadows-support",
+                          message: "type 'BridgeGlue' would shadow the generated Swift support type of the same name; rename the type")
+    }
+
+    func testOutputDiagnosticsAppearInJSON() throws {
+        let folder = try temporaryFolder(self)
+        try "bridgegen: 1\nmodule: sample\n".write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out/.bridgegen-staging-4194305-deadbeef"), withIntermediateDirectories: true)
+        let check = try bridgegen(["generate", "sample.bridge.yaml", "--no-config", "--docs-out", "out", "--check", "--diagnostics-format", "json"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stderr.utf8)) as? [[String: Any]], check.stderr)
+        // Sorted by path: the manifest, the staging folder, README.md, sample.md.
+        XCTAssertEqual(parsed.map { $0["id"] as? String }, ["output-missing", "staging-left-over", "output-missing", "output-missing"], check.stderr)
+        XCTAssertEqual(parsed[1] as NSDictionary, [
+            "id": "staging-left-over", "severity": "error", "notes": [[String: Any]](),
+            "message": "staging folder left by an interrupted run; run the same command without --check to remove it",
+            "location": ["path": "out/.bridgegen-staging-4194305-deadbeef"],
+        ] as NSDictionary, check.stderr)
+    }
+}
