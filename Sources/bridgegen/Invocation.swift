@@ -6,8 +6,9 @@ enum Invocation {
     case help, version
     case run(BridgeGenRequest, diagnosticsFormat: String)
 
-    static let valueOptions: Set<String> = ["--config", "--transport", "--callback-channel", "--diagnostics-format",
-                                            "--swift-out", "--ts-out", "--docs-out"]
+    /// The output-folder options come from the registry, so a new target is one registry line.
+    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format"]
+                                  + EmitterRegistry.all.map(\.option))
     static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config"]
 
     static func parse(_ argv: [String]) throws(Arguments.UsageError) -> Invocation {

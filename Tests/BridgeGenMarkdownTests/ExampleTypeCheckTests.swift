@@ -2,8 +2,9 @@ import BridgeGenTestSupport
 import Foundation
 import Testing
 
-/// The TypeScript examples in the committed docs type-check with `tsc --strict` against the
-/// committed generated client (Generated/TypeScript), so the docs cannot drift from the API.
+/// The TypeScript examples in the committed docs type-check with the flags the generated client
+/// is held to (`tsc --strict --noUncheckedIndexedAccess --exactOptionalPropertyTypes`) against
+/// the committed generated client (Generated/TypeScript), so the docs cannot drift from the API.
 @Suite struct ExampleTypeCheckTests {
     static let install = "apt-get install node-typescript (Debian) or npm install -g typescript"
 
@@ -50,8 +51,9 @@ import Testing
         }
         let file = folder.appendingPathComponent("examples.ts")
         try Data(source.utf8).write(to: file)
-        let result = try runProcess(tsc, ["--strict", "--noEmit", "--target", "ES2020", "--module", "ES2020",
-                                           "--moduleResolution", "node", "--lib", "ES2020,DOM", file.path])
+        let result = try runProcess(tsc, ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--noEmit",
+                                           "--target", "ES2020", "--module", "ES2020", "--moduleResolution", "node",
+                                           "--lib", "ES2020,DOM", file.path])
         #expect(result.status == 0, "tsc rejected the examples of \(module).md:\n\(result.stdout)\(result.stderr)\n\(source)")
     }
 
