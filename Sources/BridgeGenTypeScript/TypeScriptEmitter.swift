@@ -42,24 +42,27 @@ public struct TypeScriptEmitter: Emitter {
     }
 
     static func runtime() -> String {
-        var p = CodePrinter()
-        printHeader(source: nil, into: &p)
-        p.line("//")
-        p.line("// The runtime every module client shares: transports, envelope, errors, handshake and")
-        p.line("// the `window.__bridgegen` event hub, as specified in docs/WIRE.md.")
-        p.blankLine()
-        p.lines(RuntimeFiles.runtime.text())
-        return p.text
+        embedded(RuntimeFiles.runtime, about: [
+            "The runtime every module client shares: transports, envelope, errors, handshake and",
+            "the `window.__bridgegen` event hub, as specified in docs/WIRE.md.",
+        ])
     }
 
     static func mockRuntime() -> String {
+        embedded(RuntimeFiles.mockRuntime, about: [
+            "The mock engine behind mock.ts: fake `window.webkit.messageHandlers` for development",
+            "outside the app. Import mock.ts only in development builds.",
+        ])
+    }
+
+    /// A runtime file after the do-not-edit header and a few lines on what it is.
+    private static func embedded(_ file: RuntimeSource, about: [String]) -> String {
         var p = CodePrinter()
         printHeader(source: nil, into: &p)
         p.line("//")
-        p.line("// The mock engine behind mock.ts: fake `window.webkit.messageHandlers` for development")
-        p.line("// outside the app. Import mock.ts only in development builds.")
+        for line in about { p.line("// " + line) }
         p.blankLine()
-        p.lines(RuntimeFiles.mockRuntime.text())
+        p.lines(file.text())
         return p.text
     }
 
