@@ -240,10 +240,11 @@ public struct SyntaxParser {
 
     /// The pairs of a mapping whose keys are all known. Unknown keys are reported (with a
     /// did-you-mean) and dropped; `x-` keys are extensions and ignored; duplicates are reported.
-    private mutating func entries(of node: YAMLNode, keys: [String], what: String, noun: String,
+    /// `what` names the mapping in messages; it is only worded when there is one to report.
+    private mutating func entries(of node: YAMLNode, keys: [String], what: @autoclosure () -> String, noun: String,
                                   expected: String = "a mapping") -> [YAMLPair]? {
         guard case .mapping(let pairs) = node.kind else {
-            report(DiagnosticCatalog.expectedKind(expected, for: what, got: node))
+            report(DiagnosticCatalog.expectedKind(expected, for: what(), got: node))
             return nil
         }
         // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
@@ -268,7 +269,7 @@ public struct SyntaxParser {
                     report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
                     continue
                 }
-                report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
+                report(DiagnosticCatalog.unknownKey(key, in: what(), known: keys, at: pair.key.location))
                 continue
             }
             kept.append(pair)
