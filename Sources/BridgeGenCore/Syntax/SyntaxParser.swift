@@ -247,6 +247,7 @@ public struct SyntaxParser {
             report(DiagnosticCatalog.expectedKind(expected, for: what(), got: node))
             return nil
         }
+        if Self.allKnownOnce(pairs, keys) { return pairs }
         // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
         // what was kept rather than hashing.
         var kept: [YAMLPair] = []
@@ -275,6 +276,17 @@ public struct SyntaxParser {
             kept.append(pair)
         }
         return kept
+    }
+
+    /// The common case, checked without building a second array: every key a known one, none
+    /// twice (a known key never starts with `x-`, so nothing would be dropped either).
+    private static func allKnownOnce(_ pairs: [YAMLPair], _ keys: [String]) -> Bool {
+        guard pairs.count <= keys.count else { return false }
+        for i in pairs.indices {
+            guard case .scalar(let key, _) = pairs[i].key.kind, keys.contains(key) else { return false }
+            for j in 0..<i where pairs[j].key.scalar == key { return false }
+        }
+        return true
     }
 
     /// A mapping of declarations keyed by name (`types`, `methods`, `params`, ...).

@@ -118,6 +118,10 @@ private struct TreeBuilder {
         var skipNextValue = false
     }
 
+    /// Room made for a mapping's pairs at its first pair: most schema mappings hold a few keys,
+    /// and growing one pair at a time copied each pair several times.
+    static let pairsReserved = 4
+
     let path: String
     /// Problems that do not stop the parse (non-scalar keys).
     private(set) var problems: [Diagnostic] = []
@@ -206,6 +210,7 @@ private struct TreeBuilder {
             stack[top].skipNextValue = false
             return
         }
+        if stack[top].pairs.isEmpty { stack[top].pairs.reserveCapacity(Self.pairsReserved) }
         stack[top].pairs.append(YAMLPair(key: key, value: node))
     }
 }
