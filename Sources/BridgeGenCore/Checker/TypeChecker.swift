@@ -6,8 +6,9 @@ public struct TypeChecker: Sendable {
 
     let config: GeneratorConfig
     var diagnostics = DiagnosticCollector()
-    /// Declared types per module, for resolution: module -> name -> syntax.
-    var typeTable: [String: [String: TypeSyntax]] = [:]
+    /// Declared types per module, for resolution: module -> name -> body (the cases are what
+    /// enum defaults need; the rest of the declaration is not kept twice).
+    var typeTable: [String: [String: TypeSyntax.Body]] = [:]
     var modulesByName: [String: ModuleSyntax] = [:]
     /// Did-you-mean work this run may still do (see `takeSuggestion`).
     var suggestionWorkLeft = TypeChecker.maximumSuggestionWork
@@ -33,7 +34,7 @@ public struct TypeChecker: Sendable {
     mutating func run(_ files: [ModuleSyntax]) -> SchemaSet {
         let named = collectModules(files)
         for syntax in named {
-            typeTable[syntax.name?.value ?? ""] = Dictionary(syntax.types.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+            typeTable[syntax.name?.value ?? ""] = Dictionary(syntax.types.map { ($0.name.value, $0.body) }, uniquingKeysWith: { a, _ in a })
         }
         checkImportCycles(named)
         var modules = checkModules(named)
