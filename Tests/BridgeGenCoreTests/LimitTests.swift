@@ -213,6 +213,25 @@ final class SuggestionBudgetTests: XCTestCase {
         XCTAssertEqual(suggested, 26)
         XCTAssertEqual(result.diagnostics.last?.message, "unknown type 'X0039'")
     }
+
+    /// Modules are checked in parallel, but the budget is spent in module order, as a serial
+    /// check spends it: the first modules' unknown names get suggestions, the last ones none.
+    func testTheBudgetIsSpentInModuleOrderAcrossModules() {
+        let types = (0..<1_000).map { "  T\(String(format: "%04d", $0)): {fields: {}}\n" }.joined()
+        let fields = (0..<40).map { "      f\($0): X\(String(format: "%04d", $0))\n" }.joined()
+        let inputs = (0..<6).map { m in
+            SchemaInput(path: "m\(m).bridge.yaml", text: "bridgegen: 1\nmodule: m\(m)\ntypes:\n\(types)  Holder:\n    fields:\n\(fields)")
+        }
+        let result = Pipeline.check(inputs)
+        XCTAssertEqual(result.diagnostics.count, 240)
+        // 1,001 types and 5 primitives in scope: 1,006 * 5 * 3 per search, 132 searches in all.
+        let suggested = TypeChecker.maximumSuggestionWork / DidYouMean.estimatedWork(for: "X0000", candidates: 1_006)
+        XCTAssertEqual(suggested, 132)
+        let suggestedPerModule = (0..<6).map { m in
+            result.diagnostics.filter { $0.location?.path == "m\(m).bridge.yaml" && $0.message.contains("did you mean") }.count
+        }
+        XCTAssertEqual(suggestedPerModule, [40, 40, 40, 12, 0, 0])
+    }
 }
 
 /// A mapping with many unknown keys: each is reported once, a repeated one as a duplicate of

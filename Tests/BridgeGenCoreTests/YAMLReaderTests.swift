@@ -21,6 +21,22 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertEqual(items[1].location, SourceLocation(path: "t.yaml", line: 4, column: 5))
     }
 
+    /// The reader confirms plain ASCII eight bytes at a time: a NUL or non-ASCII byte at any
+    /// position of a word, or in the tail after the last whole word, is still found and located.
+    func testEveryBytePositionIsChecked() {
+        let text = Array("a: bcdefghijklmnopqrstuvw\n".utf8)  // 26 bytes: three words and a tail
+        for index in 3..<(text.count - 1) {
+            var nul = text
+            nul[index] = 0
+            XCTAssertEqual(DiagnosticRenderer.text(YAMLReader.read(nul, path: "t.yaml").diagnostics),
+                           "t.yaml:1:\(index + 1): error: the file contains a NUL byte; bridgegen files are text [nul-byte]\n", "NUL at \(index)")
+            var high = text
+            high[index] = 0xFF
+            XCTAssertEqual(DiagnosticRenderer.text(YAMLReader.read(high, path: "t.yaml").diagnostics),
+                           "t.yaml:1:\(index + 1): error: the file is not valid UTF-8 (byte 0xFF) [invalid-utf8]\n", "0xFF at \(index)")
+        }
+    }
+
     func testColumnsCountCharactersNotBytes() {
         let (root, _) = read("doc: \"héllo\"\nkey: v\n")
         guard case .mapping(let pairs)? = root?.kind else { return XCTFail() }

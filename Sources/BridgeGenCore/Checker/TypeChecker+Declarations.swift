@@ -4,6 +4,7 @@ extension TypeChecker {
 
     mutating func checkTypes(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [TypeDeclaration] {
         var result: [TypeDeclaration] = []
+        result.reserveCapacity(syntax.types.count)
         for type in syntax.types {
             let name = type.name
             if !IDLNames.isValidTypeName(name.value) {
@@ -14,7 +15,7 @@ extension TypeChecker {
             let deprecated = type.deprecated.map { Deprecation(message: $0.message) }
             switch type.body {
             case .structure(let fieldSyntax):
-                let fields = checkFields(fieldSyntax, noun: "field", owner: "struct '\(name.value)'", &scope)
+                let fields = checkFields(fieldSyntax, noun: "field", &scope)
                 result.append(.structure(StructDeclaration(name: name.value, doc: type.doc, deprecated: deprecated, fields: fields, location: name.location)))
             case .enumeration(let caseSyntax):
                 let cases = checkCases(caseSyntax, enumName: name)
@@ -29,6 +30,7 @@ extension TypeChecker {
     mutating func checkCases(_ syntax: [CaseSyntax], enumName: Located<String>) -> [EnumCase] {
         if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
+        cases.reserveCapacity(syntax.count)
         var identifiers = NameTable()
         var wires = NameTable()
         for c in syntax {
@@ -78,8 +80,10 @@ extension TypeChecker {
         return identifier
     }
 
-    mutating func checkFields(_ syntax: [FieldSyntax], noun: String, owner: String, _ scope: inout Scope) -> [Field] {
+    mutating func checkFields(_ syntax: [FieldSyntax], noun: String, _ scope: inout Scope) -> [Field] {
+        // Reserved: three fields would otherwise take room for four, in every struct of the model.
         var fields: [Field] = []
+        fields.reserveCapacity(syntax.count)
         var identifiers = NameTable()
         for f in syntax {
             guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
@@ -122,6 +126,7 @@ extension TypeChecker {
 
     mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
         var result: [Method] = []
+        result.reserveCapacity(syntax.methods.count)
         var identifiers = NameTable()
         var wires = NameTable()
         for m in syntax.methods {
@@ -133,7 +138,7 @@ extension TypeChecker {
                 kind = MethodKind(rawValue: k.value)
                 if kind == nil { report(DiagnosticCatalog.invalidMethodKind(k.value, at: k.location)) }
             }
-            let params = checkFields(m.params, noun: "parameter", owner: "method '\(m.name.value)'", &scope)
+            let params = checkFields(m.params, noun: "parameter", &scope)
             var returns: TypeRef?
             if let r = m.returns { returns = resolve(r, &scope) }
             if kind == .send, let key = m.returnsKey {
@@ -167,12 +172,13 @@ extension TypeChecker {
 
     mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
         var result: [Event] = []
+        result.reserveCapacity(syntax.events.count)
         var identifiers = NameTable()
         var wires = NameTable()
         for e in syntax.events {
             guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")
-            let payload = checkFields(e.payload, noun: "payload field", owner: "event '\(e.name.value)'", &scope)
+            let payload = checkFields(e.payload, noun: "payload field", &scope)
             guard let wire else { continue }
             result.append(Event(name: e.name.value, identifier: identifier, wireName: wire, doc: e.doc, payload: payload,
                                 deprecated: e.deprecated.map { Deprecation(message: $0.message) }, location: e.name.location))
@@ -181,15 +187,16 @@ extension TypeChecker {
     }
 
     /// The wire name (override or key), checked for validity and uniqueness in `seen`.
+    /// `owner` is only worded when there is a collision to report.
     mutating func checkWire(_ override: Located<String>?, default name: Located<String>, noun: String,
-                                    seen: inout NameTable, owner: String) -> String? {
+                            seen: inout NameTable, owner: @autoclosure () -> String) -> String? {
         let wire = override ?? name
         if override != nil, !IDLNames.isValidWireName(wire.value) {
             report(DiagnosticCatalog.invalidWireName(wire.value, at: wire.location))
             return nil
         }
         if let other = seen[wire.value] {
-            report(DiagnosticCatalog.wireCollision(noun, wire.value, in: owner, at: wire.location, first: other.location))
+            report(DiagnosticCatalog.wireCollision(noun, wire.value, in: owner(), at: wire.location, first: other.location))
             return nil
         }
         seen[wire.value] = wire

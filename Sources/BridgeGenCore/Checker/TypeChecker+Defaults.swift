@@ -62,7 +62,7 @@ extension TypeChecker {
             }
             return .map(entries)
         case .named(let module, let name):
-            guard case .enumeration(let cases)? = typeTable[module]?[name]?.body else {
+            guard case .enumeration(let cases)? = typeTable[module]?[name] else {
                 report(DiagnosticCatalog.structDefault(name, at: node.location))
                 return nil
             }

@@ -1,16 +1,19 @@
 /// Stage 3: IDL syntax of all files -> checked model. Reports every error of the run; the
 /// model it returns is only meaningful when no error was reported.
-public struct TypeChecker {
+public struct TypeChecker: Sendable {
     public static let supportedFormatVersions = ["1"]
     public static let schemaSuffix = ".bridge.yaml"
 
     let config: GeneratorConfig
     var diagnostics = DiagnosticCollector()
-    /// Declared types per module, for resolution: module -> name -> syntax.
-    var typeTable: [String: [String: TypeSyntax]] = [:]
+    /// Declared types per module, for resolution: module -> name -> body (the cases are what
+    /// enum defaults need; the rest of the declaration is not kept twice).
+    var typeTable: [String: [String: TypeSyntax.Body]] = [:]
     var modulesByName: [String: ModuleSyntax] = [:]
     /// Did-you-mean work this run may still do (see `takeSuggestion`).
     var suggestionWorkLeft = TypeChecker.maximumSuggestionWork
+    /// Set by `takeSuggestion`: this check's outcome depends on the budget left when it ran.
+    var askedForSuggestion = false
 
     /// Did-you-mean work of one run, in `DidYouMean.estimatedWork` units (about 0.1 s in a
     /// debug build). Each search compares with every name in scope, so a schema of many unknown
@@ -31,10 +34,10 @@ public struct TypeChecker {
     mutating func run(_ files: [ModuleSyntax]) -> SchemaSet {
         let named = collectModules(files)
         for syntax in named {
-            typeTable[syntax.name?.value ?? ""] = Dictionary(syntax.types.map { ($0.name.value, $0) }, uniquingKeysWith: { a, _ in a })
+            typeTable[syntax.name?.value ?? ""] = Dictionary(syntax.types.map { ($0.name.value, $0.body) }, uniquingKeysWith: { a, _ in a })
         }
         checkImportCycles(named)
-        var modules = named.map { checkModule($0) }
+        var modules = checkModules(named)
         modules.sort { $0.name < $1.name }
         checkStructCycles(modules)
         if config.sharesOneChannel { checkSharedChannel(modules) }
@@ -125,6 +128,26 @@ public struct TypeChecker {
         report(DiagnosticCatalog.importCycle(rotated + [rotated[0]], at: anchor, steps: steps))
     }
 
+    /// Every module checked against the (now fixed) tables. Modules are independent apart from
+    /// the did-you-mean budget, which is spent in module order: so they are checked in parallel,
+    /// and only when some module asked for a suggestion (a run with unknown names) are they
+    /// checked again one after another, to report exactly what a serial check reports.
+    mutating func checkModules(_ named: [ModuleSyntax]) -> [Module] {
+        var template = self
+        template.diagnostics = DiagnosticCollector()
+        let start = template
+        let checked = ParallelMap.map(named) { syntax in
+            var checker = start
+            let module = checker.checkModule(syntax)
+            return (module: module, diagnostics: checker.diagnostics.diagnostics, askedForSuggestion: checker.askedForSuggestion)
+        }
+        if checked.contains(where: \.askedForSuggestion) {
+            return named.map { checkModule($0) }
+        }
+        for result in checked { diagnostics.report(contentsOf: result.diagnostics) }
+        return checked.map(\.module)
+    }
+
     mutating func checkModule(_ syntax: ModuleSyntax) -> Module {
         let moduleName = syntax.name?.value ?? ""
         var scope = Scope(module: moduleName, imports: [:], used: [])
@@ -162,6 +185,7 @@ public struct TypeChecker {
     /// Whether the unknown `word` gets a did-you-mean among `count` names, within what is left
     /// of `maximumSuggestionWork`; callers build the list of names only when it does.
     mutating func takeSuggestion(for word: String, among count: Int) -> Bool {
+        askedForSuggestion = true
         let work = DidYouMean.estimatedWork(for: word, candidates: count)
         guard work <= suggestionWorkLeft else { return false }
         suggestionWorkLeft -= work

@@ -14,10 +14,13 @@ public enum Pipeline {
     }
 
     /// Stages 1-3: read, parse and check every file.
-    public static func check(_ inputs: [SchemaInput], config: GeneratorConfig = GeneratorConfig()) -> Result {
+    /// Takes the inputs (`consuming`) so that their bytes are freed once parsed, before the
+    /// checked model is built beside the syntax: that is when a run's memory peaks.
+    public static func check(_ inputs: consuming [SchemaInput], config: GeneratorConfig = GeneratorConfig()) -> Result {
         // Files are read and parsed independently, so that work is spread over the cores; the
         // results keep the input order, and diagnostics are sorted anyway: output is the same.
         let files = ParallelMap.map(inputs) { readAndParse($0) }
+        inputs = []
         var collector = DiagnosticCollector()
         var syntax: [ModuleSyntax] = []
         for file in files {

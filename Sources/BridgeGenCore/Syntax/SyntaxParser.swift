@@ -240,12 +240,14 @@ public struct SyntaxParser {
 
     /// The pairs of a mapping whose keys are all known. Unknown keys are reported (with a
     /// did-you-mean) and dropped; `x-` keys are extensions and ignored; duplicates are reported.
-    private mutating func entries(of node: YAMLNode, keys: [String], what: String, noun: String,
+    /// `what` names the mapping in messages; it is only worded when there is one to report.
+    private mutating func entries(of node: YAMLNode, keys: [String], what: @autoclosure () -> String, noun: String,
                                   expected: String = "a mapping") -> [YAMLPair]? {
         guard case .mapping(let pairs) = node.kind else {
-            report(DiagnosticCatalog.expectedKind(expected, for: what, got: node))
+            report(DiagnosticCatalog.expectedKind(expected, for: what(), got: node))
             return nil
         }
+        if Self.allKnownOnce(pairs, keys) { return pairs }
         // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
         // what was kept rather than hashing.
         var kept: [YAMLPair] = []
@@ -268,12 +270,23 @@ public struct SyntaxParser {
                     report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
                     continue
                 }
-                report(DiagnosticCatalog.unknownKey(key, in: what, known: keys, at: pair.key.location))
+                report(DiagnosticCatalog.unknownKey(key, in: what(), known: keys, at: pair.key.location))
                 continue
             }
             kept.append(pair)
         }
         return kept
+    }
+
+    /// The common case, checked without building a second array: every key a known one, none
+    /// twice (a known key never starts with `x-`, so nothing would be dropped either).
+    private static func allKnownOnce(_ pairs: [YAMLPair], _ keys: [String]) -> Bool {
+        guard pairs.count <= keys.count else { return false }
+        for i in pairs.indices {
+            guard case .scalar(let key, _) = pairs[i].key.kind, keys.contains(key) else { return false }
+            for j in 0..<i where pairs[j].key.scalar == key { return false }
+        }
+        return true
     }
 
     /// A mapping of declarations keyed by name (`types`, `methods`, `params`, ...).

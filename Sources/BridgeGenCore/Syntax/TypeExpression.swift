@@ -184,11 +184,13 @@ public indirect enum TypeExpression: Sendable, Hashable {
                 index += 1
                 return word == "list" ? .list(inner) : .map(inner)
             }
-            if TypeExpression.primitives.contains(word) { return .primitive(word) }
-            let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            switch parts.count {
-            case 1: return .named(module: nil, name: word)
-            case 2 where !parts[0].isEmpty && !parts[1].isEmpty: return .named(module: parts[0], name: parts[1])
+            // The dots found while scanning split the word: no String splitting per type.
+            switch dots.count {
+            case 0:
+                return TypeExpression.primitives.contains(word) ? .primitive(word) : .named(module: nil, name: word)
+            case 1 where dots[0] > start && dots[0] < index - 1:
+                return .named(module: String(decoding: chars[start..<dots[0]], as: UTF8.self),
+                              name: String(decoding: chars[(dots[0] + 1)..<index], as: UTF8.self))
             default: throw error(.badReference, at: start)
             }
         }

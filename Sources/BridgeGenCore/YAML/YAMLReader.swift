@@ -47,6 +47,9 @@ public enum YAMLReader {
             return DiagnosticCatalog.fileTooLarge(bytes.count, limit: maximumFileSize, at: SourceLocation(path: path, line: 1, column: 1))
         }
         return bytes.withUnsafeBufferPointer { b -> Diagnostic? in
+            // Most schemas are ASCII without NUL: that is confirmed eight bytes at a time, and
+            // lines and columns are only counted when there is a problem to locate.
+            if isPlainASCII(b) { return nil }
             var line = 1, column = 1
             var index = 0
             while index < b.count {
@@ -69,6 +72,24 @@ public enum YAMLReader {
             }
             return nil
         }
+    }
+
+    /// Whether every byte is ASCII and none is NUL.
+    private static func isPlainASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+        var index = 0
+        while index + 8 <= b.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A byte >= 0x80, or a zero byte (the classic "has a zero byte" test).
+            if word & high != 0 || (word &- ones) & ~word & high != 0 { return false }
+            index += 8
+        }
+        while index < b.count {
+            if b[index] == 0 || b[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Length of the well-formed UTF-8 sequence at `i`, or 0 (overlongs, surrogates and
@@ -117,6 +138,10 @@ private struct TreeBuilder {
         /// Set after a refused key, so its value is dropped too.
         var skipNextValue = false
     }
+
+    /// Room made for a mapping's pairs at its first pair: most schema mappings hold a few keys,
+    /// and growing one pair at a time copied each pair several times.
+    static let pairsReserved = 4
 
     let path: String
     /// Problems that do not stop the parse (non-scalar keys).
@@ -206,6 +231,7 @@ private struct TreeBuilder {
             stack[top].skipNextValue = false
             return
         }
+        if stack[top].pairs.isEmpty { stack[top].pairs.reserveCapacity(Self.pairsReserved) }
         stack[top].pairs.append(YAMLPair(key: key, value: node))
     }
 }
