@@ -14,6 +14,9 @@ usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
 --instructions also counts instructions with valgrind (callgrind), which does not depend on
 what else the machine is doing: the ratio to count when wall times are noisy.
 
+BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building the release one
+(to compare a saved "before" binary with the current code).
+
 --generate measures `bridgegen generate` instead: per target (only --swift-out, only --ts-out,
 only --docs-out), all three together, and a no-op run (all three again into the folders they
 just wrote: nothing changes). Every run but the no-op writes into empty folders. For each:
@@ -162,12 +165,16 @@ def main():
         del args[i:i + 2]
     sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or [(10, 10), (50, 20), (200, 25)]
 
-    print("building bridgegen (release) and the libyaml baseline ...", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "bridgegen"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip()
-    bridgegen = os.path.join(bindir, "bridgegen")
+    bridgegen = os.environ.get("BRIDGEGEN_BENCH_BINARY")
+    if bridgegen:
+        bridgegen = os.path.abspath(bridgegen)
+    else:
+        print("building bridgegen (release) ...", file=sys.stderr)
+        subprocess.run(["swift", "build", "-c", "release", "--product", "bridgegen"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        bridgegen = os.path.join(bindir, "bridgegen")
     work = tempfile.mkdtemp(prefix="bridgegen-bench-")
     baseline = os.path.join(work, "yaml_events")
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
