@@ -8,7 +8,7 @@ events of the same files (Benchmarks/yaml_events.c). Ratios are against that bas
 in the same run, because these machines are noisy; nothing is asserted.
 
 usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
-       Benchmarks/bench.py --generate [MxK ...] [--repeat N] [--instructions]
+       Benchmarks/bench.py --generate [MxK ...] [--repeat N] [--instructions] [--targets a,b]
        (default sizes: 10x10 50x20 200x25; 400x25 on request)
 
 --instructions also counts instructions with valgrind (callgrind), which does not depend on
@@ -22,8 +22,8 @@ only --docs-out), all three together, and a no-op run (all three again into the 
 just wrote: nothing changes). Every run but the no-op writes into empty folders. For each:
 median wall and user seconds, peak RSS (the largest of the runs), output bytes, output MB per
 wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
-same run. With --instructions, callgrind's count for the all-targets run and its ratio to
-check's count.
+same run. --targets swift,docs (any of swift ts docs all no-op) runs only those rows. With
+--instructions, callgrind's count for the all-targets run and its ratio to check's count.
 """
 import os, re, subprocess, sys, tempfile, time, statistics, shutil
 
@@ -112,7 +112,7 @@ def generate_argv(bridgegen, folder, out, options):
     return argv
 
 
-def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions):
+def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only):
     print(f"median of {repeat} whole-process runs (peak RSS: the largest); x check and x libyaml are wall ratios "
           "to `bridgegen check` and to libyaml's event pull of the same files, measured in this run")
     print(f"{'MxK':>8} {'target':>6} {'wall':>9} {'user':>8} {'peak RSS':>9} {'output':>9} {'MB/s':>6} "
@@ -127,7 +127,7 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions)
         label = f"{modules}x{methods}"
         print(f"{label:>8} {'libyaml':>6} {base*1000:7.1f}ms")
         print(f"{'':>8} {'check':>6} {check*1000:7.1f}ms {check_user*1000:6.0f}ms {check_rss/1024:7.1f}MB "
-              f"{size/1e6:7.2f}MB {size/1e6/check:6.1f} {1:7.2f} {check/base:9.2f}")
+              f"{size/1e6:7.2f}MB {size/1e6/check:6.1f} {1:7.2f} {check/base:9.2f}   (input size and MB/s read)")
         out = os.path.join(work, "out")
 
         def clean():
@@ -136,6 +136,10 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions)
         rows = [(name, options, clean) for name, options in GENERATE_TARGETS]
         rows.append(("no-op", GENERATE_TARGETS[-1][1], None))  # into the folders "all" just wrote
         for name, options, before in rows:
+            if only and name not in only:
+                continue
+            if name == "no-op" and (only and "all" not in only):
+                subprocess.run(generate_argv(bridgegen, folder, out, options), check=True, capture_output=True)
             argv = generate_argv(bridgegen, folder, out, options)
             wall, rss, user = measure_full(argv, repeat, before)
             written = folder_bytes(out)
@@ -153,6 +157,11 @@ def main():
     generate = "--generate" in args
     if generate:
         args.remove("--generate")
+    only = None
+    if "--targets" in args:
+        i = args.index("--targets")
+        only = set(args[i + 1].split(","))
+        del args[i:i + 2]
     count_instructions = "--instructions" in args
     if count_instructions:
         args.remove("--instructions")
@@ -180,7 +189,7 @@ def main():
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
 
     if generate:
-        bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions)
+        bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only)
         shutil.rmtree(work)
         return
 
