@@ -53,6 +53,18 @@ final class LineCountTests: XCTestCase {
         XCTAssertEqual(LineCounts.count(data("a\nb")), 2)
     }
 
+    func testCountFindsNewlinesAtEveryOffsetOfAWord() {
+        // Newlines at every position of the eight-byte words and in the tail, between bytes that
+        // differ from "\n" in one bit (0x0B, 0x8A) or are all ones.
+        for length in 0..<40 {
+            for step in 1..<10 {
+                let bytes = (0..<length).map { i -> UInt8 in i % step == 0 ? 0x0A : [0x0B, 0x8A, 0xFF, 0x00][i % 4] }
+                let expected = bytes.filter { $0 == 0x0A }.count + (bytes.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+                XCTAssertEqual(LineCounts.count(Data(bytes)), expected, "length \(length), step \(step)")
+            }
+        }
+    }
+
     func testDifferenceCountsLinesAsMultisets() {
         // A moved line is no change; a duplicated one is one added.
         XCTAssertEqual(LineCounts.difference(old: data("a\nb\nc\n"), new: data("c\na\nb\n")).added, 0)
