@@ -95,6 +95,9 @@ extension OutputWriter {
             var journal = CommitJournal(id: id, folders: folders, steps: [])
             journal.steps = try stage(changes, index: index, journal: journal)
             journal.createdFolders = createdBeforeCommit + missingParents(journal)
+            // Staged files were written without waiting for the disk; they are all on it before
+            // the journal that points at them exists.
+            try DurableFiles.syncFiles(journal.steps.compactMap { step in step.staged.map { journal.stagingFile(step, $0) } })
 
             for folder in folders {
                 try faults?.reach()
@@ -164,7 +167,7 @@ extension OutputWriter {
 
         private func put(_ contents: Data, _ step: inout CommitJournal.Step, _ journal: CommitJournal) throws {
             try faults?.reach()
-            try DurableFiles.create(journal.stagingFile(step, step.staged!), contents)
+            try DurableFiles.create(journal.stagingFile(step, step.staged!), contents, sync: false)
         }
 
         /// Keeps the old bytes as a hard link (no copy); falls back to a durable copy.
