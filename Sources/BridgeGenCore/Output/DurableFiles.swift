@@ -16,17 +16,25 @@ enum DurableFiles {
     /// only starts writing the data out (Linux) and the caller fsyncs it with `syncFiles` before
     /// anything depends on it: the disk then works on all files at once rather than one by one.
     static func create(_ path: String, _ data: Data, sync: Bool = true) throws {
+        try data.withUnsafeBytes { try create(path, bytes: $0, sync: sync) }
+    }
+
+    /// `create` with the UTF-8 of `text`, written from the String's own storage (no copy).
+    static func create(_ path: String, text: String, sync: Bool = true) throws {
+        var text = text
+        try text.withUTF8 { try create(path, bytes: UnsafeRawBufferPointer($0), sync: sync) }
+    }
+
+    private static func create(_ path: String, bytes buffer: UnsafeRawBufferPointer, sync: Bool) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(.write, path) }
         defer { close(fd) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw failure(.write, path) }
-                offset += n
-            }
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw failure(.write, path) }
+            offset += n
         }
         if !sync {
             // Only a head start for `syncFiles`' fsync, which reports any failure: the result is not needed.

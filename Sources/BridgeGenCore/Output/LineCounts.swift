@@ -6,36 +6,60 @@ import Foundation
 enum LineCounts {
     /// Lines in `data`; a last line without a "\n" counts too.
     static func count(_ data: Data) -> Int {
-        data.withUnsafeBytes { bytes in
-            guard let last = bytes.last else { return 0 }
-            return newlines(in: bytes) + (last == newline ? 0 : 1)
+        data.withUnsafeBytes(count)
+    }
+
+    /// Lines in the UTF-8 of `text`.
+    static func count(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { count(UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard let last = bytes.last else { return 0 }
+        return newlines(in: bytes) + (last == newline ? 0 : 1)
+    }
+
+    /// Whether `old` holds exactly the UTF-8 of `new`: one memcmp, the first check of every file.
+    static func same(_ old: Data, _ new: String) -> Bool {
+        var new = new
+        return new.withUTF8 { newBytes in
+            old.count == newBytes.count && old.withUnsafeBytes { oldBytes in
+                newBytes.isEmpty || memcmp(oldBytes.baseAddress!, newBytes.baseAddress!, newBytes.count) == 0
+            }
         }
     }
 
     /// Lines only in `new` and lines only in `old`, counted as multisets: cheap, and enough for a
     /// summary. Lines the two share at the start and at the end are matched without hashing.
+    static func difference(old: Data, new: String) -> (added: Int, removed: Int) {
+        var new = new
+        return new.withUTF8 { newBytes in old.withUnsafeBytes { difference($0, UnsafeRawBufferPointer(newBytes)) } }
+    }
+
+    /// `difference` of two byte strings.
     static func difference(old: Data, new: Data) -> (added: Int, removed: Int) {
-        old.withUnsafeBytes { oldBytes in
-            new.withUnsafeBytes { newBytes in
-                let oldLines = pieces(oldBytes), newLines = pieces(newBytes)
-                var start = 0
-                while start < oldLines.count, start < newLines.count, equal(oldLines[start], newLines[start]) {
-                    start += 1
-                }
-                var oldEnd = oldLines.count, newEnd = newLines.count
-                while oldEnd > start, newEnd > start, equal(oldLines[oldEnd - 1], newLines[newEnd - 1]) {
-                    oldEnd -= 1
-                    newEnd -= 1
-                }
-                var counts: [Line: Int] = [:]
-                for line in oldLines[start..<oldEnd] { counts[line, default: 0] += 1 }
-                var added = 0
-                for line in newLines[start..<newEnd] {
-                    if let n = counts[line], n > 0 { counts[line] = n - 1 } else { added += 1 }
-                }
-                return (added, counts.values.reduce(0, +))
-            }
+        old.withUnsafeBytes { oldBytes in new.withUnsafeBytes { difference(oldBytes, $0) } }
+    }
+
+    private static func difference(_ oldBytes: UnsafeRawBufferPointer, _ newBytes: UnsafeRawBufferPointer) -> (added: Int, removed: Int) {
+        let oldLines = pieces(oldBytes), newLines = pieces(newBytes)
+        var start = 0
+        while start < oldLines.count, start < newLines.count, equal(oldLines[start], newLines[start]) {
+            start += 1
         }
+        var oldEnd = oldLines.count, newEnd = newLines.count
+        while oldEnd > start, newEnd > start, equal(oldLines[oldEnd - 1], newLines[newEnd - 1]) {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        var counts: [Line: Int] = [:]
+        for line in oldLines[start..<oldEnd] { counts[line, default: 0] += 1 }
+        var added = 0
+        for line in newLines[start..<newEnd] {
+            if let n = counts[line], n > 0 { counts[line] = n - 1 } else { added += 1 }
+        }
+        return (added, counts.values.reduce(0, +))
     }
 
     private static let newline = UInt8(ascii: "\n")

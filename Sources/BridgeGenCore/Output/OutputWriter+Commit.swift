@@ -149,8 +149,11 @@ extension OutputWriter {
                 var step = CommitJournal.Step(folder: folder, path: change.relativePath, staged: nil, undo: .delete)
                 if change.kind != .create { step.undo = .restore }
                 if interimFolders.contains(folder) && change.relativePath == manifestName { step.undo = .none }
-                step.staged = change.contents == nil ? nil : "new-\(steps.count)"
-                if let contents = change.contents { try put(contents, &step, journal) }
+                step.staged = change.text == nil ? nil : "new-\(steps.count)"
+                if let text = change.text {
+                    try faults?.reach()
+                    try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
+                }
                 if step.undo == .restore {
                     step.backup = "old-\(steps.count)"
                     try keep(step, journal)

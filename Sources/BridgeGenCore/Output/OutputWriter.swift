@@ -94,8 +94,11 @@ public enum OutputWriter {
         public var kind: Kind
         public var folder: String
         public var relativePath: String
+        /// The new text (nil for a removal), kept as the emitter's String: its UTF-8 is written
+        /// as it is, never copied into a Data first.
+        public var text: String?
         /// The new bytes (nil for a removal).
-        public var contents: Data?
+        public var contents: Data? { text.map { Data($0.utf8) } }
         /// Lines added and removed, as a summary for `--check` (not a minimal diff).
         public var linesAdded = 0
         public var linesRemoved = 0
@@ -170,9 +173,9 @@ public enum OutputWriter {
         wanted[manifestName] = GeneratedFile(relativePath: manifestName, contents: manifest)
 
         for relativePath in wanted.keys.sorted() {
-            let new = Data(wanted[relativePath]!.contents.utf8)
+            let new = wanted[relativePath]!.contents
             let path = (folder as NSString).appendingPathComponent(relativePath)
-            var change = Change(kind: .create, folder: folder, relativePath: relativePath, contents: new)
+            var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
             switch entryKind(path) {
             case .none:
                 change.linesAdded = LineCounts.count(new)
@@ -184,7 +187,7 @@ public enum OutputWriter {
                     plan.problems.append(DiagnosticCatalog.outputUnreadable(path))
                     continue
                 }
-                if old == new {
+                if LineCounts.same(old, new) {
                     plan.unchanged.append(path)
                     continue
                 }
@@ -201,7 +204,7 @@ public enum OutputWriter {
             let path = (folder as NSString).appendingPathComponent(relativePath)
             // Only regular files are removed; anything else at a listed path is left alone.
             guard entryKind(path) == .file, let old = fm.contents(atPath: path) else { continue }
-            var change = Change(kind: .remove, folder: folder, relativePath: relativePath, contents: nil)
+            var change = Change(kind: .remove, folder: folder, relativePath: relativePath, text: nil)
             change.linesRemoved = LineCounts.count(old)
             plan.changes.append(change)
         }
