@@ -8,10 +8,22 @@ events of the same files (Benchmarks/yaml_events.c). Ratios are against that bas
 in the same run, because these machines are noisy; nothing is asserted.
 
 usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
-       (default sizes: 10x10 50x20 200x25)
+       Benchmarks/bench.py --generate [MxK ...] [--repeat N] [--instructions] [--targets a,b]
+       (default sizes: 10x10 50x20 200x25; 400x25 on request)
 
 --instructions also counts instructions with valgrind (callgrind), which does not depend on
 what else the machine is doing: the ratio to count when wall times are noisy.
+
+BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building the release one
+(to compare a saved "before" binary with the current code).
+
+--generate measures `bridgegen generate` instead: per target (only --swift-out, only --ts-out,
+only --docs-out), all three together, and a no-op run (all three again into the folders they
+just wrote: nothing changes). Every run but the no-op writes into empty folders. For each:
+median wall and user seconds, peak RSS (the largest of the runs), output bytes, output MB per
+wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
+same run. --targets swift,docs (any of swift ts docs all no-op) runs only those rows. With
+--instructions, callgrind's count for the all-targets run and its ratio to check's count.
 """
 import os, re, subprocess, sys, tempfile, time, statistics, shutil
 
@@ -41,7 +53,7 @@ def write_schemas(folder, modules, methods):
 
 
 def run(argv):
-    """Wall seconds and peak RSS (KiB) of one child, measured by wait4."""
+    """Wall seconds, peak RSS (KiB) and user seconds of one child, measured by wait4."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -50,12 +62,25 @@ def run(argv):
     proc.stderr.close()
     if status != 0:
         sys.exit(f"{argv[0]} failed ({status}):\n{err}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_maxrss, usage.ru_utime
 
 
 def measure(argv, repeat):
-    runs = [run(argv) for _ in range(repeat)]
-    return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+    """Median wall seconds and the largest peak RSS (KiB) of `repeat` runs."""
+    wall, rss, _ = measure_full(argv, repeat)
+    return wall, rss
+
+
+def measure_full(argv, repeat, before=None):
+    """Median wall seconds, largest peak RSS (KiB), median user seconds of `repeat` runs;
+    `before`, if given, runs untimed ahead of each one."""
+    runs = []
+    for _ in range(repeat):
+        if before:
+            before()
+        runs.append(run(argv))
+    return (statistics.median(r[0] for r in runs), max(r[1] for r in runs),
+            statistics.median(r[2] for r in runs))
 
 
 def instructions(argv, work):
@@ -68,8 +93,75 @@ def instructions(argv, work):
     return int(match.group(1).replace(",", "")) if match else float("nan")
 
 
+def folder_bytes(folder):
+    total = 0
+    for parent, _, names in os.walk(folder):
+        total += sum(os.path.getsize(os.path.join(parent, n)) for n in names if not n.startswith(".bridgegen"))
+    return total
+
+
+# What `--generate` runs: a label and the output options (each folder under the run's output root).
+GENERATE_TARGETS = [("swift", ["--swift-out"]), ("ts", ["--ts-out"]), ("docs", ["--docs-out"]),
+                    ("all", ["--swift-out", "--ts-out", "--docs-out"])]
+
+
+def generate_argv(bridgegen, folder, out, options):
+    argv = [bridgegen, "generate", folder]
+    for option in options:
+        argv += [option, os.path.join(out, option.strip("-"))]
+    return argv
+
+
+def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only):
+    print(f"median of {repeat} whole-process runs (peak RSS: the largest); x check and x libyaml are wall ratios "
+          "to `bridgegen check` and to libyaml's event pull of the same files, measured in this run")
+    print(f"{'MxK':>8} {'target':>6} {'wall':>9} {'user':>8} {'peak RSS':>9} {'output':>9} {'MB/s':>6} "
+          f"{'x check':>7} {'x libyaml':>9}" + (f" {'instr x check':>13}" if count_instructions else ""))
+    for modules, methods in sizes:
+        folder = os.path.join(work, f"{modules}x{methods}")
+        os.makedirs(folder)
+        size = write_schemas(folder, modules, methods)
+        files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+        base, _ = measure([baseline] + files, repeat)
+        check, check_rss, check_user = measure_full([bridgegen, "check", folder], repeat)
+        label = f"{modules}x{methods}"
+        print(f"{label:>8} {'libyaml':>6} {base*1000:7.1f}ms")
+        print(f"{'':>8} {'check':>6} {check*1000:7.1f}ms {check_user*1000:6.0f}ms {check_rss/1024:7.1f}MB "
+              f"{size/1e6:7.2f}MB {size/1e6/check:6.1f} {1:7.2f} {check/base:9.2f}   (input size and MB/s read)")
+        out = os.path.join(work, "out")
+
+        def clean():
+            shutil.rmtree(out, ignore_errors=True)
+
+        rows = [(name, options, clean) for name, options in GENERATE_TARGETS]
+        rows.append(("no-op", GENERATE_TARGETS[-1][1], None))  # into the folders "all" just wrote
+        for name, options, before in rows:
+            if only and name not in only:
+                continue
+            if name == "no-op" and (only and "all" not in only):
+                subprocess.run(generate_argv(bridgegen, folder, out, options), check=True, capture_output=True)
+            argv = generate_argv(bridgegen, folder, out, options)
+            wall, rss, user = measure_full(argv, repeat, before)
+            written = folder_bytes(out)
+            extra = ""
+            if count_instructions and name == "all":
+                clean()
+                extra = f" {instructions(argv, work) / instructions([bridgegen, 'check', folder], work):13.2f}"
+            print(f"{'':>8} {name:>6} {wall*1000:7.1f}ms {user*1000:6.0f}ms {rss/1024:7.1f}MB "
+                  f"{written/1e6:7.2f}MB {written/1e6/wall:6.1f} {wall/check:7.2f} {wall/base:9.2f}{extra}")
+        clean()
+
+
 def main():
     args = sys.argv[1:]
+    generate = "--generate" in args
+    if generate:
+        args.remove("--generate")
+    only = None
+    if "--targets" in args:
+        i = args.index("--targets")
+        only = set(args[i + 1].split(","))
+        del args[i:i + 2]
     count_instructions = "--instructions" in args
     if count_instructions:
         args.remove("--instructions")
@@ -82,15 +174,24 @@ def main():
         del args[i:i + 2]
     sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or [(10, 10), (50, 20), (200, 25)]
 
-    print("building bridgegen (release) and the libyaml baseline ...", file=sys.stderr)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "bridgegen"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip()
-    bridgegen = os.path.join(bindir, "bridgegen")
+    bridgegen = os.environ.get("BRIDGEGEN_BENCH_BINARY")
+    if bridgegen:
+        bridgegen = os.path.abspath(bridgegen)
+    else:
+        print("building bridgegen (release) ...", file=sys.stderr)
+        subprocess.run(["swift", "build", "-c", "release", "--product", "bridgegen"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        bridgegen = os.path.join(bindir, "bridgegen")
     work = tempfile.mkdtemp(prefix="bridgegen-bench-")
     baseline = os.path.join(work, "yaml_events")
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
+
+    if generate:
+        bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only)
+        shutil.rmtree(work)
+        return
 
     # Process start-up of each tool, measured on one tiny module, so the per-input cost is visible too.
     tiny = os.path.join(work, "tiny")

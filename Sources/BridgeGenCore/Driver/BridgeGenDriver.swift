@@ -47,7 +47,8 @@ public enum BridgeGenDriver {
 
         // Everything is generated and checked; now plan the writes across all folders and commit
         // them together, or (with --check) only report what a commit would change.
-        let plan = OutputWriter.plan(request.outputs.map { output in
+        // The targets are independent: each emits on its own core (their files keep the request's order).
+        let plan = OutputWriter.plan(ParallelMap.map(request.outputs, minimumItems: 2) { output in
             OutputWriter.Target(folder: output.folder, files: output.emitter.emit(schema, config: config))
         })
         if request.checkOnly {

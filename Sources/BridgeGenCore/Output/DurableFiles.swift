@@ -12,21 +12,62 @@ import Darwin
 /// (On macOS plain fsync may leave data in the drive's cache on power loss; a killed process is
 /// covered either way, and F_FULLFSYNC would cost tens of milliseconds per file.)
 enum DurableFiles {
-    /// Creates `path` (which must not exist) holding `data`, and fsyncs it.
-    static func create(_ path: String, _ data: Data) throws {
+    /// Creates `path` (which must not exist) holding `data`, and fsyncs it. With `sync: false` it
+    /// only starts writing the data out (Linux) and the caller fsyncs it with `syncFiles` before
+    /// anything depends on it: the disk then works on all files at once rather than one by one.
+    static func create(_ path: String, _ data: Data, sync: Bool = true) throws {
+        try data.withUnsafeBytes { try create(path, bytes: $0, sync: sync) }
+    }
+
+    /// `create` with the UTF-8 of `text`, written from the String's own storage (no copy).
+    static func create(_ path: String, text: String, sync: Bool = true) throws {
+        var text = text
+        try text.withUTF8 { try create(path, bytes: UnsafeRawBufferPointer($0), sync: sync) }
+    }
+
+    private static func create(_ path: String, bytes buffer: UnsafeRawBufferPointer, sync: Bool) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw failure(.write, path) }
         defer { close(fd) }
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw failure(.write, path) }
-                offset += n
-            }
+        var offset = 0
+        while offset < buffer.count {
+            let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw failure(.write, path) }
+            offset += n
+        }
+        if !sync {
+            // Only a head start for `syncFiles`' fsync, which reports any failure: the result is not needed.
+            _ = startWriteback?(fd, 0, 0, startWritebackFlag)
+            return
         }
         guard fsync(fd) == 0 else { throw failure(.write, path) }
+    }
+
+    /// Linux's `sync_file_range` (not in the Glibc module Swift imports; looked up once), which
+    /// starts writing a file's dirty pages out without waiting; nil elsewhere.
+    private static let startWriteback: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+    /// SYNC_FILE_RANGE_WRITE from <fcntl.h>.
+    private static let startWritebackFlag: UInt32 = 2
+
+    /// Fsyncs the files at `paths` (created with `sync: false`), in order. On one thread on
+    /// purpose: the crash tests fail and kill the writer at each of its syscalls in turn. 400
+    /// staged files took 0.35-0.47 s written and fsynced one by one, 0.19 s with the writeback
+    /// started at write time (a virtual disk; 8 fsync threads reached 0.06 s).
+    static func syncFiles(_ paths: [String]) throws {
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw failure(.write, path) }
+            defer { close(fd) }
+            guard fsync(fd) == 0 else { throw failure(.write, path) }
+        }
     }
 
     /// Writes `data` to `path` atomically and durably: a temporary file, fsync, rename, fsync of

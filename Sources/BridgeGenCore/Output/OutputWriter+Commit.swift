@@ -95,6 +95,9 @@ extension OutputWriter {
             var journal = CommitJournal(id: id, folders: folders, steps: [])
             journal.steps = try stage(changes, index: index, journal: journal)
             journal.createdFolders = createdBeforeCommit + missingParents(journal)
+            // Staged files were written without waiting for the disk; they are all on it before
+            // the journal that points at them exists.
+            try DurableFiles.syncFiles(journal.steps.compactMap { step in step.staged.map { journal.stagingFile(step, $0) } })
 
             for folder in folders {
                 try faults?.reach()
@@ -146,8 +149,11 @@ extension OutputWriter {
                 var step = CommitJournal.Step(folder: folder, path: change.relativePath, staged: nil, undo: .delete)
                 if change.kind != .create { step.undo = .restore }
                 if interimFolders.contains(folder) && change.relativePath == manifestName { step.undo = .none }
-                step.staged = change.contents == nil ? nil : "new-\(steps.count)"
-                if let contents = change.contents { try put(contents, &step, journal) }
+                step.staged = change.text == nil ? nil : "new-\(steps.count)"
+                if let text = change.text {
+                    try faults?.reach()
+                    try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
+                }
                 if step.undo == .restore {
                     step.backup = "old-\(steps.count)"
                     try keep(step, journal)
@@ -164,7 +170,7 @@ extension OutputWriter {
 
         private func put(_ contents: Data, _ step: inout CommitJournal.Step, _ journal: CommitJournal) throws {
             try faults?.reach()
-            try DurableFiles.create(journal.stagingFile(step, step.staged!), contents)
+            try DurableFiles.create(journal.stagingFile(step, step.staged!), contents, sync: false)
         }
 
         /// Keeps the old bytes as a hard link (no copy); falls back to a durable copy.

@@ -94,8 +94,11 @@ public enum OutputWriter {
         public var kind: Kind
         public var folder: String
         public var relativePath: String
+        /// The new text (nil for a removal), kept as the emitter's String: its UTF-8 is written
+        /// as it is, never copied into a Data first.
+        public var text: String?
         /// The new bytes (nil for a removal).
-        public var contents: Data?
+        public var contents: Data? { text.map { Data($0.utf8) } }
         /// Lines added and removed, as a summary for `--check` (not a minimal diff).
         public var linesAdded = 0
         public var linesRemoved = 0
@@ -146,18 +149,23 @@ public enum OutputWriter {
                 merged[i].files[file.relativePath] = file
             }
         }
-        for (folder, files) in merged {
-            planFolder(folder, files: files, into: &plan)
+        // Folders are independent (reading and comparing old files is most of the work): planned
+        // on all cores, then joined in the targets' order, so the plan is the same either way.
+        for part in ParallelMap.map(merged, minimumItems: 2, { planFolder($0.folder, files: $0.files) }) {
+            plan.changes += part.changes
+            plan.unchanged += part.unchanged
+            plan.problems += part.problems
         }
         return plan
     }
 
-    private static func planFolder(_ folder: String, files: [String: GeneratedFile], into plan: inout Plan) {
+    private static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
+        var plan = Plan()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
             plan.problems.append(DiagnosticCatalog.outputFolderIsFile(folder))
-            return
+            return plan
         }
         let owned = readManifest(in: folder)
         var wanted = files
@@ -165,12 +173,12 @@ public enum OutputWriter {
         wanted[manifestName] = GeneratedFile(relativePath: manifestName, contents: manifest)
 
         for relativePath in wanted.keys.sorted() {
-            let new = Data(wanted[relativePath]!.contents.utf8)
+            let new = wanted[relativePath]!.contents
             let path = (folder as NSString).appendingPathComponent(relativePath)
-            var change = Change(kind: .create, folder: folder, relativePath: relativePath, contents: new)
+            var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
             switch entryKind(path) {
             case .none:
-                change.linesAdded = lineCount(new)
+                change.linesAdded = LineCounts.count(new)
             case .directory, .other:
                 plan.problems.append(DiagnosticCatalog.outputBlocked(path))
                 continue
@@ -179,7 +187,7 @@ public enum OutputWriter {
                     plan.problems.append(DiagnosticCatalog.outputUnreadable(path))
                     continue
                 }
-                if old == new {
+                if LineCounts.same(old, new) {
                     plan.unchanged.append(path)
                     continue
                 }
@@ -188,7 +196,7 @@ public enum OutputWriter {
                     continue
                 }
                 change.kind = .update
-                (change.linesAdded, change.linesRemoved) = lineDifference(old: old, new: new)
+                (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
             }
             plan.changes.append(change)
         }
@@ -196,10 +204,11 @@ public enum OutputWriter {
             let path = (folder as NSString).appendingPathComponent(relativePath)
             // Only regular files are removed; anything else at a listed path is left alone.
             guard entryKind(path) == .file, let old = fm.contents(atPath: path) else { continue }
-            var change = Change(kind: .remove, folder: folder, relativePath: relativePath, contents: nil)
-            change.linesRemoved = lineCount(old)
+            var change = Change(kind: .remove, folder: folder, relativePath: relativePath, text: nil)
+            change.linesRemoved = LineCounts.count(old)
             plan.changes.append(change)
         }
+        return plan
     }
 
     /// Plans and commits one folder; returns the relative paths created, updated or removed.
@@ -274,24 +283,5 @@ public enum OutputWriter {
 
     static func canonical(_ folder: String) -> String {
         URL(fileURLWithPath: folder).standardizedFileURL.path
-    }
-
-    private static func lines(_ data: Data) -> [Substring] {
-        String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    }
-
-    private static func lineCount(_ data: Data) -> Int {
-        data.isEmpty ? 0 : lines(data).count - (data.last == UInt8(ascii: "\n") ? 1 : 0)
-    }
-
-    /// Lines only in `new` and lines only in `old`, counted as multisets: cheap, and enough for a summary.
-    private static func lineDifference(old: Data, new: Data) -> (added: Int, removed: Int) {
-        var counts: [Substring: Int] = [:]
-        for line in lines(old) { counts[line, default: 0] += 1 }
-        var added = 0
-        for line in lines(new) {
-            if let n = counts[line], n > 0 { counts[line] = n - 1 } else { added += 1 }
-        }
-        return (added, counts.values.reduce(0, +))
     }
 }

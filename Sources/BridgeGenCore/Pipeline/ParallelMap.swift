@@ -6,7 +6,9 @@ enum ParallelMap {
     /// Below this many items the threads cost more than they save.
     static let minimumItems = 4
 
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    /// `minimumItems` may be lowered for a few items that are each big (the emitters of a run).
+    static func map<T: Sendable, R: Sendable>(_ items: [T], minimumItems: Int = minimumItems,
+                                              _ transform: @Sendable (T) -> R) -> [R] {
         guard items.count >= minimumItems, ProcessInfo.processInfo.activeProcessorCount > 1 else {
             return items.map(transform)
         }

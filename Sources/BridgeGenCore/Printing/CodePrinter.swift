@@ -2,8 +2,14 @@
 ///
 /// Emitters never count spaces; they open scopes. Blank lines carry no trailing spaces,
 /// and the result always ends with exactly one newline.
+///
+/// Lines go straight into one growing String (no array of lines joined at the end): blank lines
+/// are only counted until a printed line follows them, so trailing ones are never written.
 public struct CodePrinter: Sendable {
-    private var lines: [String] = []
+    /// Every line up to the last non-blank one, each followed by "\n".
+    private var output = ""
+    /// Blank lines after the last non-blank one (or from the start), not yet written.
+    private var pendingBlankLines = 0
     private var depth = 0
     public let indentUnit: String
 
@@ -17,22 +23,38 @@ public struct CodePrinter: Sendable {
     public mutating func line(_ text: String = "") {
         assert(!text.unicodeScalars.contains(where: UntrustedText.isLineTerminator), "a line terminator in a printed line")
         if text.isEmpty {
-            lines.append("")
-        } else {
-            lines.append(String(repeating: indentUnit, count: depth) + text)
+            pendingBlankLines += 1
+            return
         }
+        writeIndentation()
+        output += text
+        output += "\n"
     }
 
     /// Appends several lines, each at the current indentation (for multi-line text).
     public mutating func lines(_ text: String) {
-        for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line(String(piece))
+        for piece in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if piece.isEmpty {
+                pendingBlankLines += 1
+            } else {
+                assert(!Substring(piece).unicodeScalars.contains(where: UntrustedText.isLineTerminator), "a line terminator in a printed line")
+                writeIndentation()
+                output += Substring(piece)
+                output += "\n"
+            }
         }
     }
 
     /// Appends a blank line unless the output is empty or already ends with one.
     public mutating func blankLine() {
-        if let last = lines.last, !last.isEmpty { lines.append("") }
+        if pendingBlankLines == 0 && !output.isEmpty { pendingBlankLines = 1 }
+    }
+
+    /// The pending blank lines, then the indentation of a non-blank line about to be written.
+    private mutating func writeIndentation() {
+        for _ in 0..<pendingBlankLines { output += "\n" }
+        pendingBlankLines = 0
+        for _ in 0..<depth { output += indentUnit }
     }
 
     /// Runs `body` one level deeper.
@@ -59,9 +81,7 @@ public struct CodePrinter: Sendable {
 
     /// The printed text, ending in a single newline.
     public var text: String {
-        var end = lines.count
-        while end > 0 && lines[end - 1].isEmpty { end -= 1 }
-        return lines[..<end].joined(separator: "\n") + "\n"
+        output.isEmpty ? "\n" : output
     }
 
     private func trimTrailing(_ s: String) -> String {
