@@ -66,7 +66,11 @@ public enum TypeScriptNamer {
 
     /// Every name a module file declares besides its schema types, with what declares it.
     public static func generatedTypeNames(in module: Module, of schema: SchemaSet) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
-        let inputs = InputForms(schema: schema)
+        generatedTypeNames(in: module, inputs: InputForms(schema: schema))
+    }
+
+    /// `generatedTypeNames(in:of:)` with the schema's `InputForms` computed once for all modules.
+    static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
         var names: [(String, TypeScriptDeclaration, SourceLocation)] = []
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
             names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
