@@ -36,7 +36,9 @@ enum MarkdownText {
     /// The text-in-table-cell writer for docs: on one line (lines joined with a space), with
     /// controls shown. `table` escapes the `|`s.
     static func cell(_ text: String) -> String {
-        UntrustedText.lines(text)
+        // Printable ASCII (checked on UTF-8 bytes): one line with nothing to show as `\u`.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.trimmingSpaces() }
+        return UntrustedText.lines(text)
             .map { visible($0).trimmingSpaces() }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
@@ -160,6 +162,8 @@ extension StringProtocol {
     /// Replaces every `target` scalar, also one a combining mark follows (a Character-wise
     /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
     func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        // An ASCII target is one UTF-8 byte that no other scalar's encoding contains.
+        if target.isASCII, !utf8.contains(UInt8(target.value)) { return String(self) }
         var out = ""
         for scalar in unicodeScalars {
             if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }
