@@ -18,8 +18,9 @@ enum MarkdownText {
         let visible = Self.visible(text)
         var longest = 0
         var run = 0
-        for c in visible.unicodeScalars {
-            if c == "`" {
+        // UTF-8 bytes: a backtick is one byte that no other scalar's encoding contains.
+        for c in visible.utf8 {
+            if c == UInt8(ascii: "`") {
                 run += 1
                 longest = max(longest, run)
             } else {
@@ -122,8 +123,16 @@ enum MarkdownText {
         p.line("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
         for row in rows {
             precondition(row.count == header.count, "table row width")
-            // GFM splits cells on every unescaped `|`, even inside code spans and links.
-            p.line("| " + row.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |")
+            // One string per row, grown in place.
+            var line = "|"
+            line.reserveCapacity(row.reduce(2) { $0 + $1.utf8.count + 3 })
+            for cell in row {
+                // GFM splits cells on every unescaped `|`, even inside code spans and links.
+                line += " "
+                line += cell.replacingAll("|", with: "\\|")
+                line += " |"
+            }
+            p.line(line)
         }
     }
 
