@@ -23,7 +23,7 @@ public enum Sample {
         /// Safe-area insets in points, when the web view knows them.
         public var safeAreaInsets: Sample.Insets?
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(model: String, system: String, appVersion: String, darkMode: Bool = false, safeAreaInsets: Sample.Insets? = nil) {
             self.model = model
             self.system = system
@@ -40,7 +40,7 @@ public enum Sample {
         public var bottom: Double
         public var right: Double
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(top: Double, left: Double, bottom: Double, right: Double) {
             self.top = top
             self.left = left
@@ -73,7 +73,7 @@ public enum Sample {
         /// Whether loading again may succeed (for example after the network returns).
         public var retryable: Bool
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(url: String, code: Int, message: String, retryable: Bool = true) {
             self.url = url
             self.code = code
@@ -163,9 +163,9 @@ public enum Sample {
     ///   - backgroundSeconds: How long the app was in the background, in seconds.
     public func resume(backgroundSeconds: Double) {
         do {
-            var _payload: [String: JSONValue] = [:]
-            _payload["backgroundSeconds"] = try BridgeEncode.double(backgroundSeconds, "payload.backgroundSeconds")
-            self._session?.emit(module: "sample", event: "resume", payload: .object(_payload))
+            var _payload = BridgeEncode.Members("payload")
+            try _payload.double("backgroundSeconds", backgroundSeconds)
+            self._session?.emit(module: "sample", event: "resume", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'resume' not sent: " + String(describing: error))
         }
@@ -174,9 +174,9 @@ public enum Sample {
     /// A page or resource failed to load in the web view.
     public func loadError(failure: Sample.LoadFailure) {
         do {
-            var _payload: [String: JSONValue] = [:]
-            _payload["failure"] = try SampleCodec.encodeLoadFailure(failure, "payload.failure")
-            self._session?.emit(module: "sample", event: "loadError", payload: .object(_payload))
+            var _payload = BridgeEncode.Members("payload")
+            try _payload.field("failure", failure, SampleCodec.encodeLoadFailure)
+            self._session?.emit(module: "sample", event: "loadError", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'loadError' not sent: " + String(describing: error))
         }
@@ -187,7 +187,7 @@ public enum Sample {
 
 /// Routes the `sample` module's messages to a `SampleHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
-@MainActor final class SampleDispatcher: BridgeModule {
+@MainActor final class SampleDispatcher: BridgeDispatcher {
     /// The module name: the reply-transport channel and the events' module.
     static let moduleName = "sample"
     /// The wire names of the module's methods.
@@ -200,46 +200,31 @@ public enum Sample {
         self.handler = handler
     }
 
-    var moduleName: String { Self.moduleName }
-
-    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
-
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
         do {
-            let params = try BridgeDecode.params(data)
+            let params = try BridgeDecode.Fields(params: data)
             switch type {
             case "share":
-                let argText = try BridgeDecode.string(params["text"], "params.text")
-                let argUrl = try BridgeDecode.optional(params["url"], "params.url") { v1, p1 in try BridgeDecode.string(v1, p1) }
+                let argText = try params.string("text")
+                let argUrl = try params.optional("url", BridgeDecode.string)
                 let handler = try requireHandler()
                 reply.succeed(.null)
                 handler.share(text: argText, url: argUrl)
             case "haptic":
-                let argStyle = try BridgeDecode.defaulted(params["style"], "params.style", Sample.HapticStyle.medium) { v1, p1 in try SampleCodec.decodeHapticStyle(v1, p1) }
+                let argStyle = try params.defaulted("style", Sample.HapticStyle.medium, SampleCodec.decodeHapticStyle)
                 let handler = try requireHandler()
                 reply.succeed(.null)
                 handler.haptic(style: argStyle)
             case "deviceInfo":
-                let handler = try requireHandler()
-                reply.run {
-                    let result = try await handler.deviceInfo()
-                    return try SampleCodec.encodeDeviceInfo(result, "result")
-                }
+                try request(reply, SampleCodec.encodeDeviceInfo) { handler in try await handler.deviceInfo() }
             case "getItem":
-                let argKey = try BridgeDecode.string(params["key"], "params.key")
+                let argKey = try params.string("key")
                 let handler = try requireHandler()
-                reply.run {
-                    let result = try await handler.getItem(key: argKey)
-                    return try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) }
-                }
+                reply.run { try await BridgeEncode.optional(handler.getItem(key: argKey), "result", BridgeEncode.string) }
             case "setItem":
-                let argKey = try BridgeDecode.string(params["key"], "params.key")
-                let argValue = try BridgeDecode.string(params["value"], "params.value")
-                let handler = try requireHandler()
-                reply.run {
-                    let result = try await handler.setItem(key: argKey, value: argValue)
-                    return JSONValue.bool(result)
-                }
+                let argKey = try params.string("key")
+                let argValue = try params.string("value")
+                try request(reply, BridgeEncode.bool) { handler in try await handler.setItem(key: argKey, value: argValue) }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             }
@@ -247,57 +232,48 @@ public enum Sample {
             reply.fail(error)
         }
     }
-
-    private func requireHandler() throws -> any SampleHandler {
-        guard let handler = handler else {
-            throw BridgeError(.handlerUnavailable, "the 'sample' handler is gone")
-        }
-        return handler
-    }
 }
 
 /// Decoding and encoding of the `sample` module's types, with paths in every error.
 enum SampleCodec {
     static func decodeDeviceInfo(_ value: Any?, _ path: BridgePath) throws -> Sample.DeviceInfo {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try Sample.DeviceInfo(
-            model: BridgeDecode.string(object["model"], path.field("model")),
-            system: BridgeDecode.string(object["system"], path.field("system")),
-            appVersion: BridgeDecode.string(object["appVersion"], path.field("appVersion")),
-            darkMode: BridgeDecode.defaulted(object["darkMode"], path.field("darkMode"), false) { v1, p1 in try BridgeDecode.bool(v1, p1) },
-            safeAreaInsets: BridgeDecode.optional(object["safeAreaInsets"], path.field("safeAreaInsets")) { v1, p1 in try SampleCodec.decodeInsets(v1, p1) }
+            model: fields.string("model"),
+            system: fields.string("system"),
+            appVersion: fields.string("appVersion"),
+            darkMode: fields.defaulted("darkMode", false, BridgeDecode.bool),
+            safeAreaInsets: fields.optional("safeAreaInsets", decodeInsets)
         )
     }
 
     static func encodeDeviceInfo(_ value: Sample.DeviceInfo, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["model"] = JSONValue.string(value.model)
-        object["system"] = JSONValue.string(value.system)
-        object["appVersion"] = JSONValue.string(value.appVersion)
-        object["darkMode"] = JSONValue.bool(value.darkMode)
-        if let item = value.safeAreaInsets {
-            object["safeAreaInsets"] = try SampleCodec.encodeInsets(item, path.field("safeAreaInsets"))
-        }
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        members.string("model", value.model)
+        members.string("system", value.system)
+        members.string("appVersion", value.appVersion)
+        members.bool("darkMode", value.darkMode)
+        try members.optional("safeAreaInsets", value.safeAreaInsets, encodeInsets)
+        return members.json
     }
 
     static func decodeInsets(_ value: Any?, _ path: BridgePath) throws -> Sample.Insets {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try Sample.Insets(
-            top: BridgeDecode.double(object["top"], path.field("top")),
-            left: BridgeDecode.double(object["left"], path.field("left")),
-            bottom: BridgeDecode.double(object["bottom"], path.field("bottom")),
-            right: BridgeDecode.double(object["right"], path.field("right"))
+            top: fields.double("top"),
+            left: fields.double("left"),
+            bottom: fields.double("bottom"),
+            right: fields.double("right")
         )
     }
 
     static func encodeInsets(_ value: Sample.Insets, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["top"] = try BridgeEncode.double(value.top, path.field("top"))
-        object["left"] = try BridgeEncode.double(value.left, path.field("left"))
-        object["bottom"] = try BridgeEncode.double(value.bottom, path.field("bottom"))
-        object["right"] = try BridgeEncode.double(value.right, path.field("right"))
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        try members.double("top", value.top)
+        try members.double("left", value.left)
+        try members.double("bottom", value.bottom)
+        try members.double("right", value.right)
+        return members.json
     }
 
     static func decodeHapticStyle(_ value: Any?, _ path: BridgePath) throws -> Sample.HapticStyle {
@@ -309,22 +285,22 @@ enum SampleCodec {
     }
 
     static func decodeLoadFailure(_ value: Any?, _ path: BridgePath) throws -> Sample.LoadFailure {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try Sample.LoadFailure(
-            url: BridgeDecode.string(object["url"], path.field("url")),
-            code: BridgeDecode.int(object["code"], path.field("code")),
-            message: BridgeDecode.string(object["message"], path.field("message")),
-            retryable: BridgeDecode.defaulted(object["retryable"], path.field("retryable"), true) { v1, p1 in try BridgeDecode.bool(v1, p1) }
+            url: fields.string("url"),
+            code: fields.int("code"),
+            message: fields.string("message"),
+            retryable: fields.defaulted("retryable", true, BridgeDecode.bool)
         )
     }
 
     static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["url"] = JSONValue.string(value.url)
-        object["code"] = try BridgeEncode.int(value.code, path.field("code"))
-        object["message"] = JSONValue.string(value.message)
-        object["retryable"] = JSONValue.bool(value.retryable)
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        members.string("url", value.url)
+        try members.int("code", value.code)
+        members.string("message", value.message)
+        members.bool("retryable", value.retryable)
+        return members.json
     }
 }
 

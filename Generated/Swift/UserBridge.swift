@@ -30,7 +30,7 @@ public enum User {
         /// Storage of the deprecated `token`, so generated code can use it without warnings.
         var _token: String?
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(id: Int, name: String, avatar: String? = nil, vipLevel: Int = 0, tags: [String] = [], token: String? = nil) {
             self.id = id
             self.name = name
@@ -49,7 +49,7 @@ public enum User {
         /// Opaque values echoed back to the page's server with the receipt.
         public var metadata: [String: JSONValue]
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(productId: String, quantity: Int = 1, metadata: [String: JSONValue] = [:]) {
             self.productId = productId
             self.quantity = quantity
@@ -65,7 +65,7 @@ public enum User {
         /// Signed transactions by product identifier.
         public var receipts: [String: [String]]?
 
-        /// Creates a value; fields with a schema default or an optional type may be left out.
+        /// Creates a value; its defaults are the schema's.
         public init(status: User.PurchaseStatus, transactionId: String? = nil, receipts: [String: [String]]? = nil) {
             self.status = status
             self.transactionId = transactionId
@@ -175,11 +175,9 @@ public enum User {
     ///   - user: The new user, or null after signing out.
     public func loginChanged(user: User.UserInfo?) {
         do {
-            var _payload: [String: JSONValue] = [:]
-            if let item = user {
-                _payload["user"] = try UserCodec.encodeUserInfo(item, "payload.user")
-            }
-            self._session?.emit(module: "user", event: "login-changed", payload: .object(_payload))
+            var _payload = BridgeEncode.Members("payload")
+            try _payload.optional("user", user, UserCodec.encodeUserInfo)
+            self._session?.emit(module: "user", event: "login-changed", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'login-changed' not sent: " + String(describing: error))
         }
@@ -190,7 +188,7 @@ public enum User {
 
 /// Routes the `user` module's messages to a `UserHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
-@MainActor final class UserDispatcher: BridgeModule {
+@MainActor final class UserDispatcher: BridgeDispatcher {
     /// The module name: the reply-transport channel and the events' module.
     static let moduleName = "user"
     /// The wire names of the module's methods.
@@ -203,62 +201,40 @@ public enum User {
         self.handler = handler
     }
 
-    var moduleName: String { Self.moduleName }
-
-    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
-
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
         do {
-            let params = try BridgeDecode.params(data)
+            let params = try BridgeDecode.Fields(params: data)
             switch type {
             case "close-page":
                 let handler = try requireHandler()
                 reply.succeed(.null)
                 handler.closePage()
             case "log-event":
-                let argName = try BridgeDecode.string(params["name"], "params.name")
-                let argParameters = try BridgeDecode.defaulted(params["parameters"], "params.parameters", [:]) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.json(v2, p2) } }
+                let argName = try params.string("name")
+                let argParameters = try params.defaulted("parameters", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
                 let handler = try requireHandler()
                 reply.succeed(.null)
                 handler.logEvent(name: argName, parameters: argParameters)
             case "get-user-info":
-                let handler = try requireHandler()
-                reply.run {
-                    let result = try await handler.getUserInfo()
-                    return try UserCodec.encodeUserInfo(result, "result")
-                }
+                try request(reply, UserCodec.encodeUserInfo) { handler in try await handler.getUserInfo() }
             case "ios-app-prepay":
-                let argOrder = try UserCodec.decodePrepayOrder(params["order"], "params.order")
-                let handler = try requireHandler()
-                reply.run {
-                    let result = try await handler.iosAppPrepay(order: argOrder)
-                    return try UserCodec.encodePrepayResult(result, "result")
-                }
+                let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
+                try request(reply, UserCodec.encodePrepayResult) { handler in try await handler.iosAppPrepay(order: argOrder) }
             case "report-device":
-                let argDevice = try SampleCodec.decodeDeviceInfo(params["device"], "params.device")
-                let argStyle = try BridgeDecode.optional(params["style"], "params.style") { v1, p1 in try SampleCodec.decodeHapticStyle(v1, p1) }
+                let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
+                let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
                 let handler = try requireHandler()
                 reply.succeed(.null)
                 handler.reportDevice(device: argDevice, style: argStyle)
             case "get-token":
                 let handler = try requireHandler()
-                reply.run {
-                    let result = try await (UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler)
-                    return try BridgeEncode.optional(result, "result") { v1, p1 in JSONValue.string(v1) }
-                }
+                reply.run { try await BridgeEncode.optional((UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler), "result", BridgeEncode.string) }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             }
         } catch {
             reply.fail(error)
         }
-    }
-
-    private func requireHandler() throws -> any UserHandler {
-        guard let handler = handler else {
-            throw BridgeError(.handlerUnavailable, "the 'user' handler is gone")
-        }
-        return handler
     }
 }
 
@@ -277,68 +253,60 @@ public enum User {
 /// Decoding and encoding of the `user` module's types, with paths in every error.
 enum UserCodec {
     static func decodeUserInfo(_ value: Any?, _ path: BridgePath) throws -> User.UserInfo {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try User.UserInfo(
-            id: BridgeDecode.int(object["id"], path.field("id")),
-            name: BridgeDecode.string(object["name"], path.field("name")),
-            avatar: BridgeDecode.optional(object["avatar"], path.field("avatar")) { v1, p1 in try BridgeDecode.string(v1, p1) },
-            vipLevel: BridgeDecode.defaulted(object["vip_level"], path.field("vip_level"), 0) { v1, p1 in try BridgeDecode.int(v1, p1) },
-            tags: BridgeDecode.defaulted(object["tags"], path.field("tags"), []) { v1, p1 in try BridgeDecode.list(v1, p1) { v2, p2 in try BridgeDecode.string(v2, p2) } },
-            token: BridgeDecode.optional(object["token"], path.field("token")) { v1, p1 in try BridgeDecode.string(v1, p1) }
+            id: fields.int("id"),
+            name: fields.string("name"),
+            avatar: fields.optional("avatar", BridgeDecode.string),
+            vipLevel: fields.defaulted("vip_level", 0, BridgeDecode.int),
+            tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
+            token: fields.optional("token", BridgeDecode.string)
         )
     }
 
     static func encodeUserInfo(_ value: User.UserInfo, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["id"] = try BridgeEncode.int(value.id, path.field("id"))
-        object["name"] = JSONValue.string(value.name)
-        if let item = value.avatar {
-            object["avatar"] = JSONValue.string(item)
-        }
-        object["vip_level"] = try BridgeEncode.int(value.vipLevel, path.field("vip_level"))
-        object["tags"] = try BridgeEncode.list(value.tags, path.field("tags")) { v1, p1 in JSONValue.string(v1) }
-        if let item = value._token {
-            object["token"] = JSONValue.string(item)
-        }
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        try members.int("id", value.id)
+        members.string("name", value.name)
+        try members.optional("avatar", value.avatar, BridgeEncode.string)
+        try members.int("vip_level", value.vipLevel)
+        try members.field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
+        try members.optional("token", value._token, BridgeEncode.string)
+        return members.json
     }
 
     static func decodePrepayOrder(_ value: Any?, _ path: BridgePath) throws -> User.PrepayOrder {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try User.PrepayOrder(
-            productId: BridgeDecode.string(object["product_id"], path.field("product_id")),
-            quantity: BridgeDecode.defaulted(object["quantity"], path.field("quantity"), 1) { v1, p1 in try BridgeDecode.int(v1, p1) },
-            metadata: BridgeDecode.defaulted(object["metadata"], path.field("metadata"), [:]) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.json(v2, p2) } }
+            productId: fields.string("product_id"),
+            quantity: fields.defaulted("quantity", 1, BridgeDecode.int),
+            metadata: fields.defaulted("metadata", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
         )
     }
 
     static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["product_id"] = JSONValue.string(value.productId)
-        object["quantity"] = try BridgeEncode.int(value.quantity, path.field("quantity"))
-        object["metadata"] = try BridgeEncode.map(value.metadata, path.field("metadata")) { v1, p1 in try BridgeEncode.json(v1, p1) }
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        members.string("product_id", value.productId)
+        try members.int("quantity", value.quantity)
+        try members.field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
+        return members.json
     }
 
     static func decodePrepayResult(_ value: Any?, _ path: BridgePath) throws -> User.PrepayResult {
-        let object = try BridgeDecode.object(value, path)
+        let fields = try BridgeDecode.Fields(value, path)
         return try User.PrepayResult(
-            status: UserCodec.decodePurchaseStatus(object["status"], path.field("status")),
-            transactionId: BridgeDecode.optional(object["transaction_id"], path.field("transaction_id")) { v1, p1 in try BridgeDecode.string(v1, p1) },
-            receipts: BridgeDecode.optional(object["receipts"], path.field("receipts")) { v1, p1 in try BridgeDecode.map(v1, p1) { v2, p2 in try BridgeDecode.list(v2, p2) { v3, p3 in try BridgeDecode.string(v3, p3) } } }
+            status: fields.field("status", decodePurchaseStatus),
+            transactionId: fields.optional("transaction_id", BridgeDecode.string),
+            receipts: fields.optional("receipts", { v1, p1 in try BridgeDecode.map(v1, p1, { v2, p2 in try BridgeDecode.list(v2, p2, BridgeDecode.string) }) })
         )
     }
 
     static func encodePrepayResult(_ value: User.PrepayResult, _ path: BridgePath) throws -> JSONValue {
-        var object: [String: JSONValue] = [:]
-        object["status"] = try UserCodec.encodePurchaseStatus(value.status, path.field("status"))
-        if let item = value.transactionId {
-            object["transaction_id"] = JSONValue.string(item)
-        }
-        if let item = value.receipts {
-            object["receipts"] = try BridgeEncode.map(item, path.field("receipts")) { v1, p1 in try BridgeEncode.list(v1, p1) { v2, p2 in JSONValue.string(v2) } }
-        }
-        return .object(object)
+        var members = BridgeEncode.Members(path)
+        try members.field("status", value.status, encodePurchaseStatus)
+        try members.optional("transaction_id", value.transactionId, BridgeEncode.string)
+        try members.optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
+        return members.json
     }
 
     static func decodePurchaseStatus(_ value: Any?, _ path: BridgePath) throws -> User.PurchaseStatus {

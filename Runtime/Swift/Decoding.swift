@@ -372,11 +372,83 @@ enum BridgeDecode {
     }
 }
 
+extension BridgeDecode {
+    /// The members of an object being decoded, each read at its path (`path.key`): generated
+    /// codecs and dispatchers spell a field's key once, and pass decoders as functions rather
+    /// than closures, which keeps them short and quick to type-check.
+    struct Fields {
+        let object: [String: Any]
+        let path: BridgePath
+
+        init(_ value: Any?, _ path: BridgePath) throws {
+            object = try BridgeDecode.object(value, path)
+            self.path = path
+        }
+
+        /// A message's `data` as the fields of `params` (absent or null: no parameters).
+        init(params data: Any?) throws {
+            object = try BridgeDecode.params(data)
+            path = "params"
+        }
+
+        func field<T>(_ key: String, _ decode: (Any?, BridgePath) throws -> T) throws -> T {
+            try decode(object[key], path.field(key))
+        }
+
+        /// A field that may be absent or null.
+        func optional<T>(_ key: String, _ decode: (Any?, BridgePath) throws -> T) throws -> T? {
+            try BridgeDecode.optional(object[key], path.field(key), decode)
+        }
+
+        /// A field with a schema default, used when the key is absent or null.
+        func defaulted<T>(_ key: String, _ fallback: @autoclosure () -> T, _ decode: (Any?, BridgePath) throws -> T) throws -> T {
+            try BridgeDecode.defaulted(object[key], path.field(key), fallback(), decode)
+        }
+
+        func string(_ key: String) throws -> String { try BridgeDecode.string(object[key], path.field(key)) }
+        func int(_ key: String) throws -> Int { try BridgeDecode.int(object[key], path.field(key)) }
+        func double(_ key: String) throws -> Double { try BridgeDecode.double(object[key], path.field(key)) }
+        func bool(_ key: String) throws -> Bool { try BridgeDecode.bool(object[key], path.field(key)) }
+    }
+}
+
 // MARK: - Encoding results and payloads
 
 /// Encoding of results and payloads into JSON values; fails on what JavaScript cannot hold
 /// (non-finite doubles, integers outside +-(2^53-1)).
 enum BridgeEncode {
+    /// The members of an object being encoded, each encoded at its path (`path.key`); nil
+    /// optionals are left out. The counterpart of `BridgeDecode.Fields`.
+    struct Members {
+        private(set) var object: [String: JSONValue] = [:]
+        let path: BridgePath
+
+        init(_ path: BridgePath) {
+            self.path = path
+        }
+
+        /// The object value.
+        var json: JSONValue { .object(object) }
+
+        mutating func field<T>(_ key: String, _ value: T, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+            object[key] = try encode(value, path.field(key))
+        }
+
+        /// A field left out when `value` is nil.
+        mutating func optional<T>(_ key: String, _ value: T?, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+            if let value { object[key] = try encode(value, path.field(key)) }
+        }
+
+        mutating func string(_ key: String, _ value: String) { object[key] = .string(value) }
+        mutating func bool(_ key: String, _ value: Bool) { object[key] = .bool(value) }
+        mutating func int(_ key: String, _ value: Int) throws { object[key] = try BridgeEncode.int(value, path.field(key)) }
+        mutating func double(_ key: String, _ value: Double) throws { object[key] = try BridgeEncode.double(value, path.field(key)) }
+    }
+
+    static func string(_ value: String, _ path: BridgePath) -> JSONValue { .string(value) }
+
+    static func bool(_ value: Bool, _ path: BridgePath) -> JSONValue { .bool(value) }
+
     static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
         guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {
             throw BridgeError(.internalError, "\(path): int \(value) is outside +-(2^53-1)")

@@ -173,6 +173,41 @@ final class BridgeRequestTasks {
     func dispatch(type: String, data: Any?, reply: BridgeReply)
 }
 
+/// A generated module dispatcher: it names its module, its methods' wire names and its
+/// weakly held handler, and gets the rest of `BridgeModule` and the answering of requests
+/// from here, so each module's file carries only its `dispatch` switch.
+@MainActor protocol BridgeDispatcher: BridgeModule {
+    associatedtype Handler
+    /// The module name: the reply-transport channel and the events' module.
+    static var moduleName: String { get }
+    /// The wire names of the module's methods.
+    static var wireNames: Set<String> { get }
+    /// The handler; nil once it is gone (dispatchers hold it weakly).
+    var handler: Handler? { get }
+}
+
+extension BridgeDispatcher {
+    var moduleName: String { Self.moduleName }
+
+    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
+
+    /// The handler, or a `handlerUnavailable` error when it is gone.
+    func requireHandler() throws -> Handler {
+        guard let handler else {
+            throw BridgeError(.handlerUnavailable, "the '\(Self.moduleName)' handler is gone")
+        }
+        return handler
+    }
+
+    /// Answers a request with the result of `call` encoded by `encode` at `result`. The handler
+    /// is checked first; `BridgeReply.run` runs `call` in a Task that uninstalling the module cancels.
+    func request<T>(_ reply: BridgeReply, _ encode: @escaping (T, BridgePath) throws -> JSONValue,
+                    _ call: @escaping @MainActor (Handler) async throws -> T) throws {
+        let handler = try requireHandler()
+        reply.run { try encode(await call(handler), "result") }
+    }
+}
+
 /// The WebKit-free heart of the bridge for one content controller and content world:
 /// routes messages to module dispatchers, answers them in the configured transport,
 /// applies the origin policy, and queues events until the page's client says `$hello`.

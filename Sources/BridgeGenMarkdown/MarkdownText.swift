@@ -18,8 +18,9 @@ enum MarkdownText {
         let visible = Self.visible(text)
         var longest = 0
         var run = 0
-        for c in visible.unicodeScalars {
-            if c == "`" {
+        // UTF-8 bytes: a backtick is one byte that no other scalar's encoding contains.
+        for c in visible.utf8 {
+            if c == UInt8(ascii: "`") {
                 run += 1
                 longest = max(longest, run)
             } else {
@@ -36,7 +37,9 @@ enum MarkdownText {
     /// The text-in-table-cell writer for docs: on one line (lines joined with a space), with
     /// controls shown. `table` escapes the `|`s.
     static func cell(_ text: String) -> String {
-        UntrustedText.lines(text)
+        // Printable ASCII (checked on UTF-8 bytes): one line with nothing to show as `\u`.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.trimmingSpaces() }
+        return UntrustedText.lines(text)
             .map { visible($0).trimmingSpaces() }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
@@ -120,8 +123,16 @@ enum MarkdownText {
         p.line("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
         for row in rows {
             precondition(row.count == header.count, "table row width")
-            // GFM splits cells on every unescaped `|`, even inside code spans and links.
-            p.line("| " + row.map { $0.replacingAll("|", with: "\\|") }.joined(separator: " | ") + " |")
+            // One string per row, grown in place.
+            var line = "|"
+            line.reserveCapacity(row.reduce(2) { $0 + $1.utf8.count + 3 })
+            for cell in row {
+                // GFM splits cells on every unescaped `|`, even inside code spans and links.
+                line += " "
+                line += cell.replacingAll("|", with: "\\|")
+                line += " |"
+            }
+            p.line(line)
         }
     }
 
@@ -160,6 +171,8 @@ extension StringProtocol {
     /// Replaces every `target` scalar, also one a combining mark follows (a Character-wise
     /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
     func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        // An ASCII target is one UTF-8 byte that no other scalar's encoding contains.
+        if target.isASCII, !utf8.contains(UInt8(target.value)) { return String(self) }
         var out = ""
         for scalar in unicodeScalars {
             if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }

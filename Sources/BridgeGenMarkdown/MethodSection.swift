@@ -61,11 +61,8 @@ extension ModulePage {
             rows.append(["`\(error.code)`", "[" + MarkdownText.code(error.name) + "](#" + Anchor.error(error.name) + ")",
                          MarkdownText.docCell(error.doc)])
         }
-        let index = Linker(currentModule: module.name)
         for error in BridgeError.applying(to: method, config: config) {
-            rows.append(["`\(error.code)`",
-                         "[" + MarkdownText.code(error.name) + "](" + index.href(module: nil, anchor: Anchor.bridgeError(error.name)) + ")",
-                         MarkdownText.cell(error.meaning)])
+            rows.append(bridgeErrorRows[error.code]!)  // every BridgeError.all member has a row
         }
         MarkdownText.table(["Code", "Name", "When"], rows, into: &p)
         p.line()

@@ -9,6 +9,9 @@ struct ModulePage {
     let usage: TypeUsage
     let link: Linker
     let examples: Examples
+    /// The row of each bridge error (by code) in a request's errors table: the same on every
+    /// request, so written once per page.
+    let bridgeErrorRows: [Int: [String]]
 
     init(schema: SchemaSet, config: GeneratorConfig, module: Module, usage: TypeUsage) {
         self.schema = schema
@@ -17,6 +20,12 @@ struct ModulePage {
         self.usage = usage
         self.link = Linker(currentModule: module.name)
         self.examples = Examples(schema: schema, module: module)
+        let link = self.link
+        self.bridgeErrorRows = Dictionary(uniqueKeysWithValues: BridgeError.all.map { error in
+            (error.code, ["`\(error.code)`",
+                          "[" + MarkdownText.code(error.name) + "](" + link.href(module: nil, anchor: Anchor.bridgeError(error.name)) + ")",
+                          MarkdownText.cell(error.meaning)])
+        })
     }
 
     func render() -> String {

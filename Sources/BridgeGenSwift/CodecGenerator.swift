@@ -7,79 +7,90 @@ struct CodecGenerator {
     let context: SwiftContext
     let module: Module
 
-    /// A Swift expression (without leading `try`) decoding `value` at `path` as `ref`.
-    static func decode(_ ref: TypeRef, value: String, path: String, depth: Int = 0) -> String {
+    /// A function of type `(Any?, BridgePath) throws -> T` decoding `ref`: a runtime or codec
+    /// function where there is one, else a one-expression closure (`v1`, `p1` at depth 0).
+    /// Inside the codec of module `home`, its own functions are named bare (`decodeItem`).
+    static func decoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
         let v = "v\(depth + 1)", q = "p\(depth + 1)"
         switch ref {
-        case .string: return "BridgeDecode.string(\(value), \(path))"
-        case .int: return "BridgeDecode.int(\(value), \(path))"
-        case .double: return "BridgeDecode.double(\(value), \(path))"
-        case .bool: return "BridgeDecode.bool(\(value), \(path))"
-        case .any: return "BridgeDecode.json(\(value), \(path))"
-        case .named(let module, let name):
-            return "\(SwiftNamer.codec(module)).decode\(name)(\(value), \(path))"
-        case .list(let element):
-            return "BridgeDecode.list(\(value), \(path)) { \(v), \(q) in try \(decode(element, value: v, path: q, depth: depth + 1)) }"
-        case .map(let element):
-            return "BridgeDecode.map(\(value), \(path)) { \(v), \(q) in try \(decode(element, value: v, path: q, depth: depth + 1)) }"
-        case .optional(let wrapped):
-            return "BridgeDecode.optional(\(value), \(path)) { \(v), \(q) in try \(decode(wrapped, value: v, path: q, depth: depth + 1)) }"
+        case .string: return "BridgeDecode.string"
+        case .int: return "BridgeDecode.int"
+        case .double: return "BridgeDecode.double"
+        case .bool: return "BridgeDecode.bool"
+        case .any: return "BridgeDecode.json"
+        case .named(let module, let name): return (module == home ? "" : SwiftNamer.codec(module) + ".") + "decode" + name
+        case .list(let element): return "{ \(v), \(q) in try BridgeDecode.list(\(v), \(q), \(decoder(element, depth: depth + 1, home: home))) }"
+        case .map(let element): return "{ \(v), \(q) in try BridgeDecode.map(\(v), \(q), \(decoder(element, depth: depth + 1, home: home))) }"
+        case .optional(let wrapped): return "{ \(v), \(q) in try BridgeDecode.optional(\(v), \(q), \(decoder(wrapped, depth: depth + 1, home: home))) }"
         }
     }
 
-    /// Decoding of a field, honouring its default.
-    static func decode(field: Field, value: String, path: String, schema: SchemaSet) -> String {
-        guard let defaultValue = field.defaultValue else { return decode(field.type, value: value, path: path) }
-        let literal = SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
-        return "BridgeDecode.defaulted(\(value), \(path), \(literal)) { v1, p1 in try \(decode(field.type, value: "v1", path: "p1", depth: 1)) }"
+    /// A Swift expression (without leading `try`) decoding `field` from the
+    /// `BridgeDecode.Fields` named `fields`, honouring its default.
+    static func decode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil) -> String {
+        let key = SwiftNamer.stringLiteral(field.wireName)
+        if let defaultValue = field.defaultValue {
+            let literal = SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
+            return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
+        }
+        switch field.type {
+        case .string: return "\(fields).string(\(key))"
+        case .int: return "\(fields).int(\(key))"
+        case .double: return "\(fields).double(\(key))"
+        case .bool: return "\(fields).bool(\(key))"
+        case .optional(let wrapped): return "\(fields).optional(\(key), \(decoder(wrapped, home: home)))"
+        default: return "\(fields).field(\(key), \(decoder(field.type, home: home)))"
+        }
     }
 
-    /// A Swift expression encoding `value` at `path` as `ref`, and whether it throws.
-    static func encode(_ ref: TypeRef, value: String, path: String, depth: Int = 0) -> (text: String, throws: Bool) {
+    /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
+    static func encoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
         let v = "v\(depth + 1)", q = "p\(depth + 1)"
-        func closure(_ inner: (text: String, throws: Bool)) -> String {
-            "{ \(v), \(q) in \(inner.throws ? "try " : "")\(inner.text) }"
+        switch ref {
+        case .string: return "BridgeEncode.string"
+        case .bool: return "BridgeEncode.bool"
+        case .int: return "BridgeEncode.int"
+        case .double: return "BridgeEncode.double"
+        case .any: return "BridgeEncode.json"
+        case .named(let module, let name): return (module == home ? "" : SwiftNamer.codec(module) + ".") + "encode" + name
+        case .list(let element): return "{ \(v), \(q) in try BridgeEncode.list(\(v), \(q), \(encoder(element, depth: depth + 1, home: home))) }"
+        case .map(let element): return "{ \(v), \(q) in try BridgeEncode.map(\(v), \(q), \(encoder(element, depth: depth + 1, home: home))) }"
+        case .optional(let wrapped): return "{ \(v), \(q) in try BridgeEncode.optional(\(v), \(q), \(encoder(wrapped, depth: depth + 1, home: home))) }"
         }
+    }
+
+    /// A Swift expression encoding `value` (evaluated once) at `path` as `ref`, and whether it throws.
+    static func encode(_ ref: TypeRef, value: String, path: String) -> (text: String, throws: Bool) {
         switch ref {
         case .string: return ("JSONValue.string(\(value))", false)
         case .bool: return ("JSONValue.bool(\(value))", false)
-        case .int: return ("BridgeEncode.int(\(value), \(path))", true)
-        case .double: return ("BridgeEncode.double(\(value), \(path))", true)
-        case .any: return ("BridgeEncode.json(\(value), \(path))", true)
-        case .named(let module, let name):
-            return ("\(SwiftNamer.codec(module)).encode\(name)(\(value), \(path))", true)
-        case .list(let element):
-            let inner = encode(element, value: v, path: q, depth: depth + 1)
-            return ("BridgeEncode.list(\(value), \(path)) \(closure(inner))", true)
-        case .map(let element):
-            let inner = encode(element, value: v, path: q, depth: depth + 1)
-            return ("BridgeEncode.map(\(value), \(path)) \(closure(inner))", true)
-        case .optional(let wrapped):
-            let inner = encode(wrapped, value: v, path: q, depth: depth + 1)
-            return ("BridgeEncode.optional(\(value), \(path)) \(closure(inner))", true)
+        case .list(let element): return ("BridgeEncode.list(\(value), \(path), \(encoder(element)))", true)
+        case .map(let element): return ("BridgeEncode.map(\(value), \(path), \(encoder(element)))", true)
+        case .optional(let wrapped): return ("BridgeEncode.optional(\(value), \(path), \(encoder(wrapped)))", true)
+        case .int, .double, .any, .named: return ("\(encoder(ref))(\(value), \(path))", true)
         }
     }
 
-    /// Statements adding `field` (read from `value`) to the dictionary `target`; nil optionals
-    /// are left out. Returns whether they throw.
+    /// A statement adding `field` (read from `value`) to the `BridgeEncode.Members` named
+    /// `members`; nil optionals are left out. Returns whether it throws.
     @discardableResult
-    static func encodeMember(_ field: Field, value: String, target: String, path: String,
+    static func encodeMember(_ field: Field, value: String, members: String, home: String? = nil,
                              into p: inout CodePrinter) -> Bool {
         let key = SwiftNamer.stringLiteral(field.wireName)
-        let memberPath = path.hasPrefix("\"") && path.hasSuffix("\"")
-            ? String(path.dropLast()) + SwiftNamer.stringLiteral("." + field.wireName).dropFirst()
-            : "\(path).field(\(SwiftNamer.stringLiteral(field.wireName)))"
-        if case .optional(let wrapped) = field.type {
-            let inner = encode(wrapped, value: "item", path: memberPath)
-            p.block("if let item = \(value) {") { p in
-                p.line("\(target)[\(key)] = \(inner.throws ? "try " : "")\(inner.text)")
-            }
-            return inner.throws
+        switch field.type {
+        case .string: p.line("\(members).string(\(key), \(value))"); return false
+        case .bool: p.line("\(members).bool(\(key), \(value))"); return false
+        case .int: p.line("try \(members).int(\(key), \(value))")
+        case .double: p.line("try \(members).double(\(key), \(value))")
+        case .optional(let wrapped): p.line("try \(members).optional(\(key), \(value), \(encoder(wrapped, home: home)))")
+        default: p.line("try \(members).field(\(key), \(value), \(encoder(field.type, home: home)))")
         }
-        let expression = encode(field.type, value: value, path: memberPath)
-        p.line("\(target)[\(key)] = \(expression.throws ? "try " : "")\(expression.text)")
-        return expression.throws
+        return true
     }
+
+    /// The widest `return try Type(field: ..., ...)` printed on one line: 140 columns with
+    /// the indentation, as wide as the longest lines of the rest of the file.
+    static let oneLineCallWidth = 132
 
     func generate(into p: inout CodePrinter) {
         let namespace = SwiftNamer.namespace(module.name)
@@ -96,14 +107,20 @@ struct CodecGenerator {
                             p.line("return \(type)()")
                             return
                         }
-                        p.line("let object = try BridgeDecode.object(value, path)")
+                        p.line("let fields = try BridgeDecode.Fields(value, path)")
+                        let arguments = s.fields.map { field in
+                            "\(SwiftNamer.label(field.identifier)): \(Self.decode(field: field, from: "fields", schema: context.schema, home: module.name))"
+                        }
+                        let call = "return try \(type)(\(arguments.joined(separator: ", ")))"
+                        // One line when it reads as one; else a field per line.
+                        if call.utf8.count <= Self.oneLineCallWidth {
+                            p.line(call)
+                            return
+                        }
                         p.line("return try \(type)(")
                         p.indented { p in
-                            for (index, field) in s.fields.enumerated() {
-                                let path = "path.field(\(SwiftNamer.stringLiteral(field.wireName)))"
-                                let expression = Self.decode(field: field, value: "object[\(SwiftNamer.stringLiteral(field.wireName))]", path: path, schema: context.schema)
-                                let comma = index == s.fields.count - 1 ? "" : ","
-                                p.line("\(SwiftNamer.label(field.identifier)): \(expression)\(comma)")
+                            for (index, argument) in arguments.enumerated() {
+                                p.line(argument + (index == arguments.count - 1 ? "" : ","))
                             }
                         }
                         p.line(")")
@@ -114,11 +131,11 @@ struct CodecGenerator {
                             p.line("return .object([:])")
                             return
                         }
-                        p.line("var object: [String: JSONValue] = [:]")
+                        p.line("var members = BridgeEncode.Members(path)")
                         for field in s.fields {
-                            Self.encodeMember(field, value: "value.\(ModelGenerator.storage(field))", target: "object", path: "path", into: &p)
+                            Self.encodeMember(field, value: "value.\(ModelGenerator.storage(field))", members: "members", home: module.name, into: &p)
                         }
-                        p.line("return .object(object)")
+                        p.line("return members.json")
                     }
                 case .enumeration(let e):
                     let type = "\(namespace).\(e.name)"

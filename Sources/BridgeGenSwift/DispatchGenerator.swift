@@ -18,7 +18,7 @@ struct DispatchGenerator {
         p.line("/// Routes the `\(module.name)` module's messages to a `\(handler)`: decodes untrusted bodies")
         p.line("/// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.")
         // Internal whatever the configured access: apps reach it only through the glue.
-        p.block("@MainActor final class \(name): BridgeModule {") { p in
+        p.block("@MainActor final class \(name): BridgeDispatcher {") { p in
             p.line("/// The module name: the reply-transport channel and the events' module.")
             p.line("static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
             p.line("/// The wire names of the module's methods.")
@@ -32,14 +32,10 @@ struct DispatchGenerator {
                 p.line("self.handler = handler")
             }
             p.blankLine()
-            p.line("var moduleName: String { Self.moduleName }")
-            p.blankLine()
-            p.line("func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }")
-            p.blankLine()
             p.block("func dispatch(type: String, data: Any?, reply: BridgeReply) {") { p in
                 p.doCatch({ p in
                     let usesParams = module.methods.contains { !$0.params.isEmpty }
-                    p.line(usesParams ? "let params = try BridgeDecode.params(data)" : "_ = try BridgeDecode.params(data)")
+                    p.line(usesParams ? "let params = try BridgeDecode.Fields(params: data)" : "_ = try BridgeDecode.params(data)")
                     if module.methods.isEmpty {
                         p.line("reply.fail(BridgeError(.unknownMethod, \"unknown method: \\(type)\"))")
                         return
@@ -56,18 +52,20 @@ struct DispatchGenerator {
                     p.line("reply.fail(error)")
                 })
             }
-            p.blankLine()
-            p.block("private func requireHandler() throws -> any \(handler) {") { p in
-                p.block("guard let handler = handler else {") { p in
-                    p.line("throw BridgeError(.handlerUnavailable, \(SwiftNamer.stringLiteral("the '\(module.name)' handler is gone")))")
-                }
-                p.line("return handler")
-            }
         }
         let deprecated = module.methods.filter { $0.deprecated != nil }
         if !deprecated.isEmpty {
             p.blankLine()
             shims(deprecated, into: &p)
+        }
+    }
+
+    /// Whether a request returning `returns` is answered through `BridgeDispatcher.request`:
+    /// its encoder is a function (not a closure), so the helper's `T` is plain to infer.
+    static func usesRequestHelper(_ returns: TypeRef) -> Bool {
+        switch returns {
+        case .list, .map, .optional: return false
+        default: return true
         }
     }
 
@@ -86,9 +84,11 @@ struct DispatchGenerator {
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
         for field in method.params {
-            let value = "params[\(SwiftNamer.stringLiteral(field.wireName))]"
-            let path = SwiftNamer.stringLiteral("params." + field.wireName)
-            p.line("let \(Self.argument(field)) = try \(CodecGenerator.decode(field: field, value: value, path: path, schema: context.schema))")
+            p.line("let \(Self.argument(field)) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))")
+        }
+        if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
+            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { handler in try await \(call(method)) }")
+            return
         }
         p.line("let handler = try requireHandler()")
         switch method.kind {
@@ -97,12 +97,11 @@ struct DispatchGenerator {
             p.line(call(method))
         case .request:
             // The runtime runs it in a Task that uninstalling the module cancels.
-            p.block("reply.run {") { p in
-                if let returns = method.returns {
-                    p.line("let result = try await \(call(method))")
-                    let encoded = CodecGenerator.encode(returns, value: "result", path: "\"result\"")
-                    p.line("return \(encoded.throws ? "try " : "")\(encoded.text)")
-                } else {
+            if let returns = method.returns {
+                let encoded = CodecGenerator.encode(returns, value: call(method), path: "\"result\"")
+                p.line("reply.run { try await \(encoded.text) }")
+            } else {
+                p.block("reply.run {") { p in
                     p.line("try await \(call(method))")
                     p.line("return .null")
                 }

@@ -37,12 +37,12 @@ struct EventSenderGenerator {
                     }
                     var body = CodePrinter()
                     var throwing = false
-                    body.line("var _payload: [String: JSONValue] = [:]")
+                    body.line("var _payload = BridgeEncode.Members(\"payload\")")
                     for field in event.payload {
                         let local = SwiftNamer.member(SwiftNamer.local(field.identifier))
-                        throwing = CodecGenerator.encodeMember(field, value: local, target: "_payload", path: "\"payload\"", into: &body) || throwing
+                        throwing = CodecGenerator.encodeMember(field, value: local, members: "_payload", into: &body) || throwing
                     }
-                    body.line(emit + ".object(_payload))")
+                    body.line(emit + "_payload.json)")
                     if throwing {
                         p.doCatch({ p in p.lines(body.text.dropLast().description) }, catch: { p in
                             p.line("BridgeLog.report(\(SwiftNamer.stringLiteral("event '\(event.wireName)' not sent: ")) + String(describing: error))")

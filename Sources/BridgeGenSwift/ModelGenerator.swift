@@ -72,7 +72,7 @@ struct ModelGenerator {
             }
             return text
         }
-        p.line("/// Creates a value; fields with a schema default or an optional type may be left out.")
+        p.line("/// Creates a value; its defaults are the schema's.")
         if s.fields.isEmpty {
             p.line("\(context.access)init() {}")
             return

@@ -28,7 +28,7 @@ enum SwiftDocs {
     static func print(_ doc: String?, extra: [String] = [], into p: inout CodePrinter) {
         var lines: [String] = []
         if let doc = doc {
-            let text = UntrustedText.trimmingTrailingBlanks(doc)
+            let text = endsInText(doc) ? doc : UntrustedText.trimmingTrailingBlanks(doc)
             if !text.isEmpty { lines.append(contentsOf: SwiftNamer.commentLines(text)) }
         }
         if !extra.isEmpty {
@@ -43,7 +43,16 @@ enum SwiftDocs {
     /// a writer).
     static func summary(_ doc: String?) -> String? {
         guard let doc = doc else { return nil }
+        // One line of ASCII (checked on UTF-8 bytes: no CR or LF) is its own first line.
+        if doc.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) { return doc.isEmpty ? nil : doc }
         return UntrustedText.lines(doc).first { !$0.isEmpty }
+    }
+
+    /// Whether `text` ends in an ASCII character other than a space or line break, so
+    /// `UntrustedText.trimmingTrailingBlanks` would return it unchanged (one byte looked at).
+    static func endsInText(_ text: String) -> Bool {
+        guard let last = text.utf8.last else { return false }
+        return last < 0x80 && last != 0x20 && last != 0x0A && last != 0x0D
     }
 
     /// `@available(*, deprecated, message: "...")`.

@@ -73,6 +73,9 @@ public enum SwiftNamer {
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
     public static func stringLiteral(_ text: String) -> String {
+        // Most schema text is printable ASCII without quotes or backslashes: then the
+        // literal is the text itself, found by one pass over its UTF-8 bytes.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -96,7 +99,9 @@ public enum SwiftNamer {
     /// line terminator (`\r\n`, `\r`, `\n`, NEL, U+2028, U+2029) starts a new comment line,
     /// so no text can end the comment; controls and bidi controls are shown as `\u{1B}`.
     public static func commentLines(_ text: String) -> [String] {
-        UntrustedText.lines(text).map { line in
+        // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        return UntrustedText.lines(text).map { line in
             var out = ""
             for scalar in line.unicodeScalars {
                 if UntrustedText.needsEscape(scalar) {

@@ -14,7 +14,10 @@ struct JSDoc {
     /// Adds a paragraph (ignored when nil or blank). Trailing newlines of YAML block scalars go.
     mutating func add(_ text: String?) {
         guard let text else { return }
-        let trimmed = UntrustedText.trimmingTrailingBlanks(text)
+        // Ends in an ASCII character that is no space or line break (one UTF-8 byte looked
+        // at): nothing to trim.
+        let last = text.utf8.last ?? 0x20
+        let trimmed = last < 0x80 && last != 0x20 && last != 0x0A && last != 0x0D ? text : UntrustedText.trimmingTrailingBlanks(text)
         if !trimmed.isEmpty { paragraphs.append(trimmed) }
     }
 

@@ -10,8 +10,15 @@ struct TypeScriptClientGenerator {
     let schema: SchemaSet
     let module: Module
     let config: GeneratorConfig
+    /// Spells this module's types; built once per file (its `InputForms` walk the whole schema).
+    private let types: TypeScriptTypes
 
-    private var types: TypeScriptTypes { TypeScriptTypes(schema: schema, current: module.name) }
+    init(schema: SchemaSet, module: Module, config: GeneratorConfig, inputs: InputForms) {
+        self.schema = schema
+        self.module = module
+        self.config = config
+        self.types = TypeScriptTypes(schema: schema, current: module.name, inputs: inputs)
+    }
 
     func generate() -> String {
         var p = CodePrinter()

@@ -20,11 +20,12 @@ public struct TypeScriptEmitter: Emitter {
     public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
         var files = [GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()),
                      GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config))]
+        let inputs = InputForms(schema: schema)
         for module in schema.modules {
-            let text = TypeScriptClientGenerator(schema: schema, module: module, config: config).generate()
+            let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs).generate()
             files.append(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
         }
-        files.append(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config).generate()))
+        files.append(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
         files.append(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
         files.append(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
         return files.sorted { $0.relativePath < $1.relativePath }

@@ -9,6 +9,8 @@ import BridgeGenCore
 struct TypeScriptMockGenerator {
     let schema: SchemaSet
     let config: GeneratorConfig
+    /// The schema's `InputForms`, computed once per emit.
+    let inputs: InputForms
 
     func generate() -> String {
         var p = CodePrinter()
@@ -96,7 +98,7 @@ struct TypeScriptMockGenerator {
 
     private func printImplementation(_ module: Module, into p: inout CodePrinter) {
         // Spelled from mock.ts, where every module is a namespace import.
-        let types = TypeScriptTypes(schema: schema, current: nil)
+        let types = TypeScriptTypes(schema: schema, current: nil, inputs: inputs)
         JSDoc("Mock implementation of module `\(module.name)`: return a value or a Promise; throw a `BridgeError` to fail with its code.").print(into: &p)
         if module.methods.isEmpty {
             p.line("export interface \(TypeScriptNamer.mockTypeName(module)) {}")

@@ -66,7 +66,11 @@ public enum TypeScriptNamer {
 
     /// Every name a module file declares besides its schema types, with what declares it.
     public static func generatedTypeNames(in module: Module, of schema: SchemaSet) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
-        let inputs = InputForms(schema: schema)
+        generatedTypeNames(in: module, inputs: InputForms(schema: schema))
+    }
+
+    /// `generatedTypeNames(in:of:)` with the schema's `InputForms` computed once for all modules.
+    static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
         var names: [(String, TypeScriptDeclaration, SourceLocation)] = []
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
             names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
@@ -117,6 +121,9 @@ public enum TypeScriptNamer {
     /// (JavaScript's include U+2028 and U+2029), controls and bidi controls are spelled
     /// `\uXXXX` so the source shows them. `${` needs nothing: it is only special in templates.
     public static func stringLiteral(_ s: String) -> String {
+        // Most schema text is printable ASCII without quotes or backslashes: then the
+        // literal is the text itself, found by one pass over its UTF-8 bytes.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C }) { return "'" + s + "'" }
         var out = "'"
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -143,7 +150,8 @@ public enum TypeScriptNamer {
     /// To keep both readable both ways, a `/` after `*` and backslashes, or an `@` after
     /// a word start and backslashes, gets one more backslash too.
     public static func commentLines(_ text: String) -> [String] {
-        UntrustedText.lines(text).map { line in
+        if let line = asciiCommentLine(text) { return [line] }
+        return UntrustedText.lines(text).map { line in
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
             var atWordStart = true  // only backslashes since the line start or a space
@@ -159,6 +167,25 @@ public enum TypeScriptNamer {
             }
             return out
         }
+    }
+
+    /// `commentLines` of one line of printable ASCII and tabs, on UTF-8 bytes: nothing needs
+    /// a `\u` escape there, and tab and space are the only JSDoc spaces. nil for other text.
+    private static func asciiCommentLine(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
+        guard utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@") }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 8)
+        var afterStar = false  // the same states as the scalar loop of `commentLines`
+        var atWordStart = true
+        for byte in utf8 {
+            if (byte == UInt8(ascii: "/") && afterStar) || (byte == UInt8(ascii: "@") && atWordStart) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+            afterStar = byte == UInt8(ascii: "*") || (afterStar && byte == UInt8(ascii: "\\"))
+            atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == UInt8(ascii: "\\"))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode

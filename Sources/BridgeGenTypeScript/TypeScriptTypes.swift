@@ -17,10 +17,11 @@ struct TypeScriptTypes {
     /// The structs that have an `Input` twin.
     let inputs: InputForms
 
-    init(schema: SchemaSet, current: String?) {
+    /// `inputs` is the schema's `InputForms`, computed once per emit: it walks every struct.
+    init(schema: SchemaSet, current: String?, inputs: InputForms) {
         self.schema = schema
         self.current = current
-        self.inputs = InputForms(schema: schema)
+        self.inputs = inputs
     }
 
     /// `list<sample.DeviceInfo?>` -> `(sample.DeviceInfo | null)[]` (from a module other than

@@ -31,6 +31,7 @@ struct TypeScriptValidator {
 
     func validate() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        let inputs = InputForms(schema: schema)
         for module in schema.modules {
             let file = TypeScriptNamer.fileName(module.name)
             if let fixed = Self.fixedFiles[file] {
@@ -48,7 +49,7 @@ struct TypeScriptValidator {
                                                                         at: event.location))
                 }
             }
-            let generated = TypeScriptNamer.generatedTypeNames(in: module, of: schema)
+            let generated = TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs)
             for declaration in module.types {
                 if let clash = generated.first(where: { $0.name == declaration.name }) {
                     diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
