@@ -1,8 +1,8 @@
 import BridgeGenCore
 
 /// `BridgeGenSupport.swift`, emitted once per schema set: the configuration constants, then
-/// the runtime (Runtime/Swift, embedded at build time) with the configured access level in
-/// place of each `public` it declares.
+/// the runtime (Runtime/Swift, embedded by Scripts/embed-runtime.sh) with the configured
+/// access level in place of each `public` it declares.
 struct SupportGenerator {
     let context: SwiftContext
 

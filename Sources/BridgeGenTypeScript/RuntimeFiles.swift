@@ -1,8 +1,8 @@
 import BridgeGenCore
 
 /// The web runtime: `runtime.ts` and `mock-runtime.ts` are the files of Runtime/TypeScript
-/// verbatim (embedded at build time), and `runtime-config.ts`, printed here, holds what varies
-/// with the schema set.
+/// verbatim (embedded by Scripts/embed-runtime.sh), and `runtime-config.ts`, printed here,
+/// holds what varies with the schema set.
 enum RuntimeFiles {
     /// The runtime's file under Runtime/TypeScript.
     static var runtime: RuntimeSource { EmbeddedRuntime.files.file("runtime.ts") }

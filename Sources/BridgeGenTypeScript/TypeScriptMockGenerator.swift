@@ -2,7 +2,7 @@ import BridgeGenCore
 
 /// Prints `mock.ts`: implementation interfaces typed against each module's params, results
 /// and events, the routing tables, and `installMock`, which hands them to the engine in
-/// `mock-runtime.ts` (Runtime/TypeScript/mock-runtime.ts, embedded at build time).
+/// `mock-runtime.ts` (Runtime/TypeScript/mock-runtime.ts, embedded by Scripts/embed-runtime.sh).
 ///
 /// The mock stands in for `window.webkit.messageHandlers` in the configured transport, so the
 /// generated clients run unchanged against it.
