@@ -154,6 +154,9 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions,
 
 def main():
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__.strip())
+        return
     generate = "--generate" in args
     if generate:
         args.remove("--generate")
@@ -172,6 +175,9 @@ def main():
         i = args.index("--repeat")
         repeat = int(args[i + 1])
         del args[i:i + 2]
+    unknown = [a for a in args if not re.fullmatch(r"\d+x\d+", a.lower())]
+    if unknown:
+        sys.exit(f"bench.py: unknown argument {unknown[0]!r}; see --help")
     sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or [(10, 10), (50, 20), (200, 25)]
 
     bridgegen = os.environ.get("BRIDGEGEN_BENCH_BINARY")
