@@ -206,7 +206,8 @@ public struct HostileSchema {
             y += "  e\(i):\n    code: \(1000 + i)\n    doc: \(HostileStrings.yaml(s))\n"
         }
         for (n, exploit) in exploits.enumerated() {
-            y += "  x\(n):\n    code: \(2000 + n)\n    doc: \(HostileStrings.yaml(exploit.replacingOccurrences(of: "injected0", with: "injected\(n)")))\n"
+            // After the strings' codes, however many strings a long fuzz run draws.
+            y += "  x\(n):\n    code: \(1000 + strings.count + n)\n    doc: \(HostileStrings.yaml(exploit.replacingOccurrences(of: "injected0", with: "injected\(n)")))\n"
         }
         return y
     }
