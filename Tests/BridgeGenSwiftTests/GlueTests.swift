@@ -15,7 +15,7 @@ final class GlueTests: XCTestCase {
         let output = try temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
         let fixtures = SwiftTestSupport.fixtures
         let build = try SwiftTestSupport.swiftc(["-swift-version", "6"] + SwiftTestSupport.linkStandIn(standIn) + files
-            + SwiftTestSupport.hostLibrary + [fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
+            + SwiftTestSupport.hostLibrary + [SwiftTestSupport.programChecks, fixtures.appendingPathComponent("GlueProgram/main.swift").path, "-o", output])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
         // On a 1 MB stack, the size of iOS's main thread: no body may overflow it.
         let run = try runProcess("/bin/sh", ["-c", "ulimit -s 1024 && exec \"$0\"", output])

@@ -41,7 +41,7 @@ final class SchemaSetTests: XCTestCase {
         let main = SwiftTestSupport.fixtures.appendingPathComponent("SchemaSetsProgram/main.swift").path
         let build = try SwiftTestSupport.swiftc(["-swift-version", "6", "-I", folder.path, "-L", folder.path,
                                                  "-Xlinker", "-rpath", "-Xlinker", folder.path]
-            + libraries.map { "-l\($0.module)" } + SwiftTestSupport.linkStandIn(standIn) + [main, "-o", program])
+            + libraries.map { "-l\($0.module)" } + SwiftTestSupport.linkStandIn(standIn) + [SwiftTestSupport.programChecks, main, "-o", program])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
 
         let run = try runProcess(URL(fileURLWithPath: program), [], timeout: 120)

@@ -9,6 +9,8 @@ import XCTest
 enum SwiftTestSupport {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let stress = fixtures.appendingPathComponent("Stress")
+    /// The `check` printer the fixture programs share.
+    static let programChecks = fixtures.appendingPathComponent("ProgramChecks/Check.swift").path
 
     static func generate(_ paths: [URL], config: GeneratorConfig = GeneratorConfig()) throws -> [GeneratedFile] {
         let schema = try checkedSchema(paths, config: config)

@@ -5,17 +5,6 @@
 import Foundation
 import WebKit
 
-var failures = 0
-
-@MainActor func check(_ name: String, _ condition: Bool, _ detail: @autoclosure () -> String = "") {
-    if condition {
-        print("ok \(name)")
-    } else {
-        failures += 1
-        print("FAIL \(name): \(detail())")
-    }
-}
-
 let isReply = BridgeConfiguration.transport == .reply
 let trusted = WKSecurityOrigin(testProtocol: "file", host: "")
 

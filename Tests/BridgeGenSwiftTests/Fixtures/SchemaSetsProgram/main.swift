@@ -12,18 +12,6 @@ import ShopKit
 import TwinKit
 import WebKit
 
-var failures = 0
-
-@MainActor func check(_ name: String, _ condition: Bool, _ detail: @autoclosure () -> String = "") {
-    if condition {
-        print("ok \(name)")
-    } else {
-        failures += 1
-        print("FAIL \(name): \(detail())")
-    }
-    fflush(nil)  // the checks before a trap still reach the test
-}
-
 @MainActor final class Shop: ShopKit.ShopHandler {
     func ping(text: String) async throws -> String { "ShopKit:" + text }
 }
