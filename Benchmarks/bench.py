@@ -112,16 +112,21 @@ def generate_argv(bridgegen, folder, out, options):
     return argv
 
 
+def schema_set(work, modules, methods):
+    """A fresh folder of the synthetic schemas: (folder, bytes written, sorted file paths)."""
+    folder = os.path.join(work, f"{modules}x{methods}")
+    os.makedirs(folder)
+    size = write_schemas(folder, modules, methods)
+    return folder, size, [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+
+
 def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only):
     print(f"median of {repeat} whole-process runs (peak RSS: the largest); x check and x libyaml are wall ratios "
           "to `bridgegen check` and to libyaml's event pull of the same files, measured in this run")
     print(f"{'MxK':>8} {'target':>6} {'wall':>9} {'user':>8} {'peak RSS':>9} {'output':>9} {'MB/s':>6} "
           f"{'x check':>7} {'x libyaml':>9}" + (f" {'instr x check':>13}" if count_instructions else ""))
     for modules, methods in sizes:
-        folder = os.path.join(work, f"{modules}x{methods}")
-        os.makedirs(folder)
-        size = write_schemas(folder, modules, methods)
-        files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+        folder, size, files = schema_set(work, modules, methods)
         base, _ = measure([baseline] + files, repeat)
         check, check_rss, check_user = measure_full([bridgegen, "check", folder], repeat)
         label = f"{modules}x{methods}"
@@ -211,10 +216,7 @@ def main():
     print(f"{'MxK':>8} {'input':>9} {'libyaml':>9} {'check':>9} {'ratio':>6} {'ratio-startup':>13} {'peak RSS':>9} {'MB/s':>6}"
           + (f" {'instr ratio':>11}" if count_instructions else ""))
     for modules, methods in sizes:
-        folder = os.path.join(work, f"{modules}x{methods}")
-        os.makedirs(folder)
-        size = write_schemas(folder, modules, methods)
-        files = [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+        folder, size, files = schema_set(work, modules, methods)
         base, _ = measure([baseline] + files, repeat)
         gen, rss = measure([bridgegen, "check", folder], repeat)
         net = (gen - gen0) / max(base - base0, 1e-6)
