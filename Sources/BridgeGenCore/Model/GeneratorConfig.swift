@@ -15,6 +15,14 @@ public struct GeneratorConfig: Hashable, Sendable, Codable {
         case `internal`
     }
 
+    /// When the page's console reaches the native log (`console.forward` in bridgegen.yaml).
+    public enum ConsoleForwarding: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Only in builds compiled with `DEBUG` (the default: never in release).
+        case debug
+        case always
+        case never
+    }
+
     public var transport: Transport
     /// Handler name of the callback transport (seed protocol: `uniBridgeCall`).
     public var callbackChannel: String
@@ -31,6 +39,14 @@ public struct GeneratorConfig: Hashable, Sendable, Codable {
     public var requestTimeoutMs: Int
     /// Default timeout of the TypeScript client's `ready()`, in milliseconds.
     public var readyTimeoutMs: Int
+    /// Default time a native -> page call waits for the page's client and its answer, in milliseconds.
+    public var pageCallTimeoutMs: Int
+    /// Whether the generated glue forwards the page's console to `BridgeLog`.
+    public var consoleForwarding: ConsoleForwarding
+    /// Longest forwarded console message, in UTF-16 code units; longer ones are cut.
+    public var consoleMaxMessageLength: Int
+    /// Most console messages forwarded per second; the rest are counted and reported as dropped.
+    public var consoleMaxMessagesPerSecond: Int
 
     public init(transport: Transport = .reply,
                 callbackChannel: String = "uniBridgeCall",
@@ -40,7 +56,11 @@ public struct GeneratorConfig: Hashable, Sendable, Codable {
                 trustedHosts: [String] = [],
                 mainFrameOnly: Bool = true,
                 requestTimeoutMs: Int = 10_000,
-                readyTimeoutMs: Int = 3_000) {
+                readyTimeoutMs: Int = 3_000,
+                pageCallTimeoutMs: Int = 10_000,
+                consoleForwarding: ConsoleForwarding = .debug,
+                consoleMaxMessageLength: Int = 2_000,
+                consoleMaxMessagesPerSecond: Int = 50) {
         self.transport = transport
         self.callbackChannel = callbackChannel
         self.swiftAccess = swiftAccess
@@ -50,6 +70,10 @@ public struct GeneratorConfig: Hashable, Sendable, Codable {
         self.mainFrameOnly = mainFrameOnly
         self.requestTimeoutMs = requestTimeoutMs
         self.readyTimeoutMs = readyTimeoutMs
+        self.pageCallTimeoutMs = pageCallTimeoutMs
+        self.consoleForwarding = consoleForwarding
+        self.consoleMaxMessageLength = consoleMaxMessageLength
+        self.consoleMaxMessagesPerSecond = consoleMaxMessagesPerSecond
     }
 
     /// Whether all modules share one channel, so wire names must be unique across modules.

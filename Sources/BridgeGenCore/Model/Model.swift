@@ -39,10 +39,13 @@ public struct Module: Hashable, Sendable, Codable {
     public var errors: [ErrorCode]
     public var methods: [Method]
     public var events: [Event]
+    /// Functions the page implements and native calls (`pageMethods:`), in declaration order.
+    public var pageMethods: [PageMethod]
     public var location: SourceLocation
 
     public init(name: String, doc: String?, sourcePath: String, imports: [String], types: [TypeDeclaration],
-                errors: [ErrorCode], methods: [Method], events: [Event], location: SourceLocation) {
+                errors: [ErrorCode], methods: [Method], events: [Event], pageMethods: [PageMethod] = [],
+                location: SourceLocation) {
         self.name = name
         self.doc = doc
         self.sourcePath = sourcePath
@@ -51,6 +54,7 @@ public struct Module: Hashable, Sendable, Codable {
         self.errors = errors
         self.methods = methods
         self.events = events
+        self.pageMethods = pageMethods
         self.location = location
     }
 
@@ -248,6 +252,48 @@ public struct Event: Hashable, Sendable, Codable {
         self.wireName = wireName
         self.doc = doc
         self.payload = payload
+        self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+/// A native -> page call: a function the page implements (the client's `implement`) or an
+/// existing page defines as a global function, which native calls and awaits (docs/WIRE.md,
+/// "Page calls"). Params travel native -> page; the result and errors page -> native.
+public struct PageMethod: Hashable, Sendable, Codable {
+    /// The key as written in the schema (`getCartCount`).
+    public var name: String
+    /// lowerCamelCase identifier, not escaped.
+    public var identifier: String
+    /// The name the page's implementation is registered under: the `wire:` override, else `name`.
+    public var wireName: String
+    public var doc: String?
+    public var params: [Field]
+    /// nil when the call resolves with no value.
+    public var returns: TypeRef?
+    public var returnsDoc: String?
+    /// Names of the module's `errors` the page may reject with, in declaration order.
+    public var errors: [String]
+    /// The global function an existing hand-written page defines (`global: app.getCartCount`
+    /// is `["app", "getCartCount"]`), called with the params as positional arguments in
+    /// declaration order when the page's client has no implementation registered; nil when the
+    /// page must implement it through the generated client.
+    public var global: [String]?
+    public var deprecated: Deprecation?
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, wireName: String, doc: String?, params: [Field],
+                returns: TypeRef?, returnsDoc: String?, errors: [String], global: [String]?,
+                deprecated: Deprecation?, location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.wireName = wireName
+        self.doc = doc
+        self.params = params
+        self.returns = returns
+        self.returnsDoc = returnsDoc
+        self.errors = errors
+        self.global = global
         self.deprecated = deprecated
         self.location = location
     }
