@@ -30,6 +30,21 @@ struct SupportGenerator {
             p.line("static let contentWorldName: String? = \(config.contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
             p.line("/// Version of docs/WIRE.md this code implements (`$hello`'s `protocol`).")
             p.line("static let protocolVersion = 1")
+            p.line("/// Whether the page's console reaches `BridgeLog.console` (`console.forward`).")
+            switch config.consoleForwarding {
+            case .debug:
+                p.line("#if DEBUG")
+                p.line("static let forwardsConsole = true")
+                p.line("#else")
+                p.line("static let forwardsConsole = false")
+                p.line("#endif")
+            case .always: p.line("static let forwardsConsole = true")
+            case .never: p.line("static let forwardsConsole = false")
+            }
+            p.line("/// Longest forwarded console message, in UTF-16 units (`console.maxMessageLength`).")
+            p.line("static let consoleMaxMessageLength = \(config.consoleMaxMessageLength)")
+            p.line("/// Console messages forwarded per second, the rest counted (`console.maxMessagesPerSecond`).")
+            p.line("static let consoleMaxMessagesPerSecond = \(config.consoleMaxMessagesPerSecond)")
         }
         p.blankLine()
         for name in Self.runtimeFiles {
@@ -39,7 +54,8 @@ struct SupportGenerator {
     }
 
     /// The runtime's files in output order: the WebKit-free core, then the glue.
-    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Session.swift", "Glue.swift"]
+    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Session.swift", "ConsoleScript.swift",
+                               "Console.swift", "Glue.swift", "ConsoleGlue.swift"]
 
     static func set(_ values: [String]) -> String {
         let sorted = Set(values).sorted()
