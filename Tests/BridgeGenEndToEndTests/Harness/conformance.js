@@ -10,7 +10,11 @@
 //   {cmd: 'stats'}          counters of the harness: messages, requests, answers, duplicates, hellos
 //   {cmd: 'hold', ms}       delay the next bridge message by ms (a slow native side)
 //
-// `run(env)` returns {passed, failed, lines}. env: {transport, mode, client, control, log}.
+//   {cmd: 'host', line: {rawPageCall: {body, arguments}}}   a call through the session's call
+//                           function, run in this page by the harness (callAsyncJavaScript)
+//
+// `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit'), transport, mode,
+// client, control, log}.
 // Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
 // trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser).
 
@@ -167,15 +171,50 @@ async function calls(env, count) {
 }
 
 /** Native's log lines, waiting (bounded, 3 s) until `enough(lines)` holds. */
-async function logsUntil(env, enough) {
+async function logsUntil(env, enough, ms = 3000) {
     let all = [];
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < ms / 10; i++) {
         all = all.concat(await env.control({ cmd: 'logs' }));
         if (enough(all)) break;
         await sleep(10);
     }
     return all;
 }
+
+// -- console forwarding (the runtime's console script runs in every bridge page) ---------------
+
+const CONSOLE_MAX_LENGTH = 2000;
+const CONSOLE_PER_SECOND = 50;
+
+/** At most `limit` UTF-16 units, never half of a surrogate pair (the script's and native's cut). */
+function cutUnits(s, limit) {
+    if (s.length <= limit) return s;
+    const end = s.charCodeAt(limit - 1) >= 0xd800 && s.charCodeAt(limit - 1) <= 0xdbff ? limit - 1 : limit;
+    return s.slice(0, end);
+}
+
+/** The line native logs for a console message: BridgeLog.consoleLine (controls escaped). */
+function consoleLine(level, message) {
+    let out = `[H5] ${level}: `;
+    for (const ch of cutUnits(message, CONSOLE_MAX_LENGTH).toWellFormed()) {
+        const c = ch.codePointAt(0);
+        if (c === 0x0a) out += '\\n';
+        else if (c === 0x0d) out += '\\r';
+        else if (c === 0x09) out += ch;
+        else if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c === 0x2028 || c === 0x2029) out += `\\u{${c.toString(16).toUpperCase()}}`;
+        else out += ch;
+    }
+    return out;
+}
+
+/** Native's [H5] lines, waiting (bounded) until `count` arrived; other log lines are dropped. */
+async function consoleLines(env, count, ms = 3000) {
+    const lines = await logsUntil(env, (l) => l.filter((x) => x.startsWith('[H5] ')).length >= count, ms);
+    return lines.filter((x) => x.startsWith('[H5] '));
+}
+
+/** A new second of the console script's rate limit. */
+const nextSecond = () => sleep(1050);
 
 function envelopeOk(envelope, data, what) {
     eq(envelope, { errcode: 0, errmsg: 'ok', data }, what);
@@ -652,6 +691,114 @@ function mainCases(env) {
         eq((await calls(env, 2 * n)).length, 2 * n, 'handler calls');
     });
 
+    t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
+        const body = 'var v = JSON.parse(p); return JSON.stringify({echo: v, types: [typeof m, typeof p], lengths: v.map(function (s) { return s.length; })});';
+        const out = await env.control({ cmd: 'host', line: { rawPageCall: { body, arguments: { m: 'sample', p: JSON.stringify(HOSTILE) } } } });
+        check(typeof out.raw.value === 'string', `the result is a string: ${show(out.raw)}`);
+        const result = JSON.parse(out.raw.value);
+        eq(result.types, ['string', 'string'], 'argument types');
+        eq(result.lengths, HOSTILE.map((h) => h.length), 'lengths');
+        HOSTILE.forEach((h, i) => exact(result.echo[i], h, `hostile string ${i}`));
+        const thrown = await env.control({ cmd: 'host', line: { rawPageCall: { body: 'throw new Error("raw-boom")', arguments: {} } } });
+        check(/raw-boom/.test(thrown.raw.thrown || ''), `a throw fails the call with the page's message: ${show(thrown.raw)}`);
+        const stats = (await env.control({ cmd: 'stats' })).pageCalls;
+        eq(stats.calls, stats.answers, 'page calls answered');
+    });
+
+    t('console forwarding: the four levels and hostile strings reach native as [H5] lines, byte-exact', async () => {
+        await nextSecond();
+        console.log('plain', 1, true, null);
+        console.info('info line');
+        console.warn('warn line');
+        console.error('error line');
+        for (const h of HOSTILE) console.log(h);
+        const expected = [consoleLine('log', 'plain 1 true null'), consoleLine('info', 'info line'), consoleLine('warn', 'warn line'),
+                          consoleLine('error', 'error line'), ...HOSTILE.map((h) => consoleLine('log', h))];
+        const lines = await consoleLines(env, expected.length);
+        eq(lines.length, expected.length, 'console lines');
+        lines.forEach((line, i) => exact(line, expected[i], `console line ${i}`));
+    });
+
+    t('console forwarding: cyclic objects, throwing getters, errors, a replaced console and replaced methods', async () => {
+        await nextSecond();
+        const cyclic = { name: 'c' };
+        cyclic.self = cyclic;
+        cyclic.list = [cyclic];
+        console.log(cyclic);
+        console.log({ get bad() { throw new Error('getter'); }, toString() { throw new Error('toString'); }, [Symbol.toPrimitive]() { throw new Error('prim'); }, ok: 1 });
+        const noStack = new TypeError('no stack here');
+        Object.defineProperty(noStack, 'stack', { value: undefined });
+        console.error(noStack);
+        const saved = g.console;
+        const mine = [];
+        g.console = { log(...args) { mine.push(args.join('+')); } };
+        console.log('through a replaced console', 2);
+        g.console.log = (x) => mine.push('method ' + x);
+        console.log('through a replaced method');
+        g.console = saved;
+        const lines = await consoleLines(env, 5);
+        eq(lines, [
+            '[H5] log: {"name":"c","self":[Circular],"list":[[Circular]]}',
+            '[H5] log: {"bad":[getter threw],"toString":[Function toString],"ok":1}',
+            '[H5] error: TypeError: no stack here',
+            '[H5] log: through a replaced console 2',
+            '[H5] log: through a replaced method',
+        ], 'console lines');
+        eq(mine, ['through a replaced console+2', 'method through a replaced method'], 'the page\'s own console still ran');
+    });
+
+    if (env.engine === 'webkit') {
+        t('console forwarding: an uncaught error and an unhandled rejection (Error and non-Error)', async () => {
+            await nextSecond();
+            setTimeout(() => { throw new RangeError('uncaught e2e'); }, 0);
+            Promise.reject(new Error('rejected e2e'));
+            Promise.reject(42);
+            Promise.reject({ code: 7 });
+            const lines = await consoleLines(env, 4);
+            eq(lines.length, 4, `console lines ${show(lines)}`);
+            check(/^\[H5\] error: Uncaught RangeError: uncaught e2e \(app:\/\/e2e\/conformance\.js:\d+:\d+\)/.test(lines.find((l) => l.includes('Uncaught')) || ''),
+                `the uncaught error with its location: ${show(lines)}`);
+            const rejections = lines.filter((l) => l.startsWith('[H5] error: Unhandled rejection: ')).map((l) => l.split('\\n')[0]);
+            eq(rejections.sort(), ['[H5] error: Unhandled rejection: 42', '[H5] error: Unhandled rejection: Error: rejected e2e', '[H5] error: Unhandled rejection: {"code":7}'], 'rejections');
+        });
+    }
+
+    t(`console forwarding: at most ${CONSOLE_PER_SECOND} messages a second, the rest reported once as dropped`, async () => {
+        await nextSecond();
+        for (let i = 0; i < CONSOLE_PER_SECOND + 30; i++) console.log('burst ' + i);
+        const lines = await consoleLines(env, CONSOLE_PER_SECOND + 1, 4000);
+        eq(lines.slice(0, CONSOLE_PER_SECOND), Array.from({ length: CONSOLE_PER_SECOND }, (_, i) => '[H5] log: burst ' + i), 'the first second');
+        eq(lines.slice(CONSOLE_PER_SECOND), ['[H5] warn: 30 console messages dropped'], 'the drop report');
+    });
+
+    t(`console forwarding: messages are cut at ${CONSOLE_MAX_LENGTH} UTF-16 units, by the page and again natively`, async () => {
+        await nextSecond();
+        console.log('x'.repeat(100000));
+        console.log('a' + '\ud83d\ude00'.repeat(CONSOLE_MAX_LENGTH));
+        g.webkit.messageHandlers.bridgegenConsole.postMessage({ level: 'warn', message: 'y'.repeat(100000) });
+        const lines = await consoleLines(env, 3);
+        eq(lines.map((l) => l.length), [10 + CONSOLE_MAX_LENGTH, 10 + CONSOLE_MAX_LENGTH - 1, 11 + CONSOLE_MAX_LENGTH], 'line lengths');
+        exact(lines[0], '[H5] log: ' + 'x'.repeat(CONSOLE_MAX_LENGTH), 'cut by the page');
+        exact(lines[1], '[H5] log: a' + '\ud83d\ude00'.repeat((CONSOLE_MAX_LENGTH - 2) / 2), 'never half a pair');
+        exact(lines[2], '[H5] warn: ' + 'y'.repeat(CONSOLE_MAX_LENGTH), 'cut again natively');
+    });
+
+    t('console forwarding: what a page posts on bridgegenConsole itself is checked natively', async () => {
+        await nextSecond();
+        const post = (body) => g.webkit.messageHandlers.bridgegenConsole.postMessage(body);
+        post('just text');
+        post({ level: 'shout', message: 'm' });
+        post({ level: 'log', message: 5 });
+        post({ level: 'log', message: 'posted by hand \u2028' });
+        const logs = await logsUntil(env, (l) => l.some((x) => x.startsWith('[H5] ')));
+        eq(logs.filter((l) => l.includes('console message')), [
+            'bridgegen: refused a console message: the body is not an object',
+            'bridgegen: refused a console message: level is not one of log, info, warn, error',
+            'bridgegen: refused a console message: message is not a string',
+        ], 'refusals');
+        eq(logs.filter((l) => l.startsWith('[H5] ')), ['[H5] log: posted by hand \\u{2028}'], 'the valid one');
+    });
+
     t('callback globals are all cleaned up; every request was answered exactly once', async () => {
         eq(callbackGlobals(), [], 'callback globals');
         const stats = await env.control({ cmd: 'stats' });
@@ -687,6 +834,15 @@ function untrustedCases(env) {
         check(logs.filter((l) => l.includes('refused a message')).length >= refusals, `refusals logged: ${show(logs)}`);
         eq(await calls(env, 0), [], 'handler calls');
         eq(callbackGlobals(), [], 'callback globals');
+    });
+    t('console messages of an untrusted page are refused natively', async () => {
+        await nextSecond();
+        console.log('from an untrusted page');
+        const logs = await logsUntil(env, (l) => l.some((x) => x.includes('refused a console message')));
+        const refusals = logs.filter((l) => l.includes('refused a console message'));
+        eq(refusals.length, 1, `refusals ${show(logs)}`);
+        check(refusals[0].startsWith('bridgegen: refused a console message from '), refusals[0]);
+        eq(logs.filter((l) => l.startsWith('[H5] ')), [], 'nothing logged');
     });
     return cases;
 }

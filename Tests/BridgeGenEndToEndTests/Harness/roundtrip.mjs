@@ -239,7 +239,7 @@ const deadline = setTimeout(() => {
 for (const mode of ['main', 'untrusted', 'bare']) {
     if (mode === 'untrusted') native.origin = { scheme: 'https', host: 'evil.example', port: 443, mainFrame: true };
     if (mode === 'bare') delete globalThis.webkit;
-    const result = await run({ transport, mode, client, control: (cmd) => native.control(cmd), log: (line) => print(`[node] ${line}`) });
+    const result = await run({ engine: 'node', transport, mode, client, control: (cmd) => native.control(cmd), log: (line) => print(`[node] ${line}`) });
     passed += result.passed;
     failed += result.failed;
 }
