@@ -335,5 +335,27 @@ import WebKit
         }
         return SampleEvents(session: session)
     }
+
+    #if compiler(>=6.2)
+    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
+    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
+    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
+    @available(iOS 26.0, macOS 26.0, *)
+    @discardableResult
+    public static func install(_ handler: any SampleHandler, on configuration: WebPage.Configuration,
+        contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> SampleEvents {
+        let session = try BridgeGlue.install(SampleDispatcher(handler: handler), on: configuration, world: contentWorld, policy: policy)
+        return SampleEvents(session: session)
+    }
+
+    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> SampleEvents? {
+        guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(SampleDispatcher.moduleName) else {
+            return nil
+        }
+        return SampleEvents(session: session)
+    }
+    #endif
 }
 #endif

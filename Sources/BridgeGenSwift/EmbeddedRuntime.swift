@@ -583,9 +583,17 @@ var description: String {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         let frame = message.frameInfo
         let world = self.world
+        let webView = message.webView
+        // A message without a web view comes from a SwiftUI `WebPage`: answered through the
+        // attached page (its main frame, as `mainFrameOnly` admits by default).
+        let fromPage = webView == nil
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView = message.webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+                        reply: nil) { [weak webView, weak session] script in
+            if fromPage {
+                session?.evaluate?(script) { _ in }
+            } else {
+                webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ final class CompileTests: XCTestCase {
                            access: GeneratorConfig.SwiftAccess = .public) throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
         let config = GeneratorConfig(transport: transport, swiftAccess: access)
-        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config),
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config, pageMethods: true),
                               to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)"))
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
         if access == .package { arguments += ["-package-name", "app"] }
@@ -44,7 +44,7 @@ final class CompileTests: XCTestCase {
     /// Without WebKit the glue is compiled out and the dispatch core stands alone.
     func testCoreWithoutWebKit() throws {
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress],
-                                                        config: GeneratorConfig(swiftAccess: .internal)),
+                                                        config: GeneratorConfig(swiftAccess: .internal), pageMethods: true),
                               to: temporaryFolder("compile-core"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))
