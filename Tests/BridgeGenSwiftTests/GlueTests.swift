@@ -7,12 +7,11 @@ import XCTest
 /// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
 /// origin refusal, concurrency, weak release, events and the `$hello` handshake, bodies at
 /// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack, and page
-/// calls through the stand-in's `callAsyncJavaScript` and SwiftUI's `WebPage` (with the page
-/// methods of `PageMethodFixtures` where Schemas/ declares none).
+/// calls through the stand-in's `callAsyncJavaScript` and SwiftUI's `WebPage`.
 final class GlueTests: XCTestCase {
     private func runProgram(_ transport: GeneratorConfig.Transport) throws -> [String] {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
-        let files = try write(SwiftTestSupport.generate([TestPaths.schemas], config: GeneratorConfig(transport: transport), pageMethods: true),
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas], config: GeneratorConfig(transport: transport)),
                               to: temporaryFolder("glue-\(transport)"))
         let output = try temporaryFolder("glue-bin-\(transport)").appendingPathComponent("glue").path
         let fixtures = SwiftTestSupport.fixtures
@@ -37,11 +36,11 @@ final class GlueTests: XCTestCase {
     /// The page-call and WebPage checks both transports run.
     private let pageChecks = ["page.global-result", "page.global-arguments-are-strings", "page.global-params-as-json", "page.global-in-page-world",
                               "page.body-has-no-value", "page.body-constant", "page.waits-for-hello", "page.client-after-hello",
-                              "page.client-arguments", "page.client-in-configured-world", "page.webkit-failure-is-page-error",
+                              "page.client-arguments", "page.client-in-configured-world", "page.declared-error", "page.webkit-failure-is-page-error",
                               "page.wrong-type-is-invalid-result", "page.not-implemented", "page.undeclared-code", "page.timeout",
                               "page.process-terminated", "page.cancelled", "page.web-view-gone", "page.not-installed",
                               "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
-                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.client-call", "webpage.terminate-resets-hello"]
+                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello"]
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)

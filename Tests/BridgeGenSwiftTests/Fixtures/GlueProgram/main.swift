@@ -401,12 +401,14 @@ do {
 
 // MARK: - Page calls (native -> page) through callAsyncJavaScript and WebPage.callJavaScript
 
-/// Posts `$hello` for the `sample` module to a content controller, as a page without a web view
-/// (SwiftUI's WebPage) or with one would.
-@MainActor func sayHello(on controller: WKUserContentController, webView: WKWebView?) async {
+/// Posts `$hello` for a module to a content controller, as a page without a web view (SwiftUI's
+/// WebPage) or with one would.
+@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView?) async {
     let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: webView)
-    let channel = isReply ? "sample" : "uniBridgeCall"
-    let message = WKScriptMessage(testBody: helloBody, name: channel, frameInfo: frame, world: .page)
+    let channel = isReply ? module : "uniBridgeCall"
+    let body: Any = isReply ? ns(["type": "$hello", "data": ns(["module": module, "protocol": 1])]) as Any
+                            : "{\"type\":\"$hello\",\"data\":{\"module\":\"\(module)\",\"protocol\":1}}" as NSString
+    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: frame, world: .page)
     if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandlerWithReply {
         handler.userContentController(controller, didReceive: message) { _, _ in }
     } else if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandler {
@@ -441,7 +443,9 @@ do {
 
 let pageView = makeWebView()
 _ = try? SampleBridge.install(handlers, on: pageView)
+_ = try? UserBridge.install(handlers, on: pageView)
 let samplePage = SampleBridge.page(for: pageView)
+let userPage = UserBridge.page(for: pageView)
 pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":3}"# as NSString }
 let hostileUsers = ["u\"); alert(1); //\u{2028}</script>", "'${x}`\\\u{0}😀"]
 var bodies: Set<String> = []
@@ -465,22 +469,31 @@ check("page.body-constant", bodies.count == 1, "\(bodies.count) bodies")
 
 // A client method waits for the module's `$hello`.
 let calledBefore = pageView.testCalls.count
-let shown = Task { @MainActor in await bridgeError { try await samplePage.showMessage(message: "Hello from SwiftUI") } }
+let leave = Task { @MainActor () -> Result<Bool, BridgeError> in
+    do {
+        return .success(try await userPage.confirmLeave(reason: "back"))
+    } catch {
+        return .failure(error as? BridgeError ?? BridgeError(code: 999, message: "\(error)"))
+    }
+}
 for _ in 0..<100 { await Task.yield() }
 check("page.waits-for-hello", pageView.testCalls.count == calledBefore, "\(pageView.testCalls.count - calledBefore) calls")
-pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":null}"# as NSString }
-await sayHello(on: pageView.configuration.userContentController, webView: pageView)
-let shownError = await shown.value
-check("page.client-after-hello", shownError == nil && pageView.testCalls.count == calledBefore + 1, "\(String(describing: shownError))")
+pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":true}"# as NSString }
+await sayHello("user", on: pageView.configuration.userContentController, webView: pageView)
+let left = await leave.value
+check("page.client-after-hello", (try? left.get()) == true && pageView.testCalls.count == calledBefore + 1, "\(left)")
 if let call = pageView.testCalls.last {
-    check("page.client-arguments", Set(call.arguments.keys) == ["m", "n", "p"] && (jsonObject(call.arguments["p"]) as? [String: String]) == ["message": "Hello from SwiftUI"],
-          "\(call.arguments)")
+    check("page.client-arguments", Set(call.arguments.keys) == ["m", "n", "p"] && (jsonObject(call.arguments["p"]) as? [String: String]) == ["reason": "back"]
+          && call.arguments["m"] as? String == "user" && call.arguments["n"] as? String == "confirmLeave", "\(call.arguments)")
     check("page.client-in-configured-world", call.world === WKContentWorld.page && !bodies.contains(call.body))
 }
+pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"the page is saving"}"# as NSString }
+var failure = await bridgeError { _ = try await userPage.confirmLeave(reason: "back") }
+check("page.declared-error", failure == BridgeError(code: User.Errors.busyCode, message: "the page is saving"), "\(String(describing: failure))")
 
 // What WebKit reports, and the page's answer, as typed errors.
 pageView.testCallHandler = { _ in throw NSError(domain: "WKErrorDomain", code: 4, userInfo: [NSLocalizedDescriptionKey: "A JavaScript exception occurred"]) }
-var failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
 check("page.webkit-failure-is-page-error", failure?.code == -12 && failure?.message.hasPrefix("WebKit failed the call: ") == true, "\(String(describing: failure))")
 pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":"3"}"# as NSString }
 failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
@@ -538,7 +551,8 @@ if #available(iOS 26.0, macOS 26.0, *) {
     sampleEvents?.resume(backgroundSeconds: 7)
     for _ in 0..<50 { await Task.yield() }
     check("webpage.event-queued-before-hello", webPage.testCalls.isEmpty, "\(webPage.testCalls.count)")
-    await sayHello(on: configuration.userContentController, webView: nil)
+    await sayHello("sample", on: configuration.userContentController, webView: nil)
+    await sayHello("user", on: configuration.userContentController, webView: nil)
     for _ in 0..<50 { await Task.yield() }
     check("webpage.event-through-callJavaScript", webPage.testCalls.count == 1 && webPage.testCalls.first?.body.contains("7.0") == true
           && BridgeGlue.session(of: webPage)?.queuedEventCount("sample") == 0, "\(webPage.testCalls.map(\.body))")
@@ -546,7 +560,12 @@ if #available(iOS 26.0, macOS 26.0, *) {
     check("webpage.page-call", count == 42 && webPage.testCalls.last?.world === WKContentWorld.page
           && (jsonObject(webPage.testCalls.last?.arguments["a"]) as? [String]) == ["u_1001"], "\(String(describing: count))")
     let shownOnPage = await bridgeError { try await SampleBridge.page(for: webPage).showMessage(message: "Hello from SwiftUI") }
-    check("webpage.client-call", shownOnPage == nil && webPage.testCalls.last?.arguments["n"] as? String == "showMessage", "\(String(describing: shownOnPage))")
+    check("webpage.global-void-call", shownOnPage == nil && webPage.testCalls.last?.arguments["n"] as? String == "showMessage"
+          && (jsonObject(webPage.testCalls.last?.arguments["g"]) as? [String]) == ["sample", "showSwiftUIMessage"], "\(String(describing: shownOnPage))")
+    webPage.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":false}"# as NSString }
+    let mayLeave = try? await UserBridge.page(for: webPage).confirmLeave(reason: "close")
+    check("webpage.client-call", mayLeave == false && webPage.testCalls.last?.arguments["m"] as? String == "user"
+          && webPage.testCalls.last?.world === WKContentWorld.page, "\(String(describing: mayLeave))")
     // A request from the page without a web view is answered (callback transport: through the page).
     let beforeRequest = webPage.testCalls.count
     if !isReply {
