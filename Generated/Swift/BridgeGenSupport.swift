@@ -1983,10 +1983,11 @@ extension BridgeSession {
                 }
                 guard !call.outcome.isSettled else { return }
                 let outcome = Self.pageOutcome(answer, declaredCodes: declared)
-                if case .failure(let error) = outcome, error.code == BridgeErrorCode.pageNotLoaded.rawValue,
+                if case .success = answer, case .failure(let error) = outcome, error.code == BridgeErrorCode.pageNotLoaded.rawValue,
                    call.waitsForHello, !reloaded, let self {
-                    // The hub is gone: the page reloaded after its client said hello. The body
-                    // ran no page code, so the call waits for the next hello and goes again.
+                    // The page answered that the hub is gone: it reloaded after its client said
+                    // hello. The body ran no page code, so the call waits for the next hello and
+                    // goes again. (A -11 the glue throws, the page gone, is the answer.)
                     reloaded = true
                     if self.pageCalls.hellos[call.module] == hellosBefore { self.clientGone(call.module) }
                     continue
@@ -2534,7 +2535,8 @@ struct BridgeChannelMarker: Equatable {
     }
 
     /// Events: the event script as a function body's return value. Page calls: the body.
-    /// Both through `callJavaScript`, in the session's world or `.page`; the page is held weakly.
+    /// Both through `callJavaScript`, in the session's world or `.page`. The page is held
+    /// weakly, and strongly only while `callJavaScript` (its own async method) runs.
     @available(iOS 26.0, macOS 26.0, *)
     static func connect(_ session: BridgeSession, to page: WebPage, world: WKContentWorld) {
         session.evaluate = { [weak page] script, completion in

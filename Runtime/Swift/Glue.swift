@@ -393,7 +393,8 @@ struct BridgeChannelMarker: Equatable {
     }
 
     /// Events: the event script as a function body's return value. Page calls: the body.
-    /// Both through `callJavaScript`, in the session's world or `.page`; the page is held weakly.
+    /// Both through `callJavaScript`, in the session's world or `.page`. The page is held
+    /// weakly, and strongly only while `callJavaScript` (its own async method) runs.
     @available(iOS 26.0, macOS 26.0, *)
     static func connect(_ session: BridgeSession, to page: WebPage, world: WKContentWorld) {
         session.evaluate = { [weak page] script, completion in

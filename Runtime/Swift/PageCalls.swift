@@ -241,10 +241,11 @@ extension BridgeSession {
                 }
                 guard !call.outcome.isSettled else { return }
                 let outcome = Self.pageOutcome(answer, declaredCodes: declared)
-                if case .failure(let error) = outcome, error.code == BridgeErrorCode.pageNotLoaded.rawValue,
+                if case .success = answer, case .failure(let error) = outcome, error.code == BridgeErrorCode.pageNotLoaded.rawValue,
                    call.waitsForHello, !reloaded, let self {
-                    // The hub is gone: the page reloaded after its client said hello. The body
-                    // ran no page code, so the call waits for the next hello and goes again.
+                    // The page answered that the hub is gone: it reloaded after its client said
+                    // hello. The body ran no page code, so the call waits for the next hello and
+                    // goes again. (A -11 the glue throws, the page gone, is the answer.)
                     reloaded = true
                     if self.pageCalls.hellos[call.module] == hellosBefore { self.clientGone(call.module) }
                     continue

@@ -363,6 +363,14 @@ private struct WebKitFailure: Error, CustomStringConvertible {
         XCTAssertEqual(session.pageCallCount, 0)
     }
 
+    func testAPageThatIsGoneFailsAtOnceWithoutWaitingForAnotherHello() async {
+        hello()
+        page.answer = { _, _ in throw BridgeError(.pageNotLoaded, "the web view is gone") }
+        await assertFails(BridgeError(.pageNotLoaded, "the web view is gone")) { try await self.callInt(self.caller()) }
+        XCTAssertEqual(page.calls.count, 1)
+        XCTAssertTrue(session.isClientReady("sample"))
+    }
+
     func testNoPageAttachedNoSessionOrASessionThatGoesIsPageNotLoaded() async {
         hello()
         session.callFunction = nil
