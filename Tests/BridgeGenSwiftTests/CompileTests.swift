@@ -4,14 +4,15 @@ import Foundation
 import XCTest
 
 /// The generated code for Schemas/ plus the stress schema (every IDL construct, keywords as
-/// names, deep nesting, several modules) compiles warning-free in Swift 6 and Swift 5 modes,
-/// for both transports, glue included (against the WebKit stand-in).
+/// names, deep nesting, several modules, page methods of every shape) compiles warning-free in
+/// Swift 6 and Swift 5 modes, for both transports, glue included (against the WebKit stand-in,
+/// SwiftUI's `WebPage` path too).
 final class CompileTests: XCTestCase {
     private func typecheck(_ transport: GeneratorConfig.Transport, swiftVersion: String,
                            access: GeneratorConfig.SwiftAccess = .public) throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
         let config = GeneratorConfig(transport: transport, swiftAccess: access)
-        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config, pageMethods: true),
+        let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config),
                               to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)"))
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
         if access == .package { arguments += ["-package-name", "app"] }
@@ -44,7 +45,7 @@ final class CompileTests: XCTestCase {
     /// Without WebKit the glue is compiled out and the dispatch core stands alone.
     func testCoreWithoutWebKit() throws {
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress],
-                                                        config: GeneratorConfig(swiftAccess: .internal), pageMethods: true),
+                                                        config: GeneratorConfig(swiftAccess: .internal)),
                               to: temporaryFolder("compile-core"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))

@@ -12,10 +12,8 @@ enum SwiftTestSupport {
     /// The `check` printer the fixture programs share.
     static let programChecks = fixtures.appendingPathComponent("ProgramChecks/Check.swift").path
 
-    /// With `pageMethods`, `PageMethodFixtures` adds page methods to modules that declare none.
-    static func generate(_ paths: [URL], config: GeneratorConfig = GeneratorConfig(), pageMethods: Bool = false) throws -> [GeneratedFile] {
-        var schema = try checkedSchema(paths, config: config)
-        if pageMethods { schema = PageMethodFixtures.adding(to: schema) }
+    static func generate(_ paths: [URL], config: GeneratorConfig = GeneratorConfig()) throws -> [GeneratedFile] {
+        let schema = try checkedSchema(paths, config: config)
         let generated = Pipeline.generate(schema, emitters: [SwiftEmitter()], config: config)
         XCTAssertTrue(generated.diagnostics.isEmpty, "\(generated.diagnostics)")
         return generated.files["swift"] ?? []
