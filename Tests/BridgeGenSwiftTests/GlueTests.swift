@@ -38,7 +38,8 @@ final class GlueTests: XCTestCase {
                               "page.body-has-no-value", "page.body-constant", "page.waits-for-hello", "page.client-after-hello",
                               "page.client-arguments", "page.client-in-configured-world", "page.declared-error", "page.webkit-failure-is-page-error",
                               "page.wrong-type-is-invalid-result", "page.not-implemented", "page.undeclared-code", "page.timeout",
-                              "page.process-terminated", "page.cancelled", "page.web-view-gone", "page.not-installed",
+                              "page.process-terminated", "page.cancelled", "page.concurrent-200-matched", "page.client-in-named-world",
+                              "page.global-in-page-world-from-named", "page.other-world-not-installed", "page.web-view-gone", "page.not-installed",
                               "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
                               "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello"]
 

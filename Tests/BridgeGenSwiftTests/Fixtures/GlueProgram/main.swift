@@ -403,15 +403,16 @@ do {
 
 /// Posts `$hello` for a module to a content controller, as a page without a web view (SwiftUI's
 /// WebPage) or with one would.
-@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView?) async {
+@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView?,
+                         world: WKContentWorld = .page) async {
     let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: webView)
     let channel = isReply ? module : "uniBridgeCall"
     let body: Any = isReply ? ns(["type": "$hello", "data": ns(["module": module, "protocol": 1])]) as Any
                             : "{\"type\":\"$hello\",\"data\":{\"module\":\"\(module)\",\"protocol\":1}}" as NSString
-    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: frame, world: .page)
-    if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandlerWithReply {
+    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: frame, world: world)
+    if let handler = controller.testHandler(named: channel, world: world) as? any WKScriptMessageHandlerWithReply {
         handler.userContentController(controller, didReceive: message) { _, _ in }
-    } else if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandler {
+    } else if let handler = controller.testHandler(named: channel, world: world) as? any WKScriptMessageHandler {
         handler.userContentController(controller, didReceive: message)
     }
     for _ in 0..<50 { await Task.yield() }
@@ -524,6 +525,35 @@ cancelled.cancel()
 failure = await cancelled.value
 check("page.cancelled", failure == BridgeError(code: -9, message: "the calling Task was cancelled"), "\(String(describing: failure))")
 parked.release()
+
+// 200 calls in flight at once through callAsyncJavaScript, each answered out of order and matched.
+pageView.testCallHandler = { call in
+    let user = (jsonObject(call.arguments["a"]) as? [String])?.first ?? ""
+    let n = Int(user.dropFirst()) ?? -1
+    for _ in 0..<(n % 5) { await Task.yield() }
+    return "{\"errcode\":0,\"errmsg\":\"ok\",\"data\":\(n * 3)}" as NSString
+}
+let concurrent = (0..<200).map { n in Task { @MainActor in try? await samplePage.getCartCount(userId: "u\(n)") } }
+var matched = 0
+for (n, task) in concurrent.enumerated() where await task.value == n * 3 { matched += 1 }
+check("page.concurrent-200-matched", matched == 200, "\(matched) of 200")
+
+// A module installed in a named content world: client methods run there, globals in `.page`.
+let worldView = makeWebView()
+let bridgeWorld = WKContentWorld.world(name: "bridge")
+_ = try? SampleBridge.install(handlers, on: worldView, contentWorld: bridgeWorld)
+_ = try? UserBridge.install(handlers, on: worldView, contentWorld: bridgeWorld)
+worldView.testCallHandler = { call in
+    call.arguments["n"] as? String == "confirmLeave" ? #"{"errcode":0,"errmsg":"ok","data":true}"# as NSString
+        : #"{"errcode":0,"errmsg":"ok","data":1}"# as NSString
+}
+await sayHello("user", on: worldView.configuration.userContentController, webView: worldView, world: bridgeWorld)
+let leaveInWorld = try? await UserBridge.page(for: worldView, contentWorld: bridgeWorld).confirmLeave(reason: "back")
+check("page.client-in-named-world", leaveInWorld == true && worldView.testCalls.last?.world === bridgeWorld, "\(String(describing: worldView.testCalls.last?.world?.name))")
+let countInWorld = try? await SampleBridge.page(for: worldView, contentWorld: bridgeWorld).getCartCount(userId: "u")
+check("page.global-in-page-world-from-named", countInWorld == 1 && worldView.testCalls.last?.world === WKContentWorld.page)
+let defaultWorldPage = await bridgeError { _ = try await UserBridge.page(for: worldView).confirmLeave(reason: "back") }
+check("page.other-world-not-installed", defaultWorldPage?.code == -11, "\(String(describing: defaultWorldPage))")
 
 // The web view goes: its calls fail pageNotLoaded (the session lives on with the controller's handlers).
 var goneView: WKWebView? = makeWebView()
