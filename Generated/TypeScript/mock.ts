@@ -7,7 +7,7 @@ import * as $mock from './mock-runtime.js';
 import type * as sample from './sample.js';
 import type * as user from './user.js';
 
-export type { MockCall, MockOptions } from './mock-runtime.js';
+export type { MockCall, MockOptions, PageCallOptions } from './mock-runtime.js';
 
 /** Mock implementation of module `sample`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
 export interface SampleMock {
@@ -55,8 +55,14 @@ export interface MockEvents {
     user: user.UserEvents;
 }
 
-/** An installed mock: the calls it received, the modules that said `$hello`, `emit` and `uninstall`. */
-export type BridgeMock = $mock.InstalledMock<MockEvents>;
+/** What `BridgeMock.callPage` calls: per module, its page methods, played as native calls them. */
+export interface MockPageCalls {
+    sample: {};
+    user: {};
+}
+
+/** An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`. */
+export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;
 
 /** Routing: methods by module and wire name (their identifier), event wire names by module and identifier. */
 const $tables: $mock.MockTables<MockEvents> = {
@@ -76,6 +82,10 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['report-device', 'reportDevice'],
             ['get-token', 'getToken'],
         ])],
+    ]),
+    pageMethods: new Map([
+        ['sample', new Map()],
+        ['user', new Map()],
     ]),
     events: {
         sample: {
