@@ -131,7 +131,7 @@ struct TypeScriptMockGenerator {
                 p.block("\(module.name): {", closer: "};") { p in
                     for method in module.pageMethods {
                         var doc = JSDoc(method.doc)
-                        doc.add("Resolves with the result as the page sent it (no defaults applied); rejects with a `BridgeError` carrying native's code.")
+                        doc.add("Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.")
                         doc.deprecated(method.deprecated)
                         doc.print(into: &p)
                         let key = TypeScriptNamer.methodKey(method.identifier)
