@@ -79,7 +79,8 @@ export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode 
 
 /**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
- * module's application error codes (>= 1); `method` is the method's wire name.
+ * module's application error codes (>= 1); `method` is the method's wire name. Also what a
+ * page method's implementation throws to fail with one of its declared errors.
  */
 export class BridgeError extends Error {
     readonly code: number;
@@ -91,8 +92,13 @@ export class BridgeError extends Error {
      */
     readonly codeName: string | undefined;
 
-    /** `codeName` defaults to the `BridgeErrorCode` name of `code`. */
-    constructor(code: number, message: string, module: string, method: string, codeName?: string) {
+    /**
+     * `codeName` defaults to the `BridgeErrorCode` name of `code`. A page method's
+     * implementation fails with one of its declared errors by throwing
+     * `new BridgeError(ShopErrors.busy, 'checkout in progress')`: module and method may be left
+     * out there (native knows which call failed).
+     */
+    constructor(code: number, message: string, module = '', method = '', codeName?: string) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
         // Aborts carry the name the web platform uses (fetch's DOMException), so generic
@@ -107,7 +113,8 @@ export class BridgeError extends Error {
     /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
     override toString(): string {
         const code = this.codeName === undefined ? `code ${this.code}` : `${this.codeName} (${this.code})`;
-        return `${this.name}: ${this.module}.${this.method} failed with ${code}: ${this.message}`;
+        const call = this.module === '' && this.method === '' ? '' : `${this.module}.${this.method} `;
+        return `${this.name}: ${call}failed with ${code}: ${this.message}`;
     }
 }
 

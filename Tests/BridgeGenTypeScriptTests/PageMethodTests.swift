@@ -193,7 +193,7 @@ final class PageMethodTests: XCTestCase {
                     getCartCount: ({ userId }) => userId.length,
                     async showMessage({ message, durationMs }) { console.log(message, durationMs.toFixed(0)); },
                     async confirmLeave({ reason }) {
-                        if (reason === null) throw new BridgeError(Shop.ShopErrors.busy, 'busy', 'shop', 'confirm-leave');
+                        if (reason === null) throw new BridgeError(Shop.ShopErrors.busy, 'busy');
                         return reason !== 'never';
                     },
                     cartLines: () => [{ sku: 'a' }, { sku: 'b', quantity: 2 }],

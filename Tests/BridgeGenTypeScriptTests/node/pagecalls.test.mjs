@@ -22,6 +22,10 @@ test('the new error codes have names', async () => {
     assert.equal(bridgeErrorCodeName(-14), 'processTerminated');
     assert.equal(new BridgeError(-10, 'none', 'shop', 'getCartCount').toString(),
         'BridgeError: shop.getCartCount failed with notImplemented (-10): none');
+    // What a page method's implementation throws: module and method may be left out.
+    const thrown = new BridgeError(3001, 'checkout in progress');
+    assert.deepEqual([thrown.module, thrown.method, thrown.codeName], ['', '', undefined]);
+    assert.equal(String(thrown), 'BridgeError: failed with code 3001: checkout in progress');
 });
 
 test('call without an implementation answers notImplemented, and never throws whatever it is given', async () => {
@@ -79,7 +83,7 @@ test('a thrown BridgeError with a declared code reaches native as is; everything
     const other = await runtime('callback'); // another copy of the runtime, with its own BridgeError class
     const hub = eventHub();
     const throwing = new Map([
-        ['declared', () => { throw new BridgeError(3001, 'busy now', 'shop', 'confirm-leave'); }],
+        ['declared', () => { throw new BridgeError(3001, 'busy now'); }],
         ['declaredAsync', async () => { await settle(); throw new BridgeError(3001, 'busy later', 'x', 'y'); }],
         ['otherCopy', () => { throw new other.BridgeError(3001, 'from the other copy', 'shop', 'm'); }],
         ['undeclared', () => { throw new BridgeError(3002, 'out of stock', 'shop', 'm'); }],
@@ -160,7 +164,7 @@ for (const transport of transports) {
             constructor() { this.count = 3; }
             getCartCount({ userId }) { return this.count + userId.length; }
             async confirmLeave({ reason }) {
-                if (reason === 'checkout') throw new BridgeError(ShopErrors.busy, 'checkout in progress', 'shop', 'confirm-leave');
+                if (reason === 'checkout') throw new BridgeError(ShopErrors.busy, 'checkout in progress');
                 if (reason === 'stock') throw new BridgeError(ShopErrors.outOfStock, 'not declared here', 'shop', 'confirm-leave');
                 return reason !== 'never';
             }
