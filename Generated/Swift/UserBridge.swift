@@ -83,6 +83,43 @@ public enum User {
         case cancelled = "canceled"
     }
 
+    /// The current state of a form on the page.
+    public struct FormState: Sendable, Equatable {
+        /// The form's identifier, as the app asked for it.
+        public var formId: String
+        /// The form's heading, as the page shows it.
+        public var title: String
+        /// Whether the user changed a field since the form was loaded or saved.
+        public var dirty: Bool
+        /// The form's fields, in the order the page shows them.
+        public var fields: [User.FormField]
+
+        /// Creates a value; its defaults are the schema's.
+        public init(formId: String, title: String, dirty: Bool, fields: [User.FormField]) {
+            self.formId = formId
+            self.title = title
+            self.dirty = dirty
+            self.fields = fields
+        }
+    }
+
+    /// One field of a form and its current value.
+    public struct FormField: Sendable, Equatable {
+        /// The field's identifier within its form.
+        public var id: Int
+        /// The label shown beside the field.
+        public var label: String
+        /// What the field holds now, or null when it is empty.
+        public var value: String?
+
+        /// Creates a value; its defaults are the schema's.
+        public init(id: Int, label: String, value: String? = nil) {
+            self.id = id
+            self.label = label
+            self.value = value
+        }
+    }
+
     /// Application errors of the `user` module: throw them from `UserHandler` requests;
     /// the page receives their code and message intact.
     public enum Errors {
@@ -111,6 +148,15 @@ public enum User {
         /// - Parameter message: What the page sees as the error's message.
         public static func purchasesDisabled(_ message: String = "In-app purchases are disabled on this device (Screen Time restrictions).") -> BridgeError {
             BridgeError(code: 2003, message: message)
+        }
+
+        /// The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
+        public static let busyCode = 2004
+        /// The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
+        ///
+        /// - Parameter message: What the page sees as the error's message.
+        public static func busy(_ message: String = "The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.") -> BridgeError {
+            BridgeError(code: 2004, message: message)
         }
     }
 }
@@ -315,6 +361,38 @@ enum UserCodec {
 
     static func encodePurchaseStatus(_ value: User.PurchaseStatus, _ path: BridgePath) throws -> JSONValue {
         .string(value.rawValue)
+    }
+
+    static func decodeFormState(_ value: Any?, _ path: BridgePath) throws -> User.FormState {
+        let fields = try BridgeDecode.Fields(value, path)
+        return try User.FormState(
+            formId: fields.string("formId"),
+            title: fields.string("title"),
+            dirty: fields.bool("dirty"),
+            fields: fields.field("fields", { v1, p1 in try BridgeDecode.list(v1, p1, decodeFormField) })
+        )
+    }
+
+    static func encodeFormState(_ value: User.FormState, _ path: BridgePath) throws -> JSONValue {
+        var members = BridgeEncode.Members(path)
+        members.string("formId", value.formId)
+        members.string("title", value.title)
+        members.bool("dirty", value.dirty)
+        try members.field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
+        return members.json
+    }
+
+    static func decodeFormField(_ value: Any?, _ path: BridgePath) throws -> User.FormField {
+        let fields = try BridgeDecode.Fields(value, path)
+        return try User.FormField(id: fields.int("id"), label: fields.string("label"), value: fields.optional("value", BridgeDecode.string))
+    }
+
+    static func encodeFormField(_ value: User.FormField, _ path: BridgePath) throws -> JSONValue {
+        var members = BridgeEncode.Members(path)
+        try members.int("id", value.id)
+        members.string("label", value.label)
+        try members.optional("value", value.value, BridgeEncode.string)
+        return members.json
     }
 }
 

@@ -117,6 +117,33 @@ export const PurchaseStatus = {
     cancelled: 'canceled',
 } as const;
 
+/** The current state of a form on the page. */
+export interface FormState {
+    /** The form's identifier, as the app asked for it. */
+    formId: string;
+
+    /** The form's heading, as the page shows it. */
+    title: string;
+
+    /** Whether the user changed a field since the form was loaded or saved. */
+    dirty: boolean;
+
+    /** The form's fields, in the order the page shows them. */
+    fields: FormField[];
+}
+
+/** One field of a form and its current value. */
+export interface FormField {
+    /** The field's identifier within its form. */
+    id: number;
+
+    /** The label shown beside the field. */
+    label: string;
+
+    /** What the field holds now, or null when it is empty. */
+    value?: string | null;
+}
+
 /** Application error codes of `user`: the `code` of a `BridgeError` a request rejects with. */
 export const UserErrors = {
     /** No user is signed in. */
@@ -125,6 +152,8 @@ export const UserErrors = {
     purchaseFailed: 2002,
     /** In-app purchases are disabled on this device (Screen Time restrictions). */
     purchasesDisabled: 2003,
+    /** The page is in the middle of something (saving, an upload) and cannot answer now; ask again later. */
+    busy: 2004,
 } as const;
 
 /** Parameters of `user.logEvent` (wire name `log-event`). */

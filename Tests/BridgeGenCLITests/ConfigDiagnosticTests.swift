@@ -50,7 +50,9 @@ final class ConfigDiagnosticTests: XCTestCase {
         XCTAssertEqual(config, GeneratorConfig(transport: .callback, callbackChannel: "uniBridgeCall", swiftAccess: .package,
                                                contentWorld: "bridge", trustedSchemes: ["file", "app", "my-app+v2"],
                                                trustedHosts: ["example.com", "*.shop.example.com", "127.0.0.1", "localhost"],
-                                               mainFrameOnly: false, requestTimeoutMs: 15000, readyTimeoutMs: 2147483647))
+                                               mainFrameOnly: false, requestTimeoutMs: 15000, readyTimeoutMs: 2147483647,
+                                               pageCallTimeoutMs: 2500, consoleForwarding: .always,
+                                               consoleMaxMessageLength: 100_000, consoleMaxMessagesPerSecond: 1))
     }
 
     /// Without --config, a bridgegen.yaml beside the schemas is used; --no-config ignores it.

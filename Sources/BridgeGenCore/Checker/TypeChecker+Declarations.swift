@@ -147,20 +147,7 @@ extension TypeChecker {
             if kind == .send, let key = m.errorsKey {
                 report(DiagnosticCatalog.errorsOnSend(m.name.value, at: key))
             }
-            var errorNames: [String] = []
-            for e in m.errors {
-                if errors.contains(where: { $0.name == e.value }) {
-                    if errorNames.contains(e.value) {
-                        report(DiagnosticCatalog.duplicate("error reference", e.value, at: e.location, first: nil))
-                    } else {
-                        errorNames.append(e.value)
-                    }
-                } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
-                    continue  // declared but invalid: already reported
-                } else {
-                    report(DiagnosticCatalog.unknownError(e.value, module: scope.module, known: takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : [], at: e.location))
-                }
-            }
+            let errorNames = checkErrorReferences(m.errors, errors: errors, syntax: syntax, module: scope.module)
             guard let kind, let wire else { continue }
             result.append(Method(name: m.name.value, identifier: identifier, wireName: wire, kind: kind, doc: m.doc,
                                  params: params, returns: kind == .send ? nil : returns, returnsDoc: m.returnsDoc,
@@ -168,6 +155,27 @@ extension TypeChecker {
                                  deprecated: m.deprecated.map { Deprecation(message: $0.message) }, location: m.name.location))
         }
         return result
+    }
+
+    /// The names of `references` that the module declares under `errors:`, each once; the
+    /// others are reported (a declared but invalid error was reported with its declaration).
+    mutating func checkErrorReferences(_ references: [Located<String>], errors: [ErrorCode], syntax: ModuleSyntax,
+                                       module: String) -> [String] {
+        var errorNames: [String] = []
+        for e in references {
+            if errors.contains(where: { $0.name == e.value }) {
+                if errorNames.contains(e.value) {
+                    report(DiagnosticCatalog.duplicate("error reference", e.value, at: e.location, first: nil))
+                } else {
+                    errorNames.append(e.value)
+                }
+            } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
+                continue  // declared but invalid: already reported
+            } else {
+                report(DiagnosticCatalog.unknownError(e.value, module: module, known: takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : [], at: e.location))
+            }
+        }
+        return errorNames
     }
 
     mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {

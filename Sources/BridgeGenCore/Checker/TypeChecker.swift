@@ -165,13 +165,14 @@ public struct TypeChecker: Sendable {
         let errors = checkErrors(syntax)
         let methods = checkMethods(syntax, errors: errors, &scope)
         let events = checkEvents(syntax, &scope)
+        let pageMethods = checkPageMethods(syntax, errors: errors, &scope)
 
         for (name, location) in scope.imports.sorted(by: { $0.key < $1.key }) where !scope.used.contains(name) {
             report(DiagnosticCatalog.unusedImport(name, at: location))
         }
         return Module(name: moduleName, doc: syntax.doc, sourcePath: syntax.path,
                       imports: scope.imports.keys.sorted(), types: types, errors: errors, methods: methods,
-                      events: events, location: syntax.name?.location ?? syntax.location)
+                      events: events, pageMethods: pageMethods, location: syntax.name?.location ?? syntax.location)
     }
 
     /// What a module may reference while its types are resolved.

@@ -65,8 +65,10 @@ private struct ConfigParser {
 
     init(collector: DiagnosticCollector) { self.collector = collector }
 
-    private static let topKeys = ["bridgegen", "transport", "callbackChannel", "contentWorld", "swift", "origin", "typescript"]
-    private static let swiftKeys = ["access"]
+    private static let topKeys = ["bridgegen", "transport", "callbackChannel", "contentWorld", "swift", "origin", "typescript",
+                                  "console"]
+    private static let swiftKeys = ["access", "pageCallTimeoutMs"]
+    private static let consoleKeys = ["forward", "maxMessageLength", "maxMessagesPerSecond"]
     private static let originKeys = ["trustedSchemes", "trustedHosts", "mainFrameOnly"]
     private static let typeScriptKeys = ["requestTimeoutMs", "readyTimeoutMs"]
 
@@ -103,11 +105,34 @@ private struct ConfigParser {
                 }
             case "swift":
                 for inner in entries(of: value, keys: Self.swiftKeys, what: "'swift'") ?? [] {
+                    if inner.key.scalar == "pageCallTimeoutMs" {
+                        milliseconds(inner.value, "swift.pageCallTimeoutMs").map { config.pageCallTimeoutMs = $0 }
+                        continue
+                    }
                     guard let text = string(inner.value, "'swift.access'") else { continue }
                     if let access = GeneratorConfig.SwiftAccess(rawValue: text) {
                         config.swiftAccess = access
                     } else {
                         report(DiagnosticCatalog.invalidAccess(text, at: inner.value.location))
+                    }
+                }
+            case "console":
+                for inner in entries(of: value, keys: Self.consoleKeys, what: "'console'") ?? [] {
+                    switch inner.key.scalar ?? "" {
+                    case "forward":
+                        guard let text = string(inner.value, "'console.forward'") else { continue }
+                        if let forward = GeneratorConfig.ConsoleForwarding(rawValue: text) {
+                            config.consoleForwarding = forward
+                        } else {
+                            report(DiagnosticCatalog.invalidConsoleForwarding(text, at: inner.value.location))
+                        }
+                    case "maxMessageLength":
+                        count(inner.value, "console.maxMessageLength", ConfigRules.consoleMessageLengthRange, unit: "UTF-16 code units")
+                            .map { config.consoleMaxMessageLength = $0 }
+                    case "maxMessagesPerSecond":
+                        count(inner.value, "console.maxMessagesPerSecond", ConfigRules.consoleMessagesPerSecondRange, unit: "messages")
+                            .map { config.consoleMaxMessagesPerSecond = $0 }
+                    default: break
                     }
                 }
             case "origin":
@@ -203,9 +228,7 @@ private struct ConfigParser {
     }
 
     private mutating func milliseconds(_ node: YAMLNode, _ key: String) -> Int? {
-        guard case .scalar(let text, true) = node.kind, !text.isEmpty,
-              text.allSatisfy({ $0.isASCII && $0.isNumber }) || (text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && text.count > 1)
-        else {
+        guard let text = Self.integerText(node) else {
             report(DiagnosticCatalog.expectedInteger(key, got: node))
             return nil
         }
@@ -214,6 +237,27 @@ private struct ConfigParser {
             return nil
         }
         return value
+    }
+
+    /// An integer in `range` (not a number of milliseconds).
+    private mutating func count(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int>, unit: String) -> Int? {
+        guard let text = Self.integerText(node) else {
+            report(DiagnosticCatalog.expectedCount(key, got: node))
+            return nil
+        }
+        guard let value = Int(text), range.contains(value) else {
+            report(DiagnosticCatalog.countRange(key, text, range, unit: unit, at: node.location))
+            return nil
+        }
+        return value
+    }
+
+    /// The text of a plain scalar of ASCII digits with an optional '-', else nil.
+    private static func integerText(_ node: YAMLNode) -> String? {
+        guard case .scalar(let text, true) = node.kind, !text.isEmpty,
+              text.allSatisfy({ $0.isASCII && $0.isNumber }) || (text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) && text.count > 1)
+        else { return nil }
+        return text
     }
 
     /// The pairs of a mapping whose keys are known: unknown keys reported with a did-you-mean,

@@ -1,6 +1,16 @@
 /// What the config accepts as channel names, content worlds, schemes and hosts. Public so the
 /// emitters and tests can rely on the same rules the config reader enforced.
 public enum ConfigRules {
+    /// `console.maxMessageLength`, in UTF-16 code units. A log line longer than 100,000 units
+    /// (about 200 KB) is unreadable in a log, and the page copies every message it forwards:
+    /// the cap keeps a page that logs huge values from costing the app memory and time.
+    public static let consoleMessageLengthRange = 1...100_000
+
+    /// `console.maxMessagesPerSecond`. Each forwarded message is a script message handled on
+    /// the app's main thread; past 10,000 a second a chatty page would take that thread over
+    /// and flood the log, which is what the rate limit exists to prevent.
+    public static let consoleMessagesPerSecondRange = 1...10_000
+
     /// `uniBridgeCall`: the page writes `window.webkit.messageHandlers.<name>`, so an identifier.
     public static func isValidChannelName(_ s: String) -> Bool {
         guard let first = s.first, s.count <= 64, first.isASCII, first.isLetter || first == "_" else { return false }

@@ -295,6 +295,42 @@ public enum DiagnosticCatalog {
              at: at)
     }
 
+    // MARK: - Page methods (issue 10)
+
+    static func kindOnPageMethod(_ name: String, at: SourceLocation) -> Diagnostic {
+        make(.kindOnPageMethod, "page method '\(name)' cannot have 'kind': native always awaits a page method, which resolves with its 'returns' (or with no value when there is none); remove 'kind'", at: at)
+    }
+
+    /// `other` is the method's or event's name, `otherNoun` "method" or "event".
+    static func pageMethodCollision(_ name: String, _ otherNoun: String, _ other: String, identifier: String, module: String,
+                                    at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        let clash = name == other
+            ? "page method '\(name)' has the name of \(otherNoun) '\(other)' of module '\(module)'"
+            : "page method '\(name)' and \(otherNoun) '\(other)' of module '\(module)' both become '\(identifier)' in generated code"
+        return make(.pageMethodCollision, "\(clash); a name stands for one member of a module (in code and in the docs' anchors): rename one",
+                    at: at, notes: firstHere(first, "the \(otherNoun) is declared here"))
+    }
+
+    static func invalidGlobalPath(_ path: String, _ problem: GlobalPath.Problem, at: SourceLocation) -> Diagnostic {
+        // A path with a segment over the limit may be any length: it is not repeated then.
+        let longest = SchemaLimits.globalPathSegments * (SchemaLimits.nameLength + 1) + "window.".count
+        let shown = SchemaLimits.exceeds(path, longest) ? "" : " '\(DiagnosticText.escapingNonASCII(path))'"
+        let reason: String
+        switch problem {
+        case .empty: reason = "it is empty; write the page's function as a dot-separated path, as in 'app.getCartCount'"
+        case .emptySegment: reason = "a segment is empty; segments are joined by single dots"
+        case .notAnIdentifier(let segment, _):
+            reason = "'\(DiagnosticText.escapingNonASCII(segment))' is not a JavaScript identifier: use ASCII letters, digits, '_' and '$', not starting with a digit"
+        case .forbidden(let segment, _):
+            reason = "'\(segment)' would walk into prototypes rather than the page's own objects; it is never allowed in a path"
+        case .segmentTooLong(let length, _):
+            reason = "a segment has \(length) characters; segments are limited to \(SchemaLimits.nameLength)"
+        case .tooManySegments(let count):
+            return make(.globalPathTooDeep, "global path has \(count) segments; paths are limited to \(SchemaLimits.globalPathSegments) (a leading 'window.' not counted)", at: at)
+        }
+        return make(.invalidGlobalPath, "invalid global path\(shown): \(reason)", at: at)
+    }
+
     // MARK: - bridgegen.yaml (read by ConfigReader; generic ones above are shared)
 
     static func emptyConfig(at: SourceLocation) -> Diagnostic {
@@ -310,6 +346,21 @@ public enum DiagnosticCatalog {
     static func expectedInteger(_ key: String, got node: YAMLNode) -> Diagnostic {
         make(.configType, "expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
              + (node.scalar.map { " '\($0)'" } ?? ""), at: node.location)
+    }
+
+    static func expectedCount(_ key: String, got node: YAMLNode) -> Diagnostic {
+        make(.configType, "expected an integer for '\(key)', got \(node.kindDescription)" + (node.scalar.map { " '\($0)'" } ?? ""),
+             at: node.location)
+    }
+
+    /// `reason` says why the range ends where it does (docs/CONFIG.md says it at length).
+    static func countRange(_ key: String, _ text: String, _ range: ClosedRange<Int>, unit: String, at: SourceLocation) -> Diagnostic {
+        make(.configRange, "'\(key)' must be from \(range.lowerBound) to \(range.upperBound) \(unit), got \(text)", at: at)
+    }
+
+    static func invalidConsoleForwarding(_ value: String, at: SourceLocation) -> Diagnostic {
+        let known = GeneratorConfig.ConsoleForwarding.allCases.map(\.rawValue)
+        return make(.configValue, "'console.forward' must be 'debug', 'always' or 'never', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     static func invalidAccess(_ value: String, at: SourceLocation) -> Diagnostic {

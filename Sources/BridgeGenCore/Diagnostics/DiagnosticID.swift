@@ -43,12 +43,16 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case fileName = "file-name"
     /// An unsupported `bridgegen:` format version (schema or config).
     case formatVersion = "format-version"
+    /// A page method's `global:` path of more segments than the limit.
+    case globalPathTooDeep = "global-path-too-deep"
     /// Modules importing each other in a cycle.
     case importCycle = "import-cycle"
     /// An integer JavaScript cannot hold exactly.
     case integerRange = "integer-range"
     /// An error code outside 1...2147483647.
     case invalidErrorCode = "invalid-error-code"
+    /// A page method's `global:` that is not a path of JavaScript identifiers, or walks into prototypes.
+    case invalidGlobalPath = "invalid-global-path"
     /// A method kind other than `send` or `request`.
     case invalidKind = "invalid-kind"
     /// A name that breaks the naming rule of its kind.
@@ -57,12 +61,16 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case invalidType = "invalid-type"
     /// A wire name or enum wire value that is not allowed.
     case invalidWireName = "invalid-wire-name"
+    /// `kind:` on a page method (native always awaits page methods).
+    case kindOnPageMethod = "kind-on-page-method"
     /// A required key is missing.
     case missingKey = "missing-key"
     /// A name longer than the name limit.
     case nameTooLong = "name-too-long"
     /// A type of a module that is not imported.
     case notImported = "not-imported"
+    /// A page method named like a method or event of its module.
+    case pageMethodCollision = "page-method-collision"
     /// A module or type name that is a reserved word in a target language.
     case reservedName = "reserved-name"
     /// `returns` on a send method.

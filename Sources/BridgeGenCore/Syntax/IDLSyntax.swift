@@ -22,6 +22,7 @@ public struct ModuleSyntax: Sendable, Hashable {
     public var errors: [ErrorSyntax] = []
     public var methods: [MethodSyntax] = []
     public var events: [EventSyntax] = []
+    public var pageMethods: [PageMethodSyntax] = []
     public var location: SourceLocation
 }
 
@@ -86,5 +87,22 @@ public struct EventSyntax: Sendable, Hashable {
     public var wire: Located<String>?
     public var doc: String?
     public var payload: [FieldSyntax] = []
+    public var deprecated: DeprecationSyntax?
+}
+
+/// A `pageMethods:` entry: like a request method, without `kind` (native always awaits it),
+/// plus the optional `global:` path of an existing page's function.
+public struct PageMethodSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var wire: Located<String>?
+    public var doc: String?
+    public var params: [FieldSyntax] = []
+    public var returns: Located<String>?
+    public var returnsDoc: String?
+    public var errors: [Located<String>] = []
+    /// The path as written (`app.getCartCount`), split and checked by the checker.
+    public var global: Located<String>?
+    /// Whether `global:` was a plain scalar: only then do columns inside it match the file.
+    public var globalIsPlain = false
     public var deprecated: DeprecationSyntax?
 }

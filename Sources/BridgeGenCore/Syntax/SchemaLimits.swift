@@ -22,6 +22,13 @@ public enum SchemaLimits {
     /// Characters in an enum case's `wire:` value (free text, so allowed to be longer than a name).
     public static let enumWireValueLength = 256
 
+    /// Segments in a page method's `global:` path (a leading `window.` not counted). Real
+    /// pages name their functions one or two levels deep (`app.getCartCount`); the page-call
+    /// body walks the path property by property before every call, and 8 leaves room for
+    /// deeply namespaced pages while keeping that walk and the path's JSON argument small.
+    /// Each segment is also held to `nameLength`.
+    public static let globalPathSegments = 8
+
     /// Whether `name` has more than `limit` characters (Unicode scalars), without counting a
     /// long string through: a string of at most `limit` UTF-8 bytes is always short enough.
     static func exceeds(_ name: String, _ limit: Int) -> Bool {

@@ -14,7 +14,8 @@ public struct SyntaxParser {
 
     // MARK: - Module
 
-    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events"]
+    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events",
+                                     "pageMethods"]
 
     private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
         var module = ModuleSyntax(path: path, location: root.location)
@@ -57,6 +58,8 @@ public struct SyntaxParser {
                 module.methods = named(value, "'methods'", noun: "method").compactMap { method($0.0, $0.1) }
             case "events":
                 module.events = named(value, "'events'", noun: "event").compactMap { event($0.0, $0.1) }
+            case "pageMethods":
+                module.pageMethods = named(value, "'pageMethods'", noun: "page method").compactMap { pageMethod($0.0, $0.1) }
             default: break
             }
         }
@@ -182,38 +185,74 @@ public struct SyntaxParser {
             case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
             case "returns":
                 method.returnsKey = pair.key.location
-                if case .mapping = value.kind {} else {
-                    method.returns = typeExpression(value)
-                    continue
-                }
-                if let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
-                                              expected: "a type or a mapping with 'type'") {
-                    for p in inner {
-                        switch p.key.scalar ?? "" {
-                        case "type": method.returns = typeExpression(p.value)
-                        case "doc": method.returnsDoc = text(p.value, "'doc'")
-                        default: break
-                        }
-                    }
-                    if method.returns == nil {
-                        report(DiagnosticCatalog.missingKey("type", in: "'returns'", at: value.location))
-                    }
-                }
+                (method.returns, method.returnsDoc) = returnsClause(value)
             case "errors":
                 method.errorsKey = pair.key.location
-                guard case .sequence(let items) = value.kind else {
-                    report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
-                    continue
-                }
-                method.errors = items.compactMap { item in
-                    scalar(item, "an error name").flatMap { withinLimit($0, "error", SchemaLimits.nameLength) ? $0 : nil }
-                }
+                method.errors = errorList(value)
             case "deprecated": method.deprecated = deprecation(value)
             default: break
             }
         }
         if method.kind == nil {
             report(DiagnosticCatalog.missingMethodKind(name.value, at: node.location))
+        }
+        return method
+    }
+
+    /// `returns: T` or `returns: {type: T, doc: ...}`.
+    private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
+        guard case .mapping = value.kind else { return (typeExpression(value), nil) }
+        guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
+                                  expected: "a type or a mapping with 'type'") else { return (nil, nil) }
+        var type: Located<String>?
+        var doc: String?
+        for p in inner {
+            switch p.key.scalar ?? "" {
+            case "type": type = typeExpression(p.value)
+            case "doc": doc = text(p.value, "'doc'")
+            default: break
+            }
+        }
+        if type == nil {
+            report(DiagnosticCatalog.missingKey("type", in: "'returns'", at: value.location))
+        }
+        return (type, doc)
+    }
+
+    /// `errors: [name, ...]`: names of the module's errors.
+    private mutating func errorList(_ value: YAMLNode) -> [Located<String>] {
+        guard case .sequence(let items) = value.kind else {
+            report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
+            return []
+        }
+        return items.compactMap { item in
+            scalar(item, "an error name").flatMap { withinLimit($0, "error", SchemaLimits.nameLength) ? $0 : nil }
+        }
+    }
+
+    /// `kind` is read only to refuse it with a message that says why (not as an unknown key).
+    private static let pageMethodKeys = ["wire", "doc", "params", "returns", "errors", "global", "deprecated"]
+
+    private mutating func pageMethod(_ name: Located<String>, _ node: YAMLNode) -> PageMethodSyntax? {
+        var method = PageMethodSyntax(name: name)
+        if node.isNull { return method }
+        guard let pairs = entries(of: node, keys: Self.pageMethodKeys, what: "page method '\(name.value)'", noun: "key",
+                                  unlisted: ["kind"]) else { return nil }
+        for pair in pairs {
+            let value = pair.value
+            switch pair.key.scalar ?? "" {
+            case "kind": report(DiagnosticCatalog.kindOnPageMethod(name.value, at: pair.key.location))
+            case "wire": method.wire = scalar(value, "'wire'")
+            case "doc": method.doc = text(value, "'doc'")
+            case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
+            case "returns": (method.returns, method.returnsDoc) = returnsClause(value)
+            case "errors": method.errors = errorList(value)
+            case "global":
+                method.global = scalar(value, "'global'")
+                if case .scalar(_, let plain) = value.kind { method.globalIsPlain = plain }
+            case "deprecated": method.deprecated = deprecation(value)
+            default: break
+            }
         }
         return method
     }
@@ -241,12 +280,15 @@ public struct SyntaxParser {
     /// The pairs of a mapping whose keys are all known. Unknown keys are reported (with a
     /// did-you-mean) and dropped; `x-` keys are extensions and ignored; duplicates are reported.
     /// `what` names the mapping in messages; it is only worded when there is one to report.
-    private mutating func entries(of node: YAMLNode, keys: [String], what: @autoclosure () -> String, noun: String,
-                                  expected: String = "a mapping") -> [YAMLPair]? {
+    /// `unlisted` keys are kept for the caller to refuse with its own message, and left out
+    /// of the did-you-mean.
+    private mutating func entries(of node: YAMLNode, keys listed: [String], what: @autoclosure () -> String, noun: String,
+                                  expected: String = "a mapping", unlisted: [String] = []) -> [YAMLPair]? {
         guard case .mapping(let pairs) = node.kind else {
             report(DiagnosticCatalog.expectedKind(expected, for: what(), got: node))
             return nil
         }
+        let keys = unlisted.isEmpty ? listed : listed + unlisted
         if Self.allKnownOnce(pairs, keys) { return pairs }
         // Known-key mappings are small (at most 8 keys), so duplicates are found by scanning
         // what was kept rather than hashing.
@@ -270,7 +312,7 @@ public struct SyntaxParser {
                     report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
                     continue
                 }
-                report(DiagnosticCatalog.unknownKey(key, in: what(), known: keys, at: pair.key.location))
+                report(DiagnosticCatalog.unknownKey(key, in: what(), known: listed, at: pair.key.location))
                 continue
             }
             kept.append(pair)
@@ -387,6 +429,10 @@ extension MethodSyntax {
         self.init(name: name, kind: nil, wire: nil, doc: nil, returns: nil, returnsDoc: nil, returnsKey: nil,
                   errorsKey: nil, deprecated: nil)
     }
+}
+
+extension PageMethodSyntax {
+    init(name: Located<String>) { self.init(name: name, wire: nil, doc: nil, returns: nil, returnsDoc: nil, global: nil, deprecated: nil) }
 }
 
 extension EventSyntax {
