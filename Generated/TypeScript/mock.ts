@@ -57,8 +57,41 @@ export interface MockEvents {
 
 /** What `BridgeMock.callPage` calls: per module, its page methods, played as native calls them. */
 export interface MockPageCalls {
-    sample: {};
-    user: {};
+    sample: {
+        /**
+         * Number of items in the page's shopping cart, for the app's cart badge.
+         * Existing pages answer through their global `window.app.getCartCount(userId)`
+         * (seed 000's `readCartCount()`); pages using the generated client implement it instead.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        getCartCount(params: Parameters<sample.SamplePageMethods['getCartCount']>[0], options?: $mock.PageCallOptions): Promise<number>;
+        /**
+         * Shows a short message from the app on the page, for example a confirmation after a
+         * native action. Resolves once the page displayed it. Existing pages define it as their
+         * global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
+         * client implement it instead.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        showMessage(params: Parameters<sample.SamplePageMethods['showMessage']>[0], options?: $mock.PageCallOptions): Promise<void>;
+    };
+    user: {
+        /**
+         * Reads the current state of a form on the page, for example to save a draft natively
+         * when the app goes to the background.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        getFormState(params: Parameters<user.UserPageMethods['getFormState']>[0], options?: $mock.PageCallOptions): Promise<user.FormState>;
+        /**
+         * Asks the page whether the user may leave it (the app's Back button or a close
+         * gesture). The page may ask the user first, so this can take a while.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        confirmLeave(params: Parameters<user.UserPageMethods['confirmLeave']>[0], options?: $mock.PageCallOptions): Promise<boolean>;
+    };
 }
 
 /** An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`. */
@@ -84,8 +117,14 @@ const $tables: $mock.MockTables<MockEvents> = {
         ])],
     ]),
     pageMethods: new Map([
-        ['sample', new Map()],
-        ['user', new Map()],
+        ['sample', new Map<string, $mock.MockPageMethod>([
+            ['getCartCount', { wire: 'getCartCount', params: ['userId'], returns: true, errors: [], global: ['app', 'getCartCount'] }],
+            ['showMessage', { wire: 'showMessage', params: ['message'], returns: false, errors: [], global: ['sample', 'showSwiftUIMessage'] }],
+        ])],
+        ['user', new Map<string, $mock.MockPageMethod>([
+            ['getFormState', { wire: 'getFormState', params: ['formId'], returns: true, errors: [], global: null }],
+            ['confirmLeave', { wire: 'confirmLeave', params: ['reason'], returns: true, errors: [[2004, 'busy']], global: null }],
+        ])],
     ]),
     events: {
         sample: {

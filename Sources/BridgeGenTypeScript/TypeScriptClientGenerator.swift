@@ -182,11 +182,11 @@ struct TypeScriptClientGenerator {
         let codes = method.errors.compactMap { module.error(named: $0) }
         if !codes.isEmpty {
             let list = codes.map { "`\(TypeScriptNamer.errorsConstName(module)).\($0.identifier)` (\($0.code))" }
-            text += " May fail with " + list.joined(separator: ", ") + "."
+            text += "\nMay fail with " + list.joined(separator: ", ") + "."
         }
         doc.add(text)
         if let global = method.global {
-            doc.add("Also the page's global function `\(global.joined(separator: "."))`: while no implementation is registered, native calls it with the parameters in declaration order.")
+            doc.add("Also the page's global function `\(global.joined(separator: "."))`: while no implementation is\nregistered, native calls it with the parameters in declaration order.")
         }
         if let returnsDoc = method.returnsDoc { doc.tag("returns", returnsDoc) }
         doc.deprecated(method.deprecated)

@@ -89,7 +89,8 @@ struct TypeScriptMockGenerator {
                         p.line("[\(name), new Map()],")
                         continue
                     }
-                    p.block("[\(name), new Map([", closer: "])],") { p in
+                    // Typed: the entries of different modules would otherwise infer different Map types.
+                    p.block("[\(name), new Map<string, $mock.MockPageMethod>([", closer: "])],") { p in
                         for method in module.pageMethods {
                             let params = method.params.map { TypeScriptNamer.stringLiteral($0.wireName) }.joined(separator: ", ")
                             let errors = method.errors.compactMap { module.error(named: $0) }

@@ -40,7 +40,8 @@ final class PageMethodTests: XCTestCase {
                  *
                  * Page method (wire name `getCartCount`): native calls it and awaits the result.
                  *
-                 * Also the page's global function `app.getCartCount`: while no implementation is registered, native calls it with the parameters in declaration order.
+                 * Also the page's global function `app.getCartCount`: while no implementation is
+                 * registered, native calls it with the parameters in declaration order.
                  */
                 getCartCount: (params: {
                     userId: string;
@@ -63,7 +64,8 @@ final class PageMethodTests: XCTestCase {
                 }) => void | Promise<void>;
 
                 /**
-                 * Page method (wire name `confirm-leave`): native calls it and awaits the result. May fail with `ShopErrors.busy` (3001).
+                 * Page method (wire name `confirm-leave`): native calls it and awaits the result.
+                 * May fail with `ShopErrors.busy` (3001).
                  *
                  * @returns Whether the page lets the app leave.
                  */
@@ -74,7 +76,8 @@ final class PageMethodTests: XCTestCase {
                 /**
                  * The lines of the cart.
                  *
-                 * Page method (wire name `cartLines`): native calls it and awaits the result. May fail with `ShopErrors.busy` (3001), `ShopErrors.outOfStock` (3002).
+                 * Page method (wire name `cartLines`): native calls it and awaits the result.
+                 * May fail with `ShopErrors.busy` (3001), `ShopErrors.outOfStock` (3002).
                  */
                 cartLines: () => CartLineInput[] | Promise<CartLineInput[]>;
 
@@ -114,16 +117,18 @@ final class PageMethodTests: XCTestCase {
             """)
         XCTAssertTrue(text.contains("\n    implement: (implementation) => $channel.implement($pageMethods, implementation),\n"), text)
         // Modules without page methods get neither the interface nor `implement`.
-        let sample = try XCTUnwrap(files["sample.ts"])
-        XCTAssertFalse(sample.contains("PageMethods"), sample)
-        XCTAssertFalse(sample.contains("implement"), sample)
+        let edge = TestSupport.generate(try checkedSchema(texts: EdgeSchemas.texts))
+        for name in ["edge.ts", "empty.ts"] {
+            let text = try XCTUnwrap(edge[name])
+            XCTAssertFalse(text.contains("PageMethods"), text)
+            XCTAssertFalse(text.contains("implement"), text)
+        }
+        XCTAssertTrue(try XCTUnwrap(edge["mock.ts"]).contains("\n    edge: {};\n    empty: {};\n"))
     }
 
     func testMockCallPageIsTypedAndRouted() throws {
         let text = try XCTUnwrap(try generated()["mock.ts"])
-        XCTAssertEqual(section(text, from: "export interface MockPageCalls {", to: "}"), """
-            export interface MockPageCalls {
-                sample: {};
+        XCTAssertEqual(section(text, from: "    shop: {", to: "    };"), """
                 shop: {
                     /**
                      * Number of items in the page's cart.
@@ -154,21 +159,15 @@ final class PageMethodTests: XCTestCase {
                      */
                     currentDevice(params: Parameters<shop.ShopPageMethods['currentDevice']>[0], options?: $mock.PageCallOptions): Promise<sample.DeviceInfoInput>;
                 };
-                user: {};
-            }
             """)
-        XCTAssertEqual(section(text, from: "    pageMethods: new Map([", to: "    ]),"), """
-                pageMethods: new Map([
-                    ['sample', new Map()],
-                    ['shop', new Map([
+        XCTAssertEqual(section(text, from: "        ['shop', new Map<string, $mock.MockPageMethod>([", to: "        ])],"), """
+                    ['shop', new Map<string, $mock.MockPageMethod>([
                         ['getCartCount', { wire: 'getCartCount', params: ['userId'], returns: true, errors: [], global: ['app', 'getCartCount'] }],
                         ['showMessage', { wire: 'showMessage', params: ['message', 'durationMs'], returns: false, errors: [], global: null }],
                         ['confirmLeave', { wire: 'confirm-leave', params: ['reason'], returns: true, errors: [[3001, 'busy']], global: null }],
                         ['cartLines', { wire: 'cartLines', params: [], returns: true, errors: [[3001, 'busy'], [3002, 'outOfStock']], global: null }],
                         ['currentDevice', { wire: 'currentDevice', params: ['line'], returns: true, errors: [], global: null }],
                     ])],
-                    ['user', new Map()],
-                ]),
             """)
         XCTAssertTrue(text.contains("export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;"), text)
     }
@@ -225,7 +224,7 @@ final class PageMethodTests: XCTestCase {
             "shop.implement({ currentDevice: ({ line }) => ({ model: line.sku, system: 's', appVersion: '1' }) });", // line is optional
             "shop.implement({ getCartCount: 3 });",                                                 // not a function
             "shop.implement({ 'confirm-leave': () => true });",                                     // keyed by identifier, not wire name
-            "sample.implement({});",                                                                // no page methods, no implement
+            "sample.implement({ getItem: () => null });",                                           // requests are not page methods
             "installMock({}).callPage.shop.getCartCount({ userId: 1 });",                           // callPage params are typed
             "const s: string = await installMock({}).callPage.shop.getCartCount({ userId: 'u' });", // callPage results are typed
             "installMock({}).callPage.shop.nope();",                                                // unknown page method
