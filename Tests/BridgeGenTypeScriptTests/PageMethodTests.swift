@@ -285,6 +285,52 @@ final class PageMethodTests: XCTestCase {
             """)
     }
 
+    /// Page methods named `new` and with wire names `__proto__` and `constructor`: the interface
+    /// quotes `new`, and the hub, the client's table and the mock key them without touching
+    /// prototypes (run under node).
+    func testPageMethodNamesJavaScriptGivesAMeaningWork() throws {
+        try requireTool("tsc")
+        try requireTool("node")
+        let files = TestSupport.generate(try checkedSchema(texts: ["names.bridge.yaml": """
+            bridgegen: 1
+            module: names
+            pageMethods:
+              new:
+                returns: int
+              proto:
+                wire: __proto__
+                params:
+                  item: int?
+                returns: int
+              ctor:
+                wire: constructor
+                params:
+                  self: string
+            """]))
+        XCTAssertTrue(files["names.ts"]?.contains("    'new': () => number | Promise<number>;") == true, files["names.ts"] ?? "")
+        let out = try temporaryFolder("page-names-build")
+        try TestSupport.typeCheck(files, name: "page-names", outDir: out)
+        try Data(#"{"type":"module"}"#.utf8).write(to: out.appendingPathComponent("package.json"))
+        let script = """
+            globalThis.window = globalThis;
+            const { installMock } = await import('./mock.js');
+            const { names } = await import('./names.js');
+            const mock = installMock({});
+            const seen = [];
+            names.implement({ new: () => 7, proto: ({ item }) => item ?? 0, ctor: ({ self }) => { seen.push(self); } });
+            const results = [await mock.callPage.names.new(), await mock.callPage.names.proto({ item: 5 }),
+                             await mock.callPage.names.ctor({ self: 'x' })];
+            const hub = globalThis.__bridgegen;
+            console.log(JSON.stringify({ results, seen, implemented: [hub.implemented('names', '__proto__'), hub.implemented('names', 'constructor'),
+                                         hub.implemented('names', 'toString')], proto: Object.getPrototypeOf(mock.callPage.names) === Object.prototype }));
+            """
+        try Data(script.utf8).write(to: out.appendingPathComponent("names.mjs"))
+        let result = try runProcess("node", ["names.mjs"], in: out, mergeStderr: true)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines),
+                       #"{"results":[7,5,null],"seen":["x"],"implemented":[true,true,false],"proto":true}"#)
+    }
+
     func testTheFixtureIsAccepted() throws {
         XCTAssertEqual(TypeScriptEmitter().validate(try PageMethodFixture.schema(), config: GeneratorConfig()), [])
     }

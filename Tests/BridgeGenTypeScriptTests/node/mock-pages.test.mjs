@@ -94,3 +94,41 @@ test('a global method: the client implementation wins, else the page global with
     delete globalThis.app;
     mock.uninstall();
 });
+
+test("Schemas/: seed 000's window.app.getCartCount and seed 003's window.sample.showSwiftUIMessage, then the client", async () => {
+    delete globalThis.webkit;
+    const { installMock } = await mockModule('reply');
+    const { BridgeError } = await runtime('reply');
+    const { sample } = await freshModule('reply', 'sample');
+    const { user, UserErrors } = await freshModule('reply', 'user');
+    const mock = installMock({}, { pageCallTimeoutMs: 500 });
+    // The hand-written pages, before they adopt the client.
+    const shown = [];
+    globalThis.app = { getCartCount: async (userId) => (userId === 'u_1001' ? 3 : 0) };
+    globalThis.sample = { showSwiftUIMessage(message) { shown.push(message); } };
+    assert.equal(await mock.callPage.sample.getCartCount({ userId: 'u_1001' }), 3);
+    assert.equal(await mock.callPage.sample.showMessage({ message: 'Hello from SwiftUI' }), undefined);
+    assert.deepEqual(shown, ['Hello from SwiftUI']);
+    assert.deepEqual(mock.greeted, [], 'global methods do not wait for (or cause) a $hello');
+    // The page adopts the client: its implementation wins over the globals.
+    const off = sample.implement({ getCartCount: () => 5, showMessage: ({ message }) => { shown.push('client: ' + message); } });
+    const offUser = user.implement({
+        confirmLeave: ({ reason }) => {
+            if (reason === 'checkout') throw new BridgeError(UserErrors.busy, 'a payment is running');
+            return reason === 'back';
+        },
+        getFormState: ({ formId }) => ({ formId, title: 'Checkout', dirty: true, fields: [] }),
+    });
+    assert.equal(await mock.callPage.sample.getCartCount({ userId: 'u_1001' }), 5);
+    await mock.callPage.sample.showMessage({ message: 'again' });
+    assert.deepEqual(shown, ['Hello from SwiftUI', 'client: again']);
+    assert.equal(await mock.callPage.user.confirmLeave({ reason: 'back' }), true);
+    assert.deepEqual(await mock.callPage.user.getFormState({ formId: 'f1' }), { formId: 'f1', title: 'Checkout', dirty: true, fields: [] });
+    assert.deepEqual(await rejection(mock.callPage.user.confirmLeave({ reason: 'checkout' })),
+        { name: 'BridgeError', code: UserErrors.busy, codeName: 'busy', module: 'user', method: 'confirmLeave', message: 'a payment is running' });
+    off();
+    offUser();
+    delete globalThis.app;
+    delete globalThis.sample;
+    mock.uninstall();
+});
