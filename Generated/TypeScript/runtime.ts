@@ -401,7 +401,7 @@ function pageFailure(thrown: unknown, declared: readonly number[]): string {
     if (code !== undefined) {
         return pageAnswer(BridgeErrorCode.pageError, `the page failed with code ${code}, which the method does not declare: ${message}`);
     }
-    return pageAnswer(BridgeErrorCode.pageError, message);
+    return pageAnswer(BridgeErrorCode.pageError, message === '' ? 'the implementation threw an error without a message' : message);
 }
 
 /** The envelope text for an implementation's result (undefined is null). */
