@@ -59,9 +59,9 @@ export interface MockEvents {
 export interface MockPageCalls {
     sample: {
         /**
-         * Number of items in the page's shopping cart, for the app's cart badge.
-         * Existing pages answer through their global `window.app.getCartCount(userId)`
-         * (seed 000's `readCartCount()`); pages using the generated client implement it instead.
+         * Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+         * `readCartCount()`). Pages written before the generated client answer through their
+         * global function; pages using the client implement it.
          *
          * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
          */

@@ -168,9 +168,9 @@ export interface LoadErrorPayload {
  */
 export interface SamplePageMethods {
     /**
-     * Number of items in the page's shopping cart, for the app's cart badge.
-     * Existing pages answer through their global `window.app.getCartCount(userId)`
-     * (seed 000's `readCartCount()`); pages using the generated client implement it instead.
+     * Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+     * `readCartCount()`). Pages written before the generated client answer through their
+     * global function; pages using the client implement it.
      *
      * Page method (wire name `getCartCount`): native calls it and awaits the result.
      *
