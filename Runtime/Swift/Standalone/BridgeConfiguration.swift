@@ -10,12 +10,14 @@ enum BridgeConfiguration {
     static let mainFrameOnly = true
     static let contentWorldName: String? = nil
     static let protocolVersion = 1
-    // console.forward: debug (the default) forwards in debug builds only.
-#if DEBUG
-    static let forwardsConsole = true
-#else
-    static let forwardsConsole = false
-#endif
-    static let consoleMaxMessageLength = 2_000
+    static let pageCallTimeoutSeconds: Double = 10.0
+    static let forwardsConsole: Bool = {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+    static let consoleMaxMessageLength = 2000
     static let consoleMaxMessagesPerSecond = 50
 }

@@ -474,11 +474,19 @@ public enum DiagnosticCatalog {
              "type '\(name)' would shadow the generated Swift support type of the same name; rename the type", at: at)
     }
 
+    /// A page method named like a member the generated Swift page caller (`SamplePage`) declares itself.
+    public static func swiftReservedPageMethod(_ name: String, caller: String, at: SourceLocation) -> Diagnostic {
+        make(.swiftReservedPageMethod,
+             "page method '\(name)' would clash with '\(name)' of the generated Swift page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
+             at: at)
+    }
+
     private static func words(_ reservation: TypeScriptReservation) -> String {
         switch reservation {
         case .clientMember: return "the TypeScript client (a member of every generated module client)"
         case .thenable: return "JavaScript (an object with a 'then' method is treated as a Promise)"
         case .objectMember: return "JavaScript (a member of every object)"
+        case .implementMember: return "the TypeScript client (the client of a module with page methods registers them with 'implement')"
         }
     }
 
@@ -496,6 +504,13 @@ public enum DiagnosticCatalog {
              at: at)
     }
 
+    /// A page method the TypeScript client cannot carry.
+    public static func tsReservedPageMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
+        make(.tsReservedPageMethod,
+             "page method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+             at: at)
+    }
+
     /// A schema type named like a declaration the TypeScript module file makes for `origin`.
     public static func tsGeneratedTypeClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
                                             origin: SourceLocation) -> Diagnostic {
@@ -505,6 +520,7 @@ public enum DiagnosticCatalog {
         case .events(let module): what = "the event map of module '\(module)'"
         case .errors(let module): what = "the error codes of module '\(module)'"
         case .mock(let module): what = "the mock interface of module '\(module)'"
+        case .pageMethods(let module): what = "the page-method interface of module '\(module)'"
         case .params(let method): what = "the parameters of method '\(method)'"
         case .payload(let event): what = "the payload of event '\(event)'"
         case .inputForm(let type): what = "the input form of type '\(type)'"

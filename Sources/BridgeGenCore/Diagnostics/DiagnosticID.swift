@@ -135,10 +135,14 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case swiftTypeShadowsNamespace = "swift-type-shadows-namespace"
     /// A Swift type named like a generated support type.
     case swiftTypeShadowsSupport = "swift-type-shadows-support"
+    /// A page method named like a member of the generated Swift page caller (`withTimeout`).
+    case swiftReservedPageMethod = "swift-reserved-page-method"
     /// A method named like a member of the TypeScript client (`on`, `ready`, `then`, ...).
     case tsReservedMethod = "ts-reserved-method"
     /// An event named like an `Object.prototype` member.
     case tsReservedEvent = "ts-reserved-event"
+    /// A page method named like an `Object.prototype` member or `then`.
+    case tsReservedPageMethod = "ts-reserved-page-method"
     /// A type named like one the TypeScript module file declares itself.
     case tsGeneratedTypeClash = "ts-generated-type-clash"
     /// A module whose mock interface name is a declaration of `mock.ts`.
