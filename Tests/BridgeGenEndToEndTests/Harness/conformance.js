@@ -181,6 +181,25 @@ async function logsUntil(env, enough, ms = 3000) {
     return all;
 }
 
+// -- page calls (native -> page) ------------------------------------------------------------
+
+/** Native calls a page method through the generated Swift API; resolves with its typed outcome. */
+async function callPage(env, module, method, params, timeoutMs) {
+    const out = await env.control({ cmd: 'host', line: { callPage: { module, method, params, ...(timeoutMs ? { timeoutMs } : {}) } } });
+    check(out.outcome !== undefined, `the host reported no outcome: ${show(out)}`);
+    return out.outcome;
+}
+
+/** Both modules' clients say $hello again (after a simulated web content process termination). */
+async function helloAgain(env) {
+    for (const module of ['sample', 'user']) {
+        const hello = { type: '$hello', data: { module, protocol: 1 } };
+        if (env.transport === 'reply') await g.webkit.messageHandlers[module].postMessage(hello);
+        else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
+    }
+    await sleep(20);
+}
+
 // -- console forwarding (the runtime's console script runs in every bridge page) ---------------
 
 const CONSOLE_MAX_LENGTH = 2000;
@@ -689,6 +708,178 @@ function mainCases(env) {
         eq(after.duplicates, before.duplicates, 'requests answered twice');
         eq(callbackGlobals(), [], 'callback globals');
         eq((await calls(env, 2 * n)).length, 2 * n, 'handler calls');
+    });
+
+    t('page calls: every page method of Schemas/, through the client\'s implementations, typed results', async () => {
+        const shown = [];
+        const offSample = sample.implement({
+            getCartCount: ({ userId }) => userId.length,
+            showMessage: async ({ message }) => { await sleep(5); shown.push(message); },
+        });
+        const offUser = user.implement({
+            getFormState: async ({ formId }) => ({ formId, title: 'Checkout', dirty: true, fields: [{ id: 1, label: 'Name', value: null }, { id: 2, label: 'Note', value: 'hi' }] }),
+            confirmLeave: ({ reason }) => reason === 'back',
+        });
+        try {
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'u_1001' }), { value: 6 }, 'sample.getCartCount');
+            eq(await callPage(env, 'sample', 'showMessage', { message: 'Hello from SwiftUI' }), { value: null }, 'sample.showMessage');
+            eq(shown, ['Hello from SwiftUI'], 'what the page showed');
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'checkout' }),
+                { value: { formId: 'checkout', title: 'Checkout', dirty: true, fields: [{ id: 1, label: 'Name' }, { id: 2, label: 'Note', value: 'hi' }] } }, 'user.getFormState');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'back' }), { value: true }, 'user.confirmLeave back');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'close' }), { value: false }, 'user.confirmLeave close');
+        } finally {
+            offSample();
+            offUser();
+        }
+    });
+
+    t('page calls: hostile strings in both directions, byte-exact (client implementation and legacy global)', async () => {
+        const seen = [];
+        const off = user.implement({
+            getFormState: ({ formId }) => {
+                seen.push(formId);
+                return { formId, title: formId + '!', dirty: false, fields: [{ id: 7, label: formId, value: formId }] };
+            },
+        });
+        const shown = [];
+        g.sample = { showSwiftUIMessage(message) { shown.push(message); } };
+        try {
+            for (const [i, h] of HOSTILE.entries()) {
+                const outcome = await callPage(env, 'user', 'getFormState', { formId: h });
+                check(outcome.value !== undefined, `string ${i}: ${show(outcome)}`);
+                exact(outcome.value.formId, h, `string ${i} formId back`);
+                exact(outcome.value.title, h + '!', `string ${i} title back`);
+                exact(outcome.value.fields[0].label, h, `string ${i} label back`);
+                exact(seen[i], h, `string ${i} as the page got it`);
+                eq(await callPage(env, 'sample', 'showMessage', { message: h }), { value: null }, `string ${i} to the global`);
+                exact(shown[i], h, `string ${i} as the global got it`);
+            }
+        } finally {
+            off();
+            delete g.sample;
+        }
+    });
+
+    t('page calls: a result of the wrong type is invalidResult -13 with the path', async () => {
+        const off = user.implement({
+            getFormState: ({ formId }) => (formId === 'missing' ? { formId }
+                : { formId, title: 't', dirty: false, fields: [{ id: 1, label: 'a' }, { id: 2, label: 'b' }, { id: '3', label: 'c' }] }),
+            confirmLeave: () => 'yes',
+        });
+        try {
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'f' }), { error: { code: -13, message: 'result.fields[2].id: expected int, got string' } }, 'getFormState');
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'missing' }), { error: { code: -13, message: 'result.title: missing required string' } }, 'a missing field');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'r' }), { error: { code: -13, message: 'result: expected bool, got string' } }, 'confirmLeave');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: a declared application error keeps its code and message; anything else is pageError -12', async () => {
+        const { BridgeError } = env.client;
+        const off = user.implement({
+            confirmLeave: async ({ reason }) => {
+                if (reason === 'busy') throw new BridgeError(UserErrors.busy, 'saving a draft \u2028</script>');
+                if (reason === 'undeclared') throw new BridgeError(SampleErrors.invalidKey, 'not this method\'s');
+                throw new Error('kaput');
+            },
+        });
+        try {
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'busy' }), { error: { code: 2004, message: 'saving a draft \u2028</script>' } }, 'declared busy');
+            const undeclared = await callPage(env, 'user', 'confirmLeave', { reason: 'undeclared' });
+            eq(undeclared.error && undeclared.error.code, -12, `an undeclared code: ${show(undeclared)}`);
+            check(undeclared.error.message.includes('1001'), `the message names the code: ${show(undeclared)}`);
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'other' }), { error: { code: -12, message: 'kaput' } }, 'a plain Error');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: a method the page did not implement is notImplemented -10; off() removes the implementation', async () => {
+        const none = await callPage(env, 'user', 'getFormState', { formId: 'x' });
+        eq(none.error && none.error.code, -10, `not implemented: ${show(none)}`);
+        const off = user.implement({ getFormState: ({ formId }) => ({ formId, title: '', dirty: false, fields: [] }) });
+        eq((await callPage(env, 'user', 'getFormState', { formId: 'x' })).value.formId, 'x', 'implemented');
+        off();
+        eq((await callPage(env, 'user', 'getFormState', { formId: 'x' })).error.code, -10, 'after off()');
+    });
+
+    t('page calls: legacy globals (seed 000 window.app.getCartCount, seed 003 window.sample.showSwiftUIMessage); the hub wins once implemented', async () => {
+        const none = await callPage(env, 'sample', 'getCartCount', { userId: 'u' });
+        eq(none.error && none.error.code, -10, `no global, no implementation: ${show(none)}`);
+        g.app = { base: 5, getCartCount(userId) { return this.base + userId.length; } };
+        const shown = [];
+        g.sample = { showSwiftUIMessage(message) { shown.push([this === g.sample, message]); } };
+        try {
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 8 }, 'the global, `this` its parent, positional argument');
+            eq(await callPage(env, 'sample', 'showMessage', { message: 'Hello from SwiftUI' }), { value: null }, 'seed 003 global');
+            eq(shown, [[true, 'Hello from SwiftUI']], 'the global ran');
+            const off = sample.implement({ getCartCount: () => 99 });
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 99 }, 'the implementation wins');
+            off();
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 8 }, 'the global again after off()');
+            g.app.getCartCount = async () => { throw new Error('legacy failed'); };
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { error: { code: -12, message: 'legacy failed' } }, 'a throwing global');
+            g.app.getCartCount = () => 'three';
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { error: { code: -13, message: 'result: expected int, got string' } }, 'a global of the wrong type');
+        } finally {
+            delete g.app;
+            delete g.sample;
+        }
+    });
+
+    t('page calls: no answer within the timeout is timeout -8; the late answer is ignored', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 600)) });
+        try {
+            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const started = Date.now();
+            const outcome = await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 200);
+            eq(outcome.error && outcome.error.code, -8, `timeout: ${show(outcome)}`);
+            check(Date.now() - started < 550, `failed after ${Date.now() - started} ms, before the page answered`);
+            let late = before;
+            for (let i = 0; i < 100 && late === before; i++) {
+                await sleep(20);
+                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            }
+            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 3000), { value: true }, 'with time enough');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: 200 concurrent calls, each matched to its own answer', async () => {
+        const off = sample.implement({
+            getCartCount: async ({ userId }) => {
+                const i = Number(userId.slice(2));
+                await sleep((i * 7) % 23);
+                return i * 3;
+            },
+        });
+        try {
+            const specs = Array.from({ length: 200 }, (_, i) => ({ module: 'sample', method: 'getCartCount', params: { userId: 'u_' + i } }));
+            const out = await env.control({ cmd: 'host', line: { callPages: specs } });
+            eq(out.outcomes.length, 200, 'outcomes');
+            out.outcomes.forEach((outcome, i) => eq(outcome, { value: i * 3 }, `call ${i}`));
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: the web content process terminating fails a call in flight with processTerminated -14', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 300)) });
+        try {
+            const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
+            await sleep(50);
+            await env.control({ cmd: 'host', line: { terminate: true } });
+            const outcome = await pending;
+            eq(outcome.error && outcome.error.code, -14, `terminated: ${show(outcome)}`);
+            await helloAgain(env);
+            await sleep(400);
+        } finally {
+            off();
+        }
     });
 
     t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {

@@ -429,9 +429,69 @@ class Harness:
 
         self.host.commands(fields, done)
 
+    def page_call_phase(self):
+        """Page calls the page cannot run itself: a call made before the page (and its client)
+        loaded waits for the client's $hello, then succeeds; a call made while a navigation
+        replaced the document finds no client there (-11 from the body), waits for the new
+        document's $hello and succeeds there. Reported like a page's result."""
+        result = {'passed': 0, 'failed': 0, 'lines': []}
+
+        def record(name, ok, detail):
+            result['passed' if ok else 'failed'] += 1
+            line = f'ok {self.transport}/pagecalls: {name}' if ok else f'FAIL {self.transport}/pagecalls: {name}\n    {detail}'
+            result['lines'].append(line)
+            print(f'[webkit] {line}', flush=True)
+
+        def call(view, form_id, done):
+            spec = {'module': 'user', 'method': 'getFormState', 'params': {'formId': form_id}, 'timeoutMs': 8000}
+            self.host_command(view, '"callPage":' + json.dumps(spec), done)
+
+        def expect(output, form_id, n):
+            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'page {n}', 'dirty': False, 'fields': []}}
+
+        def before_load(outputs):
+            # No client has said $hello since the 'termination': the call waits for it.
+            view = self.open_view(TRUSTED_SCHEME, 'n=1&delay=300', True, 'pagecall.html')
+            self.call_view = view
+            started = time.time()
+
+            def first(output):
+                record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
+                       expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
+                across_navigation(view)
+
+            call(view, 'before-load', first)
+
+        def across_navigation(view):
+            state = {'sent': False, 'calls': self.page_calls['calls']}
+
+            def committed(webview, event):
+                if event != WebKit.LoadEvent.COMMITTED or state['sent']:
+                    return
+                state['sent'] = True
+                # The new document exists, its client does not yet (it implements 500 ms later).
+                call(view, 'across', lambda output: done(output))
+
+            def done(output):
+                view.disconnect(handler)
+                # Two runs of the body: the new document had no client yet (-11), then after its $hello.
+                runs = self.page_calls['calls'] - state['calls']
+                record('a call made as the page is replaced: the body finds no client (-11), the new page\'s client answers it after its $hello',
+                       expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
+                self.results.append(result)
+                GLib.idle_add(self.next_phase)
+
+            handler = view.connect('load-changed', committed)
+            view.load_uri(f'{TRUSTED_SCHEME}://e2e/pagecall.html?n=2&delay=500')
+
+        self.host.commands(['"terminate":true'], before_load)
+
     def next_phase(self):
         if self.phases:
             scheme, query, bridge, page = self.phases.pop(0)
+            if page == 'pagecall.html':
+                self.page_call_phase()
+                return False
             if page == 'queued.html':
                 self.queue_events(lambda: self.open_view(scheme, query, bridge, page))
             else:
@@ -456,6 +516,7 @@ class Harness:
                 (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True, 'page.html'),
                 (TRUSTED_SCHEME, f'mode=bare&transport={t}', False, 'page.html'),
                 (TRUSTED_SCHEME, f'transport={t}', True, 'queued.html'),
+                (TRUSTED_SCHEME, '', True, 'pagecall.html'),
             ]
         GLib.timeout_add_seconds(self.options.timeout, lambda: self.fail(f'no result within {self.options.timeout} s'))
 
@@ -495,7 +556,7 @@ def main():
     if options.mode == 'suite' and (harness.expect_hellos is None or len(harness.stats['hellos']) < harness.expect_hellos):
         failed += 1
         print(f'[webkit] FAIL the reloaded page did not say $hello again: {harness.stats["hellos"]}', flush=True)
-    if harness.error or len(harness.results) != 5:
+    if harness.error or len(harness.results) != 6:
         failed += 1
         print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
     print(f'[webkit {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)

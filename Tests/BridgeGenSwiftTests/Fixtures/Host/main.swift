@@ -185,6 +185,67 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
     }
 }
 
+session.callFunction = { body, arguments, pageWorld in
+    try await pageCalls.call(body: body, arguments: arguments, pageWorld: pageWorld)
+}
+
+/// Calls a page method through the generated API (`SamplePage`, `UserPage`) exactly as an app
+/// does, and reports the typed outcome: `{"value": <result as JSON>}` or `{"error": {"code",
+/// "message"}}`. `{"module","method","params","timeoutMs"}`; no `timeoutMs`: the configured one.
+@MainActor func callPage(_ value: Any?) async -> JSONValue {
+    do {
+        let object = try BridgeDecode.object(value, "callPage")
+        let module = try BridgeDecode.string(object["module"], "callPage.module")
+        let method = try BridgeDecode.string(object["method"], "callPage.method")
+        let params = try BridgeDecode.params(object["params"])
+        let timeout = try object["timeoutMs"].map { Double(try BridgeDecode.int($0, "callPage.timeoutMs")) / 1000 }
+        func string(_ name: String) throws -> String { try BridgeDecode.string(params[name], BridgePath("params").field(name)) }
+        let sample = timeout.map { SamplePage(session: session).withTimeout($0) } ?? SamplePage(session: session)
+        let user = timeout.map { UserPage(session: session).withTimeout($0) } ?? UserPage(session: session)
+        let result: JSONValue
+        switch (module, method) {
+        case ("sample", "getCartCount"):
+            result = .int(try await sample.getCartCount(userId: try string("userId")))
+        case ("sample", "showMessage"):
+            try await sample.showMessage(message: try string("message"))
+            result = .null
+        case ("user", "getFormState"):
+            result = try UserCodec.encodeFormState(try await user.getFormState(formId: try string("formId")), "result")
+        case ("user", "confirmLeave"):
+            result = .bool(try await user.confirmLeave(reason: try string("reason")))
+        default:
+            throw BridgeError(.unknownMethod, "no page method \(method) in module \(module)")
+        }
+        return .object(["value": result])
+    } catch {
+        let failure = BridgeError.reaching(from: error)
+        return .object(["error": .object(["code": .int(failure.code), "message": .string(failure.message)])])
+    }
+}
+
+/// `{"benchPageCalls":{"n":N}}`: N sequential `sample.getCartCount` calls through the generated
+/// API, each timed natively: the latency an app sees, plus this host's pipe to the harness.
+@MainActor func benchPageCalls(_ value: Any?) async -> JSONValue {
+    let n = max(1, (try? BridgeDecode.int((value as? [String: Any])?["n"], "n")) ?? 100)
+    let page = SamplePage(session: session)
+    let clock = ContinuousClock()
+    var samples: [Double] = []
+    for i in 0..<n {
+        let start = clock.now
+        do {
+            _ = try await page.getCartCount(userId: "u\(i)")
+        } catch {
+            return .object(["error": .string("\(error)")])
+        }
+        let elapsed = (clock.now - start).components
+        samples.append(Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15)
+    }
+    samples.sort()
+    func quantile(_ p: Double) -> Double { samples[min(samples.count - 1, Int(p * Double(samples.count)))] }
+    return .object(["n": .int(n), "medianMs": .double(quantile(0.5)), "p95Ms": .double(quantile(0.95)),
+                    "minMs": .double(samples[0]), "maxMs": .double(samples[samples.count - 1])])
+}
+
 /// Runs a raw call through the session's call function (`{"rawPageCall":{"body","arguments",
 /// "pageWorld"}}`): the harness's page-call plumbing, without the generated API.
 @MainActor func rawPageCall(_ value: Any?) async throws -> JSONValue {
@@ -252,6 +313,25 @@ for await line in input {
         }
         let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
         output["id"] = id
+        if let call = command["callPage"] {
+            runConcurrently(id) { ["outcome": await callPage(call)] }
+            continue
+        }
+        if let calls = command["callPages"] {
+            // All at once, each matched to its own outcome (in the order given).
+            let specs = (calls as? [Any]) ?? []
+            runConcurrently(id) {
+                let tasks = specs.map { spec in Task { @MainActor in await callPage(spec) } }
+                var outcomes: [JSONValue] = []
+                for task in tasks { outcomes.append(await task.value) }
+                return ["outcomes": .array(outcomes)]
+            }
+            continue
+        }
+        if let bench = command["benchPageCalls"] {
+            runConcurrently(id) { ["bench": await benchPageCalls(bench)] }
+            continue
+        }
         if let call = command["rawPageCall"] {
             runConcurrently(id) {
                 do {
@@ -292,7 +372,7 @@ for await line in input {
         } else if command["stats"] != nil {
             output["lateAnswers"] = .int(pageCalls.lateAnswers)
         } else {
-            throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, rawPageCall, consoleScript or stats")
+            throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, callPage, callPages, rawPageCall, consoleScript or stats")
         }
         await settle()
     } catch {
