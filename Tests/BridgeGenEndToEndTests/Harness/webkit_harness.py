@@ -431,9 +431,9 @@ class Harness:
 
     def page_call_phase(self):
         """Page calls the page cannot run itself: a call made before the page (and its client)
-        loaded waits for the client's $hello, then succeeds; a call made while a navigation
-        replaced the document finds no client there (-11 from the body), waits for the new
-        document's $hello and succeeds there. Reported like a page's result."""
+        loaded waits for the client's $hello, then succeeds; a call made as a reload replaced the
+        document finds no client there (-11 from the body), waits for the reloaded document's
+        $hello and succeeds there. Reported like a page's result."""
         result = {'passed': 0, 'failed': 0, 'lines': []}
 
         def record(name, ok, detail):
@@ -447,42 +447,42 @@ class Harness:
             self.host_command(view, '"callPage":' + json.dumps(spec), done)
 
         def expect(output, form_id, n):
-            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'page {n}', 'dirty': False, 'fields': []}}
+            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'load {n}', 'dirty': False, 'fields': []}}
 
         def before_load(outputs):
             # No client has said $hello since the 'termination': the call waits for it.
-            view = self.open_view(TRUSTED_SCHEME, 'n=1&delay=300', True, 'pagecall.html')
+            view = self.open_view(TRUSTED_SCHEME, 'delay=300', True, 'pagecall.html')
             self.call_view = view
             started = time.time()
 
             def first(output):
                 record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
                        expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
-                across_navigation(view)
+                across_reload(view)
 
             call(view, 'before-load', first)
 
-        def across_navigation(view):
+        def across_reload(view):
             state = {'sent': False, 'calls': self.page_calls['calls']}
 
             def committed(webview, event):
                 if event != WebKit.LoadEvent.COMMITTED or state['sent']:
                     return
                 state['sent'] = True
-                # The new document exists, its client does not yet (it implements 500 ms later).
+                # The reloaded document exists, its client does not yet (it implements 300 ms later).
                 call(view, 'across', lambda output: done(output))
 
             def done(output):
                 view.disconnect(handler)
                 # Two runs of the body: the new document had no client yet (-11), then after its $hello.
                 runs = self.page_calls['calls'] - state['calls']
-                record('a call made as the page is replaced: the body finds no client (-11), the new page\'s client answers it after its $hello',
+                record('a call made as the page reloads: the body finds no client (-11), the reloaded page\'s client answers it after its $hello',
                        expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
                 self.results.append(result)
                 GLib.idle_add(self.next_phase)
 
             handler = view.connect('load-changed', committed)
-            view.load_uri(f'{TRUSTED_SCHEME}://e2e/pagecall.html?n=2&delay=500')
+            view.reload()
 
         self.host.commands(['"terminate":true'], before_load)
 
