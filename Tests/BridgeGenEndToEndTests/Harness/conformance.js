@@ -794,6 +794,36 @@ function mainCases(env) {
         } finally {
             off();
         }
+        const cyclic = { formId: 'c', title: 't', dirty: false, fields: [] };
+        cyclic.fields.push({ id: 1, label: 'l', value: cyclic });
+        const offCyclic = user.implement({ getFormState: () => cyclic, confirmLeave: () => 10n });
+        try {
+            for (const method of ['getFormState', 'confirmLeave']) {
+                const outcome = await callPage(env, 'user', method, { formId: 'c', reason: 'r' });
+                eq(outcome.error && outcome.error.code, -12, `a result JSON cannot carry (${method}): ${show(outcome)}`);
+            }
+        } finally {
+            offCyclic();
+        }
+    });
+
+    t('page calls: cancelling the calling Task is aborted -9 at once; the page\'s late answer is ignored', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 400)) });
+        try {
+            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const started = Date.now();
+            const out = await env.control({ cmd: 'host', line: { callPage: { module: 'user', method: 'confirmLeave', params: { reason: 'r' }, timeoutMs: 3000, cancelAfterMs: 50 } } });
+            eq(out.outcome.error && out.outcome.error.code, -9, `cancelled: ${show(out.outcome)}`);
+            check(Date.now() - started < 350, `failed after ${Date.now() - started} ms, before the page answered`);
+            let late = before;
+            for (let i = 0; i < 100 && late === before; i++) {
+                await sleep(20);
+                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            }
+            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+        } finally {
+            off();
+        }
     });
 
     t('page calls: a method the page did not implement is notImplemented -10; off() removes the implementation', async () => {
@@ -867,7 +897,7 @@ function mainCases(env) {
         }
     });
 
-    t('page calls: the web content process terminating fails a call in flight with processTerminated -14', async () => {
+    t('page calls: the web content process terminating fails a call in flight with processTerminated -14; then pageNotLoaded -11 until $hello', async () => {
         const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 300)) });
         try {
             const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
@@ -875,6 +905,10 @@ function mainCases(env) {
             await env.control({ cmd: 'host', line: { terminate: true } });
             const outcome = await pending;
             eq(outcome.error && outcome.error.code, -14, `terminated: ${show(outcome)}`);
+            // Until the client says $hello again, a client method's call waits for it: -11.
+            const waited = await callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 150);
+            eq(waited.error && waited.error.code, -11, `no hello within the timeout: ${show(waited)}`);
+            check(/\$hello/.test(waited.error.message), `the message says what was missing: ${show(waited)}`);
             await helloAgain(env);
             await sleep(400);
         } finally {

@@ -191,8 +191,18 @@ session.callFunction = { body, arguments, pageWorld in
 
 /// Calls a page method through the generated API (`SamplePage`, `UserPage`) exactly as an app
 /// does, and reports the typed outcome: `{"value": <result as JSON>}` or `{"error": {"code",
-/// "message"}}`. `{"module","method","params","timeoutMs"}`; no `timeoutMs`: the configured one.
+/// "message"}}`. `{"module","method","params","timeoutMs","cancelAfterMs"}`; no `timeoutMs`:
+/// the configured one; `cancelAfterMs`: the calling Task is cancelled after that long.
 @MainActor func callPage(_ value: Any?) async -> JSONValue {
+    if let cancelAfter = try? BridgeDecode.int((value as? [String: Any])?["cancelAfterMs"], "cancelAfterMs") {
+        var plain = (value as? [String: Any]) ?? [:]
+        plain["cancelAfterMs"] = nil
+        let spec = HostPageCalls.Value(value: plain)
+        let task = Task { @MainActor in await callPage(spec.value) }
+        try? await Task.sleep(nanoseconds: UInt64(max(0, cancelAfter)) * 1_000_000)
+        task.cancel()
+        return await task.value
+    }
     do {
         let object = try BridgeDecode.object(value, "callPage")
         let module = try BridgeDecode.string(object["module"], "callPage.module")
