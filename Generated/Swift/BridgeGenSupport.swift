@@ -2450,7 +2450,11 @@ struct BridgeChannelMarker: Equatable {
     /// Removes a module, cancelling its running requests; the shared callback channel goes
     /// when its last module does, and with each channel its marker.
     static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
-        let controller = webView.configuration.userContentController
+        uninstall(moduleName, from: webView.configuration.userContentController, world: world)
+    }
+
+    /// Removes a module from a content controller (see `uninstall(_:from:world:)` for a web view).
+    static func uninstall(_ moduleName: String, from controller: WKUserContentController, world: WKContentWorld?) {
         let world = world ?? defaultWorld
         guard let session = entries.first(where: { $0.controller === controller && $0.world === world })?.session,
               session.isInstalled(moduleName) else { return }
@@ -2500,6 +2504,13 @@ struct BridgeChannelMarker: Equatable {
     static func install(_ module: any BridgeModule, on configuration: WebPage.Configuration, world: WKContentWorld?,
                         policy: BridgeOriginPolicy) throws -> BridgeSession {
         try install(module, on: configuration.userContentController, world: world, policy: policy)
+    }
+
+    /// Removes a module from a `WebPage.Configuration`, as `uninstall` from a web view does:
+    /// call it when the page goes away, or the controller's handlers keep the session alive.
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    static func uninstall(_ moduleName: String, from configuration: WebPage.Configuration, world: WKContentWorld?) {
+        uninstall(moduleName, from: configuration.userContentController, world: world)
     }
 
     /// Attaches the page created with `configuration`: the modules installed on the

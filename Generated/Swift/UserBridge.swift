@@ -499,6 +499,13 @@ import WebKit
         return UserEvents(session: session)
     }
 
+    /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
+    /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    public static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
+        BridgeGlue.uninstall(UserDispatcher.moduleName, from: configuration, world: contentWorld)
+    }
+
     /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserEvents? {

@@ -74,6 +74,13 @@ struct GlueGenerator {
             }
             p.line("}")
             p.blankLine()
+            p.line("/// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it")
+            p.line("/// when the page goes away (WebKit's handlers keep the configuration's controller alive).")
+            p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
+            p.block("\(a)static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {") { p in
+                p.line("BridgeGlue.uninstall(\(dispatcher).moduleName, from: configuration, world: contentWorld)")
+            }
+            p.blankLine()
             p.line("/// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.")
             p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
             p.block("\(a)static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> \(events)? {") { p in

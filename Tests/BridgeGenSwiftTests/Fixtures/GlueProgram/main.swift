@@ -610,6 +610,10 @@ if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
     }
     BridgeGlue.webContentProcessDidTerminate(webPage)
     check("webpage.terminate-resets-hello", BridgeGlue.session(of: webPage)?.isClientReady("sample") == false)
+    SampleBridge.uninstall(from: configuration)
+    UserBridge.uninstall(from: configuration)
+    check("webpage.uninstall", configuration.userContentController.testHandlers.isEmpty && SampleBridge.events(for: webPage) == nil,
+          "\(configuration.userContentController.testHandlers.keys.sorted())")
 }
 
 print(failures == 0 ? "done" : "done with \(failures) failures")
