@@ -209,9 +209,9 @@ public enum Sample {
         return SamplePage(_caller: _caller)
     }
 
-    /// Number of items in the page's shopping cart, for the app's cart badge.
-    /// Existing pages answer through their global `window.app.getCartCount(userId)`
-    /// (seed 000's `readCartCount()`); pages using the generated client implement it instead.
+    /// Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+    /// `readCartCount()`). Pages written before the generated client answer through their
+    /// global function; pages using the client implement it.
     ///
     /// - Parameters:
     ///   - userId: The signed-in user whose cart the page shows.

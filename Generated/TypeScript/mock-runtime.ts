@@ -4,7 +4,7 @@
 // outside the app. Import mock.ts only in development builds.
 
 import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
-import type { BridgeEnvelope } from './runtime.js';
+import type { BridgeEnvelope, EventHub } from './runtime.js';
 
 /** One call the mock received. */
 export interface MockCall {
@@ -21,10 +21,24 @@ export interface MockOptions {
     delayMs?: number;
     /** Install even when `window.webkit.messageHandlers` already exists (default false). */
     force?: boolean;
+    /**
+     * The deadline of each `callPage` call (waiting for the module's `$hello` included), in
+     * milliseconds; default 10000, native's default (`swift.pageCallTimeoutMs`).
+     */
+    pageCallTimeoutMs?: number;
 }
 
-/** An installed mock; `Events` is the schema set's `MockEvents`. */
-export interface InstalledMock<Events> {
+/** Options of one `callPage` call. */
+export interface PageCallOptions {
+    /** This call's deadline in milliseconds, instead of `MockOptions.pageCallTimeoutMs`. */
+    timeoutMs?: number;
+}
+
+/**
+ * An installed mock; `Events` is the schema set's `MockEvents`, `PageCalls` its
+ * `MockPageCalls`.
+ */
+export interface InstalledMock<Events, PageCalls = {}> {
     /** Every call received, in order (`$hello` excluded). */
     readonly calls: readonly MockCall[];
     /** The modules that said `$hello`. */
@@ -34,8 +48,34 @@ export interface InstalledMock<Events> {
      * when the module said `$hello`, else queued until it does (like native's queue).
      */
     emit<M extends keyof Events & string, E extends keyof Events[M] & string>(module: M, event: E, payload: Events[M][E]): void;
+    /**
+     * Plays native calling the page's methods (`mock.callPage.sample.getCartCount({ userId })`)
+     * through `window.__bridgegen`, as native does: resolves with the result as the page sent
+     * it (the mock applies no defaults and checks no types) or rejects with a `BridgeError`
+     * carrying native's code: `notImplemented`, `pageNotLoaded` (the module's client did not say
+     * `$hello` in time), `timeout`, `pageError`, `invalidResult` (not an envelope), or one of
+     * the method's declared codes.
+     */
+    readonly callPage: PageCalls;
     /** Removes the mock and restores what `window.webkit` was before. */
     uninstall(): void;
+}
+
+/**
+ * A page method as mock.ts describes it.
+ * @internal
+ */
+export interface MockPageMethod {
+    /** The wire name. */
+    readonly wire: string;
+    /** The parameters' wire names in declaration order (the positional arguments of a `global:` function). */
+    readonly params: readonly string[];
+    /** Whether the method resolves with a value (else with undefined). */
+    readonly returns: boolean;
+    /** The declared application errors: code and name. */
+    readonly errors: ReadonlyArray<readonly [number, string]>;
+    /** The `global:` path, or null. */
+    readonly global: readonly string[] | null;
 }
 
 /**
@@ -47,10 +87,18 @@ export interface MockTables<Events> {
     readonly methods: ReadonlyMap<string, ReadonlyMap<string, string>>;
     /** Event wire names by module and the name `on` takes. */
     readonly events: { readonly [M in keyof Events]: { readonly [E in keyof Events[M]]: string } };
+    /** Page methods by module and identifier (the name `callPage` takes). */
+    readonly pageMethods: ReadonlyMap<string, ReadonlyMap<string, MockPageMethod>>;
 }
 
 /** Events the mock holds per module before its `$hello`: native's limit (docs/WIRE.md, "Handshake and queueing"). */
 const queueLimit = 256;
+
+/** A page call's deadline when neither the call nor `MockOptions` sets one: native's default (`swift.pageCallTimeoutMs`). */
+const defaultPageCallTimeoutMs = 10000;
+
+/** The most UTF-16 units of the page's text native keeps in a `pageError` message (docs/WIRE.md, "Page calls"). */
+const pageMessageLimit = 1000;
 
 type MockFunction = (params?: unknown) => unknown;
 
@@ -69,7 +117,8 @@ function envelope(errcode: number, errmsg: string, data: unknown): BridgeEnvelop
  * another fake) handler set is present, unless `options.force` is set.
  * @internal
  */
-export function installMockEngine<Events>(tables: MockTables<Events>, implementations: object, options: MockOptions): InstalledMock<Events> {
+export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>, implementations: object,
+                                                    options: MockOptions): InstalledMock<Events, PageCalls> {
     const g = globalThis as unknown as MockGlobal;
     const hadWebkit = Object.prototype.hasOwnProperty.call(g, 'webkit');
     const previous = g.webkit;
@@ -86,11 +135,24 @@ export function installMockEngine<Events>(tables: MockTables<Events>, implementa
         eventHub().deliver(module, event, json);
     };
 
+    const helloWaiters = new Map<string, Array<() => void>>();
     const hello = (module: string): void => {
         if (!greeted.includes(module)) greeted.push(module);
         const queued = queues.get(module) ?? [];
         queues.delete(module);
         for (const { event, json } of queued) deliver(module, event, json);
+        const waiters = helloWaiters.get(module) ?? [];
+        helloWaiters.delete(module);
+        for (const wake of waiters) wake();
+    };
+    /** Resolves once `module` said `$hello` (at once when it did). */
+    const saidHello = (module: string): Promise<void> => {
+        if (greeted.includes(module)) return Promise.resolve();
+        return new Promise((resolve) => {
+            const waiters = helloWaiters.get(module) ?? [];
+            waiters.push(resolve);
+            helloWaiters.set(module, waiters);
+        });
     };
 
     const answer = async (module: string | undefined, type: string, data: unknown): Promise<BridgeEnvelope> => {
@@ -156,9 +218,26 @@ export function installMockEngine<Events>(tables: MockTables<Events>, implementa
     }
     g.webkit = { messageHandlers: handlers };
 
+    const pageCallTimeoutMs = options.pageCallTimeoutMs ?? defaultPageCallTimeoutMs;
+    const callPage: { [module: string]: { [identifier: string]: (...args: unknown[]) => Promise<unknown> } } = {};
+    for (const [module, methods] of tables.pageMethods) {
+        const byIdentifier: { [identifier: string]: (...args: unknown[]) => Promise<unknown> } = {};
+        for (const [identifier, method] of methods) {
+            const call = (...args: unknown[]): Promise<unknown> => {
+                const params = method.params.length > 0 ? args[0] : {};
+                const callOptions = (method.params.length > 0 ? args[1] : args[0]) as PageCallOptions | undefined;
+                return callPageMethod(module, method, params, callOptions?.timeoutMs ?? pageCallTimeoutMs, saidHello);
+            };
+            // defineProperty: identifiers are schema text, and `__proto__` must stay a key.
+            Object.defineProperty(byIdentifier, identifier, { value: call, enumerable: true });
+        }
+        Object.defineProperty(callPage, module, { value: byIdentifier, enumerable: true });
+    }
+
     return {
         calls,
         greeted,
+        callPage: callPage as unknown as PageCalls,
         emit<M extends keyof Events & string, E extends keyof Events[M] & string>(module: M, event: E, payload: Events[M][E]): void {
             const wire = tables.events[module][event];
             const json = JSON.stringify(toWire(payload));
@@ -179,4 +258,101 @@ export function installMockEngine<Events>(tables: MockTables<Events>, implementa
             else delete g.webkit;
         },
     };
+}
+
+/** The envelope text of a failed page call, as the native function body answers it. */
+function failureText(errcode: number, errmsg: string): string {
+    return JSON.stringify({ errcode, errmsg });
+}
+
+/**
+ * Native's function body for a `global:` method (docs/WIRE.md, "Page calls"): the hub's
+ * implementation when the page registered one, else the global function at `path`, called
+ * with the parameters in declaration order and `this` its parent object.
+ */
+async function callGlobal(module: string, method: MockPageMethod, path: readonly string[], params: unknown): Promise<string> {
+    try {
+        const hub = (globalThis as unknown as { __bridgegen?: Partial<EventHub> }).__bridgegen;
+        if (hub && typeof hub.implemented === 'function' && typeof hub.call === 'function' && hub.implemented(module, method.wire)) {
+            return await hub.call(module, method.wire, params);
+        }
+        let parent: unknown = undefined;
+        let target: unknown = globalThis;
+        for (const segment of path) {
+            parent = target;
+            target = target === null || target === undefined ? undefined : (target as { [key: string]: unknown })[segment];
+        }
+        if (typeof target !== 'function') {
+            return failureText(BridgeErrorCode.notImplemented, `the page defines no function ${path.join('.')}`);
+        }
+        const values = params as { [name: string]: unknown };
+        const args = method.params.map((name) => (values[name] === undefined ? null : values[name]));
+        const value: unknown = await (target as (...args: unknown[]) => unknown).apply(parent, args);
+        return JSON.stringify({ errcode: 0, errmsg: 'ok', data: value === undefined ? null : value });
+    } catch (error) {
+        let message: string;
+        try {
+            message = error instanceof Error ? error.message : String(error);
+        } catch {
+            message = 'the page threw a value that cannot be described';
+        }
+        return failureText(BridgeErrorCode.pageError, message);
+    }
+}
+
+/**
+ * One `callPage` call, as native makes it: waits for the module's `$hello` (not for a
+ * `global:` method), calls through the hub, checks the envelope, all within `timeoutMs`.
+ */
+async function callPageMethod(module: string, method: MockPageMethod, params: unknown, timeoutMs: number,
+                              saidHello: (module: string) => Promise<void>): Promise<unknown> {
+    const fail = (code: number, message: string, name?: string): never => {
+        throw new BridgeError(code, message, module, method.wire, name);
+    };
+    // What native sends: the params as JSON.
+    const sent: unknown = JSON.parse(JSON.stringify(toWire(params ?? {})));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    let text: string;
+    try {
+        if (method.global !== null) {
+            const answer = await Promise.race([callGlobal(module, method, method.global, sent), deadline]);
+            if (answer === 'timeout') return fail(BridgeErrorCode.timeout, `${module}.${method.wire}: the page did not answer within ${timeoutMs} ms`);
+            text = answer;
+        } else {
+            if (await Promise.race([saidHello(module), deadline]) === 'timeout') {
+                return fail(BridgeErrorCode.pageNotLoaded, `${module}.${method.wire}: the page's ${module} client did not say $hello within ${timeoutMs} ms`);
+            }
+            const hub = (globalThis as unknown as { __bridgegen?: Partial<EventHub> }).__bridgegen;
+            if (!hub || typeof hub.call !== 'function') {
+                return fail(BridgeErrorCode.pageNotLoaded, `${module}.${method.wire}: the page has no bridgegen client`);
+            }
+            const answer = await Promise.race([hub.call(module, method.wire, sent), deadline]);
+            if (answer === 'timeout') return fail(BridgeErrorCode.timeout, `${module}.${method.wire}: the page did not answer within ${timeoutMs} ms`);
+            text = answer;
+        }
+    } finally {
+        clearTimeout(timer);
+    }
+    let envelope: { errcode?: unknown; errmsg?: unknown; data?: unknown } | null = null;
+    try {
+        envelope = typeof text === 'string' ? JSON.parse(text) : null;
+    } catch {
+        envelope = null;
+    }
+    if (envelope === null || typeof envelope !== 'object' || typeof envelope.errcode !== 'number') {
+        return fail(BridgeErrorCode.invalidResult, `${module}.${method.wire}: the page's answer is not a {errcode, errmsg, data} envelope`);
+    }
+    const errmsg = typeof envelope.errmsg === 'string' ? envelope.errmsg.slice(0, pageMessageLimit) : '';
+    if (envelope.errcode === 0) return method.returns ? (envelope.data === undefined ? null : envelope.data) : undefined;
+    if (envelope.errcode >= 1) {
+        const declared = method.errors.find(([code]) => code === envelope?.errcode);
+        if (declared === undefined) {
+            return fail(BridgeErrorCode.pageError, `${module}.${method.wire}: the page failed with code ${envelope.errcode}, which the method does not declare: ${errmsg}`);
+        }
+        return fail(declared[0], errmsg, declared[1]);
+    }
+    return fail(envelope.errcode, errmsg);
 }

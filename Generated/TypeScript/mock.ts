@@ -7,7 +7,7 @@ import * as $mock from './mock-runtime.js';
 import type * as sample from './sample.js';
 import type * as user from './user.js';
 
-export type { MockCall, MockOptions } from './mock-runtime.js';
+export type { MockCall, MockOptions, PageCallOptions } from './mock-runtime.js';
 
 /** Mock implementation of module `sample`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
 export interface SampleMock {
@@ -55,8 +55,47 @@ export interface MockEvents {
     user: user.UserEvents;
 }
 
-/** An installed mock: the calls it received, the modules that said `$hello`, `emit` and `uninstall`. */
-export type BridgeMock = $mock.InstalledMock<MockEvents>;
+/** What `BridgeMock.callPage` calls: per module, its page methods, played as native calls them. */
+export interface MockPageCalls {
+    sample: {
+        /**
+         * Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+         * `readCartCount()`). Pages written before the generated client answer through their
+         * global function; pages using the client implement it.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        getCartCount(params: Parameters<sample.SamplePageMethods['getCartCount']>[0], options?: $mock.PageCallOptions): Promise<number>;
+        /**
+         * Shows a short message from the app on the page, for example a confirmation after a
+         * native action. Resolves once the page displayed it. Existing pages define it as their
+         * global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
+         * client implement it instead.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        showMessage(params: Parameters<sample.SamplePageMethods['showMessage']>[0], options?: $mock.PageCallOptions): Promise<void>;
+    };
+    user: {
+        /**
+         * Reads the current state of a form on the page, for example to save a draft natively
+         * when the app goes to the background.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        getFormState(params: Parameters<user.UserPageMethods['getFormState']>[0], options?: $mock.PageCallOptions): Promise<user.FormState>;
+        /**
+         * Asks the page whether the user may leave it (the app's Back button or a close
+         * gesture). The page may ask the user first, so this can take a while.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        confirmLeave(params: Parameters<user.UserPageMethods['confirmLeave']>[0], options?: $mock.PageCallOptions): Promise<boolean>;
+    };
+}
+
+/** An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`. */
+export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;
 
 /** Routing: methods by module and wire name (their identifier), event wire names by module and identifier. */
 const $tables: $mock.MockTables<MockEvents> = {
@@ -75,6 +114,16 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['ios-app-prepay', 'iosAppPrepay'],
             ['report-device', 'reportDevice'],
             ['get-token', 'getToken'],
+        ])],
+    ]),
+    pageMethods: new Map([
+        ['sample', new Map<string, $mock.MockPageMethod>([
+            ['getCartCount', { wire: 'getCartCount', params: ['userId'], returns: true, errors: [], global: ['app', 'getCartCount'] }],
+            ['showMessage', { wire: 'showMessage', params: ['message'], returns: false, errors: [], global: ['sample', 'showSwiftUIMessage'] }],
+        ])],
+        ['user', new Map<string, $mock.MockPageMethod>([
+            ['getFormState', { wire: 'getFormState', params: ['formId'], returns: true, errors: [], global: null }],
+            ['confirmLeave', { wire: 'confirmLeave', params: ['reason'], returns: true, errors: [[2004, 'busy']], global: null }],
         ])],
     ]),
     events: {

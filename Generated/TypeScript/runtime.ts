@@ -27,10 +27,39 @@ export const BridgeErrorCode = {
     internalError: -6,
     /** Page side: no native handler (not running in the app). */
     notInApp: -7,
-    /** Page side: no answer in time. */
+    /**
+     * Page side: no answer in time. Native calling the page: the page did not answer within
+     * the call's timeout.
+     */
     timeout: -8,
-    /** Page side: the caller aborted (an `AbortSignal` in the options). */
+    /**
+     * Page side: the caller aborted (an `AbortSignal` in the options). Native calling the
+     * page: the calling Swift Task was cancelled (the page's function keeps running; its late
+     * answer is ignored).
+     */
     aborted: -9,
+    /**
+     * Native calling the page: the page's client is loaded but registered no implementation
+     * of the page method (and, for a `global:` method, the page defines no such function).
+     */
+    notImplemented: -10,
+    /**
+     * Native calling the page: no page, or the module's client did not say `$hello` within
+     * the call's timeout.
+     */
+    pageNotLoaded: -11,
+    /**
+     * Native calling the page: the page's implementation threw something that is not one of
+     * the method's declared errors, or returned a value JSON cannot carry.
+     */
+    pageError: -12,
+    /**
+     * Native calling the page: the page's answer does not decode as the method's result; the
+     * message names the path (`result.items[2].id: expected int, got string`).
+     */
+    invalidResult: -13,
+    /** Native calling the page: the web content process terminated during the call. */
+    processTerminated: -14,
 } as const;
 
 /** One of the bridge's own error codes. */
@@ -46,7 +75,8 @@ export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode 
 
 /**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
- * module's application error codes (>= 1); `method` is the method's wire name.
+ * module's application error codes (>= 1); `method` is the method's wire name. Also what a
+ * page method's implementation throws to fail with one of its declared errors.
  */
 export class BridgeError extends Error {
     readonly code: number;
@@ -58,8 +88,13 @@ export class BridgeError extends Error {
      */
     readonly codeName: string | undefined;
 
-    /** `codeName` defaults to the `BridgeErrorCode` name of `code`. */
-    constructor(code: number, message: string, module: string, method: string, codeName?: string) {
+    /**
+     * `codeName` defaults to the `BridgeErrorCode` name of `code`. A page method's
+     * implementation fails with one of its declared errors by throwing
+     * `new BridgeError(ShopErrors.busy, 'checkout in progress')`: module and method may be left
+     * out there (native knows which call failed).
+     */
+    constructor(code: number, message: string, module = '', method = '', codeName?: string) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
         // Aborts carry the name the web platform uses (fetch's DOMException), so generic
@@ -74,7 +109,8 @@ export class BridgeError extends Error {
     /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
     override toString(): string {
         const code = this.codeName === undefined ? `code ${this.code}` : `${this.codeName} (${this.code})`;
-        return `${this.name}: ${this.module}.${this.method} failed with ${code}: ${this.message}`;
+        const call = this.module === '' && this.method === '' ? '' : `${this.module}.${this.method} `;
+        return `${this.name}: ${call}failed with ${code}: ${this.message}`;
     }
 }
 
@@ -137,13 +173,49 @@ interface MessageHandler {
 }
 
 /**
- * `window.__bridgegen`: the event hub the generated Swift event senders call.
+ * A page method's implementation as the hub holds it: the params object native sent in, the
+ * result (or a Promise of it) out.
+ * @internal
+ */
+export type PageImplementation = (params: unknown) => unknown;
+
+/**
+ * A page method as a generated client describes it to `Channel.implement`.
+ * @internal
+ */
+export interface PageMethodEntry {
+    /** The key of the implementation object (the method's identifier). */
+    readonly name: string;
+    /** The wire name native calls it by. */
+    readonly wire: string;
+    /** The module's error codes the method declares: a `BridgeError` with one of them reaches native as is. */
+    readonly errors: readonly number[];
+}
+
+/**
+ * `window.__bridgegen`: the event hub the generated Swift event senders call, and the page
+ * methods native calls (docs/WIRE.md, "Page calls").
  * @internal
  */
 export interface EventHub {
     readonly protocol: number;
     deliver(module: string, event: string, payload: unknown): boolean;
     listen(module: string, event: string, listener: (payload: unknown) => void): Unsubscribe;
+    /**
+     * Runs the page's implementation of `module.method` (wire name) with `params` and
+     * resolves with the envelope `{errcode, errmsg, data}` as JSON text. Never rejects and
+     * never throws: every failure is an envelope.
+     */
+    call(module: string, method: string, params: unknown): Promise<string>;
+    /** Whether the page registered an implementation of `module.method` (wire name). */
+    implemented(module: string, method: string): boolean;
+    /**
+     * Registers `fn` as the implementation of `module.method` (wire name); a thrown
+     * `BridgeError` whose code is in `declaredCodes` reaches native with that code. The last
+     * registration wins; the returned function removes this registration only (the previous
+     * one, if still registered, is active again) and does nothing when called again.
+     */
+    implement(module: string, method: string, fn: PageImplementation, declaredCodes: readonly number[]): Unsubscribe;
 }
 
 interface BridgeGlobal {
@@ -198,9 +270,18 @@ function wellFormed(s: string): string {
 /**
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
  * numbers as null, `toJSON` honoured) with well-formed strings, ready for either transport.
+ * Throws a TypeError for what JSON cannot carry: a BigInt, a cyclic value.
  * @internal
  */
 export function toWire(value: unknown): unknown {
+    return wireCopy(value, new Set(), true);
+}
+
+/**
+ * `toWire` of `value`, inside the objects in `ancestors` (a value among them is a cycle).
+ * `callToJSON` is false for what a `toJSON` returned: JSON.stringify calls it once per value.
+ */
+function wireCopy(value: unknown, ancestors: Set<object>, callToJSON: boolean): unknown {
     switch (typeof value) {
         case 'string':
             return wellFormed(value);
@@ -211,24 +292,30 @@ export function toWire(value: unknown): unknown {
         case 'object': {
             if (value === null) return null;
             const withJSON = value as { toJSON?: unknown };
-            if (typeof withJSON.toJSON === 'function') {
-                return toWire((withJSON.toJSON as () => unknown).call(value));
+            if (callToJSON && typeof withJSON.toJSON === 'function') {
+                return wireCopy((withJSON.toJSON as () => unknown).call(value), ancestors, false);
             }
-            if (Array.isArray(value)) {
-                return value.map((item) => {
-                    const wire = toWire(item);
-                    return wire === undefined ? null : wire;
-                });
-            }
-            const out: { [key: string]: unknown } = {};
-            for (const key of Object.keys(value)) {
-                const wire = toWire((value as { [key: string]: unknown })[key]);
-                // defineProperty, not `out[key] = `: a `__proto__` key would set the prototype.
-                if (wire !== undefined) {
-                    Object.defineProperty(out, wellFormed(key), { value: wire, enumerable: true, writable: true, configurable: true });
+            if (ancestors.has(value)) throw new TypeError('a cyclic value cannot be sent over the bridge');
+            ancestors.add(value);
+            try {
+                if (Array.isArray(value)) {
+                    return value.map((item) => {
+                        const wire = wireCopy(item, ancestors, true);
+                        return wire === undefined ? null : wire;
+                    });
                 }
+                const out: { [key: string]: unknown } = {};
+                for (const key of Object.keys(value)) {
+                    const wire = wireCopy((value as { [key: string]: unknown })[key], ancestors, true);
+                    // defineProperty, not `out[key] = `: a `__proto__` key would set the prototype.
+                    if (wire !== undefined) {
+                        Object.defineProperty(out, wellFormed(key), { value: wire, enumerable: true, writable: true, configurable: true });
+                    }
+                }
+                return out;
+            } finally {
+                ancestors.delete(value);
             }
-            return out;
         }
         case 'bigint':
             throw new TypeError('a BigInt cannot be sent over the bridge');
@@ -254,23 +341,188 @@ function messageOf(error: unknown): string {
     return typeof error === 'string' ? error : String(error);
 }
 
+/**
+ * The most UTF-16 units of a message the page puts in a page call's failure envelope: native
+ * cuts the page's text to this length too (docs/WIRE.md, "Page calls"), and cutting here
+ * keeps a huge message from making the whole answer exceed the message limits.
+ */
+const pageMessageLimit = 1000;
+
+/** `text` cut to `pageMessageLimit` UTF-16 units, never inside a surrogate pair. */
+function cutMessage(text: string): string {
+    if (text.length <= pageMessageLimit) return text;
+    const c = text.charCodeAt(pageMessageLimit - 1);
+    return text.slice(0, c >= 0xd800 && c <= 0xdbff ? pageMessageLimit - 1 : pageMessageLimit);
+}
+
+/** The envelope of a page call as JSON text: what `EventHub.call` resolves with. */
+function pageAnswer(errcode: number, errmsg: string, data: unknown = null): string {
+    return JSON.stringify({ errcode, errmsg: wellFormed(cutMessage(errmsg)), data });
+}
+
+/**
+ * What a page's implementation threw, as a message. Never throws: the thrown value is the
+ * page's, and reading it can run its code (a `message` getter, a Proxy's traps).
+ */
+function thrownMessage(thrown: unknown): string {
+    try {
+        if (typeof thrown === 'string') return thrown;
+        if (thrown !== null && (typeof thrown === 'object' || typeof thrown === 'function')) {
+            const message = (thrown as { message?: unknown }).message;
+            if (typeof message === 'string') return message;
+            return 'the implementation threw an object that is not an Error';
+        }
+        return `the implementation threw ${String(thrown)}`;
+    } catch {
+        return 'the implementation threw a value that cannot be described';
+    }
+}
+
+/**
+ * The code of a thrown `BridgeError` (of this runtime or of another copy of it, recognised by
+ * its name), else undefined. Never throws.
+ */
+function bridgeErrorCodeOf(thrown: unknown): number | undefined {
+    try {
+        if (!(thrown instanceof Error)) return undefined;
+        if (!(thrown instanceof BridgeError) && thrown.name !== 'BridgeError') return undefined;
+        const code = (thrown as { code?: unknown }).code;
+        return typeof code === 'number' && Number.isInteger(code) ? code : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/** The envelope text for a thrown value: a declared `BridgeError` as is, anything else `pageError`. */
+function pageFailure(thrown: unknown, declared: readonly number[]): string {
+    const message = thrownMessage(thrown);
+    const code = bridgeErrorCodeOf(thrown);
+    if (code !== undefined && code >= 1 && declared.includes(code)) return pageAnswer(code, message);
+    if (code !== undefined) {
+        return pageAnswer(BridgeErrorCode.pageError, `the page failed with code ${code}, which the method does not declare: ${message}`);
+    }
+    return pageAnswer(BridgeErrorCode.pageError, message === '' ? 'the implementation threw an error without a message' : message);
+}
+
+/** The envelope text for an implementation's result (undefined is null). */
+function pageResult(value: unknown): string {
+    let wire: unknown;
+    try {
+        wire = toWire(value);
+    } catch (error) {
+        return pageAnswer(BridgeErrorCode.pageError, `the result cannot be sent over the bridge: ${thrownMessage(error)}`);
+    }
+    return pageAnswer(0, 'ok', wire === undefined ? null : wire);
+}
+
+/** A name for the hub's messages; the hub is a global, so its arguments may be anything. */
+function nameOf(value: unknown): string {
+    return typeof value === 'string' ? value : '?';
+}
+
+/** The page-call members of the hub (`call`, `implemented`, `implement`) over one registry. */
+function pageCalls(): Pick<EventHub, 'call' | 'implemented' | 'implement'> {
+    interface Registration {
+        readonly fn: PageImplementation;
+        readonly declared: readonly number[];
+    }
+    // By module and wire name, the registrations in order: the last one is active.
+    const registry = new Map<string, Map<string, Registration[]>>();
+    const active = (module: string, method: string): Registration | undefined => {
+        const list = registry.get(module)?.get(method);
+        return list === undefined ? undefined : list[list.length - 1];
+    };
+    return {
+        call(module: string, method: string, params: unknown): Promise<string> {
+            try {
+                const registration = active(module, method);
+                if (registration === undefined) {
+                    return Promise.resolve(pageAnswer(BridgeErrorCode.notImplemented,
+                        `the page registered no implementation of ${nameOf(module)}.${nameOf(method)}`));
+                }
+                let result: unknown;
+                try {
+                    result = registration.fn(params);
+                } catch (error) {
+                    return Promise.resolve(pageFailure(error, registration.declared));
+                }
+                return Promise.resolve(result).then(pageResult, (error: unknown) => pageFailure(error, registration.declared))
+                    .then(undefined, () => pageAnswer(BridgeErrorCode.pageError, 'the page could not answer'));
+            } catch {
+                return Promise.resolve(pageAnswer(BridgeErrorCode.pageError, 'the page could not answer'));
+            }
+        },
+        implemented(module: string, method: string): boolean {
+            return active(module, method) !== undefined;
+        },
+        implement(module: string, method: string, fn: PageImplementation, declaredCodes: readonly number[]): Unsubscribe {
+            let byMethod = registry.get(module);
+            if (!byMethod) {
+                byMethod = new Map();
+                registry.set(module, byMethod);
+            }
+            const list = byMethod.get(method) ?? [];
+            byMethod.set(method, list);
+            const registration: Registration = { fn, declared: declaredCodes.slice() };
+            list.push(registration);
+            let registered = true;
+            return () => {
+                if (!registered) return;
+                registered = false;
+                const index = list.indexOf(registration);
+                if (index >= 0) list.splice(index, 1);
+            };
+        },
+    };
+}
+
+/** Adds the page-call members to `target`, fixed like the hub itself. Throws when `target` cannot take them. */
+function addPageCalls(target: object): void {
+    const members = pageCalls();
+    for (const name of ['call', 'implemented', 'implement'] as const) {
+        Object.defineProperty(target, name, { value: members[name], writable: false, enumerable: true, configurable: false });
+    }
+}
+
 let hub: EventHub | undefined;
 
 /**
  * `window.__bridgegen`, created on first use and shared by every module (and every copy of
- * this runtime).
+ * this runtime, whichever version: a page may bundle several).
+ *
+ * A hub made by a copy from before page calls (no `call`) is upgraded in place: this copy
+ * adds `call`, `implemented` and `implement` to it, and every later copy uses those, so all
+ * registrations share one registry. A hub that cannot take them (frozen by the page) keeps
+ * working for events; this copy then registers page methods where native cannot reach them
+ * (native answers `pageNotLoaded`, as it does for a hub without `call`) and says so once.
  * @internal
  */
 export function eventHub(): EventHub {
     if (hub) return hub;
     const g = globalObject();
-    const existing = g.__bridgegen;
+    const existing = g.__bridgegen as Partial<EventHub> | undefined;
     if (existing && typeof existing.deliver === 'function' && typeof existing.listen === 'function') {
-        hub = existing;
+        if (typeof existing.call === 'function' && typeof existing.implemented === 'function' && typeof existing.implement === 'function') {
+            hub = existing as EventHub;
+            return hub;
+        }
+        try {
+            addPageCalls(existing);
+            hub = existing as EventHub;
+        } catch (error) {
+            console.error('[bridgegen] window.__bridgegen cannot take page methods (frozen?); native cannot call this page', error);
+            const old = existing as Pick<EventHub, 'protocol' | 'deliver' | 'listen'>;
+            hub = {
+                protocol: old.protocol,
+                deliver: (module, event, payload) => old.deliver(module, event, payload),
+                listen: (module, event, listener) => old.listen(module, event, listener),
+                ...pageCalls(),
+            };
+        }
         return hub;
     }
     const listeners = new Map<string, Map<string, Array<(payload: unknown) => void>>>();
-    const created: EventHub = {
+    const created = {
         protocol: PROTOCOL_VERSION,
         deliver(module: string, event: string, payload: unknown): boolean {
             let value = payload;
@@ -312,8 +564,9 @@ export function eventHub(): EventHub {
             };
         },
     };
+    addPageCalls(created);
     Object.defineProperty(g, '__bridgegen', { value: created, writable: false, enumerable: false, configurable: false });
-    hub = created;
+    hub = created as EventHub;
     return hub;
 }
 
@@ -539,6 +792,35 @@ export class Channel {
         const unsubscribe = eventHub().listen(this.module, event, listener);
         this.greet();
         return unsubscribe;
+    }
+
+    /**
+     * Registers the functions of `implementation` (keyed by identifier) as the page's
+     * implementations of `methods`, then says `$hello` (native waits for it before calling).
+     * Keys that are undefined are skipped; a key that is not a function throws a TypeError
+     * before anything is registered. Each function runs with `implementation` as `this`.
+     * Returns the function that removes these registrations (only these).
+     */
+    implement(methods: readonly PageMethodEntry[], implementation: object): Unsubscribe {
+        const chosen: Array<{ method: PageMethodEntry; fn: (params: unknown) => unknown }> = [];
+        for (const method of methods) {
+            const fn = (implementation as { [name: string]: unknown })[method.name];
+            if (fn === undefined) continue;
+            if (typeof fn !== 'function') {
+                throw new TypeError(`${this.module}.implement: '${method.name}' is not a function`);
+            }
+            chosen.push({ method, fn: fn as (params: unknown) => unknown });
+        }
+        const hub = eventHub();
+        const registrations = chosen.map(({ method, fn }) =>
+            hub.implement(this.module, method.wire, (params) => fn.call(implementation, params), method.errors));
+        this.greet();
+        let active = true;
+        return () => {
+            if (!active) return;
+            active = false;
+            for (const off of registrations) off();
+        };
     }
 
     /** Resolves with the next payload of an event (by wire name); see `OnceOptions`. */

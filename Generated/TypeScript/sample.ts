@@ -157,6 +157,50 @@ export interface LoadErrorPayload {
     failure: LoadFailure;
 }
 
+/**
+ * The page methods of `sample`: functions the page implements and native calls, awaiting
+ * the result. Register them with `sample.implement({ ... })`.
+ *
+ * Each receives the params object as native sends it (fields with a default are filled in) and
+ * returns the result or a Promise of it. Throwing a `BridgeError` whose code is one of the method's
+ * declared errors fails the call with that code; anything else thrown fails it with
+ * `BridgeErrorCode.pageError`.
+ */
+export interface SamplePageMethods {
+    /**
+     * Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+     * `readCartCount()`). Pages written before the generated client answer through their
+     * global function; pages using the client implement it.
+     *
+     * Page method (wire name `getCartCount`): native calls it and awaits the result.
+     *
+     * Also the page's global function `app.getCartCount`: while no implementation is
+     * registered, native calls it with the parameters in declaration order.
+     *
+     * @returns How many items are in the cart; 0 when it is empty.
+     */
+    getCartCount: (params: {
+        /** The signed-in user whose cart the page shows. */
+        userId: string;
+    }) => number | Promise<number>;
+
+    /**
+     * Shows a short message from the app on the page, for example a confirmation after a
+     * native action. Resolves once the page displayed it. Existing pages define it as their
+     * global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
+     * client implement it instead.
+     *
+     * Page method (wire name `showMessage`): native calls it and awaits the result.
+     *
+     * Also the page's global function `sample.showSwiftUIMessage`: while no implementation is
+     * registered, native calls it with the parameters in declaration order.
+     */
+    showMessage: (params: {
+        /** The text to show, as plain text (never interpreted as HTML). */
+        message: string;
+    }) => void | Promise<void>;
+}
+
 /** The events of `sample` and their payloads, by the name passed to `sample.on`. */
 export interface SampleEvents {
     /** The app came back to the foreground. Refresh data that may be stale. */
@@ -183,6 +227,13 @@ export interface SampleClient {
 
     /** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */
     once<E extends keyof SampleEvents>(event: E, options?: $runtime.OnceOptions): Promise<SampleEvents[E]>;
+
+    /**
+     * Registers the page's implementations of page methods (see `SamplePageMethods`), then says `$hello`:
+     * native waits for it before calling. The last registration of a method wins; the returned
+     * function removes these registrations only.
+     */
+    implement(implementation: Partial<SamplePageMethods>): $runtime.Unsubscribe;
 
     /**
      * Opens the system share sheet with a text and an optional link.
@@ -232,6 +283,12 @@ const $events: { readonly [E in keyof SampleEvents]: string } = {
     loadError: 'loadError',
 };
 
+/** The page methods: the key of the implementation, the wire name, the declared error codes. */
+const $pageMethods: readonly $runtime.PageMethodEntry[] = [
+    { name: 'getCartCount', wire: 'getCartCount', errors: [] },
+    { name: 'showMessage', wire: 'showMessage', errors: [] },
+];
+
 /**
  * Device features and a small key-value store offered by the host app.
  * On the page this module is the generated `sample` client; natively it is `SampleHandler`.
@@ -245,6 +302,7 @@ export const sample: SampleClient = {
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
     once: (event, options) => $channel.once($events[event], options) as Promise<SampleEvents[typeof event]>,
+    implement: (implementation) => $channel.implement($pageMethods, implementation),
     share: (params) => $channel.send('share', params),
     haptic: (params) => $channel.send('haptic', params),
     deviceInfo: (options) => $channel.request<DeviceInfo>('deviceInfo', undefined, options),

@@ -186,6 +186,44 @@ export interface LoginChangedPayload {
     user?: UserInfo | null;
 }
 
+/**
+ * The page methods of `user`: functions the page implements and native calls, awaiting
+ * the result. Register them with `user.implement({ ... })`.
+ *
+ * Each receives the params object as native sends it (fields with a default are filled in) and
+ * returns the result or a Promise of it. Throwing a `BridgeError` whose code is one of the method's
+ * declared errors fails the call with that code; anything else thrown fails it with
+ * `BridgeErrorCode.pageError`.
+ */
+export interface UserPageMethods {
+    /**
+     * Reads the current state of a form on the page, for example to save a draft natively
+     * when the app goes to the background.
+     *
+     * Page method (wire name `getFormState`): native calls it and awaits the result.
+     *
+     * @returns The form's title, whether it has unsaved changes, and its fields.
+     */
+    getFormState: (params: {
+        /** Which form, by the identifier the page gave it. */
+        formId: string;
+    }) => FormState | Promise<FormState>;
+
+    /**
+     * Asks the page whether the user may leave it (the app's Back button or a close
+     * gesture). The page may ask the user first, so this can take a while.
+     *
+     * Page method (wire name `confirmLeave`): native calls it and awaits the result.
+     * May fail with `UserErrors.busy` (2004).
+     *
+     * @returns Whether the page lets the app leave; false keeps the user on the page.
+     */
+    confirmLeave: (params: {
+        /** Why the app wants to leave, for the page's wording (for example `back`). */
+        reason: string;
+    }) => boolean | Promise<boolean>;
+}
+
 /** The events of `user` and their payloads, by the name passed to `user.on`. */
 export interface UserEvents {
     /** The user signed in or out. */
@@ -210,6 +248,13 @@ export interface UserClient {
 
     /** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */
     once<E extends keyof UserEvents>(event: E, options?: $runtime.OnceOptions): Promise<UserEvents[E]>;
+
+    /**
+     * Registers the page's implementations of page methods (see `UserPageMethods`), then says `$hello`:
+     * native waits for it before calling. The last registration of a method wins; the returned
+     * function removes these registrations only.
+     */
+    implement(implementation: Partial<UserPageMethods>): $runtime.Unsubscribe;
 
     /**
      * Closes the current page and returns to the previous screen.
@@ -263,6 +308,12 @@ const $events: { readonly [E in keyof UserEvents]: string } = {
     loginChanged: 'login-changed',
 };
 
+/** The page methods: the key of the implementation, the wire name, the declared error codes. */
+const $pageMethods: readonly $runtime.PageMethodEntry[] = [
+    { name: 'getFormState', wire: 'getFormState', errors: [] },
+    { name: 'confirmLeave', wire: 'confirmLeave', errors: [UserErrors.busy] },
+];
+
 /**
  * The signed-in user and in-app purchases.
  * Wire names follow the legacy `uniBridgeCall` protocol (`get-user-info`, `close-page`).
@@ -276,6 +327,7 @@ export const user: UserClient = {
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
     once: (event, options) => $channel.once($events[event], options) as Promise<UserEvents[typeof event]>,
+    implement: (implementation) => $channel.implement($pageMethods, implementation),
     closePage: () => $channel.send('close-page'),
     logEvent: (params) => $channel.send('log-event', params),
     getUserInfo: (options) => $channel.request<UserInfo>('get-user-info', undefined, options),

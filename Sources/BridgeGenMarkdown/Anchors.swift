@@ -5,11 +5,12 @@ import BridgeGenCore
 /// Anchors are written as `<a id="..."></a>` inside headings and table cells rather than
 /// relying on a renderer's heading slugs, so that they never change when a heading's wording
 /// does and are the same on GitHub, in IDEs and in static site generators. An anchor is
-/// `<kind>-<name as written in the schema>`: names are ASCII letters, digits, `-` and `_`,
+/// `<kind>-<name as written in the schema>` (`page-method-` for page methods): names are ASCII letters, digits, `-` and `_`,
 /// unique per kind within a module, so anchors are unique within a page.
 enum Anchor {
     static let methods = "methods"
     static let events = "events"
+    static let pageMethods = "page-methods"
     static let types = "types"
     static let errors = "errors"
     static let flow = "message-flow"
@@ -18,6 +19,7 @@ enum Anchor {
 
     static func method(_ m: Method) -> String { "method-" + m.name }
     static func event(_ e: Event) -> String { "event-" + e.name }
+    static func pageMethod(_ m: PageMethod) -> String { "page-method-" + m.name }
     static func type(_ name: String) -> String { "type-" + name }
     static func error(_ name: String) -> String { "error-" + name }
     static func bridgeError(_ name: String) -> String { "bridge-error-" + name }
@@ -62,6 +64,11 @@ struct Linker {
     func eventLink(module: String, _ event: Event) -> String {
         let label = module == currentModule ? event.name : module + "." + event.name
         return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.event(event)) + ")"
+    }
+
+    func pageMethodLink(module: String, _ method: PageMethod) -> String {
+        let label = module == currentModule ? method.name : module + "." + method.name
+        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.pageMethod(method)) + ")"
     }
 
     /// The type in IDL spelling with every named type linked. Punctuation goes into code

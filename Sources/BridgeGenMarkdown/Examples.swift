@@ -23,6 +23,11 @@ struct Examples {
         SwiftNamer.handlerProtocol(module.name)
     }
 
+    /// `SamplePage` for `sample`.
+    static func pageType(_ module: Module) -> String {
+        SwiftNamer.namespace(module.name) + "Page"
+    }
+
     /// Says once per page what the examples assume.
     func assumptions(into p: inout CodePrinter) {
         p.line("The TypeScript examples import the generated client (here generated into `./bridge/`):")
@@ -70,6 +75,43 @@ struct Examples {
         p.line()
         p.line("```swift")
         swift.emit(event, payload: payload, into: &p)
+        p.line("```")
+        p.line()
+    }
+
+    /// Says once per page what the page-method examples assume.
+    func pageAssumptions(into p: inout CodePrinter) {
+        p.line("The Swift examples run in an `async throws` function on the main actor, with `webView` the")
+        p.line("web view the bridge is installed on (`\(swift.glue).page(for:)` also takes a SwiftUI `WebPage`).")
+        if module.methods.isEmpty {
+            p.line("The TypeScript examples import the generated client (here generated into `./bridge/`);")
+            p.line("`off()` removes the implementation again:")
+            p.line()
+            p.line("```ts")
+            p.line(typeScript.importLine)
+            p.line("```")
+        } else {
+            p.line("The TypeScript examples import the generated client as the methods' examples do; `off()`")
+            p.line("removes the implementation again.")
+        }
+        p.line()
+    }
+
+    func pageMethod(_ method: PageMethod, into p: inout CodePrinter) {
+        guard let (params, result) = values.example(fields: method.params, result: method.returns) else {
+            tooLarge(into: &p)
+            return
+        }
+        p.line("App (Swift):")
+        p.line()
+        p.line("```swift")
+        swift.pageCall(method, params: params, into: &p)
+        p.line("```")
+        p.line()
+        p.line("Page (TypeScript):")
+        p.line()
+        p.line("```ts")
+        typeScript.implementation(method, result: result, into: &p)
         p.line("```")
         p.line()
     }

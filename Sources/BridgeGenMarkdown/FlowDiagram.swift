@@ -37,6 +37,46 @@ struct FlowDiagram {
     private var request: Method? { module.methods.first { $0.kind == .request } }
     private var send: Method? { module.methods.first { $0.kind == .send } }
     private var event: Event? { module.events.first }
+    private var pageMethod: PageMethod? { module.pageMethods.first }
+
+    /// The module diagram's line for its first page method: the app calls into the page.
+    private func pageCallLine(_ p: inout CodePrinter) {
+        guard let pageMethod else { return }
+        p.line("App->>Page: callAsyncJavaScript, page method \(MarkdownText.jsonString(pageMethod.wireName)), see Page methods")
+        p.line("Page-->>App: \"{errcode, errmsg, data}\" (JSON text)")
+    }
+
+    /// The diagram of one page method: native calls the page and awaits the answer.
+    static func pageCall(_ method: PageMethod, module: Module, into p: inout CodePrinter) {
+        let wire = MarkdownText.jsonString(method.wireName)
+        // The result's type is left out: `list<T>` would read as an HTML tag to Mermaid.
+        let result = method.returns == nil ? "no result, data is ignored" : "decode data at path result"
+        p.line("```mermaid")
+        p.line("sequenceDiagram")
+        p.indented { p in
+            p.line("participant App as App (\(Examples.pageType(module)))")
+            p.line("participant Page as Page (\(module.name) client)")
+            if let global = method.global {
+                let path = (["window"] + global).joined(separator: ".")
+                p.line("App->>Page: callAsyncJavaScript(body, arguments m, n, p, g, a) in the page world, no wait")
+                p.block("alt the page's client implements \(wire)", closer: "else no client implementation") { p in
+                    p.line("Page->>Page: __bridgegen.call(\"\(module.name)\", \(wire), params)")
+                }
+                p.indented { p in
+                    p.line("Page->>Page: \(path)(arguments in declaration order)")
+                }
+                p.line("end")
+            } else {
+                p.line("Note over App: wait for the client's $hello, within the timeout")
+                p.line("App->>Page: callAsyncJavaScript(body, arguments m, n, p)")
+                p.line("Page->>Page: __bridgegen.call(\"\(module.name)\", \(wire), params) runs the implementation")
+            }
+            p.line("Page-->>App: \"{errcode, errmsg, data}\" (JSON text)")
+            p.line("Note over App: check size and depth, \(result)")
+        }
+        p.line("```")
+        p.line()
+    }
 
     private func reply(_ p: inout CodePrinter) {
         let channel = module.name
@@ -54,6 +94,7 @@ struct FlowDiagram {
         if let event {
             p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \(MarkdownText.jsonString(event.wireName)), payload)")
         }
+        pageCallLine(&p)
     }
 
     private func callback(_ p: inout CodePrinter) {
@@ -72,5 +113,6 @@ struct FlowDiagram {
         if let event {
             p.line("App-)Page: window.__bridgegen.deliver(\"\(module.name)\", \(MarkdownText.jsonString(event.wireName)), payload)")
         }
+        pageCallLine(&p)
     }
 }

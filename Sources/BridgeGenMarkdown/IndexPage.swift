@@ -14,7 +14,9 @@ struct IndexPage {
         p.line()
         p.line("The JavaScript <-> Swift bridge between the app's web pages and its native code, generated from")
         p.line("the schemas by bridgegen. Each module is an object on the page (`window.<module>`, or the")
-        p.line("generated TypeScript client) and a handler protocol in Swift (`<Module>Handler`).")
+        p.line("generated TypeScript client) and a handler protocol in Swift (`<Module>Handler`). A module's")
+        p.line("page methods go the other way: the page implements them and the app calls them")
+        p.line("(`<Module>Bridge.page(for:)`) and awaits their results.")
         p.line()
         transport(&p)
         p.line()
@@ -26,9 +28,9 @@ struct IndexPage {
             let rows = schema.modules.map { module -> [String] in
                 let link = "[" + MarkdownText.code(module.name) + "](" + PageName.module(module.name) + ")"
                 return [link, MarkdownText.summary(module.doc), "\(module.methods.count)",
-                        "\(module.events.count)", "\(module.types.count)"]
+                        "\(module.events.count)", "\(module.pageMethods.count)", "\(module.types.count)"]
             }
-            MarkdownText.table(["Module", "Description", "Methods", "Events", "Types"], rows, into: &p)
+            MarkdownText.table(["Module", "Description", "Methods", "Events", "Page methods", "Types"], rows, into: &p)
         }
         p.line()
         bridgeErrors(&p)
@@ -56,8 +58,9 @@ struct IndexPage {
     private func bridgeErrors(_ p: inout CodePrinter) {
         p.line("## \(Anchor.tag(Anchor.bridgeErrors))Bridge errors")
         p.line()
-        p.line("Every request may reject with an error code. Codes of 1 and above are the application errors")
-        p.line("each module declares; these codes, 0 and below, belong to the bridge itself.")
+        p.line("Every request may reject with an error code, and every page call may fail with one in the app.")
+        p.line("Codes of 1 and above are the application errors each module declares; these codes, 0 and")
+        p.line("below, belong to the bridge itself.")
         p.line()
         let rows = BridgeError.all.map { error -> [String] in
             ["\(Anchor.tag(Anchor.bridgeError(error.name)))`\(error.code)`", MarkdownText.code(error.name),

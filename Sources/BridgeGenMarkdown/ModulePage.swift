@@ -43,6 +43,7 @@ struct ModulePage {
         FlowDiagram(module: module, config: config).print(into: &p)
         methods(&p)
         events(&p)
+        pageMethods(&p)
         types(&p)
         errors(&p)
         return p.text
@@ -61,6 +62,9 @@ struct ModulePage {
             ["Swift", "`\(examples.swift.handlerProtocol)` (the protocol the app implements)"],
             ["Channel", channel],
         ]
+        if !module.pageMethods.isEmpty {
+            rows.insert(["Page calls", "`\(examples.swift.pageType)`, from `\(examples.swift.glue).page(for:)` (the app calls the page)"], at: 3)
+        }
         if !module.imports.isEmpty {
             let imports = module.imports.map { "[" + MarkdownText.code($0) + "](" + PageName.module($0) + ")" }
             rows.append(["Uses types of", imports.joined(separator: ", ")])
@@ -75,6 +79,7 @@ struct ModulePage {
         p.line("- [Message flow](#\(Anchor.flow))")
         section("Methods", Anchor.methods, module.methods.map { link.methodLink(module: module.name, $0) }, &p)
         section("Events", Anchor.events, module.events.map { link.eventLink(module: module.name, $0) }, &p)
+        section("Page methods", Anchor.pageMethods, module.pageMethods.map { link.pageMethodLink(module: module.name, $0) }, &p)
         section("Types", Anchor.types, module.types.map { link.typeLink(module: module.name, name: $0.name) }, &p)
         section("Errors", Anchor.errors, module.errors.map {
             "[" + MarkdownText.code($0.name) + "](#" + Anchor.error($0.name) + ")"
@@ -88,7 +93,7 @@ struct ModulePage {
     }
 
     /// `> **Deprecated.** message` as its own block.
-    /// The start of every method, event and type entry: an anchored heading, a line of facts,
+    /// The start of every method, event, page method and type entry: an anchored heading, a line of facts,
     /// the deprecation (if any) and the doc paragraph (if any).
     func entryHeader(anchor: String, title: String, facts: String, deprecated: Deprecation?, doc: String?,
                      _ p: inout CodePrinter) {

@@ -50,6 +50,44 @@ struct SwiftExample {
         p.lines("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
     }
 
+    /// `SamplePage`: the struct `SampleBridge.page(for:)` returns, the page's side of the
+    /// module (spelled here until the Swift emitter's namer has it).
+    var pageType: String { Examples.pageType(module) }
+
+    /// `getCartCount(userId:)`.
+    func pageFunctionName(_ method: PageMethod) -> String {
+        SwiftNamer.function(method.identifier) + "(" + method.params.map { SwiftNamer.label($0.identifier) + ":" }.joined() + ")"
+    }
+
+    /// A page call: `let result = try await SampleBridge.page(for: webView).getCartCount(...)`,
+    /// in a `do`/`catch` that tells the first declared error apart when there is one.
+    func pageCall(_ method: PageMethod, params: [(Field, ExampleValue)], into p: inout CodePrinter) {
+        let arguments = params.map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
+        let call = "try await \(glue).page(for: webView)." + SwiftNamer.function(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
+        func body(_ p: inout CodePrinter) {
+            if method.returns != nil {
+                p.lines("let result = " + call)
+                p.line("print(result)")
+            } else {
+                p.lines(call)
+            }
+        }
+        guard let error = method.errors.first.flatMap(module.error(named:)) else {
+            body(&p)
+            return
+        }
+        p.block("do {", closer: "} catch let error as BridgeError where error.code == \(namespace).Errors.\(error.identifier)Code {") { p in
+            body(&p)
+        }
+        p.indented { p in
+            let summary = error.doc.flatMap { doc in UntrustedText.lines(doc).first { !$0.trimmingSpaces().isEmpty } } ?? "—"
+            for line in SwiftNamer.commentLines("\(error.name) (\(error.code)): \(summary.trimmingSpaces())") {
+                p.line("// " + line)
+            }
+        }
+        p.line("}")
+    }
+
     /// The Swift spelling of a schema type.
     func typeName(_ ref: TypeRef) -> String { SwiftNamer.type(ref) }
 

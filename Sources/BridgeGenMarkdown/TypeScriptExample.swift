@@ -49,6 +49,36 @@ struct TypeScriptExample {
         }
     }
 
+    /// `sample.implement({ getCartCount })`: how the page provides a page method.
+    func implementer(_ method: PageMethod) -> String {
+        module.name + ".implement({ " + TypeScriptNamer.methodKey(method.identifier) + " })"
+    }
+
+    /// The page's implementation of a page method, registered with the client's `implement`.
+    func implementation(_ method: PageMethod, result: ExampleValue?, into p: inout CodePrinter) {
+        // Shorthand destructuring needs binding names: no quoted keys, no reserved words.
+        let names = method.params.map(\.wireName)
+        let destructures = names.allSatisfy { TypeScriptNamer.isIdentifier($0) && ReservedNames.lowercaseKeywords[$0] == nil }
+        let parameter = names.isEmpty ? "()" : destructures ? "({ " + names.joined(separator: ", ") + " })" : "(params)"
+        p.line("const off = \(module.name).implement({")
+        p.indented { p in
+            p.block("async " + TypeScriptNamer.methodKey(method.identifier) + parameter + " {", closer: "},") { p in
+                if let error = method.errors.first.flatMap(module.error(named:)) {
+                    let constant = namespace + "." + namespace + "Errors." + error.identifier
+                    let call = "throw new BridgeError(\(constant), 'why', \(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(method.name)))"
+                    p.line(TypeScriptNamer.lineComment("\(call) rejects with \(error.name) (\(error.code))"))
+                }
+                if let result {
+                    p.lines("return " + expression(result, indent: 0) + ";")
+                } else {
+                    p.line("// Act on the call; the app's await resolves when this returns.")
+                }
+            }
+        }
+        p.line("});")
+        p.line("// Later: off();")
+    }
+
     func subscription(_ event: Event, into p: inout CodePrinter) {
         let parameter = event.payload.isEmpty ? "()" : "(payload)"
         p.block("const unsubscribe = \(module.name).on(\(TypeScriptNamer.stringLiteral(event.identifier)), \(parameter) => {", closer: "});") { p in

@@ -37,7 +37,7 @@ extension ModulePage {
         usedBy(e.name, &p)
     }
 
-    /// Links to every method, event and type (in any module) that mentions this type.
+    /// Links to every method, event, page method and type (in any module) that mentions this type.
     private func usedBy(_ name: String, _ p: inout CodePrinter) {
         let users = usage.users(of: module.name, name)
         guard !users.isEmpty else { return }
@@ -49,6 +49,9 @@ extension ModulePage {
             case .event(let m, let n):
                 let event = schema.module(named: m)!.events.first { $0.name == n }!
                 return link.eventLink(module: m, event)
+            case .pageMethod(let m, let n):
+                let method = schema.module(named: m)!.pageMethods.first { $0.name == n }!
+                return link.pageMethodLink(module: m, method)
             case .type(let m, let n):
                 return link.typeLink(module: m, name: n)
             }

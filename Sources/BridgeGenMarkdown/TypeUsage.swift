@@ -6,6 +6,7 @@ struct TypeUsage {
     enum User: Hashable {
         case method(module: String, name: String)
         case event(module: String, name: String)
+        case pageMethod(module: String, name: String)
         case type(module: String, name: String)
     }
 
@@ -28,6 +29,11 @@ struct TypeUsage {
             for event in module.events {
                 for field in event.payload { add(field.type, .event(module: module.name, name: event.name)) }
             }
+            for method in module.pageMethods {
+                let user = User.pageMethod(module: module.name, name: method.name)
+                for param in method.params { add(param.type, user) }
+                if let returns = method.returns { add(returns, user) }
+            }
         }
     }
 
@@ -39,7 +45,8 @@ struct TypeUsage {
         }
     }
 
-    /// Users in schema order: modules sorted by name, then types, methods and events as declared.
+    /// Users in schema order: modules sorted by name, then types, methods, events and page
+    /// methods as declared.
     func users(of module: String, _ name: String) -> [User] {
         users[module + "." + name] ?? []
     }

@@ -45,6 +45,10 @@ struct TypeScriptClientGenerator {
                                  doc: JSDoc("Payload of the `\(event.identifier)` event of `\(module.name)` (wire name `\(event.wireName)`)."),
                                  fields: event.payload, form: .received, into: &p)
         }
+        if !module.pageMethods.isEmpty {
+            p.blankLine()
+            printPageMethods(into: &p)
+        }
         p.blankLine()
         printEventMap(into: &p)
         p.blankLine()
@@ -115,12 +119,78 @@ struct TypeScriptClientGenerator {
             p.blankLine()
             p.line("/** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */")
             p.line("once<E extends keyof \(events)>(event: E, options?: $runtime.OnceOptions): Promise<\(events)[E]>;")
+            if !module.pageMethods.isEmpty {
+                let pageMethods = TypeScriptNamer.pageMethodsTypeName(module)
+                p.blankLine()
+                JSDoc([
+                    "Registers the page's implementations of page methods (see `\(pageMethods)`), then says `$hello`:",
+                    "native waits for it before calling. The last registration of a method wins; the returned",
+                    "function removes these registrations only.",
+                ].joined(separator: "\n")).print(into: &p)
+                p.line("\(TypeScriptNamer.implementMember)(implementation: Partial<\(pageMethods)>): $runtime.Unsubscribe;")
+            }
             for method in module.methods {
                 p.blankLine()
                 methodDoc(method).print(into: &p)
                 p.line("\(TypeScriptNamer.methodKey(method.identifier))(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
             }
         }
+    }
+
+    /// What the page's implementation of a page method returns: the sent form (native
+    /// decodes it and fills in defaults), sync or async.
+    func pageResultType(_ method: PageMethod) -> String {
+        guard let returns = method.returns else { return "void | Promise<void>" }
+        let spelled = types.spell(returns, form: .sent)
+        return "\(spelled) | Promise<\(spelled)>"
+    }
+
+    /// `SamplePageMethods`: each page method as a function property (strictly checked
+    /// parameters, unlike method syntax) taking the params object as native sends it.
+    private func printPageMethods(into p: inout CodePrinter) {
+        var doc = JSDoc("The page methods of `\(module.name)`: functions the page implements and native calls, awaiting\nthe result. Register them with `\(module.name).implement({ ... })`.")
+        doc.add([
+            "Each receives the params object as native sends it (fields with a default are filled in) and",
+            "returns the result or a Promise of it. Throwing a `BridgeError` whose code is one of the method's",
+            "declared errors fails the call with that code; anything else thrown fails it with",
+            "`BridgeErrorCode.pageError`.",
+        ].joined(separator: "\n"))
+        doc.print(into: &p)
+        p.block("export interface \(TypeScriptNamer.pageMethodsTypeName(module)) {") { p in
+            for (index, method) in module.pageMethods.enumerated() {
+                if index > 0 { p.blankLine() }
+                pageMethodDoc(method).print(into: &p)
+                let key = TypeScriptNamer.methodKey(method.identifier)
+                let result = pageResultType(method)
+                if method.params.isEmpty {
+                    p.line("\(key): () => \(result);")
+                    continue
+                }
+                p.block("\(key): (params: {", closer: "}) => \(result);") { p in
+                    for (index, field) in method.params.enumerated() {
+                        if index > 0 && (field.doc != nil || method.params[index - 1].doc != nil) { p.blankLine() }
+                        types.printField(field, form: .received, into: &p)
+                    }
+                }
+            }
+        }
+    }
+
+    private func pageMethodDoc(_ method: PageMethod) -> JSDoc {
+        var doc = JSDoc(method.doc)
+        var text = "Page method (wire name `\(method.wireName)`): native calls it and awaits the result."
+        let codes = method.errors.compactMap { module.error(named: $0) }
+        if !codes.isEmpty {
+            let list = codes.map { "`\(TypeScriptNamer.errorsConstName(module)).\($0.identifier)` (\($0.code))" }
+            text += "\nMay fail with " + list.joined(separator: ", ") + "."
+        }
+        doc.add(text)
+        if let global = method.global {
+            doc.add("Also the page's global function `\(global.joined(separator: "."))`: while no implementation is\nregistered, native calls it with the parameters in declaration order.")
+        }
+        if let returnsDoc = method.returnsDoc { doc.tag("returns", returnsDoc) }
+        doc.deprecated(method.deprecated)
+        return doc
     }
 
     private func methodDoc(_ method: Method) -> JSDoc {
@@ -173,6 +243,19 @@ struct TypeScriptClientGenerator {
                 }
             }
         }
+        if !module.pageMethods.isEmpty {
+            p.blankLine()
+            p.line("/** The page methods: the key of the implementation, the wire name, the declared error codes. */")
+            p.block("const $pageMethods: readonly $runtime.PageMethodEntry[] = [", closer: "];") { p in
+                for method in module.pageMethods {
+                    let errors = method.errors.compactMap { module.error(named: $0) }.map { error in
+                        TypeScriptNamer.errorsConstName(module) + (TypeScriptNamer.isIdentifier(error.identifier)
+                            ? "." + error.identifier : "[" + TypeScriptNamer.stringLiteral(error.identifier) + "]")
+                    }
+                    p.line("{ name: \(TypeScriptNamer.stringLiteral(method.identifier)), wire: \(TypeScriptNamer.stringLiteral(method.wireName)), errors: [\(errors.joined(separator: ", "))] },")
+                }
+            }
+        }
         p.blankLine()
         var doc = JSDoc(module.doc)
         doc.add("The client of module `\(module.name)`; see `\(TypeScriptNamer.clientTypeName(module))`.")
@@ -184,6 +267,9 @@ struct TypeScriptClientGenerator {
             p.line("ready: (options) => $channel.ready(options),")
             p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
             p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
+            if !module.pageMethods.isEmpty {
+                p.line("\(TypeScriptNamer.implementMember): (implementation) => $channel.implement($pageMethods, implementation),")
+            }
             for method in module.methods {
                 let wire = TypeScriptNamer.stringLiteral(method.wireName)
                 let params = method.params.isEmpty ? "undefined" : "params"

@@ -24,7 +24,7 @@ struct TypeScriptMockGenerator {
             p.line("import type * as \(module.name) from \(TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name)));")
         }
         p.blankLine()
-        p.line("export type { MockCall, MockOptions } from './mock-runtime.js';")
+        p.line("export type { MockCall, MockOptions, PageCallOptions } from './mock-runtime.js';")
         for module in schema.modules {
             p.blankLine()
             printImplementation(module, into: &p)
@@ -44,8 +44,10 @@ struct TypeScriptMockGenerator {
             }
         }
         p.blankLine()
-        JSDoc("An installed mock: the calls it received, the modules that said `$hello`, `emit` and `uninstall`.").print(into: &p)
-        p.line("export type BridgeMock = $mock.InstalledMock<MockEvents>;")
+        printPageCalls(into: &p)
+        p.blankLine()
+        JSDoc("An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`.").print(into: &p)
+        p.line("export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;")
         p.blankLine()
         printTables(into: &p)
         p.blankLine()
@@ -79,6 +81,26 @@ struct TypeScriptMockGenerator {
                     }
                 }
             }
+            // Keyed by identifier (the names `callPage` takes); Maps for the reason above.
+            p.block("pageMethods: new Map([", closer: "]),") { p in
+                for module in schema.modules {
+                    let name = TypeScriptNamer.stringLiteral(module.name)
+                    if module.pageMethods.isEmpty {
+                        p.line("[\(name), new Map()],")
+                        continue
+                    }
+                    // Typed: the entries of different modules would otherwise infer different Map types.
+                    p.block("[\(name), new Map<string, $mock.MockPageMethod>([", closer: "])],") { p in
+                        for method in module.pageMethods {
+                            let params = method.params.map { TypeScriptNamer.stringLiteral($0.wireName) }.joined(separator: ", ")
+                            let errors = method.errors.compactMap { module.error(named: $0) }
+                                .map { "[\($0.code), \(TypeScriptNamer.stringLiteral($0.identifier))]" }.joined(separator: ", ")
+                            let global = method.global.map { "[" + $0.map(TypeScriptNamer.stringLiteral).joined(separator: ", ") + "]" } ?? "null"
+                            p.line("[\(TypeScriptNamer.stringLiteral(method.identifier)), { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), params: [\(params)], returns: \(method.returns != nil), errors: [\(errors)], global: \(global) }],")
+                        }
+                    }
+                }
+            }
             // Keyed by identifiers (checked against `MockEvents` by the type), not wire names.
             p.block("events: {", closer: "},") { p in
                 for module in schema.modules {
@@ -90,6 +112,34 @@ struct TypeScriptMockGenerator {
                         for event in module.events {
                             p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(TypeScriptNamer.stringLiteral(event.wireName)),")
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `MockPageCalls`: per module, its page methods as `mock.callPage` plays native calling them.
+    private func printPageCalls(into p: inout CodePrinter) {
+        let types = TypeScriptTypes(schema: schema, current: nil, inputs: inputs)
+        JSDoc("What `BridgeMock.callPage` calls: per module, its page methods, played as native calls them.").print(into: &p)
+        p.block("export interface MockPageCalls {") { p in
+            for module in schema.modules {
+                if module.pageMethods.isEmpty {
+                    p.line("\(module.name): {};")
+                    continue
+                }
+                let interface = "\(module.name).\(TypeScriptNamer.pageMethodsTypeName(module))"
+                p.block("\(module.name): {", closer: "};") { p in
+                    for method in module.pageMethods {
+                        var doc = JSDoc(method.doc)
+                        doc.add("Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.")
+                        doc.deprecated(method.deprecated)
+                        doc.print(into: &p)
+                        let key = TypeScriptNamer.methodKey(method.identifier)
+                        let params = method.params.isEmpty
+                            ? "" : "params: Parameters<\(interface)[\(TypeScriptNamer.stringLiteral(method.identifier))]>[0], "
+                        let result = method.returns.map { types.spell($0, form: .sent) } ?? "void"
+                        p.line("\(key)(\(params)options?: $mock.PageCallOptions): Promise<\(result)>;")
                     }
                 }
             }

@@ -54,6 +54,21 @@ public enum TypeScriptNamer {
     /// The sent form of a struct whose fields have defaults: `DeviceInfo` -> `DeviceInfoInput` (see `InputForms`).
     public static func inputTypeName(_ structName: String) -> String { structName + "Input" }
 
+    /// The interface of the functions a module's page implements: `sample` -> `SamplePageMethods`.
+    public static func pageMethodsTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "PageMethods" }
+
+    /// The client member that registers page methods (only on clients of modules that have them).
+    public static let implementMember = "implement"
+
+    /// Why `identifier` cannot name a page method, or nil when it can. Page methods are keys of
+    /// the object passed to `implement` and of `mock.callPage.<module>`: an `Object.prototype`
+    /// member would be found on every implementation object, and `then` would make
+    /// `mock.callPage.<module>` a thenable.
+    public static func reservedPageMethodReason(_ identifier: String) -> TypeScriptReservation? {
+        if identifier == "then" { return .thenable }
+        return objectMembers.contains(identifier) ? .objectMember : nil
+    }
+
     /// The mock implementation interface of a module: `sample` -> `SampleMock`.
     public static func mockTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Mock" }
 
@@ -81,6 +96,9 @@ public enum TypeScriptNamer {
             (errorsConstName(module), .errors(module: module.name), module.location),
             (mockTypeName(module), .mock(module: module.name), module.location),
         ]
+        if !module.pageMethods.isEmpty {
+            names.append((pageMethodsTypeName(module), .pageMethods(module: module.name), module.location))
+        }
         for method in module.methods where !method.params.isEmpty {
             names.append((paramsTypeName(method), .params(method: method.name), method.location))
         }

@@ -2,11 +2,15 @@ import BridgeGenCore
 
 /// Per-target checks: names the shared checker accepts but the TypeScript client cannot carry.
 ///
-/// - a method whose identifier is a member of the client (`on`, `ready`, `inApp`), `then`
-///   (the client would become a thenable) or an `Object.prototype` member;
+/// - a method whose identifier is a member of the client (`on`, `ready`, `inApp`, and
+///   `implement` when the module has page methods), `then` (the client would become a
+///   thenable) or an `Object.prototype` member;
+/// - a page method whose identifier is an `Object.prototype` member or `then` (page methods
+///   key the object passed to `implement` and `mock.callPage.<module>`);
 /// - an event whose identifier is an `Object.prototype` member (events key plain objects);
 /// - a schema type whose name is one the generated module file declares itself
-///   (`SetItemParams`, `ResumePayload`, `SampleClient`, `SampleEvents`, `SampleErrors`, `SampleMock`);
+///   (`SetItemParams`, `ResumePayload`, `SampleClient`, `SampleEvents`, `SampleErrors`, `SampleMock`,
+///   `SamplePageMethods`);
 /// - a module whose file would be one the target always writes (`runtime`, `index`, `mock`);
 /// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime, or
 ///   whose mock interface (`BridgeMock` for module `bridge`) is a declaration of `mock.ts`.
@@ -20,7 +24,8 @@ struct TypeScriptValidator {
     ]
 
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
-    static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions"]
+    static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions",
+                                           "MockPageCalls", "PageCallOptions"]
 
     /// The files the target writes besides `<module>.ts`.
     static let fixedFiles: [String: FixedOutputFile] = [
@@ -41,6 +46,15 @@ struct TypeScriptValidator {
                 if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
                     diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, reason, wireName: method.wireName,
                                                                          at: method.location))
+                } else if method.identifier == TypeScriptNamer.implementMember && !module.pageMethods.isEmpty {
+                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, .implementMember, wireName: method.wireName,
+                                                                         at: method.location))
+                }
+            }
+            for pageMethod in module.pageMethods {
+                if let reason = TypeScriptNamer.reservedPageMethodReason(pageMethod.identifier) {
+                    diagnostics.append(DiagnosticCatalog.tsReservedPageMethod(pageMethod.name, reason, wireName: pageMethod.wireName,
+                                                                             at: pageMethod.location))
                 }
             }
             for event in module.events {

@@ -128,6 +128,9 @@ final class PageMethodCheckTests: XCTestCase {
         XCTAssertEqual(try GlobalPath.parse("$.fn._x1").get(), ["$", "fn", "_x1"])
         XCTAssertEqual(GlobalPath.parse("a.b.c.d.e.f.g.h.i"), .failure(GlobalPath.Problems([.tooManySegments(9)])))
         XCTAssertEqual(GlobalPath.parse("window."), .failure(GlobalPath.Problems([.emptySegment(offset: 7)])))
+        // Counted before splitting: a megabyte of dots is one scan, not a million substrings.
+        XCTAssertEqual(GlobalPath.parse("window." + String(repeating: ".", count: 1_000_000)),
+                       .failure(GlobalPath.Problems([.tooManySegments(1_000_001)])))
         XCTAssertEqual(GlobalPath.parse("é.b"), .failure(GlobalPath.Problems([.notAnIdentifier("é", offset: 0)])))
         XCTAssertEqual(GlobalPath.parse("a.constructor.__proto__"),
                        .failure(GlobalPath.Problems([.forbidden("constructor", offset: 2), .forbidden("__proto__", offset: 14)])))

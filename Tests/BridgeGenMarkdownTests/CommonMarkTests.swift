@@ -23,7 +23,7 @@ import Testing
         #expect((stats["links"] ?? 0) >= 50)
         #expect((stats["anchors"] ?? 0) >= 30)
         #expect((stats["tables"] ?? 0) >= 10)
-        #expect(stats["mermaid"] == 2)
+        #expect(stats["mermaid"] == 6, "one diagram per module and one per page method")
     }
 
     @Test(arguments: GeneratorConfig.Transport.allCases)
@@ -34,7 +34,7 @@ import Testing
         try write(files, to: folder)
         let (problems, stats) = try check(folder.path)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-        #expect(stats["mermaid"] == 2)
+        #expect(stats["mermaid"] == 6, "one diagram per module and one per page method")
     }
 
     @Test func theCheckerCatchesBrokenLinksAndStrayHTML() throws {

@@ -32,9 +32,14 @@ import Testing
             return
         }
         let page = try String(contentsOfFile: GoldenTests.goldenFolder + "/\(module).md", encoding: .utf8)
-        let blocks = Self.typeScriptBlocks(page)
+        let all = Self.typeScriptBlocks(page)
         // The first block is the page's import; every method and event has one example.
-        #expect(blocks.first?.hasPrefix("import { \(module), ") == true)
+        #expect(all.first?.hasPrefix("import { \(module), ") == true)
+        // TODO(issue 10): type-check the page-method examples (`<module>.implement({ ... })`)
+        // too once the TypeScript emitter generates `implement`; until then the committed
+        // client has no such member and they are only counted.
+        let blocks = all.filter { !$0.contains(".implement({") }
+        #expect(all.count - blocks.count == 2, "two page methods per module in Schemas/")
         #expect(blocks.count >= 6)
 
         let folder = try temporaryFolder("docs")

@@ -229,6 +229,26 @@ import Testing
                   at: int
               empty:
                 payload:
+            pageMethods:
+              refresh:
+              count:
+                doc: A count.
+                wire: app.count
+                params:
+                  of: Mode
+                returns: int
+                global: window.app.$count_2
+              confirm:
+                params:
+                  reason:
+                    type: string
+                    default: back
+                returns:
+                  type: bool
+                  doc: Whether.
+                errors: [busy]
+                deprecated: Use count.
+                x-note: extension keys are ignored
             """,
     ]
 
@@ -273,6 +293,7 @@ import Testing
             "methodKeys": properties(method),
             "returnsKeys": properties(returns?.first { ($0 as? [String: Any])?["type"] as? String == "object" }),
             "eventKeys": properties(definitions["event"]),
+            "pageMethodKeys": properties(definitions["pageMethod"]),
         ]
         #expect(Set(parserKeys.keys) == Set(schemaKeys.keys), "key lists in SyntaxParser.swift: \(parserKeys.keys.sorted())")
         for (list, keys) in parserKeys.sorted(by: { $0.key < $1.key }) {

@@ -38,7 +38,7 @@ final class DocsExampleTests: XCTestCase {
             .filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
         XCTAssertEqual(pages, ["sample.md", "user.md"])
         var program = "import Foundation\nimport WebKit\n"
-        var handlerCount = 0, eventCount = 0
+        var handlerCount = 0, eventCount = 0, pageCallCount = 0
         for page in pages {
             let module = String(page.dropLast(3))
             let namespace = IDLNames.upperFirst(module)
@@ -46,7 +46,13 @@ final class DocsExampleTests: XCTestCase {
             let blocks = Self.swiftBlocks(markdown)
             let handlers = blocks.filter { $0.hasPrefix("func ") }
             let events = blocks.filter { $0.contains(".events(for: webView)") }
-            XCTAssertEqual(handlers.count + events.count, blocks.count, "\(page): a Swift example is neither a handler nor an event")
+            // TODO(issue 10): compile the page-call examples (`<Module>Bridge.page(for: webView)`)
+            // in an `async throws` function once the Swift emitter generates `page(for:)`; until
+            // then Generated/Swift has no such member and they are only counted.
+            let pageCalls = blocks.filter { $0.contains(".page(for: webView)") }
+            pageCallCount += pageCalls.count
+            XCTAssertEqual(handlers.count + events.count + pageCalls.count, blocks.count,
+                           "\(page): a Swift example is neither a handler, an event nor a page call")
             XCTAssertFalse(handlers.isEmpty, page)
             handlerCount += handlers.count
             eventCount += events.count
@@ -56,6 +62,7 @@ final class DocsExampleTests: XCTestCase {
         }
         XCTAssertEqual(handlerCount, 11, "one handler example per method of Schemas/")
         XCTAssertEqual(eventCount, 3, "one example per event of Schemas/")
+        XCTAssertEqual(pageCallCount, 4, "one example per page method of Schemas/")
 
         let folder = try temporaryFolder("docs-examples")
         let examples = folder.appendingPathComponent("DocsExamples.swift")

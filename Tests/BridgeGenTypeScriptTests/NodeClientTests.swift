@@ -4,13 +4,14 @@ import BridgeGenTypeScript
 import Foundation
 import XCTest
 
-/// Compiles the client for `Schemas/` in both transports with tsc and runs the node tests
-/// in Tests/BridgeGenTypeScriptTests/node against it (`node --test`).
+/// Compiles the client for `Schemas/` plus the page-method fixture module `shop`
+/// (`PageMethodFixture`) in both transports with tsc and runs the node tests in
+/// Tests/BridgeGenTypeScriptTests/node against it (`node --test`).
 final class NodeClientTests: XCTestCase {
     func testNodeSuitePasses() throws {
         try requireTool("tsc")
         try requireTool("node")
-        let schema = try checkedSchema()
+        let schema = try PageMethodFixture.schema()
         let build = try temporaryFolder("node-build")
         for transport in GeneratorConfig.Transport.allCases {
             let out = build.appendingPathComponent(transport.rawValue)

@@ -59,6 +59,14 @@ final class TypeScriptCompileTests: XCTestCase {
                 user.reportDevice({ device: { model: 'm', system: 's', appVersion: '1' } });                  // sent: defaults optional
                 await sample.getItem({ key: 'k' }, { signal: controller.signal });
                 const name: string | undefined = bridgeErrorCodeName(BridgeErrorCode.aborted);
+                const offPage = user.implement({                                   // page methods: native calls these
+                    async confirmLeave({ reason }) {
+                        if (reason === 'checkout') throw new BridgeError(User.UserErrors.busy, 'a payment is running');
+                        return reason === 'back';
+                    },
+                });
+                offPage();
+                sample.implement({ getCartCount: ({ userId }) => userId.length, showMessage: ({ message }) => console.log(message) });
                 return info.model + stored + status + dark + retry + name;
             }
             """
@@ -81,6 +89,8 @@ final class TypeScriptCompileTests: XCTestCase {
             "const d: Sample.DeviceInfo = { model: 'm', system: 's', appVersion: '1' };", // received form needs darkMode
             "installMock({ sample: { deviceInfo: () => ({ model: 'm', system: 's', appVersion: '1' }) } });", // mock results are received forms
             "user.reportDevice({ device: { model: 'm', system: 's', appVersion: '1', darkMode: undefined } });", // exactOptionalPropertyTypes
+            "user.implement({ confirmLeave: () => 'yes' });",                 // page-method results are typed
+            "sample.implement({ getItem: () => null });",                     // requests are not page methods
         ]
         // One tsc run: each misuse in a file of its own, each file must have an error.
         var bad = TestSupport.generate(try checkedSchema())

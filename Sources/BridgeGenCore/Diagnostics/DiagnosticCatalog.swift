@@ -486,6 +486,7 @@ public enum DiagnosticCatalog {
         case .clientMember: return "the TypeScript client (a member of every generated module client)"
         case .thenable: return "JavaScript (an object with a 'then' method is treated as a Promise)"
         case .objectMember: return "JavaScript (a member of every object)"
+        case .implementMember: return "the TypeScript client (the client of a module with page methods registers them with 'implement')"
         }
     }
 
@@ -503,6 +504,13 @@ public enum DiagnosticCatalog {
              at: at)
     }
 
+    /// A page method the TypeScript client cannot carry.
+    public static func tsReservedPageMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
+        make(.tsReservedPageMethod,
+             "page method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+             at: at)
+    }
+
     /// A schema type named like a declaration the TypeScript module file makes for `origin`.
     public static func tsGeneratedTypeClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
                                             origin: SourceLocation) -> Diagnostic {
@@ -512,6 +520,7 @@ public enum DiagnosticCatalog {
         case .events(let module): what = "the event map of module '\(module)'"
         case .errors(let module): what = "the error codes of module '\(module)'"
         case .mock(let module): what = "the mock interface of module '\(module)'"
+        case .pageMethods(let module): what = "the page-method interface of module '\(module)'"
         case .params(let method): what = "the parameters of method '\(method)'"
         case .payload(let event): what = "the payload of event '\(event)'"
         case .inputForm(let type): what = "the input form of type '\(type)'"

@@ -141,6 +141,8 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case tsReservedMethod = "ts-reserved-method"
     /// An event named like an `Object.prototype` member.
     case tsReservedEvent = "ts-reserved-event"
+    /// A page method named like an `Object.prototype` member or `then`.
+    case tsReservedPageMethod = "ts-reserved-page-method"
     /// A type named like one the TypeScript module file declares itself.
     case tsGeneratedTypeClash = "ts-generated-type-clash"
     /// A module whose mock interface name is a declaration of `mock.ts`.

@@ -9,6 +9,8 @@ public enum TypeScriptReservation: Sendable, Equatable {
     case thenable
     /// `constructor`, `toString`, ...: members of every JavaScript object.
     case objectMember
+    /// `implement`: a member of the client of every module with page methods.
+    case implementMember
 }
 
 /// A declaration the TypeScript module file makes itself, which a schema type must not be named like.
@@ -17,6 +19,8 @@ public enum TypeScriptDeclaration: Sendable, Equatable {
     case events(module: String)
     case errors(module: String)
     case mock(module: String)
+    /// The interface of the page methods of a module (`SamplePageMethods`).
+    case pageMethods(module: String)
     case params(method: String)
     case payload(event: String)
     /// The `<Type>Input` twin of a struct whose defaults make fields optional when sent.

@@ -21,16 +21,18 @@ public enum GlobalPath {
     /// The segments (a leading `window.` dropped), or every problem found.
     public static func parse(_ text: String) -> Result<[String], Problems> {
         if text.isEmpty { return .failure(Problems([.empty])) }
-        // Counted before anything is split, so a huge value costs one scan.
-        let dots = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+        // Counted before anything is split, so a value of millions of dots costs one scan
+        // rather than millions of substrings.
+        let window = "window."
+        let dropsWindow = text.utf8.starts(with: window.utf8)
+        let count = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } - (dropsWindow ? 1 : 0)
+        if count > SchemaLimits.globalPathSegments { return .failure(Problems([.tooManySegments(count)])) }
         var segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var offset = 0
-        if segments.count > 1, segments[0] == "window" {
+        if dropsWindow {
             segments.removeFirst()
-            offset = "window.".unicodeScalars.count
+            offset = window.unicodeScalars.count
         }
-        let count = dots + 1 - (offset > 0 ? 1 : 0)
-        if count > SchemaLimits.globalPathSegments { return .failure(Problems([.tooManySegments(count)])) }
         var problems: [Problem] = []
         for segment in segments {
             let length = segment.unicodeScalars.count

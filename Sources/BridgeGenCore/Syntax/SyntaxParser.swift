@@ -14,8 +14,7 @@ public struct SyntaxParser {
 
     // MARK: - Module
 
-    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events",
-                                     "pageMethods"]
+    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events", "pageMethods"]
 
     private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
         var module = ModuleSyntax(path: path, location: root.location)

@@ -307,3 +307,26 @@ export function startApp(transport, handlers = sampleHandlers()) {
     const uninstall = installWebKit(native);
     return { native, uninstall };
 }
+
+/**
+ * The function body native runs for a page call of a client method (docs/WIRE.md, "Page
+ * calls"; the Swift runtime owns the real one): all arguments are strings, the answer is the
+ * envelope as JSON text.
+ */
+export const pageCallBody = 'var h = globalThis.__bridgegen;'
+    + ' if (!h || typeof h.call !== "function") return JSON.stringify({errcode: -11, errmsg: "the page has no bridgegen client"});'
+    + ' return await h.call(m, n, JSON.parse(p));';
+
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
+
+/**
+ * Calls a page method as native does, in a task of its own (like callAsyncJavaScript):
+ * `pageCallBody` with the arguments `m`, `n` and `p` (the params as JSON text). Resolves with
+ * the envelope the page answered, parsed; asserts it is JSON text first.
+ */
+export async function callPageAsNative(module, method, params = {}) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const text = await new AsyncFunction('m', 'n', 'p', pageCallBody)(module, method, JSON.stringify(params));
+    assert.equal(typeof text, 'string', 'a page call answers JSON text');
+    return JSON.parse(text);
+}

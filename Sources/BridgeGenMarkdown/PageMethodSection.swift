@@ -1,0 +1,81 @@
+import BridgeGenCore
+
+/// The "Page methods" section of a module page: functions the page implements and the app
+/// calls and awaits (native -> page), each with its flow and an example on both sides.
+extension ModulePage {
+    func pageMethods(_ p: inout CodePrinter) {
+        guard !module.pageMethods.isEmpty else { return }
+        p.line("## \(Anchor.tag(Anchor.pageMethods))Page methods")
+        p.line()
+        p.line("Calls from the app to the page. The page implements them with the client's `implement`,")
+        p.line("and the app awaits their results through `\(examples.swift.glue).page(for:)`. A call first waits")
+        p.line("for the page's client to say hello, then for the answer, together within the call's timeout")
+        p.line("(`withTimeout(_:)`, else \(config.pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`). The page's answer")
+        p.line("is checked against the schema like any message.")
+        p.line()
+        examples.pageAssumptions(into: &p)
+        for method in module.pageMethods {
+            pageMethod(method, &p)
+        }
+    }
+
+    private func pageMethod(_ method: PageMethod, _ p: inout CodePrinter) {
+        var facts = ["**page method**", "wire name \(MarkdownText.code(method.wireName))",
+                     "Swift \(MarkdownText.code(examples.swift.pageType + "." + examples.swift.pageFunctionName(method)))",
+                     "TypeScript \(MarkdownText.code(examples.typeScript.implementer(method)))"]
+        if let global = method.global { facts.append("existing pages: " + MarkdownText.code(Self.globalCall(global, method))) }
+        entryHeader(anchor: Anchor.pageMethod(method), title: method.name, facts: facts.joined(separator: " · "),
+                    deprecated: method.deprecated, doc: method.doc, &p)
+        p.line("**Parameters**")
+        p.line()
+        if method.params.isEmpty {
+            p.line("None.")
+        } else {
+            fieldTable(method.params, first: "Name", &p)
+        }
+        p.line()
+        if let returns = method.returns {
+            var text = "**Result:** " + link.type(returns)
+            if let doc = method.returnsDoc { text += " — " + MarkdownText.cell(doc) }
+            p.line(text)
+        } else {
+            p.line("**Result:** none; the app's call returns once the page's implementation has finished.")
+        }
+        p.line()
+        if let global = method.global {
+            p.line("**Existing pages:** a page without the generated client answers through its global function")
+            p.line(MarkdownText.code(Self.globalCall(global, method)) + ", called with the parameters in declaration order")
+            p.line("(it may return a Promise). The app does not wait for a hello; a page whose client implements")
+            p.line(MarkdownText.code(method.identifier) + " is called through the client instead.")
+            p.line()
+        }
+        pageErrors(of: method, &p)
+        p.line("**Flow**")
+        p.line()
+        FlowDiagram.pageCall(method, module: module, into: &p)
+        p.line("**Example**")
+        p.line()
+        examples.pageMethod(method, into: &p)
+    }
+
+    /// `window.app.getCartCount(userId)`: the path and the parameters, positional.
+    static func globalCall(_ path: [String], _ method: PageMethod) -> String {
+        (["window"] + path).joined(separator: ".") + "(" + method.params.map(\.identifier).joined(separator: ", ") + ")"
+    }
+
+    private func pageErrors(of method: PageMethod, _ p: inout CodePrinter) {
+        p.line("**Errors** (a `BridgeError` thrown in the app)")
+        p.line()
+        var rows: [[String]] = []
+        for name in method.errors {
+            guard let error = module.error(named: name) else { continue }
+            rows.append(["`\(error.code)`", "[" + MarkdownText.code(error.name) + "](#" + Anchor.error(error.name) + ")",
+                         MarkdownText.docCell(error.doc)])
+        }
+        for error in BridgeError.applyingToPageCalls {
+            rows.append(bridgeErrorRows[error.code]!)  // every BridgeError.all member has a row
+        }
+        MarkdownText.table(["Code", "Name", "When"], rows, into: &p)
+        p.line()
+    }
+}

@@ -1,0 +1,104 @@
+import BridgeGenCore
+import BridgeGenMarkdown
+import BridgeGenTestSupport
+import Foundation
+import Testing
+
+/// The "Page methods" section beyond what the Generated/Docs golden shows: a module with page
+/// methods only, params that cannot be destructured, a `window.` global, no params at all.
+@Suite struct PageMethodDocsTests {
+    static let schema = """
+        bridgegen: 1
+        module: shop
+        errors:
+          busy: {code: 3, doc: "Busy.\\nSecond line."}
+        pageMethods:
+          refresh:
+          read-value:
+            params:
+              class: string
+              user-id: {type: int, default: 2}
+            returns: list<string>
+            errors: [busy]
+            global: window.legacy.readValue
+        """
+
+    static func page(_ config: GeneratorConfig = GeneratorConfig()) throws -> String {
+        let files = MarkdownEmitter().emit(try checkedSchema(texts: ["shop.bridge.yaml": schema], config: config), config: config)
+        return try #require(files.first { $0.relativePath == "shop.md" }).contents
+    }
+
+    @Test func aModuleWithOnlyPageMethodsGetsTheImportAndTheContentsEntry() throws {
+        let page = try Self.page()
+        #expect(page.contains("- [Page methods](#page-methods): [`refresh`](#page-method-refresh), [`read-value`](#page-method-read-value)\n"))
+        #expect(page.contains("- **Page calls:** `ShopPage`, from `ShopBridge.page(for:)` (the app calls the page)\n"))
+        #expect(page.contains("""
+            (`ShopBridge.page(for:)` also takes a SwiftUI `WebPage`).
+            The TypeScript examples import the generated client (here generated into `./bridge/`);
+            `off()` removes the implementation again:
+
+            ```ts
+            import { shop, Shop, BridgeError } from './bridge/index.js';
+            ```
+            """))
+        #expect(!page.contains("## <a id=\"methods\"></a>"))
+    }
+
+    @Test func examplesOfAMethodWithoutParamsAndOfOneWithAwkwardParamNames() throws {
+        let page = try Self.page()
+        #expect(page.contains("""
+            ```swift
+            try await ShopBridge.page(for: webView).refresh()
+            ```
+
+            Page (TypeScript):
+
+            ```ts
+            const off = shop.implement({
+                async refresh() {
+                    // Act on the call; the app's await resolves when this returns.
+                },
+            });
+            // Later: off();
+            ```
+            """))
+        // `class` is a reserved word and `user-id` no identifier: no shorthand destructuring.
+        #expect(page.contains("""
+            ```swift
+            do {
+                let result = try await ShopBridge.page(for: webView).readValue(class: "class", userId: 2)
+                print(result)
+            } catch let error as BridgeError where error.code == Shop.Errors.busyCode {
+                // busy (3): Busy.
+            }
+            ```
+
+            Page (TypeScript):
+
+            ```ts
+            const off = shop.implement({
+                async readValue(params) {
+                    // throw new BridgeError(Shop.ShopErrors.busy, 'why', 'shop', 'read-value') rejects with busy (3)
+                    return ['value'];
+                },
+            });
+            // Later: off();
+            ```
+            """))
+    }
+
+    @Test func aGlobalIsShownWithWindowAndItsPositionalParameters() throws {
+        let page = try Self.page()
+        #expect(page.contains(" · existing pages: `window.legacy.readValue(class, userId)`\n"))
+        #expect(page.contains("        Page->>Page: window.legacy.readValue(arguments in declaration order)\n"))
+        // The window-less method waits for the hello; the global one does not.
+        #expect(page.components(separatedBy: "Note over App: wait for the client's $hello").count == 2)
+    }
+
+    @Test func theModuleFlowShowsTheFirstPageCallInBothTransports() throws {
+        for transport in GeneratorConfig.Transport.allCases {
+            let page = try Self.page(GeneratorConfig(transport: transport))
+            #expect(page.contains("    App->>Page: callAsyncJavaScript, page method \"refresh\", see Page methods\n"), "\(transport)")
+        }
+    }
+}
