@@ -73,32 +73,49 @@ enum OutputStamp {
         guard !folders.isEmpty else { return false }
         return folders.allSatisfy { folder in
             guard let stored = Attribute.get(folder, attributeName), let expected = value(key: key, folder: folder) else { return false }
-            return stored == expected
+            return stored == expected.value
         }
     }
 
     /// Stamps every folder for `key`; `files[folder]` (canonical) is the sorted list of files the
-    /// run wants there. Best effort: a folder that cannot be stamped is left without one.
-    /// A folder whose manifest is not the expected one (changed after the commit) is not stamped.
+    /// run wants there. Best effort: a folder that cannot be stamped is left without one, as is
+    /// one whose manifest is not the one the run wrote (changed since).
     static func write(key: [UInt8], files: [String: [String]]) {
         for folder in distinct(Array(files.keys)) {
             let manifest = (folder as NSString).appendingPathComponent(OutputWriter.manifestName)
             guard let wanted = files[folder],
-                  FileManager.default.contents(atPath: manifest) == Data(OutputWriter.manifestText(for: wanted).utf8),
-                  let stamp = value(key: key, folder: folder) else {
+                  FileManager.default.contents(atPath: manifest) == Data(OutputWriter.manifestText(for: wanted).utf8) else {
                 _ = try? remove(from: [folder])
                 continue
             }
-            guard Attribute.set(folder, attributeName, stamp) else { continue }
-            // Racy outputs: a file changed in the same clock tick as the stamp (the folder's change
-            // time now) could be changed again in that tick without its times moving. Such a stamp
-            // is dropped; the next run does everything and stamps again.
-            var info = stat()
-            guard stat(folder, &info) == 0, let newest = newestTime(folder), newest < changeTime(info) else {
-                _ = try? remove(from: [folder])
-                continue
-            }
+            if !stamp(folder, key: key) { _ = try? remove(from: [folder]) }
         }
+    }
+
+    /// How often `stamp` waits for the file system's clock to move past the outputs' times, and
+    /// how long the first wait is (doubled each time, 31 ms in all): a clock tick is 1-10 ms.
+    static let racyRetries = 5
+    static let racyFirstWaitMicroseconds: UInt32 = 1_000
+
+    /// Sets the folder's stamp; false when it could not be set or stayed racy.
+    ///
+    /// Racy outputs: a file changed in the same clock tick as the stamp (the folder's change time
+    /// just after setting it) could change again within that tick without any of its times
+    /// moving. So the stamp counts only when every output's times are strictly older; otherwise
+    /// it waits a tick and stamps again (a small run often finishes within one tick).
+    private static func stamp(_ folder: String, key: [UInt8]) -> Bool {
+        var wait = racyFirstWaitMicroseconds
+        for attempt in 0...racyRetries {
+            if attempt > 0 {
+                usleep(wait)
+                wait *= 2
+            }
+            guard let (value, newest) = value(key: key, folder: folder), Attribute.set(folder, attributeName, value) else { return false }
+            var info = stat()
+            guard stat(folder, &info) == 0 else { return false }
+            if newest < changeTime(info) { return true }
+        }
+        return false
     }
 
     /// Removes the stamps of `folders` (the writer calls this before a commit's first step).
@@ -111,18 +128,20 @@ enum OutputStamp {
 
     // MARK: - The value
 
-    /// The stamp `folder` should carry for `key` as its outputs are now; nil if the manifest or a
-    /// listed file is missing or not a regular file.
-    private static func value(key: [UInt8], folder: String) -> String? {
+    /// The stamp `folder` should carry for `key` as its outputs are now, and the newest time
+    /// among them; nil if the manifest or a listed file is missing or not a regular file.
+    private static func value(key: [UInt8], folder: String) -> (value: String, newest: Time)? {
         guard let records = records(folder) else { return nil }
         var hasher = SHA256()
         hasher.update(key)
+        var newest = Time(seconds: .min, nanoseconds: 0)
         for record in records {
             hasher.update(record.path.utf8.count)
             hasher.update(record.path)
             withUnsafeBytes(of: record.fields) { hasher.update($0) }
+            newest = max(newest, Time(seconds: record.fields.1, nanoseconds: record.fields.2), Time(seconds: record.fields.3, nanoseconds: record.fields.4))
         }
-        return format + " " + hasher.hex()
+        return (format + " " + hasher.hex(), newest)
     }
 
     private struct Record {
@@ -146,12 +165,6 @@ enum OutputStamp {
                                                        Int64(bitPattern: UInt64(info.st_ino)), Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_mode))))
         }
         return records
-    }
-
-    /// The latest modification or change time among the folder's outputs.
-    private static func newestTime(_ folder: String) -> Time? {
-        guard let records = records(folder) else { return nil }
-        return records.map { max(Time(seconds: $0.fields.1, nanoseconds: $0.fields.2), Time(seconds: $0.fields.3, nanoseconds: $0.fields.4)) }.max()
     }
 
     private struct Time: Comparable {
