@@ -130,6 +130,14 @@ final class OutputStampTests: XCTestCase {
         try assertRegenerates("config changed", expected: "alpha\ntransport callback\n")
     }
 
+    func testNoConfigFileAndAnEmptyOneAreDifferentRuns() throws {
+        let noConfig = { try BridgeGenDriver.run(BridgeGenRequest(command: .generate, paths: [self.root + "/schemas"], config: .none, targets: [],
+                                                                  outputs: [BridgeGenRequest.Output(self.emitter, folder: self.out)], toolIdentity: "t")) }
+        XCTAssertFalse(try noConfig().upToDateByStamp)
+        XCTAssertTrue(try noConfig().upToDateByStamp)
+        XCTAssertFalse(try generate(tool: "t").upToDateByStamp, "with the config file")
+    }
+
     func testAChangedOptionRegenerates() throws {
         _ = try stamped()
         try assertRegenerates("--transport callback", expected: "alpha\ntransport callback\n", transport: .callback)

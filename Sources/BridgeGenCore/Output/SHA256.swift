@@ -46,7 +46,7 @@ struct SHA256 {
 
     /// A number as eight bytes, so that a length before variable-length data keeps fields apart.
     mutating func update(_ number: Int) {
-        withUnsafeBytes(of: UInt64(number).bigEndian) { update($0) }
+        withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).bigEndian) { update($0) }
     }
 
     /// The 32-byte digest.
