@@ -17,6 +17,20 @@ enum BridgeConfiguration {
     static let contentWorldName: String? = nil
     /// Version of docs/WIRE.md this code implements (`$hello`'s `protocol`).
     static let protocolVersion = 1
+    /// Default deadline of a page call, in seconds (`swift.pageCallTimeoutMs`).
+    static let pageCallTimeoutSeconds: Double = 10.0
+    /// Whether the page's console reaches `BridgeLog` (`console.forward`).
+    static let forwardsConsole: Bool = {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+    /// Longest forwarded console message, in UTF-16 units (`console.maxMessageLength`).
+    static let consoleMaxMessageLength = 2000
+    /// Most console messages forwarded per second (`console.maxMessagesPerSecond`).
+    static let consoleMaxMessagesPerSecond = 50
 }
 
 // MARK: - JSON values
@@ -133,8 +147,26 @@ public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case internalError = -6
     /// Page side only: no native handler.
     case notInApp = -7
-    /// Page side only: no answer in time.
+    /// No answer in time: the page's side of a request, or native's side of a page call
+    /// (after the page's client said `$hello`).
     case timeout = -8
+    /// The calling Swift Task was cancelled during a page call (the page's function keeps
+    /// running; its late answer is ignored). The page side uses it for aborted requests.
+    case aborted = -9
+    /// Page calls: the page's client is loaded but registered no implementation of the page
+    /// method (for a `global:` method: and the page defines no such global function).
+    case notImplemented = -10
+    /// Page calls: no page or no client: the web view or `WebPage` is gone or not attached,
+    /// or the module's client did not say `$hello` within the call's timeout.
+    case pageNotLoaded = -11
+    /// Page calls: the page's implementation threw something other than one of the method's
+    /// declared errors, returned a value JSON cannot carry, or WebKit failed the call.
+    case pageError = -12
+    /// Page calls: the page's answer does not decode (the message names the path, rooted at
+    /// `result`), or the envelope is malformed or over `BridgeLimits`.
+    case invalidResult = -13
+    /// Page calls: the web content process terminated during the call.
+    case processTerminated = -14
 }
 
 /// An error with a code and a message that reaches the page intact. Handlers throw it
@@ -235,6 +267,10 @@ enum BridgeLimits {
     /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
     /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
     static let maxScriptJSONBytes = 64 << 20
+    /// Longest message native keeps of a page call's failure (the page's own text, or
+    /// WebKit's), in UTF-16 units: enough for any real error message and its stack's first
+    /// lines, and a bound on what an untrusted page can put into the app's logs and alerts.
+    static let maxPageMessageLength = 1_000
 }
 
 // MARK: - Paths
@@ -574,6 +610,9 @@ enum BridgeDecode {
         return result
     }
 
+    /// The result of a page call that resolves with no value: whatever the page answered is ignored.
+    static func ignored(_ value: Any?, _ path: BridgePath) {}
+
     /// A message's `data`: absent or null means no parameters.
     static func params(_ data: Any?) throws -> [String: Any] {
         if isNull(data) { return [:] }
@@ -881,11 +920,13 @@ struct BridgeIncoming {
 
     /// Reads `body`: an object (NSDictionary or its Swift form) or JSON text. With `parse`
     /// false only the callback name is read (a message from an untrusted frame is not parsed).
-    init(_ body: Any, parse: Bool) {
+    /// `data` names the path of the top-level `data` in errors: `params` for messages,
+    /// `result` for the answers of page calls.
+    init(_ body: Any, parse: Bool, data: String = "params") {
         let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
             let bytes = Array(text.utf8)
-            let scan = BridgeTextScan(bytes)
+            let scan = BridgeTextScan(bytes, data: data)
             callbackName = Self.callbackName(scan.callbackName)
             if bytes.count > BridgeLimits.maxMessageBytes {
                 problem = Self.tooLarge
@@ -914,7 +955,7 @@ struct BridgeIncoming {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
             return
         }
-        problem = Self.check(body)
+        problem = Self.check(body, data: data)
         if let problem {
             object = .failure(problem)
         } else if let top {
@@ -951,15 +992,16 @@ struct BridgeIncoming {
         return BridgeError(.invalidParams, "\(path): keys \(BridgeJavaScript.stringLiteral(keys[0])) and \(BridgeJavaScript.stringLiteral(keys[1])) differ only in Unicode normalization")
     }
 
-    /// The path of the value under a message's top-level `key`: `data` is `params`.
-    static func topLevelPath(_ key: String) -> BridgePath {
-        key == "data" ? "params" : BridgePath("message").member(key)
+    /// The path of the value under a message's top-level `key`: `data` is `params` (or the
+    /// root `data` names).
+    static func topLevelPath(_ key: String, data: String = "params") -> BridgePath {
+        key == "data" ? BridgePath(data) : BridgePath("message").member(key)
     }
 
     /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
     /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
     /// only in Unicode normalization. Stops at the first problem.
-    static func check(_ body: Any) -> BridgeError? {
+    static func check(_ body: Any, data: String = "params") -> BridgeError? {
         enum Step {
             case top
             case key(String)
@@ -971,7 +1013,7 @@ struct BridgeIncoming {
             func path() -> BridgePath {
                 switch step {
                 case .top: return parent
-                case .key(let key): return depth == 2 ? topLevelPath(key) : parent.member(key)
+                case .key(let key): return depth == 2 ? topLevelPath(key, data: data) : parent.member(key)
                 case .index(let index): return parent.index(index)
                 }
             }
@@ -1040,7 +1082,7 @@ struct BridgeTextScan {
         var keys: [String: String] = [:]
     }
 
-    init(_ s: [UInt8]) {
+    init(_ s: [UInt8], data: String = "params") {
         var open: [Container] = []
         var beyond = 0  // containers open beyond the depth limit, only counted
         var tracking = s.count <= BridgeLimits.maxMessageBytes
@@ -1096,7 +1138,7 @@ struct BridgeTextScan {
                     if let parent = open.last {
                         if parent.isObject {
                             let key = parent.key ?? ""
-                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key) : parent.path.member(key)
+                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key, data: data) : parent.path.member(key)
                         } else {
                             path = parent.path.index(parent.index)
                         }
@@ -1394,13 +1436,25 @@ extension BridgeDispatcher {
 @MainActor final class BridgeSession {
     /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
     typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    /// Calls a constant function body in the page with string arguments and returns what it
+    /// resolved with (`callAsyncJavaScript`, `WebPage.callJavaScript`); `pageWorld` runs it in
+    /// the `.page` world instead of the session's. Throws `pageNotLoaded` when the page is gone.
+    typealias CallFunction = @MainActor (_ body: String, _ arguments: [String: String], _ pageWorld: Bool) async throws -> Any?
 
     /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
     static let queueLimit = 256
 
     let transport: BridgeTransport
     var policy: BridgeOriginPolicy
-    private let evaluate: Evaluate
+    /// How events reach the page; nil until a page is attached (SwiftUI's `WebPage` is
+    /// created after its configuration, where modules are installed): events wait queued.
+    var evaluate: Evaluate? {
+        didSet { for module in queues.keys.sorted() { pump(module) } }
+    }
+    /// How page calls reach the page; nil until a page is attached (calls fail `pageNotLoaded`).
+    var callFunction: CallFunction?
+    /// The page calls in flight (PageCalls.swift).
+    let pageCalls = BridgePageCalls()
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
@@ -1425,10 +1479,11 @@ extension BridgeDispatcher {
 
     init(transport: BridgeTransport = BridgeConfiguration.transport,
                     policy: BridgeOriginPolicy = .default,
-                    evaluate: @escaping Evaluate) {
+                    evaluate: Evaluate?, callFunction: CallFunction? = nil) {
         self.transport = transport
         self.policy = policy
         self.evaluate = evaluate
+        self.callFunction = callFunction
     }
 
     /// The channel names this session needs registered: one per module (reply) or the shared one.
@@ -1624,6 +1679,7 @@ extension BridgeDispatcher {
         queues[module, default: EventQueue()].ready = true
         reply.succeed(.object(["protocol": .int(1)]))
         pump(module)
+        resumePageCalls(waitingFor: module)
     }
 
     /// Delivers an event now if the module's client is ready, else queues it.
@@ -1650,6 +1706,7 @@ extension BridgeDispatcher {
     /// reuses callback names.
     func webContentProcessDidTerminate() {
         cancelRequests(of: nil, answering: nil)
+        failPageCalls(BridgeError(.processTerminated, "the web content process terminated during the call"))
         generation += 1
         deliveriesInFlight = 0
         for name in queues.keys {
@@ -1658,11 +1715,21 @@ extension BridgeDispatcher {
         }
     }
 
+    /// Whether the module's client said `$hello` and has not gone since (events are delivered).
+    func isClientReady(_ module: String) -> Bool { queues[module]?.ready ?? false }
+
+    /// The module's client is gone (a page call found no hub: the page reloaded): events queue
+    /// and page calls wait until it says `$hello` again.
+    func clientGone(_ module: String) {
+        queues[module]?.ready = false
+    }
+
     /// Events waiting for a module's client.
     func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
 
     private func pump(_ module: String) {
-        guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }
+        guard let evaluate, let queue = queues[module], queue.ready, queue.delivering == nil,
+              let next = queue.events.first else { return }
         queues[module]?.delivering = next.id
         deliveriesInFlight += 1
         let generation = self.generation
@@ -1676,6 +1743,405 @@ extension BridgeDispatcher {
                 self.queues[module]?.ready = false
             }
             self.pump(module)
+        }
+    }
+}
+
+// MARK: - Function bodies
+
+/// The function bodies native calls in the page (docs/WIRE.md, "Page calls"). They are
+/// constants: no schema text and no value is ever part of them. The module, the method and
+/// the params travel as the string arguments `m`, `n`, `p` (and `g`, `a` for global
+/// functions), read with `JSON.parse`, which evaluates nothing. Each body answers with the
+/// envelope `{errcode, errmsg, data}` as JSON text and never throws.
+enum BridgePageScripts {
+    /// Calls the module's client implementation through the hub (`window.__bridgegen`), in the
+    /// configured content world. No hub: -11 (the page is not loaded, or it reloaded).
+    static let client = #"""
+        try {
+          var h = globalThis.__bridgegen;
+          if (!h || typeof h.call !== "function") {
+            return JSON.stringify({errcode: -11, errmsg: "the page's bridge client is not loaded"});
+          }
+          return await h.call(m, n, JSON.parse(p));
+        } catch (e) {
+          try {
+            return JSON.stringify({errcode: -12, errmsg: String(e instanceof Error ? e.message : e)});
+          } catch (f) {
+            return "{\"errcode\":-12,\"errmsg\":\"the page threw a value that has no text\"}";
+          }
+        }
+        """#
+
+    /// Calls a `global:` method, in the `.page` world where pages define their globals: through
+    /// the hub when the page's client implements it (a page that adopted the client wins), else
+    /// the global function at the path `g` with the positional arguments `a`, `this` being its
+    /// parent object. No such function: -10; a throw: -12.
+    static let global = #"""
+        try {
+          var h = globalThis.__bridgegen;
+          if (h && typeof h.implemented === "function" && typeof h.call === "function" && h.implemented(m, n) === true) {
+            return await h.call(m, n, JSON.parse(p));
+          }
+          var path = JSON.parse(g), parent = globalThis, f = globalThis;
+          for (var i = 0; i < path.length; i++) {
+            if (f === null || (typeof f !== "object" && typeof f !== "function")) {
+              f = undefined;
+              break;
+            }
+            parent = f;
+            f = f[path[i]];
+          }
+          if (typeof f !== "function") {
+            return JSON.stringify({errcode: -10, errmsg: "the page defines no function " + path.join(".")});
+          }
+          var v = await f.apply(parent, JSON.parse(a));
+          return JSON.stringify({errcode: 0, errmsg: "ok", data: v === undefined ? null : v});
+        } catch (e) {
+          try {
+            return JSON.stringify({errcode: -12, errmsg: String(e instanceof Error ? e.message : e)});
+          } catch (f) {
+            return "{\"errcode\":-12,\"errmsg\":\"the page threw a value that has no text\"}";
+          }
+        }
+        """#
+}
+
+// MARK: - Calls in flight
+
+/// The envelope's `data` as the page sent it, parsed from JSON text (Foundation values,
+/// never mutated), handed from the call's driver to its caller on the main actor.
+struct BridgePageData: @unchecked Sendable {
+    let value: Any?
+}
+
+/// A page call's outcome, given exactly once: by the page's answer, the timer, the calling
+/// Task's cancellation (from any thread, hence the lock), the web content process ending, or
+/// the session going. Later outcomes are ignored.
+final class BridgePageOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<BridgePageData, any Error>?
+    private var result: Result<BridgePageData, BridgeError>?
+
+    /// Whether the outcome was given.
+    var isSettled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return result != nil
+    }
+
+    /// Resumes `continuation` with the outcome, now or when it is given.
+    func wait(_ continuation: CheckedContinuation<BridgePageData, any Error>) {
+        lock.lock()
+        if let result {
+            lock.unlock()
+            continuation.resume(with: result.mapError { $0 as any Error })
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    /// Gives the outcome; false when it was given before.
+    @discardableResult
+    func settle(_ outcome: Result<BridgePageData, BridgeError>) -> Bool {
+        lock.lock()
+        guard result == nil else {
+            lock.unlock()
+            return false
+        }
+        result = outcome
+        let continuation = self.continuation
+        self.continuation = nil
+        lock.unlock()
+        continuation?.resume(with: outcome.mapError { $0 as any Error })
+        return true
+    }
+}
+
+/// One page call in flight. Mutated on the main actor only (by its session and its Tasks),
+/// and by its session's call table as that goes; unchecked so that the main-actor Tasks can
+/// hand it to `withCheckedContinuation`, and so that the table can end it in its `deinit`.
+final class BridgePendingPageCall: @unchecked Sendable {
+    let module: String
+    /// Whether the call waits for the module's `$hello` (client methods; not `global:` ones).
+    let waitsForHello: Bool
+    let outcome = BridgePageOutcome()
+    /// Set while the call waits for `$hello`: resumed by the hello, or when the call ends.
+    var helloWaiter: CheckedContinuation<Void, Never>?
+    var timer: Task<Void, Never>?
+    var driver: Task<Void, Never>?
+
+    init(module: String, waitsForHello: Bool) {
+        self.module = module
+        self.waitsForHello = waitsForHello
+    }
+
+    var isWaitingForHello: Bool { helloWaiter != nil }
+
+    /// Stops the call's Tasks once its outcome is given.
+    func end() {
+        timer?.cancel()
+        driver?.cancel()
+        helloWaiter?.resume()
+        helloWaiter = nil
+    }
+}
+
+/// A session's page calls in flight. When the session goes (the web view or the page and its
+/// message handlers went), the calls still waiting fail with `pageNotLoaded` at once.
+final class BridgePageCalls {
+    var nextID = 0
+    var calls: [Int: BridgePendingPageCall] = [:]
+    /// How many times each module's client said `$hello`: a call that finds the hub gone
+    /// retries at once when a hello came in meanwhile (the reloaded page's client is ready).
+    var hellos: [String: Int] = [:]
+
+    deinit {
+        for call in calls.values {
+            call.outcome.settle(.failure(BridgeError(.pageNotLoaded, "the web view or page is gone")))
+            call.end()
+        }
+    }
+}
+
+// MARK: - The session's side
+
+extension BridgeSession {
+    /// What a page call sends: the module, the page method's wire name, the params object
+    /// (written by the generated encoders, defaults applied) and, for `global:` methods, the
+    /// global path and the params' wire names in declaration order (the positional arguments).
+    struct PageCallRequest {
+        var module: String
+        var method: String
+        var params: JSONValue
+        var global: [String]?
+        var order: [String] = []
+        /// The whole call's deadline, in seconds: the wait for `$hello` and the call.
+        var timeout: Double
+        /// The application codes (>= 1) the page may reject with: the method's declared errors.
+        var declaredCodes: Set<Int> = []
+    }
+
+    /// Starts a page call; its handle's `value()` is the `data` of the page's answer, or throws
+    /// a `BridgeError` with the codes of docs/WIRE.md. A client method waits for the module's
+    /// `$hello`; if the page answers that its client is gone (it reloaded), it waits for the
+    /// next `$hello` and calls once more, all within `timeout`. Nothing here holds the session
+    /// while the call waits, so a session that goes fails its calls (`pageNotLoaded`).
+    func startPageCall(_ request: PageCallRequest) throws -> BridgePageCallHandle {
+        guard let params = request.params.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
+            throw BridgeError(.internalError, "the params of '\(request.module).\(request.method)' are larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+        }
+        var arguments = ["m": request.module, "n": request.method, "p": String(decoding: params, as: UTF8.self)]
+        if let global = request.global {
+            guard case .object(let members) = request.params else {
+                throw BridgeError(.internalError, "the params of '\(request.module).\(request.method)' are not an object")
+            }
+            arguments["g"] = JSONValue.array(global.map(JSONValue.string)).jsonText
+            let positional = JSONValue.array(request.order.map { members[$0] ?? .null })
+            guard let text = positional.jsonBytes(limit: BridgeLimits.maxScriptJSONBytes) else {
+                throw BridgeError(.internalError, "the params of '\(request.module).\(request.method)' are larger than \(BridgeLimits.maxScriptJSONBytes) bytes of JSON (BridgeLimits.maxScriptJSONBytes)")
+            }
+            arguments["a"] = String(decoding: text, as: UTF8.self)
+        }
+        let call = BridgePendingPageCall(module: request.module, waitsForHello: request.global == nil)
+        pageCalls.nextID += 1
+        let id = pageCalls.nextID
+        pageCalls.calls[id] = call
+        let name = "'\(request.module).\(request.method)'"
+        let seconds = Self.secondsText(request.timeout)
+        if let nanoseconds = Self.nanoseconds(request.timeout) {
+            call.timer = Task { @MainActor [weak call] in
+                try? await Task.sleep(nanoseconds: nanoseconds)
+                guard !Task.isCancelled, let call else { return }
+                call.outcome.settle(.failure(call.isWaitingForHello
+                    ? BridgeError(.pageNotLoaded, "the page's '\(call.module)' client did not say $hello within \(seconds) s")
+                    : BridgeError(.timeout, "the page did not answer \(name) within \(seconds) s")))
+            }
+        }
+        let body = request.global == nil ? BridgePageScripts.client : BridgePageScripts.global
+        let declared = request.declaredCodes
+        let isGlobal = request.global != nil
+        call.driver = Task { @MainActor [weak self, weak call] in
+            var reloaded = false
+            while let call, !call.outcome.isSettled {
+                if call.waitsForHello, !(self?.isClientReady(call.module) ?? false) {
+                    guard self != nil else { return }
+                    await withCheckedContinuation { call.helloWaiter = $0 }
+                    continue
+                }
+                guard let function = self?.callFunction else {
+                    call.outcome.settle(.failure(BridgeError(.pageNotLoaded, "no web view or page is attached to the bridge")))
+                    return
+                }
+                let hellosBefore = self?.pageCalls.hellos[call.module]
+                let answer: Result<Any?, any Error>
+                do {
+                    answer = .success(try await function(body, arguments, isGlobal))
+                } catch {
+                    answer = .failure(error)
+                }
+                guard !call.outcome.isSettled else { return }
+                let outcome = Self.pageOutcome(answer, declaredCodes: declared)
+                if case .success = answer, case .failure(let error) = outcome, error.code == BridgeErrorCode.pageNotLoaded.rawValue,
+                   call.waitsForHello, !reloaded, let self {
+                    // The page answered that the hub is gone: it reloaded after its client said
+                    // hello. The body ran no page code, so the call waits for the next hello and
+                    // goes again. (A -11 the glue throws, the page gone, is the answer.)
+                    reloaded = true
+                    if self.pageCalls.hellos[call.module] == hellosBefore { self.clientGone(call.module) }
+                    continue
+                }
+                call.outcome.settle(outcome)
+            }
+        }
+        return BridgePageCallHandle(session: self, id: id, call: call)
+    }
+
+    /// Resumes the calls waiting for the module's `$hello`.
+    func resumePageCalls(waitingFor module: String) {
+        pageCalls.hellos[module, default: 0] += 1
+        for call in pageCalls.calls.values where call.module == module {
+            call.helloWaiter?.resume()
+            call.helloWaiter = nil
+        }
+    }
+
+    /// Fails every call in flight with `error`.
+    func failPageCalls(_ error: BridgeError) {
+        for call in pageCalls.calls.values {
+            call.outcome.settle(.failure(error))
+            call.end()
+        }
+    }
+
+    /// Page calls in flight.
+    var pageCallCount: Int { pageCalls.calls.count }
+
+    /// What a page's answer means: the envelope's `data`, or the error of docs/WIRE.md. The
+    /// answer is untrusted input: JSON text, checked against `BridgeLimits` like a message
+    /// before it is parsed; application codes pass only when the method declares them.
+    static func pageOutcome(_ answer: Result<Any?, any Error>, declaredCodes: Set<Int>) -> Result<BridgePageData, BridgeError> {
+        let value: Any?
+        switch answer {
+        case .failure(let error as BridgeError):
+            return .failure(BridgeError(code: error.code, message: cut(error.message)))
+        case .failure(let error):
+            return .failure(BridgeError(.pageError, cut("WebKit failed the call: \(String(describing: error))")))
+        case .success(let answered):
+            value = answered
+        }
+        guard let value, case .string = BridgeDecode.shape(value) else {
+            return .failure(BridgeError(.invalidResult, "the page's answer is not envelope JSON text, got \(BridgeDecode.describe(value))"))
+        }
+        let envelope: [String: Any]
+        let code: Int
+        let message: String
+        do {
+            envelope = try BridgeIncoming(value, parse: true, data: "result").object.get()
+            code = try BridgeDecode.int(envelope["errcode"], "errcode")
+            message = try BridgeDecode.optional(envelope["errmsg"], "errmsg", BridgeDecode.string) ?? ""
+        } catch let error as BridgeError {
+            return .failure(BridgeError(.invalidResult, "the page's answer is not a valid envelope: \(error.message)"))
+        } catch {
+            return .failure(BridgeError(.invalidResult, "the page's answer is not a valid envelope"))
+        }
+        switch code {
+        case 0:
+            return .success(BridgePageData(value: envelope["data"]))
+        case BridgeErrorCode.notImplemented.rawValue, BridgeErrorCode.pageNotLoaded.rawValue, BridgeErrorCode.pageError.rawValue:
+            return .failure(BridgeError(code: code, message: cut(message)))
+        case let code where code >= 1 && declaredCodes.contains(code):
+            return .failure(BridgeError(code: code, message: cut(message)))
+        default:
+            return .failure(BridgeError(.pageError, cut("the page rejected with the undeclared code \(code): \(message)")))
+        }
+    }
+
+    /// `text` cut to `BridgeLimits.maxPageMessageLength` UTF-16 units (never inside a character's surrogate pair).
+    static func cut(_ text: String) -> String {
+        guard text.utf16.count > BridgeLimits.maxPageMessageLength else { return text }
+        var units = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            units += scalar.utf16.count
+            guard units <= BridgeLimits.maxPageMessageLength else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// A timeout in nanoseconds for `Task.sleep`: at least 0; nil (no timer) when it is
+    /// infinite or beyond what `UInt64` nanoseconds hold (about 584 years).
+    static func nanoseconds(_ seconds: Double) -> UInt64? {
+        guard !seconds.isNaN, seconds > 0 else { return 0 }
+        let nanoseconds = seconds * 1_000_000_000
+        guard nanoseconds < 18_000_000_000_000_000_000 else { return nil }
+        return UInt64(nanoseconds)
+    }
+
+    /// Seconds as error messages write them: `10`, `0.25`.
+    static func secondsText(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return seconds.isNaN ? "0" : String(seconds) }
+        if seconds.rounded() == seconds, seconds < 1e15 { return String(Int(seconds)) }
+        return String(seconds)
+    }
+}
+
+/// A started page call: its outcome, awaited without holding the session.
+@MainActor struct BridgePageCallHandle {
+    weak var session: BridgeSession?
+    let id: Int
+    let call: BridgePendingPageCall
+
+    /// The answer's `data`; `aborted` at once when the calling Task is cancelled. Ends the call.
+    func value() async throws -> BridgePageData {
+        defer {
+            session?.pageCalls.calls[id] = nil
+            call.end()
+        }
+        let outcome = call.outcome
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.wait(continuation)
+            }
+        } onCancel: {
+            outcome.settle(.failure(BridgeError(.aborted, "the calling Task was cancelled")))
+        }
+    }
+}
+
+// MARK: - The caller
+
+/// What generated page callers (`SamplePage`) call through: the module, the session (held
+/// weakly: the web view's or page's message handlers own it) and the timeout of each call.
+@MainActor struct BridgePageCaller {
+    let module: String
+    weak var session: BridgeSession?
+    var timeout: Double
+
+    init(module: String, session: BridgeSession?, timeout: Double) {
+        self.module = module
+        self.session = session
+        self.timeout = timeout
+    }
+
+    /// Calls the page method `method` (its wire name) with `params` (an object) and decodes the
+    /// answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
+    /// `global` and `order`: the global function's path and the params' wire names in order.
+    func call<T>(_ method: String, params: JSONValue, global: [String]? = nil, order: [String] = [],
+                 errors: Set<Int> = [], decode: (Any?, BridgePath) throws -> T) async throws -> T {
+        // The session is held only while the call starts (see `startPageCall`).
+        let request = BridgeSession.PageCallRequest(module: module, method: method, params: params, global: global,
+                                                    order: order, timeout: timeout, declaredCodes: errors)
+        guard let handle = try session?.startPageCall(request) else {
+            throw BridgeError(.pageNotLoaded, "the '\(module)' module is not installed on this web view or page, or they are gone")
+        }
+        let data = try await handle.value()
+        do {
+            return try decode(data.value, "result")
+        } catch let error as BridgeError {
+            throw BridgeError(.invalidResult, error.message)
         }
     }
 }
@@ -1750,9 +2216,17 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         let frame = message.frameInfo
         let world = self.world
+        let webView = message.webView
+        // A message without a web view comes from a SwiftUI `WebPage`: answered through the
+        // attached page (its main frame, as `mainFrameOnly` admits by default).
+        let fromPage = webView == nil
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView = message.webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+                        reply: nil) { [weak webView, weak session] script in
+            if fromPage {
+                session?.evaluate?(script) { _ in }
+            } else {
+                webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+            }
         }
     }
 }
@@ -1837,6 +2311,23 @@ struct BridgeChannelMarker: Equatable {
 
     private static var entries: [Entry] = []
 
+    /// A page a content controller's sessions call through (SwiftUI's `WebPage`, attached
+    /// after its configuration got the modules), held weakly; `connect` gives a session its
+    /// evaluate and call function, so a module installed after `attach` is connected too.
+    private final class PageEntry {
+        weak var page: AnyObject?
+        weak var controller: WKUserContentController?
+        let connect: @MainActor (BridgeSession, WKContentWorld) -> Void
+
+        init(page: AnyObject, controller: WKUserContentController, connect: @escaping @MainActor (BridgeSession, WKContentWorld) -> Void) {
+            self.page = page
+            self.controller = controller
+            self.connect = connect
+        }
+    }
+
+    private static var pages: [PageEntry] = []
+
     /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
     static var defaultWorld: WKContentWorld {
         if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
@@ -1845,21 +2336,31 @@ struct BridgeChannelMarker: Equatable {
 
     /// The session of a web view's content controller in a world, if any module is installed there.
     static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
-        let controller = webView.configuration.userContentController
+        session(of: webView.configuration.userContentController, world: world)
+    }
+
+    /// The session of a content controller in a world (nil: the configured one), if any module is installed there.
+    static func session(of controller: WKUserContentController, world: WKContentWorld?) -> BridgeSession? {
         let world = world ?? defaultWorld
         return entries.first { $0.controller === controller && $0.world === world }?.session
     }
 
-    /// Installs a module's dispatcher. Throws when the module is already installed there, or
-    /// when a channel it needs is registered there by another schema set (its marker says
-    /// which); never registers a channel name twice. Each channel registered gets a marker.
+    /// Installs a module's dispatcher for a web view: on its content controller, with events
+    /// and page calls going through the web view (held weakly).
     static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
                         policy: BridgeOriginPolicy) throws -> BridgeSession {
-        entries.removeAll { $0.controller == nil || $0.session == nil }
-        let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
-        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+        let session = try install(module, on: webView.configuration.userContentController, world: world, policy: policy)
+        if session.evaluate == nil { connect(session, to: webView, world: world) }
+        return session
+    }
+
+    /// Gives a session the web view's evaluate (events: `evaluateJavaScript` in the session's
+    /// world) and call function (page calls: `callAsyncJavaScript`, completion form, in the
+    /// `.page` world for `global:` methods, else the session's world). The web view is held
+    /// weakly and never across a wait: once it is gone, calls fail `pageNotLoaded`.
+    static func connect(_ session: BridgeSession, to webView: WKWebView, world: WKContentWorld) {
+        session.evaluate = { [weak webView] script, completion in
             guard let webView = webView else {
                 completion(false)
                 return
@@ -1871,6 +2372,49 @@ struct BridgeChannelMarker: Equatable {
                 }
             }
         }
+        session.callFunction = { [weak webView] body, arguments, pageWorld in
+            let gone = BridgeError(.pageNotLoaded, "the web view is gone")
+            guard webView != nil else { throw gone }
+            let answer: BridgePageData
+            do {
+                answer = try await withCheckedThrowingContinuation { continuation in
+                    guard let webView else {
+                        continuation.resume(throwing: gone)
+                        return
+                    }
+                    webView.callAsyncJavaScript(body, arguments: arguments, in: nil, in: pageWorld ? WKContentWorld.page : world) { result in
+                        switch result {
+                        case .success(let value): continuation.resume(returning: BridgePageData(value: value))
+                        case .failure(let error): continuation.resume(throwing: BridgePageFailure(error: String(describing: error)))
+                        }
+                    }
+                }
+            } catch let failure as BridgePageFailure {
+                // WebKit fails the calls of a web view that went away: that is `pageNotLoaded`.
+                guard webView != nil else { throw gone }
+                throw BridgeError(.pageError, "WebKit failed the call: \(failure.error)")
+            }
+            return answer.value
+        }
+    }
+
+    /// Installs a module's dispatcher on a content controller, in `world`. Throws when the
+    /// module is already installed there, or when a channel it needs is registered there by
+    /// another schema set (its marker says which); never registers a channel name twice. Each
+    /// channel registered gets a marker. A new session is connected to the page attached to
+    /// the controller, if any (`attach`); else whoever installs connects it.
+    static func install(_ module: any BridgeModule, on controller: WKUserContentController, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        entries.removeAll { $0.controller == nil || $0.session == nil }
+        pages.removeAll { $0.page == nil || $0.controller == nil }
+        let world = world ?? defaultWorld
+        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy, evaluate: nil)
+        if existing == nil, let page = pages.first(where: { $0.controller === controller }) {
+            page.connect(session, world)
+        }
+        // Console forwarding (issue 10): the lead installs `BridgeConsoleGlue` on `controller`
+        // here, once per content controller, before the first module's channels.
         guard !session.isInstalled(module.moduleName) else {
             throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
         }
@@ -1937,10 +2481,90 @@ struct BridgeChannelMarker: Equatable {
     /// back to queueing events until its client says `$hello` again, and running requests are
     /// cancelled (their answers are dropped: the page that asked is gone).
     public static func webContentProcessDidTerminate(_ webView: WKWebView) {
-        let controller = webView.configuration.userContentController
+        webContentProcessDidTerminate(webView.configuration.userContentController)
+    }
+
+    /// Every session of a content controller: events queue until `$hello`, running requests
+    /// are cancelled and page calls in flight fail with `processTerminated`.
+    static func webContentProcessDidTerminate(_ controller: WKUserContentController) {
         for entry in entries where entry.controller === controller {
             entry.session?.webContentProcessDidTerminate()
         }
     }
+
+#if compiler(>=6.2)
+    /// The SwiftUI path (iOS 26, macOS 26): modules are installed on a `WebPage.Configuration`
+    /// before the page exists; `attach` then gives their sessions the page for events and
+    /// page calls, both through `WebPage.callJavaScript`.
+    @available(iOS 26.0, macOS 26.0, *)
+    static func install(_ module: any BridgeModule, on configuration: WebPage.Configuration, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        try install(module, on: configuration.userContentController, world: world, policy: policy)
+    }
+
+    /// Attaches the page created with `configuration`: the modules installed on the
+    /// configuration (before or after) send events and call the page through it. The page is
+    /// held weakly; once it is gone, page calls fail `pageNotLoaded`.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
+        let controller = configuration.userContentController
+        pages.removeAll { $0.page == nil || $0.controller == nil || $0.controller === controller }
+        let entry = PageEntry(page: page, controller: controller) { [weak page] session, world in
+            guard let page else { return }
+            connect(session, to: page, world: world)
+        }
+        pages.append(entry)
+        for installed in entries where installed.controller === controller {
+            if let session = installed.session { entry.connect(session, installed.world) }
+        }
+    }
+
+    /// The session of an attached page in a world (nil: the configured one).
+    @available(iOS 26.0, macOS 26.0, *)
+    static func session(of page: WebPage, world: WKContentWorld? = nil) -> BridgeSession? {
+        guard let controller = pages.first(where: { $0.page === page })?.controller else { return nil }
+        return session(of: controller, world: world)
+    }
+
+    /// Call when the page's web content process terminated (`WebPage` reports it as a
+    /// navigation failure): as `webContentProcessDidTerminate(_:)` for a web view.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func webContentProcessDidTerminate(_ page: WebPage) {
+        guard let controller = pages.first(where: { $0.page === page })?.controller else { return }
+        webContentProcessDidTerminate(controller)
+    }
+
+    /// Events: the event script as a function body's return value. Page calls: the body.
+    /// Both through `callJavaScript`, in the session's world or `.page`. The page is held
+    /// weakly, and strongly only while `callJavaScript` (its own async method) runs.
+    @available(iOS 26.0, macOS 26.0, *)
+    static func connect(_ session: BridgeSession, to page: WebPage, world: WKContentWorld) {
+        session.evaluate = { [weak page] script, completion in
+            guard page != nil else {
+                completion(false)
+                return
+            }
+            Task { @MainActor [weak page] in
+                let value = try? await page?.callJavaScript("return " + script, contentWorld: world)
+                completion((value as? Bool) == true)
+            }
+        }
+        session.callFunction = { [weak page] body, arguments, pageWorld in
+            guard let page else { throw BridgeError(.pageNotLoaded, "the page is gone") }
+            do {
+                return try await page.callJavaScript(body, arguments: arguments, contentWorld: pageWorld ? WKContentWorld.page : world)
+            } catch let error as BridgeError {
+                throw error
+            } catch {
+                throw BridgeError(.pageError, "WebKit failed the call: \(String(describing: error))")
+            }
+        }
+    }
+#endif
+}
+
+/// A WebKit failure carried out of a completion handler as text (WebKit's errors need not be Sendable).
+struct BridgePageFailure: Error, Sendable {
+    var error: String
 }
 #endif

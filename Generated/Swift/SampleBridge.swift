@@ -183,6 +183,73 @@ public enum Sample {
     }
 }
 
+// MARK: - Page calls
+
+/// The page's side of the `sample` module: functions the page implements (or, for legacy
+/// pages, defines as globals) and native awaits. Get one with `SampleBridge.page(for:)`.
+/// Failures are `BridgeError`s: the page's declared application errors (`Sample.Errors`)
+/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
+@MainActor public struct SamplePage {
+    private let _caller: BridgePageCaller
+
+    /// A caller through `session` (held weakly); every call's deadline is `timeout` seconds.
+    init(session: BridgeSession?, timeout: Double = BridgeConfiguration.pageCallTimeoutSeconds) {
+        _caller = BridgePageCaller(module: "sample", session: session, timeout: timeout)
+    }
+
+    private init(_caller: BridgePageCaller) {
+        self._caller = _caller
+    }
+
+    /// The same caller with another deadline per call, in seconds: the wait for the page's
+    /// client to say `$hello` and the call together (`timeout` when it runs out).
+    public func withTimeout(_ seconds: Double) -> SamplePage {
+        var _caller = self._caller
+        _caller.timeout = seconds
+        return SamplePage(_caller: _caller)
+    }
+
+    /// Number of items in the page's shopping cart, for the app's cart badge (seed 000's
+    /// `readCartCount()`). Pages written before the generated client answer through their
+    /// global function; pages using the client implement it.
+    ///
+    /// - Parameters:
+    ///   - userId: The signed-in user whose cart the page shows.
+    /// - Returns: How many items are in the cart; 0 when it is empty.
+    /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
+    public func getCartCount(userId: String) async throws -> Int {
+        var _params = BridgeEncode.Members("params")
+        _params.string("userId", userId)
+        return try await _caller.call(
+            "getCartCount",
+            params: _params.json,
+            global: ["app", "getCartCount"],
+            order: ["userId"],
+            decode: BridgeDecode.int
+        )
+    }
+
+    /// Shows a short message from the app on the page, for example a confirmation after a
+    /// native action. Resolves once the page displayed it. Existing pages define it as their
+    /// global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
+    /// client implement it instead.
+    ///
+    /// - Parameters:
+    ///   - message: The text to show, as plain text (never interpreted as HTML).
+    /// - Note: Calls the page's global function `sample.showSwiftUIMessage` unless its client implements it.
+    public func showMessage(message: String) async throws {
+        var _params = BridgeEncode.Members("params")
+        _params.string("message", message)
+        try await _caller.call(
+            "showMessage",
+            params: _params.json,
+            global: ["sample", "showSwiftUIMessage"],
+            order: ["message"],
+            decode: BridgeDecode.ignored
+        )
+    }
+}
+
 // MARK: - Dispatch
 
 /// Routes the `sample` module's messages to a `SampleHandler`: decodes untrusted bodies
@@ -335,5 +402,41 @@ import WebKit
         }
         return SampleEvents(session: session)
     }
+
+    /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
+    /// Install the module first: without it the page's client cannot say `$hello`, and calls
+    /// fail `pageNotLoaded`.
+    public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> SamplePage {
+        SamplePage(session: BridgeGlue.session(of: webView, world: contentWorld))
+    }
+
+    #if compiler(>=6.2)
+    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
+    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
+    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
+    @available(iOS 26.0, macOS 26.0, *)
+    @discardableResult
+    public static func install(_ handler: any SampleHandler, on configuration: WebPage.Configuration,
+        contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> SampleEvents {
+        let session = try BridgeGlue.install(SampleDispatcher(handler: handler), on: configuration, world: contentWorld, policy: policy)
+        return SampleEvents(session: session)
+    }
+
+    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> SampleEvents? {
+        guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(SampleDispatcher.moduleName) else {
+            return nil
+        }
+        return SampleEvents(session: session)
+    }
+
+    /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
+    /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> SamplePage {
+        SamplePage(session: BridgeGlue.session(of: webPage, world: contentWorld))
+    }
+    #endif
 }
 #endif

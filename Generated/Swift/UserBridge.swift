@@ -230,6 +230,58 @@ public enum User {
     }
 }
 
+// MARK: - Page calls
+
+/// The page's side of the `user` module: functions the page implements (or, for legacy
+/// pages, defines as globals) and native awaits. Get one with `UserBridge.page(for:)`.
+/// Failures are `BridgeError`s: the page's declared application errors (`User.Errors`)
+/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
+@MainActor public struct UserPage {
+    private let _caller: BridgePageCaller
+
+    /// A caller through `session` (held weakly); every call's deadline is `timeout` seconds.
+    init(session: BridgeSession?, timeout: Double = BridgeConfiguration.pageCallTimeoutSeconds) {
+        _caller = BridgePageCaller(module: "user", session: session, timeout: timeout)
+    }
+
+    private init(_caller: BridgePageCaller) {
+        self._caller = _caller
+    }
+
+    /// The same caller with another deadline per call, in seconds: the wait for the page's
+    /// client to say `$hello` and the call together (`timeout` when it runs out).
+    public func withTimeout(_ seconds: Double) -> UserPage {
+        var _caller = self._caller
+        _caller.timeout = seconds
+        return UserPage(_caller: _caller)
+    }
+
+    /// Reads the current state of a form on the page, for example to save a draft natively
+    /// when the app goes to the background.
+    ///
+    /// - Parameters:
+    ///   - formId: Which form, by the identifier the page gave it.
+    /// - Returns: The form's title, whether it has unsaved changes, and its fields.
+    public func getFormState(formId: String) async throws -> User.FormState {
+        var _params = BridgeEncode.Members("params")
+        _params.string("formId", formId)
+        return try await _caller.call("getFormState", params: _params.json, decode: UserCodec.decodeFormState)
+    }
+
+    /// Asks the page whether the user may leave it (the app's Back button or a close
+    /// gesture). The page may ask the user first, so this can take a while.
+    ///
+    /// - Parameters:
+    ///   - reason: Why the app wants to leave, for the page's wording (for example `back`).
+    /// - Returns: Whether the page lets the app leave; false keeps the user on the page.
+    /// - Throws: `User.Errors.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
+    public func confirmLeave(reason: String) async throws -> Bool {
+        var _params = BridgeEncode.Members("params")
+        _params.string("reason", reason)
+        return try await _caller.call("confirmLeave", params: _params.json, errors: [User.Errors.busyCode], decode: BridgeDecode.bool)
+    }
+}
+
 // MARK: - Dispatch
 
 /// Routes the `user` module's messages to a `UserHandler`: decodes untrusted bodies
@@ -427,5 +479,41 @@ import WebKit
         }
         return UserEvents(session: session)
     }
+
+    /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
+    /// Install the module first: without it the page's client cannot say `$hello`, and calls
+    /// fail `pageNotLoaded`.
+    public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> UserPage {
+        UserPage(session: BridgeGlue.session(of: webView, world: contentWorld))
+    }
+
+    #if compiler(>=6.2)
+    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
+    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
+    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
+    @available(iOS 26.0, macOS 26.0, *)
+    @discardableResult
+    public static func install(_ handler: any UserHandler, on configuration: WebPage.Configuration,
+        contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> UserEvents {
+        let session = try BridgeGlue.install(UserDispatcher(handler: handler), on: configuration, world: contentWorld, policy: policy)
+        return UserEvents(session: session)
+    }
+
+    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserEvents? {
+        guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(UserDispatcher.moduleName) else {
+            return nil
+        }
+        return UserEvents(session: session)
+    }
+
+    /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
+    /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserPage {
+        UserPage(session: BridgeGlue.session(of: webPage, world: contentWorld))
+    }
+    #endif
 }
 #endif

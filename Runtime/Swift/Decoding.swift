@@ -26,6 +26,10 @@ enum BridgeLimits {
     /// the page: 64 MiB, four times `maxMessageBytes`, so an answer echoing an accepted message
     /// fits; beyond it a request is answered `internalError` and an event is dropped (logged).
     static let maxScriptJSONBytes = 64 << 20
+    /// Longest message native keeps of a page call's failure (the page's own text, or
+    /// WebKit's), in UTF-16 units: enough for any real error message and its stack's first
+    /// lines, and a bound on what an untrusted page can put into the app's logs and alerts.
+    static let maxPageMessageLength = 1_000
 }
 
 // MARK: - Paths
@@ -364,6 +368,9 @@ enum BridgeDecode {
         }
         return result
     }
+
+    /// The result of a page call that resolves with no value: whatever the page answered is ignored.
+    static func ignored(_ value: Any?, _ path: BridgePath) {}
 
     /// A message's `data`: absent or null means no parameters.
     static func params(_ data: Any?) throws -> [String: Any] {

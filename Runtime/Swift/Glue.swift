@@ -74,9 +74,17 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         let frame = message.frameInfo
         let world = self.world
+        let webView = message.webView
+        // A message without a web view comes from a SwiftUI `WebPage`: answered through the
+        // attached page (its main frame, as `mainFrameOnly` admits by default).
+        let fromPage = webView == nil
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView = message.webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+                        reply: nil) { [weak webView, weak session] script in
+            if fromPage {
+                session?.evaluate?(script) { _ in }
+            } else {
+                webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+            }
         }
     }
 }
@@ -161,6 +169,23 @@ struct BridgeChannelMarker: Equatable {
 
     private static var entries: [Entry] = []
 
+    /// A page a content controller's sessions call through (SwiftUI's `WebPage`, attached
+    /// after its configuration got the modules), held weakly; `connect` gives a session its
+    /// evaluate and call function, so a module installed after `attach` is connected too.
+    private final class PageEntry {
+        weak var page: AnyObject?
+        weak var controller: WKUserContentController?
+        let connect: @MainActor (BridgeSession, WKContentWorld) -> Void
+
+        init(page: AnyObject, controller: WKUserContentController, connect: @escaping @MainActor (BridgeSession, WKContentWorld) -> Void) {
+            self.page = page
+            self.controller = controller
+            self.connect = connect
+        }
+    }
+
+    private static var pages: [PageEntry] = []
+
     /// The configured content world (`BridgeConfiguration.contentWorldName`, else `.page`).
     static var defaultWorld: WKContentWorld {
         if let name = BridgeConfiguration.contentWorldName { return WKContentWorld.world(name: name) }
@@ -169,21 +194,31 @@ struct BridgeChannelMarker: Equatable {
 
     /// The session of a web view's content controller in a world, if any module is installed there.
     static func session(of webView: WKWebView, world: WKContentWorld? = nil) -> BridgeSession? {
-        let controller = webView.configuration.userContentController
+        session(of: webView.configuration.userContentController, world: world)
+    }
+
+    /// The session of a content controller in a world (nil: the configured one), if any module is installed there.
+    static func session(of controller: WKUserContentController, world: WKContentWorld?) -> BridgeSession? {
         let world = world ?? defaultWorld
         return entries.first { $0.controller === controller && $0.world === world }?.session
     }
 
-    /// Installs a module's dispatcher. Throws when the module is already installed there, or
-    /// when a channel it needs is registered there by another schema set (its marker says
-    /// which); never registers a channel name twice. Each channel registered gets a marker.
+    /// Installs a module's dispatcher for a web view: on its content controller, with events
+    /// and page calls going through the web view (held weakly).
     static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
                         policy: BridgeOriginPolicy) throws -> BridgeSession {
-        entries.removeAll { $0.controller == nil || $0.session == nil }
-        let controller = webView.configuration.userContentController
         let world = world ?? defaultWorld
-        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
-        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy) { [weak webView] script, completion in
+        let session = try install(module, on: webView.configuration.userContentController, world: world, policy: policy)
+        if session.evaluate == nil { connect(session, to: webView, world: world) }
+        return session
+    }
+
+    /// Gives a session the web view's evaluate (events: `evaluateJavaScript` in the session's
+    /// world) and call function (page calls: `callAsyncJavaScript`, completion form, in the
+    /// `.page` world for `global:` methods, else the session's world). The web view is held
+    /// weakly and never across a wait: once it is gone, calls fail `pageNotLoaded`.
+    static func connect(_ session: BridgeSession, to webView: WKWebView, world: WKContentWorld) {
+        session.evaluate = { [weak webView] script, completion in
             guard let webView = webView else {
                 completion(false)
                 return
@@ -195,6 +230,49 @@ struct BridgeChannelMarker: Equatable {
                 }
             }
         }
+        session.callFunction = { [weak webView] body, arguments, pageWorld in
+            let gone = BridgeError(.pageNotLoaded, "the web view is gone")
+            guard webView != nil else { throw gone }
+            let answer: BridgePageData
+            do {
+                answer = try await withCheckedThrowingContinuation { continuation in
+                    guard let webView else {
+                        continuation.resume(throwing: gone)
+                        return
+                    }
+                    webView.callAsyncJavaScript(body, arguments: arguments, in: nil, in: pageWorld ? WKContentWorld.page : world) { result in
+                        switch result {
+                        case .success(let value): continuation.resume(returning: BridgePageData(value: value))
+                        case .failure(let error): continuation.resume(throwing: BridgePageFailure(error: String(describing: error)))
+                        }
+                    }
+                }
+            } catch let failure as BridgePageFailure {
+                // WebKit fails the calls of a web view that went away: that is `pageNotLoaded`.
+                guard webView != nil else { throw gone }
+                throw BridgeError(.pageError, "WebKit failed the call: \(failure.error)")
+            }
+            return answer.value
+        }
+    }
+
+    /// Installs a module's dispatcher on a content controller, in `world`. Throws when the
+    /// module is already installed there, or when a channel it needs is registered there by
+    /// another schema set (its marker says which); never registers a channel name twice. Each
+    /// channel registered gets a marker. A new session is connected to the page attached to
+    /// the controller, if any (`attach`); else whoever installs connects it.
+    static func install(_ module: any BridgeModule, on controller: WKUserContentController, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        entries.removeAll { $0.controller == nil || $0.session == nil }
+        pages.removeAll { $0.page == nil || $0.controller == nil }
+        let world = world ?? defaultWorld
+        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy, evaluate: nil)
+        if existing == nil, let page = pages.first(where: { $0.controller === controller }) {
+            page.connect(session, world)
+        }
+        // Console forwarding (issue 10): the lead installs `BridgeConsoleGlue` on `controller`
+        // here, once per content controller, before the first module's channels.
         guard !session.isInstalled(module.moduleName) else {
             throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
         }
@@ -261,10 +339,90 @@ struct BridgeChannelMarker: Equatable {
     /// back to queueing events until its client says `$hello` again, and running requests are
     /// cancelled (their answers are dropped: the page that asked is gone).
     public static func webContentProcessDidTerminate(_ webView: WKWebView) {
-        let controller = webView.configuration.userContentController
+        webContentProcessDidTerminate(webView.configuration.userContentController)
+    }
+
+    /// Every session of a content controller: events queue until `$hello`, running requests
+    /// are cancelled and page calls in flight fail with `processTerminated`.
+    static func webContentProcessDidTerminate(_ controller: WKUserContentController) {
         for entry in entries where entry.controller === controller {
             entry.session?.webContentProcessDidTerminate()
         }
     }
+
+#if compiler(>=6.2)
+    /// The SwiftUI path (iOS 26, macOS 26): modules are installed on a `WebPage.Configuration`
+    /// before the page exists; `attach` then gives their sessions the page for events and
+    /// page calls, both through `WebPage.callJavaScript`.
+    @available(iOS 26.0, macOS 26.0, *)
+    static func install(_ module: any BridgeModule, on configuration: WebPage.Configuration, world: WKContentWorld?,
+                        policy: BridgeOriginPolicy) throws -> BridgeSession {
+        try install(module, on: configuration.userContentController, world: world, policy: policy)
+    }
+
+    /// Attaches the page created with `configuration`: the modules installed on the
+    /// configuration (before or after) send events and call the page through it. The page is
+    /// held weakly; once it is gone, page calls fail `pageNotLoaded`.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
+        let controller = configuration.userContentController
+        pages.removeAll { $0.page == nil || $0.controller == nil || $0.controller === controller }
+        let entry = PageEntry(page: page, controller: controller) { [weak page] session, world in
+            guard let page else { return }
+            connect(session, to: page, world: world)
+        }
+        pages.append(entry)
+        for installed in entries where installed.controller === controller {
+            if let session = installed.session { entry.connect(session, installed.world) }
+        }
+    }
+
+    /// The session of an attached page in a world (nil: the configured one).
+    @available(iOS 26.0, macOS 26.0, *)
+    static func session(of page: WebPage, world: WKContentWorld? = nil) -> BridgeSession? {
+        guard let controller = pages.first(where: { $0.page === page })?.controller else { return nil }
+        return session(of: controller, world: world)
+    }
+
+    /// Call when the page's web content process terminated (`WebPage` reports it as a
+    /// navigation failure): as `webContentProcessDidTerminate(_:)` for a web view.
+    @available(iOS 26.0, macOS 26.0, *)
+    public static func webContentProcessDidTerminate(_ page: WebPage) {
+        guard let controller = pages.first(where: { $0.page === page })?.controller else { return }
+        webContentProcessDidTerminate(controller)
+    }
+
+    /// Events: the event script as a function body's return value. Page calls: the body.
+    /// Both through `callJavaScript`, in the session's world or `.page`. The page is held
+    /// weakly, and strongly only while `callJavaScript` (its own async method) runs.
+    @available(iOS 26.0, macOS 26.0, *)
+    static func connect(_ session: BridgeSession, to page: WebPage, world: WKContentWorld) {
+        session.evaluate = { [weak page] script, completion in
+            guard page != nil else {
+                completion(false)
+                return
+            }
+            Task { @MainActor [weak page] in
+                let value = try? await page?.callJavaScript("return " + script, contentWorld: world)
+                completion((value as? Bool) == true)
+            }
+        }
+        session.callFunction = { [weak page] body, arguments, pageWorld in
+            guard let page else { throw BridgeError(.pageNotLoaded, "the page is gone") }
+            do {
+                return try await page.callJavaScript(body, arguments: arguments, contentWorld: pageWorld ? WKContentWorld.page : world)
+            } catch let error as BridgeError {
+                throw error
+            } catch {
+                throw BridgeError(.pageError, "WebKit failed the call: \(String(describing: error))")
+            }
+        }
+    }
+#endif
+}
+
+/// A WebKit failure carried out of a completion handler as text (WebKit's errors need not be Sendable).
+struct BridgePageFailure: Error, Sendable {
+    var error: String
 }
 #endif

@@ -185,11 +185,13 @@ struct BridgeIncoming {
 
     /// Reads `body`: an object (NSDictionary or its Swift form) or JSON text. With `parse`
     /// false only the callback name is read (a message from an untrusted frame is not parsed).
-    init(_ body: Any, parse: Bool) {
+    /// `data` names the path of the top-level `data` in errors: `params` for messages,
+    /// `result` for the answers of page calls.
+    init(_ body: Any, parse: Bool, data: String = "params") {
         let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
             let bytes = Array(text.utf8)
-            let scan = BridgeTextScan(bytes)
+            let scan = BridgeTextScan(bytes, data: data)
             callbackName = Self.callbackName(scan.callbackName)
             if bytes.count > BridgeLimits.maxMessageBytes {
                 problem = Self.tooLarge
@@ -218,7 +220,7 @@ struct BridgeIncoming {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
             return
         }
-        problem = Self.check(body)
+        problem = Self.check(body, data: data)
         if let problem {
             object = .failure(problem)
         } else if let top {
@@ -255,15 +257,16 @@ struct BridgeIncoming {
         return BridgeError(.invalidParams, "\(path): keys \(BridgeJavaScript.stringLiteral(keys[0])) and \(BridgeJavaScript.stringLiteral(keys[1])) differ only in Unicode normalization")
     }
 
-    /// The path of the value under a message's top-level `key`: `data` is `params`.
-    static func topLevelPath(_ key: String) -> BridgePath {
-        key == "data" ? "params" : BridgePath("message").member(key)
+    /// The path of the value under a message's top-level `key`: `data` is `params` (or the
+    /// root `data` names).
+    static func topLevelPath(_ key: String, data: String = "params") -> BridgePath {
+        key == "data" ? BridgePath(data) : BridgePath("message").member(key)
     }
 
     /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
     /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
     /// only in Unicode normalization. Stops at the first problem.
-    static func check(_ body: Any) -> BridgeError? {
+    static func check(_ body: Any, data: String = "params") -> BridgeError? {
         enum Step {
             case top
             case key(String)
@@ -275,7 +278,7 @@ struct BridgeIncoming {
             func path() -> BridgePath {
                 switch step {
                 case .top: return parent
-                case .key(let key): return depth == 2 ? topLevelPath(key) : parent.member(key)
+                case .key(let key): return depth == 2 ? topLevelPath(key, data: data) : parent.member(key)
                 case .index(let index): return parent.index(index)
                 }
             }
@@ -344,7 +347,7 @@ struct BridgeTextScan {
         var keys: [String: String] = [:]
     }
 
-    init(_ s: [UInt8]) {
+    init(_ s: [UInt8], data: String = "params") {
         var open: [Container] = []
         var beyond = 0  // containers open beyond the depth limit, only counted
         var tracking = s.count <= BridgeLimits.maxMessageBytes
@@ -400,7 +403,7 @@ struct BridgeTextScan {
                     if let parent = open.last {
                         if parent.isObject {
                             let key = parent.key ?? ""
-                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key) : parent.path.member(key)
+                            path = open.count == 1 ? BridgeIncoming.topLevelPath(key, data: data) : parent.path.member(key)
                         } else {
                             path = parent.path.index(parent.index)
                         }

@@ -214,13 +214,25 @@ extension BridgeDispatcher {
 @MainActor final class BridgeSession {
     /// Evaluates a script in the page; `completion(true)` when it evaluated to `true`.
     typealias Evaluate = @MainActor (_ script: String, _ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    /// Calls a constant function body in the page with string arguments and returns what it
+    /// resolved with (`callAsyncJavaScript`, `WebPage.callJavaScript`); `pageWorld` runs it in
+    /// the `.page` world instead of the session's. Throws `pageNotLoaded` when the page is gone.
+    typealias CallFunction = @MainActor (_ body: String, _ arguments: [String: String], _ pageWorld: Bool) async throws -> Any?
 
     /// Most events a module keeps while its client is not ready; the oldest is dropped beyond.
     static let queueLimit = 256
 
     let transport: BridgeTransport
     var policy: BridgeOriginPolicy
-    private let evaluate: Evaluate
+    /// How events reach the page; nil until a page is attached (SwiftUI's `WebPage` is
+    /// created after its configuration, where modules are installed): events wait queued.
+    var evaluate: Evaluate? {
+        didSet { for module in queues.keys.sorted() { pump(module) } }
+    }
+    /// How page calls reach the page; nil until a page is attached (calls fail `pageNotLoaded`).
+    var callFunction: CallFunction?
+    /// The page calls in flight (PageCalls.swift).
+    let pageCalls = BridgePageCalls()
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
@@ -245,10 +257,11 @@ extension BridgeDispatcher {
 
     init(transport: BridgeTransport = BridgeConfiguration.transport,
                     policy: BridgeOriginPolicy = .default,
-                    evaluate: @escaping Evaluate) {
+                    evaluate: Evaluate?, callFunction: CallFunction? = nil) {
         self.transport = transport
         self.policy = policy
         self.evaluate = evaluate
+        self.callFunction = callFunction
     }
 
     /// The channel names this session needs registered: one per module (reply) or the shared one.
@@ -444,6 +457,7 @@ extension BridgeDispatcher {
         queues[module, default: EventQueue()].ready = true
         reply.succeed(.object(["protocol": .int(1)]))
         pump(module)
+        resumePageCalls(waitingFor: module)
     }
 
     /// Delivers an event now if the module's client is ready, else queues it.
@@ -470,6 +484,7 @@ extension BridgeDispatcher {
     /// reuses callback names.
     func webContentProcessDidTerminate() {
         cancelRequests(of: nil, answering: nil)
+        failPageCalls(BridgeError(.processTerminated, "the web content process terminated during the call"))
         generation += 1
         deliveriesInFlight = 0
         for name in queues.keys {
@@ -478,11 +493,21 @@ extension BridgeDispatcher {
         }
     }
 
+    /// Whether the module's client said `$hello` and has not gone since (events are delivered).
+    func isClientReady(_ module: String) -> Bool { queues[module]?.ready ?? false }
+
+    /// The module's client is gone (a page call found no hub: the page reloaded): events queue
+    /// and page calls wait until it says `$hello` again.
+    func clientGone(_ module: String) {
+        queues[module]?.ready = false
+    }
+
     /// Events waiting for a module's client.
     func queuedEventCount(_ module: String) -> Int { queues[module]?.events.count ?? 0 }
 
     private func pump(_ module: String) {
-        guard let queue = queues[module], queue.ready, queue.delivering == nil, let next = queue.events.first else { return }
+        guard let evaluate, let queue = queues[module], queue.ready, queue.delivering == nil,
+              let next = queue.events.first else { return }
         queues[module]?.delivering = next.id
         deliveriesInFlight += 1
         let generation = self.generation

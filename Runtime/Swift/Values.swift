@@ -118,8 +118,26 @@ public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case internalError = -6
     /// Page side only: no native handler.
     case notInApp = -7
-    /// Page side only: no answer in time.
+    /// No answer in time: the page's side of a request, or native's side of a page call
+    /// (after the page's client said `$hello`).
     case timeout = -8
+    /// The calling Swift Task was cancelled during a page call (the page's function keeps
+    /// running; its late answer is ignored). The page side uses it for aborted requests.
+    case aborted = -9
+    /// Page calls: the page's client is loaded but registered no implementation of the page
+    /// method (for a `global:` method: and the page defines no such global function).
+    case notImplemented = -10
+    /// Page calls: no page or no client: the web view or `WebPage` is gone or not attached,
+    /// or the module's client did not say `$hello` within the call's timeout.
+    case pageNotLoaded = -11
+    /// Page calls: the page's implementation threw something other than one of the method's
+    /// declared errors, returned a value JSON cannot carry, or WebKit failed the call.
+    case pageError = -12
+    /// Page calls: the page's answer does not decode (the message names the path, rooted at
+    /// `result`), or the envelope is malformed or over `BridgeLimits`.
+    case invalidResult = -13
+    /// Page calls: the web content process terminated during the call.
+    case processTerminated = -14
 }
 
 /// An error with a code and a message that reaches the page intact. Handlers throw it

@@ -1,7 +1,9 @@
 import BridgeGenCore
 
 /// A module's WebKit glue (`SampleBridge`), behind `#if canImport(WebKit)`: install and
-/// uninstall on a web view; the shared machinery lives in the support file's `BridgeGlue`.
+/// uninstall on a web view, the page caller for a web view, and (SDKs with Swift 6.2, where
+/// SwiftUI's `WebPage` exists) install on a `WebPage.Configuration` and the caller for a
+/// `WebPage`; the shared machinery lives in the support file's `BridgeGlue`.
 struct GlueGenerator {
     let context: SwiftContext
     let module: Module
@@ -44,6 +46,52 @@ struct GlueGenerator {
                 }
                 p.line("return \(events)(session: session)")
             }
+            let page = SwiftNamer.page(module.name)
+            let hasPage = !module.pageMethods.isEmpty
+            if hasPage {
+                p.blankLine()
+                p.line("/// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).")
+                p.line("/// Install the module first: without it the page's client cannot say `$hello`, and calls")
+                p.line("/// fail `pageNotLoaded`.")
+                p.block("\(a)static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> \(page) {") { p in
+                    p.line("\(page)(session: BridgeGlue.session(of: webView, world: contentWorld))")
+                }
+            }
+            p.blankLine()
+            p.line("#if compiler(>=6.2)")
+            p.line("/// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is")
+            p.line("/// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.")
+            p.line("/// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.")
+            p.line("@available(iOS 26.0, macOS 26.0, *)")
+            p.line("@discardableResult")
+            p.line("\(a)static func install(_ handler: any \(handler), on configuration: WebPage.Configuration,")
+            p.indented { p in
+                p.line("contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> \(events) {")
+            }
+            p.indented { p in
+                p.line("let session = try BridgeGlue.install(\(dispatcher)(handler: handler), on: configuration, world: contentWorld, policy: policy)")
+                p.line("return \(events)(session: session)")
+            }
+            p.line("}")
+            p.blankLine()
+            p.line("/// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.")
+            p.line("@available(iOS 26.0, macOS 26.0, *)")
+            p.block("\(a)static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> \(events)? {") { p in
+                p.block("guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(\(dispatcher).moduleName) else {") { p in
+                    p.line("return nil")
+                }
+                p.line("return \(events)(session: session)")
+            }
+            if hasPage {
+                p.blankLine()
+                p.line("/// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).")
+                p.line("/// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.")
+                p.line("@available(iOS 26.0, macOS 26.0, *)")
+                p.block("\(a)static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> \(page) {") { p in
+                    p.line("\(page)(session: BridgeGlue.session(of: webPage, world: contentWorld))")
+                }
+            }
+            p.line("#endif")
         }
         p.line("#endif")
     }

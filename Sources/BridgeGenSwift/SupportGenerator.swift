@@ -30,6 +30,27 @@ struct SupportGenerator {
             p.line("static let contentWorldName: String? = \(config.contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
             p.line("/// Version of docs/WIRE.md this code implements (`$hello`'s `protocol`).")
             p.line("static let protocolVersion = 1")
+            p.line("/// Default deadline of a page call, in seconds (`swift.pageCallTimeoutMs`).")
+            p.line("static let pageCallTimeoutSeconds: Double = \(String(Double(config.pageCallTimeoutMs) / 1000))")
+            p.line("/// Whether the page's console reaches `BridgeLog` (`console.forward`).")
+            switch config.consoleForwarding {
+            case .debug:
+                p.line("static let forwardsConsole: Bool = {")
+                p.indented { p in
+                    p.line("#if DEBUG")
+                    p.line("return true")
+                    p.line("#else")
+                    p.line("return false")
+                    p.line("#endif")
+                }
+                p.line("}()")
+            case .always: p.line("static let forwardsConsole = true")
+            case .never: p.line("static let forwardsConsole = false")
+            }
+            p.line("/// Longest forwarded console message, in UTF-16 units (`console.maxMessageLength`).")
+            p.line("static let consoleMaxMessageLength = \(config.consoleMaxMessageLength)")
+            p.line("/// Most console messages forwarded per second (`console.maxMessagesPerSecond`).")
+            p.line("static let consoleMaxMessagesPerSecond = \(config.consoleMaxMessagesPerSecond)")
         }
         p.blankLine()
         for name in Self.runtimeFiles {
@@ -39,7 +60,7 @@ struct SupportGenerator {
     }
 
     /// The runtime's files in output order: the WebKit-free core, then the glue.
-    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Session.swift", "Glue.swift"]
+    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Session.swift", "PageCalls.swift", "Glue.swift"]
 
     static func set(_ values: [String]) -> String {
         let sorted = Set(values).sorted()

@@ -1,8 +1,8 @@
 import BridgeGenCore
 
 /// The Swift emitter: `BridgeGenSupport.swift` (support code, once) and one
-/// `<Module>Bridge.swift` per module (models, handler protocol, event sender, dispatcher,
-/// codec, WebKit glue). File names follow from module names alone.
+/// `<Module>Bridge.swift` per module (models, handler protocol, event sender, page caller,
+/// dispatcher, codec, WebKit glue). File names follow from module names alone.
 public struct SwiftEmitter: Emitter {
     public let name = "swift"
 
@@ -19,6 +19,10 @@ public struct SwiftEmitter: Emitter {
                 } else if SwiftNamer.supportTypeNames.contains(name) {
                     diagnostics.append(DiagnosticCatalog.swiftTypeShadowsSupport(name, at: declaration.location))
                 }
+            }
+            for method in module.pageMethods where PageCallerGenerator.reservedMethodNames.contains(method.identifier) {
+                diagnostics.append(DiagnosticCatalog.swiftReservedPageMethod(method.name, caller: SwiftNamer.page(module.name),
+                                                                             at: method.location))
             }
         }
         return diagnostics
@@ -50,6 +54,12 @@ public struct SwiftEmitter: Emitter {
             p.blankLine()
             EventSenderGenerator(context: context, module: module).generate(into: &p)
             p.blankLine()
+            if !module.pageMethods.isEmpty {
+                p.line("// MARK: - Page calls")
+                p.blankLine()
+                PageCallerGenerator(context: context, module: module).generate(into: &p)
+                p.blankLine()
+            }
             p.line("// MARK: - Dispatch")
             p.blankLine()
             DispatchGenerator(context: context, module: module).generate(into: &p)

@@ -20,6 +20,7 @@ public enum SwiftNamer {
         "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
         "BridgeJavaScript", "BridgeLog", "BridgeModule", "BridgeOrigin", "BridgeOriginPolicy", "BridgeReply",
         "BridgeSession", "BridgeTransport", "BridgeConfiguration", "BridgeGlue", "BridgeInstallError", "JSONValue",
+        "BridgePageCaller",
         "Errors",
     ]
 
@@ -50,6 +51,7 @@ public enum SwiftNamer {
     public static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
     public static func codec(_ module: String) -> String { namespace(module) + "Codec" }
     public static func events(_ module: String) -> String { namespace(module) + "Events" }
+    public static func page(_ module: String) -> String { namespace(module) + "Page" }
     public static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
     public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
     public static let supportFileName = "BridgeGenSupport.swift"

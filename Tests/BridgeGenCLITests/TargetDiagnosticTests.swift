@@ -86,6 +86,12 @@ final class TargetDiagnosticTests: XCTestCase {
                           message: "type 'BridgeGlue' would shadow the generated Swift support type of the same name; rename the type")
     }
 
+    func testAPageMethodNamedLikeTheSwiftPageCallersMemberIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\npageMethods:\n  withTimeout:\n    params:\n      seconds: double\n",
+                          line: 4, column: 3, id: "swift-reserved-page-method",
+                          message: "page method 'withTimeout' would clash with 'withTimeout' of the generated Swift page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout')")
+    }
+
     func testOutputDiagnosticsAppearInJSON() throws {
         let folder = try temporaryFolder(self)
         try "bridgegen: 1\nmodule: sample\n".write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)

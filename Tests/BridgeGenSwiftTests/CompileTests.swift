@@ -4,8 +4,9 @@ import Foundation
 import XCTest
 
 /// The generated code for Schemas/ plus the stress schema (every IDL construct, keywords as
-/// names, deep nesting, several modules) compiles warning-free in Swift 6 and Swift 5 modes,
-/// for both transports, glue included (against the WebKit stand-in).
+/// names, deep nesting, several modules, page methods of every shape) compiles warning-free in
+/// Swift 6 and Swift 5 modes, for both transports, glue included (against the WebKit stand-in,
+/// SwiftUI's `WebPage` path too).
 final class CompileTests: XCTestCase {
     private func typecheck(_ transport: GeneratorConfig.Transport, swiftVersion: String,
                            access: GeneratorConfig.SwiftAccess = .public) throws {

@@ -5,8 +5,9 @@ import XCTest
 
 /// Builds Fixtures/GlueProgram with the generated code for Schemas/ against the WebKit
 /// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
-/// origin refusal, concurrency, weak release, events and the `$hello` handshake, and bodies at
-/// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack.
+/// origin refusal, concurrency, weak release, events and the `$hello` handshake, bodies at
+/// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack, and page
+/// calls through the stand-in's `callAsyncJavaScript` and SwiftUI's `WebPage`.
 final class GlueTests: XCTestCase {
     private func runProgram(_ transport: GeneratorConfig.Transport) throws -> [String] {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
@@ -32,6 +33,16 @@ final class GlueTests: XCTestCase {
         }
     }
 
+    /// The page-call and WebPage checks both transports run.
+    private let pageChecks = ["page.global-result", "page.global-arguments-are-strings", "page.global-params-as-json", "page.global-in-page-world",
+                              "page.body-has-no-value", "page.body-constant", "page.waits-for-hello", "page.client-after-hello",
+                              "page.client-arguments", "page.client-in-configured-world", "page.declared-error", "page.webkit-failure-is-page-error",
+                              "page.wrong-type-is-invalid-result", "page.not-implemented", "page.undeclared-code", "page.timeout",
+                              "page.process-terminated", "page.cancelled", "page.concurrent-200-matched", "page.client-in-named-world",
+                              "page.global-in-page-world-from-named", "page.other-world-not-installed", "page.web-view-gone", "page.not-installed",
+                              "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
+                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello"]
+
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)
         assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
@@ -47,7 +58,7 @@ final class GlueTests: XCTestCase {
                              "concurrency.replies-matched-once", "weak.handler-released", "weak.handler-unavailable-answer",
                              "events.queued-before-hello", "events.hello-answer", "events.delivered-in-order",
                              "events.page-gone-requeues", "events.redelivered-after-hello", "events.terminate-queues",
-                             "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall"])
+                             "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall"] + pageChecks)
     }
 
     func testCallbackTransport() throws {
@@ -60,7 +71,8 @@ final class GlueTests: XCTestCase {
                              "callback.send-with-name-answered-ok", "callback.name-refusals-logged", "origin.untrusted-answered",
                              "origin.untrusted-logged-with-key", "origin.untrusted-object-answered", "origin.untrusted-send-silent", "concurrency.answers-matched-once", "weak.handler-unavailable-answer",
                              "events.delivered-in-order", "events.redelivered-after-hello",
-                             "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel"])
+                             "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel",
+                             "webpage.callback-answer-through-page"] + pageChecks)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.any-name-answered") }.count, 7)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.name-refused") }.count, 3)
     }

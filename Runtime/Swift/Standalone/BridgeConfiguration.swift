@@ -10,4 +10,14 @@ enum BridgeConfiguration {
     static let mainFrameOnly = true
     static let contentWorldName: String? = nil
     static let protocolVersion = 1
+    static let pageCallTimeoutSeconds: Double = 10.0
+    static let forwardsConsole: Bool = {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+    static let consoleMaxMessageLength = 2000
+    static let consoleMaxMessagesPerSecond = 50
 }

@@ -474,6 +474,13 @@ public enum DiagnosticCatalog {
              "type '\(name)' would shadow the generated Swift support type of the same name; rename the type", at: at)
     }
 
+    /// A page method named like a member the generated Swift page caller (`SamplePage`) declares itself.
+    public static func swiftReservedPageMethod(_ name: String, caller: String, at: SourceLocation) -> Diagnostic {
+        make(.swiftReservedPageMethod,
+             "page method '\(name)' would clash with '\(name)' of the generated Swift page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
+             at: at)
+    }
+
     private static func words(_ reservation: TypeScriptReservation) -> String {
         switch reservation {
         case .clientMember: return "the TypeScript client (a member of every generated module client)"

@@ -135,6 +135,8 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case swiftTypeShadowsNamespace = "swift-type-shadows-namespace"
     /// A Swift type named like a generated support type.
     case swiftTypeShadowsSupport = "swift-type-shadows-support"
+    /// A page method named like a member of the generated Swift page caller (`withTimeout`).
+    case swiftReservedPageMethod = "swift-reserved-page-method"
     /// A method named like a member of the TypeScript client (`on`, `ready`, `then`, ...).
     case tsReservedMethod = "ts-reserved-method"
     /// An event named like an `Object.prototype` member.

@@ -399,4 +399,217 @@ do {
     check("uninstall.reinstall", false, "\(error)")
 }
 
+// MARK: - Page calls (native -> page) through callAsyncJavaScript and WebPage.callJavaScript
+
+/// Posts `$hello` for a module to a content controller, as a page without a web view (SwiftUI's
+/// WebPage) or with one would.
+@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView?,
+                         world: WKContentWorld = .page) async {
+    let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: webView)
+    let channel = isReply ? module : "uniBridgeCall"
+    let body: Any = isReply ? ns(["type": "$hello", "data": ns(["module": module, "protocol": 1])]) as Any
+                            : "{\"type\":\"$hello\",\"data\":{\"module\":\"\(module)\",\"protocol\":1}}" as NSString
+    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: frame, world: world)
+    if let handler = controller.testHandler(named: channel, world: world) as? any WKScriptMessageHandlerWithReply {
+        handler.userContentController(controller, didReceive: message) { _, _ in }
+    } else if let handler = controller.testHandler(named: channel, world: world) as? any WKScriptMessageHandler {
+        handler.userContentController(controller, didReceive: message)
+    }
+    for _ in 0..<50 { await Task.yield() }
+}
+
+@MainActor func jsonObject(_ text: Any?) -> Any? {
+    guard let text = text as? String else { return nil }
+    return try? JSONSerialization.jsonObject(with: Data(text.utf8))
+}
+
+@MainActor func bridgeError(_ operation: () async throws -> Void) async -> BridgeError? {
+    do {
+        try await operation()
+        return nil
+    } catch {
+        return error as? BridgeError ?? BridgeError(code: 999, message: "\(error)")
+    }
+}
+
+/// A page function that never resolves, until the test releases it.
+@MainActor final class Parked {
+    var continuations: [CheckedContinuation<Void, Never>] = []
+    func park() async { await withCheckedContinuation { continuations.append($0) } }
+    func release() {
+        for continuation in continuations { continuation.resume() }
+        continuations = []
+    }
+}
+
+let pageView = makeWebView()
+_ = try? SampleBridge.install(handlers, on: pageView)
+_ = try? UserBridge.install(handlers, on: pageView)
+let samplePage = SampleBridge.page(for: pageView)
+let userPage = UserBridge.page(for: pageView)
+pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":3}"# as NSString }
+let hostileUsers = ["u\"); alert(1); //\u{2028}</script>", "'${x}`\\\u{0}😀"]
+var bodies: Set<String> = []
+for user in hostileUsers {
+    let count = try? await samplePage.getCartCount(userId: user)
+    guard let call = pageView.testCalls.last else {
+        check("page.global-called", false, "no call")
+        break
+    }
+    bodies.insert(call.body)
+    check("page.global-result", count == 3, "\(String(describing: count))")
+    check("page.global-arguments-are-strings", call.arguments.values.allSatisfy { $0 is String } && Set(call.arguments.keys) == ["m", "n", "p", "g", "a"],
+          "\(call.arguments)")
+    check("page.global-params-as-json", (jsonObject(call.arguments["p"]) as? [String: String]) == ["userId": user]
+          && (jsonObject(call.arguments["a"]) as? [String]) == [user] && (jsonObject(call.arguments["g"]) as? [String]) == ["app", "getCartCount"]
+          && call.arguments["m"] as? String == "sample" && call.arguments["n"] as? String == "getCartCount", "\(call.arguments)")
+    check("page.global-in-page-world", call.world === WKContentWorld.page)
+    check("page.body-has-no-value", !call.body.contains("alert") && !call.body.contains("getCartCount") && !call.body.contains("sample"))
+}
+check("page.body-constant", bodies.count == 1, "\(bodies.count) bodies")
+
+// A client method waits for the module's `$hello`.
+let calledBefore = pageView.testCalls.count
+let leave = Task { @MainActor () -> Result<Bool, BridgeError> in
+    do {
+        return .success(try await userPage.confirmLeave(reason: "back"))
+    } catch {
+        return .failure(error as? BridgeError ?? BridgeError(code: 999, message: "\(error)"))
+    }
+}
+for _ in 0..<100 { await Task.yield() }
+check("page.waits-for-hello", pageView.testCalls.count == calledBefore, "\(pageView.testCalls.count - calledBefore) calls")
+pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":true}"# as NSString }
+await sayHello("user", on: pageView.configuration.userContentController, webView: pageView)
+let left = await leave.value
+check("page.client-after-hello", (try? left.get()) == true && pageView.testCalls.count == calledBefore + 1, "\(left)")
+if let call = pageView.testCalls.last {
+    check("page.client-arguments", Set(call.arguments.keys) == ["m", "n", "p"] && (jsonObject(call.arguments["p"]) as? [String: String]) == ["reason": "back"]
+          && call.arguments["m"] as? String == "user" && call.arguments["n"] as? String == "confirmLeave", "\(call.arguments)")
+    check("page.client-in-configured-world", call.world === WKContentWorld.page && !bodies.contains(call.body))
+}
+pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"the page is saving"}"# as NSString }
+var failure = await bridgeError { _ = try await userPage.confirmLeave(reason: "back") }
+check("page.declared-error", failure == BridgeError(code: User.Errors.busyCode, message: "the page is saving"), "\(String(describing: failure))")
+
+// What WebKit reports, and the page's answer, as typed errors.
+pageView.testCallHandler = { _ in throw NSError(domain: "WKErrorDomain", code: 4, userInfo: [NSLocalizedDescriptionKey: "A JavaScript exception occurred"]) }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+check("page.webkit-failure-is-page-error", failure?.code == -12 && failure?.message.hasPrefix("WebKit failed the call: ") == true, "\(String(describing: failure))")
+pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":"3"}"# as NSString }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+check("page.wrong-type-is-invalid-result", failure == BridgeError(code: -13, message: "result: expected int, got string"), "\(String(describing: failure))")
+pageView.testCallHandler = { _ in #"{"errcode":-10,"errmsg":"the page defines no function app.getCartCount"}"# as NSString }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+check("page.not-implemented", failure == BridgeError(code: -10, message: "the page defines no function app.getCartCount"), "\(String(describing: failure))")
+pageView.testCallHandler = { _ in #"{"errcode":1001,"errmsg":"busy"}"# as NSString }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+check("page.undeclared-code", failure == BridgeError(code: -12, message: "the page rejected with the undeclared code 1001: busy"), "\(String(describing: failure))")
+
+// A page that never answers: timeout, then the process terminating.
+let parked = Parked()
+pageView.testCallHandler = { _ in
+    await parked.park()
+    return #"{"errcode":0,"errmsg":"ok","data":1}"# as NSString
+}
+failure = await bridgeError { _ = try await samplePage.withTimeout(0.05).getCartCount(userId: "u") }
+check("page.timeout", failure == BridgeError(code: -8, message: "the page did not answer 'sample.getCartCount' within 0.05 s"), "\(String(describing: failure))")
+let terminated = Task { @MainActor in await bridgeError { _ = try await samplePage.getCartCount(userId: "u") } }
+for _ in 0..<50 { await Task.yield() }
+BridgeGlue.webContentProcessDidTerminate(pageView)
+failure = await terminated.value
+check("page.process-terminated", failure == BridgeError(code: -14, message: "the web content process terminated during the call"), "\(String(describing: failure))")
+let cancelled = Task { @MainActor in await bridgeError { _ = try await samplePage.getCartCount(userId: "u") } }
+for _ in 0..<50 { await Task.yield() }
+cancelled.cancel()
+failure = await cancelled.value
+check("page.cancelled", failure == BridgeError(code: -9, message: "the calling Task was cancelled"), "\(String(describing: failure))")
+parked.release()
+
+// 200 calls in flight at once through callAsyncJavaScript, each answered out of order and matched.
+pageView.testCallHandler = { call in
+    let user = (jsonObject(call.arguments["a"]) as? [String])?.first ?? ""
+    let n = Int(user.dropFirst()) ?? -1
+    for _ in 0..<(n % 5) { await Task.yield() }
+    return "{\"errcode\":0,\"errmsg\":\"ok\",\"data\":\(n * 3)}" as NSString
+}
+let concurrent = (0..<200).map { n in Task { @MainActor in try? await samplePage.getCartCount(userId: "u\(n)") } }
+var matched = 0
+for (n, task) in concurrent.enumerated() where await task.value == n * 3 { matched += 1 }
+check("page.concurrent-200-matched", matched == 200, "\(matched) of 200")
+
+// A module installed in a named content world: client methods run there, globals in `.page`.
+let worldView = makeWebView()
+let bridgeWorld = WKContentWorld.world(name: "bridge")
+_ = try? SampleBridge.install(handlers, on: worldView, contentWorld: bridgeWorld)
+_ = try? UserBridge.install(handlers, on: worldView, contentWorld: bridgeWorld)
+worldView.testCallHandler = { call in
+    call.arguments["n"] as? String == "confirmLeave" ? #"{"errcode":0,"errmsg":"ok","data":true}"# as NSString
+        : #"{"errcode":0,"errmsg":"ok","data":1}"# as NSString
+}
+await sayHello("user", on: worldView.configuration.userContentController, webView: worldView, world: bridgeWorld)
+let leaveInWorld = try? await UserBridge.page(for: worldView, contentWorld: bridgeWorld).confirmLeave(reason: "back")
+check("page.client-in-named-world", leaveInWorld == true && worldView.testCalls.last?.world === bridgeWorld, "\(String(describing: worldView.testCalls.last?.world?.name))")
+let countInWorld = try? await SampleBridge.page(for: worldView, contentWorld: bridgeWorld).getCartCount(userId: "u")
+check("page.global-in-page-world-from-named", countInWorld == 1 && worldView.testCalls.last?.world === WKContentWorld.page)
+let defaultWorldPage = await bridgeError { _ = try await UserBridge.page(for: worldView).confirmLeave(reason: "back") }
+check("page.other-world-not-installed", defaultWorldPage?.code == -11, "\(String(describing: defaultWorldPage))")
+
+// The web view goes: its calls fail pageNotLoaded (the session lives on with the controller's handlers).
+var goneView: WKWebView? = makeWebView()
+_ = try? SampleBridge.install(handlers, on: goneView!)
+let gonePage = SampleBridge.page(for: goneView!)
+goneView = nil
+failure = await bridgeError { _ = try await gonePage.getCartCount(userId: "u") }
+check("page.web-view-gone", failure == BridgeError(code: -11, message: "the web view is gone"), "\(String(describing: failure))")
+failure = await bridgeError { _ = try await SampleBridge.page(for: makeWebView()).getCartCount(userId: "u") }
+check("page.not-installed", failure?.code == -11, "\(String(describing: failure))")
+
+// SwiftUI: install on a WebPage.Configuration, create the page, attach it.
+if #available(iOS 26.0, macOS 26.0, *) {
+    let configuration = WebPage.Configuration()
+    let sampleEvents = try? SampleBridge.install(handlers, on: configuration)
+    _ = try? UserBridge.install(handlers, on: configuration)
+    let webPage = WebPage(configuration: configuration)
+    check("webpage.no-page-before-attach", SampleBridge.events(for: webPage) == nil)
+    BridgeGlue.attach(webPage, configuration: configuration)
+    check("webpage.events-after-attach", SampleBridge.events(for: webPage) != nil)
+    webPage.testCallHandler = { call in
+        if call.body.hasPrefix("return (function(){var h=window.__bridgegen;") { return true }
+        return #"{"errcode":0,"errmsg":"ok","data":42}"# as NSString
+    }
+    sampleEvents?.resume(backgroundSeconds: 7)
+    for _ in 0..<50 { await Task.yield() }
+    check("webpage.event-queued-before-hello", webPage.testCalls.isEmpty, "\(webPage.testCalls.count)")
+    await sayHello("sample", on: configuration.userContentController, webView: nil)
+    await sayHello("user", on: configuration.userContentController, webView: nil)
+    for _ in 0..<50 { await Task.yield() }
+    check("webpage.event-through-callJavaScript", webPage.testCalls.count == 1 && webPage.testCalls.first?.body.contains("7.0") == true
+          && BridgeGlue.session(of: webPage)?.queuedEventCount("sample") == 0, "\(webPage.testCalls.map(\.body))")
+    let count = try? await SampleBridge.page(for: webPage).getCartCount(userId: "u_1001")
+    check("webpage.page-call", count == 42 && webPage.testCalls.last?.world === WKContentWorld.page
+          && (jsonObject(webPage.testCalls.last?.arguments["a"]) as? [String]) == ["u_1001"], "\(String(describing: count))")
+    let shownOnPage = await bridgeError { try await SampleBridge.page(for: webPage).showMessage(message: "Hello from SwiftUI") }
+    check("webpage.global-void-call", shownOnPage == nil && webPage.testCalls.last?.arguments["n"] as? String == "showMessage"
+          && (jsonObject(webPage.testCalls.last?.arguments["g"]) as? [String]) == ["sample", "showSwiftUIMessage"], "\(String(describing: shownOnPage))")
+    webPage.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":false}"# as NSString }
+    let mayLeave = try? await UserBridge.page(for: webPage).confirmLeave(reason: "close")
+    check("webpage.client-call", mayLeave == false && webPage.testCalls.last?.arguments["m"] as? String == "user"
+          && webPage.testCalls.last?.world === WKContentWorld.page, "\(String(describing: mayLeave))")
+    // A request from the page without a web view is answered (callback transport: through the page).
+    let beforeRequest = webPage.testCalls.count
+    if !isReply {
+        let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: nil)
+        let body = "{\"type\":\"getItem\",\"data\":{\"key\":\"k\"},\"callbackName\":\"__bg_cb_9\"}" as NSString
+        let message = WKScriptMessage(testBody: body, name: "uniBridgeCall", frameInfo: frame, world: .page)
+        (configuration.userContentController.testHandler(named: "uniBridgeCall") as? any WKScriptMessageHandler)?
+            .userContentController(configuration.userContentController, didReceive: message)
+        for _ in 0..<100 { await Task.yield() }
+        check("webpage.callback-answer-through-page", webPage.testCalls.count == beforeRequest + 1
+              && webPage.testCalls.last?.body.contains("__bg_cb_9") == true, "\(webPage.testCalls.count - beforeRequest)")
+    }
+    BridgeGlue.webContentProcessDidTerminate(webPage)
+    check("webpage.terminate-resets-hello", BridgeGlue.session(of: webPage)?.isClientReady("sample") == false)
+}
+
 print(failures == 0 ? "done" : "done with \(failures) failures")

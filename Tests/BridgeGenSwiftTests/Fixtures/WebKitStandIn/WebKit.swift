@@ -175,9 +175,74 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         return testScriptResult
     }
 
+    /// Function bodies called, in order, with their arguments and world.
+    public private(set) var testCalls: [WKTestCall] = []
+    /// Plays the page for `callAsyncJavaScript`: what a call resolves with (nil: `undefined`)
+    /// or throws; `completionHandler` is called with it. Unset: the call never completes.
+    public var testCallHandler: (@MainActor (WKTestCall) async throws -> Any?)?
+
     public func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
                                     in contentWorld: WKContentWorld,
                                     completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {
-        completionHandler?(.success(testScriptResult as? Bool ?? false))
+        let call = WKTestCall(body: functionBody, arguments: arguments, world: contentWorld)
+        testCalls.append(call)
+        guard let handler = testCallHandler else { return }
+        Task { @MainActor in
+            do {
+                let value = try await handler(call)
+                completionHandler?(.success(value ?? NSNull()))
+            } catch {
+                completionHandler?(.failure(error))
+            }
+        }
+    }
+
+    public func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
+                                    contentWorld: WKContentWorld) async throws -> Any? {
+        let call = WKTestCall(body: functionBody, arguments: arguments, world: contentWorld)
+        testCalls.append(call)
+        guard let handler = testCallHandler else { return nil }
+        return try await handler(call)
+    }
+}
+
+/// One `callAsyncJavaScript` / `callJavaScript` call, as the stand-ins record it.
+@MainActor public struct WKTestCall {
+    public let body: String
+    public let arguments: [String: Any]
+    public let world: WKContentWorld?
+}
+
+/// WebKit for SwiftUI's page (iOS 26, macOS 26): script message handlers live on its
+/// configuration's `userContentController`, and calls go through `callJavaScript`.
+@available(iOS 26.0, macOS 26.0, *)
+@MainActor public final class WebPage {
+    public struct Configuration {
+        @MainActor public var userContentController: WKUserContentController
+        @MainActor public init() {
+            userContentController = WKUserContentController()
+        }
+    }
+
+    @MainActor public struct FrameInfo {}
+
+    /// Function bodies called, in order, with their arguments and world.
+    public private(set) var testCalls: [WKTestCall] = []
+    /// Plays the page for `callJavaScript`. Unset: calls resolve with nil.
+    public var testCallHandler: (@MainActor (WKTestCall) async throws -> Any?)?
+
+    public convenience init(configuration: WebPage.Configuration = Configuration()) {
+        self.init(testConfiguration: configuration)
+    }
+
+    private init(testConfiguration: WebPage.Configuration) {}
+
+    @discardableResult
+    public final func callJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WebPage.FrameInfo? = nil,
+                                     contentWorld: WKContentWorld? = nil) async throws -> sending Any? {
+        let call = WKTestCall(body: functionBody, arguments: arguments, world: contentWorld)
+        testCalls.append(call)
+        guard let handler = testCallHandler else { return nil }
+        return try await handler(call)
     }
 }
