@@ -3,7 +3,7 @@
 // Its own file (own process): the first test needs a page where no hub exists yet.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { transports, freshModule, runtime, startApp, sampleHandlers, settle, callPageAsNative } from './harness.mjs';
+import { transports, freshModule, runtime, startApp, sampleHandlers, settle, callPageAsNative, callGlobalAsNative } from './harness.mjs';
 
 const ok = (data) => ({ errcode: 0, errmsg: 'ok', data });
 const pageError = (errmsg) => ({ errcode: -12, errmsg, data: null });
@@ -11,7 +11,7 @@ const pageError = (errmsg) => ({ errcode: -12, errmsg, data: null });
 test('without a hub the native body answers pageNotLoaded', async () => {
     assert.equal(globalThis.__bridgegen, undefined);
     assert.deepEqual(await callPageAsNative('shop', 'getCartCount', { userId: 'u' }),
-        { errcode: -11, errmsg: 'the page has no bridgegen client' });
+        { errcode: -11, errmsg: "the page's bridge client is not loaded" });
 });
 
 test('the new error codes have names', async () => {
@@ -218,4 +218,18 @@ test('both runtime copies share one hub and one registry', async () => {
     assert.equal(reply.eventHub().implemented('shop', 'getCartCount'), true);
     assert.deepEqual(JSON.parse(await reply.eventHub().call('shop', 'getCartCount', { userId: 'u' })), ok(7));
     off();
+});
+
+test("a global: method through native's body: the page's global function until the client implements it", async () => {
+    const { sample } = await freshModule('reply', 'sample');
+    const path = ['app', 'getCartCount'];
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }),
+        { errcode: -10, errmsg: 'the page defines no function app.getCartCount' });
+    globalThis.app = { count: 2, getCartCount(userId) { return this.count + userId.length; } };
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(8));
+    const off = sample.implement({ getCartCount: async ({ userId }) => userId.length * 10 });
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(60), 'the client wins');
+    off();
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(8), 'after off(), the global again');
+    delete globalThis.app;
 });
