@@ -142,10 +142,18 @@ test('a result JSON cannot carry is pageError: cycles, BigInt, a throwing toJSON
         ['toJSON', () => ({ toJSON() { throw new Error('toJSON broke'); } })],
         ['getter', async () => ({ get v() { throw new RangeError('getter broke'); } })],
         ['toJSONSelf', () => ({ v: 1, toJSON() { return this; } })],
+        ['deepCycle', () => { const root = {}; let at = root; for (let i = 0; i < 100; i++) at = at.next = {}; at.next = root; return root; }],
+        ['deepAcyclic', () => { const root = {}; let at = root; for (let i = 0; i < 100; i++) at = at.next = {}; return { depth: 100, root }; }],
     ]);
     const offs = [...results].map(([name, fn]) => hub.implement('t', name, fn, []));
     const answers = {};
     for (const name of results.keys()) answers[name] = await callPageAsNative('t', name);
+    const deep = answers.deepAcyclic;
+    delete answers.deepAcyclic;
+    let levels = 0;
+    for (let at = deep.data.root; at.next !== undefined; at = at.next) levels += 1;
+    assert.equal(deep.errcode, 0);
+    assert.equal(levels, 100, 'a deep value without a cycle goes through');
     assert.deepEqual(answers, {
         cyclic: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
         cyclicList: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
@@ -153,6 +161,7 @@ test('a result JSON cannot carry is pageError: cycles, BigInt, a throwing toJSON
         toJSON: pageError('the result cannot be sent over the bridge: toJSON broke'),
         getter: pageError('the result cannot be sent over the bridge: getter broke'),
         toJSONSelf: ok({ v: 1 }),
+        deepCycle: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
     });
     for (const off of offs) off();
 });
