@@ -491,7 +491,7 @@ import WebKit
     /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
     /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
     /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     @discardableResult
     public static func install(_ handler: any UserHandler, on configuration: WebPage.Configuration,
         contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> UserEvents {
@@ -499,8 +499,15 @@ import WebKit
         return UserEvents(session: session)
     }
 
+    /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
+    /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    public static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
+        BridgeGlue.uninstall(UserDispatcher.moduleName, from: configuration, world: contentWorld)
+    }
+
     /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserEvents? {
         guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(UserDispatcher.moduleName) else {
             return nil
@@ -510,7 +517,7 @@ import WebKit
 
     /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
     /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserPage {
         UserPage(session: BridgeGlue.session(of: webPage, world: contentWorld))
     }

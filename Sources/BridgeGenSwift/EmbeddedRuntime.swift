@@ -820,7 +820,11 @@ enum BridgeGlue {
     /// Removes a module, cancelling its running requests; the shared callback channel goes
     /// when its last module does, and with each channel its marker.
     static func uninstall(_ moduleName: String, from webView: WKWebView, world: WKContentWorld?) {
-        let controller = webView.configuration.userContentController
+        uninstall(moduleName, from: webView.configuration.userContentController, world: world)
+    }
+
+    /// Removes a module from a content controller (see `uninstall(_:from:world:)` for a web view).
+    static func uninstall(_ moduleName: String, from controller: WKUserContentController, world: WKContentWorld?) {
         let world = world ?? defaultWorld
         guard let session = entries.first(where: { $0.controller === controller && $0.world === world })?.session,
               session.isInstalled(moduleName) else { return }
@@ -869,16 +873,23 @@ static func webContentProcessDidTerminate(_ webView: WKWebView) {
     /// The SwiftUI path (iOS 26, macOS 26): modules are installed on a `WebPage.Configuration`
     /// before the page exists; `attach` then gives their sessions the page for events and
     /// page calls, both through `WebPage.callJavaScript`.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     static func install(_ module: any BridgeModule, on configuration: WebPage.Configuration, world: WKContentWorld?,
                         policy: BridgeOriginPolicy) throws -> BridgeSession {
         try install(module, on: configuration.userContentController, world: world, policy: policy)
     }
 
+    /// Removes a module from a `WebPage.Configuration`, as `uninstall` from a web view does:
+    /// call it when the page goes away, or the controller's handlers keep the session alive.
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    static func uninstall(_ moduleName: String, from configuration: WebPage.Configuration, world: WKContentWorld?) {
+        uninstall(moduleName, from: configuration.userContentController, world: world)
+    }
+
     /// Attaches the page created with `configuration`: the modules installed on the
     /// configuration (before or after) send events and call the page through it. The page is
     /// held weakly; once it is gone, page calls fail `pageNotLoaded`.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     
 """#,
 #"""
@@ -896,7 +907,7 @@ static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
     }
 
     /// The session of an attached page in a world (nil: the configured one).
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     static func session(of page: WebPage, world: WKContentWorld? = nil) -> BridgeSession? {
         guard let controller = pages.first(where: { $0.page === page })?.controller else { return nil }
         return session(of: controller, world: world)
@@ -904,7 +915,7 @@ static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
 
     /// Call when the page's web content process terminated (`WebPage` reports it as a
     /// navigation failure): as `webContentProcessDidTerminate(_:)` for a web view.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     
 """#,
 #"""
@@ -916,7 +927,7 @@ static func webContentProcessDidTerminate(_ page: WebPage) {
     /// Events: the event script as a function body's return value. Page calls: the body.
     /// Both through `callJavaScript`, in the session's world or `.page`. The page is held
     /// weakly, and strongly only while `callJavaScript` (its own async method) runs.
-    @available(iOS 26.0, macOS 26.0, *)
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     static func connect(_ session: BridgeSession, to page: WebPage, world: WKContentWorld) {
         session.evaluate = { [weak page] script, completion in
             guard page != nil else {

@@ -62,7 +62,7 @@ struct GlueGenerator {
             p.line("/// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is")
             p.line("/// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.")
             p.line("/// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.")
-            p.line("@available(iOS 26.0, macOS 26.0, *)")
+            p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
             p.line("@discardableResult")
             p.line("\(a)static func install(_ handler: any \(handler), on configuration: WebPage.Configuration,")
             p.indented { p in
@@ -74,8 +74,15 @@ struct GlueGenerator {
             }
             p.line("}")
             p.blankLine()
+            p.line("/// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it")
+            p.line("/// when the page goes away (WebKit's handlers keep the configuration's controller alive).")
+            p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
+            p.block("\(a)static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {") { p in
+                p.line("BridgeGlue.uninstall(\(dispatcher).moduleName, from: configuration, world: contentWorld)")
+            }
+            p.blankLine()
             p.line("/// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.")
-            p.line("@available(iOS 26.0, macOS 26.0, *)")
+            p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
             p.block("\(a)static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> \(events)? {") { p in
                 p.block("guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(\(dispatcher).moduleName) else {") { p in
                     p.line("return nil")
@@ -86,7 +93,7 @@ struct GlueGenerator {
                 p.blankLine()
                 p.line("/// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).")
                 p.line("/// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.")
-                p.line("@available(iOS 26.0, macOS 26.0, *)")
+                p.line("@available(iOS 26.0, macOS 26.0, visionOS 26.0, *)")
                 p.block("\(a)static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> \(page) {") { p in
                     p.line("\(page)(session: BridgeGlue.session(of: webPage, world: contentWorld))")
                 }

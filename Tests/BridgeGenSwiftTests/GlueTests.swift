@@ -41,7 +41,7 @@ final class GlueTests: XCTestCase {
                               "page.process-terminated", "page.cancelled", "page.concurrent-200-matched", "page.client-in-named-world",
                               "page.global-in-page-world-from-named", "page.other-world-not-installed", "page.web-view-gone", "page.not-installed",
                               "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
-                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello"]
+                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello", "webpage.uninstall"]
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)

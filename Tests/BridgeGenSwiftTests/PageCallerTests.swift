@@ -110,7 +110,7 @@ final class PageCallerTests: XCTestCase {
                 }
             """), text)
         XCTAssertTrue(text.contains("""
-                @available(iOS 26.0, macOS 26.0, *)
+                @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
                 public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> CartPage {
                     CartPage(session: BridgeGlue.session(of: webPage, world: contentWorld))
                 }

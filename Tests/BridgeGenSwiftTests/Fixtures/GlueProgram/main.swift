@@ -566,7 +566,7 @@ failure = await bridgeError { _ = try await SampleBridge.page(for: makeWebView()
 check("page.not-installed", failure?.code == -11, "\(String(describing: failure))")
 
 // SwiftUI: install on a WebPage.Configuration, create the page, attach it.
-if #available(iOS 26.0, macOS 26.0, *) {
+if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
     let configuration = WebPage.Configuration()
     let sampleEvents = try? SampleBridge.install(handlers, on: configuration)
     _ = try? UserBridge.install(handlers, on: configuration)
@@ -610,6 +610,10 @@ if #available(iOS 26.0, macOS 26.0, *) {
     }
     BridgeGlue.webContentProcessDidTerminate(webPage)
     check("webpage.terminate-resets-hello", BridgeGlue.session(of: webPage)?.isClientReady("sample") == false)
+    SampleBridge.uninstall(from: configuration)
+    UserBridge.uninstall(from: configuration)
+    check("webpage.uninstall", configuration.userContentController.testHandlers.isEmpty && SampleBridge.events(for: webPage) == nil,
+          "\(configuration.userContentController.testHandlers.keys.sorted())")
 }
 
 print(failures == 0 ? "done" : "done with \(failures) failures")
