@@ -242,3 +242,14 @@ test("a global: method through native's body: the page's global function until t
     assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(8), 'after off(), the global again');
     delete globalThis.app;
 });
+
+test('200 concurrent calls, answered out of order, each get their own result', async () => {
+    const { eventHub } = await runtime('reply');
+    const off = eventHub().implement('t', 'echo', async ({ i }) => {
+        await new Promise((resolve) => setTimeout(resolve, (i * 7919) % 23));
+        return { i, text: `answer ${i}` };
+    }, []);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => callPageAsNative('t', 'echo', { i })));
+    assert.deepEqual(answers, Array.from({ length: 200 }, (_, i) => ok({ i, text: `answer ${i}` })));
+    off();
+});
