@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness"]),
