@@ -65,7 +65,7 @@ let package = Package(
         // ConsoleScript/ holds the node test of the console page script (run by ConsoleScriptTests).
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness"]),

@@ -19,10 +19,11 @@ BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building t
 
 --generate measures `bridgegen generate` instead: per target (only --swift-out, only --ts-out,
 only --docs-out), all three together, and a no-op run (all three again into the folders they
-just wrote: nothing changes). Every run but the no-op writes into empty folders. For each:
+just wrote: nothing changes, so it stops at the up-to-date stamp) and the same with --no-cache
+(checks, emits and compares everything). Every other run writes into empty folders. For each:
 median wall and user seconds, peak RSS (the largest of the runs), output bytes, output MB per
 wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
-same run. --targets swift,docs (any of swift ts docs all no-op) runs only those rows. With
+same run. --targets swift,docs (any of swift ts docs all no-op no-cache) runs only those rows. With
 --instructions, callgrind's count for the all-targets run and its ratio to check's count.
 """
 import os, re, subprocess, sys, tempfile, time, statistics, shutil
@@ -138,14 +139,16 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions,
         def clean():
             shutil.rmtree(out, ignore_errors=True)
 
-        rows = [(name, options, clean) for name, options in GENERATE_TARGETS]
-        rows.append(("no-op", GENERATE_TARGETS[-1][1], None))  # into the folders "all" just wrote
-        for name, options, before in rows:
+        rows = [(name, options, clean, []) for name, options in GENERATE_TARGETS]
+        # Into the folders "all" just wrote: stopping at the stamp, and doing everything anyway.
+        rows.append(("no-op", GENERATE_TARGETS[-1][1], None, []))
+        rows.append(("no-cache", GENERATE_TARGETS[-1][1], None, ["--no-cache"]))
+        for name, options, before, extra in rows:
             if only and name not in only:
                 continue
-            if name == "no-op" and (only and "all" not in only):
+            if name in ("no-op", "no-cache") and not os.path.isdir(out):
                 subprocess.run(generate_argv(bridgegen, folder, out, options), check=True, capture_output=True)
-            argv = generate_argv(bridgegen, folder, out, options)
+            argv = generate_argv(bridgegen, folder, out, options) + extra
             wall, rss, user = measure_full(argv, repeat, before)
             written = folder_bytes(out)
             extra = ""

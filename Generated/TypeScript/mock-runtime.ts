@@ -276,11 +276,16 @@ async function callGlobal(module: string, method: MockPageMethod, path: readonly
         if (hub && typeof hub.implemented === 'function' && typeof hub.call === 'function' && hub.implemented(module, method.wire)) {
             return await hub.call(module, method.wire, params);
         }
-        let parent: unknown = undefined;
+        // As native's body walks it: only objects and functions have members on the path.
+        let parent: unknown = globalThis;
         let target: unknown = globalThis;
         for (const segment of path) {
+            if (target === null || (typeof target !== 'object' && typeof target !== 'function')) {
+                target = undefined;
+                break;
+            }
             parent = target;
-            target = target === null || target === undefined ? undefined : (target as { [key: string]: unknown })[segment];
+            target = (target as { [key: string]: unknown })[segment];
         }
         if (typeof target !== 'function') {
             return failureText(BridgeErrorCode.notImplemented, `the page defines no function ${path.join('.')}`);

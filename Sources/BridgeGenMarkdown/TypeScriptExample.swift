@@ -65,7 +65,7 @@ struct TypeScriptExample {
             p.block("async " + TypeScriptNamer.methodKey(method.identifier) + parameter + " {", closer: "},") { p in
                 if let error = method.errors.first.flatMap(module.error(named:)) {
                     let constant = namespace + "." + namespace + "Errors." + error.identifier
-                    let call = "throw new BridgeError(\(constant), 'why', \(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(method.name)))"
+                    let call = "throw new BridgeError(\(constant), 'why')"
                     p.line(TypeScriptNamer.lineComment("\(call) rejects with \(error.name) (\(error.code))"))
                 }
                 if let result {

@@ -9,7 +9,7 @@ enum Invocation {
     /// The output-folder options come from the registry, so a new target is one registry line.
     static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format"]
                                   + EmitterRegistry.all.map(\.option))
-    static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config"]
+    static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config", "--no-cache"]
 
     static func parse(_ argv: [String]) throws(Arguments.UsageError) -> Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
@@ -30,6 +30,7 @@ enum Invocation {
         case .check:
             if !outputs.isEmpty { throw fail("output folders are options of 'generate', not 'check'") }
             if arguments.flag("--check") { throw fail("--check is an option of 'generate'; 'check' never writes") }
+            if arguments.flag("--no-cache") { throw fail("--no-cache is an option of 'generate'") }
         case .generate:
             if outputs.isEmpty { throw fail("generate needs at least one of \(EmitterRegistry.all.map(\.option).joined(separator: ", "))") }
             if arguments.flag("--dump-model") { throw fail("--dump-model is an option of 'check'") }
@@ -52,7 +53,9 @@ enum Invocation {
         }
         let request = BridgeGenRequest(command: command, paths: arguments.positional, config: config, transport: transport,
                                        callbackChannel: channel, targets: EmitterRegistry.all.map(\.emitter), outputs: outputs,
-                                       checkOnly: arguments.flag("--check"), dumpModel: arguments.flag("--dump-model"))
+                                       checkOnly: arguments.flag("--check"), dumpModel: arguments.flag("--dump-model"),
+                                       toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
+                                       ignoreStamp: arguments.flag("--no-cache"))
         return .run(request, diagnosticsFormat: format)
     }
 }

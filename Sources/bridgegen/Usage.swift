@@ -4,7 +4,7 @@ enum Usage {
         OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas.
 
         USAGE: bridgegen check PATH... [options]
-               bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [options]
+               bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [--no-cache] [options]
 
         PATH is a schema file or a folder searched recursively for *.bridge.yaml.
 
@@ -13,7 +13,11 @@ enum Usage {
           generate                Check, then write the outputs for each --*-out folder given. Only
                                   changed files are written; files a previous run wrote that no schema
                                   produces any more are removed; a failed run changes nothing, and
-                                  a run killed while writing is completed by the next one.
+                                  a run killed while writing is completed by the next one. A run
+                                  with nothing changed since the last clean one (same bridgegen,
+                                  schemas, config and options; outputs untouched) stops after
+                                  reading the schemas: a stamp on each DIR (an extended attribute,
+                                  never a file) records them.
 
         OPTIONS:
           --config FILE           The config file (docs/CONFIG.md). Without it, a bridgegen.yaml inside
@@ -31,6 +35,9 @@ enum Usage {
           --docs-out DIR          (generate) Write the Markdown docs into DIR.
           --check                 (generate) Write nothing; exit 1 listing the outputs that are
                                   missing, stale or left over, or an interrupted commit. For CI.
+                                  Always checks everything (the stamp is not used).
+          --no-cache              (generate) Check and emit everything even when the stamp says
+                                  nothing changed (a clean run still renews the stamp).
           -h, --help              Show this help.
           --version               Show the version.
 

@@ -8,12 +8,15 @@ import XCTest
 /// the call never happens, exactly as if the process died just before it.
 final class CommitCrashTests: XCTestCase {
     /// Every syscall by which the writer changes the file system (mkdir, link, rename, unlink,
-    /// rmdir) or makes a change durable (fsync).
-    private static let mutatingSyscalls = "mkdir,mkdirat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,rmdir,fsync,fdatasync"
+    /// rmdir), makes a change durable (fsync) or sets or removes the folders' up-to-date stamp
+    /// (extended attributes).
+    private static let mutatingSyscalls = "mkdir,mkdirat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,rmdir,fsync,fdatasync,"
+        + "setxattr,lsetxattr,fsetxattr,removexattr,lremovexattr,fremovexattr"
     private static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     private let outputs = ["--swift-out", "out/swift", "--ts-out", "out/ts", "--docs-out", "out/docs"]
     private var newCommand: [String] { ["generate", "new", "--no-config"] + outputs }
+    private var oldCommand: [String] { ["generate", "old", "--no-config"] + outputs }
 
     /// A workspace whose `out/` holds the outputs of `old/` (Schemas' sample and user), and `new/`:
     /// sample edited, user removed, mini added. Going from old to new updates, creates and removes
@@ -102,6 +105,11 @@ final class CommitCrashTests: XCTestCase {
         let journalGone = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("unlink") && $0.line.contains("/journal\")") })
         XCTAssertGreaterThanOrEqual(steps.count, 60, steps.map(\.line).joined(separator: "\n"))
         XCTAssertGreaterThan(journalGone - commitPoint, 19, "every rename and removal lies between")
+        // The stamps: removed from the three folders before the first step, set after the last.
+        XCTAssertEqual(steps.prefix(3).map(\.name), ["removexattr", "removexattr", "removexattr"], steps.map(\.line).joined(separator: "\n"))
+        let stamping = try XCTUnwrap(steps.firstIndex { $0.name == "setxattr" })
+        XCTAssertGreaterThan(stamping, journalGone)
+        XCTAssertEqual(steps[stamping...].map(\.name), ["setxattr", "setxattr", "setxattr"], steps.map(\.line).joined(separator: "\n"))
 
         let started = Date()
         var occurrences: [String: Int] = [:]
@@ -115,7 +123,8 @@ final class CommitCrashTests: XCTestCase {
             let pending = k > commitPoint && k <= journalGone
 
             let check = try bridgegen(newCommand + ["--check"], in: folder)
-            XCTAssertEqual(check.status, 1, context)
+            // Killed while stamping: the commit and its cleanup are complete.
+            XCTAssertEqual(check.status, k < stamping ? 1 : 0, "\(context): \(check.stderr)")
             XCTAssertEqual(check.stderr.range(of: #"(^|\n)out/swift/\.bridgegen-staging-[^/\n]+/journal: error: an earlier run was interrupted while writing out/swift, out/ts, out/docs; its commit is pending; run the same command without --check to complete it \[commit-pending\]\n"#,
                                               options: .regularExpression) != nil,
                            pending, "\(context): \(check.stderr)")
@@ -141,6 +150,51 @@ final class CommitCrashTests: XCTestCase {
             XCTAssertEqual(after.stderr, "", context)
         }
         print("CommitCrashTests: killed at each of \(steps.count) steps (commit point: step \(commitPoint + 1)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+
+    /// The stamp's crash safety: the old outputs carry a valid stamp for the old command; a kill
+    /// at any step of the commit to the new ones, then the old command again, must give exactly
+    /// the old outputs (a stamp left vouching for half-written folders would make it skip), and
+    /// the new command then exactly the new ones.
+    func testAKillAtEveryStepThenTheOldCommandRestoresTheOldOutputs() throws {
+        try requireStrace()
+        let folder = try workspace()
+        let out = folder.appendingPathComponent("out")
+        // The second run of the old command stamps (the first recovered nothing, so it stamped too).
+        XCTAssertEqual(try bridgegen(oldCommand, in: folder).status, 0)
+        let old = FolderSnapshot(out).files
+        let steps = try trace(newCommand, in: folder)
+        let new = FolderSnapshot(out).files
+        XCTAssertNotEqual(old, new)
+        XCTAssertEqual(steps.filter { $0.name.hasSuffix("xattr") }.count, 6, steps.map(\.line).joined(separator: "\n"))
+
+        var occurrences: [String: Int] = [:]
+        for (k, step) in steps.enumerated() {
+            occurrences[step.name, default: 0] += 1
+            let context = "kill before step \(k + 1) of \(steps.count): \(step.line)"
+            // Back to the old outputs, stamped by a run that had nothing to recover.
+            for _ in 0..<2 {
+                let again = try bridgegen(oldCommand, in: folder)
+                XCTAssertEqual(again.status, 0, "\(context): \(again.stderr)")
+            }
+            XCTAssertEqual(FolderSnapshot(out).files, old, context)
+            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(occurrences[step.name]!)"],
+                                    newCommand, in: folder)
+            XCTAssertTrue(killed.status == 9 || killed.status == 137, "\(context): exit \(killed.status) \(killed.stderr)")
+
+            let rerun = try bridgegen(oldCommand, in: folder)
+            XCTAssertEqual(rerun.status, 0, "\(context): \(rerun.stderr)")
+            let after = FolderSnapshot(out)
+            XCTAssertEqual(after.files, old, "\(context): \(after.names.filter { old[$0] != after.files[$0] })")
+            assertManifestsMatch(after, context)
+            let check = try bridgegen(oldCommand + ["--check"], in: folder)
+            XCTAssertEqual(check.status, 0, "\(context): \(check.stderr)")
+            if k == steps.count - 1 {
+                let forward = try bridgegen(newCommand, in: folder)
+                XCTAssertEqual(forward.status, 0, "\(context): \(forward.stderr)")
+                XCTAssertEqual(FolderSnapshot(out).files, new, context)
+            }
+        }
     }
 
     func testAFailureAtEveryStepLeavesTheOldOutputsOrCompletesTheCommit() throws {

@@ -272,6 +272,7 @@ final class GenerateTests: XCTestCase {
             (["check", schema, "--transport", "pigeon"], "--transport must be 'reply' or 'callback'"),
             (["check", schema, "--callback-channel", "a-b"], "--callback-channel must be an identifier"),
             (["check", schema, "--check=yes"], "--check takes no value"),
+            (["check", schema, "--no-cache"], "--no-cache is an option of 'generate'"),
         ]
         for (arguments, message) in cases {
             let result = try bridgegen(arguments)
@@ -281,6 +282,7 @@ final class GenerateTests: XCTestCase {
         let help = try bridgegen(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("--check"))
+        XCTAssertTrue(help.stdout.contains("--no-cache              (generate) Check and emit everything even when the stamp says"))
     }
 
     func testOutputIsDeterministicAcrossFolders() throws {

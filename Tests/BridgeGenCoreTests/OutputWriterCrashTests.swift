@@ -87,13 +87,23 @@ final class OutputWriterCrashTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(steps, 60, "staging, commit point, renames, removals and cleanup are all fault points")
 
         var outcomes: [String] = []
+        // The old outputs carry a stamp; after a kill, a stamp that still matches must mean
+        // nothing changed (the commit removes every folder's stamp before its first step).
+        let oldKey = Array("the old run".utf8), oldFiles = OutputWriter.plan(oldTargets()).files
+        var stampedAfterKill: [Int] = []
         let started = Date()
         for k in 1...steps {
             try reset()
+            OutputStamp.write(key: oldKey, files: oldFiles)
+            XCTAssertTrue(OutputStamp.matches(key: oldKey, folders: folders), "step \(k)")
             XCTAssertThrowsError(try OutputWriter.commit(plan, faults: OutputWriter.FaultInjection(stopAt: k))) { error in
                 XCTAssertTrue(error is OutputWriter.FaultInjection.Abandoned, "step \(k): \(error)")
             }
             let killed = snapshot()
+            if OutputStamp.matches(key: oldKey, folders: folders) {
+                stampedAfterKill.append(k)
+                XCTAssertEqual(killed, old, "step \(k): a stamp vouches for changed outputs")
+            }
             // Even without recovery no file on disk is ever unowned: the manifest order alone
             // lets a later plan converge if the journal were lost.
             for folder in ["swift", "ts", "docs"] {
@@ -127,6 +137,7 @@ final class OutputWriterCrashTests: XCTestCase {
             assertManifestsMatchFolders("step \(k)")
             XCTAssertTrue(OutputWriter.plan(newTargets()).isUpToDate || recovered == old, "step \(k)")
         }
+        XCTAssertEqual(stampedAfterKill, [1], "only a kill before the first stamp removal leaves the stamp")
         // Old up to the commit point, new after it, never back.
         let firstNew = outcomes.firstIndex(of: "new") ?? outcomes.count
         XCTAssertEqual(outcomes, Array(repeating: "old", count: firstNew) + Array(repeating: "new", count: steps - firstNew))
@@ -210,9 +221,10 @@ final class OutputWriterCrashTests: XCTestCase {
         let counter = OutputWriter.FaultInjection(stopAt: 0)
         try OutputWriter.commit(plan, faults: counter)
         let new = snapshot()
-        XCTAssertEqual(counter.count, 96)
-        // The 5th rename after the commit point fails; then, in turn, each later operation too.
-        let first = 59 + 5
+        XCTAssertEqual(counter.count, 99)
+        // The 5th rename after the commit point (3 stamp removals and 59 staging operations come
+        // first) fails; then, in turn, each later operation too.
+        let first = 3 + 59 + 5
         var kept = 0
         // Turning the journal around, undoing 4 renames, cleaning up: all within 12 operations.
         for second in (first + 1)...(first + 12) {

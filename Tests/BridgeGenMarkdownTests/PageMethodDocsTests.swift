@@ -78,7 +78,7 @@ import Testing
             ```ts
             const off = shop.implement({
                 async readValue(params) {
-                    // throw new BridgeError(Shop.ShopErrors.busy, 'why', 'shop', 'read-value') rejects with busy (3)
+                    // throw new BridgeError(Shop.ShopErrors.busy, 'why') rejects with busy (3)
                     return ['value'];
                 },
             });

@@ -1,12 +1,15 @@
 import BridgeGenCore
 import BridgeGenTestSupport
 import BridgeGenTypeScript
+@testable import BridgeRuntime
 import Foundation
 import XCTest
 
 /// Compiles the client for `Schemas/` plus the page-method fixture module `shop`
 /// (`PageMethodFixture`) in both transports with tsc and runs the node tests in
-/// Tests/BridgeGenTypeScriptTests/node against it (`node --test`).
+/// Tests/BridgeGenTypeScriptTests/node against it (`node --test`). The function bodies native
+/// runs for page calls (`BridgePageScripts` of the Swift runtime) go to the tests as
+/// `page-bodies.json`, so they call the page exactly as native does.
 final class NodeClientTests: XCTestCase {
     func testNodeSuitePasses() throws {
         try requireTool("tsc")
@@ -19,6 +22,9 @@ final class NodeClientTests: XCTestCase {
             try TestSupport.typeCheck(files, name: "node-\(transport.rawValue)", outDir: out)
             try Data(#"{"type":"module"}"#.utf8).write(to: out.appendingPathComponent("package.json"))
         }
+        let bodies = try JSONSerialization.data(withJSONObject: ["client": BridgePageScripts.client, "global": BridgePageScripts.global],
+                                                 options: [.sortedKeys])
+        try bodies.write(to: build.appendingPathComponent("page-bodies.json"))
         let folder = TestSupport.nodeTestsFolder
         let tests = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".test.mjs") }.sorted()

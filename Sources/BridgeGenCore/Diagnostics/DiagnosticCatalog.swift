@@ -602,6 +602,7 @@ public enum DiagnosticCatalog {
         case .createFolder: what = "cannot create the folder"
         case .openFolder: what = "cannot open the folder"
         case .syncFolder: what = "cannot sync the folder"
+        case .removeStamp: what = "cannot remove the folder's up-to-date stamp"
         }
         return make(.writeFailed, "\(what): \(reason)", at: SourceLocation(file: OutputWriter.displayPath(path)))
     }

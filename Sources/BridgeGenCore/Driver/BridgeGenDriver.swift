@@ -2,8 +2,9 @@ import Foundation
 
 /// The one path from a request to a result, shared by the CLI and (through it) both plugins:
 ///
-///     locate config -> finish an interrupted commit -> read config -> find schemas -> check
-///       -> every target's validate -> (generate) emit -> plan -> commit, or report (--check)
+///     locate config -> finish an interrupted commit -> read config and schemas -> (generate)
+///       stop if the stamp shows nothing changed -> check -> every target's validate
+///       -> (generate) emit -> plan -> commit and stamp, or report (--check)
 ///
 /// Prints nothing: every finding is a diagnostic from `DiagnosticCatalog` in the result.
 public enum BridgeGenDriver {
@@ -25,10 +26,21 @@ public enum BridgeGenDriver {
         }
         if interrupted && !request.checkOnly { return finish(1) }
 
+        // The config's bytes and the schemas, read once: the stamp is compared with them, the
+        // rest of the run parses them.
+        let configBytes = configPath.flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+        let (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        let stampKey = self.stampKey(request, configPath: configPath, configBytes: configBytes, inputs: inputs,
+                                     readCleanly: discoveryProblems.isEmpty && recovery.isEmpty)
+        if let stampKey, !request.ignoreStamp, OutputStamp.matches(key: stampKey, folders: request.outputs.map(\.folder)) {
+            var result = finish(0)
+            result.upToDateByStamp = true
+            return result
+        }
+
         // A config with errors still lets the schemas be checked (every error of a run is
         // reported); the run then fails at the guard below.
-        let config = readConfig(configPath, request, into: &collector)
-        let (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        let config = readConfig(configPath, configBytes, request, into: &collector)
         collector.report(contentsOf: discoveryProblems)
         let checked = Pipeline.check(inputs, config: config)
         collector.report(contentsOf: checked.diagnostics)
@@ -62,7 +74,21 @@ public enum BridgeGenDriver {
             collector.report(contentsOf: failure.outputsUnchanged ? failure.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : failure.diagnostics)
             return finish(1)
         }
+        // Complete on disk. A run that reported anything (a warning) is not stamped, so the
+        // next run reports it again rather than ending silently.
+        if let stampKey, collector.diagnostics.isEmpty {
+            OutputStamp.write(key: stampKey, files: plan.files)
+        }
         return finish(0)
+    }
+
+    /// The stamp's key for a `generate` that writes (not `--check`), when the tool identifies
+    /// itself and the config and every schema were read without a problem (else no stamp is
+    /// compared or written: the full run reports the problem).
+    static func stampKey(_ request: BridgeGenRequest, configPath: String?, configBytes: [UInt8]?, inputs: [SchemaInput], readCleanly: Bool) -> [UInt8]? {
+        guard request.command == .generate, !request.checkOnly, let tool = request.toolIdentity, readCleanly,
+              configPath == nil || configBytes != nil else { return nil }
+        return OutputStamp.key(tool: tool, configPath: configPath, configBytes: configBytes, request: request, inputs: inputs)
     }
 
     /// `--config`, else the one `bridgegen.yaml` beside the schemas, else none.
@@ -81,13 +107,22 @@ public enum BridgeGenDriver {
 
     /// The config file's settings (the defaults when there is none or it has errors, which
     /// are reported) with the request's overrides.
-    static func readConfig(_ path: String?, _ request: BridgeGenRequest, into collector: inout DiagnosticCollector) -> GeneratorConfig {
+    static func readConfig(_ path: String?, _ bytes: [UInt8]?, _ request: BridgeGenRequest, into collector: inout DiagnosticCollector) -> GeneratorConfig {
         var config = GeneratorConfig()
         if let path {
-            let (read, problems) = ConfigReader.read(file: path)
+            guard let bytes else {
+                collector.report(DiagnosticCatalog.unreadableConfig(path))
+                return overridden(config, request)
+            }
+            let (read, problems) = ConfigReader.read(bytes, path: path)
             collector.report(contentsOf: problems)
             if let read { config = read }
         }
+        return overridden(config, request)
+    }
+
+    private static func overridden(_ config: GeneratorConfig, _ request: BridgeGenRequest) -> GeneratorConfig {
+        var config = config
         if let transport = request.transport { config.transport = transport }
         if let channel = request.callbackChannel { config.callbackChannel = channel }
         return config

@@ -46,10 +46,17 @@ public struct BridgeGenRequest: Sendable {
     public var checkOnly: Bool
     /// `check --dump-model`: return the checked model as JSON.
     public var dumpModel: Bool
+    /// Who generates (`ToolIdentity.ofRunningExecutable`): with it, a `generate` that writes
+    /// stamps its output folders after a clean run, and a later run whose stamp still matches
+    /// stops after reading the inputs (`OutputStamp`). nil: no stamp is read or written.
+    public var toolIdentity: String?
+    /// `generate --no-cache`: do everything even when the stamp matches (it is still renewed).
+    public var ignoreStamp: Bool
 
     public init(command: Command, paths: [String], config: ConfigSource = .located,
                 transport: GeneratorConfig.Transport? = nil, callbackChannel: String? = nil,
-                targets: [any Emitter], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false) {
+                targets: [any Emitter], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false,
+                toolIdentity: String? = nil, ignoreStamp: Bool = false) {
         self.command = command
         self.paths = paths
         self.config = config
@@ -59,6 +66,8 @@ public struct BridgeGenRequest: Sendable {
         self.outputs = outputs
         self.checkOnly = checkOnly
         self.dumpModel = dumpModel
+        self.toolIdentity = toolIdentity
+        self.ignoreStamp = ignoreStamp
     }
 }
 
@@ -71,6 +80,9 @@ public struct BridgeGenResult: Sendable {
     /// 0 on success; 1 for errors in the schemas or config, stale outputs (`--check`), a
     /// failed write or an interrupted commit that could not be finished.
     public var exitStatus: Int32
+    /// True when the outputs' stamp matched and the run stopped before checking: nothing
+    /// changed since the run that stamped them.
+    public var upToDateByStamp = false
 
     public var succeeded: Bool { exitStatus == 0 }
 }

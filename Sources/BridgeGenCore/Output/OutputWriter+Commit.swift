@@ -41,6 +41,13 @@ extension OutputWriter {
             throw WriteError(plan.problems)
         }
         if plan.changes.isEmpty { return }
+        // Before anything changes, no folder this commit touches keeps a stamp vouching for its
+        // outputs (`OutputStamp`): a kill anywhere below can then never leave a stamped half.
+        var seen = Set<String>()
+        for folder in plan.changes.map({ canonical($0.folder) }) where seen.insert(folder).inserted {
+            try faults?.reach()
+            try OutputStamp.remove(from: [folder])
+        }
         var run = CommitRun(faults: faults)
         defer { run.releaseLocks() }
         let journal: CommitJournal

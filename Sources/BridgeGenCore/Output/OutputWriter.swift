@@ -15,6 +15,7 @@ import Darwin
 /// written (unchanged files keep their modification time).
 ///
 /// Commit protocol (crash-safe across all output folders of a run):
+/// 0. Remove the up-to-date stamp (`OutputStamp`) of every folder the commit touches.
 /// 1. Stage: in each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock
 ///    while the run lives) receives every new file (fsynced) and a hard link to every old version,
 ///    plus a `commit` file naming the journal. Nothing visible has changed yet.
@@ -74,7 +75,7 @@ public enum OutputWriter {
 
     /// The file-system operations a commit reports failures of.
     enum FileOperation: Sendable {
-        case write, writeInto, remove, restore, keepCopy, lock, createFolder, openFolder, syncFolder
+        case write, writeInto, remove, restore, keepCopy, lock, createFolder, openFolder, syncFolder, removeStamp
     }
 
     /// The files one output folder should hold.
@@ -115,6 +116,9 @@ public enum OutputWriter {
         /// Why the plan cannot be carried out (a foreign file in the way, an unsafe path), each
         /// an error at the file or folder concerned.
         public var problems: [Diagnostic] = []
+        /// Per output folder (canonical path): the relative paths it should hold, sorted, as
+        /// its manifest lists them.
+        var files: [String: [String]] = [:]
 
         public var isUpToDate: Bool { changes.isEmpty && problems.isEmpty }
 
@@ -151,6 +155,9 @@ public enum OutputWriter {
         }
         // Folders are independent (reading and comparing old files is most of the work): planned
         // on all cores, then joined in the targets' order, so the plan is the same either way.
+        for (folder, files) in merged {
+            plan.files[canonical(folder)] = files.keys.sorted()
+        }
         for part in ParallelMap.map(merged, minimumItems: 2, { planFolder($0.folder, files: $0.files) }) {
             plan.changes += part.changes
             plan.unchanged += part.unchanged

@@ -309,24 +309,37 @@ export function startApp(transport, handlers = sampleHandlers()) {
 }
 
 /**
- * The function body native runs for a page call of a client method (docs/WIRE.md, "Page
- * calls"; the Swift runtime owns the real one): all arguments are strings, the answer is the
- * envelope as JSON text.
+ * The function bodies native runs for page calls (docs/WIRE.md, "Page calls"): the Swift
+ * runtime's `BridgePageScripts.client` and `.global`, which NodeClientTests writes to
+ * `$BRIDGEGEN_TS_BUILD/page-bodies.json`.
  */
-export const pageCallBody = 'var h = globalThis.__bridgegen;'
-    + ' if (!h || typeof h.call !== "function") return JSON.stringify({errcode: -11, errmsg: "the page has no bridgegen client"});'
-    + ' return await h.call(m, n, JSON.parse(p));';
+export const pageBodies = JSON.parse(fs.readFileSync(path.join(buildRoot, 'page-bodies.json'), 'utf8'));
 
 const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor;
 
-/**
- * Calls a page method as native does, in a task of its own (like callAsyncJavaScript):
- * `pageCallBody` with the arguments `m`, `n` and `p` (the params as JSON text). Resolves with
- * the envelope the page answered, parsed; asserts it is JSON text first.
- */
-export async function callPageAsNative(module, method, params = {}) {
+/** Runs a page-call body as callAsyncJavaScript does: an async function of string arguments, in a task of its own. */
+async function runPageBody(body, args) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const text = await new AsyncFunction('m', 'n', 'p', pageCallBody)(module, method, JSON.stringify(params));
+    const names = Object.keys(args);
+    const text = await new AsyncFunction(...names, body)(...names.map((name) => args[name]));
     assert.equal(typeof text, 'string', 'a page call answers JSON text');
     return JSON.parse(text);
+}
+
+/**
+ * Calls a page method of the client as native does (`m`, `n`, `p`: the params as JSON text)
+ * and resolves with the envelope the page answered, parsed.
+ */
+export function callPageAsNative(module, method, params = {}) {
+    return runPageBody(pageBodies.client, { m: module, n: method, p: JSON.stringify(params) });
+}
+
+/**
+ * Calls a `global:` page method as native does: also `g` (the path as JSON text) and `a` (the
+ * params as a positional array, JSON text).
+ */
+export function callGlobalAsNative(module, method, globalPath, params = {}) {
+    return runPageBody(pageBodies.global, {
+        m: module, n: method, p: JSON.stringify(params), g: JSON.stringify(globalPath), a: JSON.stringify(Object.values(params)),
+    });
 }

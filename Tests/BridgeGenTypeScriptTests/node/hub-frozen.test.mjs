@@ -27,7 +27,7 @@ test('a frozen old hub: implement() warns once and native answers pageNotLoaded'
     off();
     assert.equal(globalThis.__bridgegen, old);
     assert.deepEqual(await callPageAsNative('shop', 'getCartCount', { userId: 'u' }),
-        { errcode: -11, errmsg: 'the page has no bridgegen client' });
+        { errcode: -11, errmsg: "the page's bridge client is not loaded" });
     old.deliver('sample', 'resume', '{"backgroundSeconds":4}');
     assert.deepEqual(seen, [4], 'events still work');
 });

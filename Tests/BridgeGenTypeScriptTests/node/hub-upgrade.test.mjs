@@ -15,7 +15,7 @@ test('a hub without call gets call, implemented and implement, shared by every n
     };
     Object.defineProperty(globalThis, '__bridgegen', { value: old, writable: false, enumerable: false, configurable: false });
     assert.deepEqual(await callPageAsNative('shop', 'getCartCount', { userId: 'u' }),
-        { errcode: -11, errmsg: 'the page has no bridgegen client' }, 'before the upgrade native sees no client');
+        { errcode: -11, errmsg: "the page's bridge client is not loaded" }, 'before the upgrade native sees no client');
 
     const reply = await runtime('reply');
     const callback = await runtime('callback');

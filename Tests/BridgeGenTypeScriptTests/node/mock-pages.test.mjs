@@ -82,6 +82,8 @@ test('a global method: the client implementation wins, else the page global with
     assert.deepEqual(await rejection(mock.callPage.shop.getCartCount({ userId: 'u' })),
         { name: 'BridgeError', code: -10, codeName: 'notImplemented', module: 'shop', method: 'getCartCount',
           message: 'the page defines no function app.getCartCount' });
+    globalThis.app = 'a string has no getCartCount function';
+    assert.equal((await rejection(mock.callPage.shop.getCartCount({ userId: 'u' }))).code, -10, 'the path stops at a primitive');
     // seed 000's page: window.app.getCartCount(userId), called with `this` = window.app.
     globalThis.app = { items: 4, getCartCount(userId) { return this.items + userId.length; } };
     assert.equal(await mock.callPage.shop.getCartCount({ userId: 'u_1' }), 7, 'legacy pages never say $hello: no wait');

@@ -3,7 +3,7 @@
 // Its own file (own process): the first test needs a page where no hub exists yet.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { transports, freshModule, runtime, startApp, sampleHandlers, settle, callPageAsNative } from './harness.mjs';
+import { transports, freshModule, runtime, startApp, sampleHandlers, settle, callPageAsNative, callGlobalAsNative } from './harness.mjs';
 
 const ok = (data) => ({ errcode: 0, errmsg: 'ok', data });
 const pageError = (errmsg) => ({ errcode: -12, errmsg, data: null });
@@ -11,7 +11,7 @@ const pageError = (errmsg) => ({ errcode: -12, errmsg, data: null });
 test('without a hub the native body answers pageNotLoaded', async () => {
     assert.equal(globalThis.__bridgegen, undefined);
     assert.deepEqual(await callPageAsNative('shop', 'getCartCount', { userId: 'u' }),
-        { errcode: -11, errmsg: 'the page has no bridgegen client' });
+        { errcode: -11, errmsg: "the page's bridge client is not loaded" });
 });
 
 test('the new error codes have names', async () => {
@@ -142,10 +142,18 @@ test('a result JSON cannot carry is pageError: cycles, BigInt, a throwing toJSON
         ['toJSON', () => ({ toJSON() { throw new Error('toJSON broke'); } })],
         ['getter', async () => ({ get v() { throw new RangeError('getter broke'); } })],
         ['toJSONSelf', () => ({ v: 1, toJSON() { return this; } })],
+        ['deepCycle', () => { const root = {}; let at = root; for (let i = 0; i < 100; i++) at = at.next = {}; at.next = root; return root; }],
+        ['deepAcyclic', () => { const root = {}; let at = root; for (let i = 0; i < 100; i++) at = at.next = {}; return { depth: 100, root }; }],
     ]);
     const offs = [...results].map(([name, fn]) => hub.implement('t', name, fn, []));
     const answers = {};
     for (const name of results.keys()) answers[name] = await callPageAsNative('t', name);
+    const deep = answers.deepAcyclic;
+    delete answers.deepAcyclic;
+    let levels = 0;
+    for (let at = deep.data.root; at.next !== undefined; at = at.next) levels += 1;
+    assert.equal(deep.errcode, 0);
+    assert.equal(levels, 100, 'a deep value without a cycle goes through');
     assert.deepEqual(answers, {
         cyclic: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
         cyclicList: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
@@ -153,6 +161,7 @@ test('a result JSON cannot carry is pageError: cycles, BigInt, a throwing toJSON
         toJSON: pageError('the result cannot be sent over the bridge: toJSON broke'),
         getter: pageError('the result cannot be sent over the bridge: getter broke'),
         toJSONSelf: ok({ v: 1 }),
+        deepCycle: pageError('the result cannot be sent over the bridge: a cyclic value cannot be sent over the bridge'),
     });
     for (const off of offs) off();
 });
@@ -217,5 +226,30 @@ test('both runtime copies share one hub and one registry', async () => {
     const off = shop.implement({ getCartCount: () => 7 });
     assert.equal(reply.eventHub().implemented('shop', 'getCartCount'), true);
     assert.deepEqual(JSON.parse(await reply.eventHub().call('shop', 'getCartCount', { userId: 'u' })), ok(7));
+    off();
+});
+
+test("a global: method through native's body: the page's global function until the client implements it", async () => {
+    const { sample } = await freshModule('reply', 'sample');
+    const path = ['app', 'getCartCount'];
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }),
+        { errcode: -10, errmsg: 'the page defines no function app.getCartCount' });
+    globalThis.app = { count: 2, getCartCount(userId) { return this.count + userId.length; } };
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(8));
+    const off = sample.implement({ getCartCount: async ({ userId }) => userId.length * 10 });
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(60), 'the client wins');
+    off();
+    assert.deepEqual(await callGlobalAsNative('sample', 'getCartCount', path, { userId: 'u_1001' }), ok(8), 'after off(), the global again');
+    delete globalThis.app;
+});
+
+test('200 concurrent calls, answered out of order, each get their own result', async () => {
+    const { eventHub } = await runtime('reply');
+    const off = eventHub().implement('t', 'echo', async ({ i }) => {
+        await new Promise((resolve) => setTimeout(resolve, (i * 7919) % 23));
+        return { i, text: `answer ${i}` };
+    }, []);
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => callPageAsNative('t', 'echo', { i })));
+    assert.deepEqual(answers, Array.from({ length: 200 }, (_, i) => ok({ i, text: `answer ${i}` })));
     off();
 });

@@ -165,3 +165,20 @@ test('reply: a rejected postMessage (handler released) rejects with handlerUnava
     await assert.rejects(sample.deviceInfo({ timeoutMs: 30 }), { code: -8 });
     delete globalThis.webkit;
 });
+
+for (const transport of transports) {
+    test(`${transport}: params JSON cannot carry reject with invalidParams before anything is posted`, async () => {
+        const { native, uninstall } = startApp(transport);
+        const { sample } = await freshModule(transport, 'sample');
+        const cyclic = { key: 'k' };
+        cyclic.self = cyclic;
+        await assert.rejects(sample.setItem({ key: 'k', value: cyclic }),
+            { code: -3, message: 'sample.setItem: could not post the message: a cyclic value cannot be sent over the bridge' });
+        await assert.rejects(sample.setItem({ key: 'k', value: 1n }),
+            { code: -3, message: 'sample.setItem: could not post the message: a BigInt cannot be sent over the bridge' });
+        await settle();
+        assert.deepEqual(native.calls(), []);
+        assert.deepEqual(callbackGlobals(), [], 'no callback left behind');
+        uninstall();
+    });
+}
