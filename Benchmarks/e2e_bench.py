@@ -9,7 +9,10 @@ host) through the engine's own script message handlers, and the reply API (reply
 - latency: N sequential requests after a warm-up, timed in the page with performance.now(),
   which WebKit coarsens to 1 ms here, so per request as the mean of each block of 10 sequential
   requests (median, p95 and min over the blocks; p95 of 10-request means understates the tail);
-- throughput: 2N requests issued at once, all awaited (requests per second).
+- throughput: 2N requests issued at once, all awaited (requests per second);
+- page calls: N sequential native -> page calls (`sample.getCartCount`, the generated Swift
+  API through `call_async_javascript_function`, answered by the page's implementation), timed
+  natively by the host (median, p95, min, max).
 
 For scale it also prints the Swift test host alone (JSON line in, JSON line out, measured from
 Python over its pipe), the floor the harness adds to every request. Nothing is asserted; the
@@ -82,6 +85,7 @@ def main():
           f'{2 * options.n} concurrent, best of {options.repeat} runs')
     print('latency per request: mean of blocks of 10 sequential requests (performance.now() is coarsened to 1 ms)')
     print(f'{"transport":<10} {"median ms":>10} {"p95 ms":>8} {"min ms":>8} {"req/s":>8}   {"host alone: median / p95 ms":>28}')
+    page_calls = {}
     for transport in e2e.TRANSPORTS:
         runs = [engine(options.out, transport, options.n) for _ in range(options.repeat)]
         best = min(runs, key=lambda r: r['medianMs'])
@@ -89,6 +93,12 @@ def main():
         alone = host_alone(os.path.join(options.out, transport, 'host'), transport, options.n)
         print(f'{transport:<10} {best["medianMs"]:>10.3f} {best["p95Ms"]:>8.3f} {best["minMs"]:>8.3f} {rate:>8.0f}   '
               f'{alone[0]:>13.3f} / {alone[1]:.3f}')
+        page_calls[transport] = min((r['pageCall'] for r in runs), key=lambda p: p['medianMs'])
+    print(f'\npage calls (native -> page: sample.getCartCount through callAsyncJavaScript, answered by the '
+          f'page\'s implementation), N={options.n} sequential, timed natively, best of {options.repeat} runs')
+    print(f'{"transport":<10} {"median ms":>10} {"p95 ms":>8} {"min ms":>8} {"max ms":>8}')
+    for transport, p in page_calls.items():
+        print(f'{transport:<10} {p["medianMs"]:>10.3f} {p["p95Ms"]:>8.3f} {p["minMs"]:>8.3f} {p["maxMs"]:>8.3f}')
     return 0
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Embeds the runtimes (Runtime/Swift, Runtime/TypeScript) into the generator: writes
+# Runtime/Swift/ConsoleScript.swift from Runtime/JavaScript/console-forward.js, then
 # Sources/BridgeGenSwift/EmbeddedRuntime.swift and Sources/BridgeGenTypeScript/EmbeddedRuntime.swift
 # with RuntimeEmbedder. Run after editing a runtime file (Scripts/generate.sh runs it);
 # RuntimeEmbeddingTests and RuntimeSourceTests fail while they are stale. See Runtime/README.md.
@@ -7,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product RuntimeEmbedder >/dev/null
 embedder="$(swift build --show-bin-path)/RuntimeEmbedder"
+# The page scripts first: each becomes a Swift runtime file, embedded with the others below.
+"$embedder" --javascript Runtime/Swift/ConsoleScript.swift BridgeConsoleScript Runtime/JavaScript/console-forward.js
 shopt -s nullglob
 swift_files=(Runtime/Swift/*.swift)
 ts_files=()

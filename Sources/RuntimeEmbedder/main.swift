@@ -6,8 +6,16 @@ import Foundation
 // checked as real code in Runtime/.
 //
 //   RuntimeEmbedder OUTPUT.swift FILE...
+//   RuntimeEmbedder --javascript OUTPUT.swift ENUM FILE.js   (a page script as a Swift runtime constant)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--javascript" {
+    guard arguments.count == 4 else {
+        FileHandle.standardError.write(Data("usage: RuntimeEmbedder --javascript OUTPUT.swift ENUM FILE.js\n".utf8))
+        exit(2)
+    }
+    exit(JavaScriptConstant.write(output: arguments[1], name: arguments[2], input: arguments[3]))
+}
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: RuntimeEmbedder OUTPUT.swift FILE...\n".utf8))
     exit(2)

@@ -10,7 +10,11 @@
 //   {cmd: 'stats'}          counters of the harness: messages, requests, answers, duplicates, hellos
 //   {cmd: 'hold', ms}       delay the next bridge message by ms (a slow native side)
 //
-// `run(env)` returns {passed, failed, lines}. env: {transport, mode, client, control, log}.
+//   {cmd: 'host', line: {rawPageCall: {body, arguments}}}   a call through the session's call
+//                           function, run in this page by the harness (callAsyncJavaScript)
+//
+// `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit'), transport, mode,
+// client, control, log}.
 // Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
 // trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser).
 
@@ -167,15 +171,69 @@ async function calls(env, count) {
 }
 
 /** Native's log lines, waiting (bounded, 3 s) until `enough(lines)` holds. */
-async function logsUntil(env, enough) {
+async function logsUntil(env, enough, ms = 3000) {
     let all = [];
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < ms / 10; i++) {
         all = all.concat(await env.control({ cmd: 'logs' }));
         if (enough(all)) break;
         await sleep(10);
     }
     return all;
 }
+
+// -- page calls (native -> page) ------------------------------------------------------------
+
+/** Native calls a page method through the generated Swift API; resolves with its typed outcome. */
+async function callPage(env, module, method, params, timeoutMs) {
+    const out = await env.control({ cmd: 'host', line: { callPage: { module, method, params, ...(timeoutMs ? { timeoutMs } : {}) } } });
+    check(out.outcome !== undefined, `the host reported no outcome: ${show(out)}`);
+    return out.outcome;
+}
+
+/** Both modules' clients say $hello again (after a simulated web content process termination). */
+async function helloAgain(env) {
+    for (const module of ['sample', 'user']) {
+        const hello = { type: '$hello', data: { module, protocol: 1 } };
+        if (env.transport === 'reply') await g.webkit.messageHandlers[module].postMessage(hello);
+        else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
+    }
+    await sleep(20);
+}
+
+// -- console forwarding (the runtime's console script runs in every bridge page) ---------------
+
+const CONSOLE_MAX_LENGTH = 2000;
+const CONSOLE_PER_SECOND = 50;
+
+/** At most `limit` UTF-16 units, never half of a surrogate pair (the script's and native's cut). */
+function cutUnits(s, limit) {
+    if (s.length <= limit) return s;
+    const end = s.charCodeAt(limit - 1) >= 0xd800 && s.charCodeAt(limit - 1) <= 0xdbff ? limit - 1 : limit;
+    return s.slice(0, end);
+}
+
+/** The line native logs for a console message: BridgeLog.consoleLine (controls escaped). */
+function consoleLine(level, message) {
+    let out = `[H5] ${level}: `;
+    for (const ch of cutUnits(message, CONSOLE_MAX_LENGTH).toWellFormed()) {
+        const c = ch.codePointAt(0);
+        if (c === 0x0a) out += '\\n';
+        else if (c === 0x0d) out += '\\r';
+        else if (c === 0x09) out += ch;
+        else if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c === 0x2028 || c === 0x2029) out += `\\u{${c.toString(16).toUpperCase()}}`;
+        else out += ch;
+    }
+    return out;
+}
+
+/** Native's [H5] lines, waiting (bounded) until `count` arrived; other log lines are dropped. */
+async function consoleLines(env, count, ms = 3000) {
+    const lines = await logsUntil(env, (l) => l.filter((x) => x.startsWith('[H5] ')).length >= count, ms);
+    return lines.filter((x) => x.startsWith('[H5] '));
+}
+
+/** A new second of the console script's rate limit. */
+const nextSecond = () => sleep(1050);
 
 function envelopeOk(envelope, data, what) {
     eq(envelope, { errcode: 0, errmsg: 'ok', data }, what);
@@ -652,6 +710,320 @@ function mainCases(env) {
         eq((await calls(env, 2 * n)).length, 2 * n, 'handler calls');
     });
 
+    t('page calls: every page method of Schemas/, through the client\'s implementations, typed results', async () => {
+        const shown = [];
+        const offSample = sample.implement({
+            getCartCount: ({ userId }) => userId.length,
+            showMessage: async ({ message }) => { await sleep(5); shown.push(message); },
+        });
+        const offUser = user.implement({
+            getFormState: async ({ formId }) => ({ formId, title: 'Checkout', dirty: true, fields: [{ id: 1, label: 'Name', value: null }, { id: 2, label: 'Note', value: 'hi' }] }),
+            confirmLeave: ({ reason }) => reason === 'back',
+        });
+        try {
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'u_1001' }), { value: 6 }, 'sample.getCartCount');
+            eq(await callPage(env, 'sample', 'showMessage', { message: 'Hello from SwiftUI' }), { value: null }, 'sample.showMessage');
+            eq(shown, ['Hello from SwiftUI'], 'what the page showed');
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'checkout' }),
+                { value: { formId: 'checkout', title: 'Checkout', dirty: true, fields: [{ id: 1, label: 'Name' }, { id: 2, label: 'Note', value: 'hi' }] } }, 'user.getFormState');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'back' }), { value: true }, 'user.confirmLeave back');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'close' }), { value: false }, 'user.confirmLeave close');
+        } finally {
+            offSample();
+            offUser();
+        }
+    });
+
+    t('page calls: hostile strings in both directions, byte-exact (client implementation and legacy global)', async () => {
+        const seen = [];
+        const off = user.implement({
+            getFormState: ({ formId }) => {
+                seen.push(formId);
+                return { formId, title: formId + '!', dirty: false, fields: [{ id: 7, label: formId, value: formId }] };
+            },
+        });
+        const shown = [];
+        g.sample = { showSwiftUIMessage(message) { shown.push(message); } };
+        try {
+            for (const [i, h] of HOSTILE.entries()) {
+                const outcome = await callPage(env, 'user', 'getFormState', { formId: h });
+                check(outcome.value !== undefined, `string ${i}: ${show(outcome)}`);
+                exact(outcome.value.formId, h, `string ${i} formId back`);
+                exact(outcome.value.title, h + '!', `string ${i} title back`);
+                exact(outcome.value.fields[0].label, h, `string ${i} label back`);
+                exact(seen[i], h, `string ${i} as the page got it`);
+                eq(await callPage(env, 'sample', 'showMessage', { message: h }), { value: null }, `string ${i} to the global`);
+                exact(shown[i], h, `string ${i} as the global got it`);
+            }
+        } finally {
+            off();
+            delete g.sample;
+        }
+    });
+
+    t('page calls: a result of the wrong type is invalidResult -13 with the path', async () => {
+        const off = user.implement({
+            getFormState: ({ formId }) => (formId === 'missing' ? { formId }
+                : { formId, title: 't', dirty: false, fields: [{ id: 1, label: 'a' }, { id: 2, label: 'b' }, { id: '3', label: 'c' }] }),
+            confirmLeave: () => 'yes',
+        });
+        try {
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'f' }), { error: { code: -13, message: 'result.fields[2].id: expected int, got string' } }, 'getFormState');
+            eq(await callPage(env, 'user', 'getFormState', { formId: 'missing' }), { error: { code: -13, message: 'result.title: missing required string' } }, 'a missing field');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'r' }), { error: { code: -13, message: 'result: expected bool, got string' } }, 'confirmLeave');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: a declared application error keeps its code and message; anything else is pageError -12', async () => {
+        const { BridgeError } = env.client;
+        const off = user.implement({
+            confirmLeave: async ({ reason }) => {
+                if (reason === 'busy') throw new BridgeError(UserErrors.busy, 'saving a draft \u2028</script>');
+                if (reason === 'undeclared') throw new BridgeError(SampleErrors.invalidKey, 'not this method\'s');
+                throw new Error('kaput');
+            },
+        });
+        try {
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'busy' }), { error: { code: 2004, message: 'saving a draft \u2028</script>' } }, 'declared busy');
+            const undeclared = await callPage(env, 'user', 'confirmLeave', { reason: 'undeclared' });
+            eq(undeclared.error && undeclared.error.code, -12, `an undeclared code: ${show(undeclared)}`);
+            check(undeclared.error.message.includes('1001'), `the message names the code: ${show(undeclared)}`);
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'other' }), { error: { code: -12, message: 'kaput' } }, 'a plain Error');
+        } finally {
+            off();
+        }
+        const cyclic = { formId: 'c', title: 't', dirty: false, fields: [] };
+        cyclic.fields.push({ id: 1, label: 'l', value: cyclic });
+        const offCyclic = user.implement({ getFormState: () => cyclic, confirmLeave: () => 10n });
+        try {
+            for (const method of ['getFormState', 'confirmLeave']) {
+                const outcome = await callPage(env, 'user', method, { formId: 'c', reason: 'r' });
+                eq(outcome.error && outcome.error.code, -12, `a result JSON cannot carry (${method}): ${show(outcome)}`);
+            }
+        } finally {
+            offCyclic();
+        }
+    });
+
+    t('page calls: cancelling the calling Task is aborted -9 at once; the page\'s late answer is ignored', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 1000)) });
+        try {
+            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const started = Date.now();
+            const out = await env.control({ cmd: 'host', line: { callPage: { module: 'user', method: 'confirmLeave', params: { reason: 'r' }, timeoutMs: 3000, cancelAfterMs: 50 } } });
+            eq(out.outcome.error && out.outcome.error.code, -9, `cancelled: ${show(out.outcome)}`);
+            check(Date.now() - started < 900, `failed after ${Date.now() - started} ms, before the page answered`);
+            let late = before;
+            for (let i = 0; i < 150 && late === before; i++) {
+                await sleep(20);
+                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            }
+            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: a method the page did not implement is notImplemented -10; off() removes the implementation', async () => {
+        const none = await callPage(env, 'user', 'getFormState', { formId: 'x' });
+        eq(none.error && none.error.code, -10, `not implemented: ${show(none)}`);
+        const off = user.implement({ getFormState: ({ formId }) => ({ formId, title: '', dirty: false, fields: [] }) });
+        eq((await callPage(env, 'user', 'getFormState', { formId: 'x' })).value.formId, 'x', 'implemented');
+        off();
+        eq((await callPage(env, 'user', 'getFormState', { formId: 'x' })).error.code, -10, 'after off()');
+    });
+
+    t('page calls: legacy globals (seed 000 window.app.getCartCount, seed 003 window.sample.showSwiftUIMessage); the hub wins once implemented', async () => {
+        const none = await callPage(env, 'sample', 'getCartCount', { userId: 'u' });
+        eq(none.error && none.error.code, -10, `no global, no implementation: ${show(none)}`);
+        g.app = { base: 5, getCartCount(userId) { return this.base + userId.length; } };
+        const shown = [];
+        g.sample = { showSwiftUIMessage(message) { shown.push([this === g.sample, message]); } };
+        try {
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 8 }, 'the global, `this` its parent, positional argument');
+            eq(await callPage(env, 'sample', 'showMessage', { message: 'Hello from SwiftUI' }), { value: null }, 'seed 003 global');
+            eq(shown, [[true, 'Hello from SwiftUI']], 'the global ran');
+            const off = sample.implement({ getCartCount: () => 99 });
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 99 }, 'the implementation wins');
+            off();
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { value: 8 }, 'the global again after off()');
+            g.app.getCartCount = async () => { throw new Error('legacy failed'); };
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { error: { code: -12, message: 'legacy failed' } }, 'a throwing global');
+            g.app.getCartCount = () => 'three';
+            eq(await callPage(env, 'sample', 'getCartCount', { userId: 'abc' }), { error: { code: -13, message: 'result: expected int, got string' } }, 'a global of the wrong type');
+        } finally {
+            delete g.app;
+            delete g.sample;
+        }
+    });
+
+    t('page calls: no answer within the timeout is timeout -8; the late answer is ignored', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 1000)) });
+        try {
+            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const started = Date.now();
+            const outcome = await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 200);
+            eq(outcome.error && outcome.error.code, -8, `timeout: ${show(outcome)}`);
+            check(Date.now() - started < 900, `failed after ${Date.now() - started} ms, before the page answered`);
+            let late = before;
+            for (let i = 0; i < 150 && late === before; i++) {
+                await sleep(20);
+                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            }
+            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 3000), { value: true }, 'with time enough');
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: 200 concurrent calls, each matched to its own answer', async () => {
+        const off = sample.implement({
+            getCartCount: async ({ userId }) => {
+                const i = Number(userId.slice(2));
+                await sleep((i * 7) % 23);
+                return i * 3;
+            },
+        });
+        try {
+            const specs = Array.from({ length: 200 }, (_, i) => ({ module: 'sample', method: 'getCartCount', params: { userId: 'u_' + i } }));
+            const out = await env.control({ cmd: 'host', line: { callPages: specs } });
+            eq(out.outcomes.length, 200, 'outcomes');
+            out.outcomes.forEach((outcome, i) => eq(outcome, { value: i * 3 }, `call ${i}`));
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: the web content process terminating fails a call in flight with processTerminated -14; then pageNotLoaded -11 until $hello', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 300)) });
+        try {
+            const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
+            await sleep(50);
+            await env.control({ cmd: 'host', line: { terminate: true } });
+            const outcome = await pending;
+            eq(outcome.error && outcome.error.code, -14, `terminated: ${show(outcome)}`);
+            // Until the client says $hello again, a client method's call waits for it: -11.
+            const waited = await callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 150);
+            eq(waited.error && waited.error.code, -11, `no hello within the timeout: ${show(waited)}`);
+            check(/\$hello/.test(waited.error.message), `the message says what was missing: ${show(waited)}`);
+            await helloAgain(env);
+            await sleep(400);
+        } finally {
+            off();
+        }
+    });
+
+    t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
+        const body = 'var v = JSON.parse(p); return JSON.stringify({echo: v, types: [typeof m, typeof p], lengths: v.map(function (s) { return s.length; })});';
+        const out = await env.control({ cmd: 'host', line: { rawPageCall: { body, arguments: { m: 'sample', p: JSON.stringify(HOSTILE) } } } });
+        check(typeof out.raw.value === 'string', `the result is a string: ${show(out.raw)}`);
+        const result = JSON.parse(out.raw.value);
+        eq(result.types, ['string', 'string'], 'argument types');
+        eq(result.lengths, HOSTILE.map((h) => h.length), 'lengths');
+        HOSTILE.forEach((h, i) => exact(result.echo[i], h, `hostile string ${i}`));
+        const thrown = await env.control({ cmd: 'host', line: { rawPageCall: { body: 'throw new Error("raw-boom")', arguments: {} } } });
+        check(/raw-boom/.test(thrown.raw.thrown || ''), `a throw fails the call with the page's message: ${show(thrown.raw)}`);
+        const stats = (await env.control({ cmd: 'stats' })).pageCalls;
+        eq(stats.calls, stats.answers, 'page calls answered');
+    });
+
+    t('console forwarding: the four levels and hostile strings reach native as [H5] lines, byte-exact', async () => {
+        await nextSecond();
+        console.log('plain', 1, true, null);
+        console.info('info line');
+        console.warn('warn line');
+        console.error('error line');
+        for (const h of HOSTILE) console.log(h);
+        const expected = [consoleLine('log', 'plain 1 true null'), consoleLine('info', 'info line'), consoleLine('warn', 'warn line'),
+                          consoleLine('error', 'error line'), ...HOSTILE.map((h) => consoleLine('log', h))];
+        const lines = await consoleLines(env, expected.length);
+        eq(lines.length, expected.length, 'console lines');
+        lines.forEach((line, i) => exact(line, expected[i], `console line ${i}`));
+    });
+
+    t('console forwarding: cyclic objects, throwing getters, errors, a replaced console and replaced methods', async () => {
+        await nextSecond();
+        const cyclic = { name: 'c' };
+        cyclic.self = cyclic;
+        cyclic.list = [cyclic];
+        console.log(cyclic);
+        console.log({ get bad() { throw new Error('getter'); }, toString() { throw new Error('toString'); }, [Symbol.toPrimitive]() { throw new Error('prim'); }, ok: 1 });
+        const noStack = new TypeError('no stack here');
+        Object.defineProperty(noStack, 'stack', { value: undefined });
+        console.error(noStack);
+        const saved = g.console;
+        const mine = [];
+        g.console = { log(...args) { mine.push(args.join('+')); } };
+        console.log('through a replaced console', 2);
+        g.console.log = (x) => mine.push('method ' + x);
+        console.log('through a replaced method');
+        g.console = saved;
+        const lines = await consoleLines(env, 5);
+        eq(lines, [
+            '[H5] log: {"name":"c","self":[Circular],"list":[[Circular]]}',
+            '[H5] log: {"bad":[getter threw],"toString":[Function toString],"ok":1}',
+            '[H5] error: TypeError: no stack here',
+            '[H5] log: through a replaced console 2',
+            '[H5] log: through a replaced method',
+        ], 'console lines');
+        eq(mine, ['through a replaced console+2', 'method through a replaced method'], 'the page\'s own console still ran');
+    });
+
+    if (env.engine === 'webkit') {
+        t('console forwarding: an uncaught error and an unhandled rejection (Error and non-Error)', async () => {
+            await nextSecond();
+            setTimeout(() => { throw new RangeError('uncaught e2e'); }, 0);
+            Promise.reject(new Error('rejected e2e'));
+            Promise.reject(42);
+            Promise.reject({ code: 7 });
+            const lines = await consoleLines(env, 4);
+            eq(lines.length, 4, `console lines ${show(lines)}`);
+            check(/^\[H5\] error: Uncaught RangeError: uncaught e2e \(app:\/\/e2e\/conformance\.js:\d+:\d+\)/.test(lines.find((l) => l.includes('Uncaught')) || ''),
+                `the uncaught error with its location: ${show(lines)}`);
+            const rejections = lines.filter((l) => l.startsWith('[H5] error: Unhandled rejection: ')).map((l) => l.split('\\n')[0]);
+            eq(rejections.sort(), ['[H5] error: Unhandled rejection: 42', '[H5] error: Unhandled rejection: Error: rejected e2e', '[H5] error: Unhandled rejection: {"code":7}'], 'rejections');
+        });
+    }
+
+    t(`console forwarding: at most ${CONSOLE_PER_SECOND} messages a second, the rest reported once as dropped`, async () => {
+        await nextSecond();
+        for (let i = 0; i < CONSOLE_PER_SECOND + 30; i++) console.log('burst ' + i);
+        const lines = await consoleLines(env, CONSOLE_PER_SECOND + 1, 4000);
+        eq(lines.slice(0, CONSOLE_PER_SECOND), Array.from({ length: CONSOLE_PER_SECOND }, (_, i) => '[H5] log: burst ' + i), 'the first second');
+        eq(lines.slice(CONSOLE_PER_SECOND), ['[H5] warn: 30 console messages dropped'], 'the drop report');
+    });
+
+    t(`console forwarding: messages are cut at ${CONSOLE_MAX_LENGTH} UTF-16 units, by the page and again natively`, async () => {
+        await nextSecond();
+        console.log('x'.repeat(100000));
+        console.log('a' + '\ud83d\ude00'.repeat(CONSOLE_MAX_LENGTH));
+        g.webkit.messageHandlers.bridgegenConsole.postMessage({ level: 'warn', message: 'y'.repeat(100000) });
+        const lines = await consoleLines(env, 3);
+        eq(lines.map((l) => l.length), [10 + CONSOLE_MAX_LENGTH, 10 + CONSOLE_MAX_LENGTH - 1, 11 + CONSOLE_MAX_LENGTH], 'line lengths');
+        exact(lines[0], '[H5] log: ' + 'x'.repeat(CONSOLE_MAX_LENGTH), 'cut by the page');
+        exact(lines[1], '[H5] log: a' + '\ud83d\ude00'.repeat((CONSOLE_MAX_LENGTH - 2) / 2), 'never half a pair');
+        exact(lines[2], '[H5] warn: ' + 'y'.repeat(CONSOLE_MAX_LENGTH), 'cut again natively');
+    });
+
+    t('console forwarding: what a page posts on bridgegenConsole itself is checked natively', async () => {
+        await nextSecond();
+        const post = (body) => g.webkit.messageHandlers.bridgegenConsole.postMessage(body);
+        post('just text');
+        post({ level: 'shout', message: 'm' });
+        post({ level: 'log', message: 5 });
+        post({ level: 'log', message: 'posted by hand \u2028' });
+        const logs = await logsUntil(env, (l) => l.some((x) => x.startsWith('[H5] ')));
+        eq(logs.filter((l) => l.includes('console message')), [
+            'bridgegen: refused a console message: the body is not an object',
+            'bridgegen: refused a console message: level is not one of log, info, warn, error',
+            'bridgegen: refused a console message: message is not a string',
+        ], 'refusals');
+        eq(logs.filter((l) => l.startsWith('[H5] ')), ['[H5] log: posted by hand \\u{2028}'], 'the valid one');
+    });
+
     t('callback globals are all cleaned up; every request was answered exactly once', async () => {
         eq(callbackGlobals(), [], 'callback globals');
         const stats = await env.control({ cmd: 'stats' });
@@ -687,6 +1059,15 @@ function untrustedCases(env) {
         check(logs.filter((l) => l.includes('refused a message')).length >= refusals, `refusals logged: ${show(logs)}`);
         eq(await calls(env, 0), [], 'handler calls');
         eq(callbackGlobals(), [], 'callback globals');
+    });
+    t('console messages of an untrusted page are refused natively', async () => {
+        await nextSecond();
+        console.log('from an untrusted page');
+        const logs = await logsUntil(env, (l) => l.some((x) => x.includes('refused a console message')));
+        const refusals = logs.filter((l) => l.includes('refused a console message'));
+        eq(refusals.length, 1, `refusals ${show(logs)}`);
+        check(refusals[0].startsWith('bridgegen: refused a console message from '), refusals[0]);
+        eq(logs.filter((l) => l.startsWith('[H5] ')), [], 'nothing logged');
     });
     return cases;
 }

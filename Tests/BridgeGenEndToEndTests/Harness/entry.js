@@ -15,7 +15,7 @@ async function main() {
         return;
     }
     const { run } = await import('./conformance.js');
-    const result = await run({ transport, mode, client, control, log: (line) => control({ cmd: 'print', text: line }) });
+    const result = await run({ engine: 'webkit', transport, mode, client, control, log: (line) => control({ cmd: 'print', text: line }) });
     document.getElementById('status').textContent = `${result.passed} passed, ${result.failed} failed`;
     await control({ cmd: 'done', result });
 }

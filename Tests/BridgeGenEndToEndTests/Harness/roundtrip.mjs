@@ -16,11 +16,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 globalThis.window = globalThis;
+const AsyncFunction = (async () => {}).constructor;
+// The harness's own output, taken before the console script wraps `console`.
+const print = console.log.bind(console);
+const printError = console.error.bind(console);
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
 const transport = args.transport;
 if (!['reply', 'callback'].includes(transport) || !args.web || !args.host) {
-    console.error('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH');
+    printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH');
     process.exit(2);
 }
 
@@ -47,14 +51,22 @@ class HostNative {
         this.child = spawn(hostPath, [], { stdio: ['pipe', 'pipe', 'inherit'] });
         this.child.on('exit', (code, signal) => {
             if (!this.closing) {
-                console.error(`the Swift test host exited (${code ?? signal})`);
+                printError(`the Swift test host exited (${code ?? signal})`);
                 process.exit(1);
             }
         });
-        this.waiting = [];
+        this.waiting = new Map();
+        this.pageCalls = { calls: 0, answers: 0, errors: 0 };
         readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
-            const resolve = this.waiting.shift();
-            if (resolve) resolve(JSON.parse(line));
+            const output = JSON.parse(line);
+            if (output.pageCall) {
+                this.runPageCall(output.pageCall);
+                return;
+            }
+            const resolve = this.waiting.get(output.id);
+            this.waiting.delete(output.id);
+            if (resolve) resolve(output);
+            else printError('an output line no command waits for: ' + line.slice(0, 300));
         });
         this.nextId = 0;
         this.origin = undefined;
@@ -65,14 +77,38 @@ class HostNative {
         this.requested = new Map();
     }
 
-    /** One command to the host; lines are answered in order. */
+    /** One command to the host; its output line is matched by id (page calls answer late). */
     line(command) {
         this.nextId += 1;
-        const text = JSON.stringify({ id: this.nextId, ...command });
+        const id = this.nextId;
+        const text = JSON.stringify({ id, ...command });
         return new Promise((resolve) => {
-            this.waiting.push(resolve);
+            this.waiting.set(id, resolve);
             this.child.stdin.write(text + '\n');
         });
+    }
+
+    /**
+     * A page call of the host, run like callAsyncJavaScript: the body as an async function of
+     * the (string) arguments, in the page's global scope, in a task of its own; its result (or
+     * the failure) goes back as a `pageAnswer` line.
+     */
+    runPageCall({ token, body, arguments: args }) {
+        this.pageCalls.calls += 1;
+        const answer = (fields) => {
+            this.pageCalls.answers += 1;
+            this.child.stdin.write(JSON.stringify({ pageAnswer: { token, ...fields } }).replace(/\ufeff/g, '\\ufeff') + '\n');
+        };
+        setTimeout(async () => {
+            try {
+                const run = new AsyncFunction(...Object.keys(args), body);
+                const value = await run(...Object.values(args));
+                answer({ value: value === undefined ? null : value });
+            } catch (error) {
+                this.pageCalls.errors += 1;
+                answer({ error: String(error && error.message ? error.message : error) });
+            }
+        }, 0);
     }
 
     /** Runs a host command, collects calls/logs and evaluates the scripts in the page, in order. */
@@ -151,7 +187,7 @@ class HostNative {
                 let unanswered = 0;
                 if (transport === 'reply') unanswered = this.stats.requests - this.stats.answers;
                 else for (const seen of this.requested.values()) unanswered += Math.max(0, seen.asked - seen.answered);
-                return structuredClone({ ...this.stats, unanswered });
+                return structuredClone({ ...this.stats, unanswered, pageCalls: { ...this.pageCalls } });
             }
             default: throw new Error('unknown control ' + cmd.cmd);
         }
@@ -165,7 +201,15 @@ class HostNative {
 
 const native = new HostNative(args.host);
 const channels = transport === 'reply' ? ['sample', 'user', 'legacy'] : ['uniBridgeCall'];
-const messageHandlers = {};
+const messageHandlers = {
+    // Console forwarding: the console receiver of the host, as the Swift glue's handler.
+    bridgegenConsole: {
+        postMessage(body) {
+            const cloned = structuredClone(body);
+            setTimeout(() => native.command({ channel: 'bridgegenConsole', body: bridged(cloned), ...(native.origin ? { origin: native.origin } : {}) }), 0);
+        },
+    },
+};
 for (const channel of channels) {
     messageHandlers[channel] = {
         postMessage(body) {
@@ -173,12 +217,14 @@ for (const channel of channels) {
             const cloned = typeof body === 'string' ? body : structuredClone(body);
             const answer = new Promise((resolve) => setTimeout(resolve, 0)).then(() => native.post(channel, cloned));
             if (transport === 'reply') return answer;
-            answer.catch((error) => console.error(error));
+            answer.catch((error) => printError(error));
             return undefined;
         },
     };
 }
 globalThis.webkit = { messageHandlers };
+// The runtime's console script, as a document-start user script runs: before any page code.
+(0, eval)((await native.line({ consoleScript: true })).consoleScript);
 
 const web = path.resolve(args.web);
 const client = await import(pathToFileURL(path.join(web, 'client', 'index.js')).href);
@@ -187,18 +233,18 @@ const { run } = await import(pathToFileURL(path.join(web, 'conformance.js')).hre
 let passed = 0;
 let failed = 0;
 const deadline = setTimeout(() => {
-    console.error('the round trip did not finish within 240 s');
+    printError('the round trip did not finish within 240 s');
     process.exit(1);
 }, 240_000);
 for (const mode of ['main', 'untrusted', 'bare']) {
     if (mode === 'untrusted') native.origin = { scheme: 'https', host: 'evil.example', port: 443, mainFrame: true };
     if (mode === 'bare') delete globalThis.webkit;
-    const result = await run({ transport, mode, client, control: (cmd) => native.control(cmd), log: (line) => console.log(`[node] ${line}`) });
+    const result = await run({ engine: 'node', transport, mode, client, control: (cmd) => native.control(cmd), log: (line) => print(`[node] ${line}`) });
     passed += result.passed;
     failed += result.failed;
 }
 clearTimeout(deadline);
 native.close();
-console.log(`[node ${transport}] ${passed} passed, ${failed} failed`);
-console.log(`${passed} passed, ${failed} failed`);
+print(`[node ${transport}] ${passed} passed, ${failed} failed`);
+print(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -70,21 +70,74 @@ def well_formed(value):
 
 
 class Host:
-    """The Swift test host: one JSON line in, one JSON line out."""
+    """The Swift test host: one JSON line per command in, its output line out, matched by id.
+    Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
+    works (page calls: the host's `pageCall` lines run in the page, answered with `pageAnswer`)."""
 
-    def __init__(self, path):
-        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        encoding='utf-8', errors='strict', bufsize=1)
+    def __init__(self, path, on_page_call, on_exit):
+        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         self.next_id = 0
+        self.pending = {}
+        self.buffer = bytearray()
+        self.on_page_call = on_page_call
+        self.on_exit = on_exit
+        fd = self.process.stdout.fileno()
+        os.set_blocking(fd, False)
+        channel = GLib.IOChannel.unix_new(fd)
+        GLib.io_add_watch(channel, GLib.PRIORITY_DEFAULT, GLib.IOCondition.IN | GLib.IOCondition.HUP | GLib.IOCondition.ERR, self.readable)
 
-    def command(self, fields_json):
+    def readable(self, channel, condition):
+        fd = self.process.stdout.fileno()
+        while True:
+            try:
+                data = os.read(fd, 1 << 20)
+            except BlockingIOError:
+                break
+            if not data:
+                self.on_exit(f'the Swift test host exited ({self.process.poll()})')
+                return False
+            start = len(self.buffer)
+            self.buffer += data
+            end = self.buffer.find(b'\n', start)
+            while end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[:end + 1]
+                self.dispatch(json.loads(line.decode('utf-8')))
+                end = self.buffer.find(b'\n')
+        return True
+
+    def dispatch(self, output):
+        if 'pageCall' in output:
+            self.on_page_call(output['pageCall'])
+            return
+        done = self.pending.pop(output.get('id'), None)
+        if done is None:
+            self.on_exit(f'an output line no command waits for: {json.dumps(output)[:300]}')
+            return
+        done(output)
+
+    def send(self, fields_json):
+        self.process.stdin.write(('{%s}\n' % fields_json).encode('utf-8'))
+
+    def command(self, fields_json, done):
+        """Sends a command; done(output) runs when its output line arrives."""
         self.next_id += 1
-        self.process.stdin.write('{"id":%d,%s}\n' % (self.next_id, fields_json))
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise RuntimeError(f'the Swift test host exited ({self.process.poll()})')
-        return json.loads(line)
+        self.pending[self.next_id] = done
+        self.send('"id":%d,%s' % (self.next_id, fields_json))
+
+    def commands(self, fields, done):
+        """Sends commands one after the other; done(outputs)."""
+        outputs = []
+
+        def step(output=None):
+            if output is not None:
+                outputs.append(output)
+            if len(outputs) == len(fields):
+                done(outputs)
+            else:
+                self.command(fields[len(outputs)], step)
+
+        step()
 
     def close(self):
         self.process.stdin.close()
@@ -99,7 +152,10 @@ class Harness:
         self.options = options
         self.transport = options.transport
         self.web = os.path.abspath(options.web)
-        self.host = Host(options.host)
+        self.host = Host(options.host, self.on_page_call, self.fail)
+        self.console_script = None
+        self.call_view = None
+        self.page_calls = {'calls': 0, 'answers': 0, 'errors': 0}
         self.loop = GLib.MainLoop()
         self.calls = []
         self.logs = []
@@ -142,6 +198,12 @@ class Harness:
         settings.set_enable_write_console_messages_to_stdout(True)
         settings.set_enable_developer_extras(False)
         if bridge:
+            # Console forwarding as the Swift glue installs it: the runtime's script at document
+            # start in every frame, and the plain handler `bridgegenConsole`.
+            manager.add_script(WebKit.UserScript.new(self.console_script, WebKit.UserContentInjectedFrames.ALL_FRAMES,
+                                                     WebKit.UserScriptInjectionTime.START, None, None))
+            manager.connect('script-message-received::bridgegenConsole', self.on_console_message, view)
+            assert manager.register_script_message_handler('bridgegenConsole', None)
             if self.transport == 'reply':
                 for channel in ('sample', 'user', 'legacy'):
                     manager.connect(f'script-message-with-reply-received::{channel}', self.on_reply_message, view, channel)
@@ -187,11 +249,9 @@ class Harness:
 
     def host_command(self, view, fields_json, done):
         """Runs a host command, collects calls and logs, evaluates its scripts, then done(output)."""
-        try:
-            output = self.host.command(fields_json)
-        except Exception as error:  # the host died: fail the run loudly
-            self.fail(f'host: {error}')
-            return
+        self.host.command(fields_json, lambda output: self.host_output(view, output, done))
+
+    def host_output(self, view, output, done):
         self.calls.extend(output['calls'])
         self.logs.extend(output['logs'])
         for script in output['scripts']:
@@ -211,6 +271,38 @@ class Harness:
 
         self.evaluate(view, output['scripts'], evaluated)
 
+    # -- page calls -----------------------------------------------------------------------------
+
+    def on_page_call(self, call):
+        """Runs a page call of the host with WebKit's callAsyncJavaScript and answers the host.
+        WebKitGTK takes only strings, numbers and a{sv} as arguments: the wire's are strings."""
+        view = self.call_view
+        token = call['token']
+        self.page_calls['calls'] += 1
+
+        def answer(fields):
+            self.page_calls['answers'] += 1
+            self.host.send('"pageAnswer":' + json.dumps(dict(fields, token=token), ensure_ascii=True))
+
+        if view is None:
+            answer({'error': 'no page'})
+            return
+        arguments = GLib.Variant('a{sv}', {k: GLib.Variant('s', v) for k, v in call['arguments'].items()})
+
+        def finished(webview, result):
+            try:
+                value = webview.call_async_javascript_function_finish(result)
+                if value.is_string():
+                    answer({'value': value.to_string()})
+                else:
+                    answer({'value': json.loads(value.to_json(0) or 'null')})
+            except GLib.Error as error:
+                self.page_calls['errors'] += 1
+                answer({'error': error.message})
+
+        # The session's world is the page world (contentWorld is not set in Schemas/).
+        view.call_async_javascript_function(call['body'], -1, arguments, None, None, None, finished)
+
     # -- bridge messages --------------------------------------------------------------------------
 
     def on_reply_message(self, manager, value, reply, view, channel):
@@ -219,6 +311,14 @@ class Harness:
 
     def on_plain_message(self, manager, value, view, channel):
         self.receive(view, channel, value, None)
+
+    def on_console_message(self, manager, value, view):
+        """A console message: to the host's console receiver (not counted as a bridge message)."""
+        text = value.to_json(0)
+        if SURROGATE_ESCAPE.search(text):
+            text = json.dumps(well_formed(json.loads(text)), ensure_ascii=True)
+        fields = '"channel":"bridgegenConsole","origin":%s,"body":%s' % (json.dumps(self.origin(view)), text)
+        self.host_command(view, fields, lambda output: None)
 
     def receive(self, view, channel, value, reply):
         text = value.to_json(0)
@@ -275,6 +375,7 @@ class Harness:
 
         kind = cmd.get('cmd')
         if kind == 'host':
+            self.call_view = view
             self.host_command(view, json.dumps(cmd['line'])[1:-1], answer)
         elif kind == 'calls':
             answer(self.calls)
@@ -290,7 +391,7 @@ class Harness:
                 unanswered = self.stats['requests'] - self.stats['answers']
             else:
                 unanswered = sum(max(0, s['asked'] - s['answered']) for s in self.requested.values())
-            answer(dict(self.stats, unanswered=unanswered))
+            answer(dict(self.stats, unanswered=unanswered, pageCalls=dict(self.page_calls)))
         elif kind == 'print':
             print(f'[webkit] {cmd["text"]}', flush=True)
             answer(True)
@@ -303,8 +404,7 @@ class Harness:
                 self.reloaded = True
                 hellos = len(self.stats['hellos'])
                 self.expect_hellos = hellos + 2
-                self.queue_events()
-                view.reload()
+                self.queue_events(view.reload)
             else:
                 GLib.idle_add(self.next_phase)
         else:
@@ -313,22 +413,89 @@ class Harness:
 
     # -- phases -------------------------------------------------------------------------------
 
-    def queue_events(self):
+    def queue_events(self, then):
         """Before the queued page loads: the web content process 'terminated', events are sent."""
-        outputs = [self.host.command('"terminate":true')]
+        fields = ['"terminate":true']
         for seconds in (1, 2, 3):
-            outputs.append(self.host.command('"emit":%s' % json.dumps({'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': seconds}})))
-        outputs.append(self.host.command('"emit":%s' % json.dumps({'module': 'user', 'event': 'loginChanged', 'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}})))
-        queued = outputs[-1]['queued']
-        if any(o['scripts'] for o in outputs) or queued != {'sample': 3, 'user': 1}:
-            self.fail(f'events were not queued natively: {outputs}')
+            fields.append('"emit":%s' % json.dumps({'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': seconds}}))
+        fields.append('"emit":%s' % json.dumps({'module': 'user', 'event': 'loginChanged', 'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}}))
+
+        def done(outputs):
+            queued = outputs[-1]['queued']
+            if any(o['scripts'] for o in outputs) or queued != {'sample': 3, 'user': 1}:
+                self.fail(f'events were not queued natively: {outputs}')
+                return
+            then()
+
+        self.host.commands(fields, done)
+
+    def page_call_phase(self):
+        """Page calls the page cannot run itself: a call made before the page (and its client)
+        loaded waits for the client's $hello, then succeeds; a call made as a reload replaced the
+        document finds no client there (-11 from the body), waits for the reloaded document's
+        $hello and succeeds there. Reported like a page's result."""
+        result = {'passed': 0, 'failed': 0, 'lines': []}
+
+        def record(name, ok, detail):
+            result['passed' if ok else 'failed'] += 1
+            line = f'ok {self.transport}/pagecalls: {name}' if ok else f'FAIL {self.transport}/pagecalls: {name}\n    {detail}'
+            result['lines'].append(line)
+            print(f'[webkit] {line}', flush=True)
+
+        def call(view, form_id, done):
+            spec = {'module': 'user', 'method': 'getFormState', 'params': {'formId': form_id}, 'timeoutMs': 8000}
+            self.host_command(view, '"callPage":' + json.dumps(spec), done)
+
+        def expect(output, form_id, n):
+            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'load {n}', 'dirty': False, 'fields': []}}
+
+        def before_load(outputs):
+            # No client has said $hello since the 'termination': the call waits for it.
+            view = self.open_view(TRUSTED_SCHEME, 'delay=300', True, 'pagecall.html')
+            self.call_view = view
+            started = time.time()
+
+            def first(output):
+                record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
+                       expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
+                across_reload(view)
+
+            call(view, 'before-load', first)
+
+        def across_reload(view):
+            state = {'sent': False, 'calls': self.page_calls['calls']}
+
+            def committed(webview, event):
+                if event != WebKit.LoadEvent.COMMITTED or state['sent']:
+                    return
+                state['sent'] = True
+                # The reloaded document exists, its client does not yet (it implements 300 ms later).
+                call(view, 'across', lambda output: done(output))
+
+            def done(output):
+                view.disconnect(handler)
+                # Two runs of the body: the new document had no client yet (-11), then after its $hello.
+                runs = self.page_calls['calls'] - state['calls']
+                record('a call made as the page reloads: the body finds no client (-11), the reloaded page\'s client answers it after its $hello',
+                       expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
+                self.results.append(result)
+                GLib.idle_add(self.next_phase)
+
+            handler = view.connect('load-changed', committed)
+            view.reload()
+
+        self.host.commands(['"terminate":true'], before_load)
 
     def next_phase(self):
         if self.phases:
             scheme, query, bridge, page = self.phases.pop(0)
+            if page == 'pagecall.html':
+                self.page_call_phase()
+                return False
             if page == 'queued.html':
-                self.queue_events()
-            self.open_view(scheme, query, bridge, page)
+                self.queue_events(lambda: self.open_view(scheme, query, bridge, page))
+            else:
+                self.open_view(scheme, query, bridge, page)
         else:
             self.loop.quit()
         return False
@@ -349,9 +516,15 @@ class Harness:
                 (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True, 'page.html'),
                 (TRUSTED_SCHEME, f'mode=bare&transport={t}', False, 'page.html'),
                 (TRUSTED_SCHEME, f'transport={t}', True, 'queued.html'),
+                (TRUSTED_SCHEME, '', True, 'pagecall.html'),
             ]
         GLib.timeout_add_seconds(self.options.timeout, lambda: self.fail(f'no result within {self.options.timeout} s'))
-        GLib.idle_add(self.next_phase)
+
+        def start(output):
+            self.console_script = output['consoleScript']
+            self.next_phase()
+
+        self.host.command('"consoleScript":true', start)
         self.loop.run()
         self.host.close()
 
@@ -383,7 +556,7 @@ def main():
     if options.mode == 'suite' and (harness.expect_hellos is None or len(harness.stats['hellos']) < harness.expect_hellos):
         failed += 1
         print(f'[webkit] FAIL the reloaded page did not say $hello again: {harness.stats["hellos"]}', flush=True)
-    if harness.error or len(harness.results) != 5:
+    if harness.error or len(harness.results) != 6:
         failed += 1
         print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
     print(f'[webkit {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
