@@ -2906,8 +2906,6 @@ struct BridgeChannelMarker: Equatable {
         if existing == nil, let page = pages.first(where: { $0.controller === controller }) {
             page.connect(session, world)
         }
-        // Console forwarding (issue 10): the lead installs `BridgeConsoleGlue` on `controller`
-        // here, once per content controller, before the first module's channels.
         guard !session.isInstalled(module.moduleName) else {
             throw BridgeInstallError.alreadyInstalled(module: module.moduleName)
         }
@@ -2926,6 +2924,9 @@ struct BridgeChannelMarker: Equatable {
         if existing == nil {
             entries.append(Entry(controller: controller, world: world, session: session))
         }
+        // Console forwarding rides along with the first module installed on a controller (the
+        // call is a no-op once the controller has the script, or when the config turns it off).
+        BridgeConsoleGlue.install(on: controller, policy: policy)
         session.install(module)
         for channel in channels {
             switch session.transport {

@@ -12,7 +12,7 @@ final class ConsoleGlueTests: XCTestCase {
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas]), to: temporaryFolder("console-glue"))
         let output = try temporaryFolder("console-glue-bin").appendingPathComponent("console-glue").path
         let build = try SwiftTestSupport.swiftc(["-swift-version", "6", "-D", "DEBUG"] + SwiftTestSupport.linkStandIn(standIn) + files
-            + [SwiftTestSupport.programChecks, SwiftTestSupport.fixtures.appendingPathComponent("ConsoleGlueProgram/main.swift").path, "-o", output])
+            + SwiftTestSupport.hostLibrary + [SwiftTestSupport.programChecks, SwiftTestSupport.fixtures.appendingPathComponent("ConsoleGlueProgram/main.swift").path, "-o", output])
         XCTAssertEqual(build.status, 0, SwiftTestSupport.problems(build))
         let run = try runProcess(output, [])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -21,7 +21,8 @@ final class ConsoleGlueTests: XCTestCase {
         for name in ["config.forwards-in-debug", "install.one-script", "install.script-source", "install.document-start", "install.all-frames",
                      "install.page-world", "install.handler", "install.once", "install.after-scripts-removed",
                      "install.another-sets-script-counts", "receive.trusted", "receive.cut", "receive.untrusted-refused",
-                     "receive.bad-level-refused", "sink.default-line"] {
+                     "receive.bad-level-refused", "sink.default-line", "wired.first-install-adds-script", "wired.first-install-adds-handler",
+                     "wired.second-module-adds-nothing", "wired.refused-install-adds-nothing", "wired.markers-kept"] {
             XCTAssertTrue(lines.contains("ok \(name)"), "missing check \(name)")
         }
         XCTAssertEqual(lines.last, "done")

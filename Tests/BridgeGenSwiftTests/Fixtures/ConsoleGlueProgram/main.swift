@@ -51,4 +51,27 @@ check("receive.cut", console.count == 2 && console[1] == "error|" + String(repea
 check("receive.untrusted-refused", reports.first?.hasPrefix("bridgegen: refused a console message from \"https://evil.example\"") == true, "\(reports)")
 check("receive.bad-level-refused", reports.dropFirst().first == "bridgegen: refused a console message: level is not one of log, info, warn, error", "\(reports)")
 check("sink.default-line", BridgeLog.consoleLine(.info, "a\nb") == "[H5] info: a\\nb")
+
+// The generated install wires it: the first module installed on a controller brings the script
+// and handler, later modules and a second install attempt add nothing, and the channels and
+// markers are still the module's own.
+let handlers = TestHandlers()
+let webView = WKWebView(configuration: WKWebViewConfiguration())
+let viewController = webView.configuration.userContentController
+@MainActor func consoleScripts(_ controller: WKUserContentController) -> Int {
+    controller.userScripts.filter { BridgeConsole.isConsoleScript($0.source) }.count
+}
+do {
+    _ = try SampleBridge.install(handlers, on: webView)
+    check("wired.first-install-adds-script", consoleScripts(viewController) == 1)
+    check("wired.first-install-adds-handler", viewController.testHandler(named: "bridgegenConsole", world: .page) is BridgeConsoleForwarder)
+    _ = try UserBridge.install(handlers, on: webView)
+    check("wired.second-module-adds-nothing", consoleScripts(viewController) == 1)
+    _ = try? SampleBridge.install(handlers, on: webView)
+    check("wired.refused-install-adds-nothing", consoleScripts(viewController) == 1)
+    check("wired.markers-kept", viewController.userScripts.filter { $0.source.hasPrefix("// bridgegen channel marker v1 ") }.count
+        == (BridgeConfiguration.transport == .reply ? 2 : 1))
+} catch {
+    check("wired.install", false, "\(error)")
+}
 print(failures == 0 ? "done" : "failed")
