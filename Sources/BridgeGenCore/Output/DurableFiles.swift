@@ -60,7 +60,7 @@ enum DurableFiles {
 
     /// How many threads `syncFiles` flushes on: the disk serves concurrent flushes together. 400
     /// staged files took 0.35-0.47 s written and fsynced one by one, 0.19 s on one thread with
-    /// the writeback started at write time, 0.06 s on eight (a virtual disk; more gained nothing).
+    /// the writeback started at write time, 0.06 s on eight (a virtual disk).
     static let syncThreads = 8
 
     /// Makes the files at `paths` (created with `sync: false`) durable, on up to `syncThreads`
