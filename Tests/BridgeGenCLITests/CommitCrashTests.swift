@@ -4,12 +4,13 @@ import XCTest
 
 /// `bridgegen generate` killed (a real SIGKILL of the real binary) or failing at every file-system
 /// step of its commit, then the next run. The binary has no hook for this: strace's fault
-/// injection delivers SIGKILL (or returns an error) on entry to the n-th call of one syscall, so
-/// the call never happens, exactly as if the process died just before it.
+/// injection delivers SIGKILL (or returns an error) on entry to a thread's n-th call of one
+/// syscall (strace counts per thread), so the call never happens, exactly as if the process
+/// died just before it.
 final class CommitCrashTests: XCTestCase {
     /// Every syscall by which the writer changes the file system (mkdir, link, rename, unlink,
-    /// rmdir), makes a change durable (fsync) or sets or removes the folders' up-to-date stamp
-    /// (extended attributes).
+    /// rmdir), makes a change durable (fsync; fdatasync for the staged files, on several threads)
+    /// or sets or removes the folders' up-to-date stamp (extended attributes).
     private static let mutatingSyscalls = "mkdir,mkdirat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,rmdir,fsync,fdatasync,"
         + "setxattr,lsetxattr,fsetxattr,removexattr,lremovexattr,fremovexattr"
     private static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
