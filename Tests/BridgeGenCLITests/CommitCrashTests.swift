@@ -4,12 +4,13 @@ import XCTest
 
 /// `bridgegen generate` killed (a real SIGKILL of the real binary) or failing at every file-system
 /// step of its commit, then the next run. The binary has no hook for this: strace's fault
-/// injection delivers SIGKILL (or returns an error) on entry to the n-th call of one syscall, so
-/// the call never happens, exactly as if the process died just before it.
+/// injection delivers SIGKILL (or returns an error) on entry to a thread's n-th call of one
+/// syscall (strace counts per thread), so the call never happens, exactly as if the process
+/// died just before it.
 final class CommitCrashTests: XCTestCase {
     /// Every syscall by which the writer changes the file system (mkdir, link, rename, unlink,
-    /// rmdir), makes a change durable (fsync) or sets or removes the folders' up-to-date stamp
-    /// (extended attributes).
+    /// rmdir), makes a change durable (fsync; fdatasync for the staged files, on several threads)
+    /// or sets or removes the folders' up-to-date stamp (extended attributes).
     private static let mutatingSyscalls = "mkdir,mkdirat,link,linkat,rename,renameat,renameat2,unlink,unlinkat,rmdir,fsync,fdatasync,"
         + "setxattr,lsetxattr,fsetxattr,removexattr,lremovexattr,fremovexattr"
     private static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -43,7 +44,7 @@ final class CommitCrashTests: XCTestCase {
     /// A workspace (`workspace()`) with a copy of its old outputs in `out-old`, after one
     /// uninterrupted traced run from old to new: the old and new files and the run's steps.
     private func tracedWorkspace() throws -> (folder: URL, out: URL, saved: URL, old: [String: Data],
-                                              steps: [(name: String, line: String)], new: [String: Data]) {
+                                              steps: [Step], new: [String: Data]) {
         let folder = try workspace()
         let out = folder.appendingPathComponent("out")
         let saved = folder.appendingPathComponent("out-old")
@@ -63,17 +64,27 @@ final class CommitCrashTests: XCTestCase {
         try runProcess(URL(fileURLWithPath: Self.strace!), ["-f", "-qq"] + arguments + [TestPaths.binary.path] + command, in: folder)
     }
 
-    /// The mutating syscalls of one uninterrupted run of `command`, in order, with their arguments.
-    private func trace(_ command: [String], in folder: URL) throws -> [(name: String, line: String)] {
+    /// The mutating syscalls of one uninterrupted run of `command`, in order, with their arguments,
+    /// and each one's `when`: its number among the calls of that name on its thread, which is
+    /// what strace's `inject=...:when=` counts.
+    private func trace(_ command: [String], in folder: URL) throws -> [Step] {
         let log = folder.appendingPathComponent("trace.log")
         let result = try strace(["-o", log.path, "-e", "trace=\(Self.mutatingSyscalls)"], command, in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         defer { try? FileManager.default.removeItem(at: log) }
+        var counts: [String: Int] = [:]
         return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in
             guard let match = line.range(of: #"^\d+\s+[a-z0-9_]+\("#, options: .regularExpression) else { return nil }
-            let call = line[match].split(separator: " ", omittingEmptySubsequences: true).last!.dropLast()
-            return (String(call), String(line))
+            let parts = line[match].split(separator: " ", omittingEmptySubsequences: true)
+            let name = String(parts.last!.dropLast()), thread = Int(parts.first!)!
+            counts["\(thread) \(name)", default: 0] += 1
+            return Step(name: name, line: String(line), thread: thread, when: counts["\(thread) \(name)"]!)
         }
+    }
+
+    /// One traced syscall: `when` is its number among the calls named `name` on `thread`.
+    private struct Step {
+        let name: String, line: String, thread: Int, when: Int
     }
 
     /// Each folder's manifest lists exactly the files in it.
@@ -110,14 +121,21 @@ final class CommitCrashTests: XCTestCase {
         let stamping = try XCTUnwrap(steps.firstIndex { $0.name == "setxattr" })
         XCTAssertGreaterThan(stamping, journalGone)
         XCTAssertEqual(steps[stamping...].map(\.name), ["setxattr", "setxattr", "setxattr"], steps.map(\.line).joined(separator: "\n"))
+        // The staged files are flushed in parallel: fdatasync (nothing else calls it) on several
+        // threads, never the main one, before the commit point. Each kill below stops the first
+        // thread to reach its n-th call, so every kill in that phase is covered.
+        let flushes = steps.enumerated().filter { $0.element.name == "fdatasync" }
+        XCTAssertGreaterThanOrEqual(flushes.count, 16, steps.map(\.line).joined(separator: "\n"))
+        XCTAssertGreaterThan(Set(flushes.map(\.element.thread)).count, 1, "flushed on several threads")
+        XCTAssertFalse(flushes.contains { $0.element.thread == steps[0].thread }, "not on the main thread")
+        XCTAssertLessThan(flushes.last!.offset, commitPoint)
+        XCTAssertTrue(flushes.contains { $0.element.when > 1 }, "some thread flushes more than one file")
 
         let started = Date()
-        var occurrences: [String: Int] = [:]
         for (k, step) in steps.enumerated() {
-            occurrences[step.name, default: 0] += 1
             let context = "kill before step \(k + 1) of \(steps.count): \(step.line)"
             try restore(folder, from: saved)
-            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(occurrences[step.name]!)"],
+            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(step.when)"],
                                     newCommand, in: folder)
             XCTAssertTrue(killed.status == 9 || killed.status == 137, "\(context): exit \(killed.status) \(killed.stderr)")
             let pending = k > commitPoint && k <= journalGone
@@ -168,9 +186,7 @@ final class CommitCrashTests: XCTestCase {
         XCTAssertNotEqual(old, new)
         XCTAssertEqual(steps.filter { $0.name.hasSuffix("xattr") }.count, 6, steps.map(\.line).joined(separator: "\n"))
 
-        var occurrences: [String: Int] = [:]
         for (k, step) in steps.enumerated() {
-            occurrences[step.name, default: 0] += 1
             let context = "kill before step \(k + 1) of \(steps.count): \(step.line)"
             // Back to the old outputs, stamped by a run that had nothing to recover.
             for _ in 0..<2 {
@@ -178,7 +194,7 @@ final class CommitCrashTests: XCTestCase {
                 XCTAssertEqual(again.status, 0, "\(context): \(again.stderr)")
             }
             XCTAssertEqual(FolderSnapshot(out).files, old, context)
-            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(occurrences[step.name]!)"],
+            let killed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):signal=KILL:when=\(step.when)"],
                                     newCommand, in: folder)
             XCTAssertTrue(killed.status == 9 || killed.status == 137, "\(context): exit \(killed.status) \(killed.stderr)")
 
@@ -202,12 +218,10 @@ final class CommitCrashTests: XCTestCase {
         let (folder, out, saved, old, steps, new) = try tracedWorkspace()
         let journalGone = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("unlink") && $0.line.contains("/journal\")") })
 
-        var occurrences: [String: Int] = [:]
         for (k, step) in steps.enumerated() {
-            occurrences[step.name, default: 0] += 1
             let context = "EIO at step \(k + 1) of \(steps.count): \(step.line)"
             try restore(folder, from: saved)
-            let failed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):error=EIO:when=\(occurrences[step.name]!)"],
+            let failed = try strace(["-o", "/dev/null", "-e", "trace=\(step.name)", "-e", "inject=\(step.name):error=EIO:when=\(step.when)"],
                                     newCommand, in: folder)
             if k < journalGone && !step.name.hasPrefix("link") {
                 // Before the journal is gone, any failure undoes everything (a failing hard link
@@ -231,7 +245,7 @@ final class CommitCrashTests: XCTestCase {
         // Where the commit point is, from an uninterrupted run in a second workspace.
         let steps = try trace(newCommand, in: try workspace())
         let commitPoint = try XCTUnwrap(steps.firstIndex { $0.name.hasPrefix("rename") && $0.line.contains("/journal.tmp\", ") })
-        let occurrence = steps[...commitPoint].filter { $0.name == steps[commitPoint].name }.count
+        let occurrence = steps[commitPoint].when
 
         let folder = try workspace()
         let out = folder.appendingPathComponent("out")
