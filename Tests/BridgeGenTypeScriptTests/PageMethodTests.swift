@@ -230,28 +230,7 @@ final class PageMethodTests: XCTestCase {
             "installMock({}).callPage.shop.nope();",                                                // unknown page method
             "installMock({}).callPage.sample.getItem({ key: 'k' });",                               // requests are not page methods
         ]
-        var bad = try generated()
-        for (index, misuse) in misuses.enumerated() {
-            bad["misuse\(index).ts"] = """
-                import { sample, shop } from './index.js';
-                import { installMock } from './mock.js';
-                export async function page(): Promise<void> {
-                    \(misuse)
-                }
-                void sample; void shop; void installMock;
-                """
-        }
-        let source = try temporaryFolder("page-method-misuse")
-        try write(bad, to: source)
-        let inputs = bad.keys.sorted().map { source.appendingPathComponent($0).path }
-        let result = try runProcess("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs, mergeStderr: true)
-        XCTAssertNotEqual(result.status, 0)
-        for (index, misuse) in misuses.enumerated() {
-            XCTAssertTrue(result.output.contains("misuse\(index).ts("), "tsc accepted a misuse: \(misuse)\n\(result.output)")
-        }
-        for name in bad.keys where !name.hasPrefix("misuse") {
-            XCTAssertFalse(result.output.contains(name + "("), "tsc found an error in the generated \(name):\n\(result.output)")
-        }
+        try TestSupport.assertEachMisuseRefused(misuses, generated: try generated(), imports: ["sample", "shop"], name: "page-method-misuse")
     }
 
     func testTheTargetRefusesNamesPageMethodsClashWith() throws {

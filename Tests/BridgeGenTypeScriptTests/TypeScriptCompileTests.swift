@@ -92,29 +92,7 @@ final class TypeScriptCompileTests: XCTestCase {
             "user.implement({ confirmLeave: () => 'yes' });",                 // page-method results are typed
             "sample.implement({ getItem: () => null });",                     // requests are not page methods
         ]
-        // One tsc run: each misuse in a file of its own, each file must have an error.
-        var bad = TestSupport.generate(try checkedSchema())
-        for (index, misuse) in misuses.enumerated() {
-            bad["misuse\(index).ts"] = """
-                import { sample, user } from './index.js';
-                import { installMock } from './mock.js';
-                export async function page(): Promise<void> {
-                    \(misuse)
-                }
-                void sample; void user; void installMock;
-                """
-        }
-        let source = try temporaryFolder("misuse")
-        try write(bad, to: source)
-        let inputs = bad.keys.sorted().map { source.appendingPathComponent($0).path }
-        let result = try runProcess("tsc", TestSupport.tscFlags + ["--noEmit"] + inputs, mergeStderr: true)
-        XCTAssertNotEqual(result.status, 0)
-        for (index, misuse) in misuses.enumerated() {
-            XCTAssertTrue(result.output.contains("misuse\(index).ts("), "tsc accepted a misuse: \(misuse)\n\(result.output)")
-        }
-        for name in bad.keys where !name.hasPrefix("misuse") {
-            XCTAssertFalse(result.output.contains(name + "("), "tsc found an error in the generated \(name):\n\(result.output)")
-        }
+        try TestSupport.assertEachMisuseRefused(misuses, generated: TestSupport.generate(try checkedSchema()), imports: ["sample", "user"], name: "misuse")
     }
 }
 
