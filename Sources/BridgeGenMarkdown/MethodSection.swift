@@ -20,14 +20,7 @@ extension ModulePage {
                      "Swift \(MarkdownText.code(examples.swift.requirementName(method)))"]
         entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts.joined(separator: " · "),
                     deprecated: method.deprecated, doc: method.doc, &p)
-        p.line("**Parameters**")
-        p.line()
-        if method.params.isEmpty {
-            p.line("None.")
-        } else {
-            fieldTable(method.params, first: "Name", &p)
-        }
-        p.line()
+        parameters(method.params, &p)
         switch method.kind {
         case .send:
             p.line("**Result:** none. A send is fire-and-forget: the page gets no answer and no error.")

@@ -122,6 +122,18 @@ struct ModulePage {
     }
 
     /// The fields table shared by struct fields, parameters and event payloads.
+    /// The **Parameters** block of a method or page method: the table, or "None.".
+    func parameters(_ params: [Field], _ p: inout CodePrinter) {
+        p.line("**Parameters**")
+        p.line()
+        if params.isEmpty {
+            p.line("None.")
+        } else {
+            fieldTable(params, first: "Name", &p)
+        }
+        p.line()
+    }
+
     func fieldTable(_ fields: [Field], first: String, _ p: inout CodePrinter) {
         let rows = fields.map { field -> [String] in
             [MarkdownText.code(field.wireName),

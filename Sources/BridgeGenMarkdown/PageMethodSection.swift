@@ -26,14 +26,7 @@ extension ModulePage {
         if let global = method.global { facts.append("existing pages: " + MarkdownText.code(Self.globalCall(global, method))) }
         entryHeader(anchor: Anchor.pageMethod(method), title: method.name, facts: facts.joined(separator: " · "),
                     deprecated: method.deprecated, doc: method.doc, &p)
-        p.line("**Parameters**")
-        p.line()
-        if method.params.isEmpty {
-            p.line("None.")
-        } else {
-            fieldTable(method.params, first: "Name", &p)
-        }
-        p.line()
+        parameters(method.params, &p)
         if let returns = method.returns {
             var text = "**Result:** " + link.type(returns)
             if let doc = method.returnsDoc { text += " — " + MarkdownText.cell(doc) }
