@@ -115,7 +115,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
             for row in table { #expect(row.count == table[0].count, "a row lost or gained cells, \(seed)") }
         }
         // Match tables by the first string marker in them: the same table in both pages.
-        var checkedDefaults = 0, checkedWires = 0, checkedDocs = 0
+        var checkedDefaults = 0, checkedEnumDefaults = 0, checkedWires = 0, checkedDocs = 0
         func markerIndex(_ text: String) -> Int? {
             guard let marker = text.range(of: #"Q([0-9]+) plain Z\1"#, options: .regularExpression) else { return nil }
             return Int(text[marker].dropFirst().prefix { $0.isNumber })
@@ -145,8 +145,11 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                     case "Default":
                         let json = try #require(cell.codes.first, "\(seed)")
                         let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
-                        #expect(value == schema.strings[index], "default \(index) \(HostileStrings.yaml(schema.strings[index])) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
-                        checkedDefaults += 1
+                        // An enum default (page method param `e`, of type `E<i>`) shows the case's wire value.
+                        let isEnum = header.firstIndex(of: "Type").map { row[$0].text == "E\(index)" } ?? false
+                        let want = isEnum ? schema.wireValues[index] : schema.strings[index]
+                        #expect(value == want, "default \(index) \(HostileStrings.yaml(want)) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
+                        if isEnum { checkedEnumDefaults += 1 } else { checkedDefaults += 1 }
                     case "Wire value":
                         let json = try #require(cell.codes.first, "\(seed)")
                         let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
@@ -161,7 +164,9 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                 }
             }
         }
-        #expect(checkedDefaults == schema.strings.count)
+        // Struct field `value` and page method param `s`; page method param `e`.
+        #expect(checkedDefaults == 2 * schema.strings.count)
+        #expect(checkedEnumDefaults == schema.strings.count)
         #expect(checkedWires == schema.strings.count)
         #expect(checkedDocs >= schema.strings.count * 3)
     }
