@@ -37,9 +37,17 @@ def inline_text(t):
 def codes(t):
     return [c.content for c in t.children or [] if c.type == "code_inline"]
 
-headings, tables, html_blocks = [], [], 0
-table, row, in_heading = None, None, False
+headings, tables, html_blocks, spans, paragraphs = [], [], 0, [], []
+table, row, in_heading, in_paragraph = None, None, False, False
 for i, t in enumerate(tokens):
+    if t.type == "inline":
+        spans.extend(codes(t))
+    if t.type == "paragraph_open":
+        in_paragraph = True
+    elif t.type == "paragraph_close":
+        in_paragraph = False
+    elif t.type == "inline" and in_paragraph and table is None:
+        paragraphs.append(inline_text(t))
     if t.type == "heading_open":
         in_heading = True
     elif t.type == "inline" and in_heading:
@@ -63,7 +71,8 @@ for i, t in enumerate(tokens):
 
 lines = text.split("\n")
 widths = [l.count("|") - l.count("\\|") for l in lines if l.startswith("| ")]
-print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths}))
+print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths,
+                  "codeSpans": spans, "paragraphs": paragraphs}))
 """#
 
     // JSONDecoder for the values: swift-corelibs-foundation's JSONSerialization drops a
@@ -161,6 +170,26 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                                 "cell \(header[column]) of string \(index) \(HostileStrings.yaml(schema.strings[index])): \(cell.text), \(seed)")
                         checkedDocs += 1
                     }
+                }
+            }
+        }
+        // Page methods: the wire name in a code span; a global function's call in code spans
+        // (the facts line and the "Existing pages" paragraph); the result's doc and the
+        // deprecation each in one paragraph, markers included.
+        let spans = hostile["codeSpans"] as? [String] ?? []
+        let paragraphs = hostile["paragraphs"] as? [String] ?? []
+        for i in schema.strings.indices {
+            #expect(spans.contains(schema.pageWireNames[i]), "page method \(i): no code span `\(schema.pageWireNames[i])`, \(seed)")
+            if let global = schema.globals[i] {
+                let path = "window." + (global.hasPrefix("window.") ? String(global.dropFirst("window.".count)) : global)
+                #expect(spans.filter { $0 == path + "(a, s, e, old)" }.count == 2, "page method \(i): global \(path), \(seed)")
+            }
+            for lead in ["Result: ", "Deprecated. "] {
+                let matches = paragraphs.filter { $0.hasPrefix(lead) && $0.containsBytes("Q\(i) ") }
+                #expect(!matches.isEmpty, "no paragraph \(lead)... of string \(i), \(seed)")
+                for text in matches {
+                    #expect(text.range(of: " Z\(i)(?![0-9])", options: .regularExpression) != nil,
+                            "paragraph \(lead)... of string \(i) \(HostileStrings.yaml(schema.strings[i])) lost its end: \(text), \(seed)")
                 }
             }
         }
