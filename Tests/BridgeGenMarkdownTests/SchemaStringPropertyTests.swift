@@ -129,11 +129,21 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
             guard let marker = text.range(of: #"Q([0-9]+) plain Z\1"#, options: .regularExpression) else { return nil }
             return Int(text[marker].dropFirst().prefix { $0.isNumber })
         }
+        // Which hostile tables hold marker `Q<n> ` (in a cell's text or code), by n: the search
+        // below looks only there, so a 1,500-string run stays linear in the tables.
+        var tablesHolding: [Int: [Int]] = [:]
+        for (index, table) in got.enumerated() {
+            var markers = Set<Int>()
+            for cell in table.lazy.flatMap({ $0 }) {
+                for text in [cell.text] + cell.codes { markers.formUnion(Self.markers(in: text)) }
+            }
+            for marker in markers { tablesHolding[marker, default: []].append(index) }
+        }
         for plainTable in want {
             guard let header = plainTable.first?.map(\.text),
                   let first = plainTable.lazy.flatMap({ $0 }).compactMap({ markerIndex($0.text) ?? $0.codes.lazy.compactMap(markerIndex).first }).first
             else { continue }
-            guard let table = got.first(where: { table in
+            guard let table = (tablesHolding[first] ?? []).lazy.map({ got[$0] }).first(where: { table in
                 let keys = Set(table.map { $0.first?.text ?? "" })
                 return table.first?.map(\.text) == header && plainTable.allSatisfy { keys.contains($0.first?.text ?? "") }
                     && table.contains { $0.contains { $0.text.containsBytes("Q\(first) ") || $0.codes.contains { $0.containsBytes("Q\(first) ") } } }
@@ -176,16 +186,20 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         // Page methods: the wire name in a code span; a global function's call in code spans
         // (the facts line and the "Existing pages" paragraph); the result's doc and the
         // deprecation each in one paragraph, markers included.
-        let spans = hostile["codeSpans"] as? [String] ?? []
-        let paragraphs = hostile["paragraphs"] as? [String] ?? []
+        var spans: [String: Int] = [:]
+        for span in hostile["codeSpans"] as? [String] ?? [] { spans[span, default: 0] += 1 }
+        var paragraphs: [Int: [String]] = [:]  // "Result: " and "Deprecated. " ones, by marker
+        for text in hostile["paragraphs"] as? [String] ?? [] where text.hasPrefix("Result: ") || text.hasPrefix("Deprecated. ") {
+            for marker in Self.markers(in: text) { paragraphs[marker, default: []].append(text) }
+        }
         for i in schema.strings.indices {
-            #expect(spans.contains(schema.pageWireNames[i]), "page method \(i): no code span `\(schema.pageWireNames[i])`, \(seed)")
+            #expect(spans[schema.pageWireNames[i]] != nil, "page method \(i): no code span `\(schema.pageWireNames[i])`, \(seed)")
             if let global = schema.globals[i] {
                 let path = "window." + (global.hasPrefix("window.") ? String(global.dropFirst("window.".count)) : global)
-                #expect(spans.filter { $0 == path + "(a, s, e, old)" }.count == 2, "page method \(i): global \(path), \(seed)")
+                #expect(spans[path + "(a, s, e, old)"] == 2, "page method \(i): global \(path), \(seed)")
             }
             for lead in ["Result: ", "Deprecated. "] {
-                let matches = paragraphs.filter { $0.hasPrefix(lead) && $0.containsBytes("Q\(i) ") }
+                let matches = (paragraphs[i] ?? []).filter { $0.hasPrefix(lead) && $0.containsBytes("Q\(i) ") }
                 #expect(!matches.isEmpty, "no paragraph \(lead)... of string \(i), \(seed)")
                 for text in matches {
                     #expect(text.range(of: " Z\(i)(?![0-9])", options: .regularExpression) != nil,
@@ -198,6 +212,21 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         #expect(checkedEnumDefaults == schema.strings.count)
         #expect(checkedWires == schema.strings.count)
         #expect(checkedDocs >= schema.strings.count * 3)
+    }
+
+    /// The numbers n of the markers `Q<n> ` in `text`.
+    static func markers(in text: String) -> Set<Int> {
+        var found = Set<Int>()
+        let bytes = Array(text.utf8)
+        for start in bytes.indices where bytes[start] == UInt8(ascii: "Q") {
+            var end = start + 1, number = 0
+            while end < bytes.count, (0x30...0x39).contains(bytes[end]), number < 1_000_000 {
+                number = number * 10 + Int(bytes[end] - 0x30)
+                end += 1
+            }
+            if end > start + 1, end < bytes.count, bytes[end] == UInt8(ascii: " ") { found.insert(number) }
+        }
+        return found
     }
 
     @Test func writers() {
