@@ -14,7 +14,13 @@ import XCTest
 ///   `\n`, no bidi control; the code lines (all but `///` comments) are the same as for a
 ///   schema of the same shape with plain strings; and the exploit (a doc with
 ///   `\rpublic static let injected = "pwned"`, and one per other terminator) declares nothing:
-///   a program naming `injected` does not compile.
+///   a program naming `injected` does not compile (in `Fuzz`, its types and `FuzzPage`, where
+///   the exploit is the doc, param doc, result doc and deprecation of a page method);
+/// - page methods: the program calls every `pm<i>` through the generated `FuzzPage` on a
+///   session whose call function records what native hands `callAsyncJavaScript`; the wire
+///   name, the hostile argument, the string default and the enum default (its wire value), and
+///   for `global:` methods the path and the positional params, equal the schema's scalar for
+///   scalar.
 ///
 /// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {

@@ -138,7 +138,10 @@ public struct HostileStrings {
 }
 
 /// A schema module `fuzz` carrying hostile strings in every place a schema has text, and
-/// what each place must come out as.
+/// what each place must come out as: types, fields, cases, methods, events, errors, and page
+/// methods `pm<i>` (doc, wire name, deprecation, params' docs, string and enum defaults and
+/// deprecation, result doc, `errors:`, and for odd i a `global:` path) plus one page method
+/// `px<n>` per exploit.
 public struct HostileSchema {
     /// The strings, by index: docs, defaults, deprecation messages and error docs use them.
     public var strings: [String] = []
