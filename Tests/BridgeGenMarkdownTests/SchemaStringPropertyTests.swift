@@ -37,9 +37,17 @@ def inline_text(t):
 def codes(t):
     return [c.content for c in t.children or [] if c.type == "code_inline"]
 
-headings, tables, html_blocks = [], [], 0
-table, row, in_heading = None, None, False
+headings, tables, html_blocks, spans, paragraphs = [], [], 0, [], []
+table, row, in_heading, in_paragraph = None, None, False, False
 for i, t in enumerate(tokens):
+    if t.type == "inline":
+        spans.extend(codes(t))
+    if t.type == "paragraph_open":
+        in_paragraph = True
+    elif t.type == "paragraph_close":
+        in_paragraph = False
+    elif t.type == "inline" and in_paragraph and table is None:
+        paragraphs.append(inline_text(t))
     if t.type == "heading_open":
         in_heading = True
     elif t.type == "inline" and in_heading:
@@ -63,7 +71,8 @@ for i, t in enumerate(tokens):
 
 lines = text.split("\n")
 widths = [l.count("|") - l.count("\\|") for l in lines if l.startswith("| ")]
-print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths}))
+print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths,
+                  "codeSpans": spans, "paragraphs": paragraphs}))
 """#
 
     // JSONDecoder for the values: swift-corelibs-foundation's JSONSerialization drops a
@@ -115,16 +124,26 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
             for row in table { #expect(row.count == table[0].count, "a row lost or gained cells, \(seed)") }
         }
         // Match tables by the first string marker in them: the same table in both pages.
-        var checkedDefaults = 0, checkedWires = 0, checkedDocs = 0
+        var checkedDefaults = 0, checkedEnumDefaults = 0, checkedWires = 0, checkedDocs = 0
         func markerIndex(_ text: String) -> Int? {
             guard let marker = text.range(of: #"Q([0-9]+) plain Z\1"#, options: .regularExpression) else { return nil }
             return Int(text[marker].dropFirst().prefix { $0.isNumber })
+        }
+        // Which hostile tables hold marker `Q<n> ` (in a cell's text or code), by n: the search
+        // below looks only there, so a 1,500-string run stays linear in the tables.
+        var tablesHolding: [Int: [Int]] = [:]
+        for (index, table) in got.enumerated() {
+            var markers = Set<Int>()
+            for cell in table.lazy.flatMap({ $0 }) {
+                for text in [cell.text] + cell.codes { markers.formUnion(Self.markers(in: text)) }
+            }
+            for marker in markers { tablesHolding[marker, default: []].append(index) }
         }
         for plainTable in want {
             guard let header = plainTable.first?.map(\.text),
                   let first = plainTable.lazy.flatMap({ $0 }).compactMap({ markerIndex($0.text) ?? $0.codes.lazy.compactMap(markerIndex).first }).first
             else { continue }
-            guard let table = got.first(where: { table in
+            guard let table = (tablesHolding[first] ?? []).lazy.map({ got[$0] }).first(where: { table in
                 let keys = Set(table.map { $0.first?.text ?? "" })
                 return table.first?.map(\.text) == header && plainTable.allSatisfy { keys.contains($0.first?.text ?? "") }
                     && table.contains { $0.contains { $0.text.containsBytes("Q\(first) ") || $0.codes.contains { $0.containsBytes("Q\(first) ") } } }
@@ -145,8 +164,11 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                     case "Default":
                         let json = try #require(cell.codes.first, "\(seed)")
                         let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
-                        #expect(value == schema.strings[index], "default \(index) \(HostileStrings.yaml(schema.strings[index])) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
-                        checkedDefaults += 1
+                        // An enum default (page method param `e`, of type `E<i>`) shows the case's wire value.
+                        let isEnum = header.firstIndex(of: "Type").map { row[$0].text == "E\(index)" } ?? false
+                        let want = isEnum ? schema.wireValues[index] : schema.strings[index]
+                        #expect(value == want, "default \(index) \(HostileStrings.yaml(want)) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
+                        if isEnum { checkedEnumDefaults += 1 } else { checkedDefaults += 1 }
                     case "Wire value":
                         let json = try #require(cell.codes.first, "\(seed)")
                         let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
@@ -161,9 +183,50 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                 }
             }
         }
-        #expect(checkedDefaults == schema.strings.count)
+        // Page methods: the wire name in a code span; a global function's call in code spans
+        // (the facts line and the "Existing pages" paragraph); the result's doc and the
+        // deprecation each in one paragraph, markers included.
+        var spans: [String: Int] = [:]
+        for span in hostile["codeSpans"] as? [String] ?? [] { spans[span, default: 0] += 1 }
+        var paragraphs: [Int: [String]] = [:]  // "Result: " and "Deprecated. " ones, by marker
+        for text in hostile["paragraphs"] as? [String] ?? [] where text.hasPrefix("Result: ") || text.hasPrefix("Deprecated. ") {
+            for marker in Self.markers(in: text) { paragraphs[marker, default: []].append(text) }
+        }
+        for i in schema.strings.indices {
+            #expect(spans[schema.pageWireNames[i]] != nil, "page method \(i): no code span `\(schema.pageWireNames[i])`, \(seed)")
+            if let global = schema.globals[i] {
+                let path = "window." + (global.hasPrefix("window.") ? String(global.dropFirst("window.".count)) : global)
+                #expect(spans[path + "(a, s, e, old)"] == 2, "page method \(i): global \(path), \(seed)")
+            }
+            for lead in ["Result: ", "Deprecated. "] {
+                let matches = (paragraphs[i] ?? []).filter { $0.hasPrefix(lead) && $0.containsBytes("Q\(i) ") }
+                #expect(!matches.isEmpty, "no paragraph \(lead)... of string \(i), \(seed)")
+                for text in matches {
+                    #expect(text.range(of: " Z\(i)(?![0-9])", options: .regularExpression) != nil,
+                            "paragraph \(lead)... of string \(i) \(HostileStrings.yaml(schema.strings[i])) lost its end: \(text), \(seed)")
+                }
+            }
+        }
+        // Struct field `value` and page method param `s`; page method param `e`.
+        #expect(checkedDefaults == 2 * schema.strings.count)
+        #expect(checkedEnumDefaults == schema.strings.count)
         #expect(checkedWires == schema.strings.count)
         #expect(checkedDocs >= schema.strings.count * 3)
+    }
+
+    /// The numbers n of the markers `Q<n> ` in `text`.
+    static func markers(in text: String) -> Set<Int> {
+        var found = Set<Int>()
+        let bytes = Array(text.utf8)
+        for start in bytes.indices where bytes[start] == UInt8(ascii: "Q") {
+            var end = start + 1, number = 0
+            while end < bytes.count, (0x30...0x39).contains(bytes[end]), number < 1_000_000 {
+                number = number * 10 + Int(bytes[end] - 0x30)
+                end += 1
+            }
+            if end > start + 1, end < bytes.count, bytes[end] == UInt8(ascii: " ") { found.insert(number) }
+        }
+        return found
     }
 
     @Test func writers() {

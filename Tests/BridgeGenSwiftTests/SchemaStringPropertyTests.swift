@@ -14,7 +14,13 @@ import XCTest
 ///   `\n`, no bidi control; the code lines (all but `///` comments) are the same as for a
 ///   schema of the same shape with plain strings; and the issue's exploit (a doc with
 ///   `\rpublic static let injected = "pwned"`, and one per other terminator) declares nothing:
-///   a program naming `injected` does not compile.
+///   a program naming `injected` does not compile (in `Fuzz`, its types and `FuzzPage`, where
+///   the exploit is the doc, param doc, result doc and deprecation of a page method);
+/// - page methods: the program calls every `pm<i>` through the generated `FuzzPage` on a
+///   session whose call function records what native hands `callAsyncJavaScript`; the wire
+///   name, the hostile argument, the string default and the enum default (its wire value), and
+///   for `global:` methods the path and the positional params, equal the schema's scalar for
+///   scalar.
 ///
 /// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {
@@ -67,6 +73,50 @@ final class SchemaStringPropertyTests: XCTestCase {
             expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i])),
                          Self.hex(schema.strings[i])]
         }
+        // Page methods: call each `pm<i>` through the generated `FuzzPage` on a session whose
+        // call function records the arguments native hands `callAsyncJavaScript`: the wire name,
+        // the params (the hostile `a`, the string and enum defaults) and, for global methods,
+        // the path and the positional params.
+        main += """
+            var recorded: [[String: String]] = []
+            let session = BridgeSession(evaluate: nil, callFunction: { _, arguments, _ in
+                recorded.append(arguments)
+                return "{\\"errcode\\":0,\\"errmsg\\":\\"ok\\",\\"data\\":null}"
+            })
+            session.receive(channel: "fuzz", body: ["type": "$hello", "data": ["module": "fuzz"]],
+                            origin: BridgeOrigin(scheme: "file", host: "", isMainFrame: true), reply: { _ in }, answer: { _ in })
+            let page = FuzzPage(session: session)
+            @MainActor func showCall() throws {
+                let arguments = recorded.removeFirst()
+                show(arguments["n"] ?? "no n")
+                let params = try JSONDecoder().decode([String: String?].self, from: Data((arguments["p"] ?? "").utf8))
+                for key in ["a", "s", "e"] { show((params[key] ?? nil) ?? "no \\(key)") }
+                if let path = arguments["g"] {
+                    print(try JSONDecoder().decode([String].self, from: Data(path.utf8)).joined(separator: "."))
+                    let positional = try JSONDecoder().decode([String?].self, from: Data((arguments["a"] ?? "").utf8))
+                    for value in positional { show(value ?? "null") }
+                }
+            }
+
+            """
+        // Every pm<i> is deprecated: its calls are built in a deprecated function, which warns
+        // once. One small async closure per call, not one async function with 1,500 awaits
+        // (whose coroutine a long run's compiler would not survive).
+        main += "@available(*, deprecated, message: \"calls deprecated page methods\")\n"
+        main += "@MainActor func pageCalls() -> [@MainActor () async throws -> Void] {\n    [\n"
+        var pageExpected: [String] = []
+        for i in schema.strings.indices {
+            main += "        { _ = try await page.pm\(i)(a: \(SwiftNamer.stringLiteral(schema.strings[i]))) },\n"
+            let values = [schema.strings[i], schema.strings[i], schema.wireValues[i]].map(Self.hex)
+            pageExpected += [Self.hex(schema.pageWireNames[i])] + values
+            if let global = schema.globals[i] {
+                let path = global.hasPrefix("window.") ? String(global.dropFirst("window.".count)) : global
+                pageExpected += [path] + values + [Self.hex("null")]
+            }
+        }
+        main += "    ]\n}\nfor call in pageCalls() {\n    try await call()\n    try showCall()\n}\n"
+        expected += pageExpected
+
         let folder = try temporaryFolder("string-property")
         let paths = try write(files, to: temporaryFolder("string-property-generated"))
         let mainPath = folder.appendingPathComponent("main.swift").path
@@ -78,14 +128,19 @@ final class SchemaStringPropertyTests: XCTestCase {
         let run = try runProcess(binary, [])
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(printed.count, expected.count, seed)
+        let valueCount = expected.count - pageExpected.count
         for (index, (got, want)) in zip(printed, expected).enumerated() where got != want {
-            XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
+            if index < valueCount {
+                XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
+            } else {
+                XCTFail("page call line \(index - valueCount) (wire name, params a/s/e, global path, positional a/s/e/old per pm<i>) changed, \(seed):\n got \(got)\nwant \(want)")
+            }
         }
 
         // The exploit: `injected<n>` must not exist anywhere a doc could have put it.
         var probe = "func probe() {\n"
         for n in schema.exploits.indices {
-            probe += "    _ = Fuzz.injected\(n)\n    _ = Fuzz.X\(n).injected\(n)\n"
+            probe += "    _ = Fuzz.injected\(n)\n    _ = Fuzz.X\(n).injected\(n)\n    _ = FuzzPage.injected\(n)\n"
         }
         probe += "}\n"
         let probePath = folder.appendingPathComponent("probe.swift").path
@@ -93,7 +148,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         let check = try SwiftTestSupport.swiftc(["-typecheck", "-swift-version", "6"] + paths + [probePath])
         let errors = check.output.split(separator: "\n").filter { $0.hasPrefix(probePath + ":") && $0.contains(": error:") }
         XCTAssertNotEqual(check.status, 0, "a doc declared code: the probe compiled, \(seed)")
-        XCTAssertEqual(errors.count, 2 * schema.exploits.count, "\(errors.joined(separator: "\n")), \(seed)")
+        XCTAssertEqual(errors.count, 3 * schema.exploits.count, "\(errors.joined(separator: "\n")), \(seed)")
         XCTAssertTrue(errors.allSatisfy { $0.contains("has no member 'injected") }, "\(errors.joined(separator: "\n")), \(seed)")
     }
 

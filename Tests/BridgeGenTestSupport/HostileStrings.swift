@@ -25,6 +25,20 @@ public struct HostileStrings {
         ["a", "word", " ", "\t", "Z", "0", "-", ".", ":"],
     ]
 
+    /// Identifiers that `global:` accepts and that look like trouble: `$`, underscores, the
+    /// names of the page's machinery and of `Object.prototype` members that are not the three
+    /// forbidden segments. The validator lets them through; every emitter must write them as
+    /// it writes any other text.
+    public static let globalSegments = ["$", "_", "$$", "__", "_$_", "$0", "a", "window", "globalThis", "__bridgegen",
+                                        "eval", "Function", "toString", "valueOf", "hasOwnProperty", "__defineGetter__",
+                                        "__lookupSetter__", "isPrototypeOf", "then", "webkit", "self", "top"]
+
+    /// The characters a method, event or page method `wire:` may hold (docs/IDL.md `WireName`).
+    public static func isAllowedInWireName(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) || "-_.:/".unicodeScalars.contains(scalar)
+    }
+
     /// The class of the strings an enum wire value may hold: no C0, DEL or C1 controls.
     public static func isAllowedInWireValue(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
@@ -56,6 +70,14 @@ public struct HostileStrings {
             s += group[below(group.count)]
         }
         return s + " Z\(index)"
+    }
+
+    /// A valid `global:` path of 1 to 8 segments from `globalSegments` (the last names the
+    /// page method, `Q<index>`), with a leading `window.` half the time.
+    public mutating func globalPath(_ index: Int) -> String {
+        var segments = (0..<below(8)).map { _ in Self.globalSegments[below(Self.globalSegments.count)] }
+        segments.append("Q\(index)")
+        return (below(2) == 0 ? "window." : "") + segments.joined(separator: ".")
     }
 
     /// The exploit of the issue, and its variants per line terminator: a doc that ends its
@@ -116,7 +138,10 @@ public struct HostileStrings {
 }
 
 /// A schema module `fuzz` carrying hostile strings in every place a schema has text, and
-/// what each place must come out as.
+/// what each place must come out as: types, fields, cases, methods, events, errors, and page
+/// methods `pm<i>` (doc, wire name, deprecation, params' docs, string and enum defaults and
+/// deprecation, result doc, `errors:`, and for odd i a `global:` path) plus one page method
+/// `px<n>` per exploit.
 public struct HostileSchema {
     /// The strings, by index: docs, defaults, deprecation messages and error docs use them.
     public var strings: [String] = []
@@ -125,6 +150,11 @@ public struct HostileSchema {
     /// Exploit docs (see `HostileStrings.exploits`), each in a type, field, case, method,
     /// event and error doc.
     public var exploits: [String] = []
+    /// The wire name of page method `pm<i>`: `pm<i>:` and the characters of string i a wire
+    /// name may hold (`/`, `.`, `:` and `-` included), at most 128.
+    public var pageWireNames: [String] = []
+    /// The `global:` of page method `pm<i>` (odd i only; nil for client-only page methods).
+    public var globals: [String?] = []
     public var yaml = ""
 
     public init(generator: inout HostileStrings, benign: Bool = false) {
@@ -134,6 +164,14 @@ public struct HostileSchema {
         }
         wireValues = strings.map { s in String(String.UnicodeScalarView(s.unicodeScalars.filter(HostileStrings.isAllowedInWireValue))) }
         exploits = benign ? [] : HostileStrings.exploits(0)
+        pageWireNames = strings.indices.map { i in
+            String(("pm\(i):" + String(String.UnicodeScalarView(strings[i].unicodeScalars.filter(HostileStrings.isAllowedInWireName)))).prefix(128))
+        }
+        // Drawn after the strings, so that a seed's strings stay what they were.
+        globals = strings.indices.map { i in
+            let path = generator.globalPath(i)
+            return i % 2 == 1 ? path : nil
+        }
         yaml = render()
     }
 
@@ -200,6 +238,59 @@ public struct HostileSchema {
         for (i, s) in strings.enumerated() {
             let q = HostileStrings.yaml(s)
             y += "  ev\(i):\n    doc: \(q)\n    deprecated: \(q)\n    payload:\n      p: {type: string, doc: \(q)}\n"
+        }
+        y += "pageMethods:\n"
+        for (i, s) in strings.enumerated() {
+            // Every place a page method has text: its doc, wire name and deprecation, its
+            // params' docs, string and enum defaults and deprecation, its result's doc, and
+            // (through `errors:`) the doc of error i.
+            let q = HostileStrings.yaml(s)
+            y += """
+              pm\(i):
+                doc: \(q)
+                wire: \(HostileStrings.yaml(pageWireNames[i]))
+                params:
+                  a:
+                    type: string
+                    doc: \(q)
+                  s:
+                    type: string
+                    default: \(q)
+                    doc: \(q)
+                  e:
+                    type: E\(i)
+                    default: c
+                    doc: \(q)
+                  old:
+                    type: string?
+                    deprecated: \(q)
+                returns:
+                  type: S\(i)?
+                  doc: \(q)
+                errors: [e\(i)]
+                deprecated: \(q)
+
+            """
+            if let global = globals[i] { y += "    global: \(HostileStrings.yaml(global))\n" }
+        }
+        // Page methods with the exploit in each place, in the plain schema too (with plain
+        // text), so that both have the same page methods and only their text differs.
+        for n in HostileStrings.exploits(0).indices {
+            let text = exploits.isEmpty ? "Plain page method \(n)." : exploits[n].replacingOccurrences(of: "injected0", with: "injected\(n)")
+            let q = HostileStrings.yaml(text)
+            y += """
+              px\(n):
+                doc: \(q)
+                params:
+                  f:
+                    type: int
+                    doc: \(q)
+                returns:
+                  type: int
+                  doc: \(q)
+                deprecated: \(q)
+
+            """
         }
         y += "errors:\n"
         for (i, s) in strings.enumerated() {

@@ -14,7 +14,14 @@ import XCTest
 ///   plain stand-in (so no doc split a comment, ended it or leaked into code);
 /// - the compiler sees the same JSDoc tags (no doc adds an `@deprecated`);
 /// - every enum wire value is the value of its two string literals (union and constant), and
-///   every string default is the value of its `@defaultValue` literal.
+///   every string default (struct fields, page method params) and enum default (page method
+///   params) is the value of its `@defaultValue` literal;
+/// - every page method's wire name is the value of one literal in the module and one in the
+///   mock, and every `global:` path the mock's literals of its segments.
+///
+/// The schema's page methods (`HostileSchema`) carry the strings in their docs, params' docs,
+/// defaults and deprecations, results' docs and deprecations, so `FuzzPageMethods` and the
+/// mock's `MockPageCalls` are held to the same counts (this replaces PageMethodStringTests).
 ///
 /// `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {
@@ -48,6 +55,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
         let files = TestSupport.generate(try checkedSchema(texts: [HostileStrings.fileName: schema.yaml]))
         let plainFiles = TestSupport.generate(try checkedSchema(texts: ["fuzz.bridge.yaml": plain.yaml]))
+        XCTAssertTrue(files["fuzz.ts"]?.contains("export interface FuzzPageMethods {") == true)
         try TestSupport.typeCheck(files, name: "string-property")
 
         let hostile = try read(files, name: "string-property-read")
@@ -63,15 +71,39 @@ final class SchemaStringPropertyTests: XCTestCase {
                 let text = HostileStrings.normalizedDoc(schema.strings[i])
                 let found = got.comments.filter { $0.containsBytes(text) }.count
                 let expected = want.comments.filter { $0.contains("Q\(i) plain Z\(i)") }.count
+                XCTAssertGreaterThan(expected, 0, "\(file): string \(i) is in no comment")
                 XCTAssertEqual(found, expected, "\(file): string \(i) \(HostileStrings.yaml(schema.strings[i])) is the text of \(found) comments, not \(expected), \(seed)")
             }
         }
-        let module = try XCTUnwrap(hostile["fuzz.ts"])
+        let module = try XCTUnwrap(hostile["fuzz.ts"]), mock = try XCTUnwrap(hostile["mock.ts"])
         for i in schema.strings.indices {
             XCTAssertEqual(module.strings.filter { $0 == schema.wireValues[i] }.count, 2,
                            "wire value \(i) \(HostileStrings.yaml(schema.wireValues[i])), \(seed)")
-            XCTAssertTrue(module.defaults.contains(schema.strings[i]),
-                          "default \(i) \(HostileStrings.yaml(schema.strings[i])) is no @defaultValue literal, \(seed)")
+            // String defaults (struct field `value`, page method param `s`) and the enum default
+            // of page method param `e` (its case's wire value, which may equal the string): as
+            // many @defaultValue literals as the plain schema's string has.
+            let wireDiffers = schema.wireValues[i] != schema.strings[i]
+            let defaults = module.defaults.filter { $0 == schema.strings[i] || (wireDiffers && $0 == schema.wireValues[i]) }.count
+            let plainDefaults = try XCTUnwrap(reference["fuzz.ts"]).defaults.filter { $0 == "Q\(i) plain Z\(i)" }.count
+            XCTAssertGreaterThanOrEqual(plainDefaults, 3, "the plain schema's struct field, page method `s` and `e` defaults")
+            XCTAssertEqual(defaults, plainDefaults,
+                           "default \(i) \(HostileStrings.yaml(schema.strings[i])) is the value of \(defaults) @defaultValue literals, not \(plainDefaults), \(seed)")
+            XCTAssertTrue(module.defaults.contains(schema.wireValues[i]),
+                          "enum default \(i) \(HostileStrings.yaml(schema.wireValues[i])) is no @defaultValue literal, \(seed)")
+            // Page method wire names: the client's table and the mock's.
+            for (name, file) in [("fuzz.ts", module), ("mock.ts", mock)] {
+                XCTAssertEqual(file.strings.filter { $0 == schema.pageWireNames[i] }.count, 1,
+                               "\(name): page method wire name \(schema.pageWireNames[i]), \(seed)")
+            }
+            // A global path: the mock's segment literals, in order.
+            if let global = schema.globals[i] {
+                let segments = (global.hasPrefix("window.") ? String(global.dropFirst("window.".count)) : global)
+                    .split(separator: ".").map(String.init)
+                let found = mock.strings.indices.contains { start in
+                    start + segments.count <= mock.strings.count && Array(mock.strings[start..<start + segments.count]) == segments
+                }
+                XCTAssertTrue(found, "mock.ts: global path \(global) is not its segments' literals, \(seed)")
+            }
         }
     }
 

@@ -27,7 +27,11 @@ public enum GlobalPath {
         let dropsWindow = text.utf8.starts(with: window.utf8)
         let count = text.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) } - (dropsWindow ? 1 : 0)
         if count > SchemaLimits.globalPathSegments { return .failure(Problems([.tooManySegments(count)])) }
-        var segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // Split by scalars, as the dots were counted: a String splits by Characters, and a
+        // combining mark joins the dot before it into one (`window.\u{301}a.b` would become
+        // `window.́a` and `b`, and dropping `window.` would leave the valid path `b`).
+        var segments = text.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)) }
         var offset = 0
         if dropsWindow {
             segments.removeFirst()
