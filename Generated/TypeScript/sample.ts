@@ -283,11 +283,11 @@ const $events: { readonly [E in keyof SampleEvents]: string } = {
     loadError: 'loadError',
 };
 
-/** The page methods: the key of the implementation, the wire name, the declared error codes. */
-const $pageMethods: readonly $runtime.PageMethodEntry[] = [
-    { name: 'getCartCount', wire: 'getCartCount', errors: [] },
-    { name: 'showMessage', wire: 'showMessage', errors: [] },
-];
+/** The page methods, by the key `implement` takes: the wire name and the declared error codes. */
+const $pageMethods: { readonly [M in keyof SamplePageMethods]-?: $runtime.PageMethodEntry } = {
+    getCartCount: { wire: 'getCartCount', errors: [] },
+    showMessage: { wire: 'showMessage', errors: [] },
+};
 
 /**
  * Device features and a small key-value store offered by the host app.

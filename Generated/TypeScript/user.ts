@@ -308,11 +308,11 @@ const $events: { readonly [E in keyof UserEvents]: string } = {
     loginChanged: 'login-changed',
 };
 
-/** The page methods: the key of the implementation, the wire name, the declared error codes. */
-const $pageMethods: readonly $runtime.PageMethodEntry[] = [
-    { name: 'getFormState', wire: 'getFormState', errors: [] },
-    { name: 'confirmLeave', wire: 'confirmLeave', errors: [UserErrors.busy] },
-];
+/** The page methods, by the key `implement` takes: the wire name and the declared error codes. */
+const $pageMethods: { readonly [M in keyof UserPageMethods]-?: $runtime.PageMethodEntry } = {
+    getFormState: { wire: 'getFormState', errors: [] },
+    confirmLeave: { wire: 'confirmLeave', errors: [UserErrors.busy] },
+};
 
 /**
  * The signed-in user and in-app purchases.

@@ -184,12 +184,13 @@ interface MessageHandler {
 export type PageImplementation = (params: unknown) => unknown;
 
 /**
- * A page method as a generated client describes it to `Channel.implement`.
+ * A page method as a generated client describes it to `Channel.implement`, in a table keyed by
+ * the key of the implementation object (the method's identifier). A keyed object, not an array:
+ * tsc types an array literal as the union of its elements, which it gives up on (TS2590) for a
+ * module with about a thousand page methods that declare different errors.
  * @internal
  */
 export interface PageMethodEntry {
-    /** The key of the implementation object (the method's identifier). */
-    readonly name: string;
     /** The wire name native calls it by. */
     readonly wire: string;
     /** The module's error codes the method declares: a `BridgeError` with one of them reaches native as is. */
@@ -821,13 +822,13 @@ export class Channel {
      * before anything is registered. Each function runs with `implementation` as `this`.
      * Returns the function that removes these registrations (only these).
      */
-    implement(methods: readonly PageMethodEntry[], implementation: object): Unsubscribe {
+    implement(methods: { readonly [name: string]: PageMethodEntry }, implementation: object): Unsubscribe {
         const chosen: Array<{ method: PageMethodEntry; fn: (params: unknown) => unknown }> = [];
-        for (const method of methods) {
-            const fn = (implementation as { [name: string]: unknown })[method.name];
+        for (const [name, method] of Object.entries(methods)) {
+            const fn = (implementation as { [name: string]: unknown })[name];
             if (fn === undefined) continue;
             if (typeof fn !== 'function') {
-                throw new TypeError(`${this.module}.implement: '${method.name}' is not a function`);
+                throw new TypeError(`${this.module}.implement: '${name}' is not a function`);
             }
             chosen.push({ method, fn: fn as (params: unknown) => unknown });
         }

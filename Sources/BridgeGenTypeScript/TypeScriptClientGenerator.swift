@@ -245,14 +245,14 @@ struct TypeScriptClientGenerator {
         }
         if !module.pageMethods.isEmpty {
             p.blankLine()
-            p.line("/** The page methods: the key of the implementation, the wire name, the declared error codes. */")
-            p.block("const $pageMethods: readonly $runtime.PageMethodEntry[] = [", closer: "];") { p in
+            p.line("/** The page methods, by the key `implement` takes: the wire name and the declared error codes. */")
+            p.block("const $pageMethods: { readonly [M in keyof \(TypeScriptNamer.pageMethodsTypeName(module))]-?: $runtime.PageMethodEntry } = {", closer: "};") { p in
                 for method in module.pageMethods {
                     let errors = method.errors.compactMap { module.error(named: $0) }.map { error in
                         TypeScriptNamer.errorsConstName(module) + (TypeScriptNamer.isIdentifier(error.identifier)
                             ? "." + error.identifier : "[" + TypeScriptNamer.stringLiteral(error.identifier) + "]")
                     }
-                    p.line("{ name: \(TypeScriptNamer.stringLiteral(method.identifier)), wire: \(TypeScriptNamer.stringLiteral(method.wireName)), errors: [\(errors.joined(separator: ", "))] },")
+                    p.line("\(TypeScriptNamer.propertyKey(method.identifier)): { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), errors: [\(errors.joined(separator: ", "))] },")
                 }
             }
         }

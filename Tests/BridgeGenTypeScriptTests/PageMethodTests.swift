@@ -106,14 +106,14 @@ final class PageMethodTests: XCTestCase {
                  */
                 implement(implementation: Partial<ShopPageMethods>): $runtime.Unsubscribe;
             """), text)
-        XCTAssertEqual(section(text, from: "const $pageMethods: readonly $runtime.PageMethodEntry[] = [", to: "];"), """
-            const $pageMethods: readonly $runtime.PageMethodEntry[] = [
-                { name: 'getCartCount', wire: 'getCartCount', errors: [] },
-                { name: 'showMessage', wire: 'showMessage', errors: [] },
-                { name: 'confirmLeave', wire: 'confirm-leave', errors: [ShopErrors.busy] },
-                { name: 'cartLines', wire: 'cartLines', errors: [ShopErrors.busy, ShopErrors.outOfStock] },
-                { name: 'currentDevice', wire: 'currentDevice', errors: [] },
-            ];
+        XCTAssertEqual(section(text, from: "const $pageMethods: { readonly [M in keyof ShopPageMethods]-?: $runtime.PageMethodEntry } = {", to: "};"), """
+            const $pageMethods: { readonly [M in keyof ShopPageMethods]-?: $runtime.PageMethodEntry } = {
+                getCartCount: { wire: 'getCartCount', errors: [] },
+                showMessage: { wire: 'showMessage', errors: [] },
+                confirmLeave: { wire: 'confirm-leave', errors: [ShopErrors.busy] },
+                cartLines: { wire: 'cartLines', errors: [ShopErrors.busy, ShopErrors.outOfStock] },
+                currentDevice: { wire: 'currentDevice', errors: [] },
+            };
             """)
         XCTAssertTrue(text.contains("\n    implement: (implementation) => $channel.implement($pageMethods, implementation),\n"), text)
         // Modules without page methods get neither the interface nor `implement`.
