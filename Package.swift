@@ -63,7 +63,7 @@ let package = Package(
         // tree through #filePath, never compiled into the test targets.
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         // ConsoleScript/ holds the node test of the console page script (run by ConsoleScriptTests).
-        .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime"], exclude: ["ConsoleScript"]),
+        .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),

@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 @testable import BridgeRuntime
@@ -46,12 +47,11 @@ import XCTest
 
     func testScriptPassesItsNodeTestAsSwiftWritesIt() async throws {
         for (length, perSecond) in [(BridgeConfiguration.consoleMaxMessageLength, BridgeConfiguration.consoleMaxMessagesPerSecond), (150, 4)] {
-            let script = FileManager.default.temporaryDirectory.appendingPathComponent("console-forward-\(UUID().uuidString).js")
-            try BridgeConsole.userScriptSource(maxMessageLength: length, maxMessagesPerSecond: perSecond).write(to: script, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: script) }
-            let check = try Self.node(["--check", script.path])
+            let source = BridgeConsole.userScriptSource(maxMessageLength: length, maxMessagesPerSecond: perSecond)
+            let script = try write(["console-forward.js": source], to: temporaryFolder(self))[0]
+            let check = try runProcess("node", ["--check", script], mergeStderr: true)
             XCTAssertEqual(check.status, 0, check.output)
-            let result = try Self.node([Self.nodeTest.path, script.path, String(length), String(perSecond)])
+            let result = try runProcess("node", [Self.nodeTest.path, script, String(length), String(perSecond)], mergeStderr: true)
             XCTAssertEqual(result.status, 0, result.output)
             XCTAssertTrue(result.output.contains(" passed, 0 failed"), result.output)
         }
@@ -132,20 +132,5 @@ import XCTest
         XCTAssertEqual(BridgeLog.consoleLine(.warn, "a\nb\r\tc\u{1B}[31m\u{7F}\u{85}\u{2028}é\u{1F600}"),
                        "[H5] warn: a\\nb\\r\tc\\u{1B}[31m\\u{7F}\\u{85}\\u{2028}é\u{1F600}")
         XCTAssertEqual(BridgeLog.consoleLine(.log, "plain"), "[H5] log: plain")
-    }
-
-    // MARK: -
-
-    private static func node(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 @testable import BridgeRuntime
@@ -7,15 +8,6 @@ import XCTest
 /// with string arguments. Each scenario prints what the body resolved with; the test compares
 /// the lines. (The end-to-end suite runs the same bodies in WebKitGTK.)
 final class PageScriptTests: XCTestCase {
-    private func node() throws -> String {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/node"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        throw XCTSkip("node not on PATH")
-    }
-
     /// Runs `scenarios` (JavaScript statements using `client(args)` and `global(args)`, which
     /// call the bodies) and returns the printed lines.
     private func run(_ scenarios: String) throws -> [String] {
@@ -30,20 +22,10 @@ final class PageScriptTests: XCTestCase {
         \(scenarios)
         })().catch((e) => { console.log("REJECTED " + e); });
         """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("page-scripts-\(UUID().uuidString).js")
-        try script.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try node())
-        process.arguments = [file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let files = try write(["page-scripts.js": script], to: temporaryFolder(self))
+        let result = try runProcess("node", files, mergeStderr: true)
+        XCTAssertEqual(result.status, 0, result.output)
+        return result.output.split(separator: "\n").map(String.init)
     }
 
     func testTheClientBodyCallsTheHubOrAnswersMinus11AndNeverThrows() throws {
