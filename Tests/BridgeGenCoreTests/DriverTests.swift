@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -18,19 +19,12 @@ final class DriverTests: XCTestCase {
     private var root = ""
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-driver-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: root + "/schemas", withIntermediateDirectories: true)
+        root = try temporaryFolder(self, "driver").path
         try write("bridgegen: 1\nmodule: mini\n", to: "schemas/mini.bridge.yaml")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
     private func write(_ text: String, to relative: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try BridgeGenTestSupport.write([relative: text], to: URL(fileURLWithPath: root))
     }
 
     private func run(_ command: BridgeGenRequest.Command = .generate, paths: [String]? = nil, config: BridgeGenRequest.ConfigSource = .none,

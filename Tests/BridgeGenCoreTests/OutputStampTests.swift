@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 #if canImport(Glibc)
@@ -31,19 +32,13 @@ final class OutputStampTests: XCTestCase {
     private var out: String { root + "/out" }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("bridgegen-stamp-\(UUID().uuidString.prefix(8))").path
+        root = try temporaryFolder(self, "stamp").path
         try write("bridgegen: 1\nmodule: mini\n", to: "schemas/mini.bridge.yaml")
         try write("bridgegen: 1\ntransport: reply\n", to: "bridgegen.yaml")
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: root)
-    }
-
     private func write(_ text: String, to relative: String) throws {
-        let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try BridgeGenTestSupport.write([relative: text], to: URL(fileURLWithPath: root))
     }
 
     private func generate(tool: String? = "bridgegen test-build-1", transport: GeneratorConfig.Transport? = nil, paths: [String]? = nil,
