@@ -190,6 +190,21 @@ async function callPage(env, module, method, params, timeoutMs) {
     return out.outcome;
 }
 
+/** How many page answers native received after their call had ended (the host's count). */
+async function lateAnswers(env) {
+    return (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+}
+
+/** Waits (up to 3 s) for exactly one more late answer than `before`: it reached native and was dropped. */
+async function expectOneLateAnswer(env, before) {
+    let late = before;
+    for (let i = 0; i < 150 && late === before; i++) {
+        await sleep(20);
+        late = await lateAnswers(env);
+    }
+    eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+}
+
 /** Both modules' clients say $hello again (after a simulated web content process termination). */
 async function helloAgain(env) {
     for (const module of ['sample', 'user']) {
@@ -810,17 +825,12 @@ function mainCases(env) {
     t('page calls: cancelling the calling Task is aborted -9 at once; the page\'s late answer is ignored', async () => {
         const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 1000)) });
         try {
-            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const before = await lateAnswers(env);
             const started = Date.now();
             const out = await env.control({ cmd: 'host', line: { callPage: { module: 'user', method: 'confirmLeave', params: { reason: 'r' }, timeoutMs: 3000, cancelAfterMs: 50 } } });
             eq(out.outcome.error && out.outcome.error.code, -9, `cancelled: ${show(out.outcome)}`);
             check(Date.now() - started < 900, `failed after ${Date.now() - started} ms, before the page answered`);
-            let late = before;
-            for (let i = 0; i < 150 && late === before; i++) {
-                await sleep(20);
-                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
-            }
-            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+            await expectOneLateAnswer(env, before);
         } finally {
             off();
         }
@@ -862,17 +872,12 @@ function mainCases(env) {
     t('page calls: no answer within the timeout is timeout -8; the late answer is ignored', async () => {
         const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 1000)) });
         try {
-            const before = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
+            const before = await lateAnswers(env);
             const started = Date.now();
             const outcome = await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 200);
             eq(outcome.error && outcome.error.code, -8, `timeout: ${show(outcome)}`);
             check(Date.now() - started < 900, `failed after ${Date.now() - started} ms, before the page answered`);
-            let late = before;
-            for (let i = 0; i < 150 && late === before; i++) {
-                await sleep(20);
-                late = (await env.control({ cmd: 'host', line: { stats: true } })).lateAnswers;
-            }
-            eq(late - before, 1, 'the page\'s late answer reached native and was dropped');
+            await expectOneLateAnswer(env, before);
             eq(await callPage(env, 'user', 'confirmLeave', { reason: 'slow' }, 3000), { value: true }, 'with time enough');
         } finally {
             off();
