@@ -1,0 +1,36 @@
+/// One version of a schema set as `bridgegen diff` compares it: the checked model and the
+/// config that shaped it, read from disk or from a git commit (the caller supplies the bytes).
+public struct SchemaVersion: Sendable {
+    public var schema: SchemaSet
+    public var config: GeneratorConfig
+    /// The config file this version was read with, if any.
+    public var configPath: String?
+    /// Where each config key was set, by dotted key (`transport`, `callbackChannel`,
+    /// `origin.trustedHosts`); a key left at its default has no entry.
+    public var configLocations: [String: SourceLocation]
+
+    public init(schema: SchemaSet, config: GeneratorConfig, configPath: String? = nil,
+                configLocations: [String: SourceLocation] = [:]) {
+        self.schema = schema
+        self.config = config
+        self.configPath = configPath
+        self.configLocations = configLocations
+    }
+
+    /// Reads, parses and checks one version: the schemas and the optional config, as bytes.
+    /// nil (and the errors) when either has errors: versions that do not check cannot be compared.
+    public static func load(_ inputs: [SchemaInput], config: (path: String, bytes: [UInt8])?) -> (version: SchemaVersion?, diagnostics: [Diagnostic]) {
+        // Placeholder until the diff engine lands (issue 11): no config locations yet.
+        var collector = DiagnosticCollector()
+        var generatorConfig = GeneratorConfig()
+        if let config {
+            let (read, problems) = ConfigReader.read(config.bytes, path: config.path)
+            collector.report(contentsOf: problems)
+            if let read { generatorConfig = read }
+        }
+        let checked = Pipeline.check(inputs, config: generatorConfig)
+        collector.report(contentsOf: checked.diagnostics)
+        guard let schema = checked.schema, !collector.hasErrors else { return (nil, collector.sorted) }
+        return (SchemaVersion(schema: schema, config: generatorConfig, configPath: config?.path), collector.sorted)
+    }
+}
