@@ -19,41 +19,38 @@ public enum WireFingerprint {
     }
 }
 
-/// The canonical text: one line per member, sorted by wire name; strings length-prefixed so no
-/// name can run into the next token; named types expanded structurally (their names never
-/// appear), a type met again inside its own expansion written as a back reference `^n`.
+/// The canonical text: one line per member, in (kind, wire name) order; strings
+/// length-prefixed so no name can run into the next token; named types written structurally
+/// where first met (`#n=struct{...}`) and as `#n` after that, numbered in the order this
+/// walk meets them. The walk's order depends only on wire names, so type names never reach the
+/// text, and every type is written once: linear in the schema, whatever its cycles and sharing.
 private struct CanonicalWriter {
     let schema: SchemaSet
     var text = ""
-    /// Named types being expanded, innermost last.
-    private var stack: [String] = []
-    /// Expansions that did not refer back to a type outside them, by type (DAG-shaped schemas
-    /// would otherwise be expanded once per path).
-    private var finished: [String: String] = [:]
-    /// The smallest stack depth a back reference inside the current expansion pointed at.
-    private var lowestBackReference = Int.max
+    /// The number each named type got when first met.
+    private var numbers: [String: Int] = [:]
 
     init(schema: SchemaSet) { self.schema = schema }
 
     mutating func write(_ module: Module) {
-        var lines: [String] = []
-        lines.append("module " + quoted(module.name))
-        for method in module.methods {
-            lines.append("method " + quoted(method.wireName) + " " + method.kind.rawValue + " " + fields(method.params)
-                         + " -> " + (method.returns.map { shape($0) } ?? "none") + " " + errors(method.errors, in: module))
+        text = "module " + quoted(module.name) + "\n"
+        for error in module.errors.sorted(by: { $0.code < $1.code }) {
+            // The name too: it is what the page's client calls that code.
+            text += "error " + String(error.code) + " " + quoted(error.name) + "\n"
         }
-        for event in module.events {
-            lines.append("event " + quoted(event.wireName) + " " + fields(event.payload))
+        for method in module.methods.sorted(by: { $0.wireName < $1.wireName }) {
+            text += "method " + quoted(method.wireName) + " " + method.kind.rawValue + " " + fields(method.params, positional: false)
+            text += " -> " + result(method.returns) + " " + errors(method.errors, in: module) + "\n"
         }
-        for page in module.pageMethods {
-            lines.append("page " + quoted(page.wireName) + " " + fields(page.params) + " -> "
-                         + (page.returns.map { shape($0) } ?? "none") + " " + errors(page.errors, in: module)
-                         + (page.global.map { " global " + $0.map(quoted).joined(separator: ".") } ?? ""))
+        for event in module.events.sorted(by: { $0.wireName < $1.wireName }) {
+            text += "event " + quoted(event.wireName) + " " + fields(event.payload, positional: false) + "\n"
         }
-        for error in module.errors {
-            lines.append("error " + String(error.code))
+        for page in module.pageMethods.sorted(by: { $0.wireName < $1.wireName }) {
+            // A `global:` function takes its params as positional arguments: their order travels.
+            text += "page " + quoted(page.wireName) + " " + fields(page.params, positional: page.global != nil)
+            text += " -> " + result(page.returns) + " " + errors(page.errors, in: module)
+            text += (page.global.map { " global " + $0.map(quoted).joined(separator: ".") } ?? "") + "\n"
         }
-        text = lines.sorted().joined(separator: "\n")
     }
 
     private func quoted(_ s: String) -> String { "\(s.utf8.count):\(s)" }
@@ -62,14 +59,19 @@ private struct CanonicalWriter {
         "errors[" + names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ",") + "]"
     }
 
-    private mutating func fields(_ fields: [Field]) -> String {
-        var parts: [String] = []
-        for field in fields {
-            var part = quoted(field.wireName) + ":" + shape(field.type)
-            if let value = field.defaultValue { part += "=" + literal(value, field.type) }
-            parts.append(part)
+    private mutating func result(_ type: TypeRef?) -> String {
+        type.map { shape($0) } ?? "none"
+    }
+
+    private mutating func fields(_ fields: [Field], positional: Bool) -> String {
+        let ordered = positional ? fields : fields.sorted { $0.wireName < $1.wireName }
+        var out = "{"
+        for (index, field) in ordered.enumerated() {
+            if index > 0 { out += "," }
+            out += quoted(field.wireName) + ":" + shape(field.type)
+            if let value = field.defaultValue { out += "=" + literal(value, field.type) }
         }
-        return "{" + parts.sorted().joined(separator: ",") + "}"
+        return out + "}"
     }
 
     private mutating func shape(_ type: TypeRef) -> String {
@@ -80,25 +82,14 @@ private struct CanonicalWriter {
         case .optional(let wrapped): return shape(wrapped) + "?"
         case .named(let module, let name):
             let key = module + "." + name
-            if let depth = stack.firstIndex(of: key) {
-                lowestBackReference = min(lowestBackReference, depth)
-                return "^" + String(stack.count - depth)
-            }
-            if let done = finished[key] { return done }
-            guard let declaration = schema.declaration(module: module, name: name) else { return "?" }
-            let outerLowest = lowestBackReference
-            lowestBackReference = Int.max
-            stack.append(key)
-            let expansion: String
+            if let number = numbers[key] { return "#" + String(number) }
+            let number = numbers.count
+            numbers[key] = number
+            guard let declaration = schema.declaration(module: module, name: name) else { return "#\(number)=?" }
             switch declaration {
-            case .structure(let s): expansion = "struct" + fields(s.fields)
-            case .enumeration(let e): expansion = "enum[" + e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",") + "]"
+            case .structure(let s): return "#\(number)=struct" + fields(s.fields, positional: false)
+            case .enumeration(let e): return "#\(number)=enum[" + e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",") + "]"
             }
-            stack.removeLast()
-            // Only an expansion that points at nothing outside itself reads the same from every place.
-            if lowestBackReference >= stack.count { finished[key] = expansion }
-            lowestBackReference = min(outerLowest, lowestBackReference)
-            return expansion
         }
     }
 
