@@ -112,12 +112,27 @@ extension DiagnosticCatalog {
             consequences.append(consequence)
             if let fix, !fixes.contains(fix) { fixes.append(fix) }
         }
-        // Both ways, a default does not help the page (the app's encoder decides what is sent):
-        // only the stricter advice holds.
-        if breaking.count == 2, kind == .requiredFieldAdded || kind == .fieldMadeRequired { fixes.removeFirst() }
+        if breaking.count == 2, let fix = bothWaysFix(kind) { fixes = [fix] }
         change += ": " + consequences.joined(separator: "; and ")
         if !fixes.isEmpty { change += "; " + fixes.joined(separator: "; ") }
         return compatibility(kind, cls, change, at: location, notes: notes)
+    }
+
+    /// The one fix for a value that travels both ways, where the two directions' fixes differ.
+    private static func bothWaysFix(_ kind: CompatibilityKind) -> String? {
+        switch kind {
+        // A default does not help the page: the app's encoder decides what is sent.
+        case .requiredFieldAdded: return "add it as optional"
+        case .fieldMadeRequired: return "keep it optional"
+        case .fieldMadeOptional: return "keep it required"
+        case .requiredFieldRemoved: return "deprecate it and keep it until no supported app or page needs it"
+        case .typeWidened: return "keep it int, or add a new field"
+        case .typeNarrowed: return "keep it double"
+        case .enumCaseAdded:
+            return "neither side may send it to the other's old versions (pages: check the app's capabilities or version); pages must handle unknown values"
+        case .enumCaseRemoved: return "deprecate the case and keep it until no supported app or page sends it"
+        default: return nil
+        }
     }
 
     private static func valueConsequence(_ kind: CompatibilityKind, _ direction: CompatibilityDirection, _ flow: Flow,
