@@ -70,14 +70,21 @@ extension DiagnosticCatalog {
 
     // MARK: - Values
 
-    /// What the app does with a to-native value it cannot accept: a method's params are
-    /// rejected with -3; a page method's answer fails the app's call.
     /// `stillRequire`: the apps are old ones that still require what is missing.
     private static func rejected(by apps: String, _ flow: Flow, stillRequire: Bool = false) -> String {
         let which = stillRequire ? ", which still require it" : ""
-        return flow.contains(.params) || !flow.contains(.pageResults)
-            ? "get invalidParams (-3) from apps built from the \(apps) one\(which)"
-            : "fail the page calls of apps built from the \(apps) one\(which) (the answer does not decode)"
+        if flow.contains(.params) { return "get invalidParams (-3) from apps built from the \(apps) one\(which)" }
+        if flow.contains(.sendParams) {
+            return "have their sends dropped by apps built from the \(apps) one\(which) (invalidParams, never reported to the page)"
+        }
+        return "fail the page calls of apps built from the \(apps) one\(which) (the answer does not decode)"
+    }
+
+    /// What the app does with a to-native value it cannot read, as a noun.
+    private static func nativeFailure(_ flow: Flow) -> String {
+        if flow.contains(.params) { return "invalidParams (-3)" }
+        if flow.contains(.sendParams) { return "invalidParams; a send is dropped unseen" }
+        return "the page call fails"
     }
 
     /// A change of a value that travels in `directions`; nil when it breaks nobody.
@@ -172,7 +179,7 @@ extension DiagnosticCatalog {
         case .typeChanged:
             return native
                 ? ("apps built from either schema reject what pages built from the other send ("
-                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   + nativeFailure(flow) + ")",
                    "add a new field or method with the new type and deprecate the old one")
                 : ("pages built from either schema misread what apps built from the other send",
                    "add a new field or method with the new type and deprecate the old one")
@@ -203,7 +210,7 @@ extension DiagnosticCatalog {
         case .enumValueChanged:
             return native
                 ? ("apps built from either schema reject the value pages built from the other send ("
-                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   + nativeFailure(flow) + ")",
                    "keep the old value in `wire:`")
                 : ("pages built from either schema get an unknown enum value from apps built from the other", "keep the old value in `wire:`")
         case .resultAdded:

@@ -5,8 +5,10 @@ public struct Flow: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// A method's parameters: the page sends them, the app decodes them (-3 when they do not).
+    /// A request's parameters: the page sends them, the app decodes them (-3 when they do not).
     public static let params = Flow(rawValue: 1)
+    /// A send's parameters: as a request's, but a send the app cannot decode is dropped unseen.
+    public static let sendParams = Flow(rawValue: 32)
     /// A request's result: the app answers, the page decodes.
     public static let results = Flow(rawValue: 2)
     /// An event's payload: the app emits, the page decodes.
@@ -17,7 +19,7 @@ public struct Flow: OptionSet, Hashable, Sendable {
     public static let pageResults = Flow(rawValue: 16)
 
     /// Every position whose value the app decodes.
-    public static let toNative: Flow = [.params, .pageResults]
+    public static let toNative: Flow = [.params, .sendParams, .pageResults]
     /// Every position whose value the page decodes.
     public static let toPage: Flow = [.results, .payloads, .pageParams]
 
@@ -37,7 +39,7 @@ struct TypeKey: Hashable, Comparable {
 
 /// The flow of every named type of one version: the union of the flows of every position that
 /// reaches it, through `list<T>`, `map<T>`, `T?`, struct fields and imports. Linear in the size
-/// of the schema: a type is revisited only when its flow grows, and a flow has five bits.
+/// of the schema: a type is revisited only when its flow grows, and a flow has six bits.
 struct DataFlow {
     private(set) var flows: [TypeKey: Flow] = [:]
     private let schema: SchemaSet
@@ -53,7 +55,7 @@ struct DataFlow {
         var pending: [TypeKey] = []
         for module in schema.modules {
             for method in module.methods {
-                for field in method.params { reach(field.type, .params, &pending) }
+                for field in method.params { reach(field.type, method.kind == .send ? .sendParams : .params, &pending) }
                 if let returns = method.returns { reach(returns, .results, &pending) }
             }
             for event in module.events {

@@ -217,7 +217,7 @@ struct DiffRun {
         let name = n.module.name + "." + n.key
         let (om, nm) = (o.value, n.value)
         deprecation(om.deprecated, nm.deprecated, "method '\(name)'", nm.location, om.location)
-        compareFields(om.params, nm.params, flow: .params, subject: { .parameter($0, of: name) },
+        compareFields(om.params, nm.params, flow: nm.kind == .send ? .sendParams : .params, subject: { .parameter($0, of: name) },
                       oldParent: om.location, newParent: nm.location,
                       parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))
         if om.kind != nm.kind {
