@@ -288,6 +288,23 @@ extension DiagnosticCatalog {
                              at: location, notes: notes)
     }
 
+    /// `newPath` nil: the page method has no `global:` any more; equal paths: the parameter order changed.
+    static func pageMethodGlobalChanged(_ page: String, oldPath: String, newPath: String?, oldOrder: [String], newOrder: [String],
+                                        at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        let change: String
+        switch newPath {
+        case nil: change = "page method '\(page)' no longer has `global: \(oldPath)`"
+        case oldPath?:
+            change = "the parameters of page method '\(page)' (`global: \(oldPath)`) changed order from ("
+                + oldOrder.joined(separator: ", ") + ") to (" + newOrder.joined(separator: ", ") + ")"
+        case let path?: change = "page method '\(page)' changed `global:` from \(oldPath) to \(path)"
+        }
+        return compatibility(.pageMethodGlobalChanged, .both, change + ": apps call pages without the generated client through "
+                             + "that function, with the parameters in declaration order, so apps and hand-written pages built from "
+                             + "different versions miss each other or swap arguments; keep the global and the order",
+                             at: location, notes: notes)
+    }
+
     static func eventAdded(_ event: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
         compatibility(.eventAdded, nil, "event '\(event)' is new: apps built from the old schema never send it, so listeners "
                       + "of pages built from the new one wait in vain there", at: location, notes: notes)

@@ -244,6 +244,15 @@ struct DiffRun {
                       oldParent: op.location, newParent: np.location,
                       parents: ("page method '\(o.module.name).\(o.key)'", "page method '\(name)'"))
         compareResult(op.returns, np.returns, flow: .pageResults, subject: .pageResult(name), oldAt: op.location, newAt: np.location)
+        if let oldGlobal = op.global {
+            let oldOrder = op.params.map(\.wireName), newOrder = np.params.map(\.wireName)
+            if np.global != oldGlobal || oldOrder != newOrder {
+                report(DiagnosticCatalog.pageMethodGlobalChanged(name, oldPath: oldGlobal.joined(separator: "."),
+                                                                 newPath: np.global?.joined(separator: "."), oldOrder: oldOrder,
+                                                                 newOrder: newOrder, at: np.location,
+                                                                 notes: DiagnosticCatalog.inOldSchema(op.location)))
+            }
+        }
     }
 
     /// A request's or page method's result: a value that appears or disappears is judged like a
