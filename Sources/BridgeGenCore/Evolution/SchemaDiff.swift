@@ -125,8 +125,13 @@ struct DiffRun {
     mutating func compareModules() {
         let oldModules = old.schema.modules, newModules = new.schema.modules
         let newNames = Set(newModules.map(\.name)), oldNames = Set(oldModules.map(\.name))
-        var newModuleByName: [String: Module] = [:]
+        var newModuleByName: [String: Module] = [:], oldModuleByName: [String: Module] = [:]
         for module in newModules { newModuleByName[module.name] = module }
+        for module in oldModules { oldModuleByName[module.name] = module }
+        /// The note of an addition: the old version's module that did not have it.
+        func absent(_ module: String) -> [Diagnostic.Note] {
+            DiagnosticCatalog.absentFrom("module '\(module)'", oldModuleByName[module]?.location)
+        }
 
         // Methods.
         let methods = Self.match(oldModules, newModules, { $0.methods }, key: { $0.name }, wire: { $0.wireName })
@@ -150,7 +155,7 @@ struct DiffRun {
         }
         for n in methods.added where oldNames.contains(n.module.name) {
             report(DiagnosticCatalog.methodAdded(n.module.name + "." + n.key, supports: "\(n.module.name).supports('\(n.value.identifier)')",
-                                                 at: n.value.location, notes: []))
+                                                 at: n.value.location, notes: absent(n.module.name)))
         }
 
         // Events.
@@ -170,7 +175,7 @@ struct DiffRun {
                                                   notes: DiagnosticCatalog.removedFrom("module '\(o.module.name)'", newModuleByName[o.module.name]?.location)))
         }
         for n in events.added where oldNames.contains(n.module.name) {
-            report(DiagnosticCatalog.eventAdded(n.module.name + "." + n.key, at: n.value.location, notes: []))
+            report(DiagnosticCatalog.eventAdded(n.module.name + "." + n.key, at: n.value.location, notes: absent(n.module.name)))
         }
 
         // Page methods.
@@ -190,11 +195,11 @@ struct DiffRun {
                                                        notes: DiagnosticCatalog.removedFrom("module '\(o.module.name)'", newModuleByName[o.module.name]?.location)))
         }
         for n in pages.added where oldNames.contains(n.module.name) {
-            report(DiagnosticCatalog.pageMethodAdded(n.module.name + "." + n.key, at: n.value.location, notes: []))
+            report(DiagnosticCatalog.pageMethodAdded(n.module.name + "." + n.key, at: n.value.location, notes: absent(n.module.name)))
         }
 
         for module in oldModules {
-            if let counterpart = newModuleByName[module.name] { compareErrors(module, counterpart) }
+            if let counterpart = newModuleByName[module.name] { compareErrors(module, counterpart, oldModule: module.location) }
         }
         // One diagnostic for a module that is gone, not one per member; a module of types only
         // (nothing on the wire) or whose members all moved elsewhere reports nothing here.
@@ -282,7 +287,7 @@ struct DiffRun {
     /// Codes matched by error name (names do not travel, so an error renamed with its code kept
     /// reports nothing): a changed code, two codes swapped, or a code an old error still holds
     /// under another number given to another error.
-    private mutating func compareErrors(_ om: Module, _ nm: Module) {
+    private mutating func compareErrors(_ om: Module, _ nm: Module, oldModule: SourceLocation) {
         var oldByName: [String: ErrorCode] = [:], oldByCode: [Int: ErrorCode] = [:]
         var newByName: [String: ErrorCode] = [:], newByCode: [Int: ErrorCode] = [:]
         for e in om.errors { oldByName[e.name] = e; oldByCode[e.code] = e }
@@ -301,7 +306,8 @@ struct DiffRun {
                 report(DiagnosticCatalog.errorCodeChanged(name, from: nil, to: e.code, swappedWith: nil, reusedFrom: owner.name,
                                                           at: e.location, notes: DiagnosticCatalog.inOldSchema(owner.location)))
             } else if oldByCode[e.code] == nil {
-                report(DiagnosticCatalog.errorAdded(name, code: e.code, at: e.location, notes: []))
+                report(DiagnosticCatalog.errorAdded(name, code: e.code, at: e.location,
+                                                   notes: DiagnosticCatalog.absentFrom("module '\(om.name)'", oldModule)))
             }
         }
     }
