@@ -350,8 +350,12 @@ extension DiagnosticCatalog {
             change = "error '\(error)' reuses code \(new)"
         }
         if let reusedFrom, swappedWith == nil { change += ", which was '\(reusedFrom)' in the old schema" }
-        return compatibility(.errorCodeChanged, .both, change + ": pages and apps built from different versions read the code "
-                             + "with another meaning; never change or reuse a code, add a new error instead", at: location, notes: notes)
+        // A code that meant something else before is misread; a fresh one is merely unknown.
+        let effect = swappedWith != nil || reusedFrom != nil
+            ? "pages and apps built from different versions read the code with another meaning"
+            : "pages built from either version get a code they do not know from apps built from the other"
+        return compatibility(.errorCodeChanged, .both, change + ": " + effect + "; never change or reuse a code, add a new error instead",
+                             at: location, notes: notes)
     }
 
     /// `what`: `method 'sample.x'`, `field 'y' of 'sample.T'`, ...
