@@ -26,6 +26,16 @@ final class SchemaDiffGoldenTests: XCTestCase {
         XCTAssert(failures.isEmpty, "stale evolution goldens (\(Golden.updateHint)):\n" + failures.joined(separator: "\n\n"))
     }
 
+    /// Every version of every pair compared with itself reports nothing.
+    func testEveryVersionComparedWithItselfReportsNothing() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            for side in ["old", "new"] {
+                let version = try Self.load(Self.evolution.appendingPathComponent(name), side)
+                XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: version, new: version)), "", "\(name)/\(side)")
+            }
+        }
+    }
+
     /// Comparing in the other direction is not the same check, but it must never crash and
     /// never report a removal where the forward run reported nothing at all for a safe change.
     func testSafeChangesAreSafeBothWays() throws {
