@@ -36,6 +36,18 @@ final class SchemaDiffGoldenTests: XCTestCase {
         }
     }
 
+    /// The output does not depend on the order the schema files come in.
+    func testTheOrderOfInputFilesDoesNotMatter() throws {
+        var multiFile = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            let folder = Self.evolution.appendingPathComponent(name)
+            let (old, new) = (try Self.load(folder, "old", reversed: true), try Self.load(folder, "new", reversed: true))
+            if old.schema.modules.count > 1 { multiFile += 1 }
+            XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: old, new: new)), try Self.render(folder), name)
+        }
+        XCTAssertGreaterThan(multiFile, 50)
+    }
+
     /// Comparing in the other direction is not the same check, but it must never crash and
     /// never report a removal where the forward run reported nothing at all for a safe change.
     func testSafeChangesAreSafeBothWays() throws {
@@ -54,11 +66,12 @@ final class SchemaDiffGoldenTests: XCTestCase {
 
     /// One side of a case, with paths relative to the case folder; a side that does not check
     /// fails the test with its diagnostics.
-    static func load(_ folder: URL, _ side: String) throws -> SchemaVersion {
+    static func load(_ folder: URL, _ side: String, reversed: Bool = false) throws -> SchemaVersion {
         let root = folder.appendingPathComponent(side)
         let discovered = SchemaDiscovery.inputs(for: [root.path])
         let prefix = folder.path + "/"
-        let inputs = discovered.inputs.map { SchemaInput(path: String($0.path.dropFirst(prefix.count)), bytes: $0.bytes) }
+        var inputs = discovered.inputs.map { SchemaInput(path: String($0.path.dropFirst(prefix.count)), bytes: $0.bytes) }
+        if reversed { inputs.reverse() }
         let configURL = root.appendingPathComponent(ConfigReader.fileName)
         let config = FileManager.default.contents(atPath: configURL.path).map { (path: side + "/" + ConfigReader.fileName, bytes: [UInt8]($0)) }
         let (version, diagnostics) = SchemaVersion.load(inputs, config: config)
