@@ -36,6 +36,32 @@ final class SchemaDiffGoldenTests: XCTestCase {
         }
     }
 
+    /// Cross-check with `WireFingerprint`: where every module keeps its fingerprint (same wire
+    /// shape) and the config is the same, the diff finds nothing that breaks or warns; and the
+    /// cases where the fingerprint changes are not all silent.
+    func testSameFingerprintsMeanNothingBreaks() throws {
+        // Two changes the fingerprint does not see (reported to the lead): it writes a page
+        // method's params sorted by wire name, but with a `global:` the app passes them by
+        // position; and it writes error codes without the error each stands for, so swapping
+        // two codes keeps it while the generated clients read each code as the other error.
+        let positional: Set<String> = ["page-method-global-params-reordered", "error-codes-swapped"]
+        var same = 0, changed = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() where !positional.contains(name) {
+            let folder = Self.evolution.appendingPathComponent(name)
+            let (old, new) = (try Self.load(folder, "old"), try Self.load(folder, "new"))
+            let fingerprints = { (v: SchemaVersion) in v.schema.modules.map { $0.name + "=" + WireFingerprint.of($0, in: v.schema) } }
+            let diagnostics = SchemaDiff.compare(old: old, new: new)
+            if fingerprints(old) == fingerprints(new) && old.config == new.config {
+                same += 1
+                XCTAssertEqual(diagnostics.filter { $0.severity != .note }.map(\.id), [], name)
+            } else if !diagnostics.isEmpty {
+                changed += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(same, 12)
+        XCTAssertGreaterThanOrEqual(changed, 60)
+    }
+
     /// The output does not depend on the order the schema files come in.
     func testTheOrderOfInputFilesDoesNotMatter() throws {
         var multiFile = 0
