@@ -19,6 +19,13 @@ public enum CompatibilitySubject: Sendable, Hashable {
     case pageResult(String)
     /// An enum case by wire value: value, `module.Enum`.
     case enumCase(String, of: String)
+    /// The elements of a list or the values of a map at a position (`T?` inside them).
+    indirect case elements(of: CompatibilitySubject)
+
+    var isElements: Bool {
+        if case .elements = self { return true }
+        return false
+    }
 
     var text: String {
         switch self {
@@ -29,6 +36,7 @@ public enum CompatibilitySubject: Sendable, Hashable {
         case .result(let owner): return "the result of '\(owner)'"
         case .pageResult(let owner): return "the result of page method '\(owner)'"
         case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"
+        case .elements(let owner): return "the elements of " + owner.text
         }
     }
 }
@@ -98,8 +106,8 @@ extension DiagnosticCatalog {
         switch (kind, detail) {
         case (.requiredFieldAdded, _): change = "\(what) is new and required"
         case (.requiredFieldRemoved, _): change = "required \(what) was removed"
-        case (.fieldMadeOptional, _): change = "\(what) is no longer required"
-        case (.fieldMadeRequired, _): change = "\(what) is now required"
+        case (.fieldMadeOptional, _): change = subject.isElements ? "\(what) may now be null" : "\(what) is no longer required"
+        case (.fieldMadeRequired, _): change = subject.isElements ? "\(what) may no longer be null" : "\(what) is now required"
         case (.defaultChanged, .defaults(let old, let new)):
             change = "the default of \(what) changed from \(old.isEmpty ? "none" : old) to \(new.isEmpty ? "none" : new)"
         case (.typeChanged, .types(let old, let new)), (.typeWidened, .types(let old, let new)),
@@ -115,14 +123,25 @@ extension DiagnosticCatalog {
         var consequences: [String] = []
         var fixes: [String] = []
         for direction in breaking {
-            let (consequence, fix) = valueConsequence(kind, direction, flow, detail)
+            let (consequence, fix) = subject.isElements ? elementConsequence(kind, direction, flow)
+                                                        : valueConsequence(kind, direction, flow, detail)
             consequences.append(consequence)
             if let fix, !fixes.contains(fix) { fixes.append(fix) }
         }
-        if breaking.count == 2, let fix = bothWaysFix(kind) { fixes = [fix] }
+        if breaking.count == 2, !subject.isElements, let fix = bothWaysFix(kind) { fixes = [fix] }
         change += ": " + consequences.joined(separator: "; and ")
         if !fixes.isEmpty { change += "; " + fixes.joined(separator: "; ") }
         return compatibility(kind, cls, change, at: location, notes: notes)
+    }
+
+    /// `T?` appearing or going inside a list or map: `null` elements, not absent keys.
+    private static func elementConsequence(_ kind: CompatibilityKind, _ direction: CompatibilityDirection,
+                                           _ flow: Flow) -> (String, String?) {
+        let (sender, receiver) = kind == .fieldMadeOptional ? ("new", "old") : ("old", "new")
+        let fix = kind == .fieldMadeOptional ? "keep them non-optional" : "keep them optional"
+        return direction == .toNative
+            ? ("pages built from the \(sender) schema may send null and " + rejected(by: receiver, flow), fix)
+            : ("apps built from the \(sender) schema may send null, which pages built from the \(receiver) one do not expect", fix)
     }
 
     /// The one fix for a value that travels both ways, where the two directions' fixes differ.
