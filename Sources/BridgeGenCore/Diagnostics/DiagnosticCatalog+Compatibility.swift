@@ -4,7 +4,7 @@
 /// kinds in `CompatibilityKind`, documented in docs/DIAGNOSTICS.md, "Schema changes".
 
 /// What a value change is about, as a message names it.
-public enum CompatibilitySubject: Sendable, Hashable {
+enum CompatibilitySubject: Sendable, Hashable {
     /// A method's parameter: name, `module.method`.
     case parameter(String, of: String)
     /// An event's payload field: name, `module.event`.
@@ -42,7 +42,7 @@ public enum CompatibilitySubject: Sendable, Hashable {
 }
 
 /// The details a value change's message quotes.
-public enum CompatibilityDetail: Sendable, Hashable {
+enum CompatibilityDetail: Sendable, Hashable {
     case none
     /// IDL spellings before and after.
     case types(old: String, new: String)
