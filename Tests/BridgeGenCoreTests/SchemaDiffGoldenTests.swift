@@ -62,6 +62,35 @@ final class SchemaDiffGoldenTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(changed, 60)
     }
 
+    /// Any two versions of the fixtures compared (seeded pairs across cases): every diagnostic is
+    /// located, carries an id some kind can emit with the severity its class implies, says the
+    /// same thing twice in a row, and the reverse comparison is as well formed.
+    func testArbitraryVersionPairsGiveWellFormedDiagnostics() throws {
+        var versions: [(String, SchemaVersion)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            for side in ["old", "new"] {
+                versions.append(("\(name)/\(side)", try Self.load(Self.evolution.appendingPathComponent(name), side)))
+            }
+        }
+        let emittable = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        var random = SeededRandom(seed: 11)
+        var reported = 0
+        for _ in 0..<300 {
+            let (oldName, old) = random.pick(versions), (newName, new) = random.pick(versions)
+            let diagnostics = SchemaDiff.compare(old: old, new: new)
+            XCTAssertEqual(diagnostics, SchemaDiff.compare(old: old, new: new), "\(oldName) -> \(newName)")
+            XCTAssertEqual(diagnostics, diagnostics.sorted(), "\(oldName) -> \(newName)")
+            reported += diagnostics.count
+            for d in diagnostics + SchemaDiff.compare(old: new, new: old) {
+                XCTAssertTrue(emittable.contains(d.id), "\(oldName) -> \(newName): \(d.id)")
+                XCTAssertNotNil(d.location, "\(oldName) -> \(newName): \(d.message)")
+                XCTAssertEqual(d.severity == .error, CompatibilityClass(diagnosticID: d.id) != nil, d.id)
+                XCTAssertLessThanOrEqual(d.notes.count, 1, d.id)
+            }
+        }
+        XCTAssertGreaterThan(reported, 100, "the pairs differ enough to report")
+    }
+
     /// The output does not depend on the order the schema files come in.
     func testTheOrderOfInputFilesDoesNotMatter() throws {
         var multiFile = 0
