@@ -2,25 +2,50 @@
 /// each classified by who breaks (docs/COMPATIBILITY.md): ids `breaking.old-apps.<kind>`,
 /// `breaking.old-pages.<kind>`, `breaking.both.<kind>` (errors) and `compatible.<kind>`
 /// (warnings and notes for safe changes that still deserve a word).
+///
+/// Members are matched by wire name (a type's name never travels), named types are paired
+/// through the positions they are matched at, and each pair is judged once by the union of the
+/// directions its values travel in either version (`DataFlow`). Roughly linear: every lookup is
+/// a dictionary.
 public enum SchemaDiff {
+    /// Every change from `old` to `new` that matters to apps or pages built from either, sorted
+    /// by location; empty when nothing on the wire changed.
     public static func compare(old: SchemaVersion, new: SchemaVersion) -> [Diagnostic] {
-        // Placeholder until the diff engine lands (issue 11).
-        []
+        var run = DiffRun(old: old, new: new)
+        run.compareModules()
+        run.compareConfig()
+        run.comparePendingPairs()
+        return Array(Set(run.diagnostics)).sorted { a, b in
+            if a != b, !(a < b), !(b < a) { return a.notes.map(\.message).joined() < b.notes.map(\.message).joined() }
+            return a < b
+        }
     }
 }
 
-/// Who a breaking change breaks, as `--fail-on` names it.
-public enum CompatibilityClass: String, Sendable, CaseIterable, Hashable {
-    /// Pages built from the new schema break on apps built from the old one.
-    case oldApps = "old-apps"
-    /// Pages built from the old schema break on apps built from the new one.
-    case oldPages = "old-pages"
-    case both
+/// The state of one comparison.
+struct DiffRun {
+    let old: SchemaVersion
+    let new: SchemaVersion
+    let oldFlow: DataFlow
+    let newFlow: DataFlow
+    var diagnostics: [Diagnostic] = []
+    /// Type pairs found so far, and the ones not yet compared.
+    var pairs = Set<TypePair>()
+    var pending: [TypePair] = []
 
-    /// The class of a diagnostic id `breaking.<class>.<kind>`; nil for any other id.
-    public init?(diagnosticID id: String) {
-        let parts = id.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "breaking", let value = CompatibilityClass(rawValue: String(parts[1])) else { return nil }
-        self = value
+    struct TypePair: Hashable {
+        var old: TypeKey
+        var new: TypeKey
+    }
+
+    init(old: SchemaVersion, new: SchemaVersion) {
+        self.old = old
+        self.new = new
+        oldFlow = DataFlow(old.schema)
+        newFlow = DataFlow(new.schema)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic?) {
+        if let diagnostic { diagnostics.append(diagnostic) }
     }
 }
