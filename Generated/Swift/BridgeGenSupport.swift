@@ -1443,7 +1443,7 @@ final class BridgeRequestTasks {
     associatedtype Handler
     /// The module name: the reply-transport channel and the events' module.
     static var moduleName: String { get }
-    /// What the module offers the page (`SampleBridge.capabilities`), as generated.
+    /// What the module offers the page, as generated (its glue's `capabilities` constant).
     static var capabilities: BridgeCapabilities { get }
     /// The wire names of the module's methods, for routing: `capabilities.methods` as a set.
     static var wireNames: Set<String> { get }
