@@ -45,6 +45,39 @@ final class ValidateTests: XCTestCase {
         XCTAssertTrue(found[5].message.hasPrefix("event name 'constructor'"), found[5].message)
     }
 
+    func testCapabilityMembersAreRefusedAsMethodsButFreeForEventsAndPageMethods() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            methods:
+              supports:
+                kind: request
+              capabilities:
+                kind: request
+              fingerprint:
+                kind: send
+              has-capabilities:
+                kind: send
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(rendered, """
+            bad.bridge.yaml:4:3: error: method name 'supports' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: supports') [ts-reserved-method]
+            bad.bridge.yaml:6:3: error: method name 'capabilities' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: capabilities') [ts-reserved-method]
+            bad.bridge.yaml:8:3: error: method name 'fingerprint' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: fingerprint') [ts-reserved-method]
+
+            """)
+        // Events and page methods are no client members: the names are free for them.
+        XCTAssertEqual(try diagnostics("""
+            bridgegen: 1
+            module: fine
+            events:
+              supports: {}
+              fingerprint: {}
+            pageMethods:
+              capabilities: {}
+            """, file: "fine.bridge.yaml"), [])
+    }
+
     func testTypesNamedLikeGeneratedDeclarationsAreRefused() throws {
         let found = try diagnostics("""
             bridgegen: 1
