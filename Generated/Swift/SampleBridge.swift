@@ -383,7 +383,7 @@ public enum SampleBridge {
         methods: ["deviceInfo", "getItem", "haptic", "setItem", "share"],
         events: ["loadError", "resume"],
         pageMethods: ["getCartCount", "showMessage"],
-        fingerprint: "683e2be05d527d33"
+        fingerprint: "07832f23c1b8455a"
     )
 }
 

@@ -460,7 +460,7 @@ public enum UserBridge {
         methods: ["close-page", "get-token", "get-user-info", "ios-app-prepay", "log-event", "report-device"],
         events: ["login-changed"],
         pageMethods: ["confirmLeave", "getFormState"],
-        fingerprint: "61078b0946c3b515"
+        fingerprint: "404d2d1edce6ab76"
     )
 }
 

@@ -127,8 +127,8 @@ const $tables: $mock.MockTables<MockEvents> = {
         ])],
     ]),
     fingerprints: new Map([
-        ['sample', '683e2be05d527d33'],
-        ['user', '61078b0946c3b515'],
+        ['sample', '07832f23c1b8455a'],
+        ['user', '404d2d1edce6ab76'],
     ]),
     events: {
         sample: {

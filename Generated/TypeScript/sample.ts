@@ -307,7 +307,7 @@ export interface SampleClient {
     setItem(params: SetItemParams, options?: $runtime.RequestOptions): Promise<boolean>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '683e2be05d527d33', SampleErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '07832f23c1b8455a', SampleErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
