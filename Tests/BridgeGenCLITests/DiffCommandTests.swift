@@ -1,0 +1,193 @@
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// `bridgegen diff` through the built binary: usage errors, both ways of naming the old
+/// version (a path, a git ref), versions that do not check, `--fail-on`, and the exact text,
+/// json and github output.
+final class DiffCommandTests: XCTestCase {
+    static let old = """
+        bridgegen: 1
+        module: shop
+        doc: The shop.
+        types:
+          Size:
+            cases:
+              small: Small.
+              large: Large.
+        methods:
+          getItem:
+            kind: request
+            params:
+              id: string
+              size: Size
+            returns: string
+          ping:
+            kind: send
+
+        """
+    /// A new required param (old pages do not send it), a size (old apps do not know it), a
+    /// method removed (old pages call it) and one added (old apps answer -1).
+    static let new = """
+        bridgegen: 1
+        module: shop
+        doc: The shop, reworded.
+        types:
+          Size:
+            cases:
+              small: Small.
+              large: Large.
+              huge: Huge.
+        methods:
+          getItem:
+            kind: request
+            params:
+              id: string
+              size: Size
+              count: int
+            returns: string
+          getPrice:
+            kind: request
+            returns: double
+
+        """
+
+    func testUsageErrorsExitTwoAndSayWhy() throws {
+        let cases: [([String], String)] = [
+            (["diff"], "diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got 0"),
+            (["diff", "a"], "diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got 1"),
+            (["diff", "a", "b", "c"], "diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got 3"),
+            (["diff", "--against", "HEAD"], "diff --against needs at least one schema file or folder of the new version"),
+            (["diff", "a", "--against", "--fail-on"], "--against needs a git ref (a branch, tag or commit), got '--fail-on'"),
+            (["diff", "a", "--against="], "--against needs a git ref (a branch, tag or commit), got ''"),
+            (["diff", "a", "--against"], "--against needs a value"),
+            (["diff", "a", "b", "--fail-on", "old-app"],
+             "--fail-on: unknown class 'old-app'; did you mean 'old-apps'? (expected a comma-separated list of old-apps, old-pages, both)"),
+            (["diff", "a", "b", "--fail-on", "both,,old-pages"],
+             "--fail-on: unknown class '' (expected a comma-separated list of old-apps, old-pages, both)"),
+            (["diff", "a", "b", "--fail-on", "everything"],
+             "--fail-on: unknown class 'everything' (expected a comma-separated list of old-apps, old-pages, both)"),
+            (["diff", "a", "b", "--diagnostics-format", "gitlab"], "--diagnostics-format must be 'text', 'json' or 'github', got 'gitlab'"),
+            (["diff", "a", "b", "--config", "c.yaml"],
+             "--config is not an option of 'diff': each version uses the bridgegen.yaml beside its own schemas"),
+            (["diff", "a", "b", "--no-config"],
+             "--no-config is not an option of 'diff': each version uses the bridgegen.yaml beside its own schemas"),
+            (["diff", "a", "b", "--swift-out", "o"], "--swift-out is not an option of 'diff'"),
+            (["diff", "a", "b", "--transport", "reply"], "--transport is not an option of 'diff'"),
+            (["diff", "a", "b", "--againts", "HEAD"], "unknown option '--againts'; did you mean '--against'?"),
+            (["check", "a", "--fail-on", "both"], "unknown option '--fail-on'"),
+            (["difff", "a", "b"], "unknown command 'difff'; expected 'check', 'generate' or 'diff'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try bridgegen(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "bridgegen: error: \(message)\nRun 'bridgegen --help' for usage.\n", "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+        }
+    }
+
+    func testIdenticalVersionsReportNothingAndExitZero() throws {
+        let folder = try temporaryFolder(self)
+        try write(["old/shop.bridge.yaml": Self.old, "new/shop.bridge.yaml": Self.old, "new/bridgegen.yaml": "bridgegen: 1\ntransport: reply\n"], to: folder)
+        for arguments in [["old", "new"], ["old/shop.bridge.yaml", "new/shop.bridge.yaml"], ["old/", "./new"]] {
+            let result = try bridgegen(["diff"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertEqual(result.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n", "\(arguments)")
+            XCTAssertEqual(result.stdout, "")
+        }
+        let json = try bridgegen(["diff", "old", "new", "--diagnostics-format", "json"], in: folder)
+        XCTAssertEqual(json.status, 0)
+        XCTAssertEqual(json.stderr, "[]\n")
+        let github = try bridgegen(["diff", "old", "new", "--diagnostics-format", "github"], in: folder)
+        XCTAssertEqual(github.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n")
+    }
+
+    /// Both versions are checked, and every error of both printed; then which version stops the diff.
+    func testAVersionWithErrorsPrintsThemAndExitsOne() throws {
+        let folder = try temporaryFolder(self)
+        let broken = Self.old.replacingOccurrences(of: "returns: string", with: "returns: strng")
+        try write(["old/shop.bridge.yaml": broken, "new/shop.bridge.yaml": Self.old, "new/bridgegen.yaml": "bridgegen: 1\ntransport: carrier-pigeon\n",
+                   "ok/shop.bridge.yaml": Self.old], to: folder)
+        let result = try bridgegen(["diff", "old", "new"], in: folder)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            new/bridgegen.yaml:2:12: error: transport must be 'reply' or 'callback', got 'carrier-pigeon' [config-value]
+            old/shop.bridge.yaml:15:14: error: unknown type 'strng'; did you mean 'string'? [unknown-type]
+            bridgegen: error: the old version (old) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            bridgegen: error: the new version (new) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            4 errors, 0 warnings generated.
+
+            """)
+        let missing = try bridgegen(["diff", "nothing-here", "ok/shop.bridge.yaml"], in: folder)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, """
+            nothing-here: error: no such file or folder [no-such-file]
+            bridgegen: error: the old version (nothing-here) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            2 errors, 0 warnings generated.
+
+            """)
+        let json = try bridgegen(["diff", "nothing-here", "ok/shop.bridge.yaml", "--diagnostics-format", "json"], in: folder)
+        XCTAssertEqual(json.status, 1)
+        XCTAssertEqual(json.stderr, """
+            [
+              {
+                "id" : "no-such-file",
+                "location" : {
+                  "path" : "nothing-here"
+                },
+                "message" : "no such file or folder",
+                "notes" : [
+
+                ],
+                "severity" : "error"
+              },
+              {
+                "id" : "diff-version-invalid",
+                "message" : "the old version (nothing-here) could not be read or has errors, so nothing was compared",
+                "notes" : [
+
+                ],
+                "severity" : "error"
+              }
+            ]
+
+            """)
+    }
+
+    /// Each version reads its own bridgegen.yaml: several beside one version is a usage error.
+    func testSeveralConfigsForOneVersionIsAUsageError() throws {
+        let folder = try temporaryFolder(self)
+        try write(["a/shop.bridge.yaml": Self.old, "a/bridgegen.yaml": "bridgegen: 1\n", "b/x/shop.bridge.yaml": Self.old,
+                   "b/bridgegen.yaml": "bridgegen: 1\n"], to: folder)
+        let result = try bridgegen(["diff", "a", "b", "--against", "HEAD"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "bridgegen: error: found several config files for the new version (a/bridgegen.yaml, b/bridgegen.yaml); "
+                       + "diff reads the one bridgegen.yaml beside each version's schemas\nRun 'bridgegen --help' for usage.\n")
+    }
+
+    // MARK: --diagnostics-format github on check and generate
+
+    func testCheckAndGenerateCheckPrintGithubAnnotations() throws {
+        let folder = try temporaryFolder(self)
+        let broken = Self.old.replacingOccurrences(of: "returns: string", with: "returns: strng")
+        try write(["bad, name:1/shop.bridge.yaml": broken], to: folder)
+        let check = try bridgegen(["check", "bad, name:1", "--diagnostics-format", "github"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr, """
+            ::error file=bad%2C name%3A1/shop.bridge.yaml,line=15,col=14,title=unknown-type::unknown type 'strng'; did you mean 'string'?
+            1 error, 0 warnings generated.
+
+            """)
+
+        try write(["ok/shop.bridge.yaml": Self.old], to: folder)
+        let stale = try bridgegen(["generate", "ok", "--docs-out", "docs", "--check", "--diagnostics-format", "github"], in: folder)
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertEqual(stale.stderr, """
+            ::error file=docs/.bridgegen-manifest,title=output-missing::generated file is missing (+3 lines); run the same command without --check to write it
+            ::error file=docs/README.md,title=output-missing::generated file is missing (+45 lines); run the same command without --check to write it
+            ::error file=docs/shop.md,title=output-missing::generated file is missing (+128 lines); run the same command without --check to write it
+            3 errors, 0 warnings generated.
+
+            """)
+    }
+}
