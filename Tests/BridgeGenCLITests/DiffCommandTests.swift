@@ -190,4 +190,104 @@ final class DiffCommandTests: XCTestCase {
 
             """)
     }
+
+    // MARK: --against GIT-REF
+
+    static let config = "bridgegen: 1\ntransport: reply\n"
+
+    /// OLD is read from the commit, printed as `REF:path`; from a subfolder, paths are relative to it.
+    func testAgainstReadsTheOldVersionAtTheRefAndNamesItRefColonPath() throws {
+        let broken = Self.old.replacingOccurrences(of: "returns: string", with: "returns: strng")
+        let repo = try gitRepository(self, [["Schemas/shop.bridge.yaml": broken, "Schemas/bridgegen.yaml": Self.config],
+                                            ["Schemas/shop.bridge.yaml": Self.old]])
+        let expected = """
+            HEAD~1:Schemas/shop.bridge.yaml:15:14: error: unknown type 'strng'; did you mean 'string'? [unknown-type]
+            bridgegen: error: the old version (%@ at HEAD~1) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            2 errors, 0 warnings generated.
+
+            """
+        let fromRoot = try bridgegen(["diff", "Schemas", "--against", "HEAD~1"], in: repo)
+        XCTAssertEqual(fromRoot.status, 1)
+        XCTAssertEqual(fromRoot.stderr, expected.replacingOccurrences(of: "%@", with: "Schemas"))
+        let fromSubfolder = try bridgegen(["diff", ".", "--against", "HEAD~1"], in: repo.appendingPathComponent("Schemas"))
+        XCTAssertEqual(fromSubfolder.stderr, expected.replacingOccurrences(of: "%@", with: "."))
+        let file = try bridgegen(["diff", "shop.bridge.yaml", "--against", "main~1"], in: repo.appendingPathComponent("Schemas"))
+        XCTAssertEqual(file.stderr, expected.replacingOccurrences(of: "%@", with: "shop.bridge.yaml").replacingOccurrences(of: "HEAD~1", with: "main~1"))
+        // The same version at both ends compares clean.
+        let same = try bridgegen(["diff", "Schemas", "--against", "HEAD"], in: repo)
+        XCTAssertEqual(same.status, 0)
+        XCTAssertEqual(same.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n")
+    }
+
+    func testAgainstAPathAddedSinceTheRefComparesWithAnEmptyOldVersion() throws {
+        let repo = try gitRepository(self, [["README.md": "r"]])
+        try write(["Schemas/shop.bridge.yaml": Self.old], to: repo)
+        let result = try bridgegen(["diff", "Schemas", "--against", "HEAD"], in: repo)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, """
+            bridgegen: note: 'Schemas' does not exist at HEAD (or holds no *.bridge.yaml there): compared with an empty old version, so everything in it is new [git-path-added]
+            0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 1 note.
+
+            """)
+    }
+
+    func testAgainstErrorsForAnUnknownRefNoRepositoryAndNoGit() throws {
+        let repo = try gitRepository(self, [["Schemas/shop.bridge.yaml": Self.old]])
+        let unknown = try bridgegen(["diff", "Schemas", "--against", "origin/main"], in: repo)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, """
+            bridgegen: error: 'origin/main' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0) [git-unknown-ref]
+            bridgegen: error: the old version (Schemas at origin/main) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            2 errors, 0 warnings generated.
+
+            """)
+        let github = try bridgegen(["diff", "Schemas", "--against", "HEAD~1", "--diagnostics-format", "github"], in: repo)
+        XCTAssertEqual(github.status, 1)
+        XCTAssertEqual(github.stderr, """
+            ::error title=git-unknown-ref::'HEAD~1' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0)
+            ::error title=diff-version-invalid::the old version (Schemas at HEAD~1) could not be read or has errors, so nothing was compared
+            2 errors, 0 warnings generated.
+
+            """)
+
+        let plain = try temporaryFolder(self)
+        try write(["Schemas/shop.bridge.yaml": Self.old], to: plain)
+        let noRepository = try bridgegen(["diff", "Schemas", "--against", "HEAD"], in: plain)
+        XCTAssertEqual(noRepository.status, 1)
+        XCTAssertEqual(noRepository.stderr, """
+            bridgegen: error: '\(plain.path)' is not inside a git work tree; run diff --against inside the repository [git-not-a-repository]
+            bridgegen: error: the old version (Schemas at HEAD) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            2 errors, 0 warnings generated.
+
+            """)
+
+        let noGit = try bridgegen(["diff", "Schemas", "--against", "HEAD"], in: repo, environment: ["PATH": plain.path])
+        XCTAssertEqual(noGit.status, 1)
+        XCTAssertEqual(noGit.stderr, """
+            bridgegen: error: cannot run git (git is not on PATH); --against reads the old version with git: install it or compare two folders [git-unavailable]
+            bridgegen: error: the old version (Schemas at HEAD) could not be read or has errors, so nothing was compared [diff-version-invalid]
+            2 errors, 0 warnings generated.
+
+            """)
+    }
+
+    /// Reading at a ref changes nothing: not the work tree (edits, untracked files), not the
+    /// index (a staged change), not a byte or a modification time under `.git`.
+    func testAgainstNeverTouchesTheWorkTreeOrTheIndex() throws {
+        let repo = try gitRepository(self, [["Schemas/shop.bridge.yaml": Self.old, "Schemas/bridgegen.yaml": Self.config, "other.txt": "1"],
+                                            ["Schemas/shop.bridge.yaml": Self.new]])
+        try write(["Schemas/shop.bridge.yaml": Self.new + "# edited\n", "Schemas/untracked.bridge.yaml": "junk", "other.txt": "2"], to: repo)
+        try git(["add", "other.txt"], in: repo)
+        let status = try git(["status", "--porcelain=v1", "-z", "--untracked-files=all"], in: repo)
+        let before = FolderSnapshot(repo)
+        for arguments in [["diff", "Schemas", "--against", "HEAD~1"], ["diff", "Schemas/shop.bridge.yaml", "--against", "HEAD~1"]] {
+            try bridgegen(arguments, in: repo)
+            let after = FolderSnapshot(repo)
+            XCTAssertEqual(after.names, before.names)
+            XCTAssertEqual(after.files, before.files, "bytes changed")
+            XCTAssertEqual(after.mtimes, before.mtimes, "a file was rewritten")
+        }
+        XCTAssertEqual(try git(["status", "--porcelain=v1", "-z", "--untracked-files=all"], in: repo), status)
+        XCTAssertFalse(status.isEmpty)
+    }
 }

@@ -6,41 +6,12 @@ import XCTest
 /// `GitTree` reads schemas and configs at a commit with the real git, in repositories the tests
 /// make: the paths found, the bytes, the names they print under, and every error.
 final class GitTreeTests: XCTestCase {
-    /// A repository in a fresh folder with one commit per entry of `commits` (relative path ->
-    /// contents; nil deletes). Identity and signing are set here, so no user config matters.
-    static func repository(_ test: XCTestCase, _ commits: [[String: String?]], name: String = #function) throws -> URL {
-        let folder = try temporaryFolder(test, name)
-        try git(["init", "-q", "-b", "main"], in: folder)
-        for (number, files) in commits.enumerated() {
-            for (path, text) in files {
-                let url = folder.appendingPathComponent(path)
-                if let text {
-                    try write([path: text], to: folder)
-                } else {
-                    try FileManager.default.removeItem(at: url)
-                }
-            }
-            try git(["add", "-A"], in: folder)
-            try git(["commit", "-q", "-m", "commit \(number + 1)"], in: folder)
-        }
-        return folder
-    }
-
-    @discardableResult
-    static func git(_ arguments: [String], in folder: URL) throws -> String {
-        let result = try runProcess("git", ["-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"] + arguments, in: folder,
-                                    environment: ["GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                                                  "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_NOSYSTEM": "1"])
-        guard result.status == 0 else { throw TestFailure("git \(arguments.joined(separator: " ")) failed: \(result.output)") }
-        return result.stdout
-    }
-
     private func texts(_ inputs: [SchemaInput]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: inputs.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
     }
 
     func testReadsFoldersFilesAndTheConfigBesideThemAsTheyWereAtTheRef() throws {
-        let repo = try Self.repository(self, [
+        let repo = try gitRepository(self, [
             ["Schemas/a.bridge.yaml": "a1", "Schemas/sub/b.bridge.yaml": "b1", "Schemas/bridgegen.yaml": "c1",
              "Schemas/notes.txt": "x", "root.bridge.yaml": "r1", "other/o.bridge.yaml": "o1"],
             ["Schemas/a.bridge.yaml": "a2", "Schemas/sub/b.bridge.yaml": nil, "Schemas/new.bridge.yaml": "n2", "root.bridge.yaml": "r2"],
@@ -78,7 +49,7 @@ final class GitTreeTests: XCTestCase {
         for i in 0..<300 {
             files["S/m\(i).bridge.yaml"] = i % 50 == 0 ? "" : i % 7 == 0 ? "same\n" : "module: m\(i)\n0123 blob 99\n\u{E9}\u{1F600}\n\(String(repeating: "x", count: i * 13))"
         }
-        let repo = try Self.repository(self, [files])
+        let repo = try gitRepository(self, [files])
         let read = GitTree.read(["S"], at: "HEAD", in: repo.path)
         XCTAssertEqual(read.diagnostics, [])
         XCTAssertEqual(read.inputs.count, 300)
@@ -89,7 +60,7 @@ final class GitTreeTests: XCTestCase {
     }
 
     func testAPathMissingAtTheRefIsANoteAndReadsAsEmpty() throws {
-        let repo = try Self.repository(self, [["A/a.bridge.yaml": "a", "Docs/readme.md": "d"]])
+        let repo = try gitRepository(self, [["A/a.bridge.yaml": "a", "Docs/readme.md": "d"]])
         try write(["B/b.bridge.yaml": "b"], to: repo)
         let read = GitTree.read(["B", "Docs", "A"], at: "HEAD", in: repo.path)
         XCTAssertEqual(read.inputs.map(\.path), ["HEAD:A/a.bridge.yaml"])
@@ -101,11 +72,11 @@ final class GitTreeTests: XCTestCase {
     }
 
     func testErrorsNameTheProblem() throws {
-        let repo = try Self.repository(self, [["S/a.bridge.yaml": "a"]])
+        let repo = try gitRepository(self, [["S/a.bridge.yaml": "a"]])
         XCTAssertEqual(DiagnosticRenderer.text(GitTree.read(["S"], at: "no-such-branch", in: repo.path).diagnostics),
                        "bridgegen: error: 'no-such-branch' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0) [git-unknown-ref]\n")
         // A blob is not a commit; an option-looking ref is not an option.
-        let blob = try Self.git(["rev-parse", "HEAD:S/a.bridge.yaml"], in: repo).trimmingCharacters(in: .whitespacesAndNewlines)
+        let blob = try git(["rev-parse", "HEAD:S/a.bridge.yaml"], in: repo).trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(GitTree.read(["S"], at: blob, in: repo.path).diagnostics.map(\.id), ["git-unknown-ref"])
         XCTAssertEqual(GitTree.read(["S"], at: "--all", in: repo.path).diagnostics.map(\.id), ["git-unknown-ref"])
 
@@ -121,11 +92,11 @@ final class GitTreeTests: XCTestCase {
     }
 
     func testSymbolicLinksAtTheRefAreRefused() throws {
-        let repo = try Self.repository(self, [["S/a.bridge.yaml": "a", "T/real.yaml": "c"]])
+        let repo = try gitRepository(self, [["S/a.bridge.yaml": "a", "T/real.yaml": "c"]])
         try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("S/l.bridge.yaml").path, withDestinationPath: "a.bridge.yaml")
         try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("S/bridgegen.yaml").path, withDestinationPath: "../T/real.yaml")
-        try Self.git(["add", "-A"], in: repo)
-        try Self.git(["commit", "-q", "-m", "links"], in: repo)
+        try git(["add", "-A"], in: repo)
+        try git(["commit", "-q", "-m", "links"], in: repo)
         let read = GitTree.read(["S"], at: "HEAD", in: repo.path)
         XCTAssertEqual(read.inputs.map(\.path), ["HEAD:S/a.bridge.yaml"])
         XCTAssertEqual(read.configs.map(\.path), [])
