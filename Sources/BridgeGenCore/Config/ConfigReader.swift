@@ -19,6 +19,15 @@ public enum ConfigReader {
     /// Parses and validates config text. Returns the config only when there were no errors;
     /// keys not given keep `GeneratorConfig()`'s defaults.
     public static func read(_ bytes: [UInt8], path: String) -> (config: GeneratorConfig?, diagnostics: [Diagnostic]) {
+        let result = readLocated(bytes, path: path)
+        return (result.config, result.diagnostics)
+    }
+
+    /// `read`, and where each key was set, by dotted key (`transport`, `callbackChannel`,
+    /// `contentWorld`, `origin.trustedHosts`, `swift.access`, ...): the key's location, so
+    /// `bridgegen diff` can point at the setting that changed. Keys left at their default have none.
+    public static func readLocated(_ bytes: [UInt8], path: String)
+        -> (config: GeneratorConfig?, locations: [String: SourceLocation], diagnostics: [Diagnostic]) {
         let (root, readProblems) = YAMLReader.read(bytes, path: path)
         // An empty config needs other words than an empty schema; the rest are the same.
         var collector = DiagnosticCollector()
@@ -27,11 +36,11 @@ public enum ConfigReader {
                 ? DiagnosticCatalog.emptyConfig(at: problem.location ?? SourceLocation(path: path, line: 1, column: 1))
                 : problem
         })
-        guard let root else { return (nil, collector.sorted) }
+        guard let root else { return (nil, [:], collector.sorted) }
         var parser = ConfigParser(collector: collector)
         let config = parser.parse(root)
         let result = parser.collector
-        return (result.hasErrors ? nil : config, result.sorted)
+        return (result.hasErrors ? nil : config, parser.locations, result.sorted)
     }
 
     /// Config files the CLI uses when `--config` is not given: `bridgegen.yaml` inside each
@@ -61,6 +70,8 @@ public enum ConfigReader {
 /// One pass over the config's YAML tree.
 private struct ConfigParser {
     var collector: DiagnosticCollector
+    /// Where each key was set, by dotted key.
+    private(set) var locations: [String: SourceLocation] = [:]
     private var config = GeneratorConfig()
 
     init(collector: DiagnosticCollector) { self.collector = collector }
@@ -77,6 +88,7 @@ private struct ConfigParser {
         var channelKey: SourceLocation?
         for pair in pairs {
             let value = pair.value
+            locations[pair.key.scalar ?? ""] = pair.key.location
             switch pair.key.scalar ?? "" {
             case "bridgegen":
                 guard let version = string(value, "'bridgegen'") else { continue }
@@ -105,6 +117,7 @@ private struct ConfigParser {
                 }
             case "swift":
                 for inner in entries(of: value, keys: Self.swiftKeys, what: "'swift'") ?? [] {
+                    locations["swift." + (inner.key.scalar ?? "")] = inner.key.location
                     if inner.key.scalar == "pageCallTimeoutMs" {
                         milliseconds(inner.value, "swift.pageCallTimeoutMs").map { config.pageCallTimeoutMs = $0 }
                         continue
@@ -118,6 +131,7 @@ private struct ConfigParser {
                 }
             case "console":
                 for inner in entries(of: value, keys: Self.consoleKeys, what: "'console'") ?? [] {
+                    locations["console." + (inner.key.scalar ?? "")] = inner.key.location
                     switch inner.key.scalar ?? "" {
                     case "forward":
                         guard let text = string(inner.value, "'console.forward'") else { continue }
@@ -137,6 +151,7 @@ private struct ConfigParser {
                 }
             case "origin":
                 for inner in entries(of: value, keys: Self.originKeys, what: "'origin'") ?? [] {
+                    locations["origin." + (inner.key.scalar ?? "")] = inner.key.location
                     switch inner.key.scalar ?? "" {
                     case "trustedSchemes": config.trustedSchemes = schemes(inner.value)
                     case "trustedHosts": config.trustedHosts = hosts(inner.value)
@@ -146,6 +161,7 @@ private struct ConfigParser {
                 }
             case "typescript":
                 for inner in entries(of: value, keys: Self.typeScriptKeys, what: "'typescript'") ?? [] {
+                    locations["typescript." + (inner.key.scalar ?? "")] = inner.key.location
                     let key = inner.key.scalar ?? ""
                     guard let ms = milliseconds(inner.value, "typescript.\(key)") else { continue }
                     if key == "requestTimeoutMs" { config.requestTimeoutMs = ms } else { config.readyTimeoutMs = ms }

@@ -20,17 +20,19 @@ public struct SchemaVersion: Sendable {
     /// Reads, parses and checks one version: the schemas and the optional config, as bytes.
     /// nil (and the errors) when either has errors: versions that do not check cannot be compared.
     public static func load(_ inputs: [SchemaInput], config: (path: String, bytes: [UInt8])?) -> (version: SchemaVersion?, diagnostics: [Diagnostic]) {
-        // Placeholder until the diff engine lands (issue 11): no config locations yet.
         var collector = DiagnosticCollector()
         var generatorConfig = GeneratorConfig()
+        var locations: [String: SourceLocation] = [:]
         if let config {
-            let (read, problems) = ConfigReader.read(config.bytes, path: config.path)
+            let (read, keys, problems) = ConfigReader.readLocated(config.bytes, path: config.path)
             collector.report(contentsOf: problems)
             if let read { generatorConfig = read }
+            locations = keys
         }
         let checked = Pipeline.check(inputs, config: generatorConfig)
         collector.report(contentsOf: checked.diagnostics)
         guard let schema = checked.schema, !collector.hasErrors else { return (nil, collector.sorted) }
-        return (SchemaVersion(schema: schema, config: generatorConfig, configPath: config?.path), collector.sorted)
+        return (SchemaVersion(schema: schema, config: generatorConfig, configPath: config?.path,
+                              configLocations: locations), collector.sorted)
     }
 }

@@ -1,0 +1,343 @@
+/// The messages of `bridgegen diff` (`SchemaDiff`): each says the change, who gets what from
+/// whom ("pages built from the old schema ... apps built from the new one"), and the fix when
+/// there is one. Ids: `breaking.<class>.<kind>` (error) and `compatible.<kind>` (warning or note),
+/// kinds in `CompatibilityKind`, documented in docs/DIAGNOSTICS.md, "Schema changes".
+
+/// What a value change is about, as a message names it.
+public enum CompatibilitySubject: Sendable, Hashable {
+    /// A method's parameter: name, `module.method`.
+    case parameter(String, of: String)
+    /// An event's payload field: name, `module.event`.
+    case payloadField(String, of: String)
+    /// A page method's parameter: name, `module.pageMethod`.
+    case pageParameter(String, of: String)
+    /// A struct field: name, `module.Struct`.
+    case field(String, of: String)
+    /// A request's result: `module.method`.
+    case result(String)
+    /// A page method's result: `module.pageMethod`.
+    case pageResult(String)
+    /// An enum case by wire value: value, `module.Enum`.
+    case enumCase(String, of: String)
+
+    var text: String {
+        switch self {
+        case .parameter(let name, let owner): return "parameter '\(name)' of '\(owner)'"
+        case .payloadField(let name, let owner): return "payload field '\(name)' of event '\(owner)'"
+        case .pageParameter(let name, let owner): return "parameter '\(name)' of page method '\(owner)'"
+        case .field(let name, let owner): return "field '\(name)' of '\(owner)'"
+        case .result(let owner): return "the result of '\(owner)'"
+        case .pageResult(let owner): return "the result of page method '\(owner)'"
+        case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"
+        }
+    }
+}
+
+/// The details a value change's message quotes.
+public enum CompatibilityDetail: Sendable, Hashable {
+    case none
+    /// IDL spellings before and after.
+    case types(old: String, new: String)
+    /// JSON of the defaults before and after (`none` when there was none).
+    case defaults(old: String, new: String)
+    /// Enum wire values before and after.
+    case wireValues(old: String, new: String)
+}
+
+extension DiagnosticCatalog {
+    private static func compatibility(_ kind: CompatibilityKind, _ cls: CompatibilityClass?, _ message: String,
+                                      at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        let severity = cls == nil ? (kind.compatibleSeverity ?? .warning) : .error
+        return Diagnostic(severity, id: kind.id(cls), message, at: location, notes: notes)
+    }
+
+    // MARK: - Notes
+
+    /// The note at the matching declaration of the old version.
+    static func inOldSchema(_ location: SourceLocation?) -> [Diagnostic.Note] {
+        location.map { [Diagnostic.Note("the old schema's declaration", at: $0)] } ?? []
+    }
+
+    /// The note at the new version's parent that lost a declaration.
+    static func removedFrom(_ parent: String, _ location: SourceLocation?) -> [Diagnostic.Note] {
+        location.map { [Diagnostic.Note("\(parent) in the new schema no longer has it", at: $0)] } ?? []
+    }
+
+    /// The note at the old version's parent that did not have a new declaration.
+    static func absentFrom(_ parent: String, _ location: SourceLocation?) -> [Diagnostic.Note] {
+        location.map { [Diagnostic.Note("\(parent) in the old schema does not have it", at: $0)] } ?? []
+    }
+
+    // MARK: - Values
+
+    /// What the app does with a to-native value it cannot accept: a method's params are
+    /// rejected with -3; a page method's answer fails the app's call.
+    private static func rejected(by apps: String, from pages: String, _ flow: Flow) -> String {
+        flow.contains(.params) || !flow.contains(.pageResults)
+            ? "get invalidParams (-3) from apps built from the \(apps) one"
+            : "fail the page calls of apps built from the \(apps) one (the answer does not decode)"
+    }
+
+    /// A change of a value that travels in `directions`; nil when it breaks nobody.
+    static func valueChanged(_ kind: CompatibilityKind, _ subject: CompatibilitySubject, directions: [CompatibilityDirection],
+                             flow: Flow, detail: CompatibilityDetail, at location: SourceLocation?,
+                             notes: [Diagnostic.Note]) -> Diagnostic? {
+        let breaking = directions.filter { (kind.verdict($0) ?? nil) != nil }
+        guard let cls = kind.verdict(breaking) else { return nil }
+        let what = subject.text
+        var change: String
+        switch (kind, detail) {
+        case (.requiredFieldAdded, _): change = "\(what) is new and required"
+        case (.requiredFieldRemoved, _): change = "required \(what) was removed"
+        case (.fieldMadeOptional, _): change = "\(what) is no longer required"
+        case (.fieldMadeRequired, _): change = "\(what) is now required"
+        case (.defaultChanged, .defaults(let old, let new)): change = "the default of \(what) changed from \(old) to \(new)"
+        case (.typeChanged, .types(let old, let new)), (.typeWidened, .types(let old, let new)),
+             (.typeNarrowed, .types(let old, let new)):
+            change = "\(what) changed type from \(old) to \(new)"
+        case (.enumCaseAdded, _): change = "\(what) is new"
+        case (.enumCaseRemoved, _): change = "\(what) was removed"
+        case (.enumValueChanged, .wireValues(let old, let new)): change = "\(what) changed its wire value from '\(old)' to '\(new)'"
+        case (.resultAdded, .types(_, let new)): change = "\(what) is now \(new) instead of nothing"
+        case (.resultRemoved, .types(let old, _)): change = "\(what) is now nothing instead of \(old)"
+        default: change = "\(what) changed"
+        }
+        var consequences: [String] = []
+        var fixes: [String] = []
+        for direction in breaking {
+            let (consequence, fix) = valueConsequence(kind, direction, flow, detail)
+            consequences.append(consequence)
+            if let fix, !fixes.contains(fix) { fixes.append(fix) }
+        }
+        change += ": " + consequences.joined(separator: "; and ")
+        if !fixes.isEmpty { change += "; " + fixes.joined(separator: "; ") }
+        return compatibility(kind, cls, change, at: location, notes: notes)
+    }
+
+    private static func valueConsequence(_ kind: CompatibilityKind, _ direction: CompatibilityDirection, _ flow: Flow,
+                                         _ detail: CompatibilityDetail) -> (String, String?) {
+        let native = direction == .toNative
+        switch kind {
+        case .requiredFieldAdded:
+            return native
+                ? ("pages built from the old schema do not send it and " + rejected(by: "new", from: "old", flow),
+                   "add it as optional or with a default")
+                : ("apps built from the old schema do not send it, so pages built from the new one read `undefined`",
+                   "add it as optional")
+        case .requiredFieldRemoved:
+            return native
+                ? ("pages built from the new schema do not send it and " + rejected(by: "old", from: "new", flow) + ", which still require it",
+                   "make it optional first and remove it once no supported app requires it")
+                : ("apps built from the new schema do not send it, so pages built from the old one read `undefined`",
+                   "deprecate it and keep sending it until no supported page reads it")
+        case .fieldMadeOptional:
+            return native
+                ? ("pages built from the new schema may leave it out and " + rejected(by: "old", from: "new", flow) + ", which still require it",
+                   "pages built from the new schema must keep sending it to old apps")
+                : ("apps built from the new schema may leave it out, so pages built from the old one read `undefined`",
+                   "keep it required")
+        case .fieldMadeRequired:
+            return native
+                ? ("pages built from the old schema may leave it out and " + rejected(by: "new", from: "old", flow),
+                   "keep it optional or give it a default")
+                : ("apps built from the old schema may leave it out, so pages built from the new one read `undefined`",
+                   "keep it optional")
+        case .defaultChanged:
+            var old = "", new = ""
+            if case .defaults(let o, let n) = detail { old = o; new = n }
+            return ("the app applies the default when a page leaves the key out, so pages built from the old schema get \(new) "
+                    + "from apps built from the new one, and pages built from the new schema get \(old) from apps built from the old one",
+                    "send the value explicitly, or add a new parameter with the new default")
+        case .typeChanged:
+            return native
+                ? ("apps built from either schema reject what pages built from the other send ("
+                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   "add a new field or method with the new type and deprecate the old one")
+                : ("pages built from either schema misread what apps built from the other send",
+                   "add a new field or method with the new type and deprecate the old one")
+        case .typeWidened:
+            return native
+                ? ("pages built from the new schema may send a fractional number and " + rejected(by: "old", from: "new", flow),
+                   "pages built from the new schema must send whole numbers to old apps")
+                : ("apps built from the new schema may send a fractional number to pages built from the old one, which expect an integer",
+                   "keep it int, or add a new field")
+        case .typeNarrowed:
+            return native
+                ? ("pages built from the old schema may send a fractional number and " + rejected(by: "new", from: "old", flow),
+                   "keep it double")
+                : ("apps built from the old schema may send a fractional number to pages built from the new one, which expect an integer",
+                   "keep it double")
+        case .enumCaseAdded:
+            return native
+                ? ("pages built from the new schema may send it and " + rejected(by: "old", from: "new", flow),
+                   "pages must not send it to old apps (check the app's capabilities or version)")
+                : ("apps built from the new schema may send it and pages built from the old one get an unknown enum value",
+                   "pages must handle unknown values (a default branch), or the app must not send it to old pages")
+        case .enumCaseRemoved:
+            return native
+                ? ("pages built from the old schema may send it and " + rejected(by: "new", from: "old", flow),
+                   "deprecate the case and keep it until no supported page sends it")
+                : ("apps built from the old schema may send it and pages built from the new one get an unknown enum value",
+                   "deprecate the case and keep it until no supported app sends it")
+        case .enumValueChanged:
+            return native
+                ? ("apps reject the value pages built from the other schema send (invalidParams (-3))", "keep the old value in `wire:`")
+                : ("pages get an unknown enum value from apps built from the other schema", "keep the old value in `wire:`")
+        case .resultAdded:
+            return native
+                ? ("pages built from the old schema answer with nothing and apps built from the new one fail to decode it", "make it optional")
+                : ("apps built from the old schema resolve with nothing, so pages built from the new one read `undefined`", "make it optional")
+        case .resultRemoved:
+            return native
+                ? ("pages built from the new schema answer with nothing and apps built from the old one fail to decode it",
+                   "keep the result until no supported app reads it")
+                : ("pages built from the old schema read `undefined` from apps built from the new one",
+                   "keep the result until no supported page reads it")
+        default:
+            return ("", nil)
+        }
+    }
+
+    // MARK: - Members
+
+    /// `supports` names the TypeScript client's check, e.g. `sample.supports('getItem')`.
+    static func methodAdded(_ method: String, supports: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.methodAdded, nil, "method '\(method)' is new: pages built from the new schema get unknownMethod (-1) "
+                      + "from older apps; check `\(supports)` or handle -1", at: location, notes: notes)
+    }
+
+    static func methodRemoved(_ method: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.methodRemoved, .oldPages, "method '\(method)' was removed: pages built from the old schema get "
+                      + "unknownMethod (-1) from apps built from the new one (a send is dropped); deprecate it and keep it "
+                      + "until no supported page calls it", at: location, notes: notes)
+    }
+
+    static func methodKindChanged(_ method: String, from old: MethodKind, to new: MethodKind, at location: SourceLocation?,
+                                  notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.methodKindChanged, .both, "method '\(method)' changed kind from \(old.rawValue) to \(new.rawValue): "
+                      + "pages and apps built from different versions disagree on whether an answer comes (a request "
+                      + "waits until it times out, a send gets an answer nobody reads); add a new method instead",
+                      at: location, notes: notes)
+    }
+
+    /// `noun` is `method`, `event` or `page method`.
+    static func wireChanged(_ noun: String, _ name: String, from old: String, to new: String, at location: SourceLocation?,
+                            notes: [Diagnostic.Note]) -> Diagnostic {
+        let kind: CompatibilityKind, effect: String
+        switch noun {
+        case "event":
+            kind = .eventWireChanged
+            effect = "listeners of pages built from either version never fire on apps built from the other"
+        case "page method":
+            kind = .pageMethodWireChanged
+            effect = "apps built from either version call a name pages built from the other do not implement"
+        default:
+            kind = .methodWireChanged
+            effect = "pages built from either version get unknownMethod (-1) from apps built from the other"
+        }
+        return compatibility(kind, .both, "\(noun) '\(name)' changed its wire name from '\(old)' to '\(new)': \(effect); "
+                             + "rename the key and keep '\(old)' in `wire:`", at: location, notes: notes)
+    }
+
+    /// A member found under its wire name in another module.
+    static func moved(_ noun: String, _ wireName: String, from old: String, to new: String, at location: SourceLocation?,
+                      notes: [Diagnostic.Note]) -> Diagnostic {
+        let kind: CompatibilityKind, effect: String
+        switch noun {
+        case "event":
+            kind = .eventMoved
+            effect = "the event is delivered to the module's client, so listeners of pages built from either version never fire on apps built from the other"
+        case "page method":
+            kind = .pageMethodMoved
+            effect = "apps built from either version call it on the module's client, where pages built from the other do not implement it"
+        default:
+            kind = .methodMoved
+            effect = "with the reply transport each module has its own channel, so pages built from either version get unknownMethod (-1) from apps built from the other"
+        }
+        return compatibility(kind, .both, "\(noun) '\(wireName)' moved from module '\(old)' to '\(new)': \(effect); keep it in '\(old)'",
+                             at: location, notes: notes)
+    }
+
+    static func eventAdded(_ event: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.eventAdded, nil, "event '\(event)' is new: apps built from the old schema never send it, so listeners "
+                      + "of pages built from the new one wait in vain there", at: location, notes: notes)
+    }
+
+    static func eventRemoved(_ event: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.eventRemoved, .oldPages, "event '\(event)' was removed: listeners of pages built from the old schema "
+                      + "never fire on apps built from the new one; deprecate it and keep sending it until no supported page listens",
+                      at: location, notes: notes)
+    }
+
+    static func pageMethodAdded(_ page: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.pageMethodAdded, nil, "page method '\(page)' is new: apps built from the new schema get an error when "
+                      + "they call it on pages built from the old one; the app must handle the failure", at: location, notes: notes)
+    }
+
+    static func pageMethodRemoved(_ page: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.pageMethodRemoved, .oldApps, "page method '\(page)' was removed: apps built from the old schema call it "
+                      + "on pages built from the new one and get an error; deprecate it and keep implementing it until no "
+                      + "supported app calls it", at: location, notes: notes)
+    }
+
+    static func moduleRemoved(_ module: String, at location: SourceLocation?) -> Diagnostic {
+        compatibility(.moduleRemoved, .oldPages, "module '\(module)' was removed: pages built from the old schema get "
+                      + "unknownMethod (-1) for each of its methods from apps built from the new one, and its events never fire; "
+                      + "deprecate its members and keep the module until no supported page uses it", at: location, notes: [])
+    }
+
+    static func errorAdded(_ error: String, code: Int, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.errorAdded, nil, "error '\(error)' (code \(code)) is new: pages built from the old schema get a code "
+                      + "they do not know from apps built from the new one; pages must treat unknown codes as a generic failure",
+                      at: location, notes: notes)
+    }
+
+    /// `swappedWith`: the error that took the old code; `reusedFrom`: the old error the new code belonged to.
+    static func errorCodeChanged(_ error: String, from old: Int?, to new: Int, swappedWith: String?, reusedFrom: String?,
+                                 at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        var change: String
+        if let old {
+            change = "error '\(error)' changed its code from \(old) to \(new)"
+            if let swappedWith { change += " (swapped with '\(swappedWith)')" }
+        } else {
+            change = "error '\(error)' reuses code \(new)"
+        }
+        if let reusedFrom, swappedWith == nil { change += ", which was '\(reusedFrom)' in the old schema" }
+        return compatibility(.errorCodeChanged, .both, change + ": pages and apps built from different versions read the code "
+                             + "with another meaning; never change or reuse a code, add a new error instead", at: location, notes: notes)
+    }
+
+    /// `what`: `method 'sample.x'`, `field 'y' of 'sample.T'`, ...
+    static func deprecationAdded(_ what: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.deprecated, nil, "\(what) is now deprecated: nothing breaks; the generated Swift and TypeScript warn "
+                      + "where it is used", at: location, notes: notes)
+    }
+
+    // MARK: - Config
+
+    static func transportChanged(from old: String, to new: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.transportChanged, .both, "transport changed from \(old) to \(new): pages built from either version post "
+                      + "to a handler that apps built from the other do not install; keep the transport", at: location, notes: notes)
+    }
+
+    static func callbackChannelChanged(from old: String, to new: String, at location: SourceLocation?,
+                                       notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.callbackChannelChanged, .both, "callbackChannel changed from '\(old)' to '\(new)': pages built from either "
+                      + "version post to a handler that apps built from the other do not install; keep the channel",
+                      at: location, notes: notes)
+    }
+
+    static func contentWorldChanged(from old: String, to new: String, at location: SourceLocation?,
+                                    notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.contentWorldChanged, .both, "contentWorld changed from '\(old)' to '\(new)': apps built from either version "
+                      + "install the handlers where pages built from the other do not look for them; keep the content world",
+                      at: location, notes: notes)
+    }
+
+    /// `lost`: what is no longer trusted, in words (`host 'a.example'`, `scheme 'app'`, `subframes`).
+    static func originNarrowed(_ lost: [String], at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.originNarrowed, .oldPages, "the trusted origins no longer include " + lost.joined(separator: ", ")
+                      + ": pages built from the old schema served from there are refused by apps built from the new one; "
+                      + "move those pages first", at: location, notes: notes)
+    }
+}

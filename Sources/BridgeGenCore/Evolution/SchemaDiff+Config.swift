@@ -1,0 +1,44 @@
+/// `bridgegen.yaml` settings that decide whether the two sides meet at all.
+extension DiffRun {
+    /// Where a config key is set in a version: the key, else the whole config file (the key was
+    /// left at its default there), else nowhere (no config file).
+    private func location(_ key: String, in version: SchemaVersion) -> SourceLocation? {
+        version.configLocations[key] ?? version.configPath.map { SourceLocation(file: $0) }
+    }
+
+    private func notes(_ key: String) -> [Diagnostic.Note] {
+        DiagnosticCatalog.inOldSchema(location(key, in: old))
+    }
+
+    mutating func compareConfig() {
+        let (o, n) = (old.config, new.config)
+        if o.transport != n.transport {
+            report(DiagnosticCatalog.transportChanged(from: o.transport.rawValue, to: n.transport.rawValue,
+                                                      at: location("transport", in: new), notes: notes("transport")))
+        } else if n.transport == .callback, o.callbackChannel != n.callbackChannel {
+            report(DiagnosticCatalog.callbackChannelChanged(from: o.callbackChannel, to: n.callbackChannel,
+                                                            at: location("callbackChannel", in: new), notes: notes("callbackChannel")))
+        }
+        if o.contentWorld != n.contentWorld {
+            report(DiagnosticCatalog.contentWorldChanged(from: o.contentWorld ?? "page", to: n.contentWorld ?? "page",
+                                                         at: location("contentWorld", in: new), notes: notes("contentWorld")))
+        }
+        // Hosts compare in lowercase, as the generated check does.
+        let hosts = Set(n.trustedHosts.map { $0.lowercased() })
+        let lostHosts = o.trustedHosts.filter { !hosts.contains($0.lowercased()) }
+        if !lostHosts.isEmpty {
+            report(DiagnosticCatalog.originNarrowed(lostHosts.map { "host '\($0)'" }, at: location("origin.trustedHosts", in: new),
+                                                    notes: notes("origin.trustedHosts")))
+        }
+        let schemes = Set(n.trustedSchemes.map { $0.lowercased() })
+        let lostSchemes = o.trustedSchemes.filter { !schemes.contains($0.lowercased()) }
+        if !lostSchemes.isEmpty {
+            report(DiagnosticCatalog.originNarrowed(lostSchemes.map { "scheme '\($0)'" }, at: location("origin.trustedSchemes", in: new),
+                                                    notes: notes("origin.trustedSchemes")))
+        }
+        if !o.mainFrameOnly, n.mainFrameOnly {
+            report(DiagnosticCatalog.originNarrowed(["subframes (mainFrameOnly is now true)"], at: location("origin.mainFrameOnly", in: new),
+                                                    notes: notes("origin.mainFrameOnly")))
+        }
+    }
+}
