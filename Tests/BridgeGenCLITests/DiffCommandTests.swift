@@ -6,51 +6,71 @@ import XCTest
 /// version (a path, a git ref), versions that do not check, `--fail-on`, and the exact text,
 /// json and github output.
 final class DiffCommandTests: XCTestCase {
-    static let old = """
-        bridgegen: 1
-        module: shop
-        doc: The shop.
-        types:
-          Size:
-            cases:
-              small: Small.
-              large: Large.
-        methods:
-          getItem:
-            kind: request
-            params:
-              id: string
-              size: Size
-            returns: string
-          ping:
-            kind: send
+    /// Fixtures/diff/shop: OLD and NEW with one change of every class: a new required param
+    /// (old pages do not send it), an enum case in a param (old apps do not know it), a method
+    /// removed (old pages call it), the transport changed (both), a method added (warning) and
+    /// an event added (note). Each golden is a command's stderr and exit status.
+    static let shop = TestPaths.fixtures.appendingPathComponent("diff/shop")
+    static let old = try! String(contentsOf: shop.appendingPathComponent("old/shop.bridge.yaml"), encoding: .utf8)
+    static let new = try! String(contentsOf: shop.appendingPathComponent("new/shop.bridge.yaml"), encoding: .utf8)
 
-        """
-    /// A new required param (old pages do not send it), a size (old apps do not know it), a
-    /// method removed (old pages call it) and one added (old apps answer -1).
-    static let new = """
-        bridgegen: 1
-        module: shop
-        doc: The shop, reworded.
-        types:
-          Size:
-            cases:
-              small: Small.
-              large: Large.
-              huge: Huge.
-        methods:
-          getItem:
-            kind: request
-            params:
-              id: string
-              size: Size
-              count: int
-            returns: string
-          getPrice:
-            kind: request
-            returns: double
+    private func assertGolden(_ result: RunResult, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let actual = result.stderr + "exit: \(result.status)\n"
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        if let failure = try Golden.compare(actual, withFile: Self.shop.appendingPathComponent(name)) {
+            XCTFail("\(name) differs (\(Golden.updateHint)):\n\(failure)", file: file, line: line)
+        }
+    }
 
-        """
+    /// Every change, located in NEW (OLD for the removal) with a note at the other version,
+    /// classified, then the per-class summary; a breaking change exits 1. Files compare as folders do.
+    func testTwoFoldersOrTwoFilesReportEveryChangeInTextAndJSON() throws {
+        try assertGolden(try bridgegen(["diff", "old", "new"], in: Self.shop), "expected.txt")
+        try assertGolden(try bridgegen(["diff", "old", "new", "--diagnostics-format", "json"], in: Self.shop), "expected.json")
+        // Files: the config beside each is read, so the same changes.
+        let files = try bridgegen(["diff", "old/shop.bridge.yaml", "new/shop.bridge.yaml"], in: Self.shop)
+        let folders = try bridgegen(["diff", "old", "new"], in: Self.shop)
+        XCTAssertEqual(files.stderr, folders.stderr)
+        XCTAssertEqual(files.status, 1)
+    }
+
+    /// `--fail-on` lists the classes that fail; the others print as warnings, still counted in
+    /// their class, and the summary names them.
+    func testFailOnDowngradesTheClassesLeftOut() throws {
+        try assertGolden(try bridgegen(["diff", "old", "new", "--fail-on", "old-pages"], in: Self.shop), "expected-fail-on-old-pages.txt")
+        let none = try bridgegen(["diff", "old", "new", "--fail-on", "both"], in: Self.shop)
+        let onlyBoth = try bridgegen(["diff", "old", "new", "--fail-on=both,both"], in: Self.shop)
+        XCTAssertEqual(none.status, 1, "the transport change is breaking.both")
+        XCTAssertEqual(onlyBoth.stderr, none.stderr)
+        // Without the transport change, --fail-on both leaves nothing that fails.
+        let folder = try temporaryFolder(self)
+        try write(["old/shop.bridge.yaml": Self.old, "new/shop.bridge.yaml": Self.new], to: folder)
+        let passes = try bridgegen(["diff", "old", "new", "--fail-on", "both"], in: folder)
+        XCTAssertEqual(passes.status, 0)
+        XCTAssertEqual(passes.stderr.components(separatedBy: ": error: ").count, 1, passes.stderr)
+        XCTAssertTrue(passes.stderr.hasSuffix("1 breaking for old apps, 2 for old pages, 0 for both; 1 warning, 1 note; not failing (--fail-on): old-apps, old-pages.\n"), passes.stderr)
+        let all = try bridgegen(["diff", "old", "new", "--fail-on", "old-apps,old-pages,both"], in: folder)
+        XCTAssertEqual(all.status, 1)
+        XCTAssertTrue(all.stderr.hasSuffix("1 breaking for old apps, 2 for old pages, 0 for both; 1 warning, 1 note.\n"), all.stderr)
+    }
+
+    /// The CI case: the old version from the commit, named `HEAD~1:path`; in the github format
+    /// the removal (located only in git) is annotated at its note in the checkout.
+    func testAgainstAGitRefInGithubFormat() throws {
+        let repo = try gitRepository(self, [
+            ["Schemas/shop.bridge.yaml": Self.old, "Schemas/bridgegen.yaml": try String(contentsOf: Self.shop.appendingPathComponent("old/bridgegen.yaml"), encoding: .utf8)],
+            ["Schemas/shop.bridge.yaml": Self.new, "Schemas/bridgegen.yaml": try String(contentsOf: Self.shop.appendingPathComponent("new/bridgegen.yaml"), encoding: .utf8)],
+        ])
+        try assertGolden(try bridgegen(["diff", "Schemas", "--against", "HEAD~1"], in: repo), "expected-against.txt")
+        try assertGolden(try bridgegen(["diff", "Schemas", "--against", "HEAD~1", "--diagnostics-format", "github"], in: repo), "expected-against.github")
+        // From the subfolder: the new paths as given, the old ones from the root as git names them.
+        let sub = try bridgegen(["diff", ".", "--against", "HEAD~1"], in: repo.appendingPathComponent("Schemas"))
+        let root = try bridgegen(["diff", "Schemas", "--against", "HEAD~1"], in: repo)
+        XCTAssertEqual(sub.status, 1)
+        // (Sorted by path, `./` sorts before `HEAD~1:`, `Schemas/` after: compared line by line.)
+        XCTAssertEqual(sub.stderr.split(separator: "\n").sorted(),
+                       ("\n" + root.stderr).replacingOccurrences(of: "\nSchemas/", with: "\n./").split(separator: "\n").sorted())
+    }
 
     func testUsageErrorsExitTwoAndSayWhy() throws {
         let cases: [([String], String)] = [
