@@ -16,8 +16,12 @@ final class DiagnosticCatalogTests: XCTestCase {
         }
     }
 
+    /// The heading of the section that lists `bridgegen diff`'s kinds instead of ids.
+    static let schemaChangesHeading = "## Schema changes"
+
     func testTheDocsListEveryIdAndNoOther() throws {
-        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/DIAGNOSTICS.md"), encoding: .utf8)
+        let whole = try String(contentsOf: Self.repository.appendingPathComponent("docs/DIAGNOSTICS.md"), encoding: .utf8)
+        let page = try XCTUnwrap(whole.components(separatedBy: Self.schemaChangesHeading).first)
         var documented: [String] = []
         for line in page.split(separator: "\n") where line.hasPrefix("| `") {
             documented.append(String(line.dropFirst(3).prefix { $0 != "`" }))
@@ -27,8 +31,57 @@ final class DiagnosticCatalogTests: XCTestCase {
                        "missing from docs: \(Set(DiagnosticID.allCases.map(\.rawValue)).subtracting(documented).sorted()); not an id: \(Set(documented).subtracting(DiagnosticID.allCases.map(\.rawValue)).sorted())")
     }
 
+    /// Every kind `SchemaDiff` can report has one row in "Schema changes" naming exactly the ids
+    /// it can be reported with, each verdict in its column (to native, to page, both ways).
+    func testTheDocsListEveryCompatibilityKindWithItsVerdicts() throws {
+        let whole = try String(contentsOf: Self.repository.appendingPathComponent("docs/DIAGNOSTICS.md"), encoding: .utf8)
+        let parts = whole.components(separatedBy: Self.schemaChangesHeading)
+        XCTAssertEqual(parts.count, 2, "one '\(Self.schemaChangesHeading)' section")
+        let section = try XCTUnwrap(parts.last?.components(separatedBy: "\n## ").first)
+        var rows: [String: [String]] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let kind = String(cells[0].dropFirst().prefix { $0 != "`" })
+            XCTAssertNil(rows[kind], "\(kind) is documented twice")
+            rows[kind] = cells
+        }
+        XCTAssertEqual(Set(rows.keys), Set(CompatibilityKind.allCases.map(\.rawValue)))
+        let idPattern = #"(breaking\.[a-z-]+\.[a-z-]+|compatible\.[a-z-]+)"#
+        for kind in CompatibilityKind.allCases {
+            guard let cells = rows[kind.rawValue] else { continue }
+            let row = cells.joined(separator: "|")
+            var ids = Set<String>()
+            var rest = row[...]
+            while let range = rest.range(of: idPattern, options: .regularExpression) {
+                ids.insert(String(rest[range]))
+                rest = rest[range.upperBound...]
+            }
+            XCTAssertEqual(ids, Set(kind.emittableIDs), kind.rawValue)
+            if kind.isDirectional {
+                XCTAssertEqual(cells[1], (kind.verdict(.toNative) ?? nil).map { "`\(kind.id($0))`" } ?? "nothing", "\(kind.rawValue) to native")
+                XCTAssertEqual(cells[2], (kind.verdict(.toPage) ?? nil).map { "`\(kind.id($0))`" } ?? "nothing", "\(kind.rawValue) to page")
+            }
+        }
+    }
+
+    /// Every id `SchemaDiff` can report appears in at least one OLD/NEW golden.
+    func testEveryCompatibilityIdHasAGolden() throws {
+        let root = Self.repository.appendingPathComponent("Tests/BridgeGenCoreTests/Fixtures/evolution")
+        var seen = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path) {
+            let text = (try? String(contentsOf: root.appendingPathComponent(name).appendingPathComponent("expected.txt"), encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                guard let match = line.range(of: #"\[[a-z0-9.-]+\]$"#, options: .regularExpression) else { continue }
+                seen.insert(String(line[match].dropFirst().dropLast()))
+            }
+        }
+        let all = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        XCTAssertEqual(all.subtracting(seen).sorted(), [], "ids without a golden")
+        XCTAssertEqual(seen.subtracting(all).sorted(), [], "ids in the goldens the kinds do not list")
+    }
+
     func testEveryIdInTheGoldensIsDeclared() throws {
-        let known = Set(DiagnosticID.allCases.map(\.rawValue))
+        let known = Set(DiagnosticID.allCases.map(\.rawValue) + CompatibilityKind.allCases.flatMap(\.emittableIDs))
         var seen = Set<String>()
         for folder in ["Tests/BridgeGenCoreTests/Fixtures", "Tests/BridgeGenCLITests/Fixtures"] {
             let root = Self.repository.appendingPathComponent(folder)
@@ -36,7 +89,7 @@ final class DiagnosticCatalogTests: XCTestCase {
             for file in files where file.hasSuffix("expected.txt") {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
                 for line in text.split(separator: "\n") {
-                    guard let match = line.range(of: #"\[[a-z0-9-]+\]$"#, options: .regularExpression) else { continue }
+                    guard let match = line.range(of: #"\[[a-z0-9.-]+\]$"#, options: .regularExpression) else { continue }
                     let id = String(line[match].dropFirst().dropLast())
                     seen.insert(id)
                     XCTAssertTrue(known.contains(id), "\(folder)/\(file): \(line)")
@@ -51,7 +104,8 @@ final class DiagnosticCatalogTests: XCTestCase {
     func testOnlyTheCatalogMakesDiagnostics() throws {
         let sources = Self.repository.appendingPathComponent("Sources")
         let allowed: Set<String> = ["BridgeGenCore/Diagnostics/DiagnosticCatalog.swift", "BridgeGenCore/Diagnostics/DiagnosticRenderer.swift",
-                                    "BridgeGenCore/Diagnostics/Diagnostic.swift"]
+                                    "BridgeGenCore/Diagnostics/Diagnostic.swift",
+                                    "BridgeGenCore/Diagnostics/DiagnosticCatalog+Compatibility.swift"]
         var offenders: [String] = []
         var scanned = 0
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []

@@ -38,7 +38,7 @@ public enum CompatibilityDetail: Sendable, Hashable {
     case none
     /// IDL spellings before and after.
     case types(old: String, new: String)
-    /// JSON of the defaults before and after (`none` when there was none).
+    /// JSON of the defaults before and after (empty when there was none).
     case defaults(old: String, new: String)
     /// Enum wire values before and after.
     case wireValues(old: String, new: String)
@@ -72,10 +72,12 @@ extension DiagnosticCatalog {
 
     /// What the app does with a to-native value it cannot accept: a method's params are
     /// rejected with -3; a page method's answer fails the app's call.
-    private static func rejected(by apps: String, from pages: String, _ flow: Flow) -> String {
-        flow.contains(.params) || !flow.contains(.pageResults)
-            ? "get invalidParams (-3) from apps built from the \(apps) one"
-            : "fail the page calls of apps built from the \(apps) one (the answer does not decode)"
+    /// `stillRequire`: the apps are old ones that still require what is missing.
+    private static func rejected(by apps: String, _ flow: Flow, stillRequire: Bool = false) -> String {
+        let which = stillRequire ? ", which still require it" : ""
+        return flow.contains(.params) || !flow.contains(.pageResults)
+            ? "get invalidParams (-3) from apps built from the \(apps) one\(which)"
+            : "fail the page calls of apps built from the \(apps) one\(which) (the answer does not decode)"
     }
 
     /// A change of a value that travels in `directions`; nil when it breaks nobody.
@@ -91,7 +93,8 @@ extension DiagnosticCatalog {
         case (.requiredFieldRemoved, _): change = "required \(what) was removed"
         case (.fieldMadeOptional, _): change = "\(what) is no longer required"
         case (.fieldMadeRequired, _): change = "\(what) is now required"
-        case (.defaultChanged, .defaults(let old, let new)): change = "the default of \(what) changed from \(old) to \(new)"
+        case (.defaultChanged, .defaults(let old, let new)):
+            change = "the default of \(what) changed from \(old.isEmpty ? "none" : old) to \(new.isEmpty ? "none" : new)"
         case (.typeChanged, .types(let old, let new)), (.typeWidened, .types(let old, let new)),
              (.typeNarrowed, .types(let old, let new)):
             change = "\(what) changed type from \(old) to \(new)"
@@ -109,9 +112,27 @@ extension DiagnosticCatalog {
             consequences.append(consequence)
             if let fix, !fixes.contains(fix) { fixes.append(fix) }
         }
+        if breaking.count == 2, let fix = bothWaysFix(kind) { fixes = [fix] }
         change += ": " + consequences.joined(separator: "; and ")
         if !fixes.isEmpty { change += "; " + fixes.joined(separator: "; ") }
         return compatibility(kind, cls, change, at: location, notes: notes)
+    }
+
+    /// The one fix for a value that travels both ways, where the two directions' fixes differ.
+    private static func bothWaysFix(_ kind: CompatibilityKind) -> String? {
+        switch kind {
+        // A default does not help the page: the app's encoder decides what is sent.
+        case .requiredFieldAdded: return "add it as optional"
+        case .fieldMadeRequired: return "keep it optional"
+        case .fieldMadeOptional: return "keep it required"
+        case .requiredFieldRemoved: return "deprecate it and keep it until no supported app or page needs it"
+        case .typeWidened: return "keep it int, or add a new field"
+        case .typeNarrowed: return "keep it double"
+        case .enumCaseAdded:
+            return "neither side may send it to the other's old versions (pages: check the app's capabilities or version); pages must handle unknown values"
+        case .enumCaseRemoved: return "deprecate the case and keep it until no supported app or page sends it"
+        default: return nil
+        }
     }
 
     private static func valueConsequence(_ kind: CompatibilityKind, _ direction: CompatibilityDirection, _ flow: Flow,
@@ -120,34 +141,34 @@ extension DiagnosticCatalog {
         switch kind {
         case .requiredFieldAdded:
             return native
-                ? ("pages built from the old schema do not send it and " + rejected(by: "new", from: "old", flow),
+                ? ("pages built from the old schema do not send it and " + rejected(by: "new", flow),
                    "add it as optional or with a default")
                 : ("apps built from the old schema do not send it, so pages built from the new one read `undefined`",
                    "add it as optional")
         case .requiredFieldRemoved:
             return native
-                ? ("pages built from the new schema do not send it and " + rejected(by: "old", from: "new", flow) + ", which still require it",
+                ? ("pages built from the new schema do not send it and " + rejected(by: "old", flow, stillRequire: true),
                    "make it optional first and remove it once no supported app requires it")
                 : ("apps built from the new schema do not send it, so pages built from the old one read `undefined`",
                    "deprecate it and keep sending it until no supported page reads it")
         case .fieldMadeOptional:
             return native
-                ? ("pages built from the new schema may leave it out and " + rejected(by: "old", from: "new", flow) + ", which still require it",
+                ? ("pages built from the new schema may leave it out and " + rejected(by: "old", flow, stillRequire: true),
                    "pages built from the new schema must keep sending it to old apps")
                 : ("apps built from the new schema may leave it out, so pages built from the old one read `undefined`",
                    "keep it required")
         case .fieldMadeRequired:
             return native
-                ? ("pages built from the old schema may leave it out and " + rejected(by: "new", from: "old", flow),
+                ? ("pages built from the old schema may leave it out and " + rejected(by: "new", flow),
                    "keep it optional or give it a default")
                 : ("apps built from the old schema may leave it out, so pages built from the new one read `undefined`",
                    "keep it optional")
         case .defaultChanged:
             var old = "", new = ""
-            if case .defaults(let o, let n) = detail { old = o; new = n }
+            if case .defaults(let o, let n) = detail { old = o.isEmpty ? "no value" : o; new = n.isEmpty ? "no value" : n }
             return ("the app applies the default when a page leaves the key out, so pages built from the old schema get \(new) "
                     + "from apps built from the new one, and pages built from the new schema get \(old) from apps built from the old one",
-                    "send the value explicitly, or add a new parameter with the new default")
+                    "pages must send the value explicitly, or add a new field with the new default")
         case .typeChanged:
             return native
                 ? ("apps built from either schema reject what pages built from the other send ("
@@ -157,32 +178,34 @@ extension DiagnosticCatalog {
                    "add a new field or method with the new type and deprecate the old one")
         case .typeWidened:
             return native
-                ? ("pages built from the new schema may send a fractional number and " + rejected(by: "old", from: "new", flow),
+                ? ("pages built from the new schema may send a fractional number and " + rejected(by: "old", flow),
                    "pages built from the new schema must send whole numbers to old apps")
                 : ("apps built from the new schema may send a fractional number to pages built from the old one, which expect an integer",
                    "keep it int, or add a new field")
         case .typeNarrowed:
             return native
-                ? ("pages built from the old schema may send a fractional number and " + rejected(by: "new", from: "old", flow),
+                ? ("pages built from the old schema may send a fractional number and " + rejected(by: "new", flow),
                    "keep it double")
                 : ("apps built from the old schema may send a fractional number to pages built from the new one, which expect an integer",
                    "keep it double")
         case .enumCaseAdded:
             return native
-                ? ("pages built from the new schema may send it and " + rejected(by: "old", from: "new", flow),
+                ? ("pages built from the new schema may send it and " + rejected(by: "old", flow),
                    "pages must not send it to old apps (check the app's capabilities or version)")
                 : ("apps built from the new schema may send it and pages built from the old one get an unknown enum value",
                    "pages must handle unknown values (a default branch), or the app must not send it to old pages")
         case .enumCaseRemoved:
             return native
-                ? ("pages built from the old schema may send it and " + rejected(by: "new", from: "old", flow),
+                ? ("pages built from the old schema may send it and " + rejected(by: "new", flow),
                    "deprecate the case and keep it until no supported page sends it")
                 : ("apps built from the old schema may send it and pages built from the new one get an unknown enum value",
                    "deprecate the case and keep it until no supported app sends it")
         case .enumValueChanged:
             return native
-                ? ("apps reject the value pages built from the other schema send (invalidParams (-3))", "keep the old value in `wire:`")
-                : ("pages get an unknown enum value from apps built from the other schema", "keep the old value in `wire:`")
+                ? ("apps built from either schema reject the value pages built from the other send ("
+                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   "keep the old value in `wire:`")
+                : ("pages built from either schema get an unknown enum value from apps built from the other", "keep the old value in `wire:`")
         case .resultAdded:
             return native
                 ? ("pages built from the old schema answer with nothing and apps built from the new one fail to decode it", "make it optional")

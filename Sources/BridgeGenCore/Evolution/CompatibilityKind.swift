@@ -122,8 +122,9 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
         if compatibleSeverity != nil { return [id(nil)] }
         if let fixed = fixedClass { return [id(fixed)] }
         var classes = Set(CompatibilityDirection.allCases.compactMap { verdict($0) ?? nil })
-        // Reached both ways with two different classes: one `both`.
-        if classes.count > 1 { classes.insert(.both) }
+        // Reached both ways with two different classes: one `both`. A result has one position,
+        // so it never travels both ways.
+        if classes.count > 1, self != .resultAdded, self != .resultRemoved { classes.insert(.both) }
         return CompatibilityClass.allCases.filter(classes.contains).map(id)
     }
 }

@@ -9,7 +9,7 @@ extension DiffRun {
 
     /// Two field lists at one position (params, a payload, a struct's fields), matched by wire name.
     mutating func compareFields(_ old: [Field], _ new: [Field], flow: Flow, subject: (String) -> CompatibilitySubject,
-                                oldParent: SourceLocation, newParent: SourceLocation, parent: String) {
+                                oldParent: SourceLocation, newParent: SourceLocation, parents: (old: String, new: String)) {
         guard !flow.isEmpty else { return }
         let directions = Self.directions(flow)
         var oldByWire: [String: Field] = [:]
@@ -21,7 +21,7 @@ extension DiffRun {
                 if field.isRequiredOnWire {
                     report(DiagnosticCatalog.valueChanged(.requiredFieldAdded, subject(field.wireName), directions: directions, flow: flow,
                                                           detail: .none, at: field.location,
-                                                          notes: DiagnosticCatalog.absentFrom(parent, oldParent)))
+                                                          notes: DiagnosticCatalog.absentFrom(parents.old, oldParent)))
                 }
                 continue
             }
@@ -48,8 +48,8 @@ extension DiffRun {
             let typeChanged = compareType(before.type.unwrapped, field.type.unwrapped, top: (before.type, field.type), flow: flow,
                                           subject: what, at: field.location, oldAt: before.location)
             if !typeChanged, !before.isRequiredOnWire, !field.isRequiredOnWire {
-                let was = before.defaultValue.map { wireText($0, before.type, self.old.schema, oldFlow) } ?? "none"
-                let now = field.defaultValue.map { wireText($0, field.type, self.new.schema, newFlow) } ?? "none"
+                let was = before.defaultValue.map { wireText($0, before.type, self.old.schema, oldFlow) } ?? ""
+                let now = field.defaultValue.map { wireText($0, field.type, self.new.schema, newFlow) } ?? ""
                 if was != now {
                     report(DiagnosticCatalog.valueChanged(.defaultChanged, what, directions: directions, flow: flow,
                                                           detail: .defaults(old: was, new: now), at: field.location, notes: notes))
@@ -59,7 +59,7 @@ extension DiffRun {
         for field in old where !seen.contains(field.wireName) && field.isRequiredOnWire {
             report(DiagnosticCatalog.valueChanged(.requiredFieldRemoved, subject(field.wireName), directions: directions, flow: flow,
                                                   detail: .none, at: field.location,
-                                                  notes: DiagnosticCatalog.removedFrom(parent, newParent)))
+                                                  notes: DiagnosticCatalog.removedFrom(parents.new, newParent)))
         }
     }
 
@@ -123,7 +123,7 @@ extension DiffRun {
                     report(DiagnosticCatalog.deprecationAdded("struct '\(name)'", at: ns.location, notes: DiagnosticCatalog.inOldSchema(os.location)))
                 }
                 compareFields(os.fields, ns.fields, flow: flow, subject: { .field($0, of: name) },
-                              oldParent: os.location, newParent: ns.location, parent: "'\(name)'")
+                              oldParent: os.location, newParent: ns.location, parents: ("'\(pair.old.spelling)'", "'\(name)'"))
             case (.enumeration(let oe), .enumeration(let ne)):
                 compareEnums(oe, ne, name: name, flow: flow)
             default:

@@ -127,9 +127,6 @@ struct DiffRun {
         let newNames = Set(newModules.map(\.name)), oldNames = Set(oldModules.map(\.name))
         var newModuleByName: [String: Module] = [:]
         for module in newModules { newModuleByName[module.name] = module }
-        for module in oldModules where !newNames.contains(module.name) {
-            report(DiagnosticCatalog.moduleRemoved(module.name, at: module.location))
-        }
 
         // Methods.
         let methods = Self.match(oldModules, newModules, { $0.methods }, key: { $0.name }, wire: { $0.wireName })
@@ -199,6 +196,12 @@ struct DiffRun {
         for module in oldModules {
             if let counterpart = newModuleByName[module.name] { compareErrors(module, counterpart) }
         }
+        // One diagnostic for a module that is gone, not one per member; a module of types only
+        // (nothing on the wire) or whose members all moved elsewhere reports nothing here.
+        let lostMembers = Set(methods.removed.map(\.module.name) + events.removed.map(\.module.name) + pages.removed.map(\.module.name))
+        for module in oldModules where !newNames.contains(module.name) && lostMembers.contains(module.name) {
+            report(DiagnosticCatalog.moduleRemoved(module.name, at: module.location))
+        }
     }
 
     // MARK: - Members
@@ -215,7 +218,8 @@ struct DiffRun {
         let (om, nm) = (o.value, n.value)
         deprecation(om.deprecated, nm.deprecated, "method '\(name)'", nm.location, om.location)
         compareFields(om.params, nm.params, flow: .params, subject: { .parameter($0, of: name) },
-                      oldParent: om.location, newParent: nm.location, parent: "method '\(name)'")
+                      oldParent: om.location, newParent: nm.location,
+                      parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))
         if om.kind != nm.kind {
             report(DiagnosticCatalog.methodKindChanged(name, from: om.kind, to: nm.kind, at: nm.location,
                                                        notes: DiagnosticCatalog.inOldSchema(om.location)))
@@ -228,7 +232,8 @@ struct DiffRun {
         let name = n.module.name + "." + n.key
         deprecation(o.value.deprecated, n.value.deprecated, "event '\(name)'", n.value.location, o.value.location)
         compareFields(o.value.payload, n.value.payload, flow: .payloads, subject: { .payloadField($0, of: name) },
-                      oldParent: o.value.location, newParent: n.value.location, parent: "event '\(name)'")
+                      oldParent: o.value.location, newParent: n.value.location,
+                      parents: ("event '\(o.module.name).\(o.key)'", "event '\(name)'"))
     }
 
     private mutating func comparePageMethod(_ o: Member<PageMethod>, _ n: Member<PageMethod>) {
@@ -236,7 +241,8 @@ struct DiffRun {
         let (op, np) = (o.value, n.value)
         deprecation(op.deprecated, np.deprecated, "page method '\(name)'", np.location, op.location)
         compareFields(op.params, np.params, flow: .pageParams, subject: { .pageParameter($0, of: name) },
-                      oldParent: op.location, newParent: np.location, parent: "page method '\(name)'")
+                      oldParent: op.location, newParent: np.location,
+                      parents: ("page method '\(o.module.name).\(o.key)'", "page method '\(name)'"))
         compareResult(op.returns, np.returns, flow: .pageResults, subject: .pageResult(name), oldAt: op.location, newAt: np.location)
     }
 

@@ -1,0 +1,188 @@
+@testable import BridgeGenCore
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The flow analysis on its own, the identity property of `SchemaDiff.compare`, and the
+/// config locations `SchemaVersion.load` records.
+final class SchemaDiffUnitTests: XCTestCase {
+    private func version(_ texts: [String: String], config: String? = nil) throws -> SchemaVersion {
+        let inputs = texts.keys.sorted().map { SchemaInput(path: $0, text: texts[$0]!) }
+        let (version, diagnostics) = SchemaVersion.load(inputs, config: config.map { (path: "bridgegen.yaml", bytes: Array($0.utf8)) })
+        guard let version else { throw TestFailure(DiagnosticRenderer.text(diagnostics)) }
+        return version
+    }
+
+    private static let leaf = """
+        bridgegen: 1
+        module: base
+        types:
+          Leaf:
+            fields:
+              value: string
+          Unused:
+            fields:
+              value: string
+        """
+
+    func testAFlowReachesThroughThreeLevelsOfNestingAndAnImport() throws {
+        let app = """
+            bridgegen: 1
+            module: app
+            imports: [base]
+            types:
+              Outer:
+                fields:
+                  mid: list<Mid>?
+              Mid:
+                fields:
+                  inner: map<base.Leaf>
+              Note:
+                fields:
+                  leaf: base.Leaf?
+            methods:
+              put:
+                kind: send
+                params:
+                  outer: Outer
+            events:
+              noted:
+                payload:
+                  note: Note
+            """
+        let flow = DataFlow(try version(["base.bridge.yaml": Self.leaf, "app.bridge.yaml": app]).schema)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Outer")], .params)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Mid")], .params)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Note")], .payloads)
+        XCTAssertEqual(flow[TypeKey(module: "base", name: "Leaf")], [.params, .payloads])
+        XCTAssertTrue(flow[TypeKey(module: "base", name: "Leaf")].reachesNative && flow[TypeKey(module: "base", name: "Leaf")].reachesPage)
+        XCTAssertEqual(flow[TypeKey(module: "base", name: "Unused")], [])
+    }
+
+    private static let tree = """
+        bridgegen: 1
+        module: tree
+        types:
+          Node:
+            fields:
+              name: string
+              children: list<Node>
+              byName: map<Node>
+              owner: Owner?
+          Owner:
+            fields:
+              nodes: list<Node>
+        methods:
+          root:
+            kind: request
+            returns: Node
+        pageMethods:
+          show:
+            params:
+              owner: Owner
+        """
+
+    func testAFlowThroughRecursiveTypesEnds() throws {
+        let flow = DataFlow(try version(["tree.bridge.yaml": Self.tree]).schema)
+        XCTAssertEqual(flow[TypeKey(module: "tree", name: "Node")], [.results, .pageParams])
+        XCTAssertEqual(flow[TypeKey(module: "tree", name: "Owner")], [.results, .pageParams])
+    }
+
+    func testARecursiveTypeIsComparedOnce() throws {
+        let old = try version(["tree.bridge.yaml": Self.tree])
+        let new = try version(["tree.bridge.yaml": Self.tree.replacingOccurrences(of: "      name: string\n", with: "      name: string\n      size: int\n")])
+        let diagnostics = SchemaDiff.compare(old: old, new: new)
+        XCTAssertEqual(diagnostics.map(\.id), ["breaking.old-apps.required-field-added"])
+        XCTAssertEqual(diagnostics.first?.location, SourceLocation(path: "tree.bridge.yaml", line: 7, column: 7))
+    }
+
+    // MARK: - compare(v, v)
+
+    private func shippedSchemas() throws -> (inputs: [SchemaInput], config: (path: String, bytes: [UInt8])) {
+        let discovered = SchemaDiscovery.inputs(for: [TestPaths.schemas.path])
+        XCTAssertEqual(discovered.diagnostics, [])
+        let configPath = TestPaths.schemas.appendingPathComponent(ConfigReader.fileName).path
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: configPath))
+        return (discovered.inputs, (configPath, [UInt8](bytes)))
+    }
+
+    func testEverySchemaComparedWithItselfReportsNothing() throws {
+        let (inputs, config) = try shippedSchemas()
+        XCTAssertGreaterThanOrEqual(inputs.count, 2)
+        let loaded = SchemaVersion.load(inputs, config: config)
+        let version = try XCTUnwrap(loaded.version, DiagnosticRenderer.text(loaded.diagnostics))
+        XCTAssertEqual(SchemaDiff.compare(old: version, new: version), [])
+        for input in inputs {
+            // Each file alone too, where it checks alone (user imports sample).
+            guard let alone = SchemaVersion.load([input], config: nil).version else { continue }
+            XCTAssertEqual(SchemaDiff.compare(old: alone, new: alone), [], input.path)
+        }
+    }
+
+    func testAReformattedAndReorderedCopyReportsNothing() throws {
+        let (inputs, config) = try shippedSchemas()
+        let copies = inputs.map { SchemaInput(path: $0.path, text: Self.reformatted(String(decoding: $0.bytes, as: UTF8.self))) }
+        XCTAssertNotEqual(copies.map(\.bytes), inputs.map(\.bytes))
+        let original = try XCTUnwrap(SchemaVersion.load(inputs, config: config).version)
+        let loaded = SchemaVersion.load(copies, config: config)
+        let copy = try XCTUnwrap(loaded.version, DiagnosticRenderer.text(loaded.diagnostics))
+        XCTAssertNotEqual(copy.schema, original.schema, "the copy declares things in another order")
+        XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: original, new: copy)), "")
+        XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: copy, new: original)), "")
+    }
+
+    /// Indentation doubled, a comment after each top-level block, and the entries of every
+    /// mapping at the first two levels in reverse order: the same schema to a YAML reader.
+    static func reformatted(_ text: String) -> String {
+        let lines = text.components(separatedBy: "\n").map { line -> String in
+            let indent = line.prefix { $0 == " " }.count
+            return String(repeating: " ", count: indent * 2) + line.dropFirst(indent)
+        }
+        func blocks(_ lines: ArraySlice<String>, indent: Int) -> [[String]] {
+            var result: [[String]] = []
+            for line in lines {
+                let starts = line.prefix { $0 == " " }.count == indent && line.count > indent
+                    && !line.dropFirst(indent).hasPrefix("#") && !line.dropFirst(indent).hasPrefix("-")
+                if starts || result.isEmpty { result.append([line]) } else { result[result.count - 1].append(line) }
+            }
+            return result
+        }
+        var out: [String] = []
+        for block in blocks(lines[...], indent: 0).reversed() {
+            guard let head = block.first else { continue }
+            let inner = blocks(block.dropFirst(), indent: 4)
+            // Leading lines before the first entry (a comment, a scalar's continuation) stay first.
+            let nested = inner.count > 1 && (inner.first?.first.map { $0.hasPrefix("    ") && !$0.hasPrefix("     ") } ?? false)
+            out.append(head)
+            out += nested ? inner.reversed().flatMap { $0 } : Array(block.dropFirst())
+            out.append("# (reformatted)")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Config locations
+
+    func testConfigKeysAreLocated() throws {
+        let text = "bridgegen: 1\ntransport: callback\ncallbackChannel: shopBridge\norigin:\n  trustedHosts: [a.example]\n  mainFrameOnly: false\nx-note: ignored\n"
+        let result = ConfigReader.readLocated(Array(text.utf8), path: "c.yaml")
+        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.locations["transport"], SourceLocation(path: "c.yaml", line: 2, column: 1))
+        XCTAssertEqual(result.locations["callbackChannel"], SourceLocation(path: "c.yaml", line: 3, column: 1))
+        XCTAssertEqual(result.locations["origin.trustedHosts"], SourceLocation(path: "c.yaml", line: 5, column: 3))
+        XCTAssertEqual(result.locations["origin.mainFrameOnly"], SourceLocation(path: "c.yaml", line: 6, column: 3))
+        XCTAssertNil(result.locations["contentWorld"])
+        XCTAssertNil(result.locations["x-note"])
+        // The old entry point still answers the same config.
+        XCTAssertEqual(ConfigReader.read(Array(text.utf8), path: "c.yaml").config, result.config)
+        let loaded = try version(["a.bridge.yaml": "bridgegen: 1\nmodule: a\n"], config: text)
+        XCTAssertEqual(loaded.configLocations.mapValues(\.line), result.locations.mapValues(\.line))
+        XCTAssertEqual(loaded.configPath, "bridgegen.yaml")
+    }
+
+    func testAVersionThatDoesNotCheckIsNotLoaded() {
+        let (version, diagnostics) = SchemaVersion.load([SchemaInput(path: "a.bridge.yaml", text: "bridgegen: 1\nmodule: a\nmethods:\n  m:\n    kind: maybe\n")],
+                                                        config: (path: "bridgegen.yaml", bytes: Array("bridgegen: 1\ntransport: pigeon\n".utf8)))
+        XCTAssertNil(version)
+        XCTAssertEqual(diagnostics.map(\.id), ["invalid-kind", "config-value"])
+    }
+}
