@@ -106,6 +106,17 @@ final class DiffCommandTests: XCTestCase {
         }
     }
 
+    func testHelpDescribesDiff() throws {
+        let help = try bridgegen(["diff", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for line in ["       bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]\n",
+                     "       bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]\n",
+                     "  --diagnostics-format text|json|github\n", "  --against GIT-REF       (diff) Read OLD as the NEW paths were at commit GIT-REF",
+                     "  --fail-on CLASSES       (diff) Comma-separated classes whose breaking changes exit 1:\n"] {
+            XCTAssertTrue(help.stdout.contains(line), line)
+        }
+    }
+
     func testIdenticalVersionsReportNothingAndExitZero() throws {
         let folder = try temporaryFolder(self)
         try write(["old/shop.bridge.yaml": Self.old, "new/shop.bridge.yaml": Self.old, "new/bridgegen.yaml": "bridgegen: 1\ntransport: reply\n"], to: folder)
