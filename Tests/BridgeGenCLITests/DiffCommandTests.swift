@@ -250,6 +250,21 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(same.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n")
     }
 
+    /// A schema at the repository's root is named `REF:./file`, so the checker still finds its
+    /// file name equal to its module's.
+    func testAgainstASchemaAtTheRepositoryRoot() throws {
+        let repo = try gitRepository(self, [["shop.bridge.yaml": Self.old], ["shop.bridge.yaml": Self.new]])
+        let result = try bridgegen(["diff", "shop.bridge.yaml", "--against", "HEAD~1", "--fail-on", "old-pages"], in: repo)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("""
+            HEAD~1:./shop.bridge.yaml:16:3: error: method 'shop.ping' was removed: pages built from the old schema get unknownMethod (-1) from apps built from the new one (a send is dropped); deprecate it and keep it until no supported page calls it [breaking.old-pages.method-removed]
+            shop.bridge.yaml:2:9: note: module 'shop' in the new schema no longer has it
+            shop.bridge.yaml:9:7: warning: case 'huge' of enum 'shop.Size' is new:
+            """), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("1 breaking for old apps, 2 for old pages, 0 for both; 1 warning, 1 note; not failing (--fail-on): old-apps, both.\n"),
+                      result.stderr)
+    }
+
     func testAgainstAPathAddedSinceTheRefComparesWithAnEmptyOldVersion() throws {
         let repo = try gitRepository(self, [["README.md": "r"]])
         try write(["Schemas/shop.bridge.yaml": Self.old], to: repo)

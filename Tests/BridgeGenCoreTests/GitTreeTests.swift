@@ -91,6 +91,15 @@ final class GitTreeTests: XCTestCase {
             """)
     }
 
+    /// A blob the tree names but the repository lacks: cat-file's `missing` answer, quoted.
+    func testAMissingObjectIsAGitFailure() throws {
+        let repo = try gitRepository(self, [["S/a.bridge.yaml": "unique content 1"]])
+        let object = try git(["rev-parse", "HEAD:S/a.bridge.yaml"], in: repo).trimmingCharacters(in: .whitespacesAndNewlines)
+        try FileManager.default.removeItem(at: repo.appendingPathComponent(".git/objects/\(object.prefix(2))/\(object.dropFirst(2))"))
+        XCTAssertEqual(DiagnosticRenderer.text(GitTree.read(["S"], at: "HEAD", in: repo.path).diagnostics),
+                       "bridgegen: error: git cat-file failed: object \(object) is missing from the repository (a partial clone, or a damaged one) [git-failed]\n")
+    }
+
     func testSymbolicLinksAtTheRefAreRefused() throws {
         let repo = try gitRepository(self, [["S/a.bridge.yaml": "a", "T/real.yaml": "c"]])
         try FileManager.default.createSymbolicLink(atPath: repo.appendingPathComponent("S/l.bridge.yaml").path, withDestinationPath: "a.bridge.yaml")

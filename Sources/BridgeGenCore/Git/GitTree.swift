@@ -187,6 +187,9 @@ public enum GitTree {
         while index < bytes.count {
             guard let end = bytes[index...].firstIndex(of: 10) else { return (nil, "unexpected end of output") }
             let header = String(decoding: bytes[index..<end], as: UTF8.self).split(separator: " ")
+            if header.count == 2, header[1] == "missing" {
+                return (nil, "object \(header[0]) is missing from the repository (a partial clone, or a damaged one)")
+            }
             guard header.count == 3, let size = Int(header[2]), end + 1 + size <= bytes.count else {
                 return (nil, "unexpected output '\(header.joined(separator: " "))'")
             }
