@@ -26,6 +26,83 @@ final class SchemaDiffGoldenTests: XCTestCase {
         XCTAssert(failures.isEmpty, "stale evolution goldens (\(Golden.updateHint)):\n" + failures.joined(separator: "\n\n"))
     }
 
+    /// Every version of every pair compared with itself reports nothing.
+    func testEveryVersionComparedWithItselfReportsNothing() throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            for side in ["old", "new"] {
+                let version = try Self.load(Self.evolution.appendingPathComponent(name), side)
+                XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: version, new: version)), "", "\(name)/\(side)")
+            }
+        }
+    }
+
+    /// Cross-check with `WireFingerprint`: where every module keeps its fingerprint (same wire
+    /// shape) and the config is the same, the diff finds nothing that breaks or warns; and the
+    /// cases where the fingerprint changes are not all silent.
+    func testSameFingerprintsMeanNothingBreaks() throws {
+        // Two changes the fingerprint does not see (reported to the lead): it writes a page
+        // method's params sorted by wire name, but with a `global:` the app passes them by
+        // position; and it writes error codes without the error each stands for, so swapping
+        // two codes keeps it while the generated clients read each code as the other error.
+        let positional: Set<String> = ["page-method-global-params-reordered", "error-codes-swapped"]
+        var same = 0, changed = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() where !positional.contains(name) {
+            let folder = Self.evolution.appendingPathComponent(name)
+            let (old, new) = (try Self.load(folder, "old"), try Self.load(folder, "new"))
+            let fingerprints = { (v: SchemaVersion) in v.schema.modules.map { $0.name + "=" + WireFingerprint.of($0, in: v.schema) } }
+            let diagnostics = SchemaDiff.compare(old: old, new: new)
+            if fingerprints(old) == fingerprints(new) && old.config == new.config {
+                same += 1
+                XCTAssertEqual(diagnostics.filter { $0.severity != .note }.map(\.id), [], name)
+            } else if !diagnostics.isEmpty {
+                changed += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(same, 12)
+        XCTAssertGreaterThanOrEqual(changed, 60)
+    }
+
+    /// Any two versions of the fixtures compared (seeded pairs across cases): every diagnostic is
+    /// located, carries an id some kind can emit with the severity its class implies, says the
+    /// same thing twice in a row, and the reverse comparison is as well formed.
+    func testArbitraryVersionPairsGiveWellFormedDiagnostics() throws {
+        var versions: [(String, SchemaVersion)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            for side in ["old", "new"] {
+                versions.append(("\(name)/\(side)", try Self.load(Self.evolution.appendingPathComponent(name), side)))
+            }
+        }
+        let emittable = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        var random = SeededRandom(seed: 11)
+        var reported = 0
+        for _ in 0..<300 {
+            let (oldName, old) = random.pick(versions), (newName, new) = random.pick(versions)
+            let diagnostics = SchemaDiff.compare(old: old, new: new)
+            XCTAssertEqual(diagnostics, SchemaDiff.compare(old: old, new: new), "\(oldName) -> \(newName)")
+            XCTAssertEqual(diagnostics, diagnostics.sorted(), "\(oldName) -> \(newName)")
+            reported += diagnostics.count
+            for d in diagnostics + SchemaDiff.compare(old: new, new: old) {
+                XCTAssertTrue(emittable.contains(d.id), "\(oldName) -> \(newName): \(d.id)")
+                XCTAssertNotNil(d.location, "\(oldName) -> \(newName): \(d.message)")
+                XCTAssertEqual(d.severity == .error, CompatibilityClass(diagnosticID: d.id) != nil, d.id)
+                XCTAssertLessThanOrEqual(d.notes.count, 1, d.id)
+            }
+        }
+        XCTAssertGreaterThan(reported, 100, "the pairs differ enough to report")
+    }
+
+    /// The output does not depend on the order the schema files come in.
+    func testTheOrderOfInputFilesDoesNotMatter() throws {
+        var multiFile = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+            let folder = Self.evolution.appendingPathComponent(name)
+            let (old, new) = (try Self.load(folder, "old", reversed: true), try Self.load(folder, "new", reversed: true))
+            if old.schema.modules.count > 1 { multiFile += 1 }
+            XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: old, new: new)), try Self.render(folder), name)
+        }
+        XCTAssertGreaterThan(multiFile, 50)
+    }
+
     /// Comparing in the other direction is not the same check, but it must never crash and
     /// never report a removal where the forward run reported nothing at all for a safe change.
     func testSafeChangesAreSafeBothWays() throws {
@@ -44,11 +121,12 @@ final class SchemaDiffGoldenTests: XCTestCase {
 
     /// One side of a case, with paths relative to the case folder; a side that does not check
     /// fails the test with its diagnostics.
-    static func load(_ folder: URL, _ side: String) throws -> SchemaVersion {
+    static func load(_ folder: URL, _ side: String, reversed: Bool = false) throws -> SchemaVersion {
         let root = folder.appendingPathComponent(side)
         let discovered = SchemaDiscovery.inputs(for: [root.path])
         let prefix = folder.path + "/"
-        let inputs = discovered.inputs.map { SchemaInput(path: String($0.path.dropFirst(prefix.count)), bytes: $0.bytes) }
+        var inputs = discovered.inputs.map { SchemaInput(path: String($0.path.dropFirst(prefix.count)), bytes: $0.bytes) }
+        if reversed { inputs.reverse() }
         let configURL = root.appendingPathComponent(ConfigReader.fileName)
         let config = FileManager.default.contents(atPath: configURL.path).map { (path: side + "/" + ConfigReader.fileName, bytes: [UInt8]($0)) }
         let (version, diagnostics) = SchemaVersion.load(inputs, config: config)

@@ -51,10 +51,10 @@ final class SchemaDiffUnitTests: XCTestCase {
                   note: Note
             """
         let flow = DataFlow(try version(["base.bridge.yaml": Self.leaf, "app.bridge.yaml": app]).schema)
-        XCTAssertEqual(flow[TypeKey(module: "app", name: "Outer")], .params)
-        XCTAssertEqual(flow[TypeKey(module: "app", name: "Mid")], .params)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Outer")], .sendParams)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Mid")], .sendParams)
         XCTAssertEqual(flow[TypeKey(module: "app", name: "Note")], .payloads)
-        XCTAssertEqual(flow[TypeKey(module: "base", name: "Leaf")], [.params, .payloads])
+        XCTAssertEqual(flow[TypeKey(module: "base", name: "Leaf")], [.sendParams, .payloads])
         XCTAssertTrue(flow[TypeKey(module: "base", name: "Leaf")].reachesNative && flow[TypeKey(module: "base", name: "Leaf")].reachesPage)
         XCTAssertEqual(flow[TypeKey(module: "base", name: "Unused")], [])
     }

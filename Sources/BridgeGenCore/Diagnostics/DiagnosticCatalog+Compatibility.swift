@@ -4,7 +4,7 @@
 /// kinds in `CompatibilityKind`, documented in docs/DIAGNOSTICS.md, "Schema changes".
 
 /// What a value change is about, as a message names it.
-public enum CompatibilitySubject: Sendable, Hashable {
+enum CompatibilitySubject: Sendable, Hashable {
     /// A method's parameter: name, `module.method`.
     case parameter(String, of: String)
     /// An event's payload field: name, `module.event`.
@@ -19,6 +19,13 @@ public enum CompatibilitySubject: Sendable, Hashable {
     case pageResult(String)
     /// An enum case by wire value: value, `module.Enum`.
     case enumCase(String, of: String)
+    /// The elements of a list or the values of a map at a position (`T?` inside them).
+    indirect case elements(of: CompatibilitySubject)
+
+    var isElements: Bool {
+        if case .elements = self { return true }
+        return false
+    }
 
     var text: String {
         switch self {
@@ -29,12 +36,13 @@ public enum CompatibilitySubject: Sendable, Hashable {
         case .result(let owner): return "the result of '\(owner)'"
         case .pageResult(let owner): return "the result of page method '\(owner)'"
         case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"
+        case .elements(let owner): return "the elements of " + owner.text
         }
     }
 }
 
 /// The details a value change's message quotes.
-public enum CompatibilityDetail: Sendable, Hashable {
+enum CompatibilityDetail: Sendable, Hashable {
     case none
     /// IDL spellings before and after.
     case types(old: String, new: String)
@@ -70,14 +78,21 @@ extension DiagnosticCatalog {
 
     // MARK: - Values
 
-    /// What the app does with a to-native value it cannot accept: a method's params are
-    /// rejected with -3; a page method's answer fails the app's call.
     /// `stillRequire`: the apps are old ones that still require what is missing.
     private static func rejected(by apps: String, _ flow: Flow, stillRequire: Bool = false) -> String {
         let which = stillRequire ? ", which still require it" : ""
-        return flow.contains(.params) || !flow.contains(.pageResults)
-            ? "get invalidParams (-3) from apps built from the \(apps) one\(which)"
-            : "fail the page calls of apps built from the \(apps) one\(which) (the answer does not decode)"
+        if flow.contains(.params) { return "get invalidParams (-3) from apps built from the \(apps) one\(which)" }
+        if flow.contains(.sendParams) {
+            return "have their sends dropped by apps built from the \(apps) one\(which) (invalidParams, never reported to the page)"
+        }
+        return "fail the page calls of apps built from the \(apps) one\(which) (the answer does not decode)"
+    }
+
+    /// What the app does with a to-native value it cannot read, as a noun.
+    private static func nativeFailure(_ flow: Flow) -> String {
+        if flow.contains(.params) { return "invalidParams (-3)" }
+        if flow.contains(.sendParams) { return "invalidParams; a send is dropped unseen" }
+        return "the page call fails"
     }
 
     /// A change of a value that travels in `directions`; nil when it breaks nobody.
@@ -91,8 +106,8 @@ extension DiagnosticCatalog {
         switch (kind, detail) {
         case (.requiredFieldAdded, _): change = "\(what) is new and required"
         case (.requiredFieldRemoved, _): change = "required \(what) was removed"
-        case (.fieldMadeOptional, _): change = "\(what) is no longer required"
-        case (.fieldMadeRequired, _): change = "\(what) is now required"
+        case (.fieldMadeOptional, _): change = subject.isElements ? "\(what) may now be null" : "\(what) is no longer required"
+        case (.fieldMadeRequired, _): change = subject.isElements ? "\(what) may no longer be null" : "\(what) is now required"
         case (.defaultChanged, .defaults(let old, let new)):
             change = "the default of \(what) changed from \(old.isEmpty ? "none" : old) to \(new.isEmpty ? "none" : new)"
         case (.typeChanged, .types(let old, let new)), (.typeWidened, .types(let old, let new)),
@@ -108,14 +123,25 @@ extension DiagnosticCatalog {
         var consequences: [String] = []
         var fixes: [String] = []
         for direction in breaking {
-            let (consequence, fix) = valueConsequence(kind, direction, flow, detail)
+            let (consequence, fix) = subject.isElements ? elementConsequence(kind, direction, flow)
+                                                        : valueConsequence(kind, direction, flow, detail)
             consequences.append(consequence)
             if let fix, !fixes.contains(fix) { fixes.append(fix) }
         }
-        if breaking.count == 2, let fix = bothWaysFix(kind) { fixes = [fix] }
+        if breaking.count == 2, !subject.isElements, let fix = bothWaysFix(kind) { fixes = [fix] }
         change += ": " + consequences.joined(separator: "; and ")
         if !fixes.isEmpty { change += "; " + fixes.joined(separator: "; ") }
         return compatibility(kind, cls, change, at: location, notes: notes)
+    }
+
+    /// `T?` appearing or going inside a list or map: `null` elements, not absent keys.
+    private static func elementConsequence(_ kind: CompatibilityKind, _ direction: CompatibilityDirection,
+                                           _ flow: Flow) -> (String, String?) {
+        let (sender, receiver) = kind == .fieldMadeOptional ? ("new", "old") : ("old", "new")
+        let fix = kind == .fieldMadeOptional ? "keep them non-optional" : "keep them optional"
+        return direction == .toNative
+            ? ("pages built from the \(sender) schema may send null and " + rejected(by: receiver, flow), fix)
+            : ("apps built from the \(sender) schema may send null, which pages built from the \(receiver) one do not expect", fix)
     }
 
     /// The one fix for a value that travels both ways, where the two directions' fixes differ.
@@ -172,7 +198,7 @@ extension DiagnosticCatalog {
         case .typeChanged:
             return native
                 ? ("apps built from either schema reject what pages built from the other send ("
-                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   + nativeFailure(flow) + ")",
                    "add a new field or method with the new type and deprecate the old one")
                 : ("pages built from either schema misread what apps built from the other send",
                    "add a new field or method with the new type and deprecate the old one")
@@ -203,7 +229,7 @@ extension DiagnosticCatalog {
         case .enumValueChanged:
             return native
                 ? ("apps built from either schema reject the value pages built from the other send ("
-                   + (flow.contains(.params) || !flow.contains(.pageResults) ? "invalidParams (-3)" : "the page call fails") + ")",
+                   + nativeFailure(flow) + ")",
                    "keep the old value in `wire:`")
                 : ("pages built from either schema get an unknown enum value from apps built from the other", "keep the old value in `wire:`")
         case .resultAdded:
@@ -281,6 +307,23 @@ extension DiagnosticCatalog {
                              at: location, notes: notes)
     }
 
+    /// `newPath` nil: the page method has no `global:` any more; equal paths: the parameter order changed.
+    static func pageMethodGlobalChanged(_ page: String, oldPath: String, newPath: String?, oldOrder: [String], newOrder: [String],
+                                        at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        let change: String
+        switch newPath {
+        case nil: change = "page method '\(page)' no longer has `global: \(oldPath)`"
+        case oldPath?:
+            change = "the parameters of page method '\(page)' (`global: \(oldPath)`) changed order from ("
+                + oldOrder.joined(separator: ", ") + ") to (" + newOrder.joined(separator: ", ") + ")"
+        case let path?: change = "page method '\(page)' changed `global:` from \(oldPath) to \(path)"
+        }
+        return compatibility(.pageMethodGlobalChanged, .both, change + ": apps call pages without the generated client through "
+                             + "that function, with the parameters in declaration order, so apps and hand-written pages built from "
+                             + "different versions miss each other or swap arguments; keep the global and the order",
+                             at: location, notes: notes)
+    }
+
     static func eventAdded(_ event: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
         compatibility(.eventAdded, nil, "event '\(event)' is new: apps built from the old schema never send it, so listeners "
                       + "of pages built from the new one wait in vain there", at: location, notes: notes)
@@ -326,8 +369,12 @@ extension DiagnosticCatalog {
             change = "error '\(error)' reuses code \(new)"
         }
         if let reusedFrom, swappedWith == nil { change += ", which was '\(reusedFrom)' in the old schema" }
-        return compatibility(.errorCodeChanged, .both, change + ": pages and apps built from different versions read the code "
-                             + "with another meaning; never change or reuse a code, add a new error instead", at: location, notes: notes)
+        // A code that meant something else before is misread; a fresh one is merely unknown.
+        let effect = swappedWith != nil || reusedFrom != nil
+            ? "pages and apps built from different versions read the code with another meaning"
+            : "pages built from either version get a code they do not know from apps built from the other"
+        return compatibility(.errorCodeChanged, .both, change + ": " + effect + "; never change or reuse a code, add a new error instead",
+                             at: location, notes: notes)
     }
 
     /// `what`: `method 'sample.x'`, `field 'y' of 'sample.T'`, ...

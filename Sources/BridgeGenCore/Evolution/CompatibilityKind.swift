@@ -42,6 +42,10 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     case pageMethodRemoved = "page-method-removed"
     case pageMethodWireChanged = "page-method-wire-changed"
     case pageMethodMoved = "page-method-moved"
+    /// A page method's `global:` path changed or went, or (with a `global:`) its parameters
+    /// changed order: pages without the generated client are called by that path, with the
+    /// params as positional arguments (not in the contract's table).
+    case pageMethodGlobalChanged = "page-method-global-changed"
     case moduleRemoved = "module-removed"
     case errorAdded = "error-added"
     case errorCodeChanged = "error-code-changed"
@@ -88,7 +92,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
         case .methodRemoved, .eventRemoved, .moduleRemoved, .originNarrowed: return .oldPages
         case .pageMethodRemoved: return .oldApps
         case .methodKindChanged, .methodWireChanged, .methodMoved, .eventWireChanged, .eventMoved, .pageMethodWireChanged,
-             .pageMethodMoved, .errorCodeChanged, .transportChanged, .callbackChannelChanged, .contentWorldChanged:
+             .pageMethodMoved, .pageMethodGlobalChanged, .errorCodeChanged, .transportChanged, .callbackChannelChanged, .contentWorldChanged:
             return .both
         default: return nil
         }

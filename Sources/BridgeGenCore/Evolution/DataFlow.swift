@@ -1,28 +1,30 @@
 /// The positions a value can travel in, as a set: which way it goes and who decodes it.
 /// Method params and page-method results go to native (the app decodes them); method results,
 /// event payloads and page-method params go to the page (docs/COMPATIBILITY.md, "Directions").
-public struct Flow: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+struct Flow: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// A method's parameters: the page sends them, the app decodes them (-3 when they do not).
-    public static let params = Flow(rawValue: 1)
+    /// A request's parameters: the page sends them, the app decodes them (-3 when they do not).
+    static let params = Flow(rawValue: 1)
+    /// A send's parameters: as a request's, but a send the app cannot decode is dropped unseen.
+    static let sendParams = Flow(rawValue: 32)
     /// A request's result: the app answers, the page decodes.
-    public static let results = Flow(rawValue: 2)
+    static let results = Flow(rawValue: 2)
     /// An event's payload: the app emits, the page decodes.
-    public static let payloads = Flow(rawValue: 4)
+    static let payloads = Flow(rawValue: 4)
     /// A page method's parameters: the app calls, the page decodes.
-    public static let pageParams = Flow(rawValue: 8)
+    static let pageParams = Flow(rawValue: 8)
     /// A page method's result: the page answers, the app decodes.
-    public static let pageResults = Flow(rawValue: 16)
+    static let pageResults = Flow(rawValue: 16)
 
     /// Every position whose value the app decodes.
-    public static let toNative: Flow = [.params, .pageResults]
+    static let toNative: Flow = [.params, .sendParams, .pageResults]
     /// Every position whose value the page decodes.
-    public static let toPage: Flow = [.results, .payloads, .pageParams]
+    static let toPage: Flow = [.results, .payloads, .pageParams]
 
-    public var reachesNative: Bool { !isDisjoint(with: .toNative) }
-    public var reachesPage: Bool { !isDisjoint(with: .toPage) }
+    var reachesNative: Bool { !isDisjoint(with: .toNative) }
+    var reachesPage: Bool { !isDisjoint(with: .toPage) }
 }
 
 /// A named type's identity in one version: its module and name.
@@ -37,7 +39,7 @@ struct TypeKey: Hashable, Comparable {
 
 /// The flow of every named type of one version: the union of the flows of every position that
 /// reaches it, through `list<T>`, `map<T>`, `T?`, struct fields and imports. Linear in the size
-/// of the schema: a type is revisited only when its flow grows, and a flow has five bits.
+/// of the schema: a type is revisited only when its flow grows, and a flow has six bits.
 struct DataFlow {
     private(set) var flows: [TypeKey: Flow] = [:]
     private let schema: SchemaSet
@@ -53,7 +55,7 @@ struct DataFlow {
         var pending: [TypeKey] = []
         for module in schema.modules {
             for method in module.methods {
-                for field in method.params { reach(field.type, .params, &pending) }
+                for field in method.params { reach(field.type, method.kind == .send ? .sendParams : .params, &pending) }
                 if let returns = method.returns { reach(returns, .results, &pending) }
             }
             for event in module.events {

@@ -89,7 +89,7 @@ extension DiffRun {
         case (.double, .int): return changed(.typeNarrowed)
         case (.list(let o), .list(let n)), (.map(let o), .map(let n)):
             if o.isOptional != n.isOptional {
-                compareOptionality(o, n, flow: flow, subject: subject, at: location, oldAt: oldAt)
+                compareOptionality(o, n, flow: flow, subject: .elements(of: subject), at: location, oldAt: oldAt)
             }
             return compareType(o.unwrapped, n.unwrapped, top: top, flow: flow, subject: subject, at: location, oldAt: oldAt)
         case (.named(let om, let on), .named(let nm, let nn)):

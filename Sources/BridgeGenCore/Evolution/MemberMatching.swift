@@ -1,0 +1,76 @@
+/// A member of a module as the matcher sees it.
+struct Member<T> {
+    var module: Module
+    var value: T
+    var key: String
+    var wire: String
+}
+
+/// What matching one kind of member found.
+struct MemberMatch<T> {
+    var matched: [(old: Member<T>, new: Member<T>)] = []
+    var wireChanged: [(old: Member<T>, new: Member<T>)] = []
+    var moved: [(old: Member<T>, new: Member<T>)] = []
+    var removed: [Member<T>] = []
+    var added: [Member<T>] = []
+}
+
+
+/// Matching members of two versions by wire name.
+extension DiffRun {
+    /// Matches members by module and wire name; the leftovers by key in the same module
+    /// (wire changed), then by wire name in another module (moved).
+    static func match<T>(_ oldModules: [Module], _ newModules: [Module], _ members: (Module) -> [T],
+                         key: (T) -> String, wire: (T) -> String) -> MemberMatch<T> {
+        var result = MemberMatch<T>()
+        var newByWire: [String: Member<T>] = [:]
+        var newOrder: [String] = []
+        for module in newModules {
+            for value in members(module) {
+                let member = Member(module: module, value: value, key: key(value), wire: wire(value))
+                let id = module.name + "\u{0}" + member.wire
+                if newByWire[id] == nil { newOrder.append(id) }
+                newByWire[id] = member
+            }
+        }
+        var leftOld: [Member<T>] = []
+        for module in oldModules {
+            for value in members(module) {
+                let member = Member(module: module, value: value, key: key(value), wire: wire(value))
+                let id = module.name + "\u{0}" + member.wire
+                if let match = newByWire.removeValue(forKey: id) {
+                    result.matched.append((member, match))
+                } else {
+                    leftOld.append(member)
+                }
+            }
+        }
+        let leftNew = newOrder.compactMap { newByWire[$0] }
+        var newByKey: [String: Int] = [:]
+        var newByWireAnywhere: [String: [Int]] = [:]
+        for (index, member) in leftNew.enumerated() {
+            newByKey[member.module.name + "\u{0}" + member.key] = index
+            newByWireAnywhere[member.wire, default: []].append(index)
+        }
+        var used = [Bool](repeating: false, count: leftNew.count)
+        var stillOld: [Member<T>] = []
+        for member in leftOld {
+            if let index = newByKey[member.module.name + "\u{0}" + member.key], !used[index] {
+                used[index] = true
+                result.wireChanged.append((member, leftNew[index]))
+            } else {
+                stillOld.append(member)
+            }
+        }
+        for member in stillOld {
+            if let index = newByWireAnywhere[member.wire]?.first(where: { !used[$0] && leftNew[$0].module.name != member.module.name }) {
+                used[index] = true
+                result.moved.append((member, leftNew[index]))
+            } else {
+                result.removed.append(member)
+            }
+        }
+        for (index, member) in leftNew.enumerated() where !used[index] { result.added.append(member) }
+        return result
+    }
+}
