@@ -34,6 +34,21 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(files.status, 1)
     }
 
+    /// Paths with the characters that end a workflow command's property or message: escaped
+    /// in `file=`, `%` escaped in the notes appended to the message, one line per diagnostic.
+    func testGithubFormatEscapesHostilePaths() throws {
+        let folder = try temporaryFolder(self)
+        let old = Self.old.replacingOccurrences(of: "  ping:\n    kind: send\n", with: "")
+        try write(["v1 50%,a:b/shop.bridge.yaml": old, "v2 ::x,%0A/shop.bridge.yaml": old + "  getPrice:\n    kind: send\n"], to: folder)
+        let result = try bridgegen(["diff", "v1 50%,a:b", "v2 ::x,%0A", "--diagnostics-format", "github"], in: folder)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, """
+            ::warning file=v2 %3A%3Ax%2C%250A/shop.bridge.yaml,line=17,col=3,title=compatible.method-added::method 'shop.getPrice' is new: pages built from the new schema get unknownMethod (-1) from older apps; check `shop.supports('getPrice')` or handle -1%0Av1 50%25,a:b/shop.bridge.yaml:2:9: note: module 'shop' in the old schema does not have it
+            0 breaking for old apps, 0 for old pages, 0 for both; 1 warning, 0 notes.
+
+            """)
+    }
+
     /// `--fail-on` lists the classes that fail; the others print as warnings, still counted in
     /// their class, and the summary names them.
     func testFailOnDowngradesTheClassesLeftOut() throws {
