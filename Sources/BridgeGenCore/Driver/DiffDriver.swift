@@ -9,7 +9,7 @@ import Foundation
 /// Prints nothing: every finding is a diagnostic in the result.
 public enum DiffDriver {
     /// One side as read, before it is checked.
-    struct Side {
+    struct Side: Sendable {
         /// How messages name it: `the old version (Schemas at origin/main)`.
         var name: String
         var inputs: [SchemaInput]
@@ -18,6 +18,8 @@ public enum DiffDriver {
         var problems: [Diagnostic]
     }
 
+    /// Reads, checks and compares both versions. Throws only for a problem with the request
+    /// itself (several config files beside one version's schemas: exit 2).
     public static func run(_ request: DiffRequest) throws(BridgeGenUsageError) -> DiffResult {
         let newSide = try readDisk(request.new, name: "the new version")
         let oldSide: Side
@@ -30,9 +32,11 @@ public enum DiffDriver {
         var outside = Set<String>()
         if case .gitRef = request.old { outside = Set(oldSide.inputs.map(\.path) + (oldSide.config.map { [$0.path] } ?? [])) }
 
-        // Both sides are checked, so every error of both is reported in one run.
-        let (old, oldProblems) = load(oldSide)
-        let (new, newProblems) = load(newSide)
+        // Both sides are checked, so every error of both is reported in one run; on two
+        // threads (each spreads its files over the cores too), so one's type check overlaps
+        // the other's.
+        let loaded = ParallelMap.map([oldSide, newSide], minimumItems: 2) { load($0) }
+        let (old, oldProblems) = loaded[0], (new, newProblems) = loaded[1]
         guard let old, let new else {
             // The problems first, sorted; then which version they stop, as the conclusion.
             var diagnostics = (oldProblems + newProblems).sorted()
