@@ -4,7 +4,8 @@ import BridgeGenCore
 /// arguments' form only (exit 2 on a problem); what they name on disk is the driver's business.
 enum Invocation {
     case help, version
-    case run(BridgeGenRequest, diagnosticsFormat: String)
+    case run(BridgeGenRequest, diagnosticsFormat: DiagnosticFormat)
+    case diff(DiffRequest, diagnosticsFormat: DiagnosticFormat)
 
     /// The output-folder options come from the registry, so a new target is one registry line.
     static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format"]
@@ -15,12 +16,12 @@ enum Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
         if argv.contains("-h") || argv.contains("--help") { return .help }
         if argv == ["--version"] { return .version }
+        if argv.first == "diff" { return try parseDiff(Array(argv.dropFirst())) }
         guard let command = argv.first.flatMap(BridgeGenRequest.Command.init(rawValue:)) else {
-            throw fail("unknown command '\(argv.first ?? "")'; expected 'check' or 'generate'")
+            throw fail("unknown command '\(argv.first ?? "")'; expected 'check', 'generate' or 'diff'")
         }
         let arguments = try Arguments(Array(argv.dropFirst()), valueOptions: valueOptions, flagOptions: flagOptions)
-        let format = arguments.value("--diagnostics-format") ?? "text"
-        guard format == "text" || format == "json" else { throw fail("--diagnostics-format must be 'text' or 'json', got '\(format)'") }
+        let format = try diagnosticsFormat(arguments)
         guard !arguments.positional.isEmpty else { throw fail("\(command.rawValue) needs at least one schema file or folder") }
 
         let outputs = EmitterRegistry.all.compactMap { entry in
@@ -57,5 +58,51 @@ enum Invocation {
                                        toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
                                        ignoreStamp: arguments.flag("--no-cache"))
         return .run(request, diagnosticsFormat: format)
+    }
+
+    static func diagnosticsFormat(_ arguments: Arguments) throws(Arguments.UsageError) -> DiagnosticFormat {
+        let value = arguments.value("--diagnostics-format") ?? "text"
+        guard let format = DiagnosticFormat(rawValue: value) else {
+            let names = DiagnosticFormat.allCases.map { "'\($0.rawValue)'" }
+            throw Arguments.UsageError(message: "--diagnostics-format must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(value)'")
+        }
+        return format
+    }
+
+    /// `diff OLD NEW` or `diff NEW... --against REF`, with `--fail-on` and `--diagnostics-format`.
+    static func parseDiff(_ args: [String]) throws(Arguments.UsageError) -> Invocation {
+        func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
+        // The options of the other commands are parsed so that giving one says why it is refused.
+        let arguments = try Arguments(args, valueOptions: valueOptions.union(["--against", "--fail-on"]), flagOptions: flagOptions)
+        for option in valueOptions.union(flagOptions).sorted() where option != "--diagnostics-format" {
+            guard arguments.value(option) != nil || arguments.flag(option) else { continue }
+            if option == "--config" || option == "--no-config" {
+                throw fail("\(option) is not an option of 'diff': each version uses the bridgegen.yaml beside its own schemas")
+            }
+            throw fail("\(option) is not an option of 'diff'")
+        }
+        let format = try diagnosticsFormat(arguments)
+        var failOn = Set(CompatibilityClass.allCases)
+        if let list = arguments.value("--fail-on") {
+            failOn = []
+            let names = CompatibilityClass.allCases.map(\.rawValue)
+            for item in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                guard let kind = CompatibilityClass(rawValue: item) else {
+                    let hint = DidYouMean.suggestion(for: item, in: names).map { "; did you mean '\($0)'?" } ?? ""
+                    throw fail("--fail-on: unknown class '\(item)'\(hint) (expected a comma-separated list of \(names.joined(separator: ", ")))")
+                }
+                failOn.insert(kind)
+            }
+        }
+        let paths = arguments.positional
+        if let ref = arguments.value("--against") {
+            guard !ref.isEmpty, !ref.hasPrefix("-") else { throw fail("--against needs a git ref (a branch, tag or commit), got '\(ref)'") }
+            guard !paths.isEmpty else { throw fail("diff --against needs at least one schema file or folder of the new version") }
+            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn), diagnosticsFormat: format)
+        }
+        guard paths.count == 2 else {
+            throw fail("diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got \(paths.count)")
+        }
+        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn), diagnosticsFormat: format)
     }
 }

@@ -14,13 +14,20 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func printDiagnostics(_ diagnostics: [Diagnostic], format: String) {
-    if format == "json" {
+/// Every format goes to stderr (the GitHub runner reads workflow commands there too); the
+/// summary follows the text and github formats, not JSON. `summary` replaces the usual one.
+func printDiagnostics(_ diagnostics: [Diagnostic], format: DiagnosticFormat, annotatable: (String) -> Bool = { _ in true },
+                      summary: String? = nil) {
+    switch format {
+    case .json:
         printError(DiagnosticRenderer.json(diagnostics))
         return
+    case .text:
+        printError(DiagnosticRenderer.text(diagnostics))
+    case .github:
+        printError(DiagnosticRenderer.github(diagnostics, annotatable: annotatable))
     }
-    printError(DiagnosticRenderer.text(diagnostics))
-    if let summary = DiagnosticRenderer.summary(diagnostics) { printError(summary) }
+    if let summary = summary ?? DiagnosticRenderer.summary(diagnostics) { printError(summary) }
 }
 
 let argv = Array(CommandLine.arguments.dropFirst())
@@ -48,5 +55,17 @@ case .run(let request, let format):
     }
     printDiagnostics(result.diagnostics, format: format)
     if let model = result.modelJSON { print(model) }
+    exit(result.exitStatus)
+case .diff(let request, let format):
+    let result: DiffResult
+    do {
+        result = try DiffDriver.run(request)
+    } catch {
+        fail(error.description)
+    }
+    // Only a comparison gets the per-class summary; a version with errors, the usual one.
+    let summary = result.compared ? DiagnosticRenderer.diffSummary(result.diagnostics, failOn: request.failOn) : nil
+    printDiagnostics(result.diagnostics, format: format, annotatable: { !result.filesOutsideCheckout.contains($0) },
+                     summary: summary)
     exit(result.exitStatus)
 }

@@ -446,6 +446,42 @@ public enum DiagnosticCatalog {
         make(.unreadableFile, "cannot read the config file", at: SourceLocation(file: path))
     }
 
+    // MARK: - Comparing versions (DiffDriver, GitTree)
+
+    /// `version` names the version as the user gave it: `the old version (Schemas at origin/main)`.
+    static func versionDoesNotCheck(_ version: String) -> Diagnostic {
+        make(.diffVersionInvalid, "\(version) could not be read or has errors, so nothing was compared", at: nil)
+    }
+
+    static func pathAddedSinceRef(_ path: String, ref: String) -> Diagnostic {
+        make(.gitPathAdded, "'\(path)' does not exist at \(ref) (or holds no *\(TypeChecker.schemaSuffix) there): compared with an empty old version, so everything in it is new",
+             at: nil, severity: .note)
+    }
+
+    static func gitUnavailable(_ reason: String) -> Diagnostic {
+        make(.gitUnavailable, "cannot run git (\(reason)); --against reads the old version with git: install it or compare two folders", at: nil)
+    }
+
+    static func gitNotARepository(_ folder: String) -> Diagnostic {
+        make(.gitNotARepository, "'\(folder)' is not inside a git work tree; run diff --against inside the repository", at: nil)
+    }
+
+    static func gitUnknownRef(_ ref: String) -> Diagnostic {
+        make(.gitUnknownRef, "'\(ref)' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0)", at: nil)
+    }
+
+    static func gitOutsideRepository(_ path: String) -> Diagnostic {
+        make(.gitOutsideRepository, "this path is outside the git repository, so it cannot be read at a commit", at: SourceLocation(file: path))
+    }
+
+    static func gitNotAFile(_ path: String, kind: String) -> Diagnostic {
+        make(.gitNotAFile, "this is a \(kind) at that commit; only regular files are read", at: SourceLocation(file: path))
+    }
+
+    static func gitFailed(_ command: String, _ message: String) -> Diagnostic {
+        make(.gitFailed, "git \(command) failed: \(message)", at: nil)
+    }
+
     // MARK: - Target checks (each emitter's `validate`)
 
     /// A module whose output file would be one of the files the target always writes.

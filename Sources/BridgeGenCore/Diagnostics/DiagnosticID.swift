@@ -128,6 +128,24 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     /// A schema or config file that cannot be read.
     case unreadableFile = "unreadable-file"
 
+    // MARK: Comparing versions (bridgegen diff)
+    /// A version of the schemas that does not check, so nothing was compared.
+    case diffVersionInvalid = "diff-version-invalid"
+    /// `--against`: a path that does not exist at the commit; compared as new (note).
+    case gitPathAdded = "git-path-added"
+    /// `--against`: git is not installed or cannot be started.
+    case gitUnavailable = "git-unavailable"
+    /// `--against`: the current folder is not in a git work tree.
+    case gitNotARepository = "git-not-a-repository"
+    /// `--against`: a ref that names no commit.
+    case gitUnknownRef = "git-unknown-ref"
+    /// `--against`: a path outside the repository.
+    case gitOutsideRepository = "git-outside-repository"
+    /// `--against`: a symbolic link or submodule where a schema or config file is read.
+    case gitNotAFile = "git-not-a-file"
+    /// `--against`: git failed for another reason.
+    case gitFailed = "git-failed"
+
     // MARK: Target checks (each emitter's `validate`)
     /// A module whose output file would be one the target always writes.
     case moduleOutputCollision = "module-output-collision"

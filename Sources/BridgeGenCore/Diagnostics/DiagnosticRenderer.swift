@@ -1,7 +1,18 @@
 import Foundation
 
-/// Prints diagnostics the way compilers do, or as JSON for tools. Both formats print the user
-/// text in messages, notes and paths through `DiagnosticText.sanitized`: escaped, one line each.
+/// How `--diagnostics-format` prints diagnostics.
+public enum DiagnosticFormat: String, CaseIterable, Sendable {
+    /// `path:line:col: error: message [id]`, as compilers print them.
+    case text
+    /// One JSON array, for tools.
+    case json
+    /// GitHub Actions workflow commands, which the runner shows as annotations on the files.
+    case github
+}
+
+/// Prints diagnostics the way compilers do, as JSON for tools, or as GitHub Actions annotations.
+/// Every format prints the user text in messages, notes and paths through
+/// `DiagnosticText.sanitized`: escaped, one line each.
 public enum DiagnosticRenderer {
     /// `path:line:col: error: message [id]` and its notes, one per line, as Xcode and SwiftPM parse them.
     public static func text(_ diagnostics: [Diagnostic]) -> String {
@@ -27,12 +38,83 @@ public enum DiagnosticRenderer {
         return text + "\n"
     }
 
+    /// One GitHub Actions workflow command per diagnostic:
+    /// `::error file=P,line=L,col=C,title=ID::MESSAGE` (`::warning`, `::notice` for a note), its
+    /// notes appended as `path:line:col: note: message` lines. Escaped as the runner unescapes
+    /// (actions/toolkit `command.ts`): `%`, CR and LF in the message; also `:` and `,` in the
+    /// properties. `annotatable` says whether a path is a file of the checkout: a diagnostic
+    /// located elsewhere (`REF:path`, read from git) is placed at its first note that is, with
+    /// its own location as the message's second line, and is left without a file when none is.
+    public static func github(_ diagnostics: [Diagnostic], annotatable: (String) -> Bool = { _ in true }) -> String {
+        var out = ""
+        for d in diagnostics.map(sanitized) {
+            let command: String
+            switch d.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            var lines = [d.message]
+            var place = d.location
+            if let location = d.location, !annotatable(location.path) {
+                place = d.notes.lazy.compactMap(\.location).first { annotatable($0.path) }
+                lines.append("at \(location)")
+            }
+            for note in d.notes {
+                lines.append(note.location.map { "\($0): note: \(note.message)" } ?? "note: \(note.message)")
+            }
+            var properties: [String] = []
+            if let place {
+                properties.append("file=" + escapedProperty(place.path))
+                if !place.isWholeFile { properties += ["line=\(place.line)", "col=\(place.column)"] }
+            }
+            properties.append("title=" + escapedProperty(d.id))
+            out += "::\(command) \(properties.joined(separator: ","))::\(escapedData(lines.joined(separator: "\n")))\n"
+        }
+        return out
+    }
+
+    /// A workflow command's message: `%`, CR and LF percent-encoded (`%` first).
+    static func escapedData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: as a message, and `:` and `,`, which end it.
+    static func escapedProperty(_ text: String) -> String {
+        escapedData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// `diff`'s last line: breaking changes per class, then warnings and notes, e.g.
+    /// `2 breaking for old apps, 1 for old pages, 0 for both; 3 warnings, 1 note.` A breaking
+    /// change `--fail-on` leaves out counts in its class (it prints as a warning), and the
+    /// classes left out are named.
+    public static func diffSummary(_ diagnostics: [Diagnostic], failOn: Set<CompatibilityClass>) -> String {
+        var breaking: [CompatibilityClass: Int] = [:]
+        var warnings = 0, notes = 0
+        for d in diagnostics {
+            if let kind = CompatibilityClass(diagnosticID: d.id) {
+                breaking[kind, default: 0] += 1
+            } else if d.severity == .warning {
+                warnings += 1
+            } else if d.severity == .note {
+                notes += 1
+            }
+        }
+        func count(_ kind: CompatibilityClass) -> Int { breaking[kind] ?? 0 }
+        var line = "\(count(.oldApps)) breaking for old apps, \(count(.oldPages)) for old pages, \(count(.both)) for both; "
+            + "\(plural(warnings, "warning")), \(plural(notes, "note"))"
+        let left = CompatibilityClass.allCases.filter { !failOn.contains($0) }
+        if !left.isEmpty { line += "; not failing (--fail-on): " + left.map(\.rawValue).joined(separator: ", ") }
+        return line + ".\n"
+    }
+
+    private static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
     /// `error: N errors, M warnings` style summary, or nil when there is nothing to say.
     public static func summary(_ diagnostics: [Diagnostic]) -> String? {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         guard errors + warnings > 0 else { return nil }
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(errors, "error")), \(plural(warnings, "warning")) generated.\n"
     }
 
