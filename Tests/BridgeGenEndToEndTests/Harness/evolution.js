@@ -1,0 +1,310 @@
+// The capability end-to-end cases (docs/E2E.md, issue 11): a page built from
+// Evolution/new/catalog.bridge.yaml (the compiled client) against
+//   old                 an app generated from Evolution/old (no addToWishlist, shareProduct,
+//                       priceDropped, getScrollPosition),
+//   same                an app generated from Evolution/new (the page's own schema),
+//   handwritten-ignore  a hand-written native (seed 001) that never answers `$hello`,
+//   handwritten-error   a hand-written native that answers `$hello` with errcode -1,
+// one phase per page load (capabilities are per page). The harness (roundtrip.mjs or
+// webkit_harness.py) starts the phase's host; `env.control` is conformance.js's control channel.
+// `run(env)` returns {passed, failed, lines}; env: {engine, transport, phase, client, control, log}.
+
+const OLD = {
+    methods: ['get-product', 'track'],
+    events: ['cart-changed'],
+    pageMethods: ['getSelection'],
+};
+const NEW = {
+    methods: ['add-to-wishlist', 'get-product', 'share-product', 'track'],
+    events: ['cart-changed', 'price-dropped'],
+    pageMethods: ['getScrollPosition', 'getSelection'],
+};
+// Every member of the new page's module, by its identifier, and whether the old app has it.
+const MEMBERS = {
+    getProduct: true,
+    track: true,
+    addToWishlist: false,
+    shareProduct: false,
+    cartChanged: true,
+    priceDropped: false,
+    getSelection: true,
+    getScrollPosition: false,
+};
+
+class Failure extends Error {}
+
+function show(value) {
+    try {
+        return JSON.stringify(value, (_, v) => (v instanceof Set ? { Set: [...v] } : v));
+    } catch {
+        return String(value);
+    }
+}
+
+function check(condition, message) {
+    if (!condition) throw new Failure(message);
+}
+
+/** JSON with object keys sorted: equal values, equal text. */
+function canonical(value) {
+    return show(value === null || typeof value !== 'object' || value instanceof Set ? value
+        : Array.isArray(value) ? value.map((v) => JSON.parse(canonical(v) ?? 'null'))
+            : Object.fromEntries(Object.keys(value).sort().map((k) => [k, JSON.parse(canonical(value[k]) ?? 'null')])));
+}
+
+function eq(actual, expected, what) {
+    check(canonical(actual) === canonical(expected), `${what}: expected ${show(expected)}, got ${show(actual)}`);
+}
+
+function sleep(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A set of wire names as a sorted array (the client's sets are ReadonlySet<string>). */
+function sorted(set) {
+    check(set instanceof Set, `expected a Set, got ${show(set)}`);
+    return [...set].sort();
+}
+
+/** Settles `promise`; `{value}` or `{error}`. */
+async function outcome(promise) {
+    try {
+        return { value: await promise };
+    } catch (error) {
+        return { error };
+    }
+}
+
+/** Whether `promise` has settled before a macrotask (no message can have made a round trip). */
+async function settlesAtOnce(promise) {
+    let settled = false;
+    promise.then(() => { settled = true; }, () => { settled = true; });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return settled;
+}
+
+function rejection(result, code, message, what) {
+    check(result.error !== undefined, `${what}: expected a rejection ${code}, resolved with ${show(result.value)}`);
+    const e = result.error;
+    check(e && e.name === 'BridgeError', `${what}: rejected with a non-BridgeError ${e}`);
+    eq(e.code, code, `${what}: code (${e.message})`);
+    if (message !== undefined) eq(e.message, message, `${what}: message`);
+}
+
+function describeError(error) {
+    if (error instanceof Failure) return error.message;
+    return `${(error && error.stack) || error}`;
+}
+
+function harness(env) {
+    const control = env.control;
+    return {
+        host: (line) => control({ cmd: 'host', line }),
+        calls: () => control({ cmd: 'calls' }),
+        messages: async () => (await control({ cmd: 'stats' })).messages,
+        hellos: async () => (await control({ cmd: 'stats' })).hellos,
+        /** Waits until `get()` is not undefined (events arrive in a task of their own). */
+        async until(get, what) {
+            for (let i = 0; i < 100; i += 1) {
+                const value = get();
+                if (value !== undefined) return value;
+                await sleep(10);
+            }
+            throw new Failure(`${what}: nothing within 1 s`);
+        },
+    };
+}
+
+/** The client's own fingerprint (16 lowercase hex digits), as the generated module exports it. */
+function ownFingerprint(client) {
+    const candidates = [client.Catalog && client.Catalog.fingerprint, client.catalog && client.catalog.fingerprint,
+        client.Catalog && client.Catalog.CATALOG_FINGERPRINT];
+    return candidates.find((value) => typeof value === 'string');
+}
+
+function commonCases(env, h, catalog) {
+    return [
+        ['the app\'s capabilities: unchanged by asking again, one $hello for the page', async () => {
+            const first = await catalog.capabilities();
+            const again = await catalog.capabilities();
+            eq(again.known, first.known, 'known');
+            eq(sorted(again.methods), sorted(first.methods), 'methods');
+            eq(again.fingerprint, first.fingerprint, 'fingerprint');
+            eq((await h.hellos()).filter((m) => m === 'catalog').length, 1, '$hello messages for catalog');
+        }],
+    ];
+}
+
+function oldAppCases(env, h, client) {
+    const { catalog } = client;
+    return [
+        ['capabilities() of the old app: known, the old schema\'s wire names, sameSchema false', async () => {
+            const caps = await catalog.capabilities();
+            eq(caps.known, true, 'known');
+            eq(sorted(caps.methods), OLD.methods, 'methods');
+            eq(sorted(caps.events), OLD.events, 'events');
+            eq(sorted(caps.pageMethods), OLD.pageMethods, 'pageMethods');
+            check(typeof caps.fingerprint === 'string' && /^[0-9a-f]{16}$/.test(caps.fingerprint), `fingerprint: ${show(caps.fingerprint)}`);
+            const own = ownFingerprint(client);
+            check(typeof own === 'string' && /^[0-9a-f]{16}$/.test(own), `the client's own fingerprint: ${show(own)}`);
+            check(caps.fingerprint !== own, `the old app's fingerprint equals the new page's (${own})`);
+            eq(caps.sameSchema, false, 'sameSchema');
+        }],
+        ['supports(): false for the members the old app lacks, true for the rest', async () => {
+            const got = Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, catalog.supports(name)]));
+            eq(got, MEMBERS, 'supports');
+        }],
+        ['a request for the new method rejects with unknownMethod (-1) at once, and the app sees no message', async () => {
+            const before = await h.messages();
+            const pending = catalog.addToWishlist({ sku: 'p1' });
+            check(await settlesAtOnce(pending), 'the request did not settle before a macrotask');
+            rejection(await outcome(pending), -1, 'the app does not have \'catalog.addToWishlist\' (capabilities)', 'addToWishlist');
+            // A request of the old schema as a barrier: everything posted before it has arrived.
+            await catalog.getProduct({ sku: 'barrier' });
+            eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
+            eq((await h.calls()).map((c) => c.method), ['getProduct'], 'handler calls');
+        }],
+        ['a send to the new method is not posted', async () => {
+            const before = await h.messages();
+            catalog.shareProduct({ sku: 'p1' });
+            catalog.shareProduct({ sku: 'p2' });
+            await catalog.getProduct({ sku: 'barrier' });
+            eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
+            eq((await h.calls()).map((c) => c.method), ['getProduct'], 'handler calls');
+        }],
+        ['the old methods still work: a request, its declared error, a send', async () => {
+            eq(await catalog.getProduct({ sku: 'p1' }), { sku: 'p1', title: 'Product p1', price: 9.5 }, 'getProduct');
+            rejection(await outcome(catalog.getProduct({ sku: 'missing' })), 3001, undefined, 'getProduct(missing)');
+            catalog.track({ sku: 'p2' });
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['getProduct:p1', 'getProduct:missing', 'track:p2', 'getProduct:barrier'], 'handler calls');
+        }],
+        ['the old event still arrives; the new event is not supported', async () => {
+            let got;
+            const off = catalog.on('cartChanged', (payload) => { got = payload; });
+            const output = await h.host({ emit: { event: 'cart-changed', payload: { count: 3 } } });
+            eq(output.results, [true], 'the event script\'s result');
+            eq(await h.until(() => got, 'cartChanged'), { count: 3 }, 'payload');
+            off();
+            eq(catalog.supports('priceDropped'), false, 'supports(priceDropped)');
+            const refused = await h.host({ emit: { event: 'price-dropped', payload: { sku: 'p1', price: 1 } } });
+            eq(refused.error, 'the old app has no event price-dropped', 'the old app cannot send it');
+        }],
+        ['the old app calls a page method the new page implements', async () => {
+            const off = catalog.implement({ getSelection: () => 'sku-7', getScrollPosition: () => 12.5 });
+            try {
+                const output = await h.host({ callPage: { method: 'getSelection' } });
+                eq(output.outcome, { value: 'sku-7' }, 'getSelection');
+            } finally {
+                off();
+            }
+        }],
+        ...commonCases(env, h, catalog),
+    ];
+}
+
+function sameAppCases(env, h, client) {
+    const { catalog } = client;
+    return [
+        ['capabilities() of an app built from the same schema: known, every wire name, sameSchema true', async () => {
+            const caps = await catalog.capabilities();
+            eq(caps.known, true, 'known');
+            eq(sorted(caps.methods), NEW.methods, 'methods');
+            eq(sorted(caps.events), NEW.events, 'events');
+            eq(sorted(caps.pageMethods), NEW.pageMethods, 'pageMethods');
+            eq(caps.fingerprint, ownFingerprint(client), 'fingerprint (the client\'s own)');
+            eq(caps.sameSchema, true, 'sameSchema');
+        }],
+        ['supports(): true for every member', async () => {
+            const got = Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, catalog.supports(name)]));
+            eq(got, Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, true])), 'supports');
+        }],
+        ['the new request and send reach the app', async () => {
+            eq(await catalog.addToWishlist({ sku: 'p1' }), 1, 'addToWishlist');
+            rejection(await outcome(catalog.addToWishlist({ sku: 'missing' })), 3001, undefined, 'addToWishlist(missing)');
+            catalog.shareProduct({ sku: 'p2' });
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['addToWishlist:p1', 'addToWishlist:missing', 'shareProduct:p2', 'getProduct:barrier'], 'handler calls');
+        }],
+        ['the new event arrives', async () => {
+            let got;
+            const off = catalog.on('priceDropped', (payload) => { got = payload; });
+            await h.host({ emit: { event: 'price-dropped', payload: { sku: 'p1', price: 7.25 } } });
+            eq(await h.until(() => got, 'priceDropped'), { sku: 'p1', price: 7.25 }, 'payload');
+            off();
+        }],
+        ['the new app calls the new page method', async () => {
+            const off = catalog.implement({ getSelection: () => null, getScrollPosition: () => 12.5 });
+            try {
+                const output = await h.host({ callPage: { method: 'getScrollPosition' } });
+                eq(output.outcome, { value: 12.5 }, 'getScrollPosition');
+            } finally {
+                off();
+            }
+        }],
+        ...commonCases(env, h, catalog),
+    ];
+}
+
+function handWrittenCases(env, h, client, mode) {
+    const { catalog } = client;
+    return [
+        [`capabilities() of a hand-written app that ${mode === 'ignore' ? 'never answers $hello' : 'answers $hello with an error'}: unknown, never "supports nothing"`, async () => {
+            await h.host({ handwritten: mode });
+            const result = await outcome(catalog.capabilities());
+            check(result.error === undefined, `capabilities() rejected: ${result.error}`);
+            const caps = result.value;
+            eq(caps.known, false, 'known');
+            eq([sorted(caps.methods), sorted(caps.events), sorted(caps.pageMethods)], [[], [], []], 'the sets');
+            eq(caps.fingerprint, null, 'fingerprint');
+            eq(caps.sameSchema, false, 'sameSchema');
+            const hellos = (await h.calls()).filter((c) => c.method === '$hello');
+            eq(hellos.length, 1, 'the $hello messages the native read');
+        }],
+        ['supports(): true for every member when the capabilities are unknown', async () => {
+            const got = Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, catalog.supports(name)]));
+            eq(got, Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, true])), 'supports');
+        }],
+        ['a request for the new method is still posted, and the native\'s own -1 comes back', async () => {
+            const before = await h.messages();
+            rejection(await outcome(catalog.addToWishlist({ sku: 'p1' })), -1, 'unknown protocol: add-to-wishlist', 'addToWishlist');
+            eq(await h.messages(), before + 1, 'messages the native received');
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['add-to-wishlist:p1'], 'what the native read');
+        }],
+        ['the hand-written native\'s methods work; a send to the new method is posted', async () => {
+            eq(await catalog.getProduct({ sku: 'p1' }), { sku: 'p1', title: 'Hand-written p1', price: 1.5 }, 'getProduct');
+            catalog.shareProduct({ sku: 'p2' });
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['get-product:p1', 'share-product:p2', 'get-product:barrier'], 'what the native read');
+        }],
+    ];
+}
+
+export async function run(env) {
+    const h = harness(env);
+    const cases = env.phase === 'old' ? oldAppCases(env, h, env.client)
+        : env.phase === 'same' ? sameAppCases(env, h, env.client)
+            : env.phase === 'handwritten-ignore' ? handWrittenCases(env, h, env.client, 'ignore')
+                : env.phase === 'handwritten-error' ? handWrittenCases(env, h, env.client, 'error')
+                    : [[`unknown phase ${env.phase}`, async () => { throw new Failure(`unknown phase ${env.phase}`); }]];
+    const version = (await h.host({ version: true })).version;
+    const lines = [];
+    let passed = 0;
+    let failed = 0;
+    for (const [name, body] of cases) {
+        const started = Date.now();
+        const label = `${env.transport}/evolution-${env.phase} (${version} app)`;
+        try {
+            // Each case sees only its own handler calls.
+            await h.calls();
+            await body();
+            passed += 1;
+            lines.push(`ok ${label}: ${name} (${Date.now() - started} ms)`);
+        } catch (error) {
+            failed += 1;
+            lines.push(`FAIL ${label}: ${name}\n    ${describeError(error)}`);
+        }
+        if (env.log) env.log(lines[lines.length - 1]);
+    }
+    return { passed, failed, lines };
+}
