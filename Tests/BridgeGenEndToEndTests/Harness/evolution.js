@@ -138,6 +138,10 @@ function commonCases(env, h, catalog) {
 function oldAppCases(env, h, client) {
     const { catalog } = client;
     return [
+        ['before the app answered: supports() is true for every member (not yet known)', async () => {
+            const got = Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, catalog.supports(name)]));
+            eq(got, Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, true])), 'supports');
+        }],
         ['capabilities() of the old app: known, the old schema\'s wire names, sameSchema false', async () => {
             const caps = await catalog.capabilities();
             eq(caps.known, true, 'known');
@@ -260,6 +264,8 @@ function handWrittenCases(env, h, client, mode) {
             eq(caps.sameSchema, false, 'sameSchema');
             const hellos = (await h.calls()).filter((c) => c.method === '$hello');
             eq(hellos.length, 1, 'the $hello messages the native read');
+            // The callback transport's $hello carries a callbackName, so seed 001's native answers it (-1).
+            eq(hellos[0].callbackName, env.transport === 'callback', 'the $hello carried a callbackName');
         }],
         ['supports(): true for every member when the capabilities are unknown', async () => {
             const got = Object.fromEntries(Object.keys(MEMBERS).map((name) => [name, catalog.supports(name)]));

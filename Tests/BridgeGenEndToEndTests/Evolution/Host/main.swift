@@ -87,7 +87,7 @@ func origin(_ value: Any?) -> BridgeOrigin {
         let data = message["data"] as? [String: Any] ?? [:]
         let callbackName = message["callbackName"] as? String
         handlers.calls.append(.object(["module": .string(channel), "method": .string(type), "handwritten": .bool(true),
-                                       "params": (try? BridgeDecode.json(data, "data")) ?? .null]))
+                                       "callbackName": .bool(callbackName != nil), "params": (try? BridgeDecode.json(data, "data")) ?? .null]))
         guard let answer = answer(type: type, data: data) else { return }
         if channel == "uniBridgeCall" {
             // seed 001's sendResponse: only with a callbackName, the JSON in single quotes.
