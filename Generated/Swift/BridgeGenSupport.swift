@@ -1226,6 +1226,45 @@ struct BridgeTextScan {
     }
 }
 
+/// What an app's module offers the page, as the app was generated: the wire names of its
+/// methods, events and page methods, and the fingerprint of the module's wire shape. The
+/// session answers the page's `$hello` with it (docs/WIRE.md, "Capabilities"), so that a page
+/// deployed today can tell what an app built from an older schema lacks.
+public struct BridgeCapabilities: Sendable, Equatable {
+    /// Wire names of the methods the app dispatches, sorted by UTF-16 code units.
+    public let methods: [String]
+    /// Wire names of the events the app sends, sorted by UTF-16 code units.
+    public let events: [String]
+    /// Wire names of the page methods the app calls, sorted by UTF-16 code units.
+    public let pageMethods: [String]
+    /// 16 lowercase hex digits naming the module's wire shape; equal fingerprints, same wire.
+    public let fingerprint: String
+
+    /// The lists are sorted here (the page compares them with its own as sets, JavaScript
+    /// sorts strings by UTF-16 code units, and an answer must not depend on declaration order).
+    public init(methods: [String], events: [String], pageMethods: [String], fingerprint: String) {
+        self.methods = Self.sorted(methods)
+        self.events = Self.sorted(events)
+        self.pageMethods = Self.sorted(pageMethods)
+        self.fingerprint = fingerprint
+    }
+
+    private static func sorted(_ names: [String]) -> [String] {
+        names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    }
+
+    /// The `capabilities` member of the `$hello` answer.
+    var json: JSONValue {
+        .object(["methods": .array(methods.map(JSONValue.string)), "events": .array(events.map(JSONValue.string)),
+                 "pageMethods": .array(pageMethods.map(JSONValue.string)), "fingerprint": .string(fingerprint)])
+    }
+
+    /// The answer for a module the session does not have: known to be absent, so empty lists
+    /// and no fingerprint (the page reads it as "the app has none of it").
+    static let absentJSON: JSONValue = .object(["methods": .array([]), "events": .array([]),
+                                                "pageMethods": .array([]), "fingerprint": .null])
+}
+
 // MARK: - Origins
 
 /// The frame a message came from, as the origin policy sees it.
@@ -1391,6 +1430,8 @@ final class BridgeRequestTasks {
     var moduleName: String { get }
     /// Whether a method has this wire name.
     func handles(_ type: String) -> Bool
+    /// What the module offers the page, answered to its client's `$hello`.
+    var capabilities: BridgeCapabilities { get }
     /// Decodes `data`, calls the handler and answers through `reply` exactly once.
     func dispatch(type: String, data: Any?, reply: BridgeReply)
 }
@@ -1402,7 +1443,9 @@ final class BridgeRequestTasks {
     associatedtype Handler
     /// The module name: the reply-transport channel and the events' module.
     static var moduleName: String { get }
-    /// The wire names of the module's methods.
+    /// What the module offers the page, as generated (its glue's `capabilities` constant).
+    static var capabilities: BridgeCapabilities { get }
+    /// The wire names of the module's methods, for routing: `capabilities.methods` as a set.
     static var wireNames: Set<String> { get }
     /// The handler; nil once it is gone (dispatchers hold it weakly).
     var handler: Handler? { get }
@@ -1410,6 +1453,8 @@ final class BridgeRequestTasks {
 
 extension BridgeDispatcher {
     var moduleName: String { Self.moduleName }
+
+    var capabilities: BridgeCapabilities { Self.capabilities }
 
     func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
 
@@ -1660,6 +1705,10 @@ extension BridgeDispatcher {
 
     // MARK: Events
 
+    /// The client of `params.module` is ready: its events flow and its page calls go out. The
+    /// answer carries the module's capabilities as installed now; a module the session does
+    /// not have gets empty lists and a null fingerprint (the page knows it is absent). In the
+    /// callback transport only a hello with a `callbackName` hears the answer.
     private func hello(_ data: Any?, channel: String?, reply: BridgeReply) {
         let module: String
         do {
@@ -1677,7 +1726,8 @@ extension BridgeDispatcher {
             return
         }
         queues[module, default: EventQueue()].ready = true
-        reply.succeed(.object(["protocol": .int(1)]))
+        reply.succeed(.object(["protocol": .int(1),
+                               "capabilities": modules[module]?.capabilities.json ?? BridgeCapabilities.absentJSON]))
         pump(module)
         resumePageCalls(waitingFor: module)
     }

@@ -257,8 +257,10 @@ public enum Sample {
 @MainActor final class SampleDispatcher: BridgeDispatcher {
     /// The module name: the reply-transport channel and the events' module.
     static let moduleName = "sample"
+    /// What the module offers the page, answered to `$hello`.
+    static let capabilities = SampleBridge.capabilities
     /// The wire names of the module's methods.
-    static let wireNames: Set<String> = ["share", "haptic", "deviceInfo", "getItem", "setItem"]
+    static let wireNames = Set(capabilities.methods)
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
     weak var handler: (any SampleHandler)?
@@ -371,13 +373,26 @@ enum SampleCodec {
     }
 }
 
-// MARK: - WebKit glue
+// MARK: - Capabilities and WebKit glue
+
+/// The `sample` module's glue: what it offers the page, and installing it on web views.
+public enum SampleBridge {
+    /// What this app's `sample` module offers the page, answered to its client's `$hello`
+    /// (docs/WIRE.md, "Capabilities"): the wire names of the methods, events and page methods
+    /// it was generated with, and the fingerprint of the module's wire shape.
+    public static let capabilities = BridgeCapabilities(
+        methods: ["deviceInfo", "getItem", "haptic", "setItem", "share"],
+        events: ["loadError", "resume"],
+        pageMethods: ["getCartCount", "showMessage"],
+        fingerprint: "683e2be05d527d33"
+    )
+}
 
 #if canImport(WebKit)
 import WebKit
 
 /// Installs the `sample` module on web views.
-@MainActor public enum SampleBridge {
+@MainActor extension SampleBridge {
     /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
     /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
     /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.

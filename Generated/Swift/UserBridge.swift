@@ -289,8 +289,10 @@ public enum User {
 @MainActor final class UserDispatcher: BridgeDispatcher {
     /// The module name: the reply-transport channel and the events' module.
     static let moduleName = "user"
+    /// What the module offers the page, answered to `$hello`.
+    static let capabilities = UserBridge.capabilities
     /// The wire names of the module's methods.
-    static let wireNames: Set<String> = ["close-page", "log-event", "get-user-info", "ios-app-prepay", "report-device", "get-token"]
+    static let wireNames = Set(capabilities.methods)
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
     weak var handler: (any UserHandler)?
@@ -448,13 +450,26 @@ enum UserCodec {
     }
 }
 
-// MARK: - WebKit glue
+// MARK: - Capabilities and WebKit glue
+
+/// The `user` module's glue: what it offers the page, and installing it on web views.
+public enum UserBridge {
+    /// What this app's `user` module offers the page, answered to its client's `$hello`
+    /// (docs/WIRE.md, "Capabilities"): the wire names of the methods, events and page methods
+    /// it was generated with, and the fingerprint of the module's wire shape.
+    public static let capabilities = BridgeCapabilities(
+        methods: ["close-page", "get-token", "get-user-info", "ios-app-prepay", "log-event", "report-device"],
+        events: ["login-changed"],
+        pageMethods: ["confirmLeave", "getFormState"],
+        fingerprint: "61078b0946c3b515"
+    )
+}
 
 #if canImport(WebKit)
 import WebKit
 
 /// Installs the `user` module on web views.
-@MainActor public enum UserBridge {
+@MainActor extension UserBridge {
     /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
     /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
     /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.

@@ -169,6 +169,8 @@ final class BridgeRequestTasks {
     var moduleName: String { get }
     /// Whether a method has this wire name.
     func handles(_ type: String) -> Bool
+    /// What the module offers the page, answered to its client's `$hello`.
+    var capabilities: BridgeCapabilities { get }
     /// Decodes `data`, calls the handler and answers through `reply` exactly once.
     func dispatch(type: String, data: Any?, reply: BridgeReply)
 }
@@ -180,7 +182,9 @@ final class BridgeRequestTasks {
     associatedtype Handler
     /// The module name: the reply-transport channel and the events' module.
     static var moduleName: String { get }
-    /// The wire names of the module's methods.
+    /// What the module offers the page, as generated (its glue's `capabilities` constant).
+    static var capabilities: BridgeCapabilities { get }
+    /// The wire names of the module's methods, for routing: `capabilities.methods` as a set.
     static var wireNames: Set<String> { get }
     /// The handler; nil once it is gone (dispatchers hold it weakly).
     var handler: Handler? { get }
@@ -188,6 +192,8 @@ final class BridgeRequestTasks {
 
 extension BridgeDispatcher {
     var moduleName: String { Self.moduleName }
+
+    var capabilities: BridgeCapabilities { Self.capabilities }
 
     func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
 
@@ -438,6 +444,10 @@ extension BridgeDispatcher {
 
     // MARK: Events
 
+    /// The client of `params.module` is ready: its events flow and its page calls go out. The
+    /// answer carries the module's capabilities as installed now; a module the session does
+    /// not have gets empty lists and a null fingerprint (the page knows it is absent). In the
+    /// callback transport only a hello with a `callbackName` hears the answer.
     private func hello(_ data: Any?, channel: String?, reply: BridgeReply) {
         let module: String
         do {
@@ -455,7 +465,8 @@ extension BridgeDispatcher {
             return
         }
         queues[module, default: EventQueue()].ready = true
-        reply.succeed(.object(["protocol": .int(1)]))
+        reply.succeed(.object(["protocol": .int(1),
+                               "capabilities": modules[module]?.capabilities.json ?? BridgeCapabilities.absentJSON]))
         pump(module)
         resumePageCalls(waitingFor: module)
     }

@@ -21,9 +21,10 @@ struct DispatchGenerator {
         p.block("@MainActor final class \(name): BridgeDispatcher {") { p in
             p.line("/// The module name: the reply-transport channel and the events' module.")
             p.line("static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
+            p.line("/// What the module offers the page, answered to `$hello`.")
+            p.line("static let capabilities = \(SwiftNamer.glue(module.name)).capabilities")
             p.line("/// The wire names of the module's methods.")
-            let wireNames = module.methods.map { SwiftNamer.stringLiteral($0.wireName) }.joined(separator: ", ")
-            p.line("static let wireNames: Set<String> = [\(wireNames)]")
+            p.line("static let wireNames = Set(capabilities.methods)")
             p.blankLine()
             p.line("/// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.")
             p.line("weak var handler: (any \(handler))?")

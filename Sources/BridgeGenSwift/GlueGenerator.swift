@@ -1,9 +1,10 @@
 import BridgeGenCore
 
-/// A module's WebKit glue (`SampleBridge`), behind `#if canImport(WebKit)`: install and
-/// uninstall on a web view, the page caller for a web view, and (SDKs with Swift 6.2, where
-/// SwiftUI's `WebPage` exists) install on a `WebPage.Configuration` and the caller for a
-/// `WebPage`; the shared machinery lives in the support file's `BridgeGlue`.
+/// A module's glue (`SampleBridge`): its capabilities constant, always; then, behind
+/// `#if canImport(WebKit)`, install and uninstall on a web view, the page caller for a web
+/// view, and (SDKs with Swift 6.2, where SwiftUI's `WebPage` exists) install on a
+/// `WebPage.Configuration` and the caller for a `WebPage`; the shared machinery lives in the
+/// support file's `BridgeGlue`.
 struct GlueGenerator {
     let context: SwiftContext
     let module: Module
@@ -13,11 +14,18 @@ struct GlueGenerator {
         let handler = SwiftNamer.handlerProtocol(module.name)
         let events = SwiftNamer.events(module.name)
         let dispatcher = SwiftNamer.dispatcher(module.name)
+        let glue = SwiftNamer.glue(module.name)
+        // Outside the WebKit condition: the dispatcher routes by the constant's method names.
+        p.line("/// The `\(module.name)` module's glue: what it offers the page, and installing it on web views.")
+        p.block("\(a)enum \(glue) {") { p in
+            capabilities(into: &p)
+        }
+        p.blankLine()
         p.line("#if canImport(WebKit)")
         p.line("import WebKit")
         p.blankLine()
         p.line("/// Installs the `\(module.name)` module on web views.")
-        p.block("@MainActor \(a)enum \(SwiftNamer.glue(module.name)) {") { p in
+        p.block("@MainActor extension \(glue) {") { p in
             p.line("/// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`")
             p.line("/// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel")
             p.line("/// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.")
@@ -101,5 +109,25 @@ struct GlueGenerator {
             p.line("#endif")
         }
         p.line("#endif")
+    }
+
+    /// `capabilities`: one literal per member's wire name, sorted as the page sorts them
+    /// (UTF-16 code units), and the module's wire fingerprint.
+    private func capabilities(into p: inout CodePrinter) {
+        func list(_ names: [String]) -> String {
+            "[" + names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }.map(SwiftNamer.stringLiteral)
+                .joined(separator: ", ") + "]"
+        }
+        p.line("/// What this app's `\(module.name)` module offers the page, answered to its client's `$hello`")
+        p.line("/// (docs/WIRE.md, \"Capabilities\"): the wire names of the methods, events and page methods")
+        p.line("/// it was generated with, and the fingerprint of the module's wire shape.")
+        p.line("\(context.access)static let capabilities = BridgeCapabilities(")
+        p.indented { p in
+            p.line("methods: \(list(module.methods.map(\.wireName))),")
+            p.line("events: \(list(module.events.map(\.wireName))),")
+            p.line("pageMethods: \(list(module.pageMethods.map(\.wireName))),")
+            p.line("fingerprint: \(SwiftNamer.stringLiteral(WireFingerprint.of(module, in: context.schema)))")
+        }
+        p.line(")")
     }
 }

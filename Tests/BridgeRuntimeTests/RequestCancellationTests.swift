@@ -11,7 +11,9 @@ import XCTest
 
     init(_ name: String) { moduleName = name }
 
-    func handles(_ type: String) -> Bool { type == "sleep" || type == "late" }
+    let capabilities = BridgeCapabilities(methods: ["sleep", "late"], events: [], pageMethods: [], fingerprint: "0000000000000000")
+
+    func handles(_ type: String) -> Bool { capabilities.methods.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
         reply.run {
