@@ -26,6 +26,31 @@ export interface MockOptions {
      * milliseconds; default 10000, native's default (`swift.pageCallTimeoutMs`).
      */
     pageCallTimeoutMs?: number;
+    /**
+     * What the mock's `$hello` answer says the app has, to test how a page adapts to older
+     * apps. Left out: every module's capabilities as generated (the app and the page share the
+     * schema; `sameSchema` is true). `'unknown'`: the answer carries no capabilities, as from
+     * an app generated before them (every module reads as unknown). Per module (modules left
+     * out answer as generated): a `MockCapabilities` simulates an older app, whose missing
+     * methods also fail with `unknownMethod` when posted; `'unknown'` makes that module unknown.
+     */
+    capabilities?: 'unknown' | { readonly [module: string]: MockCapabilities | 'unknown' };
+}
+
+/**
+ * The capabilities the mock claims for one module (`MockOptions.capabilities`), as wire names.
+ * A list left out is the generated schema's; `fingerprint` left out is null (not this schema,
+ * so `sameSchema` is false).
+ */
+export interface MockCapabilities {
+    /** Wire names of the methods the simulated app has; the others fail with `unknownMethod`. */
+    methods?: readonly string[];
+    /** Wire names of the events the simulated app sends. */
+    events?: readonly string[];
+    /** Wire names of the page methods the simulated app calls. */
+    pageMethods?: readonly string[];
+    /** The simulated app's fingerprint of the module. */
+    fingerprint?: string | null;
 }
 
 /** Options of one `callPage` call. */
@@ -89,7 +114,62 @@ export interface MockTables<Events> {
     readonly events: { readonly [M in keyof Events]: { readonly [E in keyof Events[M]]: string } };
     /** Page methods by module and identifier (the name `callPage` takes). */
     readonly pageMethods: ReadonlyMap<string, ReadonlyMap<string, MockPageMethod>>;
+    /** Each module's `WireFingerprint`, as its client knows it. */
+    readonly fingerprints: ReadonlyMap<string, string>;
 }
+
+/** What the mock's `$hello` answer carries for one module: `capabilities` as on the wire, or nothing (unknown). */
+interface HelloAnswer {
+    readonly capabilities?: { methods: string[]; events: string[]; pageMethods: string[]; fingerprint: string | null };
+    /** The methods (wire names) the simulated app has, when it is not the generated schema's set. */
+    readonly methods?: ReadonlySet<string>;
+}
+
+/** Sorted by UTF-16 code units, as the app sends its lists (docs/WIRE.md, "Capabilities"). */
+function sortedNames(names: Iterable<string>): string[] {
+    return [...new Set(names)].sort();
+}
+
+/**
+ * The `$hello` answer of every module of `tables` under `option` (`MockOptions.capabilities`).
+ * Throws for a module the schema set does not have, so a misspelt option fails the test.
+ */
+function helloAnswers<Events>(tables: MockTables<Events>, option: MockOptions['capabilities']): Map<string, HelloAnswer> {
+    const answers = new Map<string, HelloAnswer>();
+    const events = tables.events as { readonly [module: string]: { readonly [event: string]: string } | undefined };
+    const perModule = option === undefined || option === 'unknown' ? {} : option;
+    for (const module of Object.keys(perModule)) {
+        if (!tables.methods.has(module)) {
+            throw new Error(`bridgegen mock: capabilities for '${module}', which is not a module of the schema set`);
+        }
+    }
+    for (const [module, methods] of tables.methods) {
+        const given = Object.prototype.hasOwnProperty.call(perModule, module) ? perModule[module] : undefined;
+        if (option === 'unknown' || given === 'unknown') {
+            answers.set(module, {});
+            continue;
+        }
+        const generated = {
+            methods: sortedNames(methods.keys()),
+            events: sortedNames(Object.values(events[module] ?? {})),
+            pageMethods: sortedNames([...(tables.pageMethods.get(module)?.values() ?? [])].map((m) => m.wire)),
+            fingerprint: tables.fingerprints.get(module) ?? null,
+        };
+        if (given === undefined) {
+            answers.set(module, { capabilities: generated });
+            continue;
+        }
+        const capabilities = {
+            methods: given.methods === undefined ? generated.methods : sortedNames(given.methods),
+            events: given.events === undefined ? generated.events : sortedNames(given.events),
+            pageMethods: given.pageMethods === undefined ? generated.pageMethods : sortedNames(given.pageMethods),
+            fingerprint: given.fingerprint ?? null,
+        };
+        answers.set(module, { capabilities, methods: new Set(capabilities.methods) });
+    }
+    return answers;
+}
+
 
 /** Events the mock holds per module before its `$hello`: native's limit (docs/WIRE.md, "Handshake and queueing"). */
 const queueLimit = 256;
@@ -129,6 +209,7 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
     const greeted: string[] = [];
     const queues = new Map<string, Array<{ event: string; json: string }>>();
     const delayMs = options.delayMs ?? 0;
+    const helloAnswer = helloAnswers(tables, options.capabilities);
     const impls = implementations as { [module: string]: { [method: string]: MockFunction | undefined } | undefined };
 
     const deliver = (module: string, event: string, json: string): void => {
@@ -161,11 +242,13 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const body = data as { module?: unknown } | null;
             const name = body && typeof body.module === 'string' ? body.module : module;
             if (name !== undefined) hello(name);
-            return envelope(0, 'ok', { protocol: PROTOCOL_VERSION });
+            const capabilities = name === undefined ? undefined : helloAnswer.get(name)?.capabilities;
+            return envelope(0, 'ok', capabilities === undefined ? { protocol: PROTOCOL_VERSION } : { protocol: PROTOCOL_VERSION, capabilities });
         }
         const owner = module ?? [...tables.methods.keys()].find((m) => tables.methods.get(m)?.has(type));
         const identifier = owner === undefined ? undefined : tables.methods.get(owner)?.get(type);
-        if (owner === undefined || identifier === undefined) {
+        const simulated = owner === undefined ? undefined : helloAnswer.get(owner)?.methods;
+        if (owner === undefined || identifier === undefined || (simulated !== undefined && !simulated.has(type))) {
             return envelope(BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
         }
         calls.push({ module: owner, method: type, params: data === null ? undefined : data });

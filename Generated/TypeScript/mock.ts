@@ -7,7 +7,7 @@ import * as $mock from './mock-runtime.js';
 import type * as sample from './sample.js';
 import type * as user from './user.js';
 
-export type { MockCall, MockOptions, PageCallOptions } from './mock-runtime.js';
+export type { MockCall, MockCapabilities, MockOptions, PageCallOptions } from './mock-runtime.js';
 
 /** Mock implementation of module `sample`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
 export interface SampleMock {
@@ -97,7 +97,7 @@ export interface MockPageCalls {
 /** An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`. */
 export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;
 
-/** Routing: methods by module and wire name (their identifier), event wire names by module and identifier. */
+/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */
 const $tables: $mock.MockTables<MockEvents> = {
     methods: new Map([
         ['sample', new Map([
@@ -125,6 +125,10 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['getFormState', { wire: 'getFormState', params: ['formId'], returns: true, errors: [], global: null }],
             ['confirmLeave', { wire: 'confirmLeave', params: ['reason'], returns: true, errors: [[2004, 'busy']], global: null }],
         ])],
+    ]),
+    fingerprints: new Map([
+        ['sample', '683e2be05d527d33'],
+        ['user', '61078b0946c3b515'],
     ]),
     events: {
         sample: {

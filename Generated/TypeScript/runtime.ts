@@ -630,21 +630,134 @@ function whenAborted(signal: AbortSignal | undefined, onAbort: () => void): () =
 }
 
 /**
+ * What the app says about one module in its `$hello` answer (docs/WIRE.md, "Capabilities"):
+ * the wire names of the methods, events and page methods it was generated with, and the
+ * fingerprint of its schema. `known` is false when the app did not say (an app generated
+ * before capabilities, a hand-written native, no answer in time, not running in the app):
+ * then the sets are empty and mean nothing, never "the app has none of it".
+ */
+export interface BridgeCapabilities {
+    /** Whether the app answered with capabilities; when false, nothing below is known. */
+    readonly known: boolean;
+    /** Wire names of the module's methods the app handles. */
+    readonly methods: ReadonlySet<string>;
+    /** Wire names of the module's events the app sends. */
+    readonly events: ReadonlySet<string>;
+    /** Wire names of the module's page methods the app may call. */
+    readonly pageMethods: ReadonlySet<string>;
+    /** The app's fingerprint of the module's wire shape; null when unknown or the app has no such module. */
+    readonly fingerprint: string | null;
+    /** Whether the app's fingerprint is this client's own: both were generated from the same wire shape. */
+    readonly sameSchema: boolean;
+}
+
+/**
+ * A member of a module as `supports` looks it up: the wire names its name stands for (a
+ * method and an event may share a name; all of them must be in the capabilities).
+ * @internal
+ */
+export interface MemberWires {
+    readonly method?: string;
+    readonly event?: string;
+    readonly pageMethod?: string;
+}
+
+/**
+ * The most wire names the page accepts in one list of a `$hello` answer. A generated app
+ * sends one per member of the module; bridgegen's benchmarks go up to 5,000 methods, so twice
+ * that is far above any real module, while a longer list (a broken or hostile native) would
+ * only cost the page time to copy into a Set. A longer list makes the answer unknown.
+ */
+const capabilityListLimit = 10000;
+
+/** The most UTF-16 units of a fingerprint the page accepts (a generated app sends 16). */
+const fingerprintLengthLimit = 64;
+
+const unknownCapabilities: BridgeCapabilities = Object.freeze({
+    known: false,
+    methods: new Set<string>(),
+    events: new Set<string>(),
+    pageMethods: new Set<string>(),
+    fingerprint: null,
+    sameSchema: false,
+});
+
+/** `value` as a Set of wire names when it is an array of at most `capabilityListLimit` strings, else undefined. */
+function wireNameSet(value: unknown): Set<string> | undefined {
+    if (!Array.isArray(value) || value.length > capabilityListLimit) return undefined;
+    const names = new Set<string>();
+    for (const name of value) {
+        if (typeof name !== 'string') return undefined;
+        names.add(name);
+    }
+    return names;
+}
+
+/**
+ * The capabilities in native's answer to `$hello` (the envelope, or its JSON text in the
+ * callback transport), compared with the client's own fingerprint `own`. The answer comes from
+ * whatever native the page runs in, so anything not exactly of the documented shape (not an
+ * envelope, an error, no `capabilities`, a list that is not an array of strings or is longer
+ * than `capabilityListLimit`, a fingerprint that is neither a short string nor null) reads as
+ * unknown. Never throws.
+ */
+function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilities {
+    try {
+        const envelope = parseEnvelope(answer);
+        if (!envelope || envelope.errcode !== 0) return unknownCapabilities;
+        const data = envelope.data;
+        if (data === null || typeof data !== 'object' || Array.isArray(data)) return unknownCapabilities;
+        const body = (data as { capabilities?: unknown }).capabilities;
+        if (body === null || typeof body !== 'object' || Array.isArray(body)) return unknownCapabilities;
+        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown };
+        const methods = wireNameSet(lists.methods);
+        const events = wireNameSet(lists.events);
+        const pageMethods = wireNameSet(lists.pageMethods);
+        const fingerprint = lists.fingerprint;
+        const validFingerprint = fingerprint === null || (typeof fingerprint === 'string' && fingerprint.length <= fingerprintLengthLimit);
+        if (!methods || !events || !pageMethods || !validFingerprint) return unknownCapabilities;
+        return Object.freeze({
+            known: true,
+            methods,
+            events,
+            pageMethods,
+            fingerprint,
+            sameSchema: fingerprint !== null && fingerprint === own,
+        });
+    } catch {
+        // A getter or proxy in what a (fake) native handed over.
+        return unknownCapabilities;
+    }
+}
+
+/**
  * One module's connection to native: what the generated clients are built on. Constructing
- * one has no effect; the first `on()`, `once()`, `ready()`, send or request creates the event
- * hub and says `$hello`.
+ * one has no effect; the first `on()`, `once()`, `ready()`, `capabilities()`, send or request
+ * creates the event hub and says `$hello`, whose answer says what the app has of the module.
  * @internal
  */
 export class Channel {
     readonly module: string;
+    /** The fingerprint of the module's wire shape this client was generated from. */
+    readonly fingerprint: string;
     /** The module's application error names, by code. */
     private readonly errorNames: ReadonlyMap<number, string>;
     private greeted = false;
     private warned = false;
+    /** What the `$hello` answer said; undefined until it is in (or known to be unknown). */
+    private answered: BridgeCapabilities | undefined;
+    /** Settles with the `$hello` answer; created by the hello. */
+    private answer: Promise<BridgeCapabilities> | undefined;
+    /** Methods whose sends were dropped because the app does not have them (warned once each). */
+    private readonly droppedSends = new Set<string>();
 
-    /** `errors`: the module's application error codes by name (`SampleErrors`). */
-    constructor(module: string, errors: { readonly [name: string]: number } = {}) {
+    /**
+     * `fingerprint`: `WireFingerprint` of the module as generated; `errors`: the module's
+     * application error codes by name (`SampleErrors`).
+     */
+    constructor(module: string, fingerprint: string, errors: { readonly [name: string]: number } = {}) {
         this.module = module;
+        this.fingerprint = fingerprint;
         this.errorNames = new Map(Object.keys(errors).map((name) => [errors[name] as number, name]));
     }
 
@@ -655,8 +768,8 @@ export class Channel {
 
     /**
      * Says `$hello` (once per channel, that is once per page load) when the handler exists,
-     * after creating the event hub, so native delivers the events it queued for this module.
-     * Returns whether the handler exists.
+     * after creating the event hub, so native delivers the events it queued for this module,
+     * and keeps native's answer: the module's capabilities. Returns whether the handler exists.
      */
     greet(): boolean {
         const handler = findHandler(channelName(this.module));
@@ -664,13 +777,86 @@ export class Channel {
         if (!this.greeted) {
             this.greeted = true;
             eventHub();
-            try {
-                ignoreReply(post(handler, { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } }));
-            } catch (error) {
-                console.error(`[bridgegen] ${this.module}: could not say hello`, error);
-            }
+            this.answer = this.hello(handler).then((capabilities) => {
+                this.answered = capabilities;
+                return capabilities;
+            });
         }
         return true;
+    }
+
+    /**
+     * Posts `$hello` and resolves with the capabilities in native's answer, or unknown: an
+     * answer without them, an error answer, a failed post or reply, or no answer within
+     * `config.readyTimeoutMs` (natives that ignore `$hello`, such as hand-written callback
+     * natives, never answer). Never rejects.
+     */
+    private hello(handler: MessageHandler): Promise<BridgeCapabilities> {
+        const message: WireMessage = { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } };
+        return new Promise<BridgeCapabilities>((resolve) => {
+            const g = globalObject();
+            const callbackName = config.transport === 'callback' ? nextCallbackName() : undefined;
+            let timer: ReturnType<typeof setTimeout> | undefined;
+            let settled = false;
+            const settle = (capabilities: BridgeCapabilities): void => {
+                if (settled) return;
+                settled = true;
+                if (timer !== undefined) clearTimeout(timer);
+                if (callbackName !== undefined) delete g[callbackName];
+                resolve(capabilities);
+            };
+            const receive = (answer: unknown): void => settle(parseCapabilities(answer, this.fingerprint));
+            if (callbackName !== undefined) {
+                message.callbackName = callbackName;
+                g[callbackName] = receive;
+            }
+            let result: unknown;
+            try {
+                result = post(handler, message);
+            } catch (error) {
+                console.error(`[bridgegen] ${this.module}: could not say hello`, error);
+                settle(unknownCapabilities);
+                return;
+            }
+            if (callbackName === undefined) {
+                Promise.resolve(result).then(receive, () => settle(unknownCapabilities));
+            }
+            const timeoutMs = config.readyTimeoutMs;
+            if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+                timer = setTimeout(() => settle(unknownCapabilities), timeoutMs);
+            }
+        });
+    }
+
+    /**
+     * Resolves with what the app said about the module in its `$hello` answer (saying hello
+     * first if not yet), or unknown: at once outside the app. Never rejects.
+     */
+    capabilities(): Promise<BridgeCapabilities> {
+        if (!this.greet() || this.answer === undefined) return Promise.resolve(unknownCapabilities);
+        return this.answer;
+    }
+
+    /**
+     * False only when the app's capabilities are known and lack one of `members[name]`'s wire
+     * names (or `name` is no member of the module); true while they are unknown or not yet in,
+     * since the call may then be tried and `unknownMethod` handled. Synchronous; says nothing
+     * to native.
+     */
+    supports(members: { readonly [name: string]: MemberWires }, name: string): boolean {
+        const capabilities = this.answered;
+        if (capabilities === undefined || !capabilities.known) return true;
+        if (!Object.prototype.hasOwnProperty.call(members, name)) return false;
+        const wires = members[name] as MemberWires;
+        return (wires.method === undefined || capabilities.methods.has(wires.method))
+            && (wires.event === undefined || capabilities.events.has(wires.event))
+            && (wires.pageMethod === undefined || capabilities.pageMethods.has(wires.pageMethod));
+    }
+
+    /** Whether the app's answer is in and says it has no method `method` (wire name). */
+    private knownMissing(method: string): boolean {
+        const capabilities = this.answered;
+        return capabilities !== undefined && capabilities.known && !capabilities.methods.has(method);
     }
 
     private error(code: number, message: string, method: string): BridgeError {
@@ -714,7 +900,10 @@ export class Channel {
         });
     }
 
-    /** Fire-and-forget. Outside the app it does nothing and warns once. */
+    /**
+     * Fire-and-forget. Outside the app it does nothing and warns once; a method the app is
+     * known not to have (capabilities) is not posted either, with one warning per method.
+     */
     send(method: string, params?: unknown): void {
         const handler = findHandler(channelName(this.module));
         if (!handler) {
@@ -725,6 +914,13 @@ export class Channel {
             return;
         }
         this.greet();
+        if (this.knownMissing(method)) {
+            if (!this.droppedSends.has(method)) {
+                this.droppedSends.add(method);
+                console.warn(`[bridgegen] ${this.module}.${method}: the app does not have '${this.module}.${method}' (capabilities); sends are not posted`);
+            }
+            return;
+        }
         try {
             ignoreReply(post(handler, params === undefined ? { type: method } : { type: method, data: params }));
         } catch (error) {
@@ -732,7 +928,11 @@ export class Channel {
         }
     }
 
-    /** Posts a request and resolves with the envelope's `data`, or rejects with a `BridgeError`. */
+    /**
+     * Posts a request and resolves with the envelope's `data`, or rejects with a `BridgeError`;
+     * a method the app is known not to have (capabilities) rejects at once with
+     * `unknownMethod`, without posting.
+     */
     request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
@@ -747,6 +947,10 @@ export class Channel {
                 return;
             }
             this.greet();
+            if (this.knownMissing(method)) {
+                fail(BridgeErrorCode.unknownMethod, `the app does not have '${module}.${method}' (capabilities)`);
+                return;
+            }
             const callback = config.transport === 'callback';
             const timeoutMs = options.timeoutMs ?? (callback ? config.requestTimeoutMs : 0);
             const g = globalObject();

@@ -229,6 +229,38 @@ export interface SampleClient {
     once<E extends keyof SampleEvents>(event: E, options?: $runtime.OnceOptions): Promise<SampleEvents[E]>;
 
     /**
+     * The fingerprint of this module's wire shape as this client was generated; the app's answer to
+     * `$hello` carries its own (`capabilities().fingerprint`).
+     */
+    readonly fingerprint: string;
+
+    /**
+     * Resolves with what the app says it has of `sample`: the wire names of its methods, events
+     * and page methods, and its fingerprint. Says `$hello` first if not yet. Never rejects: `known` is
+     * false when the app did not say (generated before capabilities, no answer in time, not in the app).
+     */
+    capabilities(): Promise<$runtime.BridgeCapabilities>;
+
+    /**
+     * Whether the app has the method, event or page method `name` (all of them when it names more than
+     * one): false only when its capabilities are known and lack it. True while they are unknown or not
+     * yet answered (await `capabilities()` first to know): the call may be tried and `unknownMethod`
+     * handled. A request the app is known not to have rejects with `unknownMethod` at once, unposted.
+     */
+    supports(
+        name:
+            | 'share'
+            | 'haptic'
+            | 'deviceInfo'
+            | 'getItem'
+            | 'setItem'
+            | 'resume'
+            | 'loadError'
+            | 'getCartCount'
+            | 'showMessage'
+    ): boolean;
+
+    /**
      * Registers the page's implementations of page methods (see `SamplePageMethods`), then says `$hello`:
      * native waits for it before calling. The last registration of a method wins; the returned
      * function removes these registrations only.
@@ -275,7 +307,7 @@ export interface SampleClient {
     setItem(params: SetItemParams, options?: $runtime.RequestOptions): Promise<boolean>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('sample', SampleErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '683e2be05d527d33', SampleErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
@@ -287,6 +319,19 @@ const $events: { readonly [E in keyof SampleEvents]: string } = {
 const $pageMethods: { readonly [M in keyof SamplePageMethods]-?: $runtime.PageMethodEntry } = {
     getCartCount: { wire: 'getCartCount', errors: [] },
     showMessage: { wire: 'showMessage', errors: [] },
+};
+
+/** Wire names of each method, event and page method, by the name `supports` takes. */
+const $members: { readonly [name: string]: $runtime.MemberWires } = {
+    share: { method: 'share' },
+    haptic: { method: 'haptic' },
+    deviceInfo: { method: 'deviceInfo' },
+    getItem: { method: 'getItem' },
+    setItem: { method: 'setItem' },
+    resume: { event: 'resume' },
+    loadError: { event: 'loadError' },
+    getCartCount: { pageMethod: 'getCartCount' },
+    showMessage: { pageMethod: 'showMessage' },
 };
 
 /**
@@ -302,6 +347,11 @@ export const sample: SampleClient = {
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
     once: (event, options) => $channel.once($events[event], options) as Promise<SampleEvents[typeof event]>,
+    get fingerprint() {
+        return $channel.fingerprint;
+    },
+    capabilities: () => $channel.capabilities(),
+    supports: (name) => $channel.supports($members, name),
     implement: (implementation) => $channel.implement($pageMethods, implementation),
     share: (params) => $channel.send('share', params),
     haptic: (params) => $channel.send('haptic', params),

@@ -250,6 +250,38 @@ export interface UserClient {
     once<E extends keyof UserEvents>(event: E, options?: $runtime.OnceOptions): Promise<UserEvents[E]>;
 
     /**
+     * The fingerprint of this module's wire shape as this client was generated; the app's answer to
+     * `$hello` carries its own (`capabilities().fingerprint`).
+     */
+    readonly fingerprint: string;
+
+    /**
+     * Resolves with what the app says it has of `user`: the wire names of its methods, events
+     * and page methods, and its fingerprint. Says `$hello` first if not yet. Never rejects: `known` is
+     * false when the app did not say (generated before capabilities, no answer in time, not in the app).
+     */
+    capabilities(): Promise<$runtime.BridgeCapabilities>;
+
+    /**
+     * Whether the app has the method, event or page method `name` (all of them when it names more than
+     * one): false only when its capabilities are known and lack it. True while they are unknown or not
+     * yet answered (await `capabilities()` first to know): the call may be tried and `unknownMethod`
+     * handled. A request the app is known not to have rejects with `unknownMethod` at once, unposted.
+     */
+    supports(
+        name:
+            | 'closePage'
+            | 'logEvent'
+            | 'getUserInfo'
+            | 'iosAppPrepay'
+            | 'reportDevice'
+            | 'getToken'
+            | 'loginChanged'
+            | 'getFormState'
+            | 'confirmLeave'
+    ): boolean;
+
+    /**
      * Registers the page's implementations of page methods (see `UserPageMethods`), then says `$hello`:
      * native waits for it before calling. The last registration of a method wins; the returned
      * function removes these registrations only.
@@ -301,7 +333,7 @@ export interface UserClient {
     getToken(options?: $runtime.RequestOptions): Promise<string | null>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('user', UserErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('user', '61078b0946c3b515', UserErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof UserEvents]: string } = {
@@ -312,6 +344,19 @@ const $events: { readonly [E in keyof UserEvents]: string } = {
 const $pageMethods: { readonly [M in keyof UserPageMethods]-?: $runtime.PageMethodEntry } = {
     getFormState: { wire: 'getFormState', errors: [] },
     confirmLeave: { wire: 'confirmLeave', errors: [UserErrors.busy] },
+};
+
+/** Wire names of each method, event and page method, by the name `supports` takes. */
+const $members: { readonly [name: string]: $runtime.MemberWires } = {
+    closePage: { method: 'close-page' },
+    logEvent: { method: 'log-event' },
+    getUserInfo: { method: 'get-user-info' },
+    iosAppPrepay: { method: 'ios-app-prepay' },
+    reportDevice: { method: 'report-device' },
+    getToken: { method: 'get-token' },
+    loginChanged: { event: 'login-changed' },
+    getFormState: { pageMethod: 'getFormState' },
+    confirmLeave: { pageMethod: 'confirmLeave' },
 };
 
 /**
@@ -327,6 +372,11 @@ export const user: UserClient = {
     ready: (options) => $channel.ready(options),
     on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
     once: (event, options) => $channel.once($events[event], options) as Promise<UserEvents[typeof event]>,
+    get fingerprint() {
+        return $channel.fingerprint;
+    },
+    capabilities: () => $channel.capabilities(),
+    supports: (name) => $channel.supports($members, name),
     implement: (implementation) => $channel.implement($pageMethods, implementation),
     closePage: () => $channel.send('close-page'),
     logEvent: (params) => $channel.send('log-event', params),

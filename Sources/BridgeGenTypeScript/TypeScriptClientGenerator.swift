@@ -119,6 +119,7 @@ struct TypeScriptClientGenerator {
             p.blankLine()
             p.line("/** Resolves with the payload of the next `event`; `options.signal` stops waiting (rejects with `BridgeErrorCode.aborted`). */")
             p.line("once<E extends keyof \(events)>(event: E, options?: $runtime.OnceOptions): Promise<\(events)[E]>;")
+            printCapabilityMembers(into: &p)
             if !module.pageMethods.isEmpty {
                 let pageMethods = TypeScriptNamer.pageMethodsTypeName(module)
                 p.blankLine()
@@ -133,6 +134,51 @@ struct TypeScriptClientGenerator {
                 p.blankLine()
                 methodDoc(method).print(into: &p)
                 p.line("\(TypeScriptNamer.methodKey(method.identifier))(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
+            }
+        }
+    }
+
+    /// The names `supports` takes: every method, event and page method identifier, each once,
+    /// in that order.
+    var memberNames: [String] {
+        var seen = Set<String>()
+        let all = module.methods.map(\.identifier) + module.events.map(\.identifier) + module.pageMethods.map(\.identifier)
+        return all.filter { seen.insert($0).inserted }
+    }
+
+    /// `fingerprint`, `capabilities()` and `supports(name)` of the client interface.
+    private func printCapabilityMembers(into p: inout CodePrinter) {
+        p.blankLine()
+        JSDoc([
+            "The fingerprint of this module's wire shape as this client was generated; the app's answer to",
+            "`$hello` carries its own (`capabilities().fingerprint`).",
+        ].joined(separator: "\n")).print(into: &p)
+        p.line("readonly \(TypeScriptNamer.fingerprintMember): string;")
+        p.blankLine()
+        JSDoc([
+            "Resolves with what the app says it has of `\(module.name)`: the wire names of its methods, events",
+            "and page methods, and its fingerprint. Says `$hello` first if not yet. Never rejects: `known` is",
+            "false when the app did not say (generated before capabilities, no answer in time, not in the app).",
+        ].joined(separator: "\n")).print(into: &p)
+        p.line("\(TypeScriptNamer.capabilitiesMember)(): Promise<$runtime.BridgeCapabilities>;")
+        p.blankLine()
+        JSDoc([
+            "Whether the app has the method, event or page method `name` (all of them when it names more than",
+            "one): false only when its capabilities are known and lack it. True while they are unknown or not",
+            "yet answered (await `capabilities()` first to know): the call may be tried and `unknownMethod`",
+            "handled. A request the app is known not to have rejects with `unknownMethod` at once, unposted.",
+        ].joined(separator: "\n")).print(into: &p)
+        let names = memberNames.map(TypeScriptNamer.stringLiteral)
+        if names.isEmpty {
+            p.line("\(TypeScriptNamer.supportsMember)(name: never): boolean;")
+        } else if names.count <= 4 {
+            p.line("\(TypeScriptNamer.supportsMember)(name: \(names.joined(separator: " | "))): boolean;")
+        } else {
+            p.block("\(TypeScriptNamer.supportsMember)(", closer: "): boolean;") { p in
+                p.line("name:")
+                p.indented { p in
+                    for name in names { p.line("| " + name) }
+                }
             }
         }
     }
@@ -226,12 +272,38 @@ struct TypeScriptClientGenerator {
         return parts.joined(separator: ", ")
     }
 
+    /// `$members`: the wire names each name `supports` takes stands for.
+    private func printMemberTable(into p: inout CodePrinter) {
+        p.line("/** Wire names of each method, event and page method, by the name `supports` takes. */")
+        let names = memberNames
+        if names.isEmpty {
+            p.line("const $members: { readonly [name: string]: $runtime.MemberWires } = {};")
+            return
+        }
+        p.block("const $members: { readonly [name: string]: $runtime.MemberWires } = {", closer: "};") { p in
+            for name in names {
+                var wires: [String] = []
+                if let method = module.methods.first(where: { $0.identifier == name }) {
+                    wires.append("method: " + TypeScriptNamer.stringLiteral(method.wireName))
+                }
+                if let event = module.events.first(where: { $0.identifier == name }) {
+                    wires.append("event: " + TypeScriptNamer.stringLiteral(event.wireName))
+                }
+                if let page = module.pageMethods.first(where: { $0.identifier == name }) {
+                    wires.append("pageMethod: " + TypeScriptNamer.stringLiteral(page.wireName))
+                }
+                p.line("\(TypeScriptNamer.propertyKey(name)): { \(wires.joined(separator: ", ")) },")
+            }
+        }
+    }
+
     private func printClient(into p: inout CodePrinter) {
         let events = TypeScriptNamer.eventsTypeName(module)
         // Constructing the channel has no effect (nothing is posted before the first use); the
         // annotation lets bundlers drop it when the page never uses the client.
         let errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
-        p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name))\(errors));")
+        let fingerprint = TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema))
+        p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)), \(fingerprint)\(errors));")
         p.blankLine()
         p.line("/** Wire names of the events, by the name `on` takes. */")
         if module.events.isEmpty {
@@ -257,6 +329,8 @@ struct TypeScriptClientGenerator {
             }
         }
         p.blankLine()
+        printMemberTable(into: &p)
+        p.blankLine()
         var doc = JSDoc(module.doc)
         doc.add("The client of module `\(module.name)`; see `\(TypeScriptNamer.clientTypeName(module))`.")
         doc.print(into: &p)
@@ -267,6 +341,11 @@ struct TypeScriptClientGenerator {
             p.line("ready: (options) => $channel.ready(options),")
             p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
             p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
+            p.block("get \(TypeScriptNamer.fingerprintMember)() {", closer: "},") { p in
+                p.line("return $channel.fingerprint;")
+            }
+            p.line("\(TypeScriptNamer.capabilitiesMember): () => $channel.capabilities(),")
+            p.line("\(TypeScriptNamer.supportsMember): (name) => $channel.supports($members, name),")
             if !module.pageMethods.isEmpty {
                 p.line("\(TypeScriptNamer.implementMember): (implementation) => $channel.implement($pageMethods, implementation),")
             }

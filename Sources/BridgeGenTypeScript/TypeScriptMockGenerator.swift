@@ -24,7 +24,7 @@ struct TypeScriptMockGenerator {
             p.line("import type * as \(module.name) from \(TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name)));")
         }
         p.blankLine()
-        p.line("export type { MockCall, MockOptions, PageCallOptions } from './mock-runtime.js';")
+        p.line("export type { MockCall, MockCapabilities, MockOptions, PageCallOptions } from './mock-runtime.js';")
         for module in schema.modules {
             p.blankLine()
             printImplementation(module, into: &p)
@@ -63,7 +63,7 @@ struct TypeScriptMockGenerator {
     }
 
     private func printTables(into p: inout CodePrinter) {
-        p.line("/** Routing: methods by module and wire name (their identifier), event wire names by module and identifier. */")
+        p.line("/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */")
         p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
             // A Map, not an object literal: wire names are schema text, and a key such as
             // `__proto__` would set the literal's prototype instead of adding an entry.
@@ -99,6 +99,12 @@ struct TypeScriptMockGenerator {
                             p.line("[\(TypeScriptNamer.stringLiteral(method.identifier)), { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), params: [\(params)], returns: \(method.returns != nil), errors: [\(errors)], global: \(global) }],")
                         }
                     }
+                }
+            }
+            // What `$hello` answers with: the fingerprint each module's client was generated with.
+            p.block("fingerprints: new Map([", closer: "]),") { p in
+                for module in schema.modules {
+                    p.line("[\(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema)))],")
                 }
             }
             // Keyed by identifiers (checked against `MockEvents` by the type), not wire names.

@@ -12,6 +12,17 @@ public enum TypeScriptNamer {
     /// would replace the client's own member.
     public static let clientMembers: [String] = ["inApp", "on", "once", "ready"]
 
+    /// The client's capability members: the fingerprint it was generated with, the app's
+    /// capabilities and the check against them. Reserved like `clientMembers`, with their own
+    /// reason in the diagnostic.
+    public static let capabilityMembers: [String] = [fingerprintMember, capabilitiesMember, supportsMember]
+    /// The client member holding the module's `WireFingerprint`.
+    public static let fingerprintMember = "fingerprint"
+    /// The client member resolving with the app's capabilities.
+    public static let capabilitiesMember = "capabilities"
+    /// The client member telling whether the app has a method, event or page method.
+    public static let supportsMember = "supports"
+
     /// Names a method or event must not take because JavaScript gives them a meaning on
     /// every object: a `then` member makes the client a thenable (awaiting it would call the
     /// method), and the `Object.prototype` members are looked up through plain objects.
@@ -23,6 +34,7 @@ public enum TypeScriptNamer {
     /// Why `identifier` cannot name a method of the client, or nil when it can.
     public static func reservedMethodReason(_ identifier: String) -> TypeScriptReservation? {
         if clientMembers.contains(identifier) { return .clientMember }
+        if capabilityMembers.contains(identifier) { return .capabilityMember }
         if identifier == "then" { return .thenable }
         if objectMembers.contains(identifier) { return .objectMember }
         return nil

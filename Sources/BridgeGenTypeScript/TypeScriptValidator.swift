@@ -2,9 +2,10 @@ import BridgeGenCore
 
 /// Per-target checks: names the shared checker accepts but the TypeScript client cannot carry.
 ///
-/// - a method whose identifier is a member of the client (`on`, `ready`, `inApp`, and
-///   `implement` when the module has page methods), `then` (the client would become a
-///   thenable) or an `Object.prototype` member;
+/// - a method whose identifier is a member of the client (`on`, `ready`, `inApp`, the
+///   capability members `supports`, `capabilities`, `fingerprint`, and `implement` when the
+///   module has page methods), `then` (the client would become a thenable) or an
+///   `Object.prototype` member;
 /// - a page method whose identifier is an `Object.prototype` member or `then` (page methods
 ///   key the object passed to `implement` and `mock.callPage.<module>`);
 /// - an event whose identifier is an `Object.prototype` member (events key plain objects);
@@ -19,12 +20,12 @@ struct TypeScriptValidator {
 
     /// Names `index.ts` exports besides the modules.
     static let indexExports: Set<String> = [
-        "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeTransport", "OnceOptions", "PROTOCOL_VERSION",
+        "BridgeCapabilities", "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeTransport", "OnceOptions", "PROTOCOL_VERSION",
         "ReadyOptions", "RequestOptions", "Unsubscribe", "bridgeErrorCodeName", "config",
     ]
 
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.
-    static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockEvents", "MockImplementations", "MockOptions",
+    static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockCapabilities", "MockEvents", "MockImplementations", "MockOptions",
                                            "MockPageCalls", "PageCallOptions"]
 
     /// The files the target writes besides `<module>.ts`.

@@ -31,6 +31,7 @@ final class TypeScriptCompileTests: XCTestCase {
         var files = TestSupport.generate(try checkedSchema())
         files["page.ts"] = """
             import { sample, user, BridgeError, BridgeErrorCode, Sample, User, bridgeErrorCodeName } from './index.js';
+            import type { BridgeCapabilities } from './index.js';
             import { installMock } from './mock.js';
 
             export async function page(): Promise<string> {
@@ -67,6 +68,12 @@ final class TypeScriptCompileTests: XCTestCase {
                 });
                 offPage();
                 sample.implement({ getCartCount: ({ userId }) => userId.length, showMessage: ({ message }) => console.log(message) });
+                const capabilities: BridgeCapabilities = await user.capabilities();   // capabilities of an older app
+                const known: boolean = capabilities.known && capabilities.methods.has('get-user-info') && capabilities.sameSchema;
+                const fingerprint: string | null = capabilities.fingerprint === user.fingerprint ? null : capabilities.fingerprint;
+                if (user.supports('getUserInfo') && user.supports('loginChanged') && user.supports('confirmLeave') && known) console.log(fingerprint);
+                installMock({}, { capabilities: { sample: { methods: ['share'] }, user: 'unknown' } }).uninstall();
+                installMock({}, { capabilities: 'unknown' }).uninstall();
                 return info.model + stored + status + dark + retry + name;
             }
             """
@@ -91,6 +98,11 @@ final class TypeScriptCompileTests: XCTestCase {
             "user.reportDevice({ device: { model: 'm', system: 's', appVersion: '1', darkMode: undefined } });", // exactOptionalPropertyTypes
             "user.implement({ confirmLeave: () => 'yes' });",                 // page-method results are typed
             "sample.implement({ getItem: () => null });",                     // requests are not page methods
+            "sample.supports('get-item');",                                   // identifiers, not wire names
+            "sample.supports('loginChanged');",                               // another module's member
+            "(await sample.capabilities()).methods.add('getItem');",          // the sets are read-only
+            "sample.fingerprint = '0';",                                      // the fingerprint is read-only
+            "installMock({}, { capabilities: { sample: { methods: 'share' } } });", // lists of wire names
         ]
         try TestSupport.assertEachMisuseRefused(misuses, generated: TestSupport.generate(try checkedSchema()), imports: ["sample", "user"], name: "misuse")
     }

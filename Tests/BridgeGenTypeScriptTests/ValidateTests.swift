@@ -45,6 +45,33 @@ final class ValidateTests: XCTestCase {
         XCTAssertTrue(found[5].message.hasPrefix("event name 'constructor'"), found[5].message)
     }
 
+    func testCapabilityMembersAreRefusedAsMethodsButFreeForEventsAndPageMethods() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            methods:
+              supports:
+                kind: request
+              capabilities:
+                kind: request
+              fingerprint:
+                kind: send
+              has-capabilities:
+                kind: send
+            events:
+              supports: {}
+            pageMethods:
+              capabilities: {}
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(rendered, """
+            bad.bridge.yaml:4:3: error: method name 'supports' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: supports') [ts-reserved-method]
+            bad.bridge.yaml:6:3: error: method name 'capabilities' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: capabilities') [ts-reserved-method]
+            bad.bridge.yaml:8:3: error: method name 'fingerprint' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: fingerprint') [ts-reserved-method]
+
+            """)
+    }
+
     func testTypesNamedLikeGeneratedDeclarationsAreRefused() throws {
         let found = try diagnostics("""
             bridgegen: 1

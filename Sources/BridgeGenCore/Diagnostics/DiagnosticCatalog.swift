@@ -487,6 +487,7 @@ public enum DiagnosticCatalog {
         case .thenable: return "JavaScript (an object with a 'then' method is treated as a Promise)"
         case .objectMember: return "JavaScript (a member of every object)"
         case .implementMember: return "the TypeScript client (the client of a module with page methods registers them with 'implement')"
+        case .capabilityMember: return "the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint')"
         }
     }
 

@@ -11,6 +11,8 @@ public enum TypeScriptReservation: Sendable, Equatable {
     case objectMember
     /// `implement`: a member of the client of every module with page methods.
     case implementMember
+    /// `supports`, `capabilities`, `fingerprint`: what every client says about the app's capabilities.
+    case capabilityMember
 }
 
 /// A declaration the TypeScript module file makes itself, which a schema type must not be named like.

@@ -37,7 +37,7 @@ test('reply: events sent before the client loads are queued and delivered in ord
     uninstall();
 });
 
-test('callback: $hello goes on the shared channel as a JSON string without callbackName', async () => {
+test('callback: $hello goes on the shared channel as a JSON string with a callbackName for the answer', async () => {
     const { native, uninstall } = startApp('callback');
     await native.emit('user', 'login-changed', { user: null });
     const { user } = await freshModule('callback', 'user');
@@ -46,7 +46,7 @@ test('callback: $hello goes on the shared channel as a JSON string without callb
     await settle();
     const [hello] = native.hellos();
     assert.equal(hello.channel, 'uniBridgeCall');
-    assert.equal(hello.raw, '{"type":"$hello","data":{"module":"user","protocol":1}}');
+    assert.match(hello.raw, /^\{"type":"\$hello","data":\{"module":"user","protocol":1\},"callbackName":"__bg_cb_[a-z0-9]+_\d+"\}$/);
     assert.deepEqual(seen, [{ user: null }]);
     uninstall();
 });

@@ -90,17 +90,28 @@ export async function evaluateInPage(script) {
 
 const callbackNamePattern = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
 
+/** What an app generated before capabilities answers `$hello` with. */
+export const oldHelloAnswer = () => ({ errcode: 0, errmsg: 'ok', data: { protocol: 1 } });
+
+/** The `$hello` answer of an app that has `capabilities` (`{methods, events, pageMethods, fingerprint}`). */
+export function capabilitiesAnswer(capabilities) {
+    return { errcode: 0, errmsg: 'ok', data: { protocol: 1, capabilities } };
+}
+
 /**
  * docs/WIRE.md's native side, in JavaScript, with test handlers:
  * `handlers[module][wireName](params, message) -> result | Promise<result>`, throwing a
  * NativeError to fail. Returning `FakeNative.noAnswer` never answers (for timeouts).
+ * `helloAnswer(module)` is the envelope `$hello` is answered with (default: an app generated
+ * before capabilities); `FakeNative.noAnswer` never answers it, and a throw rejects the reply.
  */
 export class FakeNative {
     static noAnswer = Symbol('noAnswer');
 
-    constructor({ transport, handlers = {}, callbackChannel = 'uniBridgeCall', evaluate = evaluateInPage }) {
+    constructor({ transport, handlers = {}, callbackChannel = 'uniBridgeCall', evaluate = evaluateInPage, helloAnswer = oldHelloAnswer }) {
         this.transport = transport;
         this.handlers = handlers;
+        this.helloAnswer = helloAnswer;
         this.callbackChannel = callbackChannel;
         this.evaluate = evaluate;
         /** Every message received: { channel, raw, message }. */
@@ -137,7 +148,9 @@ export class FakeNative {
         if (message.type === '$hello') {
             const module = message.data?.module;
             await this.hello(module);
-            return this.finish(message, { errcode: 0, errmsg: 'ok', data: { protocol: 1 } });
+            const answer = this.helloAnswer(module);
+            if (answer === FakeNative.noAnswer) return new Promise(() => {});
+            return this.finish(message, answer);
         }
         const module = this.transport === 'reply'
             ? channel
@@ -243,6 +256,19 @@ export function installWebKit(native) {
     };
 }
 
+/** How many messages the page posted (any handler, `$hello` included), counted at `window.webkit`. */
+export function countPosts() {
+    let count = 0;
+    for (const handler of Object.values(globalThis.webkit?.messageHandlers ?? {})) {
+        const post = handler.postMessage;
+        handler.postMessage = function (body) {
+            count += 1;
+            return post.call(this, body);
+        };
+    }
+    return () => count;
+}
+
 /** Names of callback globals currently defined on the page. */
 export function callbackGlobals() {
     return Object.keys(globalThis).filter((k) => k.startsWith('__bg_cb_'));
@@ -301,9 +327,9 @@ export function sampleHandlers(overrides = {}) {
     };
 }
 
-/** One app session: a FakeNative for `transport`, installed as window.webkit. */
-export function startApp(transport, handlers = sampleHandlers()) {
-    const native = new FakeNative({ transport, handlers });
+/** One app session: a FakeNative for `transport` (`options`: more FakeNative options), installed as window.webkit. */
+export function startApp(transport, handlers = sampleHandlers(), options = {}) {
+    const native = new FakeNative({ transport, handlers, ...options });
     const uninstall = installWebKit(native);
     return { native, uninstall };
 }
