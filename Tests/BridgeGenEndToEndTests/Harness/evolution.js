@@ -101,6 +101,7 @@ function harness(env) {
     return {
         host: (line) => control({ cmd: 'host', line }),
         calls: () => control({ cmd: 'calls' }),
+        logs: () => control({ cmd: 'logs' }),
         messages: async () => (await control({ cmd: 'stats' })).messages,
         hellos: async () => (await control({ cmd: 'stats' })).hellos,
         /** Waits until `get()` is not undefined (events arrive in a task of their own). */
@@ -162,19 +163,32 @@ function oldAppCases(env, h, client) {
             const before = await h.messages();
             const pending = catalog.addToWishlist({ sku: 'p1' });
             check(await settlesAtOnce(pending), 'the request did not settle before a macrotask');
-            rejection(await outcome(pending), -1, 'the app does not have \'catalog.addToWishlist\' (capabilities)', 'addToWishlist');
+            // The runtime names the method by its wire name (docs/TYPESCRIPT.md), as native's own -1 does.
+            rejection(await outcome(pending), -1, 'the app does not have \'catalog.add-to-wishlist\' (capabilities)', 'addToWishlist');
             // A request of the old schema as a barrier: everything posted before it has arrived.
             await catalog.getProduct({ sku: 'barrier' });
             eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
             eq((await h.calls()).map((c) => c.method), ['getProduct'], 'handler calls');
         }],
-        ['a send to the new method is not posted', async () => {
+        ['a send to the new method is not posted; one console warning says so', async () => {
+            await h.logs();
             const before = await h.messages();
             catalog.shareProduct({ sku: 'p1' });
             catalog.shareProduct({ sku: 'p2' });
             await catalog.getProduct({ sku: 'barrier' });
             eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
             eq((await h.calls()).map((c) => c.method), ['getProduct'], 'handler calls');
+            // The warning reaches the app's log through the console script (a channel of its own).
+            const warning = '[H5] warn: [bridgegen] catalog.share-product: the app does not have \'catalog.share-product\' (capabilities); sends are not posted';
+            const logs = [];
+            for (let i = 0; i < 100 && !logs.includes(warning); i += 1) {
+                logs.push(...await h.logs());
+                if (!logs.includes(warning)) await sleep(10);
+            }
+            await catalog.getProduct({ sku: 'barrier' });
+            await sleep(50);
+            logs.push(...await h.logs());
+            eq(logs.filter((line) => line.includes('share-product')), [warning], 'console lines about share-product');
         }],
         ['the old methods still work: a request, its declared error, a send', async () => {
             eq(await catalog.getProduct({ sku: 'p1' }), { sku: 'p1', title: 'Product p1', price: 9.5 }, 'getProduct');

@@ -509,6 +509,11 @@ class Harness:
             self.call_view = None
             self.host.close()
             self.host = Host(host, self.on_page_call, self.fail)
+            # Each phase counts its own messages and $hellos, as node's process per phase does.
+            self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
+            self.requested = {}
+            self.calls = []
+            self.logs = []
         self.open_view(TRUSTED_SCHEME, f'phase={phase}&transport={self.transport}', True, 'evolution.html')
         return False
 
