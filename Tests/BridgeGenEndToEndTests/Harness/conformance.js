@@ -578,7 +578,14 @@ function mainCases(env) {
         eq(got, [], 'no delivery before $hello');
         const hello = { type: '$hello', data: { module: 'sample', protocol: 1 } };
         if (T === 'reply') {
-            envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1 }, '$hello reply');
+            // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
+            const capabilities = {
+                methods: ['deviceInfo', 'getItem', 'haptic', 'setItem', 'share'],
+                events: ['loadError', 'resume'],
+                pageMethods: ['getCartCount', 'showMessage'],
+                fingerprint: sample.fingerprint,
+            };
+            envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1, capabilities }, '$hello reply');
         } else {
             g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
         }
