@@ -32,6 +32,8 @@ EVOLUTION_WEB = ['evolution.js', 'evolution.html', 'evolution-entry.js']
 # The evolution suite's phases (evolution.js): the new page on the old app, on the new app
 # (same schema), and on a hand-written native that ignores `$hello` or answers it with an error.
 EVOLUTION_PHASES = [('old', 'old'), ('same', 'new'), ('handwritten-ignore', 'old'), ('handwritten-error', 'old')]
+# The modules of each app version: its reply-transport channels (Evolution/new adds `wishlist`).
+EVOLUTION_MODULES = {'old': ['catalog'], 'new': ['catalog', 'wishlist']}
 TRANSPORTS = ['reply', 'callback']
 TSC_FLAGS = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
              '--moduleResolution', 'node', '--lib', 'ES2020,DOM']
@@ -183,7 +185,8 @@ def run_node_evolution(out, transports):
         passed, failed, status = 0, 0, 0
         for phase, version in EVOLUTION_PHASES:
             code, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport, '--suite', 'evolution',
-                                   '--phase', phase, '--web', os.path.join(base, 'web'), '--host', os.path.join(base, f'host-{version}')])
+                                   '--phase', phase, '--channels', ','.join(EVOLUTION_MODULES[version]),
+                                   '--web', os.path.join(base, 'web'), '--host', os.path.join(base, f'host-{version}')])
             counts = summary(output) or (0, 1)
             passed, failed, status = passed + counts[0], failed + counts[1], status or code
         print(f'[node-evolution {transport}] {passed} passed, {failed} failed', flush=True)
@@ -246,7 +249,8 @@ def run_webkit_evolution(out, transports):
     results = []
     for transport in transports:
         base = os.path.join(out, 'evolution', transport)
-        phases = ','.join(f'{phase}={os.path.join(base, "host-" + version)}' for phase, version in EVOLUTION_PHASES)
+        phases = ','.join(f'{phase}={"+".join(EVOLUTION_MODULES[version])}={os.path.join(base, "host-" + version)}'
+                          for phase, version in EVOLUTION_PHASES)
         status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
                                  '--transport', transport, '--web', os.path.join(base, 'web'), '--mode', 'evolution',
                                  '--phases', phases], env=webkit_env())

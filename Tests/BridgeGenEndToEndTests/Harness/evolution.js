@@ -1,7 +1,7 @@
 // The capability end-to-end cases (docs/E2E.md, issue 11): a page built from
 // Evolution/new/catalog.bridge.yaml (the compiled client) against
 //   old                 an app generated from Evolution/old (no addToWishlist, shareProduct,
-//                       priceDropped, getScrollPosition),
+//                       priceDropped, getScrollPosition; no wishlist module),
 //   same                an app generated from Evolution/new (the page's own schema),
 //   handwritten-ignore  a hand-written native (seed 001) that never answers `$hello`,
 //   handwritten-error   a hand-written native that answers `$hello` with errcode -1,
@@ -217,6 +217,39 @@ function oldAppCases(env, h, client) {
                 off();
             }
         }],
+        ['a module the old app does not have (wishlist)', async () => {
+            const { wishlist } = client;
+            if (env.transport === 'callback') {
+                // One shared channel: the old app answers the module's $hello; it has none of it (known).
+                const caps = await wishlist.capabilities();
+                eq(caps.known, true, 'known');
+                eq([sorted(caps.methods), sorted(caps.events), sorted(caps.pageMethods)], [[], [], []], 'the sets');
+                eq(caps.fingerprint, null, 'fingerprint');
+                eq(caps.sameSchema, false, 'sameSchema');
+                eq([wishlist.supports('count'), wishlist.supports('clear')], [false, false], 'supports');
+                const before = await h.messages();
+                const pending = wishlist.count();
+                check(await settlesAtOnce(pending), 'the request did not settle before a macrotask');
+                rejection(await outcome(pending), -1, 'the app does not have \'wishlist.count\' (capabilities)', 'count');
+                wishlist.clear();
+                await catalog.getProduct({ sku: 'barrier' });
+                eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
+            } else {
+                // Reply transport: no 'wishlist' message handler, so for this module the page is not in
+                // the app; capabilities unknown (nothing to ask), requests fail with notInApp.
+                eq(wishlist.inApp, false, 'inApp');
+                const caps = await wishlist.capabilities();
+                eq(caps.known, false, 'known');
+                eq(caps.fingerprint, null, 'fingerprint');
+                eq([wishlist.supports('count'), wishlist.supports('clear')], [true, true], 'supports');
+                const before = await h.messages();
+                rejection(await outcome(wishlist.count()), -7, 'wishlist.count: not running in the app (no \'wishlist\' message handler)', 'count');
+                wishlist.clear();
+                await catalog.getProduct({ sku: 'barrier' });
+                eq(await h.messages(), before + 1, 'messages the app received (the barrier only)');
+            }
+            eq((await h.calls()).map((c) => `${c.module}.${c.method}`), ['catalog.getProduct'], 'handler calls');
+        }],
         ...commonCases(env, h, catalog),
     ];
 }
@@ -259,6 +292,18 @@ function sameAppCases(env, h, client) {
             } finally {
                 off();
             }
+        }],
+        ['the module new in this version (wishlist): known, its own fingerprint, its methods work', async () => {
+            const { wishlist } = client;
+            const caps = await wishlist.capabilities();
+            eq(caps.known, true, 'known');
+            eq([sorted(caps.methods), sorted(caps.events), sorted(caps.pageMethods)], [['clear', 'count'], [], []], 'the sets');
+            check(typeof wishlist.fingerprint === 'string' && wishlist.fingerprint !== ownFingerprint(client), `wishlist.fingerprint: ${show(wishlist.fingerprint)}`);
+            eq(caps.fingerprint, wishlist.fingerprint, 'fingerprint (the client\'s own)');
+            eq(caps.sameSchema, true, 'sameSchema');
+            wishlist.clear();
+            eq(await wishlist.count(), 0, 'count after clear');
+            eq((await h.calls()).map((c) => `${c.module}.${c.method}`), ['wishlist.clear', 'wishlist.count'], 'handler calls');
         }],
         ...commonCases(env, h, catalog),
     ];

@@ -5,13 +5,13 @@
 // event scripts come back and are evaluated in node's global scope (callback transport).
 // Runs the shared cases of conformance.js.
 //
-//   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P]
+//   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]
 //
 // DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
 // same transport. Prints one line per case and the summary `N passed, N failed`.
 // `--suite evolution`: DIR is the new page of Evolution/ (client/*.js, evolution.js), PATH an
-// evolution host (old or new app), and evolution.js runs phase P (old, same,
-// handwritten-ignore, handwritten-error) once.
+// evolution host (old or new app) whose modules are the reply transport's channels M,..., and
+// evolution.js runs phase P (old, same, handwritten-ignore, handwritten-error) once.
 
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -27,8 +27,8 @@ const printError = console.error.bind(console);
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
 const transport = args.transport;
 const evolution = args.suite === 'evolution';
-if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && !args.phase)) {
-    printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P]');
+if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels))) {
+    printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]');
     process.exit(2);
 }
 
@@ -204,7 +204,7 @@ class HostNative {
 }
 
 const native = new HostNative(args.host);
-const channels = transport === 'callback' ? ['uniBridgeCall'] : evolution ? ['catalog'] : ['sample', 'user', 'legacy'];
+const channels = transport === 'callback' ? ['uniBridgeCall'] : evolution ? args.channels.split(',') : ['sample', 'user', 'legacy'];
 const messageHandlers = {
     // Console forwarding: the console receiver of the host, as the Swift glue's handler.
     bridgegenConsole: {

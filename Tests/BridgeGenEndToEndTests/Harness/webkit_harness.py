@@ -5,11 +5,12 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
             [--mode suite|bench] [--n N]
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR
-            --mode evolution --phases PHASE=HOST,...
+            --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
 
 - `--mode evolution`: the capability suite (evolution.js, docs/E2E.md): DIR is the new page of
   Evolution/; each phase is a new web view loading evolution.html?phase=PHASE, answered by its
-  own host (an evolution host: the old or the new app), started when the phase starts.
+  own host (an evolution host: the old or the new app), started when the phase starts, and
+  the app's modules as its reply-transport channels.
 
 - The page (DIR/page.html + the compiled client in DIR/client/ + conformance.js) is served over
   the custom URI scheme `app:` (trusted by the generated origin policy: trustedSchemes), and,
@@ -162,10 +163,11 @@ class Harness:
         self.transport = options.transport
         self.web = os.path.abspath(options.web)
         self.evolution = options.mode == 'evolution'
-        # PHASE=HOST pairs of the evolution mode, in order.
-        self.evolution_phases = [tuple(p.split('=', 1)) for p in options.phases.split(',')] if self.evolution else []
-        self.channels = ('catalog',) if self.evolution else ('sample', 'user', 'legacy')
-        self.host = Host(self.evolution_phases[0][1] if self.evolution else options.host, self.on_page_call, self.fail)
+        # (PHASE, the app's modules, HOST) of the evolution mode, in order.
+        self.evolution_phases = [(p.split('=', 2)[0], tuple(p.split('=', 2)[1].split('+')), p.split('=', 2)[2])
+                                 for p in options.phases.split(',')] if self.evolution else []
+        self.channels = self.evolution_phases[0][1] if self.evolution else ('sample', 'user', 'legacy')
+        self.host = Host(self.evolution_phases[0][2] if self.evolution else options.host, self.on_page_call, self.fail)
         self.console_script = None
         self.call_view = None
         self.page_calls = {'calls': 0, 'answers': 0, 'errors': 0}
@@ -501,7 +503,7 @@ class Harness:
 
     def next_evolution_phase(self):
         """Closes the previous phase's page and host, starts the next phase's host, opens its page."""
-        phase, host = self.evolution_phases[len(self.results)]
+        phase, self.channels, host = self.evolution_phases[len(self.results)]
         if self.results:
             for window, _, _ in self.views:
                 window.destroy()
@@ -573,7 +575,7 @@ def main():
     parser.add_argument('--web', required=True)
     parser.add_argument('--host')
     parser.add_argument('--mode', choices=['suite', 'bench', 'evolution'], default='suite')
-    parser.add_argument('--phases', help='evolution mode: PHASE=HOST,... (evolution.js phases, each with its host)')
+    parser.add_argument('--phases', help='evolution mode: PHASE=MODULE+MODULE=HOST,... (evolution.js phases, each with its app\'s modules and host)')
     parser.add_argument('--n', type=int, default=1000)
     parser.add_argument('--timeout', type=int, default=200)
     options = parser.parse_args()

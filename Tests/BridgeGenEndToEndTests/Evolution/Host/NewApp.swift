@@ -8,7 +8,13 @@ enum EvolutionApp {
     static let version = "new"
 }
 
-@MainActor final class EvolutionHandlers: CatalogHandler {
+/// The new app has `catalog` and the module new in this version, `wishlist`.
+@MainActor func installModules(_ session: BridgeSession, _ handlers: EvolutionHandlers) {
+    session.install(CatalogDispatcher(handler: handlers))
+    session.install(WishlistDispatcher(handler: handlers))
+}
+
+@MainActor final class EvolutionHandlers: CatalogHandler, WishlistHandler {
     /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
     var calls: [JSONValue] = []
     private var wishlist: Set<String> = []
@@ -43,6 +49,18 @@ enum EvolutionApp {
 
     func shareProduct(sku: String) {
         record("shareProduct", ["sku": .string(sku)])
+    }
+
+    // MARK: wishlist
+
+    func count() async throws -> Int {
+        calls.append(.object(["module": .string("wishlist"), "method": .string("count"), "params": .object([:])]))
+        return wishlist.count
+    }
+
+    func clear() {
+        calls.append(.object(["module": .string("wishlist"), "method": .string("clear"), "params": .object([:])]))
+        wishlist = []
     }
 }
 

@@ -8,6 +8,11 @@ enum EvolutionApp {
     static let version = "old"
 }
 
+/// The old app has one module, `catalog`.
+@MainActor func installModules(_ session: BridgeSession, _ handlers: EvolutionHandlers) {
+    session.install(CatalogDispatcher(handler: handlers))
+}
+
 @MainActor final class EvolutionHandlers: CatalogHandler {
     /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
     var calls: [JSONValue] = []

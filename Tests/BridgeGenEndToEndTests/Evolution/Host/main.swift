@@ -20,7 +20,7 @@ let session = BridgeSession(evaluate: { script, completion in
     page.scripts.append(script)
     Task { @MainActor in completion(true) }
 })
-session.install(CatalogDispatcher(handler: handlers))
+installModules(session, handlers)
 BridgeLog.sink = { message in page.logs.append(message) }
 BridgeLog.console = { level, message in page.logs.append(BridgeLog.consoleLine(level, message)) }
 
@@ -171,7 +171,7 @@ session.callFunction = { body, arguments, pageWorld in
     output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
     output["calls"] = .array(handlers.drainCalls())
     output["logs"] = .array(page.logs.map { JSONValue.string($0) })
-    output["queued"] = .object(["catalog": .int(session.queuedEventCount("catalog"))])
+    output["queued"] = .object(["catalog": .int(session.queuedEventCount("catalog")), "wishlist": .int(session.queuedEventCount("wishlist"))])
     page.scripts = []
     page.logs = []
 }
