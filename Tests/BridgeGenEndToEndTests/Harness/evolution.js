@@ -116,11 +116,9 @@ function harness(env) {
     };
 }
 
-/** The client's own fingerprint (16 lowercase hex digits), as the generated module exports it. */
+/** The client's own fingerprint of `catalog` (16 lowercase hex digits, as generated). */
 function ownFingerprint(client) {
-    const candidates = [client.Catalog && client.Catalog.fingerprint, client.catalog && client.catalog.fingerprint,
-        client.Catalog && client.Catalog.CATALOG_FINGERPRINT];
-    return candidates.find((value) => typeof value === 'string');
+    return client.catalog.fingerprint;
 }
 
 function commonCases(env, h, catalog) {
@@ -314,8 +312,17 @@ function handWrittenCases(env, h, client, mode) {
     return [
         [`capabilities() of a hand-written app that ${mode === 'ignore' ? 'never answers $hello' : 'answers $hello with an error'}: unknown, never "supports nothing"`, async () => {
             await h.host({ handwritten: mode });
-            const result = await outcome(catalog.capabilities());
+            const { readyTimeoutMs } = client.config;
+            // error: only the error answer can make them unknown (no timeout in the case's time).
+            if (mode === 'error') client.config.readyTimeoutMs = 600_000;
+            const started = Date.now();
+            const result = await outcome(Promise.race([catalog.capabilities(), sleep(10_000).then(() => 'pending')]));
+            const elapsed = Date.now() - started;
+            client.config.readyTimeoutMs = readyTimeoutMs;
             check(result.error === undefined, `capabilities() rejected: ${result.error}`);
+            check(result.value !== 'pending', 'capabilities() did not settle within 10 s');
+            // ignore: unknown only once readyTimeoutMs has passed (performance.now() is coarsened to 1 ms).
+            if (mode === 'ignore') check(elapsed >= readyTimeoutMs - 2, `unknown after ${elapsed} ms, before readyTimeoutMs (${readyTimeoutMs} ms)`);
             const caps = result.value;
             eq(caps.known, false, 'known');
             eq([sorted(caps.methods), sorted(caps.events), sorted(caps.pageMethods)], [[], [], []], 'the sets');
