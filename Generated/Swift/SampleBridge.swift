@@ -377,9 +377,8 @@ enum SampleCodec {
 
 /// The `sample` module's glue: what it offers the page, and installing it on web views.
 public enum SampleBridge {
-    /// What this app's `sample` module offers the page, answered to its client's `$hello`
-    /// (docs/WIRE.md, "Capabilities"): the wire names of the methods, events and page methods
-    /// it was generated with, and the fingerprint of the module's wire shape.
+    /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
+    /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
         methods: ["deviceInfo", "getItem", "haptic", "setItem", "share"],
         events: ["loadError", "resume"],

@@ -454,9 +454,8 @@ enum UserCodec {
 
 /// The `user` module's glue: what it offers the page, and installing it on web views.
 public enum UserBridge {
-    /// What this app's `user` module offers the page, answered to its client's `$hello`
-    /// (docs/WIRE.md, "Capabilities"): the wire names of the methods, events and page methods
-    /// it was generated with, and the fingerprint of the module's wire shape.
+    /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
+    /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
         methods: ["close-page", "get-token", "get-user-info", "ios-app-prepay", "log-event", "report-device"],
         events: ["login-changed"],

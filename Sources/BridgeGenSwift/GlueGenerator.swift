@@ -118,9 +118,8 @@ struct GlueGenerator {
             "[" + names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }.map(SwiftNamer.stringLiteral)
                 .joined(separator: ", ") + "]"
         }
-        p.line("/// What this app's `\(module.name)` module offers the page, answered to its client's `$hello`")
-        p.line("/// (docs/WIRE.md, \"Capabilities\"): the wire names of the methods, events and page methods")
-        p.line("/// it was generated with, and the fingerprint of the module's wire shape.")
+        p.line("/// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, \"Capabilities\"):")
+        p.line("/// the wire names of the members it was generated with, and the module's wire fingerprint.")
         p.line("\(context.access)static let capabilities = BridgeCapabilities(")
         p.indented { p in
             p.line("methods: \(list(module.methods.map(\.wireName))),")

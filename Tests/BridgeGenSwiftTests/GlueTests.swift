@@ -5,7 +5,8 @@ import XCTest
 
 /// Builds Fixtures/GlueProgram with the generated code for Schemas/ against the WebKit
 /// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
-/// origin refusal, concurrency, weak release, events and the `$hello` handshake, bodies at
+/// origin refusal, concurrency, weak release, events and the `$hello` handshake (its
+/// capabilities installed, uninstalled and installed again), bodies at
 /// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack, and page
 /// calls through the stand-in's `callAsyncJavaScript` and SwiftUI's `WebPage`.
 final class GlueTests: XCTestCase {
@@ -58,7 +59,8 @@ final class GlueTests: XCTestCase {
                              "concurrency.replies-matched-once", "weak.handler-released", "weak.handler-unavailable-answer",
                              "events.queued-before-hello", "events.hello-answer", "events.delivered-in-order",
                              "events.page-gone-requeues", "events.redelivered-after-hello", "events.terminate-queues",
-                             "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall"] + pageChecks)
+                             "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall",
+                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.reinstalled"] + pageChecks)
     }
 
     func testCallbackTransport() throws {
@@ -72,6 +74,7 @@ final class GlueTests: XCTestCase {
                              "origin.untrusted-logged-with-key", "origin.untrusted-object-answered", "origin.untrusted-send-silent", "concurrency.answers-matched-once", "weak.handler-unavailable-answer",
                              "events.delivered-in-order", "events.redelivered-after-hello",
                              "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel",
+                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.uninstalled-absent", "capabilities.reinstalled",
                              "webpage.callback-answer-through-page"] + pageChecks)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.any-name-answered") }.count, 7)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.name-refused") }.count, 3)

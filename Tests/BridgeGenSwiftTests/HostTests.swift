@@ -88,6 +88,51 @@ final class HostTests: XCTestCase {
         XCTAssertEqual((answers[6]["queued"] as? [String: Int])?["user"], 1, "user's client never said hello")
     }
 
+    /// The generated app answers `$hello` with the capabilities of the module named, as the
+    /// checked schema has them: wire names sorted by UTF-16 code units, `WireFingerprint.of`.
+    /// Reply: the envelope; callback: the answer script for a hello with a `callbackName`,
+    /// none without one, and empty lists with a null fingerprint for a module it lacks.
+    func testHelloAnswersTheGeneratedCapabilitiesInBothTransports() throws {
+        let schema = try checkedSchema()
+        func capabilities(_ name: String) throws -> String {
+            let module = try XCTUnwrap(schema.modules.first { $0.name == name })
+            func list(_ names: [String]) -> String {
+                "[" + names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            }
+            return #"{"events":\#(list(module.events.map(\.wireName))),"fingerprint":"\#(WireFingerprint.of(module, in: schema))","#
+                + #""methods":\#(list(module.methods.map(\.wireName))),"pageMethods":\#(list(module.pageMethods.map(\.wireName)))}"#
+        }
+        let sample = try capabilities("sample"), user = try capabilities("user")
+        XCTAssertTrue(sample.hasPrefix(#"{"events":["loadError","resume"],"fingerprint":""#), sample)
+        XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","getItem","haptic","setItem","share"],"pageMethods":["getCartCount","showMessage"]}"#), sample)
+
+        let reply = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),
+            try line(["id": 2, "channel": "user", "body": ["type": "$hello", "data": ["module": "user", "protocol": 1]]]),
+        ])
+        let envelopes = try reply.map { String(decoding: try JSONSerialization.data(withJSONObject: envelope($0), options: [.sortedKeys]), as: UTF8.self) }
+        XCTAssertEqual(envelopes, [
+            #"{"data":{"capabilities":\#(sample),"protocol":1},"errcode":0,"errmsg":"ok"}"#,
+            #"{"data":{"capabilities":\#(user),"protocol":1},"errcode":0,"errmsg":"ok"}"#,
+        ])
+
+        let callback = try SwiftTestSupport.runHost(.callback, [
+            try line(["id": 1, "channel": "uniBridgeCall", "body": #"{"type":"$hello","data":{"module":"user","protocol":1},"callbackName":"cb_1"}"#]),
+            try line(["id": 2, "channel": "uniBridgeCall", "body": #"{"type":"$hello","data":{"module":"sample","protocol":1}}"#]),
+            try line(["id": 3, "channel": "uniBridgeCall", "body": #"{"type":"$hello","data":{"module":"billing","protocol":1},"callbackName":"cb_3"}"#]),
+        ])
+        func script(_ name: String, _ data: String) -> String {
+            let json = #"{"errcode":0,"errmsg":"ok","data":\#(data)}"#
+            let literal = json.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return #"(function(){var f=window["\#(name)"];if(typeof f==="function"){f("\#(literal)");}})();"#
+        }
+        XCTAssertEqual(callback.map { $0["scripts"] as? [String] ?? ["?"] }, [
+            [script("cb_1", #"{"capabilities":\#(user),"protocol":1}"#)],
+            [],
+            [script("cb_3", #"{"capabilities":{"events":[],"fingerprint":null,"methods":[],"pageMethods":[]},"protocol":1}"#)],
+        ])
+    }
+
     func testCallbackTransportScriptsRunInNode() throws {
         guard let node = which("node") else { throw XCTSkip("node not on PATH") }
         let hostileNames = ["alert(1)", "x\"];globalThis.pwned=true;//", "a-b", "constructor.constructor('globalThis.pwned=true')()"]

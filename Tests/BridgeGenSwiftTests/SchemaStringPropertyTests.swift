@@ -20,18 +20,21 @@ import XCTest
 ///   session whose call function records what native hands `callAsyncJavaScript`; the wire
 ///   name, the hostile argument, the string default and the enum default (its wire value), and
 ///   for `global:` methods the path and the positional params, equal the schema's scalar for
-///   scalar.
+///   scalar;
+/// - capabilities: `FuzzBridge.capabilities` lists every method, event and page method wire
+///   name (the page methods' hostile ones too) scalar for scalar, sorted by UTF-16 code units,
+///   and its fingerprint is `WireFingerprint.of` the checked module.
 ///
 /// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {
-    private func generate(_ schema: HostileSchema, path: String) throws -> [GeneratedFile] {
+    private func generate(_ schema: HostileSchema, path: String) throws -> (files: [GeneratedFile], model: SchemaSet) {
         let result = Pipeline.check([SchemaInput(path: path, text: schema.yaml)], config: GeneratorConfig())
         guard let model = result.schema else {
             throw NSError(domain: "fuzz", code: 1, userInfo: [NSLocalizedDescriptionKey: DiagnosticRenderer.text(result.diagnostics)])
         }
         let generated = Pipeline.generate(model, emitters: [SwiftEmitter()], config: GeneratorConfig())
         XCTAssertEqual(generated.diagnostics, [])
-        return generated.files["swift"] ?? []
+        return (generated.files["swift"] ?? [], model)
     }
 
     private static func hex(_ s: String) -> String {
@@ -44,8 +47,8 @@ final class SchemaStringPropertyTests: XCTestCase {
         let schema = HostileSchema(generator: &generator)
         var plainGenerator = HostileStrings()
         let plain = HostileSchema(generator: &plainGenerator, benign: true)
-        let files = try generate(schema, path: HostileStrings.fileName)
-        let plainFiles = try generate(plain, path: "fuzz.bridge.yaml")
+        let (files, model) = try generate(schema, path: HostileStrings.fileName)
+        let plainFiles = try generate(plain, path: "fuzz.bridge.yaml").files
 
         // Docs: nothing but `\n` ends a line, nothing invisible or reordering is raw.
         for file in files {
@@ -116,6 +119,24 @@ final class SchemaStringPropertyTests: XCTestCase {
         }
         main += "    ]\n}\nfor call in pageCalls() {\n    try await call()\n    try showCall()\n}\n"
         expected += pageExpected
+        // Capabilities: every list as the schema names its members (the hostile page wire
+        // names among them), sorted by UTF-16 code units, and the fingerprint of the model.
+        func sorted(_ names: [String]) -> [String] { names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) } }
+        let exploitIndices = schema.exploits.indices
+        let capabilityLists = [
+            ("methods", sorted(schema.strings.indices.map { "m\($0)" } + exploitIndices.map { "x\($0)" })),
+            ("events", sorted(schema.strings.indices.map { "ev\($0)" })),
+            ("pageMethods", sorted(schema.pageWireNames + exploitIndices.map { "px\($0)" })),
+        ]
+        var capabilityExpected: [String] = []
+        for (list, names) in capabilityLists {
+            main += "print(FuzzBridge.capabilities.\(list).count)\nFuzzBridge.capabilities.\(list).forEach(show)\n"
+            capabilityExpected += [String(names.count)] + names.map(Self.hex)
+        }
+        main += "print(FuzzBridge.capabilities.fingerprint)\n"
+        let fuzz = try XCTUnwrap(model.modules.first { $0.name == "fuzz" })
+        capabilityExpected.append(WireFingerprint.of(fuzz, in: model))
+        expected += capabilityExpected
 
         let folder = try temporaryFolder("string-property")
         let paths = try write(files, to: temporaryFolder("string-property-generated"))
@@ -128,10 +149,12 @@ final class SchemaStringPropertyTests: XCTestCase {
         let run = try runProcess(binary, [])
         let printed = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(printed.count, expected.count, seed)
-        let valueCount = expected.count - pageExpected.count
+        let valueCount = expected.count - pageExpected.count - capabilityExpected.count
         for (index, (got, want)) in zip(printed, expected).enumerated() where got != want {
             if index < valueCount {
                 XCTFail("string \(index / 4) (\(["default", "wire value", "error message", "literal"][index % 4])) changed, \(seed):\n got \(got)\nwant \(want)")
+            } else if index >= expected.count - capabilityExpected.count {
+                XCTFail("capabilities line \(index - (expected.count - capabilityExpected.count)) (methods, events, pageMethods: count then names; fingerprint) changed, \(seed):\n got \(got)\nwant \(want)")
             } else {
                 XCTFail("page call line \(index - valueCount) (wire name, params a/s/e, global path, positional a/s/e/old per pm<i>) changed, \(seed):\n got \(got)\nwant \(want)")
             }

@@ -384,17 +384,40 @@ check("events.queue-limit", BridgeGlue.session(of: eventView)?.queuedEventCount(
 
 // MARK: - Uninstall
 
+/// The `capabilities` of the answer to sample's `$hello` through the glue (callback: with a
+/// `callbackName`, parsed out of the answer script), as [methods, events, pageMethods, fingerprint].
+@MainActor func helloCapabilities() async -> [NSObject]? {
+    let body: Any = isReply ? ns(["type": "$hello", "data": ns(["module": "sample", "protocol": 1])]) as Any
+                            : "{\"type\":\"$hello\",\"data\":{\"module\":\"sample\",\"protocol\":1},\"callbackName\":\"cb_hello\"}" as NSString
+    let posted = await post(body, channel: isReply ? "sample" : "uniBridgeCall", webView: webView)
+    let answer: [String: Any]? = isReply ? posted.replies.first as? [String: Any] : posted.scripts.first.flatMap { envelope(inScript: $0) }
+    guard let data = answer?["data"] as? [String: Any], (data["protocol"] as? NSNumber)?.intValue == 1,
+          let capabilities = data["capabilities"] as? [String: Any] else { return nil }
+    return ["methods", "events", "pageMethods", "fingerprint"].map { (capabilities[$0] as? NSObject) ?? ("missing" as NSString) }
+}
+let generatedCapabilities: [NSObject] = [SampleBridge.capabilities.methods as NSArray, SampleBridge.capabilities.events as NSArray,
+                                         SampleBridge.capabilities.pageMethods as NSArray, SampleBridge.capabilities.fingerprint as NSString]
+let installedAnswer = await helloCapabilities()
+check("capabilities.hello-answer", installedAnswer == generatedCapabilities, "\(String(describing: installedAnswer))")
+check("capabilities.sorted", SampleBridge.capabilities.methods == ["deviceInfo", "getItem", "haptic", "setItem", "share"],
+      "\(SampleBridge.capabilities.methods)")
+
 SampleBridge.uninstall(from: webView)
 if isReply {
     check("uninstall.removes-channel", controller.testHandler(named: "sample") == nil && controller.testHandler(named: "user") != nil)
 } else {
     check("uninstall.keeps-shared-channel", controller.testHandler(named: "uniBridgeCall") != nil)
+    // The shared channel still reaches the session: sample is known to be absent.
+    let absentAnswer = await helloCapabilities()
+    check("capabilities.uninstalled-absent", absentAnswer == [NSArray(), NSArray(), NSArray(), NSNull()], "\(String(describing: absentAnswer))")
     UserBridge.uninstall(from: webView)
     check("uninstall.last-removes-shared-channel", controller.testHandler(named: "uniBridgeCall") == nil)
 }
 do {
     _ = try SampleBridge.install(handlers, on: webView)
     check("uninstall.reinstall", controller.testHandler(named: isReply ? "sample" : "uniBridgeCall") != nil)
+    let reinstalledAnswer = await helloCapabilities()
+    check("capabilities.reinstalled", reinstalledAnswer == generatedCapabilities, "\(String(describing: reinstalledAnswer))")
 } catch {
     check("uninstall.reinstall", false, "\(error)")
 }
