@@ -90,9 +90,9 @@ final class SchemaStringPropertyTests: XCTestCase {
                            "default \(i) \(HostileStrings.yaml(schema.strings[i])) is the value of \(defaults) @defaultValue literals, not \(plainDefaults), \(seed)")
             XCTAssertTrue(module.defaults.contains(schema.wireValues[i]),
                           "enum default \(i) \(HostileStrings.yaml(schema.wireValues[i])) is no @defaultValue literal, \(seed)")
-            // Page method wire names: the client's table and the mock's.
-            for (name, file) in [("fuzz.ts", module), ("mock.ts", mock)] {
-                XCTAssertEqual(file.strings.filter { $0 == schema.pageWireNames[i] }.count, 1,
+            // Page method wire names: the client's tables (`$pageMethods`, `$members`) and the mock's.
+            for (name, file, count) in [("fuzz.ts", module, 2), ("mock.ts", mock, 1)] {
+                XCTAssertEqual(file.strings.filter { $0 == schema.pageWireNames[i] }.count, count,
                                "\(name): page method wire name \(schema.pageWireNames[i]), \(seed)")
             }
             // A global path: the mock's segment literals, in order.

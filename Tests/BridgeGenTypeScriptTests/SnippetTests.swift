@@ -115,12 +115,51 @@ final class SnippetTests: XCTestCase {
                 ready: (options) => $channel.ready(options),
                 on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
                 once: (event, options) => $channel.once($events[event], options) as Promise<DemoEvents[typeof event]>,
+                get fingerprint() {
+                    return $channel.fingerprint;
+                },
+                capabilities: () => $channel.capabilities(),
+                supports: (name) => $channel.supports($members, name),
                 ping: () => $channel.send('ping'),
                 setMode: (params) => $channel.send('set-mode', params),
                 fetchIt: (params, options) => $channel.request<string | null>('v2/fetch', params, options),
                 done: (options) => $channel.request<unknown>('done', undefined, options).then(() => undefined),
             };
             """)
+    }
+
+    func testSupportsTakesEveryMemberNameAndMapsItToAllItsWireNames() throws {
+        let yaml = """
+            bridgegen: 1
+            module: demo
+            methods:
+              sync:
+                kind: send
+                wire: do-sync
+              fetch-it:
+                kind: request
+                wire: v2/fetch
+            events:
+              sync:
+                wire: synced
+            pageMethods:
+              show-it: {}
+            """
+        let text = try module(yaml)
+        let schema = try checkedSchema(texts: ["demo.bridge.yaml": yaml])
+        let fingerprint = WireFingerprint.of(try XCTUnwrap(schema.modules.first), in: schema)
+        XCTAssertTrue(text.contains("    supports(name: 'sync' | 'fetchIt' | 'showIt'): boolean;\n"), text)
+        XCTAssertTrue(text.contains("const $channel = /* @__PURE__ */ new $runtime.Channel('demo', '\(fingerprint)');\n"), text)
+        XCTAssertEqual(section(text, from: "const $members:", to: "};"), """
+            const $members: { readonly [name: string]: $runtime.MemberWires } = {
+                sync: { method: 'do-sync', event: 'synced' },
+                fetchIt: { method: 'v2/fetch' },
+                showIt: { pageMethod: 'show-it' },
+            };
+            """)
+        let empty = try module("bridgegen: 1\nmodule: demo\n")
+        XCTAssertTrue(empty.contains("    supports(name: never): boolean;\n"), empty)
+        XCTAssertTrue(empty.contains("const $members: { readonly [name: string]: $runtime.MemberWires } = {};\n"), empty)
     }
 
     func testEventsMapIdentifiersToWireNames() throws {

@@ -58,10 +58,6 @@ final class ValidateTests: XCTestCase {
                 kind: send
               has-capabilities:
                 kind: send
-            events:
-              supports: {}
-            pageMethods:
-              capabilities: {}
             """)
         let rendered = DiagnosticRenderer.text(found)
         XCTAssertEqual(rendered, """
@@ -70,6 +66,16 @@ final class ValidateTests: XCTestCase {
             bad.bridge.yaml:8:3: error: method name 'fingerprint' is reserved in the TypeScript client (every client reports the app's capabilities with 'supports', 'capabilities' and 'fingerprint'); choose another name (the wire name can stay: add 'wire: fingerprint') [ts-reserved-method]
 
             """)
+        // Events and page methods are no client members: the names are free for them.
+        XCTAssertEqual(try diagnostics("""
+            bridgegen: 1
+            module: fine
+            events:
+              supports: {}
+              fingerprint: {}
+            pageMethods:
+              capabilities: {}
+            """, file: "fine.bridge.yaml"), [])
     }
 
     func testTypesNamedLikeGeneratedDeclarationsAreRefused() throws {
