@@ -585,6 +585,7 @@ function mainCases(env) {
                 pageMethods: ['getCartCount', 'showMessage'],
                 fingerprint: sample.fingerprint,
             };
+            check(/^[0-9a-f]{16}$/.test(sample.fingerprint), `the client's fingerprint: ${show(sample.fingerprint)}`);
             envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1, capabilities }, '$hello reply');
         } else {
             g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
