@@ -76,6 +76,12 @@ def well_formed(value):
     return value
 
 
+def evolution_phase(text):
+    """`PHASE=MODULE+MODULE=HOST` -> (PHASE, (MODULE, MODULE), HOST)."""
+    phase, modules, host = text.split('=', 2)
+    return phase, tuple(modules.split('+')), host
+
+
 class Host:
     """The Swift test host: one JSON line per command in, its output line out, matched by id.
     Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
@@ -164,8 +170,7 @@ class Harness:
         self.web = os.path.abspath(options.web)
         self.evolution = options.mode == 'evolution'
         # (PHASE, the app's modules, HOST) of the evolution mode, in order.
-        self.evolution_phases = [(p.split('=', 2)[0], tuple(p.split('=', 2)[1].split('+')), p.split('=', 2)[2])
-                                 for p in options.phases.split(',')] if self.evolution else []
+        self.evolution_phases = [evolution_phase(p) for p in options.phases.split(',')] if self.evolution else []
         self.channels = self.evolution_phases[0][1] if self.evolution else ('sample', 'user', 'legacy')
         self.host = Host(self.evolution_phases[0][2] if self.evolution else options.host, self.on_page_call, self.fail)
         self.console_script = None
