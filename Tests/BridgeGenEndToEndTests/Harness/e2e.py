@@ -10,9 +10,10 @@
                                                  or the capability suite (evolution.js), or both
 
 Layout of DIR/<transport>/: swift/ ts/ (generated), host (binary), web/ (page.html, entry.js,
-conformance.js, client/*.js). DIR/evolution/<transport>/: old-swift/ new-swift/ ts/ (generated
-from Evolution/old and Evolution/new), host-old and host-new (the evolution hosts), web/
-(evolution.html, evolution-entry.js, evolution.js, the new page's client/*.js). Host binaries are cached by a hash of their sources in
+conformance.js, client/*.js). DIR/evolution/<transport>/: old-swift/ old-ts/ new-swift/ new-ts/
+(generated from Evolution/old and Evolution/new), host-old and host-new (the evolution hosts),
+web/ (evolution.html, evolution-entry.js, evolution.js, the new page's client/*.js, the old
+schema's old-client/*.js). Host binaries are cached by a hash of their sources in
 $BRIDGEGEN_E2E_CACHE (default /tmp/bridgegen-e2e-cache), so reruns skip the swiftc step.
 Exit status 0 only when every suite ran and had no failure.
 """
@@ -96,19 +97,19 @@ def compile_evolution_host(transport, version, out):
 
 
 def prepare_evolution(bridgegen, transport, out):
-    """Evolution/old -> the old app's Swift; Evolution/new -> the new app's Swift and the new page's client."""
+    """Evolution/old -> the old app's Swift (and its TypeScript, whose fingerprint the cases compare
+    with the old app's); Evolution/new -> the new app's Swift and the new page's client."""
     base = os.path.join(out, 'evolution', transport)
     shutil.rmtree(base, ignore_errors=True)
     os.makedirs(base)
     for version in ('old', 'new'):
         command = [bridgegen, 'generate', os.path.join(EVOLUTION, version), '--transport', transport,
-                   '--swift-out', os.path.join(base, f'{version}-swift')]
-        if version == 'new':
-            command += ['--ts-out', os.path.join(base, 'ts')]
+                   '--swift-out', os.path.join(base, f'{version}-swift'), '--ts-out', os.path.join(base, f'{version}-ts')]
         run(command)
     web = os.path.join(base, 'web')
-    ts_dir = os.path.join(base, 'ts')
-    run(['tsc'] + TSC_FLAGS + ['--outDir', os.path.join(web, 'client')] + sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts')))
+    for version, client in (('new', 'client'), ('old', 'old-client')):
+        ts_dir = os.path.join(base, f'{version}-ts')
+        run(['tsc'] + TSC_FLAGS + ['--outDir', os.path.join(web, client)] + sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts')))
     for name in EVOLUTION_WEB:
         shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
     with open(os.path.join(web, 'package.json'), 'w') as f:

@@ -151,6 +151,10 @@ function oldAppCases(env, h, client) {
             const own = ownFingerprint(client);
             check(typeof own === 'string' && /^[0-9a-f]{16}$/.test(own), `the client's own fingerprint: ${show(own)}`);
             check(caps.fingerprint !== own, `the old app's fingerprint equals the new page's (${own})`);
+            // The Swift app's fingerprint of the old schema is the TypeScript emitter's (old-client: tsc
+            // of Evolution/old; importing it posts nothing).
+            const old = await import('./old-client/catalog.js');
+            eq(caps.fingerprint, old.catalog.fingerprint, 'fingerprint (Evolution/old\'s, as the TypeScript client has it)');
             eq(caps.sameSchema, false, 'sameSchema');
         }],
         ['supports(): false for the members the old app lacks, true for the rest', async () => {
