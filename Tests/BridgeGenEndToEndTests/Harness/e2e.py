@@ -31,8 +31,10 @@ HOST_SOURCES = os.path.join(REPO, 'Tests', 'BridgeGenSwiftTests', 'Fixtures', 'H
 EVOLUTION = os.path.join(REPO, 'Tests', 'BridgeGenEndToEndTests', 'Evolution')
 EVOLUTION_WEB = ['evolution.js', 'evolution.html', 'evolution-entry.js']
 # The evolution suite's phases (evolution.js): the new page on the old app, on the new app
-# (same schema), and on a hand-written native that ignores `$hello` or answers it with an error.
-EVOLUTION_PHASES = [('old', 'old'), ('same', 'new'), ('handwritten-ignore', 'old'), ('handwritten-error', 'old')]
+# (same schema), and on a hand-written native that ignores `$hello`, answers it with an error, or
+# answers `{"protocol":1}` as apps generated before capabilities do.
+EVOLUTION_PHASES = [('old', 'old'), ('same', 'new'), ('handwritten-ignore', 'old'), ('handwritten-error', 'old'),
+                    ('handwritten-protocol', 'old')]
 # The modules of each app version: its reply-transport channels (Evolution/new adds `wishlist`).
 EVOLUTION_MODULES = {'old': ['catalog'], 'new': ['catalog', 'wishlist']}
 TRANSPORTS = ['reply', 'callback']

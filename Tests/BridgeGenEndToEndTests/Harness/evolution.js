@@ -5,6 +5,8 @@
 //   same                an app generated from Evolution/new (the page's own schema),
 //   handwritten-ignore  a hand-written native (seed 001) that never answers `$hello`,
 //   handwritten-error   a hand-written native that answers `$hello` with errcode -1,
+//   handwritten-protocol  one that answers `$hello` with `{"protocol":1}` and no capabilities,
+//                       as apps generated before capabilities do,
 // one phase per page load (capabilities are per page). The harness (roundtrip.mjs or
 // webkit_harness.py) starts the phase's host; `env.control` is conformance.js's control channel.
 // `run(env)` returns {passed, failed, lines}; env: {engine, transport, phase, client, control, log}.
@@ -311,14 +313,20 @@ function sameAppCases(env, h, client) {
     ];
 }
 
+const HELLO_ANSWERS = {
+    ignore: 'never answers $hello',
+    error: 'answers $hello with an error',
+    protocol: 'answers $hello with {protocol:1} only (generated before capabilities)',
+};
+
 function handWrittenCases(env, h, client, mode) {
     const { catalog } = client;
     return [
-        [`capabilities() of a hand-written app that ${mode === 'ignore' ? 'never answers $hello' : 'answers $hello with an error'}: unknown, never "supports nothing"`, async () => {
+        [`capabilities() of a hand-written app that ${HELLO_ANSWERS[mode]}: unknown, never "supports nothing"`, async () => {
             await h.host({ handwritten: mode });
             const { readyTimeoutMs } = client.config;
-            // error: only the error answer can make them unknown (no timeout in the case's time).
-            if (mode === 'error') client.config.readyTimeoutMs = 600_000;
+            // error, protocol: only the answer can make them unknown (no timeout in the case's time).
+            if (mode !== 'ignore') client.config.readyTimeoutMs = 600_000;
             const started = Date.now();
             const result = await outcome(Promise.race([catalog.capabilities(), sleep(10_000).then(() => 'pending')]));
             const elapsed = Date.now() - started;
@@ -362,6 +370,7 @@ export async function run(env) {
         : env.phase === 'same' ? sameAppCases(env, h, env.client)
             : env.phase === 'handwritten-ignore' ? handWrittenCases(env, h, env.client, 'ignore')
                 : env.phase === 'handwritten-error' ? handWrittenCases(env, h, env.client, 'error')
+                    : env.phase === 'handwritten-protocol' ? handWrittenCases(env, h, env.client, 'protocol')
                     : [[`unknown phase ${env.phase}`, async () => { throw new Failure(`unknown phase ${env.phase}`); }]];
     const version = (await h.host({ version: true })).version;
     const lines = [];

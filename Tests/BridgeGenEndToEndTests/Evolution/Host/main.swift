@@ -4,8 +4,8 @@
 // webkit_harness.py drive it unchanged. It answers the commands the evolution cases use:
 // `channel`+`body`+`origin`, `emit` (`{"event": <wire name>, "payload"}`), `callPage`
 // (`{"method", "timeoutMs"}`), `pageAnswer`, `consoleScript`, `version`, and
-// `{"handwritten": "ignore" | "error" | "off"}`: from then on the generated session is bypassed
-// and messages reach a hand-written native in the manner of seed 001 (see `HandWritten`).
+// `{"handwritten": "ignore" | "error" | "protocol" | "off"}`: from then on the generated session is
+// bypassed and messages reach a hand-written native in the manner of seed 001 (see `HandWritten`).
 import Foundation
 
 @MainActor final class HostPage {
@@ -52,8 +52,10 @@ func origin(_ value: Any?) -> BridgeOrigin {
 /// A native written by hand before bridgegen, as seed 001 describes it: it reads `type`,
 /// `data` and `callbackName` itself, answers `get-product` and `track`, and anything else with
 /// `{"errcode":-1,"errmsg":"unknown protocol: <type>"}` — except `$hello`, which it ignores
-/// (`ignore`: no reply at all; a reply handler that never answers) or answers like any other
-/// unknown type (`error`). Every message it reads is recorded as a call (`"handwritten": true`).
+/// (`ignore`: no reply at all; a reply handler that never answers), answers like any other
+/// unknown type (`error`), or answers `{"protocol":1}` without capabilities (`protocol`: what
+/// apps generated before capabilities answer). Every message it reads is recorded as a call
+/// (`"handwritten": true`, `"callbackName"`: whether the message carried one).
 @MainActor enum HandWritten {
     static var mode = "off"
 
@@ -61,7 +63,11 @@ func origin(_ value: Any?) -> BridgeOrigin {
     static func answer(type: String, data: [String: Any]) -> JSONValue? {
         switch type {
         case "$hello":
-            return mode == "ignore" ? nil : unknown(type)
+            switch mode {
+            case "ignore": return nil
+            case "protocol": return .object(["errcode": .int(0), "errmsg": .string("ok"), "data": .object(["protocol": .int(1)])])
+            default: return unknown(type)
+            }
         case "get-product":
             let sku = data["sku"] as? String ?? ""
             return .object(["errcode": .int(0), "errmsg": .string("ok"),
