@@ -1,5 +1,5 @@
-// The capability end-to-end cases (docs/E2E.md, issue 11): a page built from
-// Evolution/new/catalog.bridge.yaml (the compiled client) against
+// The capability end-to-end cases (docs/E2E.md, issue 11): a page built from Evolution/new
+// (the compiled client of `catalog` and `wishlist`) against
 //   old                 an app generated from Evolution/old (no addToWishlist, shareProduct,
 //                       priceDropped, getScrollPosition; no wishlist module),
 //   same                an app generated from Evolution/new (the page's own schema),
@@ -49,9 +49,11 @@ function check(condition, message) {
 
 /** JSON with object keys sorted: equal values, equal text. */
 function canonical(value) {
-    return show(value === null || typeof value !== 'object' || value instanceof Set ? value
-        : Array.isArray(value) ? value.map((v) => JSON.parse(canonical(v) ?? 'null'))
-            : Object.fromEntries(Object.keys(value).sort().map((k) => [k, JSON.parse(canonical(value[k]) ?? 'null')])));
+    return JSON.stringify(value, (_, v) => {
+        if (v instanceof Set) return { Set: [...v] };
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+        return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
+    });
 }
 
 function eq(actual, expected, what) {
