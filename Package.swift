@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
-        .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness"]),
+        .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness", "Evolution"]),
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",

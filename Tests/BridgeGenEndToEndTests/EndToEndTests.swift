@@ -12,16 +12,33 @@ import XCTest
 /// `SamplePage`/`UserPage` (WebKitGTK's `call_async_javascript_function`), and the runtime's
 /// console script forwards the page's console. The harness lives in Harness/ (not compiled);
 /// Harness/e2e.py builds and runs it, and each suite prints `N passed, N failed`.
+///
+/// The capability (evolution) suites run a page built from Evolution/new against an app
+/// generated from Evolution/old, one generated from Evolution/new, and a hand-written native
+/// that does not answer `$hello` (Harness/evolution.js).
 final class EndToEndTests: XCTestCase {
+    /// 52 to 59 cases per conformance suite (with the page-call and console cases): fewer means some were skipped.
+    static let conformanceCases = 50
+    /// The evolution suite's cases: 10 (old app) + 7 (same schema) + 3 x 4 (hand-written natives).
+    static let evolutionCases = 29
+
     func testNodeRoundTripReply() throws { try runSuite("node", "reply") }
     func testNodeRoundTripCallback() throws { try runSuite("node", "callback") }
     func testWebKitConformanceReply() throws { try runSuite("webkit", "reply") }
     func testWebKitConformanceCallback() throws { try runSuite("webkit", "callback") }
+    func testNodeEvolutionReply() throws { try runSuite("node", "reply", suite: "evolution") }
+    func testNodeEvolutionCallback() throws { try runSuite("node", "callback", suite: "evolution") }
+    func testWebKitEvolutionReply() throws { try runSuite("webkit", "reply", suite: "evolution") }
+    func testWebKitEvolutionCallback() throws { try runSuite("webkit", "callback", suite: "evolution") }
 
-    private func runSuite(_ kind: String, _ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func runSuite(_ engine: String, _ transport: String, suite: String = "conformance",
+                          file: StaticString = #filePath, line: UInt = #line) throws {
         let out = try E2E.prepared.get()
-        let result = try E2E.run(["python3", E2E.harness.appendingPathComponent("e2e.py").path, kind,
-                                  "--out", out.path, "--transport", transport])
+        let result = try E2E.run(["python3", E2E.harness.appendingPathComponent("e2e.py").path, engine,
+                                  "--out", out.path, "--transport", transport, "--suite", suite])
+        // The summary line's label: `[webkit callback] ...`, `[webkit-evolution callback] ...`.
+        let kind = suite == "evolution" ? "\(engine)-evolution" : engine
+        let minimum = suite == "evolution" ? Self.evolutionCases : Self.conformanceCases
         if let missing = result.output.split(separator: "\n").first(where: { $0.contains("WebKitGTK suite cannot run") }) {
             XCTFail(String(missing), file: file, line: line)
             return
@@ -32,8 +49,7 @@ final class EndToEndTests: XCTestCase {
         if let summary = summaries.first {
             let words = summary.split(separator: " ")
             let passed = words.count >= 6 ? Int(words[2]) ?? 0 : 0
-            // 52 to 59 cases per suite (with the page-call and console cases): fewer means some were skipped.
-            XCTAssertGreaterThanOrEqual(passed, 50, "too few cases ran: \(summary)", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(passed, minimum, "too few cases ran: \(summary)", file: file, line: line)
             XCTAssertTrue(summary.contains(" 0 failed"), "\(summary)\n\(result.output)", file: file, line: line)
             // The suite's own summary, in the test log: `webkit-callback: 35 passed, 0 failed`.
             if let counts = summary.range(of: #"[0-9]+ passed, [0-9]+ failed"#, options: .regularExpression) {

@@ -578,12 +578,15 @@ function mainCases(env) {
         eq(got, [], 'no delivery before $hello');
         const hello = { type: '$hello', data: { module: 'sample', protocol: 1 } };
         if (T === 'reply') {
-            // The answer carries the app's capabilities (docs/WIRE.md, "Capabilities").
-            const answer = await g.webkit.messageHandlers.sample.postMessage(hello);
-            const fingerprint = answer && answer.data && answer.data.capabilities && answer.data.capabilities.fingerprint;
-            check(/^[0-9a-f]{16}$/.test(fingerprint), `$hello reply: fingerprint ${show(fingerprint)}`);
-            envelopeOk(answer, { protocol: 1, capabilities: { methods: ['deviceInfo', 'getItem', 'haptic', 'setItem', 'share'],
-                events: ['loadError', 'resume'], pageMethods: ['getCartCount', 'showMessage'], fingerprint } }, '$hello reply');
+            // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
+            const capabilities = {
+                methods: ['deviceInfo', 'getItem', 'haptic', 'setItem', 'share'],
+                events: ['loadError', 'resume'],
+                pageMethods: ['getCartCount', 'showMessage'],
+                fingerprint: sample.fingerprint,
+            };
+            check(/^[0-9a-f]{16}$/.test(sample.fingerprint), `the client's fingerprint: ${show(sample.fingerprint)}`);
+            envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1, capabilities }, '$hello reply');
         } else {
             g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
         }

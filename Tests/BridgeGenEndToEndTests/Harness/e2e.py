@@ -5,10 +5,15 @@
                                                  Swift test host per transport, tsc the client
     e2e.py node    --out DIR [--transport T]     node round trip (roundtrip.mjs) against the host
     e2e.py webkit  --out DIR [--transport T]     the WebKitGTK suite (webkit_harness.py, xvfb-run)
-    e2e.py all     --bridgegen BIN --out DIR     all of the above
+    e2e.py all     --bridgegen BIN --out DIR     all of the above, both suites
+    --suite conformance|evolution|both           node/webkit: Schemas/ (conformance.js, the default)
+                                                 or the capability suite (evolution.js), or both
 
 Layout of DIR/<transport>/: swift/ ts/ (generated), host (binary), web/ (page.html, entry.js,
-conformance.js, client/*.js). Host binaries are cached by a hash of their sources in
+conformance.js, client/*.js). DIR/evolution/<transport>/: old-swift/ old-ts/ new-swift/ new-ts/
+(generated from Evolution/old and Evolution/new), host-old and host-new (the evolution hosts),
+web/ (evolution.html, evolution-entry.js, evolution.js, the new page's client/*.js, the old
+schema's old-client/*.js). Host binaries are cached by a hash of their sources in
 $BRIDGEGEN_E2E_CACHE (default /tmp/bridgegen-e2e-cache), so reruns skip the swiftc step.
 Exit status 0 only when every suite ran and had no failure.
 """
@@ -23,6 +28,15 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
 HOST_SOURCES = os.path.join(REPO, 'Tests', 'BridgeGenSwiftTests', 'Fixtures', 'Host')
+EVOLUTION = os.path.join(REPO, 'Tests', 'BridgeGenEndToEndTests', 'Evolution')
+EVOLUTION_WEB = ['evolution.js', 'evolution.html', 'evolution-entry.js']
+# The evolution suite's phases (evolution.js): the new page on the old app, on the new app
+# (same schema), and on a hand-written native that ignores `$hello`, answers it with an error, or
+# answers `{"protocol":1}` as apps generated before capabilities do.
+EVOLUTION_PHASES = [('old', 'old'), ('same', 'new'), ('handwritten-ignore', 'old'), ('handwritten-error', 'old'),
+                    ('handwritten-protocol', 'old')]
+# The modules of each app version: its reply-transport channels (Evolution/new adds `wishlist`).
+EVOLUTION_MODULES = {'old': ['catalog'], 'new': ['catalog', 'wishlist']}
 TRANSPORTS = ['reply', 'callback']
 TSC_FLAGS = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
              '--moduleResolution', 'node', '--lib', 'ES2020,DOM']
@@ -41,27 +55,67 @@ def run(command, **kwargs):
     return result.stdout
 
 
-def compile_host(transport, out):
-    swift_dir = os.path.join(out, transport, 'swift')
-    sources = sorted(os.path.join(swift_dir, f) for f in os.listdir(swift_dir) if f.endswith('.swift'))
-    sources += sorted(os.path.join(HOST_SOURCES, f) for f in os.listdir(HOST_SOURCES) if f.endswith('.swift'))
+def compile_cached(sources, target, what, flags):
+    """swiftc FLAGS -o target sources, cached by a hash of the compiler version, the flags and the sources."""
     digest = hashlib.sha256()
     digest.update(run(['swiftc', '--version']).encode())
+    if flags != ['-O']:
+        # Keyed by flags other than -O only, so the test hosts' existing cache entries stay valid.
+        digest.update(' '.join(flags).encode())
     for source in sources:
         digest.update(os.path.basename(source).encode())
         with open(source, 'rb') as f:
             digest.update(f.read())
     cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
     cached = os.path.join(cache, digest.hexdigest()[:24], 'host')
-    target = os.path.join(out, transport, 'host')
     if not os.path.exists(cached):
         os.makedirs(os.path.dirname(cached), exist_ok=True)
         temp = cached + f'.{os.getpid()}.tmp'
-        log(f'swiftc: the {transport} test host (generated dispatcher + Fixtures/Host)')
-        run(['swiftc', '-O', '-o', temp] + sources)
+        log(f'swiftc: {what}')
+        run(['swiftc'] + flags + ['-o', temp] + sources)
         os.replace(temp, cached)
     shutil.copy2(cached, target)
     return target
+
+
+def swift_sources(folder):
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith('.swift'))
+
+
+def compile_host(transport, out):
+    sources = swift_sources(os.path.join(out, transport, 'swift')) + swift_sources(HOST_SOURCES)
+    return compile_cached(sources, os.path.join(out, transport, 'host'),
+                          f'the {transport} test host (generated dispatcher + Fixtures/Host)', ['-O'])
+
+
+def compile_evolution_host(transport, version, out):
+    """The evolution host of one app version: the Swift generated from Evolution/<version>, the
+    host's main.swift and <Version>App.swift. -Onone: a handful of messages, compiled in half the time."""
+    base = os.path.join(out, 'evolution', transport)
+    sources = swift_sources(os.path.join(base, f'{version}-swift'))
+    sources += [os.path.join(EVOLUTION, 'Host', 'main.swift'), os.path.join(EVOLUTION, 'Host', f'{version.capitalize()}App.swift')]
+    return compile_cached(sources, os.path.join(base, f'host-{version}'),
+                          f'the {transport} {version}-app evolution host (generated from Evolution/{version})', ['-Onone'])
+
+
+def prepare_evolution(bridgegen, transport, out):
+    """Evolution/old -> the old app's Swift (and its TypeScript, whose fingerprint the cases compare
+    with the old app's); Evolution/new -> the new app's Swift and the new page's client."""
+    base = os.path.join(out, 'evolution', transport)
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(base)
+    for version in ('old', 'new'):
+        command = [bridgegen, 'generate', os.path.join(EVOLUTION, version), '--transport', transport,
+                   '--swift-out', os.path.join(base, f'{version}-swift'), '--ts-out', os.path.join(base, f'{version}-ts')]
+        run(command)
+    web = os.path.join(base, 'web')
+    for version, client in (('new', 'client'), ('old', 'old-client')):
+        ts_dir = os.path.join(base, f'{version}-ts')
+        run(['tsc'] + TSC_FLAGS + ['--outDir', os.path.join(web, client)] + sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts')))
+    for name in EVOLUTION_WEB:
+        shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
+    with open(os.path.join(web, 'package.json'), 'w') as f:
+        f.write('{"type":"module"}\n')
 
 
 def prepare(bridgegen, out):
@@ -81,8 +135,11 @@ def prepare(bridgegen, out):
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
             f.write('{"type":"module"}\n')
+        prepare_evolution(bridgegen, transport, out)
+    jobs = [lambda t=t: compile_host(t, out) for t in TRANSPORTS]
+    jobs += [lambda t=t, v=v: compile_evolution_host(t, v, out) for t in TRANSPORTS for v in ('old', 'new')]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for host in pool.map(lambda t: compile_host(t, out), TRANSPORTS):
+        for host in pool.map(lambda job: job(), jobs):
             log(f'host ready: {host}')
 
 
@@ -119,6 +176,24 @@ def run_node(out, transports):
         status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport,
                                  '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
         results.append(('node', transport, status, summary(output)))
+    return results
+
+
+def run_node_evolution(out, transports):
+    """One node process per phase (a fresh client each: its capabilities are per page load),
+    summed into one summary line per transport."""
+    results = []
+    for transport in transports:
+        base = os.path.join(out, 'evolution', transport)
+        passed, failed, status = 0, 0, 0
+        for phase, version in EVOLUTION_PHASES:
+            code, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport, '--suite', 'evolution',
+                                   '--phase', phase, '--channels', ','.join(EVOLUTION_MODULES[version]),
+                                   '--web', os.path.join(base, 'web'), '--host', os.path.join(base, f'host-{version}')])
+            counts = summary(output) or (0, 1)
+            passed, failed, status = passed + counts[0], failed + counts[1], status or code
+        print(f'[node-evolution {transport}] {passed} passed, {failed} failed', flush=True)
+        results.append(('node-evolution', transport, status, (passed, failed)))
     return results
 
 
@@ -168,6 +243,24 @@ def run_webkit(out, transports):
     return results
 
 
+def run_webkit_evolution(out, transports):
+    """One WebKitGTK harness per transport; each phase a new web view on its own host."""
+    problem = webkit_problem()
+    if problem:
+        print(f'[e2e] WebKitGTK suite cannot run: {problem}')
+        return [('webkit-evolution', t, 1, None) for t in transports]
+    results = []
+    for transport in transports:
+        base = os.path.join(out, 'evolution', transport)
+        phases = ','.join(f'{phase}={"+".join(EVOLUTION_MODULES[version])}={os.path.join(base, "host-" + version)}'
+                          for phase, version in EVOLUTION_PHASES)
+        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
+                                 '--transport', transport, '--web', os.path.join(base, 'web'), '--mode', 'evolution',
+                                 '--phases', phases], env=webkit_env())
+        results.append(('webkit-evolution', transport, status, summary(output)))
+    return results
+
+
 def report(results):
     ok = True
     for kind, transport, status, counts in results:
@@ -186,6 +279,8 @@ def main():
     parser.add_argument('--bridgegen')
     parser.add_argument('--out', required=True)
     parser.add_argument('--transport', choices=TRANSPORTS)
+    parser.add_argument('--suite', choices=['conformance', 'evolution', 'both'], default='conformance',
+                        help='conformance: Schemas/ (conformance.js); evolution: the new page on old and new apps (evolution.js)')
     options = parser.parse_args()
     out = os.path.abspath(options.out)
     transports = [options.transport] if options.transport else TRANSPORTS
@@ -196,10 +291,14 @@ def main():
         if options.command == 'prepare':
             return 0
     results = []
+    conformance = options.suite in ('conformance', 'both') or options.command == 'all'
+    evolution = options.suite in ('evolution', 'both') or options.command == 'all'
     if options.command in ('node', 'all'):
-        results += run_node(out, transports)
+        results += run_node(out, transports) if conformance else []
+        results += run_node_evolution(out, transports) if evolution else []
     if options.command in ('webkit', 'all'):
-        results += run_webkit(out, transports)
+        results += run_webkit(out, transports) if conformance else []
+        results += run_webkit_evolution(out, transports) if evolution else []
     return report(results)
 
 

@@ -5,10 +5,13 @@
 // event scripts come back and are evaluated in node's global scope (callback transport).
 // Runs the shared cases of conformance.js.
 //
-//   node roundtrip.mjs --transport reply|callback --web DIR --host PATH
+//   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]
 //
 // DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
 // same transport. Prints one line per case and the summary `N passed, N failed`.
+// `--suite evolution`: DIR is the new page of Evolution/ (client/*.js, evolution.js), PATH an
+// evolution host (old or new app) whose modules are the reply transport's channels M,..., and
+// evolution.js runs phase P (old, same, handwritten-ignore, handwritten-error) once.
 
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -23,8 +26,9 @@ const printError = console.error.bind(console);
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
 const transport = args.transport;
-if (!['reply', 'callback'].includes(transport) || !args.web || !args.host) {
-    printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH');
+const evolution = args.suite === 'evolution';
+if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels))) {
+    printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]');
     process.exit(2);
 }
 
@@ -200,7 +204,7 @@ class HostNative {
 }
 
 const native = new HostNative(args.host);
-const channels = transport === 'reply' ? ['sample', 'user', 'legacy'] : ['uniBridgeCall'];
+const channels = transport === 'callback' ? ['uniBridgeCall'] : evolution ? args.channels.split(',') : ['sample', 'user', 'legacy'];
 const messageHandlers = {
     // Console forwarding: the console receiver of the host, as the Swift glue's handler.
     bridgegenConsole: {
@@ -228,6 +232,19 @@ globalThis.webkit = { messageHandlers };
 
 const web = path.resolve(args.web);
 const client = await import(pathToFileURL(path.join(web, 'client', 'index.js')).href);
+if (evolution) {
+    const { run } = await import(pathToFileURL(path.join(web, 'evolution.js')).href);
+    const deadline = setTimeout(() => {
+        printError('the evolution phase did not finish within 60 s');
+        process.exit(1);
+    }, 60_000);
+    const result = await run({ engine: 'node', transport, phase: args.phase, client, control: (cmd) => native.control(cmd), log: (line) => print(`[node] ${line}`) });
+    clearTimeout(deadline);
+    native.close();
+    print(`[node-evolution ${transport}/${args.phase}] ${result.passed} passed, ${result.failed} failed`);
+    print(`${result.passed} passed, ${result.failed} failed`);
+    process.exit(result.failed === 0 && result.passed > 0 ? 0 : 1);
+}
 const { run } = await import(pathToFileURL(path.join(web, 'conformance.js')).href);
 
 let passed = 0;

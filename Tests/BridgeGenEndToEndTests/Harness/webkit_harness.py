@@ -4,6 +4,13 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
 
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
             [--mode suite|bench] [--n N]
+    xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR
+            --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
+
+- `--mode evolution`: the capability suite (evolution.js, docs/E2E.md): DIR is the new page of
+  Evolution/; each phase is a new web view loading evolution.html?phase=PHASE, answered by its
+  own host (an evolution host: the old or the new app), started when the phase starts, and
+  the app's modules as its reply-transport channels.
 
 - The page (DIR/page.html + the compiled client in DIR/client/ + conformance.js) is served over
   the custom URI scheme `app:` (trusted by the generated origin policy: trustedSchemes), and,
@@ -69,6 +76,12 @@ def well_formed(value):
     return value
 
 
+def evolution_phase(text):
+    """`PHASE=MODULE+MODULE=HOST` -> (PHASE, (MODULE, MODULE), HOST)."""
+    phase, modules, host = text.split('=', 2)
+    return phase, tuple(modules.split('+')), host
+
+
 class Host:
     """The Swift test host: one JSON line per command in, its output line out, matched by id.
     Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
@@ -81,6 +94,7 @@ class Host:
         self.buffer = bytearray()
         self.on_page_call = on_page_call
         self.on_exit = on_exit
+        self.closing = False
         fd = self.process.stdout.fileno()
         os.set_blocking(fd, False)
         channel = GLib.IOChannel.unix_new(fd)
@@ -94,7 +108,8 @@ class Host:
             except BlockingIOError:
                 break
             if not data:
-                self.on_exit(f'the Swift test host exited ({self.process.poll()})')
+                if not self.closing:
+                    self.on_exit(f'the Swift test host exited ({self.process.poll()})')
                 return False
             start = len(self.buffer)
             self.buffer += data
@@ -140,6 +155,7 @@ class Host:
         step()
 
     def close(self):
+        self.closing = True
         self.process.stdin.close()
         try:
             self.process.wait(timeout=5)
@@ -152,7 +168,11 @@ class Harness:
         self.options = options
         self.transport = options.transport
         self.web = os.path.abspath(options.web)
-        self.host = Host(options.host, self.on_page_call, self.fail)
+        self.evolution = options.mode == 'evolution'
+        # (PHASE, the app's modules, HOST) of the evolution mode, in order.
+        self.evolution_phases = [evolution_phase(p) for p in options.phases.split(',')] if self.evolution else []
+        self.channels = self.evolution_phases[0][1] if self.evolution else ('sample', 'user', 'legacy')
+        self.host = Host(self.evolution_phases[0][2] if self.evolution else options.host, self.on_page_call, self.fail)
         self.console_script = None
         self.call_view = None
         self.page_calls = {'calls': 0, 'answers': 0, 'errors': 0}
@@ -162,6 +182,7 @@ class Harness:
         self.hold_ms = 0
         self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
         self.requested = {}
+        self.unanswered = []
         self.results = []
         self.bench = None
         self.error = None
@@ -205,7 +226,7 @@ class Harness:
             manager.connect('script-message-received::bridgegenConsole', self.on_console_message, view)
             assert manager.register_script_message_handler('bridgegenConsole', None)
             if self.transport == 'reply':
-                for channel in ('sample', 'user', 'legacy'):
+                for channel in self.channels:
                     manager.connect(f'script-message-with-reply-received::{channel}', self.on_reply_message, view, channel)
                     assert manager.register_script_message_handler_with_reply(channel, None)
             else:
@@ -355,6 +376,10 @@ class Harness:
                 if reply is not None and output['reply'] is not None:
                     self.stats['answers'] += 1
                     reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(output['reply'], ensure_ascii=True)))
+                elif reply is not None:
+                    # Native did not answer (the evolution suite's hand-written native ignoring
+                    # $hello): keep the reply alive, as a handler that never answers does.
+                    self.unanswered.append(reply)
             self.host_command(view, fields, done)
             return False
 
@@ -486,7 +511,30 @@ class Harness:
 
         self.host.commands(['"terminate":true'], before_load)
 
+    def next_evolution_phase(self):
+        """Closes the previous phase's page and host, starts the next phase's host, opens its page."""
+        phase, self.channels, host = self.evolution_phases[len(self.results)]
+        if self.results:
+            for window, _, _ in self.views:
+                window.destroy()
+            self.views = []
+            self.call_view = None
+            self.host.close()
+            self.host = Host(host, self.on_page_call, self.fail)
+            # Each phase counts its own messages and $hellos, as node's process per phase does.
+            self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
+            self.requested = {}
+            self.calls = []
+            self.logs = []
+        self.open_view(TRUSTED_SCHEME, f'phase={phase}&transport={self.transport}', True, 'evolution.html')
+        return False
+
     def next_phase(self):
+        if self.evolution:
+            if len(self.results) < len(self.evolution_phases):
+                return self.next_evolution_phase()
+            self.loop.quit()
+            return False
         if self.phases:
             scheme, query, bridge, page = self.phases.pop(0)
             if page == 'pagecall.html':
@@ -508,7 +556,9 @@ class Harness:
 
     def run(self):
         t = self.transport
-        if self.options.mode == 'bench':
+        if self.evolution:
+            self.phases = []
+        elif self.options.mode == 'bench':
             self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True, 'page.html')]
         else:
             self.phases = [
@@ -533,11 +583,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
     parser.add_argument('--web', required=True)
-    parser.add_argument('--host', required=True)
-    parser.add_argument('--mode', choices=['suite', 'bench'], default='suite')
+    parser.add_argument('--host')
+    parser.add_argument('--mode', choices=['suite', 'bench', 'evolution'], default='suite')
+    parser.add_argument('--phases', help='evolution mode: PHASE=MODULE+MODULE=HOST,... (evolution.js phases, each with its app\'s modules and host)')
     parser.add_argument('--n', type=int, default=1000)
     parser.add_argument('--timeout', type=int, default=200)
     options = parser.parse_args()
+    if (options.mode == 'evolution') != (options.phases is not None) or (options.mode != 'evolution' and not options.host):
+        parser.error('--host is required, except with --mode evolution, which takes --phases instead')
     harness = Harness(options)
     started = time.time()
     harness.run()
@@ -553,6 +606,13 @@ def main():
         for line in r.get('lines', []):
             if line.startswith('FAIL'):
                 print(f'[webkit] {line}', flush=True)
+    if options.mode == 'evolution':
+        if harness.error or len(harness.results) != len(harness.evolution_phases):
+            failed += 1
+            print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
+        print(f'[webkit-evolution {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
+        print(f'{passed} passed, {failed} failed', flush=True)
+        return 0 if failed == 0 and passed > 0 else 1
     if options.mode == 'suite' and (harness.expect_hellos is None or len(harness.stats['hellos']) < harness.expect_hellos):
         failed += 1
         print(f'[webkit] FAIL the reloaded page did not say $hello again: {harness.stats["hellos"]}', flush=True)
