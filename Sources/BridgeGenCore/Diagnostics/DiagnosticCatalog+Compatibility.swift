@@ -336,8 +336,8 @@ extension DiagnosticCatalog {
     }
 
     static func pageMethodAdded(_ page: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
-        compatibility(.pageMethodAdded, nil, "page method '\(page)' is new: apps built from the new schema get an error when "
-                      + "they call it on pages built from the old one; the app must handle the failure", at: location, notes: notes)
+        compatibility(.pageMethodAdded, nil, "page method '\(page)' is new: apps built from the new schema get notImplemented (-10) "
+                      + "when they call it on pages built from the old one; the app must catch it and fall back", at: location, notes: notes)
     }
 
     static func pageMethodRemoved(_ page: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
