@@ -1,92 +1,93 @@
+/// A method, event or page method: what the member comparison needs of each.
+protocol DiffedMember {
+    var name: String { get }
+    var wireName: String { get }
+    var location: SourceLocation { get }
+}
+
+extension Method: DiffedMember {}
+extension Event: DiffedMember {}
+extension PageMethod: DiffedMember {}
+
+/// How one kind of member differs in `compareMembers`: its noun in messages, where a module
+/// keeps it, its own comparison and its catalog entries for removal and addition.
+struct MemberKind<T: DiffedMember> {
+    var noun: String
+    var members: (Module) -> [T]
+    /// A move between modules breaks nobody, so it is not reported (the matched pair is still compared).
+    var movedIsSafe: Bool
+    var compare: (inout DiffRun, Member<T>, Member<T>) -> Void
+    /// The diagnostic for a removed member: its qualified name, its old location, the notes.
+    var removed: (String, SourceLocation?, [Diagnostic.Note]) -> Diagnostic
+    /// The diagnostic for an added member: its qualified name, the member, the notes.
+    var added: (String, Member<T>, [Diagnostic.Note]) -> Diagnostic
+}
+
 /// Modules, methods, events, page methods and their results.
 extension DiffRun {
     mutating func compareModules() {
-        let oldModules = old.schema.modules, newModules = new.schema.modules
-        let newNames = Set(newModules.map(\.name)), oldNames = Set(oldModules.map(\.name))
-        var newModuleByName: [String: Module] = [:], oldModuleByName: [String: Module] = [:]
-        for module in newModules { newModuleByName[module.name] = module }
-        for module in oldModules { oldModuleByName[module.name] = module }
-        /// The note of an addition: the old version's module that did not have it.
-        func absent(_ module: String) -> [Diagnostic.Note] {
-            DiagnosticCatalog.absentFrom("module '\(module)'", oldModuleByName[module]?.location)
-        }
+        var oldModuleByName: [String: Module] = [:], newModuleByName: [String: Module] = [:]
+        for module in old.schema.modules { oldModuleByName[module.name] = module }
+        for module in new.schema.modules { newModuleByName[module.name] = module }
+        let modules = (old: oldModuleByName, new: newModuleByName)
 
-        // Methods.
-        let methods = Self.match(oldModules, newModules, { $0.methods }, key: { $0.name }, wire: { $0.wireName })
-        for (o, n) in methods.matched { compareMethod(o, n) }
-        for (o, n) in methods.wireChanged {
-            report(DiagnosticCatalog.wireChanged("method", n.module.name + "." + n.key, from: o.wire, to: n.wire,
-                                                 at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-        }
+        // The callback channel routes by wire name alone: a method answers wherever it is declared.
         let bothCallback = old.config.transport == .callback && new.config.transport == .callback
-        for (o, n) in methods.moved {
-            // The callback channel routes by wire name alone: the method answers wherever it is declared.
-            if !bothCallback {
-                report(DiagnosticCatalog.moved("method", n.wire, from: o.module.name, to: n.module.name,
-                                               at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-            }
-            compareMethod(o, n)
-        }
-        for o in methods.removed where newNames.contains(o.module.name) {
-            report(DiagnosticCatalog.methodRemoved(o.module.name + "." + o.key, at: o.value.location,
-                                                   notes: DiagnosticCatalog.removedFrom("module '\(o.module.name)'", newModuleByName[o.module.name]?.location)))
-        }
-        for n in methods.added where oldNames.contains(n.module.name) {
-            report(DiagnosticCatalog.methodAdded(n.module.name + "." + n.key, supports: "\(n.module.name).supports('\(n.value.identifier)')",
-                                                 at: n.value.location, notes: absent(n.module.name)))
-        }
+        let lostMethods = compareMembers(MemberKind(
+            noun: "method", members: \.methods, movedIsSafe: bothCallback, compare: { $0.compareMethod($1, $2) },
+            removed: DiagnosticCatalog.methodRemoved,
+            added: { name, n, notes in
+                DiagnosticCatalog.methodAdded(name, supports: "\(n.module.name).supports('\(n.value.identifier)')",
+                                              at: n.value.location, notes: notes)
+            }), modules)
+        let lostEvents = compareMembers(MemberKind(
+            noun: "event", members: \.events, movedIsSafe: false, compare: { $0.compareEvent($1, $2) },
+            removed: DiagnosticCatalog.eventRemoved,
+            added: { name, n, notes in DiagnosticCatalog.eventAdded(name, at: n.value.location, notes: notes) }), modules)
+        let lostPageMethods = compareMembers(MemberKind(
+            noun: "page method", members: \.pageMethods, movedIsSafe: false, compare: { $0.comparePageMethod($1, $2) },
+            removed: DiagnosticCatalog.pageMethodRemoved,
+            added: { name, n, notes in DiagnosticCatalog.pageMethodAdded(name, at: n.value.location, notes: notes) }), modules)
 
-        // Events.
-        let events = Self.match(oldModules, newModules, { $0.events }, key: { $0.name }, wire: { $0.wireName })
-        for (o, n) in events.matched { compareEvent(o, n) }
-        for (o, n) in events.wireChanged {
-            report(DiagnosticCatalog.wireChanged("event", n.module.name + "." + n.key, from: o.wire, to: n.wire,
-                                                 at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-        }
-        for (o, n) in events.moved {
-            report(DiagnosticCatalog.moved("event", n.wire, from: o.module.name, to: n.module.name,
-                                           at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-            compareEvent(o, n)
-        }
-        for o in events.removed where newNames.contains(o.module.name) {
-            report(DiagnosticCatalog.eventRemoved(o.module.name + "." + o.key, at: o.value.location,
-                                                  notes: DiagnosticCatalog.removedFrom("module '\(o.module.name)'", newModuleByName[o.module.name]?.location)))
-        }
-        for n in events.added where oldNames.contains(n.module.name) {
-            report(DiagnosticCatalog.eventAdded(n.module.name + "." + n.key, at: n.value.location, notes: absent(n.module.name)))
-        }
-
-        // Page methods.
-        let pages = Self.match(oldModules, newModules, { $0.pageMethods }, key: { $0.name }, wire: { $0.wireName })
-        for (o, n) in pages.matched { comparePageMethod(o, n) }
-        for (o, n) in pages.wireChanged {
-            report(DiagnosticCatalog.wireChanged("page method", n.module.name + "." + n.key, from: o.wire, to: n.wire,
-                                                 at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-        }
-        for (o, n) in pages.moved {
-            report(DiagnosticCatalog.moved("page method", n.wire, from: o.module.name, to: n.module.name,
-                                           at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
-            comparePageMethod(o, n)
-        }
-        for o in pages.removed where newNames.contains(o.module.name) {
-            report(DiagnosticCatalog.pageMethodRemoved(o.module.name + "." + o.key, at: o.value.location,
-                                                       notes: DiagnosticCatalog.removedFrom("module '\(o.module.name)'", newModuleByName[o.module.name]?.location)))
-        }
-        for n in pages.added where oldNames.contains(n.module.name) {
-            report(DiagnosticCatalog.pageMethodAdded(n.module.name + "." + n.key, at: n.value.location, notes: absent(n.module.name)))
-        }
-
-        for module in oldModules {
+        for module in old.schema.modules {
             if let counterpart = newModuleByName[module.name] { compareErrors(module, counterpart, oldModule: module.location) }
         }
         // One diagnostic for a module that is gone, not one per member; a module of types only
         // (nothing on the wire) or whose members all moved elsewhere reports nothing here.
-        let lostMembers = Set(methods.removed.map(\.module.name) + events.removed.map(\.module.name) + pages.removed.map(\.module.name))
-        for module in oldModules where !newNames.contains(module.name) && lostMembers.contains(module.name) {
+        let lostMembers = Set(lostMethods + lostEvents + lostPageMethods)
+        for module in old.schema.modules where newModuleByName[module.name] == nil && lostMembers.contains(module.name) {
             report(DiagnosticCatalog.moduleRemoved(module.name, at: module.location))
         }
     }
 
+    /// Matches one kind of member across the versions and reports what changed: a changed wire
+    /// name, a move to another module, a removal or addition within a module both versions have.
+    /// Returns the modules of removed members, for the module-removed check.
+    mutating func compareMembers<T: DiffedMember>(_ kind: MemberKind<T>,
+                                                  _ modules: (old: [String: Module], new: [String: Module])) -> [String] {
+        let members = Self.match(old.schema.modules, new.schema.modules, kind.members, key: \.name, wire: \.wireName)
+        for (o, n) in members.matched { kind.compare(&self, o, n) }
+        for (o, n) in members.wireChanged {
+            report(DiagnosticCatalog.wireChanged(kind.noun, n.module.name + "." + n.key, from: o.wire, to: n.wire,
+                                                 at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
+        }
+        for (o, n) in members.moved {
+            if !kind.movedIsSafe {
+                report(DiagnosticCatalog.moved(kind.noun, n.wire, from: o.module.name, to: n.module.name,
+                                               at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
+            }
+            kind.compare(&self, o, n)
+        }
+        for o in members.removed where modules.new[o.module.name] != nil {
+            report(kind.removed(o.module.name + "." + o.key, o.value.location,
+                                DiagnosticCatalog.removedFrom("module '\(o.module.name)'", modules.new[o.module.name]?.location)))
+        }
+        for n in members.added where modules.old[n.module.name] != nil {
+            report(kind.added(n.module.name + "." + n.key, n,
+                              DiagnosticCatalog.absentFrom("module '\(n.module.name)'", modules.old[n.module.name]?.location)))
+        }
+        return members.removed.map(\.module.name)
+    }
 
     mutating func deprecation(_ old: Deprecation?, _ new: Deprecation?, _ what: String, _ newLocation: SourceLocation,
                                       _ oldLocation: SourceLocation) {
