@@ -90,10 +90,12 @@ def compile_host(transport, out):
 
 def compile_evolution_host(transport, version, out):
     """The evolution host of one app version: the Swift generated from Evolution/<version>, the
-    host's main.swift and <Version>App.swift. -Onone: a handful of messages, compiled in half the time."""
+    host's main.swift, CatalogCalls.swift and <Version>App.swift, and the test host's
+    HostProtocol.swift (the JSON-line plumbing). -Onone: a handful of messages, compiled in half the time."""
     base = os.path.join(out, 'evolution', transport)
     sources = swift_sources(os.path.join(base, f'{version}-swift'))
-    sources += [os.path.join(EVOLUTION, 'Host', 'main.swift'), os.path.join(EVOLUTION, 'Host', f'{version.capitalize()}App.swift')]
+    sources += [os.path.join(EVOLUTION, 'Host', name) for name in ('main.swift', 'CatalogCalls.swift', f'{version.capitalize()}App.swift')]
+    sources.append(os.path.join(HOST_SOURCES, 'HostProtocol.swift'))
     return compile_cached(sources, os.path.join(base, f'host-{version}'),
                           f'the {transport} {version}-app evolution host (generated from Evolution/{version})', ['-Onone'])
 

@@ -14,30 +14,9 @@ enum EvolutionApp {
     session.install(WishlistDispatcher(handler: handlers))
 }
 
-@MainActor final class EvolutionHandlers: CatalogHandler, WishlistHandler {
-    /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
-    var calls: [JSONValue] = []
+/// The shared `catalog` handlers (CatalogCalls.swift) and this version's additions.
+@MainActor final class EvolutionHandlers: CatalogCalls, CatalogHandler, WishlistHandler {
     private var wishlist: Set<String> = []
-
-    func drainCalls() -> [JSONValue] {
-        defer { calls = [] }
-        return calls
-    }
-
-    func record(_ method: String, _ params: [String: JSONValue]) {
-        calls.append(.object(["module": .string("catalog"), "method": .string(method), "params": .object(params)]))
-    }
-
-    /// `sku` "missing" rejects with `notFound` (3001); any other SKU is found.
-    func getProduct(sku: String) async throws -> Catalog.Product {
-        record("getProduct", ["sku": .string(sku)])
-        if sku == "missing" { throw Catalog.Errors.notFound() }
-        return Catalog.Product(sku: sku, title: "Product \(sku)", price: 9.5)
-    }
-
-    func track(sku: String) {
-        record("track", ["sku": .string(sku)])
-    }
 
     /// Resolves with the wishlist's size; `sku` "missing" rejects with `notFound` (3001).
     func addToWishlist(sku: String) async throws -> Int {

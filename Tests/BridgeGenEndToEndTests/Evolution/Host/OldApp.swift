@@ -13,30 +13,8 @@ enum EvolutionApp {
     session.install(CatalogDispatcher(handler: handlers))
 }
 
-@MainActor final class EvolutionHandlers: CatalogHandler {
-    /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
-    var calls: [JSONValue] = []
-
-    func drainCalls() -> [JSONValue] {
-        defer { calls = [] }
-        return calls
-    }
-
-    func record(_ method: String, _ params: [String: JSONValue]) {
-        calls.append(.object(["module": .string("catalog"), "method": .string(method), "params": .object(params)]))
-    }
-
-    /// `sku` "missing" rejects with `notFound` (3001); any other SKU is found.
-    func getProduct(sku: String) async throws -> Catalog.Product {
-        record("getProduct", ["sku": .string(sku)])
-        if sku == "missing" { throw Catalog.Errors.notFound() }
-        return Catalog.Product(sku: sku, title: "Product \(sku)", price: 9.5)
-    }
-
-    func track(sku: String) {
-        record("track", ["sku": .string(sku)])
-    }
-}
+/// The old app's handlers are the shared `catalog` ones (CatalogCalls.swift).
+@MainActor final class EvolutionHandlers: CatalogCalls, CatalogHandler {}
 
 /// `{"emit":{"event":"cart-changed","payload":{...}}}`: the events of this schema, by wire name.
 @MainActor func emitEvent(_ event: String, _ payload: [String: Any]) throws {

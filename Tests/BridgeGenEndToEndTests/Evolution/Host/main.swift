@@ -6,16 +6,12 @@
 // (`{"method", "timeoutMs"}`), `pageAnswer`, `consoleScript`, `version`, and
 // `{"handwritten": "ignore" | "error" | "protocol" | "off"}`: from then on the generated session is
 // bypassed and messages reach a hand-written native in the manner of seed 001 (see `HandWritten`).
+// The protocol's plumbing (output lines, page calls, the line loop) is the test host's
+// HostProtocol.swift, compiled into this host too.
 import Foundation
-
-@MainActor final class HostPage {
-    var scripts: [String] = []
-    var logs: [String] = []
-}
 
 let page = HostPage()
 let handlers = EvolutionHandlers()
-let consoleReceiver = BridgeConsoleReceiver()
 let session = BridgeSession(evaluate: { script, completion in
     page.scripts.append(script)
     Task { @MainActor in completion(true) }
@@ -23,31 +19,7 @@ let session = BridgeSession(evaluate: { script, completion in
 installModules(session, handlers)
 BridgeLog.sink = { message in page.logs.append(message) }
 BridgeLog.console = { level, message in page.logs.append(BridgeLog.consoleLine(level, message)) }
-
-@MainActor func write(_ object: [String: JSONValue]) {
-    FileHandle.standardOutput.write(Data((JSONValue.object(object).jsonBytes() ?? []) + [0x0A]))
-}
-
-@MainActor func settle() async {
-    var quietRounds = 0
-    for _ in 0..<100_000 {
-        await Task.yield()
-        if session.isIdle {
-            quietRounds += 1
-            if quietRounds > 20 { return }
-        } else {
-            quietRounds = 0
-        }
-    }
-}
-
-func origin(_ value: Any?) -> BridgeOrigin {
-    let object = (try? BridgeDecode.object(value, "origin")) ?? [:]
-    return BridgeOrigin(scheme: (try? BridgeDecode.string(object["scheme"], "")) ?? "file",
-                        host: (try? BridgeDecode.string(object["host"], "")) ?? "",
-                        port: (try? BridgeDecode.int(object["port"], "")) ?? 0,
-                        isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
-}
+let server = HostServer(session: session, page: page, modules: ["catalog", "wishlist"], drainCalls: { handlers.drainCalls() })
 
 /// A native written by hand before bridgegen, as seed 001 describes it: it reads `type`,
 /// `data` and `callbackName` itself, answers `get-product` and `track`, and anything else with
@@ -106,60 +78,6 @@ func origin(_ value: Any?) -> BridgeOrigin {
     }
 }
 
-/// Page calls through the session's call function: `{"pageCall":{"token","body","arguments",
-/// "pageWorld"}}` out, the harness's `{"pageAnswer":{"token","value"|"error"}}` back.
-@MainActor final class HostPageCalls {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    struct Value: @unchecked Sendable {
-        var value: Any?
-    }
-
-    private var nextToken = 0
-    private var waiting: [Int: CheckedContinuation<Value, any Error>] = [:]
-
-    func call(body: String, arguments: [String: String], pageWorld: Bool) async throws -> Any? {
-        nextToken += 1
-        let token = nextToken
-        write(["pageCall": .object(["token": .int(token), "body": .string(body),
-                                    "arguments": .object(arguments.mapValues { JSONValue.string($0) }), "pageWorld": .bool(pageWorld)])])
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    waiting[token] = continuation
-                }
-            }
-        } onCancel: {
-            Task { @MainActor in pageCalls.cancel(token) }
-        }.value
-    }
-
-    private func cancel(_ token: Int) {
-        waiting.removeValue(forKey: token)?.resume(throwing: CancellationError())
-    }
-
-    func answer(_ value: Any?) throws {
-        let object = try BridgeDecode.object(value, "pageAnswer")
-        let token = try BridgeDecode.int(object["token"], "pageAnswer.token")
-        guard let continuation = waiting.removeValue(forKey: token) else { return }
-        if let error = object["error"] {
-            continuation.resume(throwing: Failure(description: (error as? String) ?? "the page call failed"))
-        } else {
-            let result = object["value"]
-            continuation.resume(returning: Value(value: result is NSNull ? nil : result))
-        }
-    }
-}
-
-let pageCalls = HostPageCalls()
-session.callFunction = { body, arguments, pageWorld in
-    try await pageCalls.call(body: body, arguments: arguments, pageWorld: pageWorld)
-}
-
 /// `{"method","timeoutMs"}` (default 5 s): `{"value": <result>}` or `{"error": {"code", "message"}}`.
 @MainActor func callPage(_ value: Any?) async -> JSONValue {
     do {
@@ -173,87 +91,31 @@ session.callFunction = { body, arguments, pageWorld in
     }
 }
 
-@MainActor func finish(_ output: inout [String: JSONValue]) {
-    output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
-    output["calls"] = .array(handlers.drainCalls())
-    output["logs"] = .array(page.logs.map { JSONValue.string($0) })
-    output["queued"] = .object(["catalog": .int(session.queuedEventCount("catalog")), "wishlist": .int(session.queuedEventCount("wishlist"))])
-    page.scripts = []
-    page.logs = []
-}
-
-var running: [Task<Void, Never>] = []
-
-let input = AsyncStream<String> { continuation in
-    let reader = Thread {
-        while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-        continuation.finish()
+await server.serve { command, id, line in
+    if let call = command["callPage"] {
+        // Answers when the call ends: the page's lines and pageAnswers are read meanwhile.
+        server.runConcurrently(id) { ["outcome": await callPage(call)] }
+        return false
     }
-    reader.start()
-}
-
-for await line in input {
-    if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-    var output: [String: JSONValue] = [:]
-    var reply: JSONValue = .null
-    var replies = 0
-    do {
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
-              let command = try? BridgeDecode.object(parsed, "command") else {
-            throw BridgeError(.invalidMessage, "the line is not a JSON object")
-        }
-        if let answer = command["pageAnswer"] {
-            try pageCalls.answer(answer)
-            continue
-        }
-        let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
-        output["id"] = id
-        if let call = command["callPage"] {
-            // Answers when the call ends: the page's lines and pageAnswers are read meanwhile.
-            running.append(Task { @MainActor in
-                var output: [String: JSONValue] = ["id": id, "outcome": await callPage(call), "reply": .null, "replies": .int(0)]
-                finish(&output)
-                write(output)
-            })
-            continue
-        }
-        if let channel = command["channel"] {
-            let channel = try BridgeDecode.string(channel, "channel")
-            guard let body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
-            if channel == BridgeConsole.channel {
-                consoleReceiver.receive(body, origin: origin(command["origin"]))
-            } else if HandWritten.mode != "off" {
-                HandWritten.receive(channel: channel, body: body) { envelope in
-                    reply = envelope
-                    replies += 1
-                }
-            } else {
-                session.receive(channel: channel, body: body, origin: origin(command["origin"]),
-                                reply: { envelope in
-                                    reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data])
-                                    replies += 1
-                                },
-                                answer: { script in page.scripts.append(script) })
-            }
-        } else if let emit = command["emit"] {
-            let object = try BridgeDecode.object(emit, "emit")
-            try emitEvent(try BridgeDecode.string(object["event"], "emit.event"), try BridgeDecode.params(object["payload"]))
-        } else if let mode = command["handwritten"] {
-            HandWritten.mode = try BridgeDecode.string(mode, "handwritten")
-        } else if command["consoleScript"] != nil {
-            output["consoleScript"] = .string(BridgeConsole.userScriptSource())
-        } else if command["version"] != nil {
-            output["version"] = .string(EvolutionApp.version)
+    if let channel = command["channel"] {
+        let channel = try BridgeDecode.string(channel, "channel")
+        guard let body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+        if channel != BridgeConsole.channel && HandWritten.mode != "off" {
+            HandWritten.receive(channel: channel, body: body, reply: line.replied)
         } else {
-            throw BridgeError(.invalidMessage, "expected channel+body, emit, callPage, handwritten, consoleScript or version")
+            server.receive(channel: channel, body: body, origin: origin(command["origin"]), into: line)
         }
-        await settle()
-    } catch {
-        output["error"] = .string(BridgeError.reaching(from: error).message)
+    } else if let emit = command["emit"] {
+        let object = try BridgeDecode.object(emit, "emit")
+        try emitEvent(try BridgeDecode.string(object["event"], "emit.event"), try BridgeDecode.params(object["payload"]))
+    } else if let mode = command["handwritten"] {
+        HandWritten.mode = try BridgeDecode.string(mode, "handwritten")
+    } else if command["consoleScript"] != nil {
+        line.output["consoleScript"] = .string(BridgeConsole.userScriptSource())
+    } else if command["version"] != nil {
+        line.output["version"] = .string(EvolutionApp.version)
+    } else {
+        throw BridgeError(.invalidMessage, "expected channel+body, emit, callPage, handwritten, consoleScript or version")
     }
-    output["reply"] = reply
-    output["replies"] = .int(replies)
-    finish(&output)
-    write(output)
+    return true
 }
-for task in running { await task.value }

@@ -2,18 +2,8 @@
 // See README.md in this folder for the protocol.
 import Foundation
 
-@MainActor final class HostPage {
-    /// Whether the page's event hub (`window.__bridgegen`) exists: event scripts evaluate to this.
-    var hub = true
-    var scripts: [String] = []
-    var logs: [String] = []
-}
-
 let page = HostPage()
 let handlers = TestHandlers()
-let pageCalls = HostPageCalls()
-/// Console messages posted on `bridgegenConsole` (the console script of the page), checked like an app's.
-let consoleReceiver = BridgeConsoleReceiver()
 let session = BridgeSession(evaluate: { script, completion in
     page.scripts.append(script)
     let delivered = page.hub
@@ -23,47 +13,8 @@ session.install(SampleDispatcher(handler: handlers))
 session.install(UserDispatcher(handler: handlers))
 BridgeLog.sink = { message in page.logs.append(message) }
 BridgeLog.console = { level, message in page.logs.append(BridgeLog.consoleLine(level, message)) }
-
-/// Writes one output line. U+FEFF is written as an escape: corelibs Foundation's JSON parser
-/// drops it raw inside a string.
-@MainActor func write(_ object: [String: JSONValue]) {
-    let json = JSONValue.object(object).jsonBytes() ?? []
-    var line: [UInt8] = []
-    line.reserveCapacity(json.count + 1)
-    var index = 0
-    while index < json.count {
-        if json[index] == 0xEF, index + 2 < json.count, json[index + 1] == 0xBB, json[index + 2] == 0xBF {
-            line += Array("\\ufeff".utf8)
-            index += 3
-        } else {
-            line.append(json[index])
-            index += 1
-        }
-    }
-    line.append(0x0A)
-    FileHandle.standardOutput.write(Data(line))
-}
-
-@MainActor func settle() async {
-    var quietRounds = 0
-    for _ in 0..<100_000 {
-        await Task.yield()
-        if session.isIdle {
-            quietRounds += 1
-            if quietRounds > 20 { return }
-        } else {
-            quietRounds = 0
-        }
-    }
-}
-
-func origin(_ value: Any?) -> BridgeOrigin {
-    let object = (try? BridgeDecode.object(value, "origin")) ?? [:]
-    return BridgeOrigin(scheme: (try? BridgeDecode.string(object["scheme"], "")) ?? "file",
-                        host: (try? BridgeDecode.string(object["host"], "")) ?? "",
-                        port: (try? BridgeDecode.int(object["port"], "")) ?? 0,
-                        isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
-}
+let server = HostServer(session: session, page: page, modules: ["sample", "user"], drainCalls: { handlers.drainCalls() })
+let pageCalls = server.pageCalls
 
 /// Deep values are never released: releasing nested containers recurses (in the runtime, not
 /// in the bridge), which the 1 MB stack the tests run the host on does not survive.
@@ -126,67 +77,6 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
     default:
         throw BridgeError(.unknownMethod, "no event \(event) in module \(module)")
     }
-}
-
-/// The harness's side of page calls: the session's call function writes each call as a
-/// `{"pageCall":{"token","body","arguments","pageWorld"}}` line and waits for the harness's
-/// `{"pageAnswer":{"token","value"}}` (what the function resolved with) or `{"pageAnswer":
-/// {"token","error"}}` (WebKit failed the call). A call whose Task is cancelled (timeout,
-/// cancellation) stops waiting; its late answer is counted and ignored.
-@MainActor final class HostPageCalls {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// What the page resolved with (Foundation values from JSON, never mutated).
-    struct Value: @unchecked Sendable {
-        var value: Any?
-    }
-
-    private var nextToken = 0
-    private var waiting: [Int: CheckedContinuation<Value, any Error>] = [:]
-    private(set) var lateAnswers = 0
-
-    func call(body: String, arguments: [String: String], pageWorld: Bool) async throws -> Any? {
-        nextToken += 1
-        let token = nextToken
-        write(["pageCall": .object(["token": .int(token), "body": .string(body),
-                                    "arguments": .object(arguments.mapValues { JSONValue.string($0) }), "pageWorld": .bool(pageWorld)])])
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    waiting[token] = continuation
-                }
-            }
-        } onCancel: {
-            Task { @MainActor in pageCalls.cancel(token) }
-        }.value
-    }
-
-    private func cancel(_ token: Int) {
-        waiting.removeValue(forKey: token)?.resume(throwing: CancellationError())
-    }
-
-    func answer(_ value: Any?) throws {
-        let object = try BridgeDecode.object(value, "pageAnswer")
-        let token = try BridgeDecode.int(object["token"], "pageAnswer.token")
-        guard let continuation = waiting.removeValue(forKey: token) else {
-            lateAnswers += 1
-            return
-        }
-        if let error = object["error"] {
-            continuation.resume(throwing: Failure(description: (error as? String) ?? "the page call failed"))
-        } else {
-            let result = object["value"]
-            continuation.resume(returning: Value(value: result is NSNull ? nil : result))
-        }
-    }
-}
-
-session.callFunction = { body, arguments, pageWorld in
-    try await pageCalls.call(body: body, arguments: arguments, pageWorld: pageWorld)
 }
 
 /// Calls a page method through the generated API (`SamplePage`, `UserPage`) exactly as an app
@@ -271,126 +161,60 @@ session.callFunction = { body, arguments, pageWorld in
     }
 }
 
-/// Adds what every output line carries: what the bridge evaluated, the handler calls, the logs.
-@MainActor func finish(_ output: inout [String: JSONValue]) {
-    output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
-    output["calls"] = .array(handlers.drainCalls())
-    output["logs"] = .array(page.logs.map { JSONValue.string($0) })
-    output["queued"] = .object(["sample": .int(session.queuedEventCount("sample")), "user": .int(session.queuedEventCount("user"))])
-    page.scripts = []
-    page.logs = []
-}
 
-/// Page-call commands answer when their calls end, not in line order: other lines (the page's
-/// `$hello`, the harness's `pageAnswer`s) must be read meanwhile.
-var running: [Task<Void, Never>] = []
-
-@MainActor func runConcurrently(_ id: JSONValue, _ body: @escaping @MainActor () async -> [String: JSONValue]) {
-    running.append(Task { @MainActor in
-        var output = await body()
-        output["id"] = id
-        output["reply"] = .null
-        output["replies"] = .int(0)
-        finish(&output)
-        write(output)
-    })
-}
-
-/// Lines from stdin, read on a thread of their own, so that the main actor (timers, page
-/// calls, event deliveries) runs while the host waits for input.
-let input = AsyncStream<String> { continuation in
-    let reader = Thread {
-        while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-        continuation.finish()
+// The reader thread gets 1 MB of stack, as the tests run the host.
+await server.serve(readerStackSize: 1 << 20) { command, id, line in
+    if let call = command["callPage"] {
+        server.runConcurrently(id) { ["outcome": await callPage(call)] }
+        return false
     }
-    reader.stackSize = 1 << 20
-    reader.start()
-}
-
-for await line in input {
-    if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-    var output: [String: JSONValue] = [:]
-    var reply: JSONValue = .null
-    var replies = 0
-    do {
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
-              let command = try? BridgeDecode.object(parsed, "command") else {
-            throw BridgeError(.invalidMessage, "the line is not a JSON object")
+    if let calls = command["callPages"] {
+        // All at once, each matched to its own outcome (in the order given).
+        let specs = (calls as? [Any]) ?? []
+        server.runConcurrently(id) {
+            let tasks = specs.map { spec in Task { @MainActor in await callPage(spec) } }
+            var outcomes: [JSONValue] = []
+            for task in tasks { outcomes.append(await task.value) }
+            return ["outcomes": .array(outcomes)]
         }
-        if let answer = command["pageAnswer"] {
-            try pageCalls.answer(answer)
-            continue
-        }
-        let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
-        output["id"] = id
-        if let call = command["callPage"] {
-            runConcurrently(id) { ["outcome": await callPage(call)] }
-            continue
-        }
-        if let calls = command["callPages"] {
-            // All at once, each matched to its own outcome (in the order given).
-            let specs = (calls as? [Any]) ?? []
-            runConcurrently(id) {
-                let tasks = specs.map { spec in Task { @MainActor in await callPage(spec) } }
-                var outcomes: [JSONValue] = []
-                for task in tasks { outcomes.append(await task.value) }
-                return ["outcomes": .array(outcomes)]
-            }
-            continue
-        }
-        if let bench = command["benchPageCalls"] {
-            runConcurrently(id) { ["bench": await benchPageCalls(bench)] }
-            continue
-        }
-        if let call = command["rawPageCall"] {
-            runConcurrently(id) {
-                do {
-                    return ["raw": try await rawPageCall(call)]
-                } catch {
-                    return ["error": .string(BridgeError.reaching(from: error).message)]
-                }
-            }
-            continue
-        }
-        if let channel = command["channel"] {
-            let channel = try BridgeDecode.string(channel, "channel")
-            guard var body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
-            if command["shaped"] != nil {
-                body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
-            }
-            if channel == BridgeConsole.channel {
-                consoleReceiver.receive(body, origin: origin(command["origin"]))
-            } else {
-                session.receive(channel: channel, body: body, origin: origin(command["origin"]),
-                                reply: { envelope in
-                                    reply = .object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data])
-                                    replies += 1
-                                },
-                                answer: { script in page.scripts.append(script) })
-            }
-        } else if command["emit"] != nil {
-            try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
-        } else if let hub = command["hub"] {
-            page.hub = try BridgeDecode.bool(hub, "hub")
-        } else if command["terminate"] != nil {
-            session.webContentProcessDidTerminate()
-        } else if command["reset"] != nil {
-            handlers.store = [:]
-            handlers.loggedIn = true
-        } else if command["consoleScript"] != nil {
-            output["consoleScript"] = .string(BridgeConsole.userScriptSource())
-        } else if command["stats"] != nil {
-            output["lateAnswers"] = .int(pageCalls.lateAnswers)
-        } else {
-            throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, callPage, callPages, rawPageCall, consoleScript or stats")
-        }
-        await settle()
-    } catch {
-        output["error"] = .string(BridgeError.reaching(from: error).message)
+        return false
     }
-    output["reply"] = reply
-    output["replies"] = .int(replies)
-    finish(&output)
-    write(output)
+    if let bench = command["benchPageCalls"] {
+        server.runConcurrently(id) { ["bench": await benchPageCalls(bench)] }
+        return false
+    }
+    if let call = command["rawPageCall"] {
+        server.runConcurrently(id) {
+            do {
+                return ["raw": try await rawPageCall(call)]
+            } catch {
+                return ["error": .string(BridgeError.reaching(from: error).message)]
+            }
+        }
+        return false
+    }
+    if let channel = command["channel"] {
+        let channel = try BridgeDecode.string(channel, "channel")
+        guard var body = command["body"] else { throw BridgeError(.invalidMessage, "a message needs a body") }
+        if command["shaped"] != nil {
+            body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
+        }
+        server.receive(channel: channel, body: body, origin: origin(command["origin"]), into: line)
+    } else if command["emit"] != nil {
+        try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
+    } else if let hub = command["hub"] {
+        page.hub = try BridgeDecode.bool(hub, "hub")
+    } else if command["terminate"] != nil {
+        session.webContentProcessDidTerminate()
+    } else if command["reset"] != nil {
+        handlers.store = [:]
+        handlers.loggedIn = true
+    } else if command["consoleScript"] != nil {
+        line.output["consoleScript"] = .string(BridgeConsole.userScriptSource())
+    } else if command["stats"] != nil {
+        line.output["lateAnswers"] = .int(pageCalls.lateAnswers)
+    } else {
+        throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, callPage, callPages, rawPageCall, consoleScript or stats")
+    }
+    return true
 }
-for task in running { await task.value }

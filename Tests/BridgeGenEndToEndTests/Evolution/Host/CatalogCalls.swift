@@ -1,0 +1,28 @@
+// The `catalog` handlers both app versions share (OldApp.swift, NewApp.swift): compiled into
+// each evolution host, against that version's generated `Catalog` types.
+import Foundation
+
+@MainActor class CatalogCalls {
+    /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
+    var calls: [JSONValue] = []
+
+    func drainCalls() -> [JSONValue] {
+        defer { calls = [] }
+        return calls
+    }
+
+    func record(_ method: String, _ params: [String: JSONValue]) {
+        calls.append(.object(["module": .string("catalog"), "method": .string(method), "params": .object(params)]))
+    }
+
+    /// `sku` "missing" rejects with `notFound` (3001); any other SKU is found.
+    func getProduct(sku: String) async throws -> Catalog.Product {
+        record("getProduct", ["sku": .string(sku)])
+        if sku == "missing" { throw Catalog.Errors.notFound() }
+        return Catalog.Product(sku: sku, title: "Product \(sku)", price: 9.5)
+    }
+
+    func track(sku: String) {
+        record("track", ["sku": .string(sku)])
+    }
+}

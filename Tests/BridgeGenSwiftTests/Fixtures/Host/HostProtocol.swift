@@ -1,0 +1,230 @@
+// The JSON-line protocol (README.md) as both hosts speak it: this folder's test host and the
+// evolution host (Tests/BridgeGenEndToEndTests/Evolution/Host), which compiles this file with
+// Swift generated from other schemas, so nothing here names a schema's modules or handlers.
+import Foundation
+
+@MainActor final class HostPage {
+    /// Whether the page's event hub (`window.__bridgegen`) exists: event scripts evaluate to this.
+    var hub = true
+    var scripts: [String] = []
+    var logs: [String] = []
+}
+
+/// Writes one output line. U+FEFF is written as an escape: corelibs Foundation's JSON parser
+/// drops it raw inside a string.
+@MainActor func write(_ object: [String: JSONValue]) {
+    let json = JSONValue.object(object).jsonBytes() ?? []
+    var line: [UInt8] = []
+    line.reserveCapacity(json.count + 1)
+    var index = 0
+    while index < json.count {
+        if json[index] == 0xEF, index + 2 < json.count, json[index + 1] == 0xBB, json[index + 2] == 0xBF {
+            line += Array("\\ufeff".utf8)
+            index += 3
+        } else {
+            line.append(json[index])
+            index += 1
+        }
+    }
+    line.append(0x0A)
+    FileHandle.standardOutput.write(Data(line))
+}
+
+/// Yields until the session has been idle for a few rounds: what a line started has finished.
+@MainActor func settle(_ session: BridgeSession) async {
+    var quietRounds = 0
+    for _ in 0..<100_000 {
+        await Task.yield()
+        if session.isIdle {
+            quietRounds += 1
+            if quietRounds > 20 { return }
+        } else {
+            quietRounds = 0
+        }
+    }
+}
+
+func origin(_ value: Any?) -> BridgeOrigin {
+    let object = (try? BridgeDecode.object(value, "origin")) ?? [:]
+    return BridgeOrigin(scheme: (try? BridgeDecode.string(object["scheme"], "")) ?? "file",
+                        host: (try? BridgeDecode.string(object["host"], "")) ?? "",
+                        port: (try? BridgeDecode.int(object["port"], "")) ?? 0,
+                        isMainFrame: (try? BridgeDecode.bool(object["mainFrame"], "")) ?? true)
+}
+
+/// The harness's side of page calls: the session's call function writes each call as a
+/// `{"pageCall":{"token","body","arguments","pageWorld"}}` line and waits for the harness's
+/// `{"pageAnswer":{"token","value"}}` (what the function resolved with) or `{"pageAnswer":
+/// {"token","error"}}` (WebKit failed the call). A call whose Task is cancelled (timeout,
+/// cancellation) stops waiting; its late answer is counted and ignored.
+@MainActor final class HostPageCalls {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// What the page resolved with (Foundation values from JSON, never mutated).
+    struct Value: @unchecked Sendable {
+        var value: Any?
+    }
+
+    private var nextToken = 0
+    private var waiting: [Int: CheckedContinuation<Value, any Error>] = [:]
+    private(set) var lateAnswers = 0
+
+    /// Makes this the session's call function.
+    init(_ session: BridgeSession) {
+        session.callFunction = { [unowned self] body, arguments, pageWorld in
+            try await self.call(body: body, arguments: arguments, pageWorld: pageWorld)
+        }
+    }
+
+    func call(body: String, arguments: [String: String], pageWorld: Bool) async throws -> Any? {
+        nextToken += 1
+        let token = nextToken
+        write(["pageCall": .object(["token": .int(token), "body": .string(body),
+                                    "arguments": .object(arguments.mapValues { JSONValue.string($0) }), "pageWorld": .bool(pageWorld)])])
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiting[token] = continuation
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancel(token) }
+        }.value
+    }
+
+    private func cancel(_ token: Int) {
+        waiting.removeValue(forKey: token)?.resume(throwing: CancellationError())
+    }
+
+    func answer(_ value: Any?) throws {
+        let object = try BridgeDecode.object(value, "pageAnswer")
+        let token = try BridgeDecode.int(object["token"], "pageAnswer.token")
+        guard let continuation = waiting.removeValue(forKey: token) else {
+            lateAnswers += 1
+            return
+        }
+        if let error = object["error"] {
+            continuation.resume(throwing: Failure(description: (error as? String) ?? "the page call failed"))
+        } else {
+            let result = object["value"]
+            continuation.resume(returning: Value(value: result is NSNull ? nil : result))
+        }
+    }
+}
+
+/// One command line's answer in the making: its output fields and the replies its message got.
+@MainActor final class HostLine {
+    var output: [String: JSONValue] = [:]
+    var reply: JSONValue = .null
+    var replies = 0
+
+    func replied(_ envelope: JSONValue) {
+        reply = envelope
+        replies += 1
+    }
+}
+
+/// The line loop and what every output line carries; the host's own commands come in `handle`.
+@MainActor final class HostServer {
+    let session: BridgeSession
+    let page: HostPage
+    let pageCalls: HostPageCalls
+    /// Console messages posted on `bridgegenConsole` (the console script of the page), checked like an app's.
+    let consoleReceiver = BridgeConsoleReceiver()
+    /// The modules whose queued events each line reports.
+    let modules: [String]
+    /// The handler calls since the last line.
+    let drainCalls: @MainActor () -> [JSONValue]
+    /// Page-call commands answer when their calls end, not in line order: other lines (the page's
+    /// `$hello`, the harness's `pageAnswer`s) must be read meanwhile.
+    private var running: [Task<Void, Never>] = []
+
+    init(session: BridgeSession, page: HostPage, modules: [String], drainCalls: @escaping @MainActor () -> [JSONValue]) {
+        self.session = session
+        self.page = page
+        self.pageCalls = HostPageCalls(session)
+        self.modules = modules
+        self.drainCalls = drainCalls
+    }
+
+    /// Adds what every output line carries: what the bridge evaluated, the handler calls, the logs.
+    func finish(_ output: inout [String: JSONValue]) {
+        output["scripts"] = .array(page.scripts.map { JSONValue.string($0) })
+        output["calls"] = .array(drainCalls())
+        output["logs"] = .array(page.logs.map { JSONValue.string($0) })
+        output["queued"] = .object(Dictionary(uniqueKeysWithValues: modules.map { ($0, JSONValue.int(session.queuedEventCount($0))) }))
+        page.scripts = []
+        page.logs = []
+    }
+
+    /// Answers the line `id` when `body` ends, with no reply.
+    func runConcurrently(_ id: JSONValue, _ body: @escaping @MainActor () async -> [String: JSONValue]) {
+        running.append(Task { @MainActor in
+            var output = await body()
+            output["id"] = id
+            output["reply"] = .null
+            output["replies"] = .int(0)
+            finish(&output)
+            write(output)
+        })
+    }
+
+    /// A message posted on `channel`: the console's to the console receiver, any other to the session.
+    func receive(channel: String, body: Any, origin: BridgeOrigin, into line: HostLine) {
+        if channel == BridgeConsole.channel {
+            consoleReceiver.receive(body, origin: origin)
+        } else {
+            session.receive(channel: channel, body: body, origin: origin,
+                            reply: { envelope in
+                                line.replied(.object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]))
+                            },
+                            answer: { script in self.page.scripts.append(script) })
+        }
+    }
+
+    /// Reads stdin to its end, one command a line: `pageAnswer` lines go to the page calls, every
+    /// other command to `handle` (with the line's `id`), which returns false when the line is
+    /// answered later (`runConcurrently`). Then waits for the lines still running.
+    func serve(readerStackSize: Int? = nil,
+               _ handle: @MainActor (_ command: [String: Any], _ id: JSONValue, _ line: HostLine) async throws -> Bool) async {
+        // Read on a thread of their own, so that the main actor (timers, page calls, event
+        // deliveries) runs while the host waits for input.
+        let input = AsyncStream<String> { continuation in
+            let reader = Thread {
+                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+                continuation.finish()
+            }
+            if let readerStackSize { reader.stackSize = readerStackSize }
+            reader.start()
+        }
+        for await text in input {
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let line = HostLine()
+            do {
+                guard let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+                      let command = try? BridgeDecode.object(parsed, "command") else {
+                    throw BridgeError(.invalidMessage, "the line is not a JSON object")
+                }
+                if let answer = command["pageAnswer"] {
+                    try pageCalls.answer(answer)
+                    continue
+                }
+                let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
+                line.output["id"] = id
+                guard try await handle(command, id, line) else { continue }
+                await settle(session)
+            } catch {
+                line.output["error"] = .string(BridgeError.reaching(from: error).message)
+            }
+            line.output["reply"] = line.reply
+            line.output["replies"] = .int(line.replies)
+            finish(&line.output)
+            write(line.output)
+        }
+        for task in running { await task.value }
+    }
+}
