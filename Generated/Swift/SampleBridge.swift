@@ -132,8 +132,7 @@ public enum Sample {
 
     /// Reads a value that a page stored with `setItem`.
     ///
-    /// - Parameters:
-    ///   - key: The key the value was stored under.
+    /// - Parameter key: The key the value was stored under.
     /// - Returns: The stored value, or null when nothing is stored under `key`.
     /// - Throws: `Sample.Errors.invalidKey` (1001); any other error reaches the page as `internalError`.
     func getItem(key: String) async throws -> String?
@@ -159,8 +158,7 @@ public enum Sample {
 
     /// The app came back to the foreground. Refresh data that may be stale.
     ///
-    /// - Parameters:
-    ///   - backgroundSeconds: How long the app was in the background, in seconds.
+    /// - Parameter backgroundSeconds: How long the app was in the background, in seconds.
     public func resume(backgroundSeconds: Double) {
         do {
             var _payload = BridgeEncode.Members("payload")
@@ -213,8 +211,7 @@ public enum Sample {
     /// `readCartCount()`). Pages written before the generated client answer through their
     /// global function; pages using the client implement it.
     ///
-    /// - Parameters:
-    ///   - userId: The signed-in user whose cart the page shows.
+    /// - Parameter userId: The signed-in user whose cart the page shows.
     /// - Returns: How many items are in the cart; 0 when it is empty.
     /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
     public func getCartCount(userId: String) async throws -> Int {
@@ -234,8 +231,7 @@ public enum Sample {
     /// global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
     /// client implement it instead.
     ///
-    /// - Parameters:
-    ///   - message: The text to show, as plain text (never interpreted as HTML).
+    /// - Parameter message: The text to show, as plain text (never interpreted as HTML).
     /// - Note: Calls the page's global function `sample.showSwiftUIMessage` unless its client implements it.
     public func showMessage(message: String) async throws {
         var _params = BridgeEncode.Members("params")
@@ -285,7 +281,7 @@ public enum Sample {
                 reply.succeed(.null)
                 handler.haptic(style: argStyle)
             case "deviceInfo":
-                try request(reply, SampleCodec.encodeDeviceInfo) { handler in try await handler.deviceInfo() }
+                try request(reply, SampleCodec.encodeDeviceInfo) { try await $0.deviceInfo() }
             case "getItem":
                 let argKey = try params.string("key")
                 let handler = try requireHandler()
@@ -293,7 +289,7 @@ public enum Sample {
             case "setItem":
                 let argKey = try params.string("key")
                 let argValue = try params.string("value")
-                try request(reply, BridgeEncode.bool) { handler in try await handler.setItem(key: argKey, value: argValue) }
+                try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             }

@@ -217,8 +217,7 @@ public enum User {
 
     /// The user signed in or out.
     ///
-    /// - Parameters:
-    ///   - user: The new user, or null after signing out.
+    /// - Parameter user: The new user, or null after signing out.
     public func loginChanged(user: User.UserInfo?) {
         do {
             var _payload = BridgeEncode.Members("payload")
@@ -259,8 +258,7 @@ public enum User {
     /// Reads the current state of a form on the page, for example to save a draft natively
     /// when the app goes to the background.
     ///
-    /// - Parameters:
-    ///   - formId: Which form, by the identifier the page gave it.
+    /// - Parameter formId: Which form, by the identifier the page gave it.
     /// - Returns: The form's title, whether it has unsaved changes, and its fields.
     public func getFormState(formId: String) async throws -> User.FormState {
         var _params = BridgeEncode.Members("params")
@@ -271,8 +269,7 @@ public enum User {
     /// Asks the page whether the user may leave it (the app's Back button or a close
     /// gesture). The page may ask the user first, so this can take a while.
     ///
-    /// - Parameters:
-    ///   - reason: Why the app wants to leave, for the page's wording (for example `back`).
+    /// - Parameter reason: Why the app wants to leave, for the page's wording (for example `back`).
     /// - Returns: Whether the page lets the app leave; false keeps the user on the page.
     /// - Throws: `User.Errors.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
     public func confirmLeave(reason: String) async throws -> Bool {
@@ -316,10 +313,10 @@ public enum User {
                 reply.succeed(.null)
                 handler.logEvent(name: argName, parameters: argParameters)
             case "get-user-info":
-                try request(reply, UserCodec.encodeUserInfo) { handler in try await handler.getUserInfo() }
+                try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
             case "ios-app-prepay":
                 let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
-                try request(reply, UserCodec.encodePrepayResult) { handler in try await handler.iosAppPrepay(order: argOrder) }
+                try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
             case "report-device":
                 let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
                 let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)

@@ -76,8 +76,7 @@ final class PageCallerTests: XCTestCase {
 
             /// Items in the page's cart.
             ///
-            /// - Parameters:
-            ///   - userId: The signed-in user.
+            /// - Parameter userId: The signed-in user.
             /// - Returns: How many.
             /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
             public func getCartCount(userId: String) async throws -> Int {
