@@ -666,7 +666,9 @@ extension BridgeDecode {
 /// (non-finite doubles, integers outside +-(2^53-1)).
 enum BridgeEncode {
     /// The members of an object being encoded, each encoded at its path (`path.key`); nil
-    /// optionals are left out. The counterpart of `BridgeDecode.Fields`.
+    /// optionals are left out. The counterpart of `BridgeDecode.Fields`. Each adder returns the
+    /// members with its field added (consuming them, so nothing is copied), which makes an
+    /// encoder one expression: `try BridgeEncode.Members(path).string("name", value.name).json`.
     struct Members {
         private(set) var object: [String: JSONValue] = [:]
         let path: BridgePath
@@ -678,19 +680,36 @@ enum BridgeEncode {
         /// The object value.
         var json: JSONValue { .object(object) }
 
-        mutating func field<T>(_ key: String, _ value: T, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+        consuming func field<T>(_ key: String, _ value: T, _ encode: (T, BridgePath) throws -> JSONValue) throws -> Members {
             object[key] = try encode(value, path.field(key))
+            return self
         }
 
         /// A field left out when `value` is nil.
-        mutating func optional<T>(_ key: String, _ value: T?, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+        consuming func optional<T>(_ key: String, _ value: T?, _ encode: (T, BridgePath) throws -> JSONValue) throws -> Members {
             if let value { object[key] = try encode(value, path.field(key)) }
+            return self
         }
 
-        mutating func string(_ key: String, _ value: String) { object[key] = .string(value) }
-        mutating func bool(_ key: String, _ value: Bool) { object[key] = .bool(value) }
-        mutating func int(_ key: String, _ value: Int) throws { object[key] = try BridgeEncode.int(value, path.field(key)) }
-        mutating func double(_ key: String, _ value: Double) throws { object[key] = try BridgeEncode.double(value, path.field(key)) }
+        consuming func string(_ key: String, _ value: String) -> Members {
+            object[key] = .string(value)
+            return self
+        }
+
+        consuming func bool(_ key: String, _ value: Bool) -> Members {
+            object[key] = .bool(value)
+            return self
+        }
+
+        consuming func int(_ key: String, _ value: Int) throws -> Members {
+            object[key] = try BridgeEncode.int(value, path.field(key))
+            return self
+        }
+
+        consuming func double(_ key: String, _ value: Double) throws -> Members {
+            object[key] = try BridgeEncode.double(value, path.field(key))
+            return self
+        }
     }
 
     static func string(_ value: String, _ path: BridgePath) -> JSONValue { .string(value) }

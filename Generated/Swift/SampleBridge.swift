@@ -161,8 +161,7 @@ public enum Sample {
     /// - Parameter backgroundSeconds: How long the app was in the background, in seconds.
     public func resume(backgroundSeconds: Double) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.double("backgroundSeconds", backgroundSeconds)
+            let _payload = try BridgeEncode.Members("payload").double("backgroundSeconds", backgroundSeconds)
             self._session?.emit(module: "sample", event: "resume", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'resume' not sent: " + String(describing: error))
@@ -172,8 +171,7 @@ public enum Sample {
     /// A page or resource failed to load in the web view.
     public func loadError(failure: Sample.LoadFailure) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.field("failure", failure, SampleCodec.encodeLoadFailure)
+            let _payload = try BridgeEncode.Members("payload").field("failure", failure, SampleCodec.encodeLoadFailure)
             self._session?.emit(module: "sample", event: "loadError", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'loadError' not sent: " + String(describing: error))
@@ -215,8 +213,7 @@ public enum Sample {
     /// - Returns: How many items are in the cart; 0 when it is empty.
     /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
     public func getCartCount(userId: String) async throws -> Int {
-        var _params = BridgeEncode.Members("params")
-        _params.string("userId", userId)
+        let _params = BridgeEncode.Members("params").string("userId", userId)
         return try await _caller.call(
             "getCartCount",
             params: _params.json,
@@ -234,8 +231,7 @@ public enum Sample {
     /// - Parameter message: The text to show, as plain text (never interpreted as HTML).
     /// - Note: Calls the page's global function `sample.showSwiftUIMessage` unless its client implements it.
     public func showMessage(message: String) async throws {
-        var _params = BridgeEncode.Members("params")
-        _params.string("message", message)
+        let _params = BridgeEncode.Members("params").string("message", message)
         try await _caller.call(
             "showMessage",
             params: _params.json,
@@ -313,13 +309,13 @@ enum SampleCodec {
     }
 
     static func encodeDeviceInfo(_ value: Sample.DeviceInfo, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("model", value.model)
-        members.string("system", value.system)
-        members.string("appVersion", value.appVersion)
-        members.bool("darkMode", value.darkMode)
-        try members.optional("safeAreaInsets", value.safeAreaInsets, encodeInsets)
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("model", value.model)
+            .string("system", value.system)
+            .string("appVersion", value.appVersion)
+            .bool("darkMode", value.darkMode)
+            .optional("safeAreaInsets", value.safeAreaInsets, encodeInsets)
+            .json
     }
 
     static func decodeInsets(_ value: Any?, _ path: BridgePath) throws -> Sample.Insets {
@@ -333,12 +329,12 @@ enum SampleCodec {
     }
 
     static func encodeInsets(_ value: Sample.Insets, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.double("top", value.top)
-        try members.double("left", value.left)
-        try members.double("bottom", value.bottom)
-        try members.double("right", value.right)
-        return members.json
+        try BridgeEncode.Members(path)
+            .double("top", value.top)
+            .double("left", value.left)
+            .double("bottom", value.bottom)
+            .double("right", value.right)
+            .json
     }
 
     static func decodeHapticStyle(_ value: Any?, _ path: BridgePath) throws -> Sample.HapticStyle {
@@ -360,12 +356,12 @@ enum SampleCodec {
     }
 
     static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("url", value.url)
-        try members.int("code", value.code)
-        members.string("message", value.message)
-        members.bool("retryable", value.retryable)
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("url", value.url)
+            .int("code", value.code)
+            .string("message", value.message)
+            .bool("retryable", value.retryable)
+            .json
     }
 }
 

@@ -220,8 +220,7 @@ public enum User {
     /// - Parameter user: The new user, or null after signing out.
     public func loginChanged(user: User.UserInfo?) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.optional("user", user, UserCodec.encodeUserInfo)
+            let _payload = try BridgeEncode.Members("payload").optional("user", user, UserCodec.encodeUserInfo)
             self._session?.emit(module: "user", event: "login-changed", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'login-changed' not sent: " + String(describing: error))
@@ -261,8 +260,7 @@ public enum User {
     /// - Parameter formId: Which form, by the identifier the page gave it.
     /// - Returns: The form's title, whether it has unsaved changes, and its fields.
     public func getFormState(formId: String) async throws -> User.FormState {
-        var _params = BridgeEncode.Members("params")
-        _params.string("formId", formId)
+        let _params = BridgeEncode.Members("params").string("formId", formId)
         return try await _caller.call("getFormState", params: _params.json, decode: UserCodec.decodeFormState)
     }
 
@@ -273,8 +271,7 @@ public enum User {
     /// - Returns: Whether the page lets the app leave; false keeps the user on the page.
     /// - Throws: `User.Errors.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
     public func confirmLeave(reason: String) async throws -> Bool {
-        var _params = BridgeEncode.Members("params")
-        _params.string("reason", reason)
+        let _params = BridgeEncode.Members("params").string("reason", reason)
         return try await _caller.call("confirmLeave", params: _params.json, errors: [User.Errors.busyCode], decode: BridgeDecode.bool)
     }
 }
@@ -362,14 +359,14 @@ enum UserCodec {
     }
 
     static func encodeUserInfo(_ value: User.UserInfo, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.int("id", value.id)
-        members.string("name", value.name)
-        try members.optional("avatar", value.avatar, BridgeEncode.string)
-        try members.int("vip_level", value.vipLevel)
-        try members.field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
-        try members.optional("token", value._token, BridgeEncode.string)
-        return members.json
+        try BridgeEncode.Members(path)
+            .int("id", value.id)
+            .string("name", value.name)
+            .optional("avatar", value.avatar, BridgeEncode.string)
+            .int("vip_level", value.vipLevel)
+            .field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
+            .optional("token", value._token, BridgeEncode.string)
+            .json
     }
 
     static func decodePrepayOrder(_ value: Any?, _ path: BridgePath) throws -> User.PrepayOrder {
@@ -382,11 +379,11 @@ enum UserCodec {
     }
 
     static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("product_id", value.productId)
-        try members.int("quantity", value.quantity)
-        try members.field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("product_id", value.productId)
+            .int("quantity", value.quantity)
+            .field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
+            .json
     }
 
     static func decodePrepayResult(_ value: Any?, _ path: BridgePath) throws -> User.PrepayResult {
@@ -399,11 +396,11 @@ enum UserCodec {
     }
 
     static func encodePrepayResult(_ value: User.PrepayResult, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.field("status", value.status, encodePurchaseStatus)
-        try members.optional("transaction_id", value.transactionId, BridgeEncode.string)
-        try members.optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .field("status", value.status, encodePurchaseStatus)
+            .optional("transaction_id", value.transactionId, BridgeEncode.string)
+            .optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
+            .json
     }
 
     static func decodePurchaseStatus(_ value: Any?, _ path: BridgePath) throws -> User.PurchaseStatus {
@@ -425,12 +422,12 @@ enum UserCodec {
     }
 
     static func encodeFormState(_ value: User.FormState, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("formId", value.formId)
-        members.string("title", value.title)
-        members.bool("dirty", value.dirty)
-        try members.field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("formId", value.formId)
+            .string("title", value.title)
+            .bool("dirty", value.dirty)
+            .field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
+            .json
     }
 
     static func decodeFormField(_ value: Any?, _ path: BridgePath) throws -> User.FormField {
@@ -439,11 +436,11 @@ enum UserCodec {
     }
 
     static func encodeFormField(_ value: User.FormField, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.int("id", value.id)
-        members.string("label", value.label)
-        try members.optional("value", value.value, BridgeEncode.string)
-        return members.json
+        try BridgeEncode.Members(path)
+            .int("id", value.id)
+            .string("label", value.label)
+            .optional("value", value.value, BridgeEncode.string)
+            .json
     }
 }
 
