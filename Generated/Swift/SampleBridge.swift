@@ -40,7 +40,7 @@ public enum Sample {
         public var bottom: Double
         public var right: Double
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(top: Double, left: Double, bottom: Double, right: Double) {
             self.top = top
             self.left = left
@@ -303,7 +303,7 @@ enum SampleCodec {
             model: fields.string("model"),
             system: fields.string("system"),
             appVersion: fields.string("appVersion"),
-            darkMode: fields.defaulted("darkMode", false, BridgeDecode.bool),
+            darkMode: fields.bool("darkMode", default: false),
             safeAreaInsets: fields.optional("safeAreaInsets", decodeInsets)
         )
     }
@@ -351,7 +351,7 @@ enum SampleCodec {
             url: fields.string("url"),
             code: fields.int("code"),
             message: fields.string("message"),
-            retryable: fields.defaulted("retryable", true, BridgeDecode.bool)
+            retryable: fields.bool("retryable", default: true)
         )
     }
 

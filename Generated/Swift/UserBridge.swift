@@ -65,7 +65,7 @@ public enum User {
         /// Signed transactions by product identifier.
         public var receipts: [String: [String]]?
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(status: User.PurchaseStatus, transactionId: String? = nil, receipts: [String: [String]]? = nil) {
             self.status = status
             self.transactionId = transactionId
@@ -94,7 +94,7 @@ public enum User {
         /// The form's fields, in the order the page shows them.
         public var fields: [User.FormField]
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(formId: String, title: String, dirty: Bool, fields: [User.FormField]) {
             self.formId = formId
             self.title = title
@@ -112,7 +112,7 @@ public enum User {
         /// What the field holds now, or null when it is empty.
         public var value: String?
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(id: Int, label: String, value: String? = nil) {
             self.id = id
             self.label = label
@@ -352,7 +352,7 @@ enum UserCodec {
             id: fields.int("id"),
             name: fields.string("name"),
             avatar: fields.optional("avatar", BridgeDecode.string),
-            vipLevel: fields.defaulted("vip_level", 0, BridgeDecode.int),
+            vipLevel: fields.int("vip_level", default: 0),
             tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
             token: fields.optional("token", BridgeDecode.string)
         )
@@ -373,7 +373,7 @@ enum UserCodec {
         let fields = try BridgeDecode.Fields(value, path)
         return try User.PrepayOrder(
             productId: fields.string("product_id"),
-            quantity: fields.defaulted("quantity", 1, BridgeDecode.int),
+            quantity: fields.int("quantity", default: 1),
             metadata: fields.defaulted("metadata", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
         )
     }

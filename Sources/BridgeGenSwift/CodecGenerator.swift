@@ -31,7 +31,13 @@ struct CodecGenerator {
         let key = SwiftNamer.stringLiteral(field.wireName)
         if let defaultValue = field.defaultValue {
             let literal = SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
-            return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
+            switch field.type {
+            case .string: return "\(fields).string(\(key), default: \(literal))"
+            case .int: return "\(fields).int(\(key), default: \(literal))"
+            case .double: return "\(fields).double(\(key), default: \(literal))"
+            case .bool: return "\(fields).bool(\(key), default: \(literal))"
+            default: return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
+            }
         }
         switch field.type {
         case .string: return "\(fields).string(\(key))"

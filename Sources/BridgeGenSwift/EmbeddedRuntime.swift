@@ -1038,6 +1038,12 @@ extension BridgeDecode {
         func int(_ key: String) throws -> Int { try BridgeDecode.int(object[key], path.field(key)) }
         func double(_ key: String) throws -> Double { try BridgeDecode.double(object[key], path.field(key)) }
         func bool(_ key: String) throws -> Bool { try BridgeDecode.bool(object[key], path.field(key)) }
+
+        // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default: false)`.
+        func string(_ key: String, default fallback: String) throws -> String { try defaulted(key, fallback, BridgeDecode.string) }
+        func int(_ key: String, default fallback: Int) throws -> Int { try defaulted(key, fallback, BridgeDecode.int) }
+        func double(_ key: String, default fallback: Double) throws -> Double { try defaulted(key, fallback, BridgeDecode.double) }
+        func bool(_ key: String, default fallback: Bool) throws -> Bool { try defaulted(key, fallback, BridgeDecode.bool) }
     }
 }
 
