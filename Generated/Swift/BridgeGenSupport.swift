@@ -657,6 +657,12 @@ extension BridgeDecode {
         func int(_ key: String) throws -> Int { try BridgeDecode.int(object[key], path.field(key)) }
         func double(_ key: String) throws -> Double { try BridgeDecode.double(object[key], path.field(key)) }
         func bool(_ key: String) throws -> Bool { try BridgeDecode.bool(object[key], path.field(key)) }
+
+        // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default: false)`.
+        func string(_ key: String, default fallback: String) throws -> String { try defaulted(key, fallback, BridgeDecode.string) }
+        func int(_ key: String, default fallback: Int) throws -> Int { try defaulted(key, fallback, BridgeDecode.int) }
+        func double(_ key: String, default fallback: Double) throws -> Double { try defaulted(key, fallback, BridgeDecode.double) }
+        func bool(_ key: String, default fallback: Bool) throws -> Bool { try defaulted(key, fallback, BridgeDecode.bool) }
     }
 }
 
@@ -666,7 +672,9 @@ extension BridgeDecode {
 /// (non-finite doubles, integers outside +-(2^53-1)).
 enum BridgeEncode {
     /// The members of an object being encoded, each encoded at its path (`path.key`); nil
-    /// optionals are left out. The counterpart of `BridgeDecode.Fields`.
+    /// optionals are left out. The counterpart of `BridgeDecode.Fields`. Each adder returns the
+    /// members with its field added (consuming them, so nothing is copied), which makes an
+    /// encoder one expression: `try BridgeEncode.Members(path).string("name", value.name).json`.
     struct Members {
         private(set) var object: [String: JSONValue] = [:]
         let path: BridgePath
@@ -678,19 +686,36 @@ enum BridgeEncode {
         /// The object value.
         var json: JSONValue { .object(object) }
 
-        mutating func field<T>(_ key: String, _ value: T, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+        consuming func field<T>(_ key: String, _ value: T, _ encode: (T, BridgePath) throws -> JSONValue) throws -> Members {
             object[key] = try encode(value, path.field(key))
+            return self
         }
 
         /// A field left out when `value` is nil.
-        mutating func optional<T>(_ key: String, _ value: T?, _ encode: (T, BridgePath) throws -> JSONValue) throws {
+        consuming func optional<T>(_ key: String, _ value: T?, _ encode: (T, BridgePath) throws -> JSONValue) throws -> Members {
             if let value { object[key] = try encode(value, path.field(key)) }
+            return self
         }
 
-        mutating func string(_ key: String, _ value: String) { object[key] = .string(value) }
-        mutating func bool(_ key: String, _ value: Bool) { object[key] = .bool(value) }
-        mutating func int(_ key: String, _ value: Int) throws { object[key] = try BridgeEncode.int(value, path.field(key)) }
-        mutating func double(_ key: String, _ value: Double) throws { object[key] = try BridgeEncode.double(value, path.field(key)) }
+        consuming func string(_ key: String, _ value: String) -> Members {
+            object[key] = .string(value)
+            return self
+        }
+
+        consuming func bool(_ key: String, _ value: Bool) -> Members {
+            object[key] = .bool(value)
+            return self
+        }
+
+        consuming func int(_ key: String, _ value: Int) throws -> Members {
+            object[key] = try BridgeEncode.int(value, path.field(key))
+            return self
+        }
+
+        consuming func double(_ key: String, _ value: Double) throws -> Members {
+            object[key] = try BridgeEncode.double(value, path.field(key))
+            return self
+        }
     }
 
     static func string(_ value: String, _ path: BridgePath) -> JSONValue { .string(value) }

@@ -40,7 +40,7 @@ public enum Sample {
         public var bottom: Double
         public var right: Double
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(top: Double, left: Double, bottom: Double, right: Double) {
             self.top = top
             self.left = left
@@ -132,8 +132,7 @@ public enum Sample {
 
     /// Reads a value that a page stored with `setItem`.
     ///
-    /// - Parameters:
-    ///   - key: The key the value was stored under.
+    /// - Parameter key: The key the value was stored under.
     /// - Returns: The stored value, or null when nothing is stored under `key`.
     /// - Throws: `Sample.Errors.invalidKey` (1001); any other error reaches the page as `internalError`.
     func getItem(key: String) async throws -> String?
@@ -159,12 +158,10 @@ public enum Sample {
 
     /// The app came back to the foreground. Refresh data that may be stale.
     ///
-    /// - Parameters:
-    ///   - backgroundSeconds: How long the app was in the background, in seconds.
+    /// - Parameter backgroundSeconds: How long the app was in the background, in seconds.
     public func resume(backgroundSeconds: Double) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.double("backgroundSeconds", backgroundSeconds)
+            let _payload = try BridgeEncode.Members("payload").double("backgroundSeconds", backgroundSeconds)
             self._session?.emit(module: "sample", event: "resume", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'resume' not sent: " + String(describing: error))
@@ -174,8 +171,7 @@ public enum Sample {
     /// A page or resource failed to load in the web view.
     public func loadError(failure: Sample.LoadFailure) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.field("failure", failure, SampleCodec.encodeLoadFailure)
+            let _payload = try BridgeEncode.Members("payload").field("failure", failure, SampleCodec.encodeLoadFailure)
             self._session?.emit(module: "sample", event: "loadError", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'loadError' not sent: " + String(describing: error))
@@ -213,13 +209,11 @@ public enum Sample {
     /// `readCartCount()`). Pages written before the generated client answer through their
     /// global function; pages using the client implement it.
     ///
-    /// - Parameters:
-    ///   - userId: The signed-in user whose cart the page shows.
+    /// - Parameter userId: The signed-in user whose cart the page shows.
     /// - Returns: How many items are in the cart; 0 when it is empty.
     /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
     public func getCartCount(userId: String) async throws -> Int {
-        var _params = BridgeEncode.Members("params")
-        _params.string("userId", userId)
+        let _params = BridgeEncode.Members("params").string("userId", userId)
         return try await _caller.call(
             "getCartCount",
             params: _params.json,
@@ -234,12 +228,10 @@ public enum Sample {
     /// global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
     /// client implement it instead.
     ///
-    /// - Parameters:
-    ///   - message: The text to show, as plain text (never interpreted as HTML).
+    /// - Parameter message: The text to show, as plain text (never interpreted as HTML).
     /// - Note: Calls the page's global function `sample.showSwiftUIMessage` unless its client implements it.
     public func showMessage(message: String) async throws {
-        var _params = BridgeEncode.Members("params")
-        _params.string("message", message)
+        let _params = BridgeEncode.Members("params").string("message", message)
         try await _caller.call(
             "showMessage",
             params: _params.json,
@@ -285,7 +277,7 @@ public enum Sample {
                 reply.succeed(.null)
                 handler.haptic(style: argStyle)
             case "deviceInfo":
-                try request(reply, SampleCodec.encodeDeviceInfo) { handler in try await handler.deviceInfo() }
+                try request(reply, SampleCodec.encodeDeviceInfo) { try await $0.deviceInfo() }
             case "getItem":
                 let argKey = try params.string("key")
                 let handler = try requireHandler()
@@ -293,7 +285,7 @@ public enum Sample {
             case "setItem":
                 let argKey = try params.string("key")
                 let argValue = try params.string("value")
-                try request(reply, BridgeEncode.bool) { handler in try await handler.setItem(key: argKey, value: argValue) }
+                try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
             default:
                 reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
             }
@@ -311,19 +303,19 @@ enum SampleCodec {
             model: fields.string("model"),
             system: fields.string("system"),
             appVersion: fields.string("appVersion"),
-            darkMode: fields.defaulted("darkMode", false, BridgeDecode.bool),
+            darkMode: fields.bool("darkMode", default: false),
             safeAreaInsets: fields.optional("safeAreaInsets", decodeInsets)
         )
     }
 
     static func encodeDeviceInfo(_ value: Sample.DeviceInfo, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("model", value.model)
-        members.string("system", value.system)
-        members.string("appVersion", value.appVersion)
-        members.bool("darkMode", value.darkMode)
-        try members.optional("safeAreaInsets", value.safeAreaInsets, encodeInsets)
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("model", value.model)
+            .string("system", value.system)
+            .string("appVersion", value.appVersion)
+            .bool("darkMode", value.darkMode)
+            .optional("safeAreaInsets", value.safeAreaInsets, encodeInsets)
+            .json
     }
 
     static func decodeInsets(_ value: Any?, _ path: BridgePath) throws -> Sample.Insets {
@@ -337,12 +329,12 @@ enum SampleCodec {
     }
 
     static func encodeInsets(_ value: Sample.Insets, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.double("top", value.top)
-        try members.double("left", value.left)
-        try members.double("bottom", value.bottom)
-        try members.double("right", value.right)
-        return members.json
+        try BridgeEncode.Members(path)
+            .double("top", value.top)
+            .double("left", value.left)
+            .double("bottom", value.bottom)
+            .double("right", value.right)
+            .json
     }
 
     static func decodeHapticStyle(_ value: Any?, _ path: BridgePath) throws -> Sample.HapticStyle {
@@ -359,17 +351,17 @@ enum SampleCodec {
             url: fields.string("url"),
             code: fields.int("code"),
             message: fields.string("message"),
-            retryable: fields.defaulted("retryable", true, BridgeDecode.bool)
+            retryable: fields.bool("retryable", default: true)
         )
     }
 
     static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("url", value.url)
-        try members.int("code", value.code)
-        members.string("message", value.message)
-        members.bool("retryable", value.retryable)
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("url", value.url)
+            .int("code", value.code)
+            .string("message", value.message)
+            .bool("retryable", value.retryable)
+            .json
     }
 }
 

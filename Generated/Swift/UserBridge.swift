@@ -65,7 +65,7 @@ public enum User {
         /// Signed transactions by product identifier.
         public var receipts: [String: [String]]?
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(status: User.PurchaseStatus, transactionId: String? = nil, receipts: [String: [String]]? = nil) {
             self.status = status
             self.transactionId = transactionId
@@ -94,7 +94,7 @@ public enum User {
         /// The form's fields, in the order the page shows them.
         public var fields: [User.FormField]
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(formId: String, title: String, dirty: Bool, fields: [User.FormField]) {
             self.formId = formId
             self.title = title
@@ -112,7 +112,7 @@ public enum User {
         /// What the field holds now, or null when it is empty.
         public var value: String?
 
-        /// Creates a value; its defaults are the schema's.
+        /// Creates a value.
         public init(id: Int, label: String, value: String? = nil) {
             self.id = id
             self.label = label
@@ -217,12 +217,10 @@ public enum User {
 
     /// The user signed in or out.
     ///
-    /// - Parameters:
-    ///   - user: The new user, or null after signing out.
+    /// - Parameter user: The new user, or null after signing out.
     public func loginChanged(user: User.UserInfo?) {
         do {
-            var _payload = BridgeEncode.Members("payload")
-            try _payload.optional("user", user, UserCodec.encodeUserInfo)
+            let _payload = try BridgeEncode.Members("payload").optional("user", user, UserCodec.encodeUserInfo)
             self._session?.emit(module: "user", event: "login-changed", payload: _payload.json)
         } catch {
             BridgeLog.report("event 'login-changed' not sent: " + String(describing: error))
@@ -259,25 +257,21 @@ public enum User {
     /// Reads the current state of a form on the page, for example to save a draft natively
     /// when the app goes to the background.
     ///
-    /// - Parameters:
-    ///   - formId: Which form, by the identifier the page gave it.
+    /// - Parameter formId: Which form, by the identifier the page gave it.
     /// - Returns: The form's title, whether it has unsaved changes, and its fields.
     public func getFormState(formId: String) async throws -> User.FormState {
-        var _params = BridgeEncode.Members("params")
-        _params.string("formId", formId)
+        let _params = BridgeEncode.Members("params").string("formId", formId)
         return try await _caller.call("getFormState", params: _params.json, decode: UserCodec.decodeFormState)
     }
 
     /// Asks the page whether the user may leave it (the app's Back button or a close
     /// gesture). The page may ask the user first, so this can take a while.
     ///
-    /// - Parameters:
-    ///   - reason: Why the app wants to leave, for the page's wording (for example `back`).
+    /// - Parameter reason: Why the app wants to leave, for the page's wording (for example `back`).
     /// - Returns: Whether the page lets the app leave; false keeps the user on the page.
     /// - Throws: `User.Errors.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
     public func confirmLeave(reason: String) async throws -> Bool {
-        var _params = BridgeEncode.Members("params")
-        _params.string("reason", reason)
+        let _params = BridgeEncode.Members("params").string("reason", reason)
         return try await _caller.call("confirmLeave", params: _params.json, errors: [User.Errors.busyCode], decode: BridgeDecode.bool)
     }
 }
@@ -316,10 +310,10 @@ public enum User {
                 reply.succeed(.null)
                 handler.logEvent(name: argName, parameters: argParameters)
             case "get-user-info":
-                try request(reply, UserCodec.encodeUserInfo) { handler in try await handler.getUserInfo() }
+                try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
             case "ios-app-prepay":
                 let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
-                try request(reply, UserCodec.encodePrepayResult) { handler in try await handler.iosAppPrepay(order: argOrder) }
+                try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
             case "report-device":
                 let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
                 let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
@@ -358,38 +352,38 @@ enum UserCodec {
             id: fields.int("id"),
             name: fields.string("name"),
             avatar: fields.optional("avatar", BridgeDecode.string),
-            vipLevel: fields.defaulted("vip_level", 0, BridgeDecode.int),
+            vipLevel: fields.int("vip_level", default: 0),
             tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
             token: fields.optional("token", BridgeDecode.string)
         )
     }
 
     static func encodeUserInfo(_ value: User.UserInfo, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.int("id", value.id)
-        members.string("name", value.name)
-        try members.optional("avatar", value.avatar, BridgeEncode.string)
-        try members.int("vip_level", value.vipLevel)
-        try members.field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
-        try members.optional("token", value._token, BridgeEncode.string)
-        return members.json
+        try BridgeEncode.Members(path)
+            .int("id", value.id)
+            .string("name", value.name)
+            .optional("avatar", value.avatar, BridgeEncode.string)
+            .int("vip_level", value.vipLevel)
+            .field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
+            .optional("token", value._token, BridgeEncode.string)
+            .json
     }
 
     static func decodePrepayOrder(_ value: Any?, _ path: BridgePath) throws -> User.PrepayOrder {
         let fields = try BridgeDecode.Fields(value, path)
         return try User.PrepayOrder(
             productId: fields.string("product_id"),
-            quantity: fields.defaulted("quantity", 1, BridgeDecode.int),
+            quantity: fields.int("quantity", default: 1),
             metadata: fields.defaulted("metadata", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
         )
     }
 
     static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("product_id", value.productId)
-        try members.int("quantity", value.quantity)
-        try members.field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("product_id", value.productId)
+            .int("quantity", value.quantity)
+            .field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
+            .json
     }
 
     static func decodePrepayResult(_ value: Any?, _ path: BridgePath) throws -> User.PrepayResult {
@@ -402,11 +396,11 @@ enum UserCodec {
     }
 
     static func encodePrepayResult(_ value: User.PrepayResult, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.field("status", value.status, encodePurchaseStatus)
-        try members.optional("transaction_id", value.transactionId, BridgeEncode.string)
-        try members.optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .field("status", value.status, encodePurchaseStatus)
+            .optional("transaction_id", value.transactionId, BridgeEncode.string)
+            .optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
+            .json
     }
 
     static func decodePurchaseStatus(_ value: Any?, _ path: BridgePath) throws -> User.PurchaseStatus {
@@ -428,12 +422,12 @@ enum UserCodec {
     }
 
     static func encodeFormState(_ value: User.FormState, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        members.string("formId", value.formId)
-        members.string("title", value.title)
-        members.bool("dirty", value.dirty)
-        try members.field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
-        return members.json
+        try BridgeEncode.Members(path)
+            .string("formId", value.formId)
+            .string("title", value.title)
+            .bool("dirty", value.dirty)
+            .field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
+            .json
     }
 
     static func decodeFormField(_ value: Any?, _ path: BridgePath) throws -> User.FormField {
@@ -442,11 +436,11 @@ enum UserCodec {
     }
 
     static func encodeFormField(_ value: User.FormField, _ path: BridgePath) throws -> JSONValue {
-        var members = BridgeEncode.Members(path)
-        try members.int("id", value.id)
-        members.string("label", value.label)
-        try members.optional("value", value.value, BridgeEncode.string)
-        return members.json
+        try BridgeEncode.Members(path)
+            .int("id", value.id)
+            .string("label", value.label)
+            .optional("value", value.value, BridgeEncode.string)
+            .json
     }
 }
 

@@ -31,7 +31,13 @@ struct CodecGenerator {
         let key = SwiftNamer.stringLiteral(field.wireName)
         if let defaultValue = field.defaultValue {
             let literal = SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
-            return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
+            switch field.type {
+            case .string: return "\(fields).string(\(key), default: \(literal))"
+            case .int: return "\(fields).int(\(key), default: \(literal))"
+            case .double: return "\(fields).double(\(key), default: \(literal))"
+            case .bool: return "\(fields).bool(\(key), default: \(literal))"
+            default: return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
+            }
         }
         switch field.type {
         case .string: return "\(fields).string(\(key))"
@@ -71,21 +77,43 @@ struct CodecGenerator {
         }
     }
 
-    /// A statement adding `field` (read from `value`) to the `BridgeEncode.Members` named
-    /// `members`; nil optionals are left out. Returns whether it throws.
-    @discardableResult
-    static func encodeMember(_ field: Field, value: String, members: String, home: String? = nil,
-                             into p: inout CodePrinter) -> Bool {
+    /// The `BridgeEncode.Members` adder for `field` (read from `value`), chained after the
+    /// members: `.string("name", value.name)`; nil optionals are left out. And whether it throws.
+    static func adder(_ field: Field, value: String, home: String? = nil) -> (text: String, throws: Bool) {
         let key = SwiftNamer.stringLiteral(field.wireName)
         switch field.type {
-        case .string: p.line("\(members).string(\(key), \(value))"); return false
-        case .bool: p.line("\(members).bool(\(key), \(value))"); return false
-        case .int: p.line("try \(members).int(\(key), \(value))")
-        case .double: p.line("try \(members).double(\(key), \(value))")
-        case .optional(let wrapped): p.line("try \(members).optional(\(key), \(value), \(encoder(wrapped, home: home)))")
-        default: p.line("try \(members).field(\(key), \(value), \(encoder(field.type, home: home)))")
+        case .string: return (".string(\(key), \(value))", false)
+        case .bool: return (".bool(\(key), \(value))", false)
+        case .int: return (".int(\(key), \(value))", true)
+        case .double: return (".double(\(key), \(value))", true)
+        case .optional(let wrapped): return (".optional(\(key), \(value), \(encoder(wrapped, home: home)))", true)
+        default: return (".field(\(key), \(value), \(encoder(field.type, home: home)))", true)
         }
-        return true
+    }
+
+    /// Prints `start` (ending in the members, `try` before them when an adder throws), the
+    /// `adders` and `end` as one chained expression: one line when it reads as one, else an
+    /// adder per line.
+    static func printChain(_ start: String, _ adders: [String], end: String, into p: inout CodePrinter) {
+        let line = start + adders.joined() + end
+        if line.utf8.count <= oneLineCallWidth {
+            p.line(line)
+            return
+        }
+        p.line(start)
+        p.indented { p in
+            for adder in adders { p.line(adder) }
+            if !end.isEmpty { p.line(end) }
+        }
+    }
+
+    /// The members of `fields`, each read by `value`, as the start of a chain: `[try ]BridgeEncode.Members(path)`
+    /// after `prefix` (a binding, or nothing), the adders, and whether any throws.
+    static func members(_ fields: [Field], path: String, prefix: String = "", home: String? = nil,
+                        value: (Field) -> String) -> (start: String, adders: [String], throws: Bool) {
+        let adders = fields.map { adder($0, value: value($0), home: home) }
+        let throwing = adders.contains { $0.throws }
+        return (prefix + (throwing ? "try " : "") + "BridgeEncode.Members(\(path))", adders.map(\.text), throwing)
     }
 
     /// The widest `return try Type(field: ..., ...)` printed on one line: 140 columns with
@@ -131,11 +159,8 @@ struct CodecGenerator {
                             p.line("return .object([:])")
                             return
                         }
-                        p.line("var members = BridgeEncode.Members(path)")
-                        for field in s.fields {
-                            Self.encodeMember(field, value: "value.\(ModelGenerator.storage(field))", members: "members", home: module.name, into: &p)
-                        }
-                        p.line("return members.json")
+                        let members = Self.members(s.fields, path: "path", home: module.name) { "value.\(ModelGenerator.storage($0))" }
+                        Self.printChain(members.start, members.adders, end: ".json", into: &p)
                     }
                 case .enumeration(let e):
                     let type = "\(namespace).\(e.name)"

@@ -74,13 +74,14 @@ struct DispatchGenerator {
         method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" }.joined(separator: ", ")
     }
 
-    private func call(_ method: Method) -> String {
+    /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure).
+    private func call(_ method: Method, on receiver: String = "handler") -> String {
         if method.deprecated != nil {
-            let arguments = (["handler"] + method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" })
+            let arguments = ([receiver] + method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" })
                 .joined(separator: ", ")
             return "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.function(method.identifier))(\(arguments))"
         }
-        return "handler.\(SwiftNamer.function(method.identifier))(\(callArguments(method)))"
+        return "\(receiver).\(SwiftNamer.function(method.identifier))(\(callArguments(method)))"
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
@@ -88,7 +89,7 @@ struct DispatchGenerator {
             p.line("let \(Self.argument(field)) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))")
         }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
-            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { handler in try await \(call(method)) }")
+            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, on: "$0")) }")
             return
         }
         p.line("let handler = try requireHandler()")

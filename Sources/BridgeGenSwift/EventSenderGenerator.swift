@@ -36,12 +36,11 @@ struct EventSenderGenerator {
                         return
                     }
                     var body = CodePrinter()
-                    var throwing = false
-                    body.line("var _payload = BridgeEncode.Members(\"payload\")")
-                    for field in event.payload {
-                        let local = SwiftNamer.member(SwiftNamer.local(field.identifier))
-                        throwing = CodecGenerator.encodeMember(field, value: local, members: "_payload", into: &body) || throwing
+                    let payload = CodecGenerator.members(event.payload, path: "\"payload\"", prefix: "let _payload = ") {
+                        SwiftNamer.member(SwiftNamer.local($0.identifier))
                     }
+                    let throwing = payload.throws
+                    CodecGenerator.printChain(payload.start, payload.adders, end: "", into: &body)
                     body.line(emit + "_payload.json)")
                     if throwing {
                         p.doCatch({ p in p.lines(body.text.dropLast().description) }, catch: { p in

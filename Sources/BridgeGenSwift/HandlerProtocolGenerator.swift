@@ -26,13 +26,14 @@ struct HandlerProtocolGenerator {
     static func parameterDocs(_ fields: [Field]) -> [String] {
         let documented = fields.filter { $0.doc != nil || $0.deprecated != nil }
         guard !documented.isEmpty else { return [] }
-        var lines = ["- Parameters:"]
+        // One documented parameter reads as `- Parameter name: text`, as DocC spells it.
+        var lines = documented.count == 1 ? [] : ["- Parameters:"]
         for field in documented {
             var text = SwiftDocs.summary(field.doc) ?? ""
             if let deprecated = field.deprecated {
                 text += (text.isEmpty ? "" : " ") + "Deprecated." + (deprecated.message.map { " " + $0 } ?? "")
             }
-            lines.append("  - \(field.identifier): \(text)")
+            lines.append(documented.count == 1 ? "- Parameter \(field.identifier): \(text)" : "  - \(field.identifier): \(text)")
         }
         return lines
     }

@@ -72,7 +72,8 @@ struct ModelGenerator {
             }
             return text
         }
-        p.line("/// Creates a value; its defaults are the schema's.")
+        // Optionals default to nil; only the schema's defaults need saying.
+        p.line(s.fields.contains { $0.defaultValue != nil } ? "/// Creates a value; its defaults are the schema's." : "/// Creates a value.")
         if s.fields.isEmpty {
             p.line("\(context.access)init() {}")
             return

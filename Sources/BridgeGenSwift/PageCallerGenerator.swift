@@ -75,10 +75,10 @@ struct PageCallerGenerator {
         p.block(signature + " {") { p in
             var params = "JSONValue.object([:])"
             if !method.params.isEmpty {
-                p.line("var _params = BridgeEncode.Members(\"params\")")
-                for field in method.params {
-                    CodecGenerator.encodeMember(field, value: SwiftNamer.member(SwiftNamer.local(field.identifier)), members: "_params", into: &p)
+                let members = CodecGenerator.members(method.params, path: "\"params\"", prefix: "let _params = ") {
+                    SwiftNamer.member(SwiftNamer.local($0.identifier))
                 }
+                CodecGenerator.printChain(members.start, members.adders, end: "", into: &p)
                 params = "_params.json"
             }
             var arguments = [SwiftNamer.stringLiteral(method.wireName), "params: " + params]

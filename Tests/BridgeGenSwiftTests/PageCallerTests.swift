@@ -76,13 +76,11 @@ final class PageCallerTests: XCTestCase {
 
             /// Items in the page's cart.
             ///
-            /// - Parameters:
-            ///   - userId: The signed-in user.
+            /// - Parameter userId: The signed-in user.
             /// - Returns: How many.
             /// - Note: Calls the page's global function `app.getCartCount` unless its client implements it.
             public func getCartCount(userId: String) async throws -> Int {
-                var _params = BridgeEncode.Members("params")
-                _params.string("userId", userId)
+                let _params = BridgeEncode.Members("params").string("userId", userId)
                 return try await _caller.call(
                     "getCartCount",
                     params: _params.json,
@@ -95,9 +93,7 @@ final class PageCallerTests: XCTestCase {
             /// - Throws: `Cart.Errors.busy` (7) from the page, or a bridge code (`BridgeErrorCode`).
             @available(*, deprecated, message: "Ask \"later\".")
             public func confirmLeave(`in` _in: String, tries: Int = 3) async throws {
-                var _params = BridgeEncode.Members("params")
-                _params.string("in", _in)
-                try _params.int("tries", tries)
+                let _params = try BridgeEncode.Members("params").string("in", _in).int("tries", tries)
                 try await _caller.call("confirm-leave", params: _params.json, errors: [Cart.Errors.busyCode], decode: BridgeDecode.ignored)
             }
         }
