@@ -1,13 +1,26 @@
+/// A method, event or page method: what matching and comparing need of each.
+protocol DiffedMember {
+    var name: String { get }
+    var wireName: String { get }
+    var location: SourceLocation { get }
+}
+
+extension Method: DiffedMember {}
+extension Event: DiffedMember {}
+extension PageMethod: DiffedMember {}
+
 /// A member of a module as the matcher sees it.
-struct Member<T> {
+struct Member<T: DiffedMember> {
     var module: Module
     var value: T
-    var key: String
-    var wire: String
+
+    /// The key as written in the schema.
+    var key: String { value.name }
+    var wire: String { value.wireName }
 }
 
 /// What matching one kind of member found.
-struct MemberMatch<T> {
+struct MemberMatch<T: DiffedMember> {
     var matched: [(old: Member<T>, new: Member<T>)] = []
     var wireChanged: [(old: Member<T>, new: Member<T>)] = []
     var moved: [(old: Member<T>, new: Member<T>)] = []
@@ -15,19 +28,17 @@ struct MemberMatch<T> {
     var added: [Member<T>] = []
 }
 
-
 /// Matching members of two versions by wire name.
 extension DiffRun {
     /// Matches members by module and wire name; the leftovers by key in the same module
     /// (wire changed), then by wire name in another module (moved).
-    static func match<T>(_ oldModules: [Module], _ newModules: [Module], _ members: (Module) -> [T],
-                         key: (T) -> String, wire: (T) -> String) -> MemberMatch<T> {
+    static func match<T: DiffedMember>(_ oldModules: [Module], _ newModules: [Module], _ members: (Module) -> [T]) -> MemberMatch<T> {
         var result = MemberMatch<T>()
         var newByWire: [String: Member<T>] = [:]
         var newOrder: [String] = []
         for module in newModules {
             for value in members(module) {
-                let member = Member(module: module, value: value, key: key(value), wire: wire(value))
+                let member = Member(module: module, value: value)
                 let id = module.name + "\u{0}" + member.wire
                 if newByWire[id] == nil { newOrder.append(id) }
                 newByWire[id] = member
@@ -36,7 +47,7 @@ extension DiffRun {
         var leftOld: [Member<T>] = []
         for module in oldModules {
             for value in members(module) {
-                let member = Member(module: module, value: value, key: key(value), wire: wire(value))
+                let member = Member(module: module, value: value)
                 let id = module.name + "\u{0}" + member.wire
                 if let match = newByWire.removeValue(forKey: id) {
                     result.matched.append((member, match))

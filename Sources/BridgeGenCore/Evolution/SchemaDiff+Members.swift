@@ -1,14 +1,3 @@
-/// A method, event or page method: what the member comparison needs of each.
-protocol DiffedMember {
-    var name: String { get }
-    var wireName: String { get }
-    var location: SourceLocation { get }
-}
-
-extension Method: DiffedMember {}
-extension Event: DiffedMember {}
-extension PageMethod: DiffedMember {}
-
 /// How one kind of member differs in `compareMembers`: its noun in messages, where a module
 /// keeps it, its own comparison and its catalog entries for removal and addition.
 struct MemberKind<T: DiffedMember> {
@@ -65,7 +54,7 @@ extension DiffRun {
     /// Returns the modules of removed members, for the module-removed check.
     mutating func compareMembers<T: DiffedMember>(_ kind: MemberKind<T>,
                                                   _ modules: (old: [String: Module], new: [String: Module])) -> [String] {
-        let members = Self.match(old.schema.modules, new.schema.modules, kind.members, key: \.name, wire: \.wireName)
+        let members = Self.match(old.schema.modules, new.schema.modules, kind.members)
         for (o, n) in members.matched { kind.compare(&self, o, n) }
         for (o, n) in members.wireChanged {
             report(DiagnosticCatalog.wireChanged(kind.noun, n.module.name + "." + n.key, from: o.wire, to: n.wire,
