@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config libyaml-dev          # the YAML front end (system library target CYAML)
   strace                          # kills and fails the real CLI at each step of its commit (CommitCrashTests)
+  git                             # diff --against reads old schemas with git (GitTreeTests, DiffCommandTests)
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
   xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
