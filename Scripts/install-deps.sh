@@ -1,16 +1,34 @@
 #!/usr/bin/env bash
-# Installs what building and testing bridgegen needs on Debian/Ubuntu, only when missing.
-# Swift itself is expected on PATH (swift.org toolchain). Safe to run repeatedly.
+# Installs what building bridgegen needs on Debian/Ubuntu, only when missing. Safe to run repeatedly.
+#
+#   Scripts/install-deps.sh generate   what building the CLI and generating need (generate.sh, release.sh)
+#   Scripts/install-deps.sh [test]     that plus everything the tests drive (test.sh; the default)
+#
+# Swift itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
 
-packages=(
+# Building: the package's system-library target links the system libyaml, found through pkg-config.
+generate_packages=(
   pkg-config libyaml-dev          # the YAML front end (system library target CYAML)
+)
+# Testing: the real tools the test targets run against the generated code.
+test_packages=(
   strace                          # kills and fails the real CLI at each step of its commit (CommitCrashTests)
   git                             # diff --against reads old schemas with git (GitTreeTests, DiffCommandTests)
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
   xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
 )
+
+profile="${1:-test}"
+case "$profile" in
+  generate) packages=("${generate_packages[@]}") ;;
+  test) packages=("${generate_packages[@]}" "${test_packages[@]}") ;;
+  *)
+    echo "bridgegen: unknown profile '$profile'; usage: Scripts/install-deps.sh [generate|test]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

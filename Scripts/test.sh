@@ -3,6 +3,6 @@
 # targets drive the real libyaml, swiftc (Swift 6 and 5 modes), tsc, node and WebKitGTK.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-Scripts/install-deps.sh
+Scripts/install-deps.sh test
 swift build --build-tests
 swift test --skip-build
