@@ -131,8 +131,20 @@ public enum DiagnosticCatalog {
         make(.invalidWireName, "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
     }
 
-    static func mappingAsType(at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
+    /// A YAML mapping where a type belongs (`type: {string: int}`); `suggestion` is the map
+    /// type it spells, if it spells one.
+    static func mappingAsType(for what: String, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "expected a type for \(what), got a YAML mapping; a map with string keys is written '\(suggestion ?? "map<T>")'", at: at)
+    }
+
+    /// A field written as a one-entry mapping from a string key to a type (`prices: {string: double}`).
+    static func fieldMappingAsMapType(for what: String, suggestion: String, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
+    }
+
+    /// A type spelled as another language spells it (`List<string>`, `string[]`).
+    static func foreignTypeSpelling(_ text: String, _ suggestion: ForeignTypeSpelling.Suggestion, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)
     }
 
     static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
@@ -179,14 +191,25 @@ public enum DiagnosticCatalog {
         make(.selfImport, "module '\(module)' imports itself", at: at)
     }
 
-    static func sequenceAsType(suggestion: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type, got a YAML list; a list type is written \(suggestion)", at: at)
+    /// A YAML list of `items` items where a type belongs (`[string]`, or `- string` on the next
+    /// line); `suggestion` is the list type it spells, if it spells one.
+    static func sequenceAsType(for what: String, items: Int, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        let hint: String
+        if let suggestion {
+            hint = "a list type is written '\(suggestion)'"
+        } else if items > 1 {
+            hint = "a list type is written 'list<T>' with a single element type (values of different types belong in a struct)"
+        } else {
+            hint = "a list type is written 'list<T>'"
+        }
+        return make(.invalidType, "expected a type for \(what), got a YAML list\(items > 1 ? " of \(items) items" : ""); \(hint)", at: at)
     }
 
-    static func sharedChannelCollision(_ wire: String, _ module: String, _ other: String, channel: String,
+    /// `first` and `second` are the methods' qualified names (`sample.share`), `first` declared first.
+    static func sharedChannelCollision(_ wire: String, first firstMethod: String, second: String, channel: String,
                                        at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "wire name '\(wire)' of module '\(module)' is also used by module '\(other)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
-             at: at, notes: firstHere(first, "'\(other)' declares it here"))
+        make(.wireCollision, "methods '\(firstMethod)' and '\(second)' both have wire name '\(wire)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
+             at: at, notes: firstHere(first, "'\(firstMethod)' has it here"))
     }
 
     static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
@@ -223,8 +246,15 @@ public enum DiagnosticCatalog {
         make(.unknownCase, "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
-    static func unknownError(_ name: String, module: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make(.unknownError, "unknown error '\(name)': module '\(module)' declares no such error under 'errors'\(DidYouMean.clause(for: name, in: known))", at: at)
+    /// `declaredBy` is another module that declares an error of this name, if any.
+    static func unknownError(_ name: String, module: String, known: [String], declaredBy: String? = nil, at: SourceLocation) -> Diagnostic {
+        var message = "unknown error '\(name)': module '\(module)' declares no such error under 'errors'"
+        if let suggestion = DidYouMean.suggestion(for: name, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+        } else if let declaredBy {
+            message += "; '\(name)' is an error of module '\(declaredBy)', and a method may list only its own module's errors"
+        }
+        return make(.unknownError, message, at: at)
     }
 
     static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
@@ -248,6 +278,18 @@ public enum DiagnosticCatalog {
         return make(.unknownType, "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
     }
 
+    /// An unknown name inside a type expression that, respelled, is a whole IDL type: `String`
+    /// in `list<String>`.
+    static func unknownType(_ name: String, in text: String, suggestion: String, at: SourceLocation) -> Diagnostic {
+        make(.unknownType, "unknown type '\(name)' in '\(text)'; did you mean '\(suggestion)'?", at: at)
+    }
+
+    /// An unqualified name that another module declares: `qualified` is `module.Name`.
+    static func unknownType(_ name: String, qualified: String, imported: Bool, at: SourceLocation) -> Diagnostic {
+        let module = qualified.prefix { $0 != "." }
+        return make(.unknownType, "unknown type '\(name)'; did you mean '\(qualified)'?\(imported ? "" : " (module '\(module)' is not imported yet)")", at: at)
+    }
+
     static func unsupportedFormatVersion(_ version: String, supported: [String], at: SourceLocation) -> Diagnostic {
         make(.formatVersion, "unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
     }
@@ -256,14 +298,24 @@ public enum DiagnosticCatalog {
         make(.unusedImport, "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
     }
 
-    static func wireCollision(_ noun: String, _ wire: String, in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
+    /// Two members of `owner` (`first` declared first) with one wire name; `word` is "name", or
+    /// "value" for enum cases.
+    static func wireCollision(_ noun: String, first firstMember: String, second: String, wire: String, word: String = "name",
+                              in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make(.wireCollision, "\(noun)s '\(firstMember)' and '\(second)' both have wire \(word) '\(wire)' in \(owner); give one a distinct 'wire:'",
+             at: at, notes: firstHere(first, "'\(firstMember)' has it here"))
     }
 
     /// libyaml's own `problem` (nil: none given) and the `context` it was found in.
     static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
         make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
              notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// A tab libyaml refused: in a line's indentation, or elsewhere (after `-`).
+    static func yamlTab(inIndentation: Bool, at: SourceLocation) -> Diagnostic {
+        make(.yamlTab, inIndentation ? "YAML forbids tabs in indentation; indent with spaces"
+                                     : "the YAML parser does not accept a tab here; use a space", at: at)
     }
 
     static func yamlParserUnavailable(at: SourceLocation) -> Diagnostic {

@@ -108,11 +108,22 @@ public struct SyntaxParser {
                 field.type = Located(text, at: value.location)
                 return field
             }
+            if case .sequence(let items) = value.kind {
+                report(DiagnosticCatalog.sequenceAsType(for: "\(noun) '\(name.value)'", items: items.count,
+                                                        suggestion: Self.spelledType(value), at: value.location))
+                return field
+            }
+            // `prices: {string: double}`: a map type written as a YAML mapping.
+            if case .mapping(let pairs) = value.kind, pairs.count == 1, let key = pairs[0].key.scalar,
+               Self.isStringKeyType(key), let inner = Self.spelledType(pairs[0].value) {
+                report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: "map<\(inner)>", at: value.location))
+                return field
+            }
             guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
                                       expected: "a type or a mapping with 'type'") else { return field }
             for pair in pairs {
                 switch pair.key.scalar ?? "" {
-                case "type": field.type = typeExpression(pair.value)
+                case "type": field.type = typeExpression(pair.value, "\(noun) '\(name.value)'")
                 case "doc": field.doc = text(pair.value, "'doc'")
                 case "default": field.defaultValue = pair.value
                 case "deprecated": field.deprecated = deprecation(pair.value)
@@ -200,14 +211,14 @@ public struct SyntaxParser {
 
     /// `returns: T` or `returns: {type: T, doc: ...}`.
     private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
-        guard case .mapping = value.kind else { return (typeExpression(value), nil) }
+        guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
         guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
         var type: Located<String>?
         var doc: String?
         for p in inner {
             switch p.key.scalar ?? "" {
-            case "type": type = typeExpression(p.value)
+            case "type": type = typeExpression(p.value, "'returns'")
             case "doc": doc = text(p.value, "'doc'")
             default: break
             }
@@ -378,17 +389,41 @@ public struct SyntaxParser {
         scalar(node, what)?.value
     }
 
-    private mutating func typeExpression(_ node: YAMLNode) -> Located<String>? {
+    /// The type of `what` (`'returns'`, `field 'id'`).
+    private mutating func typeExpression(_ node: YAMLNode, _ what: String) -> Located<String>? {
         if case .sequence(let items) = node.kind {
-            let inner = items.first?.scalar ?? "T"
-            report(DiagnosticCatalog.sequenceAsType(suggestion: "list<\(inner)>", at: node.location))
+            report(DiagnosticCatalog.sequenceAsType(for: what, items: items.count, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         if case .mapping = node.kind {
-            report(DiagnosticCatalog.mappingAsType(at: node.location))
+            report(DiagnosticCatalog.mappingAsType(for: what, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         return scalar(node, "a type")
+    }
+
+    /// The IDL type a YAML node spells where a type belongs, if it spells one: `[string]` and
+    /// `- String` -> `list<string>`, `{string: int}` -> `map<int>`, `List<int>` -> `list<int>`.
+    /// Recurses once per level of the node, which the reader's depth limit bounds.
+    static func spelledType(_ node: YAMLNode) -> String? {
+        switch node.kind {
+        case .scalar(let text, _):
+            guard !node.isNull else { return nil }
+            if let respelled = ForeignTypeSpelling.suggestion(for: text) { return respelled.text }
+            return TypeExpression.parse(text) != nil ? text : nil
+        case .sequence(let items):
+            guard items.count == 1, let inner = spelledType(items[0]) else { return nil }
+            return "list<\(inner)>"
+        case .mapping(let pairs):
+            guard pairs.count == 1, let key = pairs[0].key.scalar, isStringKeyType(key),
+                  let inner = spelledType(pairs[0].value) else { return nil }
+            return "map<\(inner)>"
+        }
+    }
+
+    /// `string` as a map's key type, in the IDL's or another language's spelling.
+    static func isStringKeyType(_ key: String) -> Bool {
+        key == "string" || ForeignTypeSpelling.scalar(key) == "string"
     }
 
     /// `deprecated: true`, `deprecated: false` (ignored) or `deprecated: "Use x instead."`.
