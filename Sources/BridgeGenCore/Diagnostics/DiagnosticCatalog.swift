@@ -40,6 +40,8 @@ public enum DiagnosticCatalog {
         case .quote(let text): because = "; quote it: \"\(text)\""
         case .fractional(let text): because = "; '\(text)' has a fractional part or exponent"
         case .notFinite: because = "; JSON has no infinities or NaN"
+        case .unquote(let text): because = "; remove the quotes: \(text)"
+        case .yamlOneOneBoolean(let text): because = "; '\(text)' is text to bridgegen: write true or false"
         }
         return make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
     }
@@ -66,6 +68,45 @@ public enum DiagnosticCatalog {
 
     static func expectedKind(_ expected: String, for what: String, got node: YAMLNode) -> Diagnostic {
         make(.wrongNodeKind, "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
+    }
+
+    /// A YAML list where a mapping of `noun` names belongs (`params:` followed by `- text: string`).
+    static func listWhereNamesBelong(_ noun: String, for what: String, shape: NamedListShape, at: SourceLocation) -> Diagnostic {
+        let hint: String
+        switch shape {
+        case .dashedEntries:
+            hint = "drop the '- ': write each \(noun) as 'name: ...' directly under \(what)"
+        case .names(let names) where noun == "case":
+            hint = "write the cases as a mapping: {\(names.joined(separator: ", "))}"
+        case .names, .other:
+            hint = "write each \(noun) as a 'name: ...' entry, not as a list item"
+        }
+        return make(.wrongNodeKind, "expected a mapping of \(noun) names for \(what), got a list; \(hint)", at: at)
+    }
+
+    /// `name: 404` where an error declaration (`name: {code: 404}`) belongs.
+    static func errorWithoutMapping(_ name: String, got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a number" ? "; write '\(name): {code: \(node.scalar ?? "")}'" : ""
+        return make(.wrongNodeKind, "expected a mapping for error '\(name)', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// `errors: notFound` where a list of error names belongs.
+    static func errorNamesNotAList(got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a string" && IDLNames.isValidMemberName(node.scalar ?? "") ? "; write 'errors: [\(node.scalar ?? "")]'" : ""
+        return make(.wrongNodeKind, "expected a list of error names for 'errors', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// `returns:` with nothing (or `null`) after it.
+    static func nullReturns(at: SourceLocation) -> Diagnostic {
+        make(.wrongNodeKind, "expected a type for 'returns', got null; a request that answers with no value has no 'returns'", at: at)
+    }
+
+    /// A type with neither `fields` nor `cases` whose keys look like fields written one level too high.
+    static func fieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
+        let quoted = keys.prefix(3).map { "'\($0)'" }
+        let shown = keys.count > 3 ? quoted.joined(separator: ", ") + ", ..."
+            : quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1] : quoted.joined()
+        return make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(shown) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
@@ -257,9 +298,27 @@ public enum DiagnosticCatalog {
         return make(.unknownError, message, at: at)
     }
 
+    /// Keys other IDLs and schema languages use, with bridgegen's key for the same thing.
+    static let keyAliases = ["description": "doc", "desc": "doc", "summary": "doc", "comment": "doc", "docs": "doc",
+                             "properties": "fields", "props": "fields", "members": "fields",
+                             "values": "cases", "enum": "cases", "options": "cases",
+                             "result": "returns", "response": "returns", "output": "returns", "returnType": "returns",
+                             "args": "params", "arguments": "params", "parameters": "params", "input": "params",
+                             "throws": "errors", "data": "payload", "body": "payload", "params": "payload",
+                             "import": "imports", "version": "bridgegen"]
+
     static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
         if let suggestion = DidYouMean.suggestion(for: key, in: known) {
             return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
+        }
+        if let alias = keyAliases[key], known.contains(alias) {
+            return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(alias)'?", at: at)
+        }
+        if ["optional", "required", "nullable"].contains(key), known.contains("type") {
+            return make(.unknownKey, "unknown key '\(key)' in \(what); a value is made optional by its type: 'type: string?'", at: at)
+        }
+        if key == "kind", what.hasPrefix("event ") {
+            return make(.unknownKey, "unknown key 'kind' in \(what); events have no kind: an event always goes from the app to the page", at: at)
         }
         return make(.unknownKey, "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
     }
@@ -274,6 +333,16 @@ public enum DiagnosticCatalog {
                      "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
         if let hint = hints[name] {
             return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
+        }
+        // Types other languages have and the IDL spells with a primitive (or not at all).
+        let instead = ["void": "a request that answers with no value has no 'returns'",
+                       "Void": "a request that answers with no value has no 'returns'",
+                       "Date": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
+                       "DateTime": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
+                       "URL": "use 'string'", "UUID": "use 'string'",
+                       "Data": "the IDL has no bytes type: use 'string' (for example base64)"]
+        if let fix = instead[name] {
+            return make(.unknownType, "unknown type '\(name)'; \(fix)", at: at)
         }
         return make(.unknownType, "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
     }

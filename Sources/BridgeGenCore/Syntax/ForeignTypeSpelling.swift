@@ -1,6 +1,6 @@
 /// The IDL spelling of a type written the way another language writes it, for did-you-mean
 /// hints: `List<string>`, `Array<Int>`, `Dictionary<String, Int>`, `Optional<String>`,
-/// `[string]`, `string[]`, `string | null`, `String`. Nested spellings are rewritten whole
+/// `[string]`, `string[]`, `string | null`, `?string`, `String`. Nested spellings are rewritten whole
 /// (`List<Map<int>>` -> `list<map<int>>`). Names it does not know (the schema's own types) are
 /// kept as written, so a suggestion is only as good as the rest of the text.
 public enum ForeignTypeSpelling {
@@ -85,7 +85,10 @@ public enum ForeignTypeSpelling {
 
         /// `T | null` (TypeScript) is `T?`.
         mutating func union() -> Rewritten? {
+            // `?string` (Hack, Flow) is `string?`.
+            let prefixed = take("?")
             guard var type = postfixed() else { return nil }
+            if prefixed { type = optional(type) }
             while take("|") {
                 let save = index
                 if let word = word(), nullWords.contains(word) {

@@ -77,25 +77,53 @@ public struct SyntaxParser {
 
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
+        if let keys = Self.fieldsWrittenAsTypeKeys(node) {
+            report(DiagnosticCatalog.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
+            return type
+        }
         guard let pairs = entries(of: node, keys: Self.typeKeys, what: "type '\(name.value)'", noun: "key") else { return type }
         var fields: [FieldSyntax]?
         var cases: [CaseSyntax]?
+        var bodyRefused = false  // 'cases' of the wrong kind: reported already
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "doc": type.doc = text(pair.value, "'doc'")
             case "deprecated": type.deprecated = deprecation(pair.value)
             case "fields": fields = fieldList(pair.value, owner: "'fields'", noun: "field")
-            case "cases": cases = caseList(pair.value)
+            case "cases":
+                if case .mapping = pair.value.kind { cases = caseList(pair.value) } else {
+                    _ = caseList(pair.value)
+                    bodyRefused = true
+                }
             default: break
             }
         }
         switch (fields, cases) {
-        case (let f?, nil): type.body = .structure(f)
+        case (let f?, nil): type.body = bodyRefused ? .invalid : .structure(f)
         case (nil, let c?): type.body = .enumeration(c)
         case (.some, .some): report(DiagnosticCatalog.structAndEnum(name.value, at: name.location))
-        case (nil, nil): report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location))
+        case (nil, nil): if !bodyRefused { report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location)) }
         }
         return type
+    }
+
+    /// The keys of a type mapping without `fields` or `cases` when they all look like fields
+    /// (`Item: {id: int}`): none is a type key or close to one, and each holds a type or a mapping.
+    private static func fieldsWrittenAsTypeKeys(_ node: YAMLNode) -> [String]? {
+        guard case .mapping(let pairs) = node.kind, !pairs.isEmpty else { return nil }
+        var keys: [String] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar, !key.hasPrefix("x-") else { continue }
+            guard !typeKeys.contains(key), DidYouMean.suggestion(for: key, in: typeKeys) == nil,
+                  DiagnosticCatalog.keyAliases[key] == nil, IDLNames.isValidMemberName(key) else { return nil }
+            switch pair.value.kind {
+            case .scalar: if pair.value.isNull { return nil }
+            case .mapping: break
+            case .sequence: return nil
+            }
+            keys.append(key)
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     private static let fieldKeys = ["type", "doc", "default", "deprecated"]
@@ -166,6 +194,10 @@ public struct SyntaxParser {
 
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
+        if case .scalar = node.kind {
+            report(DiagnosticCatalog.errorWithoutMapping(name.value, got: node))
+            return nil
+        }
         guard let pairs = entries(of: node, keys: Self.errorKeys, what: "error '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             switch pair.key.scalar ?? "" {
@@ -211,6 +243,10 @@ public struct SyntaxParser {
 
     /// `returns: T` or `returns: {type: T, doc: ...}`.
     private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
+        if value.isNull {
+            report(DiagnosticCatalog.nullReturns(at: value.location))
+            return (nil, nil)
+        }
         guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
         guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
@@ -232,7 +268,7 @@ public struct SyntaxParser {
     /// `errors: [name, ...]`: names of the module's errors.
     private mutating func errorList(_ value: YAMLNode) -> [Located<String>] {
         guard case .sequence(let items) = value.kind else {
-            report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
+            report(DiagnosticCatalog.errorNamesNotAList(got: value))
             return []
         }
         return items.compactMap { item in
@@ -344,6 +380,10 @@ public struct SyntaxParser {
     /// A mapping of declarations keyed by name (`types`, `methods`, `params`, ...).
     private mutating func named(_ node: YAMLNode, _ what: String, noun: String, allowEmpty: Bool = false) -> [(Located<String>, YAMLNode)] {
         if node.isNull && allowEmpty { return [] }
+        if case .sequence(let items) = node.kind {
+            report(DiagnosticCatalog.listWhereNamesBelong(noun, for: what, shape: Self.shape(of: items), at: node.location))
+            return []
+        }
         guard case .mapping(let pairs) = node.kind else {
             report(DiagnosticCatalog.expectedKind("a mapping of \(noun) names", for: what, got: node))
             return []
@@ -366,6 +406,19 @@ public struct SyntaxParser {
             result.append((Located(key, at: pair.key.location), pair.value))
         }
         return result
+    }
+
+    /// What a list holds where named declarations belong, for the hint of its diagnostic.
+    private static func shape(of items: [YAMLNode]) -> NamedListShape {
+        if !items.isEmpty, items.allSatisfy({ if case .mapping(let pairs) = $0.kind { return pairs.count == 1 } else { return false } }) {
+            return .dashedEntries
+        }
+        // A few short names are shown back as the mapping they should be.
+        let names = items.compactMap { $0.isNull ? nil : $0.scalar }
+        if !items.isEmpty, items.count <= 4, names.count == items.count, names.allSatisfy(IDLNames.isValidMemberName) {
+            return .names(names)
+        }
+        return .other
     }
 
     /// False, after reporting it, when a name is longer than `limit`; checked before the name
