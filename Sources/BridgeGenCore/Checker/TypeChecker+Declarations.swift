@@ -175,10 +175,14 @@ extension TypeChecker {
             } else {
                 let known = takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : []
                 // Errors belong to one module: a name another module declares is a mistake of scope, not spelling.
-                var declaredBy: String?
-                if takeSuggestion(for: e.value, among: modulesByName.count) {
-                    declaredBy = modulesByName.keys.sorted().first { $0 != module && modulesByName[$0]?.errors.contains { $0.name.value == e.value } == true }
+                if errorOwners == nil {
+                    var owners: [String: String] = [:]
+                    for name in modulesByName.keys.sorted() {
+                        for error in modulesByName[name]?.errors ?? [] where owners[error.name.value] == nil { owners[error.name.value] = name }
+                    }
+                    errorOwners = owners
                 }
+                let declaredBy = errorOwners?[e.value].flatMap { $0 == module ? nil : $0 }
                 report(DiagnosticCatalog.unknownError(e.value, module: module, known: known, declaredBy: declaredBy, at: e.location))
             }
         }

@@ -101,9 +101,20 @@ extension TypeChecker {
 
     /// Another module that declares a type `name` (an imported one first, then any, each in
     /// name order), for an unqualified reference that forgot its `module.` prefix.
+    /// Exact lookups, not a search: the did-you-mean budget is not spent.
     mutating func moduleDeclaring(_ name: String, scope: Scope) -> String? {
-        guard takeSuggestion(for: name, among: modulesByName.count) else { return nil }
-        let declaring = typeTable.keys.filter { $0 != scope.module && typeTable[$0]?[name] != nil }.sorted()
-        return declaring.first { scope.imports[$0] != nil } ?? declaring.first
+        if typeOwners == nil {
+            var owners: [String: [String]] = [:]
+            for module in typeTable.keys.sorted() where !module.isEmpty {
+                for type in typeTable[module]?.keys ?? [:].keys { owners[type, default: []].append(module) }
+            }
+            typeOwners = owners
+        }
+        let declaring = (typeOwners?[name] ?? []).filter { $0 != scope.module }
+        // Whichever is shorter is scanned: the modules declaring the name or the imports.
+        let imported = declaring.count <= scope.imports.count
+            ? declaring.first { scope.imports[$0] != nil }
+            : scope.imports.keys.sorted().first { typeTable[$0]?[name] != nil }
+        return imported ?? declaring.first
     }
 }
