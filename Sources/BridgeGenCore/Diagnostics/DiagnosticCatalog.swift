@@ -96,6 +96,25 @@ public enum DiagnosticCatalog {
         return make(.wrongNodeKind, "expected a list of error names for 'errors', got \(node.kindDescription)\(fix)", at: node.location)
     }
 
+    /// `imports: user` where a list of module names belongs.
+    static func importsNotAList(got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a string" && IDLNames.isValidModuleName(node.scalar ?? "") ? "; write 'imports: [\(node.scalar ?? "")]'" : ""
+        return make(.wrongNodeKind, "expected a list of module names for 'imports', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// A field or `returns` mapping without `type` whose keys look like the fields of a struct
+    /// written inline.
+    static func inlineStruct(_ what: String, keys: [String], at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "\(what) is missing 'type'; \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like the fields of a struct written inline: declare the struct under 'types:' and use its name as the type", at: at)
+    }
+
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b', 'c', ...`.
+    private static func quotedList(_ names: [String]) -> String {
+        let quoted = names.prefix(3).map { "'\($0)'" }
+        if names.count > 3 { return quoted.joined(separator: ", ") + ", ..." }
+        return quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1] : quoted.joined()
+    }
+
     /// `returns:` with nothing (or `null`) after it.
     static func nullReturns(at: SourceLocation) -> Diagnostic {
         make(.wrongNodeKind, "expected a type for 'returns', got null; a request that answers with no value has no 'returns'", at: at)
@@ -103,10 +122,7 @@ public enum DiagnosticCatalog {
 
     /// A type with neither `fields` nor `cases` whose keys look like fields written one level too high.
     static func fieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
-        let quoted = keys.prefix(3).map { "'\($0)'" }
-        let shown = keys.count > 3 ? quoted.joined(separator: ", ") + ", ..."
-            : quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1] : quoted.joined()
-        return make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(shown) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
+        return make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
@@ -137,7 +153,8 @@ public enum DiagnosticCatalog {
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
+        let hint = kind == "event" ? "; an event is declared under 'events:', not as a method" : DidYouMean.clause(for: kind, in: ["send", "request"])
+        return make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(hint)", at: at)
     }
 
     static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
@@ -147,7 +164,27 @@ public enum DiagnosticCatalog {
         case .type: use = "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')"
         case .member: use = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
         }
-        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)", at: at)
+        let suggestion = validSpelling(of: name, rule: rule).map { "; did you mean '\($0)'?" } ?? ""
+        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)\(suggestion)", at: at)
+    }
+
+    /// The name respelled by its rule's casing (`GetUser` -> `getUser`, `user` -> `User`,
+    /// `sample-app` -> `sampleapp`), if that makes it valid.
+    private static func validSpelling(of name: String, rule: NameRule) -> String? {
+        guard name.utf8.count <= SchemaLimits.nameLength, let first = name.first else { return nil }
+        let candidate: String
+        switch rule {
+        case .module:
+            candidate = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
+            return IDLNames.isValidModuleName(candidate) ? candidate : nil
+        case .type:
+            candidate = name.split(whereSeparator: { "-_. ".contains($0) })
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            return IDLNames.isValidTypeName(candidate) ? candidate : nil
+        case .member:
+            candidate = first.lowercased() + name.dropFirst().map { ". ".contains($0) ? "-" : String($0) }.joined()
+            return IDLNames.isValidMemberName(candidate) ? candidate : nil
+        }
     }
 
     static func invalidTypeExpression(_ text: String, _ syntax: TypeExpression.ParseError.Syntax, at: SourceLocation) -> Diagnostic {

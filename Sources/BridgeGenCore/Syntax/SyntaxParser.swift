@@ -35,7 +35,7 @@ public struct SyntaxParser {
             case "doc": module.doc = text(value, "'doc'")
             case "imports":
                 guard case .sequence(let items) = value.kind else {
-                    report(DiagnosticCatalog.expectedKind("a list of module names", for: "'imports'", got: value))
+                    report(DiagnosticCatalog.importsNotAList(got: value))
                     continue
                 }
                 var seen: [String: SourceLocation] = [:]
@@ -77,7 +77,7 @@ public struct SyntaxParser {
 
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
-        if let keys = Self.fieldsWrittenAsTypeKeys(node) {
+        if let keys = Self.fieldLikeKeys(node, besides: Self.typeKeys) {
             report(DiagnosticCatalog.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
             return type
         }
@@ -107,15 +107,16 @@ public struct SyntaxParser {
         return type
     }
 
-    /// The keys of a type mapping without `fields` or `cases` when they all look like fields
-    /// (`Item: {id: int}`): none is a type key or close to one, and each holds a type or a mapping.
-    private static func fieldsWrittenAsTypeKeys(_ node: YAMLNode) -> [String]? {
+    /// The keys of a mapping when they all look like fields written where a mapping of `known`
+    /// keys belongs (`Item: {id: int}` for a type, `address: {street: string}` for a field):
+    /// none is a known key or close to one, and each holds a type or a mapping.
+    private static func fieldLikeKeys(_ node: YAMLNode, besides known: [String]) -> [String]? {
         guard case .mapping(let pairs) = node.kind, !pairs.isEmpty else { return nil }
         var keys: [String] = []
         for pair in pairs {
             guard let key = pair.key.scalar, !key.hasPrefix("x-") else { continue }
-            guard !typeKeys.contains(key), DidYouMean.suggestion(for: key, in: typeKeys) == nil,
-                  DiagnosticCatalog.keyAliases[key] == nil, IDLNames.isValidMemberName(key) else { return nil }
+            guard !known.contains(key), DidYouMean.suggestion(for: key, in: known) == nil,
+                  DiagnosticCatalog.keyAliases[key].map(known.contains) != true, IDLNames.isValidMemberName(key) else { return nil }
             switch pair.value.kind {
             case .scalar: if pair.value.isNull { return nil }
             case .mapping: break
@@ -145,6 +146,10 @@ public struct SyntaxParser {
             if case .mapping(let pairs) = value.kind, pairs.count == 1, let key = pairs[0].key.scalar,
                Self.isStringKeyType(key), let inner = Self.spelledType(pairs[0].value) {
                 report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: "map<\(inner)>", at: value.location))
+                return field
+            }
+            if let keys = Self.fieldLikeKeys(value, besides: Self.fieldKeys) {
+                report(DiagnosticCatalog.inlineStruct("\(noun) '\(name.value)'", keys: keys, at: value.location))
                 return field
             }
             guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
@@ -248,6 +253,10 @@ public struct SyntaxParser {
             return (nil, nil)
         }
         guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
+        if let keys = Self.fieldLikeKeys(value, besides: Self.returnsKeys) {
+            report(DiagnosticCatalog.inlineStruct("'returns'", keys: keys, at: value.location))
+            return (nil, nil)
+        }
         guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
         var type: Located<String>?
