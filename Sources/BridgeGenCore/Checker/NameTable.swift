@@ -1,14 +1,14 @@
 /// The names already declared in one scope (a struct's fields, a module's methods), for
 /// uniqueness checks. Scopes are usually a handful of names, where a linear scan beats
 /// hashing; past a few dozen it switches to a dictionary.
-struct NameTable {
-    private var entries: [(key: String, name: Located<String>)] = []
-    private var index: [String: Located<String>]?
+struct NameTable<Entry> {
+    private var entries: [(key: String, entry: Entry)] = []
+    private var index: [String: Entry]?
 
-    subscript(key: String) -> Located<String>? {
+    subscript(key: String) -> Entry? {
         get {
             if let index { return index[key] }
-            return entries.first { $0.key == key }?.name
+            return entries.first { $0.key == key }?.entry
         }
         set {
             guard let newValue else { return }  // names are only ever added
@@ -18,9 +18,23 @@ struct NameTable {
             }
             entries.append((key, newValue))
             if entries.count > 32 {
-                index = Dictionary(entries.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+                index = Dictionary(entries.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first })
                 entries = []
             }
         }
     }
+}
+
+/// Member names by identifier.
+typealias MemberNames = NameTable<Located<String>>
+
+/// Wire names (or enum wire values) by wire name, with the member that has each: a collision
+/// names both members.
+typealias WireNames = NameTable<WireUse>
+
+struct WireUse {
+    /// The wire name as written, where it is written (the member's key or its `wire:`).
+    var wire: Located<String>
+    /// The member's name.
+    var member: String
 }

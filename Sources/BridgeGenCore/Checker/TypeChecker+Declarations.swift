@@ -31,8 +31,8 @@ extension TypeChecker {
         if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
         cases.reserveCapacity(syntax.count)
-        var identifiers = NameTable()
-        var wires = NameTable()
+        var identifiers = MemberNames()
+        var wires = WireNames()
         for c in syntax {
             guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
             var wire = c.name.value
@@ -45,17 +45,18 @@ extension TypeChecker {
             // NameTable compares with String's ==, canonical equivalence, as the generated Swift
             // will: a value spelled with other scalars collides too, and is told apart here.
             if let other = wires[wire] {
-                if other.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
-                    report(DiagnosticCatalog.wireCollision("enum case", wire, in: "enum '\(enumName.value)'", at: wireLocation, first: other.location))
+                if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
+                    report(DiagnosticCatalog.wireCollision("enum case", first: other.member, second: c.name.value, wire: wire, word: "value",
+                                                           in: "enum '\(enumName.value)'", at: wireLocation, first: other.wire.location))
                 } else {
                     report(DiagnosticCatalog.canonicallyEquivalent(
-                        "enum '\(enumName.value)' wire values", wire, other.value,
-                        consequence: "the generated Swift could not tell the cases apart; use distinct values",
-                        at: wireLocation, first: other.location))
+                        "enum '\(enumName.value)' wire values", wire, other.wire.value,
+                        consequence: "the generated Swift could not tell cases '\(other.member)' and '\(c.name.value)' apart; use distinct values",
+                        at: wireLocation, first: other.wire.location))
                 }
                 continue
             }
-            wires[wire] = Located(wire, at: wireLocation)
+            wires[wire] = WireUse(wire: Located(wire, at: wireLocation), member: c.name.value)
             cases.append(EnumCase(name: c.name.value, identifier: identifier, wireValue: wire, doc: c.doc,
                                   deprecated: c.deprecated.map { Deprecation(message: $0.message) }, location: c.name.location))
         }
@@ -65,7 +66,7 @@ extension TypeChecker {
     /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name
     /// or one whose identifier another member of the same scope (`identifiers`) already has.
     mutating func memberIdentifier(_ name: Located<String>, noun: String,
-                                           unique identifiers: inout NameTable) -> String? {
+                                           unique identifiers: inout MemberNames) -> String? {
         guard IDLNames.isValidMemberName(name.value) else {
             report(DiagnosticCatalog.invalidName(noun, name.value, rule: .member, at: name.location))
             return nil
@@ -84,7 +85,7 @@ extension TypeChecker {
         // Reserved: three fields would otherwise take room for four, in every struct of the model.
         var fields: [Field] = []
         fields.reserveCapacity(syntax.count)
-        var identifiers = NameTable()
+        var identifiers = MemberNames()
         for f in syntax {
             guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
             guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
@@ -103,7 +104,7 @@ extension TypeChecker {
 
     mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
         var result: [ErrorCode] = []
-        var identifiers = NameTable()
+        var identifiers = MemberNames()
         var codes: [Int: Located<String>] = [:]
         for e in syntax.errors {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
@@ -127,8 +128,8 @@ extension TypeChecker {
     mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
         var result: [Method] = []
         result.reserveCapacity(syntax.methods.count)
-        var identifiers = NameTable()
-        var wires = NameTable()
+        var identifiers = MemberNames()
+        var wires = WireNames()
         for m in syntax.methods {
             guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
@@ -172,7 +173,17 @@ extension TypeChecker {
             } else if syntax.errors.contains(where: { $0.name.value == e.value }) {
                 continue  // declared but invalid: already reported
             } else {
-                report(DiagnosticCatalog.unknownError(e.value, module: module, known: takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : [], at: e.location))
+                let known = takeSuggestion(for: e.value, among: errors.count) ? errors.map(\.name) : []
+                // Errors belong to one module: a name another module declares is a mistake of scope, not spelling.
+                if errorOwners == nil {
+                    var owners: [String: String] = [:]
+                    for name in modulesByName.keys.sorted() {
+                        for error in modulesByName[name]?.errors ?? [] where owners[error.name.value] == nil { owners[error.name.value] = name }
+                    }
+                    errorOwners = owners
+                }
+                let declaredBy = errorOwners?[e.value].flatMap { $0 == module ? nil : $0 }
+                report(DiagnosticCatalog.unknownError(e.value, module: module, known: known, declaredBy: declaredBy, at: e.location))
             }
         }
         return errorNames
@@ -181,8 +192,8 @@ extension TypeChecker {
     mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
         var result: [Event] = []
         result.reserveCapacity(syntax.events.count)
-        var identifiers = NameTable()
-        var wires = NameTable()
+        var identifiers = MemberNames()
+        var wires = WireNames()
         for e in syntax.events {
             guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")
@@ -197,30 +208,31 @@ extension TypeChecker {
     /// The wire name (override or key), checked for validity and uniqueness in `seen`.
     /// `owner` is only worded when there is a collision to report.
     mutating func checkWire(_ override: Located<String>?, default name: Located<String>, noun: String,
-                            seen: inout NameTable, owner: @autoclosure () -> String) -> String? {
+                            seen: inout WireNames, owner: @autoclosure () -> String) -> String? {
         let wire = override ?? name
         if override != nil, !IDLNames.isValidWireName(wire.value) {
             report(DiagnosticCatalog.invalidWireName(wire.value, at: wire.location))
             return nil
         }
         if let other = seen[wire.value] {
-            report(DiagnosticCatalog.wireCollision(noun, wire.value, in: owner(), at: wire.location, first: other.location))
+            report(DiagnosticCatalog.wireCollision(noun, first: other.member, second: name.value, wire: wire.value, in: owner(),
+                                                   at: wire.location, first: other.wire.location))
             return nil
         }
-        seen[wire.value] = wire
+        seen[wire.value] = WireUse(wire: wire, member: name.value)
         return wire.value
     }
 
     /// On the callback transport every module posts to one channel, routed by wire name alone.
     mutating func checkSharedChannel(_ modules: [Module]) {
-        var owners: [String: (module: String, location: SourceLocation)] = [:]
+        var owners: [String: (method: String, location: SourceLocation)] = [:]
         for module in modules {
             for method in module.methods {
                 if let first = owners[method.wireName] {
-                    report(DiagnosticCatalog.sharedChannelCollision(method.wireName, module.name, first.module, channel: config.callbackChannel,
-                                                                    at: method.location, first: first.location))
+                    report(DiagnosticCatalog.sharedChannelCollision(method.wireName, first: first.method, second: "\(module.name).\(method.name)",
+                                                                    channel: config.callbackChannel, at: method.location, first: first.location))
                 } else {
-                    owners[method.wireName] = (module.name, method.location)
+                    owners[method.wireName] = ("\(module.name).\(method.name)", method.location)
                 }
             }
         }

@@ -1,5 +1,14 @@
 /// Checking `default:` literals against the type they default.
 extension TypeChecker {
+    /// YAML 1.1's other booleans, which YAML 1.2 and bridgegen read as text.
+    static let yamlOneOneBooleans: Set<String> = ["yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"]
+
+    /// `.unquote` for a quoted scalar whose text would be right unquoted.
+    func unquoteHint(_ node: YAMLNode, _ rightUnquoted: Bool) -> DefaultHint? {
+        guard case .scalar(let text, false) = node.kind, rightUnquoted else { return nil }
+        return .unquote(text)
+    }
+
     mutating func checkLiteral(_ node: YAMLNode, against type: TypeRef, scope: Scope) -> Literal? {
         func mismatch(_ expected: String, hint: DefaultHint? = nil) -> Literal? {
             report(DiagnosticCatalog.defaultMismatch(expected: expected, got: node.kindDescription, hint: hint, at: node.location))
@@ -21,7 +30,7 @@ extension TypeChecker {
             }
             return .string(text)
         case .int:
-            guard plain, node.kindDescription == "a number" else { return mismatch("an integer") }
+            guard plain, node.kindDescription == "a number" else { return mismatch("an integer", hint: unquoteHint(node, Int64(text) != nil)) }
             guard let value = Int64(text) else {
                 if Double(text) != nil { return mismatch("an integer", hint: .fractional(text)) }
                 report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
@@ -36,11 +45,14 @@ extension TypeChecker {
             if plain, [".inf", "-.inf", "+.inf", ".nan"].contains(text.lowercased()) {
                 return mismatch("a finite number", hint: .notFinite)
             }
-            guard plain, node.kindDescription == "a number", let value = Double(text) else { return mismatch("a number") }
+            guard plain, node.kindDescription == "a number", let value = Double(text) else { return mismatch("a number", hint: unquoteHint(node, Double(text) != nil)) }
             guard value.isFinite else { return mismatch("a finite number") }
             return .double(value)
         case .bool:
-            guard plain, node.kindDescription == "a boolean" else { return mismatch("true or false") }
+            guard plain, node.kindDescription == "a boolean" else {
+                if plain, Self.yamlOneOneBooleans.contains(text) { return mismatch("true or false", hint: .yamlOneOneBoolean(text)) }
+                return mismatch("true or false", hint: unquoteHint(node, ["true", "false"].contains(text)))
+            }
             return .bool(text.lowercased() == "true")
         case .any:
             return anyLiteral(node)

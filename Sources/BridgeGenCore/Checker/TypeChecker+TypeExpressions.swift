@@ -29,7 +29,11 @@ extension TypeChecker {
             at.column += error.offset
             switch error.kind {
             case .syntax(let syntax):
-                report(DiagnosticCatalog.invalidTypeExpression(text.value, syntax, at: at))
+                if let suggestion = ForeignTypeSpelling.suggestion(for: text.value) {
+                    report(DiagnosticCatalog.foreignTypeSpelling(text.value, suggestion, at: text.location))
+                } else {
+                    report(DiagnosticCatalog.invalidTypeExpression(text.value, syntax, at: at))
+                }
             case .nestingTooDeep:
                 report(DiagnosticCatalog.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
             case .nameTooLong(let noun, let length, let limit):
@@ -61,6 +65,8 @@ extension TypeChecker {
                 return nil
             }
             guard typeTable[module]?[name] != nil else {
+                // The import is used, by a misspelt name: warning that it is not would mislead.
+                scope.used.insert(module)
                 let candidates = takeSuggestion(for: "\(module).\(name)", among: typeTable[module]?.count ?? 0) ? typeTable[module]?.keys.map { "\(module).\($0)" } ?? [] : []
                 report(DiagnosticCatalog.unknownType("\(module).\(name)", suggestions: candidates, at: text.location))
                 return nil
@@ -69,7 +75,18 @@ extension TypeChecker {
             return .named(module: module, name: name)
         case .named(nil, let name):
             if typeTable[scope.module]?[name] != nil { return .named(module: scope.module, name: name) }
-var candidates: [String] = []
+            if text.value != name, ForeignTypeSpelling.scalar(name) != nil,
+               let respelled = ForeignTypeSpelling.suggestion(for: text.value) {
+                report(DiagnosticCatalog.unknownType(name, in: text.value, suggestion: respelled.text, at: text.location))
+                return nil
+            }
+            if let module = moduleDeclaring(name, scope: scope) {
+                let imported = scope.imports[module] != nil
+                if imported { scope.used.insert(module) }
+                report(DiagnosticCatalog.unknownType(name, qualified: "\(module).\(name)", imported: imported, at: text.location))
+                return nil
+            }
+            var candidates: [String] = []
             let count = scope.imports.keys.reduce(typeTable[scope.module]?.count ?? 0) { $0 + (typeTable[$1]?.count ?? 0) }
             if takeSuggestion(for: name, among: count + TypeExpression.primitives.count) {
                 candidates = Array(typeTable[scope.module]?.keys ?? [:].keys) + TypeExpression.primitives
@@ -80,5 +97,24 @@ var candidates: [String] = []
             report(DiagnosticCatalog.unknownType(name, suggestions: candidates, at: text.location))
             return nil
         }
+    }
+
+    /// Another module that declares a type `name` (an imported one first, then any, each in
+    /// name order), for an unqualified reference that forgot its `module.` prefix.
+    /// Exact lookups, not a search: the did-you-mean budget is not spent.
+    mutating func moduleDeclaring(_ name: String, scope: Scope) -> String? {
+        if typeOwners == nil {
+            var owners: [String: [String]] = [:]
+            for module in typeTable.keys.sorted() where !module.isEmpty {
+                for type in typeTable[module]?.keys ?? [:].keys { owners[type, default: []].append(module) }
+            }
+            typeOwners = owners
+        }
+        let declaring = (typeOwners?[name] ?? []).filter { $0 != scope.module }
+        // Whichever is shorter is scanned: the modules declaring the name or the imports.
+        let imported = declaring.count <= scope.imports.count
+            ? declaring.first { scope.imports[$0] != nil }
+            : scope.imports.keys.sorted().first { typeTable[$0]?[name] != nil }
+        return imported ?? declaring.first
     }
 }

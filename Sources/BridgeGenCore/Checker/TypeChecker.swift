@@ -14,6 +14,12 @@ public struct TypeChecker: Sendable {
     var suggestionWorkLeft = TypeChecker.maximumSuggestionWork
     /// Set by `takeSuggestion`: this check's outcome depends on the budget left when it ran.
     var askedForSuggestion = false
+    /// The modules that declare each type name, in name order; built at the first unknown type
+    /// name (`moduleDeclaring`), so runs without one never pay for it.
+    var typeOwners: [String: [String]]?
+    /// The first module, in name order, that declares each error name; built at the first
+    /// unknown error name.
+    var errorOwners: [String: String]?
 
     /// Did-you-mean work of one run, in `DidYouMean.estimatedWork` units (about 0.1 s in a
     /// debug build). Each search compares with every name in scope, so a schema of many unknown

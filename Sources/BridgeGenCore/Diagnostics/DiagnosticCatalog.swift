@@ -40,6 +40,8 @@ public enum DiagnosticCatalog {
         case .quote(let text): because = "; quote it: \"\(text)\""
         case .fractional(let text): because = "; '\(text)' has a fractional part or exponent"
         case .notFinite: because = "; JSON has no infinities or NaN"
+        case .unquote(let text): because = "; remove the quotes: \(text)"
+        case .yamlOneOneBoolean(let text): because = "; '\(text)' is text to bridgegen: write true or false"
         }
         return make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
     }
@@ -66,6 +68,61 @@ public enum DiagnosticCatalog {
 
     static func expectedKind(_ expected: String, for what: String, got node: YAMLNode) -> Diagnostic {
         make(.wrongNodeKind, "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
+    }
+
+    /// A YAML list where a mapping of `noun` names belongs (`params:` followed by `- text: string`).
+    static func listWhereNamesBelong(_ noun: String, for what: String, shape: NamedListShape, at: SourceLocation) -> Diagnostic {
+        let hint: String
+        switch shape {
+        case .dashedEntries:
+            hint = "drop the '- ': write each \(noun) as 'name: ...' directly under \(what)"
+        case .names(let names) where noun == "case":
+            hint = "write the cases as a mapping: {\(names.joined(separator: ", "))}"
+        case .names, .other:
+            hint = "write each \(noun) as a 'name: ...' entry, not as a list item"
+        }
+        return make(.wrongNodeKind, "expected a mapping of \(noun) names for \(what), got a list; \(hint)", at: at)
+    }
+
+    /// `name: 404` where an error declaration (`name: {code: 404}`) belongs.
+    static func errorWithoutMapping(_ name: String, got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a number" ? "; write '\(name): {code: \(node.scalar ?? "")}'" : ""
+        return make(.wrongNodeKind, "expected a mapping for error '\(name)', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// `errors: notFound` where a list of error names belongs.
+    static func errorNamesNotAList(got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a string" && IDLNames.isValidMemberName(node.scalar ?? "") ? "; write 'errors: [\(node.scalar ?? "")]'" : ""
+        return make(.wrongNodeKind, "expected a list of error names for 'errors', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// `imports: user` where a list of module names belongs.
+    static func importsNotAList(got node: YAMLNode) -> Diagnostic {
+        let fix = node.kindDescription == "a string" && IDLNames.isValidModuleName(node.scalar ?? "") ? "; write 'imports: [\(node.scalar ?? "")]'" : ""
+        return make(.wrongNodeKind, "expected a list of module names for 'imports', got \(node.kindDescription)\(fix)", at: node.location)
+    }
+
+    /// A field or `returns` mapping without `type` whose keys look like the fields of a struct
+    /// written inline.
+    static func inlineStruct(_ what: String, keys: [String], at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "\(what) is missing 'type'; \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like the fields of a struct written inline: declare the struct under 'types:' and use its name as the type", at: at)
+    }
+
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b', 'c', ...`.
+    private static func quotedList(_ names: [String]) -> String {
+        let quoted = names.prefix(3).map { "'\($0)'" }
+        if names.count > 3 { return quoted.joined(separator: ", ") + ", ..." }
+        return quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1] : quoted.joined()
+    }
+
+    /// `returns:` with nothing (or `null`) after it.
+    static func nullReturns(at: SourceLocation) -> Diagnostic {
+        make(.wrongNodeKind, "expected a type for 'returns', got null; a request that answers with no value has no 'returns'", at: at)
+    }
+
+    /// A type with neither `fields` nor `cases` whose keys look like fields written one level too high.
+    static func fieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
+        return make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
@@ -96,7 +153,8 @@ public enum DiagnosticCatalog {
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(DidYouMean.clause(for: kind, in: ["send", "request"]))", at: at)
+        let hint = kind == "event" ? "; an event is declared under 'events:', not as a method" : DidYouMean.clause(for: kind, in: ["send", "request"])
+        return make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(hint)", at: at)
     }
 
     static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
@@ -106,7 +164,27 @@ public enum DiagnosticCatalog {
         case .type: use = "UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')"
         case .member: use = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
         }
-        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)", at: at)
+        let suggestion = validSpelling(of: name, rule: rule).map { "; did you mean '\($0)'?" } ?? ""
+        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)\(suggestion)", at: at)
+    }
+
+    /// The name respelled by its rule's casing (`GetUser` -> `getUser`, `user` -> `User`,
+    /// `sample-app` -> `sampleapp`), if that makes it valid.
+    private static func validSpelling(of name: String, rule: NameRule) -> String? {
+        guard name.utf8.count <= SchemaLimits.nameLength, let first = name.first else { return nil }
+        let candidate: String
+        switch rule {
+        case .module:
+            candidate = name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
+            return IDLNames.isValidModuleName(candidate) ? candidate : nil
+        case .type:
+            candidate = name.split(whereSeparator: { "-_. ".contains($0) })
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            return IDLNames.isValidTypeName(candidate) ? candidate : nil
+        case .member:
+            candidate = first.lowercased() + name.dropFirst().map { ". ".contains($0) ? "-" : String($0) }.joined()
+            return IDLNames.isValidMemberName(candidate) ? candidate : nil
+        }
     }
 
     static func invalidTypeExpression(_ text: String, _ syntax: TypeExpression.ParseError.Syntax, at: SourceLocation) -> Diagnostic {
@@ -131,8 +209,20 @@ public enum DiagnosticCatalog {
         make(.invalidWireName, "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
     }
 
-    static func mappingAsType(at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type, got a mapping; a map with string keys is written map<T>", at: at)
+    /// A YAML mapping where a type belongs (`type: {string: int}`); `suggestion` is the map
+    /// type it spells, if it spells one.
+    static func mappingAsType(for what: String, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "expected a type for \(what), got a YAML mapping; a map with string keys is written '\(suggestion ?? "map<T>")'", at: at)
+    }
+
+    /// A field written as a one-entry mapping from a string key to a type (`prices: {string: double}`).
+    static func fieldMappingAsMapType(for what: String, suggestion: String, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
+    }
+
+    /// A type spelled as another language spells it (`List<string>`, `string[]`).
+    static func foreignTypeSpelling(_ text: String, _ suggestion: ForeignTypeSpelling.Suggestion, at: SourceLocation) -> Diagnostic {
+        make(.invalidType, "invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)
     }
 
     static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
@@ -179,14 +269,25 @@ public enum DiagnosticCatalog {
         make(.selfImport, "module '\(module)' imports itself", at: at)
     }
 
-    static func sequenceAsType(suggestion: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type, got a YAML list; a list type is written \(suggestion)", at: at)
+    /// A YAML list of `items` items where a type belongs (`[string]`, or `- string` on the next
+    /// line); `suggestion` is the list type it spells, if it spells one.
+    static func sequenceAsType(for what: String, items: Int, suggestion: String?, at: SourceLocation) -> Diagnostic {
+        let hint: String
+        if let suggestion {
+            hint = "a list type is written '\(suggestion)'"
+        } else if items > 1 {
+            hint = "a list type is written 'list<T>' with a single element type (values of different types belong in a struct)"
+        } else {
+            hint = "a list type is written 'list<T>'"
+        }
+        return make(.invalidType, "expected a type for \(what), got a YAML list\(items > 1 ? " of \(items) items" : ""); \(hint)", at: at)
     }
 
-    static func sharedChannelCollision(_ wire: String, _ module: String, _ other: String, channel: String,
+    /// `first` and `second` are the methods' qualified names (`sample.share`), `first` declared first.
+    static func sharedChannelCollision(_ wire: String, first firstMethod: String, second: String, channel: String,
                                        at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "wire name '\(wire)' of module '\(module)' is also used by module '\(other)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
-             at: at, notes: firstHere(first, "'\(other)' declares it here"))
+        make(.wireCollision, "methods '\(firstMethod)' and '\(second)' both have wire name '\(wire)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
+             at: at, notes: firstHere(first, "'\(firstMethod)' has it here"))
     }
 
     static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
@@ -223,13 +324,38 @@ public enum DiagnosticCatalog {
         make(.unknownCase, "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
-    static func unknownError(_ name: String, module: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make(.unknownError, "unknown error '\(name)': module '\(module)' declares no such error under 'errors'\(DidYouMean.clause(for: name, in: known))", at: at)
+    /// `declaredBy` is another module that declares an error of this name, if any.
+    static func unknownError(_ name: String, module: String, known: [String], declaredBy: String? = nil, at: SourceLocation) -> Diagnostic {
+        var message = "unknown error '\(name)': module '\(module)' declares no such error under 'errors'"
+        if let suggestion = DidYouMean.suggestion(for: name, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+        } else if let declaredBy {
+            message += "; '\(name)' is an error of module '\(declaredBy)', and a method may list only its own module's errors"
+        }
+        return make(.unknownError, message, at: at)
     }
+
+    /// Keys other IDLs and schema languages use, with bridgegen's key for the same thing.
+    static let keyAliases = ["description": "doc", "desc": "doc", "summary": "doc", "comment": "doc", "docs": "doc",
+                             "properties": "fields", "props": "fields", "members": "fields",
+                             "values": "cases", "enum": "cases", "options": "cases",
+                             "result": "returns", "response": "returns", "output": "returns", "returnType": "returns",
+                             "args": "params", "arguments": "params", "parameters": "params", "input": "params",
+                             "throws": "errors", "data": "payload", "body": "payload", "params": "payload",
+                             "import": "imports", "version": "bridgegen"]
 
     static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
         if let suggestion = DidYouMean.suggestion(for: key, in: known) {
             return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
+        }
+        if let alias = keyAliases[key], known.contains(alias) {
+            return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(alias)'?", at: at)
+        }
+        if ["optional", "required", "nullable"].contains(key), known.contains("type") {
+            return make(.unknownKey, "unknown key '\(key)' in \(what); a value is made optional by its type: 'type: string?'", at: at)
+        }
+        if key == "kind", what.hasPrefix("event ") {
+            return make(.unknownKey, "unknown key 'kind' in \(what); events have no kind: an event always goes from the app to the page", at: at)
         }
         return make(.unknownKey, "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
     }
@@ -245,7 +371,29 @@ public enum DiagnosticCatalog {
         if let hint = hints[name] {
             return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
         }
+        // Types other languages have and the IDL spells with a primitive (or not at all).
+        let instead = ["void": "a request that answers with no value has no 'returns'",
+                       "Void": "a request that answers with no value has no 'returns'",
+                       "Date": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
+                       "DateTime": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
+                       "URL": "use 'string'", "UUID": "use 'string'",
+                       "Data": "the IDL has no bytes type: use 'string' (for example base64)"]
+        if let fix = instead[name] {
+            return make(.unknownType, "unknown type '\(name)'; \(fix)", at: at)
+        }
         return make(.unknownType, "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
+    }
+
+    /// An unknown name inside a type expression that, respelled, is a whole IDL type: `String`
+    /// in `list<String>`.
+    static func unknownType(_ name: String, in text: String, suggestion: String, at: SourceLocation) -> Diagnostic {
+        make(.unknownType, "unknown type '\(name)' in '\(text)'; did you mean '\(suggestion)'?", at: at)
+    }
+
+    /// An unqualified name that another module declares: `qualified` is `module.Name`.
+    static func unknownType(_ name: String, qualified: String, imported: Bool, at: SourceLocation) -> Diagnostic {
+        let module = qualified.prefix { $0 != "." }
+        return make(.unknownType, "unknown type '\(name)'; did you mean '\(qualified)'?\(imported ? "" : " (module '\(module)' is not imported yet)")", at: at)
     }
 
     static func unsupportedFormatVersion(_ version: String, supported: [String], at: SourceLocation) -> Diagnostic {
@@ -256,14 +404,24 @@ public enum DiagnosticCatalog {
         make(.unusedImport, "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
     }
 
-    static func wireCollision(_ noun: String, _ wire: String, in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "\(noun) wire name '\(wire)' is used twice in \(owner)", at: at, notes: firstHere(first, "first used here"))
+    /// Two members of `owner` (`first` declared first) with one wire name; `word` is "name", or
+    /// "value" for enum cases.
+    static func wireCollision(_ noun: String, first firstMember: String, second: String, wire: String, word: String = "name",
+                              in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        make(.wireCollision, "\(noun)s '\(firstMember)' and '\(second)' both have wire \(word) '\(wire)' in \(owner); give one a distinct 'wire:'",
+             at: at, notes: firstHere(first, "'\(firstMember)' has it here"))
     }
 
     /// libyaml's own `problem` (nil: none given) and the `context` it was found in.
     static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
         make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
              notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// A tab libyaml refused: in a line's indentation, or elsewhere (after `-`).
+    static func yamlTab(inIndentation: Bool, at: SourceLocation) -> Diagnostic {
+        make(.yamlTab, inIndentation ? "YAML forbids tabs in indentation; indent with spaces"
+                                     : "the YAML parser does not accept a tab here; use a space", at: at)
     }
 
     static func yamlParserUnavailable(at: SourceLocation) -> Diagnostic {

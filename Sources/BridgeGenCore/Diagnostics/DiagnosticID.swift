@@ -13,6 +13,8 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case emptyFile = "empty-file"
     /// libyaml could not parse the text.
     case yamlSyntax = "yaml-syntax"
+    /// A tab where libyaml refuses one (in indentation, or after `-`).
+    case yamlTab = "yaml-tab"
     /// `*alias` in a file.
     case yamlAlias = "yaml-alias"
     /// `&anchor` in a file.

@@ -54,4 +54,19 @@ public enum DefaultHint: Sendable, Equatable {
     case fractional(String)
     /// `.inf` or `.nan` where a JSON number belongs.
     case notFinite
+    /// A quoted number or boolean (`"1"`, `"true"`) where a number or boolean belongs.
+    case unquote(String)
+    /// A YAML 1.1 boolean (`yes`, `off`) where a boolean belongs: libyaml reads YAML 1.1 syntax
+    /// but bridgegen, as JSON, knows only `true` and `false`.
+    case yamlOneOneBoolean(String)
+}
+
+/// What a YAML list holds where a mapping of named declarations belongs (`params`, `cases`).
+public enum NamedListShape: Sendable, Equatable {
+    /// Items that are each one `name: ...` pair: the `- ` is the mistake.
+    case dashedEntries
+    /// Plain names, up to a few of them (for the `{a, b}` enum case spelling).
+    case names([String])
+    /// Anything else.
+    case other
 }

@@ -35,7 +35,7 @@ public struct SyntaxParser {
             case "doc": module.doc = text(value, "'doc'")
             case "imports":
                 guard case .sequence(let items) = value.kind else {
-                    report(DiagnosticCatalog.expectedKind("a list of module names", for: "'imports'", got: value))
+                    report(DiagnosticCatalog.importsNotAList(got: value))
                     continue
                 }
                 var seen: [String: SourceLocation] = [:]
@@ -77,25 +77,54 @@ public struct SyntaxParser {
 
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
+        if let keys = Self.fieldLikeKeys(node, besides: Self.typeKeys) {
+            report(DiagnosticCatalog.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
+            return type
+        }
         guard let pairs = entries(of: node, keys: Self.typeKeys, what: "type '\(name.value)'", noun: "key") else { return type }
         var fields: [FieldSyntax]?
         var cases: [CaseSyntax]?
+        var bodyRefused = false  // 'cases' of the wrong kind: reported already
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "doc": type.doc = text(pair.value, "'doc'")
             case "deprecated": type.deprecated = deprecation(pair.value)
             case "fields": fields = fieldList(pair.value, owner: "'fields'", noun: "field")
-            case "cases": cases = caseList(pair.value)
+            case "cases":
+                if case .mapping = pair.value.kind { cases = caseList(pair.value) } else {
+                    _ = caseList(pair.value)
+                    bodyRefused = true
+                }
             default: break
             }
         }
         switch (fields, cases) {
-        case (let f?, nil): type.body = .structure(f)
+        case (let f?, nil): type.body = bodyRefused ? .invalid : .structure(f)
         case (nil, let c?): type.body = .enumeration(c)
         case (.some, .some): report(DiagnosticCatalog.structAndEnum(name.value, at: name.location))
-        case (nil, nil): report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location))
+        case (nil, nil): if !bodyRefused { report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location)) }
         }
         return type
+    }
+
+    /// The keys of a mapping when they all look like fields written where a mapping of `known`
+    /// keys belongs (`Item: {id: int}` for a type, `address: {street: string}` for a field):
+    /// none is a known key or close to one, and each holds a type or a mapping.
+    private static func fieldLikeKeys(_ node: YAMLNode, besides known: [String]) -> [String]? {
+        guard case .mapping(let pairs) = node.kind, !pairs.isEmpty else { return nil }
+        var keys: [String] = []
+        for pair in pairs {
+            guard let key = pair.key.scalar, !key.hasPrefix("x-") else { continue }
+            guard !known.contains(key), DidYouMean.suggestion(for: key, in: known) == nil,
+                  DiagnosticCatalog.keyAliases[key].map(known.contains) != true, IDLNames.isValidMemberName(key) else { return nil }
+            switch pair.value.kind {
+            case .scalar: if pair.value.isNull { return nil }
+            case .mapping: break
+            case .sequence: return nil
+            }
+            keys.append(key)
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     private static let fieldKeys = ["type", "doc", "default", "deprecated"]
@@ -108,11 +137,26 @@ public struct SyntaxParser {
                 field.type = Located(text, at: value.location)
                 return field
             }
+            if case .sequence(let items) = value.kind {
+                report(DiagnosticCatalog.sequenceAsType(for: "\(noun) '\(name.value)'", items: items.count,
+                                                        suggestion: Self.spelledType(value), at: value.location))
+                return field
+            }
+            // `prices: {string: double}`: a map type written as a YAML mapping.
+            if case .mapping(let pairs) = value.kind, pairs.count == 1, let key = pairs[0].key.scalar,
+               Self.isStringKeyType(key), let inner = Self.spelledType(pairs[0].value) {
+                report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: "map<\(inner)>", at: value.location))
+                return field
+            }
+            if let keys = Self.fieldLikeKeys(value, besides: Self.fieldKeys) {
+                report(DiagnosticCatalog.inlineStruct("\(noun) '\(name.value)'", keys: keys, at: value.location))
+                return field
+            }
             guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
                                       expected: "a type or a mapping with 'type'") else { return field }
             for pair in pairs {
                 switch pair.key.scalar ?? "" {
-                case "type": field.type = typeExpression(pair.value)
+                case "type": field.type = typeExpression(pair.value, "\(noun) '\(name.value)'")
                 case "doc": field.doc = text(pair.value, "'doc'")
                 case "default": field.defaultValue = pair.value
                 case "deprecated": field.deprecated = deprecation(pair.value)
@@ -155,6 +199,10 @@ public struct SyntaxParser {
 
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
+        if case .scalar = node.kind {
+            report(DiagnosticCatalog.errorWithoutMapping(name.value, got: node))
+            return nil
+        }
         guard let pairs = entries(of: node, keys: Self.errorKeys, what: "error '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             switch pair.key.scalar ?? "" {
@@ -200,14 +248,22 @@ public struct SyntaxParser {
 
     /// `returns: T` or `returns: {type: T, doc: ...}`.
     private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
-        guard case .mapping = value.kind else { return (typeExpression(value), nil) }
+        if value.isNull {
+            report(DiagnosticCatalog.nullReturns(at: value.location))
+            return (nil, nil)
+        }
+        guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
+        if let keys = Self.fieldLikeKeys(value, besides: Self.returnsKeys) {
+            report(DiagnosticCatalog.inlineStruct("'returns'", keys: keys, at: value.location))
+            return (nil, nil)
+        }
         guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
         var type: Located<String>?
         var doc: String?
         for p in inner {
             switch p.key.scalar ?? "" {
-            case "type": type = typeExpression(p.value)
+            case "type": type = typeExpression(p.value, "'returns'")
             case "doc": doc = text(p.value, "'doc'")
             default: break
             }
@@ -221,7 +277,7 @@ public struct SyntaxParser {
     /// `errors: [name, ...]`: names of the module's errors.
     private mutating func errorList(_ value: YAMLNode) -> [Located<String>] {
         guard case .sequence(let items) = value.kind else {
-            report(DiagnosticCatalog.expectedKind("a list of error names", for: "'errors'", got: value))
+            report(DiagnosticCatalog.errorNamesNotAList(got: value))
             return []
         }
         return items.compactMap { item in
@@ -333,6 +389,10 @@ public struct SyntaxParser {
     /// A mapping of declarations keyed by name (`types`, `methods`, `params`, ...).
     private mutating func named(_ node: YAMLNode, _ what: String, noun: String, allowEmpty: Bool = false) -> [(Located<String>, YAMLNode)] {
         if node.isNull && allowEmpty { return [] }
+        if case .sequence(let items) = node.kind {
+            report(DiagnosticCatalog.listWhereNamesBelong(noun, for: what, shape: Self.shape(of: items), at: node.location))
+            return []
+        }
         guard case .mapping(let pairs) = node.kind else {
             report(DiagnosticCatalog.expectedKind("a mapping of \(noun) names", for: what, got: node))
             return []
@@ -357,6 +417,19 @@ public struct SyntaxParser {
         return result
     }
 
+    /// What a list holds where named declarations belong, for the hint of its diagnostic.
+    private static func shape(of items: [YAMLNode]) -> NamedListShape {
+        if !items.isEmpty, items.allSatisfy({ if case .mapping(let pairs) = $0.kind { return pairs.count == 1 } else { return false } }) {
+            return .dashedEntries
+        }
+        // A few short names are shown back as the mapping they should be.
+        let names = items.compactMap { $0.isNull ? nil : $0.scalar }
+        if !items.isEmpty, items.count <= 4, names.count == items.count, names.allSatisfy(IDLNames.isValidMemberName) {
+            return .names(names)
+        }
+        return .other
+    }
+
     /// False, after reporting it, when a name is longer than `limit`; checked before the name
     /// is compared, hashed or looked up anywhere.
     private mutating func withinLimit(_ name: Located<String>, _ noun: String, _ limit: Int) -> Bool {
@@ -378,17 +451,41 @@ public struct SyntaxParser {
         scalar(node, what)?.value
     }
 
-    private mutating func typeExpression(_ node: YAMLNode) -> Located<String>? {
+    /// The type of `what` (`'returns'`, `field 'id'`).
+    private mutating func typeExpression(_ node: YAMLNode, _ what: String) -> Located<String>? {
         if case .sequence(let items) = node.kind {
-            let inner = items.first?.scalar ?? "T"
-            report(DiagnosticCatalog.sequenceAsType(suggestion: "list<\(inner)>", at: node.location))
+            report(DiagnosticCatalog.sequenceAsType(for: what, items: items.count, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         if case .mapping = node.kind {
-            report(DiagnosticCatalog.mappingAsType(at: node.location))
+            report(DiagnosticCatalog.mappingAsType(for: what, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         return scalar(node, "a type")
+    }
+
+    /// The IDL type a YAML node spells where a type belongs, if it spells one: `[string]` and
+    /// `- String` -> `list<string>`, `{string: int}` -> `map<int>`, `List<int>` -> `list<int>`.
+    /// Recurses once per level of the node, which the reader's depth limit bounds.
+    static func spelledType(_ node: YAMLNode) -> String? {
+        switch node.kind {
+        case .scalar(let text, _):
+            guard !node.isNull else { return nil }
+            if let respelled = ForeignTypeSpelling.suggestion(for: text) { return respelled.text }
+            return TypeExpression.parse(text) != nil ? text : nil
+        case .sequence(let items):
+            guard items.count == 1, let inner = spelledType(items[0]) else { return nil }
+            return "list<\(inner)>"
+        case .mapping(let pairs):
+            guard pairs.count == 1, let key = pairs[0].key.scalar, isStringKeyType(key),
+                  let inner = spelledType(pairs[0].value) else { return nil }
+            return "map<\(inner)>"
+        }
+    }
+
+    /// `string` as a map's key type, in the IDL's or another language's spelling.
+    static func isStringKeyType(_ key: String) -> Bool {
+        key == "string" || ForeignTypeSpelling.scalar(key) == "string"
     }
 
     /// `deprecated: true`, `deprecated: false` (ignored) or `deprecated: "Use x instead."`.

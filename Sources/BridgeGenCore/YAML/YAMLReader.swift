@@ -28,7 +28,7 @@ public enum YAMLReader {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    return (nil, builder.problems + [syntaxError(parser, path: path)])
+                    return (nil, builder.problems + [syntaxError(parser, bytes: buffer, path: path)])
                 }
                 let outcome = builder.consume(event)
                 yaml_event_delete(&event)
@@ -112,11 +112,50 @@ public enum YAMLReader {
         }
     }
 
-    private static func syntaxError(_ parser: yaml_parser_t, path: String) -> Diagnostic {
+    private static func syntaxError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
         let mark = parser.problem_mark, cm = parser.context_mark
+        // libyaml words a refused tab as "found character that cannot start any token" (or
+        // speaks of indentation), which does not say the character is an invisible tab.
+        if let inIndentation = tab(line: Int(mark.line), column: Int(mark.column), in: bytes) {
+            return DiagnosticCatalog.yamlTab(inIndentation: inIndentation, at: SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+        }
         let context = parser.context.map { (String(cString: $0), SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)) }
         return DiagnosticCatalog.yamlSyntax(parser.problem.map { String(cString: $0) },
                                             at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), context: context)
+    }
+}
+
+extension YAMLReader {
+    /// Whether the character at libyaml's 0-based `line` and `column` (in characters) is a tab:
+    /// nil if it is not, else whether only spaces and tabs precede it on its line. Lines end
+    /// where libyaml's do (LF, CR, CRLF, NEL, LS, PS); `bytes` is valid UTF-8 (prechecked).
+    static func tab(line: Int, column: Int, in b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var i = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0  // a BOM is no column
+        func breakLength(at i: Int) -> Int {
+            switch b[i] {
+            case 0x0A: return 1
+            case 0x0D: return i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
+            case 0xC2: return i + 1 < b.count && b[i + 1] == 0x85 ? 2 : 0
+            case 0xE2: return i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9) ? 3 : 0
+            default: return 0
+            }
+        }
+        var current = 0
+        while current < line, i < b.count {
+            let length = breakLength(at: i)
+            if length > 0 { current += 1 }
+            i += max(1, length)
+        }
+        guard current == line else { return nil }
+        var blank = true
+        for _ in 0..<column {
+            guard i < b.count, breakLength(at: i) == 0 else { return nil }
+            if b[i] != 0x20 && b[i] != 0x09 { blank = false }
+            let lead = b[i]
+            i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        }
+        guard i < b.count, b[i] == 0x09 else { return nil }
+        return blank
     }
 }
 
