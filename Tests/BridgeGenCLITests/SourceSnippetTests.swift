@@ -1,4 +1,4 @@
-import BridgeGenCore
+@testable import BridgeGenCore
 import BridgeGenTestSupport
 import Foundation
 import XCTest
@@ -126,6 +126,27 @@ final class SourceSnippetTests: XCTestCase {
         XCTAssertEqual(SourceSnippet.render(lines, line: 1, column: 9), "ab\n  ^\n", "past the end of the line: after it")
         XCTAssertEqual(SourceSnippet.render(lines, line: 3, column: 1), "\n^\n", "the empty line after the last break")
         XCTAssertNil(SourceSnippet.render(lines, line: 4, column: 1))
+    }
+
+    /// A line longer than `SourceSnippet.directDecodeLength` bytes is decoded only around the
+    /// column (through checkpoints): the same window as decoding it whole, at every column.
+    func testALongLineIsCutAtTheSameScalarsAsWhenDecodedWhole() throws {
+        var random = SeededRandom(seed: 14)
+        let alphabet: [Unicode.Scalar] = ["a", "\u{E9}", "\u{4E2D}", "\u{1F600}", " ", "\t"]
+        var line = String.UnicodeScalarView()
+        for _ in 0..<3_000 { line.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+        let text = String(line)
+        XCTAssertGreaterThan(text.utf8.count, SourceSnippet.directDecodeLength)
+        let lines = SourceSnippet.Lines(Array("first\n\(text)\nlast\n".utf8))
+        let whole = Array(text.unicodeScalars)
+        for column in [1, 2, 63, 64, 65, 80, 81, 128, 1_000, 2_919, 2_920, 2_921, 2_999, 3_000, 3_001, 5_000] {
+            let cut = try XCTUnwrap(lines.window(line: 2, column: column))
+            let expected = SourceSnippet.clip(whole, at: min(column - 1, whole.count))
+            XCTAssertEqual(cut.scalars, expected.scalars, "column \(column)")
+            XCTAssertEqual(cut.index, expected.index, "column \(column)")
+            XCTAssertEqual(cut.clippedStart, expected.clippedStart, "column \(column)")
+            XCTAssertEqual(cut.clippedEnd, expected.clippedEnd, "column \(column)")
+        }
     }
 
     /// Invalid UTF-8 prints as U+FFFD, never as the raw bytes.

@@ -16,11 +16,20 @@ public enum SourceSnippet {
     public static let maximumLineLength = 120
     static let clipMarker = "..."
 
+    /// Lines up to this many bytes are decoded whole for a snippet; longer ones only around
+    /// the column, found through `checkpointStride` (a 16 MiB one-line flow mapping with an
+    /// error per key must not cost a pass over the line per error).
+    static let directDecodeLength = 1_024
+    static let checkpointStride = 64
+
     /// A file's lines, found once however many diagnostics it has.
-    public struct Lines: Sendable {
+    public final class Lines {
         let bytes: [UInt8]
         /// Each line's byte range, without its line break.
         let ranges: [Range<Int>]
+        /// Of long lines, by index: the byte offset of every `checkpointStride`th scalar, and
+        /// the number of scalars.
+        private var checkpoints: [Int: (offsets: [Int], count: Int)] = [:]
 
         /// Lines end at LF, CR LF, CR, NEL, LS or PS, as libyaml counts them; a leading BOM
         /// is skipped. The line after a final line break is an empty line (where libyaml
@@ -44,11 +53,59 @@ public enum SourceSnippet {
             self.ranges = ranges
         }
 
-        /// The text of line `number` (1-based), or nil past the last line.
-        func text(_ number: Int) -> String? {
+        /// At most `maximumLineLength` scalars of line `number` (1-based) around the scalar at
+        /// `column - 1` (clamped to the line's end): the scalars, the column's index among
+        /// them, and whether either end was clipped. nil past the last line.
+        func window(line number: Int, column: Int) -> (scalars: [Unicode.Scalar], index: Int, clippedStart: Bool, clippedEnd: Bool)? {
             guard number >= 1, number <= ranges.count else { return nil }
-            return String(decoding: bytes[ranges[number - 1]], as: UTF8.self)
+            let range = ranges[number - 1]
+            guard range.count > SourceSnippet.directDecodeLength else {
+                let scalars = Array(String(decoding: bytes[range], as: UTF8.self).unicodeScalars)
+                return SourceSnippet.clip(scalars, at: min(column - 1, scalars.count))
+            }
+            let (offsets, count) = checkpoints(of: number - 1)
+            let at = min(column - 1, count)
+            let first = max(0, min(at - SourceSnippet.leadingContext, count - maximumLineLength))
+            let last = min(count, first + maximumLineLength)
+            let start = offset(of: first, in: range, offsets), end = offset(of: last, in: range, offsets)
+            let scalars = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+            return (scalars, at - first, first > 0, last < count)
         }
+
+        /// The byte offset of scalar `n` of the line: from the checkpoint before it, by lead bytes.
+        private func offset(of n: Int, in range: Range<Int>, _ offsets: [Int]) -> Int {
+            var offset = offsets[n / SourceSnippet.checkpointStride], scalar = n / SourceSnippet.checkpointStride * SourceSnippet.checkpointStride
+            while scalar < n, offset < range.upperBound {
+                offset += 1
+                while offset < range.upperBound, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                scalar += 1
+            }
+            return offset
+        }
+
+        private func checkpoints(of line: Int) -> (offsets: [Int], count: Int) {
+            if let known = checkpoints[line] { return known }
+            var offsets: [Int] = [], count = 0
+            for offset in ranges[line] where bytes[offset] & 0xC0 != 0x80 {
+                if count % SourceSnippet.checkpointStride == 0 { offsets.append(offset) }
+                count += 1
+            }
+            offsets.append(ranges[line].upperBound)
+            checkpoints[line] = (offsets, count)
+            return (offsets, count)
+        }
+    }
+
+    /// Scalars before the column that a clipped line keeps: two thirds of the window, as what
+    /// leads to the place matters more than what follows it.
+    static let leadingContext = maximumLineLength * 2 / 3
+
+    /// A whole line's `scalars` clipped to the window around the scalar at `at`.
+    static func clip(_ scalars: [Unicode.Scalar], at: Int) -> (scalars: [Unicode.Scalar], index: Int, clippedStart: Bool, clippedEnd: Bool) {
+        let count = scalars.count
+        guard count > maximumLineLength else { return (scalars, at, false, false) }
+        let start = max(0, min(at - leadingContext, count - maximumLineLength))
+        return (Array(scalars[start..<(start + maximumLineLength)]), at - start, start > 0, start + maximumLineLength < count)
     }
 
     /// The snippet (source line and caret line, each ending in a newline) of `line`:`column`,
@@ -56,18 +113,7 @@ public enum SourceSnippet {
     /// marks do; a column past the line's end puts the caret just after it. `caret` styles
     /// the caret (colour).
     public static func render(_ lines: Lines, line: Int, column: Int, caret: (String) -> String = { $0 }) -> String? {
-        guard column >= 1, let text = lines.text(line) else { return nil }
-        var scalars = Array(text.unicodeScalars)
-        var index = min(column - 1, scalars.count)
-        var clippedStart = false, clippedEnd = false
-        if scalars.count > maximumLineLength {
-            // The column two thirds of the way in: what leads to the place matters more.
-            let start = max(0, min(index - maximumLineLength * 2 / 3, scalars.count - maximumLineLength))
-            clippedStart = start > 0
-            clippedEnd = start + maximumLineLength < scalars.count
-            scalars = Array(scalars[start..<(start + maximumLineLength)])
-            index -= start
-        }
+        guard column >= 1, let (scalars, index, clippedStart, clippedEnd) = lines.window(line: line, column: column) else { return nil }
         let before = printable(scalars[..<index])
         let quoted = (clippedStart ? clipMarker : "") + before + printable(scalars[index...]) + (clippedEnd ? clipMarker : "")
         let padding = String(repeating: " ", count: clippedStart ? clipMarker.count : 0) + self.padding(under: before)
