@@ -153,7 +153,7 @@ enum Usage {
         if included([.check, .generate, .diff]) { out += paths + "\n\n" }
         out += "COMMANDS:\n" + commands.filter { included([$0.0]) }.map { $0.1 + "\n" }.joined() + "\n"
         out += "OPTIONS:\n" + options.filter { included($0.0) }.map { $0.1 + "\n" }.joined() + "\n"
-        return out + exitStatus + "\n\n"
+        return included([.check, .generate, .diff]) ? out + exitStatus + "\n\n" : out
     }
 
     static let version = "0.1.0"
