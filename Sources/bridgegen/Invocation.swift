@@ -72,7 +72,7 @@ enum Invocation {
 
     /// `help` alone or with one command word.
     static func parseHelp(_ args: [String]) throws(Arguments.UsageError) -> Invocation {
-        guard let word = args.first else { return .help(nil) }
+        guard let word = args.first, word != "-h", word != "--help" else { return .help(nil) }
         guard args.count == 1 else { throw Arguments.UsageError(message: "help takes at most one command, got \(args.count) arguments") }
         guard let command = Usage.Command(rawValue: word) else { throw unknownCommand(word) }
         return .help(command)

@@ -29,6 +29,7 @@ final class CommandWordTests: XCTestCase {
         }
         XCTAssertEqual(try bridgegen(["-h"]).stdout, help.stdout)
         XCTAssertEqual(try bridgegen(["--help"]).stdout, help.stdout)
+        XCTAssertEqual(try bridgegen(["help", "--help"]).stdout, help.stdout)
         let bare = try bridgegen([])
         XCTAssertEqual(bare.status, 2)
         XCTAssertEqual(bare.stderr, help.stdout)

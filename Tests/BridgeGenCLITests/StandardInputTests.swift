@@ -104,6 +104,13 @@ final class StandardInputTests: XCTestCase {
             2 errors, 0 warnings generated.
 
             """)
+        // The up-to-date stamp covers what stdin held: new content is generated, not skipped.
+        let edited = Self.schema.replacingOccurrences(of: "doc: Buys.", with: "doc: Buys now.")
+        let regenerate = try run(["generate", "-", "--no-config", "--stdin-name", "shop.bridge.yaml", "--ts-out", "stdin/ts"], input: edited, in: folder)
+        XCTAssertEqual(regenerate.status, 0, regenerate.stderr)
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("stdin/ts/shop.ts"), encoding: .utf8).contains("Buys now."))
+        let fresh = try run(["generate", "-", "--no-config", "--stdin-name", "shop.bridge.yaml", "--ts-out", "stdin/ts", "--check"], input: edited, in: folder)
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
     }
 
     func testUsageErrors() throws {

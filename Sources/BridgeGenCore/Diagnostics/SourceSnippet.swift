@@ -141,15 +141,16 @@ public enum SourceSnippet {
 
     /// Blanks as wide as `printed` on a terminal: its tabs copied, a space per cell otherwise.
     static func padding(under printed: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(printed.utf8.count)
         for scalar in printed.unicodeScalars {
             if scalar == "\t" {
-                out += "\t"
+                out.append(0x09)
             } else {
-                out += String(repeating: " ", count: cells(scalar))
+                out.append(contentsOf: repeatElement(0x20, count: cells(scalar)))
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The terminal cells of a printable scalar, as wcwidth counts them: none for combining
@@ -174,7 +175,7 @@ public enum SourceSnippet {
 
 /// The escape sequences of `--color`: bold locations, red errors, yellow warnings, cyan
 /// notes, a green caret (clang's choice of colours).
-public enum DiagnosticColor {
+enum DiagnosticColor {
     static let reset = "\u{1B}[0m"
     static let bold = "\u{1B}[1m"
 
