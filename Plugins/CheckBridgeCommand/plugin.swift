@@ -26,7 +26,7 @@ struct CheckBridgeCommand: CommandPlugin {
             throw BridgeGenPluginError("unexpected arguments \(extractor.remainingArguments)\n\(Self.usage)")
         }
         let status = try run.run(context, check: true)
-        guard status == 0 else { throw run.checkFailure(status: status) }
+        guard status == 0 else { throw run.checkFailure(status: status, arguments: arguments) }
         print("The bridge in \(run.output.path) is up to date")
     }
 }

@@ -31,7 +31,7 @@ struct GenerateBridgeCommand: CommandPlugin {
         }
         let status = try run.run(context, check: check)
         if check {
-            guard status == 0 else { throw run.checkFailure(status: status) }
+            guard status == 0 else { throw run.checkFailure(status: status, arguments: arguments) }
             print("The bridge in \(run.output.path) is up to date (swift package check-bridge checks it without the permission)")
             return
         }

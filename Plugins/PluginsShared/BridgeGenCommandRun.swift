@@ -18,7 +18,7 @@ struct BridgeGenCommandRun {
     var inputs: [String]
     var configArguments: [String]
     var output: URL
-    /// `--output` as given (or the default), for messages that suggest a command.
+    /// `--output` as given (or the default), for messages.
     var outputOption: String
 
     /// Takes the shared options out of `extractor` and finds the schemas they name.
@@ -78,10 +78,13 @@ struct BridgeGenCommandRun {
         return process.terminationReason == .exit ? process.terminationStatus : -1
     }
 
-    /// The failure of a `--check` run: what it means and the command that fixes it.
-    func checkFailure(status: Int32) -> BridgeGenPluginError {
-        BridgeGenPluginError("the bridge in \(outputOption) is not up to date with the schemas, or they have errors (bridgegen exit status \(status)); "
-                             + "see the diagnostics above. To regenerate it: swift package --allow-writing-to-package-directory generate-bridge --output \(outputOption)")
+    /// The failure of a `--check` run: what it means and the command that fixes it, with the
+    /// options the user gave (`arguments`, without `--check`).
+    func checkFailure(status: Int32, arguments: [String]) -> BridgeGenPluginError {
+        let options = arguments.filter { $0 != "--check" }.map { $0.contains(" ") ? "'\($0)'" : $0 }
+        return BridgeGenPluginError("the bridge in \(outputOption) is not up to date with the schemas, or they have errors (bridgegen exit status \(status)); "
+                                    + "see the diagnostics above. To regenerate it: swift package --allow-writing-to-package-directory "
+                                    + (["generate-bridge"] + options).joined(separator: " "))
     }
 
     static func resolve(_ path: String, against folder: URL) -> URL {
