@@ -3,26 +3,36 @@ import BridgeGenCore
 /// What the command line asks for: a run of the driver, or the help or the version. Checks the
 /// arguments' form only (exit 2 on a problem); what they name on disk is the driver's business.
 enum Invocation {
-    case help, version
-    case run(BridgeGenRequest, diagnosticsFormat: DiagnosticFormat)
-    case diff(DiffRequest, diagnosticsFormat: DiagnosticFormat)
+    /// `help`, `help COMMAND`, `-h`, `--help`, `COMMAND --help`: the whole help, or one command's.
+    case help(Usage.Command?)
+    case version
+    /// A check or generate; `stdinName` is set when a PATH is `-` (main reads standard input).
+    case run(BridgeGenRequest, stdinName: String?, output: DiagnosticOutput)
+    case diff(DiffRequest, output: DiagnosticOutput)
 
     /// The output-folder options come from the registry, so a new target is one registry line.
-    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format"]
+    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name"]
                                   + EmitterRegistry.all.map(\.option))
     static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config", "--no-cache"]
+    /// How diagnostics print: options of every command that prints them.
+    static let outputOptions: Set<String> = ["--diagnostics-format", "--color"]
 
     static func parse(_ argv: [String]) throws(Arguments.UsageError) -> Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
-        if argv.contains("-h") || argv.contains("--help") { return .help }
+        let word = argv.first ?? ""
+        if word == "help" { return try parseHelp(Array(argv.dropFirst())) }
+        if argv.contains("-h") || argv.contains("--help") { return .help(Usage.Command(rawValue: word)) }
         if argv == ["--version"] { return .version }
-        if argv.first == "diff" { return try parseDiff(Array(argv.dropFirst())) }
-        guard let command = argv.first.flatMap(BridgeGenRequest.Command.init(rawValue:)) else {
-            throw fail("unknown command '\(argv.first ?? "")'; expected 'check', 'generate' or 'diff'")
+        if word == "version" {
+            guard argv.count == 1 else { throw fail("version takes no arguments") }
+            return .version
         }
+        if word == "diff" { return try parseDiff(Array(argv.dropFirst())) }
+        guard let command = BridgeGenRequest.Command(rawValue: word) else { throw unknownCommand(word) }
         let arguments = try Arguments(Array(argv.dropFirst()), valueOptions: valueOptions, flagOptions: flagOptions)
-        let format = try diagnosticsFormat(arguments)
+        let output = try DiagnosticOutput(arguments)
         guard !arguments.positional.isEmpty else { throw fail("\(command.rawValue) needs at least one schema file or folder") }
+        let stdinName = try self.stdinName(arguments)
 
         let outputs = EmitterRegistry.all.compactMap { entry in
             arguments.value(entry.option).map { BridgeGenRequest.Output(entry.emitter, folder: $0) }
@@ -52,21 +62,46 @@ enum Invocation {
         if let channel, !ConfigRules.isValidChannelName(channel) {
             throw fail("--callback-channel must be an identifier of ASCII letters, digits and '_', got '\(channel)'")
         }
-        let request = BridgeGenRequest(command: command, paths: arguments.positional, config: config, transport: transport,
+        let request = BridgeGenRequest(command: command, paths: arguments.positional.filter { $0 != "-" }, config: config, transport: transport,
                                        callbackChannel: channel, targets: EmitterRegistry.all.map(\.emitter), outputs: outputs,
                                        checkOnly: arguments.flag("--check"), dumpModel: arguments.flag("--dump-model"),
                                        toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
                                        ignoreStamp: arguments.flag("--no-cache"))
-        return .run(request, diagnosticsFormat: format)
+        return .run(request, stdinName: stdinName, output: output)
     }
 
-    static func diagnosticsFormat(_ arguments: Arguments) throws(Arguments.UsageError) -> DiagnosticFormat {
-        let value = arguments.value("--diagnostics-format") ?? "text"
-        guard let format = DiagnosticFormat(rawValue: value) else {
-            let names = DiagnosticFormat.allCases.map { "'\($0.rawValue)'" }
-            throw Arguments.UsageError(message: "--diagnostics-format must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(value)'")
+    /// `help` alone or with one command word.
+    static func parseHelp(_ args: [String]) throws(Arguments.UsageError) -> Invocation {
+        guard let word = args.first, word != "-h", word != "--help" else { return .help(nil) }
+        guard args.count == 1 else { throw Arguments.UsageError(message: "help takes at most one command, got \(args.count) arguments") }
+        guard let command = Usage.Command(rawValue: word) else { throw unknownCommand(word) }
+        return .help(command)
+    }
+
+    /// A word that is no command: the closest command, or the list of them.
+    static func unknownCommand(_ word: String) -> Arguments.UsageError {
+        let names = Usage.Command.allCases.map(\.rawValue)
+        if word.hasPrefix("-") {
+            return Arguments.UsageError(message: "expected a command before '\(word)': \(Usage.commandList)")
         }
-        return format
+        if let suggestion = DidYouMean.suggestion(for: word, in: names) {
+            return Arguments.UsageError(message: "unknown command '\(word)'; did you mean '\(suggestion)'?")
+        }
+        return Arguments.UsageError(message: "unknown command '\(word)'; expected \(Usage.commandList)")
+    }
+
+    /// The name of the schema read from standard input, when a PATH is `-`.
+    static func stdinName(_ arguments: Arguments) throws(Arguments.UsageError) -> String? {
+        func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
+        let dashes = arguments.positional.filter { $0 == "-" }.count
+        if dashes > 1 { throw fail("- (standard input) is given \(dashes) times; it holds one schema") }
+        let name = arguments.value("--stdin-name")
+        if dashes == 0 {
+            if name != nil { throw fail("--stdin-name names the schema read from standard input: give - as a PATH too") }
+            return nil
+        }
+        if name == "" { throw fail("--stdin-name is empty") }
+        return name ?? SchemaInput.standardInputName
     }
 
     /// `diff OLD NEW` or `diff NEW... --against REF`, with `--fail-on` and `--diagnostics-format`.
@@ -74,14 +109,17 @@ enum Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
         // The options of the other commands are parsed so that giving one says why it is refused.
         let arguments = try Arguments(args, valueOptions: valueOptions.union(["--against", "--fail-on"]), flagOptions: flagOptions)
-        for option in valueOptions.union(flagOptions).sorted() where option != "--diagnostics-format" {
+        for option in valueOptions.union(flagOptions).subtracting(outputOptions).sorted() {
             guard arguments.value(option) != nil || arguments.flag(option) else { continue }
             if option == "--config" || option == "--no-config" {
                 throw fail("\(option) is not an option of 'diff': each version uses the bridgegen.yaml beside its own schemas")
             }
             throw fail("\(option) is not an option of 'diff'")
         }
-        let format = try diagnosticsFormat(arguments)
+        let output = try DiagnosticOutput(arguments)
+        if arguments.positional.contains("-") {
+            throw fail("diff does not read standard input (-): give OLD and NEW as files or folders, or NEW... --against GIT-REF")
+        }
         var failOn = Set(CompatibilityClass.allCases)
         if let list = arguments.value("--fail-on") {
             failOn = []
@@ -98,11 +136,11 @@ enum Invocation {
         if let ref = arguments.value("--against") {
             guard !ref.isEmpty, !ref.hasPrefix("-") else { throw fail("--against needs a git ref (a branch, tag or commit), got '\(ref)'") }
             guard !paths.isEmpty else { throw fail("diff --against needs at least one schema file or folder of the new version") }
-            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn), diagnosticsFormat: format)
+            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn), output: output)
         }
         guard paths.count == 2 else {
             throw fail("diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got \(paths.count)")
         }
-        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn), diagnosticsFormat: format)
+        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn), output: output)
     }
 }

@@ -4,30 +4,10 @@ import Foundation
 // bridgegen: parses the command line, runs the one driver in BridgeGenCore, prints what it
 // found. Exit 0 clean, 1 errors in the schemas, config or outputs, 2 usage errors.
 
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
-}
-
 func fail(_ message: String) -> Never {
     // Usage errors quote arguments: escaped like diagnostics, so they print as one line.
     printError("bridgegen: error: \(DiagnosticText.sanitized(message))\nRun 'bridgegen --help' for usage.\n")
     exit(2)
-}
-
-/// Every format goes to stderr (the GitHub runner reads workflow commands there too); the
-/// summary follows the text and github formats, not JSON. `summary` replaces the usual one.
-func printDiagnostics(_ diagnostics: [Diagnostic], format: DiagnosticFormat, annotatable: (String) -> Bool = { _ in true },
-                      summary: String? = nil) {
-    switch format {
-    case .json:
-        printError(DiagnosticRenderer.json(diagnostics))
-        return
-    case .text:
-        printError(DiagnosticRenderer.text(diagnostics))
-    case .github:
-        printError(DiagnosticRenderer.github(diagnostics, annotatable: annotatable))
-    }
-    if let summary = summary ?? DiagnosticRenderer.summary(diagnostics) { printError(summary) }
 }
 
 let argv = Array(CommandLine.arguments.dropFirst())
@@ -42,21 +22,28 @@ do {
     fail(error.message)
 }
 switch invocation {
-case .help:
-    print(Usage.text, terminator: "")
+case .help(let command):
+    print(command.map(Usage.text(for:)) ?? Usage.text, terminator: "")
 case .version:
     print("bridgegen \(Usage.version)")
-case .run(let request, let format):
+case .run(var request, let stdinName, let output):
+    if let stdinName {
+        do {
+            request.standardInput = try StandardInput.read(named: stdinName)
+        } catch {
+            fail(error.message)
+        }
+    }
     let result: BridgeGenResult
     do {
         result = try BridgeGenDriver.run(request)
     } catch {
         fail(error.description)
     }
-    printDiagnostics(result.diagnostics, format: format)
+    output.print(result.diagnostics, sources: result.sources)
     if let model = result.modelJSON { print(model) }
     exit(result.exitStatus)
-case .diff(let request, let format):
+case .diff(let request, let output):
     let result: DiffResult
     do {
         result = try DiffDriver.run(request)
@@ -65,7 +52,7 @@ case .diff(let request, let format):
     }
     // Only a comparison gets the per-class summary; a version with errors, the usual one.
     let summary = result.compared ? DiagnosticRenderer.diffSummary(result.diagnostics, failOn: request.failOn) : nil
-    printDiagnostics(result.diagnostics, format: format, annotatable: { !result.filesOutsideCheckout.contains($0) },
-                     summary: summary)
+    output.print(result.diagnostics, sources: result.sources, annotatable: { !result.filesOutsideCheckout.contains($0) },
+                 summary: summary)
     exit(result.exitStatus)
 }

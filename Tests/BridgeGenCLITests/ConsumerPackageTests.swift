@@ -41,7 +41,7 @@ final class ConsumerPackageTests: XCTestCase {
     }
 
     /// A fresh copy of the example whose dependency points at this repository by absolute path.
-    private func freshCopy() throws {
+    func freshCopy() throws {
         let fm = FileManager.default
         try? fm.removeItem(at: Self.package)
         try fm.createDirectory(at: Self.work, withIntermediateDirectories: true)
@@ -140,7 +140,7 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout)
     }
 
-    private func swiftPackage(_ arguments: [String]) throws -> RunResult {
+    func swiftPackage(_ arguments: [String]) throws -> RunResult {
         try runProcess("swift", ["package", "--package-path", Self.package.path, "--scratch-path", Self.scratch.path] + arguments,
                        mergeStderr: true)
     }

@@ -111,7 +111,7 @@ final class DiffCommandTests: XCTestCase {
             (["diff", "a", "b", "--transport", "reply"], "--transport is not an option of 'diff'"),
             (["diff", "a", "b", "--againts", "HEAD"], "unknown option '--againts'; did you mean '--against'?"),
             (["check", "a", "--fail-on", "both"], "unknown option '--fail-on'"),
-            (["difff", "a", "b"], "unknown command 'difff'; expected 'check', 'generate' or 'diff'"),
+            (["difff", "a", "b"], "unknown command 'difff'; did you mean 'diff'?"),
         ]
         for (arguments, message) in cases {
             let result = try bridgegen(arguments)
@@ -124,7 +124,7 @@ final class DiffCommandTests: XCTestCase {
     func testHelpDescribesDiff() throws {
         let help = try bridgegen(["diff", "--help"])
         XCTAssertEqual(help.status, 0)
-        for line in ["       bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]\n",
+        for line in ["USAGE: bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]\n",
                      "       bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]\n",
                      "  --diagnostics-format text|json|github\n", "  --against GIT-REF       (diff) Read OLD as the NEW paths were at commit GIT-REF",
                      "  --fail-on CLASSES       (diff) Comma-separated classes whose breaking changes exit 1:\n"] {
@@ -158,7 +158,11 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, """
             new/bridgegen.yaml:2:12: error: transport must be 'reply' or 'callback', got 'carrier-pigeon' [config-value]
+            transport: carrier-pigeon
+                       ^
             old/shop.bridge.yaml:15:14: error: unknown type 'strng'; did you mean 'string'? [unknown-type]
+                returns: strng
+                         ^
             bridgegen: error: the old version (old) could not be read or has errors, so nothing was compared [diff-version-invalid]
             bridgegen: error: the new version (new) could not be read or has errors, so nothing was compared [diff-version-invalid]
             4 errors, 0 warnings generated.
@@ -248,6 +252,8 @@ final class DiffCommandTests: XCTestCase {
                                             ["Schemas/shop.bridge.yaml": Self.old]])
         let expected = """
             HEAD~1:Schemas/shop.bridge.yaml:15:14: error: unknown type 'strng'; did you mean 'string'? [unknown-type]
+                returns: strng
+                         ^
             bridgegen: error: the old version (%@ at HEAD~1) could not be read or has errors, so nothing was compared [diff-version-invalid]
             2 errors, 0 warnings generated.
 
@@ -273,7 +279,11 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("""
             HEAD~1:./shop.bridge.yaml:16:3: error: method 'shop.ping' was removed: pages built from the old schema get unknownMethod (-1) from apps built from the new one (a send is dropped); deprecate it and keep it until no supported page calls it [breaking.old-pages.method-removed]
+              ping:
+              ^
             shop.bridge.yaml:2:9: note: module 'shop' in the new schema no longer has it
+            module: shop
+                    ^
             shop.bridge.yaml:9:7: warning: case 'huge' of enum 'shop.Size' is new:
             """), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("1 breaking for old apps, 2 for old pages, 0 for both; 1 warning, 1 note; not failing (--fail-on): old-apps, both.\n"),

@@ -12,7 +12,11 @@ final class TargetCheckTests: XCTestCase {
         let path = folder.path
         let expected = """
             \(path)/index.bridge.yaml:2:9: error: module name 'index' is reserved in the TypeScript output: the module's file would be 'index.ts', which is the generated index of all modules; choose another name [module-output-collision]
+            module: index
+                    ^
             \(path)/readme.bridge.yaml:2:9: error: module name 'readme' is reserved in the Markdown output: the module's file would be 'readme.md', which is the index page 'README.md' on case-insensitive file systems; choose another name [module-output-collision]
+            module: readme
+                    ^
             2 errors, 0 warnings generated.
 
             """

@@ -14,8 +14,12 @@ final class TargetDiagnosticTests: XCTestCase {
         try schema.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         let text = try bridgegen(["check", name, "--no-config"], in: folder)
         XCTAssertEqual(text.status, 1, text.stderr, file: file, line: at)
-        let noteLines = notes.map { "\(name):\($0.line):\($0.column): note: \($0.message)\n" }.joined()
-        XCTAssertEqual(text.stderr, "\(name):\(line):\(column): error: \(message) [\(id)]\n\(noteLines)1 error, 0 warnings generated.\n", file: file, line: at)
+        // Each line is followed by the schema line it names and a caret under the column.
+        let lines = schema.split(separator: "\n", omittingEmptySubsequences: false)
+        func snippet(_ line: Int, _ column: Int) -> String { "\(lines[line - 1])\n\(String(repeating: " ", count: column - 1))^\n" }
+        let noteLines = notes.map { "\(name):\($0.line):\($0.column): note: \($0.message)\n" + snippet($0.line, $0.column) }.joined()
+        XCTAssertEqual(text.stderr, "\(name):\(line):\(column): error: \(message) [\(id)]\n\(snippet(line, column))\(noteLines)1 error, 0 warnings generated.\n",
+                       file: file, line: at)
 
         let json = try bridgegen(["check", name, "--no-config", "--diagnostics-format", "json"], in: folder)
         XCTAssertEqual(json.status, 1, file: file, line: at)
@@ -38,7 +42,7 @@ final class TargetDiagnosticTests: XCTestCase {
         try schema.write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
         let generate = try bridgegen(["generate", "sample.bridge.yaml", "--no-config", "--swift-out", "out"], in: folder)
         XCTAssertEqual(generate.status, 1)
-        XCTAssertEqual(generate.stderr, "sample.bridge.yaml:4:3: error: \(message) [ts-reserved-method]\n1 error, 0 warnings generated.\n")
+        XCTAssertEqual(generate.stderr, "sample.bridge.yaml:4:3: error: \(message) [ts-reserved-method]\n  on:\n  ^\n1 error, 0 warnings generated.\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written")
     }
 
@@ -72,7 +76,7 @@ final class TargetDiagnosticTests: XCTestCase {
         let message = "type 'Other' would shadow the Swift namespace of module 'other'; rename the type"
         let text = try bridgegen(["check", ".", "--no-config"], in: folder)
         XCTAssertEqual(text.status, 1)
-        XCTAssertEqual(text.stderr, "./sample.bridge.yaml:4:3: error: \(message) [swift-type-shadows-namespace]\n1 error, 0 warnings generated.\n")
+        XCTAssertEqual(text.stderr, "./sample.bridge.yaml:4:3: error: \(message) [swift-type-shadows-namespace]\n  Other:\n  ^\n1 error, 0 warnings generated.\n")
         let json = try bridgegen(["check", ".", "--no-config", "--diagnostics-format", "json"], in: folder)
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]], json.stderr)
         let expected: [[String: Any]] = [["id": "swift-type-shadows-namespace", "severity": "error", "message": message, "notes": [[String: Any]](),

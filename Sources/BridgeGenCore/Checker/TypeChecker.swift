@@ -70,7 +70,8 @@ public struct TypeChecker: Sendable {
             }
             let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
             let expected = name.value + Self.schemaSuffix
-            if fileName != expected {
+            // A schema from stdin without --stdin-name has no file name to check.
+            if fileName != expected && file.path != SchemaInput.standardInputName {
                 report(DiagnosticCatalog.fileNameMismatch(module: name.value, fileName: fileName, expected: expected, at: name.location))
             }
             if let other = modulesByName[name.value], let otherName = other.name {

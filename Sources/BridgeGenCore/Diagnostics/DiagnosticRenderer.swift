@@ -16,11 +16,30 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 public enum DiagnosticRenderer {
     /// `path:line:col: error: message [id]` and its notes, one per line, as Xcode and SwiftPM parse them.
     public static func text(_ diagnostics: [Diagnostic]) -> String {
+        text(diagnostics, sources: [:], colored: false)
+    }
+
+    /// The text format as a terminal user reads it: after each diagnostic and note located in
+    /// a file of `sources` (bytes by the path locations name), the source line and a caret
+    /// under the column (`SourceSnippet`); with `colored`, ANSI colours (`DiagnosticColor`).
+    /// Without sources and colour, the same bytes as `text(_:)`.
+    public static func text(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], colored: Bool) -> String {
+        var lines: [String: SourceSnippet.Lines] = [:]
+        func snippet(_ raw: SourceLocation?) -> String {
+            guard let raw, !raw.isWholeFile, let bytes = sources[raw.path] else { return "" }
+            if lines[raw.path] == nil { lines[raw.path] = SourceSnippet.Lines(bytes) }
+            let caret: (String) -> String = { colored ? DiagnosticColor.caret + $0 + DiagnosticColor.reset : $0 }
+            return lines[raw.path].flatMap { SourceSnippet.render($0, line: raw.line, column: raw.column, caret: caret) } ?? ""
+        }
         var out = ""
-        for d in diagnostics.map(sanitized) {
-            out += line(d.location, d.severity.rawValue, "\(d.message) [\(d.id)]")
-            for note in d.notes {
-                out += line(note.location, "note", note.message)
+        for raw in diagnostics {
+            // Snippets are looked up by the raw path; what is printed is sanitized.
+            let d = sanitized(raw)
+            out += line(d.location, d.severity.rawValue, "\(d.message) [\(d.id)]", colored: colored)
+            out += snippet(raw.location)
+            for (note, rawNote) in zip(d.notes, raw.notes) {
+                out += line(note.location, "note", note.message, colored: colored)
+                out += snippet(rawNote.location)
             }
         }
         return out
@@ -127,8 +146,10 @@ public enum DiagnosticRenderer {
                           notes: d.notes.map { Diagnostic.Note(DiagnosticText.sanitized($0.message), at: clean($0.location)) })
     }
 
-    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String) -> String {
-        if let location { return "\(location): \(severity): \(message)\n" }
-        return "bridgegen: \(severity): \(message)\n"
+    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String, colored: Bool = false) -> String {
+        let place = location.map { "\($0):" } ?? "bridgegen:"
+        guard colored else { return "\(place) \(severity): \(message)\n" }
+        return DiagnosticColor.bold + place + DiagnosticColor.reset + " "
+            + DiagnosticColor.severity(severity) + severity + ":" + DiagnosticColor.reset + " \(message)\n"
     }
 }

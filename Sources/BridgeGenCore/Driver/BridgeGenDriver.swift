@@ -20,16 +20,28 @@ public enum BridgeGenDriver {
         let interrupted = recovery.contains { $0.severity == .error }
         // Collects the rest: its errors stop the run.
         var collector = DiagnosticCollector()
+        // What the run read, by path, for the snippets the CLI quotes under diagnostics.
+        var sources: [String: [UInt8]] = [:]
         func finish(_ status: Int32, model: String? = nil) -> BridgeGenResult {
             collector.report(contentsOf: recovery)
-            return BridgeGenResult(diagnostics: collector.sorted, modelJSON: model, exitStatus: status)
+            let diagnostics = collector.sorted
+            return BridgeGenResult(diagnostics: diagnostics, modelJSON: model, exitStatus: status,
+                                   sources: diagnostics.isEmpty ? [:] : sources)
         }
         if interrupted && !request.checkOnly { return finish(1) }
 
         // The config's bytes and the schemas, read once: the stamp is compared with them, the
         // rest of the run parses them.
         let configBytes = configPath.flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
-        let (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        var (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        if let stdin = request.standardInput {
+            // Stands for the file of its name, if a folder PATH holds it (an editor's unsaved buffer).
+            let named = SchemaDiscovery.identity(stdin.path)
+            inputs.removeAll { SchemaDiscovery.identity($0.path) == named }
+            inputs.append(stdin)
+        }
+        if let configPath, let configBytes { sources[configPath] = configBytes }
+        for input in inputs { sources[input.path] = input.bytes }
         let stampKey = self.stampKey(request, configPath: configPath, configBytes: configBytes, inputs: inputs,
                                      readCleanly: discoveryProblems.isEmpty && recovery.isEmpty)
         if let stampKey, !request.ignoreStamp, OutputStamp.matches(key: stampKey, folders: request.outputs.map(\.folder)) {

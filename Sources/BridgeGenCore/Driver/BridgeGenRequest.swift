@@ -52,11 +52,14 @@ public struct BridgeGenRequest: Sendable {
     public var toolIdentity: String?
     /// `generate --no-cache`: do everything even when the stamp matches (it is still renewed).
     public var ignoreStamp: Bool
+    /// A schema read from standard input (`-`), named by `--stdin-name` or
+    /// `SchemaInput.standardInputName`; it replaces a file of the same path that `paths` find.
+    public var standardInput: SchemaInput?
 
     public init(command: Command, paths: [String], config: ConfigSource = .located,
                 transport: GeneratorConfig.Transport? = nil, callbackChannel: String? = nil,
                 targets: [any Emitter], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false,
-                toolIdentity: String? = nil, ignoreStamp: Bool = false) {
+                toolIdentity: String? = nil, ignoreStamp: Bool = false, standardInput: SchemaInput? = nil) {
         self.command = command
         self.paths = paths
         self.config = config
@@ -68,6 +71,7 @@ public struct BridgeGenRequest: Sendable {
         self.dumpModel = dumpModel
         self.toolIdentity = toolIdentity
         self.ignoreStamp = ignoreStamp
+        self.standardInput = standardInput
     }
 }
 
@@ -83,6 +87,9 @@ public struct BridgeGenResult: Sendable {
     /// True when the outputs' stamp matched and the run stopped before checking: nothing
     /// changed since the run that stamped them.
     public var upToDateByStamp = false
+    /// The bytes of the files the run read (schemas, stdin, config) by the path locations
+    /// name, when there are diagnostics (else empty): the CLI quotes their lines.
+    public var sources: [String: [UInt8]] = [:]
 
     public var succeeded: Bool { exitStatus == 0 }
 }

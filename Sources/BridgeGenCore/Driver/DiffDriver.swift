@@ -29,6 +29,12 @@ public enum DiffDriver {
         case .gitRef(let ref):
             oldSide = try readGit(request.new, at: ref)
         }
+        // Both versions' files as read (old ones from git named `REF:path`), for snippets.
+        var sources: [String: [UInt8]] = [:]
+        for side in [oldSide, newSide] {
+            for input in side.inputs { sources[input.path] = input.bytes }
+            if let config = side.config { sources[config.path] = config.bytes }
+        }
         var outside = Set<String>()
         if case .gitRef = request.old { outside = Set(oldSide.inputs.map(\.path) + (oldSide.config.map { [$0.path] } ?? [])) }
 
@@ -42,7 +48,7 @@ public enum DiffDriver {
             var diagnostics = (oldProblems + newProblems).sorted()
             if old == nil { diagnostics.append(DiagnosticCatalog.versionDoesNotCheck(oldSide.name)) }
             if new == nil { diagnostics.append(DiagnosticCatalog.versionDoesNotCheck(newSide.name)) }
-            return DiffResult(diagnostics: diagnostics, compared: false, filesOutsideCheckout: outside, exitStatus: 1)
+            return DiffResult(diagnostics: diagnostics, compared: false, filesOutsideCheckout: outside, exitStatus: 1, sources: sources)
         }
         // A version that checks is not re-reported (that is `check`'s job); only what reading
         // it said (a path added since REF, a folder without schemas) is kept.
@@ -51,7 +57,8 @@ public enum DiffDriver {
             diagnostics.append(downgraded(change, failOn: request.failOn))
         }
         let failed = diagnostics.contains { $0.severity == .error }
-        return DiffResult(diagnostics: diagnostics.sorted(), compared: true, filesOutsideCheckout: outside, exitStatus: failed ? 1 : 0)
+        return DiffResult(diagnostics: diagnostics.sorted(), compared: true, filesOutsideCheckout: outside, exitStatus: failed ? 1 : 0,
+                          sources: diagnostics.isEmpty ? [:] : sources)
     }
 
     /// A breaking change of a class `failOn` leaves out, as a warning; anything else as it is.

@@ -34,6 +34,9 @@ public struct DiffResult: Sendable {
     public var filesOutsideCheckout: Set<String>
     /// 0: nothing fails; 1: a breaking change of a `--fail-on` class, or a version with errors.
     public var exitStatus: Int32
+    /// Both versions' files as read, by the path locations name (`REF:path` for git), when
+    /// there are diagnostics (else empty): the CLI quotes their lines.
+    public var sources: [String: [UInt8]] = [:]
 
     public var succeeded: Bool { exitStatus == 0 }
 }

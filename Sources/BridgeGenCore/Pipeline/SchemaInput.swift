@@ -13,6 +13,11 @@ public struct SchemaInput: Sendable, Hashable {
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
+
+    /// The path of a schema read from standard input (`-`) without `--stdin-name`. The
+    /// file-name rule does not apply to it: there is no file name, and output names follow
+    /// the module name anyway.
+    public static let standardInputName = "<stdin>"
 }
 
 /// Turns command-line paths into schema files: files as given, folders searched recursively
@@ -40,7 +45,7 @@ public enum SchemaDiscovery {
         }
         var seen = Set<String>()
         var inputs: [SchemaInput] = []
-        for file in files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted {
+        for file in files where seen.insert(identity(file)).inserted {
             guard let data = fm.contents(atPath: file) else {
                 diagnostics.append(DiagnosticCatalog.unreadableSchema(file))
                 continue
@@ -48,6 +53,11 @@ public enum SchemaDiscovery {
             inputs.append(SchemaInput(path: file, bytes: [UInt8](data)))
         }
         return (inputs, diagnostics)
+    }
+
+    /// The file a path names, however it is spelled (`./a/x`, `a//x`), for finding duplicates.
+    public static func identity(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private static func schemaFiles(in folder: String) -> [String] {
