@@ -45,7 +45,7 @@ switch invocation {
 case .help:
     print(Usage.text, terminator: "")
 case .version:
-    print("bridgegen \(Usage.version)")
+    print(BuildInfo.versionLine)
 case .run(let request, let format):
     let result: BridgeGenResult
     do {
