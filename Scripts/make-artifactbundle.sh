@@ -77,7 +77,7 @@ echo "make-artifactbundle.sh: $bundle.zip ($(cat "$bundle.zip.checksum"))" >&2
 plugins="$out/BridgeGenPlugins"
 rm -rf "$plugins"
 cp -R -L Distribution/BridgeGenPlugins "$plugins"
-rm -rf "$plugins/.build" "$plugins/bridgegen.artifactbundle"*
+rm -rf "$plugins/.build" "$plugins/.gitignore" "$plugins/bridgegen.artifactbundle"*
 local_target='.binaryTarget(name: "bridgegen", path: "bridgegen.artifactbundle.zip"),'
 grep -qF "$local_target" "$plugins/Package.swift" || { echo "make-artifactbundle.sh: no '$local_target' in Distribution/BridgeGenPlugins/Package.swift" >&2; exit 1; }
 if [ -n "$release_url" ]; then

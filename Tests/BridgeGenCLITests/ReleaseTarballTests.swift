@@ -62,7 +62,9 @@ final class ReleaseTarballTests: XCTestCase {
     /// The strongest isolation this machine allows: `chroot` into a folder holding only the
     /// binary, the libraries its NEEDED entries resolve to (with the loader) and the inputs, run
     /// with an empty environment. No Swift runtime and no libyaml exist inside, so a binary that
-    /// needed either could not start.
+    /// needed either could not start. The one addition is a private /proc (`unshare --mount
+    /// --pid --mount-proc`, gone when the run ends): every Linux system has one, and the Swift
+    /// runtime reads the command line from /proc/self/cmdline.
     func testChecksAndGeneratesInARootWithOnlyTheCRuntime() throws {
         let release = try ReleaseArtifacts.shared()
         let unpacked = try temporaryFolder(self)
@@ -92,14 +94,15 @@ final class ReleaseTarballTests: XCTestCase {
             try fm.copyItem(at: URL(fileURLWithPath: library).resolvingSymlinksInPath(), to: copy)
         }
         try fm.copyItem(at: TestPaths.schemas, to: root.appendingPathComponent("work/Schemas"))
+        try fm.createDirectory(at: root.appendingPathComponent("proc"), withIntermediateDirectories: true)
 
-        // Nothing else is in the root: no toolchain, no libyaml, no /etc, no /proc.
+        // Nothing else is in the root: no toolchain, no libyaml, no /etc, no /usr.
         let present = Set(FolderSnapshot(root).names.filter { !$0.hasSuffix("/") && !$0.hasPrefix("work/") })
         XCTAssertEqual(present, Set(["bin/bridgegen"] + libraries.map { String($0.dropFirst()) }))
         XCTAssertFalse(present.contains { $0.contains("yaml") || $0.contains("swift") }, "\(present.sorted())")
 
         let inRoot = { (arguments: [String]) throws -> RunResult in
-            try runWithEmptyEnvironment(try Self.chroot() + [root.path, "/bin/bridgegen"] + arguments)
+            try runWithEmptyEnvironment(try Self.isolatedRoot(root) + ["/bin/bridgegen"] + arguments)
         }
         let check = try inRoot(["check", "/work/Schemas"])
         XCTAssertEqual(check.status, 0, check.output)
@@ -121,15 +124,22 @@ final class ReleaseTarballTests: XCTestCase {
         XCTAssertEqual(current.status, 0, current.output)
     }
 
-    /// `chroot`, through `sudo -n` when this process is not root.
-    static func chroot() throws -> [String] {
-        let chroot = ["/usr/sbin/chroot", "/usr/bin/chroot"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let chroot else { throw TestFailure("chroot is not installed (Debian: coreutils)") }
-        if geteuid() == 0 { return [chroot] }
-        guard let sudo = which("sudo"), (try? runProcess(URL(fileURLWithPath: sudo), ["-n", "true"]))?.status == 0 else {
-            throw TestFailure("running the release binary in a chroot needs root or passwordless sudo")
+    /// The command that runs a program in `root`: `unshare` for a private mount and PID
+    /// namespace with its own /proc inside the root, then `chroot`; through `sudo -n` when this
+    /// process is not root.
+    static func isolatedRoot(_ root: URL) throws -> [String] {
+        let tools = try ["unshare", "chroot"].map { tool in
+            guard let path = ["/usr/bin/\(tool)", "/usr/sbin/\(tool)", "/bin/\(tool)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+                throw TestFailure("\(tool) is not installed (Debian: util-linux, coreutils)")
+            }
+            return path
         }
-        return [sudo, "-n", chroot]
+        let command = [tools[0], "--mount", "--pid", "--fork", "--mount-proc=\(root.path)/proc", tools[1], root.path]
+        if geteuid() == 0 { return command }
+        guard let sudo = which("sudo"), (try? runProcess(URL(fileURLWithPath: sudo), ["-n", "true"]))?.status == 0 else {
+            throw TestFailure("running the release binary in an isolated root needs root or passwordless sudo")
+        }
+        return [sudo, "-n"] + command
     }
 
     /// The NEEDED libraries in `readelf -d` output.
