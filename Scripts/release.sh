@@ -27,6 +27,11 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 Scripts/install-deps.sh generate
+# Beyond what building needs: zip for the artifact bundle; on Linux readelf and strip (binutils,
+# which the Swift toolchain already needs).
+for tool in zip strip $([ "$(uname -s)" = Linux ] && echo readelf); do
+  command -v "$tool" >/dev/null || { echo "release.sh: '$tool' is not installed (Debian: apt-get install zip binutils)" >&2; exit 1; }
+done
 
 version=$(sed -n 's/^ *static let version = "\(.*\)"$/\1/p' Sources/bridgegen/Usage.swift)
 [ -n "$version" ] || { echo "release.sh: no 'static let version' in Sources/bridgegen/Usage.swift" >&2; exit 1; }
@@ -47,6 +52,11 @@ name="bridgegen-$version-$triple"
 # incremental.
 source_copy=$repo/.build/release-source
 mkdir -p "$source_copy"
+# One release build at a time per checkout (test processes run in parallel may each ask for one).
+if command -v flock >/dev/null; then
+  exec 9>"$source_copy.lock"
+  flock 9
+fi
 build_info=Sources/bridgegen/BuildInfo.swift
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
   [ "$file" = "$build_info" ] && continue  # stamped below
