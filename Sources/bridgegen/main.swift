@@ -25,7 +25,7 @@ switch invocation {
 case .help(let command):
     print(command.map(Usage.text(for:)) ?? Usage.text, terminator: "")
 case .version:
-    print("bridgegen \(Usage.version)")
+    print(BuildInfo.versionLine)
 case .run(var request, let stdinName, let output):
     if let stdinName {
         do {

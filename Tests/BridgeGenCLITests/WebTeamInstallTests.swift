@@ -1,0 +1,55 @@
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The web team's path (docs/DISTRIBUTION.md): install the release in one line, then check in
+/// CI that the committed TypeScript client matches the shared schemas. The line is the
+/// documented one with a file URL for the release URL.
+final class WebTeamInstallTests: XCTestCase {
+    func testOneLineInstallThenCheckPassesWhenCurrentAndListsTheStaleFileWhenASchemaChanged() throws {
+        let release = try ReleaseArtifacts.shared()
+        let prefix = try temporaryFolder(self, "prefix")
+        // docs/DISTRIBUTION.md: curl -fsSL <release-url>/<tarball> | tar -xz -C /usr/local --strip-components=1
+        let install = try runProcess("sh", ["-c", "curl -fsSL \"$1\" | tar -xz -C \"$2\" --strip-components=1", "install",
+                                            release.tarball.absoluteString, prefix.path])
+        XCTAssertEqual(install.status, 0, install.output)
+        XCTAssertTrue(release.tarball.absoluteString.hasPrefix("file:///"))
+        XCTAssertEqual(FolderSnapshot(prefix).names, ["README.md", "bin/", "bin/bridgegen"])
+
+        // A web repository: the shared schemas (a submodule in real life) and the committed client.
+        let web = try temporaryFolder(self, "web")
+        try FileManager.default.copyItem(at: TestPaths.schemas, to: web.appendingPathComponent("Schemas"))
+        try FileManager.default.createDirectory(at: web.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.generated.appendingPathComponent("TypeScript"),
+                                         to: web.appendingPathComponent("src/bridge"))
+        // CI's step, with only the install prefix and the base system on PATH.
+        let ciCheck = { () throws -> RunResult in
+            try runWithEmptyEnvironment(["bridgegen", "generate", "Schemas", "--ts-out", "src/bridge", "--check"],
+                                        variables: ["PATH=\(prefix.path)/bin:/usr/bin:/bin"], in: web)
+        }
+
+        let current = try ciCheck()
+        XCTAssertEqual(current.status, 0, current.output)
+        XCTAssertEqual(current.output, "")
+
+        let schema = web.appendingPathComponent("Schemas/user.bridge.yaml")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        XCTAssertTrue(text.contains("doc: Stable account identifier."))
+        try text.replacingOccurrences(of: "doc: Stable account identifier.", with: "doc: Stable account identifier (a UUID).")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let before = FolderSnapshot(web.appendingPathComponent("src/bridge"))
+        let stale = try ciCheck()
+        XCTAssertEqual(stale.status, 1, stale.output)
+        XCTAssertNotNil(stale.stderr.range(of: #"(^|\n)src/bridge/user\.ts: error: generated file is out of date \(\+2 -2 lines\); run the same command without --check to update it \[output-stale\]\n"#,
+                                           options: .regularExpression), stale.stderr)
+        XCTAssertEqual(stale.stderr.components(separatedBy: "[output-stale]").count, 2, "only user.ts is stale: \(stale.stderr)")
+        XCTAssertEqual(FolderSnapshot(web.appendingPathComponent("src/bridge")), before, "--check writes nothing")
+
+        // The developer's fix: the same command without --check, then CI passes again.
+        let update = try runWithEmptyEnvironment(["bridgegen", "generate", "Schemas", "--ts-out", "src/bridge"],
+                                                 variables: ["PATH=\(prefix.path)/bin:/usr/bin:/bin"], in: web)
+        XCTAssertEqual(update.status, 0, update.output)
+        XCTAssertTrue(try String(contentsOf: web.appendingPathComponent("src/bridge/user.ts"), encoding: .utf8).contains("Stable account identifier (a UUID)."))
+        XCTAssertEqual(try ciCheck().status, 0)
+    }
+}
