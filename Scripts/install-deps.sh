@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building bridgegen needs on Debian/Ubuntu, only when missing. Safe to run repeatedly.
 #
-#   Scripts/install-deps.sh generate   what building the CLI and generating need (generate.sh, release.sh)
-#   Scripts/install-deps.sh [test]     that plus everything the tests drive (test.sh; the default)
+#   Scripts/install-deps.sh generate   what building the CLI and generating need (generate.sh)
+#   Scripts/install-deps.sh release    that plus what packaging a release needs (release.sh)
+#   Scripts/install-deps.sh [test]     all of that plus everything the tests drive (test.sh; the default)
 #
 # Swift itself is expected on PATH (swift.org toolchain).
 set -euo pipefail
@@ -11,9 +12,14 @@ set -euo pipefail
 generate_packages=(
   pkg-config libyaml-dev          # the YAML front end (system library target CYAML)
 )
+# Releasing: the tarball's binary is stripped and its NEEDED list read; the bundle is a zip.
+release_packages=(
+  binutils zip                    # strip, readelf (release.sh); the artifact bundle's zip
+)
 # Testing: the real tools the test targets run against the generated code.
 test_packages=(
   strace                          # kills and fails the real CLI at each step of its commit (CommitCrashTests)
+  curl                            # the web team's one-line install, from a file:// URL (WebTeamInstallTests)
   git                             # diff --against reads old schemas with git (GitTreeTests, DiffCommandTests)
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
@@ -23,9 +29,10 @@ test_packages=(
 profile="${1:-test}"
 case "$profile" in
   generate) packages=("${generate_packages[@]}") ;;
-  test) packages=("${generate_packages[@]}" "${test_packages[@]}") ;;
+  release) packages=("${generate_packages[@]}" "${release_packages[@]}") ;;
+  test) packages=("${generate_packages[@]}" "${release_packages[@]}" "${test_packages[@]}") ;;
   *)
-    echo "bridgegen: unknown profile '$profile'; usage: Scripts/install-deps.sh [generate|test]" >&2
+    echo "bridgegen: unknown profile '$profile'; usage: Scripts/install-deps.sh [generate|release|test]" >&2
     exit 2
     ;;
 esac

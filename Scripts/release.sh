@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a release of the bridgegen CLI that needs no Swift toolchain and no libyaml where it
 # runs, and packs it (docs/DISTRIBUTION.md):
-#   DIR/bridgegen-<version>-<triple>.tar.gz          bridgegen-<version>-<triple>/bin/bridgegen, README.md
+#   DIR/bridgegen-<version>-<triple>.tar.gz          bridgegen-<version>-<triple>/bin/bridgegen, share/doc/bridgegen/README.md
 #   DIR/bridgegen-<version>-<triple>.tar.gz.sha256   sha256sum format
 #   DIR/bridgegen.artifactbundle/, .zip, .zip.checksum   (Scripts/make-artifactbundle.sh)
 # Linux: Swift runtime and Foundation linked statically (--static-swift-stdlib), libyaml linked
@@ -26,9 +26,9 @@ done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-Scripts/install-deps.sh generate
-# Beyond what building needs: zip for the artifact bundle; on Linux readelf and strip (binutils,
-# which the Swift toolchain already needs).
+# apt on Debian/Ubuntu; on a Mac, libyaml and pkg-config come from Homebrew (docs/DISTRIBUTION.md).
+[ "$(uname -s)" != Linux ] || Scripts/install-deps.sh release
+# What packaging needs beyond building: zip for the artifact bundle; on Linux readelf and strip.
 for tool in zip strip $([ "$(uname -s)" = Linux ] && echo readelf); do
   command -v "$tool" >/dev/null || { echo "release.sh: '$tool' is not installed (Debian: apt-get install zip binutils)" >&2; exit 1; }
 done
@@ -111,9 +111,11 @@ esac
 echo "release.sh: built $binary in $((SECONDS - started)) s" >&2
 
 package_dir="$staging/$name"
-mkdir -p "$package_dir/bin"
-cp README.md "$package_dir/"
-[ ! -f LICENSE ] || cp LICENSE "$package_dir/"
+# share/doc/bridgegen: so `tar -x -C /usr/local --strip-components=1` puts nothing but bin/ and
+# share/ into the prefix (not a README.md at /usr/local/README.md).
+mkdir -p "$package_dir/bin" "$package_dir/share/doc/bridgegen"
+cp README.md "$package_dir/share/doc/bridgegen/"
+[ ! -f LICENSE ] || cp LICENSE "$package_dir/share/doc/bridgegen/"
 strip -o "$package_dir/bin/bridgegen" "$binary" 2>/dev/null || { cp "$binary" "$package_dir/bin/bridgegen"; strip "$package_dir/bin/bridgegen"; }
 chmod 755 "$package_dir/bin/bridgegen"
 

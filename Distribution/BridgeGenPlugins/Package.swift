@@ -20,6 +20,8 @@ let package = Package(
         .plugin(name: "BridgeGenPlugin", targets: ["BridgeGenPlugin"]),
         // `swift package generate-bridge`: Swift, TypeScript and Markdown into a folder.
         .plugin(name: "GenerateBridgeCommand", targets: ["GenerateBridgeCommand"]),
+        // `swift package check-bridge`: fails when that folder is stale; needs no permission (CI).
+        .plugin(name: "CheckBridgeCommand", targets: ["CheckBridgeCommand"]),
     ],
     targets: [
         // The `bridgegen` executable, one variant per platform triple (Scripts/release.sh).
@@ -35,7 +37,15 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-bridge",
                                 description: "Write the Swift, TypeScript and Markdown of the bridge into a folder"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the generated bridge (Swift, TypeScript, Markdown) into the output folder")]
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated bridge (Swift, TypeScript, Markdown) into the output folder; to check it without writing (CI), use swift package check-bridge, which needs no permission")]
+            ),
+            dependencies: ["bridgegen"]
+        ),
+        .plugin(
+            name: "CheckBridgeCommand",
+            capability: .command(
+                intent: .custom(verb: "check-bridge",
+                                description: "Fail when the bridge generate-bridge writes is missing or stale; writes nothing")
             ),
             dependencies: ["bridgegen"]
         ),

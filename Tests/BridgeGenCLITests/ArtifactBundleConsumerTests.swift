@@ -62,8 +62,18 @@ final class ArtifactBundleConsumerTests: XCTestCase {
         XCTAssertEqual(binary["type"] as? String, "binary")
         XCTAssertEqual(binary["url"] as? String, "\(url)/bridgegen.artifactbundle.zip")
         XCTAssertEqual(binary["checksum"] as? String, checksum)
+        // Its plugins are declared exactly as the repository's (names, capabilities, permissions),
+        // so the two routes cannot drift apart.
+        let repository = try runProcess("swift", ["package", "--package-path", TestPaths.repository.path, "dump-package"])
+        XCTAssertEqual(repository.status, 0, repository.stderr)
+        let repositoryTargets = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(repository.stdout.utf8)) as? [String: Any])?["targets"] as? [[String: Any]])
+        let pluginTargets = { (targets: [[String: Any]]) in
+            targets.filter { $0["type"] as? String == "plugin" }.map { $0 as NSDictionary }.sorted { "\($0["name"]!)" < "\($1["name"]!)" }
+        }
+        XCTAssertEqual(pluginTargets(targets).map { $0["name"] as? String }, ["BridgeGenPlugin", "CheckBridgeCommand", "GenerateBridgeCommand"])
+        XCTAssertEqual(pluginTargets(targets), pluginTargets(repositoryTargets))
         // The plugin sources are the repository's own, resolved from the symlinks.
-        for plugin in ["BridgeGenPlugin", "GenerateBridgeCommand"] {
+        for plugin in ["BridgeGenPlugin", "GenerateBridgeCommand", "CheckBridgeCommand"] {
             XCTAssertEqual(try Data(contentsOf: plugins.appendingPathComponent("Plugins/\(plugin)/plugin.swift")),
                            try Data(contentsOf: TestPaths.repository.appendingPathComponent("Plugins/\(plugin)/plugin.swift")))
             XCTAssertEqual(try Data(contentsOf: plugins.appendingPathComponent("Plugins/\(plugin)/PluginsShared/BridgeGenPluginSupport.swift")),
@@ -133,5 +143,9 @@ final class ArtifactBundleConsumerTests: XCTestCase {
         for file in ["Swift/GreeterBridge.swift", "Swift/BridgeGenSupport.swift", "TypeScript/greeter.ts", "Docs/greeter.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("Out/\(file)").path), file)
         }
+        // And check-bridge, without any permission, finds that folder current.
+        let check = try runProcess("swift", ["package", "--package-path", app.path, "--scratch-path", scratch.path,
+                                             "check-bridge", "--output", "Out"], mergeStderr: true)
+        XCTAssertEqual(check.status, 0, check.stdout)
     }
 }

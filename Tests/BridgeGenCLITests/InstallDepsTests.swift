@@ -2,7 +2,7 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// `Scripts/install-deps.sh [generate|test]` asks apt for exactly its profile's missing packages.
+/// `Scripts/install-deps.sh [generate|release|test]` asks apt for exactly its profile's missing packages.
 ///
 /// The script runs with `PATH` holding only stand-ins: `dpkg-query` answers from
 /// `FAKE_INSTALLED`, and `sudo` and `apt-get` write what they were asked to `FAKE_LOG`, so
@@ -11,9 +11,11 @@ final class InstallDepsTests: XCTestCase {
     static let script = TestPaths.path("Scripts/install-deps.sh")
     /// What building and generating need: the system libyaml and pkg-config to find it.
     static let generatePackages = ["pkg-config", "libyaml-dev"]
-    /// Everything the test targets drive, after the generate packages.
-    static let testPackages = generatePackages + [
-        "strace", "git", "nodejs", "node-typescript",
+    /// What release.sh needs beyond building: strip and readelf, and zip for the artifact bundle.
+    static let releasePackages = generatePackages + ["binutils", "zip"]
+    /// Everything the test targets drive (the release tests among them), after the release packages.
+    static let testPackages = releasePackages + [
+        "strace", "curl", "git", "nodejs", "node-typescript",
         "python3", "python3-yaml", "python3-jsonschema", "python3-markdown-it",
         "xvfb", "xauth", "python3-gi", "gir1.2-gtk-4.0", "gir1.2-webkit-6.0",
     ]
@@ -79,6 +81,13 @@ final class InstallDepsTests: XCTestCase {
         XCTAssertEqual(result.stderr, "bridgegen: installing pkg-config libyaml-dev\n")
     }
 
+    func testReleaseProfileAddsOnlyWhatPackagingNeeds() throws {
+        let (result, log) = try run(["release"])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(log, expectedLog(queried: Self.releasePackages, missing: Self.releasePackages))
+        XCTAssertEqual(result.stderr, "bridgegen: installing pkg-config libyaml-dev binutils zip\n")
+    }
+
     func testTestProfileInstallsEverything() throws {
         let (result, log) = try run(["test"])
         XCTAssertEqual(result.status, 0, result.output)
@@ -108,7 +117,7 @@ final class InstallDepsTests: XCTestCase {
     func testAnUnknownProfileIsAUsageError() throws {
         let (result, log) = try run(["docs"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "bridgegen: unknown profile 'docs'; usage: Scripts/install-deps.sh [generate|test]\n")
+        XCTAssertEqual(result.stderr, "bridgegen: unknown profile 'docs'; usage: Scripts/install-deps.sh [generate|release|test]\n")
         XCTAssertEqual(log, [], "nothing is queried or installed")
     }
 

@@ -21,7 +21,8 @@ final class ReleaseTarballTests: XCTestCase {
         let listing = try runProcess("tar", ["-tzf", release.tarball.path])
         XCTAssertEqual(listing.status, 0, listing.stderr)
         XCTAssertEqual(listing.stdout.split(separator: "\n").map(String.init).sorted(),
-                       ["\(release.name)/", "\(release.name)/README.md", "\(release.name)/bin/", "\(release.name)/bin/bridgegen"])
+                       ["\(release.name)/", "\(release.name)/bin/", "\(release.name)/bin/bridgegen", "\(release.name)/share/",
+                        "\(release.name)/share/doc/", "\(release.name)/share/doc/bridgegen/", "\(release.name)/share/doc/bridgegen/README.md"])
     }
 
     func testBinaryNeedsOnlyTheCRuntimeHasNoRunpathAndIsStripped() throws {

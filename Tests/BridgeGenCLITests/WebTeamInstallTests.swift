@@ -14,7 +14,7 @@ final class WebTeamInstallTests: XCTestCase {
                                             release.tarball.absoluteString, prefix.path])
         XCTAssertEqual(install.status, 0, install.output)
         XCTAssertTrue(release.tarball.absoluteString.hasPrefix("file:///"))
-        XCTAssertEqual(FolderSnapshot(prefix).names, ["README.md", "bin/", "bin/bridgegen"])
+        XCTAssertEqual(FolderSnapshot(prefix).names, ["bin/", "bin/bridgegen", "share/", "share/doc/", "share/doc/bridgegen/", "share/doc/bridgegen/README.md"])
 
         // A web repository: the shared schemas (a submodule in real life) and the committed client.
         let web = try temporaryFolder(self, "web")
