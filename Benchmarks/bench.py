@@ -29,7 +29,8 @@ same run. --targets swift,docs (any of swift ts docs all no-op no-cache) runs on
 
 --swift-bytes prints the size of the generated Swift per method: the bytes `generate --swift-out`
 writes into the module files (`<Module>Bridge.swift`; `BridgeGenSupport.swift`, the runtime
-emitted once, excluded) divided by M x K (docs/PERFORMANCE.md, "Generated Swift per method").
+emitted once, excluded) divided by M x K, then per piece (result struct, dispatcher case,
+encoder, decoder, handler requirement, the rest) (docs/PERFORMANCE.md, "Generated Swift per method").
 """
 import os, re, subprocess, sys, tempfile, time, statistics, shutil
 
@@ -165,16 +166,31 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions,
         clean()
 
 
+# Where a method's bytes go in a module file of the synthetic set: the pieces each method adds.
+SWIFT_PIECES = [("result struct", r"(?ms)^    public struct Result\d+:.*?^    }\n\n"),
+                ("dispatcher case", r'(?ms)^ +case "method\d+":\n.*?(?=^ +case |^ +default:)'),
+                ("encoder", r"(?ms)^    static func encodeResult\d+.*?^    }\n\n?"),
+                ("decoder", r"(?ms)^    static func decodeResult\d+.*?^    }\n\n?"),
+                ("handler requirement", r"(?ms)^    /// Synthetic method \d+\..*?-> \w+\.Result\d+\n\n?")]
+
+
 def swift_bytes(bridgegen, work, sizes):
-    """Bytes of the module files `generate --swift-out` writes, per method."""
+    """Bytes of the module files `generate --swift-out` writes, per method, and per piece."""
     for modules, methods in sizes:
         folder, _, _ = schema_set(work, modules, methods)
         out = os.path.join(work, "swift-bytes")
         subprocess.run(generate_argv(bridgegen, folder, out, ["--swift-out"]), check=True, capture_output=True)
         files = [n for n in os.listdir(os.path.join(out, "swift-out")) if n.endswith("Bridge.swift")]
-        total = sum(os.path.getsize(os.path.join(out, "swift-out", n)) for n in files)
-        print(f"{modules}x{methods}: {total:,} bytes in {len(files)} module files, "
-              f"{total / (modules * methods):,.0f} bytes per method")
+        texts = [open(os.path.join(out, "swift-out", n), encoding="utf-8").read() for n in files]
+        total = sum(len(t.encode()) for t in texts)
+        count = modules * methods
+        print(f"{modules}x{methods}: {total:,} bytes in {len(files)} module files, {total / count:,.0f} bytes per method")
+        rest = total
+        for name, pattern in SWIFT_PIECES:
+            size = sum(len(m.encode()) for t in texts for m in re.findall(pattern, t))
+            rest -= size
+            print(f"  {name:>21} {size / count:6.0f}")
+        print(f"  {'the module fixed part':>21} {rest / count:6.0f}  (per method at {methods} methods a module)")
         shutil.rmtree(out)
 
 
