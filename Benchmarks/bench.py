@@ -9,6 +9,7 @@ in the same run, because these machines are noisy; nothing is asserted.
 
 usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
        Benchmarks/bench.py --generate [MxK ...] [--repeat N] [--instructions] [--targets a,b]
+       Benchmarks/bench.py --swift-bytes [MxK ...]     (default 50x20)
        (default sizes: 10x10 50x20 200x25; 400x25 on request)
 
 --instructions also counts instructions with valgrind (callgrind), which does not depend on
@@ -25,6 +26,11 @@ median wall and user seconds, peak RSS (the largest of the runs), output bytes, 
 wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
 same run. --targets swift,docs (any of swift ts docs all no-op no-cache) runs only those rows. With
 --instructions, callgrind's count for the all-targets run and its ratio to check's count.
+
+--swift-bytes prints the size of the generated Swift per method: the bytes `generate --swift-out`
+writes into the module files (`<Module>Bridge.swift`; `BridgeGenSupport.swift`, the runtime
+emitted once, excluded) divided by M x K, then per piece (result struct, dispatcher case,
+encoder, decoder, handler requirement, the rest) (docs/PERFORMANCE.md, "Generated Swift per method").
 """
 import os, re, subprocess, sys, tempfile, time, statistics, shutil
 
@@ -160,11 +166,42 @@ def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions,
         clean()
 
 
+# Where a method's bytes go in a module file of the synthetic set: the pieces each method adds.
+SWIFT_PIECES = [("result struct", r"(?ms)^    public struct Result\d+:.*?^    }\n\n"),
+                ("dispatcher case", r'(?ms)^ +case "method\d+":\n.*?(?=^ +case |^ +default:)'),
+                ("encoder", r"(?ms)^    static func encodeResult\d+.*?^    }\n\n?"),
+                ("decoder", r"(?ms)^    static func decodeResult\d+.*?^    }\n\n?"),
+                ("handler requirement", r"(?ms)^    /// Synthetic method \d+\..*?-> \w+\.Result\d+\n\n?")]
+
+
+def swift_bytes(bridgegen, work, sizes):
+    """Bytes of the module files `generate --swift-out` writes, per method, and per piece."""
+    for modules, methods in sizes:
+        folder, _, _ = schema_set(work, modules, methods)
+        out = os.path.join(work, "swift-bytes")
+        subprocess.run(generate_argv(bridgegen, folder, out, ["--swift-out"]), check=True, capture_output=True)
+        files = [n for n in os.listdir(os.path.join(out, "swift-out")) if n.endswith("Bridge.swift")]
+        texts = [open(os.path.join(out, "swift-out", n), encoding="utf-8").read() for n in files]
+        total = sum(len(t.encode()) for t in texts)
+        count = modules * methods
+        print(f"{modules}x{methods}: {total:,} bytes in {len(files)} module files, {total / count:,.0f} bytes per method")
+        rest = total
+        for name, pattern in SWIFT_PIECES:
+            size = sum(len(m.encode()) for t in texts for m in re.findall(pattern, t))
+            rest -= size
+            print(f"  {name:>21} {size / count:6.0f}")
+        print(f"  {'the module fixed part':>21} {rest / count:6.0f}  (per method at {methods} methods a module)")
+        shutil.rmtree(out)
+
+
 def main():
     args = sys.argv[1:]
     if "-h" in args or "--help" in args:
         print(__doc__.strip())
         return
+    bytes_only = "--swift-bytes" in args
+    if bytes_only:
+        args.remove("--swift-bytes")
     generate = "--generate" in args
     if generate:
         args.remove("--generate")
@@ -186,7 +223,7 @@ def main():
     unknown = [a for a in args if not re.fullmatch(r"\d+x\d+", a.lower())]
     if unknown:
         sys.exit(f"bench.py: unknown argument {unknown[0]!r}; see --help")
-    sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or [(10, 10), (50, 20), (200, 25)]
+    sizes = [tuple(map(int, a.lower().split("x"))) for a in args] or ([(50, 20)] if bytes_only else [(10, 10), (50, 20), (200, 25)])
 
     bridgegen = os.environ.get("BRIDGEGEN_BENCH_BINARY")
     if bridgegen:
@@ -199,6 +236,10 @@ def main():
                                 capture_output=True, text=True).stdout.strip()
         bridgegen = os.path.join(bindir, "bridgegen")
     work = tempfile.mkdtemp(prefix="bridgegen-bench-")
+    if bytes_only:
+        swift_bytes(bridgegen, work, sizes)
+        shutil.rmtree(work)
+        return
     baseline = os.path.join(work, "yaml_events")
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
 

@@ -21,10 +21,10 @@ public enum Sample {
         /// Whether the app currently uses the dark appearance.
         public var darkMode: Bool
         /// Safe-area insets in points, when the web view knows them.
-        public var safeAreaInsets: Sample.Insets?
+        public var safeAreaInsets: Insets?
 
         /// Creates a value; its defaults are the schema's.
-        public init(model: String, system: String, appVersion: String, darkMode: Bool = false, safeAreaInsets: Sample.Insets? = nil) {
+        public init(model: String, system: String, appVersion: String, darkMode: Bool = false, safeAreaInsets: Insets? = nil) {
             self.model = model
             self.system = system
             self.appVersion = appVersion
@@ -185,7 +185,7 @@ public enum Sample {
 /// pages, defines as globals) and native awaits. Get one with `SampleBridge.page(for:)`.
 /// Failures are `BridgeError`s: the page's declared application errors (`Sample.Errors`)
 /// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
-@MainActor public struct SamplePage {
+@MainActor public struct SamplePage: BridgePageCalling {
     private let _caller: BridgePageCaller
 
     /// A caller through `session` (held weakly); every call's deadline is `timeout` seconds.
@@ -247,12 +247,8 @@ public enum Sample {
 /// Routes the `sample` module's messages to a `SampleHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
 @MainActor final class SampleDispatcher: BridgeDispatcher {
-    /// The module name: the reply-transport channel and the events' module.
-    static let moduleName = "sample"
-    /// What the module offers the page, answered to `$hello`.
-    static let capabilities = SampleBridge.capabilities
-    /// The wire names of the module's methods.
-    static let wireNames = Set(capabilities.methods)
+    /// The module's glue: its name and capabilities.
+    typealias Glue = SampleBridge
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
     weak var handler: (any SampleHandler)?
@@ -261,36 +257,31 @@ public enum Sample {
         self.handler = handler
     }
 
-    func dispatch(type: String, data: Any?, reply: BridgeReply) {
-        do {
-            let params = try BridgeDecode.Fields(params: data)
-            switch type {
-            case "share":
-                let argText = try params.string("text")
-                let argUrl = try params.optional("url", BridgeDecode.string)
-                let handler = try requireHandler()
-                reply.succeed(.null)
-                handler.share(text: argText, url: argUrl)
-            case "haptic":
-                let argStyle = try params.defaulted("style", Sample.HapticStyle.medium, SampleCodec.decodeHapticStyle)
-                let handler = try requireHandler()
-                reply.succeed(.null)
-                handler.haptic(style: argStyle)
-            case "deviceInfo":
-                try request(reply, SampleCodec.encodeDeviceInfo) { try await $0.deviceInfo() }
-            case "getItem":
-                let argKey = try params.string("key")
-                let handler = try requireHandler()
-                reply.run { try await BridgeEncode.optional(handler.getItem(key: argKey), "result", BridgeEncode.string) }
-            case "setItem":
-                let argKey = try params.string("key")
-                let argValue = try params.string("value")
-                try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
-            default:
-                reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
-            }
-        } catch {
-            reply.fail(error)
+    func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws {
+        switch type {
+        case "share":
+            let argText = try params.string("text")
+            let argUrl = try params.optional("url", BridgeDecode.string)
+            let handler = try requireHandler()
+            reply.succeed(.null)
+            handler.share(text: argText, url: argUrl)
+        case "haptic":
+            let argStyle = try params.defaulted("style", Sample.HapticStyle.medium, SampleCodec.decodeHapticStyle)
+            let handler = try requireHandler()
+            reply.succeed(.null)
+            handler.haptic(style: argStyle)
+        case "deviceInfo":
+            try request(reply, SampleCodec.encodeDeviceInfo) { try await $0.deviceInfo() }
+        case "getItem":
+            let argKey = try params.string("key")
+            let handler = try requireHandler()
+            reply.run { try await BridgeEncode.optional(handler.getItem(key: argKey), "result", BridgeEncode.string) }
+        case "setItem":
+            let argKey = try params.string("key")
+            let argValue = try params.string("value")
+            try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
+        default:
+            throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
     }
 }
@@ -365,10 +356,11 @@ enum SampleCodec {
     }
 }
 
-// MARK: - Capabilities and WebKit glue
+// MARK: - Glue
 
-/// The `sample` module's glue: what it offers the page, and installing it on web views.
-public enum SampleBridge {
+/// The `sample` module's glue: what it offers the page, and installing it on web views
+/// (`BridgeModuleGlue`: `install(_:on:)`, `uninstall(from:)`, `events(for:)`, `page(for:)`).
+public enum SampleBridge: BridgeModuleGlue {
     /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
     /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
@@ -377,79 +369,12 @@ public enum SampleBridge {
         pageMethods: ["getCartCount", "showMessage"],
         fingerprint: "07832f23c1b8455a"
     )
+
+    /// How the runtime makes the module's dispatcher, event sender and page caller.
+    public static let parts = BridgeModuleParts<any SampleHandler, SampleEvents, SamplePage>(
+        module: "sample",
+        dispatcher: { SampleDispatcher(handler: $0) },
+        events: { SampleEvents(session: $0) },
+        page: { SamplePage(session: $0) }
+    )
 }
-
-#if canImport(WebKit)
-import WebKit
-
-/// Installs the `sample` module on web views.
-@MainActor extension SampleBridge {
-    /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
-    /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
-    /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
-    /// Returns the module's event sender.
-    @discardableResult
-    public static func install(_ handler: any SampleHandler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
-        policy: BridgeOriginPolicy = .default) throws -> SampleEvents {
-        let session = try BridgeGlue.install(SampleDispatcher(handler: handler), on: webView, world: contentWorld, policy: policy)
-        return SampleEvents(session: session)
-    }
-
-    /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
-    /// does nothing when it is not installed.
-    public static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
-        BridgeGlue.uninstall(SampleDispatcher.moduleName, from: webView, world: contentWorld)
-    }
-
-    /// The event sender for the module on `webView`, or nil when it is not installed there.
-    public static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> SampleEvents? {
-        guard let session = BridgeGlue.session(of: webView, world: contentWorld), session.isInstalled(SampleDispatcher.moduleName) else {
-            return nil
-        }
-        return SampleEvents(session: session)
-    }
-
-    /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
-    /// Install the module first: without it the page's client cannot say `$hello`, and calls
-    /// fail `pageNotLoaded`.
-    public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> SamplePage {
-        SamplePage(session: BridgeGlue.session(of: webView, world: contentWorld))
-    }
-
-    #if compiler(>=6.2)
-    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
-    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
-    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    @discardableResult
-    public static func install(_ handler: any SampleHandler, on configuration: WebPage.Configuration,
-        contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> SampleEvents {
-        let session = try BridgeGlue.install(SampleDispatcher(handler: handler), on: configuration, world: contentWorld, policy: policy)
-        return SampleEvents(session: session)
-    }
-
-    /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
-    /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
-        BridgeGlue.uninstall(SampleDispatcher.moduleName, from: configuration, world: contentWorld)
-    }
-
-    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> SampleEvents? {
-        guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(SampleDispatcher.moduleName) else {
-            return nil
-        }
-        return SampleEvents(session: session)
-    }
-
-    /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
-    /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> SamplePage {
-        SamplePage(session: BridgeGlue.session(of: webPage, world: contentWorld))
-    }
-    #endif
-}
-#endif

@@ -59,14 +59,14 @@ public enum User {
 
     /// The outcome of a purchase.
     public struct PrepayResult: Sendable, Equatable {
-        public var status: User.PurchaseStatus
+        public var status: PurchaseStatus
         /// Set when `status` is `purchased`.
         public var transactionId: String?
         /// Signed transactions by product identifier.
         public var receipts: [String: [String]]?
 
         /// Creates a value.
-        public init(status: User.PurchaseStatus, transactionId: String? = nil, receipts: [String: [String]]? = nil) {
+        public init(status: PurchaseStatus, transactionId: String? = nil, receipts: [String: [String]]? = nil) {
             self.status = status
             self.transactionId = transactionId
             self.receipts = receipts
@@ -92,10 +92,10 @@ public enum User {
         /// Whether the user changed a field since the form was loaded or saved.
         public var dirty: Bool
         /// The form's fields, in the order the page shows them.
-        public var fields: [User.FormField]
+        public var fields: [FormField]
 
         /// Creates a value.
-        public init(formId: String, title: String, dirty: Bool, fields: [User.FormField]) {
+        public init(formId: String, title: String, dirty: Bool, fields: [FormField]) {
             self.formId = formId
             self.title = title
             self.dirty = dirty
@@ -234,7 +234,7 @@ public enum User {
 /// pages, defines as globals) and native awaits. Get one with `UserBridge.page(for:)`.
 /// Failures are `BridgeError`s: the page's declared application errors (`User.Errors`)
 /// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
-@MainActor public struct UserPage {
+@MainActor public struct UserPage: BridgePageCalling {
     private let _caller: BridgePageCaller
 
     /// A caller through `session` (held weakly); every call's deadline is `timeout` seconds.
@@ -281,12 +281,8 @@ public enum User {
 /// Routes the `user` module's messages to a `UserHandler`: decodes untrusted bodies
 /// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.
 @MainActor final class UserDispatcher: BridgeDispatcher {
-    /// The module name: the reply-transport channel and the events' module.
-    static let moduleName = "user"
-    /// What the module offers the page, answered to `$hello`.
-    static let capabilities = UserBridge.capabilities
-    /// The wire names of the module's methods.
-    static let wireNames = Set(capabilities.methods)
+    /// The module's glue: its name and capabilities.
+    typealias Glue = UserBridge
 
     /// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.
     weak var handler: (any UserHandler)?
@@ -295,39 +291,34 @@ public enum User {
         self.handler = handler
     }
 
-    func dispatch(type: String, data: Any?, reply: BridgeReply) {
-        do {
-            let params = try BridgeDecode.Fields(params: data)
-            switch type {
-            case "close-page":
-                let handler = try requireHandler()
-                reply.succeed(.null)
-                handler.closePage()
-            case "log-event":
-                let argName = try params.string("name")
-                let argParameters = try params.defaulted("parameters", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
-                let handler = try requireHandler()
-                reply.succeed(.null)
-                handler.logEvent(name: argName, parameters: argParameters)
-            case "get-user-info":
-                try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
-            case "ios-app-prepay":
-                let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
-                try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
-            case "report-device":
-                let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
-                let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
-                let handler = try requireHandler()
-                reply.succeed(.null)
-                handler.reportDevice(device: argDevice, style: argStyle)
-            case "get-token":
-                let handler = try requireHandler()
-                reply.run { try await BridgeEncode.optional((UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler), "result", BridgeEncode.string) }
-            default:
-                reply.fail(BridgeError(.unknownMethod, "unknown method: \(type)"))
-            }
-        } catch {
-            reply.fail(error)
+    func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws {
+        switch type {
+        case "close-page":
+            let handler = try requireHandler()
+            reply.succeed(.null)
+            handler.closePage()
+        case "log-event":
+            let argName = try params.string("name")
+            let argParameters = try params.defaulted("parameters", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
+            let handler = try requireHandler()
+            reply.succeed(.null)
+            handler.logEvent(name: argName, parameters: argParameters)
+        case "get-user-info":
+            try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
+        case "ios-app-prepay":
+            let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
+            try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
+        case "report-device":
+            let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
+            let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
+            let handler = try requireHandler()
+            reply.succeed(.null)
+            handler.reportDevice(device: argDevice, style: argStyle)
+        case "get-token":
+            let handler = try requireHandler()
+            reply.run { try await BridgeEncode.optional((UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler), "result", BridgeEncode.string) }
+        default:
+            throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
     }
 }
@@ -444,10 +435,11 @@ enum UserCodec {
     }
 }
 
-// MARK: - Capabilities and WebKit glue
+// MARK: - Glue
 
-/// The `user` module's glue: what it offers the page, and installing it on web views.
-public enum UserBridge {
+/// The `user` module's glue: what it offers the page, and installing it on web views
+/// (`BridgeModuleGlue`: `install(_:on:)`, `uninstall(from:)`, `events(for:)`, `page(for:)`).
+public enum UserBridge: BridgeModuleGlue {
     /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
     /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
@@ -456,79 +448,12 @@ public enum UserBridge {
         pageMethods: ["confirmLeave", "getFormState"],
         fingerprint: "404d2d1edce6ab76"
     )
+
+    /// How the runtime makes the module's dispatcher, event sender and page caller.
+    public static let parts = BridgeModuleParts<any UserHandler, UserEvents, UserPage>(
+        module: "user",
+        dispatcher: { UserDispatcher(handler: $0) },
+        events: { UserEvents(session: $0) },
+        page: { UserPage(session: $0) }
+    )
 }
-
-#if canImport(WebKit)
-import WebKit
-
-/// Installs the `user` module on web views.
-@MainActor extension UserBridge {
-    /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
-    /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
-    /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
-    /// Returns the module's event sender.
-    @discardableResult
-    public static func install(_ handler: any UserHandler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
-        policy: BridgeOriginPolicy = .default) throws -> UserEvents {
-        let session = try BridgeGlue.install(UserDispatcher(handler: handler), on: webView, world: contentWorld, policy: policy)
-        return UserEvents(session: session)
-    }
-
-    /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
-    /// does nothing when it is not installed.
-    public static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
-        BridgeGlue.uninstall(UserDispatcher.moduleName, from: webView, world: contentWorld)
-    }
-
-    /// The event sender for the module on `webView`, or nil when it is not installed there.
-    public static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> UserEvents? {
-        guard let session = BridgeGlue.session(of: webView, world: contentWorld), session.isInstalled(UserDispatcher.moduleName) else {
-            return nil
-        }
-        return UserEvents(session: session)
-    }
-
-    /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
-    /// Install the module first: without it the page's client cannot say `$hello`, and calls
-    /// fail `pageNotLoaded`.
-    public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> UserPage {
-        UserPage(session: BridgeGlue.session(of: webView, world: contentWorld))
-    }
-
-    #if compiler(>=6.2)
-    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
-    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
-    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    @discardableResult
-    public static func install(_ handler: any UserHandler, on configuration: WebPage.Configuration,
-        contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> UserEvents {
-        let session = try BridgeGlue.install(UserDispatcher(handler: handler), on: configuration, world: contentWorld, policy: policy)
-        return UserEvents(session: session)
-    }
-
-    /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
-    /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
-        BridgeGlue.uninstall(UserDispatcher.moduleName, from: configuration, world: contentWorld)
-    }
-
-    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserEvents? {
-        guard let session = BridgeGlue.session(of: webPage, world: contentWorld), session.isInstalled(UserDispatcher.moduleName) else {
-            return nil
-        }
-        return UserEvents(session: session)
-    }
-
-    /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
-    /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
-    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> UserPage {
-        UserPage(session: BridgeGlue.session(of: webPage, world: contentWorld))
-    }
-    #endif
-}
-#endif

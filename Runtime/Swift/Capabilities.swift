@@ -17,6 +17,8 @@ public struct BridgeCapabilities: Sendable, Equatable {
     public let pageMethods: [String]
     /// 16 lowercase hex digits naming the module's wire shape; equal fingerprints, same wire.
     public let fingerprint: String
+    /// `methods` as a set, for routing messages.
+    let methodNames: Set<String>
 
     /// The lists are sorted here (the page compares them with its own as sets, JavaScript
     /// sorts strings by UTF-16 code units, and an answer must not depend on declaration order).
@@ -25,6 +27,7 @@ public struct BridgeCapabilities: Sendable, Equatable {
         self.events = Self.sorted(events)
         self.pageMethods = Self.sorted(pageMethods)
         self.fingerprint = fingerprint
+        methodNames = Set(methods)
     }
 
     private static func sorted(_ names: [String]) -> [String] {

@@ -175,32 +175,40 @@ final class BridgeRequestTasks {
     func dispatch(type: String, data: Any?, reply: BridgeReply)
 }
 
-/// A generated module dispatcher: it names its module, its methods' wire names and its
-/// weakly held handler, and gets the rest of `BridgeModule` and the answering of requests
-/// from here, so each module's file carries only its `dispatch` switch.
+/// A generated module dispatcher: it names its module's glue and its weakly held handler and
+/// switches on the wire names; the glue gives it its name and capabilities, and the rest of
+/// `BridgeModule` and the answering of requests come from here.
 @MainActor protocol BridgeDispatcher: BridgeModule {
+    /// The module's glue (`SampleBridge`): its name and its capabilities.
+    associatedtype Glue: BridgeModuleGlue
     associatedtype Handler
-    /// The module name: the reply-transport channel and the events' module.
-    static var moduleName: String { get }
-    /// What the module offers the page, as generated (its glue's `capabilities` constant).
-    static var capabilities: BridgeCapabilities { get }
-    /// The wire names of the module's methods, for routing: `capabilities.methods` as a set.
-    static var wireNames: Set<String> { get }
     /// The handler; nil once it is gone (dispatchers hold it weakly).
     var handler: Handler? { get }
+    /// Calls the handler of the method `type` with the arguments read from `params` and answers
+    /// through `reply`; throws a decoding failure (with its path), an unknown method or a gone
+    /// handler before anything runs, and the caller answers it.
+    func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws
 }
 
 extension BridgeDispatcher {
-    var moduleName: String { Self.moduleName }
+    var moduleName: String { Glue.parts.module }
 
-    var capabilities: BridgeCapabilities { Self.capabilities }
+    var capabilities: BridgeCapabilities { Glue.capabilities }
 
-    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
+    func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
+
+    func dispatch(type: String, data: Any?, reply: BridgeReply) {
+        do {
+            try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
+        } catch {
+            reply.fail(error)
+        }
+    }
 
     /// The handler, or a `handlerUnavailable` error when it is gone.
     func requireHandler() throws -> Handler {
         guard let handler else {
-            throw BridgeError(.handlerUnavailable, "the '\(Self.moduleName)' handler is gone")
+            throw BridgeError(.handlerUnavailable, "the '\(moduleName)' handler is gone")
         }
         return handler
     }

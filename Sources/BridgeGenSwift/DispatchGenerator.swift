@@ -19,12 +19,8 @@ struct DispatchGenerator {
         p.line("/// (every failure an `invalidParams` answer naming the path), calls the handler, answers once.")
         // Internal whatever the configured access: apps reach it only through the glue.
         p.block("@MainActor final class \(name): BridgeDispatcher {") { p in
-            p.line("/// The module name: the reply-transport channel and the events' module.")
-            p.line("static let moduleName = \(SwiftNamer.stringLiteral(module.name))")
-            p.line("/// What the module offers the page, answered to `$hello`.")
-            p.line("static let capabilities = \(SwiftNamer.glue(module.name)).capabilities")
-            p.line("/// The wire names of the module's methods.")
-            p.line("static let wireNames = Set(capabilities.methods)")
+            p.line("/// The module's glue: its name and capabilities.")
+            p.line("typealias Glue = \(SwiftNamer.glue(module.name))")
             p.blankLine()
             p.line("/// The handler, held weakly: when it is gone, requests are answered with `handlerUnavailable`.")
             p.line("weak var handler: (any \(handler))?")
@@ -33,25 +29,20 @@ struct DispatchGenerator {
                 p.line("self.handler = handler")
             }
             p.blankLine()
-            p.block("func dispatch(type: String, data: Any?, reply: BridgeReply) {") { p in
-                p.doCatch({ p in
-                    let usesParams = module.methods.contains { !$0.params.isEmpty }
-                    p.line(usesParams ? "let params = try BridgeDecode.Fields(params: data)" : "_ = try BridgeDecode.params(data)")
-                    if module.methods.isEmpty {
-                        p.line("reply.fail(BridgeError(.unknownMethod, \"unknown method: \\(type)\"))")
-                        return
-                    }
-                    p.line("switch type {")
-                    for method in module.methods {
-                        p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
-                        p.indented { p in dispatchCase(method, into: &p) }
-                    }
-                    p.line("default:")
-                    p.indented { p in p.line("reply.fail(BridgeError(.unknownMethod, \"unknown method: \\(type)\"))") }
-                    p.line("}")
-                }, catch: { p in
-                    p.line("reply.fail(error)")
-                })
+            let unknown = "throw BridgeError(.unknownMethod, \"unknown method: \\(type)\")"
+            p.block("func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws {") { p in
+                if module.methods.isEmpty {
+                    p.line(unknown)
+                    return
+                }
+                p.line("switch type {")
+                for method in module.methods {
+                    p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
+                    p.indented { p in dispatchCase(method, into: &p) }
+                }
+                p.line("default:")
+                p.indented { p in p.line(unknown) }
+                p.line("}")
             }
         }
         let deprecated = module.methods.filter { $0.deprecated != nil }

@@ -37,6 +37,8 @@ let pageMethods: [String]
 """#,
 #"""
 let fingerprint: String
+    /// `methods` as a set, for routing messages.
+    let methodNames: Set<String>
 
     /// The lists are sorted here (the page compares them with its own as sets, JavaScript
     /// sorts strings by UTF-16 code units, and an answer must not depend on declaration order).
@@ -48,6 +50,7 @@ init(methods: [String], events: [String], pageMethods: [String], fingerprint: St
         self.events = Self.sorted(events)
         self.pageMethods = Self.sorted(pageMethods)
         self.fingerprint = fingerprint
+        methodNames = Set(methods)
     }
 
     private static func sorted(_ names: [String]) -> [String] {
@@ -1604,6 +1607,187 @@ struct BridgePageFailure: Error, Sendable {
 
 """#,
 ]),
+RuntimeSource(name: "ModuleGlue.swift", segments: [
+#"""
+/// A generated module's glue (`SampleBridge`): what the module offers the page, and the parts
+/// the runtime installs. Its extension gives every module the same `install(_:on:)`,
+/// `uninstall(from:)`, `events(for:)` and, when the page implements methods, `page(for:)`,
+/// for a web view and for a `WebPage`.
+
+"""#,
+#"""
+protocol BridgeModuleGlue {
+    /// The module's handler protocol as installed (`any SampleHandler`).
+    associatedtype Handler
+    /// The module's event sender (`SampleEvents`).
+    associatedtype Events
+    /// The page's side of the module (`SamplePage`), or `BridgeNoPage` when the page implements
+    /// no methods of it.
+    associatedtype Page
+    /// What this build offers the page, answered to its client's `$hello`.
+    static var capabilities: BridgeCapabilities { get }
+    /// How the runtime makes the module's dispatcher, event sender and page caller.
+    static var parts: BridgeModuleParts<Handler, Events, Page> { get }
+}
+
+/// The `Page` of a module whose page implements no methods: it has no `page(for:)`.
+
+"""#,
+#"""
+enum BridgeNoPage {}
+
+/// A generated page caller (`SamplePage`): its module's glue offers `page(for:)`.
+
+"""#,
+#"""
+protocol BridgePageCalling {}
+
+/// A module's name and how to make its parts; generated code makes it, the glue's
+/// extension uses it.
+
+"""#,
+#"""
+struct BridgeModuleParts<Handler, Events, Page>: Sendable {
+    /// The module name: its reply-transport channel and its events' module.
+    let module: String
+    let dispatcher: @MainActor @Sendable (Handler) -> any BridgeModule
+    let events: @MainActor @Sendable (BridgeSession?) -> Events
+    let page: @MainActor @Sendable (BridgeSession?) -> Page?
+
+    /// The parts of a module whose page implements methods (`Page` is its page caller).
+    init(module: String, dispatcher: @escaping @MainActor @Sendable (Handler) -> any BridgeModule,
+         events: @escaping @MainActor @Sendable (BridgeSession?) -> Events,
+         page: @escaping @MainActor @Sendable (BridgeSession?) -> Page) {
+        self.module = module
+        self.dispatcher = dispatcher
+        self.events = events
+        self.page = page
+    }
+}
+
+extension BridgeModuleParts where Page == BridgeNoPage {
+    /// The parts of a module whose page implements no methods.
+    init(module: String, dispatcher: @escaping @MainActor @Sendable (Handler) -> any BridgeModule,
+         events: @escaping @MainActor @Sendable (BridgeSession?) -> Events) {
+        self.module = module
+        self.dispatcher = dispatcher
+        self.events = events
+        self.page = { _ in nil }
+    }
+}
+
+#if canImport(WebKit)
+import WebKit
+
+@MainActor extension BridgeModuleGlue {
+    /// Installs `handler` (held weakly) for the web view's content controller in `contentWorld`
+    /// (nil: the configured world). Throws `BridgeInstallError` instead of registering a channel
+    /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
+    /// Returns the module's event sender.
+    @discardableResult
+    
+"""#,
+#"""
+static func install(_ handler: Handler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
+                               policy: BridgeOriginPolicy = .default) throws -> Events {
+        let session = try BridgeGlue.install(parts.dispatcher(handler), on: webView, world: contentWorld, policy: policy)
+        return parts.events(session)
+    }
+
+    /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
+    /// does nothing when it is not installed.
+    
+"""#,
+#"""
+static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
+        BridgeGlue.uninstall(parts.module, from: webView, world: contentWorld)
+    }
+
+    /// The event sender for the module on `webView`, or nil when it is not installed there.
+    
+"""#,
+#"""
+static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Events? {
+        installed(BridgeGlue.session(of: webView, world: contentWorld))
+    }
+
+    /// The session's event sender when the module is installed in it.
+    private static func installed(_ session: BridgeSession?) -> Events? {
+        guard let session, session.isInstalled(parts.module) else { return nil }
+        return parts.events(session)
+    }
+
+#if compiler(>=6.2)
+    /// Installs `handler` (held weakly) on a SwiftUI `WebPage`'s configuration, before the page is
+    /// created; then `BridgeGlue.attach(_:configuration:)` the page for events and page calls.
+    /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    @discardableResult
+    
+"""#,
+#"""
+static func install(_ handler: Handler, on configuration: WebPage.Configuration,
+                               contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> Events {
+        let session = try BridgeGlue.install(parts.dispatcher(handler), on: configuration, world: contentWorld, policy: policy)
+        return parts.events(session)
+    }
+
+    /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
+    /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    
+"""#,
+#"""
+static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
+        BridgeGlue.uninstall(parts.module, from: configuration, world: contentWorld)
+    }
+
+    /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    
+"""#,
+#"""
+static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Events? {
+        installed(BridgeGlue.session(of: webPage, world: contentWorld))
+    }
+#endif
+}
+
+@MainActor extension BridgeModuleGlue where Page: BridgePageCalling {
+    /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
+    /// Install the module first: without it the page's client cannot say `$hello`, and calls
+    /// fail `pageNotLoaded`.
+    
+"""#,
+#"""
+static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Page {
+        caller(BridgeGlue.session(of: webView, world: contentWorld))
+    }
+
+    /// The caller through `session`; a module whose `Page` is a page caller always makes one.
+    private static func caller(_ session: BridgeSession?) -> Page {
+        guard let page = parts.page(session) else {
+            preconditionFailure("the '\(parts.module)' module's parts make no page caller")
+        }
+        return page
+    }
+
+#if compiler(>=6.2)
+    /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
+    /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
+    @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
+    
+"""#,
+#"""
+static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Page {
+        caller(BridgeGlue.session(of: webPage, world: contentWorld))
+    }
+#endif
+}
+#endif
+
+"""#,
+]),
 RuntimeSource(name: "PageCalls.swift", segments: [
 ##"""
 // MARK: - Function bodies
@@ -2689,32 +2873,40 @@ final class BridgeRequestTasks {
     func dispatch(type: String, data: Any?, reply: BridgeReply)
 }
 
-/// A generated module dispatcher: it names its module, its methods' wire names and its
-/// weakly held handler, and gets the rest of `BridgeModule` and the answering of requests
-/// from here, so each module's file carries only its `dispatch` switch.
+/// A generated module dispatcher: it names its module's glue and its weakly held handler and
+/// switches on the wire names; the glue gives it its name and capabilities, and the rest of
+/// `BridgeModule` and the answering of requests come from here.
 @MainActor protocol BridgeDispatcher: BridgeModule {
+    /// The module's glue (`SampleBridge`): its name and its capabilities.
+    associatedtype Glue: BridgeModuleGlue
     associatedtype Handler
-    /// The module name: the reply-transport channel and the events' module.
-    static var moduleName: String { get }
-    /// What the module offers the page, as generated (its glue's `capabilities` constant).
-    static var capabilities: BridgeCapabilities { get }
-    /// The wire names of the module's methods, for routing: `capabilities.methods` as a set.
-    static var wireNames: Set<String> { get }
     /// The handler; nil once it is gone (dispatchers hold it weakly).
     var handler: Handler? { get }
+    /// Calls the handler of the method `type` with the arguments read from `params` and answers
+    /// through `reply`; throws a decoding failure (with its path), an unknown method or a gone
+    /// handler before anything runs, and the caller answers it.
+    func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws
 }
 
 extension BridgeDispatcher {
-    var moduleName: String { Self.moduleName }
+    var moduleName: String { Glue.parts.module }
 
-    var capabilities: BridgeCapabilities { Self.capabilities }
+    var capabilities: BridgeCapabilities { Glue.capabilities }
 
-    func handles(_ type: String) -> Bool { Self.wireNames.contains(type) }
+    func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
+
+    func dispatch(type: String, data: Any?, reply: BridgeReply) {
+        do {
+            try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
+        } catch {
+            reply.fail(error)
+        }
+    }
 
     /// The handler, or a `handlerUnavailable` error when it is gone.
     func requireHandler() throws -> Handler {
         guard let handler else {
-            throw BridgeError(.handlerUnavailable, "the '\(Self.moduleName)' handler is gone")
+            throw BridgeError(.handlerUnavailable, "the '\(moduleName)' handler is gone")
         }
         return handler
     }

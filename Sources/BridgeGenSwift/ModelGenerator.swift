@@ -40,7 +40,7 @@ struct ModelGenerator {
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
         p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
             for field in s.fields {
-                let type = SwiftNamer.type(field.type)
+                let type = SwiftNamer.type(field.type, inside: module.name)
                 SwiftDocs.print(field.doc, into: &p)
                 if field.deprecated != nil {
                     SwiftDocs.deprecation(field.deprecated, into: &p)
@@ -64,7 +64,7 @@ struct ModelGenerator {
             var text = "\(SwiftNamer.member(field.identifier))"
             let local = SwiftNamer.local(field.identifier)
             if local != field.identifier { text += " \(local)" }
-            text += ": \(SwiftNamer.type(field.type))"
+            text += ": \(SwiftNamer.type(field.type, inside: module.name))"
             if let value = field.defaultValue {
                 text += " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema)
             } else if field.type.isOptional {

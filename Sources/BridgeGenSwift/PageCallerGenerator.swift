@@ -18,7 +18,7 @@ struct PageCallerGenerator {
         p.line("/// pages, defines as globals) and native awaits. Get one with `\(SwiftNamer.glue(module.name)).page(for:)`.")
         p.line("/// Failures are `BridgeError`s: the page's declared application errors (`\(SwiftNamer.namespace(module.name)).Errors`)")
         p.line("/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md \"Page calls\").")
-        p.block("@MainActor \(a)struct \(name) {") { p in
+        p.block("@MainActor \(a)struct \(name): BridgePageCalling {") { p in
             // Generated members and locals start with `_`, which no page method or param
             // identifier can (they are lowerCamelCase).
             p.line("private let _caller: BridgePageCaller")

@@ -66,7 +66,7 @@ public struct SwiftEmitter: Emitter {
             p.blankLine()
             CodecGenerator(context: context, module: module).generate(into: &p)
             p.blankLine()
-            p.line("// MARK: - Capabilities and WebKit glue")
+            p.line("// MARK: - Glue")
             p.blankLine()
             GlueGenerator(context: context, module: module).generate(into: &p)
             files.append(GeneratedFile(relativePath: SwiftNamer.fileName(module.name), contents: p.text))

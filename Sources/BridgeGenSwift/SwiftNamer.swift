@@ -56,18 +56,20 @@ public enum SwiftNamer {
     public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
     public static let supportFileName = "BridgeGenSupport.swift"
 
-    /// The Swift spelling of a type.
-    public static func type(_ ref: TypeRef) -> String {
+    /// The Swift spelling of a type; inside the namespace of `module` (its models' fields), that
+    /// module's types go without the namespace (`Shared`, not `Sample.Shared`): the namespace
+    /// declares nothing else a model name could mean there.
+    public static func type(_ ref: TypeRef, inside module: String? = nil) -> String {
         switch ref {
         case .string: return "String"
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Bool"
         case .any: return "JSONValue"
-        case .named(let module, let name): return "\(namespace(module)).\(name)"
-        case .list(let element): return "[\(type(element))]"
-        case .map(let value): return "[String: \(type(value))]"
-        case .optional(let wrapped): return "\(type(wrapped))?"
+        case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
+        case .list(let element): return "[\(type(element, inside: module))]"
+        case .map(let value): return "[String: \(type(value, inside: module))]"
+        case .optional(let wrapped): return "\(type(wrapped, inside: module))?"
         }
     }
 

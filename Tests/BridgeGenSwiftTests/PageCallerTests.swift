@@ -54,7 +54,7 @@ final class PageCallerTests: XCTestCase {
         /// pages, defines as globals) and native awaits. Get one with `CartBridge.page(for:)`.
         /// Failures are `BridgeError`s: the page's declared application errors (`Cart.Errors`)
         /// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
-        @MainActor public struct CartPage {
+        @MainActor public struct CartPage: BridgePageCalling {
             private let _caller: BridgePageCaller
 
             /// A caller through `session` (held weakly); every call's deadline is `timeout` seconds.
@@ -100,18 +100,17 @@ final class PageCallerTests: XCTestCase {
 
 
         """#)
+        // `page(for:)` (web view and `WebPage`) is the runtime's `BridgeModuleGlue` extension
+        // for a `BridgePageCalling` page; the glue says how to make the caller.
         XCTAssertTrue(text.contains("""
-                public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> CartPage {
-                    CartPage(session: BridgeGlue.session(of: webView, world: contentWorld))
-                }
+                public static let parts = BridgeModuleParts<any CartHandler, CartEvents, CartPage>(
+                    module: "cart",
+                    dispatcher: { CartDispatcher(handler: $0) },
+                    events: { CartEvents(session: $0) },
+                    page: { CartPage(session: $0) }
+                )
             """), text)
-        XCTAssertTrue(text.contains("""
-                @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-                public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> CartPage {
-                    CartPage(session: BridgeGlue.session(of: webPage, world: contentWorld))
-                }
-                #endif
-            """), text)
+        XCTAssertFalse(text.contains("func page(for"), text)
     }
 
     func testAModuleWithoutPageMethodsHasNoPageCaller() throws {
@@ -120,7 +119,14 @@ final class PageCallerTests: XCTestCase {
         let text = cartFile(schema)
         XCTAssertFalse(text.contains("CartPage"), text)
         XCTAssertFalse(text.contains("MARK: - Page calls"), text)
-        XCTAssertTrue(text.contains("public static func install(_ handler: any CartHandler, on configuration: WebPage.Configuration,"), text)
+        // No page caller to make: `Page` is `BridgeNoPage`, which has no `page(for:)`.
+        XCTAssertTrue(text.contains("""
+                public static let parts = BridgeModuleParts<any CartHandler, CartEvents, BridgeNoPage>(
+                    module: "cart",
+                    dispatcher: { CartDispatcher(handler: $0) },
+                    events: { CartEvents(session: $0) }
+                )
+            """), text)
     }
 
     func testAPageMethodNamedLikeTheCallersOwnMemberIsRefused() throws {
