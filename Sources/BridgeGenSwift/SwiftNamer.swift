@@ -15,12 +15,18 @@ public enum SwiftNamer {
     ]
 
     /// Names of the support code that generated code inside a module namespace refers to
-    /// unqualified; a model type with one of these names would shadow it.
+    /// unqualified; a model type with one of these names would shadow it. Every type the Swift
+    /// runtime declares (RuntimeEmbeddingTests keeps this list complete), and `Errors`.
     public static let supportTypeNames: Set<String> = [
-        "BridgeDecode", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode",
-        "BridgeJavaScript", "BridgeLog", "BridgeModule", "BridgeOrigin", "BridgeOriginPolicy", "BridgeReply",
-        "BridgeSession", "BridgeTransport", "BridgeConfiguration", "BridgeGlue", "BridgeInstallError", "JSONValue",
-        "BridgePageCaller",
+        "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
+        "BridgeConsoleGlue", "BridgeConsoleLevel", "BridgeConsoleReceiver", "BridgeConsoleScript", "BridgeDecode",
+        "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeGlue",
+        "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
+        "BridgeModule", "BridgeModuleGlue", "BridgeModuleParts", "BridgeNoPage", "BridgeOrigin", "BridgeOriginPolicy",
+        "BridgePageCallHandle", "BridgePageCaller", "BridgePageCalling", "BridgePageCalls", "BridgePageData",
+        "BridgePageFailure", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
+        "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeTextScan",
+        "BridgeTransport", "JSONValue",
         "Errors",
     ]
 

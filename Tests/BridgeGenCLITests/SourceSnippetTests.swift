@@ -49,18 +49,19 @@ final class SourceSnippetTests: XCTestCase {
     /// none; a bidi override and other invisible scalars print escaped, the caret still under
     /// the column.
     func testTabsWideCharactersAndEscapedScalarsKeepTheCaretAligned() throws {
-        let line = "    item: {a: \u{4E2D}\u{0301}\u{202E}, b:\tstrng}"
+        let line = "    item: {doc: \u{4E2D}\u{0301}\u{202E}, type:\tstrng, b: 1}"
         let result = try check(["shop.bridge.yaml": Self.schema.replacingOccurrences(of: "    item: strng", with: line)])
         XCTAssertEqual(result.status, 1)
-        let quoted = "      item: {a: \u{4E2D}\u{0301}\\u{202E}, b:\tstrng}\n"
+        // Under the line: 2 + 16 cells, the wide character 2, the combining mark 0, the escaped
+        // override 8 (\u{202E}), ", type:" 7, then the tab itself: the caret is under 's'.
+        let quoted = "      item: {doc: \u{4E2D}\u{0301}\\u{202E}, type:\tstrng, b: 1}\n"
+        let pad = String(repeating: " ", count: 35) + "\t"
         XCTAssertEqual(result.stderr, """
-            shop.bridge.yaml:9:13: error: parameter 'item' is missing 'type' [missing-key]
-            \(quoted)            ^
-            shop.bridge.yaml:9:14: error: unknown key 'a' in parameter 'item'; expected one of type, doc, default, deprecated (keys starting with 'x-' are ignored) [unknown-key]
-            \(quoted)             ^
-            shop.bridge.yaml:9:22: error: unknown key 'b' in parameter 'item'; expected one of type, doc, default, deprecated (keys starting with 'x-' are ignored) [unknown-key]
-            \(quoted)                            ^
-            3 errors, 0 warnings generated.
+            shop.bridge.yaml:9:30: error: unknown type 'strng'; did you mean 'string'? [unknown-type]
+            \(quoted)\(pad)^
+            shop.bridge.yaml:9:37: error: unknown key 'b' in parameter 'item'; expected one of type, doc, default, deprecated (keys starting with 'x-' are ignored) [unknown-key]
+            \(quoted)\(pad)       ^
+            2 errors, 0 warnings generated.
 
             """)
         XCTAssertFalse(result.stderr.unicodeScalars.contains("\u{202E}"), "no raw bidi override reaches the terminal")

@@ -17,6 +17,23 @@ final class RuntimeEmbeddingTests: XCTestCase {
                        "a file in Runtime/Swift that SupportGenerator.runtimeFiles does not list would never reach the output")
     }
 
+    /// A model type named like a runtime type would shadow it inside the module's namespace,
+    /// where generated code names both unqualified; the checker refuses those names.
+    func testEveryTypeTheRuntimeDeclaresIsAReservedName() throws {
+        let declaration = try NSRegularExpression(pattern: #"^(?:@\w+ )*(?:public |internal |fileprivate |private )?(?:final )?(?:enum|struct|protocol|class|actor|typealias) (\w+)"#,
+                                                  options: .anchorsMatchLines)
+        var declared: Set<String> = []
+        for file in SupportGenerator.runtimeFiles {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                declared.insert((text as NSString).substring(with: match.range(at: 1)))
+            }
+        }
+        XCTAssertTrue(declared.contains("BridgeModuleGlue") && declared.contains("JSONValue"), "the pattern finds declarations")
+        XCTAssertEqual(declared.subtracting(SwiftNamer.supportTypeNames).sorted(), [],
+                       "runtime types a model could shadow: add them to SwiftNamer.supportTypeNames")
+    }
+
     func testPublicAccessReproducesTheFileAfterItsHeader() throws {
         for file in EmbeddedRuntime.files {
             let text = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
