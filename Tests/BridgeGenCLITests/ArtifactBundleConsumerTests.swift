@@ -64,7 +64,9 @@ final class ArtifactBundleConsumerTests: XCTestCase {
         XCTAssertEqual(binary["checksum"] as? String, checksum)
         // Its plugins are declared exactly as the repository's (names, capabilities, permissions),
         // so the two routes cannot drift apart.
-        let repository = try runProcess("swift", ["package", "--package-path", TestPaths.repository.path, "dump-package"])
+        // Its own scratch path: the `swift test` running this holds the lock of the repository's .build.
+        let repository = try runProcess("swift", ["package", "--package-path", TestPaths.repository.path,
+                                                  "--scratch-path", try temporaryFolder(self, "scratch").path, "dump-package"])
         XCTAssertEqual(repository.status, 0, repository.stderr)
         let repositoryTargets = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(repository.stdout.utf8)) as? [String: Any])?["targets"] as? [[String: Any]])
         let pluginTargets = { (targets: [[String: Any]]) in
