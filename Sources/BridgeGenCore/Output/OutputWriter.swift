@@ -132,27 +132,8 @@ public enum OutputWriter {
     /// same folder are merged (two emitters may share one folder if their file names differ).
     public static func plan(_ targets: [Target]) -> Plan {
         var plan = Plan()
-        var merged: [(folder: String, files: [String: GeneratedFile])] = []
-        var index: [String: Int] = [:]
-        for target in targets {
-            let key = canonical(target.folder)
-            if index[key] == nil {
-                index[key] = merged.count
-                merged.append((target.folder, [:]))
-            }
-            let i = index[key]!
-            for file in target.files {
-                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    plan.problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
-                    continue
-                }
-                if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    plan.problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
-                    continue
-                }
-                merged[i].files[file.relativePath] = file
-            }
-        }
+        let (merged, problems) = merge(targets)
+        plan.problems = problems
         // Folders are independent (reading and comparing old files is most of the work): planned
         // on all cores, then joined in the targets' order, so the plan is the same either way.
         for (folder, files) in merged {
@@ -166,7 +147,35 @@ public enum OutputWriter {
         return plan
     }
 
-    private static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
+    /// The targets' files per output folder (targets naming the same folder merged, in the
+    /// targets' order), and the files refused: unsafe paths, one path written differently twice.
+    static func merge(_ targets: [Target]) -> (folders: [(folder: String, files: [String: GeneratedFile])], problems: [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var merged: [(folder: String, files: [String: GeneratedFile])] = []
+        var index: [String: Int] = [:]
+        for target in targets {
+            let key = canonical(target.folder)
+            if index[key] == nil {
+                index[key] = merged.count
+                merged.append((target.folder, [:]))
+            }
+            let i = index[key]!
+            for file in target.files {
+                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
+                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
+                    continue
+                }
+                if let other = merged[i].files[file.relativePath], other.contents != file.contents {
+                    problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
+                    continue
+                }
+                merged[i].files[file.relativePath] = file
+            }
+        }
+        return (merged, problems)
+    }
+
+    static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
         var plan = Plan()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
