@@ -15,10 +15,13 @@ import Darwin
 /// written (unchanged files keep their modification time).
 ///
 /// Commit protocol (crash-safe across all output folders of a run):
-/// 0. Remove the up-to-date stamp (`OutputStamp`) of every folder the commit touches.
-/// 1. Stage: in each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock
-///    while the run lives) receives every new file (fsynced) and a hard link to every old version,
-///    plus a `commit` file naming the journal. Nothing visible has changed yet.
+/// 0. Remove the up-to-date stamp (`OutputStamp`) of every folder the commit touches (with
+///    `StreamedCommit`, of every output folder of the run).
+/// 1. Stage, folder by folder (with `StreamedCommit`, each as soon as its files are emitted): in
+///    each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock while the
+///    run lives) receives every new file and a hard link to every old version; then every staged
+///    file is flushed, and each staging folder gets a `commit` file naming the journal. Nothing
+///    visible has changed yet.
 /// 2. Commit point: a journal listing every folder and every rename and removal (JSON) is written
 ///    to `journal.tmp` in the first folder's staging folder, fsynced, renamed to `journal`, and
 ///    the folder fsynced. A kill before this rename leaves the old outputs.
