@@ -68,11 +68,18 @@ public enum BridgeGenDriver {
             collector.report(contentsOf: plan.problems + plan.outdated)
             return finish(plan.isUpToDate && !interrupted ? 0 : 1)
         }
-        // Each output folder is planned and staged as soon as its targets are emitted, while the
+        // Each output folder is planned and staged file by file as its target emits, while the
         // others still emit; then all are committed together (or, on any problem, none).
         let commit = OutputWriter.StreamedCommit(folders: outputs.map(\.folder))
         _ = ParallelMap.onThreads(commit.groups) { group in
-            commit.add(group.map { OutputWriter.Target(folder: outputs[$0].folder, files: outputs[$0].emitter.emit(schema, config: config)) })
+            if group.count == 1 {
+                // Each file is staged as soon as it is emitted, and its text then freed.
+                let output = outputs[group[0]]
+                commit.add(folder: output.folder) { sink in output.emitter.emit(schema, config: config, into: sink) }
+            } else {
+                // Targets sharing a folder: planned together, for conflicting paths.
+                commit.add(group.map { OutputWriter.Target(folder: outputs[$0].folder, files: outputs[$0].emitter.emit(schema, config: config)) })
+            }
         }
         let written: [String: [String]]
         do {

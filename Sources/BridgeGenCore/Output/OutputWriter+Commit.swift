@@ -134,37 +134,52 @@ extension OutputWriter {
 
         private func stageFolder(_ changes: [Change], _ index: Int) throws {
             guard !changes.isEmpty else { return }
-            let path = paths[index]
-            let displayed = changes[0].folder
-            var folder = CommitJournal.Folder(path: path, staging: "\(OutputWriter.stagingPrefix)\(getpid())-\(id)")
-            do {
-                // One folder at a time: removing the stamps, and creating a parent two output
-                // folders share, happen once.
-                lock.lock()
-                defer { lock.unlock() }
-                if !stampsRemoved {
-                    // Before anything changes, no folder this commit touches keeps a stamp vouching
-                    // for its outputs (`OutputStamp`): a kill anywhere below can then never leave
-                    // a stamped half.
-                    for folder in paths {
-                        try faults?.reach()
-                        try OutputStamp.remove(from: [folder])
-                    }
-                    stampsRemoved = true
-                }
-                try faults?.reach()
-                created[index] = try DurableFiles.makeFolders(path)
-                try faults?.reach()
-                guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, displayed) }
-                staged[index] = folder
-                guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
-                locks.append(lock)
-            }
-            folder = staged[index]!
-            let journal = CommitJournal(id: id, folders: [folder], steps: [])
+            let journal = try open(folder: index, displayed: changes[0].folder)
             let result = try stage(changes, journal: journal)
+            finish(result, folder: index)
+        }
+
+        /// The folder's staging folder, created (with the folders missing above it) and locked on
+        /// the first call; the first call of the run removes every folder's stamp first. Returns a
+        /// journal listing only that folder (for its paths).
+        func open(folder index: Int, displayed: String) throws -> CommitJournal {
+            // One folder at a time: removing the stamps, and creating a parent two output folders
+            // share, happen once.
             lock.lock()
-            steps[index] = result
+            defer { lock.unlock() }
+            if let folder = staged[index] { return CommitJournal(id: id, folders: [folder], steps: []) }
+            if !stampsRemoved {
+                // Before anything changes, no folder this commit touches keeps a stamp vouching
+                // for its outputs (`OutputStamp`): a kill anywhere below can then never leave a
+                // stamped half.
+                for folder in paths {
+                    try faults?.reach()
+                    try OutputStamp.remove(from: [folder])
+                }
+                stampsRemoved = true
+            }
+            let folder = CommitJournal.Folder(path: paths[index], staging: "\(OutputWriter.stagingPrefix)\(getpid())-\(id)")
+            try faults?.reach()
+            created[index] = try DurableFiles.makeFolders(folder.path)
+            try faults?.reach()
+            guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, displayed) }
+            staged[index] = folder
+            guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
+            locks.append(lock)
+            return CommitJournal(id: id, folders: [folder], steps: [])
+        }
+
+        /// A folder's staging failed: kept for `commit`, which removes what was staged and throws it.
+        func fail(_ error: any Error, folder index: Int) {
+            lock.lock()
+            if failures[index] == nil { failures[index] = WriteError(error) }
+            lock.unlock()
+        }
+
+        /// A folder is completely staged.
+        func finish(_ steps: FolderSteps, folder index: Int) {
+            lock.lock()
+            self.steps[index] = steps
             lock.unlock()
         }
 
@@ -255,61 +270,72 @@ extension OutputWriter {
             }
         }
 
-        /// Stages one folder's changes (`journal` lists only that folder): per folder an interim
-        /// manifest when the new one lists files the old one does not, the new bytes of every
-        /// create and update, a kept old version of every update and removal. Staged files are
-        /// named by their place in the folder's steps.
+        /// Stages one folder's changes (`journal` lists only that folder): an interim manifest
+        /// when the new one lists files the old one does not, the new bytes of every create and
+        /// update, a kept old version of every update and removal. Staged files are named by
+        /// their place in the folder's steps.
         private func stage(_ changes: [Change], journal: CommitJournal) throws -> FolderSteps {
-            var interim: Data?, writes: [Change] = [], removals: [Change] = [], finals: [Change] = []
-            for change in changes {
-                if change.relativePath == manifestName, let contents = change.contents {
-                    let old = readManifest(in: journal.folders[0].path)
-                    let new = manifestEntries(contents)
-                    if !new.isSubset(of: old) {
-                        interim = Data(manifestText(for: old.union(new).sorted()).utf8)
-                    }
-                    finals.append(change)
-                } else if change.kind == .remove {
+            var result = FolderSteps(), manifest: Change?, removals: [Change] = []
+            var count = 0
+            if let change = changes.first(where: { $0.relativePath == manifestName }), let contents = change.contents {
+                try stageInterim(contents, journal: journal, into: &result, number: &count)
+                manifest = change
+            }
+            for change in changes where change.relativePath != manifestName {
+                if change.kind == .remove {
                     removals.append(change)
                 } else {
-                    writes.append(change)
+                    result.writes.append(try stage(change, journal: journal, interim: false, number: &count))
                 }
             }
-            var result = FolderSteps()
-            var count = 0
-            if let interim {
-                let existed = entryKind((journal.folders[0].path as NSString).appendingPathComponent(manifestName)) == .file
-                let step = CommitJournal.Step(folder: 0, path: manifestName, staged: "interim-manifest", undo: existed ? .restore : .delete)
-                try faults?.reach()
-                try DurableFiles.create(journal.stagingFile(step, step.staged!), interim, sync: false)
-                result.interim.append(step)
-                count += 1
+            result.removals = try removals.map { try stage($0, journal: journal, interim: false, number: &count) }
+            if let manifest {
+                result.finals = [try stage(manifest, journal: journal, interim: !result.interim.isEmpty, number: &count)]
             }
-            func staged(_ change: Change) throws -> CommitJournal.Step {
-                var step = CommitJournal.Step(folder: 0, path: change.relativePath, staged: nil, undo: .delete)
-                if change.kind != .create { step.undo = .restore }
-                if interim != nil && change.relativePath == manifestName { step.undo = .none }
-                step.staged = change.text == nil ? nil : "new-\(count)"
-                if let text = change.text {
-                    try faults?.reach()
-                    try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
-                }
-                if step.undo == .restore {
-                    step.backup = "old-\(count)"
-                    try keep(step, journal)
-                }
-                count += 1
-                return step
-            }
-            result.writes = try writes.map(staged)
-            result.removals = try removals.map(staged)
-            result.finals = try finals.map(staged)
-            // The interim manifest keeps the old manifest too.
-            if result.interim.first?.undo == .restore {
+            try keepInterimOld(&result, journal: journal)
+            return result
+        }
+
+        /// Stages the interim manifest (owning the old manifest's files and `newManifest`'s) when
+        /// the new manifest lists a file the old one does not.
+        func stageInterim(_ newManifest: Data, journal: CommitJournal, into result: inout FolderSteps, number: inout Int) throws {
+            let old = readManifest(in: journal.folders[0].path)
+            let new = manifestEntries(newManifest)
+            guard !new.isSubset(of: old) else { return }
+            let existed = entryKind((journal.folders[0].path as NSString).appendingPathComponent(manifestName)) == .file
+            let step = CommitJournal.Step(folder: 0, path: manifestName, staged: "interim-manifest", undo: existed ? .restore : .delete)
+            try faults?.reach()
+            try DurableFiles.create(journal.stagingFile(step, step.staged!), Data(manifestText(for: old.union(new).sorted()).utf8), sync: false)
+            result.interim.append(step)
+            number += 1
+        }
+
+        /// The interim manifest keeps the old manifest too (once everything else is staged).
+        func keepInterimOld(_ result: inout FolderSteps, journal: CommitJournal) throws {
+            if result.interim.first?.undo == .restore, result.interim[0].backup == nil {
                 result.interim[0].backup = "old-manifest"
                 try keep(result.interim[0], journal)
             }
-            return result
+        }
+
+        /// Stages one change: its new bytes (written, writeback started), and a hard link to the
+        /// old version it replaces or removes. `interim`: the folder has an interim manifest (then
+        /// the final manifest's undo is the interim's).
+        func stage(_ change: Change, journal: CommitJournal, interim: Bool, number: inout Int) throws -> CommitJournal.Step {
+            var step = CommitJournal.Step(folder: 0, path: change.relativePath, staged: nil, undo: .delete)
+            if change.kind != .create { step.undo = .restore }
+            if interim && change.relativePath == manifestName { step.undo = .none }
+            step.staged = change.text == nil ? nil : "new-\(number)"
+            if let text = change.text {
+                try faults?.reach()
+                try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
+            }
+            if step.undo == .restore {
+                step.backup = "old-\(number)"
+                try keep(step, journal)
+            }
+            number += 1
+            return step
         }
 
         /// Keeps the old bytes as a hard link (no copy); falls back to a durable copy.

@@ -1,9 +1,9 @@
 import Foundation
 
 extension OutputWriter {
-    /// `plan` and `commit` for a run whose targets finish one after another: each output folder
-    /// is planned and staged (`add`) as soon as its files are emitted, on the emitting thread,
-    /// while other targets still emit, and its files' text is freed once staged. `commit` then
+    /// `plan` and `commit` for a run whose targets emit side by side: each output folder is
+    /// planned and staged (`add`) on its target's thread file by file as they are emitted, while
+    /// the other targets still emit, and each file's text is freed once staged. `commit` then
     /// carries out the same protocol as `OutputWriter.commit` (the type's doc): the stamps of
     /// the run's folders go before the first staged file, nothing visible changes before the
     /// journal, any problem or failure before it removes what was staged and throws.
@@ -47,6 +47,76 @@ extension OutputWriter {
                 run.refuse(problems, folder: index)
             } else if !run.hasFailed {
                 try? run.stage(part.changes, folder: index) // a failure is kept: `commit` throws it
+            }
+        }
+
+        /// Plans and stages one output folder file by file, as `emit` hands each to its sink (the
+        /// files of the one target writing that folder), so each file's text is freed once it is
+        /// staged. The same plan as `add`'s: a path emitted twice with other bytes is a conflict,
+        /// the manifest and the removals are planned after the last file. From any thread.
+        public func add(folder: String, emit: ((GeneratedFile) -> Void) -> Void) {
+            guard let index = folderIndex[canonical(folder)] else { return }
+            let folderIsFile = isFile(folder)
+            var problems = folderIsFile ? [DiagnosticCatalog.outputFolderIsFile(folder)] : []
+            let owned = folderIsFile ? [] : readManifest(in: folder)
+            // Each path's bytes as a hash: the text itself is not kept.
+            var wanted: [String: Int] = [:]
+            var steps = CommitRun.FolderSteps(), journal: CommitJournal?, number = 0, failed = false
+            emit { file in
+                guard !folderIsFile else { return }
+                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
+                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: folder))
+                    return
+                }
+                let hash = file.contents.hashValue
+                if let other = wanted[file.relativePath] {
+                    if other != hash {
+                        problems.append(DiagnosticCatalog.outputConflict((folder as NSString).appendingPathComponent(file.relativePath)))
+                    }
+                    return
+                }
+                wanted[file.relativePath] = hash
+                switch planFile(folder, file.relativePath, file.contents, owned: owned) {
+                case .unchanged: break
+                case .problem(let problem): problems.append(problem)
+                case .change(let change):
+                    guard problems.isEmpty, !failed, !run.hasFailed else { return }
+                    do {
+                        if journal == nil { journal = try run.open(folder: index, displayed: folder) }
+                        steps.writes.append(try run.stage(change, journal: journal!, interim: false, number: &number))
+                    } catch {
+                        run.fail(error, folder: index)
+                        failed = true
+                    }
+                }
+            }
+            guard !folderIsFile else { return run.refuse(problems, folder: index) }
+            let paths = wanted.keys.sorted()
+            lock.lock()
+            files[run.paths[index]] = paths
+            lock.unlock()
+            var manifest: Change?
+            switch planFile(folder, manifestName, manifestText(for: paths), owned: owned) {
+            case .unchanged: break
+            case .problem(let problem): problems.append(problem)
+            case .change(let change): manifest = change
+            }
+            let removals = removals(folder, owned: owned, wanted: { wanted[$0] != nil })
+            if !problems.isEmpty { return run.refuse(problems, folder: index) }
+            guard !failed, !run.hasFailed, journal != nil || manifest != nil || !removals.isEmpty else { return }
+            do {
+                let journal = try journal ?? run.open(folder: index, displayed: folder)
+                if let contents = manifest?.contents {
+                    try run.stageInterim(contents, journal: journal, into: &steps, number: &number)
+                }
+                steps.removals = try removals.map { try run.stage($0, journal: journal, interim: false, number: &number) }
+                if let manifest {
+                    steps.finals = [try run.stage(manifest, journal: journal, interim: !steps.interim.isEmpty, number: &number)]
+                }
+                try run.keepInterimOld(&steps, journal: journal)
+                run.finish(steps, folder: index)
+            } catch {
+                run.fail(error, folder: index)
             }
         }
 

@@ -180,9 +180,7 @@ public enum OutputWriter {
 
     static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
         var plan = Plan()
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if isFile(folder) {
             plan.problems.append(DiagnosticCatalog.outputFolderIsFile(folder))
             return plan
         }
@@ -192,42 +190,67 @@ public enum OutputWriter {
         wanted[manifestName] = GeneratedFile(relativePath: manifestName, contents: manifest)
 
         for relativePath in wanted.keys.sorted() {
-            let new = wanted[relativePath]!.contents
-            let path = (folder as NSString).appendingPathComponent(relativePath)
-            var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
-            switch entryKind(path) {
-            case .none:
-                change.linesAdded = LineCounts.count(new)
-            case .directory, .other:
-                plan.problems.append(DiagnosticCatalog.outputBlocked(path))
-                continue
-            case .file:
-                guard let old = fm.contents(atPath: path) else {
-                    plan.problems.append(DiagnosticCatalog.outputUnreadable(path))
-                    continue
-                }
-                if LineCounts.same(old, new) {
-                    plan.unchanged.append(path)
-                    continue
-                }
-                guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
-                    plan.problems.append(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
-                    continue
-                }
-                change.kind = .update
-                (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+            switch planFile(folder, relativePath, wanted[relativePath]!.contents, owned: owned) {
+            case .unchanged(let path): plan.unchanged.append(path)
+            case .change(let change): plan.changes.append(change)
+            case .problem(let problem): plan.problems.append(problem)
             }
-            plan.changes.append(change)
         }
-        for relativePath in owned.sorted() where wanted[relativePath] == nil {
+        plan.changes += removals(folder, owned: owned, wanted: { wanted[$0] != nil })
+        return plan
+    }
+
+    /// Whether `folder` is (or leads through a symlink to) something other than a folder.
+    static func isFile(_ folder: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// What one wanted file means for the folder.
+    enum FilePlan {
+        case unchanged(String)
+        case change(Change)
+        case problem(Diagnostic)
+    }
+
+    /// Compares one wanted file with what is at its path (no file, the same bytes, an old
+    /// version bridgegen may replace, or something it must not touch).
+    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>) -> FilePlan {
+        let path = (folder as NSString).appendingPathComponent(relativePath)
+        var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
+        switch entryKind(path) {
+        case .none:
+            change.linesAdded = LineCounts.count(new)
+        case .directory, .other:
+            return .problem(DiagnosticCatalog.outputBlocked(path))
+        case .file:
+            guard let old = FileManager.default.contents(atPath: path) else {
+                return .problem(DiagnosticCatalog.outputUnreadable(path))
+            }
+            if LineCounts.same(old, new) {
+                return .unchanged(path)
+            }
+            guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
+                return .problem(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
+            }
+            change.kind = .update
+            (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+        }
+        return .change(change)
+    }
+
+    /// The removals of a folder's owned files no longer wanted, sorted.
+    static func removals(_ folder: String, owned: Set<String>, wanted: (String) -> Bool) -> [Change] {
+        var changes: [Change] = []
+        for relativePath in owned.sorted() where !wanted(relativePath) {
             let path = (folder as NSString).appendingPathComponent(relativePath)
             // Only regular files are removed; anything else at a listed path is left alone.
-            guard entryKind(path) == .file, let old = fm.contents(atPath: path) else { continue }
+            guard entryKind(path) == .file, let old = FileManager.default.contents(atPath: path) else { continue }
             var change = Change(kind: .remove, folder: folder, relativePath: relativePath, text: nil)
             change.linesRemoved = LineCounts.count(old)
-            plan.changes.append(change)
+            changes.append(change)
         }
-        return plan
+        return changes
     }
 
     /// Plans and commits one folder; returns the relative paths created, updated or removed.
