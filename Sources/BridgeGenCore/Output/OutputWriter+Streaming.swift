@@ -59,8 +59,9 @@ extension OutputWriter {
             let folderIsFile = isFile(folder)
             var problems = folderIsFile ? [DiagnosticCatalog.outputFolderIsFile(folder)] : []
             let owned = folderIsFile ? [] : readManifest(in: folder)
-            // Each path's bytes as a hash: the text itself is not kept.
-            var wanted: [String: Int] = [:]
+            // Where each wanted path's bytes are now: its staged file, or (unchanged) the output
+            // itself. The text is not kept: a path emitted again is compared with those bytes.
+            var wanted: [String: String] = [:]
             var steps = CommitRun.FolderSteps(), journal: CommitJournal?, number = 0, failed = false
             emit { file in
                 guard !folderIsFile else { return }
@@ -68,14 +69,14 @@ extension OutputWriter {
                     problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: folder))
                     return
                 }
-                let hash = file.contents.hashValue
-                if let other = wanted[file.relativePath] {
-                    if other != hash {
-                        problems.append(DiagnosticCatalog.outputConflict((folder as NSString).appendingPathComponent(file.relativePath)))
+                let path = (folder as NSString).appendingPathComponent(file.relativePath)
+                if let first = wanted[file.relativePath] {
+                    if !(FileManager.default.contents(atPath: first).map { LineCounts.same($0, file.contents) } ?? false) {
+                        problems.append(DiagnosticCatalog.outputConflict(path))
                     }
                     return
                 }
-                wanted[file.relativePath] = hash
+                wanted[file.relativePath] = path
                 switch planFile(folder, file.relativePath, file.contents, owned: owned) {
                 case .unchanged: break
                 case .problem(let problem): problems.append(problem)
@@ -83,7 +84,9 @@ extension OutputWriter {
                     guard problems.isEmpty, !failed, !run.hasFailed else { return }
                     do {
                         if journal == nil { journal = try run.open(folder: index, displayed: folder) }
-                        steps.writes.append(try run.stage(change, journal: journal!, interim: false, number: &number))
+                        let step = try run.stage(change, journal: journal!, interim: false, number: &number)
+                        steps.writes.append(step)
+                        wanted[file.relativePath] = journal!.stagingFile(step, step.staged!)
                     } catch {
                         run.fail(error, folder: index)
                         failed = true
