@@ -352,10 +352,12 @@ extension OutputWriter {
 
         /// Folders that writing the steps will create (a rollback removes them again).
         private func missingParents(_ journal: CommitJournal) -> [String] {
-            var missing = Set<String>()
+            var missing = Set<String>(), seen = Set<String>()
             for step in journal.steps where step.staged != nil {
-                var folder = OutputWriter.parent(of: journal.destination(step))
-                while folder != "/", entryKind(folder) == .none, missing.insert(folder).inserted {
+                // Each folder once (all of a folder's files share it): plain string work and one lstat.
+                var folder = journal.destinationFolder(step)
+                while folder != "/", seen.insert(folder).inserted, entryKind(folder) == .none {
+                    missing.insert(folder)
                     folder = OutputWriter.parent(of: folder)
                 }
             }
