@@ -22,14 +22,18 @@ public struct MarkdownEmitter: Emitter {
     }
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        emit(schema, config: config) { files.append($0) }
+        return files
+    }
+
+    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
         let usage = TypeUsage(schema)
-        var files = [GeneratedFile(relativePath: PageName.index,
-                                   contents: IndexPage(schema: schema, config: config).render())]
+        sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render()))
         for module in schema.modules {
             let page = ModulePage(schema: schema, config: config, module: module, usage: usage)
-            files.append(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
+            sink(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
         }
-        return files
     }
 }
 

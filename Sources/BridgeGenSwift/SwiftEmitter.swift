@@ -29,13 +29,18 @@ public struct SwiftEmitter: Emitter {
     }
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-        let context = SwiftContext(schema: schema, config: config)
         var files: [GeneratedFile] = []
+        emit(schema, config: config) { files.append($0) }
+        return files
+    }
+
+    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
+        let context = SwiftContext(schema: schema, config: config)
 
         var support = CodePrinter()
         header(sources: schema.modules.map(\.sourcePath), into: &support)
         SupportGenerator(context: context).generate(into: &support)
-        files.append(GeneratedFile(relativePath: SwiftNamer.supportFileName, contents: support.text))
+        sink(GeneratedFile(relativePath: SwiftNamer.supportFileName, contents: support.text))
 
         for module in schema.modules {
             var p = CodePrinter()
@@ -69,9 +74,8 @@ public struct SwiftEmitter: Emitter {
             p.line("// MARK: - Glue")
             p.blankLine()
             GlueGenerator(context: context, module: module).generate(into: &p)
-            files.append(GeneratedFile(relativePath: SwiftNamer.fileName(module.name), contents: p.text))
+            sink(GeneratedFile(relativePath: SwiftNamer.fileName(module.name), contents: p.text))
         }
-        return files
     }
 
     private func header(sources: [String], into p: inout CodePrinter) {

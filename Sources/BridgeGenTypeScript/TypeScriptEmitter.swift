@@ -18,17 +18,22 @@ public struct TypeScriptEmitter: Emitter {
     }
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-        var files = [GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()),
-                     GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config))]
+        var files: [GeneratedFile] = []
+        emit(schema, config: config) { files.append($0) }
+        return files.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
+        sink(GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()))
+        sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config)))
         let inputs = InputForms(schema: schema)
         for module in schema.modules {
             let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs).generate()
-            files.append(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
+            sink(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
         }
-        files.append(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
-        files.append(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
-        files.append(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
-        return files.sorted { $0.relativePath < $1.relativePath }
+        sink(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
+        sink(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
+        sink(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
     }
 
     /// The do-not-edit header every file starts with. Only the file name of the schema is

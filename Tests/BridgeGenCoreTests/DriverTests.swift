@@ -16,6 +16,22 @@ final class DriverTests: XCTestCase {
         }
     }
 
+    /// An emitter that hands its files over one by one (`emit(into:)`), in the order given,
+    /// the same path possibly more than once.
+    private struct StreamingEmitter: Emitter {
+        let name = "streaming"
+        let files: [(String, String)]
+        /// Waited before the first file (so another target's files are staged first).
+        var delay: UInt32 = 0
+        func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
+            files.map { GeneratedFile(relativePath: $0.0, contents: $0.1) }
+        }
+        func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
+            usleep(delay)
+            files.forEach { sink(GeneratedFile(relativePath: $0.0, contents: $0.1)) }
+        }
+    }
+
     private var root = ""
 
     override func setUpWithError() throws {
@@ -154,6 +170,33 @@ final class DriverTests: XCTestCase {
         let message = "two outputs want to write this file; give their emitters different folders"
         try assertDiagnostics(result, status: 1, text: "\(root)/out/a.txt: error: \(message) [output-conflict]\nbridgegen: note: no output was changed\n",
                               json: [json("output-conflict", "error", message, at: root + "/out/a.txt", notes: ["no output was changed"])])
+    }
+
+    func testOneTargetHandingOverAPathTwiceWritesItOnceOrIsRefused() throws {
+        let same = try run(outputs: [BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", "a\n"), ("b.txt", "b\n"), ("a.txt", "a\n")]), folder: root + "/out")])
+        try assertDiagnostics(same, status: 0, text: "", json: [])
+        XCTAssertEqual(try String(contentsOfFile: root + "/out/a.txt", encoding: .utf8), "a\n")
+        // Unchanged the first time (compared with the output), staged the second (with the staged file).
+        for first in ["a\n", "new\n"] {
+            let result = try run(outputs: [BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", first), ("a.txt", "other\n")]), folder: root + "/out")])
+            let message = "two outputs want to write this file; give their emitters different folders"
+            try assertDiagnostics(result, status: 1, text: "\(root)/out/a.txt: error: \(message) [output-conflict]\nbridgegen: note: no output was changed\n",
+                                  json: [json("output-conflict", "error", message, at: root + "/out/a.txt", notes: ["no output was changed"])])
+            XCTAssertEqual(try String(contentsOfFile: root + "/out/a.txt", encoding: .utf8), "a\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/out").sorted(), [".bridgegen-manifest", "a.txt", "b.txt"],
+                           "the staged file is removed")
+        }
+    }
+
+    func testAProblemInOneFolderRemovesWhatAnotherFolderStaged() throws {
+        try write("mine\n", to: "theirs/a.txt")
+        // The first folder's file is staged before the second folder's problem is found.
+        let result = try run(outputs: [BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", "a\n")]), folder: root + "/out"),
+                                       BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", "b\n")], delay: 200_000), folder: root + "/theirs")])
+        XCTAssertEqual(result.diagnostics.map(\.id), [DiagnosticID.outputForeignFile.rawValue], DiagnosticRenderer.text(result.diagnostics))
+        XCTAssertEqual(result.exitStatus, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/theirs"), ["a.txt"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "the folder the run created is removed with its staging folder")
     }
 
     func testAnOutputFolderThatIsAFileIsRefused() throws {

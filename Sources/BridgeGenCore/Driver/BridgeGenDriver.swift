@@ -4,7 +4,7 @@ import Foundation
 ///
 ///     locate config -> finish an interrupted commit -> read config and schemas -> (generate)
 ///       stop if the stamp shows nothing changed -> check -> every target's validate
-///       -> (generate) emit -> plan -> commit and stamp, or report (--check)
+///       -> (generate) emit, plan and stage each folder -> commit and stamp, or report (--check)
 ///
 /// Prints nothing: every finding is a diagnostic from `DiagnosticCatalog` in the result.
 public enum BridgeGenDriver {
@@ -69,18 +69,33 @@ public enum BridgeGenDriver {
             return finish(0, model: request.dumpModel ? modelJSON(schema) : nil)
         }
 
-        // Everything is generated and checked; now plan the writes across all folders and commit
-        // them together, or (with --check) only report what a commit would change.
-        // The targets are independent: each emits on its own core (their files keep the request's order).
-        let plan = OutputWriter.plan(ParallelMap.map(request.outputs, minimumItems: 2) { output in
-            OutputWriter.Target(folder: output.folder, files: output.emitter.emit(schema, config: config))
-        })
+        // Everything is generated and checked. The targets are independent: each emits on a
+        // thread of its own (their files keep the request's order).
+        let outputs = request.outputs
         if request.checkOnly {
+            // Only report what a commit would change.
+            let plan = OutputWriter.plan(ParallelMap.onThreads(outputs) { output in
+                OutputWriter.Target(folder: output.folder, files: output.emitter.emit(schema, config: config))
+            })
             collector.report(contentsOf: plan.problems + plan.outdated)
             return finish(plan.isUpToDate && !interrupted ? 0 : 1)
         }
+        // Each output folder is planned and staged file by file as its target emits, while the
+        // others still emit; then all are committed together (or, on any problem, none).
+        let commit = OutputWriter.StreamedCommit(folders: outputs.map(\.folder))
+        _ = ParallelMap.onThreads(commit.groups) { group in
+            if group.count == 1 {
+                // Each file is staged as soon as it is emitted, and its text then freed.
+                let output = outputs[group[0]]
+                commit.add(folder: output.folder) { sink in output.emitter.emit(schema, config: config, into: sink) }
+            } else {
+                // Targets sharing a folder: planned together, for conflicting paths.
+                commit.add(group.map { OutputWriter.Target(folder: outputs[$0].folder, files: outputs[$0].emitter.emit(schema, config: config)) })
+            }
+        }
+        let written: [String: [String]]
         do {
-            try OutputWriter.commit(plan)
+            written = try commit.commit()
         } catch {
             let failure = OutputWriter.WriteError(error)
             collector.report(contentsOf: failure.outputsUnchanged ? failure.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : failure.diagnostics)
@@ -89,7 +104,7 @@ public enum BridgeGenDriver {
         // Complete on disk. A run that reported anything (a warning) is not stamped, so the
         // next run reports it again rather than ending silently.
         if let stampKey, collector.diagnostics.isEmpty {
-            OutputStamp.write(key: stampKey, files: plan.files)
+            OutputStamp.write(key: stampKey, files: written)
         }
         return finish(0)
     }

@@ -64,6 +64,15 @@ struct CommitJournal: Codable, Equatable {
         (folders[step.folder].path as NSString).appendingPathComponent(step.path)
     }
 
+    /// The folder `destination(step)` is in. Plain string work: a journal's folders are
+    /// canonical and its paths safe relative ones (`read` refuses others), so this is what
+    /// `OutputWriter.parent` gives, without asking the file system once per step.
+    func destinationFolder(_ step: Step) -> String {
+        let destination = destination(step)
+        let folder = destination[..<destination.lastIndex(of: "/")!]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
     func stagingFile(_ step: Step, _ name: String) -> String {
         (folders[step.folder].stagingPath as NSString).appendingPathComponent(name)
     }
@@ -108,13 +117,18 @@ struct CommitJournal: Codable, Equatable {
     /// number of operations it performed. `beforeEach` is the test-only fault point.
     func rollForward(beforeEach: () throws -> Void = {}) throws -> Int {
         var done = 0
+        var made = Set<String>()
         for step in steps {
             let destination = destination(step)
             if let staged = step.staged {
                 let source = stagingFile(step, staged)
                 guard OutputWriter.entryKind(source) == .file else { continue } // renamed already
                 try beforeEach()
-                try DurableFiles.makeFolders(OutputWriter.parent(of: destination))
+                let folder = destinationFolder(step)
+                if !made.contains(folder) {
+                    try DurableFiles.makeFolders(folder)
+                    made.insert(folder)
+                }
                 guard rename(source, destination) == 0 else { throw DurableFiles.failure(.write, destination) }
             } else {
                 guard OutputWriter.entryKind(destination) == .file else { continue } // removed already
@@ -170,7 +184,7 @@ struct CommitJournal: Codable, Equatable {
     private func syncTouchedFolders() throws {
         var synced = Set<String>()
         for step in steps {
-            let folder = OutputWriter.parent(of: destination(step))
+            let folder = destinationFolder(step)
             if synced.insert(folder).inserted, OutputWriter.entryKind(folder) == .directory {
                 try DurableFiles.syncFolder(folder)
             }

@@ -18,8 +18,15 @@ public protocol Emitter: Sendable {
     /// Default: none.
     func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic]
     func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile]
+    /// The same files (in any order), each handed to `sink` as soon as it is complete, so the
+    /// writer stages it and its text is freed while the rest is emitted. Default: `emit`'s array.
+    func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void)
 }
 
 extension Emitter {
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] { [] }
+
+    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
+        emit(schema, config: config).forEach(sink)
+    }
 }

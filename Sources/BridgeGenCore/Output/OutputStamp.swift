@@ -31,9 +31,10 @@ import Darwin
 /// are kept, and a replaced file has another inode. Racy edits (in the clock tick of the stamp)
 /// are handled when stamping (`stamp(_:key:)`).
 ///
-/// Crash safety: the writer removes the stamp of every folder a commit will touch before the
-/// commit's first step (`remove`), and the driver writes it only after the commit is complete,
-/// so a stamp never vouches for a half-written folder.
+/// Crash safety: the writer removes the stamp of every folder a commit will touch (in a
+/// `generate`, every output folder of the run) before the commit's first step (`remove`), and
+/// the driver writes it only after the commit is complete, so a stamp never vouches for a
+/// half-written folder.
 enum OutputStamp {
     /// The attribute's name (Linux accepts only `user.` names from unprivileged processes).
     static let attributeName = "user.bridgegen.stamp"

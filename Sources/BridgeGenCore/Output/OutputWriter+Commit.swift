@@ -44,69 +44,197 @@ extension OutputWriter {
         // Each folder made canonical once (a change per file, all in a few folders): `canonical`
         // asks the file system, and three calls per change took about 0.1 s at 400x25.
         var canonicalFolders: [String: String] = [:]
-        for change in plan.changes where canonicalFolders[change.folder] == nil {
-            canonicalFolders[change.folder] = canonical(change.folder)
+        var order: [String] = []
+        var changes: [String: [Change]] = [:]
+        for change in plan.changes {
+            if canonicalFolders[change.folder] == nil { canonicalFolders[change.folder] = canonical(change.folder) }
+            let folder = canonicalFolders[change.folder]!
+            if changes[folder] == nil { order.append(folder) }
+            changes[folder, default: []].append(change)
         }
-        // Before anything changes, no folder this commit touches keeps a stamp vouching for its
-        // outputs (`OutputStamp`): a kill anywhere below can then never leave a stamped half.
-        var seen = Set<String>()
-        for folder in plan.changes.map({ canonicalFolders[$0.folder]! }) where seen.insert(folder).inserted {
-            try faults?.reach()
-            try OutputStamp.remove(from: [folder])
+        let run = CommitRun(folders: order, faults: faults)
+        for (index, folder) in order.enumerated() {
+            do {
+                try run.stage(changes[folder]!, folder: index)
+            } catch let abandoned as FaultInjection.Abandoned {
+                throw abandoned
+            } catch {
+                break // kept by the run: its commit removes what was staged and throws it
+            }
         }
-        var run = CommitRun(faults: faults)
-        defer { run.releaseLocks() }
-        let journal: CommitJournal
-        do {
-            journal = try run.prepare(plan.changes, canonicalFolders)
-        } catch let abandoned as FaultInjection.Abandoned {
-            throw abandoned
-        } catch {
-            run.discard()
-            throw error
-        }
-        // Committed: from here on a kill leaves a journal the next run completes.
-        do {
-            _ = try journal.rollForward { try faults?.reach() }
-        } catch let abandoned as FaultInjection.Abandoned {
-            throw abandoned
-        } catch {
-            try run.undo(journal, after: error)
-        }
-        try run.finish(journal)
+        try run.commit()
     }
 
-    /// One commit's staging folders, locks and fault point.
-    private struct CommitRun {
+    /// One commit, staged output folder by output folder (from any thread: the driver stages
+    /// each folder as soon as its target is emitted, while the others still emit), then
+    /// committed on one thread once every folder is staged.
+    final class CommitRun: @unchecked Sendable {
         let faults: FaultInjection?
-        var folders: [CommitJournal.Folder] = []
-        var locks: [Int32] = []
-        /// Folders this commit created before its commit point, outermost first.
-        var createdBeforeCommit: [String] = []
+        /// The commit's output folders (canonical), in the order the journal lists them.
+        let paths: [String]
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        private let lock = NSLock()
+        /// Set once, under `lock`, by the first folder to stage.
+        private var stampsRemoved = false
+        /// Per folder (an index into `paths`): its staging folder once created, its steps once staged.
+        private var staged: [CommitJournal.Folder?]
+        private var steps: [FolderSteps?]
+        private var locks: [Int32] = []
+        /// Folders this commit created before its commit point, outermost first, per folder.
+        private var created: [[String]]
+        /// The first failure of each folder's staging, and the plan's problems per folder.
+        private var failures: [WriteError?]
+        private var problems: [[Diagnostic]]
 
-        init(faults: FaultInjection?) { self.faults = faults }
+        /// `folders`: canonical and distinct. Every one loses its stamp before the first file is
+        /// staged (also one that ends up unchanged: which folders change is known only once all
+        /// are planned, and a clean run stamps them all again).
+        init(folders: [String], faults: FaultInjection?) {
+            paths = folders
+            self.faults = faults
+            staged = Array(repeating: nil, count: folders.count)
+            steps = Array(repeating: nil, count: folders.count)
+            created = Array(repeating: [], count: folders.count)
+            failures = Array(repeating: nil, count: folders.count)
+            problems = Array(repeating: [], count: folders.count)
+        }
 
-        /// Everything before the commit point: staged new bytes, kept old bytes, a pointer to the
-        /// journal in every staging folder, all fsynced; then the journal, renamed into place.
-        mutating func prepare(_ changes: [Change], _ canonicalFolders: [String: String]) throws -> CommitJournal {
-            let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-            var index: [String: Int] = [:]
-            for change in changes where index[canonicalFolders[change.folder]!] == nil {
-                let path = canonicalFolders[change.folder]!
-                try faults?.reach()
-                createdBeforeCommit += try DurableFiles.makeFolders(path)
-                let staging = "\(OutputWriter.stagingPrefix)\(getpid())-\(id)"
-                let folder = CommitJournal.Folder(path: path, staging: staging)
-                try faults?.reach()
-                guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, change.folder) }
-                folders.append(folder)
-                guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
-                locks.append(lock)
-                index[path] = folders.count - 1
+        deinit { locks.forEach(DurableFiles.unlock) }
+
+        /// A folder's plan had problems: nothing of it is staged, and `commit` throws them all.
+        func refuse(_ diagnostics: [Diagnostic], folder index: Int) {
+            lock.lock()
+            problems[index] = diagnostics
+            lock.unlock()
+        }
+
+        /// Whether an earlier folder failed or was refused (then staging more is wasted work).
+        var hasFailed: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return failures.contains { $0 != nil } || problems.contains { !$0.isEmpty }
+        }
+
+        /// Stages one folder's changes: its staging folder (created, locked), every new file
+        /// (written, its writeback started, not yet flushed) and a hard link to every old version.
+        /// Nothing visible changes. A failure is kept for `commit` (and thrown, for the caller
+        /// that stages folders one by one and stops at the first).
+        func stage(_ changes: [Change], folder index: Int) throws {
+            do {
+                try stageFolder(changes, index)
+            } catch let abandoned as FaultInjection.Abandoned {
+                throw abandoned
+            } catch {
+                lock.lock()
+                failures[index] = WriteError(error)
+                lock.unlock()
+                throw error
             }
+        }
 
-            var journal = CommitJournal(id: id, folders: folders, steps: [])
-            journal.steps = try stage(changes, index: index, canonicalFolders, journal: journal)
+        private func stageFolder(_ changes: [Change], _ index: Int) throws {
+            guard !changes.isEmpty else { return }
+            let journal = try open(folder: index, displayed: changes[0].folder)
+            let result = try stage(changes, journal: journal)
+            finish(result, folder: index)
+        }
+
+        /// The folder's staging folder, created (with the folders missing above it) and locked on
+        /// the first call; the first call of the run removes every folder's stamp first. Returns a
+        /// journal listing only that folder (for its paths).
+        func open(folder index: Int, displayed: String) throws -> CommitJournal {
+            // One folder at a time: removing the stamps, and creating a parent two output folders
+            // share, happen once.
+            lock.lock()
+            defer { lock.unlock() }
+            if let folder = staged[index] { return CommitJournal(id: id, folders: [folder], steps: []) }
+            if !stampsRemoved {
+                // Before anything changes, no folder this commit touches keeps a stamp vouching
+                // for its outputs (`OutputStamp`): a kill anywhere below can then never leave a
+                // stamped half.
+                for folder in paths {
+                    try faults?.reach()
+                    try OutputStamp.remove(from: [folder])
+                }
+                stampsRemoved = true
+            }
+            let folder = CommitJournal.Folder(path: paths[index], staging: "\(OutputWriter.stagingPrefix)\(getpid())-\(id)")
+            try faults?.reach()
+            created[index] = try DurableFiles.makeFolders(folder.path)
+            try faults?.reach()
+            guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, displayed) }
+            staged[index] = folder
+            guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
+            locks.append(lock)
+            return CommitJournal(id: id, folders: [folder], steps: [])
+        }
+
+        /// A folder's staging failed: kept for `commit`, which removes what was staged and throws it.
+        func fail(_ error: any Error, folder index: Int) {
+            lock.lock()
+            if failures[index] == nil { failures[index] = WriteError(error) }
+            lock.unlock()
+        }
+
+        /// A folder is completely staged.
+        func finish(_ steps: FolderSteps, folder index: Int) {
+            lock.lock()
+            self.steps[index] = steps
+            lock.unlock()
+        }
+
+        /// After every folder was staged (or refused): throws the plans' problems, else the first
+        /// staging failure (in folder order; nothing visible has changed, and what this run made
+        /// is removed); else flushes the staged files, writes the journal (the commit point) and
+        /// carries it out.
+        func commit() throws {
+            lock.lock()
+            let problems = self.problems.flatMap { $0 }, failure = failures.lazy.compactMap { $0 }.first
+            lock.unlock()
+            if !problems.isEmpty || failure != nil {
+                discard()
+                throw problems.isEmpty ? failure! : WriteError(problems)
+            }
+            let prepared: CommitJournal?
+            do {
+                prepared = try prepare()
+            } catch let abandoned as FaultInjection.Abandoned {
+                throw abandoned
+            } catch {
+                discard()
+                throw error
+            }
+            guard let journal = prepared else { return } // nothing to change
+            // Committed: from here on a kill leaves a journal the next run completes.
+            do {
+                _ = try journal.rollForward { try faults?.reach() }
+            } catch let abandoned as FaultInjection.Abandoned {
+                throw abandoned
+            } catch {
+                try undo(journal, after: error)
+            }
+            try finish(journal)
+        }
+
+        /// Everything before the commit point that follows staging: all staged files flushed,
+        /// a pointer to the journal in every staging folder, then the journal, renamed into place.
+        /// nil when no folder had a change.
+        private func prepare() throws -> CommitJournal? {
+            var folders: [CommitJournal.Folder] = [], parts: [FolderSteps] = []
+            var createdBeforeCommit: [String] = []
+            for index in paths.indices {
+                guard let folder = staged[index], var part = steps[index] else { continue }
+                part.setFolder(folders.count)
+                folders.append(folder)
+                parts.append(part)
+                createdBeforeCommit += created[index]
+            }
+            guard !folders.isEmpty else { return nil }
+            // The steps in a safe order: every folder's interim manifest (owning old and new
+            // files, so no file is ever on disk unowned), then creates and updates, then
+            // removals, then the final manifests (so no file still on disk is dropped from its manifest).
+            var journal = CommitJournal(id: id, folders: folders, steps: parts.flatMap(\.interim) + parts.flatMap(\.writes)
+                                            + parts.flatMap(\.removals) + parts.flatMap(\.finals))
             journal.createdFolders = createdBeforeCommit + missingParents(journal)
             // Staged files were written without waiting for the disk; they are all on it before
             // the journal that points at them exists.
@@ -129,62 +257,85 @@ extension OutputWriter {
             return journal
         }
 
-        /// The steps in a safe order: per folder an interim manifest owning old and new files
-        /// (so no file is ever on disk unowned), then creates and updates, then removals, then
-        /// the final manifests (so no file still on disk is dropped from its manifest).
-        private func stage(_ changes: [Change], index: [String: Int], _ canonicalFolders: [String: String],
-                           journal: CommitJournal) throws -> [CommitJournal.Step] {
-            var interim: [(Int, Data)] = [], writes: [(Int, Change)] = [], removals: [(Int, Change)] = [], finals: [(Int, Change)] = []
-            for change in changes {
-                let folder = index[canonicalFolders[change.folder]!]!
-                if change.relativePath == manifestName, let contents = change.contents {
-                    let old = readManifest(in: journal.folders[folder].path)
-                    let new = manifestEntries(contents)
-                    if !new.isSubset(of: old) {
-                        interim.append((folder, Data(manifestText(for: old.union(new).sorted()).utf8)))
-                    }
-                    finals.append((folder, change))
-                } else if change.kind == .remove {
-                    removals.append((folder, change))
-                } else {
-                    writes.append((folder, change))
-                }
+        /// One folder's steps by phase (the journal orders them across folders).
+        struct FolderSteps {
+            var interim: [CommitJournal.Step] = [], writes: [CommitJournal.Step] = []
+            var removals: [CommitJournal.Step] = [], finals: [CommitJournal.Step] = []
+
+            mutating func setFolder(_ folder: Int) {
+                for i in interim.indices { interim[i].folder = folder }
+                for i in writes.indices { writes[i].folder = folder }
+                for i in removals.indices { removals[i].folder = folder }
+                for i in finals.indices { finals[i].folder = folder }
             }
-            var steps: [CommitJournal.Step] = []
-            var interimFolders = Set<Int>()
-            for (folder, contents) in interim {
-                let existed = entryKind((journal.folders[folder].path as NSString).appendingPathComponent(manifestName)) == .file
-                var step = CommitJournal.Step(folder: folder, path: manifestName, staged: "interim-manifest", undo: existed ? .restore : .delete)
-                try put(contents, &step, journal)
-                steps.append(step)
-                interimFolders.insert(folder)
-            }
-            for (folder, change) in writes + removals + finals {
-                var step = CommitJournal.Step(folder: folder, path: change.relativePath, staged: nil, undo: .delete)
-                if change.kind != .create { step.undo = .restore }
-                if interimFolders.contains(folder) && change.relativePath == manifestName { step.undo = .none }
-                step.staged = change.text == nil ? nil : "new-\(steps.count)"
-                if let text = change.text {
-                    try faults?.reach()
-                    try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
-                }
-                if step.undo == .restore {
-                    step.backup = "old-\(steps.count)"
-                    try keep(step, journal)
-                }
-                steps.append(step)
-            }
-            // The interim manifests keep the old manifest too.
-            for i in steps.indices where steps[i].staged == "interim-manifest" && steps[i].undo == .restore {
-                steps[i].backup = "old-manifest"
-                try keep(steps[i], journal)
-            }
-            return steps
         }
 
-        private func put(_ contents: Data, _ step: inout CommitJournal.Step, _ journal: CommitJournal) throws {
+        /// Stages one folder's changes (`journal` lists only that folder): an interim manifest
+        /// when the new one lists files the old one does not, the new bytes of every create and
+        /// update, a kept old version of every update and removal. Staged files are named by
+        /// their place in the folder's steps.
+        private func stage(_ changes: [Change], journal: CommitJournal) throws -> FolderSteps {
+            var result = FolderSteps(), manifest: Change?, removals: [Change] = []
+            var count = 0
+            if let change = changes.first(where: { $0.relativePath == manifestName }), let contents = change.contents {
+                try stageInterim(contents, journal: journal, into: &result, number: &count)
+                manifest = change
+            }
+            for change in changes where change.relativePath != manifestName {
+                if change.kind == .remove {
+                    removals.append(change)
+                } else {
+                    result.writes.append(try stage(change, journal: journal, interim: false, number: &count))
+                }
+            }
+            result.removals = try removals.map { try stage($0, journal: journal, interim: false, number: &count) }
+            if let manifest {
+                result.finals = [try stage(manifest, journal: journal, interim: !result.interim.isEmpty, number: &count)]
+            }
+            try keepInterimOld(&result, journal: journal)
+            return result
+        }
+
+        /// Stages the interim manifest (owning the old manifest's files and `newManifest`'s) when
+        /// the new manifest lists a file the old one does not.
+        func stageInterim(_ newManifest: Data, journal: CommitJournal, into result: inout FolderSteps, number: inout Int) throws {
+            let old = readManifest(in: journal.folders[0].path)
+            let new = manifestEntries(newManifest)
+            guard !new.isSubset(of: old) else { return }
+            let existed = entryKind((journal.folders[0].path as NSString).appendingPathComponent(manifestName)) == .file
+            let step = CommitJournal.Step(folder: 0, path: manifestName, staged: "interim-manifest", undo: existed ? .restore : .delete)
             try faults?.reach()
-            try DurableFiles.create(journal.stagingFile(step, step.staged!), contents, sync: false)
+            try DurableFiles.create(journal.stagingFile(step, step.staged!), Data(manifestText(for: old.union(new).sorted()).utf8), sync: false)
+            result.interim.append(step)
+            number += 1
+        }
+
+        /// The interim manifest keeps the old manifest too (once everything else is staged).
+        func keepInterimOld(_ result: inout FolderSteps, journal: CommitJournal) throws {
+            if result.interim.first?.undo == .restore, result.interim[0].backup == nil {
+                result.interim[0].backup = "old-manifest"
+                try keep(result.interim[0], journal)
+            }
+        }
+
+        /// Stages one change: its new bytes (written, writeback started), and a hard link to the
+        /// old version it replaces or removes. `interim`: the folder has an interim manifest (then
+        /// the final manifest's undo is the interim's).
+        func stage(_ change: Change, journal: CommitJournal, interim: Bool, number: inout Int) throws -> CommitJournal.Step {
+            var step = CommitJournal.Step(folder: 0, path: change.relativePath, staged: nil, undo: .delete)
+            if change.kind != .create { step.undo = .restore }
+            if interim && change.relativePath == manifestName { step.undo = .none }
+            step.staged = change.text == nil ? nil : "new-\(number)"
+            if let text = change.text {
+                try faults?.reach()
+                try DurableFiles.create(journal.stagingFile(step, step.staged!), text: text, sync: false)
+            }
+            if step.undo == .restore {
+                step.backup = "old-\(number)"
+                try keep(step, journal)
+            }
+            number += 1
+            return step
         }
 
         /// Keeps the old bytes as a hard link (no copy); falls back to a durable copy.
@@ -201,10 +352,12 @@ extension OutputWriter {
 
         /// Folders that writing the steps will create (a rollback removes them again).
         private func missingParents(_ journal: CommitJournal) -> [String] {
-            var missing = Set<String>()
+            var missing = Set<String>(), seen = Set<String>()
             for step in journal.steps where step.staged != nil {
-                var folder = OutputWriter.parent(of: journal.destination(step))
-                while folder != "/", entryKind(folder) == .none, missing.insert(folder).inserted {
+                // Each folder once (all of a folder's files share it): plain string work and one lstat.
+                var folder = journal.destinationFolder(step)
+                while folder != "/", seen.insert(folder).inserted, entryKind(folder) == .none {
+                    missing.insert(folder)
                     folder = OutputWriter.parent(of: folder)
                 }
             }
@@ -212,11 +365,13 @@ extension OutputWriter {
         }
 
         /// A failure before the commit point: the outputs were never touched; remove what this run made.
-        func discard() {
-            for folder in folders {
+        private func discard() {
+            lock.lock()
+            defer { lock.unlock() }
+            for folder in staged.compactMap({ $0 }) {
                 try? FileManager.default.removeItem(atPath: folder.stagingPath)
             }
-            for folder in createdBeforeCommit.reversed() {
+            for folder in created.flatMap({ $0 }).reversed() {
                 _ = rmdir(folder)
             }
         }
@@ -263,11 +418,6 @@ extension OutputWriter {
             } catch {
                 return false
             }
-        }
-
-        mutating func releaseLocks() {
-            locks.forEach(DurableFiles.unlock)
-            locks = []
         }
     }
 }

@@ -15,10 +15,13 @@ import Darwin
 /// written (unchanged files keep their modification time).
 ///
 /// Commit protocol (crash-safe across all output folders of a run):
-/// 0. Remove the up-to-date stamp (`OutputStamp`) of every folder the commit touches.
-/// 1. Stage: in each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock
-///    while the run lives) receives every new file (fsynced) and a hard link to every old version,
-///    plus a `commit` file naming the journal. Nothing visible has changed yet.
+/// 0. Remove the up-to-date stamp (`OutputStamp`) of every folder the commit touches (with
+///    `StreamedCommit`, of every output folder of the run).
+/// 1. Stage, folder by folder (with `StreamedCommit`, each as soon as its files are emitted): in
+///    each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock while the
+///    run lives) receives every new file and a hard link to every old version; then every staged
+///    file is flushed, and each staging folder gets a `commit` file naming the journal. Nothing
+///    visible has changed yet.
 /// 2. Commit point: a journal listing every folder and every rename and removal (JSON) is written
 ///    to `journal.tmp` in the first folder's staging folder, fsynced, renamed to `journal`, and
 ///    the folder fsynced. A kill before this rename leaves the old outputs.
@@ -132,27 +135,8 @@ public enum OutputWriter {
     /// same folder are merged (two emitters may share one folder if their file names differ).
     public static func plan(_ targets: [Target]) -> Plan {
         var plan = Plan()
-        var merged: [(folder: String, files: [String: GeneratedFile])] = []
-        var index: [String: Int] = [:]
-        for target in targets {
-            let key = canonical(target.folder)
-            if index[key] == nil {
-                index[key] = merged.count
-                merged.append((target.folder, [:]))
-            }
-            let i = index[key]!
-            for file in target.files {
-                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    plan.problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
-                    continue
-                }
-                if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    plan.problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
-                    continue
-                }
-                merged[i].files[file.relativePath] = file
-            }
-        }
+        let (merged, problems) = merge(targets)
+        plan.problems = problems
         // Folders are independent (reading and comparing old files is most of the work): planned
         // on all cores, then joined in the targets' order, so the plan is the same either way.
         for (folder, files) in merged {
@@ -166,11 +150,37 @@ public enum OutputWriter {
         return plan
     }
 
-    private static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
+    /// The targets' files per output folder (targets naming the same folder merged, in the
+    /// targets' order), and the files refused: unsafe paths, one path written differently twice.
+    static func merge(_ targets: [Target]) -> (folders: [(folder: String, files: [String: GeneratedFile])], problems: [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var merged: [(folder: String, files: [String: GeneratedFile])] = []
+        var index: [String: Int] = [:]
+        for target in targets {
+            let key = canonical(target.folder)
+            if index[key] == nil {
+                index[key] = merged.count
+                merged.append((target.folder, [:]))
+            }
+            let i = index[key]!
+            for file in target.files {
+                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
+                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
+                    continue
+                }
+                if let other = merged[i].files[file.relativePath], other.contents != file.contents {
+                    problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
+                    continue
+                }
+                merged[i].files[file.relativePath] = file
+            }
+        }
+        return (merged, problems)
+    }
+
+    static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
         var plan = Plan()
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if isFile(folder) {
             plan.problems.append(DiagnosticCatalog.outputFolderIsFile(folder))
             return plan
         }
@@ -180,42 +190,67 @@ public enum OutputWriter {
         wanted[manifestName] = GeneratedFile(relativePath: manifestName, contents: manifest)
 
         for relativePath in wanted.keys.sorted() {
-            let new = wanted[relativePath]!.contents
-            let path = (folder as NSString).appendingPathComponent(relativePath)
-            var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
-            switch entryKind(path) {
-            case .none:
-                change.linesAdded = LineCounts.count(new)
-            case .directory, .other:
-                plan.problems.append(DiagnosticCatalog.outputBlocked(path))
-                continue
-            case .file:
-                guard let old = fm.contents(atPath: path) else {
-                    plan.problems.append(DiagnosticCatalog.outputUnreadable(path))
-                    continue
-                }
-                if LineCounts.same(old, new) {
-                    plan.unchanged.append(path)
-                    continue
-                }
-                guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
-                    plan.problems.append(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
-                    continue
-                }
-                change.kind = .update
-                (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+            switch planFile(folder, relativePath, wanted[relativePath]!.contents, owned: owned) {
+            case .unchanged(let path): plan.unchanged.append(path)
+            case .change(let change): plan.changes.append(change)
+            case .problem(let problem): plan.problems.append(problem)
             }
-            plan.changes.append(change)
         }
-        for relativePath in owned.sorted() where wanted[relativePath] == nil {
+        plan.changes += removals(folder, owned: owned, wanted: { wanted[$0] != nil })
+        return plan
+    }
+
+    /// Whether `folder` is (or leads through a symlink to) something other than a folder.
+    static func isFile(_ folder: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// What one wanted file means for the folder.
+    enum FilePlan {
+        case unchanged(String)
+        case change(Change)
+        case problem(Diagnostic)
+    }
+
+    /// Compares one wanted file with what is at its path (no file, the same bytes, an old
+    /// version bridgegen may replace, or something it must not touch).
+    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>) -> FilePlan {
+        let path = (folder as NSString).appendingPathComponent(relativePath)
+        var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
+        switch entryKind(path) {
+        case .none:
+            change.linesAdded = LineCounts.count(new)
+        case .directory, .other:
+            return .problem(DiagnosticCatalog.outputBlocked(path))
+        case .file:
+            guard let old = FileManager.default.contents(atPath: path) else {
+                return .problem(DiagnosticCatalog.outputUnreadable(path))
+            }
+            if LineCounts.same(old, new) {
+                return .unchanged(path)
+            }
+            guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
+                return .problem(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
+            }
+            change.kind = .update
+            (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+        }
+        return .change(change)
+    }
+
+    /// The removals of a folder's owned files no longer wanted, sorted.
+    static func removals(_ folder: String, owned: Set<String>, wanted: (String) -> Bool) -> [Change] {
+        var changes: [Change] = []
+        for relativePath in owned.sorted() where !wanted(relativePath) {
             let path = (folder as NSString).appendingPathComponent(relativePath)
             // Only regular files are removed; anything else at a listed path is left alone.
-            guard entryKind(path) == .file, let old = fm.contents(atPath: path) else { continue }
+            guard entryKind(path) == .file, let old = FileManager.default.contents(atPath: path) else { continue }
             var change = Change(kind: .remove, folder: folder, relativePath: relativePath, text: nil)
             change.linesRemoved = LineCounts.count(old)
-            plan.changes.append(change)
+            changes.append(change)
         }
-        return plan
+        return changes
     }
 
     /// Plans and commits one folder; returns the relative paths created, updated or removed.

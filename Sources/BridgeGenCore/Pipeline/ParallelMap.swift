@@ -19,6 +19,25 @@ enum ParallelMap {
         return results.values
     }
 
+    /// `map` with each item on a thread of its own, all started at once, for a few long items of
+    /// unequal length (the targets of a run): the kernel shares the cores among them, so a long
+    /// one never waits for a core behind short ones as it may in `map` (whose workers take the
+    /// items in order, as many at a time as there are cores).
+    static func onThreads<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+        guard items.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return items.map(transform) }
+        let results = Slots<R>(count: items.count)
+        let done = DispatchGroup()
+        for (index, item) in items.enumerated() {
+            done.enter()
+            Thread {
+                results.set(index, transform(item))
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        return results.values
+    }
+
     /// One slot per item, written once each from any thread.
     private final class Slots<R: Sendable>: @unchecked Sendable {
         private var slots: [R?]

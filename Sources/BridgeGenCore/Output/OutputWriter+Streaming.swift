@@ -1,0 +1,135 @@
+import Foundation
+
+extension OutputWriter {
+    /// `plan` and `commit` for a run whose targets emit side by side: each output folder is
+    /// planned and staged (`add`) on its target's thread file by file as they are emitted, while
+    /// the other targets still emit, and each file's text is freed once staged. `commit` then
+    /// carries out the same protocol as `OutputWriter.commit` (the type's doc): the stamps of
+    /// the run's folders go before the first staged file, nothing visible changes before the
+    /// journal, any problem or failure before it removes what was staged and throws.
+    public final class StreamedCommit: @unchecked Sendable {
+        /// The output folders as given, grouped by the folder they name (canonical), in order of
+        /// first appearance: each group is one `add`.
+        public let groups: [[Int]]
+        private let run: CommitRun
+        private let folderIndex: [String: Int]
+        private let lock = NSLock()
+        private var files: [String: [String]] = [:]
+
+        public init(folders: [String]) {
+            var order: [String] = [], index: [String: Int] = [:], groups: [[Int]] = []
+            for (position, folder) in folders.enumerated() {
+                let path = canonical(folder)
+                if let i = index[path] {
+                    groups[i].append(position)
+                } else {
+                    index[path] = order.count
+                    order.append(path)
+                    groups.append([position])
+                }
+            }
+            self.groups = groups
+            folderIndex = index
+            run = CommitRun(folders: order, faults: nil)
+        }
+
+        /// Plans `targets` (all naming one output folder, one group's) and stages what changes,
+        /// unless the plan has problems or another folder already failed. From any thread.
+        public func add(_ targets: [Target]) {
+            let (merged, mergeProblems) = merge(targets)
+            guard let (folder, wanted) = merged.first, let index = folderIndex[canonical(folder)] else { return }
+            let part = planFolder(folder, files: wanted)
+            lock.lock()
+            files[run.paths[index]] = wanted.keys.sorted()
+            lock.unlock()
+            let problems = mergeProblems + part.problems
+            if !problems.isEmpty {
+                run.refuse(problems, folder: index)
+            } else if !run.hasFailed {
+                try? run.stage(part.changes, folder: index) // a failure is kept: `commit` throws it
+            }
+        }
+
+        /// Plans and stages one output folder file by file, as `emit` hands each to its sink (the
+        /// files of the one target writing that folder), so each file's text is freed once it is
+        /// staged. The same plan as `add`'s: a path emitted twice with other bytes is a conflict,
+        /// the manifest and the removals are planned after the last file. From any thread.
+        public func add(folder: String, emit: ((GeneratedFile) -> Void) -> Void) {
+            guard let index = folderIndex[canonical(folder)] else { return }
+            let folderIsFile = isFile(folder)
+            var problems = folderIsFile ? [DiagnosticCatalog.outputFolderIsFile(folder)] : []
+            let owned = folderIsFile ? [] : readManifest(in: folder)
+            // Where each wanted path's bytes are now: its staged file, or (unchanged) the output
+            // itself. The text is not kept: a path emitted again is compared with those bytes.
+            var wanted: [String: String] = [:]
+            var steps = CommitRun.FolderSteps(), journal: CommitJournal?, number = 0, failed = false
+            emit { file in
+                guard !folderIsFile else { return }
+                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
+                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: folder))
+                    return
+                }
+                let path = (folder as NSString).appendingPathComponent(file.relativePath)
+                if let first = wanted[file.relativePath] {
+                    if !(FileManager.default.contents(atPath: first).map { LineCounts.same($0, file.contents) } ?? false) {
+                        problems.append(DiagnosticCatalog.outputConflict(path))
+                    }
+                    return
+                }
+                wanted[file.relativePath] = path
+                switch planFile(folder, file.relativePath, file.contents, owned: owned) {
+                case .unchanged: break
+                case .problem(let problem): problems.append(problem)
+                case .change(let change):
+                    guard problems.isEmpty, !failed, !run.hasFailed else { return }
+                    do {
+                        if journal == nil { journal = try run.open(folder: index, displayed: folder) }
+                        let step = try run.stage(change, journal: journal!, interim: false, number: &number)
+                        steps.writes.append(step)
+                        wanted[file.relativePath] = journal!.stagingFile(step, step.staged!)
+                    } catch {
+                        run.fail(error, folder: index)
+                        failed = true
+                    }
+                }
+            }
+            guard !folderIsFile else { return run.refuse(problems, folder: index) }
+            let paths = wanted.keys.sorted()
+            lock.lock()
+            files[run.paths[index]] = paths
+            lock.unlock()
+            var manifest: Change?
+            switch planFile(folder, manifestName, manifestText(for: paths), owned: owned) {
+            case .unchanged: break
+            case .problem(let problem): problems.append(problem)
+            case .change(let change): manifest = change
+            }
+            let removals = removals(folder, owned: owned, wanted: { wanted[$0] != nil })
+            if !problems.isEmpty { return run.refuse(problems, folder: index) }
+            guard !failed, !run.hasFailed, journal != nil || manifest != nil || !removals.isEmpty else { return }
+            do {
+                let journal = try journal ?? run.open(folder: index, displayed: folder)
+                if let contents = manifest?.contents {
+                    try run.stageInterim(contents, journal: journal, into: &steps, number: &number)
+                }
+                steps.removals = try removals.map { try run.stage($0, journal: journal, interim: false, number: &number) }
+                if let manifest {
+                    steps.finals = [try run.stage(manifest, journal: journal, interim: !steps.interim.isEmpty, number: &number)]
+                }
+                try run.keepInterimOld(&steps, journal: journal)
+                run.finish(steps, folder: index)
+            } catch {
+                run.fail(error, folder: index)
+            }
+        }
+
+        /// Commits what every `add` staged (call once, after the last). Returns, per output folder
+        /// (canonical), the relative paths it now holds, sorted, as its manifest lists them.
+        public func commit() throws -> [String: [String]] {
+            try run.commit()
+            lock.lock()
+            defer { lock.unlock() }
+            return files
+        }
+    }
+}
