@@ -53,6 +53,20 @@ final class WireFingerprintTests: XCTestCase {
         XCTAssertEqual(value, try fingerprint(base), "the fingerprint is deterministic")
     }
 
+    /// The emitters share one computation per module of a schema set; a module that is not the
+    /// set's own (an edited copy under the same name) is computed, never answered from that cache.
+    func testTheCacheAnswersOnlyForTheSchemaSetsOwnModule() throws {
+        let schema = try checkedSchema(texts: ["shop.bridge.yaml": base])
+        let module = try XCTUnwrap(schema.module(named: "shop"))
+        let first = WireFingerprint.of(module, in: schema)
+        XCTAssertEqual(WireFingerprint.of(module, in: schema), first)
+        var edited = module
+        edited.methods[0].wireName = "get-item"
+        XCTAssertNotEqual(WireFingerprint.of(edited, in: schema), first)
+        XCTAssertEqual(WireFingerprint.of(edited, in: schema), try variant("  getItem:\n    kind: request", "  getItem:\n    wire: get-item\n    kind: request"))
+        XCTAssertEqual(WireFingerprint.of(module, in: schema), first)
+    }
+
     func testWhatDoesNotTravelKeepsTheFingerprint() throws {
         let original = try fingerprint(base)
         // Each entry: replacements applied together.

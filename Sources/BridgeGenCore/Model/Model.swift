@@ -4,14 +4,40 @@
 /// resolve, defaults match their types. Emitters never report errors about the schema.
 /// Arrays keep the author's declaration order; modules are sorted by name.
 public struct SchemaSet: Hashable, Sendable, Codable {
-    public var modules: [Module]
+    /// Sorted by name, always (every init sorts), so that a module is found by binary search:
+    /// emitters look types up by module for every reference, and a linear search made
+    /// generating M modules cost M² (8% of `generate`'s instructions at 200 modules).
+    public let modules: [Module]
+    /// Each module's `WireFingerprint`, computed once per schema set: the Swift and TypeScript
+    /// emitters (client and mock) all print it, on threads of their own. Not part of the value.
+    let fingerprints = FingerprintCache()
 
     public init(modules: [Module]) {
         self.modules = modules.sorted { $0.name < $1.name }
     }
 
+    private enum CodingKeys: String, CodingKey { case modules }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(modules: try container.decode([Module].self, forKey: .modules))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(modules, forKey: .modules)
+    }
+
+    public static func == (lhs: SchemaSet, rhs: SchemaSet) -> Bool { lhs.modules == rhs.modules }
+    public func hash(into hasher: inout Hasher) { hasher.combine(modules) }
+
     public func module(named name: String) -> Module? {
-        modules.first { $0.name == name }
+        var low = 0, high = modules.count
+        while low < high {
+            let middle = (low + high) / 2
+            if modules[middle].name < name { low = middle + 1 } else { high = middle }
+        }
+        return low < modules.count && modules[low].name == name ? modules[low] : nil
     }
 
     /// The declaration a `TypeRef.named` points at.
