@@ -1,4 +1,5 @@
 import BridgeGenCore
+import Foundation
 import BridgeGenTestSupport
 import XCTest
 
@@ -65,6 +66,29 @@ final class WireFingerprintTests: XCTestCase {
         XCTAssertNotEqual(WireFingerprint.of(edited, in: schema), first)
         XCTAssertEqual(WireFingerprint.of(edited, in: schema), try variant("  getItem:\n    kind: request", "  getItem:\n    wire: get-item\n    kind: request"))
         XCTAssertEqual(WireFingerprint.of(module, in: schema), first)
+
+        // A set changed in place forgets what it cached; a copy made before keeps its own.
+        var changed = schema
+        changed.modules[0] = edited
+        XCTAssertEqual(WireFingerprint.of(try XCTUnwrap(changed.module(named: "shop")), in: changed), WireFingerprint.of(edited, in: schema))
+        XCTAssertEqual(WireFingerprint.of(module, in: schema), first)
+    }
+
+    /// Modules stay sorted by name however the set is built or changed: `module(named:)`
+    /// searches them by halves.
+    func testModulesStaySortedAndAreFoundByName() throws {
+        var schema = try checkedSchema(texts: ["shop.bridge.yaml": base,
+                                               "alpha.bridge.yaml": "bridgegen: 1\nmodule: alpha\n",
+                                               "zeta.bridge.yaml": "bridgegen: 1\nmodule: zeta\n"])
+        XCTAssertEqual(schema.modules.map(\.name), ["alpha", "shop", "zeta"])
+        var renamed = try XCTUnwrap(schema.module(named: "zeta"))
+        renamed.name = "beta"
+        schema.modules.append(renamed)
+        XCTAssertEqual(schema.modules.map(\.name), ["alpha", "beta", "shop", "zeta"])
+        for name in ["alpha", "beta", "shop", "zeta"] { XCTAssertEqual(schema.module(named: name)?.name, name) }
+        for name in ["", "a", "gamma", "zz"] { XCTAssertNil(schema.module(named: name)) }
+        let decoded = try JSONDecoder().decode(SchemaSet.self, from: JSONEncoder().encode(SchemaSet(modules: schema.modules.reversed())))
+        XCTAssertEqual(decoded, schema)
     }
 
     func testWhatDoesNotTravelKeepsTheFingerprint() throws {

@@ -4,13 +4,19 @@
 /// resolve, defaults match their types. Emitters never report errors about the schema.
 /// Arrays keep the author's declaration order; modules are sorted by name.
 public struct SchemaSet: Hashable, Sendable, Codable {
-    /// Sorted by name, always (every init sorts), so that a module is found by binary search:
-    /// emitters look types up by module for every reference, and a linear search made
-    /// generating M modules cost M² (8% of `generate`'s instructions at 200 modules).
-    public let modules: [Module]
+    /// Sorted by name, always (the init sorts, and so does a change), so that a module is found
+    /// by binary search: emitters look types up by module for every reference, and a linear
+    /// search made generating M modules cost M² (8% of `generate`'s instructions at 200 modules).
+    public var modules: [Module] {
+        didSet {
+            modules.sort { $0.name < $1.name }
+            fingerprints = FingerprintCache()
+        }
+    }
     /// Each module's `WireFingerprint`, computed once per schema set: the Swift and TypeScript
-    /// emitters (client and mock) all print it, on threads of their own. Not part of the value.
-    let fingerprints = FingerprintCache()
+    /// emitters (client and mock) all print it, on threads of their own. Not part of the value;
+    /// a changed set gets a new, empty one (copies made before keep theirs).
+    private(set) var fingerprints = FingerprintCache()
 
     public init(modules: [Module]) {
         self.modules = modules.sorted { $0.name < $1.name }
