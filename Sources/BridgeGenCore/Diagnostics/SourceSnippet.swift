@@ -37,10 +37,10 @@ public enum SourceSnippet {
         public init(_ bytes: [UInt8]) {
             self.bytes = bytes
             var ranges: [Range<Int>] = []
-            var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var index = YAMLLineBreak.byteOrderMarkLength(bytes)
             var start = index
             while index < bytes.count {
-                let length = SourceSnippet.breakLength(bytes, at: index)
+                let length = YAMLLineBreak.length(in: bytes, at: index)
                 if length == 0 {
                     index += 1
                     continue
@@ -118,17 +118,6 @@ public enum SourceSnippet {
         let quoted = (clippedStart ? clipMarker : "") + before + printable(scalars[index...]) + (clippedEnd ? clipMarker : "")
         let padding = String(repeating: " ", count: clippedStart ? clipMarker.count : 0) + self.padding(under: before)
         return quoted + "\n" + padding + caret("^") + "\n"
-    }
-
-    /// The length of the line break at `index` (0 when there is none): CR LF is one break.
-    static func breakLength(_ b: [UInt8], at i: Int) -> Int {
-        switch b[i] {
-        case 0x0A: return 1
-        case 0x0D: return i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
-        case 0xC2 where i + 1 < b.count && b[i + 1] == 0x85: return 2  // NEL
-        case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9): return 3  // LS, PS
-        default: return 0
-        }
     }
 
     /// Schema text as it may be printed: sanitized, tabs kept.

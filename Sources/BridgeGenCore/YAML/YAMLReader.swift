@@ -130,16 +130,8 @@ extension YAMLReader {
     /// nil if it is not, else whether only spaces and tabs precede it on its line. Lines end
     /// where libyaml's do (LF, CR, CRLF, NEL, LS, PS); `bytes` is valid UTF-8 (prechecked).
     static func tab(line: Int, column: Int, in b: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var i = b.count >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF ? 3 : 0  // a BOM is no column
-        func breakLength(at i: Int) -> Int {
-            switch b[i] {
-            case 0x0A: return 1
-            case 0x0D: return i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
-            case 0xC2: return i + 1 < b.count && b[i + 1] == 0x85 ? 2 : 0
-            case 0xE2: return i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9) ? 3 : 0
-            default: return 0
-            }
-        }
+        var i = YAMLLineBreak.byteOrderMarkLength(b)  // a BOM is no column
+        func breakLength(at i: Int) -> Int { YAMLLineBreak.length(in: b, at: i) }
         var current = 0
         while current < line, i < b.count {
             let length = breakLength(at: i)
