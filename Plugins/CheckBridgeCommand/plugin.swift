@@ -16,17 +16,8 @@ struct CheckBridgeCommand: CommandPlugin {
         """
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        if extractor.extractFlag(named: "help") > 0 {
-            print(Self.usage)
-            return
-        }
-        let run = try BridgeGenCommandRun(&extractor, context: context)
-        guard extractor.remainingArguments.isEmpty else {
-            throw BridgeGenPluginError("unexpected arguments \(extractor.remainingArguments)\n\(Self.usage)")
-        }
-        let status = try run.run(context, check: true)
-        guard status == 0 else { throw run.checkFailure(status: status, arguments: arguments) }
+        guard let (run, _) = try BridgeGenCommandRun.parse(arguments, context: context, usage: Self.usage) else { return }
+        try run.check(context, arguments: arguments)
         print("The bridge in \(run.output.path) is up to date")
     }
 }

@@ -19,23 +19,15 @@ struct GenerateBridgeCommand: CommandPlugin {
         """
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        if extractor.extractFlag(named: "help") > 0 {
-            print(Self.usage)
-            return
-        }
-        let run = try BridgeGenCommandRun(&extractor, context: context)
-        let check = extractor.extractFlag(named: "check") > 0
-        guard extractor.remainingArguments.isEmpty else {
-            throw BridgeGenPluginError("unexpected arguments \(extractor.remainingArguments)\n\(Self.usage)")
-        }
-        let status = try run.run(context, check: check)
-        if check {
-            guard status == 0 else { throw run.checkFailure(status: status, arguments: arguments) }
+        guard let (run, flags) = try BridgeGenCommandRun.parse(arguments, context: context, usage: Self.usage,
+                                                                flags: ["check"]) else { return }
+        if flags.contains("check") {
+            try run.check(context, arguments: arguments)
             print("The bridge in \(run.output.path) is up to date (swift package check-bridge checks it without the permission)")
             return
         }
         // The CLI (BridgeGenDriver) printed every diagnostic.
+        let status = try run.run(context, check: false)
         guard status == 0 else { throw BridgeGenPluginError("bridgegen failed (exit status \(status)); see the diagnostics above") }
         print("Wrote the bridge into \(run.output.path)")
     }

@@ -62,6 +62,29 @@ struct BridgeGenCommandRun {
         output = Self.resolve(self.outputOption, against: packageFolder)
     }
 
+    /// A command's arguments: nil after printing `usage` for `--help`; else the shared options
+    /// taken into a run, and which of `flags` were given. Anything left over is an error.
+    static func parse(_ arguments: [String], context: PluginContext, usage: String,
+                      flags: [String] = []) throws -> (run: BridgeGenCommandRun, flags: Set<String>)? {
+        var extractor = ArgumentExtractor(arguments)
+        if extractor.extractFlag(named: "help") > 0 {
+            print(usage)
+            return nil
+        }
+        let run = try BridgeGenCommandRun(&extractor, context: context)
+        let given = Set(flags.filter { extractor.extractFlag(named: $0) > 0 })
+        guard extractor.remainingArguments.isEmpty else {
+            throw BridgeGenPluginError("unexpected arguments \(extractor.remainingArguments)\n\(usage)")
+        }
+        return (run, given)
+    }
+
+    /// Runs `bridgegen generate --check`; throws `checkFailure` unless the bridge is up to date.
+    func check(_ context: PluginContext, arguments: [String]) throws {
+        let status = try run(context, check: true)
+        guard status == 0 else { throw checkFailure(status: status, arguments: arguments) }
+    }
+
     /// Runs `bridgegen generate` (with `--check`: writes nothing) and returns its exit status;
     /// the CLI prints every diagnostic itself.
     func run(_ context: PluginContext, check: Bool) throws -> Int32 {
