@@ -24,8 +24,7 @@ struct DiagnosticOutput {
         throws(Arguments.UsageError) -> T where T.RawValue == String {
         guard let raw = arguments.value(option) else { return value }
         guard let parsed = T(rawValue: raw) else {
-            let names = T.allCases.map { "'\($0.rawValue)'" }
-            throw Arguments.UsageError(message: "\(option) must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(raw)'")
+            throw Arguments.UsageError(message: "\(option) must be \(Usage.alternatives(T.allCases.map(\.rawValue))), got '\(raw)'")
         }
         return parsed
     }

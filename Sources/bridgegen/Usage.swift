@@ -8,9 +8,12 @@ enum Usage {
     }
 
     /// The words as a usage error lists them: `'check', 'generate', ... or 'version'`.
-    static var commandList: String {
-        let names = Command.allCases.map { "'\($0.rawValue)'" }
-        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    static var commandList: String { alternatives(Command.allCases.map(\.rawValue)) }
+
+    /// Choices as a usage error offers them: `'a', 'b' or 'c'` (at least one).
+    static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        return quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1] : quoted.joined()
     }
 
     static let overview = "OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas."
