@@ -15,16 +15,20 @@ usage: Benchmarks/bench.py [MxK ...] [--repeat N] [--instructions]
 --instructions also counts instructions with valgrind (callgrind), which does not depend on
 what else the machine is doing: the ratio to count when wall times are noisy.
 
-BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building the release one
-(to compare a saved "before" binary with the current code).
+BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building the release one.
+With --generate, BRIDGEGEN_BENCH_BEFORE=path (a saved build of the code before a change) is
+measured beside it: every row for both binaries, their runs alternating, one line each.
 
 --generate measures `bridgegen generate` instead: per target (only --swift-out, only --ts-out,
 only --docs-out), all three together, and a no-op run (all three again into the folders they
-just wrote: nothing changes, so it stops at the up-to-date stamp) and the same with --no-cache
-(checks, emits and compares everything). Every other run writes into empty folders. For each:
+just wrote: nothing changes, so it stops at the up-to-date stamp), the same with --no-cache
+(checks, emits and compares everything), and after-rm: all three into folders deleted just
+before. Every other run writes into folders that do not exist yet; the outputs of earlier runs
+are moved aside and deleted at the end, because on this machine's disk (ext4 without a journal)
+files created within seconds of a mass delete cost far more kernel time (see after-rm). For each:
 median wall and user seconds, peak RSS (the largest of the runs), output bytes, output MB per
 wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
-same run. --targets swift,docs (any of swift ts docs all no-op no-cache) runs only those rows. With
+same run. --targets swift,docs (any of swift ts docs all no-op no-cache after-rm) runs only those rows. With
 --instructions, callgrind's count for the all-targets run and its ratio to check's count.
 
 --swift-bytes prints the size of the generated Swift per method: the bytes `generate --swift-out`
@@ -127,43 +131,80 @@ def schema_set(work, modules, methods):
     return folder, size, [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
 
 
-def bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only):
+def measure_alternating(argvs, repeat, before=None):
+    """`measure_full` for several commands at once, run by run in turn (A B A B ...), so that a
+    quiet or busy stretch of the machine falls on all of them alike."""
+    runs = [[] for _ in argvs]
+    for _ in range(repeat):
+        for i, argv in enumerate(argvs):
+            if before:
+                before()
+            runs[i].append(run(argv))
+    return [(statistics.median(r[0] for r in rs), max(r[1] for r in rs), statistics.median(r[2] for r in rs))
+            for rs in runs]
+
+
+def bench_generate(binaries, baseline, work, sizes, repeat, count_instructions, only):
+    """`binaries`: (label, path) pairs; with two (BRIDGEGEN_BENCH_BEFORE), every row is measured
+    for both, alternating run by run, and printed once per binary."""
     print(f"median of {repeat} whole-process runs (peak RSS: the largest); x check and x libyaml are wall ratios "
           "to `bridgegen check` and to libyaml's event pull of the same files, measured in this run")
-    print(f"{'MxK':>8} {'target':>6} {'wall':>9} {'user':>8} {'peak RSS':>9} {'output':>9} {'MB/s':>6} "
-          f"{'x check':>7} {'x libyaml':>9}" + (f" {'instr x check':>13}" if count_instructions else ""))
+    if len(binaries) > 1:
+        print("binaries: " + ", ".join(f"{label} = {path}" for label, path in binaries) + " (runs alternate)")
+    width = max(len(label) for label, _ in binaries) if len(binaries) > 1 else 0
+    print(f"{'MxK':>8} {'target':>8} " + (f"{'binary':>{width}} " if width else "") + f"{'wall':>9} {'user':>8} "
+          f"{'peak RSS':>9} {'output':>9} {'MB/s':>6} {'x check':>7} {'x libyaml':>9}"
+          + (f" {'instr x check':>13}" if count_instructions else ""))
+    trash = os.path.join(work, "trash")
+    os.makedirs(trash)
     for modules, methods in sizes:
         folder, size, files = schema_set(work, modules, methods)
         base, _ = measure([baseline] + files, repeat)
-        check, check_rss, check_user = measure_full([bridgegen, "check", folder], repeat)
+        checks = measure_alternating([[path, "check", folder] for _, path in binaries], repeat)
         label = f"{modules}x{methods}"
-        print(f"{label:>8} {'libyaml':>6} {base*1000:7.1f}ms")
-        print(f"{'':>8} {'check':>6} {check*1000:7.1f}ms {check_user*1000:6.0f}ms {check_rss/1024:7.1f}MB "
-              f"{size/1e6:7.2f}MB {size/1e6/check:6.1f} {1:7.2f} {check/base:9.2f}   (input size and MB/s read)")
+        print(f"{label:>8} {'libyaml':>8} " + (" " * (width + 1) if width else "") + f"{base*1000:7.1f}ms")
+        for (name, _), (check, check_rss, check_user) in zip(binaries, checks):
+            print(f"{'':>8} {'check':>8} " + (f"{name:>{width}} " if width else "")
+                  + f"{check*1000:7.1f}ms {check_user*1000:6.0f}ms {check_rss/1024:7.1f}MB "
+                  f"{size/1e6:7.2f}MB {size/1e6/check:6.1f} {1:7.2f} {check/base:9.2f}   (input size and MB/s read)")
         out = os.path.join(work, "out")
 
-        def clean():
+        def clear():
+            """Moves the last run's output aside (deleted when the benchmark ends). Deleting it
+            here would make the next run pay for the deletion: ext4 without a journal (this
+            machine's disk) skips inodes freed in the last 5-10 s one by one when it creates
+            files, up to ~1 s of kernel time for 1,200 files. `after-rm` measures that case."""
+            if os.path.isdir(out):
+                os.rename(out, os.path.join(trash, str(len(os.listdir(trash)))))
+
+        def remove():
             shutil.rmtree(out, ignore_errors=True)
 
-        rows = [(name, options, clean, []) for name, options in GENERATE_TARGETS]
+        rows = [(name, options, clear, []) for name, options in GENERATE_TARGETS]
         # Into the folders "all" just wrote: stopping at the stamp, and doing everything anyway.
         rows.append(("no-op", GENERATE_TARGETS[-1][1], None, []))
         rows.append(("no-cache", GENERATE_TARGETS[-1][1], None, ["--no-cache"]))
+        # "all" into a folder deleted just before, as a user regenerating from scratch would.
+        rows.append(("after-rm", GENERATE_TARGETS[-1][1], remove, []))
         for name, options, before, extra in rows:
             if only and name not in only:
                 continue
             if name in ("no-op", "no-cache") and not os.path.isdir(out):
-                subprocess.run(generate_argv(bridgegen, folder, out, options), check=True, capture_output=True)
-            argv = generate_argv(bridgegen, folder, out, options) + extra
-            wall, rss, user = measure_full(argv, repeat, before)
+                subprocess.run(generate_argv(binaries[-1][1], folder, out, options), check=True, capture_output=True)
+            argvs = [generate_argv(path, folder, out, options) + extra for _, path in binaries]
+            results = measure_alternating(argvs, repeat, before)
             written = folder_bytes(out)
-            extra = ""
-            if count_instructions and name == "all":
-                clean()
-                extra = f" {instructions(argv, work) / instructions([bridgegen, 'check', folder], work):13.2f}"
-            print(f"{'':>8} {name:>6} {wall*1000:7.1f}ms {user*1000:6.0f}ms {rss/1024:7.1f}MB "
-                  f"{written/1e6:7.2f}MB {written/1e6/wall:6.1f} {wall/check:7.2f} {wall/base:9.2f}{extra}")
-        clean()
+            for (binary, path), argv, (wall, rss, user), check in zip(binaries, argvs, results, checks):
+                extra_column = ""
+                if count_instructions and name == "all":
+                    clear()
+                    count = instructions(argv, work) / instructions([path, "check", folder], work)
+                    extra_column = f" {count:13.2f}"
+                print(f"{'':>8} {name:>8} " + (f"{binary:>{width}} " if width else "")
+                      + f"{wall*1000:7.1f}ms {user*1000:6.0f}ms {rss/1024:7.1f}MB "
+                      f"{written/1e6:7.2f}MB {written/1e6/wall:6.1f} {wall/check[0]:7.2f} {wall/base:9.2f}{extra_column}")
+        clear()
+    shutil.rmtree(trash)
 
 
 # Where a method's bytes go in a module file of the synthetic set: the pieces each method adds.
@@ -244,7 +285,11 @@ def main():
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "yaml_events.c"), "-lyaml", "-o", baseline], check=True)
 
     if generate:
-        bench_generate(bridgegen, baseline, work, sizes, repeat, count_instructions, only)
+        binaries = [("after", bridgegen)]
+        before = os.environ.get("BRIDGEGEN_BENCH_BEFORE")
+        if before:
+            binaries.insert(0, ("before", os.path.abspath(before)))
+        bench_generate(binaries, baseline, work, sizes, repeat, count_instructions, only)
         shutil.rmtree(work)
         return
 
