@@ -43,6 +43,46 @@ final class PrinterBufferTests: XCTestCase {
     }
 }
 
+extension PrinterBufferTests {
+    func testCommentsAndIndentationAtEveryDepth() {
+        var p = CodePrinter(indentUnit: "\t")
+        p.comment(["a", "", "é"], prefix: "/// ")
+        p.indented { p in
+            p.indented { p in
+                p.line("deep")
+                p.comment(["x", ""], prefix: " * ")
+            }
+            p.line("one")
+        }
+        // Deeper than any level before: the cached indentation grows.
+        p.indented { p in p.indented { p in p.indented { p in p.line("three") } } }
+        p.comment([""], prefix: " ")
+        p.line("end")
+        XCTAssertEqual(p.text, "/// a\n///\n/// é\n\t\tdeep\n\t\t * x\n\t\t *\n\tone\n\t\t\tthree\n\nend\n")
+    }
+}
+
+final class UntrustedLinesTests: XCTestCase {
+    /// Every string of up to five of these characters splits on the ASCII fast path exactly as
+    /// scalar by scalar ("\r\n" one terminator, "\r" and "\n" each one).
+    func testTheASCIIFastPathSplitsLikeTheScalarPath() {
+        var strings = [""]
+        for _ in 0..<5 {
+            strings = strings.flatMap { s in ["a", " ", "\r", "\n"].map { s + $0 } }
+            for s in strings {
+                XCTAssertEqual(UntrustedText.lines(s), UntrustedText.scalarLines(s), s.debugDescription)
+            }
+        }
+        XCTAssertEqual(UntrustedText.lines("a\r\n\r\nb\r"), ["a", "", "b", ""])
+    }
+
+    func testOtherTextKeepsEveryTerminator() {
+        XCTAssertEqual(UntrustedText.lines("a\u{85}b\u{2028}c\u{2029}d\r\ne"), ["a", "b", "c", "d", "e"])
+        XCTAssertEqual(UntrustedText.lines("é\r\n"), ["é", ""])
+        XCTAssertEqual(UntrustedText.lines("no terminator"), ["no terminator"])
+    }
+}
+
 final class LineCountTests: XCTestCase {
     private func data(_ text: String) -> Data { Data(text.utf8) }
 

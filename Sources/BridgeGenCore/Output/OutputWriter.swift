@@ -214,13 +214,14 @@ public enum OutputWriter {
     }
 
     /// Compares one wanted file with what is at its path (no file, the same bytes, an old
-    /// version bridgegen may replace, or something it must not touch).
-    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>) -> FilePlan {
+    /// version bridgegen may replace, or something it must not touch). `countLines`: fill in the
+    /// change's line counts (only `--check` reports them; a writing run skips that pass over the bytes).
+    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>, countLines: Bool = true) -> FilePlan {
         let path = (folder as NSString).appendingPathComponent(relativePath)
         var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
         switch entryKind(path) {
         case .none:
-            change.linesAdded = LineCounts.count(new)
+            if countLines { change.linesAdded = LineCounts.count(new) }
         case .directory, .other:
             return .problem(DiagnosticCatalog.outputBlocked(path))
         case .file:
@@ -234,7 +235,7 @@ public enum OutputWriter {
                 return .problem(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
             }
             change.kind = .update
-            (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+            if countLines { (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new) }
         }
         return .change(change)
     }
