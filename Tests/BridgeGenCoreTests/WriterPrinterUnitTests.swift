@@ -62,6 +62,28 @@ extension PrinterBufferTests {
     }
 }
 
+extension PrinterBufferTests {
+    /// Text that is not ASCII keeps its bytes and its place among ASCII lines, blank lines and indentation.
+    func testOtherCharactersKeepTheirPlaceAmongASCIILines() {
+        var p = CodePrinter()
+        p.line("a")
+        p.line("é")
+        p.indented { p in
+            p.line("b")
+            p.comment(["ü", "c", ""], prefix: "// ")
+        }
+        p.lines("x\nÿ z\n\nz")
+        p.blankLine()
+        p.line("— end")
+        XCTAssertEqual(p.text, "a\né\n    b\n    // ü\n    // c\n    //\nx\nÿ z\n\nz\n\n— end\n")
+        var q = CodePrinter()
+        q.line("—")
+        q.blankLine()
+        q.line("a")
+        XCTAssertEqual(q.text, "—\n\na\n")
+    }
+}
+
 final class UntrustedLinesTests: XCTestCase {
     /// Every string of up to five of these characters splits on the ASCII fast path exactly as
     /// scalar by scalar ("\r\n" one terminator, "\r" and "\n" each one).

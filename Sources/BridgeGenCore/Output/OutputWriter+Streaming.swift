@@ -119,8 +119,9 @@ extension OutputWriter {
                 try run.keepInterimOld(&steps, journal: journal)
                 run.finish(steps, folder: index)
             } catch {
-                run.fail(error, folder: index)
+                return run.fail(error, folder: index)
             }
+            run.syncStaged(folder: index)
         }
 
         /// Commits what every `add` staged (call once, after the last). Returns, per output folder

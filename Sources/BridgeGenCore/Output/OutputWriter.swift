@@ -20,8 +20,8 @@ import Darwin
 /// 1. Stage, folder by folder (with `StreamedCommit`, each as soon as its files are emitted): in
 ///    each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock while the
 ///    run lives) receives every new file and a hard link to every old version; then every staged
-///    file is flushed, and each staging folder gets a `commit` file naming the journal. Nothing
-///    visible has changed yet.
+///    file is flushed (with `StreamedCommit`, each folder's as soon as it is staged), and each
+///    staging folder gets a `commit` file naming the journal. Nothing visible has changed yet.
 /// 2. Commit point: a journal listing every folder and every rename and removal (JSON) is written
 ///    to `journal.tmp` in the first folder's staging folder, fsynced, renamed to `journal`, and
 ///    the folder fsynced. A kill before this rename leaves the old outputs.
