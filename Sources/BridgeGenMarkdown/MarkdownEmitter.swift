@@ -28,12 +28,19 @@ public struct MarkdownEmitter: Emitter {
     }
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
+        for part in parts(schema, config: config) { part.emit(sink) }
+    }
+
+    /// The index, then one part per module page (pages are independent once `TypeUsage` is known).
+    public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let usage = TypeUsage(schema)
-        sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render()))
-        for module in schema.modules {
-            let page = ModulePage(schema: schema, config: config, module: module, usage: usage)
-            sink(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
-        }
+        return [EmitPart { sink in sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render())) }]
+            + schema.modules.map { module in
+                EmitPart { sink in
+                    let page = ModulePage(schema: schema, config: config, module: module, usage: usage)
+                    sink(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
+                }
+            }
     }
 }
 

@@ -64,13 +64,15 @@ enum DurableFiles {
     static let syncThreads = 8
 
     /// Makes the files at `paths` (created with `sync: false`) durable, on up to `syncThreads`
-    /// fresh threads, each with a fixed slice, and throws the first failure in path order.
+    /// fresh threads, each with a fixed slice of at least two files (each output folder is flushed
+    /// on its own once staged, so small ones do not start a thread per file), and throws the first
+    /// failure in path order.
     /// Uses `fdatasync` (the data and the size of a new file, not its timestamps), which nothing
     /// else in the commit calls: the crash tests find this phase in a trace by that name and
     /// kill or fail each thread's n-th call (strace counts calls per thread).
     static func syncFiles(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
-        let count = min(syncThreads, paths.count)
+        let count = min(syncThreads, (paths.count + 1) / 2)
         let failures = SyncFailures(count: count)
         let done = DispatchGroup()
         for slice in 0..<count {

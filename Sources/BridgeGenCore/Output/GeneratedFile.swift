@@ -21,6 +21,19 @@ public protocol Emitter: Sendable {
     /// The same files (in any order), each handed to `sink` as soon as it is complete, so the
     /// writer stages it and its text is freed while the rest is emitted. Default: `emit`'s array.
     func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void)
+    /// The same files in the same order as `emit(_:config:into:)`, cut into parts that may run on
+    /// different threads at once (typically one per module, after what they share is computed),
+    /// so that cores a finished target leaves idle can help a bigger one. Default: one part.
+    func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart]
+}
+
+/// One independent piece of an emitter's work: hands its files, in order, to the sink it is given.
+public struct EmitPart: Sendable {
+    public let emit: @Sendable (_ sink: (GeneratedFile) -> Void) -> Void
+
+    public init(_ emit: @escaping @Sendable (_ sink: (GeneratedFile) -> Void) -> Void) {
+        self.emit = emit
+    }
 }
 
 extension Emitter {
@@ -28,5 +41,9 @@ extension Emitter {
 
     public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
         emit(schema, config: config).forEach(sink)
+    }
+
+    public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
+        [EmitPart { sink in self.emit(schema, config: config, into: sink) }]
     }
 }

@@ -71,6 +71,12 @@ enum OutputStamp {
         return hasher.finish()
     }
 
+    /// Whether every folder carries a stamp (of any key): else `matches` is false whatever the key.
+    static func isPresent(in folders: [String]) -> Bool {
+        let folders = distinct(folders)
+        return !folders.isEmpty && folders.allSatisfy { Attribute.get($0, attributeName) != nil }
+    }
+
     /// Whether every folder carries the stamp of `key` and its outputs exactly as recorded.
     static func matches(key: [UInt8], folders: [String]) -> Bool {
         let folders = distinct(folders)

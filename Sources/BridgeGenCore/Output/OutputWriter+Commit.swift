@@ -82,6 +82,8 @@ extension OutputWriter {
         private var locks: [Int32] = []
         /// Folders this commit created before its commit point, outermost first, per folder.
         private var created: [[String]]
+        /// Per folder: its staged files were flushed as soon as it was staged (`syncStaged`).
+        private var synced: [Bool]
         /// The first failure of each folder's staging, and the plan's problems per folder.
         private var failures: [WriteError?]
         private var problems: [[Diagnostic]]
@@ -97,6 +99,7 @@ extension OutputWriter {
             created = Array(repeating: [], count: folders.count)
             failures = Array(repeating: nil, count: folders.count)
             problems = Array(repeating: [], count: folders.count)
+            synced = Array(repeating: false, count: folders.count)
         }
 
         deinit { locks.forEach(DurableFiles.unlock) }
@@ -183,6 +186,25 @@ extension OutputWriter {
             lock.unlock()
         }
 
+        /// Flushes a completely staged folder's staged files now, on the calling thread (its
+        /// target's), while other targets still emit, rather than with all the others before the
+        /// journal; `prepare` then skips them. A failure is kept for `commit`, as a staging failure.
+        func syncStaged(folder index: Int) {
+            lock.lock()
+            let folder = staged[index], part = steps[index]
+            lock.unlock()
+            guard let folder, let part else { return }
+            let journal = CommitJournal(id: id, folders: [folder], steps: part.interim + part.writes + part.removals + part.finals)
+            do {
+                try DurableFiles.syncFiles(journal.steps.compactMap { step in step.staged.map { journal.stagingFile(step, $0) } })
+                lock.lock()
+                synced[index] = true
+                lock.unlock()
+            } catch {
+                fail(error, folder: index)
+            }
+        }
+
         /// After every folder was staged (or refused): throws the plans' problems, else the first
         /// staging failure (in folder order; nothing visible has changed, and what this run made
         /// is removed); else flushes the staged files, writes the journal (the commit point) and
@@ -221,9 +243,10 @@ extension OutputWriter {
         /// nil when no folder had a change.
         private func prepare() throws -> CommitJournal? {
             var folders: [CommitJournal.Folder] = [], parts: [FolderSteps] = []
-            var createdBeforeCommit: [String] = []
+            var createdBeforeCommit: [String] = [], flushed = Set<Int>()
             for index in paths.indices {
                 guard let folder = staged[index], var part = steps[index] else { continue }
+                if synced[index] { flushed.insert(folders.count) }
                 part.setFolder(folders.count)
                 folders.append(folder)
                 parts.append(part)
@@ -237,8 +260,10 @@ extension OutputWriter {
                                             + parts.flatMap(\.removals) + parts.flatMap(\.finals))
             journal.createdFolders = createdBeforeCommit + missingParents(journal)
             // Staged files were written without waiting for the disk; they are all on it before
-            // the journal that points at them exists.
-            try DurableFiles.syncFiles(journal.steps.compactMap { step in step.staged.map { journal.stagingFile(step, $0) } })
+            // the journal that points at them exists (those of folders flushed once staged already are).
+            try DurableFiles.syncFiles(journal.steps.compactMap { step in
+                flushed.contains(step.folder) ? nil : step.staged.map { journal.stagingFile(step, $0) }
+            })
 
             for folder in folders {
                 try faults?.reach()

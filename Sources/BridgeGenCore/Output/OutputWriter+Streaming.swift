@@ -77,7 +77,7 @@ extension OutputWriter {
                     return
                 }
                 wanted[file.relativePath] = path
-                switch planFile(folder, file.relativePath, file.contents, owned: owned) {
+                switch planFile(folder, file.relativePath, file.contents, owned: owned, countLines: false) {
                 case .unchanged: break
                 case .problem(let problem): problems.append(problem)
                 case .change(let change):
@@ -99,7 +99,7 @@ extension OutputWriter {
             files[run.paths[index]] = paths
             lock.unlock()
             var manifest: Change?
-            switch planFile(folder, manifestName, manifestText(for: paths), owned: owned) {
+            switch planFile(folder, manifestName, manifestText(for: paths), owned: owned, countLines: false) {
             case .unchanged: break
             case .problem(let problem): problems.append(problem)
             case .change(let change): manifest = change
@@ -119,8 +119,9 @@ extension OutputWriter {
                 try run.keepInterimOld(&steps, journal: journal)
                 run.finish(steps, folder: index)
             } catch {
-                run.fail(error, folder: index)
+                return run.fail(error, folder: index)
             }
+            run.syncStaged(folder: index)
         }
 
         /// Commits what every `add` staged (call once, after the last). Returns, per output folder

@@ -20,8 +20,8 @@ import Darwin
 /// 1. Stage, folder by folder (with `StreamedCommit`, each as soon as its files are emitted): in
 ///    each output folder a `.bridgegen-staging-<pid>-<id>` folder (locked with flock while the
 ///    run lives) receives every new file and a hard link to every old version; then every staged
-///    file is flushed, and each staging folder gets a `commit` file naming the journal. Nothing
-///    visible has changed yet.
+///    file is flushed (with `StreamedCommit`, each folder's as soon as it is staged), and each
+///    staging folder gets a `commit` file naming the journal. Nothing visible has changed yet.
 /// 2. Commit point: a journal listing every folder and every rename and removal (JSON) is written
 ///    to `journal.tmp` in the first folder's staging folder, fsynced, renamed to `journal`, and
 ///    the folder fsynced. A kill before this rename leaves the old outputs.
@@ -214,13 +214,14 @@ public enum OutputWriter {
     }
 
     /// Compares one wanted file with what is at its path (no file, the same bytes, an old
-    /// version bridgegen may replace, or something it must not touch).
-    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>) -> FilePlan {
+    /// version bridgegen may replace, or something it must not touch). `countLines`: fill in the
+    /// change's line counts (only `--check` reports them; a writing run skips that pass over the bytes).
+    static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>, countLines: Bool = true) -> FilePlan {
         let path = (folder as NSString).appendingPathComponent(relativePath)
         var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
         switch entryKind(path) {
         case .none:
-            change.linesAdded = LineCounts.count(new)
+            if countLines { change.linesAdded = LineCounts.count(new) }
         case .directory, .other:
             return .problem(DiagnosticCatalog.outputBlocked(path))
         case .file:
@@ -234,7 +235,7 @@ public enum OutputWriter {
                 return .problem(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
             }
             change.kind = .update
-            (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new)
+            if countLines { (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new) }
         }
         return .change(change)
     }

@@ -107,10 +107,11 @@ struct SHA256 {
                     var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
                     for t in 0..<64 {
                         let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
-                        let choice = (e & f) ^ (~e & g)
+                        // Ch and Maj in their shorter equivalent forms (one operation fewer each).
+                        let choice = g ^ (e & (f ^ g))
                         let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
                         let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let majority = (a & b) | (c & (a | b))
                         let t2 = s0 &+ majority
                         h = g; g = f; f = e; e = d &+ t1
                         d = c; c = b; b = a; a = t1 &+ t2

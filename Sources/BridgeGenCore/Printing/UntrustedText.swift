@@ -6,6 +6,18 @@ public enum UntrustedText {
     /// common editors: `\r\n`, `\r`, `\n`, NEL (U+0085), LINE SEPARATOR (U+2028) and
     /// PARAGRAPH SEPARATOR (U+2029). A comment line can never contain one of these.
     public static func lines(_ text: String) -> [String] {
+        // Fast path: in ASCII text only "\n" and "\r" end lines, so the bytes are split directly.
+        var text = text
+        if let pieces = text.withUTF8(asciiLines) {
+            return pieces.count == 1 ? [text] : text.withUTF8 { bytes in
+                pieces.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            }
+        }
+        return scalarLines(text)
+    }
+
+    /// `lines` scalar by scalar: for any text (the fast path's reference in tests).
+    static func scalarLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCR = false
@@ -24,6 +36,24 @@ public enum UntrustedText {
         }
         lines.append(String(current))
         return lines
+    }
+
+    /// The byte ranges of `lines` for ASCII text (`\r\n`, `\r` and `\n` end a line); nil for
+    /// any other text, whose line terminators may be other scalars.
+    private static func asciiLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var pieces: [Range<Int>] = [], start = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == 0x0A || byte == 0x0D {
+                pieces.append(start..<index)
+                if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        pieces.append(start..<bytes.count)
+        return pieces
     }
 
     /// Whether `scalar` ends a line in some target language or editor.
