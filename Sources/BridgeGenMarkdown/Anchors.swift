@@ -17,9 +17,12 @@ enum Anchor {
     static let bridgeErrors = "bridge-errors"
     static let modules = "modules"
 
-    static func method(_ m: Method) -> String { "method-" + m.name }
-    static func event(_ e: Event) -> String { "event-" + e.name }
-    static func pageMethod(_ m: PageMethod) -> String { "page-method-" + m.name }
+    static func method(_ m: Method) -> String { method(named: m.name) }
+    static func event(_ e: Event) -> String { event(named: e.name) }
+    static func pageMethod(_ m: PageMethod) -> String { pageMethod(named: m.name) }
+    static func method(named name: String) -> String { "method-" + name }
+    static func event(named name: String) -> String { "event-" + name }
+    static func pageMethod(named name: String) -> String { "page-method-" + name }
     static func type(_ name: String) -> String { "type-" + name }
     static func error(_ name: String) -> String { "error-" + name }
     static func bridgeError(_ name: String) -> String { "bridge-error-" + name }
@@ -41,6 +44,8 @@ struct Linker {
 
     /// `#anchor` on the same page, `page.md#anchor` elsewhere.
     func href(module: String?, anchor: String) -> String {
+        // The same module is the same page; only other modules need their page names compared.
+        if module == currentModule { return "#" + anchor }
         let page = module.map(PageName.module) ?? PageName.index
         let current = currentModule.map(PageName.module) ?? PageName.index
         return page == current ? "#" + anchor : page + "#" + anchor
@@ -52,30 +57,45 @@ struct Linker {
 
     /// A linked code span for a named type: `DeviceInfo` at home, `sample.DeviceInfo` elsewhere.
     func typeLink(module: String, name: String) -> String {
-        let label = module == currentModule ? name : module + "." + name
-        return "[" + MarkdownText.code(label) + "](" + typeHref(module: module, name: name) + ")"
+        link(module: module, name: name, anchor: Anchor.type(name))
     }
 
     func methodLink(module: String, _ method: Method) -> String {
-        let label = module == currentModule ? method.name : module + "." + method.name
-        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.method(method)) + ")"
+        link(module: module, name: method.name, anchor: Anchor.method(method))
     }
 
     func eventLink(module: String, _ event: Event) -> String {
-        let label = module == currentModule ? event.name : module + "." + event.name
-        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.event(event)) + ")"
+        link(module: module, name: event.name, anchor: Anchor.event(event))
     }
 
     func pageMethodLink(module: String, _ method: PageMethod) -> String {
-        let label = module == currentModule ? method.name : module + "." + method.name
-        return "[" + MarkdownText.code(label) + "](" + href(module: module, anchor: Anchor.pageMethod(method)) + ")"
+        link(module: module, name: method.name, anchor: Anchor.pageMethod(method))
+    }
+
+    /// `[`name`](#anchor)` at home, `[`module.name`](module.md#anchor)` elsewhere.
+    func link(module: String, name: String, anchor: String) -> String {
+        let label = module == currentModule ? name : module + "." + name
+        var text = "["
+        text += MarkdownText.code(label)
+        text += "]("
+        text += href(module: module, anchor: anchor)
+        text += ")"
+        return text
     }
 
     /// The type in IDL spelling with every named type linked. Punctuation goes into code
     /// spans of its own, because `list<string>` outside code would read as an HTML tag.
     func type(_ ref: TypeRef) -> String {
-        guard ref.namedTypes.isEmpty else { return pieces(ref).joined() }
-        return MarkdownText.code(spelling(ref))
+        guard ref.mentionsNamedType else { return MarkdownText.code(spelling(ref)) }
+        var text = ""
+        appendPieces(ref, to: &text)
+        return text
+    }
+
+    /// Appends `type(ref)` to `text` (no string of its own to copy in).
+    func appendType(_ ref: TypeRef, to text: inout String) {
+        guard ref.mentionsNamedType else { return text += MarkdownText.code(spelling(ref)) }
+        appendPieces(ref, to: &text)
     }
 
     /// The IDL spelling, unqualified for types of the current module.
@@ -89,13 +109,23 @@ struct Linker {
         }
     }
 
-    private func pieces(_ ref: TypeRef) -> [String] {
+    private func appendPieces(_ ref: TypeRef, to text: inout String) {
         switch ref {
-        case .named(let module, let name): return [typeLink(module: module, name: name)]
-        case .list(let e): return [MarkdownText.code("list<")] + pieces(e) + [MarkdownText.code(">")]
-        case .map(let v): return [MarkdownText.code("map<")] + pieces(v) + [MarkdownText.code(">")]
-        case .optional(let w): return pieces(w) + [MarkdownText.code("?")]
-        default: return [MarkdownText.code(ref.idlSpelling)]
+        case .named(let module, let name):
+            text += typeLink(module: module, name: name)
+        case .list(let e):
+            text += MarkdownText.code("list<")
+            appendPieces(e, to: &text)
+            text += MarkdownText.code(">")
+        case .map(let v):
+            text += MarkdownText.code("map<")
+            appendPieces(v, to: &text)
+            text += MarkdownText.code(">")
+        case .optional(let w):
+            appendPieces(w, to: &text)
+            text += MarkdownText.code("?")
+        default:
+            text += MarkdownText.code(ref.idlSpelling)
         }
     }
 }
@@ -107,6 +137,15 @@ extension TypeRef {
         case .named(let module, let name): return [(module, name)]
         case .list(let inner), .map(let inner), .optional(let inner): return inner.namedTypes
         default: return []
+        }
+    }
+
+    /// Whether a named type is inside (`namedTypes` is not empty), without building the list.
+    var mentionsNamedType: Bool {
+        switch self {
+        case .named: return true
+        case .list(let inner), .map(let inner), .optional(let inner): return inner.mentionsNamedType
+        default: return false
         }
     }
 }

@@ -54,8 +54,13 @@ struct BridgeError {
     /// `invalidParams` needs parameters to get wrong; `timeout` exists only in the callback
     /// transport, where the client times requests out itself.
     static func applying(to method: Method, config: GeneratorConfig) -> [BridgeError] {
+        applying(hasParams: !method.params.isEmpty, config: config)
+    }
+
+    /// The bridge errors of a request with or without parameters (see `applying(to:config:)`).
+    static func applying(hasParams: Bool, config: GeneratorConfig) -> [BridgeError] {
         var result: [BridgeError] = [unknownMethod]
-        if !method.params.isEmpty { result.append(invalidParams) }
+        if hasParams { result.append(invalidParams) }
         result += [untrustedOrigin, handlerUnavailable, internalError, notInApp]
         if config.transport == .callback { result.append(timeout) }
         return result

@@ -21,7 +21,7 @@ extension ModulePage {
         if event.payload.isEmpty {
             p.line("None: the payload is `{}`.")
         } else {
-            fieldTable(event.payload, first: "Field", &p)
+            fieldTable(event.payload, header: Self.fieldHeader, &p)
         }
         p.line()
         p.line("**Example**")

@@ -26,6 +26,30 @@ indirect enum ExampleValue {
 /// values). Past `maximumParts` values an example is left out, and its page says so.
 struct ExampleValues {
     let schema: SchemaSet
+    /// The declarations of the page's module and of the modules it imports, by module and
+    /// name: examples look their types up again and again, and `SchemaSet.declaration`
+    /// searches a module's types one by one.
+    private let declarations: [String: [String: TypeDeclaration]]
+
+    init(schema: SchemaSet, module: Module) {
+        self.schema = schema
+        var declarations: [String: [String: TypeDeclaration]] = [:]
+        for name in [module.name] + module.imports {
+            var types: [String: TypeDeclaration] = [:]
+            for declaration in schema.module(named: name)?.types ?? [] {
+                // The first declaration of a name wins, as in `SchemaSet.declaration`.
+                if types[declaration.name] == nil { types[declaration.name] = declaration }
+            }
+            declarations[name] = types
+        }
+        self.declarations = declarations
+    }
+
+    /// `SchemaSet.declaration`, through the page's index when it holds the module.
+    private func declaration(module: String, name: String) -> TypeDeclaration? {
+        guard let types = declarations[module] else { return schema.declaration(module: module, name: name) }
+        return types[name]
+    }
 
     /// Most values one example holds: ten times what any example of `Schemas/` needs.
     static let maximumParts = 200
@@ -67,16 +91,18 @@ struct ExampleValues {
         case .map(let v):
             return .map(value: v, depth > 2 ? [] : [("key", try value(of: v, hint: "value", depth: depth + 1, budget: &budget))])
         case .named(let module, let name):
-            switch schema.declaration(module: module, name: name) {
+            switch declaration(module: module, name: name) {
             case .enumeration(let e)?:
                 let preferred = e.cases.first { $0.deprecated == nil } ?? e.cases[0]
                 return .enumCase(module: module, type: name, preferred)
             case .structure(let s)?:
                 // Nested optional fields are left out: shorter, and never recursive.
-                let fields = s.fields.filter { depth == 0 || !$0.type.isOptional }
-                    .filter { $0.deprecated == nil || !$0.type.isOptional }
-                return .object(module: module, type: name,
-                               try fields.map { ($0, try value(for: $0, depth: depth + 1, budget: &budget)) })
+                var values: [(Field, ExampleValue)] = []
+                values.reserveCapacity(s.fields.count)
+                for field in s.fields where !field.type.isOptional || (depth == 0 && field.deprecated == nil) {
+                    values.append((field, try value(for: field, depth: depth + 1, budget: &budget)))
+                }
+                return .object(module: module, type: name, values)
             case nil:
                 return .null
             }
@@ -92,7 +118,7 @@ struct ExampleValues {
         case .string(let s): return type.unwrapped == .any ? .json(.string(s)) : .string(s)
         case .enumCase(let name):
             if case .named(let module, let typeName) = type.unwrapped,
-               case .enumeration(let e)? = schema.declaration(module: module, name: typeName),
+               case .enumeration(let e)? = declaration(module: module, name: typeName),
                let c = e.cases.first(where: { $0.name == name }) {
                 return .enumCase(module: module, type: typeName, c)
             }

@@ -9,13 +9,16 @@ struct Examples {
     let values: ExampleValues
     let typeScript: TypeScriptExample
     let swift: SwiftExample
+    /// The line above every Swift handler example, the same on the whole page.
+    let handlerIntroduction: String
 
     init(schema: SchemaSet, module: Module) {
         self.schema = schema
         self.module = module
-        self.values = ExampleValues(schema: schema)
+        self.values = ExampleValues(schema: schema, module: module)
         self.typeScript = TypeScriptExample(module: module)
         self.swift = SwiftExample(schema: schema, module: module)
+        self.handlerIntroduction = "App (Swift), in the type that implements `\(swift.handlerProtocol)`:"
     }
 
     /// `SampleHandler` for `sample`.
@@ -52,7 +55,7 @@ struct Examples {
         typeScript.call(method, params: params, into: &p)
         p.line("```")
         p.line()
-        p.line("App (Swift), in the type that implements `\(swift.handlerProtocol)`:")
+        p.line(handlerIntroduction)
         p.line()
         p.line("```swift")
         swift.handler(method, result: result, into: &p)
@@ -120,5 +123,13 @@ struct Examples {
     private func tooLarge(into p: inout CodePrinter) {
         p.line("Left out: a complete example would hold more than \(ExampleValues.maximumParts) values.")
         p.line()
+    }
+}
+
+extension CodePrinter {
+    /// Prints example code that may span lines (a long value breaks into one part a line).
+    /// Most is one line: `line` prints it without `lines`' split into pieces.
+    mutating func exampleCode(_ text: String) {
+        if text.allBytes({ $0 != 0x0A }) { line(text) } else { lines(text) }
     }
 }

@@ -34,10 +34,12 @@ public struct MarkdownEmitter: Emitter {
     /// The index, then one part per module page (pages are independent once `TypeUsage` is known).
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let usage = TypeUsage(schema)
+        // Built once and shared by every page that links to the index the same way (all do today).
+        let bridgeErrorRows = schema.modules.first.map { BridgeErrorRows(link: Linker(currentModule: $0.name), config: config) }
         return [EmitPart { sink in sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render())) }]
             + schema.modules.map { module in
                 EmitPart { sink in
-                    let page = ModulePage(schema: schema, config: config, module: module, usage: usage)
+                    let page = ModulePage(schema: schema, config: config, module: module, usage: usage, bridgeErrorRows: bridgeErrorRows)
                     sink(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
                 }
             }

@@ -15,6 +15,11 @@ enum MarkdownText {
     /// backtick longer than the longest run inside, and padded when the content starts or
     /// ends with a backtick; line terminators and controls are shown as `\u000A`.
     static func code(_ text: String) -> String {
+        // Printable ASCII without a backtick (checked on UTF-8 bytes): nothing to show, one-backtick fence.
+        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "`") }) {
+            let space = UInt8(ascii: " ")
+            return text.utf8.first == space && text.utf8.last == space ? "` " + text + " `" : "`" + text + "`"
+        }
         let visible = Self.visible(text)
         var longest = 0
         var run = 0
@@ -35,10 +40,10 @@ enum MarkdownText {
     }
 
     /// The text-in-table-cell writer for docs: on one line (lines joined with a space), with
-    /// controls shown. `table` escapes the `|`s.
+    /// controls shown. `TableRow` escapes the `|`s.
     static func cell(_ text: String) -> String {
         // Printable ASCII (checked on UTF-8 bytes): one line with nothing to show as `\u`.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.trimmingSpaces() }
+        if text.allBytes(isPrintableASCII) { return text.trimmingSpaces() }
         return UntrustedText.lines(text)
             .map { visible($0).trimmingSpaces() }
             .filter { !$0.isEmpty }
@@ -56,8 +61,14 @@ enum MarkdownText {
     static func paragraph(_ doc: String) -> [String] {
         var lines: [String] = []
         var openFence: (marker: Unicode.Scalar, length: Int)?
-        for raw in UntrustedText.lines(UntrustedText.trimmingTrailingBlanks(doc)) {
-            var line = visible(raw)
+        for var line in visibleLines(doc) {
+            // A line that starts with none of ` `, a backtick, `~` or `<` is neither a fence nor
+            // HTML (UTF-8: a non-ASCII first scalar starts with a byte >= 0x80): kept as it is.
+            guard let lead = line.utf8.first, lead == UInt8(ascii: " ") || lead == UInt8(ascii: "`")
+                    || lead == UInt8(ascii: "~") || lead == UInt8(ascii: "<") else {
+                lines.append(line)
+                continue
+            }
             // Scalar-wise throughout: CommonMark reads code points, so a combining mark after
             // a space, backtick or `<` must not hide it.
             let indent = line.unicodeScalars.prefix { $0 == " " }.count
@@ -82,6 +93,17 @@ enum MarkdownText {
         return lines
     }
 
+    /// The lines of a doc without trailing blank ones, each with controls shown.
+    private static func visibleLines(_ doc: String) -> [String] {
+        // Printable ASCII, tabs and `\n` only (checked on UTF-8 bytes): split on `\n`, nothing to show.
+        guard doc.allBytes({ isPrintableASCII($0) || $0 == 0x09 || $0 == 0x0A }) else {
+            return UntrustedText.lines(UntrustedText.trimmingTrailingBlanks(doc)).map(visible)
+        }
+        var bytes = doc.utf8[...]
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == 0x0A { bytes.removeLast() }
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
+
     /// The first non-empty line of a doc, for summaries in tables.
     static func summary(_ doc: String?) -> String {
         guard let doc, let first = UntrustedText.lines(doc).first(where: { !$0.trimmingSpaces().isEmpty }) else { return "—" }
@@ -95,6 +117,8 @@ enum MarkdownText {
 
     /// `text` with controls, line terminators and bidi controls shown as `\u001B`.
     static func visible(_ text: String) -> String {
+        // Printable ASCII and tabs (checked on UTF-8 bytes) never need showing.
+        if text.allBytes({ isPrintableASCII($0) || $0 == 0x09 }) { return text }
         guard text.unicodeScalars.contains(where: UntrustedText.needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -119,22 +143,17 @@ enum MarkdownText {
 
     /// A pipe table: header row, delimiter row, body rows. Every row has the header's width.
     static func table(_ header: [String], _ rows: [[String]], into p: inout CodePrinter) {
-        p.line("| " + header.joined(separator: " | ") + " |")
-        p.line("|" + header.map { _ in " --- " }.joined(separator: "|") + "|")
-        for row in rows {
-            precondition(row.count == header.count, "table row width")
-            // One string per row, grown in place.
-            var line = "|"
-            line.reserveCapacity(row.reduce(2) { $0 + $1.utf8.count + 3 })
-            for cell in row {
-                // GFM splits cells on every unescaped `|`, even inside code spans and links.
-                line += " "
-                line += cell.replacingAll("|", with: "\\|")
-                line += " |"
-            }
-            p.line(line)
+        let head = TableHeader(header)
+        head.print(into: &p)
+        for cells in rows {
+            var row = head.row()
+            for cell in cells { row.cell(cell) }
+            row.print(into: &p)
         }
     }
+
+    /// Whether a UTF-8 byte is printable ASCII (space to `~`).
+    static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// A JSON string literal (also a valid TypeScript and JavaScript string literal) whose
     /// value is exactly `s`; controls, line terminators and bidi controls are `\uXXXX`.
@@ -160,9 +179,81 @@ enum MarkdownText {
 
 }
 
+/// The header and delimiter rows of a pipe table, built once for each kind of table.
+struct TableHeader {
+    let width: Int
+    let titles: String
+    let delimiters: String
+
+    init(_ titles: [String]) {
+        precondition(!titles.isEmpty, "a table has columns")
+        self.width = titles.count
+        self.titles = "| " + titles.joined(separator: " | ") + " |"
+        self.delimiters = "|" + String(repeating: " --- |", count: titles.count)
+    }
+
+    func print(into p: inout CodePrinter) {
+        p.line(titles)
+        p.line(delimiters)
+    }
+
+    /// An empty body row of this table.
+    func row() -> TableRow {
+        TableRow(width: width)
+    }
+}
+
+/// One body row of a pipe table, grown in place one cell at a time.
+struct TableRow {
+    /// The header's width, which the row must have.
+    let width: Int
+    private var text = ""
+    private var cells = 0
+
+    init(width: Int) {
+        self.width = width
+        // Room for a typical row (a field's) in one allocation; the long bridge-error rows are built once a run.
+        text.reserveCapacity(160)
+    }
+
+    mutating func cell(_ cell: String) {
+        text += cells == 0 ? "| " : " | "
+        // GFM splits cells on every unescaped `|`, even inside code spans and links.
+        text += cell.replacingAll("|", with: "\\|")
+        cells += 1
+    }
+
+    /// The row's line, closed with its last `|`: call once, when every cell is in.
+    mutating func close() -> String {
+        precondition(cells == width, "table row width")
+        text += " |"
+        return text
+    }
+
+    /// Closes the row and prints it.
+    mutating func print(into p: inout CodePrinter) {
+        p.line(close())
+    }
+}
+
 extension StringProtocol {
+    /// Whether every UTF-8 byte passes `test`; a loop over the contiguous bytes (every native
+    /// string has them) costs a fraction of one through `utf8`'s iterator.
+    func allBytes(_ test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
+    }
+
+    /// `count <= limit`, without counting Characters when the UTF-8 length decides it: a
+    /// Character is at least one byte, and ASCII without `\r` (`\r\n` is one) is one byte each.
+    func fits(_ limit: Int) -> Bool {
+        utf8.count <= limit || (!allBytes { $0 < 0x80 && $0 != 0x0D } && count <= limit)
+    }
+
     func trimmingSpaces() -> String {
         var scalars = Substring(self)
+        // Neither end a space or tab byte: no Character to trim either.
+        let first = scalars.utf8.first, last = scalars.utf8.last
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return String(scalars) }
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
         return String(scalars)
@@ -172,7 +263,7 @@ extension StringProtocol {
     /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
     func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
         // An ASCII target is one UTF-8 byte that no other scalar's encoding contains.
-        if target.isASCII, !utf8.contains(UInt8(target.value)) { return String(self) }
+        if target.isASCII, allBytes({ $0 != UInt8(target.value) }) { return String(self) }
         var out = ""
         for scalar in unicodeScalars {
             if scalar == target { out += replacement } else { out.unicodeScalars.append(scalar) }

@@ -15,10 +15,14 @@ extension ModulePage {
     }
 
     private func method(_ method: Method, _ p: inout CodePrinter) {
-        let facts = ["**\(method.kind.rawValue)**", "wire name \(MarkdownText.code(method.wireName))",
-                     "TypeScript \(MarkdownText.code(examples.typeScript.callee(method)))",
-                     "Swift \(MarkdownText.code(examples.swift.requirementName(method)))"]
-        entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts.joined(separator: " · "),
+        // One string grown in place: a chain of `+` copies every step.
+        var facts = "**\(method.kind.rawValue)** · wire name "
+        facts += MarkdownText.code(method.wireName)
+        facts += " · TypeScript "
+        facts += MarkdownText.code(examples.typeScript.callee(method))
+        facts += " · Swift "
+        facts += MarkdownText.code(examples.swift.requirementName(method))
+        entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts,
                     deprecated: method.deprecated, doc: method.doc, &p)
         parameters(method.params, &p)
         switch method.kind {
@@ -36,8 +40,12 @@ extension ModulePage {
 
     private func result(_ method: Method, _ p: inout CodePrinter) {
         if let returns = method.returns {
-            var text = "**Result:** " + link.type(returns)
-            if let doc = method.returnsDoc { text += " — " + MarkdownText.cell(doc) }
+            var text = "**Result:** "
+            link.appendType(returns, to: &text)
+            if let doc = method.returnsDoc {
+                text += " — "
+                text += MarkdownText.cell(doc)
+            }
             p.line(text)
         } else {
             p.line("**Result:** none; the Promise resolves with `null` once the app has handled the request.")
@@ -48,16 +56,22 @@ extension ModulePage {
     private func errors(of method: Method, _ p: inout CodePrinter) {
         p.line("**Errors**")
         p.line()
-        var rows: [[String]] = []
+        BridgeErrorRows.header.print(into: &p)
         for name in method.errors {
             guard let error = module.error(named: name) else { continue }
-            rows.append(["`\(error.code)`", "[" + MarkdownText.code(error.name) + "](#" + Anchor.error(error.name) + ")",
-                         MarkdownText.docCell(error.doc)])
+            var row = applicationErrorRow(error)
+            row.print(into: &p)
         }
-        for error in BridgeError.applying(to: method, config: config) {
-            rows.append(bridgeErrorRows[error.code]!)  // every BridgeError.all member has a row
-        }
-        MarkdownText.table(["Code", "Name", "When"], rows, into: &p)
+        for line in bridgeErrorRows.request(method) { p.line(line) }
         p.line()
+    }
+
+    /// The row of a module's error in an errors table of a request or page method.
+    func applicationErrorRow(_ error: ErrorCode) -> TableRow {
+        var row = BridgeErrorRows.header.row()
+        row.cell("`\(error.code)`")
+        row.cell("[" + MarkdownText.code(error.name) + "](#" + Anchor.error(error.name) + ")")
+        row.cell(MarkdownText.docCell(error.doc))
+        return row
     }
 }

@@ -9,23 +9,25 @@ struct ModulePage {
     let usage: TypeUsage
     let link: Linker
     let examples: Examples
-    /// The row of each bridge error (by code) in a request's errors table: the same on every
-    /// request, so written once per page.
-    let bridgeErrorRows: [Int: [String]]
+    /// The rows of bridge errors in the errors tables, the same on every request (with or
+    /// without parameters) and every page method, so written once per page.
+    let bridgeErrorRows: BridgeErrorRows
 
-    init(schema: SchemaSet, config: GeneratorConfig, module: Module, usage: TypeUsage) {
+    /// `bridgeErrorRows`: the rows another page built, used when they link to the index as
+    /// this page does (every module page does).
+    init(schema: SchemaSet, config: GeneratorConfig, module: Module, usage: TypeUsage, bridgeErrorRows: BridgeErrorRows? = nil) {
         self.schema = schema
         self.config = config
         self.module = module
         self.usage = usage
-        self.link = Linker(currentModule: module.name)
+        let link = Linker(currentModule: module.name)
+        self.link = link
         self.examples = Examples(schema: schema, module: module)
-        let link = self.link
-        self.bridgeErrorRows = Dictionary(uniqueKeysWithValues: BridgeError.all.map { error in
-            (error.code, ["`\(error.code)`",
-                          "[" + MarkdownText.code(error.name) + "](" + link.href(module: nil, anchor: Anchor.bridgeError(error.name)) + ")",
-                          MarkdownText.cell(error.meaning)])
-        })
+        if let bridgeErrorRows, bridgeErrorRows.indexHref == BridgeErrorRows.indexHref(link) {
+            self.bridgeErrorRows = bridgeErrorRows
+        } else {
+            self.bridgeErrorRows = BridgeErrorRows(link: link, config: config)
+        }
     }
 
     func render() -> String {
@@ -113,15 +115,13 @@ struct ModulePage {
 
     /// For table cells: the doc, with a deprecation note in front when there is one.
     func describe(_ doc: String?, deprecated: Deprecation?) -> String {
-        var parts: [String] = []
-        if let deprecated {
-            parts.append("**Deprecated.**" + (deprecated.message.map { " " + MarkdownText.cell($0) } ?? ""))
-        }
-        if let doc, !doc.trimmingSpaces().isEmpty { parts.append(MarkdownText.cell(doc)) }
-        return parts.isEmpty ? "—" : parts.joined(separator: " ")
+        // A doc of only spaces and tabs (UTF-8 bytes) has nothing to say.
+        let text = doc.flatMap { $0.allBytes { $0 == 0x20 || $0 == 0x09 } ? nil : MarkdownText.cell($0) }
+        guard let deprecated else { return text ?? "—" }
+        let note = "**Deprecated.**" + (deprecated.message.map { " " + MarkdownText.cell($0) } ?? "")
+        return text.map { note + " " + $0 } ?? note
     }
 
-    /// The fields table shared by struct fields, parameters and event payloads.
     /// The **Parameters** block of a method or page method: the table, or "None.".
     func parameters(_ params: [Field], _ p: inout CodePrinter) {
         p.line("**Parameters**")
@@ -129,19 +129,65 @@ struct ModulePage {
         if params.isEmpty {
             p.line("None.")
         } else {
-            fieldTable(params, first: "Name", &p)
+            fieldTable(params, header: Self.parameterHeader, &p)
         }
         p.line()
     }
 
-    func fieldTable(_ fields: [Field], first: String, _ p: inout CodePrinter) {
-        let rows = fields.map { field -> [String] in
-            [MarkdownText.code(field.wireName),
-             link.type(field.type),
-             field.isRequiredOnWire ? "no" : "yes",
-             field.defaultValue.map { MarkdownText.code(LiteralText(schema: schema).json($0, type: field.type)) } ?? "—",
-             describe(field.doc, deprecated: field.deprecated)]
+    static let parameterHeader = TableHeader(["Name", "Type", "Optional", "Default", "Description"])
+    static let fieldHeader = TableHeader(["Field", "Type", "Optional", "Default", "Description"])
+
+    /// The fields table shared by struct fields, parameters and event payloads.
+    func fieldTable(_ fields: [Field], header: TableHeader, _ p: inout CodePrinter) {
+        header.print(into: &p)
+        let literals = LiteralText(schema: schema)
+        for field in fields {
+            var row = header.row()
+            row.cell(MarkdownText.code(field.wireName))
+            row.cell(link.type(field.type))
+            row.cell(field.isRequiredOnWire ? "no" : "yes")
+            row.cell(field.defaultValue.map { MarkdownText.code(literals.json($0, type: field.type)) } ?? "—")
+            row.cell(describe(field.doc, deprecated: field.deprecated))
+            row.print(into: &p)
         }
-        MarkdownText.table([first, "Type", "Optional", "Default", "Description"], rows, into: &p)
+    }
+}
+
+/// The rows of the bridge's own errors in a module page's errors tables, rendered once:
+/// every request and page method repeats them, and every module page links them to the index.
+struct BridgeErrorRows {
+    static let header = TableHeader(["Code", "Name", "When"])
+
+    /// How the rows' page links to the index, which holds the bridge errors' anchors.
+    let indexHref: String
+
+    /// The rows of a request without parameters, of one with parameters, and of a page call.
+    let requestWithoutParams: [String]
+    let requestWithParams: [String]
+    let pageCall: [String]
+
+    static func indexHref(_ link: Linker) -> String {
+        link.href(module: nil, anchor: "")
+    }
+
+    init(link: Linker, config: GeneratorConfig) {
+        indexHref = Self.indexHref(link)
+        var lines: [Int: String] = [:]
+        for error in BridgeError.all {
+            var row = Self.header.row()
+            row.cell("`\(error.code)`")
+            row.cell("[" + MarkdownText.code(error.name) + "](" + link.href(module: nil, anchor: Anchor.bridgeError(error.name)) + ")")
+            row.cell(MarkdownText.cell(error.meaning))
+            lines[error.code] = row.close()
+        }
+        // Every BridgeError.all member has a row.
+        requestWithoutParams = BridgeError.applying(hasParams: false, config: config).map { lines[$0.code]! }
+        requestWithParams = BridgeError.applying(hasParams: true, config: config).map { lines[$0.code]! }
+        pageCall = BridgeError.applyingToPageCalls.map { lines[$0.code]! }
+    }
+
+    /// The rows of the bridge errors `method` can reject with.
+    func request(_ method: Method) -> [String] {
+        method.params.isEmpty ? requestWithoutParams : requestWithParams
     }
 }

@@ -28,8 +28,12 @@ extension ModulePage {
                     deprecated: method.deprecated, doc: method.doc, &p)
         parameters(method.params, &p)
         if let returns = method.returns {
-            var text = "**Result:** " + link.type(returns)
-            if let doc = method.returnsDoc { text += " — " + MarkdownText.cell(doc) }
+            var text = "**Result:** "
+            link.appendType(returns, to: &text)
+            if let doc = method.returnsDoc {
+                text += " — "
+                text += MarkdownText.cell(doc)
+            }
             p.line(text)
         } else {
             p.line("**Result:** none; the app's call returns once the page's implementation has finished.")
@@ -59,16 +63,13 @@ extension ModulePage {
     private func pageErrors(of method: PageMethod, _ p: inout CodePrinter) {
         p.line("**Errors** (a `BridgeError` thrown in the app)")
         p.line()
-        var rows: [[String]] = []
+        BridgeErrorRows.header.print(into: &p)
         for name in method.errors {
             guard let error = module.error(named: name) else { continue }
-            rows.append(["`\(error.code)`", "[" + MarkdownText.code(error.name) + "](#" + Anchor.error(error.name) + ")",
-                         MarkdownText.docCell(error.doc)])
+            var row = applicationErrorRow(error)
+            row.print(into: &p)
         }
-        for error in BridgeError.applyingToPageCalls {
-            rows.append(bridgeErrorRows[error.code]!)  // every BridgeError.all member has a row
-        }
-        MarkdownText.table(["Code", "Name", "When"], rows, into: &p)
+        for line in bridgeErrorRows.pageCall { p.line(line) }
         p.line()
     }
 }

@@ -12,24 +12,53 @@ import BridgeGenSwift
 struct SwiftExample {
     let schema: SchemaSet
     let module: Module
+    // The module's names, spelled once per page.
+    let namespace: String
+    let handlerProtocol: String
+    let glue: String
 
-    var namespace: String { SwiftNamer.namespace(module.name) }
-    var handlerProtocol: String { SwiftNamer.handlerProtocol(module.name) }
-    var glue: String { SwiftNamer.glue(module.name) }
+    init(schema: SchemaSet, module: Module) {
+        self.schema = schema
+        self.module = module
+        self.namespace = SwiftNamer.namespace(module.name)
+        self.handlerProtocol = SwiftNamer.handlerProtocol(module.name)
+        self.glue = SwiftNamer.glue(module.name)
+    }
 
     /// `getItem(key:)`.
     func requirementName(_ method: Method) -> String {
-        SwiftNamer.function(method.identifier) + "(" + method.params.map { SwiftNamer.label($0.identifier) + ":" }.joined() + ")"
+        Self.functionName(method.identifier, method.params)
+    }
+
+    /// `name(label:label:)`, built in place (once per method and page method).
+    private static func functionName(_ identifier: String, _ params: [Field]) -> String {
+        var name = SwiftNamer.function(identifier) + "("
+        for param in params {
+            name += SwiftNamer.label(param.identifier)
+            name += ":"
+        }
+        name += ")"
+        return name
     }
 
     func handler(_ method: Method, result: ExampleValue?, into p: inout CodePrinter) {
-        let arguments = method.params.map { SwiftNamer.member($0.identifier) + ": " + typeName($0.type) }
-        var signature = "func " + SwiftNamer.function(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
+        var signature = "func " + SwiftNamer.function(method.identifier) + "("
+        for (index, param) in method.params.enumerated() {
+            if index > 0 { signature += ", " }
+            signature += SwiftNamer.member(param.identifier)
+            signature += ": "
+            signature += typeName(param.type)
+        }
+        signature += ")"
         if method.kind == .request {
             signature += " async throws"
-            if let returns = method.returns { signature += " -> " + typeName(returns) }
+            if let returns = method.returns {
+                signature += " -> "
+                signature += typeName(returns)
+            }
         }
-        p.block(signature + " {") { p in
+        signature += " {"
+        p.block(signature) { p in
             switch method.kind {
             case .send:
                 p.line("// Act on the message; the page gets no answer.")
@@ -38,7 +67,7 @@ struct SwiftExample {
                     p.line("// throw \(namespace).Errors.\(SwiftNamer.member(error.identifier))() rejects with \(error.code)")
                 }
                 if let result {
-                    p.lines("return " + expression(result, indent: 0))
+                    p.exampleCode("return " + expression(result, indent: 0))
                 }
             }
         }
@@ -47,7 +76,7 @@ struct SwiftExample {
     func emit(_ event: Event, payload: [(Field, ExampleValue)], into p: inout CodePrinter) {
         let arguments = payload.map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
         p.line("// Queued until the page's client has said hello, then delivered in order.")
-        p.lines("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
+        p.exampleCode("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
     }
 
     /// `SamplePage`: the struct `SampleBridge.page(for:)` returns, the page's side of the
@@ -56,7 +85,7 @@ struct SwiftExample {
 
     /// `getCartCount(userId:)`.
     func pageFunctionName(_ method: PageMethod) -> String {
-        SwiftNamer.function(method.identifier) + "(" + method.params.map { SwiftNamer.label($0.identifier) + ":" }.joined() + ")"
+        Self.functionName(method.identifier, method.params)
     }
 
     /// A page call: `let result = try await SampleBridge.page(for: webView).getCartCount(...)`,
@@ -66,10 +95,10 @@ struct SwiftExample {
         let call = "try await \(glue).page(for: webView)." + SwiftNamer.function(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
         func body(_ p: inout CodePrinter) {
             if method.returns != nil {
-                p.lines("let result = " + call)
+                p.exampleCode("let result = " + call)
                 p.line("print(result)")
             } else {
-                p.lines(call)
+                p.exampleCode(call)
             }
         }
         guard let error = method.errors.first.flatMap(module.error(named:)) else {
@@ -106,11 +135,18 @@ struct SwiftExample {
                 .joined(separator: ", ") + "]"
         case .object(let module, let type, let fields):
             // Only what the initializer needs: defaulted and optional fields are left out.
-            let parts = fields.filter { $0.0.isRequiredOnWire }
-                .map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: indent + 1) }
-            let name = SwiftNamer.namespace(module) + "." + type
-            let oneLine = name + "(" + parts.joined(separator: ", ") + ")"
-            if oneLine.count <= 72 { return oneLine }
+            let parts = fields.compactMap { field, value in
+                field.isRequiredOnWire ? SwiftNamer.label(field.identifier) + ": " + expression(value, indent: indent + 1) : nil
+            }
+            let name = (module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type
+            // One string grown in place: `joined` and a chain of `+` copy every piece again.
+            var oneLine = name + "("
+            for (index, part) in parts.enumerated() {
+                if index > 0 { oneLine += ", " }
+                oneLine += part
+            }
+            oneLine += ")"
+            if oneLine.fits(72) { return oneLine }
             let inner = String(repeating: "    ", count: indent + 1)
             let outer = String(repeating: "    ", count: indent)
             return name + "(\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + ")"

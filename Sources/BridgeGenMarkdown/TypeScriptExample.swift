@@ -1,6 +1,5 @@
 import BridgeGenCore
 import BridgeGenTypeScript
-import Foundation
 
 /// Example code against the generated TypeScript client (Generated/TypeScript, docs/TYPESCRIPT.md):
 /// a module object named after the module, one method per schema method named by its
@@ -9,9 +8,13 @@ import Foundation
 /// `on(identifier, listener)`, which returns an unsubscribe.
 struct TypeScriptExample {
     let module: Module
-
     /// `Sample`: the namespace the generated index re-exports a module's declarations under.
-    var namespace: String { IDLNames.upperFirst(module.name) }
+    let namespace: String
+
+    init(module: Module) {
+        self.module = module
+        self.namespace = IDLNames.upperFirst(module.name)
+    }
 
     /// The import every example of the page assumes, from the generated folder's index.
     var importLine: String {
@@ -28,15 +31,15 @@ struct TypeScriptExample {
         let invocation = callee(method) + "(" + arguments + ")"
         switch method.kind {
         case .send:
-            p.lines(invocation + ";")
+            p.exampleCode(invocation + ";")
         case .request:
             let call = method.returns != nil ? "const result = await " + invocation + ";" : "await " + invocation + ";"
             guard let error = method.errors.first.flatMap(module.error(named:)) else {
-                p.lines(call)
+                p.exampleCode(call)
                 return
             }
             p.block("try {", closer: "} catch (error) {") { p in
-                p.lines(call)
+                p.exampleCode(call)
             }
             p.indented { p in
                 let constant = namespace + "." + namespace + "Errors." + error.identifier
@@ -69,7 +72,7 @@ struct TypeScriptExample {
                     p.line(TypeScriptNamer.lineComment("\(call) rejects with \(error.name) (\(error.code))"))
                 }
                 if let result {
-                    p.lines("return " + expression(result, indent: 0) + ";")
+                    p.exampleCode("return " + expression(result, indent: 0) + ";")
                 } else {
                     p.line("// Act on the call; the app's await resolves when this returns.")
                 }
@@ -112,8 +115,14 @@ struct TypeScriptExample {
     private func object(_ entries: [(String, ExampleValue)], indent: Int) -> String {
         if entries.isEmpty { return "{}" }
         let parts = entries.map { TypeScriptNamer.propertyKey($0.0) + ": " + expression($0.1, indent: indent + 1) }
-        let oneLine = "{ " + parts.joined(separator: ", ") + " }"
-        if oneLine.count <= 60 && !oneLine.contains("\n") { return oneLine }
+        // One string grown in place: `joined` and a chain of `+` copy every piece again.
+        var oneLine = "{ "
+        for (index, part) in parts.enumerated() {
+            if index > 0 { oneLine += ", " }
+            oneLine += part
+        }
+        oneLine += " }"
+        if oneLine.fits(60) && oneLine.allBytes({ $0 != 0x0A }) { return oneLine }
         let inner = String(repeating: "    ", count: indent + 1)
         let outer = String(repeating: "    ", count: indent)
         return "{\n" + parts.map { inner + $0 + "," }.joined(separator: "\n") + "\n" + outer + "}"

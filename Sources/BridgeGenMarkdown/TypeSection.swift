@@ -19,7 +19,7 @@ extension ModulePage {
         if s.fields.isEmpty {
             p.line("No fields: the value is `{}`.")
         } else {
-            fieldTable(s.fields, first: "Field", &p)
+            fieldTable(s.fields, header: Self.fieldHeader, &p)
         }
         p.line()
         usedBy(s.name, &p)
@@ -41,22 +41,19 @@ extension ModulePage {
     private func usedBy(_ name: String, _ p: inout CodePrinter) {
         let users = usage.users(of: module.name, name)
         guard !users.isEmpty else { return }
-        let links = users.map { user -> String in
+        // Links need only the user's module and name (no look-up of its declaration).
+        var text = "Used by: "
+        for (index, user) in users.enumerated() {
+            if index > 0 { text += ", " }
             switch user {
-            case .method(let m, let n):
-                let method = schema.module(named: m)!.methods.first { $0.name == n }!
-                return link.methodLink(module: m, method)
-            case .event(let m, let n):
-                let event = schema.module(named: m)!.events.first { $0.name == n }!
-                return link.eventLink(module: m, event)
-            case .pageMethod(let m, let n):
-                let method = schema.module(named: m)!.pageMethods.first { $0.name == n }!
-                return link.pageMethodLink(module: m, method)
-            case .type(let m, let n):
-                return link.typeLink(module: m, name: n)
+            case .method(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.method(named: n))
+            case .event(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.event(named: n))
+            case .pageMethod(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.pageMethod(named: n))
+            case .type(let m, let n): text += link.typeLink(module: m, name: n)
             }
         }
-        p.line("Used by: " + links.joined(separator: ", ") + ".")
+        text += "."
+        p.line(text)
         p.line()
     }
 }

@@ -10,7 +10,13 @@ struct TypeUsage {
         case type(module: String, name: String)
     }
 
-    private var users: [String: [User]] = [:]
+    /// A named type: its module and name.
+    private struct Key: Hashable {
+        var module: String
+        var name: String
+    }
+
+    private var users: [Key: [User]] = [:]
 
     init(_ schema: SchemaSet) {
         for module in schema.modules {
@@ -38,16 +44,21 @@ struct TypeUsage {
     }
 
     private mutating func add(_ ref: TypeRef, _ user: User) {
-        for named in ref.namedTypes {
-            let key = named.module + "." + named.name
-            if users[key]?.contains(user) == true { continue }
+        switch ref {
+        case .named(let module, let name):
+            let key = Key(module: module, name: name)
+            if users[key]?.contains(user) == true { return }
             users[key, default: []].append(user)
+        case .list(let inner), .map(let inner), .optional(let inner):
+            add(inner, user)
+        default:
+            return
         }
     }
 
     /// Users in schema order: modules sorted by name, then types, methods, events and page
     /// methods as declared.
     func users(of module: String, _ name: String) -> [User] {
-        users[module + "." + name] ?? []
+        users[Key(module: module, name: name)] ?? []
     }
 }
