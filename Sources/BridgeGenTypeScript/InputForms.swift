@@ -15,14 +15,20 @@ enum TypeForm {
 /// field, and those that hold (through lists, maps, optionals) a struct that differs. Each
 /// gets a second interface, `<Name>Input`.
 struct InputForms {
-    /// `module.Name` of every struct that differs.
-    let differing: Set<String>
+    /// A struct by module and name (hashed as two strings: nothing to join per lookup).
+    private struct Key: Hashable {
+        let module: String
+        let name: String
+    }
+
+    /// Every struct that differs.
+    private let differing: Set<Key>
 
     init(schema: SchemaSet) {
-        var structs: [(key: String, fields: [Field])] = []
+        var structs: [(key: Key, fields: [Field])] = []
         for module in schema.modules {
             for case .structure(let s) in module.types {
-                structs.append(("\(module.name).\(s.name)", s.fields))
+                structs.append((Key(module: module.name, name: s.name), s.fields))
             }
         }
         var differing = Set(structs.filter { $0.fields.contains { $0.defaultValue != nil } }.map(\.key))
@@ -42,13 +48,13 @@ struct InputForms {
 
     /// Whether `module.name` needs an `Input` twin.
     func differs(module: String, name: String) -> Bool {
-        differing.contains("\(module).\(name)")
+        differing.contains(Key(module: module, name: name))
     }
 
-    private static func reaches(_ type: TypeRef, _ differing: Set<String>) -> Bool {
+    private static func reaches(_ type: TypeRef, _ differing: Set<Key>) -> Bool {
         switch type {
         case .string, .int, .double, .bool, .any: return false
-        case .named(let module, let name): return differing.contains("\(module).\(name)")
+        case .named(let module, let name): return differing.contains(Key(module: module, name: name))
         case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, differing)
         }
     }

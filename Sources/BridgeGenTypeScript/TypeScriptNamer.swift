@@ -125,11 +125,18 @@ public enum TypeScriptNamer {
     /// Whether `s` can be written unquoted as a property name (an ASCII identifier; reserved
     /// words are fine as property names since ES5).
     public static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first else { return false }
-        func isStart(_ c: Unicode.Scalar) -> Bool {
-            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" || c == "$"
+        // On UTF-8 bytes: every identifier character is ASCII, and a byte of a non-ASCII
+        // scalar is none of them.
+        func isStart(_ c: UInt8) -> Bool {
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
         }
-        return isStart(first) && s.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
+        var isFirst = true
+        for byte in s.utf8 {
+            guard isStart(byte) || (!isFirst && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { return false }
+            isFirst = false
+        }
+        return !isFirst
     }
 
     /// A method's member name in the client and mock interfaces and the client object:
@@ -180,8 +187,15 @@ public enum TypeScriptNamer {
     /// To keep both readable both ways, a `/` after `*` and backslashes, or an `@` after
     /// a word start and backslashes, gets one more backslash too.
     public static func commentLines(_ text: String) -> [String] {
-        if let line = asciiCommentLine(text) { return [line] }
-        return UntrustedText.lines(text).map { line in
+        var lines: [String] = []
+        appendCommentLines(text, to: &lines)
+        return lines
+    }
+
+    /// `commentLines(text)` appended to `lines` (JSDoc gathers a comment's lines in one array).
+    static func appendCommentLines(_ text: String, to lines: inout [String]) {
+        if appendASCIICommentLines(text, to: &lines) { return }
+        for line in UntrustedText.lines(text) {
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
             var atWordStart = true  // only backslashes since the line start or a space
@@ -195,27 +209,56 @@ public enum TypeScriptNamer {
                 afterStar = scalar == "*" || (afterStar && scalar == "\\")
                 atWordStart = isJSDocSpace(scalar) || (atWordStart && scalar == "\\")
             }
-            return out
+            lines.append(out)
         }
     }
 
-    /// `commentLines` of one line of printable ASCII and tabs, on UTF-8 bytes: nothing needs
-    /// a `\u` escape there, and tab and space are the only JSDoc spaces. nil for other text.
-    private static func asciiCommentLine(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
-        guard utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@") }) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 8)
-        var afterStar = false  // the same states as the scalar loop of `commentLines`
-        var atWordStart = true
-        for byte in utf8 {
-            if (byte == UInt8(ascii: "/") && afterStar) || (byte == UInt8(ascii: "@") && atWordStart) { out.append(UInt8(ascii: "\\")) }
-            out.append(byte)
-            afterStar = byte == UInt8(ascii: "*") || (afterStar && byte == UInt8(ascii: "\\"))
-            atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == UInt8(ascii: "\\"))
+    /// `appendCommentLines` of printable ASCII, tabs and line breaks, on UTF-8 bytes: nothing
+    /// needs a `\u` escape there, tab and space are the only JSDoc spaces, and CR, LF and CRLF
+    /// the only line terminators. Appends nothing and returns false for other text.
+    private static func appendASCIICommentLines(_ text: String, to lines: inout [String]) -> Bool {
+        let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        // One pass to classify: most docs are one line without `/` or `@`, and are their own line.
+        var plain = true
+        for byte in text.utf8 {
+            if byte >= 0x20 && byte < 0x7F {
+                if byte == slash || byte == at { plain = false }
+            } else if byte == cr || byte == lf {
+                plain = false
+            } else if byte != 0x09 {
+                return false
+            }
         }
-        return String(decoding: out, as: UTF8.self)
+        if plain {
+            lines.append(text)
+            return true
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
+        var atWordStart = true
+        var previousWasCR = false
+        for byte in text.utf8 {
+            if byte == cr || byte == lf {
+                // CRLF is one line break, as in `UntrustedText.lines`.
+                if !(byte == lf && previousWasCR) {
+                    lines.append(String(decoding: out, as: UTF8.self))
+                    out.removeAll(keepingCapacity: true)
+                    afterStar = false
+                    atWordStart = true
+                }
+                previousWasCR = byte == cr
+                continue
+            }
+            previousWasCR = false
+            if (byte == slash && afterStar) || (byte == at && atWordStart) { out.append(backslash) }
+            out.append(byte)
+            afterStar = byte == star || (afterStar && byte == backslash)
+            atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == backslash)
+        }
+        lines.append(String(decoding: out, as: UTF8.self))
+        return true
     }
 
     /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode
