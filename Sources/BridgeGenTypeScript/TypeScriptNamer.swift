@@ -160,7 +160,7 @@ public enum TypeScriptNamer {
     public static func stringLiteral(_ s: String) -> String {
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C }) { return "'" + s + "'" }
+        if withUTF8(s, { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C } }) { return "'" + s + "'" }
         var out = "'"
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -219,46 +219,55 @@ public enum TypeScriptNamer {
     private static func appendASCIICommentLines(_ text: String, to lines: inout [String]) -> Bool {
         let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        // One pass to classify: most docs are one line without `/` or `@`, and are their own line.
-        var plain = true
-        for byte in text.utf8 {
-            if byte >= 0x20 && byte < 0x7F {
-                if byte == slash || byte == at { plain = false }
-            } else if byte == cr || byte == lf {
-                plain = false
-            } else if byte != 0x09 {
-                return false
+        return withUTF8(text) { bytes in
+            // One pass to classify: most docs are one line without `/` or `@`, and are their own line.
+            var plain = true
+            for byte in bytes {
+                if byte >= 0x20 && byte < 0x7F {
+                    if byte == slash || byte == at { plain = false }
+                } else if byte == cr || byte == lf {
+                    plain = false
+                } else if byte != 0x09 {
+                    return false
+                }
             }
-        }
-        if plain {
-            lines.append(text)
+            if plain {
+                lines.append(text)
+                return true
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
+            var atWordStart = true
+            var previousWasCR = false
+            for byte in bytes {
+                if byte == cr || byte == lf {
+                    // CRLF is one line break, as in `UntrustedText.lines`.
+                    if !(byte == lf && previousWasCR) {
+                        lines.append(String(decoding: out, as: UTF8.self))
+                        out.removeAll(keepingCapacity: true)
+                        afterStar = false
+                        atWordStart = true
+                    }
+                    previousWasCR = byte == cr
+                    continue
+                }
+                previousWasCR = false
+                if (byte == slash && afterStar) || (byte == at && atWordStart) { out.append(backslash) }
+                out.append(byte)
+                afterStar = byte == star || (afterStar && byte == backslash)
+                atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == backslash)
+            }
+            lines.append(String(decoding: out, as: UTF8.self))
             return true
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 8)
-        var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
-        var atWordStart = true
-        var previousWasCR = false
-        for byte in text.utf8 {
-            if byte == cr || byte == lf {
-                // CRLF is one line break, as in `UntrustedText.lines`.
-                if !(byte == lf && previousWasCR) {
-                    lines.append(String(decoding: out, as: UTF8.self))
-                    out.removeAll(keepingCapacity: true)
-                    afterStar = false
-                    atWordStart = true
-                }
-                previousWasCR = byte == cr
-                continue
-            }
-            previousWasCR = false
-            if (byte == slash && afterStar) || (byte == at && atWordStart) { out.append(backslash) }
-            out.append(byte)
-            afterStar = byte == star || (afterStar && byte == backslash)
-            atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == backslash)
-        }
-        lines.append(String(decoding: out, as: UTF8.self))
-        return true
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` in one buffer (read only, not kept): the byte
+    /// loops of the writers' ASCII fast paths cost a few instructions a byte there, several
+    /// times that through `String.UTF8View`'s iterator.
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode
