@@ -25,23 +25,29 @@ struct InputForms {
     private let differing: Set<Key>
 
     init(schema: SchemaSet) {
-        var structs: [(key: Key, fields: [Field])] = []
+        var differing = Set<Key>()
+        // The structs not (yet) known to differ; a struct with a defaulted field differs at once.
+        var pending: [(key: Key, fields: [Field])] = []
         for module in schema.modules {
             for case .structure(let s) in module.types {
-                structs.append((Key(module: module.name, name: s.name), s.fields))
+                let key = Key(module: module.name, name: s.name)
+                if s.fields.contains(where: { $0.defaultValue != nil }) {
+                    differing.insert(key)
+                } else {
+                    pending.append((key, s.fields))
+                }
             }
         }
-        var differing = Set(structs.filter { $0.fields.contains { $0.defaultValue != nil } }.map(\.key))
         // A fixpoint: a struct differs when a field's type reaches one that differs.
         var changed = true
         while changed {
-            changed = false
-            for s in structs where !differing.contains(s.key) {
-                if s.fields.contains(where: { Self.reaches($0.type, differing) }) {
-                    differing.insert(s.key)
-                    changed = true
-                }
+            let before = pending.count
+            pending.removeAll { s in
+                guard s.fields.contains(where: { Self.reaches($0.type, differing) }) else { return false }
+                differing.insert(s.key)
+                return true
             }
+            changed = pending.count != before
         }
         self.differing = differing
     }

@@ -61,11 +61,12 @@ struct JSDoc {
         lines.reserveCapacity(2 * (paragraphs.count + tags.count))
         appendLines(to: &lines)
         if lines.count == 1 {
-            p.line("/** " + lines[0] + " */")
+            p.line("/** \(lines[0]) */")
             return
         }
         p.line("/**")
-        p.comment(lines, prefix: " * ")
+        // What `p.comment(lines, prefix: " * ")` prints, without trimming the prefix per blank line.
+        for line in lines { p.line(line.isEmpty ? " *" : " * " + line) }
         p.line(" */")
     }
 }

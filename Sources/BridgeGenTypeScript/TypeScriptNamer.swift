@@ -98,7 +98,7 @@ public enum TypeScriptNamer {
 
     /// `generatedTypeNames(in:of:)` with the schema's `InputForms` computed once for all modules.
     static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
-        var names: [(String, TypeScriptDeclaration, SourceLocation)] = []
+        var names: [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] = []
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
             names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
         }
