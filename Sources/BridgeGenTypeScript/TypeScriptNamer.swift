@@ -99,6 +99,7 @@ public enum TypeScriptNamer {
     /// `generatedTypeNames(in:of:)` with the schema's `InputForms` computed once for all modules.
     static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
         var names: [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] = []
+        names.reserveCapacity(module.types.count + 5 + module.methods.count + module.events.count)
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
             names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
         }
@@ -131,12 +132,10 @@ public enum TypeScriptNamer {
             (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
         }
-        var isFirst = true
-        for byte in s.utf8 {
-            guard isStart(byte) || (!isFirst && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else { return false }
-            isFirst = false
+        return withUTF8(s) { bytes in
+            guard let first = bytes.first, isStart(first) else { return false }
+            return bytes.dropFirst().allSatisfy { isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
         }
-        return !isFirst
     }
 
     /// A method's member name in the client and mock interfaces and the client object:
@@ -194,6 +193,10 @@ public enum TypeScriptNamer {
 
     /// `commentLines(text)` appended to `lines` (JSDoc gathers a comment's lines in one array).
     static func appendCommentLines(_ text: String, to lines: inout [String]) {
+        if isPlainCommentLine(text) {
+            lines.append(text)
+            return
+        }
         if appendASCIICommentLines(text, to: &lines) { return }
         for line in UntrustedText.lines(text) {
             var out = ""
@@ -213,6 +216,14 @@ public enum TypeScriptNamer {
         }
     }
 
+    /// Whether `text` is its own comment line, as most docs are: printable ASCII and tabs
+    /// without `/` or `@` (one pass over its UTF-8 bytes).
+    private static func isPlainCommentLine(_ text: String) -> Bool {
+        withUTF8(text) { bytes in
+            bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@")) || $0 == 0x09 }
+        }
+    }
+
     /// `appendCommentLines` of printable ASCII, tabs and line breaks, on UTF-8 bytes: nothing
     /// needs a `\u` escape there, tab and space are the only JSDoc spaces, and CR, LF and CRLF
     /// the only line terminators. Appends nothing and returns false for other text.
@@ -220,21 +231,7 @@ public enum TypeScriptNamer {
         let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         return withUTF8(text) { bytes in
-            // One pass to classify: most docs are one line without `/` or `@`, and are their own line.
-            var plain = true
-            for byte in bytes {
-                if byte >= 0x20 && byte < 0x7F {
-                    if byte == slash || byte == at { plain = false }
-                } else if byte == cr || byte == lf {
-                    plain = false
-                } else if byte != 0x09 {
-                    return false
-                }
-            }
-            if plain {
-                lines.append(text)
-                return true
-            }
+            guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == cr || $0 == lf }) else { return false }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
