@@ -286,7 +286,7 @@ struct TypeScriptClientGenerator {
         // The wire name of the first method, event and page method with each identifier, looked
         // up once per name instead of searched for.
         func firstWires(_ members: [(identifier: String, wireName: String)]) -> [String: String] {
-            Dictionary(members.map { ($0.identifier, $0.wireName) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(members, uniquingKeysWith: { first, _ in first })
         }
         let methods = firstWires(module.methods.map { ($0.identifier, $0.wireName) })
         let events = firstWires(module.events.map { ($0.identifier, $0.wireName) })
