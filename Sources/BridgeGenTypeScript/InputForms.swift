@@ -15,40 +15,52 @@ enum TypeForm {
 /// field, and those that hold (through lists, maps, optionals) a struct that differs. Each
 /// gets a second interface, `<Name>Input`.
 struct InputForms {
-    /// `module.Name` of every struct that differs.
-    let differing: Set<String>
+    /// A struct by module and name (hashed as two strings: nothing to join per lookup).
+    private struct Key: Hashable {
+        let module: String
+        let name: String
+    }
+
+    /// Every struct that differs.
+    private let differing: Set<Key>
 
     init(schema: SchemaSet) {
-        var structs: [(key: String, fields: [Field])] = []
+        var differing = Set<Key>()
+        // The structs not (yet) known to differ; a struct with a defaulted field differs at once.
+        var pending: [(key: Key, fields: [Field])] = []
         for module in schema.modules {
             for case .structure(let s) in module.types {
-                structs.append(("\(module.name).\(s.name)", s.fields))
+                let key = Key(module: module.name, name: s.name)
+                if s.fields.contains(where: { $0.defaultValue != nil }) {
+                    differing.insert(key)
+                } else {
+                    pending.append((key, s.fields))
+                }
             }
         }
-        var differing = Set(structs.filter { $0.fields.contains { $0.defaultValue != nil } }.map(\.key))
         // A fixpoint: a struct differs when a field's type reaches one that differs.
         var changed = true
         while changed {
-            changed = false
-            for s in structs where !differing.contains(s.key) {
-                if s.fields.contains(where: { Self.reaches($0.type, differing) }) {
-                    differing.insert(s.key)
-                    changed = true
-                }
+            let before = pending.count
+            pending.removeAll { s in
+                guard s.fields.contains(where: { Self.reaches($0.type, differing) }) else { return false }
+                differing.insert(s.key)
+                return true
             }
+            changed = pending.count != before
         }
         self.differing = differing
     }
 
     /// Whether `module.name` needs an `Input` twin.
     func differs(module: String, name: String) -> Bool {
-        differing.contains("\(module).\(name)")
+        differing.contains(Key(module: module, name: name))
     }
 
-    private static func reaches(_ type: TypeRef, _ differing: Set<String>) -> Bool {
+    private static func reaches(_ type: TypeRef, _ differing: Set<Key>) -> Bool {
         switch type {
         case .string, .int, .double, .bool, .any: return false
-        case .named(let module, let name): return differing.contains("\(module).\(name)")
+        case .named(let module, let name): return differing.contains(Key(module: module, name: name))
         case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, differing)
         }
     }

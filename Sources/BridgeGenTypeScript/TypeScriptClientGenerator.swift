@@ -12,12 +12,23 @@ struct TypeScriptClientGenerator {
     let config: GeneratorConfig
     /// Spells this module's types; built once per file (its `InputForms` walk the whole schema).
     private let types: TypeScriptTypes
+    /// The names `supports` takes: every method, event and page method identifier, each once,
+    /// in that order (the client interface and the `$members` table both list them).
+    let memberNames: [String]
 
     init(schema: SchemaSet, module: Module, config: GeneratorConfig, inputs: InputForms) {
         self.schema = schema
         self.module = module
         self.config = config
         self.types = TypeScriptTypes(schema: schema, current: module.name, inputs: inputs)
+        var seen = Set<String>()
+        var names: [String] = []
+        names.reserveCapacity(module.methods.count + module.events.count + module.pageMethods.count)
+        for name in module.methods.map(\.identifier) + module.events.map(\.identifier) + module.pageMethods.map(\.identifier)
+        where seen.insert(name).inserted {
+            names.append(name)
+        }
+        self.memberNames = names
     }
 
     func generate() -> String {
@@ -138,14 +149,6 @@ struct TypeScriptClientGenerator {
         }
     }
 
-    /// The names `supports` takes: every method, event and page method identifier, each once,
-    /// in that order.
-    var memberNames: [String] {
-        var seen = Set<String>()
-        let all = module.methods.map(\.identifier) + module.events.map(\.identifier) + module.pageMethods.map(\.identifier)
-        return all.filter { seen.insert($0).inserted }
-    }
-
     /// `fingerprint`, `capabilities()` and `supports(name)` of the client interface.
     private func printCapabilityMembers(into p: inout CodePrinter) {
         p.blankLine()
@@ -261,38 +264,42 @@ struct TypeScriptClientGenerator {
 
     /// `params: SetItemParams, options?: $runtime.RequestOptions` (typed) or `params, options` (untyped).
     private func parameterList(_ method: Method, typed: Bool) -> String {
-        var parts: [String] = []
+        var list = ""
         if !method.params.isEmpty {
             let optional = Self.paramsAreOptional(method) ? "?" : ""
-            parts.append(typed ? "params\(optional): \(TypeScriptNamer.paramsTypeName(method))" : "params")
+            list = typed ? "params" + optional + ": " + TypeScriptNamer.paramsTypeName(method) : "params"
         }
         if method.kind == .request {
-            parts.append(typed ? "options?: $runtime.RequestOptions" : "options")
+            if !list.isEmpty { list += ", " }
+            list += typed ? "options?: $runtime.RequestOptions" : "options"
         }
-        return parts.joined(separator: ", ")
+        return list
     }
 
     /// `$members`: the wire names each name `supports` takes stands for.
     private func printMemberTable(into p: inout CodePrinter) {
         p.line("/** Wire names of each method, event and page method, by the name `supports` takes. */")
-        let names = memberNames
-        if names.isEmpty {
+        if memberNames.isEmpty {
             p.line("const $members: { readonly [name: string]: $runtime.MemberWires } = {};")
             return
         }
+        // The wire name of the first method, event and page method with each identifier, looked
+        // up once per name instead of searched for.
+        func firstWires(_ members: [(identifier: String, wireName: String)]) -> [String: String] {
+            Dictionary(members, uniquingKeysWith: { first, _ in first })
+        }
+        let methods = firstWires(module.methods.map { ($0.identifier, $0.wireName) })
+        let events = firstWires(module.events.map { ($0.identifier, $0.wireName) })
+        let pageMethods = firstWires(module.pageMethods.map { ($0.identifier, $0.wireName) })
         p.block("const $members: { readonly [name: string]: $runtime.MemberWires } = {", closer: "};") { p in
-            for name in names {
-                var wires: [String] = []
-                if let method = module.methods.first(where: { $0.identifier == name }) {
-                    wires.append("method: " + TypeScriptNamer.stringLiteral(method.wireName))
+            for name in memberNames {
+                var wires = ""
+                for (label, wire) in [("method", methods[name]), ("event", events[name]), ("pageMethod", pageMethods[name])] {
+                    guard let wire else { continue }
+                    if !wires.isEmpty { wires += ", " }
+                    wires += label + ": " + TypeScriptNamer.stringLiteral(wire)
                 }
-                if let event = module.events.first(where: { $0.identifier == name }) {
-                    wires.append("event: " + TypeScriptNamer.stringLiteral(event.wireName))
-                }
-                if let page = module.pageMethods.first(where: { $0.identifier == name }) {
-                    wires.append("pageMethod: " + TypeScriptNamer.stringLiteral(page.wireName))
-                }
-                p.line("\(TypeScriptNamer.propertyKey(name)): { \(wires.joined(separator: ", ")) },")
+                p.line(TypeScriptNamer.propertyKey(name) + ": { " + wires + " },")
             }
         }
     }

@@ -98,7 +98,8 @@ public enum TypeScriptNamer {
 
     /// `generatedTypeNames(in:of:)` with the schema's `InputForms` computed once for all modules.
     static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
-        var names: [(String, TypeScriptDeclaration, SourceLocation)] = []
+        var names: [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] = []
+        names.reserveCapacity(module.types.count + 5 + module.methods.count + module.events.count)
         for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
             names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
         }
@@ -125,11 +126,16 @@ public enum TypeScriptNamer {
     /// Whether `s` can be written unquoted as a property name (an ASCII identifier; reserved
     /// words are fine as property names since ES5).
     public static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first else { return false }
-        func isStart(_ c: Unicode.Scalar) -> Bool {
-            (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" || c == "$"
+        // On UTF-8 bytes: every identifier character is ASCII, and a byte of a non-ASCII
+        // scalar is none of them.
+        func isStart(_ c: UInt8) -> Bool {
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
         }
-        return isStart(first) && s.unicodeScalars.dropFirst().allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
+        return withUTF8(s) { bytes in
+            guard let first = bytes.first, isStart(first) else { return false }
+            return bytes.dropFirst().allSatisfy { isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+        }
     }
 
     /// A method's member name in the client and mock interfaces and the client object:
@@ -153,7 +159,7 @@ public enum TypeScriptNamer {
     public static func stringLiteral(_ s: String) -> String {
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C }) { return "'" + s + "'" }
+        if withUTF8(s, { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C } }) { return "'" + s + "'" }
         var out = "'"
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -180,8 +186,19 @@ public enum TypeScriptNamer {
     /// To keep both readable both ways, a `/` after `*` and backslashes, or an `@` after
     /// a word start and backslashes, gets one more backslash too.
     public static func commentLines(_ text: String) -> [String] {
-        if let line = asciiCommentLine(text) { return [line] }
-        return UntrustedText.lines(text).map { line in
+        var lines: [String] = []
+        appendCommentLines(text, to: &lines)
+        return lines
+    }
+
+    /// `commentLines(text)` appended to `lines` (JSDoc gathers a comment's lines in one array).
+    static func appendCommentLines(_ text: String, to lines: inout [String]) {
+        if isPlainCommentLine(text) {
+            lines.append(text)
+            return
+        }
+        if appendASCIICommentLines(text, to: &lines) { return }
+        for line in UntrustedText.lines(text) {
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
             var atWordStart = true  // only backslashes since the line start or a space
@@ -195,27 +212,59 @@ public enum TypeScriptNamer {
                 afterStar = scalar == "*" || (afterStar && scalar == "\\")
                 atWordStart = isJSDocSpace(scalar) || (atWordStart && scalar == "\\")
             }
-            return out
+            lines.append(out)
         }
     }
 
-    /// `commentLines` of one line of printable ASCII and tabs, on UTF-8 bytes: nothing needs
-    /// a `\u` escape there, and tab and space are the only JSDoc spaces. nil for other text.
-    private static func asciiCommentLine(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else { return nil }
-        guard utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "@") }) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 8)
-        var afterStar = false  // the same states as the scalar loop of `commentLines`
-        var atWordStart = true
-        for byte in utf8 {
-            if (byte == UInt8(ascii: "/") && afterStar) || (byte == UInt8(ascii: "@") && atWordStart) { out.append(UInt8(ascii: "\\")) }
-            out.append(byte)
-            afterStar = byte == UInt8(ascii: "*") || (afterStar && byte == UInt8(ascii: "\\"))
-            atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == UInt8(ascii: "\\"))
+    /// Whether `text` is its own comment line, as most docs are: printable ASCII and tabs
+    /// without `/` or `@` (one pass over its UTF-8 bytes).
+    private static func isPlainCommentLine(_ text: String) -> Bool {
+        withUTF8(text) { bytes in
+            bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@")) || $0 == 0x09 }
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `appendCommentLines` of printable ASCII, tabs and line breaks, on UTF-8 bytes: nothing
+    /// needs a `\u` escape there, tab and space are the only JSDoc spaces, and CR, LF and CRLF
+    /// the only line terminators. Appends nothing and returns false for other text.
+    private static func appendASCIICommentLines(_ text: String, to lines: inout [String]) -> Bool {
+        let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        return withUTF8(text) { bytes in
+            guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == cr || $0 == lf }) else { return false }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
+            var atWordStart = true
+            var previousWasCR = false
+            for byte in bytes {
+                if byte == cr || byte == lf {
+                    // CRLF is one line break, as in `UntrustedText.lines`.
+                    if !(byte == lf && previousWasCR) {
+                        lines.append(String(decoding: out, as: UTF8.self))
+                        out.removeAll(keepingCapacity: true)
+                        afterStar = false
+                        atWordStart = true
+                    }
+                    previousWasCR = byte == cr
+                    continue
+                }
+                previousWasCR = false
+                if (byte == slash && afterStar) || (byte == at && atWordStart) { out.append(backslash) }
+                out.append(byte)
+                afterStar = byte == star || (afterStar && byte == backslash)
+                atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == backslash)
+            }
+            lines.append(String(decoding: out, as: UTF8.self))
+            return true
+        }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` in one buffer (read only, not kept): the byte
+    /// loops of the writers' ASCII fast paths cost a few instructions a byte there, several
+    /// times that through `String.UTF8View`'s iterator.
+    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode

@@ -52,7 +52,7 @@ struct TypeScriptTypes {
         doc.deprecated(field.deprecated)
         doc.print(into: &p)
         let optional = field.type.isOptional || (field.defaultValue != nil && form == .sent)
-        p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?" : ""): \(spell(field.type, form: form));")
+        p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?: " : ": ")\(spell(field.type, form: form));")
     }
 
     /// An interface holding `fields` (the fields of a struct, a method's params, an event's payload).

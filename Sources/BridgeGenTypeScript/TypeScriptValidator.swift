@@ -65,8 +65,15 @@ struct TypeScriptValidator {
                 }
             }
             let generated = TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs)
+            // The first generated name of each spelling, looked up once per type instead of searched for.
+            var firstGenerated: [String: Int] = [:]
+            firstGenerated.reserveCapacity(generated.count)
+            for (index, entry) in generated.enumerated() where firstGenerated[entry.name] == nil {
+                firstGenerated[entry.name] = index
+            }
             for declaration in module.types {
-                if let clash = generated.first(where: { $0.name == declaration.name }) {
+                if let index = firstGenerated[declaration.name] {
+                    let clash = generated[index]
                     diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
                                                                              at: declaration.location, origin: clash.location))
                 }

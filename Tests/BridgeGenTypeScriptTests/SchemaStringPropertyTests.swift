@@ -117,4 +117,22 @@ final class SchemaStringPropertyTests: XCTestCase {
         XCTAssertEqual(TypeScriptNamer.commentLines("@deprecated a@b \\@x"), ["\\@deprecated a@b \\\\@x"])
         XCTAssertEqual(TypeScriptNamer.methodKey("new"), "'new'")
     }
+
+    /// The writers' ASCII fast paths (text of printable ASCII, tabs and line breaks, read as
+    /// bytes) give what the scalar paths give: a trailing `é` sends the same text down the
+    /// scalar path and only adds itself to the last line (or before the closing quote).
+    func testASCIIFastPathsMatchTheScalarPaths() {
+        XCTAssertEqual(TypeScriptNamer.commentLines("a\r\nb\rc\n*/d\n@e \\@f\r\r\n"), ["a", "b", "c", "*\\/d", "\\@e \\\\@f", "", ""])
+        XCTAssertEqual(TypeScriptNamer.commentLines("plain\ttext"), ["plain\ttext"])
+        var random = SeededRandom(seed: 12)
+        let pieces = ["a", "Z", " ", "\t", "*", "/", "@", "\\", "\r", "\n", "'", "`"]
+        for _ in 0..<2000 {
+            let text = (0..<random.int(0...12)).map { _ in random.pick(pieces) }.joined()
+            var expected = TypeScriptNamer.commentLines(text)
+            expected[expected.count - 1] += "é"
+            XCTAssertEqual(TypeScriptNamer.commentLines(text + "é"), expected, HostileStrings.yaml(text))
+            XCTAssertEqual(TypeScriptNamer.stringLiteral(text + "é"), TypeScriptNamer.stringLiteral(text).dropLast() + "é'",
+                           HostileStrings.yaml(text))
+        }
+    }
 }
