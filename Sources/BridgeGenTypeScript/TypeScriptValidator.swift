@@ -64,9 +64,11 @@ struct TypeScriptValidator {
                                                                         at: event.location))
                 }
             }
-            let generated = TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs)
+            // By name, the first of each kept: scanning the list for every type was quadratic per module.
+            let generated = Dictionary(TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs).map { ($0.name, $0) },
+                                       uniquingKeysWith: { first, _ in first })
             for declaration in module.types {
-                if let clash = generated.first(where: { $0.name == declaration.name }) {
+                if let clash = generated[declaration.name] {
                     diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
                                                                              at: declaration.location, origin: clash.location))
                 }

@@ -31,8 +31,8 @@ extension TypeChecker {
         if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
         cases.reserveCapacity(syntax.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.count)
+        var wires = WireNames(reserving: syntax.count)
         for c in syntax {
             guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
             var wire = c.name.value
@@ -85,7 +85,7 @@ extension TypeChecker {
         // Reserved: three fields would otherwise take room for four, in every struct of the model.
         var fields: [Field] = []
         fields.reserveCapacity(syntax.count)
-        var identifiers = MemberNames()
+        var identifiers = MemberNames(reserving: syntax.count)
         for f in syntax {
             guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
             guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
@@ -104,7 +104,7 @@ extension TypeChecker {
 
     mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
         var result: [ErrorCode] = []
-        var identifiers = MemberNames()
+        var identifiers = MemberNames(reserving: syntax.errors.count)
         var codes: [Int: Located<String>] = [:]
         for e in syntax.errors {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
@@ -128,8 +128,8 @@ extension TypeChecker {
     mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
         var result: [Method] = []
         result.reserveCapacity(syntax.methods.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.methods.count)
+        var wires = WireNames(reserving: syntax.methods.count)
         for m in syntax.methods {
             guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
@@ -192,8 +192,8 @@ extension TypeChecker {
     mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
         var result: [Event] = []
         result.reserveCapacity(syntax.events.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.events.count)
+        var wires = WireNames(reserving: syntax.events.count)
         for e in syntax.events {
             guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")

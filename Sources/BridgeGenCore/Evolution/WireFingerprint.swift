@@ -46,6 +46,10 @@ final class FingerprintCache: @unchecked Sendable {
 /// where first met (`#n=struct{...}`) and as `#n` after that, numbered in the order this
 /// walk meets them. The walk's order depends only on wire names, so type names never reach the
 /// text, and every type is written once: linear in the schema, whatever its cycles and sharing.
+///
+/// Every piece is appended to `text` in the order it reads (numbering a type as it is written),
+/// rather than built from temporary strings joined afterwards: the fingerprint is computed for
+/// every module of every `generate`, and the temporaries were most of its cost.
 private struct CanonicalWriter {
     let schema: SchemaSet
     var text = ""
@@ -55,62 +59,126 @@ private struct CanonicalWriter {
     init(schema: SchemaSet) { self.schema = schema }
 
     mutating func write(_ module: Module) {
-        text = "module " + quoted(module.name) + "\n"
+        text = "module "
+        quote(module.name)
+        text += "\n"
         for error in module.errors.sorted(by: { $0.code < $1.code }) {
             // The name too: it is what the page's client calls that code.
-            text += "error " + String(error.code) + " " + quoted(error.name) + "\n"
+            text += "error "
+            text += String(error.code)
+            text += " "
+            quote(error.name)
+            text += "\n"
         }
         for method in module.methods.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "method " + quoted(method.wireName) + " " + method.kind.rawValue + " " + fields(method.params, positional: false)
-            text += " -> " + result(method.returns) + " " + errors(method.errors, in: module) + "\n"
+            text += "method "
+            quote(method.wireName)
+            text += " "
+            text += method.kind.rawValue
+            text += " "
+            fields(method.params, positional: false)
+            text += " -> "
+            result(method.returns)
+            text += " "
+            errors(method.errors, in: module)
+            text += "\n"
         }
         for event in module.events.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "event " + quoted(event.wireName) + " " + fields(event.payload, positional: false) + "\n"
+            text += "event "
+            quote(event.wireName)
+            text += " "
+            fields(event.payload, positional: false)
+            text += "\n"
         }
         for page in module.pageMethods.sorted(by: { $0.wireName < $1.wireName }) {
             // A `global:` function takes its params as positional arguments: their order travels.
-            text += "page " + quoted(page.wireName) + " " + fields(page.params, positional: page.global != nil)
-            text += " -> " + result(page.returns) + " " + errors(page.errors, in: module)
-            text += (page.global.map { " global " + $0.map(quoted).joined(separator: ".") } ?? "") + "\n"
+            text += "page "
+            quote(page.wireName)
+            text += " "
+            fields(page.params, positional: page.global != nil)
+            text += " -> "
+            result(page.returns)
+            text += " "
+            errors(page.errors, in: module)
+            if let global = page.global { text += " global " + global.map(quoted).joined(separator: ".") }
+            text += "\n"
         }
     }
 
     private func quoted(_ s: String) -> String { "\(s.utf8.count):\(s)" }
 
-    private func errors(_ names: [String], in module: Module) -> String {
-        "errors[" + names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ",") + "]"
+    /// Appends `quoted(s)`.
+    private mutating func quote(_ s: String) {
+        text += String(s.utf8.count)
+        text += ":"
+        text += s
     }
 
-    private mutating func result(_ type: TypeRef?) -> String {
-        type.map { shape($0) } ?? "none"
+    private mutating func errors(_ names: [String], in module: Module) {
+        text += "errors["
+        text += names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ",")
+        text += "]"
     }
 
-    private mutating func fields(_ fields: [Field], positional: Bool) -> String {
-        let ordered = positional ? fields : fields.sorted { $0.wireName < $1.wireName }
-        var out = "{"
-        for (index, field) in ordered.enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(field.wireName) + ":" + shape(field.type)
-            if let value = field.defaultValue { out += "=" + literal(value, field.type) }
+    private mutating func result(_ type: TypeRef?) {
+        if let type { shape(type) } else { text += "none" }
+    }
+
+    private mutating func fields(_ fields: [Field], positional: Bool) {
+        // Sorted as indices: sorting the fields themselves copied each one several times.
+        let order = positional ? Array(fields.indices) : fields.indices.sorted { fields[$0].wireName < fields[$1].wireName }
+        text += "{"
+        for (position, index) in order.enumerated() {
+            if position > 0 { text += "," }
+            let field = fields[index]
+            quote(field.wireName)
+            text += ":"
+            shape(field.type)
+            if let value = field.defaultValue {
+                text += "="
+                text += literal(value, field.type)
+            }
         }
-        return out + "}"
+        text += "}"
     }
 
-    private mutating func shape(_ type: TypeRef) -> String {
+    private mutating func shape(_ type: TypeRef) {
         switch type {
-        case .string, .int, .double, .bool, .any: return type.idlSpelling
-        case .list(let element): return "list<" + shape(element) + ">"
-        case .map(let value): return "map<" + shape(value) + ">"
-        case .optional(let wrapped): return shape(wrapped) + "?"
+        case .string, .int, .double, .bool, .any: text += type.idlSpelling
+        case .list(let element):
+            text += "list<"
+            shape(element)
+            text += ">"
+        case .map(let value):
+            text += "map<"
+            shape(value)
+            text += ">"
+        case .optional(let wrapped):
+            shape(wrapped)
+            text += "?"
         case .named(let module, let name):
             let key = module + "." + name
-            if let number = numbers[key] { return "#" + String(number) }
+            if let number = numbers[key] {
+                text += "#"
+                text += String(number)
+                return
+            }
             let number = numbers.count
             numbers[key] = number
-            guard let declaration = schema.declaration(module: module, name: name) else { return "#\(number)=?" }
+            text += "#"
+            text += String(number)
+            guard let declaration = schema.declaration(module: module, name: name) else {
+                text += "=?"
+                return
+            }
             switch declaration {
-            case .structure(let s): return "#\(number)=struct" + fields(s.fields, positional: false)
-            case .enumeration(let e): return "#\(number)=enum[" + e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",") + "]"
+            case .structure(let s):
+                text += "=struct"
+                fields(s.fields, positional: false)
+            case .enumeration(let e):
+                text += "=enum["
+                text += e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",")
+                text += "]"
             }
         }
     }
