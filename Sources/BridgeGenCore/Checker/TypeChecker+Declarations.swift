@@ -67,11 +67,10 @@ extension TypeChecker {
     /// or one whose identifier another member of the same scope (`identifiers`) already has.
     mutating func memberIdentifier(_ name: Located<String>, noun: String,
                                            unique identifiers: inout MemberNames) -> String? {
-        guard IDLNames.isValidMemberName(name.value) else {
+        guard let identifier = IDLNames.memberIdentifier(name.value) else {
             report(DiagnosticCatalog.invalidName(noun, name.value, rule: .member, at: name.location))
             return nil
         }
-        let identifier = IDLNames.lowerCamel(name.value)
         if let other = identifiers[identifier] {
             report(DiagnosticCatalog.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
                                                              at: name.location, first: other.location))

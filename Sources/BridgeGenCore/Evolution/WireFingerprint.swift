@@ -47,138 +47,157 @@ final class FingerprintCache: @unchecked Sendable {
 /// walk meets them. The walk's order depends only on wire names, so type names never reach the
 /// text, and every type is written once: linear in the schema, whatever its cycles and sharing.
 ///
-/// Every piece is appended to `text` in the order it reads (numbering a type as it is written),
-/// rather than built from temporary strings joined afterwards: the fingerprint is computed for
-/// every module of every `generate`, and the temporaries were most of its cost.
+/// The text is appended as UTF-8 bytes, each piece in the order it reads (a type numbered as it
+/// is written), not built from temporary strings: every `generate` fingerprints every module,
+/// and the temporaries and `String` appends were most of its cost.
 private struct CanonicalWriter {
     let schema: SchemaSet
-    var text = ""
+    var text: [UInt8] = []
     /// The number each named type got when first met.
     private var numbers: [String: Int] = [:]
 
     init(schema: SchemaSet) { self.schema = schema }
 
     mutating func write(_ module: Module) {
-        text = "module "
+        text = Array("module ".utf8)
         quote(module.name)
-        text += "\n"
+        put("\n")
         for error in module.errors.sorted(by: { $0.code < $1.code }) {
             // The name too: it is what the page's client calls that code.
-            text += "error "
-            text += String(error.code)
-            text += " "
+            put("error ")
+            put(error.code)
+            put(" ")
             quote(error.name)
-            text += "\n"
+            put("\n")
         }
-        for method in module.methods.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "method "
+        let methods = module.methods
+        for index in methods.indices.sorted(by: { methods[$0].wireName < methods[$1].wireName }) {
+            let method = methods[index]
+            put("method ")
             quote(method.wireName)
-            text += " "
-            text += method.kind.rawValue
-            text += " "
+            put(" ")
+            put(method.kind.rawValue)
+            put(" ")
             fields(method.params, positional: false)
-            text += " -> "
+            put(" -> ")
             result(method.returns)
-            text += " "
+            put(" ")
             errors(method.errors, in: module)
-            text += "\n"
+            put("\n")
         }
         for event in module.events.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "event "
+            put("event ")
             quote(event.wireName)
-            text += " "
+            put(" ")
             fields(event.payload, positional: false)
-            text += "\n"
+            put("\n")
         }
         for page in module.pageMethods.sorted(by: { $0.wireName < $1.wireName }) {
             // A `global:` function takes its params as positional arguments: their order travels.
-            text += "page "
+            put("page ")
             quote(page.wireName)
-            text += " "
+            put(" ")
             fields(page.params, positional: page.global != nil)
-            text += " -> "
+            put(" -> ")
             result(page.returns)
-            text += " "
+            put(" ")
             errors(page.errors, in: module)
-            if let global = page.global { text += " global " + global.map(quoted).joined(separator: ".") }
-            text += "\n"
+            if let global = page.global { put(" global " + global.map(quoted).joined(separator: ".")) }
+            put("\n")
         }
     }
 
     private func quoted(_ s: String) -> String { "\(s.utf8.count):\(s)" }
 
+    private mutating func put(_ s: String) {
+        text.append(contentsOf: s.utf8)
+    }
+
+    /// Appends `String(number)`.
+    private mutating func put(_ number: Int) {
+        guard number >= 0 else { return put(String(number)) }
+        let start = text.count
+        var rest = number
+        repeat {
+            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        text[start...].reverse()
+    }
+
     /// Appends `quoted(s)`.
     private mutating func quote(_ s: String) {
-        text += String(s.utf8.count)
-        text += ":"
-        text += s
+        put(s.utf8.count)
+        put(":")
+        put(s)
     }
 
     private mutating func errors(_ names: [String], in module: Module) {
-        text += "errors["
-        text += names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ",")
-        text += "]"
+        put("errors[")
+        if !names.isEmpty {
+            put(names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ","))
+        }
+        put("]")
     }
 
     private mutating func result(_ type: TypeRef?) {
-        if let type { shape(type) } else { text += "none" }
+        if let type { shape(type) } else { put("none") }
     }
 
     private mutating func fields(_ fields: [Field], positional: Bool) {
         // Sorted as indices: sorting the fields themselves copied each one several times.
         let order = positional ? Array(fields.indices) : fields.indices.sorted { fields[$0].wireName < fields[$1].wireName }
-        text += "{"
+        put("{")
         for (position, index) in order.enumerated() {
-            if position > 0 { text += "," }
-            let field = fields[index]
-            quote(field.wireName)
-            text += ":"
-            shape(field.type)
-            if let value = field.defaultValue {
-                text += "="
-                text += literal(value, field.type)
+            if position > 0 { put(",") }
+            quote(fields[index].wireName)
+            put(":")
+            shape(fields[index].type)
+            if let value = fields[index].defaultValue {
+                put("=")
+                put(literal(value, fields[index].type))
             }
         }
-        text += "}"
+        put("}")
     }
 
     private mutating func shape(_ type: TypeRef) {
         switch type {
-        case .string, .int, .double, .bool, .any: text += type.idlSpelling
+        case .string, .int, .double, .bool, .any: put(type.idlSpelling)
         case .list(let element):
-            text += "list<"
+            put("list<")
             shape(element)
-            text += ">"
+            put(">")
         case .map(let value):
-            text += "map<"
+            put("map<")
             shape(value)
-            text += ">"
+            put(">")
         case .optional(let wrapped):
             shape(wrapped)
-            text += "?"
+            put("?")
         case .named(let module, let name):
             let key = module + "." + name
             if let number = numbers[key] {
-                text += "#"
-                text += String(number)
+                put("#")
+                put(number)
                 return
             }
             let number = numbers.count
             numbers[key] = number
-            text += "#"
-            text += String(number)
+            put("#")
+            put(number)
             guard let declaration = schema.declaration(module: module, name: name) else {
-                text += "=?"
+                put("=?")
                 return
             }
             switch declaration {
             case .structure(let s):
-                text += "=struct"
+                put("=struct")
                 fields(s.fields, positional: false)
             case .enumeration(let e):
-                text += "=enum["
-                text += e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",")
-                text += "]"
+                put("=enum[")
+                put(e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ","))
+                put("]")
             }
         }
     }
