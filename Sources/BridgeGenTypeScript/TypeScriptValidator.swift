@@ -64,16 +64,11 @@ struct TypeScriptValidator {
                                                                         at: event.location))
                 }
             }
-            let generated = TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs)
-            // The first generated name of each spelling, looked up once per type instead of searched for.
-            var firstGenerated: [String: Int] = [:]
-            firstGenerated.reserveCapacity(generated.count)
-            for (index, entry) in generated.enumerated() where firstGenerated[entry.name] == nil {
-                firstGenerated[entry.name] = index
-            }
+            // By name, the first of each kept: scanning the list for every type was quadratic per module.
+            let generated = Dictionary(TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs).map { ($0.name, $0) },
+                                       uniquingKeysWith: { first, _ in first })
             for declaration in module.types {
-                if let index = firstGenerated[declaration.name] {
-                    let clash = generated[index]
+                if let clash = generated[declaration.name] {
                     diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
                                                                              at: declaration.location, origin: clash.location))
                 }

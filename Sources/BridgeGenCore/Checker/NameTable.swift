@@ -5,6 +5,15 @@ struct NameTable<Entry> {
     private var entries: [(key: String, entry: Entry)] = []
     private var index: [String: Entry]?
 
+    /// Room for the names of a scope of `count` members, made once: growing one entry at a
+    /// time reallocated the list at nearly every name.
+    init(reserving count: Int) {
+        entries.reserveCapacity(min(count, Self.indexThreshold + 1))
+    }
+
+    /// Past this many names, lookups go through a dictionary.
+    static var indexThreshold: Int { 32 }
+
     subscript(key: String) -> Entry? {
         get {
             if let index { return index[key] }
@@ -17,7 +26,7 @@ struct NameTable<Entry> {
                 return
             }
             entries.append((key, newValue))
-            if entries.count > 32 {
+            if entries.count > Self.indexThreshold {
                 index = Dictionary(entries.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first })
                 entries = []
             }

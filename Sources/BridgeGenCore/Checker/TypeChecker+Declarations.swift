@@ -31,8 +31,8 @@ extension TypeChecker {
         if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
         cases.reserveCapacity(syntax.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.count)
+        var wires = WireNames(reserving: syntax.count)
         for c in syntax {
             guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
             var wire = c.name.value
@@ -67,11 +67,10 @@ extension TypeChecker {
     /// or one whose identifier another member of the same scope (`identifiers`) already has.
     mutating func memberIdentifier(_ name: Located<String>, noun: String,
                                            unique identifiers: inout MemberNames) -> String? {
-        guard IDLNames.isValidMemberName(name.value) else {
+        guard let identifier = IDLNames.memberIdentifier(name.value) else {
             report(DiagnosticCatalog.invalidName(noun, name.value, rule: .member, at: name.location))
             return nil
         }
-        let identifier = IDLNames.lowerCamel(name.value)
         if let other = identifiers[identifier] {
             report(DiagnosticCatalog.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
                                                              at: name.location, first: other.location))
@@ -85,7 +84,7 @@ extension TypeChecker {
         // Reserved: three fields would otherwise take room for four, in every struct of the model.
         var fields: [Field] = []
         fields.reserveCapacity(syntax.count)
-        var identifiers = MemberNames()
+        var identifiers = MemberNames(reserving: syntax.count)
         for f in syntax {
             guard let identifier = memberIdentifier(f.name, noun: noun, unique: &identifiers) else { continue }
             guard let typeText = f.type, let type = resolve(typeText, &scope) else { continue }
@@ -104,7 +103,7 @@ extension TypeChecker {
 
     mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
         var result: [ErrorCode] = []
-        var identifiers = MemberNames()
+        var identifiers = MemberNames(reserving: syntax.errors.count)
         var codes: [Int: Located<String>] = [:]
         for e in syntax.errors {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
@@ -128,8 +127,8 @@ extension TypeChecker {
     mutating func checkMethods(_ syntax: ModuleSyntax, errors: [ErrorCode], _ scope: inout Scope) -> [Method] {
         var result: [Method] = []
         result.reserveCapacity(syntax.methods.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.methods.count)
+        var wires = WireNames(reserving: syntax.methods.count)
         for m in syntax.methods {
             guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
@@ -192,8 +191,8 @@ extension TypeChecker {
     mutating func checkEvents(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [Event] {
         var result: [Event] = []
         result.reserveCapacity(syntax.events.count)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.events.count)
+        var wires = WireNames(reserving: syntax.events.count)
         for e in syntax.events {
             guard let identifier = memberIdentifier(e.name, noun: "event", unique: &identifiers) else { continue }
             let wire = checkWire(e.wire, default: e.name, noun: "event", seen: &wires, owner: "module '\(scope.module)'")

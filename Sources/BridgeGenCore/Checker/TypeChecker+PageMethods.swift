@@ -6,8 +6,8 @@ extension TypeChecker {
         var result: [PageMethod] = []
         result.reserveCapacity(syntax.pageMethods.count)
         let others = otherMembers(syntax)
-        var identifiers = MemberNames()
-        var wires = WireNames()
+        var identifiers = MemberNames(reserving: syntax.pageMethods.count)
+        var wires = WireNames(reserving: syntax.pageMethods.count)
         for m in syntax.pageMethods {
             guard let identifier = memberIdentifier(m.name, noun: "page method", unique: &identifiers) else { continue }
             var clashes = false

@@ -4,20 +4,26 @@ extension TypeChecker {
         // The same spellings recur throughout a module (`string`, `int`, `Item?`); a spelling
         // that resolved once resolves the same way again in this scope.
         if let (ref, modules) = scope.resolved[text.value] {
-            scope.used.formUnion(modules)
+            if !modules.isEmpty { scope.used.formUnion(modules) }
             return ref
         }
         let usedBefore = scope.used
         let ref = resolveUncached(text, &scope)
-        if let ref { scope.resolved[text.value] = (ref, scope.used.subtracting(usedBefore).union(Self.modules(in: ref))) }
+        if let ref {
+            // `used` only grows: when its count is unchanged, this resolution marked nothing.
+            var modules = Self.modules(in: ref, besides: scope.module)
+            if scope.used.count != usedBefore.count { modules.formUnion(scope.used.subtracting(usedBefore)) }
+            scope.resolved[text.value] = (ref, modules)
+        }
         return ref
     }
 
-    /// Modules a resolved type references (to mark imports used on cache hits).
-    static func modules(in ref: TypeRef) -> Set<String> {
+    /// Modules other than `own` that a resolved type references (to mark imports used on cache
+    /// hits; a module never imports itself, so its own name would mark nothing).
+    static func modules(in ref: TypeRef, besides own: String) -> Set<String> {
         switch ref {
-        case .named(let module, _): return [module]
-        case .list(let inner), .map(let inner), .optional(let inner): return modules(in: inner)
+        case .named(let module, _): return module == own ? [] : [module]
+        case .list(let inner), .map(let inner), .optional(let inner): return modules(in: inner, besides: own)
         default: return []
         }
     }

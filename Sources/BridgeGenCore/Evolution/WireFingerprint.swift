@@ -46,71 +46,158 @@ final class FingerprintCache: @unchecked Sendable {
 /// where first met (`#n=struct{...}`) and as `#n` after that, numbered in the order this
 /// walk meets them. The walk's order depends only on wire names, so type names never reach the
 /// text, and every type is written once: linear in the schema, whatever its cycles and sharing.
+///
+/// The text is appended as UTF-8 bytes, each piece in the order it reads (a type numbered as it
+/// is written), not built from temporary strings: every `generate` fingerprints every module,
+/// and the temporaries and `String` appends were most of its cost.
 private struct CanonicalWriter {
     let schema: SchemaSet
-    var text = ""
+    var text: [UInt8] = []
     /// The number each named type got when first met.
     private var numbers: [String: Int] = [:]
 
     init(schema: SchemaSet) { self.schema = schema }
 
     mutating func write(_ module: Module) {
-        text = "module " + quoted(module.name) + "\n"
+        text = Array("module ".utf8)
+        quote(module.name)
+        put("\n")
         for error in module.errors.sorted(by: { $0.code < $1.code }) {
             // The name too: it is what the page's client calls that code.
-            text += "error " + String(error.code) + " " + quoted(error.name) + "\n"
+            put("error ")
+            put(error.code)
+            put(" ")
+            quote(error.name)
+            put("\n")
         }
-        for method in module.methods.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "method " + quoted(method.wireName) + " " + method.kind.rawValue + " " + fields(method.params, positional: false)
-            text += " -> " + result(method.returns) + " " + errors(method.errors, in: module) + "\n"
+        let methods = module.methods
+        for index in methods.indices.sorted(by: { methods[$0].wireName < methods[$1].wireName }) {
+            let method = methods[index]
+            put("method ")
+            quote(method.wireName)
+            put(" ")
+            put(method.kind.rawValue)
+            put(" ")
+            fields(method.params, positional: false)
+            put(" -> ")
+            result(method.returns)
+            put(" ")
+            errors(method.errors, in: module)
+            put("\n")
         }
         for event in module.events.sorted(by: { $0.wireName < $1.wireName }) {
-            text += "event " + quoted(event.wireName) + " " + fields(event.payload, positional: false) + "\n"
+            put("event ")
+            quote(event.wireName)
+            put(" ")
+            fields(event.payload, positional: false)
+            put("\n")
         }
         for page in module.pageMethods.sorted(by: { $0.wireName < $1.wireName }) {
             // A `global:` function takes its params as positional arguments: their order travels.
-            text += "page " + quoted(page.wireName) + " " + fields(page.params, positional: page.global != nil)
-            text += " -> " + result(page.returns) + " " + errors(page.errors, in: module)
-            text += (page.global.map { " global " + $0.map(quoted).joined(separator: ".") } ?? "") + "\n"
+            put("page ")
+            quote(page.wireName)
+            put(" ")
+            fields(page.params, positional: page.global != nil)
+            put(" -> ")
+            result(page.returns)
+            put(" ")
+            errors(page.errors, in: module)
+            if let global = page.global { put(" global " + global.map(quoted).joined(separator: ".")) }
+            put("\n")
         }
     }
 
     private func quoted(_ s: String) -> String { "\(s.utf8.count):\(s)" }
 
-    private func errors(_ names: [String], in module: Module) -> String {
-        "errors[" + names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ",") + "]"
+    private mutating func put(_ s: String) {
+        text.append(contentsOf: s.utf8)
     }
 
-    private mutating func result(_ type: TypeRef?) -> String {
-        type.map { shape($0) } ?? "none"
+    /// Appends `String(number)`.
+    private mutating func put(_ number: Int) {
+        guard number >= 0 else { return put(String(number)) }
+        let start = text.count
+        var rest = number
+        repeat {
+            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        text[start...].reverse()
     }
 
-    private mutating func fields(_ fields: [Field], positional: Bool) -> String {
-        let ordered = positional ? fields : fields.sorted { $0.wireName < $1.wireName }
-        var out = "{"
-        for (index, field) in ordered.enumerated() {
-            if index > 0 { out += "," }
-            out += quoted(field.wireName) + ":" + shape(field.type)
-            if let value = field.defaultValue { out += "=" + literal(value, field.type) }
+    /// Appends `quoted(s)`.
+    private mutating func quote(_ s: String) {
+        put(s.utf8.count)
+        put(":")
+        put(s)
+    }
+
+    private mutating func errors(_ names: [String], in module: Module) {
+        put("errors[")
+        if !names.isEmpty {
+            put(names.compactMap { module.error(named: $0).map { String($0.code) } }.sorted().joined(separator: ","))
         }
-        return out + "}"
+        put("]")
     }
 
-    private mutating func shape(_ type: TypeRef) -> String {
+    private mutating func result(_ type: TypeRef?) {
+        if let type { shape(type) } else { put("none") }
+    }
+
+    private mutating func fields(_ fields: [Field], positional: Bool) {
+        // Sorted as indices: sorting the fields themselves copied each one several times.
+        let order = positional ? Array(fields.indices) : fields.indices.sorted { fields[$0].wireName < fields[$1].wireName }
+        put("{")
+        for (position, index) in order.enumerated() {
+            if position > 0 { put(",") }
+            quote(fields[index].wireName)
+            put(":")
+            shape(fields[index].type)
+            if let value = fields[index].defaultValue {
+                put("=")
+                put(literal(value, fields[index].type))
+            }
+        }
+        put("}")
+    }
+
+    private mutating func shape(_ type: TypeRef) {
         switch type {
-        case .string, .int, .double, .bool, .any: return type.idlSpelling
-        case .list(let element): return "list<" + shape(element) + ">"
-        case .map(let value): return "map<" + shape(value) + ">"
-        case .optional(let wrapped): return shape(wrapped) + "?"
+        case .string, .int, .double, .bool, .any: put(type.idlSpelling)
+        case .list(let element):
+            put("list<")
+            shape(element)
+            put(">")
+        case .map(let value):
+            put("map<")
+            shape(value)
+            put(">")
+        case .optional(let wrapped):
+            shape(wrapped)
+            put("?")
         case .named(let module, let name):
             let key = module + "." + name
-            if let number = numbers[key] { return "#" + String(number) }
+            if let number = numbers[key] {
+                put("#")
+                put(number)
+                return
+            }
             let number = numbers.count
             numbers[key] = number
-            guard let declaration = schema.declaration(module: module, name: name) else { return "#\(number)=?" }
+            put("#")
+            put(number)
+            guard let declaration = schema.declaration(module: module, name: name) else {
+                put("=?")
+                return
+            }
             switch declaration {
-            case .structure(let s): return "#\(number)=struct" + fields(s.fields, positional: false)
-            case .enumeration(let e): return "#\(number)=enum[" + e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ",") + "]"
+            case .structure(let s):
+                put("=struct")
+                fields(s.fields, positional: false)
+            case .enumeration(let e):
+                put("=enum[")
+                put(e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ","))
+                put("]")
             }
         }
     }

@@ -38,17 +38,26 @@ public struct SchemaSet: Hashable, Sendable, Codable {
     public func hash(into hasher: inout Hasher) { hasher.combine(modules) }
 
     public func module(named name: String) -> Module? {
+        moduleIndex(named: name).map { modules[$0] }
+    }
+
+    /// The declaration a `TypeRef.named` points at.
+    public func declaration(module: String, name: String) -> TypeDeclaration? {
+        // Through indices: copying the module, and each declaration `first(where:)` passed,
+        // cost more than the comparisons.
+        guard let index = moduleIndex(named: module) else { return nil }
+        let types = modules[index].types
+        for i in types.indices where types[i].name == name { return types[i] }
+        return nil
+    }
+
+    private func moduleIndex(named name: String) -> Int? {
         var low = 0, high = modules.count
         while low < high {
             let middle = (low + high) / 2
             if modules[middle].name < name { low = middle + 1 } else { high = middle }
         }
-        return low < modules.count && modules[low].name == name ? modules[low] : nil
-    }
-
-    /// The declaration a `TypeRef.named` points at.
-    public func declaration(module: String, name: String) -> TypeDeclaration? {
-        self.module(named: module)?.types.first { $0.name == name }
+        return low < modules.count && modules[low].name == name ? low : nil
     }
 }
 

@@ -20,22 +20,35 @@ public enum IDLNames {
     /// Fields, params, methods, events, cases and errors: starts with a lowercase letter;
     /// letters and digits in words joined by single `-` or `_` (`get-user-info`, `vip_level`).
     public static func isValidMemberName(_ s: String) -> Bool {
+        memberNameSeparators(s) != nil
+    }
+
+    /// `lowerCamel(s)` of a valid member name, nil for an invalid one: the checker needs both
+    /// of every member name, and this reads its bytes once for the two.
+    static func memberIdentifier(_ s: String) -> String? {
+        memberNameSeparators(s).map { $0 ? lowerCamel(s) : s }
+    }
+
+    /// nil when `s` is no valid member name, else whether it has a `-` or `_`.
+    private static func memberNameSeparators(_ s: String) -> Bool? {
         let b = s.utf8
         guard b.count <= SchemaLimits.nameLength, let first = b.first, isLower(first), let last = b.last, !isSeparator(last) else {
-            return false
+            return nil
         }
         var previousWasSeparator = false
+        var separators = false
         for c in b {
             if isSeparator(c) {
-                if previousWasSeparator { return false }
+                if previousWasSeparator { return nil }
                 previousWasSeparator = true
+                separators = true
             } else if isLetter(c) || isDigit(c) {
                 previousWasSeparator = false
             } else {
-                return false
+                return nil
             }
         }
-        return true
+        return separators
     }
 
     /// A `wire:` override for methods and events: what legacy protocols use

@@ -154,16 +154,19 @@ public struct SyntaxParser {
             }
             guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
                                       expected: "a type or a mapping with 'type'") else { return field }
+            var typed = false
             for pair in pairs {
                 switch pair.key.scalar ?? "" {
-                case "type": field.type = typeExpression(pair.value, "\(noun) '\(name.value)'")
+                case "type":
+                    typed = true
+                    field.type = typeExpression(pair.value, "\(noun) '\(name.value)'")
                 case "doc": field.doc = text(pair.value, "'doc'")
                 case "default": field.defaultValue = pair.value
                 case "deprecated": field.deprecated = deprecation(pair.value)
                 default: break
                 }
             }
-            if !pairs.contains(where: { $0.key.scalar == "type" }) {
+            if !typed {
                 report(DiagnosticCatalog.missingKey("type", in: "\(noun) '\(name.value)'", at: value.location))
             }
             return field
@@ -451,14 +454,14 @@ public struct SyntaxParser {
         scalar(node, what)?.value
     }
 
-    /// The type of `what` (`'returns'`, `field 'id'`).
-    private mutating func typeExpression(_ node: YAMLNode, _ what: String) -> Located<String>? {
+    /// The type of `what` (`'returns'`, `field 'id'`); `what` is only worded for a diagnostic.
+    private mutating func typeExpression(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<String>? {
         if case .sequence(let items) = node.kind {
-            report(DiagnosticCatalog.sequenceAsType(for: what, items: items.count, suggestion: Self.spelledType(node), at: node.location))
+            report(DiagnosticCatalog.sequenceAsType(for: what(), items: items.count, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         if case .mapping = node.kind {
-            report(DiagnosticCatalog.mappingAsType(for: what, suggestion: Self.spelledType(node), at: node.location))
+            report(DiagnosticCatalog.mappingAsType(for: what(), suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         return scalar(node, "a type")

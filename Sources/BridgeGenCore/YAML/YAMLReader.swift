@@ -181,10 +181,18 @@ private struct TreeBuilder {
     private var root: YAMLNode?
     private var documents = 0
 
-    init(path: String) { self.path = path }
+    /// Line 1, column 1 of the file: every event's location is this one moved (the path is looked up once).
+    private let origin: SourceLocation
+
+    init(path: String) {
+        self.path = path
+        origin = SourceLocation(path: path, line: 1, column: 1)
+    }
 
     mutating func consume(_ event: yaml_event_t) -> Outcome {
-        let at = SourceLocation(path: path, line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+        var at = origin
+        at.line = event.start_mark.line + 1
+        at.column = event.start_mark.column + 1
         switch event.type {
         case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
             return .more
@@ -193,7 +201,7 @@ private struct TreeBuilder {
             if documents > 1 { return .refused(DiagnosticCatalog.multipleDocuments(at: at)) }
             return .more
         case YAML_STREAM_END_EVENT:
-            guard let root else { return .refused(DiagnosticCatalog.emptyFile(at: SourceLocation(path: path, line: 1, column: 1))) }
+            guard let root else { return .refused(DiagnosticCatalog.emptyFile(at: origin)) }
             return .done(root)
         case YAML_ALIAS_EVENT:
             return .refused(DiagnosticCatalog.aliasNotAllowed(at: at))
