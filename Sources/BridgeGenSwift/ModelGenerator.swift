@@ -60,27 +60,38 @@ struct ModelGenerator {
     }
 
     private func memberwiseInit(_ s: StructDeclaration, into p: inout CodePrinter) {
-        let parameters = s.fields.map { field -> String in
-            var text = "\(SwiftNamer.member(field.identifier))"
-            let local = SwiftNamer.local(field.identifier)
-            if local != field.identifier { text += " \(local)" }
-            text += ": \(SwiftNamer.type(field.type, inside: module.name))"
-            if let value = field.defaultValue {
-                text += " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema)
-            } else if field.type.isOptional {
-                text += " = nil"
-            }
-            return text
-        }
         // Optionals default to nil; only the schema's defaults need saying.
         p.line(s.fields.contains { $0.defaultValue != nil } ? "/// Creates a value; its defaults are the schema's." : "/// Creates a value.")
         if s.fields.isEmpty {
             p.line("\(context.access)init() {}")
             return
         }
-        p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
-            for field in s.fields {
-                p.line("self.\(Self.storage(field)) = \(SwiftNamer.local(field.identifier))")
+        // The signature is built in one string; each field's local is spelled once for it and the body.
+        var signature = context.access + "init("
+        var locals: [String] = []
+        locals.reserveCapacity(s.fields.count)
+        for (index, field) in s.fields.enumerated() {
+            if index > 0 { signature += ", " }
+            let local = SwiftNamer.local(field.identifier)
+            locals.append(local)
+            signature += SwiftNamer.member(field.identifier)
+            if local != field.identifier {
+                signature += " "
+                signature += local
+            }
+            signature += ": "
+            signature += SwiftNamer.type(field.type, inside: module.name)
+            if let value = field.defaultValue {
+                signature += " = "
+                signature += SwiftNamer.literal(value, type: field.type, schema: context.schema)
+            } else if field.type.isOptional {
+                signature += " = nil"
+            }
+        }
+        signature += ") {"
+        p.block(signature) { p in
+            for (index, field) in s.fields.enumerated() {
+                p.line("self.\(Self.storage(field)) = \(locals[index])")
             }
         }
     }
