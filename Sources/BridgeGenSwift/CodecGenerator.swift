@@ -43,9 +43,9 @@ struct CodecGenerator {
         case .optional(let wrapped) where field.defaultValue == nil: (function, decoded) = ("optional", wrapped)
         default: (function, decoded) = (field.defaultValue == nil ? "field" : "defaulted", field.type)
         }
-        // Built in one string: this runs for every field and parameter.
-        var text = fields
-        text.reserveCapacity(80)
+        // Built from pieces (`SwiftCode`): this runs for every field and parameter.
+        var text = SwiftCode()
+        text += fields
         text += "."
         text += function
         text += "("
@@ -59,7 +59,7 @@ struct CodecGenerator {
             text += decoder(decoded, home: home)
         }
         text += ")"
-        return text
+        return text.text
     }
 
     /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
@@ -102,9 +102,9 @@ struct CodecGenerator {
         case .optional(let wrapped): (function, encoded, throwing) = ("optional", wrapped, true)
         default: (function, encoded, throwing) = ("field", field.type, true)
         }
-        // Built in one string: this runs for every field of every encoded struct and payload.
-        var text = "."
-        text.reserveCapacity(80)
+        // Built from pieces (`SwiftCode`): this runs for every field of every encoded struct and payload.
+        var text = SwiftCode()
+        text += "."
         text += function
         text += "("
         SwiftNamer.appendStringLiteral(field.wireName, to: &text)
@@ -115,19 +115,20 @@ struct CodecGenerator {
             text += encoder(encoded, home: home)
         }
         text += ")"
-        return (text, throwing)
+        return (text.text, throwing)
     }
 
     /// Prints `start` (ending in the members, `try` before them when an adder throws), the
     /// `adders` and `end` as one chained expression: one line when it reads as one, else an
     /// adder per line.
     static func printChain(_ start: String, _ adders: [String], end: String, into p: inout CodePrinter) {
-        var line = start
-        line.reserveCapacity(160)
+        var line = SwiftCode(capacity: 256)
+        line += start
         for adder in adders { line += adder }
         line += end
-        if line.utf8.count <= oneLineCallWidth {
-            p.line(line)
+        let text = line.text
+        if text.utf8.count <= oneLineCallWidth {
+            p.line(text)
             return
         }
         p.line(start)
@@ -164,8 +165,8 @@ struct CodecGenerator {
                 if index > 0 { p.blankLine() }
                 switch declaration {
                 case .structure(let s):
-                    let type = "\(namespace).\(s.name)"
-                    p.block("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
+                    let type = namespace + "." + s.name
+                    p.block(code("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {")) { p in
                         if s.fields.isEmpty {
                             p.line("_ = try BridgeDecode.object(value, path)")
                             p.line("return \(type)()")
@@ -173,17 +174,21 @@ struct CodecGenerator {
                         }
                         p.line("let fields = try BridgeDecode.Fields(value, path)")
                         let arguments = s.fields.map { field in
-                            SwiftNamer.label(field.identifier) + ": " + Self.decode(field: field, from: "fields", schema: context.schema, home: module.name)
+                            code("\(SwiftNamer.label(field.identifier)): \(Self.decode(field: field, from: "fields", schema: context.schema, home: module.name))")
                         }
-                        var call = "return try " + type + "("
+                        var call = SwiftCode(capacity: 256)
+                        call += "return try "
+                        call += type
+                        call += "("
                         for (index, argument) in arguments.enumerated() {
                             if index > 0 { call += ", " }
                             call += argument
                         }
                         call += ")"
+                        let line = call.text
                         // One line when it reads as one; else a field per line.
-                        if call.utf8.count <= Self.oneLineCallWidth {
-                            p.line(call)
+                        if line.utf8.count <= Self.oneLineCallWidth {
+                            p.line(line)
                             return
                         }
                         p.line("return try \(type)(")
@@ -195,7 +200,7 @@ struct CodecGenerator {
                         p.line(")")
                     }
                     p.blankLine()
-                    p.block("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
+                    p.block(code("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {")) { p in
                         if s.fields.isEmpty {
                             p.line("return .object([:])")
                             return

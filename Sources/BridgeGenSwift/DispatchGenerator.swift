@@ -37,7 +37,11 @@ struct DispatchGenerator {
                 }
                 p.line("switch type {")
                 for method in module.methods {
-                    p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
+                    var label = SwiftCode()
+                    label += "case "
+                    SwiftNamer.appendStringLiteral(method.wireName, to: &label)
+                    label += ":"
+                    p.line(label.text)
                     p.indented { p in dispatchCase(method, into: &p) }
                 }
                 p.line("default:")
@@ -64,12 +68,19 @@ struct DispatchGenerator {
     /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure),
     /// passing `locals`, the decoded parameters.
     private func call(_ method: Method, locals: [String], on receiver: String = "handler") -> String {
-        var text: String
+        // Built from pieces (`SwiftCode`): this runs for every method.
+        var text = SwiftCode(capacity: 256)
         if method.deprecated != nil {
-            text = "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.function(method.identifier))(" + receiver
+            text += "(\(shim).self as any \(shimProtocol).Type)."
+            text += SwiftNamer.function(method.identifier)
+            text += "("
+            text += receiver
             if !locals.isEmpty { text += ", " }
         } else {
-            text = receiver + "." + SwiftNamer.function(method.identifier) + "("
+            text += receiver
+            text += "."
+            text += SwiftNamer.function(method.identifier)
+            text += "("
         }
         for (index, field) in method.params.enumerated() {
             if index > 0 { text += ", " }
@@ -78,17 +89,17 @@ struct DispatchGenerator {
             text += locals[index]
         }
         text += ")"
-        return text
+        return text.text
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
         // Each parameter's local, spelled once for its decoding line and the call.
         let locals = method.params.map(Self.argument)
         for (index, field) in method.params.enumerated() {
-            p.line("let \(locals[index]) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))")
+            p.line(code("let \(locals[index]) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))"))
         }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
-            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }")
+            p.line(code("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }"))
             return
         }
         p.line("let handler = try requireHandler()")

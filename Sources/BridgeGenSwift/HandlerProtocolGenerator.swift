@@ -8,8 +8,11 @@ struct HandlerProtocolGenerator {
 
     /// `name(label: Type, ...)` with the method's parameters.
     static func signature(_ method: Method, leading: [String] = [], internalNames: Bool = false) -> String {
-        // Built in one string: this runs for every method, and again for deprecated ones.
-        var text = "func " + SwiftNamer.function(method.identifier) + "("
+        // Built from pieces (`SwiftCode`): this runs for every method, and again for deprecated ones.
+        var text = SwiftCode(capacity: 256)
+        text += "func "
+        text += SwiftNamer.function(method.identifier)
+        text += "("
         var first = true
         for parameter in leading {
             if !first { text += ", " }
@@ -33,9 +36,12 @@ struct HandlerProtocolGenerator {
         text += ")"
         if method.kind == .request {
             text += " async throws"
-            if let returns = method.returns { text += " -> " + SwiftNamer.type(returns) }
+            if let returns = method.returns {
+                text += " -> "
+                text += SwiftNamer.type(returns)
+            }
         }
-        return text
+        return text.text
     }
 
     static func parameterDocs(_ fields: [Field]) -> [String] {

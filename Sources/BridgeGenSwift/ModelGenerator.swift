@@ -38,7 +38,7 @@ struct ModelGenerator {
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
-        p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
+        p.block(code("\(a)struct \(s.name): Sendable, Equatable {")) { p in
             for field in s.fields {
                 let type = SwiftNamer.type(field.type, inside: module.name)
                 SwiftDocs.print(field.doc, into: &p)
@@ -51,7 +51,7 @@ struct ModelGenerator {
                     p.line("/// Storage of the deprecated `\(field.identifier)`, so generated code can use it without warnings.")
                     p.line("var \(Self.storage(field)): \(type)")
                 } else {
-                    p.line("\(a)var \(SwiftNamer.member(field.identifier)): \(type)")
+                    p.line(code("\(a)var \(SwiftNamer.member(field.identifier)): \(type)"))
                 }
             }
             p.blankLine()
@@ -66,8 +66,10 @@ struct ModelGenerator {
             p.line("\(context.access)init() {}")
             return
         }
-        // The signature is built in one string; each field's local is spelled once for it and the body.
-        var signature = context.access + "init("
+        // The signature is built from pieces (`SwiftCode`); each field's local is spelled once for it and the body.
+        var signature = SwiftCode(capacity: 256)
+        signature += context.access
+        signature += "init("
         var locals: [String] = []
         locals.reserveCapacity(s.fields.count)
         for (index, field) in s.fields.enumerated() {
@@ -89,9 +91,9 @@ struct ModelGenerator {
             }
         }
         signature += ") {"
-        p.block(signature) { p in
+        p.block(signature.text) { p in
             for (index, field) in s.fields.enumerated() {
-                p.line("self.\(Self.storage(field)) = \(locals[index])")
+                p.line(code("self.\(Self.storage(field)) = \(locals[index])"))
             }
         }
     }

@@ -92,22 +92,21 @@ public enum SwiftNamer {
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
     public static func stringLiteral(_ text: String) -> String {
-        var out = ""
+        var out = SwiftCode(capacity: text.utf8.count + 2)
         appendStringLiteral(text, to: &out)
-        return out
+        return out.text
     }
 
-    /// `stringLiteral(text)` appended to `out`, for a line built in one string.
-    public static func appendStringLiteral(_ text: String, to out: inout String) {
+    /// `stringLiteral(text)` appended to `out`, for a line built from pieces.
+    static func appendStringLiteral(_ text: String, to out: inout SwiftCode) {
+        out += "\""
+        defer { out += "\"" }
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            out += "\""
             out += text
-            out += "\""
             return
         }
-        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -119,11 +118,10 @@ public enum SwiftNamer {
                 if UntrustedText.needsEscape(scalar) {
                     out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(scalar)
                 }
             }
         }
-        out += "\""
     }
 
     /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
