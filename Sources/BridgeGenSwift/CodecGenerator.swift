@@ -122,13 +122,14 @@ struct CodecGenerator {
     /// `adders` and `end` as one chained expression: one line when it reads as one, else an
     /// adder per line.
     static func printChain(_ start: String, _ adders: [String], end: String, into p: inout CodePrinter) {
-        var line = SwiftCode(capacity: 256)
-        line += start
-        for adder in adders { line += adder }
-        line += end
-        let text = line.text
-        if text.utf8.count <= oneLineCallWidth {
-            p.line(text)
+        // The one-line width is summed first, so a chain printed a line per adder is never joined.
+        let width = adders.reduce(start.utf8.count + end.utf8.count) { $0 + $1.utf8.count }
+        if width <= oneLineCallWidth {
+            var line = SwiftCode(capacity: width)
+            line += start
+            for adder in adders { line += adder }
+            line += end
+            p.line(line.text)
             return
         }
         p.line(start)
@@ -176,22 +177,21 @@ struct CodecGenerator {
                         let arguments = s.fields.map { field in
                             code("\(SwiftNamer.label(field.identifier)): \(Self.decode(field: field, from: "fields", schema: context.schema, home: module.name))")
                         }
-                        var call = SwiftCode(capacity: 256)
-                        call += "return try "
-                        call += type
-                        call += "("
-                        for (index, argument) in arguments.enumerated() {
-                            if index > 0 { call += ", " }
-                            call += argument
-                        }
-                        call += ")"
-                        let line = call.text
-                        // One line when it reads as one; else a field per line.
-                        if line.utf8.count <= Self.oneLineCallWidth {
-                            p.line(line)
+                        // One line when it reads as one (its width summed first); else a field per line.
+                        let opener = "return try " + type + "("
+                        let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + 1) { $0 + $1.utf8.count }
+                        if width <= Self.oneLineCallWidth {
+                            var call = SwiftCode(capacity: width)
+                            call += opener
+                            for (index, argument) in arguments.enumerated() {
+                                if index > 0 { call += ", " }
+                                call += argument
+                            }
+                            call += ")"
+                            p.line(call.text)
                             return
                         }
-                        p.line("return try \(type)(")
+                        p.line(opener)
                         p.indented { p in
                             for (index, argument) in arguments.enumerated() {
                                 p.line(argument + (index == arguments.count - 1 ? "" : ","))
