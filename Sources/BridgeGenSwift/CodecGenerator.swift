@@ -30,9 +30,9 @@ struct CodecGenerator {
         return "{ \(v), \(q) in try \(function)(\(v), \(q), \(inner)) }"
     }
 
-    /// A Swift expression (without leading `try`) decoding `field` from the
+    /// Appends to `text` a Swift expression (without leading `try`) decoding `field` from the
     /// `BridgeDecode.Fields` named `fields`, honouring its default.
-    static func decode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil) -> String {
+    static func appendDecode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil, to text: inout SwiftCode) {
         // The function and the type whose decoder is passed last, if any.
         let function: String, decoded: TypeRef?
         switch field.type {
@@ -44,7 +44,6 @@ struct CodecGenerator {
         default: (function, decoded) = (field.defaultValue == nil ? "field" : "defaulted", field.type)
         }
         // Built from pieces (`SwiftCode`): this runs for every field and parameter.
-        var text = SwiftCode()
         text += fields
         text += "."
         text += function
@@ -59,7 +58,6 @@ struct CodecGenerator {
             text += decoder(decoded, home: home)
         }
         text += ")"
-        return text.text
     }
 
     /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
@@ -175,7 +173,11 @@ struct CodecGenerator {
                         }
                         p.line("let fields = try BridgeDecode.Fields(value, path)")
                         let arguments = s.fields.map { field in
-                            code("\(SwiftNamer.label(field.identifier)): \(Self.decode(field: field, from: "fields", schema: context.schema, home: module.name))")
+                            var argument = SwiftCode()
+                            argument += SwiftNamer.label(field.identifier)
+                            argument += ": "
+                            Self.appendDecode(field: field, from: "fields", schema: context.schema, home: module.name, to: &argument)
+                            return argument.text
                         }
                         // One line when it reads as one (its width summed first); else a field per line.
                         let opener = "return try " + type + "("

@@ -96,7 +96,9 @@ struct DispatchGenerator {
         // Each parameter's local, spelled once for its decoding line and the call.
         let locals = method.params.map(Self.argument)
         for (index, field) in method.params.enumerated() {
-            p.line(code("let \(locals[index]) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))"))
+            var line: SwiftCode = "let \(locals[index]) = try "
+            CodecGenerator.appendDecode(field: field, from: "params", schema: context.schema, to: &line)
+            p.line(line.text)
         }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
             p.line(code("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }"))
