@@ -11,57 +11,67 @@ struct CodecGenerator {
     /// function where there is one, else a one-expression closure (`v1`, `p1` at depth 0).
     /// Inside the codec of module `home`, its own functions are named bare (`decodeItem`).
     static func decoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
-        let v = "v\(depth + 1)", q = "p\(depth + 1)"
         switch ref {
         case .string: return "BridgeDecode.string"
         case .int: return "BridgeDecode.int"
         case .double: return "BridgeDecode.double"
         case .bool: return "BridgeDecode.bool"
         case .any: return "BridgeDecode.json"
-        case .named(let module, let name): return (module == home ? "" : SwiftNamer.codec(module) + ".") + "decode" + name
-        case .list(let element): return "{ \(v), \(q) in try BridgeDecode.list(\(v), \(q), \(decoder(element, depth: depth + 1, home: home))) }"
-        case .map(let element): return "{ \(v), \(q) in try BridgeDecode.map(\(v), \(q), \(decoder(element, depth: depth + 1, home: home))) }"
-        case .optional(let wrapped): return "{ \(v), \(q) in try BridgeDecode.optional(\(v), \(q), \(decoder(wrapped, depth: depth + 1, home: home))) }"
+        case .named(let module, let name): return module == home ? "decode" + name : SwiftNamer.codec(module) + ".decode" + name
+        case .list(let element): return closure("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
+        case .map(let element): return closure("BridgeDecode.map", decoder(element, depth: depth + 1, home: home), depth: depth)
+        case .optional(let wrapped): return closure("BridgeDecode.optional", decoder(wrapped, depth: depth + 1, home: home), depth: depth)
         }
     }
 
-    /// A Swift expression (without leading `try`) decoding `field` from the
+    /// `{ v1, p1 in try function(v1, p1, inner) }`, its parameters numbered by `depth`.
+    private static func closure(_ function: String, _ inner: String, depth: Int) -> String {
+        let v = "v\(depth + 1)", q = "p\(depth + 1)"
+        return "{ \(v), \(q) in try \(function)(\(v), \(q), \(inner)) }"
+    }
+
+    /// Appends to `text` a Swift expression (without leading `try`) decoding `field` from the
     /// `BridgeDecode.Fields` named `fields`, honouring its default.
-    static func decode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil) -> String {
-        let key = SwiftNamer.stringLiteral(field.wireName)
-        if let defaultValue = field.defaultValue {
-            let literal = SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
-            switch field.type {
-            case .string: return "\(fields).string(\(key), default: \(literal))"
-            case .int: return "\(fields).int(\(key), default: \(literal))"
-            case .double: return "\(fields).double(\(key), default: \(literal))"
-            case .bool: return "\(fields).bool(\(key), default: \(literal))"
-            default: return "\(fields).defaulted(\(key), \(literal), \(decoder(field.type, home: home)))"
-            }
-        }
+    static func appendDecode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil, to text: inout SwiftCode) {
+        // The function and the type whose decoder is passed last, if any.
+        let function: String, decoded: TypeRef?
         switch field.type {
-        case .string: return "\(fields).string(\(key))"
-        case .int: return "\(fields).int(\(key))"
-        case .double: return "\(fields).double(\(key))"
-        case .bool: return "\(fields).bool(\(key))"
-        case .optional(let wrapped): return "\(fields).optional(\(key), \(decoder(wrapped, home: home)))"
-        default: return "\(fields).field(\(key), \(decoder(field.type, home: home)))"
+        case .string: (function, decoded) = ("string", nil)
+        case .int: (function, decoded) = ("int", nil)
+        case .double: (function, decoded) = ("double", nil)
+        case .bool: (function, decoded) = ("bool", nil)
+        case .optional(let wrapped) where field.defaultValue == nil: (function, decoded) = ("optional", wrapped)
+        default: (function, decoded) = (field.defaultValue == nil ? "field" : "defaulted", field.type)
         }
+        // Built from pieces (`SwiftCode`): this runs for every field and parameter.
+        text += fields
+        text += "."
+        text += function
+        text += "("
+        SwiftNamer.appendStringLiteral(field.wireName, to: &text)
+        if let defaultValue = field.defaultValue {
+            text += decoded == nil ? ", default: " : ", "
+            text += SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
+        }
+        if let decoded = decoded {
+            text += ", "
+            text += decoder(decoded, home: home)
+        }
+        text += ")"
     }
 
     /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
     static func encoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
-        let v = "v\(depth + 1)", q = "p\(depth + 1)"
         switch ref {
         case .string: return "BridgeEncode.string"
         case .bool: return "BridgeEncode.bool"
         case .int: return "BridgeEncode.int"
         case .double: return "BridgeEncode.double"
         case .any: return "BridgeEncode.json"
-        case .named(let module, let name): return (module == home ? "" : SwiftNamer.codec(module) + ".") + "encode" + name
-        case .list(let element): return "{ \(v), \(q) in try BridgeEncode.list(\(v), \(q), \(encoder(element, depth: depth + 1, home: home))) }"
-        case .map(let element): return "{ \(v), \(q) in try BridgeEncode.map(\(v), \(q), \(encoder(element, depth: depth + 1, home: home))) }"
-        case .optional(let wrapped): return "{ \(v), \(q) in try BridgeEncode.optional(\(v), \(q), \(encoder(wrapped, depth: depth + 1, home: home))) }"
+        case .named(let module, let name): return module == home ? "encode" + name : SwiftNamer.codec(module) + ".encode" + name
+        case .list(let element): return closure("BridgeEncode.list", encoder(element, depth: depth + 1, home: home), depth: depth)
+        case .map(let element): return closure("BridgeEncode.map", encoder(element, depth: depth + 1, home: home), depth: depth)
+        case .optional(let wrapped): return closure("BridgeEncode.optional", encoder(wrapped, depth: depth + 1, home: home), depth: depth)
         }
     }
 
@@ -80,24 +90,44 @@ struct CodecGenerator {
     /// The `BridgeEncode.Members` adder for `field` (read from `value`), chained after the
     /// members: `.string("name", value.name)`; nil optionals are left out. And whether it throws.
     static func adder(_ field: Field, value: String, home: String? = nil) -> (text: String, throws: Bool) {
-        let key = SwiftNamer.stringLiteral(field.wireName)
+        // The adder, the type whose encoder is passed last (if any), and whether it throws.
+        let function: String, encoded: TypeRef?, throwing: Bool
         switch field.type {
-        case .string: return (".string(\(key), \(value))", false)
-        case .bool: return (".bool(\(key), \(value))", false)
-        case .int: return (".int(\(key), \(value))", true)
-        case .double: return (".double(\(key), \(value))", true)
-        case .optional(let wrapped): return (".optional(\(key), \(value), \(encoder(wrapped, home: home)))", true)
-        default: return (".field(\(key), \(value), \(encoder(field.type, home: home)))", true)
+        case .string: (function, encoded, throwing) = ("string", nil, false)
+        case .bool: (function, encoded, throwing) = ("bool", nil, false)
+        case .int: (function, encoded, throwing) = ("int", nil, true)
+        case .double: (function, encoded, throwing) = ("double", nil, true)
+        case .optional(let wrapped): (function, encoded, throwing) = ("optional", wrapped, true)
+        default: (function, encoded, throwing) = ("field", field.type, true)
         }
+        // Built from pieces (`SwiftCode`): this runs for every field of every encoded struct and payload.
+        var text = SwiftCode()
+        text += "."
+        text += function
+        text += "("
+        SwiftNamer.appendStringLiteral(field.wireName, to: &text)
+        text += ", "
+        text += value
+        if let encoded = encoded {
+            text += ", "
+            text += encoder(encoded, home: home)
+        }
+        text += ")"
+        return (text.text, throwing)
     }
 
     /// Prints `start` (ending in the members, `try` before them when an adder throws), the
     /// `adders` and `end` as one chained expression: one line when it reads as one, else an
     /// adder per line.
     static func printChain(_ start: String, _ adders: [String], end: String, into p: inout CodePrinter) {
-        let line = start + adders.joined() + end
-        if line.utf8.count <= oneLineCallWidth {
-            p.line(line)
+        // The one-line width is summed first, so a chain printed a line per adder is never joined.
+        let width = adders.reduce(start.utf8.count + end.utf8.count) { $0 + $1.utf8.count }
+        if width <= oneLineCallWidth {
+            var line = SwiftCode(capacity: width)
+            line += start
+            for adder in adders { line += adder }
+            line += end
+            p.line(line.text)
             return
         }
         p.line(start)
@@ -111,9 +141,15 @@ struct CodecGenerator {
     /// after `prefix` (a binding, or nothing), the adders, and whether any throws.
     static func members(_ fields: [Field], path: String, prefix: String = "", home: String? = nil,
                         value: (Field) -> String) -> (start: String, adders: [String], throws: Bool) {
-        let adders = fields.map { adder($0, value: value($0), home: home) }
-        let throwing = adders.contains { $0.throws }
-        return (prefix + (throwing ? "try " : "") + "BridgeEncode.Members(\(path))", adders.map(\.text), throwing)
+        var adders: [String] = []
+        adders.reserveCapacity(fields.count)
+        var throwing = false
+        for field in fields {
+            let adder = adder(field, value: value(field), home: home)
+            adders.append(adder.text)
+            throwing = throwing || adder.throws
+        }
+        return (prefix + (throwing ? "try " : "") + "BridgeEncode.Members(\(path))", adders, throwing)
     }
 
     /// The widest `return try Type(field: ..., ...)` printed on one line: 140 columns with
@@ -128,8 +164,8 @@ struct CodecGenerator {
                 if index > 0 { p.blankLine() }
                 switch declaration {
                 case .structure(let s):
-                    let type = "\(namespace).\(s.name)"
-                    p.block("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
+                    let type = namespace + "." + s.name
+                    p.block(code("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {")) { p in
                         if s.fields.isEmpty {
                             p.line("_ = try BridgeDecode.object(value, path)")
                             p.line("return \(type)()")
@@ -137,15 +173,27 @@ struct CodecGenerator {
                         }
                         p.line("let fields = try BridgeDecode.Fields(value, path)")
                         let arguments = s.fields.map { field in
-                            "\(SwiftNamer.label(field.identifier)): \(Self.decode(field: field, from: "fields", schema: context.schema, home: module.name))"
+                            var argument = SwiftCode()
+                            argument += SwiftNamer.label(field.identifier)
+                            argument += ": "
+                            Self.appendDecode(field: field, from: "fields", schema: context.schema, home: module.name, to: &argument)
+                            return argument.text
                         }
-                        let call = "return try \(type)(\(arguments.joined(separator: ", ")))"
-                        // One line when it reads as one; else a field per line.
-                        if call.utf8.count <= Self.oneLineCallWidth {
-                            p.line(call)
+                        // One line when it reads as one (its width summed first); else a field per line.
+                        let opener = "return try " + type + "("
+                        let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + 1) { $0 + $1.utf8.count }
+                        if width <= Self.oneLineCallWidth {
+                            var call = SwiftCode(capacity: width)
+                            call += opener
+                            for (index, argument) in arguments.enumerated() {
+                                if index > 0 { call += ", " }
+                                call += argument
+                            }
+                            call += ")"
+                            p.line(call.text)
                             return
                         }
-                        p.line("return try \(type)(")
+                        p.line(opener)
                         p.indented { p in
                             for (index, argument) in arguments.enumerated() {
                                 p.line(argument + (index == arguments.count - 1 ? "" : ","))
@@ -154,7 +202,7 @@ struct CodecGenerator {
                         p.line(")")
                     }
                     p.blankLine()
-                    p.block("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
+                    p.block(code("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {")) { p in
                         if s.fields.isEmpty {
                             p.line("return .object([:])")
                             return

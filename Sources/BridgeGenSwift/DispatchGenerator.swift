@@ -11,7 +11,7 @@ struct DispatchGenerator {
     private var shimProtocol: String { SwiftNamer.namespace(module.name) + "DeprecatedCalls" }
 
     /// The local holding a decoded parameter: never a keyword and never `params`/`reply`/...
-    static func argument(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
+    static func argument(_ field: Field) -> String { "arg" + SwiftNamer.upperFirst(field.identifier) }
 
     func generate(into p: inout CodePrinter) {
         let name = SwiftNamer.dispatcher(module.name)
@@ -37,7 +37,11 @@ struct DispatchGenerator {
                 }
                 p.line("switch type {")
                 for method in module.methods {
-                    p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
+                    var label = SwiftCode()
+                    label += "case "
+                    SwiftNamer.appendStringLiteral(method.wireName, to: &label)
+                    label += ":"
+                    p.line(label.text)
                     p.indented { p in dispatchCase(method, into: &p) }
                 }
                 p.line("default:")
@@ -61,41 +65,58 @@ struct DispatchGenerator {
         }
     }
 
-    private func callArguments(_ method: Method) -> String {
-        method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" }.joined(separator: ", ")
-    }
-
-    /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure).
-    private func call(_ method: Method, on receiver: String = "handler") -> String {
+    /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure),
+    /// passing `locals`, the decoded parameters.
+    private func call(_ method: Method, locals: [String], on receiver: String = "handler") -> String {
+        // Built from pieces (`SwiftCode`): this runs for every method.
+        var text = SwiftCode(capacity: 256)
         if method.deprecated != nil {
-            let arguments = ([receiver] + method.params.map { "\(SwiftNamer.label($0.identifier)): \(Self.argument($0))" })
-                .joined(separator: ", ")
-            return "(\(shim).self as any \(shimProtocol).Type).\(SwiftNamer.function(method.identifier))(\(arguments))"
+            text += "(\(shim).self as any \(shimProtocol).Type)."
+            text += SwiftNamer.function(method.identifier)
+            text += "("
+            text += receiver
+            if !locals.isEmpty { text += ", " }
+        } else {
+            text += receiver
+            text += "."
+            text += SwiftNamer.function(method.identifier)
+            text += "("
         }
-        return "\(receiver).\(SwiftNamer.function(method.identifier))(\(callArguments(method)))"
+        for (index, field) in method.params.enumerated() {
+            if index > 0 { text += ", " }
+            text += SwiftNamer.label(field.identifier)
+            text += ": "
+            text += locals[index]
+        }
+        text += ")"
+        return text.text
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
-        for field in method.params {
-            p.line("let \(Self.argument(field)) = try \(CodecGenerator.decode(field: field, from: "params", schema: context.schema))")
+        // Each parameter's local, spelled once for its decoding line and the call.
+        let locals = method.params.map(Self.argument)
+        for (index, field) in method.params.enumerated() {
+            var line: SwiftCode = "let \(locals[index]) = try "
+            CodecGenerator.appendDecode(field: field, from: "params", schema: context.schema, to: &line)
+            p.line(line.text)
         }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
-            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, on: "$0")) }")
+            p.line(code("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }"))
             return
         }
         p.line("let handler = try requireHandler()")
         switch method.kind {
         case .send:
             p.line("reply.succeed(.null)")
-            p.line(call(method))
+            p.line(call(method, locals: locals))
         case .request:
             // The runtime runs it in a Task that uninstalling the module cancels.
             if let returns = method.returns {
-                let encoded = CodecGenerator.encode(returns, value: call(method), path: "\"result\"")
+                let encoded = CodecGenerator.encode(returns, value: call(method, locals: locals), path: "\"result\"")
                 p.line("reply.run { try await \(encoded.text) }")
             } else {
                 p.block("reply.run {") { p in
-                    p.line("try await \(call(method))")
+                    p.line("try await \(call(method, locals: locals))")
                     p.line("return .null")
                 }
             }

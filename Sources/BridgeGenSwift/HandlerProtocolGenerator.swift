@@ -8,19 +8,40 @@ struct HandlerProtocolGenerator {
 
     /// `name(label: Type, ...)` with the method's parameters.
     static func signature(_ method: Method, leading: [String] = [], internalNames: Bool = false) -> String {
-        let parameters = leading + method.params.map { field -> String in
-            var text = SwiftNamer.member(field.identifier)
-            if internalNames, SwiftNamer.local(field.identifier) != field.identifier {
-                text += " " + SwiftNamer.local(field.identifier)
-            }
-            return text + ": " + SwiftNamer.type(field.type)
+        // Built from pieces (`SwiftCode`): this runs for every method, and again for deprecated ones.
+        var text = SwiftCode(capacity: 256)
+        text += "func "
+        text += SwiftNamer.function(method.identifier)
+        text += "("
+        var first = true
+        for parameter in leading {
+            if !first { text += ", " }
+            first = false
+            text += parameter
         }
-        var text = "func \(SwiftNamer.function(method.identifier))(\(parameters.joined(separator: ", ")))"
+        for field in method.params {
+            if !first { text += ", " }
+            first = false
+            text += SwiftNamer.member(field.identifier)
+            if internalNames {
+                let local = SwiftNamer.local(field.identifier)
+                if local != field.identifier {
+                    text += " "
+                    text += local
+                }
+            }
+            text += ": "
+            text += SwiftNamer.type(field.type)
+        }
+        text += ")"
         if method.kind == .request {
             text += " async throws"
-            if let returns = method.returns { text += " -> " + SwiftNamer.type(returns) }
+            if let returns = method.returns {
+                text += " -> "
+                text += SwiftNamer.type(returns)
+            }
         }
-        return text
+        return text.text
     }
 
     static func parameterDocs(_ fields: [Field]) -> [String] {

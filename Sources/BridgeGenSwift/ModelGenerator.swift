@@ -38,7 +38,7 @@ struct ModelGenerator {
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
-        p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
+        p.block(code("\(a)struct \(s.name): Sendable, Equatable {")) { p in
             for field in s.fields {
                 let type = SwiftNamer.type(field.type, inside: module.name)
                 SwiftDocs.print(field.doc, into: &p)
@@ -51,7 +51,7 @@ struct ModelGenerator {
                     p.line("/// Storage of the deprecated `\(field.identifier)`, so generated code can use it without warnings.")
                     p.line("var \(Self.storage(field)): \(type)")
                 } else {
-                    p.line("\(a)var \(SwiftNamer.member(field.identifier)): \(type)")
+                    p.line(code("\(a)var \(SwiftNamer.member(field.identifier)): \(type)"))
                 }
             }
             p.blankLine()
@@ -60,27 +60,40 @@ struct ModelGenerator {
     }
 
     private func memberwiseInit(_ s: StructDeclaration, into p: inout CodePrinter) {
-        let parameters = s.fields.map { field -> String in
-            var text = "\(SwiftNamer.member(field.identifier))"
-            let local = SwiftNamer.local(field.identifier)
-            if local != field.identifier { text += " \(local)" }
-            text += ": \(SwiftNamer.type(field.type, inside: module.name))"
-            if let value = field.defaultValue {
-                text += " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema)
-            } else if field.type.isOptional {
-                text += " = nil"
-            }
-            return text
-        }
         // Optionals default to nil; only the schema's defaults need saying.
         p.line(s.fields.contains { $0.defaultValue != nil } ? "/// Creates a value; its defaults are the schema's." : "/// Creates a value.")
         if s.fields.isEmpty {
             p.line("\(context.access)init() {}")
             return
         }
-        p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
-            for field in s.fields {
-                p.line("self.\(Self.storage(field)) = \(SwiftNamer.local(field.identifier))")
+        // The signature is built from pieces (`SwiftCode`); each field's local is spelled once for it and the body.
+        var signature = SwiftCode(capacity: 256)
+        signature += context.access
+        signature += "init("
+        var locals: [String] = []
+        locals.reserveCapacity(s.fields.count)
+        for (index, field) in s.fields.enumerated() {
+            if index > 0 { signature += ", " }
+            let local = SwiftNamer.local(field.identifier)
+            locals.append(local)
+            signature += SwiftNamer.member(field.identifier)
+            if local != field.identifier {
+                signature += " "
+                signature += local
+            }
+            signature += ": "
+            signature += SwiftNamer.type(field.type, inside: module.name)
+            if let value = field.defaultValue {
+                signature += " = "
+                signature += SwiftNamer.literal(value, type: field.type, schema: context.schema)
+            } else if field.type.isOptional {
+                signature += " = nil"
+            }
+        }
+        signature += ") {"
+        p.block(signature.text) { p in
+            for (index, field) in s.fields.enumerated() {
+                p.line(code("self.\(Self.storage(field)) = \(locals[index])"))
             }
         }
     }

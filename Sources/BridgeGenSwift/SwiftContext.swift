@@ -26,17 +26,18 @@ struct SwiftContext {
 /// `SwiftNamer.commentLines`, the one comment writer.
 enum SwiftDocs {
     static func print(_ doc: String?, extra: [String] = [], into p: inout CodePrinter) {
-        var lines: [String] = []
+        // Printed piece by piece (no array of every line): this runs for every member.
+        var printedDoc = false
         if let doc = doc {
             let text = endsInText(doc) ? doc : UntrustedText.trimmingTrailingBlanks(doc)
-            if !text.isEmpty { lines.append(contentsOf: SwiftNamer.commentLines(text)) }
+            if !text.isEmpty {
+                p.comment(SwiftNamer.commentLines(text), prefix: "/// ")
+                printedDoc = true
+            }
         }
-        if !extra.isEmpty {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(contentsOf: extra.flatMap(SwiftNamer.commentLines))
-        }
-        guard !lines.isEmpty else { return }
-        p.comment(lines, prefix: "/// ")
+        guard !extra.isEmpty else { return }
+        if printedDoc { p.line("///") }
+        for text in extra { p.comment(SwiftNamer.commentLines(text), prefix: "/// ") }
     }
 
     /// The first non-empty line of a doc, for short mentions (raw text: spell it through

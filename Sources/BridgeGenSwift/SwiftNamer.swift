@@ -52,7 +52,7 @@ public enum SwiftNamer {
     }
 
     /// The caseless enum holding a module's models: `sample` -> `Sample`.
-    public static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
+    public static func namespace(_ module: String) -> String { upperFirst(module) }
     public static func handlerProtocol(_ module: String) -> String { namespace(module) + "Handler" }
     public static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
     public static func codec(_ module: String) -> String { namespace(module) + "Codec" }
@@ -61,6 +61,15 @@ public enum SwiftNamer {
     public static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
     public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
     public static let supportFileName = "BridgeGenSupport.swift"
+
+    /// `IDLNames.upperFirst`, without its Unicode case mapping when the name starts with an
+    /// ASCII lowercase letter (as IDL names do): generators spell these names on many lines.
+    static func upperFirst(_ name: String) -> String {
+        guard let first = name.utf8.first, first >= 0x61, first <= 0x7A else { return IDLNames.upperFirst(name) }
+        var out = String(Unicode.Scalar(first - 0x20))
+        out += Substring(name.utf8.dropFirst())
+        return out
+    }
 
     /// The Swift spelling of a type; inside the namespace of `module` (its models' fields), that
     /// module's types go without the namespace (`Shared`, not `Sample.Shared`): the namespace
@@ -83,10 +92,21 @@ public enum SwiftNamer {
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
     public static func stringLiteral(_ text: String) -> String {
+        var out = SwiftCode(capacity: text.utf8.count + 2)
+        appendStringLiteral(text, to: &out)
+        return out.text
+    }
+
+    /// `stringLiteral(text)` appended to `out`, for a line built from pieces.
+    static func appendStringLiteral(_ text: String, to out: inout SwiftCode) {
+        out += "\""
+        defer { out += "\"" }
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -98,11 +118,10 @@ public enum SwiftNamer {
                 if UntrustedText.needsEscape(scalar) {
                     out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(scalar)
                 }
             }
         }
-        return out + "\""
     }
 
     /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
@@ -111,6 +130,10 @@ public enum SwiftNamer {
     public static func commentLines(_ text: String) -> [String] {
         // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
         if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        // Printable ASCII, tabs and LFs (docs of several lines): split at the LFs, nothing to escape.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A }) {
+            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
         return UntrustedText.lines(text).map { line in
             var out = ""
             for scalar in line.unicodeScalars {

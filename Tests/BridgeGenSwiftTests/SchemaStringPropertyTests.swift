@@ -185,4 +185,24 @@ final class SchemaStringPropertyTests: XCTestCase {
         XCTAssertEqual(SwiftNamer.stringLiteral("a\u{0}\u{85}\u{2028}\u{202E}\"\\(x)😀"),
                        "\"a\\u{0}\\u{85}\\u{2028}\\u{202E}\\\"\\\\(x)😀\"")
     }
+    /// The writers' ASCII fast paths give what the scalar-by-scalar paths give.
+    func testFastPathsAgreeWithTheScalarPaths() {
+        // Docs of several lines of printable ASCII: split at each LF, empty lines kept.
+        for text in ["", "one line", "a\nb", "first\n\nthird\n", "\n", "tab\there\nnext", "a\n\u{85}b"] {
+            let scalarPath = UntrustedText.lines(text).map { line in
+                line.unicodeScalars.map { UntrustedText.needsEscape($0) ? "\\u{\(UntrustedText.hex($0, width: 1))}" : String($0) }.joined()
+            }
+            XCTAssertEqual(SwiftNamer.commentLines(text), scalarPath, text.debugDescription)
+        }
+        XCTAssertEqual(SwiftNamer.commentLines("first\n\nthird\n"), ["first", "", "third", ""])
+        // Literals: the clean text quoted as is, the rest escaped around it.
+        XCTAssertEqual(SwiftNamer.stringLiteral("plain text"), "\"plain text\"")
+        XCTAssertEqual(SwiftNamer.stringLiteral(""), "\"\"")
+        XCTAssertEqual(SwiftNamer.stringLiteral("tab\tquote\"é"), "\"tab\\tquote\\\"é\"")
+        // Namespaces: an ASCII lowercase first letter uppercased directly, anything else as IDLNames does it.
+        for name in ["sample", "mod0", "a", "Already", "élan", "ßeta", "", "1st"] {
+            XCTAssertEqual(SwiftNamer.namespace(name), IDLNames.upperFirst(name), name)
+        }
+        XCTAssertEqual(SwiftNamer.namespace("sample"), "Sample")
+    }
 }
