@@ -237,12 +237,6 @@ struct TableRow {
 }
 
 extension StringProtocol {
-    /// Whether every UTF-8 byte passes `test`; a loop over the contiguous bytes (every native
-    /// string has them) costs a fraction of one through `utf8`'s iterator.
-    func allBytes(_ test: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(test) } ?? utf8.allSatisfy(test)
-    }
-
     /// `count <= limit`, without counting Characters when the UTF-8 length decides it: a
     /// Character is at least one byte, and ASCII without `\r` (`\r\n` is one) is one byte each.
     func fits(_ limit: Int) -> Bool {

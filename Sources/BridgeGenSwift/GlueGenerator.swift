@@ -37,7 +37,7 @@ struct GlueGenerator {
     private func capabilities(into p: inout CodePrinter) {
         func list(_ names: [String]) -> String {
             // ASCII names (the usual case) sort the same by UTF-16 units as by String's `<`, which is cheaper.
-            let ascii = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+            let ascii = names.allSatisfy { $0.allBytes { $0 < 0x80 } }
             let sorted = ascii ? names.sorted() : names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
             var text = SwiftCode(capacity: 1024)
             text += "["

@@ -45,7 +45,7 @@ enum SwiftDocs {
     static func summary(_ doc: String?) -> String? {
         guard let doc = doc else { return nil }
         // One line of ASCII (checked on UTF-8 bytes: no CR or LF) is its own first line.
-        if doc.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) { return doc.isEmpty ? nil : doc }
+        if doc.allBytes({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) { return doc.isEmpty ? nil : doc }
         return UntrustedText.lines(doc).first { !$0.isEmpty }
     }
 

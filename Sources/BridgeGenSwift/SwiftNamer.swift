@@ -103,7 +103,7 @@ public enum SwiftNamer {
         defer { out += "\"" }
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
             out += text
             return
         }
@@ -129,9 +129,9 @@ public enum SwiftNamer {
     /// so no text can end the comment; controls and bidi controls are shown as `\u{1B}`.
     public static func commentLines(_ text: String) -> [String] {
         // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
         // Printable ASCII, tabs and LFs (docs of several lines): split at the LFs, nothing to escape.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A }) {
+        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A }) {
             return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         }
         return UntrustedText.lines(text).map { line in

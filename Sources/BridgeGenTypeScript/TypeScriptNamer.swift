@@ -132,7 +132,7 @@ public enum TypeScriptNamer {
             (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
         }
-        return withUTF8(s) { bytes in
+        return s.withUTF8Bytes { bytes in
             guard let first = bytes.first, isStart(first) else { return false }
             return bytes.dropFirst().allSatisfy { isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
         }
@@ -159,7 +159,7 @@ public enum TypeScriptNamer {
     public static func stringLiteral(_ s: String) -> String {
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if withUTF8(s, { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C } }) { return "'" + s + "'" }
+        if s.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C }) { return "'" + s + "'" }
         var out = "'"
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -219,7 +219,7 @@ public enum TypeScriptNamer {
     /// Whether `text` is its own comment line, as most docs are: printable ASCII and tabs
     /// without `/` or `@` (one pass over its UTF-8 bytes).
     private static func isPlainCommentLine(_ text: String) -> Bool {
-        withUTF8(text) { bytes in
+        text.withUTF8Bytes { bytes in
             bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@")) || $0 == 0x09 }
         }
     }
@@ -230,7 +230,7 @@ public enum TypeScriptNamer {
     private static func appendASCIICommentLines(_ text: String, to lines: inout [String]) -> Bool {
         let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
         let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        return withUTF8(text) { bytes in
+        return text.withUTF8Bytes { bytes in
             guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == cr || $0 == lf }) else { return false }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
@@ -258,13 +258,6 @@ public enum TypeScriptNamer {
             lines.append(String(decoding: out, as: UTF8.self))
             return true
         }
-    }
-
-    /// Runs `body` on the UTF-8 bytes of `text` in one buffer (read only, not kept): the byte
-    /// loops of the writers' ASCII fast paths cost a few instructions a byte there, several
-    /// times that through `String.UTF8View`'s iterator.
-    private static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Whether the TypeScript scanner treats `scalar` as a space before a JSDoc tag: Unicode

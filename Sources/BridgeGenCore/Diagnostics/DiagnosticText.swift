@@ -16,7 +16,7 @@ public enum DiagnosticText {
     /// combining marks) is kept; a backslash is kept as it is.
     public static func sanitized(_ text: String) -> String {
         // Fast path: short printable ASCII, which is nearly every message.
-        if text.utf8.count <= maximumLength, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if text.utf8.count <= maximumLength, text.allBytes({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         let scalars = text.unicodeScalars
         let count = scalars.count
         guard count > maximumLength else { return escaped(scalars[...]) }
