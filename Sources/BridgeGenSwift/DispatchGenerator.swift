@@ -11,7 +11,7 @@ struct DispatchGenerator {
     private var shimProtocol: String { SwiftNamer.namespace(module.name) + "DeprecatedCalls" }
 
     /// The local holding a decoded parameter: never a keyword and never `params`/`reply`/...
-    static func argument(_ field: Field) -> String { "arg" + SwiftNamer.upperFirst(field.identifier) }
+    static func argument(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
 
     func generate(into p: inout CodePrinter) {
         let name = SwiftNamer.dispatcher(module.name)

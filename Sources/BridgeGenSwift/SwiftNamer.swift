@@ -52,7 +52,7 @@ public enum SwiftNamer {
     }
 
     /// The caseless enum holding a module's models: `sample` -> `Sample`.
-    public static func namespace(_ module: String) -> String { upperFirst(module) }
+    public static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
     public static func handlerProtocol(_ module: String) -> String { namespace(module) + "Handler" }
     public static func dispatcher(_ module: String) -> String { namespace(module) + "Dispatcher" }
     public static func codec(_ module: String) -> String { namespace(module) + "Codec" }
@@ -61,15 +61,6 @@ public enum SwiftNamer {
     public static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
     public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
     public static let supportFileName = "BridgeGenSupport.swift"
-
-    /// `IDLNames.upperFirst`, without its Unicode case mapping when the name starts with an
-    /// ASCII lowercase letter (as IDL names do): generators spell these names on many lines.
-    static func upperFirst(_ name: String) -> String {
-        guard let first = name.utf8.first, first >= 0x61, first <= 0x7A else { return IDLNames.upperFirst(name) }
-        var out = String(Unicode.Scalar(first - 0x20))
-        out += Substring(name.utf8.dropFirst())
-        return out
-    }
 
     /// The Swift spelling of a type; inside the namespace of `module` (its models' fields), that
     /// module's types go without the namespace (`Shared`, not `Sample.Shared`): the namespace

@@ -84,6 +84,13 @@ public enum IDLNames {
 
     /// `sample` -> `Sample`, `getUserInfo` -> `GetUserInfo`.
     public static func upperFirst(_ s: String) -> String {
+        // An ASCII lowercase first byte (as IDL names start) maps to one byte: no Unicode case
+        // mapping of a Character, which costs about a thousand instructions, on every name spelled.
+        if let first = s.utf8.first, isLower(first) {
+            var out = String(Unicode.Scalar(first - 0x20))
+            out += Substring(s.utf8.dropFirst())
+            return out
+        }
         guard let first = s.first else { return s }
         return first.uppercased() + s.dropFirst()
     }

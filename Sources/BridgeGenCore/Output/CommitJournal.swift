@@ -77,6 +77,12 @@ struct CommitJournal: Codable, Equatable {
         (folders[step.folder].stagingPath as NSString).appendingPathComponent(name)
     }
 
+    /// The staged new file of every step that has one, except those of `skipping`'s folders
+    /// (numbers in `folders`): what must be on disk before the journal points at them.
+    func stagedFiles(skipping: Set<Int> = []) -> [String] {
+        steps.compactMap { step in skipping.contains(step.folder) ? nil : step.staged.map { stagingFile(step, $0) } }
+    }
+
     func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -196,7 +196,7 @@ extension OutputWriter {
             guard let folder, let part else { return }
             let journal = CommitJournal(id: id, folders: [folder], steps: part.interim + part.writes + part.removals + part.finals)
             do {
-                try DurableFiles.syncFiles(journal.steps.compactMap { step in step.staged.map { journal.stagingFile(step, $0) } })
+                try DurableFiles.syncFiles(journal.stagedFiles())
                 lock.lock()
                 synced[index] = true
                 lock.unlock()
@@ -261,9 +261,7 @@ extension OutputWriter {
             journal.createdFolders = createdBeforeCommit + missingParents(journal)
             // Staged files were written without waiting for the disk; they are all on it before
             // the journal that points at them exists (those of folders flushed once staged already are).
-            try DurableFiles.syncFiles(journal.steps.compactMap { step in
-                flushed.contains(step.folder) ? nil : step.staged.map { journal.stagingFile(step, $0) }
-            })
+            try DurableFiles.syncFiles(journal.stagedFiles(skipping: flushed))
 
             for folder in folders {
                 try faults?.reach()
