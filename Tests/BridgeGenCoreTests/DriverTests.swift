@@ -124,6 +124,34 @@ final class DriverTests: XCTestCase {
                               json: [json("no-schemas", "warning", "no *.bridge.yaml files in this folder", at: root + "/empty")])
     }
 
+    /// A team's first schema named `user.yaml`: the warning names it and the name to give it.
+    func testAFolderWithoutSchemasNamesTheYAMLFilesItHolds() throws {
+        try write("bridgegen: 1\nmodule: user\n", to: "misnamed/user.yaml")
+        try write("transport: callback\n", to: "misnamed/bridgegen.yaml")
+        let result = try run(.check, paths: [root + "/misnamed", root + "/schemas"])
+        let message = "no *.bridge.yaml files in this folder; it holds 'user.yaml', but a schema file's name must end in .bridge.yaml: rename it 'user.bridge.yaml'"
+        try assertDiagnostics(result, status: 0, text: "\(root)/misnamed: warning: \(message) [no-schemas]\n",
+                              json: [json("no-schemas", "warning", message, at: root + "/misnamed")])
+    }
+
+    /// A run that would read no schema at all is an error, not a green run that checked nothing.
+    func testARunThatWouldCheckNothingIsAnError() throws {
+        try write("bridgegen: 1\nmodule: user\n", to: "misnamed/user.yaml")
+        try write("bridgegen: 1\nmodule: shop\n", to: "misnamed/nested/shop.bridge.yml")
+        for command in [BridgeGenRequest.Command.check, .generate] {
+            let result = try run(command, paths: [root + "/misnamed"], outputs: command == .generate ? [out(["a.txt": "a\n"])] : [])
+            let message = "no *.bridge.yaml files in this folder, so there is nothing to check; it holds 'nested/shop.bridge.yml' and 'user.yaml', "
+                + "but a schema file's name must end in .bridge.yaml: rename them, e.g. 'nested/shop.bridge.yaml'"
+            try assertDiagnostics(result, status: 1, text: "\(root)/misnamed: error: \(message) [no-schemas]\n",
+                                  json: [json("no-schemas", "error", message, at: root + "/misnamed")])
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "nothing is written")
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        let empty = try run(.check, paths: [root + "/empty"])
+        try assertDiagnostics(empty, status: 1, text: "\(root)/empty: error: no *.bridge.yaml files in this folder, so there is nothing to check [no-schemas]\n",
+                              json: [json("no-schemas", "error", "no *.bridge.yaml files in this folder, so there is nothing to check", at: root + "/empty")])
+    }
+
     func testAnUnreadableSchemaIsAnErrorAtThatFile() throws {
         // A folder named like a schema is found by the search but cannot be read as a file.
         try FileManager.default.createDirectory(atPath: root + "/schemas/odd.bridge.yaml", withIntermediateDirectories: true)

@@ -592,8 +592,20 @@ public enum DiagnosticCatalog {
         make(.noSuchFile, "no such file or folder", at: SourceLocation(file: path))
     }
 
-    static func noSchemas(in folder: String) -> Diagnostic {
-        make(.noSchemas, "no *\(TypeChecker.schemaSuffix) files in this folder", at: SourceLocation(file: folder), severity: .warning)
+    /// `yamlFiles`: the other YAML files the folder holds (paths below it), the likeliest cause;
+    /// `nothingToRead`: no path of the run gave a schema, so it would check nothing (an error).
+    static func noSchemas(in folder: String, yamlFiles: [String] = [], nothingToRead: Bool = false) -> Diagnostic {
+        let suffix = TypeChecker.schemaSuffix
+        var message = "no *\(suffix) files in this folder"
+        if nothingToRead { message += ", so there is nothing to check" }
+        if let first = yamlFiles.first {
+            // `user.yaml` -> `user.bridge.yaml`, `user.bridge.yml` -> `user.bridge.yaml`.
+            var stem = first.hasSuffix(".yml") ? String(first.dropLast(4)) : String(first.dropLast(5))
+            if stem.hasSuffix(".bridge") { stem.removeLast(7) }
+            let rename = yamlFiles.count == 1 ? "rename it '\(stem)\(suffix)'" : "rename them, e.g. '\(stem)\(suffix)'"
+            message += "; it holds \(quotedList(yamlFiles)), but a schema file's name must end in \(suffix): \(rename)"
+        }
+        return make(.noSchemas, message, at: SourceLocation(file: folder), severity: nothingToRead ? .error : .warning)
     }
 
     static func unreadableSchema(_ path: String) -> Diagnostic {

@@ -33,7 +33,7 @@ public enum BridgeGenDriver {
         // The config's bytes and the schemas, read once: the stamp is compared with them, the
         // rest of the run parses them.
         let configBytes = configPath.flatMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
-        var (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths)
+        var (inputs, discoveryProblems) = SchemaDiscovery.inputs(for: request.paths, requireSchemas: request.standardInput == nil)
         if let stdin = request.standardInput {
             // Stands for the file of its name, if a folder PATH holds it (an editor's unsaved buffer).
             let named = SchemaDiscovery.identity(stdin.path)

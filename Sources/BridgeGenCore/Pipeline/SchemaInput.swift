@@ -23,9 +23,15 @@ public struct SchemaInput: Sendable, Hashable {
 /// Turns command-line paths into schema files: files as given, folders searched recursively
 /// for `*.bridge.yaml` (sorted, so runs are deterministic).
 public enum SchemaDiscovery {
-    public static func inputs(for paths: [String]) -> (inputs: [SchemaInput], diagnostics: [Diagnostic]) {
+    /// `requireSchemas`: a run that would read no schema at all is an error (`check`, `generate`:
+    /// a green run that checked nothing hides a misnamed file); `diff` compares with an empty
+    /// version on purpose, so there an empty folder stays a warning.
+    public static func inputs(for paths: [String], requireSchemas: Bool = false)
+        -> (inputs: [SchemaInput], diagnostics: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
+        // Folders without schemas, with the YAML files they hold instead (`user.yaml`).
+        var emptyFolders: [(folder: String, yamlFiles: [String])] = []
         let fm = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -34,14 +40,18 @@ public enum SchemaDiscovery {
                 continue
             }
             if isDirectory.boolValue {
-                let found = schemaFiles(in: path)
-                if found.isEmpty {
-                    diagnostics.append(DiagnosticCatalog.noSchemas(in: path))
+                let found = yamlFiles(in: path)
+                if found.schemas.isEmpty {
+                    emptyFolders.append((path, found.others))
                 }
-                files += found
+                files += found.schemas
             } else {
                 files.append(path)
             }
+        }
+        let nothingToRead = requireSchemas && files.isEmpty
+        for (folder, others) in emptyFolders {
+            diagnostics.append(DiagnosticCatalog.noSchemas(in: folder, yamlFiles: others, nothingToRead: nothingToRead))
         }
         var seen = Set<String>()
         var inputs: [SchemaInput] = []
@@ -60,15 +70,21 @@ public enum SchemaDiscovery {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    private static func schemaFiles(in folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var result: [String] = []
+    /// The schemas below `folder`, and the other YAML files there that are not the config
+    /// (what a folder without schemas holds instead: a schema named `user.yaml`), both sorted.
+    private static func yamlFiles(in folder: String) -> (schemas: [String], others: [String]) {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var schemas: [String] = []
+        var others: [String] = []
         while let relative = enumerator.nextObject() as? String {
             if relative.hasSuffix(TypeChecker.schemaSuffix) {
-                let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-                result.append(base + "/" + relative)
+                schemas.append(base + "/" + relative)
+            } else if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml"),
+                      relative.split(separator: "/").last.map(String.init) != ConfigReader.fileName {
+                others.append(relative)
             }
         }
-        return result.sorted()
+        return (schemas.sorted(), others.sorted())
     }
 }
