@@ -302,6 +302,31 @@ final class DiffCommandTests: XCTestCase {
             """)
     }
 
+    /// A schema repository's first pull request adds `Schemas/` with a config that is not the
+    /// default: the old version has no modules, so no app or page, and nothing about the config
+    /// can break one. The same when the new version is the empty one: only the modules it
+    /// removes are reported.
+    func testAnEmptyVersionBreaksNobodyWhateverTheConfigSays() throws {
+        let callback = "bridgegen: 1\ntransport: callback\n"
+        let repo = try gitRepository(self, [["README.md": "r"]])
+        try write(["Schemas/shop.bridge.yaml": Self.old, "Schemas/bridgegen.yaml": callback], to: repo)
+        let first = try bridgegen(["diff", "Schemas", "--against", "HEAD", "--diagnostics-format", "github"], in: repo)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, """
+            ::notice title=git-path-added::'Schemas' does not exist at HEAD (or holds no *.bridge.yaml there): compared with an empty old version, so everything in it is new
+            0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 1 note.
+
+            """)
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let folders = try bridgegen(["diff", "empty", "Schemas"], in: repo)
+        XCTAssertEqual(folders.status, 0, folders.stderr)
+        XCTAssertFalse(folders.stderr.contains("transport"), folders.stderr)
+        let emptied = try bridgegen(["diff", "Schemas", "empty"], in: repo)
+        XCTAssertEqual(emptied.status, 1)
+        XCTAssertEqual(emptied.stderr.components(separatedBy: "[breaking.").count - 1, 1, emptied.stderr)
+        XCTAssertTrue(emptied.stderr.contains("[breaking.old-pages.module-removed]"), emptied.stderr)
+    }
+
     func testAgainstErrorsForAnUnknownRefNoRepositoryAndNoGit() throws {
         let repo = try gitRepository(self, [["Schemas/shop.bridge.yaml": Self.old]])
         let unknown = try bridgegen(["diff", "Schemas", "--against", "origin/main"], in: repo)
