@@ -159,6 +159,12 @@ final class GitTreeTests: XCTestCase {
         XCTAssertEqual(texts(root.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
         let fromSubfolder = GitTree.read(["../bridge-schemas/Schemas"], at: "HEAD~1", in: web.appendingPathComponent("docs").path)
         XCTAssertEqual(texts(fromSubfolder.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        // A folder holding the submodule: its schemas as well (the folder on disk has them), but
+        // not its configs (on disk only the one beside the path given is read).
+        let whole = GitTree.read(["."], at: "HEAD~1", in: web.path)
+        XCTAssertEqual(whole.diagnostics, [])
+        XCTAssertEqual(texts(whole.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        XCTAssertEqual(whole.configs.map(\.path), [])
         try write(["Local/local.bridge.yaml": "l1"], to: web)
         try git(["add", "Local"], in: web)
         try git(["commit", "-q", "-m", "local"], in: web)
@@ -183,6 +189,10 @@ final class GitTreeTests: XCTestCase {
             bridgegen: error: 'bridge-schemas' is a submodule and it is not checked out here, so the commit HEAD~1 records for it (\(short)) cannot be read; run `git submodule update --init ../bridge-schemas` first [git-submodule-missing]
 
             """)
+        // Inside a folder asked for, a submodule not checked out is skipped: the folder on disk lacks its files too.
+        let folder = GitTree.read([".."], at: "HEAD~1", in: docs.path)
+        XCTAssertEqual(folder.diagnostics, [])
+        XCTAssertEqual(folder.inputs.map(\.path), [])
         try git(["-c", "protocol.file.allow=always", "submodule", "update", "--init", "../bridge-schemas"], in: docs)
         XCTAssertEqual(texts(GitTree.read(["../bridge-schemas/Schemas"], at: "HEAD~1", in: docs.path).inputs),
                        ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
@@ -197,6 +207,7 @@ final class GitTreeTests: XCTestCase {
             bridgegen: error: 'bridge-schemas' is a submodule and its repository does not have the commit main records for it (\(third.prefix(12))); fetch it with `git -C bridge-schemas fetch` (in CI: actions/checkout with submodules: true and fetch-depth: 0) [git-submodule-missing]
 
             """)
+        XCTAssertEqual(GitTree.read(["."], at: "main", in: web.path).diagnostics.map(\.id), ["git-submodule-missing"])
         try git(["-C", "bridge-schemas", "fetch", "-q"], in: web)
         XCTAssertEqual(texts(GitTree.read(["bridge-schemas/Schemas"], at: "main", in: web.path).inputs),
                        ["main:bridge-schemas/Schemas/shop.bridge.yaml": "v3"])

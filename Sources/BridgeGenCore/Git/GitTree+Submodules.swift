@@ -33,7 +33,7 @@ extension GitTree.Reading {
         var order: [String] = [], inside: [String: [GitTree.Wanted]] = [:]
         for item in missing {
             guard let link = gitlinks.keys.filter({ item.path == $0 || item.path.hasPrefix($0 + "/") }).min(by: { $0.count < $1.count }) else {
-                diagnostics.append(DiagnosticCatalog.pathAddedSinceRef(item.given, ref: ref))
+                if !item.insideFolder { diagnostics.append(DiagnosticCatalog.pathAddedSinceRef(item.given, ref: ref)) }
                 continue
             }
             if inside[link] == nil { order.append(link) }
@@ -46,9 +46,22 @@ extension GitTree.Reading {
         return true
     }
 
+    /// Every schema of each submodule found inside a folder asked for, at its recorded commit.
+    /// One that is not checked out is skipped: the folder on disk has none of its files either.
+    mutating func followNested(_ links: [(path: String, commit: String)], in repository: GitTree.Repository) throws(GitProcess.LaunchError) -> Bool {
+        for link in links where followed.insert(GitTree.join(repository.prefix, link.path)).inserted {
+            guard let submodule = try submodule(at: link.path, commit: link.commit, in: repository, required: false) else { continue }
+            let whole = GitTree.Wanted(given: submodule.prefix, path: "", insideFolder: true)
+            guard try collect([whole], in: submodule) else { return false }
+        }
+        return true
+    }
+
     /// The submodule at `path` in `repository`, to be read at `commit`; nil (and why, with
     /// the command that fixes it) when it is not checked out or does not have that commit.
-    mutating func submodule(at path: String, commit: String, in repository: GitTree.Repository) throws(GitProcess.LaunchError) -> GitTree.Repository? {
+    /// Not `required`: one that is not checked out is nil without a word.
+    mutating func submodule(at path: String, commit: String, in repository: GitTree.Repository,
+                            required: Bool = true) throws(GitProcess.LaunchError) -> GitTree.Repository? {
         let root = repository.root + "/" + path
         let shown = GitTree.join(repository.prefix, path)
         let here = GitTree.relative(shown, from: currentFolder)
@@ -56,6 +69,7 @@ extension GitTree.Reading {
         // Without its own `.git` the folder is not checked out; git run there would read the
         // superproject instead.
         guard FileManager.default.fileExists(atPath: root + "/.git") else {
+            if !required { return nil }
             let parentHere = GitTree.relative(repository.prefix, from: currentFolder)
             let command = repository.prefix.isEmpty ? "git submodule update --init \(here)"
                 : "git -C \(parentHere) submodule update --init \(path)"

@@ -95,6 +95,9 @@ public enum GitTree {
     struct Wanted {
         var given: String
         var path: String
+        /// A submodule found inside a folder asked for, read whole: it has no config of its own
+        /// (`ConfigReader` looks beside the paths given) and finding nothing there is no news.
+        var insideFolder = false
     }
 
     /// A repository a read goes through: the one the command runs in, or a submodule of it.
@@ -123,6 +126,8 @@ public enum GitTree {
         var batches: [Batch] = []
         var diagnostics: [Diagnostic] = []
         var seenFiles = Set<String>(), seenConfigs = Set<String>()
+        /// Submodules already read whole (by their path from the top repository's root).
+        var followed = Set<String>()
 
         func finished(into version: Version) -> Version {
             var version = version
@@ -164,6 +169,9 @@ public enum GitTree {
                 }
             }
             var missing: [Wanted] = []
+            // Submodules inside the folders asked for: their files are on disk too, so the new
+            // version has them and the old one must.
+            var nested: [(path: String, commit: String)] = []
             for item in wanted {
                 let configFolder: String
                 // A gitlink at the path itself: the submodule's root, read below.
@@ -173,17 +181,20 @@ public enum GitTree {
                 } else {
                     let under = item.path.isEmpty ? entries : entries.filter { $0.path.hasPrefix(item.path + "/") }
                     let schemas = under.filter { $0.path.hasSuffix(TypeChecker.schemaSuffix) }.sorted { $0.path < $1.path }
-                    if schemas.isEmpty {
+                    let links = under.filter { $0.type == "commit" && !$0.path.hasSuffix(TypeChecker.schemaSuffix) }
+                    nested += links.map { ($0.path, $0.object) }
+                    if schemas.isEmpty, links.isEmpty {
                         missing.append(item)
                         continue
                     }
                     for schema in schemas { add(schema, config: false) }
                     configFolder = item.path
                 }
-                if let config = byPath[GitTree.join(configFolder, ConfigReader.fileName)] { add(config, config: true) }
+                if !item.insideFolder, let config = byPath[GitTree.join(configFolder, ConfigReader.fileName)] { add(config, config: true) }
             }
             batches.append(batch)
-            return try followSubmodules(missing, in: repository)
+            guard try followSubmodules(missing, in: repository) else { return false }
+            return try followNested(nested, in: repository)
         }
     }
 
