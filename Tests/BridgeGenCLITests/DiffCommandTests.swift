@@ -87,6 +87,31 @@ final class DiffCommandTests: XCTestCase {
                        ("\n" + root.stderr).replacingOccurrences(of: "\nSchemas/", with: "\n./").split(separator: "\n").sorted())
     }
 
+    /// GETTING_STARTED's app repository: the schema repository as a submodule. `--against`
+    /// follows the gitlink: the old version is the submodule commit the superproject records at
+    /// the ref, the new one the submodule's files as checked out; paths print through the
+    /// superproject. Both the pull request (HEAD~1 recorded the old schemas) and a submodule
+    /// moved ahead but not yet committed (HEAD still records the old ones) compare as the CI case.
+    func testAgainstFollowsASubmoduleToTheCommitTheRefRecords() throws {
+        let configs = try ["old", "new"].map { try String(contentsOf: Self.shop.appendingPathComponent("\($0)/bridgegen.yaml"), encoding: .utf8) }
+        let schemas = try gitRepository(self, [["Schemas/shop.bridge.yaml": Self.old, "Schemas/bridgegen.yaml": configs[0]],
+                                               ["Schemas/shop.bridge.yaml": Self.new, "Schemas/bridgegen.yaml": configs[1]]], name: "schemas")
+        let web = try gitRepository(self, [["README.md": "web"]], name: "web")
+        try git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", schemas.path, "bridge-schemas"], in: web)
+        let submodule = web.appendingPathComponent("bridge-schemas")
+        try git(["checkout", "-q", "HEAD~1"], in: submodule)
+        try git(["commit", "-q", "-a", "-m", "schemas, old"], in: web)
+        try git(["checkout", "-q", "main"], in: submodule)
+        let expected = try String(contentsOf: Self.shop.appendingPathComponent("expected-against.txt"), encoding: .utf8)
+            .replacingOccurrences(of: "Schemas/", with: "bridge-schemas/Schemas/")
+        // Moved ahead in the work tree only: HEAD still records the old commit.
+        let ahead = try bridgegen(["diff", "bridge-schemas/Schemas", "--against", "HEAD"], in: web)
+        XCTAssertEqual(ahead.stderr + "exit: \(ahead.status)\n", expected.replacingOccurrences(of: "HEAD~1:", with: "HEAD:"))
+        try git(["commit", "-q", "-a", "-m", "schemas, new"], in: web)
+        let pullRequest = try bridgegen(["diff", "bridge-schemas/Schemas", "--against", "HEAD~1"], in: web)
+        XCTAssertEqual(pullRequest.stderr + "exit: \(pullRequest.status)\n", expected)
+    }
+
     func testUsageErrorsExitTwoAndSayWhy() throws {
         let cases: [([String], String)] = [
             (["diff"], "diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got 0"),
@@ -300,6 +325,31 @@ final class DiffCommandTests: XCTestCase {
             0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 1 note.
 
             """)
+    }
+
+    /// A schema repository's first pull request adds `Schemas/` with a config that is not the
+    /// default: the old version has no modules, so no app or page, and nothing about the config
+    /// can break one. The same when the new version is the empty one: only the modules it
+    /// removes are reported.
+    func testAnEmptyVersionBreaksNobodyWhateverTheConfigSays() throws {
+        let callback = "bridgegen: 1\ntransport: callback\n"
+        let repo = try gitRepository(self, [["README.md": "r"]])
+        try write(["Schemas/shop.bridge.yaml": Self.old, "Schemas/bridgegen.yaml": callback], to: repo)
+        let first = try bridgegen(["diff", "Schemas", "--against", "HEAD", "--diagnostics-format", "github"], in: repo)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stderr, """
+            ::notice title=git-path-added::'Schemas' does not exist at HEAD (or holds no *.bridge.yaml there): compared with an empty old version, so everything in it is new
+            0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 1 note.
+
+            """)
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let folders = try bridgegen(["diff", "empty", "Schemas"], in: repo)
+        XCTAssertEqual(folders.status, 0, folders.stderr)
+        XCTAssertFalse(folders.stderr.contains("transport"), folders.stderr)
+        let emptied = try bridgegen(["diff", "Schemas", "empty"], in: repo)
+        XCTAssertEqual(emptied.status, 1)
+        XCTAssertEqual(emptied.stderr.components(separatedBy: "[breaking.").count - 1, 1, emptied.stderr)
+        XCTAssertTrue(emptied.stderr.contains("[breaking.old-pages.module-removed]"), emptied.stderr)
     }
 
     func testAgainstErrorsForAnUnknownRefNoRepositoryAndNoGit() throws {

@@ -116,6 +116,111 @@ final class GitTreeTests: XCTestCase {
             """)
     }
 
+    // MARK: - Submodules
+
+    /// The layout GETTING_STARTED prescribes for app repos: the schema repository as a
+    /// submodule. `schemas` gets two commits; `web` records the first, then the second, and has
+    /// the second checked out. Returns (web, schemas, the two schema commits).
+    private func webRepositoryWithSchemaSubmodule(_ name: String = #function) throws -> (web: URL, schemas: URL, commits: [String]) {
+        let schemas = try gitRepository(self, [["Schemas/shop.bridge.yaml": "v1", "Schemas/bridgegen.yaml": "c1"],
+                                               ["Schemas/shop.bridge.yaml": "v2"]], name: name + "-schemas")
+        let commits = try ["HEAD~1", "HEAD"].map { try git(["rev-parse", $0], in: schemas).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let web = try gitRepository(self, [["README.md": "web", "docs/index.md": "d"]], name: name + "-web")
+        try git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", schemas.path, "bridge-schemas"], in: web)
+        let submodule = web.appendingPathComponent("bridge-schemas")
+        for commit in commits {
+            try git(["checkout", "-q", commit], in: submodule)
+            try git(["add", "bridge-schemas"], in: web)
+            try git(["commit", "-q", "-m", "schemas at \(commit.prefix(7))"], in: web)
+        }
+        return (web, schemas, commits)
+    }
+
+    /// A path at or inside a submodule is read from the submodule's repository at the commit
+    /// the superproject's tree records at the ref, not at what is checked out, and prints as
+    /// the path through the superproject.
+    func testAPathInASubmoduleIsReadAtTheCommitTheRefRecordsForIt() throws {
+        let (web, _, _) = try webRepositoryWithSchemaSubmodule()
+        // Uncommitted edits in the submodule are not read either.
+        try write(["bridge-schemas/Schemas/shop.bridge.yaml": "dirty"], to: web)
+        let folder = GitTree.read(["bridge-schemas/Schemas"], at: "HEAD~1", in: web.path)
+        XCTAssertEqual(folder.diagnostics, [])
+        XCTAssertEqual(texts(folder.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        XCTAssertEqual(texts(folder.configs), ["HEAD~1:bridge-schemas/Schemas/bridgegen.yaml": "c1"])
+        XCTAssertEqual(texts(GitTree.read(["bridge-schemas/Schemas"], at: "HEAD", in: web.path).inputs),
+                       ["HEAD:bridge-schemas/Schemas/shop.bridge.yaml": "v2"])
+        // A file in it with the config beside it; the submodule's root; from a subfolder of
+        // the superproject; beside a path of the superproject and a path missing at the ref.
+        let file = GitTree.read(["bridge-schemas/Schemas/shop.bridge.yaml"], at: "HEAD~1", in: web.path)
+        XCTAssertEqual(texts(file.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        XCTAssertEqual(texts(file.configs), ["HEAD~1:bridge-schemas/Schemas/bridgegen.yaml": "c1"])
+        let root = GitTree.read(["bridge-schemas"], at: "HEAD~1", in: web.path)
+        XCTAssertEqual(root.diagnostics, [])
+        XCTAssertEqual(texts(root.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        let fromSubfolder = GitTree.read(["../bridge-schemas/Schemas"], at: "HEAD~1", in: web.appendingPathComponent("docs").path)
+        XCTAssertEqual(texts(fromSubfolder.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        // A folder holding the submodule: its schemas as well (the folder on disk has them), but
+        // not its configs (on disk only the one beside the path given is read).
+        let whole = GitTree.read(["."], at: "HEAD~1", in: web.path)
+        XCTAssertEqual(whole.diagnostics, [])
+        XCTAssertEqual(texts(whole.inputs), ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+        XCTAssertEqual(whole.configs.map(\.path), [])
+        try write(["Local/local.bridge.yaml": "l1"], to: web)
+        try git(["add", "Local"], in: web)
+        try git(["commit", "-q", "-m", "local"], in: web)
+        let mixed = GitTree.read(["Local", "bridge-schemas/Schemas", "bridge-schemas/Later"], at: "HEAD", in: web.path)
+        XCTAssertEqual(mixed.inputs.map(\.path), ["HEAD:Local/local.bridge.yaml", "HEAD:bridge-schemas/Schemas/shop.bridge.yaml"])
+        XCTAssertEqual(DiagnosticRenderer.text(mixed.diagnostics), """
+            bridgegen: note: 'bridge-schemas/Later' does not exist at HEAD (or holds no *.bridge.yaml there): compared with an empty old version, so everything in it is new [git-path-added]
+
+            """)
+    }
+
+    /// A submodule that is not checked out (a clone without --recurse-submodules), or that lacks
+    /// the commit the ref records (it was not fetched): an error naming the command to run; and
+    /// after running exactly that command the read succeeds.
+    func testASubmoduleNotCheckedOutOrWithoutTheCommitSaysWhatToRun() throws {
+        let (web, schemas, commits) = try webRepositoryWithSchemaSubmodule()
+        let clone = try temporaryFolder(self, "clone")
+        try git(["clone", "-q", web.path, clone.appendingPathComponent("web").path], in: clone)
+        let cloned = clone.appendingPathComponent("web"), docs = cloned.appendingPathComponent("docs")
+        let short = commits[0].prefix(12)
+        XCTAssertEqual(DiagnosticRenderer.text(GitTree.read(["../bridge-schemas/Schemas"], at: "HEAD~1", in: docs.path).diagnostics), """
+            bridgegen: error: 'bridge-schemas' is a submodule and it is not checked out here, so the commit HEAD~1 records for it (\(short)) cannot be read; run `git submodule update --init ../bridge-schemas` first [git-submodule-missing]
+
+            """)
+        // Inside a folder asked for, a submodule not checked out is skipped: the folder on disk lacks its files too.
+        let folder = GitTree.read([".."], at: "HEAD~1", in: docs.path)
+        XCTAssertEqual(folder.diagnostics, [])
+        XCTAssertEqual(folder.inputs.map(\.path), [])
+        try git(["-c", "protocol.file.allow=always", "submodule", "update", "--init", "../bridge-schemas"], in: docs)
+        XCTAssertEqual(texts(GitTree.read(["../bridge-schemas/Schemas"], at: "HEAD~1", in: docs.path).inputs),
+                       ["HEAD~1:bridge-schemas/Schemas/shop.bridge.yaml": "v1"])
+
+        // A third schema commit, recorded in the superproject but never fetched into its submodule.
+        try write(["Schemas/shop.bridge.yaml": "v3"], to: schemas)
+        try git(["commit", "-q", "-a", "-m", "v3"], in: schemas)
+        let third = try git(["rev-parse", "HEAD"], in: schemas).trimmingCharacters(in: .whitespacesAndNewlines)
+        try git(["update-index", "--cacheinfo", "160000,\(third),bridge-schemas"], in: web)
+        try git(["commit", "-q", "-m", "schemas at v3"], in: web)
+        XCTAssertEqual(DiagnosticRenderer.text(GitTree.read(["bridge-schemas/Schemas"], at: "main", in: web.path).diagnostics), """
+            bridgegen: error: 'bridge-schemas' is a submodule and its repository does not have the commit main records for it (\(third.prefix(12))); fetch it with `git -C bridge-schemas fetch` (in CI: actions/checkout with submodules: true and fetch-depth: 0) [git-submodule-missing]
+
+            """)
+        XCTAssertEqual(GitTree.read(["."], at: "main", in: web.path).diagnostics.map(\.id), ["git-submodule-missing"])
+        try git(["-C", "bridge-schemas", "fetch", "-q"], in: web)
+        XCTAssertEqual(texts(GitTree.read(["bridge-schemas/Schemas"], at: "main", in: web.path).inputs),
+                       ["main:bridge-schemas/Schemas/shop.bridge.yaml": "v3"])
+    }
+
+    func testRelativePathsFromTheCurrentFolder() {
+        XCTAssertEqual(GitTree.relative("bridge-schemas", from: ""), "bridge-schemas")
+        XCTAssertEqual(GitTree.relative("bridge-schemas", from: "docs/"), "../bridge-schemas")
+        XCTAssertEqual(GitTree.relative("a/b/c", from: "a/x/"), "../b/c")
+        XCTAssertEqual(GitTree.relative("a/b", from: "a/b/"), ".")
+        XCTAssertEqual(GitTree.relative("", from: "a/"), "..")
+    }
+
     func testRepositoryPathsAreNormalizedAndBoundedByTheRoot() {
         XCTAssertEqual(GitTree.repositoryPath("a/./b/../c", toplevel: "/r", prefix: "sub/"), "sub/a/c")
         XCTAssertEqual(GitTree.repositoryPath("..", toplevel: "/r", prefix: "sub/"), "")

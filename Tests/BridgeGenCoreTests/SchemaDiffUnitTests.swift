@@ -185,4 +185,29 @@ final class SchemaDiffUnitTests: XCTestCase {
         XCTAssertNil(version)
         XCTAssertEqual(diagnostics.map(\.id), ["invalid-kind", "config-value"])
     }
+    // MARK: - Empty versions
+
+    private static let pinger = ["a.bridge.yaml": "bridgegen: 1\nmodule: a\nmethods:\n  ping:\n    kind: send\n"]
+    private static let callback = "bridgegen: 1\ntransport: callback\ncallbackChannel: shopBridge\ncontentWorld: defaultClient\n"
+
+    /// A version without modules shipped no app and no page: its config, written or defaulted,
+    /// breaks nobody, on either side of the comparison. One with modules and no config file
+    /// shipped the defaults, so leaving them is still a change.
+    func testAVersionWithoutModulesHasNoConfigThatCanBreak() throws {
+        let ids = { (old: SchemaVersion, new: SchemaVersion) in SchemaDiff.compare(old: old, new: new).map(\.id) }
+        let empty = try version([:]), emptyWithConfig = try version([:], config: Self.callback)
+        let shipped = try version(Self.pinger), shippedCallback = try version(Self.pinger, config: Self.callback)
+        // The schema repository's first pull request, with or without a config at the base.
+        XCTAssertEqual(ids(empty, shippedCallback), [])
+        XCTAssertEqual(ids(emptyWithConfig, shipped), [])
+        // Everything removed: the module is gone, and that alone is the finding.
+        XCTAssertEqual(ids(shippedCallback, empty), ["breaking.old-pages.module-removed"])
+        XCTAssertEqual(ids(shipped, emptyWithConfig), ["breaking.old-pages.module-removed"])
+        // A schema file of types only declares a module: that version is not empty.
+        let typesOnly = try version(["a.bridge.yaml": "bridgegen: 1\nmodule: a\ntypes:\n  T:\n    fields:\n      v: string\n"])
+        XCTAssertEqual(Set(ids(typesOnly, shippedCallback)), ["compatible.method-added", "breaking.both.transport-changed",
+                                                              "breaking.both.content-world-changed"])
+        // The defaults a version without config shipped are compared like a written config.
+        XCTAssertEqual(Set(ids(shipped, shippedCallback)), ["breaking.both.transport-changed", "breaking.both.content-world-changed"])
+    }
 }

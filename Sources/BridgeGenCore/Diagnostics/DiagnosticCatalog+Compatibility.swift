@@ -48,8 +48,35 @@ enum CompatibilityDetail: Sendable, Hashable {
     case types(old: String, new: String)
     /// JSON of the defaults before and after (empty when there was none).
     case defaults(old: String, new: String)
-    /// Enum wire values before and after.
-    case wireValues(old: String, new: String)
+    /// Enum wire values before and after, and which of the two were written in `wire:`.
+    case wireValues(old: String, new: String, pin: WirePin)
+}
+
+/// Which versions spell a wire name out in `wire:` when a member or enum case kept its key but
+/// changed its wire name: the fix differs (take the `wire:` out, put it back, or set it back).
+/// One of them always does: with no `wire:` on either side the key is the wire name on both.
+enum WirePin: Sendable, Hashable {
+    /// Only the new version has a `wire:`: the old wire name was the key.
+    case added
+    /// Only the old version had a `wire:`: the new wire name is the key.
+    case removed
+    /// Both have one, with different values.
+    case changed
+
+    /// From the key and each version's wire name (a `wire:` equal to the key changes nothing).
+    init(key: String, old: String, new: String) {
+        self = old == key ? .added : new == key ? .removed : .changed
+    }
+
+    /// The fix that restores `old` on the wire; `enumCase`: a case's wire value, not a member's name.
+    func fix(old: String, new: String, enumCase: Bool = false) -> String {
+        let (wire, key) = enumCase ? ("wire value", "case name") : ("wire name", "key")
+        switch self {
+        case .added: return "remove `wire: \(new)`: the old schema had none, so its \(wire) was the \(key) '\(old)'"
+        case .removed: return "put back `wire: \(old)`: without it the \(key) '\(new)' is the \(wire)"
+        case .changed: return "set `wire:` back to '\(old)'"
+        }
+    }
 }
 
 extension DiagnosticCatalog {
@@ -115,7 +142,7 @@ extension DiagnosticCatalog {
             change = "\(what) changed type from \(old) to \(new)"
         case (.enumCaseAdded, _): change = "\(what) is new"
         case (.enumCaseRemoved, _): change = "\(what) was removed"
-        case (.enumValueChanged, .wireValues(let old, let new)): change = "\(what) changed its wire value from '\(old)' to '\(new)'"
+        case (.enumValueChanged, .wireValues(let old, let new, _)): change = "\(what) changed its wire value from '\(old)' to '\(new)'"
         case (.resultAdded, .types(_, let new)): change = "\(what) is now \(new) instead of nothing"
         case (.resultRemoved, .types(let old, _)): change = "\(what) is now nothing instead of \(old)"
         default: change = "\(what) changed"
@@ -227,11 +254,12 @@ extension DiagnosticCatalog {
                 : ("apps built from the old schema may send it and pages built from the new one get an unknown enum value",
                    "deprecate the case and keep it until no supported app sends it")
         case .enumValueChanged:
+            var fix = "keep the old value"
+            if case .wireValues(let old, let new, let pin) = detail { fix = pin.fix(old: old, new: new, enumCase: true) }
             return native
                 ? ("apps built from either schema reject the value pages built from the other send ("
-                   + nativeFailure(flow) + ")",
-                   "keep the old value in `wire:`")
-                : ("pages built from either schema get an unknown enum value from apps built from the other", "keep the old value in `wire:`")
+                   + nativeFailure(flow) + ")", fix)
+                : ("pages built from either schema get an unknown enum value from apps built from the other", fix)
         case .resultAdded:
             return native
                 ? ("pages built from the old schema answer with nothing and apps built from the new one fail to decode it", "make it optional")
@@ -269,9 +297,9 @@ extension DiagnosticCatalog {
                       at: location, notes: notes)
     }
 
-    /// `noun` is `method`, `event` or `page method`.
-    static func wireChanged(_ noun: String, _ name: String, from old: String, to new: String, at location: SourceLocation?,
-                            notes: [Diagnostic.Note]) -> Diagnostic {
+    /// `noun` is `method`, `event` or `page method`; `pin` says which version wrote its wire name in `wire:`.
+    static func wireChanged(_ noun: String, _ name: String, from old: String, to new: String, pin: WirePin,
+                            at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
         let kind: CompatibilityKind, effect: String
         switch noun {
         case "event":
@@ -285,7 +313,7 @@ extension DiagnosticCatalog {
             effect = "pages built from either version get unknownMethod (-1) from apps built from the other"
         }
         return compatibility(kind, .both, "\(noun) '\(name)' changed its wire name from '\(old)' to '\(new)': \(effect); "
-                             + "rename the key and keep '\(old)' in `wire:`", at: location, notes: notes)
+                             + pin.fix(old: old, new: new), at: location, notes: notes)
     }
 
     /// A member found under its wire name in another module.

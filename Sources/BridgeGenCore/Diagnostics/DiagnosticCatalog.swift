@@ -652,6 +652,15 @@ public enum DiagnosticCatalog {
         make(.gitFailed, "git \(command) failed: \(message)", at: nil)
     }
 
+    /// `submodule` from the top repository's root; `fix` the command to run, from the current folder.
+    static func gitSubmoduleMissing(_ submodule: String, commit: String, ref: String, checkedOut: Bool, fix: String) -> Diagnostic {
+        let problem = checkedOut ? "its repository does not have the commit \(ref) records for it (\(commit))"
+                                 : "it is not checked out here, so the commit \(ref) records for it (\(commit)) cannot be read"
+        let remedy = checkedOut ? "fetch it with `\(fix)` (in CI: actions/checkout with submodules: true and fetch-depth: 0)"
+                                : "run `\(fix)` first"
+        return make(.gitSubmoduleMissing, "'\(submodule)' is a submodule and \(problem); \(remedy)", at: nil)
+    }
+
     // MARK: - Target checks (each emitter's `validate`)
 
     /// A module whose output file would be one of the files the target always writes.

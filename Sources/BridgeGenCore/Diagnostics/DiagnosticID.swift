@@ -147,6 +147,9 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case gitNotAFile = "git-not-a-file"
     /// `--against`: git failed for another reason.
     case gitFailed = "git-failed"
+    /// `--against`: a path in a submodule whose commit at the ref cannot be read here (the
+    /// submodule is not checked out, or does not have that commit).
+    case gitSubmoduleMissing = "git-submodule-missing"
 
     // MARK: Target checks (each emitter's `validate`)
     /// A module whose output file would be one the target always writes.

@@ -58,6 +58,7 @@ extension DiffRun {
         for (o, n) in members.matched { kind.compare(&self, o, n) }
         for (o, n) in members.wireChanged {
             report(DiagnosticCatalog.wireChanged(kind.noun, n.module.name + "." + n.key, from: o.wire, to: n.wire,
+                                                 pin: WirePin(key: n.key, old: o.wire, new: n.wire),
                                                  at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
         }
         for (o, n) in members.moved {

@@ -161,7 +161,8 @@ extension DiffRun {
             if let now = addedByName[c.name] {
                 renamedValues.insert(now.wireValue)
                 report(DiagnosticCatalog.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
-                                                      detail: .wireValues(old: c.wireValue, new: now.wireValue), at: now.location,
+                                                      detail: .wireValues(old: c.wireValue, new: now.wireValue,
+                                                                          pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
                                                       notes: DiagnosticCatalog.inOldSchema(c.location)))
             } else {
                 report(DiagnosticCatalog.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,

@@ -13,7 +13,10 @@ public enum SchemaDiff {
     public static func compare(old: SchemaVersion, new: SchemaVersion) -> [Diagnostic] {
         var run = DiffRun(old: old, new: new)
         run.compareModules()
-        run.compareConfig()
+        // The config shapes what apps and pages of a version install; a version without modules
+        // shipped neither, so its config (or the defaults it would have) cannot break anyone.
+        // A version with modules and no config file shipped the defaults: that one is compared.
+        if !old.schema.modules.isEmpty, !new.schema.modules.isEmpty { run.compareConfig() }
         run.comparePendingPairs()
         return Array(Set(run.diagnostics)).sorted { a, b in
             if a != b, !(a < b), !(b < a) { return a.notes.map(\.message).joined() < b.notes.map(\.message).joined() }

@@ -4,8 +4,9 @@ import Foundation
 /// `ConfigReader.locate` read them from disk, for `bridgegen diff --against REF`.
 ///
 /// Four git processes whatever the number of files (`rev-parse` twice, one `ls-tree`, one
-/// `cat-file --batch` for every blob). None of them writes: the work tree and the index are
-/// never touched, so the command is safe in a dirty checkout or beside another git command.
+/// `cat-file --batch` for every blob), and a few more per submodule a path is in. None of
+/// them writes: the work tree and the index are never touched, so the command is safe in a
+/// dirty checkout or beside another git command.
 public enum GitTree {
     /// What was read at the commit. Paths print as `REF:path` (relative to the repository's
     /// root, as `git show REF:path` takes them); a file at the root prints as `REF:./name`, so
@@ -30,7 +31,8 @@ public enum GitTree {
     }
 
     /// Reads `paths` (files and folders as the user gave them, relative to `directory`, the
-    /// current folder when nil) at `ref`.
+    /// current folder when nil) at `ref`. A path at or inside a submodule is read from the
+    /// submodule's own repository, at the commit `ref` records for it (its gitlink).
     public static func read(_ paths: [String], at ref: String, in directory: String? = nil) -> Version {
         var version = Version()
         func failed(_ diagnostic: Diagnostic) -> Version {
@@ -58,66 +60,141 @@ public enum GitTree {
             let commit = String(decoding: resolved.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard resolved.status == 0, !commit.isEmpty else { return failed(DiagnosticCatalog.gitUnknownRef(ref)) }
 
-            var wanted: [(given: String, repo: String)] = []
+            var wanted: [Wanted] = []
             for path in paths {
                 guard let repo = repositoryPath(path, toplevel: toplevel, prefix: prefix) else {
                     version.diagnostics.append(DiagnosticCatalog.gitOutsideRepository(path))
                     continue
                 }
-                wanted.append((path, repo))
+                wanted.append(Wanted(given: path, path: repo))
             }
+            if wanted.isEmpty { return version }
+            var reading = Reading(ref: ref, currentFolder: prefix)
+            let top = Repository(git: git, commit: commit, root: toplevel, prefix: "")
+            guard try reading.collect(wanted, in: top) else { return reading.finished(into: version) }
+            var inputs: [SchemaInput] = [], configs: [SchemaInput] = []
+            for batch in reading.batches {
+                let blobs = try readBlobs(Set((batch.files + batch.configs).map(\.object)), with: batch.repository.git)
+                guard let blobs = blobs.value else {
+                    reading.diagnostics.append(DiagnosticCatalog.gitFailed("cat-file", blobs.reason ?? ""))
+                    return reading.finished(into: version)
+                }
+                let shown = { (entry: Entry) in SchemaInput(path: displayPath(join(batch.repository.prefix, entry.path), ref: ref), bytes: blobs[entry.object] ?? []) }
+                inputs += batch.files.map(shown)
+                configs += batch.configs.map(shown)
+            }
+            version.inputs = inputs
+            version.configs = configs.sorted { $0.path < $1.path }
+            return reading.finished(into: version)
+        } catch {
+            return failed(DiagnosticCatalog.gitUnavailable(error.reason))
+        }
+    }
+
+    /// A path asked for: as given, and from the root of the repository it is looked up in.
+    struct Wanted {
+        var given: String
+        var path: String
+        /// A submodule found inside a folder asked for, read whole: it has no config of its own
+        /// (`ConfigReader` looks beside the paths given) and finding nothing there is no news.
+        var insideFolder = false
+    }
+
+    /// A repository a read goes through: the one the command runs in, or a submodule of it.
+    struct Repository {
+        var git: GitProcess
+        /// The commit read: the ref's, or the one the superproject's tree records for a submodule.
+        var commit: String
+        /// Its work tree on disk.
+        var root: String
+        /// Where its root is in the top repository ("" for the top one), for the printed paths.
+        var prefix: String
+    }
+
+    /// The files and configs found in one repository, read with one `cat-file --batch`.
+    struct Batch {
+        var repository: Repository
+        var files: [Entry] = []
+        var configs: [Entry] = []
+    }
+
+    /// The state of one `read`: what was found so far in each repository, and the problems.
+    struct Reading {
+        let ref: String
+        /// The folder the command runs in, from the top repository's root (`git rev-parse --show-prefix`).
+        let currentFolder: String
+        var batches: [Batch] = []
+        var diagnostics: [Diagnostic] = []
+        var seenFiles = Set<String>(), seenConfigs = Set<String>()
+        /// Submodules already read whole (by their path from the top repository's root).
+        var followed = Set<String>()
+
+        func finished(into version: Version) -> Version {
+            var version = version
+            version.diagnostics += diagnostics
+            return version
+        }
+
+        /// Lists `wanted` in `repository` at its commit; a path with nothing there that is at
+        /// or below a gitlink is read in that submodule. false when git failed (the reason is
+        /// in `diagnostics`).
+        mutating func collect(_ wanted: [Wanted], in repository: Repository) throws(GitProcess.LaunchError) -> Bool {
+            let git = repository.git, commit = repository.commit
             // Only the paths asked for and the configs beside them are listed (the whole tree
             // when the repository's root is asked for).
             var pathspecs: [String] = []
-            if !wanted.contains(where: { $0.repo.isEmpty }) {
-                for (_, repo) in wanted {
-                    pathspecs += [repo, join(repo, ConfigReader.fileName), join(parent(repo), ConfigReader.fileName)]
+            if !wanted.contains(where: { $0.path.isEmpty }) {
+                for item in wanted {
+                    pathspecs += [item.path, GitTree.join(item.path, ConfigReader.fileName), GitTree.join(GitTree.parent(item.path), ConfigReader.fileName)]
                 }
             }
-            if wanted.isEmpty { return version }
             let listing = try git.run(["ls-tree", "-r", "-z", "--full-tree", commit, "--"] + pathspecs)
-            guard listing.status == 0 else { return failed(DiagnosticCatalog.gitFailed("ls-tree", listing.reason)) }
-            let entries = parseListing(listing.stdout)
+            guard listing.status == 0 else {
+                diagnostics.append(DiagnosticCatalog.gitFailed("ls-tree", listing.reason))
+                return false
+            }
+            let entries = GitTree.parseListing(listing.stdout)
             let byPath = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
 
-            var files: [Entry] = [], configs: [Entry] = []
-            var seenFiles = Set<String>(), seenConfigs = Set<String>()
-            func add(_ entry: Entry, to list: inout [Entry], seen: inout Set<String>) {
-                guard seen.insert(entry.path).inserted else { return }
-                if entry.isRegularFile {
-                    list.append(entry)
+            var batch = Batch(repository: repository)
+            func add(_ entry: Entry, config: Bool) {
+                let shown = GitTree.join(repository.prefix, entry.path)
+                guard config ? seenConfigs.insert(shown).inserted : seenFiles.insert(shown).inserted else { return }
+                if !entry.isRegularFile {
+                    diagnostics.append(DiagnosticCatalog.gitNotAFile(GitTree.displayPath(shown, ref: ref), kind: entry.kindName))
+                } else if config {
+                    batch.configs.append(entry)
                 } else {
-                    version.diagnostics.append(DiagnosticCatalog.gitNotAFile(displayPath(entry.path, ref: ref), kind: entry.kindName))
+                    batch.files.append(entry)
                 }
             }
-            for (given, repo) in wanted {
+            var missing: [Wanted] = []
+            // Submodules inside the folders asked for: their files are on disk too, so the new
+            // version has them and the old one must.
+            var nested: [(path: String, commit: String)] = []
+            for item in wanted {
                 let configFolder: String
-                if let file = byPath[repo] {
-                    add(file, to: &files, seen: &seenFiles)
-                    configFolder = parent(repo)
+                // A gitlink at the path itself: the submodule's root, read below.
+                if let file = byPath[item.path], file.type != "commit" {
+                    add(file, config: false)
+                    configFolder = GitTree.parent(item.path)
                 } else {
-                    let under = repo.isEmpty ? entries : entries.filter { $0.path.hasPrefix(repo + "/") }
+                    let under = item.path.isEmpty ? entries : entries.filter { $0.path.hasPrefix(item.path + "/") }
                     let schemas = under.filter { $0.path.hasSuffix(TypeChecker.schemaSuffix) }.sorted { $0.path < $1.path }
-                    if schemas.isEmpty {
-                        // Added since REF (or emptied there): the old version has none of it.
-                        version.diagnostics.append(DiagnosticCatalog.pathAddedSinceRef(given, ref: ref))
+                    let links = under.filter { $0.type == "commit" && !$0.path.hasSuffix(TypeChecker.schemaSuffix) }
+                    nested += links.map { ($0.path, $0.object) }
+                    if schemas.isEmpty, links.isEmpty {
+                        missing.append(item)
                         continue
                     }
-                    for schema in schemas { add(schema, to: &files, seen: &seenFiles) }
-                    configFolder = repo
+                    for schema in schemas { add(schema, config: false) }
+                    configFolder = item.path
                 }
-                if let config = byPath[join(configFolder, ConfigReader.fileName)] {
-                    add(config, to: &configs, seen: &seenConfigs)
-                }
+                if !item.insideFolder, let config = byPath[GitTree.join(configFolder, ConfigReader.fileName)] { add(config, config: true) }
             }
-
-            let blobs = try readBlobs(Set((files + configs).map(\.object)), with: git)
-            guard let blobs = blobs.value else { return failed(DiagnosticCatalog.gitFailed("cat-file", blobs.reason ?? "")) }
-            version.inputs = files.map { SchemaInput(path: displayPath($0.path, ref: ref), bytes: blobs[$0.object] ?? []) }
-            version.configs = configs.sorted { $0.path < $1.path }.map { SchemaInput(path: displayPath($0.path, ref: ref), bytes: blobs[$0.object] ?? []) }
-            return version
-        } catch {
-            return failed(DiagnosticCatalog.gitUnavailable(error.reason))
+            batches.append(batch)
+            guard try followSubmodules(missing, in: repository) else { return false }
+            return try followNested(nested, in: repository)
         }
     }
 
