@@ -64,7 +64,7 @@ export interface PageCallOptions {
  * `MockPageCalls`.
  */
 export interface InstalledMock<Events, PageCalls = {}> {
-    /** Every call received, in order (`$hello` excluded). */
+    /** Every call received, in order (`$hello` excluded), recorded as the page posts it (before the answer). */
     readonly calls: readonly MockCall[];
     /** The modules that said `$hello`. */
     readonly greeted: readonly string[];
