@@ -70,7 +70,7 @@ export interface PageCallOptions {
  * `MockPageCalls`.
  */
 export interface InstalledMock<Events, PageCalls = {}> {
-    /** Every call received, in order (`$hello` excluded). */
+    /** Every call received, in order (`$hello` excluded), recorded as the page posts it (before the answer). */
     readonly calls: readonly MockCall[];
     /** The modules that said `$hello`. */
     readonly greeted: readonly string[];
@@ -243,8 +243,9 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
     };
 
     const answer = async (module: string | undefined, type: string, data: unknown): Promise<BridgeEnvelope> => {
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        const later = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, delayMs));
         if (type === '$hello') {
+            await later();
             const body = data as { module?: unknown } | null;
             const name = body && typeof body.module === 'string' ? body.module : module;
             if (name !== undefined) hello(name);
@@ -254,10 +255,11 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         const owner = module ?? [...tables.methods.keys()].find((m) => tables.methods.get(m)?.has(type));
         const identifier = owner === undefined ? undefined : tables.methods.get(owner)?.get(type);
         const simulated = owner === undefined ? undefined : helloAnswer.get(owner)?.methods;
-        if (owner === undefined || identifier === undefined || (simulated !== undefined && !simulated.has(type))) {
-            return envelope(BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
-        }
-        calls.push({ module: owner, method: type, params: data === null ? undefined : data });
+        const known = owner !== undefined && identifier !== undefined && (simulated === undefined || simulated.has(type));
+        // Recorded as it is posted, before the delay: a test can assert a send the line after making it.
+        if (known) calls.push({ module: owner, method: type, params: data === null ? undefined : data });
+        await later();
+        if (!known) return envelope(BridgeErrorCode.unknownMethod, `unknown method '${type}'`, null);
         const impl = impls[owner]?.[identifier];
         if (typeof impl !== 'function') {
             return envelope(BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);

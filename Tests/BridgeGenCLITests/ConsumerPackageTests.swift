@@ -72,6 +72,9 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(clean.stdout.contains("Generating the bridge for target 'GreeterFeature' from 1 schema"), clean.stdout)
         XCTAssertTrue(clean.stdout.contains("Compiling GreeterFeature"), clean.stdout)
         let generated = try XCTUnwrap(generatedFolder(), "plugin outputs not found")
+        // The folder docs/PLUGIN.md names.
+        XCTAssertEqual(generated.standardizedFileURL.path, Self.scratch.appendingPathComponent(
+            "plugins/outputs/consumerpackage/GreeterFeature/destination/BridgeGenPlugin/GeneratedSources").standardizedFileURL.path)
         let bridge = generated.appendingPathComponent("GreeterBridge.swift")
         let support = generated.appendingPathComponent("BridgeGenSupport.swift")
         XCTAssertTrue(try String(contentsOf: bridge, encoding: .utf8).contains("protocol GreeterHandler"))

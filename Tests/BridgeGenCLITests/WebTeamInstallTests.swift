@@ -3,18 +3,19 @@ import Foundation
 import XCTest
 
 /// The web team's path (docs/DISTRIBUTION.md): install the release in one line, then check in
-/// CI that the committed TypeScript client matches the shared schemas. The line is the
-/// documented one with a file URL for the release URL.
+/// CI that the committed TypeScript client matches the shared schemas. The lines are the
+/// documented ones, read from the Markdown, with a file URL for the release URL and a
+/// temporary folder for `/usr/local`.
 final class WebTeamInstallTests: XCTestCase {
     func testOneLineInstallThenCheckPassesWhenCurrentAndListsTheStaleFileWhenASchemaChanged() throws {
         let release = try ReleaseArtifacts.shared()
         let prefix = try temporaryFolder(self, "prefix")
-        // docs/DISTRIBUTION.md: curl -fsSL <release-url>/<tarball> | tar -xz -C /usr/local --strip-components=1
-        let install = try runProcess("sh", ["-c", "curl -fsSL \"$1\" | tar -xz -C \"$2\" --strip-components=1", "install",
-                                            release.tarball.absoluteString, prefix.path])
-        XCTAssertEqual(install.status, 0, install.output)
+        let snippet = try DocSnippets.marked("web-ci", in: "docs/DISTRIBUTION.md")
+        XCTAssertEqual(snippet.language, "sh")
+        let documentedURL = "https://example.com/your-org/bridgegen/releases/download/0.1.0/bridgegen-0.1.0-x86_64-unknown-linux-gnu.tar.gz"
         XCTAssertTrue(release.tarball.absoluteString.hasPrefix("file:///"))
-        XCTAssertEqual(FolderSnapshot(prefix).names, ["bin/", "bin/bridgegen", "share/", "share/doc/", "share/doc/bridgegen/", "share/doc/bridgegen/README.md"])
+        let lines = try DocSnippets.substituting([(documentedURL, release.tarball.absoluteString), ("-C /usr/local ", "-C \(prefix.path) ")],
+                                                 in: snippet.text)
 
         // A web repository: the shared schemas (a submodule in real life) and the committed client.
         let web = try temporaryFolder(self, "web")
@@ -22,15 +23,19 @@ final class WebTeamInstallTests: XCTestCase {
         try FileManager.default.createDirectory(at: web.appendingPathComponent("src"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: TestPaths.generated.appendingPathComponent("TypeScript"),
                                          to: web.appendingPathComponent("src/bridge"))
-        // CI's step, with only the install prefix and the base system on PATH.
-        let ciCheck = { () throws -> RunResult in
-            try runWithEmptyEnvironment(["bridgegen", "generate", "Schemas", "--ts-out", "src/bridge", "--check"],
-                                        variables: ["PATH=\(prefix.path)/bin:/usr/bin:/bin"], in: web)
-        }
+        let path = "PATH=\(prefix.path)/bin:/usr/bin:/bin"
 
-        let current = try ciCheck()
-        XCTAssertEqual(current.status, 0, current.output)
+        // The documented install and check, as one CI step with only the prefix and the base system on PATH.
+        let current = try runWithEmptyEnvironment(["sh", "-e", "-c", lines], variables: [path], in: web)
+        XCTAssertEqual(current.status, 0, "docs/DISTRIBUTION.md:\(snippet.line):\n\(lines)\n\(current.output)")
         XCTAssertEqual(current.output, "")
+        XCTAssertEqual(FolderSnapshot(prefix).names, ["bin/", "bin/bridgegen", "share/", "share/doc/", "share/doc/bridgegen/", "share/doc/bridgegen/README.md"])
+        // The check alone, as CI runs it on every later push.
+        let check = try XCTUnwrap(lines.split(separator: "\n").last.map(String.init))
+        XCTAssertEqual(check, "bridgegen generate Schemas --ts-out src/bridge --check")
+        let ciCheck = { () throws -> RunResult in
+            try runWithEmptyEnvironment(check.split(separator: " ").map(String.init), variables: [path], in: web)
+        }
 
         let schema = web.appendingPathComponent("Schemas/user.bridge.yaml")
         let text = try String(contentsOf: schema, encoding: .utf8)
@@ -47,7 +52,7 @@ final class WebTeamInstallTests: XCTestCase {
 
         // The developer's fix: the same command without --check, then CI passes again.
         let update = try runWithEmptyEnvironment(["bridgegen", "generate", "Schemas", "--ts-out", "src/bridge"],
-                                                 variables: ["PATH=\(prefix.path)/bin:/usr/bin:/bin"], in: web)
+                                                 variables: [path], in: web)
         XCTAssertEqual(update.status, 0, update.output)
         XCTAssertTrue(try String(contentsOf: web.appendingPathComponent("src/bridge/user.ts"), encoding: .utf8).contains("Stable account identifier (a UUID)."))
         XCTAssertEqual(try ciCheck().status, 0)

@@ -79,3 +79,20 @@ for (const transport of transports) {
         mock.uninstall();
     });
 }
+
+for (const transport of transports) {
+    test(`${transport}: the mock records a call as it is posted, before answering`, async () => {
+        delete globalThis.webkit;
+        const { installMock } = await mockModule(transport);
+        const { sample } = await freshModule(transport, 'sample');
+        const mock = installMock({ sample: { deviceInfo: () => ({ model: 'Mock', system: 'node', appVersion: '0' }) } }, { delayMs: 50 });
+        sample.share({ text: 'now' });
+        assert.deepEqual(mock.calls, [{ module: 'sample', method: 'share', params: { text: 'now' } }],
+            'a send is in mock.calls the line after it was made');
+        const info = sample.deviceInfo();
+        assert.deepEqual(mock.calls.map((c) => c.method), ['share', 'deviceInfo'], 'so is a request, before its answer');
+        assert.equal((await info).model, 'Mock');
+        await settle();
+        mock.uninstall();
+    });
+}
