@@ -5,9 +5,6 @@ import Foundation
 
 // MARK: - Models
 
-/// Device features and a small key-value store offered by the host app.
-/// On the page this module is the generated `sample` client; natively it is `SampleHandler`.
-///
 /// Namespace of the `sample` module's models and application errors.
 public enum Sample {
     /// What a page may know about the device and the app it runs in.

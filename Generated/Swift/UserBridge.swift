@@ -5,9 +5,6 @@ import Foundation
 
 // MARK: - Models
 
-/// The signed-in user and in-app purchases.
-/// Wire names follow the legacy `uniBridgeCall` protocol (`get-user-info`, `close-page`).
-///
 /// Namespace of the `user` module's models and application errors.
 public enum User {
     /// The signed-in user, as pages may see them.
@@ -316,22 +313,33 @@ public enum User {
             handler.reportDevice(device: argDevice, style: argStyle)
         case "get-token":
             let handler = try requireHandler()
-            reply.run { try await BridgeEncode.optional((UserDeprecatedShim.self as any UserDeprecatedCalls.Type).getToken(handler), "result", BridgeEncode.string) }
+            reply.run { try await BridgeEncode.optional(Self.deprecated(handler).getToken(), "result", BridgeEncode.string) }
         default:
             throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
     }
 }
 
-/// Calls the deprecated requirements of `UserHandler` without deprecation warnings.
-@MainActor private protocol UserDeprecatedCalls {
-    static func getToken(_ _handler: any UserHandler) async throws -> String?
+/// The deprecated requirements of `UserHandler`, which the dispatcher still serves: called through
+/// this protocol, whose requirements are not deprecated, they do not warn in the app's build.
+@MainActor private protocol UserDeprecatedRequirements {
+    func getToken() async throws -> String?
 }
 
-@MainActor private enum UserDeprecatedShim: UserDeprecatedCalls {
-    @available(*, deprecated)
-    static func getToken(_ _handler: any UserHandler) async throws -> String? {
-        try await _handler.getToken()
+extension UserDispatcher {
+    /// `handler` as `UserDeprecatedRequirements`.
+    private static func deprecated(_ handler: any UserHandler) -> any UserDeprecatedRequirements {
+        DeprecatedRequirements(handler: handler)
+    }
+
+    /// Forwards to the handler's deprecated requirements, from deprecated code, which does not warn.
+    @MainActor private struct DeprecatedRequirements: UserDeprecatedRequirements {
+        let handler: any UserHandler
+
+        @available(*, deprecated)
+        func getToken() async throws -> String? {
+            try await self.handler.getToken()
+        }
     }
 }
 

@@ -119,7 +119,7 @@ export const SampleErrors = {
     storageFull: 1002,
 } as const;
 
-/** Parameters of `sample.share` (wire name `share`). */
+/** Parameters of `sample.share`. */
 export interface ShareParams {
     /** The text to share. */
     text: string;
@@ -128,31 +128,31 @@ export interface ShareParams {
     url?: string | null;
 }
 
-/** Parameters of `sample.haptic` (wire name `haptic`). */
+/** Parameters of `sample.haptic`. */
 export interface HapticParams {
     /** @defaultValue `'medium'` */
     style?: HapticStyle;
 }
 
-/** Parameters of `sample.getItem` (wire name `getItem`). */
+/** Parameters of `sample.getItem`. */
 export interface GetItemParams {
     /** The key the value was stored under. */
     key: string;
 }
 
-/** Parameters of `sample.setItem` (wire name `setItem`). */
+/** Parameters of `sample.setItem`. */
 export interface SetItemParams {
     key: string;
     value: string;
 }
 
-/** Payload of the `resume` event of `sample` (wire name `resume`). */
+/** Payload of the `resume` event of `sample`. */
 export interface ResumePayload {
     /** How long the app was in the background, in seconds. */
     backgroundSeconds: number;
 }
 
-/** Payload of the `loadError` event of `sample` (wire name `loadError`). */
+/** Payload of the `loadError` event of `sample`. */
 export interface LoadErrorPayload {
     failure: LoadFailure;
 }
@@ -172,7 +172,7 @@ export interface SamplePageMethods {
      * `readCartCount()`). Pages written before the generated client answer through their
      * global function; pages using the client implement it.
      *
-     * Page method (wire name `getCartCount`): native calls it and awaits the result.
+     * Page method: native calls it and awaits the result.
      *
      * Also the page's global function `app.getCartCount`: while no implementation is
      * registered, native calls it with the parameters in declaration order.
@@ -190,7 +190,7 @@ export interface SamplePageMethods {
      * global `window.sample.showSwiftUIMessage(message)` (seed 003); pages using the generated
      * client implement it instead.
      *
-     * Page method (wire name `showMessage`): native calls it and awaits the result.
+     * Page method: native calls it and awaits the result.
      *
      * Also the page's global function `sample.showSwiftUIMessage`: while no implementation is
      * registered, native calls it with the parameters in declaration order.
@@ -270,28 +270,28 @@ export interface SampleClient {
     /**
      * Opens the system share sheet with a text and an optional link.
      *
-     * Fire-and-forget (wire name `share`). Outside the app it does nothing and warns once.
+     * Fire-and-forget. Outside the app it does nothing and warns once.
      */
     share(params: ShareParams): void;
 
     /**
      * Plays a haptic impact.
      *
-     * Fire-and-forget (wire name `haptic`). Outside the app it does nothing and warns once.
+     * Fire-and-forget. Outside the app it does nothing and warns once.
      */
     haptic(params?: HapticParams): void;
 
     /**
      * Describes the device and the app.
      *
-     * Request (wire name `deviceInfo`). Rejects with a `BridgeError` carrying a `BridgeErrorCode`.
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode`.
      */
     deviceInfo(options?: $runtime.RequestOptions): Promise<DeviceInfo>;
 
     /**
      * Reads a value that a page stored with `setItem`.
      *
-     * Request (wire name `getItem`). Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001).
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001).
      *
      * @returns The stored value, or null when nothing is stored under `key`.
      */
@@ -300,7 +300,7 @@ export interface SampleClient {
     /**
      * Stores a string value under a key, replacing any previous value.
      *
-     * Request (wire name `setItem`). Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001), `SampleErrors.storageFull` (1002).
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001), `SampleErrors.storageFull` (1002).
      *
      * @returns Always `true`; failures reject instead.
      */

@@ -200,7 +200,7 @@ export interface UserPageMethods {
      * Reads the current state of a form on the page, for example to save a draft natively
      * when the app goes to the background.
      *
-     * Page method (wire name `getFormState`): native calls it and awaits the result.
+     * Page method: native calls it and awaits the result.
      *
      * @returns The form's title, whether it has unsaved changes, and its fields.
      */
@@ -213,7 +213,7 @@ export interface UserPageMethods {
      * Asks the page whether the user may leave it (the app's Back button or a close
      * gesture). The page may ask the user first, so this can take a while.
      *
-     * Page method (wire name `confirmLeave`): native calls it and awaits the result.
+     * Page method: native calls it and awaits the result.
      * May fail with `UserErrors.busy` (2004).
      *
      * @returns Whether the page lets the app leave; false keeps the user on the page.

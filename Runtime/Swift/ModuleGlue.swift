@@ -70,8 +70,9 @@ import WebKit
     /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
     /// Returns the module's event sender.
     @discardableResult
-    public static func install(_ handler: Handler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
-                               policy: BridgeOriginPolicy = .default) throws -> Events {
+    public static func install(
+        _ handler: Handler, on webView: WKWebView, contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default
+    ) throws -> Events {
         let session = try BridgeGlue.install(parts.dispatcher(handler), on: webView, world: contentWorld, policy: policy)
         return parts.events(session)
     }
@@ -99,8 +100,10 @@ import WebKit
     /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     @discardableResult
-    public static func install(_ handler: Handler, on configuration: WebPage.Configuration,
-                               contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> Events {
+    public static func install(
+        _ handler: Handler, on configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil,
+        policy: BridgeOriginPolicy = .default
+    ) throws -> Events {
         let session = try BridgeGlue.install(parts.dispatcher(handler), on: configuration, world: contentWorld, policy: policy)
         return parts.events(session)
     }

@@ -7,8 +7,7 @@ struct DispatchGenerator {
     let module: Module
 
     private var handler: String { SwiftNamer.handlerProtocol(module.name) }
-    private var shim: String { SwiftNamer.namespace(module.name) + "DeprecatedShim" }
-    private var shimProtocol: String { SwiftNamer.namespace(module.name) + "DeprecatedCalls" }
+    private var deprecatedProtocol: String { SwiftNamer.namespace(module.name) + "DeprecatedRequirements" }
 
     /// The local holding a decoded parameter: never a keyword and never `params`/`reply`/...
     static func argument(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
@@ -52,7 +51,7 @@ struct DispatchGenerator {
         let deprecated = module.methods.filter { $0.deprecated != nil }
         if !deprecated.isEmpty {
             p.blankLine()
-            shims(deprecated, into: &p)
+            deprecatedRequirements(deprecated, dispatcher: name, into: &p)
         }
     }
 
@@ -71,17 +70,15 @@ struct DispatchGenerator {
         // Built from pieces (`SwiftCode`): this runs for every method.
         var text = SwiftCode(capacity: 256)
         if method.deprecated != nil {
-            text += "(\(shim).self as any \(shimProtocol).Type)."
-            text += SwiftNamer.function(method.identifier)
-            text += "("
+            text += "Self.deprecated("
             text += receiver
-            if !locals.isEmpty { text += ", " }
+            text += ")"
         } else {
             text += receiver
-            text += "."
-            text += SwiftNamer.function(method.identifier)
-            text += "("
         }
+        text += "."
+        text += SwiftNamer.function(method.identifier)
+        text += "("
         for (index, field) in method.params.enumerated() {
             if index > 0 { text += ", " }
             text += SwiftNamer.label(field.identifier)
@@ -123,27 +120,38 @@ struct DispatchGenerator {
         }
     }
 
-    /// Deprecated requirements are called through a protocol whose requirement is not
-    /// deprecated, so the generated call site does not warn in the app's build.
-    private func shims(_ methods: [Method], into p: inout CodePrinter) {
-        // `_handler`: no parameter identifier starts with `_`.
-        let leading = ["_ _handler: any \(handler)"]
-        p.line("/// Calls the deprecated requirements of `\(handler)` without deprecation warnings.")
-        p.block("@MainActor private protocol \(shimProtocol) {") { p in
+    /// Deprecated requirements are still served, and Swift warns at every call of a deprecated
+    /// method outside deprecated code, but not at a call of a protocol requirement that a
+    /// deprecated method implements: so the dispatcher calls them through a private protocol
+    /// whose requirements are not deprecated, and the app's build stays warning-free.
+    private func deprecatedRequirements(_ methods: [Method], dispatcher: String, into p: inout CodePrinter) {
+        p.line("/// The deprecated requirements of `\(handler)`, which the dispatcher still serves: called through")
+        p.line("/// this protocol, whose requirements are not deprecated, they do not warn in the app's build.")
+        p.block("@MainActor private protocol \(deprecatedProtocol) {") { p in
             for method in methods {
-                p.line("static " + HandlerProtocolGenerator.signature(method, leading: leading))
+                p.line(HandlerProtocolGenerator.signature(method))
             }
         }
         p.blankLine()
-        p.block("@MainActor private enum \(shim): \(shimProtocol) {") { p in
-            for (index, method) in methods.enumerated() {
-                if index > 0 { p.blankLine() }
-                p.line("@available(*, deprecated)")
-                p.block("static " + HandlerProtocolGenerator.signature(method, leading: leading, internalNames: true) + " {") { p in
-                    let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
-                        .joined(separator: ", ")
-                    let prefix = method.kind == .request ? "try await " : ""
-                    p.line("\(prefix)_handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
+        p.block("extension \(dispatcher) {") { p in
+            p.line("/// `handler` as `\(deprecatedProtocol)`.")
+            p.block("private static func deprecated(_ handler: any \(handler)) -> any \(deprecatedProtocol) {") { p in
+                p.line("DeprecatedRequirements(handler: handler)")
+            }
+            p.blankLine()
+            p.line("/// Forwards to the handler's deprecated requirements, from deprecated code, which does not warn.")
+            p.block("@MainActor private struct DeprecatedRequirements: \(deprecatedProtocol) {") { p in
+                p.line("let handler: any \(handler)")
+                for method in methods {
+                    p.blankLine()
+                    p.line("@available(*, deprecated)")
+                    p.block(HandlerProtocolGenerator.signature(method, internalNames: true) + " {") { p in
+                        let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
+                            .joined(separator: ", ")
+                        let prefix = method.kind == .request ? "try await " : ""
+                        // `self.`: a parameter may be named `handler`.
+                        p.line("\(prefix)self.handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
+                    }
                 }
             }
         }

@@ -1,51 +1,32 @@
 // Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/Swift. Do not edit: edit
 // those files and run the script; the tests fail while this file is stale.
-// Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+// Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
 
 import BridgeGenCore
 
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "Capabilities.swift", segments: [
-#"""
+RuntimeSource(name: "Capabilities.swift", firstLine: 7, accessLines: [11, 13, 15, 17, 19, 25], body: #"""
 /// What an app's module offers the page, as the app was generated: the wire names of its
 /// methods, events and page methods, and the fingerprint of the module's wire shape. The
 /// session answers the page's `$hello` with it (docs/WIRE.md, "Capabilities"), so that a page
 /// deployed today can tell what an app built from an older schema lacks.
-
-"""#,
-#"""
-struct BridgeCapabilities: Sendable, Equatable {
+public struct BridgeCapabilities: Sendable, Equatable {
     /// Wire names of the methods the app dispatches, sorted by UTF-16 code units.
-    
-"""#,
-#"""
-let methods: [String]
+    public let methods: [String]
     /// Wire names of the events the app sends, sorted by UTF-16 code units.
-    
-"""#,
-#"""
-let events: [String]
+    public let events: [String]
     /// Wire names of the page methods the app calls, sorted by UTF-16 code units.
-    
-"""#,
-#"""
-let pageMethods: [String]
+    public let pageMethods: [String]
     /// 16 lowercase hex digits naming the module's wire shape; equal fingerprints, same wire.
-    
-"""#,
-#"""
-let fingerprint: String
+    public let fingerprint: String
     /// `methods` as a set, for routing messages.
     let methodNames: Set<String>
 
     /// The lists are sorted here (the page compares them with its own as sets, JavaScript
     /// sorts strings by UTF-16 code units, and an answer must not depend on declaration order).
-    
-"""#,
-#"""
-init(methods: [String], events: [String], pageMethods: [String], fingerprint: String) {
+    public init(methods: [String], events: [String], pageMethods: [String], fingerprint: String) {
         self.methods = Self.sorted(methods)
         self.events = Self.sorted(events)
         self.pageMethods = Self.sorted(pageMethods)
@@ -69,39 +50,28 @@ init(methods: [String], events: [String], pageMethods: [String], fingerprint: St
                                                 "pageMethods": .array([]), "fingerprint": .null])
 }
 
-"""#,
-]),
-RuntimeSource(name: "Console.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "Console.swift", firstLine: 8, accessLines: [13, 20, 27], body: #"""
 // MARK: - Console forwarding
 
 /// The level of a console message the page forwarded (docs/WIRE.md, "Console forwarding"):
 /// `console.log`, `.info`, `.warn` and `.error`; uncaught errors and unhandled rejections
 /// arrive as `.error`, the page's "N console messages dropped" as `.warn`.
-
-"""#,
-#"""
-enum BridgeConsoleLevel: String, Sendable, CaseIterable {
+public enum BridgeConsoleLevel: String, Sendable, CaseIterable {
     case log, info, warn, error
 }
 
 extension BridgeLog {
     /// Where forwarded console messages go. The default prints `BridgeLog.consoleLine(level,
     /// message)`, `[H5] <level>: <message>`; set it to send them to your own `Logger`.
-    @MainActor 
-"""#,
-#"""
-static var console: @MainActor (BridgeConsoleLevel, String) -> Void = { level, message in
+    @MainActor public static var console: @MainActor (BridgeConsoleLevel, String) -> Void = { level, message in
         print(BridgeLog.consoleLine(level, message))
     }
 
     /// `[H5] <level>: <message>` as one line: the message is the page's text, so its line
     /// breaks and other control characters are written as escapes (`\n`, `\u{1B}`) and cannot
     /// start a line that looks like another log entry.
-    
-"""#,
-#"""
-nonisolated static func consoleLine(_ level: BridgeConsoleLevel, _ message: String) -> String {
+    public nonisolated static func consoleLine(_ level: BridgeConsoleLevel, _ message: String) -> String {
         var line = "[H5] \(level.rawValue): "
         for scalar in message.unicodeScalars {
             switch scalar.value {
@@ -213,10 +183,8 @@ enum BridgeConsole {
     }
 }
 
-"""#,
-]),
-RuntimeSource(name: "ConsoleGlue.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "ConsoleGlue.swift", firstLine: 8, accessLines: [25, 31], body: #"""
 #if canImport(WebKit)
 import WebKit
 
@@ -234,19 +202,13 @@ import WebKit
 }
 
 /// Installs console forwarding on a content controller (a `WKWebView`'s or a `WebPage`'s).
-@MainActor 
-"""#,
-#"""
-enum BridgeConsoleGlue {
+@MainActor public enum BridgeConsoleGlue {
     /// Adds the console script (at document start, in the `.page` world where the page's
     /// console is, main frame and subframes) and the plain handler `bridgegenConsole`, when
     /// `console.forward` in bridgegen.yaml allows it for this build. Once per controller: a
     /// controller that already has bridgegen's console script (from any schema set of the
     /// app) is left as it is.
-    
-"""#,
-#"""
-static func install(on controller: WKUserContentController, policy: BridgeOriginPolicy = .default) {
+    public static func install(on controller: WKUserContentController, policy: BridgeOriginPolicy = .default) {
         guard BridgeConfiguration.forwardsConsole else { return }
         guard !controller.userScripts.contains(where: { BridgeConsole.isConsoleScript($0.source) }) else { return }
         // A handler left from an earlier install whose script the app removed
@@ -259,10 +221,8 @@ static func install(on controller: WKUserContentController, policy: BridgeOrigin
 }
 #endif
 
-"""#,
-]),
-RuntimeSource(name: "ConsoleScript.swift", segments: [
-##"""
+"""#),
+RuntimeSource(name: "ConsoleScript.swift", firstLine: 4, accessLines: [], body: ##"""
 /// The text of `Runtime/JavaScript/console-forward.js`, exactly.
 enum BridgeConsoleScript {
     static let source = #"""
@@ -625,10 +585,8 @@ enum BridgeConsoleScript {
 """#
 }
 
-"""##,
-]),
-RuntimeSource(name: "Decoding.swift", segments: [
-#"""
+"""##),
+RuntimeSource(name: "Decoding.swift", firstLine: 7, accessLines: [], body: #"""
 // MARK: - Limits
 
 /// The bounds of what crosses the bridge (docs/WIRE.md, "Limits"). Every incoming message is
@@ -1148,10 +1106,8 @@ enum BridgeEncode {
     }
 }
 
-"""#,
-]),
-RuntimeSource(name: "Glue.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "Glue.swift", firstLine: 7, accessLines: [19, 27, 154, 346, 379, 402], body: #"""
 #if canImport(WebKit)
 import WebKit
 
@@ -1164,10 +1120,7 @@ extension BridgeOrigin {
 }
 
 /// Why an install was refused.
-
-"""#,
-#"""
-enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The module is already installed in this content world of this content controller.
     case alreadyInstalled(module: String)
     /// Another bridgegen schema set of the app (the Swift module `by`) registered `channel` in
@@ -1175,10 +1128,7 @@ enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConvertible {
     /// world. `setting` says what to change in one of the two sets.
     case channelTaken(channel: String, world: String, by: String, setting: String)
 
-    
-"""#,
-#"""
-var description: String {
+    public var description: String {
         switch self {
         case .alreadyInstalled(let module):
             return "bridgegen: the module \(JSONValue.string(module).jsonText) is already installed on this web view"
@@ -1305,10 +1255,7 @@ struct BridgeChannelMarker: Equatable {
 
 /// Installs modules on web views: one session per content controller and content world,
 /// each channel registered once.
-@MainActor 
-"""#,
-#"""
-enum BridgeGlue {
+@MainActor public enum BridgeGlue {
     /// A session and where it is installed. The session is held weakly: the message handlers
     /// WebKit holds own it, so it goes, cancelling its running requests, when they are removed
     /// (by uninstall, or by the app's `removeAllScriptMessageHandlers()`) or with the controller.
@@ -1500,10 +1447,7 @@ enum BridgeGlue {
     /// Call from `webViewWebContentProcessDidTerminate(_:)`: every module of the web view goes
     /// back to queueing events until its client says `$hello` again, and running requests are
     /// cancelled (their answers are dropped: the page that asked is gone).
-    
-"""#,
-#"""
-static func webContentProcessDidTerminate(_ webView: WKWebView) {
+    public static func webContentProcessDidTerminate(_ webView: WKWebView) {
         webContentProcessDidTerminate(webView.configuration.userContentController)
     }
 
@@ -1536,10 +1480,7 @@ static func webContentProcessDidTerminate(_ webView: WKWebView) {
     /// configuration (before or after) send events and call the page through it. The page is
     /// held weakly; once it is gone, page calls fail `pageNotLoaded`.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    
-"""#,
-#"""
-static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
+    public static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
         let controller = configuration.userContentController
         pages.removeAll { $0.page == nil || $0.controller == nil || $0.controller === controller }
         let entry = PageEntry(page: page, controller: controller) { [weak page] session, world in
@@ -1562,10 +1503,7 @@ static func attach(_ page: WebPage, configuration: WebPage.Configuration) {
     /// Call when the page's web content process terminated (`WebPage` reports it as a
     /// navigation failure): as `webContentProcessDidTerminate(_:)` for a web view.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    
-"""#,
-#"""
-static func webContentProcessDidTerminate(_ page: WebPage) {
+    public static func webContentProcessDidTerminate(_ page: WebPage) {
         guard let controller = pages.first(where: { $0.page === page })?.controller else { return }
         webContentProcessDidTerminate(controller)
     }
@@ -1605,18 +1543,13 @@ struct BridgePageFailure: Error, Sendable {
 }
 #endif
 
-"""#,
-]),
-RuntimeSource(name: "ModuleGlue.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "ModuleGlue.swift", firstLine: 9, accessLines: [13, 28, 31, 35, 73, 82, 87, 103, 114, 120, 130, 146], body: #"""
 /// A generated module's glue (`SampleBridge`): what the module offers the page, and the parts
 /// the runtime installs. Its extension gives every module the same `install(_:on:)`,
 /// `uninstall(from:)`, `events(for:)` and, when the page implements methods, `page(for:)`,
 /// for a web view and for a `WebPage`.
-
-"""#,
-#"""
-protocol BridgeModuleGlue {
+public protocol BridgeModuleGlue {
     /// The module's handler protocol as installed (`any SampleHandler`).
     associatedtype Handler
     /// The module's event sender (`SampleEvents`).
@@ -1631,23 +1564,14 @@ protocol BridgeModuleGlue {
 }
 
 /// The `Page` of a module whose page implements no methods: it has no `page(for:)`.
-
-"""#,
-#"""
-enum BridgeNoPage {}
+public enum BridgeNoPage {}
 
 /// A generated page caller (`SamplePage`): its module's glue offers `page(for:)`.
-
-"""#,
-#"""
-protocol BridgePageCalling {}
+public protocol BridgePageCalling {}
 
 /// A module's name and how to make its parts; generated code makes it, the glue's
 /// extension uses it.
-
-"""#,
-#"""
-struct BridgeModuleParts<Handler, Events, Page>: Sendable {
+public struct BridgeModuleParts<Handler, Events, Page>: Sendable {
     /// The module name: its reply-transport channel and its events' module.
     let module: String
     let dispatcher: @MainActor @Sendable (Handler) -> any BridgeModule
@@ -1685,29 +1609,21 @@ import WebKit
     /// twice: `alreadyInstalled`, or `channelTaken` when another schema set of the app holds it.
     /// Returns the module's event sender.
     @discardableResult
-    
-"""#,
-#"""
-static func install(_ handler: Handler, on webView: WKWebView, contentWorld: WKContentWorld? = nil,
-                               policy: BridgeOriginPolicy = .default) throws -> Events {
+    public static func install(
+        _ handler: Handler, on webView: WKWebView, contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default
+    ) throws -> Events {
         let session = try BridgeGlue.install(parts.dispatcher(handler), on: webView, world: contentWorld, policy: policy)
         return parts.events(session)
     }
 
     /// Removes the module and cancels its running requests (answered `handlerUnavailable`);
     /// does nothing when it is not installed.
-    
-"""#,
-#"""
-static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
+    public static func uninstall(from webView: WKWebView, contentWorld: WKContentWorld? = nil) {
         BridgeGlue.uninstall(parts.module, from: webView, world: contentWorld)
     }
 
     /// The event sender for the module on `webView`, or nil when it is not installed there.
-    
-"""#,
-#"""
-static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Events? {
+    public static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Events? {
         installed(BridgeGlue.session(of: webView, world: contentWorld))
     }
 
@@ -1723,11 +1639,10 @@ static func events(for webView: WKWebView, contentWorld: WKContentWorld? = nil) 
     /// Throws `BridgeInstallError` as `install(_:on:)` for a web view does. Returns the event sender.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
     @discardableResult
-    
-"""#,
-#"""
-static func install(_ handler: Handler, on configuration: WebPage.Configuration,
-                               contentWorld: WKContentWorld? = nil, policy: BridgeOriginPolicy = .default) throws -> Events {
+    public static func install(
+        _ handler: Handler, on configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil,
+        policy: BridgeOriginPolicy = .default
+    ) throws -> Events {
         let session = try BridgeGlue.install(parts.dispatcher(handler), on: configuration, world: contentWorld, policy: policy)
         return parts.events(session)
     }
@@ -1735,19 +1650,13 @@ static func install(_ handler: Handler, on configuration: WebPage.Configuration,
     /// Removes the module from a `WebPage`'s configuration and cancels its running requests; call it
     /// when the page goes away (WebKit's handlers keep the configuration's controller alive).
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    
-"""#,
-#"""
-static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
+    public static func uninstall(from configuration: WebPage.Configuration, contentWorld: WKContentWorld? = nil) {
         BridgeGlue.uninstall(parts.module, from: configuration, world: contentWorld)
     }
 
     /// The event sender for the module on an attached `WebPage`, or nil when it is not installed there.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    
-"""#,
-#"""
-static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Events? {
+    public static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Events? {
         installed(BridgeGlue.session(of: webPage, world: contentWorld))
     }
 #endif
@@ -1757,10 +1666,7 @@ static func events(for webPage: WebPage, contentWorld: WKContentWorld? = nil) ->
     /// The page's side of the module on `webView`, in `contentWorld` (nil: the configured world).
     /// Install the module first: without it the page's client cannot say `$hello`, and calls
     /// fail `pageNotLoaded`.
-    
-"""#,
-#"""
-static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Page {
+    public static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) -> Page {
         caller(BridgeGlue.session(of: webView, world: contentWorld))
     }
 
@@ -1776,20 +1682,15 @@ static func page(for webView: WKWebView, contentWorld: WKContentWorld? = nil) ->
     /// The page's side of the module on a `WebPage`, in `contentWorld` (nil: the configured world).
     /// Get it after `BridgeGlue.attach(_:configuration:)`: the calls of one got before fail `pageNotLoaded`.
     @available(iOS 26.0, macOS 26.0, visionOS 26.0, *)
-    
-"""#,
-#"""
-static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Page {
+    public static func page(for webPage: WebPage, contentWorld: WKContentWorld? = nil) -> Page {
         caller(BridgeGlue.session(of: webPage, world: contentWorld))
     }
 #endif
 }
 #endif
 
-"""#,
-]),
-RuntimeSource(name: "PageCalls.swift", segments: [
-##"""
+"""#),
+RuntimeSource(name: "PageCalls.swift", firstLine: 8, accessLines: [], body: ##"""
 // MARK: - Function bodies
 
 /// The function bodies native calls in the page (docs/WIRE.md, "Page calls"). They are
@@ -2189,10 +2090,8 @@ extension BridgeSession {
     }
 }
 
-"""##,
-]),
-RuntimeSource(name: "Scripts.swift", segments: [
-#"""
+"""##),
+RuntimeSource(name: "Scripts.swift", firstLine: 7, accessLines: [], body: #"""
 // MARK: - JavaScript
 
 /// Builds the scripts native code evaluates in the page. Every string is embedded as a
@@ -2680,10 +2579,8 @@ struct BridgeTextScan {
     }
 }
 
-"""#,
-]),
-RuntimeSource(name: "Session.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "Session.swift", firstLine: 7, accessLines: [28, 29, 30, 31, 33, 40], body: #"""
 // MARK: - Origins
 
 /// The frame a message came from, as the origin policy sees it.
@@ -2705,37 +2602,19 @@ struct BridgeOrigin: Sendable, Equatable {
 /// pages of trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame
 /// only unless `mainFrameOnly` is false. Checked before a message is parsed: of a refused
 /// message only the callback name is read (callback transport), to answer `untrustedOrigin`.
+public struct BridgeOriginPolicy: Sendable, Equatable {
+    public var trustedSchemes: Set<String>
+    public var trustedHosts: Set<String>
+    public var mainFrameOnly: Bool
 
-"""#,
-#"""
-struct BridgeOriginPolicy: Sendable, Equatable {
-    
-"""#,
-#"""
-var trustedSchemes: Set<String>
-    
-"""#,
-#"""
-var trustedHosts: Set<String>
-    
-"""#,
-#"""
-var mainFrameOnly: Bool
-
-    
-"""#,
-#"""
-init(trustedSchemes: Set<String>, trustedHosts: Set<String>, mainFrameOnly: Bool) {
+    public init(trustedSchemes: Set<String>, trustedHosts: Set<String>, mainFrameOnly: Bool) {
         self.trustedSchemes = Set(trustedSchemes.map { $0.lowercased() })
         self.trustedHosts = Set(trustedHosts.map { $0.lowercased() })
         self.mainFrameOnly = mainFrameOnly
     }
 
     /// The policy from the generator configuration.
-    
-"""#,
-#"""
-static var `default`: BridgeOriginPolicy {
+    public static var `default`: BridgeOriginPolicy {
         BridgeOriginPolicy(trustedSchemes: BridgeConfiguration.trustedSchemes,
                            trustedHosts: BridgeConfiguration.trustedHosts,
                            mainFrameOnly: BridgeConfiguration.mainFrameOnly)
@@ -3242,18 +3121,13 @@ extension BridgeDispatcher {
     }
 }
 
-"""#,
-]),
-RuntimeSource(name: "Values.swift", segments: [
-#"""
+"""#),
+RuntimeSource(name: "Values.swift", firstLine: 7, accessLines: [11, 36, 105, 146, 147, 148, 150, 155, 159, 211, 212], body: #"""
 // MARK: - JSON values
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
 /// encoded to before they reach the page.
-
-"""#,
-#"""
-enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -3278,10 +3152,7 @@ enum JSONValue: Sendable, Equatable {
     /// Compact JSON text, object keys sorted (so output is deterministic). Non-ASCII text is
     /// kept as is; `BridgeJavaScript.stringLiteral` makes it safe to embed in a script.
     /// Handlers use it to store or log an `any` value.
-    
-"""#,
-#"""
-var jsonText: String {
+    public var jsonText: String {
         String(decoding: jsonBytes() ?? [], as: UTF8.self)
     }
 
@@ -3350,10 +3221,7 @@ var jsonText: String {
 // MARK: - Errors and the envelope
 
 /// The bridge's own error codes (docs/WIRE.md). Application errors use codes >= 1.
-
-"""#,
-#"""
-enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
+public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case ok = 0
     /// No method has this wire name.
     case unknownMethod = -1
@@ -3394,38 +3262,20 @@ enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
 /// An error with a code and a message that reaches the page intact. Handlers throw it
 /// (usually through a module's `Errors` conveniences); any other error reaches the page as
 /// `internalError` with a generic message.
+public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
 
-"""#,
-#"""
-struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
-    
-"""#,
-#"""
-var code: Int
-    
-"""#,
-#"""
-var message: String
-
-    
-"""#,
-#"""
-init(code: Int, message: String) {
+    public init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
-    
-"""#,
-#"""
-init(_ code: BridgeErrorCode, _ message: String) {
+    public init(_ code: BridgeErrorCode, _ message: String) {
         self.init(code: code.rawValue, message: message)
     }
 
-    
-"""#,
-#"""
-var description: String { "BridgeError(\(code)): \(message)" }
+    public var description: String { "BridgeError(\(code)): \(message)" }
 
     /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
     static func reaching(from error: any Error) -> BridgeError {
@@ -3477,21 +3327,14 @@ struct BridgeEnvelope: Sendable, Equatable {
 
 /// Where the bridge reports what it refuses or drops (untrusted origins, bad callback names,
 /// dropped events, handler errors). Set `BridgeLog.sink` to see them; nil by default.
-@MainActor 
-"""#,
-#"""
-enum BridgeLog {
-    
-"""#,
-#"""
-static var sink: (@MainActor (String) -> Void)?
+@MainActor public enum BridgeLog {
+    public static var sink: (@MainActor (String) -> Void)?
 
     static func report(_ message: String) {
         sink?("bridgegen: " + message)
     }
 }
 
-"""#,
-]),
+"""#),
     ]
 }

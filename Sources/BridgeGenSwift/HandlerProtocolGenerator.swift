@@ -7,18 +7,13 @@ struct HandlerProtocolGenerator {
     let module: Module
 
     /// `name(label: Type, ...)` with the method's parameters.
-    static func signature(_ method: Method, leading: [String] = [], internalNames: Bool = false) -> String {
+    static func signature(_ method: Method, internalNames: Bool = false) -> String {
         // Built from pieces (`SwiftCode`): this runs for every method, and again for deprecated ones.
         var text = SwiftCode(capacity: 256)
         text += "func "
         text += SwiftNamer.function(method.identifier)
         text += "("
         var first = true
-        for parameter in leading {
-            if !first { text += ", " }
-            first = false
-            text += parameter
-        }
         for field in method.params {
             if !first { text += ", " }
             first = false
@@ -64,7 +59,7 @@ struct HandlerProtocolGenerator {
         var intro = ["The native side of the `\(module.name)` module: implement it and install it with"]
         intro.append("`\(SwiftNamer.glue(module.name)).install(_:on:)`. Called on the main actor; the installed")
         intro.append("object is held weakly. Requests throw `\(SwiftNamer.namespace(module.name)).Errors` to reject with a code.")
-        SwiftDocs.print(module.doc.map { $0 + "\n" + intro.joined(separator: "\n") } ?? intro.joined(separator: "\n"), into: &p)
+        SwiftDocs.print(module.doc, extra: [intro.joined(separator: "\n")], into: &p)
         p.block("@MainActor \(context.access)protocol \(name): AnyObject {") { p in
             for (index, method) in module.methods.enumerated() {
                 if index > 0 { p.blankLine() }

@@ -10,7 +10,8 @@ struct ModelGenerator {
 
     func generate(into p: inout CodePrinter) {
         let a = context.access
-        SwiftDocs.print(module.doc, extra: ["Namespace of the `\(module.name)` module's models and application errors."], into: &p)
+        // The module's doc is the handler protocol's, where apps implement the module.
+        SwiftDocs.print(nil, extra: ["Namespace of the `\(module.name)` module's models and application errors."], into: &p)
         p.block("\(a)enum \(SwiftNamer.namespace(module.name)) {") { p in
             for declaration in module.types {
                 switch declaration {

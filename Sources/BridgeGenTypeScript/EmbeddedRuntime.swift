@@ -1,14 +1,13 @@
 // Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/TypeScript. Do not edit: edit
 // those files and run the script; the tests fail while this file is stale.
-// Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+// Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
 
 import BridgeGenCore
 
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "mock-runtime.ts", segments: [
-#"""
+RuntimeSource(name: "mock-runtime.ts", firstLine: 8, accessLines: [], body: #"""
 import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
 import type { BridgeEnvelope, EventHub } from './runtime.js';
 
@@ -453,10 +452,8 @@ async function callPageMethod(module: string, method: MockPageMethod, params: un
     return fail(envelope.errcode, errmsg);
 }
 
-"""#,
-]),
-RuntimeSource(name: "runtime.ts", segments: [
-#"""
+"""#),
+RuntimeSource(name: "runtime.ts", firstLine: 10, accessLines: [], body: #"""
 import { config } from './runtime-config.js';
 
 export { config } from './runtime-config.js';
@@ -1519,7 +1516,6 @@ export class Channel {
     }
 }
 
-"""#,
-]),
+"""#),
     ]
 }

@@ -47,13 +47,13 @@ struct TypeScriptClientGenerator {
         for method in module.methods where !method.params.isEmpty {
             p.blankLine()
             types.printInterface(TypeScriptNamer.paramsTypeName(method),
-                                 doc: JSDoc("Parameters of `\(module.name).\(method.identifier)` (wire name `\(method.wireName)`)."),
+                                 doc: JSDoc("Parameters of `\(module.name).\(method.identifier)`\(Self.wireNote(method.wireName, method.identifier))."),
                                  fields: method.params, form: .sent, into: &p)
         }
         for event in module.events where !event.payload.isEmpty {
             p.blankLine()
             types.printInterface(TypeScriptNamer.payloadTypeName(event),
-                                 doc: JSDoc("Payload of the `\(event.identifier)` event of `\(module.name)` (wire name `\(event.wireName)`)."),
+                                 doc: JSDoc("Payload of the `\(event.identifier)` event of `\(module.name)`\(Self.wireNote(event.wireName, event.identifier))."),
                                  fields: event.payload, form: .received, into: &p)
         }
         if !module.pageMethods.isEmpty {
@@ -227,7 +227,7 @@ struct TypeScriptClientGenerator {
 
     private func pageMethodDoc(_ method: PageMethod) -> JSDoc {
         var doc = JSDoc(method.doc)
-        var text = "Page method (wire name `\(method.wireName)`): native calls it and awaits the result."
+        var text = "Page method\(Self.wireNote(method.wireName, method.identifier)): native calls it and awaits the result."
         let codes = method.errors.compactMap { module.error(named: $0) }
         if !codes.isEmpty {
             let list = codes.map { "`\(TypeScriptNamer.errorsConstName(module)).\($0.identifier)` (\($0.code))" }
@@ -242,12 +242,18 @@ struct TypeScriptClientGenerator {
         return doc
     }
 
+    /// ` (wire name `get-token`)` when the wire name is not the member's identifier in the
+    /// client; nothing when it is, which would only repeat the name above it.
+    static func wireNote(_ wireName: String, _ identifier: String) -> String {
+        wireName == identifier ? "" : " (wire name `\(wireName)`)"
+    }
+
     private func methodDoc(_ method: Method) -> JSDoc {
         var doc = JSDoc(method.doc)
         if method.kind == .send {
-            doc.add("Fire-and-forget (wire name `\(method.wireName)`). Outside the app it does nothing and warns once.")
+            doc.add("Fire-and-forget\(Self.wireNote(method.wireName, method.identifier)). Outside the app it does nothing and warns once.")
         } else {
-            var text = "Request (wire name `\(method.wireName)`). Rejects with a `BridgeError`"
+            var text = "Request\(Self.wireNote(method.wireName, method.identifier)). Rejects with a `BridgeError`"
             let codes = method.errors.compactMap { module.error(named: $0) }
             if codes.isEmpty {
                 text += " carrying a `BridgeErrorCode`."

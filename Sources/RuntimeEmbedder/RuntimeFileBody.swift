@@ -4,13 +4,14 @@ import Foundation
 /// block up to the first blank line (the repository's note about the file), and, in Swift,
 /// its imports, which the generator prints once for the whole generated file.
 enum RuntimeFileBody {
-    static func strip(_ text: String, dropImports: Bool) -> String {
+    /// The body and the 1-based line of the file it starts on.
+    static func strip(_ text: String, dropImports: Bool) -> (body: String, firstLine: Int) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         func trimmed(_ line: Substring) -> String { line.trimmingCharacters(in: .whitespaces) }
         while let first = lines.first, trimmed(first).hasPrefix("//") { lines.removeFirst() }
         while let first = lines.first, trimmed(first).isEmpty || (dropImports && trimmed(first).hasPrefix("import ")) {
             lines.removeFirst()
         }
-        return lines.joined(separator: "\n")
+        return (lines.joined(separator: "\n"), lines.startIndex + 1)
     }
 }

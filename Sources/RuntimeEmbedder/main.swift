@@ -30,25 +30,23 @@ for path in arguments.dropFirst().sorted() {
         exit(1)
     }
     let isSwift = url.pathExtension == "swift"
-    let body = RuntimeFileBody.strip(text, dropImports: isSwift)
-    let segments: [String]
+    let (body, firstLine) = RuntimeFileBody.strip(text, dropImports: isSwift)
+    let accessLines: [Int]
     do {
-        segments = isSwift ? try SwiftAccessModifiers.split(body) : [body]
-    } catch let error as SwiftAccessModifiers.LexError {
-        FileHandle.standardError.write(Data("\(path): error: \(error.message)\n".utf8))
+        accessLines = isSwift ? try AccessModifierLines.find(in: body, firstLine: firstLine) : []
+    } catch {
+        FileHandle.standardError.write(Data("\(path):\(error.line): error: \(error.message)\n".utf8))
         exit(1)
     }
-    let literals = segments.map { SwiftStringLiteral.raw($0) + "," }.joined(separator: "\n")
+    let lines = accessLines.map(String.init).joined(separator: ", ")
     entries.append("""
-        RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), segments: [
-        \(literals)
-        ]),
+        RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), firstLine: \(firstLine), accessLines: [\(lines)], body: \(SwiftStringLiteral.raw(body))),
         """)
 }
 let source = """
     // Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from \(folder). Do not edit: edit
     // those files and run the script; the tests fail while this file is stale.
-    // Each runtime file is split at its `public` modifiers (see Runtime/README.md).
+    // Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
 
     import BridgeGenCore
 

@@ -25,6 +25,8 @@ final class CompileTests: XCTestCase {
     func testCallbackSwift6() throws { try typecheck(.callback, swiftVersion: "6") }
     func testCallbackSwift5() throws { try typecheck(.callback, swiftVersion: "5") }
     func testPackageAccessSwift6() throws { try typecheck(.reply, swiftVersion: "6", access: .package) }
+    /// Internal access with the glue: every `public` of the runtime replaced (`RuntimeEmbeddingTests`).
+    func testInternalAccessSwift5() throws { try typecheck(.callback, swiftVersion: "5", access: .internal) }
 
     /// The runtime as itself (Runtime/Swift, with its stand-in configuration), glue included,
     /// against the WebKit stand-in: what `swift build` cannot check on Linux, where the glue is

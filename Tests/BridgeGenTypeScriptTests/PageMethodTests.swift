@@ -38,7 +38,7 @@ final class PageMethodTests: XCTestCase {
                 /**
                  * Number of items in the page's cart.
                  *
-                 * Page method (wire name `getCartCount`): native calls it and awaits the result.
+                 * Page method: native calls it and awaits the result.
                  *
                  * Also the page's global function `app.getCartCount`: while no implementation is
                  * registered, native calls it with the parameters in declaration order.
@@ -50,7 +50,7 @@ final class PageMethodTests: XCTestCase {
                 /**
                  * Shows a message on the page.
                  *
-                 * Page method (wire name `showMessage`): native calls it and awaits the result.
+                 * Page method: native calls it and awaits the result.
                  */
                 showMessage: (params: {
                     message: string;
@@ -76,7 +76,7 @@ final class PageMethodTests: XCTestCase {
                 /**
                  * The lines of the cart.
                  *
-                 * Page method (wire name `cartLines`): native calls it and awaits the result.
+                 * Page method: native calls it and awaits the result.
                  * May fail with `ShopErrors.busy` (3001), `ShopErrors.outOfStock` (3002).
                  */
                 cartLines: () => CartLineInput[] | Promise<CartLineInput[]>;
@@ -84,7 +84,7 @@ final class PageMethodTests: XCTestCase {
                 /**
                  * The device profile the page rendered for.
                  *
-                 * Page method (wire name `currentDevice`): native calls it and awaits the result.
+                 * Page method: native calls it and awaits the result.
                  *
                  * @deprecated Use `sample.deviceInfo`.
                  */

@@ -204,4 +204,46 @@ final class SnippetTests: XCTestCase {
         XCTAssertFalse(text.replacingOccurrences(of: annotation, with: "").replacingOccurrences(of: "*\\/", with: "").contains("*/ "), text)
         XCTAssertTrue(text.contains("a *\\/ b"), text)
     }
+
+    /// The docs name the wire name only where it differs from the member's identifier in the
+    /// client: `(wire name `ping`)` on `ping` says nothing.
+    func testWireNameIsNotedOnlyWhereItDiffersFromTheIdentifier() throws {
+        let text = try module("""
+            bridgegen: 1
+            module: demo
+            methods:
+              ping:
+                kind: send
+                params:
+                  n: int
+              getToken:
+                wire: get-token
+                kind: request
+                params:
+                  n: int
+            events:
+              tick:
+                payload:
+                  n: int
+              loginChanged:
+                wire: login-changed
+                payload:
+                  n: int
+            pageMethods:
+              reload: {}
+              leave:
+                wire: confirm-leave
+            """)
+        for line in ["/** Parameters of `demo.ping`. */",
+                     "/** Parameters of `demo.getToken` (wire name `get-token`). */",
+                     "/** Payload of the `tick` event of `demo`. */",
+                     "/** Payload of the `loginChanged` event of `demo` (wire name `login-changed`). */",
+                     "    /** Fire-and-forget. Outside the app it does nothing and warns once. */",
+                     "    /** Request (wire name `get-token`). Rejects with a `BridgeError` carrying a `BridgeErrorCode`. */",
+                     "    /** Page method: native calls it and awaits the result. */",
+                     "    /** Page method (wire name `confirm-leave`): native calls it and awaits the result. */"] {
+            XCTAssertTrue(text.contains(line + "\n"), "missing: \(line)\n\(text)")
+        }
+        XCTAssertFalse(text.contains("(wire name `ping`)") || text.contains("(wire name `tick`)") || text.contains("(wire name `reload`)"), text)
+    }
 }

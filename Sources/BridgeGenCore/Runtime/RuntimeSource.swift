@@ -3,29 +3,48 @@
 /// compiled and tested as real code in Runtime/ (see Runtime/README.md).
 ///
 /// The file's leading comment block (and, in Swift, its imports) are the repository's, not
-/// output. The rest is split at each access modifier the runtime declares (`public` in the
-/// Swift sources), so the configured access level is put in by position, never by searching
-/// the text.
+/// output. The rest is embedded whole, as written, with the lines whose declaration starts
+/// with the access modifier the runtime declares (`public` in the Swift sources), so the
+/// configured access level is put in by line, never by searching the text.
 public struct RuntimeSource: Sendable, Equatable {
     /// The file name, e.g. `Session.swift`.
     public let name: String
-    /// The text around the access modifiers, in order; `count - 1` modifiers.
-    public let segments: [String]
+    /// The line of the file `body` starts on (1-based), after the header.
+    public let firstLine: Int
+    /// The lines of the file (1-based, ascending) whose declaration starts with `public `, after
+    /// the indentation and any attributes on the line.
+    public let accessLines: [Int]
+    /// The file's text after its header, exactly as written.
+    public let body: String
 
-    public init(name: String, segments: [String]) {
+    public init(name: String, firstLine: Int = 1, accessLines: [Int] = [], body: String) {
         self.name = name
-        self.segments = segments
+        self.firstLine = firstLine
+        self.accessLines = accessLines
+        self.body = body
     }
 
-    /// How many access modifiers the file declares.
-    public var accessModifierCount: Int { segments.count - 1 }
+    /// The modifier `accessLines` start with, and the space after it.
+    public static let modifier = "public "
 
-    /// The file's text with `access` (e.g. `"public "`, `"package "`, `""`) at each access
-    /// modifier, without trailing newlines (the printer ends lines).
+    /// The body with `access` (e.g. `"public "`, `"package "`, `""`) in place of the
+    /// modifier of each of `accessLines`, without trailing newlines (the printer ends lines).
     public func text(access: String = "") -> String {
-        var text = segments.joined(separator: access)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
+        var out = body
+        if access != Self.modifier && !accessLines.isEmpty {
+            var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+            for number in accessLines {
+                // The line's first `public `: only indentation and attributes come before it.
+                let index = number - firstLine
+                guard lines.indices.contains(index), let range = lines[index].range(of: Self.modifier) else {
+                    preconditionFailure("\(name):\(number) has no `\(Self.modifier)`: run Scripts/embed-runtime.sh")
+                }
+                lines[index].replaceSubrange(range, with: access)
+            }
+            out = lines.joined(separator: "\n")
+        }
+        while out.hasSuffix("\n") { out.removeLast() }
+        return out
     }
 }
 

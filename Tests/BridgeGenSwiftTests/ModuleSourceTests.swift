@@ -1,0 +1,56 @@
+import BridgeGenCore
+import BridgeGenSwift
+import BridgeGenTestSupport
+import XCTest
+
+/// What a reviewer reads in a module's Swift file: its doc once, and deprecated requirements
+/// called the way the non-deprecated ones are. (`CompileTests` proves the file warning-free.)
+final class ModuleSourceTests: XCTestCase {
+    private func moduleFile(_ yaml: String) throws -> String {
+        let schema = try checkedSchema(texts: ["demo.bridge.yaml": yaml])
+        let files = Pipeline.generate(schema, emitters: [SwiftEmitter()], config: GeneratorConfig()).files["swift"] ?? []
+        return try XCTUnwrap(files.first { $0.relativePath == "DemoBridge.swift" }?.contents)
+    }
+
+    func testModuleDocIsPrintedOnceOnTheHandlerProtocol() throws {
+        let text = try moduleFile("""
+            bridgegen: 1
+            module: demo
+            doc: Things the demo app does.
+            types:
+              Item:
+                fields:
+                  id: int
+            methods:
+              ping:
+                kind: send
+            """)
+        XCTAssertEqual(text.components(separatedBy: "/// Things the demo app does.\n").count, 2, text)
+        XCTAssertTrue(text.contains("""
+            /// Things the demo app does.
+            ///
+            /// The native side of the `demo` module
+            """), text)
+        XCTAssertTrue(text.contains("/// Namespace of the `demo` module's models and application errors.\npublic enum Demo {"), text)
+    }
+
+    func testDeprecatedRequirementIsCalledWithoutACast() throws {
+        let text = try moduleFile("""
+            bridgegen: 1
+            module: demo
+            methods:
+              getToken:
+                kind: request
+                returns: string
+                deprecated: Use the session instead.
+              ping:
+                kind: send
+                params:
+                  n: int
+                deprecated: true
+            """)
+        XCTAssertFalse(text.contains(" as any "), text)
+        XCTAssertTrue(text.contains("Self.deprecated(handler).ping(n: argN)\n"), text)
+        XCTAssertTrue(text.contains("Self.deprecated($0).getToken()"), text)
+    }
+}
