@@ -229,6 +229,11 @@ public enum DiagnosticCatalog {
         make(.missingKey, "\(what) is missing '\(key)'", at: at)
     }
 
+    /// A schema without `module:`, whose file name spells a valid module name.
+    static func missingModule(impliedByFileName module: String?, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "the schema is missing 'module'\(module.map { "; its file name implies 'module: \($0)'" } ?? "")", at: at)
+    }
+
     static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
         make(.missingKey, "method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
     }
@@ -416,6 +421,36 @@ public enum DiagnosticCatalog {
     static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
         make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
              notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// `int[]` in a flow collection, where `[` starts a YAML list (libyaml: "did not find
+    /// expected ',' or '}'"); `suggestion` is the IDL spelling, if the type has one.
+    static func yamlFlowListSuffix(_ type: String, suggestion: String?, inMapping: Bool, at: SourceLocation,
+                                   context: (text: String, location: SourceLocation)?) -> Diagnostic {
+        let fix = suggestion.map { "write '\($0)'" } ?? "quote it, or write a list type as 'list<T>'"
+        return make(.yamlSyntax, "YAML syntax error: inside '\(inMapping ? "{...}" : "[...]")' a '[' starts a YAML list, so '\(type)' is not read as a type; \(fix)",
+                    at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// `doc: The page: its shell`: the `: ` at `at` makes the unquoted text a mapping key.
+    static func yamlColonInText(at: SourceLocation, context: (text: String, location: SourceLocation)?) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: ': ' inside unquoted text starts a YAML mapping; put the whole text in quotes",
+             at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// A comment at `at` inside a flow collection that hides the rest of its line, `hidden`
+    /// (with the `}` libyaml then missed where it stopped, `stoppedAt`).
+    static func yamlCommentInFlow(hidden: String, at: SourceLocation, context: (text: String, location: SourceLocation),
+                                  libyamlProblem: String, stoppedAt: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: ' #' starts a YAML comment, which hides the rest of the line ('\(hidden)'); put the text in quotes",
+             at: at, notes: [Diagnostic.Note(context.text, at: context.location),
+                             Diagnostic.Note("libyaml stopped here: \(libyamlProblem)", at: stoppedAt)])
+    }
+
+    /// `doc: Use the #2 channel`: valid YAML whose doc is `Use the`, the rest a comment.
+    static func yamlCommentInText(kept: String, lost: String, at: SourceLocation) -> Diagnostic {
+        make(.yamlCommentInText, "'#' after unquoted text starts a YAML comment, so the doc ends at '\(kept)'; put the whole text in quotes to keep '\(lost)'",
+             at: at, severity: .warning)
     }
 
     /// A tab libyaml refused: in a line's indentation, or elsewhere (after `-`).

@@ -113,6 +113,7 @@ public enum YAMLReader {
     }
 
     private static func syntaxError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
+        if parser.error == YAML_READER_ERROR { return readerError(parser, bytes: bytes, path: path) }
         let mark = parser.problem_mark, cm = parser.context_mark
         // libyaml words a refused tab as "found character that cannot start any token" (or
         // speaks of indentation), which does not say the character is an invisible tab.
@@ -120,12 +121,29 @@ public enum YAMLReader {
             return DiagnosticCatalog.yamlTab(inIndentation: inIndentation, at: SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
         }
         let context = parser.context.map { (String(cString: $0), SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)) }
+        if let problem = parser.problem.map({ String(cString: $0) }),
+           let hinted = YAMLSyntaxHint.diagnostic(problem: problem, mark: (Int(mark.line), Int(mark.column)), context: context,
+                                                  in: bytes, path: path) {
+            return hinted
+        }
         return DiagnosticCatalog.yamlSyntax(parser.problem.map { String(cString: $0) },
                                             at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), context: context)
     }
 }
 
 extension YAMLReader {
+    /// An error of libyaml's reader (a control character; invalid UTF-8 is prechecked): it
+    /// sets only the byte offset, so the line and column are counted here, as marks count them.
+    private static func readerError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
+        var problem = parser.problem.map { String(cString: $0) }
+        if problem == "control characters are not allowed", parser.problem_value >= 0 {
+            let hex = String(parser.problem_value, radix: 16, uppercase: true)
+            problem! += " (found U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+        }
+        let (line, column) = YAMLMarkCursor.mark(ofByte: Int(parser.problem_offset), in: bytes)
+        return DiagnosticCatalog.yamlSyntax(problem, at: SourceLocation(path: path, line: line + 1, column: column + 1))
+    }
+
     /// Whether the character at libyaml's 0-based `line` and `column` (in characters) is a tab:
     /// nil if it is not, else whether only spaces and tabs precede it on its line. Lines end
     /// where libyaml's do (LF, CR, CRLF, NEL, LS, PS); `bytes` is valid UTF-8 (prechecked).
