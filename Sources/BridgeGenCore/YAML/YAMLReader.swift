@@ -24,7 +24,7 @@ public enum YAMLReader {
 
         return bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(path: path)
+            var builder = TreeBuilder(path: path, bytes: buffer)
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -34,7 +34,7 @@ public enum YAMLReader {
                 yaml_event_delete(&event)
                 switch outcome {
                 case .more: continue
-                case .done(let node): return (node, builder.problems)
+                case .done(let node): return (node, builder.problems + builder.warnings)
                 case .refused(let diagnostic): return (nil, builder.problems + [diagnostic])
                 }
             }
@@ -195,6 +195,9 @@ private struct TreeBuilder {
     let path: String
     /// Problems that do not stop the parse (non-scalar keys).
     private(set) var problems: [Diagnostic] = []
+    /// Docs cut by a comment: reported only for a file that parses (in flow style the comment
+    /// breaks the parse, and the syntax error says so).
+    private(set) var warnings: [Diagnostic] = []
     private var stack: [Frame] = []
     private var root: YAMLNode?
     private var documents = 0
@@ -202,9 +205,13 @@ private struct TreeBuilder {
     /// Line 1, column 1 of the file: every event's location is this one moved (the path is looked up once).
     private let origin: SourceLocation
 
-    init(path: String) {
+    /// Finds the bytes after a `doc:` value, for `docCutByComment`.
+    private var cursor: YAMLMarkCursor
+
+    init(path: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.path = path
         origin = SourceLocation(path: path, line: 1, column: 1)
+        cursor = YAMLMarkCursor(bytes)
     }
 
     mutating func consume(_ event: yaml_event_t) -> Outcome {
@@ -227,6 +234,10 @@ private struct TreeBuilder {
             let s = event.data.scalar
             if let refusal = refuseDecorations(anchor: s.anchor, tag: s.tag, at: at) { return .refused(refusal) }
             let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) } ?? ""
+            if s.style == YAML_PLAIN_SCALAR_STYLE, stack.last?.isMapping == true, stack.last?.pendingKey?.scalar == "doc",
+               let warning = docCutByComment(text, end: event.end_mark) {
+                warnings.append(warning)
+            }
             add(YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), at: at))
             return .more
         case YAML_SEQUENCE_START_EVENT:
@@ -245,6 +256,29 @@ private struct TreeBuilder {
         default:
             return .more
         }
+    }
+
+    /// `doc: Use the #2 channel` is valid YAML whose doc is `Use the`: a plain doc followed on
+    /// its line by `#` and a non-blank is most likely text lost to a comment. `# note` (with a
+    /// blank, as comments are written) is taken for a comment. Only `doc:` values are looked
+    /// at, each once, by a cursor that walks the file once: checking costs nothing.
+    private mutating func docCutByComment(_ text: String, end: yaml_mark_t) -> Diagnostic? {
+        let b = cursor.bytes
+        guard var i = cursor.offset(line: Int(end.line), column: Int(end.column)) else { return nil }
+        var column = Int(end.column)
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 {
+            i += 1
+            column += 1
+        }
+        guard i + 1 < b.count, b[i] == UInt8(ascii: "#"), b[i + 1] != 0x20, b[i + 1] != 0x09,
+              YAMLLineBreak.length(in: b, at: i + 1) == 0 else { return nil }
+        var lineEnd = i
+        while lineEnd < b.count, YAMLLineBreak.length(in: b, at: lineEnd) == 0 { lineEnd += 1 }
+        var at = origin
+        at.line = Int(end.line) + 1
+        at.column = column + 1
+        return DiagnosticCatalog.yamlCommentInText(kept: YAMLSyntaxHint.clipped(text, keepingEnd: true),
+                                                   lost: YAMLSyntaxHint.clipped(String(decoding: b[i..<lineEnd], as: UTF8.self)), at: at)
     }
 
     private mutating func open(_ frame: Frame) -> Outcome {
