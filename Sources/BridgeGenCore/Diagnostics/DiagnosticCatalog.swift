@@ -278,7 +278,9 @@ public enum DiagnosticCatalog {
     /// line); `suggestion` is the list type it spells, if it spells one.
     static func sequenceAsType(for what: String, items: Int, suggestion: String?, at: SourceLocation) -> Diagnostic {
         let hint: String
-        if let suggestion {
+        if let suggestion, suggestion.hasPrefix("map<") {
+            hint = "a map with string keys is written '\(suggestion)'"  // `[string: int]`
+        } else if let suggestion {
             hint = "a list type is written '\(suggestion)'"
         } else if items > 1 {
             hint = "a list type is written 'list<T>' with a single element type (values of different types belong in a struct)"
@@ -370,10 +372,9 @@ public enum DiagnosticCatalog {
     }
 
     static func unknownType(_ name: String, suggestions: [String], at: SourceLocation) -> Diagnostic {
-        let hints = ["integer": "int", "number": "double", "float": "double", "boolean": "bool", "str": "string",
-                     "String": "string", "Int": "int", "Bool": "bool", "Double": "double", "object": "map<any>",
-                     "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
-        if let hint = hints[name] {
+        // Another language's scalar (`long`, `Int64`, `number`), else a container word.
+        let containers = ["object": "map<any>", "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
+        if let hint = ForeignTypeSpelling.scalar(name) ?? containers[name] {
             return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
         }
         // Types other languages have and the IDL spells with a primitive (or not at all).
