@@ -220,6 +220,14 @@ public enum DiagnosticCatalog {
         make(.invalidType, "expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
     }
 
+    /// `{ids: Map<String, Int>}`: the `,` at `at` ended the entry, leaving `first` and keys
+    /// without values (`keys`).
+    static func splitGenericType(_ text: String, first: String, keys: [String], suggestion: ForeignTypeSpelling.Suggestion?,
+                                 at: SourceLocation) -> Diagnostic {
+        let fix = suggestion.map { "write '\($0.text)'\($0.droppedMapKey ? " (map keys are always strings)" : "")" } ?? "put the type in quotes"
+        return make(.invalidType, "in a flow mapping ',' ends the entry, also inside '<...>': '\(text)' was read as '\(first)' and \(keys.count == 1 ? "a key" : "keys") \(quotedList(keys)); \(fix)", at: at)
+    }
+
     /// A type spelled as another language spells it (`List<string>`, `string[]`).
     static func foreignTypeSpelling(_ text: String, _ suggestion: ForeignTypeSpelling.Suggestion, at: SourceLocation) -> Diagnostic {
         make(.invalidType, "invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)

@@ -141,8 +141,14 @@ public struct SyntaxParser {
 
     /// `name: type` or `name: {type, doc, default, deprecated}`.
     private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
-        named(node, owner, noun: noun, allowEmpty: true).map { name, value in
+        let (node, splits) = SplitGenericType.rejoin(node)
+        for split in splits {
+            report(DiagnosticCatalog.splitGenericType(split.text, first: split.first, keys: split.keys,
+                                                      suggestion: ForeignTypeSpelling.suggestion(for: split.text), at: split.comma))
+        }
+        return named(node, owner, noun: noun, allowEmpty: true).map { name, value in
             var field = FieldSyntax(name: name)
+            if splits.contains(where: { $0.value == value.location }) { return field }  // reported above
             if case .scalar(let text, _) = value.kind, !value.isNull {
                 field.type = Located(text, at: value.location)
                 return field
