@@ -447,6 +447,11 @@ public enum DiagnosticCatalog {
              at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
     }
 
+    /// `share: send` then a deeper `kind: send`: the key at `at` continues the plain value above.
+    static func yamlKeyContinuesText(_ key: String, at: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: '\(key):' is indented under a line that already has a value, so YAML reads it as more of that unquoted text; end the line above at its ':' to nest '\(key)' under it, or align the two keys", at: at)
+    }
+
     /// A comment at `at` inside a flow collection that hides the rest of its line, `hidden`
     /// (with the `}` libyaml then missed where it stopped, `stoppedAt`).
     static func yamlCommentInFlow(hidden: String, at: SourceLocation, context: (text: String, location: SourceLocation),

@@ -3,6 +3,7 @@
 ///
 /// - `{ids: int[]}`: in flow style `[` starts a list, so the type breaks the mapping;
 /// - `doc: The page: its shell`: `: ` inside unquoted text starts a mapping;
+/// - `share: send` over a deeper `kind: send`: the key continues the text above;
 /// - `{doc: Shares #1 item}`: ` #` starts a comment that hides the rest of the line (and the
 ///   `}` in it), so libyaml gives up lines later.
 ///
@@ -15,7 +16,13 @@ enum YAMLSyntaxHint {
         guard let at = cursor.offset(line: mark.line, column: mark.column) else { return nil }
         let here = SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1)
         if problem == "mapping values are not allowed in this context" {
-            return isColonInText(at, bytes) ? DiagnosticCatalog.yamlColonInText(at: here, context: context) : nil
+            guard isColonInText(at, bytes) else { return nil }
+            if let key = keyAloneOnItsLine(before: at, bytes) {
+                var start = here
+                start.column -= key.utf8.count  // the key is ASCII: bytes are columns
+                return DiagnosticCatalog.yamlKeyContinuesText(key, at: start)
+            }
+            return DiagnosticCatalog.yamlColonInText(at: here, context: context)
         }
         guard problem.hasPrefix("did not find expected ',' or") else { return nil }
         if let (type, suggestion) = listSuffixType(at, bytes) {
@@ -68,6 +75,22 @@ enum YAMLSyntaxHint {
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// `kind` when only indentation and `kind` precede the colon at `at` on its line: a key,
+    /// not text, which libyaml refuses because the line above left a plain value open
+    /// (`share: send` then a deeper `kind: send`).
+    private static func keyAloneOnItsLine(before at: Int, _ b: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = at
+        while start > 0, IDLNames.isLetter(b[start - 1]) || IDLNames.isDigit(b[start - 1])
+                || b[start - 1] == UInt8(ascii: "_") || b[start - 1] == UInt8(ascii: "-") {
+            start -= 1
+        }
+        guard start < at else { return nil }
+        var lineStart = start
+        while lineStart > 0, isBlank(b[lineStart - 1]) { lineStart -= 1 }
+        guard lineStart == 0 || b[lineStart - 1] == 0x0A || b[lineStart - 1] == 0x0D else { return nil }
+        return String(decoding: b[start..<at], as: UTF8.self)
+    }
 
     /// Hidden text of a comment longer than this is quoted with `...`.
     static let quotedLength = 40
