@@ -46,6 +46,9 @@ final class YAMLSyntaxHintTests: XCTestCase {
         XCTAssertEqual(diagnostics("a: {b: c} d\n").first?.message, "YAML syntax error: did not find expected key")
         XCTAssertEqual(diagnostics("m: {a: 1,  # one\n  b: 2\n").first?.message.contains("comment"), false,
                        "a comment that hides no '}', ']' or ',' is not blamed")
+        XCTAssertEqual(diagnostics("m: {a: 1,  # one, two\n  b: 2\n").first?.message.contains("comment"), false,
+                       "nor one after a ',': it is deliberate")
+        XCTAssertEqual(diagnostics("m: {a: \"x\" # y}\n").first?.message.contains("comment"), false, "nor one after quoted text")
     }
 
     func testControlCharactersAreLocatedAfterEveryLineEnd() {

@@ -148,24 +148,10 @@ extension YAMLReader {
     /// nil if it is not, else whether only spaces and tabs precede it on its line. Lines end
     /// where libyaml's do (LF, CR, CRLF, NEL, LS, PS); `bytes` is valid UTF-8 (prechecked).
     static func tab(line: Int, column: Int, in b: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var i = YAMLLineBreak.byteOrderMarkLength(b)  // a BOM is no column
-        func breakLength(at i: Int) -> Int { YAMLLineBreak.length(in: b, at: i) }
-        var current = 0
-        while current < line, i < b.count {
-            let length = breakLength(at: i)
-            if length > 0 { current += 1 }
-            i += max(1, length)
-        }
-        guard current == line else { return nil }
-        var blank = true
-        for _ in 0..<column {
-            guard i < b.count, breakLength(at: i) == 0 else { return nil }
-            if b[i] != 0x20 && b[i] != 0x09 { blank = false }
-            let lead = b[i]
-            i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        }
-        guard i < b.count, b[i] == 0x09 else { return nil }
-        return blank
+        var cursor = YAMLMarkCursor(b)
+        guard let lineStart = cursor.offset(line: line, column: 0), let i = cursor.offset(line: line, column: column),
+              i < b.count, b[i] == 0x09 else { return nil }
+        return b[lineStart..<i].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
 

@@ -95,8 +95,8 @@ enum YAMLSyntaxHint {
     /// Hidden text of a comment longer than this is quoted with `...`.
     static let quotedLength = 40
 
-    /// The first comment from `start` (a flow collection's `{` or `[`) to `end` whose hidden
-    /// rest of line holds a `}`, `]` or `,` the collection needed: its `#` and that rest.
+    /// The first comment from `start` (a flow collection's `{` or `[`) to `end` that follows
+    /// unquoted text and hides a `}`, `]` or `,` the collection needed: its `#` and that rest.
     /// Quoted scalars are skipped (a quote opens only where a scalar may start: `it's` is text).
     private static func hidingComment(from start: Int, to end: Int, _ b: UnsafeBufferPointer<UInt8>) -> (Int, String)? {
         var i = start
@@ -121,7 +121,7 @@ enum YAMLSyntaxHint {
                 var lineEnd = i
                 while lineEnd < b.count, YAMLLineBreak.length(in: b, at: lineEnd) == 0 { lineEnd += 1 }
                 let rest = b[i..<lineEnd]
-                if rest.contains(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: ",") }) {
+                if followsText(i, b), rest.contains(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: ",") }) {
                     return (i, clipped(String(decoding: rest, as: UTF8.self)))
                 }
                 i = lineEnd
@@ -130,6 +130,16 @@ enum YAMLSyntaxHint {
             i += 1
         }
         return nil
+    }
+
+    /// Whether unquoted text ends just before the blanks before `hash` on its line: a comment
+    /// after a `,`, `{` or `[` (or alone on its line) is a deliberate one, not lost text.
+    private static func followsText(_ hash: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = hash
+        while i > 0, isBlank(b[i - 1]) { i -= 1 }
+        guard i > 0 else { return false }
+        let before = b[i - 1]
+        return before != 0x0A && before != 0x0D && !"{[,\"'".utf8.contains(before)
     }
 
     /// `text` without trailing blanks, cut to `quotedLength` scalars with `...`.
