@@ -220,6 +220,14 @@ public enum DiagnosticCatalog {
         make(.invalidType, "expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
     }
 
+    /// `{ids: Map<String, Int>}`: the `,` at `at` ended the entry, leaving `first` and keys
+    /// without values (`keys`).
+    static func splitGenericType(_ text: String, first: String, keys: [String], suggestion: ForeignTypeSpelling.Suggestion?,
+                                 at: SourceLocation) -> Diagnostic {
+        let fix = suggestion.map { "write '\($0.text)'\($0.droppedMapKey ? " (map keys are always strings)" : "")" } ?? "put the type in quotes"
+        return make(.invalidType, "in a flow mapping ',' ends the entry, also inside '<...>': '\(text)' was read as '\(first)' and \(keys.count == 1 ? "a key" : "keys") \(quotedList(keys)); \(fix)", at: at)
+    }
+
     /// A type spelled as another language spells it (`List<string>`, `string[]`).
     static func foreignTypeSpelling(_ text: String, _ suggestion: ForeignTypeSpelling.Suggestion, at: SourceLocation) -> Diagnostic {
         make(.invalidType, "invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)
@@ -227,6 +235,11 @@ public enum DiagnosticCatalog {
 
     static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
         make(.missingKey, "\(what) is missing '\(key)'", at: at)
+    }
+
+    /// A schema without `module:`, whose file name spells a valid module name.
+    static func missingModule(impliedByFileName module: String?, at: SourceLocation) -> Diagnostic {
+        make(.missingKey, "the schema is missing 'module'\(module.map { "; its file name implies 'module: \($0)'" } ?? "")", at: at)
     }
 
     static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
@@ -273,7 +286,9 @@ public enum DiagnosticCatalog {
     /// line); `suggestion` is the list type it spells, if it spells one.
     static func sequenceAsType(for what: String, items: Int, suggestion: String?, at: SourceLocation) -> Diagnostic {
         let hint: String
-        if let suggestion {
+        if let suggestion, suggestion.hasPrefix("map<") {
+            hint = "a map with string keys is written '\(suggestion)'"  // `[string: int]`
+        } else if let suggestion {
             hint = "a list type is written '\(suggestion)'"
         } else if items > 1 {
             hint = "a list type is written 'list<T>' with a single element type (values of different types belong in a struct)"
@@ -365,10 +380,9 @@ public enum DiagnosticCatalog {
     }
 
     static func unknownType(_ name: String, suggestions: [String], at: SourceLocation) -> Diagnostic {
-        let hints = ["integer": "int", "number": "double", "float": "double", "boolean": "bool", "str": "string",
-                     "String": "string", "Int": "int", "Bool": "bool", "Double": "double", "object": "map<any>",
-                     "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
-        if let hint = hints[name] {
+        // Another language's scalar (`long`, `Int64`, `number`), else a container word.
+        let containers = ["object": "map<any>", "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
+        if let hint = ForeignTypeSpelling.scalar(name) ?? containers[name] {
             return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
         }
         // Types other languages have and the IDL spells with a primitive (or not at all).
@@ -416,6 +430,41 @@ public enum DiagnosticCatalog {
     static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
         make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
              notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// `int[]` in a flow collection, where `[` starts a YAML list (libyaml: "did not find
+    /// expected ',' or '}'"); `suggestion` is the IDL spelling, if the type has one.
+    static func yamlFlowListSuffix(_ type: String, suggestion: String?, inMapping: Bool, at: SourceLocation,
+                                   context: (text: String, location: SourceLocation)?) -> Diagnostic {
+        let fix = suggestion.map { "write '\($0)'" } ?? "quote it, or write a list type as 'list<T>'"
+        return make(.yamlSyntax, "YAML syntax error: inside '\(inMapping ? "{...}" : "[...]")' a '[' starts a YAML list, so '\(type)' is not read as a type; \(fix)",
+                    at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// `doc: The page: its shell`: the `: ` at `at` makes the unquoted text a mapping key.
+    static func yamlColonInText(at: SourceLocation, context: (text: String, location: SourceLocation)?) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: ': ' inside unquoted text starts a YAML mapping; put the whole text in quotes",
+             at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
+    }
+
+    /// `share: send` then a deeper `kind: send`: the key at `at` continues the plain value above.
+    static func yamlKeyContinuesText(_ key: String, at: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: '\(key):' is indented under a line that already has a value, so YAML reads it as more of that unquoted text; end the line above at its ':' to nest '\(key)' under it, or align the two keys", at: at)
+    }
+
+    /// A comment at `at` inside a flow collection that hides the rest of its line, `hidden`
+    /// (with the `}` libyaml then missed where it stopped, `stoppedAt`).
+    static func yamlCommentInFlow(hidden: String, at: SourceLocation, context: (text: String, location: SourceLocation),
+                                  libyamlProblem: String, stoppedAt: SourceLocation) -> Diagnostic {
+        make(.yamlSyntax, "YAML syntax error: ' #' starts a YAML comment, which hides the rest of the line ('\(hidden)'); put the text in quotes",
+             at: at, notes: [Diagnostic.Note(context.text, at: context.location),
+                             Diagnostic.Note("libyaml stopped here: \(libyamlProblem)", at: stoppedAt)])
+    }
+
+    /// `doc: Use the #2 channel`: valid YAML whose doc is `Use the`, the rest a comment.
+    static func yamlCommentInText(kept: String, lost: String, at: SourceLocation) -> Diagnostic {
+        make(.yamlCommentInText, "'#' after unquoted text starts a YAML comment, so the doc ends at '\(kept)'; put the whole text in quotes to keep '\(lost)'",
+             at: at, severity: .warning)
     }
 
     /// A tab libyaml refused: in a line's indentation, or elsewhere (after `-`).

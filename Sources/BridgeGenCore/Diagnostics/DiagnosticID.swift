@@ -15,6 +15,8 @@ public enum DiagnosticID: String, CaseIterable, Sendable {
     case yamlSyntax = "yaml-syntax"
     /// A tab where libyaml refuses one (in indentation, or after `-`).
     case yamlTab = "yaml-tab"
+    /// A comment that cuts an unquoted doc short (`doc: Use the #2 channel`).
+    case yamlCommentInText = "yaml-comment-in-text"
     /// `*alias` in a file.
     case yamlAlias = "yaml-alias"
     /// `&anchor` in a file.

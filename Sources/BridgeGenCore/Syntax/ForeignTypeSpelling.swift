@@ -1,6 +1,6 @@
 /// The IDL spelling of a type written the way another language writes it, for did-you-mean
 /// hints: `List<string>`, `Array<Int>`, `Dictionary<String, Int>`, `Optional<String>`,
-/// `[string]`, `string[]`, `string | null`, `?string`, `String`. Nested spellings are rewritten whole
+/// `[string]`, `string[]`, `{string: int}`, `string | null`, `?string`, `String`. Nested spellings are rewritten whole
 /// (`List<Map<int>>` -> `list<map<int>>`). Names it does not know (the schema's own types) are
 /// kept as written, so a suggestion is only as good as the rest of the text.
 public enum ForeignTypeSpelling {
@@ -20,8 +20,9 @@ public enum ForeignTypeSpelling {
     static let scalars: [String: String] = [
         "String": "string", "str": "string", "Str": "string", "text": "string",
         "Int": "int", "Integer": "int", "integer": "int", "Int32": "int", "Int64": "int", "int32": "int", "int64": "int",
-        "long": "int", "Long": "int",
+        "long": "int", "Long": "int", "i32": "int", "i64": "int", "u32": "int", "uint": "int", "UInt": "int", "UInt32": "int",
         "Double": "double", "Float": "double", "float": "double", "number": "double", "Number": "double",
+        "f32": "double", "f64": "double", "float32": "double", "float64": "double", "Float32": "double", "Float64": "double",
         "Bool": "bool", "Boolean": "bool", "boolean": "bool",
         "Any": "any", "unknown": "any", "JSONValue": "any",
     ]
@@ -123,6 +124,12 @@ public enum ForeignTypeSpelling {
         }
 
         mutating func base() -> Rewritten? {
+            if take("{") {
+                // `{K: V}`: a YAML mapping's spelling, quoted.
+                guard union() != nil, take(":"), let value = union(), take("}") else { return nil }
+                droppedMapKey = true
+                return Rewritten(spelled: "map<\(value.spelled)>")
+            }
             if take("[") {
                 // `[T]` (Swift's list) or `[K: V]` (Swift's dictionary).
                 guard let first = union() else { return nil }

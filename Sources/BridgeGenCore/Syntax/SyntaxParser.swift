@@ -66,9 +66,19 @@ public struct SyntaxParser {
             report(DiagnosticCatalog.missingSchemaVersion(at: root.location))
         }
         if module.name == nil && !nameRefused {
-            report(DiagnosticCatalog.missingKey("module", in: "the schema", at: root.location))
+            report(DiagnosticCatalog.missingModule(impliedByFileName: Self.moduleName(fromFileOf: path), at: root.location))
         }
         return module
+    }
+
+    /// `shop` for `Schemas/shop.bridge.yaml`, when that is a valid module name (the file name
+    /// a module must be declared in, read backwards); nil for stdin.
+    static func moduleName(fromFileOf path: String) -> String? {
+        guard path != SchemaInput.standardInputName else { return nil }
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        guard fileName.hasSuffix(TypeChecker.schemaSuffix) else { return nil }
+        let name = String(fileName.dropLast(TypeChecker.schemaSuffix.count))
+        return IDLNames.isValidModuleName(name) && ReservedNames.lowercaseKeywords[name] == nil ? name : nil
     }
 
     // MARK: - Declarations
@@ -131,8 +141,14 @@ public struct SyntaxParser {
 
     /// `name: type` or `name: {type, doc, default, deprecated}`.
     private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
-        named(node, owner, noun: noun, allowEmpty: true).map { name, value in
+        let (node, splits) = SplitGenericType.rejoin(node)
+        for split in splits {
+            report(DiagnosticCatalog.splitGenericType(split.text, first: split.first, keys: split.keys,
+                                                      suggestion: ForeignTypeSpelling.suggestion(for: split.text), at: split.comma))
+        }
+        return named(node, owner, noun: noun, allowEmpty: true).map { name, value in
             var field = FieldSyntax(name: name)
+            if splits.contains(where: { $0.value == value.location }) { return field }  // reported above
             if case .scalar(let text, _) = value.kind, !value.isNull {
                 field.type = Located(text, at: value.location)
                 return field
@@ -143,9 +159,8 @@ public struct SyntaxParser {
                 return field
             }
             // `prices: {string: double}`: a map type written as a YAML mapping.
-            if case .mapping(let pairs) = value.kind, pairs.count == 1, let key = pairs[0].key.scalar,
-               Self.isStringKeyType(key), let inner = Self.spelledType(pairs[0].value) {
-                report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: "map<\(inner)>", at: value.location))
+            if let map = Self.stringKeyedMapType(value) {
+                report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: map, at: value.location))
                 return field
             }
             if let keys = Self.fieldLikeKeys(value, besides: Self.fieldKeys) {
@@ -256,6 +271,11 @@ public struct SyntaxParser {
             return (nil, nil)
         }
         guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
+        // `returns: {string: int}`: a map type, not a struct with a field `string`.
+        if let map = Self.stringKeyedMapType(value) {
+            report(DiagnosticCatalog.fieldMappingAsMapType(for: "'returns'", suggestion: map, at: value.location))
+            return (nil, nil)
+        }
         if let keys = Self.fieldLikeKeys(value, besides: Self.returnsKeys) {
             report(DiagnosticCatalog.inlineStruct("'returns'", keys: keys, at: value.location))
             return (nil, nil)
@@ -477,13 +497,24 @@ public struct SyntaxParser {
             if let respelled = ForeignTypeSpelling.suggestion(for: text) { return respelled.text }
             return TypeExpression.parse(text) != nil ? text : nil
         case .sequence(let items):
-            guard items.count == 1, let inner = spelledType(items[0]) else { return nil }
-            return "list<\(inner)>"
-        case .mapping(let pairs):
-            guard pairs.count == 1, let key = pairs[0].key.scalar, isStringKeyType(key),
-                  let inner = spelledType(pairs[0].value) else { return nil }
-            return "map<\(inner)>"
+            guard items.count == 1 else { return nil }
+            // `[string: int]` is Swift's dictionary; YAML reads a list holding a one-pair mapping
+            // that starts at its key (`[{string: int}]`, a list of maps, starts at its `{`).
+            if case .mapping(let pairs) = items[0].kind, pairs.count == 1, items[0].location == pairs[0].key.location,
+               let map = stringKeyedMapType(items[0]) {
+                return map
+            }
+            return spelledType(items[0]).map { "list<\($0)>" }
+        case .mapping:
+            return stringKeyedMapType(node)
         }
+    }
+
+    /// `map<int>` for `{string: int}`: a one-pair mapping from a string key type to a type.
+    static func stringKeyedMapType(_ node: YAMLNode) -> String? {
+        guard case .mapping(let pairs) = node.kind, pairs.count == 1, let key = pairs[0].key.scalar, isStringKeyType(key),
+              let inner = spelledType(pairs[0].value) else { return nil }
+        return "map<\(inner)>"
     }
 
     /// `string` as a map's key type, in the IDL's or another language's spelling.

@@ -24,7 +24,7 @@ public enum YAMLReader {
 
         return bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var builder = TreeBuilder(path: path)
+            var builder = TreeBuilder(path: path, bytes: buffer)
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -34,7 +34,7 @@ public enum YAMLReader {
                 yaml_event_delete(&event)
                 switch outcome {
                 case .more: continue
-                case .done(let node): return (node, builder.problems)
+                case .done(let node): return (node, builder.problems + builder.warnings)
                 case .refused(let diagnostic): return (nil, builder.problems + [diagnostic])
                 }
             }
@@ -113,6 +113,7 @@ public enum YAMLReader {
     }
 
     private static func syntaxError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
+        if parser.error == YAML_READER_ERROR { return readerError(parser, bytes: bytes, path: path) }
         let mark = parser.problem_mark, cm = parser.context_mark
         // libyaml words a refused tab as "found character that cannot start any token" (or
         // speaks of indentation), which does not say the character is an invisible tab.
@@ -120,34 +121,37 @@ public enum YAMLReader {
             return DiagnosticCatalog.yamlTab(inIndentation: inIndentation, at: SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
         }
         let context = parser.context.map { (String(cString: $0), SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)) }
+        if let problem = parser.problem.map({ String(cString: $0) }),
+           let hinted = YAMLSyntaxHint.diagnostic(problem: problem, mark: (Int(mark.line), Int(mark.column)), context: context,
+                                                  in: bytes, path: path) {
+            return hinted
+        }
         return DiagnosticCatalog.yamlSyntax(parser.problem.map { String(cString: $0) },
                                             at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), context: context)
     }
 }
 
 extension YAMLReader {
+    /// An error of libyaml's reader (a control character; invalid UTF-8 is prechecked): it
+    /// sets only the byte offset, so the line and column are counted here, as marks count them.
+    private static func readerError(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
+        var problem = parser.problem.map { String(cString: $0) }
+        if problem == "control characters are not allowed", parser.problem_value >= 0 {
+            let hex = String(parser.problem_value, radix: 16, uppercase: true)
+            problem! += " (found U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+        }
+        let (line, column) = YAMLMarkCursor.mark(ofByte: Int(parser.problem_offset), in: bytes)
+        return DiagnosticCatalog.yamlSyntax(problem, at: SourceLocation(path: path, line: line + 1, column: column + 1))
+    }
+
     /// Whether the character at libyaml's 0-based `line` and `column` (in characters) is a tab:
     /// nil if it is not, else whether only spaces and tabs precede it on its line. Lines end
     /// where libyaml's do (LF, CR, CRLF, NEL, LS, PS); `bytes` is valid UTF-8 (prechecked).
     static func tab(line: Int, column: Int, in b: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var i = YAMLLineBreak.byteOrderMarkLength(b)  // a BOM is no column
-        func breakLength(at i: Int) -> Int { YAMLLineBreak.length(in: b, at: i) }
-        var current = 0
-        while current < line, i < b.count {
-            let length = breakLength(at: i)
-            if length > 0 { current += 1 }
-            i += max(1, length)
-        }
-        guard current == line else { return nil }
-        var blank = true
-        for _ in 0..<column {
-            guard i < b.count, breakLength(at: i) == 0 else { return nil }
-            if b[i] != 0x20 && b[i] != 0x09 { blank = false }
-            let lead = b[i]
-            i += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        }
-        guard i < b.count, b[i] == 0x09 else { return nil }
-        return blank
+        var cursor = YAMLMarkCursor(b)
+        guard let lineStart = cursor.offset(line: line, column: 0), let i = cursor.offset(line: line, column: column),
+              i < b.count, b[i] == 0x09 else { return nil }
+        return b[lineStart..<i].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
 
@@ -177,6 +181,9 @@ private struct TreeBuilder {
     let path: String
     /// Problems that do not stop the parse (non-scalar keys).
     private(set) var problems: [Diagnostic] = []
+    /// Docs cut by a comment: reported only for a file that parses (in flow style the comment
+    /// breaks the parse, and the syntax error says so).
+    private(set) var warnings: [Diagnostic] = []
     private var stack: [Frame] = []
     private var root: YAMLNode?
     private var documents = 0
@@ -184,9 +191,13 @@ private struct TreeBuilder {
     /// Line 1, column 1 of the file: every event's location is this one moved (the path is looked up once).
     private let origin: SourceLocation
 
-    init(path: String) {
+    /// Finds the bytes after a `doc:` value, for `docCutByComment`.
+    private var cursor: YAMLMarkCursor
+
+    init(path: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.path = path
         origin = SourceLocation(path: path, line: 1, column: 1)
+        cursor = YAMLMarkCursor(bytes)
     }
 
     mutating func consume(_ event: yaml_event_t) -> Outcome {
@@ -209,6 +220,10 @@ private struct TreeBuilder {
             let s = event.data.scalar
             if let refusal = refuseDecorations(anchor: s.anchor, tag: s.tag, at: at) { return .refused(refusal) }
             let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: s.length), as: UTF8.self) } ?? ""
+            if s.style == YAML_PLAIN_SCALAR_STYLE, stack.last?.isMapping == true, stack.last?.pendingKey?.scalar == "doc",
+               let warning = docCutByComment(text, end: event.end_mark) {
+                warnings.append(warning)
+            }
             add(YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), at: at))
             return .more
         case YAML_SEQUENCE_START_EVENT:
@@ -227,6 +242,29 @@ private struct TreeBuilder {
         default:
             return .more
         }
+    }
+
+    /// `doc: Use the #2 channel` is valid YAML whose doc is `Use the`: a plain doc followed on
+    /// its line by `#` and a non-blank is most likely text lost to a comment. `# note` (with a
+    /// blank, as comments are written) is taken for a comment. Only `doc:` values are looked
+    /// at, each once, by a cursor that walks the file once: checking costs nothing.
+    private mutating func docCutByComment(_ text: String, end: yaml_mark_t) -> Diagnostic? {
+        let b = cursor.bytes
+        guard var i = cursor.offset(line: Int(end.line), column: Int(end.column)) else { return nil }
+        var column = Int(end.column)
+        while i < b.count, b[i] == 0x20 || b[i] == 0x09 {
+            i += 1
+            column += 1
+        }
+        guard i + 1 < b.count, b[i] == UInt8(ascii: "#"), b[i + 1] != 0x20, b[i + 1] != 0x09,
+              YAMLLineBreak.length(in: b, at: i + 1) == 0 else { return nil }
+        var lineEnd = i
+        while lineEnd < b.count, YAMLLineBreak.length(in: b, at: lineEnd) == 0 { lineEnd += 1 }
+        var at = origin
+        at.line = Int(end.line) + 1
+        at.column = column + 1
+        return DiagnosticCatalog.yamlCommentInText(kept: YAMLSyntaxHint.clipped(text, keepingEnd: true),
+                                                   lost: YAMLSyntaxHint.clipped(String(decoding: b[i..<lineEnd], as: UTF8.self)), at: at)
     }
 
     private mutating func open(_ frame: Frame) -> Outcome {
