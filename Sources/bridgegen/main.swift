@@ -1,5 +1,16 @@
 import BridgeGenCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // bridgegen: parses the command line, runs the one driver in BridgeGenCore, prints what it
 // found. Exit 0 clean, 1 errors in the schemas, config or outputs, 2 usage errors.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A schema file's bytes and the path the user knows it by.
 public struct SchemaInput: Sendable, Hashable {
@@ -28,12 +32,11 @@ public enum SchemaDiscovery {
         var diagnostics: [Diagnostic] = []
         let fm = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let isDirectory = FileStatus.isDirectory(path) else {
                 diagnostics.append(DiagnosticCatalog.noSuchFile(path))
                 continue
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 let found = schemaFiles(in: path)
                 if found.isEmpty {
                     diagnostics.append(DiagnosticCatalog.noSchemas(in: path))
@@ -61,9 +64,10 @@ public enum SchemaDiscovery {
     }
 
     private static func schemaFiles(in folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        // Like the enumerator it replaces (not in FoundationEssentials): symlinks not followed.
+        guard let relatives = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
         var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
+        for relative in relatives {
             if relative.hasSuffix(TypeChecker.schemaSuffix) {
                 let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
                 result.append(base + "/" + relative)
