@@ -37,6 +37,8 @@ case .help(let command):
     print(command.map(Usage.text(for:)) ?? Usage.text, terminator: "")
 case .version:
     print(BuildInfo.versionLine)
+case .schema:
+    print(EditorSchema.text, terminator: "")
 case .run(var request, let stdinName, let output):
     if let stdinName {
         do {
