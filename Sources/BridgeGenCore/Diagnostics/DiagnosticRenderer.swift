@@ -97,7 +97,8 @@ public enum DiagnosticRenderer {
         return out
     }
 
-    /// A workflow command's message: `%`, CR and LF percent-encoded (`%` first).
+    /// A workflow command's message: `%`, CR and LF percent-encoded (each scalar once, so the
+    /// `%` of an escape is never escaped again).
     static func escapedData(_ text: String) -> String {
         text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
