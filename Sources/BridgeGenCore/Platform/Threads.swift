@@ -22,17 +22,24 @@ enum NativeThread {
         #else
         var thread = pthread_t()
         #endif
-        let started = pthread_create(&thread, &attributes, { box in
-            let body = Unmanaged<Body>.fromOpaque(box!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        // The start routine's argument is optional on Linux, not on Darwin.
+        #if canImport(Darwin)
+        let started = pthread_create(&thread, &attributes, { box in Body.run(box) }, box)
+        #else
+        let started = pthread_create(&thread, &attributes, { box in Body.run(box!) }, box)
+        #endif
         precondition(started == 0, "pthread_create failed: \(started)")
     }
 
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+
+        /// Runs and releases the body `start` retained.
+        static func run(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+            Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+            return nil
+        }
     }
 }
 
