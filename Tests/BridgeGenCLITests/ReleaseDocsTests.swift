@@ -73,10 +73,11 @@ final class ReleaseDocsTests: XCTestCase {
         var fenced = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { fenced.toggle(); continue }
-            // Code spans hold examples, not links.
-            if !fenced { prose.append(line.replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)) }
+            if !fenced { prose.append(String(line)) }
         }
-        return matches(of: #"\]\(([^)\s]+)"#, in: prose.joined(separator: "\n"))
+        // Code spans hold examples, not links; one may go on over a line break.
+        let text = prose.joined(separator: "\n").replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)
+        return matches(of: #"\]\(([^)\s]+)"#, in: text)
             .map { String($0.dropFirst(2)) }
             .filter { $0.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*:"#, options: .regularExpression) == nil && !$0.hasPrefix("/") }
     }
