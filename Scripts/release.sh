@@ -5,7 +5,7 @@
 #       (README.md, docs/, and the Schemas/ and Generated/Docs/ example they link to)
 #   DIR/bridgegen-<version>-<triple>.tar.gz.sha256   sha256sum format
 #   DIR/bridgegen.artifactbundle/, .zip, .zip.checksum   (Scripts/make-artifactbundle.sh)
-# Linux: Swift runtime and Foundation linked statically (--static-swift-stdlib), libyaml linked
+# Linux: Swift runtime and FoundationEssentials (no ICU) linked statically (--static-swift-stdlib), libyaml linked
 # statically from the distribution's libyaml.a, stripped; it fails unless the binary needs only
 # the C/C++ runtime. macOS: a universal binary (arm64 + x86_64) with libyaml linked statically.
 #
