@@ -37,10 +37,12 @@ let package = Package(
         .executableTarget(name: "RuntimeEmbedder"),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
-        // Thin CLI.
+        // Thin CLI. `bridgegen schema` prints docs/bridgegen.schema.json, compiled in through
+        // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]
+            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"],
+            resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
         // Plugins/PluginsShared through symlinks (plugins cannot depend on libraries).

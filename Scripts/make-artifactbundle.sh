@@ -3,7 +3,7 @@
 # Scripts/release.sh wrote; a release job copies every host's tarball into one DIR first), one
 # variant per tarball:
 #   DIR/bridgegen.artifactbundle/info.json
-#   DIR/bridgegen.artifactbundle/bridgegen-<version>-<triple>/bin/bridgegen   (and share/doc/bridgegen/README.md)
+#   DIR/bridgegen.artifactbundle/bridgegen-<version>-<triple>/bin/bridgegen   (and share/doc/bridgegen/, the docs)
 #   DIR/bridgegen.artifactbundle.zip            what a binaryTarget(url:checksum:) downloads
 #   DIR/bridgegen.artifactbundle.zip.checksum   `swift package compute-checksum` of the zip
 #   DIR/BridgeGenPlugins/   Distribution/BridgeGenPlugins with its symlinks resolved, ready to

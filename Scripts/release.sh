@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds a release of the bridgegen CLI that needs no Swift toolchain and no libyaml where it
 # runs, and packs it (docs/DISTRIBUTION.md):
-#   DIR/bridgegen-<version>-<triple>.tar.gz          bridgegen-<version>-<triple>/bin/bridgegen, share/doc/bridgegen/README.md
+#   DIR/bridgegen-<version>-<triple>.tar.gz          bridgegen-<version>-<triple>/bin/bridgegen, share/doc/bridgegen/
+#       (README.md, docs/, and the Schemas/ and Generated/Docs/ example they link to)
 #   DIR/bridgegen-<version>-<triple>.tar.gz.sha256   sha256sum format
 #   DIR/bridgegen.artifactbundle/, .zip, .zip.checksum   (Scripts/make-artifactbundle.sh)
-# Linux: Swift runtime and Foundation linked statically (--static-swift-stdlib), libyaml linked
+# Linux: Swift runtime and FoundationEssentials (no ICU) linked statically (--static-swift-stdlib), libyaml linked
 # statically from the distribution's libyaml.a, stripped; it fails unless the binary needs only
 # the C/C++ runtime. macOS: a universal binary (arm64 + x86_64) with libyaml linked statically.
 #
@@ -112,10 +113,18 @@ echo "release.sh: built $binary in $((SECONDS - started)) s" >&2
 
 package_dir="$staging/$name"
 # share/doc/bridgegen: so `tar -x -C /usr/local --strip-components=1` puts nothing but bin/ and
-# share/ into the prefix (not a README.md at /usr/local/README.md).
-mkdir -p "$package_dir/bin" "$package_dir/share/doc/bridgegen"
-cp README.md "$package_dir/share/doc/bridgegen/"
-[ ! -f LICENSE ] || cp LICENSE "$package_dir/share/doc/bridgegen/"
+# share/ into the prefix (not a README.md at /usr/local/README.md). The docs keep the
+# repository's layout under it, so every relative link of README.md and docs/ resolves, and
+# `bridgegen help`'s docs/... paths name files there: docs/ (with bridgegen.schema.json), and
+# the example they link to, Schemas/ and the reference generated from it (Generated/Docs).
+doc_dir="$package_dir/share/doc/bridgegen"
+mkdir -p "$package_dir/bin" "$doc_dir/docs" "$doc_dir/Schemas" "$doc_dir/Generated/Docs"
+cp README.md "$doc_dir/"
+[ ! -f LICENSE ] || cp LICENSE "$doc_dir/"
+cp docs/*.md docs/bridgegen.schema.json "$doc_dir/docs/"
+cp Schemas/* "$doc_dir/Schemas/"
+cp Generated/Docs/*.md "$doc_dir/Generated/Docs/"  # not its .bridgegen-manifest
+find "$doc_dir" -type f -exec chmod 644 {} +
 strip -o "$package_dir/bin/bridgegen" "$binary" 2>/dev/null || { cp "$binary" "$package_dir/bin/bridgegen"; strip "$package_dir/bin/bridgegen"; }
 chmod 755 "$package_dir/bin/bridgegen"
 

@@ -1,5 +1,9 @@
 import BridgeGenCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one namer of the TypeScript target: which names are reserved on the client,
 /// how property keys and string literals are spelled, and the names the emitter derives

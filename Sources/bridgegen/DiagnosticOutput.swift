@@ -1,5 +1,16 @@
 import BridgeGenCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a run prints its diagnostics: `--diagnostics-format` and `--color`.
 struct DiagnosticOutput {
@@ -57,5 +68,5 @@ struct DiagnosticOutput {
 }
 
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.writeError(text)
 }

@@ -6,6 +6,8 @@ enum Invocation {
     /// `help`, `help COMMAND`, `-h`, `--help`, `COMMAND --help`: the whole help, or one command's.
     case help(Usage.Command?)
     case version
+    /// `schema`: print the JSON Schema of the schema format.
+    case schema
     /// A check or generate; `stdinName` is set when a PATH is `-` (main reads standard input).
     case run(BridgeGenRequest, stdinName: String?, output: DiagnosticOutput)
     case diff(DiffRequest, output: DiagnosticOutput)
@@ -26,6 +28,10 @@ enum Invocation {
         if word == "version" {
             guard argv.count == 1 else { throw fail("version takes no arguments") }
             return .version
+        }
+        if word == "schema" {
+            guard argv.count == 1 else { throw fail("schema takes no arguments") }
+            return .schema
         }
         if word == "diff" { return try parseDiff(Array(argv.dropFirst())) }
         guard let command = BridgeGenRequest.Command(rawValue: word) else { throw unknownCommand(word) }

@@ -1,5 +1,9 @@
 import BridgeGenCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The schema a PATH of `-` reads from standard input.
 enum StandardInput {
@@ -7,12 +11,7 @@ enum StandardInput {
     /// so an endless stream (`yes | bridgegen check -`) ends in an error, not in memory.
     static func read(named name: String) throws(Arguments.UsageError) -> SchemaInput {
         let limit = YAMLReader.maximumFileSize
-        var bytes: [UInt8] = []
-        while bytes.count <= limit {
-            let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 16, limit + 1 - bytes.count))
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
+        let bytes = StandardStreams.readInput(upTo: limit + 1)
         if bytes.count > limit {
             throw Arguments.UsageError(message: "standard input holds more than \(limit) bytes, the limit of a schema file")
         }

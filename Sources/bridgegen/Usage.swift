@@ -4,7 +4,7 @@
 enum Usage {
     /// The command words, in the order the help lists them.
     enum Command: String, CaseIterable {
-        case check, generate, diff, help, version
+        case check, generate, diff, schema, help, version
     }
 
     /// The words as a usage error lists them: `'check', 'generate', ... or 'version'`.
@@ -23,6 +23,7 @@ enum Usage {
         (.generate, "bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [--no-cache] [options]"),
         (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
+        (.schema, "bridgegen schema"),
         (.help, "bridgegen help [COMMAND]"),
         (.version, "bridgegen version"),
     ]
@@ -55,6 +56,11 @@ enum Usage {
                                       compatible.* (warnings and notes). Each version reads the
                                       bridgegen.yaml beside its own schemas; a version with errors is
                                       reported and nothing is compared.
+            """),
+        (.schema, """
+              schema                  Print the JSON Schema of the *.bridge.yaml format, for editors'
+                                      completion and validation (docs/EDITORS.md):
+                                      bridgegen schema > Schemas/.bridgegen.schema.json
             """),
         (.help, """
               help [COMMAND]          Show this help, or the help of COMMAND.
@@ -143,6 +149,12 @@ enum Usage {
         cannot be read or checked, 2 usage errors.
         """
 
+    /// Where the docs the help names are: the same relative paths in a clone and in the tarball.
+    static let docs = """
+        DOCS: docs/... is in the repository and, installed from the release tarball, in
+        share/doc/bridgegen/docs/ beside bin/ (e.g. /usr/local/share/doc/bridgegen/docs/CONFIG.md).
+        """
+
     /// The whole help.
     static var text: String { render(nil) }
 
@@ -156,6 +168,8 @@ enum Usage {
         if included([.check, .generate, .diff]) { out += paths + "\n\n" }
         out += "COMMANDS:\n" + commands.filter { included([$0.0]) }.map { $0.1 + "\n" }.joined() + "\n"
         out += "OPTIONS:\n" + options.filter { included($0.0) }.map { $0.1 + "\n" }.joined() + "\n"
+        // Only a help that names a doc says where the docs are.
+        if out.contains("docs/") { out += docs + "\n\n" }
         return included([.check, .generate, .diff]) ? out + exitStatus + "\n\n" : out
     }
 

@@ -1,5 +1,16 @@
 import BridgeGenCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // bridgegen: parses the command line, runs the one driver in BridgeGenCore, prints what it
 // found. Exit 0 clean, 1 errors in the schemas, config or outputs, 2 usage errors.
@@ -26,6 +37,8 @@ case .help(let command):
     print(command.map(Usage.text(for:)) ?? Usage.text, terminator: "")
 case .version:
     print(BuildInfo.versionLine)
+case .schema:
+    print(EditorSchema.text, terminator: "")
 case .run(var request, let stdinName, let output):
     if let stdinName {
         do {

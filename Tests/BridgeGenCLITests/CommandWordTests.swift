@@ -65,6 +65,9 @@ final class CommandWordTests: XCTestCase {
         for option in ["\n  --ts-out", "\n  --no-cache", "\n  --against", "\n  --fail-on", "bridgegen generate", "bridgegen diff"] {
             XCTAssertFalse(check.stdout.contains(option), option)
         }
+        // check names docs/CONFIG.md, so it says where the docs are installed.
+        XCTAssertTrue(check.stdout.contains("\n\nDOCS: docs/... is in the repository and, installed from the release tarball, in\n"
+                                            + "share/doc/bridgegen/docs/ beside bin/"), check.stdout)
         XCTAssertTrue(check.stdout.hasSuffix("EXIT STATUS: 0 success, 1 errors in the schemas or config or stale outputs (--check)\n"
                                              + "or a failed write, or (diff) a breaking change of a --fail-on class or a version that\n"
                                              + "cannot be read or checked, 2 usage errors.\n\n"), check.stdout)
@@ -78,8 +81,8 @@ final class CommandWordTests: XCTestCase {
             (["chek", "Schemas"], "unknown command 'chek'; did you mean 'check'?"),
             (["genrate", "Schemas"], "unknown command 'genrate'; did you mean 'generate'?"),
             (["verison"], "unknown command 'verison'; did you mean 'version'?"),
-            (["frobnicate"], "unknown command 'frobnicate'; expected 'check', 'generate', 'diff', 'help' or 'version'"),
-            (["--ts-out", "x", "Schemas"], "expected a command before '--ts-out': 'check', 'generate', 'diff', 'help' or 'version'"),
+            (["frobnicate"], "unknown command 'frobnicate'; expected 'check', 'generate', 'diff', 'schema', 'help' or 'version'"),
+            (["--ts-out", "x", "Schemas"], "expected a command before '--ts-out': 'check', 'generate', 'diff', 'schema', 'help' or 'version'"),
             (["help", "chek"], "unknown command 'chek'; did you mean 'check'?"),
             (["help", "check", "generate"], "help takes at most one command, got 2 arguments"),
             (["version", "check"], "version takes no arguments"),

@@ -10,7 +10,7 @@ final class ReleaseTarballTests: XCTestCase {
     /// What a glibc system has without installing anything: the C and C++ runtime and the loader.
     static let cRuntime = #"^(libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux-[a-z0-9_-]+\.so\.[0-9]+|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libutil\.so\.1)$"#
 
-    func testChecksumVerifiesAndTarballHoldsTheBinaryAndReadme() throws {
+    func testChecksumVerifiesAndTarballHoldsTheBinaryAndDocs() throws {
         let release = try ReleaseArtifacts.shared()
         let checksum = release.folder.appendingPathComponent("\(release.name).tar.gz.sha256")
         XCTAssertTrue(try String(contentsOf: checksum, encoding: .utf8).hasSuffix("  \(release.name).tar.gz\n"))
@@ -20,9 +20,17 @@ final class ReleaseTarballTests: XCTestCase {
 
         let listing = try runProcess("tar", ["-tzf", release.tarball.path])
         XCTAssertEqual(listing.status, 0, listing.stderr)
-        XCTAssertEqual(listing.stdout.split(separator: "\n").map(String.init).sorted(),
-                       ["\(release.name)/", "\(release.name)/bin/", "\(release.name)/bin/bridgegen", "\(release.name)/share/",
-                        "\(release.name)/share/doc/", "\(release.name)/share/doc/bridgegen/", "\(release.name)/share/doc/bridgegen/README.md"])
+        // The docs keep the repository's layout: README.md, docs/, and the example docs/ links
+        // to (Schemas/ and the reference generated from it), nothing else of the repository.
+        let fm = FileManager.default
+        let shipped = ["README.md"]
+            + (try fm.contentsOfDirectory(atPath: TestPaths.path("docs"))).map { "docs/\($0)" }
+            + (try fm.contentsOfDirectory(atPath: TestPaths.path("Schemas"))).map { "Schemas/\($0)" }
+            + (try fm.contentsOfDirectory(atPath: TestPaths.path("Generated/Docs"))).filter { $0.hasSuffix(".md") }.map { "Generated/Docs/\($0)" }
+        let folders = ["", "bin/", "share/", "share/doc/", "share/doc/bridgegen/", "share/doc/bridgegen/docs/",
+                       "share/doc/bridgegen/Schemas/", "share/doc/bridgegen/Generated/", "share/doc/bridgegen/Generated/Docs/"]
+        let expected = folders + ["bin/bridgegen"] + shipped.map { "share/doc/bridgegen/\($0)" }
+        XCTAssertEqual(listing.stdout.split(separator: "\n").map(String.init).sorted(), expected.map { "\(release.name)/\($0)" }.sorted())
     }
 
     func testBinaryNeedsOnlyTheCRuntimeHasNoRunpathAndIsStripped() throws {

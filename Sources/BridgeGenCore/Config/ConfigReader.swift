@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `bridgegen.yaml`, the per-schema-set choices that shape generated code but not the
 /// schema, into a `GeneratorConfig`. The same YAML stage as schemas (libyaml, located nodes),
@@ -46,20 +50,17 @@ public enum ConfigReader {
     /// Config files the CLI uses when `--config` is not given: `bridgegen.yaml` inside each
     /// folder given and beside each schema file given, the ones that exist, deduplicated and sorted.
     public static func locate(beside paths: [String]) -> [String] {
-        let fm = FileManager.default
         var found: [String: String] = [:]
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard let isDirectory = FileStatus.isDirectory(path) else { continue }
             // Plain string work keeps the path as the user wrote it (for messages); NSString's
             // deletingLastPathComponent traps on some short relative paths on Linux.
             var folder = path
-            if !isDirectory.boolValue {
+            if !isDirectory {
                 folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
             }
             let candidate = folder.isEmpty ? fileName : (folder.hasSuffix("/") ? folder + fileName : folder + "/" + fileName)
-            var candidateIsDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: candidate, isDirectory: &candidateIsDirectory), !candidateIsDirectory.boolValue else { continue }
+            guard FileStatus.isDirectory(candidate) == false else { continue }
             let key = URL(fileURLWithPath: candidate).standardizedFileURL.resolvingSymlinksInPath().path
             found[key] = found[key] ?? candidate
         }

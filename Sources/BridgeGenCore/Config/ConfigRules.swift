@@ -67,7 +67,7 @@ public enum ConfigRules {
     /// Why `s` cannot be a trusted https host, with the host the user probably meant, or nil when it can.
     /// `*.example.com` (every subdomain) is allowed, as the generated origin policy matches it.
     public static func hostProblem(_ s: String) -> (problem: HostProblem, suggestion: String?)? {
-        if let range = s.range(of: "://") {
+        if let range = s.firstRange(of: "://") {
             let rest = s[range.upperBound...]
             let host = rest.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
             return (.hasScheme, host.isEmpty ? nil : host.lowercased())

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How `--diagnostics-format` prints diagnostics.
 public enum DiagnosticFormat: String, CaseIterable, Sendable {
@@ -93,14 +97,15 @@ public enum DiagnosticRenderer {
         return out
     }
 
-    /// A workflow command's message: `%`, CR and LF percent-encoded (`%` first).
+    /// A workflow command's message: `%`, CR and LF percent-encoded (each scalar once, so the
+    /// `%` of an escape is never escaped again).
     static func escapedData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A workflow command's property value: as a message, and `:` and `,`, which end it.
     static func escapedProperty(_ text: String) -> String {
-        escapedData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 
     /// `diff`'s last line: breaking changes per class, then warnings and notes, e.g.

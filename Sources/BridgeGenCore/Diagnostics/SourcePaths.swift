@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every path a `SourceLocation` names, stored once per process; a location keeps only the
 /// path's number. So a location is three 32-bit numbers that copy without reference counting:
@@ -10,7 +14,7 @@ import Foundation
 final class SourcePaths: @unchecked Sendable {
     static let shared = SourcePaths()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var paths: [String] = []
     /// Keyed by the path's bytes, not by `String` equality: two spellings that are canonically
     /// equivalent are still two files, and each must print as it was given.

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// A value worked out on a thread of its own while the caller goes on; `value` waits for it.
 final class Background<Value: Sendable>: @unchecked Sendable {
@@ -8,10 +8,10 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     /// Starts `compute` on a new thread.
     init(_ compute: @escaping @Sendable () -> Value) {
         done.enter()
-        Thread { [self] in
+        NativeThread.start { [self] in
             result = compute()
             done.leave()
-        }.start()
+        }
     }
 
     /// A value already known.

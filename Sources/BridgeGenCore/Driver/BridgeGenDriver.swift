@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one path from a request to a result, shared by the CLI and (through it) both plugins:
 ///

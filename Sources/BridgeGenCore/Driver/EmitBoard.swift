@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Shares the cores among a run's targets by their parts (`Emitter.parts`): each target runs on
 /// its own thread, which hands the target's files to its sink in the target's order; a thread
@@ -10,7 +14,7 @@ import Foundation
 /// on one thread and in one order however the parts are shared (the crash tests kill the n-th
 /// call of a thread). Parts run elsewhere are buffered until their turn.
 final class EmitBoard: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     /// Per target: its parts once its thread has listed them, and the first part nobody took yet.
     private var parts: [[EmitPart]?]
     private var next: [Int]

@@ -213,6 +213,6 @@ extension DiffRun {
     }
 
     private func quotedJSON(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A short digest of what one module puts on the wire, so a page can tell at run time whether
 /// the app it talks to was generated from the same schema (the `$hello` answer carries the
@@ -30,7 +34,7 @@ public enum WireFingerprint {
 /// Fingerprints by module name, shared by every copy of one `SchemaSet` and safe to fill from
 /// several emitters' threads at once (two may compute the same one; both get the same string).
 final class FingerprintCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var values: [String: String] = [:]
 
     func value(for module: String, compute: () -> String) -> String {

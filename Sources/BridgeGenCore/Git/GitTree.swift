@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads schemas and their config from a git commit the way `SchemaDiscovery` and
 /// `ConfigReader.locate` read them from disk, for `bridgegen diff --against REF`.
@@ -57,7 +61,7 @@ public enum GitTree {
             let toplevel = lines.first ?? "", prefix = lines.count > 1 ? lines[1] : ""
 
             let resolved = try git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"])
-            let commit = String(decoding: resolved.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let commit = String(decoding: resolved.stdout, as: UTF8.self).trimmingWhitespace
             guard resolved.status == 0, !commit.isEmpty else { return failed(DiagnosticCatalog.gitUnknownRef(ref)) }
 
             var wanted: [Wanted] = []

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,7 +34,7 @@ struct CommitJournal: Codable, Equatable {
         var path: String
         /// Name of this commit's staging folder inside it.
         var staging: String
-        var stagingPath: String { (path as NSString).appendingPathComponent(staging) }
+        var stagingPath: String { path.appendingPath(staging) }
     }
 
     struct Step: Codable, Equatable {
@@ -58,10 +62,10 @@ struct CommitJournal: Codable, Equatable {
     var createdFolders: [String] = []
 
     /// The journal lives in the staging folder of the first output folder.
-    var path: String { (folders[0].stagingPath as NSString).appendingPathComponent(Self.fileName) }
+    var path: String { folders[0].stagingPath.appendingPath(Self.fileName) }
 
     func destination(_ step: Step) -> String {
-        (folders[step.folder].path as NSString).appendingPathComponent(step.path)
+        folders[step.folder].path.appendingPath(step.path)
     }
 
     /// The folder `destination(step)` is in. Plain string work: a journal's folders are
@@ -74,7 +78,7 @@ struct CommitJournal: Codable, Equatable {
     }
 
     func stagingFile(_ step: Step, _ name: String) -> String {
-        (folders[step.folder].stagingPath as NSString).appendingPathComponent(name)
+        folders[step.folder].stagingPath.appendingPath(name)
     }
 
     /// The staged new file of every step that has one, except those of `skipping`'s folders

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -78,7 +82,7 @@ enum DurableFiles {
         for slice in 0..<count {
             let mine = Array(paths[paths.count * slice / count..<paths.count * (slice + 1) / count])
             done.enter()
-            Thread {
+            NativeThread.start {
                 defer { done.leave() }
                 for path in mine {
                     let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -86,7 +90,7 @@ enum DurableFiles {
                     defer { close(fd) }
                     guard dataSync(fd) == 0 else { return failures.set(slice, failure(.write, path)) }
                 }
-            }.start()
+            }
         }
         done.wait()
         if let first = failures.first { throw first }
@@ -103,7 +107,7 @@ enum DurableFiles {
     /// Each sync thread's failure (errno is per thread, so each builds its own error).
     private final class SyncFailures: @unchecked Sendable {
         private var slots: [OutputWriter.WriteError?]
-        private let lock = NSLock()
+        private let lock = Lock()
 
         init(count: Int) { slots = Array(repeating: nil, count: count) }
 

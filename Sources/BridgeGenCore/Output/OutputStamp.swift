@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -92,7 +96,7 @@ enum OutputStamp {
     /// one whose manifest is not the one the run wrote (changed since).
     static func write(key: [UInt8], files: [String: [String]]) {
         for folder in distinct(Array(files.keys)) {
-            let manifest = (folder as NSString).appendingPathComponent(OutputWriter.manifestName)
+            let manifest = folder.appendingPath(OutputWriter.manifestName)
             guard let wanted = files[folder],
                   FileManager.default.contents(atPath: manifest) == Data(OutputWriter.manifestText(for: wanted).utf8) else {
                 _ = try? remove(from: [folder])
@@ -163,13 +167,13 @@ enum OutputStamp {
     /// The manifest first, then every file it lists (sorted); nil when any is not a regular file.
     private static func records(_ folder: String) -> [Record]? {
         var paths = [OutputWriter.manifestName]
-        guard OutputWriter.entryKind((folder as NSString).appendingPathComponent(OutputWriter.manifestName)) == .file else { return nil }
+        guard OutputWriter.entryKind(folder.appendingPath(OutputWriter.manifestName)) == .file else { return nil }
         paths += OutputWriter.readManifest(in: folder).sorted()
         var records: [Record] = []
         records.reserveCapacity(paths.count)
         for path in paths {
             var info = stat()
-            guard lstat((folder as NSString).appendingPathComponent(path), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard lstat(folder.appendingPath(path), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             let modified = modificationTime(info), changed = changeTime(info)
             records.append(Record(path: path, fields: (Int64(info.st_size), modified.seconds, modified.nanoseconds, changed.seconds, changed.nanoseconds,
                                                        Int64(bitPattern: UInt64(info.st_ino)), Int64(bitPattern: UInt64(info.st_dev)), Int64(info.st_mode))))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -73,7 +77,7 @@ extension OutputWriter {
         /// The commit's output folders (canonical), in the order the journal lists them.
         let paths: [String]
         let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        private let lock = NSLock()
+        private let lock = Lock()
         /// Set once, under `lock`, by the first folder to stage.
         private var stampsRemoved = false
         /// Per folder (an index into `paths`): its staging folder once created, its steps once staged.
@@ -265,7 +269,7 @@ extension OutputWriter {
 
             for folder in folders {
                 try faults?.reach()
-                try DurableFiles.create((folder.stagingPath as NSString).appendingPathComponent(CommitJournal.pointerName), Data(journal.path.utf8))
+                try DurableFiles.create(folder.stagingPath.appendingPath(CommitJournal.pointerName), Data(journal.path.utf8))
                 try DurableFiles.syncFolder(folder.stagingPath)
             }
             for created in createdBeforeCommit {
@@ -325,7 +329,7 @@ extension OutputWriter {
             let old = readManifest(in: journal.folders[0].path)
             let new = manifestEntries(newManifest)
             guard !new.isSubset(of: old) else { return }
-            let existed = entryKind((journal.folders[0].path as NSString).appendingPathComponent(manifestName)) == .file
+            let existed = entryKind(journal.folders[0].path.appendingPath(manifestName)) == .file
             let step = CommitJournal.Step(folder: 0, path: manifestName, staged: "interim-manifest", undo: existed ? .restore : .delete)
             try faults?.reach()
             try DurableFiles.create(journal.stagingFile(step, step.staged!), Data(manifestText(for: old.union(new).sorted()).utf8), sync: false)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,11 +35,11 @@ extension OutputWriter {
         for folder in folders.map(canonical) where seen.insert(folder).inserted && entryKind(folder) == .directory {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.hasPrefix(stagingPrefix) {
-                let staging = (folder as NSString).appendingPathComponent(name)
+                let staging = folder.appendingPath(name)
                 guard entryKind(staging) == .directory, locks[staging] == nil else { continue }
                 guard let lock = DurableFiles.lock(staging) else { continue } // a live run's
                 locks[staging] = lock
-                let pointer = (staging as NSString).appendingPathComponent(CommitJournal.pointerName)
+                let pointer = staging.appendingPath(CommitJournal.pointerName)
                 if let data = FileManager.default.contents(atPath: pointer), let journalPath = String(data: data, encoding: .utf8),
                    let journal = CommitJournal.read(journalPath), journal.path == journalPath,
                    journal.folders.contains(where: { $0.stagingPath == staging }) {

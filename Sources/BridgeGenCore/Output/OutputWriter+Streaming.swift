@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension OutputWriter {
     /// `plan` and `commit` for a run whose targets emit side by side: each output folder is
@@ -13,7 +17,7 @@ extension OutputWriter {
         public let groups: [[Int]]
         private let run: CommitRun
         private let folderIndex: [String: Int]
-        private let lock = NSLock()
+        private let lock = Lock()
         private var files: [String: [String]] = [:]
 
         public init(folders: [String]) {
@@ -69,7 +73,7 @@ extension OutputWriter {
                     problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: folder))
                     return
                 }
-                let path = (folder as NSString).appendingPathComponent(file.relativePath)
+                let path = folder.appendingPath(file.relativePath)
                 if let first = wanted[file.relativePath] {
                     if !(FileManager.default.contents(atPath: first).map { LineCounts.same($0, file.contents) } ?? false) {
                         problems.append(DiagnosticCatalog.outputConflict(path))

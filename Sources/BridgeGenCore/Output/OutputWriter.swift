@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -108,7 +112,7 @@ public enum OutputWriter {
         public var linesRemoved = 0
 
         /// The path as the user would type it: the folder as given, then the relative path.
-        public var path: String { (folder as NSString).appendingPathComponent(relativePath) }
+        public var path: String { folder.appendingPath(relativePath) }
     }
 
     /// What a commit would do.
@@ -169,7 +173,7 @@ public enum OutputWriter {
                     continue
                 }
                 if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    problems.append(DiagnosticCatalog.outputConflict((target.folder as NSString).appendingPathComponent(file.relativePath)))
+                    problems.append(DiagnosticCatalog.outputConflict(target.folder.appendingPath(file.relativePath)))
                     continue
                 }
                 merged[i].files[file.relativePath] = file
@@ -202,8 +206,7 @@ public enum OutputWriter {
 
     /// Whether `folder` is (or leads through a symlink to) something other than a folder.
     static func isFile(_ folder: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && !isDirectory.boolValue
+        FileStatus.isDirectory(folder) == false
     }
 
     /// What one wanted file means for the folder.
@@ -217,7 +220,7 @@ public enum OutputWriter {
     /// version bridgegen may replace, or something it must not touch). `countLines`: fill in the
     /// change's line counts (only `--check` reports them; a writing run skips that pass over the bytes).
     static func planFile(_ folder: String, _ relativePath: String, _ new: String, owned: Set<String>, countLines: Bool = true) -> FilePlan {
-        let path = (folder as NSString).appendingPathComponent(relativePath)
+        let path = folder.appendingPath(relativePath)
         var change = Change(kind: .create, folder: folder, relativePath: relativePath, text: new)
         switch entryKind(path) {
         case .none:
@@ -232,7 +235,7 @@ public enum OutputWriter {
                 return .unchanged(path)
             }
             guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
-                return .problem(DiagnosticCatalog.foreignFile(path, manifest: (folder as NSString).appendingPathComponent(manifestName)))
+                return .problem(DiagnosticCatalog.foreignFile(path, manifest: folder.appendingPath(manifestName)))
             }
             change.kind = .update
             if countLines { (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new) }
@@ -244,7 +247,7 @@ public enum OutputWriter {
     static func removals(_ folder: String, owned: Set<String>, wanted: (String) -> Bool) -> [Change] {
         var changes: [Change] = []
         for relativePath in owned.sorted() where !wanted(relativePath) {
-            let path = (folder as NSString).appendingPathComponent(relativePath)
+            let path = folder.appendingPath(relativePath)
             // Only regular files are removed; anything else at a listed path is left alone.
             guard entryKind(path) == .file, let old = FileManager.default.contents(atPath: path) else { continue }
             var change = Change(kind: .remove, folder: folder, relativePath: relativePath, text: nil)
@@ -280,7 +283,7 @@ public enum OutputWriter {
     /// The relative paths listed in a folder's manifest; unsafe entries are ignored, so an
     /// edited manifest can never make bridgegen touch anything outside the folder.
     static func readManifest(in folder: String) -> Set<String> {
-        let path = (folder as NSString).appendingPathComponent(manifestName)
+        let path = folder.appendingPath(manifestName)
         guard entryKind(path) == .file, let data = FileManager.default.contents(atPath: path) else { return [] }
         return manifestEntries(data)
     }

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `map` over independent, CPU-bound items on all cores, results in input order.
 enum ParallelMap {
@@ -29,10 +33,10 @@ enum ParallelMap {
         let done = DispatchGroup()
         for (index, item) in items.enumerated() {
             done.enter()
-            Thread {
+            NativeThread.start {
                 results.set(index, transform(item))
                 done.leave()
-            }.start()
+            }
         }
         done.wait()
         return results.values
@@ -41,7 +45,7 @@ enum ParallelMap {
     /// One slot per item, written once each from any thread.
     private final class Slots<R: Sendable>: @unchecked Sendable {
         private var slots: [R?]
-        private let lock = NSLock()
+        private let lock = Lock()
 
         init(count: Int) { slots = Array(repeating: nil, count: count) }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A schema file's bytes and the path the user knows it by.
 public struct SchemaInput: Sendable, Hashable {
@@ -34,12 +38,11 @@ public enum SchemaDiscovery {
         var emptyFolders: [(folder: String, yamlFiles: [String])] = []
         let fm = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let isDirectory = FileStatus.isDirectory(path) else {
                 diagnostics.append(DiagnosticCatalog.noSuchFile(path))
                 continue
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 let found = yamlFiles(in: path)
                 if found.schemas.isEmpty {
                     emptyFolders.append((path, found.others))
@@ -73,11 +76,12 @@ public enum SchemaDiscovery {
     /// The schemas below `folder`, and the other YAML files there that are not the config
     /// (what a folder without schemas holds instead: a schema named `user.yaml`), both sorted.
     private static func yamlFiles(in folder: String) -> (schemas: [String], others: [String]) {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return ([], []) }
+        // Like the enumerator it replaces (not in FoundationEssentials): symlinks not followed.
+        guard let relatives = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return ([], []) }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var schemas: [String] = []
         var others: [String] = []
-        while let relative = enumerator.nextObject() as? String {
+        for relative in relatives {
             if relative.hasSuffix(TypeChecker.schemaSuffix) {
                 schemas.append(base + "/" + relative)
             } else if relative.hasSuffix(".yaml") || relative.hasSuffix(".yml"),
