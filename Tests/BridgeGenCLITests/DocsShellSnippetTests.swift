@@ -49,7 +49,7 @@ final class DocsShellSnippetTests: XCTestCase {
     }
 
     func testReadmeAndPluginCommandLinesRunAsWritten() throws {
-        for (doc, name, expected) in [("README.md", "readme-cli", 8), ("docs/PLUGIN.md", "plugin-cli", 3)] {
+        for (doc, name, expected) in [("README.md", "readme-cli", 9), ("docs/PLUGIN.md", "plugin-cli", 3)] {
             let block = try DocSnippets.marked(name, in: doc)
             XCTAssertEqual(block.language, "sh")
             let folder = try checkout()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Following gitlinks: a path `GitTree.read` does not find in a repository's tree at the
 /// commit may be inside a submodule, whose files are in the submodule's own object store.
