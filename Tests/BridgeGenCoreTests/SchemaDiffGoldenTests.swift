@@ -3,23 +3,21 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// Every folder under Fixtures/evolution is one schema change: `old/` and `new/` hold the two
-/// versions (schemas and an optional `bridgegen.yaml`), `expected.txt` what `SchemaDiff.compare`
-/// reports, rendered as text with paths relative to the case folder (`new/shop.bridge.yaml:12:7`).
-/// An empty `expected.txt` is a change that must report nothing.
+/// Every case under Fixtures/evolution is one schema change between two versions `old/` and
+/// `new/` (schemas and an optional `bridgegen.yaml`, most written as a diff from `base/`: see
+/// EvolutionFixtures), `expected.txt` what `SchemaDiff.compare` reports, rendered as text with
+/// paths relative to the case folder (`new/shop.bridge.yaml:12:7`). An empty `expected.txt` is a
+/// change that must report nothing.
 /// Set BRIDGEGEN_UPDATE_GOLDENS=1 to rewrite the expected files, then review `git diff`.
 final class SchemaDiffGoldenTests: XCTestCase {
-    static let evolution = TestPaths.fixtures.appendingPathComponent("evolution")
-
     func testEveryPairGivesItsExactDiagnostics() throws {
-        let cases = try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted()
+        let cases = try EvolutionFixtures.names()
         XCTAssertGreaterThanOrEqual(cases.count, 60, "the issue asks for at least 60 OLD/NEW pairs")
         var failures: [String] = []
         for name in cases {
-            let folder = Self.evolution.appendingPathComponent(name)
             let actual: String
-            do { actual = try Self.render(folder) } catch { failures.append("\(error)"); continue }
-            if let failure = try Golden.compare(actual, withFile: folder.appendingPathComponent("expected.txt")) {
+            do { actual = try Self.render(try EvolutionFixtures.folder(name)) } catch { failures.append("\(error)"); continue }
+            if let failure = try Golden.compare(actual, withFile: EvolutionFixtures.expected(name)) {
                 failures.append("\(name): \(failure)")
             }
         }
@@ -28,9 +26,9 @@ final class SchemaDiffGoldenTests: XCTestCase {
 
     /// Every version of every pair compared with itself reports nothing.
     func testEveryVersionComparedWithItselfReportsNothing() throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+        for name in try EvolutionFixtures.names() {
             for side in ["old", "new"] {
-                let version = try Self.load(Self.evolution.appendingPathComponent(name), side)
+                let version = try Self.load(try EvolutionFixtures.folder(name), side)
                 XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: version, new: version)), "", "\(name)/\(side)")
             }
         }
@@ -43,8 +41,8 @@ final class SchemaDiffGoldenTests: XCTestCase {
         // The fingerprint is stricter than the diff in one way: an error renamed with its code
         // kept changes it (the client names each code) while the diff reports nothing.
         var same = 0, changed = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
-            let folder = Self.evolution.appendingPathComponent(name)
+        for name in try EvolutionFixtures.names() {
+            let folder = try EvolutionFixtures.folder(name)
             let (old, new) = (try Self.load(folder, "old"), try Self.load(folder, "new"))
             let fingerprints = { (v: SchemaVersion) in v.schema.modules.map { $0.name + "=" + WireFingerprint.of($0, in: v.schema) } }
             let diagnostics = SchemaDiff.compare(old: old, new: new)
@@ -64,9 +62,9 @@ final class SchemaDiffGoldenTests: XCTestCase {
     /// same thing twice in a row, and the reverse comparison is as well formed.
     func testArbitraryVersionPairsGiveWellFormedDiagnostics() throws {
         var versions: [(String, SchemaVersion)] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
+        for name in try EvolutionFixtures.names() {
             for side in ["old", "new"] {
-                versions.append(("\(name)/\(side)", try Self.load(Self.evolution.appendingPathComponent(name), side)))
+                versions.append(("\(name)/\(side)", try Self.load(try EvolutionFixtures.folder(name), side)))
             }
         }
         let emittable = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
@@ -91,8 +89,8 @@ final class SchemaDiffGoldenTests: XCTestCase {
     /// The output does not depend on the order the schema files come in.
     func testTheOrderOfInputFilesDoesNotMatter() throws {
         var multiFile = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted() {
-            let folder = Self.evolution.appendingPathComponent(name)
+        for name in try EvolutionFixtures.names() {
+            let folder = try EvolutionFixtures.folder(name)
             let (old, new) = (try Self.load(folder, "old", reversed: true), try Self.load(folder, "new", reversed: true))
             if old.schema.modules.count > 1 { multiFile += 1 }
             XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: old, new: new)), try Self.render(folder), name)
@@ -103,11 +101,11 @@ final class SchemaDiffGoldenTests: XCTestCase {
     /// Comparing in the other direction is not the same check, but it must never crash and
     /// never report a removal where the forward run reported nothing at all for a safe change.
     func testSafeChangesAreSafeBothWays() throws {
-        let cases = try FileManager.default.contentsOfDirectory(atPath: Self.evolution.path).sorted()
+        let cases = try EvolutionFixtures.names()
         var checked = 0
         for name in cases {
-            let folder = Self.evolution.appendingPathComponent(name)
-            guard (try? String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)) == "",
+            let folder = try EvolutionFixtures.folder(name)
+            guard (try? String(contentsOf: EvolutionFixtures.expected(name), encoding: .utf8)) == "",
                   name.hasPrefix("safe-") else { continue }
             checked += 1
             let old = try Self.load(folder, "old"), new = try Self.load(folder, "new")

@@ -289,12 +289,18 @@ extension DiagnosticCatalog {
                       + "until no supported page calls it", at: location, notes: notes)
     }
 
-    static func methodKindChanged(_ method: String, from old: MethodKind, to new: MethodKind, at location: SourceLocation?,
-                                  notes: [Diagnostic.Note]) -> Diagnostic {
-        compatibility(.methodKindChanged, .both, "method '\(method)' changed kind from \(old.rawValue) to \(new.rawValue): "
-                      + "pages and apps built from different versions disagree on whether an answer comes (a request "
-                      + "waits until it times out, a send gets an answer nobody reads); add a new method instead",
-                      at: location, notes: notes)
+    /// `hasResult`: the request resolves with a value, which the early answer replaces with null.
+    static func methodKindChanged(_ method: String, from old: MethodKind, to new: MethodKind, hasResult: Bool,
+                                  at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        let cls = CompatibilityKind.methodKindChangedClass(from: old)
+        let (answering, waiting, fine) = cls == .oldApps
+            ? ("old", "new", "pages built from the old schema are unaffected: the new app's answer to their send is dropped")
+            : ("new", "old", "pages built from the new schema are unaffected: the old app's answer to their send is dropped")
+        return compatibility(.methodKindChanged, cls, "method '\(method)' changed kind from \(old.rawValue) to \(new.rawValue): "
+                             + "apps built from the \(answering) schema answer it as a send, at once with null and before the "
+                             + "handler runs, so pages built from the \(waiting) schema \(hasResult ? "get null instead of its result, " : "")"
+                             + "neither wait for the handler nor see its errors (\(fine)); add a new method instead",
+                             at: location, notes: notes)
     }
 
     /// `noun` is `method`, `event` or `page method`; `pin` says which version wrote its wire name in `wire:`.

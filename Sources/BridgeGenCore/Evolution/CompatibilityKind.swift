@@ -91,11 +91,19 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
         switch self {
         case .methodRemoved, .eventRemoved, .moduleRemoved, .originNarrowed: return .oldPages
         case .pageMethodRemoved: return .oldApps
-        case .methodKindChanged, .methodWireChanged, .methodMoved, .eventWireChanged, .eventMoved, .pageMethodWireChanged,
+        case .methodWireChanged, .methodMoved, .eventWireChanged, .eventMoved, .pageMethodWireChanged,
              .pageMethodMoved, .pageMethodGlobalChanged, .errorCodeChanged, .transportChanged, .callbackChannelChanged, .contentWorldChanged:
             return .both
         default: return nil
         }
+    }
+
+    /// The class of a method whose `kind:` changed from `old`. The runtimes route a message
+    /// by its wire name alone and an app answers a send at once with null, before its handler
+    /// runs; the answer to a send is dropped. So the side that now answers a send breaks the
+    /// pages expecting a request (send -> request: old apps; request -> send: old pages).
+    public static func methodKindChangedClass(from old: MethodKind) -> CompatibilityClass {
+        old == .send ? .oldApps : .oldPages
     }
 
     /// The severity of a `compatible.` kind: a warning when a population meets a failure it must
@@ -124,6 +132,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     /// Every id this kind can be reported with.
     public var emittableIDs: [String] {
         if compatibleSeverity != nil { return [id(nil)] }
+        if self == .methodKindChanged { return [MethodKind.send, .request].map { id(Self.methodKindChangedClass(from: $0)) } }
         if let fixed = fixedClass { return [id(fixed)] }
         var classes = Set(CompatibilityDirection.allCases.compactMap { verdict($0) ?? nil })
         // Reached both ways with two different classes: one `both`. A result has one position,

@@ -94,7 +94,8 @@ extension DiffRun {
                       oldParent: om.location, newParent: nm.location,
                       parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))
         if om.kind != nm.kind {
-            report(DiagnosticCatalog.methodKindChanged(name, from: om.kind, to: nm.kind, at: nm.location,
+            let request = om.kind == .request ? om : nm
+            report(DiagnosticCatalog.methodKindChanged(name, from: om.kind, to: nm.kind, hasResult: request.returns != nil, at: nm.location,
                                                        notes: DiagnosticCatalog.inOldSchema(om.location)))
             return
         }

@@ -1,7 +1,8 @@
 // The capability end-to-end cases (docs/E2E.md, issue 11): a page built from Evolution/new
 // (the compiled client of `catalog` and `wishlist`) against
 //   old                 an app generated from Evolution/old (no addToWishlist, shareProduct,
-//                       priceDropped, getScrollPosition; no wishlist module),
+//                       priceDropped, getScrollPosition; no wishlist module; refresh a send
+//                       and rate a request, the other way round from the page),
 //   same                an app generated from Evolution/new (the page's own schema),
 //   handwritten-ignore  a hand-written native (seed 001) that never answers `$hello`,
 //   handwritten-error   a hand-written native that answers `$hello` with errcode -1,
@@ -12,12 +13,12 @@
 // `run(env)` returns {passed, failed, lines}; env: {engine, transport, phase, client, control, log}.
 
 const OLD = {
-    methods: ['get-product', 'track'],
+    methods: ['get-product', 'rate', 'refresh', 'track'],
     events: ['cart-changed'],
     pageMethods: ['getSelection'],
 };
 const NEW = {
-    methods: ['add-to-wishlist', 'get-product', 'share-product', 'track'],
+    methods: ['add-to-wishlist', 'get-product', 'rate', 'refresh', 'share-product', 'track'],
     events: ['cart-changed', 'price-dropped'],
     pageMethods: ['getScrollPosition', 'getSelection'],
 };
@@ -25,6 +26,8 @@ const NEW = {
 const MEMBERS = {
     getProduct: true,
     track: true,
+    refresh: true,
+    rate: true,
     addToWishlist: false,
     shareProduct: false,
     cartChanged: true,
@@ -203,6 +206,23 @@ function oldAppCases(env, h, client) {
             await catalog.getProduct({ sku: 'barrier' });
             eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['getProduct:p1', 'getProduct:missing', 'track:p2', 'getProduct:barrier'], 'handler calls');
         }],
+        // Both apps route a message by its wire name alone, and a send handler answers at once,
+        // with null, before it runs: so the kind a method has in the app decides what a page gets.
+        ['a send that became a request (refresh): the old app answers it as a send, with null', async () => {
+            const result = await outcome(catalog.refresh());
+            check(result.error === undefined, `refresh() rejected: ${result.error}`);
+            eq(result.value, null, 'refresh() resolves with (the new page expects an int)');
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => c.method), ['refresh', 'getProduct'], 'handler calls (the old app ran its send)');
+        }],
+        ['a request that became a send (rate): the old app runs its request; its answer is dropped', async () => {
+            await h.logs();
+            eq(catalog.rate({ sku: 'p3' }), undefined, 'rate() (a send returns nothing)');
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['rate:p3', 'getProduct:barrier'], 'handler calls');
+            await sleep(50);
+            eq((await h.logs()).filter((line) => line.includes('rate')), [], 'log lines about rate');
+        }],
         ['the old event still arrives; the new event is not supported', async () => {
             let got;
             const off = catalog.on('cartChanged', (payload) => { got = payload; });
@@ -283,6 +303,12 @@ function sameAppCases(env, h, client) {
             await catalog.getProduct({ sku: 'barrier' });
             eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['addToWishlist:p1', 'addToWishlist:missing', 'shareProduct:p2', 'getProduct:barrier'], 'handler calls');
         }],
+        ['the methods whose kind changed work as this schema has them', async () => {
+            eq(await catalog.refresh(), 12, 'refresh()');
+            catalog.rate({ sku: 'p4' });
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => c.method), ['refresh', 'rate', 'getProduct'], 'handler calls');
+        }],
         ['the new event arrives', async () => {
             let got;
             const off = catalog.on('priceDropped', (payload) => { got = payload; });
@@ -312,6 +338,17 @@ function sameAppCases(env, h, client) {
             eq((await h.calls()).map((c) => `${c.module}.${c.method}`), ['wishlist.clear', 'wishlist.count'], 'handler calls');
         }],
         ...commonCases(env, h, catalog),
+        // After the $hello count: the old schema's client (old-client/) says a $hello of its own.
+        ['a page built from the old schema: its request rate resolves with null, its send refresh runs', async () => {
+            const { catalog: old } = await import('./old-client/catalog.js');
+            const result = await outcome(old.rate({ sku: 'p5' }));
+            check(result.error === undefined, `rate() rejected: ${result.error}`);
+            eq(result.value, null, 'rate() resolves with (the old page expects a bool)');
+            eq(old.refresh(), undefined, 'refresh() (a send returns nothing)');
+            await catalog.getProduct({ sku: 'barrier' });
+            const calls = await h.calls();
+            eq(calls.map((c) => c.method).sort(), ['getProduct', 'rate', 'refresh'], 'handler calls (the new app ran both)');
+        }],
     ];
 }
 

@@ -30,6 +30,17 @@ enum EvolutionApp {
         record("shareProduct", ["sku": .string(sku)])
     }
 
+    /// A request here (a send in ../old): resolves with the number of products.
+    func refresh() async throws -> Int {
+        record("refresh", [:])
+        return 12
+    }
+
+    /// A send here (a request in ../old).
+    func rate(sku: String) {
+        record("rate", ["sku": .string(sku)])
+    }
+
     // MARK: wishlist
 
     func count() async throws -> Int {

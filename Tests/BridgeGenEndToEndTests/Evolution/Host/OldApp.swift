@@ -13,8 +13,19 @@ enum EvolutionApp {
     session.install(CatalogDispatcher(handler: handlers))
 }
 
-/// The old app's handlers are the shared `catalog` ones (CatalogCalls.swift).
-@MainActor final class EvolutionHandlers: CatalogCalls, CatalogHandler {}
+/// The shared `catalog` handlers (CatalogCalls.swift) and the two whose kind ../new changes.
+@MainActor final class EvolutionHandlers: CatalogCalls, CatalogHandler {
+    /// A send here; the new page's request of it resolves with null (the send's early answer).
+    func refresh() {
+        record("refresh", [:])
+    }
+
+    /// A request here; the new page sends it, so this answer is dropped.
+    func rate(sku: String) async throws -> Bool {
+        record("rate", ["sku": .string(sku)])
+        return true
+    }
+}
 
 /// `{"emit":{"event":"cart-changed","payload":{...}}}`: the events of this schema, by wire name.
 @MainActor func emitEvent(_ event: String, _ payload: [String: Any]) throws {
