@@ -36,7 +36,7 @@ public struct RuntimeSource: Sendable, Equatable {
             for number in accessLines {
                 // The line's first `public `: only indentation and attributes come before it.
                 let index = number - firstLine
-                guard lines.indices.contains(index), let range = lines[index].range(of: Self.modifier) else {
+                guard lines.indices.contains(index), let range = Self.firstModifier(in: lines[index]) else {
                     preconditionFailure("\(name):\(number) has no `\(Self.modifier)`: run Scripts/embed-runtime.sh")
                 }
                 lines[index].replaceSubrange(range, with: access)
@@ -45,6 +45,17 @@ public struct RuntimeSource: Sendable, Equatable {
         }
         while out.hasSuffix("\n") { out.removeLast() }
         return out
+    }
+
+    /// Where `modifier` first occurs in `line` (stdlib only: `range(of:)` is Foundation's, and the
+    /// CLI links FoundationEssentials).
+    private static func firstModifier(in line: Substring) -> Range<Substring.Index>? {
+        var start = line.startIndex
+        while start < line.endIndex {
+            if line[start...].hasPrefix(modifier) { return start..<line.index(start, offsetBy: modifier.count) }
+            start = line.index(after: start)
+        }
+        return nil
     }
 }
 
