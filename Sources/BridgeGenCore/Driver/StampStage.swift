@@ -14,10 +14,7 @@ struct StampStage {
             return
         }
         let folders = request.outputs.map(\.folder)
-        let compute: @Sendable () -> [UInt8]? = {
-            OutputStamp.key(tool: tool, configPath: inputs.configPath, configBytes: inputs.configBytes,
-                            request: request, inputs: inputs.schemas)
-        }
+        let compute: @Sendable () -> [UInt8]? = { Self.key(tool: tool, request, inputs) }
         // The key hashes every input (about 30 ms at 200 x 25). Needed now only when every output
         // folder has a stamp to compare it with; otherwise it is worked out on a thread of its
         // own, beside the check.
@@ -28,6 +25,38 @@ struct StampStage {
         } else {
             (isUpToDate, key) = (false, Background(compute))
         }
+    }
+
+    /// The hash of everything a run's outputs depend on besides the disk: the tool (version and a
+    /// fingerprint of the executable), the config file's path and bytes, the command-line
+    /// overrides, the targets validated and the output folders written, every schema's path and bytes.
+    static func key(tool: String, _ request: BridgeGenRequest, _ read: ReadStage) -> [UInt8] {
+        var hasher = SHA256()
+        func field(_ text: String) {
+            hasher.update(text.utf8.count)
+            hasher.update(text)
+        }
+        field(OutputStamp.format)
+        field(tool)
+        field(read.configPath ?? "<no config file>")
+        hasher.update(read.configBytes?.count ?? -1)
+        if let configBytes = read.configBytes { hasher.update(configBytes) }
+        field(request.transport?.rawValue ?? "<config's transport>")
+        field(request.callbackChannel ?? "<config's callback channel>")
+        hasher.update(request.targets.count)
+        for target in request.targets { field(target.name) }
+        hasher.update(request.outputs.count)
+        for output in request.outputs {
+            field(output.emitter.name)
+            field(OutputWriter.canonical(output.folder))
+        }
+        hasher.update(read.schemas.count)
+        for input in read.schemas {
+            field(input.path)
+            hasher.update(input.bytes.count)
+            hasher.update(input.bytes)
+        }
+        return hasher.finish()
     }
 
     /// Stamps the folders of a complete commit (`written`: each one's files).
