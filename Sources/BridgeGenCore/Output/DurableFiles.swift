@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -68,32 +67,27 @@ enum DurableFiles {
     static let syncThreads = 8
 
     /// Makes the files at `paths` (created with `sync: false`) durable, on up to `syncThreads`
-    /// fresh threads, each with a fixed slice of at least two files (each output folder is flushed
-    /// on its own once staged, so small ones do not start a thread per file), and throws the first
-    /// failure in path order.
+    /// threads (`ParallelMap.onThreads`), each with a fixed slice of at least two files (each
+    /// output folder is flushed on its own once staged, so small ones do not start a thread per
+    /// file), and throws the first failure in path order (errno is per thread, so each slice
+    /// builds its own error).
     /// Uses `fdatasync` (the data and the size of a new file, not its timestamps), which nothing
     /// else in the commit calls: the crash tests find this phase in a trace by that name and
     /// kill or fail each thread's n-th call (strace counts calls per thread).
     static func syncFiles(_ paths: [String]) throws {
         guard !paths.isEmpty else { return }
         let count = min(syncThreads, (paths.count + 1) / 2)
-        let failures = SyncFailures(count: count)
-        let done = DispatchGroup()
-        for slice in 0..<count {
-            let mine = Array(paths[paths.count * slice / count..<paths.count * (slice + 1) / count])
-            done.enter()
-            NativeThread.start {
-                defer { done.leave() }
-                for path in mine {
-                    let fd = open(path, O_RDONLY | O_CLOEXEC)
-                    guard fd >= 0 else { return failures.set(slice, failure(.write, path)) }
-                    defer { close(fd) }
-                    guard dataSync(fd) == 0 else { return failures.set(slice, failure(.write, path)) }
-                }
+        let slices = (0..<count).map { Array(paths[paths.count * $0 / count..<paths.count * ($0 + 1) / count]) }
+        let failures = ParallelMap.onThreads(slices) { slice -> OutputWriter.WriteError? in
+            for path in slice {
+                let fd = open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { return failure(.write, path) }
+                defer { close(fd) }
+                guard dataSync(fd) == 0 else { return failure(.write, path) }
             }
+            return nil
         }
-        done.wait()
-        if let first = failures.first { throw first }
+        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
     }
 
     private static func dataSync(_ fd: Int32) -> Int32 {
@@ -102,26 +96,6 @@ enum DurableFiles {
         #else
         return fsync(fd)
         #endif
-    }
-
-    /// Each sync thread's failure (errno is per thread, so each builds its own error).
-    private final class SyncFailures: @unchecked Sendable {
-        private var slots: [OutputWriter.WriteError?]
-        private let lock = Lock()
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ slice: Int, _ error: OutputWriter.WriteError) {
-            lock.lock()
-            slots[slice] = error
-            lock.unlock()
-        }
-
-        var first: OutputWriter.WriteError? {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots.lazy.compactMap { $0 }.first
-        }
     }
 
     /// Writes `data` to `path` atomically and durably: a temporary file, fsync, rename, fsync of

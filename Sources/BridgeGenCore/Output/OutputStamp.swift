@@ -15,9 +15,8 @@ import Darwin
 ///
 /// After a clean run has written (or found) every output, each output folder gets an extended
 /// attribute (`user.bridgegen.stamp`) on the folder itself, holding one SHA-256 over:
-/// - the run's key: the tool (version and a fingerprint of the executable), the config file's
-///   path and bytes, the command-line overrides, the targets validated and the output folders
-///   written, and every schema's path and bytes;
+/// - the run's key, from its caller (the driver's `StampStage`: the tool, the config, the
+///   options, the targets and every schema), so the writer knows nothing of what a run reads;
 /// - the folder's outputs as they are on disk: the manifest and every file it lists, each with
 ///   its path, type, size, modification and change time (nanoseconds), inode and device.
 /// A later run computes the same from its inputs and the disk; if every folder's stamp equals
@@ -42,38 +41,9 @@ import Darwin
 enum OutputStamp {
     /// The attribute's name (Linux accepts only `user.` names from unprivileged processes).
     static let attributeName = "user.bridgegen.stamp"
-    /// Bumped whenever what the stamp covers changes, so an older binary's stamp never matches.
+    /// Bumped whenever what the stamp covers changes, so an older binary's stamp never matches
+    /// (the driver's key starts with it too).
     static let format = "bridgegen-stamp-1"
-
-    /// The hash of everything a run's outputs depend on besides the disk.
-    static func key(tool: String, configPath: String?, configBytes: [UInt8]?, request: BridgeGenRequest, inputs: [SchemaInput]) -> [UInt8] {
-        var hasher = SHA256()
-        func field(_ text: String) {
-            hasher.update(text.utf8.count)
-            hasher.update(text)
-        }
-        field(format)
-        field(tool)
-        field(configPath ?? "<no config file>")
-        hasher.update(configBytes?.count ?? -1)
-        if let configBytes { hasher.update(configBytes) }
-        field(request.transport?.rawValue ?? "<config's transport>")
-        field(request.callbackChannel ?? "<config's callback channel>")
-        hasher.update(request.targets.count)
-        for target in request.targets { field(target.name) }
-        hasher.update(request.outputs.count)
-        for output in request.outputs {
-            field(output.emitter.name)
-            field(OutputWriter.canonical(output.folder))
-        }
-        hasher.update(inputs.count)
-        for input in inputs {
-            field(input.path)
-            hasher.update(input.bytes.count)
-            hasher.update(input.bytes)
-        }
-        return hasher.finish()
-    }
 
     /// Whether every folder carries a stamp (of any key): else `matches` is false whatever the key.
     static func isPresent(in folders: [String]) -> Bool {

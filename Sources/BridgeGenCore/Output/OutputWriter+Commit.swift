@@ -297,35 +297,42 @@ extension OutputWriter {
             }
         }
 
-        /// Stages one folder's changes (`journal` lists only that folder): an interim manifest
-        /// when the new one lists files the old one does not, the new bytes of every create and
-        /// update, a kept old version of every update and removal. Staged files are named by
-        /// their place in the folder's steps.
+        /// Stages one folder's changes (`journal` lists only that folder): the new bytes of every
+        /// create and update, then the rest (`stageManifestAndRemovals`).
         private func stage(_ changes: [Change], journal: CommitJournal) throws -> FolderSteps {
-            var result = FolderSteps(), manifest: Change?, removals: [Change] = []
-            var count = 0
-            if let change = changes.first(where: { $0.relativePath == manifestName }), let contents = change.contents {
-                try stageInterim(contents, journal: journal, into: &result, number: &count)
-                manifest = change
+            var steps = FolderSteps(), number = 0
+            for change in changes where change.relativePath != manifestName && change.kind != .remove {
+                steps.writes.append(try stage(change, journal: journal, interim: false, number: &number))
             }
-            for change in changes where change.relativePath != manifestName {
-                if change.kind == .remove {
-                    removals.append(change)
-                } else {
-                    result.writes.append(try stage(change, journal: journal, interim: false, number: &count))
-                }
+            try stageManifestAndRemovals(changes.first { $0.relativePath == manifestName },
+                                         removals: changes.filter { $0.kind == .remove && $0.relativePath != manifestName },
+                                         journal: journal, into: &steps, number: &number)
+            return steps
+        }
+
+        /// The end of a folder's staging, once its creates and updates are (`steps.writes`), the
+        /// same for a planned and a streamed folder: an interim manifest when the new one lists
+        /// files the old one does not, a kept old version of every removal, the final manifest,
+        /// and the old manifest kept for the interim's undo. Staged files are named by their
+        /// place in the folder's steps (`number`).
+        func stageManifestAndRemovals(_ manifest: Change?, removals: [Change], journal: CommitJournal,
+                                      into steps: inout FolderSteps, number: inout Int) throws {
+            if let contents = manifest?.contents {
+                try stageInterim(contents, journal: journal, into: &steps, number: &number)
             }
-            result.removals = try removals.map { try stage($0, journal: journal, interim: false, number: &count) }
+            steps.removals = try removals.map { try stage($0, journal: journal, interim: false, number: &number) }
             if let manifest {
-                result.finals = [try stage(manifest, journal: journal, interim: !result.interim.isEmpty, number: &count)]
+                steps.finals = [try stage(manifest, journal: journal, interim: !steps.interim.isEmpty, number: &number)]
             }
-            try keepInterimOld(&result, journal: journal)
-            return result
+            if steps.interim.first?.undo == .restore {
+                steps.interim[0].backup = "old-manifest"
+                try keep(steps.interim[0], journal)
+            }
         }
 
         /// Stages the interim manifest (owning the old manifest's files and `newManifest`'s) when
         /// the new manifest lists a file the old one does not.
-        func stageInterim(_ newManifest: Data, journal: CommitJournal, into result: inout FolderSteps, number: inout Int) throws {
+        private func stageInterim(_ newManifest: Data, journal: CommitJournal, into result: inout FolderSteps, number: inout Int) throws {
             let old = readManifest(in: journal.folders[0].path)
             let new = manifestEntries(newManifest)
             guard !new.isSubset(of: old) else { return }
@@ -335,14 +342,6 @@ extension OutputWriter {
             try DurableFiles.create(journal.stagingFile(step, step.staged!), Data(manifestText(for: old.union(new).sorted()).utf8), sync: false)
             result.interim.append(step)
             number += 1
-        }
-
-        /// The interim manifest keeps the old manifest too (once everything else is staged).
-        func keepInterimOld(_ result: inout FolderSteps, journal: CommitJournal) throws {
-            if result.interim.first?.undo == .restore, result.interim[0].backup == nil {
-                result.interim[0].backup = "old-manifest"
-                try keep(result.interim[0], journal)
-            }
         }
 
         /// Stages one change: its new bytes (written, writeback started), and a hard link to the

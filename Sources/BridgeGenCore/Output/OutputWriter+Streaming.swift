@@ -113,14 +113,7 @@ extension OutputWriter {
             guard !failed, !run.hasFailed, journal != nil || manifest != nil || !removals.isEmpty else { return }
             do {
                 let journal = try journal ?? run.open(folder: index, displayed: folder)
-                if let contents = manifest?.contents {
-                    try run.stageInterim(contents, journal: journal, into: &steps, number: &number)
-                }
-                steps.removals = try removals.map { try run.stage($0, journal: journal, interim: false, number: &number) }
-                if let manifest {
-                    steps.finals = [try run.stage(manifest, journal: journal, interim: !steps.interim.isEmpty, number: &number)]
-                }
-                try run.keepInterimOld(&steps, journal: journal)
+                try run.stageManifestAndRemovals(manifest, removals: removals, journal: journal, into: &steps, number: &number)
                 run.finish(steps, folder: index)
             } catch {
                 return run.fail(error, folder: index)
