@@ -117,56 +117,13 @@ private struct ConfigParser {
                     config.contentWorld = text == "page" ? nil : text
                 }
             case "swift":
-                for inner in entries(of: value, keys: Self.swiftKeys, what: "'swift'") ?? [] {
-                    locations["swift." + (inner.key.scalar ?? "")] = inner.key.location
-                    if inner.key.scalar == "pageCallTimeoutMs" {
-                        milliseconds(inner.value, "swift.pageCallTimeoutMs").map { config.pageCallTimeoutMs = $0 }
-                        continue
-                    }
-                    guard let text = string(inner.value, "'swift.access'") else { continue }
-                    if let access = GeneratorConfig.SwiftAccess(rawValue: text) {
-                        config.swiftAccess = access
-                    } else {
-                        report(DiagnosticCatalog.invalidAccess(text, at: inner.value.location))
-                    }
-                }
+                swiftSection(value)
             case "console":
-                for inner in entries(of: value, keys: Self.consoleKeys, what: "'console'") ?? [] {
-                    locations["console." + (inner.key.scalar ?? "")] = inner.key.location
-                    switch inner.key.scalar ?? "" {
-                    case "forward":
-                        guard let text = string(inner.value, "'console.forward'") else { continue }
-                        if let forward = GeneratorConfig.ConsoleForwarding(rawValue: text) {
-                            config.consoleForwarding = forward
-                        } else {
-                            report(DiagnosticCatalog.invalidConsoleForwarding(text, at: inner.value.location))
-                        }
-                    case "maxMessageLength":
-                        count(inner.value, "console.maxMessageLength", ConfigRules.consoleMessageLengthRange, unit: "UTF-16 code units")
-                            .map { config.consoleMaxMessageLength = $0 }
-                    case "maxMessagesPerSecond":
-                        count(inner.value, "console.maxMessagesPerSecond", ConfigRules.consoleMessagesPerSecondRange, unit: "messages")
-                            .map { config.consoleMaxMessagesPerSecond = $0 }
-                    default: break
-                    }
-                }
+                consoleSection(value)
             case "origin":
-                for inner in entries(of: value, keys: Self.originKeys, what: "'origin'") ?? [] {
-                    locations["origin." + (inner.key.scalar ?? "")] = inner.key.location
-                    switch inner.key.scalar ?? "" {
-                    case "trustedSchemes": config.trustedSchemes = schemes(inner.value)
-                    case "trustedHosts": config.trustedHosts = hosts(inner.value)
-                    case "mainFrameOnly": boolean(inner.value, "origin.mainFrameOnly").map { config.mainFrameOnly = $0 }
-                    default: break
-                    }
-                }
+                originSection(value)
             case "typescript":
-                for inner in entries(of: value, keys: Self.typeScriptKeys, what: "'typescript'") ?? [] {
-                    locations["typescript." + (inner.key.scalar ?? "")] = inner.key.location
-                    let key = inner.key.scalar ?? ""
-                    guard let ms = milliseconds(inner.value, "typescript.\(key)") else { continue }
-                    if key == "requestTimeoutMs" { config.requestTimeoutMs = ms } else { config.readyTimeoutMs = ms }
-                }
+                typeScriptSection(value)
             default: break
             }
         }
@@ -177,6 +134,69 @@ private struct ConfigParser {
             report(DiagnosticCatalog.unusedChannel(at: channelKey))
         }
         return config
+    }
+
+    /// The `swift:` section.
+    private mutating func swiftSection(_ value: YAMLNode) {
+        for inner in entries(of: value, keys: Self.swiftKeys, what: "'swift'") ?? [] {
+            locations["swift." + (inner.key.scalar ?? "")] = inner.key.location
+            if inner.key.scalar == "pageCallTimeoutMs" {
+                milliseconds(inner.value, "swift.pageCallTimeoutMs").map { config.pageCallTimeoutMs = $0 }
+                continue
+            }
+            guard let text = string(inner.value, "'swift.access'") else { continue }
+            if let access = GeneratorConfig.SwiftAccess(rawValue: text) {
+                config.swiftAccess = access
+            } else {
+                report(DiagnosticCatalog.invalidAccess(text, at: inner.value.location))
+            }
+        }
+    }
+
+    /// The `console:` section.
+    private mutating func consoleSection(_ value: YAMLNode) {
+        for inner in entries(of: value, keys: Self.consoleKeys, what: "'console'") ?? [] {
+            locations["console." + (inner.key.scalar ?? "")] = inner.key.location
+            switch inner.key.scalar ?? "" {
+            case "forward":
+                guard let text = string(inner.value, "'console.forward'") else { continue }
+                if let forward = GeneratorConfig.ConsoleForwarding(rawValue: text) {
+                    config.consoleForwarding = forward
+                } else {
+                    report(DiagnosticCatalog.invalidConsoleForwarding(text, at: inner.value.location))
+                }
+            case "maxMessageLength":
+                count(inner.value, "console.maxMessageLength", ConfigRules.consoleMessageLengthRange, unit: "UTF-16 code units")
+                    .map { config.consoleMaxMessageLength = $0 }
+            case "maxMessagesPerSecond":
+                count(inner.value, "console.maxMessagesPerSecond", ConfigRules.consoleMessagesPerSecondRange, unit: "messages")
+                    .map { config.consoleMaxMessagesPerSecond = $0 }
+            default: break
+            }
+        }
+    }
+
+    /// The `origin:` section.
+    private mutating func originSection(_ value: YAMLNode) {
+        for inner in entries(of: value, keys: Self.originKeys, what: "'origin'") ?? [] {
+            locations["origin." + (inner.key.scalar ?? "")] = inner.key.location
+            switch inner.key.scalar ?? "" {
+            case "trustedSchemes": config.trustedSchemes = schemes(inner.value)
+            case "trustedHosts": config.trustedHosts = hosts(inner.value)
+            case "mainFrameOnly": boolean(inner.value, "origin.mainFrameOnly").map { config.mainFrameOnly = $0 }
+            default: break
+            }
+        }
+    }
+
+    /// The `typescript:` section.
+    private mutating func typeScriptSection(_ value: YAMLNode) {
+        for inner in entries(of: value, keys: Self.typeScriptKeys, what: "'typescript'") ?? [] {
+            locations["typescript." + (inner.key.scalar ?? "")] = inner.key.location
+            let key = inner.key.scalar ?? ""
+            guard let ms = milliseconds(inner.value, "typescript.\(key)") else { continue }
+            if key == "requestTimeoutMs" { config.requestTimeoutMs = ms } else { config.readyTimeoutMs = ms }
+        }
     }
 
     // MARK: - Values

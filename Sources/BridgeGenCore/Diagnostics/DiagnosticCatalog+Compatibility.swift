@@ -192,30 +192,8 @@ extension DiagnosticCatalog {
                                          _ detail: CompatibilityDetail) -> (String, String?) {
         let native = direction == .toNative
         switch kind {
-        case .requiredFieldAdded:
-            return native
-                ? ("pages built from the old schema do not send it and " + rejected(by: "new", flow),
-                   "add it as optional or with a default")
-                : ("apps built from the old schema do not send it, so pages built from the new one read `undefined`",
-                   "add it as optional")
-        case .requiredFieldRemoved:
-            return native
-                ? ("pages built from the new schema do not send it and " + rejected(by: "old", flow, stillRequire: true),
-                   "make it optional first and remove it once no supported app requires it")
-                : ("apps built from the new schema do not send it, so pages built from the old one read `undefined`",
-                   "deprecate it and keep sending it until no supported page reads it")
-        case .fieldMadeOptional:
-            return native
-                ? ("pages built from the new schema may leave it out and " + rejected(by: "old", flow, stillRequire: true),
-                   "pages built from the new schema must keep sending it to old apps")
-                : ("apps built from the new schema may leave it out, so pages built from the old one read `undefined`",
-                   "keep it required")
-        case .fieldMadeRequired:
-            return native
-                ? ("pages built from the old schema may leave it out and " + rejected(by: "new", flow),
-                   "keep it optional or give it a default")
-                : ("apps built from the old schema may leave it out, so pages built from the new one read `undefined`",
-                   "keep it optional")
+        case .requiredFieldAdded, .requiredFieldRemoved, .fieldMadeOptional, .fieldMadeRequired:
+            return fieldConsequence(kind, native: native, flow)
         case .defaultChanged:
             var old = "", new = ""
             if case .defaults(let o, let n) = detail { old = o.isEmpty ? "no value" : o; new = n.isEmpty ? "no value" : n }
@@ -270,6 +248,38 @@ extension DiagnosticCatalog {
                    "keep the result until no supported app reads it")
                 : ("pages built from the old schema read `undefined` from apps built from the new one",
                    "keep the result until no supported page reads it")
+        default:
+            return ("", nil)
+        }
+    }
+
+    /// `valueConsequence` for a field that was added, removed, or changed whether it is required.
+    private static func fieldConsequence(_ kind: CompatibilityKind, native: Bool, _ flow: Flow) -> (String, String?) {
+        switch kind {
+        case .requiredFieldAdded:
+            return native
+                ? ("pages built from the old schema do not send it and " + rejected(by: "new", flow),
+                   "add it as optional or with a default")
+                : ("apps built from the old schema do not send it, so pages built from the new one read `undefined`",
+                   "add it as optional")
+        case .requiredFieldRemoved:
+            return native
+                ? ("pages built from the new schema do not send it and " + rejected(by: "old", flow, stillRequire: true),
+                   "make it optional first and remove it once no supported app requires it")
+                : ("apps built from the new schema do not send it, so pages built from the old one read `undefined`",
+                   "deprecate it and keep sending it until no supported page reads it")
+        case .fieldMadeOptional:
+            return native
+                ? ("pages built from the new schema may leave it out and " + rejected(by: "old", flow, stillRequire: true),
+                   "pages built from the new schema must keep sending it to old apps")
+                : ("apps built from the new schema may leave it out, so pages built from the old one read `undefined`",
+                   "keep it required")
+        case .fieldMadeRequired:
+            return native
+                ? ("pages built from the old schema may leave it out and " + rejected(by: "new", flow),
+                   "keep it optional or give it a default")
+                : ("apps built from the old schema may leave it out, so pages built from the new one read `undefined`",
+                   "keep it optional")
         default:
             return ("", nil)
         }
