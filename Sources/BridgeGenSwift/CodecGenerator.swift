@@ -30,9 +30,9 @@ struct CodecGenerator {
         return "{ \(v), \(q) in try \(function)(\(v), \(q), \(inner)) }"
     }
 
-    /// Appends to `text` a Swift expression (without leading `try`) decoding `field` from the
+    /// A Swift expression (without leading `try`) decoding `field` from the
     /// `BridgeDecode.Fields` named `fields`, honouring its default.
-    static func appendDecode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil, to text: inout SwiftCode) {
+    static func decode(field: Field, from fields: String, schema: SchemaSet, home: String? = nil) -> String {
         // The function and the type whose decoder is passed last, if any.
         let function: String, decoded: TypeRef?
         switch field.type {
@@ -43,21 +43,14 @@ struct CodecGenerator {
         case .optional(let wrapped) where field.defaultValue == nil: (function, decoded) = ("optional", wrapped)
         default: (function, decoded) = (field.defaultValue == nil ? "field" : "defaulted", field.type)
         }
-        // Built from pieces (`SwiftCode`): this runs for every field and parameter.
-        text += fields
-        text += "."
-        text += function
-        text += "("
-        SwiftNamer.appendStringLiteral(field.wireName, to: &text)
+        var arguments = SwiftNamer.stringLiteral(field.wireName)
         if let defaultValue = field.defaultValue {
-            text += decoded == nil ? ", default: " : ", "
-            text += SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
+            arguments += (decoded == nil ? ", default: " : ", ") + SwiftNamer.literal(defaultValue, type: field.type, schema: schema)
         }
         if let decoded = decoded {
-            text += ", "
-            text += decoder(decoded, home: home)
+            arguments += ", " + decoder(decoded, home: home)
         }
-        text += ")"
+        return "\(fields).\(function)(\(arguments))"
     }
 
     /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
@@ -100,20 +93,11 @@ struct CodecGenerator {
         case .optional(let wrapped): (function, encoded, throwing) = ("optional", wrapped, true)
         default: (function, encoded, throwing) = ("field", field.type, true)
         }
-        // Built from pieces (`SwiftCode`): this runs for every field of every encoded struct and payload.
-        var text = SwiftCode()
-        text += "."
-        text += function
-        text += "("
-        SwiftNamer.appendStringLiteral(field.wireName, to: &text)
-        text += ", "
-        text += value
+        var arguments = SwiftNamer.stringLiteral(field.wireName) + ", " + value
         if let encoded = encoded {
-            text += ", "
-            text += encoder(encoded, home: home)
+            arguments += ", " + encoder(encoded, home: home)
         }
-        text += ")"
-        return (text.text, throwing)
+        return (".\(function)(\(arguments))", throwing)
     }
 
     /// Prints `start` (ending in the members, `try` before them when an adder throws), the
@@ -123,11 +107,7 @@ struct CodecGenerator {
         // The one-line width is summed first, so a chain printed a line per adder is never joined.
         let width = adders.reduce(start.utf8.count + end.utf8.count) { $0 + $1.utf8.count }
         if width <= oneLineCallWidth {
-            var line = SwiftCode(capacity: width)
-            line += start
-            for adder in adders { line += adder }
-            line += end
-            p.line(line.text)
+            p.line(start + adders.joined() + end)
             return
         }
         p.line(start)
@@ -156,72 +136,78 @@ struct CodecGenerator {
     /// the indentation, as wide as the longest lines of the rest of the file.
     static let oneLineCallWidth = 132
 
+    private var namespace: String { SwiftNamer.namespace(module.name) }
+
     func generate(into p: inout CodePrinter) {
-        let namespace = SwiftNamer.namespace(module.name)
         p.line("/// Decoding and encoding of the `\(module.name)` module's types, with paths in every error.")
         p.block("enum \(SwiftNamer.codec(module.name)) {") { p in
             for (index, declaration) in module.types.enumerated() {
                 if index > 0 { p.blankLine() }
                 switch declaration {
                 case .structure(let s):
-                    let type = namespace + "." + s.name
-                    p.block(code("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {")) { p in
-                        if s.fields.isEmpty {
-                            p.line("_ = try BridgeDecode.object(value, path)")
-                            p.line("return \(type)()")
-                            return
-                        }
-                        p.line("let fields = try BridgeDecode.Fields(value, path)")
-                        let arguments = s.fields.map { field in
-                            var argument = SwiftCode()
-                            argument += SwiftNamer.label(field.identifier)
-                            argument += ": "
-                            Self.appendDecode(field: field, from: "fields", schema: context.schema, home: module.name, to: &argument)
-                            return argument.text
-                        }
-                        // One line when it reads as one (its width summed first); else a field per line.
-                        let opener = "return try " + type + "("
-                        let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + 1) { $0 + $1.utf8.count }
-                        if width <= Self.oneLineCallWidth {
-                            var call = SwiftCode(capacity: width)
-                            call += opener
-                            for (index, argument) in arguments.enumerated() {
-                                if index > 0 { call += ", " }
-                                call += argument
-                            }
-                            call += ")"
-                            p.line(call.text)
-                            return
-                        }
-                        p.line(opener)
-                        p.indented { p in
-                            for (index, argument) in arguments.enumerated() {
-                                p.line(argument + (index == arguments.count - 1 ? "" : ","))
-                            }
-                        }
-                        p.line(")")
-                    }
+                    decodeFunction(s, into: &p)
                     p.blankLine()
-                    p.block(code("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {")) { p in
-                        if s.fields.isEmpty {
-                            p.line("return .object([:])")
-                            return
-                        }
-                        let members = Self.members(s.fields, path: "path", home: module.name) { "value.\(ModelGenerator.storage($0))" }
-                        Self.printChain(members.start, members.adders, end: ".json", into: &p)
-                    }
+                    encodeFunction(s, into: &p)
                 case .enumeration(let e):
-                    let type = "\(namespace).\(e.name)"
-                    let cases = e.cases.map { SwiftNamer.stringLiteral($0.wireValue) }.joined(separator: ", ")
-                    p.block("static func decode\(e.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
-                        p.line("try BridgeDecode.enumeration(value, path, \(type).self, cases: [\(cases)])")
-                    }
-                    p.blankLine()
-                    p.block("static func encode\(e.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
-                        p.line(".string(value.rawValue)")
-                    }
+                    enumerationFunctions(e, into: &p)
                 }
             }
+        }
+    }
+
+    /// `decodeItem`: the struct's initializer called with every field decoded.
+    private func decodeFunction(_ s: StructDeclaration, into p: inout CodePrinter) {
+        let type = namespace + "." + s.name
+        p.block("static func decode\(s.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
+            if s.fields.isEmpty {
+                p.line("_ = try BridgeDecode.object(value, path)")
+                p.line("return \(type)()")
+                return
+            }
+            p.line("let fields = try BridgeDecode.Fields(value, path)")
+            let arguments = s.fields.map { field in
+                "\(SwiftNamer.label(field.identifier)): " + Self.decode(field: field, from: "fields", schema: context.schema, home: module.name)
+            }
+            // One line when it reads as one (its width summed first); else a field per line.
+            let opener = "return try " + type + "("
+            let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + 1) { $0 + $1.utf8.count }
+            if width <= Self.oneLineCallWidth {
+                p.line(opener + arguments.joined(separator: ", ") + ")")
+                return
+            }
+            p.line(opener)
+            p.indented { p in
+                for (index, argument) in arguments.enumerated() {
+                    p.line(argument + (index == arguments.count - 1 ? "" : ","))
+                }
+            }
+            p.line(")")
+        }
+    }
+
+    /// `encodeItem`: the struct's fields chained onto `BridgeEncode.Members`.
+    private func encodeFunction(_ s: StructDeclaration, into p: inout CodePrinter) {
+        let type = namespace + "." + s.name
+        p.block("static func encode\(s.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
+            if s.fields.isEmpty {
+                p.line("return .object([:])")
+                return
+            }
+            let members = Self.members(s.fields, path: "path", home: module.name) { "value.\(ModelGenerator.storage($0))" }
+            Self.printChain(members.start, members.adders, end: ".json", into: &p)
+        }
+    }
+
+    /// A string enum's pair: decoded from and encoded as its raw value.
+    private func enumerationFunctions(_ e: EnumDeclaration, into p: inout CodePrinter) {
+        let type = "\(namespace).\(e.name)"
+        let cases = e.cases.map { SwiftNamer.stringLiteral($0.wireValue) }.joined(separator: ", ")
+        p.block("static func decode\(e.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
+            p.line("try BridgeDecode.enumeration(value, path, \(type).self, cases: [\(cases)])")
+        }
+        p.blankLine()
+        p.block("static func encode\(e.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
+            p.line(".string(value.rawValue)")
         }
     }
 }

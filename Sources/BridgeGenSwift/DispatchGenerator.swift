@@ -36,11 +36,7 @@ struct DispatchGenerator {
                 }
                 p.line("switch type {")
                 for method in module.methods {
-                    var label = SwiftCode()
-                    label += "case "
-                    SwiftNamer.appendStringLiteral(method.wireName, to: &label)
-                    label += ":"
-                    p.line(label.text)
+                    p.line("case \(SwiftNamer.stringLiteral(method.wireName)):")
                     p.indented { p in dispatchCase(method, into: &p) }
                 }
                 p.line("default:")
@@ -67,38 +63,19 @@ struct DispatchGenerator {
     /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure),
     /// passing `locals`, the decoded parameters.
     private func call(_ method: Method, locals: [String], on receiver: String = "handler") -> String {
-        // Built from pieces (`SwiftCode`): this runs for every method.
-        var text = SwiftCode(capacity: 256)
-        if method.deprecated != nil {
-            text += "Self.deprecated("
-            text += receiver
-            text += ")"
-        } else {
-            text += receiver
-        }
-        text += "."
-        text += SwiftNamer.function(method.identifier)
-        text += "("
-        for (index, field) in method.params.enumerated() {
-            if index > 0 { text += ", " }
-            text += SwiftNamer.label(field.identifier)
-            text += ": "
-            text += locals[index]
-        }
-        text += ")"
-        return text.text
+        let target = method.deprecated != nil ? "Self.deprecated(\(receiver))" : receiver
+        let arguments = zip(method.params, locals).map { "\(SwiftNamer.label($0.identifier)): \($1)" }
+        return "\(target).\(SwiftNamer.function(method.identifier))(\(arguments.joined(separator: ", ")))"
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
         // Each parameter's local, spelled once for its decoding line and the call.
         let locals = method.params.map(Self.argument)
         for (index, field) in method.params.enumerated() {
-            var line: SwiftCode = "let \(locals[index]) = try "
-            CodecGenerator.appendDecode(field: field, from: "params", schema: context.schema, to: &line)
-            p.line(line.text)
+            p.line("let \(locals[index]) = try " + CodecGenerator.decode(field: field, from: "params", schema: context.schema))
         }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
-            p.line(code("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }"))
+            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }")
             return
         }
         p.line("let handler = try requireHandler()")

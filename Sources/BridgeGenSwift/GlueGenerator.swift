@@ -36,17 +36,8 @@ struct GlueGenerator {
     /// (UTF-16 code units), and the module's wire fingerprint.
     private func capabilities(into p: inout CodePrinter) {
         func list(_ names: [String]) -> String {
-            // ASCII names (the usual case) sort the same by UTF-16 units as by String's `<`, which is cheaper.
-            let ascii = names.allSatisfy { $0.allBytes { $0 < 0x80 } }
-            let sorted = ascii ? names.sorted() : names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-            var text = SwiftCode(capacity: 1024)
-            text += "["
-            for (index, name) in sorted.enumerated() {
-                if index > 0 { text += ", " }
-                SwiftNamer.appendStringLiteral(name, to: &text)
-            }
-            text += "]"
-            return text.text
+            let sorted = names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+            return "[" + sorted.map(SwiftNamer.stringLiteral).joined(separator: ", ") + "]"
         }
         p.line("/// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, \"Capabilities\"):")
         p.line("/// the wire names of the members it was generated with, and the module's wire fingerprint.")

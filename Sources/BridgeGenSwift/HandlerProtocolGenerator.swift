@@ -8,35 +8,16 @@ struct HandlerProtocolGenerator {
 
     /// `name(label: Type, ...)` with the method's parameters.
     static func signature(_ method: Method, internalNames: Bool = false) -> String {
-        // Built from pieces (`SwiftCode`): this runs for every method, and again for deprecated ones.
-        var text = SwiftCode(capacity: 256)
-        text += "func "
-        text += SwiftNamer.function(method.identifier)
-        text += "("
-        var first = true
-        for field in method.params {
-            if !first { text += ", " }
-            first = false
-            text += SwiftNamer.member(field.identifier)
-            if internalNames {
-                let local = SwiftNamer.local(field.identifier)
-                if local != field.identifier {
-                    text += " "
-                    text += local
-                }
-            }
-            text += ": "
-            text += SwiftNamer.type(field.type)
+        let parameters = method.params.map { field in
+            let local = SwiftNamer.local(field.identifier)
+            let name = SwiftNamer.member(field.identifier) + (internalNames && local != field.identifier ? " " + local : "")
+            return "\(name): \(SwiftNamer.type(field.type))"
         }
-        text += ")"
+        var text = "func \(SwiftNamer.function(method.identifier))(\(parameters.joined(separator: ", ")))"
         if method.kind == .request {
-            text += " async throws"
-            if let returns = method.returns {
-                text += " -> "
-                text += SwiftNamer.type(returns)
-            }
+            text += " async throws" + (method.returns.map { " -> " + SwiftNamer.type($0) } ?? "")
         }
-        return text.text
+        return text
     }
 
     static func parameterDocs(_ fields: [Field]) -> [String] {

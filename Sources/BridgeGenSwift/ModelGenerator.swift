@@ -39,7 +39,7 @@ struct ModelGenerator {
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
-        p.block(code("\(a)struct \(s.name): Sendable, Equatable {")) { p in
+        p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
             for field in s.fields {
                 let type = SwiftNamer.type(field.type, inside: module.name)
                 SwiftDocs.print(field.doc, into: &p)
@@ -52,7 +52,7 @@ struct ModelGenerator {
                     p.line("/// Storage of the deprecated `\(field.identifier)`, so generated code can use it without warnings.")
                     p.line("var \(Self.storage(field)): \(type)")
                 } else {
-                    p.line(code("\(a)var \(SwiftNamer.member(field.identifier)): \(type)"))
+                    p.line("\(a)var \(SwiftNamer.member(field.identifier)): \(type)")
                 }
             }
             p.blankLine()
@@ -67,36 +67,23 @@ struct ModelGenerator {
             p.line("\(context.access)init() {}")
             return
         }
-        // The signature is built from pieces (`SwiftCode`); each field's local is spelled once for it and the body.
-        var signature = SwiftCode(capacity: 256)
-        signature += context.access
-        signature += "init("
-        var locals: [String] = []
-        locals.reserveCapacity(s.fields.count)
-        for (index, field) in s.fields.enumerated() {
-            if index > 0 { signature += ", " }
-            let local = SwiftNamer.local(field.identifier)
-            locals.append(local)
-            signature += SwiftNamer.member(field.identifier)
-            if local != field.identifier {
-                signature += " "
-                signature += local
-            }
-            signature += ": "
-            signature += SwiftNamer.type(field.type, inside: module.name)
-            if let value = field.defaultValue {
-                signature += " = "
-                signature += SwiftNamer.literal(value, type: field.type, schema: context.schema)
-            } else if field.type.isOptional {
-                signature += " = nil"
-            }
+        // Each field's local is spelled once for its parameter and the body.
+        let locals = s.fields.map { SwiftNamer.local($0.identifier) }
+        let parameters = zip(s.fields, locals).map { field, local in
+            let name = SwiftNamer.member(field.identifier) + (local != field.identifier ? " " + local : "")
+            return "\(name): \(SwiftNamer.type(field.type, inside: module.name))" + defaultArgument(field)
         }
-        signature += ") {"
-        p.block(signature.text) { p in
+        p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
             for (index, field) in s.fields.enumerated() {
-                p.line(code("self.\(Self.storage(field)) = \(locals[index])"))
+                p.line("self.\(Self.storage(field)) = \(locals[index])")
             }
         }
+    }
+
+    /// ` = value` for a field with a default (`nil` for an optional), else nothing.
+    private func defaultArgument(_ field: Field) -> String {
+        if let value = field.defaultValue { return " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema) }
+        return field.type.isOptional ? " = nil" : ""
     }
 
     private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {

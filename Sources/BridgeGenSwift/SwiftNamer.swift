@@ -83,21 +83,10 @@ public enum SwiftNamer {
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
     public static func stringLiteral(_ text: String) -> String {
-        var out = SwiftCode(capacity: text.utf8.count + 2)
-        appendStringLiteral(text, to: &out)
-        return out.text
-    }
-
-    /// `stringLiteral(text)` appended to `out`, for a line built from pieces.
-    static func appendStringLiteral(_ text: String, to out: inout SwiftCode) {
-        out += "\""
-        defer { out += "\"" }
         // Most schema text is printable ASCII without quotes or backslashes: then the
         // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            out += text
-            return
-        }
+        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
+        var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -109,10 +98,11 @@ public enum SwiftNamer {
                 if UntrustedText.needsEscape(scalar) {
                     out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
                 } else {
-                    out.append(scalar)
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }
+        return out + "\""
     }
 
     /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
@@ -121,10 +111,6 @@ public enum SwiftNamer {
     public static func commentLines(_ text: String) -> [String] {
         // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
         if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
-        // Printable ASCII, tabs and LFs (docs of several lines): split at the LFs, nothing to escape.
-        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == 0x0A }) {
-            return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        }
         return UntrustedText.lines(text).map { line in
             var out = ""
             for scalar in line.unicodeScalars {

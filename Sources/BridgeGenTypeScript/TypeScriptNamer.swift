@@ -201,7 +201,6 @@ public enum TypeScriptNamer {
             lines.append(text)
             return
         }
-        if appendASCIICommentLines(text, to: &lines) { return }
         for line in UntrustedText.lines(text) {
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
@@ -225,42 +224,6 @@ public enum TypeScriptNamer {
     private static func isPlainCommentLine(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "@")) || $0 == 0x09 }
-        }
-    }
-
-    /// `appendCommentLines` of printable ASCII, tabs and line breaks, on UTF-8 bytes: nothing
-    /// needs a `\u` escape there, tab and space are the only JSDoc spaces, and CR, LF and CRLF
-    /// the only line terminators. Appends nothing and returns false for other text.
-    private static func appendASCIICommentLines(_ text: String, to lines: inout [String]) -> Bool {
-        let slash = UInt8(ascii: "/"), at = UInt8(ascii: "@"), star = UInt8(ascii: "*"), backslash = UInt8(ascii: "\\")
-        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
-        return text.withUTF8Bytes { bytes in
-            guard bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || $0 == cr || $0 == lf }) else { return false }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
-            var afterStar = false  // the same states as the scalar loop of `appendCommentLines`
-            var atWordStart = true
-            var previousWasCR = false
-            for byte in bytes {
-                if byte == cr || byte == lf {
-                    // CRLF is one line break, as in `UntrustedText.lines`.
-                    if !(byte == lf && previousWasCR) {
-                        lines.append(String(decoding: out, as: UTF8.self))
-                        out.removeAll(keepingCapacity: true)
-                        afterStar = false
-                        atWordStart = true
-                    }
-                    previousWasCR = byte == cr
-                    continue
-                }
-                previousWasCR = false
-                if (byte == slash && afterStar) || (byte == at && atWordStart) { out.append(backslash) }
-                out.append(byte)
-                afterStar = byte == star || (afterStar && byte == backslash)
-                atWordStart = byte == 0x20 || byte == 0x09 || (atWordStart && byte == backslash)
-            }
-            lines.append(String(decoding: out, as: UTF8.self))
-            return true
         }
     }
 

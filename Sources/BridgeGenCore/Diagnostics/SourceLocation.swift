@@ -3,18 +3,12 @@
 /// folder (a missing input, an output the writer cannot touch) has line and column 0 and
 /// prints as the bare path.
 public struct SourceLocation: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
-    /// The path's number in `SourcePaths`: equal numbers are equal paths (byte for byte).
-    private var file: UInt32
+    public var path: String
     // Stored in 32 bits: every node, name and field of a checked schema carries a location, and
     // a file is at most `YAMLReader.maximumFileSize` bytes, so 8 bytes less per location is
     // about a tenth of `check`'s heap at no cost.
     private var storedLine: Int32
     private var storedColumn: Int32
-
-    public var path: String {
-        get { SourcePaths.shared.path(file) }
-        set { file = SourcePaths.shared.number(of: newValue) }
-    }
 
     public var line: Int {
         get { Int(storedLine) }
@@ -27,7 +21,7 @@ public struct SourceLocation: Hashable, Comparable, Codable, Sendable, CustomStr
     }
 
     public init(path: String, line: Int, column: Int) {
-        self.file = SourcePaths.shared.number(of: path)
+        self.path = path
         self.storedLine = Int32(clamping: line)
         self.storedColumn = Int32(clamping: column)
     }
@@ -44,11 +38,7 @@ public struct SourceLocation: Hashable, Comparable, Codable, Sendable, CustomStr
 
     /// Whole-file locations sort before every position in the same file.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        // Paths are compared as strings (canonical equivalence), only when they are two.
-        if a.file != b.file {
-            let (pathA, pathB) = (a.path, b.path)
-            if pathA != pathB { return pathA < pathB }
-        }
+        if a.path != b.path { return a.path < b.path }
         return (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
     }
 

@@ -17,31 +17,11 @@ public enum WireFingerprint {
     /// description. Enough to tell versions apart; not a security boundary (the page trusts the
     /// app it runs in anyway).
     public static func of(_ module: Module, in schema: SchemaSet) -> String {
-        // Cached only for the schema's own module (cheap to compare: the same arrays' storage).
-        guard schema.module(named: module.name) == module else { return computed(module, in: schema) }
-        return schema.fingerprints.value(for: module.name) { computed(module, in: schema) }
-    }
-
-    private static func computed(_ module: Module, in schema: SchemaSet) -> String {
         var writer = CanonicalWriter(schema: schema)
         writer.write(module)
         var digest = SHA256()
         digest.update(writer.text)
         return String(digest.hex().prefix(16))
-    }
-}
-
-/// Fingerprints by module name, shared by every copy of one `SchemaSet` and safe to fill from
-/// several emitters' threads at once (two may compute the same one; both get the same string).
-final class FingerprintCache: @unchecked Sendable {
-    private let lock = Lock()
-    private var values: [String: String] = [:]
-
-    func value(for module: String, compute: () -> String) -> String {
-        if let known = lock.withLock({ values[module] }) { return known }
-        let value = compute()
-        lock.withLock { values[module] = value }
-        return value
     }
 }
 

@@ -4,60 +4,23 @@
 /// resolve, defaults match their types. Emitters never report errors about the schema.
 /// Arrays keep the author's declaration order; modules are sorted by name.
 public struct SchemaSet: Hashable, Sendable, Codable {
-    /// Sorted by name, always (the init sorts, and so does a change), so that a module is found
-    /// by binary search: emitters look types up by module for every reference, and a linear
-    /// search made generating M modules cost M² (8% of `generate`'s instructions at 200 modules).
+    /// Sorted by name, always (the init sorts, and so does a change): every output lists modules
+    /// in this order.
     public var modules: [Module] {
-        didSet {
-            modules.sort { $0.name < $1.name }
-            fingerprints = FingerprintCache()
-        }
+        didSet { modules.sort { $0.name < $1.name } }
     }
-    /// Each module's `WireFingerprint`, computed once per schema set: the Swift and TypeScript
-    /// emitters (client and mock) all print it, on threads of their own. Not part of the value;
-    /// a changed set gets a new, empty one (copies made before keep theirs).
-    private(set) var fingerprints = FingerprintCache()
 
     public init(modules: [Module]) {
         self.modules = modules.sorted { $0.name < $1.name }
     }
 
-    private enum CodingKeys: String, CodingKey { case modules }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(modules: try container.decode([Module].self, forKey: .modules))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(modules, forKey: .modules)
-    }
-
-    public static func == (lhs: SchemaSet, rhs: SchemaSet) -> Bool { lhs.modules == rhs.modules }
-    public func hash(into hasher: inout Hasher) { hasher.combine(modules) }
-
     public func module(named name: String) -> Module? {
-        moduleIndex(named: name).map { modules[$0] }
+        modules.first { $0.name == name }
     }
 
     /// The declaration a `TypeRef.named` points at.
     public func declaration(module: String, name: String) -> TypeDeclaration? {
-        // Through indices: copying the module, and each declaration `first(where:)` passed,
-        // cost more than the comparisons.
-        guard let index = moduleIndex(named: module) else { return nil }
-        let types = modules[index].types
-        for i in types.indices where types[i].name == name { return types[i] }
-        return nil
-    }
-
-    private func moduleIndex(named name: String) -> Int? {
-        var low = 0, high = modules.count
-        while low < high {
-            let middle = (low + high) / 2
-            if modules[middle].name < name { low = middle + 1 } else { high = middle }
-        }
-        return low < modules.count && modules[low].name == name ? low : nil
+        self.module(named: module)?.types.first { $0.name == name }
     }
 }
 
