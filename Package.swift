@@ -24,7 +24,7 @@ let package = Package(
         // Front end: YAML reading, IDL syntax, type checker, checked model, diagnostics,
         // and the printer / output writer the emitters share.
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
-        // One emitter per target language, each its own module over the checked model.
+        // One module per target (`BridgeTarget`), each over the checked model alone.
         // Each carries its runtime (Runtime/Swift, Runtime/TypeScript) as EmbeddedRuntime.swift,
         // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
@@ -37,11 +37,14 @@ let package = Package(
         .executableTarget(name: "RuntimeEmbedder"),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
+        // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
+        // there, and its module added to this target's dependencies.
+        .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
         // Thin CLI. `bridgegen schema` prints docs/bridgegen.schema.json, compiled in through
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"],
+            dependencies: ["BridgeGenCore", "BridgeGenTargets"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
@@ -84,7 +87,7 @@ let package = Package(
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",
-            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTestSupport"],
+            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTargets", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

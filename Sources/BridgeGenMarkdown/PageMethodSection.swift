@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenSwift
 
 /// The "Page methods" section of a module page: functions the page implements and the app
 /// calls and awaits (native -> page), each with its flow and an example on both sides.
@@ -10,7 +11,7 @@ extension ModulePage {
         p.line("Calls from the app to the page. The page implements them with the client's `implement`,")
         p.line("and the app awaits their results through `\(examples.swift.glue).page(for:)`. A call first waits")
         p.line("for the page's client to say hello, then for the answer, together within the call's timeout")
-        p.line("(`withTimeout(_:)`, else \(config.pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`). The page's answer")
+        p.line("(`withTimeout(_:)`, else \(config[SwiftSettings.self].pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`). The page's answer")
         p.line("is checked against the schema like any message.")
         p.line()
         examples.pageAssumptions(into: &p)

@@ -61,7 +61,7 @@ struct TypeScriptExample {
     func implementation(_ method: PageMethod, result: ExampleValue?, into p: inout CodePrinter) {
         // Shorthand destructuring needs binding names: no quoted keys, no reserved words.
         let names = method.params.map(\.wireName)
-        let destructures = names.allSatisfy { TypeScriptNamer.isIdentifier($0) && ReservedNames.lowercaseKeywords[$0] == nil }
+        let destructures = names.allSatisfy { TypeScriptNamer.isIdentifier($0) && !TypeScriptReservedWords.isKeyword($0) }
         let parameter = names.isEmpty ? "()" : destructures ? "({ " + names.joined(separator: ", ") + " })" : "(params)"
         p.line("const off = \(module.name).implement({")
         p.indented { p in

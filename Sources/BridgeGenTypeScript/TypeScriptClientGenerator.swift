@@ -33,7 +33,7 @@ struct TypeScriptClientGenerator {
 
     func generate() -> String {
         var p = CodePrinter()
-        TypeScriptEmitter.printHeader(source: module.sourcePath, into: &p)
+        TypeScriptTarget.printHeader(source: module.sourcePath, into: &p)
         p.blankLine()
         p.line("import * as $runtime from './runtime.js';")
         for imported in module.imports {

@@ -14,7 +14,7 @@ struct TypeScriptMockGenerator {
 
     func generate() -> String {
         var p = CodePrinter()
-        TypeScriptEmitter.printHeader(source: nil, into: &p)
+        TypeScriptTarget.printHeader(source: nil, into: &p)
         p.line("//")
         p.line("// A typed stand-in for the app, for developing and testing pages outside it.")
         p.line("// Import it only in development builds: `installMock({ sample: { ... } })`.")

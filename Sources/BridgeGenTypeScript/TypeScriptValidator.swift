@@ -28,11 +28,11 @@ struct TypeScriptValidator {
     static let mockExports: Set<String> = ["BridgeMock", "MockCall", "MockCapabilities", "MockEvents", "MockImplementations", "MockOptions",
                                            "MockPageCalls", "PageCallOptions"]
 
-    /// The files the target writes besides `<module>.ts`.
-    static let fixedFiles: [String: FixedOutputFile] = [
-        "index.ts": .typeScriptIndex,
-        "mock.ts": .typeScriptMock,
-        "runtime.ts": .typeScriptRuntime,
+    /// The files the target writes besides `<module>.ts`, as a message names them.
+    static let fixedFiles: [String: String] = [
+        "index.ts": "the generated index of all modules",
+        "mock.ts": "the generated mock",
+        "runtime.ts": "the generated runtime",
     ]
 
     func validate() -> [Diagnostic] {
@@ -41,26 +41,27 @@ struct TypeScriptValidator {
         for module in schema.modules {
             let file = TypeScriptNamer.fileName(module.name)
             if let fixed = Self.fixedFiles[file] {
-                diagnostics.append(DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, fixed: fixed, at: module.location))
+                diagnostics.append(TargetMessages.moduleNameIsOutputFile(module.name, file: file, output: "TypeScript", fixedFile: fixed,
+                                                                             at: module.location))
             }
             for method in module.methods {
                 if let reason = TypeScriptNamer.reservedMethodReason(method.identifier) {
-                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, reason, wireName: method.wireName,
+                    diagnostics.append(TypeScriptMessages.tsReservedMethod(method.name, reason, wireName: method.wireName,
                                                                          at: method.location))
                 } else if method.identifier == TypeScriptNamer.implementMember && !module.pageMethods.isEmpty {
-                    diagnostics.append(DiagnosticCatalog.tsReservedMethod(method.name, .implementMember, wireName: method.wireName,
+                    diagnostics.append(TypeScriptMessages.tsReservedMethod(method.name, .implementMember, wireName: method.wireName,
                                                                          at: method.location))
                 }
             }
             for pageMethod in module.pageMethods {
                 if let reason = TypeScriptNamer.reservedPageMethodReason(pageMethod.identifier) {
-                    diagnostics.append(DiagnosticCatalog.tsReservedPageMethod(pageMethod.name, reason, wireName: pageMethod.wireName,
+                    diagnostics.append(TypeScriptMessages.tsReservedPageMethod(pageMethod.name, reason, wireName: pageMethod.wireName,
                                                                              at: pageMethod.location))
                 }
             }
             for event in module.events {
                 if let reason = TypeScriptNamer.reservedEventReason(event.identifier) {
-                    diagnostics.append(DiagnosticCatalog.tsReservedEvent(event.name, reason, wireName: event.wireName,
+                    diagnostics.append(TypeScriptMessages.tsReservedEvent(event.name, reason, wireName: event.wireName,
                                                                         at: event.location))
                 }
             }
@@ -69,17 +70,17 @@ struct TypeScriptValidator {
                                        uniquingKeysWith: { first, _ in first })
             for declaration in module.types {
                 if let clash = generated[declaration.name] {
-                    diagnostics.append(DiagnosticCatalog.tsGeneratedTypeClash(declaration.name, clash.what,
+                    diagnostics.append(TypeScriptMessages.tsGeneratedTypeClash(declaration.name, clash.what,
                                                                              at: declaration.location, origin: clash.location))
                 }
             }
             if Self.mockExports.contains(TypeScriptNamer.mockTypeName(module)) {
-                diagnostics.append(DiagnosticCatalog.tsMockNameClash(module.name, mockName: TypeScriptNamer.mockTypeName(module),
+                diagnostics.append(TypeScriptMessages.tsMockNameClash(module.name, mockName: TypeScriptNamer.mockTypeName(module),
                                                                     at: module.location))
             }
             let namespace = IDLNames.upperFirst(module.name)
             if Self.indexExports.contains(namespace) || Self.indexExports.contains(module.name) {
-                diagnostics.append(DiagnosticCatalog.tsIndexExportClash(module.name, namespace: namespace, at: module.location))
+                diagnostics.append(TypeScriptMessages.tsIndexExportClash(module.name, namespace: namespace, at: module.location))
             }
         }
         return diagnostics.sorted()

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 
 /// What the command line asks for: a run of the driver, or the help or the version. Checks the
 /// arguments' form only (exit 2 on a problem); what they name on disk is the driver's business.
@@ -14,7 +15,7 @@ enum Invocation {
 
     /// The output-folder options come from the registry, so a new target is one registry line.
     static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name"]
-                                  + EmitterRegistry.all.map(\.option))
+                                  + TargetRegistry.all.map(\.outputOption))
     static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config", "--no-cache"]
     /// How diagnostics print: options of every command that prints them.
     static let outputOptions: Set<String> = ["--diagnostics-format", "--color"]
@@ -40,8 +41,8 @@ enum Invocation {
         guard !arguments.positional.isEmpty else { throw fail("\(command.rawValue) needs at least one schema file or folder") }
         let stdinName = try self.stdinName(arguments)
 
-        let outputs = EmitterRegistry.all.compactMap { entry in
-            arguments.value(entry.option).map { BridgeGenRequest.Output(entry.emitter, folder: $0) }
+        let outputs = TargetRegistry.all.compactMap { target in
+            arguments.value(target.outputOption).map { BridgeGenRequest.Output(target, folder: $0) }
         }
         switch command {
         case .check:
@@ -49,10 +50,10 @@ enum Invocation {
             if arguments.flag("--check") { throw fail("--check is an option of 'generate'; 'check' never writes") }
             if arguments.flag("--no-cache") { throw fail("--no-cache is an option of 'generate'") }
         case .generate:
-            if outputs.isEmpty { throw fail("generate needs at least one of \(EmitterRegistry.all.map(\.option).joined(separator: ", "))") }
+            if outputs.isEmpty { throw fail("generate needs at least one of \(TargetRegistry.all.map(\.outputOption).joined(separator: ", "))") }
             if arguments.flag("--dump-model") { throw fail("--dump-model is an option of 'check'") }
         }
-        if let empty = outputs.first(where: { $0.folder.isEmpty }) { throw fail("the \(empty.emitter.name) output folder is empty") }
+        if let empty = outputs.first(where: { $0.folder.isEmpty }) { throw fail("the \(empty.target.name) output folder is empty") }
 
         if arguments.flag("--no-config") && arguments.value("--config") != nil { throw fail("--config and --no-config exclude each other") }
         let config: BridgeGenRequest.ConfigSource = arguments.flag("--no-config") ? .none
@@ -69,7 +70,7 @@ enum Invocation {
             throw fail("--callback-channel must be an identifier of ASCII letters, digits and '_', got '\(channel)'")
         }
         let request = BridgeGenRequest(command: command, paths: arguments.positional.filter { $0 != "-" }, config: config, transport: transport,
-                                       callbackChannel: channel, targets: EmitterRegistry.all.map(\.emitter), outputs: outputs,
+                                       callbackChannel: channel, targets: TargetRegistry.all, outputs: outputs,
                                        checkOnly: arguments.flag("--check"), dumpModel: arguments.flag("--dump-model"),
                                        toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
                                        ignoreStamp: arguments.flag("--no-cache"))
@@ -142,11 +143,11 @@ enum Invocation {
         if let ref = arguments.value("--against") {
             guard !ref.isEmpty, !ref.hasPrefix("-") else { throw fail("--against needs a git ref (a branch, tag or commit), got '\(ref)'") }
             guard !paths.isEmpty else { throw fail("diff --against needs at least one schema file or folder of the new version") }
-            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn), output: output)
+            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn, targets: TargetRegistry.all), output: output)
         }
         guard paths.count == 2 else {
             throw fail("diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got \(paths.count)")
         }
-        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn), output: output)
+        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn, targets: TargetRegistry.all), output: output)
     }
 }

@@ -1,3 +1,5 @@
+import BridgeGenTargets
+
 /// The help text and version `bridgegen help`, `help COMMAND`, `-h` and `--version` print:
 /// one set of paragraphs, each tagged with the commands it describes, so the whole help and
 /// each command's help cannot drift apart.
@@ -20,7 +22,7 @@ enum Usage {
 
     static let usageLines: [(Command, String)] = [
         (.check, "bridgegen check PATH... [options]"),
-        (.generate, "bridgegen generate PATH... [--swift-out DIR] [--ts-out DIR] [--docs-out DIR] [--check] [--no-cache] [options]"),
+        (.generate, "bridgegen generate PATH... " + TargetRegistry.all.map { "[\($0.outputOption) DIR] " }.joined() + "[--check] [--no-cache] [options]"),
         (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.schema, "bridgegen schema"),
@@ -106,15 +108,9 @@ enum Usage {
         ([.check], """
               --dump-model            (check) Print the checked model as JSON on stdout.
             """),
-        ([.generate], """
-              --swift-out DIR         (generate) Write the Swift side into DIR.
-            """),
-        ([.generate], """
-              --ts-out DIR            (generate) Write the TypeScript client into DIR.
-            """),
-        ([.generate], """
-              --docs-out DIR          (generate) Write the Markdown docs into DIR.
-            """),
+    ] + TargetRegistry.all.map { target in
+        ([.generate], "  " + (target.outputOption + " DIR").padding(to: 24) + "(generate) Write \(target.outputSummary) into DIR.")
+    } + [
         ([.generate], """
               --check                 (generate) Write nothing; exit 1 listing the outputs that are
                                       missing, stale or left over, or an interrupted commit. For CI.
@@ -174,4 +170,11 @@ enum Usage {
     }
 
     static let version = "0.1.0"
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters (at least one space).
+    fileprivate func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
+    }
 }

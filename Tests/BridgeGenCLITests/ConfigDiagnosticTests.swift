@@ -1,4 +1,7 @@
 import BridgeGenCore
+import BridgeGenSwift
+import BridgeGenTargets
+import BridgeGenTypeScript
 import BridgeGenTestSupport
 import Foundation
 import XCTest
@@ -39,20 +42,21 @@ final class ConfigDiagnosticTests: XCTestCase {
 
     /// Schemas/bridgegen.yaml spells out the defaults: reading it gives `GeneratorConfig()`.
     func testSharedSchemaConfigSpellsOutTheDefaults() throws {
-        let (config, diagnostics) = ConfigReader.read(file: TestPaths.schemas.appendingPathComponent("bridgegen.yaml").path)
+        let (config, diagnostics) = ConfigReader.read(file: TestPaths.schemas.appendingPathComponent("bridgegen.yaml").path, sections: ConfigReader.sections(of: TargetRegistry.all))
         XCTAssertEqual(diagnostics, [])
         XCTAssertEqual(config, GeneratorConfig())
     }
 
     func testValidConfigIsReadIntoEveryField() throws {
-        let (config, diagnostics) = ConfigReader.read(file: Self.cases.appendingPathComponent("valid-callback/bridgegen.yaml").path)
+        let (config, diagnostics) = ConfigReader.read(file: Self.cases.appendingPathComponent("valid-callback/bridgegen.yaml").path, sections: ConfigReader.sections(of: TargetRegistry.all))
         XCTAssertEqual(diagnostics, [])
-        XCTAssertEqual(config, GeneratorConfig(transport: .callback, callbackChannel: "uniBridgeCall", swiftAccess: .package,
+        XCTAssertEqual(config, GeneratorConfig(transport: .callback, callbackChannel: "uniBridgeCall",
                                                contentWorld: "bridge", trustedSchemes: ["file", "app", "my-app+v2"],
                                                trustedHosts: ["example.com", "*.shop.example.com", "127.0.0.1", "localhost"],
-                                               mainFrameOnly: false, requestTimeoutMs: 15000, readyTimeoutMs: 2147483647,
-                                               pageCallTimeoutMs: 2500, consoleForwarding: .always,
-                                               consoleMaxMessageLength: 100_000, consoleMaxMessagesPerSecond: 1))
+                                               mainFrameOnly: false, consoleForwarding: .always,
+                                               consoleMaxMessageLength: 100_000, consoleMaxMessagesPerSecond: 1)
+                                   .with(SwiftSettings(access: .package, pageCallTimeoutMs: 2500))
+                                   .with(TypeScriptSettings(requestTimeoutMs: 15000, readyTimeoutMs: 2147483647)))
     }
 
     /// Without --config, a bridgegen.yaml beside the schemas is used; --no-config ignores it.

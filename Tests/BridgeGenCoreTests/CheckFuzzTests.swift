@@ -176,7 +176,7 @@ final class CheckFuzzTests: XCTestCase {
                 while job == nil { lock.wait() }
                 let (inputs, config) = job!
                 lock.unlock()
-                let checked = Pipeline.check(inputs, config: config)
+                let checked = Pipeline.check(inputs, config: config, reserved: .none)
                 lock.lock()
                 job = nil
                 result = checked

@@ -51,7 +51,7 @@ final class DiagnosticGoldenTests: XCTestCase {
            let transport = GeneratorConfig.Transport(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             config.transport = transport
         }
-        let result = Pipeline.check(inputs, config: config)
+        let result = Pipeline.check(inputs, config: config, reserved: .none)
         return DiagnosticRenderer.text(result.diagnostics) + "exit: \(result.hasErrors ? 1 : 0)\n"
     }
 }

@@ -7,28 +7,33 @@ import XCTest
 /// path the CLI and both plugins take. Each diagnostic is asserted exactly, in the text format
 /// and in the JSON format.
 final class DriverTests: XCTestCase {
-    /// An emitter that writes the files it is given, whatever the schema.
-    private struct FileEmitter: Emitter {
+    /// A target that writes the files it is given, whatever the schema.
+    private struct FileEmitter: BridgeTarget {
         let name: String
         let files: [String: String]
-        func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-            files.keys.sorted().map { GeneratedFile(relativePath: $0, contents: files[$0]!) }
+        var outputOption: String { "--\(name)-out" }
+        let outputSummary = "the given files"
+        func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
+            let files = self.files
+            return [EmitPart { sink in files.keys.sorted().forEach { sink(GeneratedFile(relativePath: $0, contents: files[$0]!)) } }]
         }
     }
 
-    /// An emitter that hands its files over one by one (`emit(into:)`), in the order given,
-    /// the same path possibly more than once.
-    private struct StreamingEmitter: Emitter {
+    /// A target that hands its files over one by one, in the order given, the same path
+    /// possibly more than once.
+    private struct StreamingEmitter: BridgeTarget {
         let name = "streaming"
+        let outputOption = "--streaming-out"
+        let outputSummary = "the given files"
         let files: [(String, String)]
         /// Waited before the first file (so another target's files are staged first).
         var delay: UInt32 = 0
-        func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-            files.map { GeneratedFile(relativePath: $0.0, contents: $0.1) }
-        }
-        func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
-            usleep(delay)
-            files.forEach { sink(GeneratedFile(relativePath: $0.0, contents: $0.1)) }
+        func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
+            let (files, delay) = (self.files, self.delay)
+            return [EmitPart { sink in
+                usleep(delay)
+                files.forEach { sink(GeneratedFile(relativePath: $0.0, contents: $0.1)) }
+            }]
         }
     }
 
@@ -92,19 +97,23 @@ final class DriverTests: XCTestCase {
 
     func testEveryTargetIsValidatedEvenWhenOnlyAnotherIsWritten() throws {
         /// A target that refuses every schema, like TypeScript refuses a method named `on`.
-        struct Refusing: Emitter {
+        struct Refusing: BridgeTarget {
             let name = "refusing"
+            let outputOption = "--refusing-out"
+            let outputSummary = "nothing"
             func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
-                schema.modules.map { DiagnosticCatalog.tsIndexExportClash($0.name, namespace: "Mini", at: $0.location) }
+                schema.modules.map {
+                    TargetMessages.moduleNameIsOutputFile($0.name, file: "index.ts", output: "Refusing", fixedFile: "its index", at: $0.location)
+                }
             }
-            func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] { [] }
+            func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] { [] }
         }
         let result = try BridgeGenDriver.run(BridgeGenRequest(command: .generate, paths: [root + "/schemas"], config: .none,
                                                               targets: [Refusing()], outputs: [out(["a.txt": "a\n"])]))
         let path = root + "/schemas/mini.bridge.yaml"
-        let message = "module name 'mini' is reserved in the TypeScript client (index.ts exports 'Mini' from the runtime); choose another name"
-        try assertDiagnostics(result, status: 1, text: "\(path):2:9: error: \(message) [ts-index-export-clash]\n",
-                              json: [json("ts-index-export-clash", "error", message, at: path, line: 2, column: 9)])
+        let message = "module name 'mini' is reserved in the Refusing output: the module's file would be 'index.ts', which is its index; choose another name"
+        try assertDiagnostics(result, status: 1, text: "\(path):2:9: error: \(message) [module-output-collision]\n",
+                              json: [json("module-output-collision", "error", message, at: path, line: 2, column: 9)])
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "nothing is written")
     }
 
@@ -221,7 +230,7 @@ final class DriverTests: XCTestCase {
         // The first folder's file is staged before the second folder's problem is found.
         let result = try run(outputs: [BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", "a\n")]), folder: root + "/out"),
                                        BridgeGenRequest.Output(StreamingEmitter(files: [("a.txt", "b\n")], delay: 200_000), folder: root + "/theirs")])
-        XCTAssertEqual(result.diagnostics.map(\.id), [DiagnosticID.outputForeignFile.rawValue], DiagnosticRenderer.text(result.diagnostics))
+        XCTAssertEqual(result.diagnostics.map(\.id), [OutputMessages.ID.outputForeignFile.rawValue], DiagnosticRenderer.text(result.diagnostics))
         XCTAssertEqual(result.exitStatus, 1)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/theirs"), ["a.txt"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/out"), "the folder the run created is removed with its staging folder")

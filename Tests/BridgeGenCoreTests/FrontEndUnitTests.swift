@@ -78,7 +78,7 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(inputs.diagnostics, [])
         XCTAssertEqual(inputs.inputs.count, 2)
         for transport in GeneratorConfig.Transport.allCases {
-            let result = Pipeline.check(inputs.inputs, config: GeneratorConfig(transport: transport))
+            let result = Pipeline.check(inputs.inputs, config: GeneratorConfig(transport: transport), reserved: .none)
             XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics), "", "transport \(transport)")
             XCTAssertNotNil(result.schema)
         }
@@ -86,7 +86,7 @@ final class CheckerTests: XCTestCase {
 
     func testTheModelKeepsWireNamesIdentifiersAndDefaults() throws {
         let inputs = SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs
-        let schema = try XCTUnwrap(Pipeline.check(inputs).schema)
+        let schema = try XCTUnwrap(Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none).schema)
         XCTAssertEqual(schema.modules.map(\.name), ["sample", "user"])
         let user = try XCTUnwrap(schema.module(named: "user"))
         let getUserInfo = try XCTUnwrap(user.methods.first { $0.name == "get-user-info" })
@@ -143,7 +143,7 @@ final class CheckerTests: XCTestCase {
         let result = Pipeline.check([
             SchemaInput(path: "b/user.bridge.yaml", text: "bridgegen: 1\nmodule: user\nbogus: 1\n"),
             SchemaInput(path: "a/sample.bridge.yaml", text: "bridgegen: 1\nmodule: sample\nzz: 1\nyy: 2\n"),
-        ])
+        ], config: GeneratorConfig(), reserved: .none)
         XCTAssertEqual(result.diagnostics.compactMap(\.location).map(\.description),
                        ["a/sample.bridge.yaml:3:1", "a/sample.bridge.yaml:4:1", "b/user.bridge.yaml:3:1"])
     }
@@ -191,14 +191,14 @@ final class CheckerTests: XCTestCase {
             if i % 5 == 3 { text = "- not a mapping\n" }
             inputs.append(SchemaInput(path: "m\(i).bridge.yaml", text: text))
         }
-        let sequential = inputs.map(Pipeline.readAndParse)
+        let sequential = inputs.map { Pipeline.readAndParse($0, reserved: .none) }
         var expected = DiagnosticCollector()
         sequential.forEach { expected.report(contentsOf: $0.diagnostics) }
-        let (_, checkProblems) = TypeChecker.check(sequential.compactMap(\.syntax))
+        let (_, checkProblems) = TypeChecker.check(sequential.compactMap(\.syntax), config: GeneratorConfig(), reserved: .none)
         expected.report(contentsOf: checkProblems)
         XCTAssertEqual(expected.sorted.count, 9, DiagnosticRenderer.text(expected.sorted))
         for _ in 0..<5 {
-            XCTAssertEqual(Pipeline.check(inputs).diagnostics, expected.sorted)
+            XCTAssertEqual(Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none).diagnostics, expected.sorted)
         }
     }
 }

@@ -92,7 +92,7 @@ final class GlobalPathPropertyTests: XCTestCase {
             for (index, text) in paths.enumerated() {
                 let label = "schema \(run) path \(index) \(HostileStrings.yaml(text)), seed \(seed) (BRIDGEGEN_FUZZ_SEED)"
                 let yaml = "bridgegen: 1\nmodule: fuzz\npageMethods:\n  p:\n    params: {a: string}\n    global: \(HostileStrings.yaml(text))\n"
-                let result = Pipeline.check([SchemaInput(path: "fuzz.bridge.yaml", text: yaml)])
+                let result = Pipeline.check([SchemaInput(path: "fuzz.bridge.yaml", text: yaml)], config: GeneratorConfig(), reserved: .none)
                 let rendered = DiagnosticRenderer.text(result.diagnostics)
                 switch Self.expected(text) {
                 case .valid(let segments):
@@ -126,7 +126,7 @@ final class GlobalPathPropertyTests: XCTestCase {
     /// The regression of seed 0x5EED0010 through the checker: the diagnostic, exactly.
     func testAMarkAfterTheWindowDotIsNoSegmentBoundary() {
         let yaml = "bridgegen: 1\nmodule: fuzz\npageMethods:\n  p:\n    global: \"window.\\u0308.proto__.window.a1\"\n"
-        let result = Pipeline.check([SchemaInput(path: "fuzz.bridge.yaml", text: yaml)])
+        let result = Pipeline.check([SchemaInput(path: "fuzz.bridge.yaml", text: yaml)], config: GeneratorConfig(), reserved: .none)
         XCTAssertNil(result.schema)
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics), """
             fuzz.bridge.yaml:5:13: error: invalid global path 'window.\\u{308}.proto__.window.a1': '\\u{308}' is not a JavaScript identifier: use ASCII letters, digits, '_' and '$', not starting with a digit [invalid-global-path]

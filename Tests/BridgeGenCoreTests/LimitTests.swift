@@ -136,7 +136,7 @@ final class LimitTests: XCTestCase {
         let inputs = (0..<count).map { i in
             SchemaInput(path: "m\(i).bridge.yaml", text: "bridgegen: 1\nmodule: m\(i)\nimports: [m\((i + 1) % count)]\n")
         }
-        let diagnostics = onSmallStack { Pipeline.check(inputs).diagnostics.filter { $0.id == "import-cycle" } }
+        let diagnostics = onSmallStack { Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none).diagnostics.filter { $0.id == "import-cycle" } }
         XCTAssertEqual(diagnostics.count, 1)
         XCTAssertEqual(diagnostics.first?.location?.path, "m0.bridge.yaml")
         XCTAssertEqual(diagnostics.first?.notes.count, count - 1)
@@ -222,7 +222,7 @@ final class SuggestionBudgetTests: XCTestCase {
         let inputs = (0..<6).map { m in
             SchemaInput(path: "m\(m).bridge.yaml", text: "bridgegen: 1\nmodule: m\(m)\ntypes:\n\(types)  Holder:\n    fields:\n\(fields)")
         }
-        let result = Pipeline.check(inputs)
+        let result = Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none)
         XCTAssertEqual(result.diagnostics.count, 240)
         // 1,001 types and 5 primitives in scope: 1,006 * 5 * 3 per search, 132 searches in all.
         let suggested = TypeChecker.maximumSuggestionWork / DidYouMean.estimatedWork(for: "X0000", candidates: 1_006)

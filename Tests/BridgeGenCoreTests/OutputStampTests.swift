@@ -13,17 +13,20 @@ import Darwin
 /// touching anything, and every kind of change makes the run do everything again.
 final class OutputStampTests: XCTestCase {
     /// Writes the files it is given, whatever the schema; counts its calls.
-    private final class FileEmitter: Emitter, @unchecked Sendable {
+    private final class FileEmitter: BridgeTarget, @unchecked Sendable {
         let name: String
+        var outputOption: String { "--\(name)-out" }
+        let outputSummary = "the given files"
         var files: [String: String]
         var emitted = 0
         init(name: String, files: [String: String]) {
             self.name = name
             self.files = files
         }
-        func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
+        func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
             emitted += 1
-            return files.keys.sorted().map { GeneratedFile(relativePath: $0, contents: files[$0]! + "transport \(config.transport.rawValue)\n") }
+            let files = self.files.keys.sorted().map { GeneratedFile(relativePath: $0, contents: self.files[$0]! + "transport \(config.transport.rawValue)\n") }
+            return [EmitPart { sink in files.forEach(sink) }]
         }
     }
 
@@ -234,7 +237,7 @@ final class OutputStampTests: XCTestCase {
         emitter.files["a.txt"] = "changed\n"
         let stale = try generate(checkOnly: true)
         XCTAssertEqual(stale.exitStatus, 1)
-        XCTAssertEqual(stale.diagnostics.map(\.id), [DiagnosticID.outputStale.rawValue])
+        XCTAssertEqual(stale.diagnostics.map(\.id), [OutputMessages.ID.outputStale.rawValue])
         XCTAssertEqual(stale.diagnostics.first?.location?.path, out + "/a.txt")
     }
 
@@ -245,7 +248,7 @@ final class OutputStampTests: XCTestCase {
             let result = try generate(paths: paths)
             XCTAssertEqual(result.exitStatus, 0)
             XCTAssertFalse(result.upToDateByStamp)
-            XCTAssertEqual(result.diagnostics.map(\.id), [DiagnosticID.noSchemas.rawValue])
+            XCTAssertEqual(result.diagnostics.map(\.id), [InputMessages.ID.noSchemas.rawValue])
         }
         XCTAssertNil(stamp())
     }
@@ -256,7 +259,7 @@ final class OutputStampTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         let result = try generate()
         XCTAssertFalse(result.upToDateByStamp)
-        XCTAssertEqual(result.diagnostics.map(\.id), [DiagnosticID.stagingRemoved.rawValue])
+        XCTAssertEqual(result.diagnostics.map(\.id), [OutputMessages.ID.stagingRemoved.rawValue])
         XCTAssertFalse(FileManager.default.fileExists(atPath: staging))
         XCTAssertTrue(try generate().upToDateByStamp)
     }

@@ -60,7 +60,7 @@ final class PageMethodCheckTests: XCTestCase {
 
     func testTheRepositorySchemasDeclareTheSeedsPageMethods() throws {
         let inputs = SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs
-        let schema = try XCTUnwrap(Pipeline.check(inputs).schema)
+        let schema = try XCTUnwrap(Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none).schema)
         let sample = try XCTUnwrap(schema.module(named: "sample"))
         XCTAssertEqual(sample.pageMethods.map(\.name), ["getCartCount", "showMessage"])
         XCTAssertEqual(sample.pageMethods[0].global, ["app", "getCartCount"])
@@ -82,10 +82,10 @@ final class PageMethodCheckTests: XCTestCase {
                 returns: sample.Item
             """
         let sample = "bridgegen: 1\nmodule: sample\ntypes:\n  Item:\n    fields: {id: int}\n"
-        let clean = Pipeline.check([SchemaInput(path: "user.bridge.yaml", text: user), SchemaInput(path: "sample.bridge.yaml", text: sample)])
+        let clean = Pipeline.check([SchemaInput(path: "user.bridge.yaml", text: user), SchemaInput(path: "sample.bridge.yaml", text: sample)], config: GeneratorConfig(), reserved: .none)
         XCTAssertEqual(DiagnosticRenderer.text(clean.diagnostics), "", "the import is used by the page method's result")
         let unimported = user.replacingOccurrences(of: "imports: [sample]\n", with: "")
-        let result = Pipeline.check([SchemaInput(path: "user.bridge.yaml", text: unimported), SchemaInput(path: "sample.bridge.yaml", text: sample)])
+        let result = Pipeline.check([SchemaInput(path: "user.bridge.yaml", text: unimported), SchemaInput(path: "sample.bridge.yaml", text: sample)], config: GeneratorConfig(), reserved: .none)
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics),
                        "user.bridge.yaml:5:14: error: module 'sample' is used but not imported; add 'imports: [sample]' to module 'user' [not-imported]\n")
     }

@@ -124,7 +124,7 @@ final class SchemaDiffGoldenTests: XCTestCase {
         if reversed { inputs.reverse() }
         let configURL = root.appendingPathComponent(ConfigReader.fileName)
         let config = FileManager.default.contents(atPath: configURL.path).map { (path: side + "/" + ConfigReader.fileName, bytes: [UInt8]($0)) }
-        let (version, diagnostics) = SchemaVersion.load(inputs, config: config)
+        let (version, diagnostics) = SchemaVersion.load(inputs, config: config, targets: [])
         guard let version, discovered.diagnostics.isEmpty else {
             throw TestFailure("\(folder.lastPathComponent)/\(side) does not check:\n" + DiagnosticRenderer.text(discovered.diagnostics + diagnostics))
         }

@@ -8,7 +8,7 @@ import XCTest
 final class SchemaDiffUnitTests: XCTestCase {
     private func version(_ texts: [String: String], config: String? = nil) throws -> SchemaVersion {
         let inputs = texts.keys.sorted().map { SchemaInput(path: $0, text: texts[$0]!) }
-        let (version, diagnostics) = SchemaVersion.load(inputs, config: config.map { (path: "bridgegen.yaml", bytes: Array($0.utf8)) })
+        let (version, diagnostics) = SchemaVersion.load(inputs, config: config.map { (path: "bridgegen.yaml", bytes: Array($0.utf8)) }, targets: [])
         guard let version else { throw TestFailure(DiagnosticRenderer.text(diagnostics)) }
         return version
     }
@@ -109,12 +109,12 @@ final class SchemaDiffUnitTests: XCTestCase {
     func testEverySchemaComparedWithItselfReportsNothing() throws {
         let (inputs, config) = try shippedSchemas()
         XCTAssertGreaterThanOrEqual(inputs.count, 2)
-        let loaded = SchemaVersion.load(inputs, config: config)
+        let loaded = SchemaVersion.load(inputs, config: config, targets: [])
         let version = try XCTUnwrap(loaded.version, DiagnosticRenderer.text(loaded.diagnostics))
         XCTAssertEqual(SchemaDiff.compare(old: version, new: version), [])
         for input in inputs {
             // Each file alone too, where it checks alone (user imports sample).
-            guard let alone = SchemaVersion.load([input], config: nil).version else { continue }
+            guard let alone = SchemaVersion.load([input], config: nil, targets: []).version else { continue }
             XCTAssertEqual(SchemaDiff.compare(old: alone, new: alone), [], input.path)
         }
     }
@@ -123,8 +123,8 @@ final class SchemaDiffUnitTests: XCTestCase {
         let (inputs, config) = try shippedSchemas()
         let copies = inputs.map { SchemaInput(path: $0.path, text: Self.reformatted(String(decoding: $0.bytes, as: UTF8.self))) }
         XCTAssertNotEqual(copies.map(\.bytes), inputs.map(\.bytes))
-        let original = try XCTUnwrap(SchemaVersion.load(inputs, config: config).version)
-        let loaded = SchemaVersion.load(copies, config: config)
+        let original = try XCTUnwrap(SchemaVersion.load(inputs, config: config, targets: []).version)
+        let loaded = SchemaVersion.load(copies, config: config, targets: [])
         let copy = try XCTUnwrap(loaded.version, DiagnosticRenderer.text(loaded.diagnostics))
         XCTAssertNotEqual(copy.schema, original.schema, "the copy declares things in another order")
         XCTAssertEqual(DiagnosticRenderer.text(SchemaDiff.compare(old: original, new: copy)), "")
@@ -164,7 +164,7 @@ final class SchemaDiffUnitTests: XCTestCase {
 
     func testConfigKeysAreLocated() throws {
         let text = "bridgegen: 1\ntransport: callback\ncallbackChannel: shopBridge\norigin:\n  trustedHosts: [a.example]\n  mainFrameOnly: false\nx-note: ignored\n"
-        let result = ConfigReader.readLocated(Array(text.utf8), path: "c.yaml")
+        let result = ConfigReader.readLocated(Array(text.utf8), path: "c.yaml", sections: [])
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.locations["transport"], SourceLocation(path: "c.yaml", line: 2, column: 1))
         XCTAssertEqual(result.locations["callbackChannel"], SourceLocation(path: "c.yaml", line: 3, column: 1))
@@ -173,7 +173,7 @@ final class SchemaDiffUnitTests: XCTestCase {
         XCTAssertNil(result.locations["contentWorld"])
         XCTAssertNil(result.locations["x-note"])
         // The old entry point still answers the same config.
-        XCTAssertEqual(ConfigReader.read(Array(text.utf8), path: "c.yaml").config, result.config)
+        XCTAssertEqual(ConfigReader.read(Array(text.utf8), path: "c.yaml", sections: []).config, result.config)
         let loaded = try version(["a.bridge.yaml": "bridgegen: 1\nmodule: a\n"], config: text)
         XCTAssertEqual(loaded.configLocations.mapValues(\.line), result.locations.mapValues(\.line))
         XCTAssertEqual(loaded.configPath, "bridgegen.yaml")
@@ -181,7 +181,7 @@ final class SchemaDiffUnitTests: XCTestCase {
 
     func testAVersionThatDoesNotCheckIsNotLoaded() {
         let (version, diagnostics) = SchemaVersion.load([SchemaInput(path: "a.bridge.yaml", text: "bridgegen: 1\nmodule: a\nmethods:\n  m:\n    kind: maybe\n")],
-                                                        config: (path: "bridgegen.yaml", bytes: Array("bridgegen: 1\ntransport: pigeon\n".utf8)))
+                                                        config: (path: "bridgegen.yaml", bytes: Array("bridgegen: 1\ntransport: pigeon\n".utf8)), targets: [])
         XCTAssertNil(version)
         XCTAssertEqual(diagnostics.map(\.id), ["invalid-kind", "config-value"])
     }

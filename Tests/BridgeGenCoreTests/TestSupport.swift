@@ -9,7 +9,7 @@ extension TestPaths {
 
 /// Checks YAML text given as one in-memory file.
 func check(_ text: String, path: String = "sample.bridge.yaml", config: GeneratorConfig = GeneratorConfig()) -> Pipeline.Result {
-    Pipeline.check([SchemaInput(path: path, text: text)], config: config)
+    Pipeline.check([SchemaInput(path: path, text: text)], config: config, reserved: .none)
 }
 
 /// The rendered diagnostics of checking `text`.

@@ -49,7 +49,7 @@ import Testing
 
     static func page(levels: Int) throws -> String {
         let schema = try checkedSchema(texts: ["deep.bridge.yaml": chain(levels: levels)])
-        let files = MarkdownEmitter().emit(schema, config: GeneratorConfig())
+        let files = MarkdownTarget().files(schema, config: GeneratorConfig())
         let page = try #require(files.first { $0.relativePath.hasSuffix("deep.md") })
         return page.contents
     }

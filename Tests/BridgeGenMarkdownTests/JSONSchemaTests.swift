@@ -53,7 +53,7 @@ import Testing
         let inputs = SchemaDiscovery.inputs(for: [TestPaths.path("Schemas")]).inputs.map(\.path)
         #expect(inputs.count >= 2)
         // They really are valid for bridgegen too.
-        #expect(Pipeline.check(SchemaDiscovery.inputs(for: inputs).inputs).schema != nil)
+        #expect(Pipeline.check(SchemaDiscovery.inputs(for: inputs).inputs, config: GeneratorConfig(), reserved: .none).schema != nil)
         let result = try validate(inputs)
         for path in inputs {
             let file = try #require(result.files[path])
@@ -143,7 +143,7 @@ import Testing
         let paths = try write(Self.structuralSnippets, in: folder)
         let result = try validate(paths.values.sorted())
         for (name, path) in paths.sorted(by: { $0.key < $1.key }) {
-            let diagnostics = Pipeline.check([SchemaInput(path: "sample.bridge.yaml", text: Self.structuralSnippets[name]!)]).diagnostics
+            let diagnostics = Pipeline.check([SchemaInput(path: "sample.bridge.yaml", text: Self.structuralSnippets[name]!)], config: GeneratorConfig(), reserved: .none).diagnostics
             let ids = Set(diagnostics.filter { $0.severity == .error }.map(\.id))
             let structural = !ids.isDisjoint(with: Self.structuralIDs) || diagnostics.contains {
                 $0.id == "invalid-type" && $0.message.hasPrefix("expected a type")
@@ -257,7 +257,7 @@ import Testing
         let paths = try write(Self.validSnippets, in: folder)
         let result = try validate(paths.values.sorted())
         for (name, path) in paths {
-            let check = Pipeline.check([SchemaInput(path: "sample.bridge.yaml", text: Self.validSnippets[name]!)])
+            let check = Pipeline.check([SchemaInput(path: "sample.bridge.yaml", text: Self.validSnippets[name]!)], config: GeneratorConfig(), reserved: .none)
             #expect(!check.hasErrors, "\(name): \(check.diagnostics.map { "\($0)" })")
             let file = try #require(result.files[path])
             #expect(file.loaded && file.errors.isEmpty, "\(name): \(file.errors)")

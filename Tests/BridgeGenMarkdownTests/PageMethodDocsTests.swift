@@ -24,7 +24,7 @@ import Testing
         """
 
     static func page(_ config: GeneratorConfig = GeneratorConfig()) throws -> String {
-        let files = MarkdownEmitter().emit(try checkedSchema(texts: ["shop.bridge.yaml": schema], config: config), config: config)
+        let files = MarkdownTarget().files(try checkedSchema(texts: ["shop.bridge.yaml": schema], config: config), config: config)
         return try #require(files.first { $0.relativePath == "shop.md" }).contents
     }
 

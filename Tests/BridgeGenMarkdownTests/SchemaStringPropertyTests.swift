@@ -89,7 +89,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
     }
 
     private func page(_ schema: HostileSchema, path: String) throws -> String {
-        let files = MarkdownEmitter().emit(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
+        let files = MarkdownTarget().files(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
         return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
     }
 

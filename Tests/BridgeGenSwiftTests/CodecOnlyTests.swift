@@ -36,7 +36,7 @@ final class CodecOnlyTests: XCTestCase {
             returns: Coded
         """.write(to: folder.appendingPathComponent("coding.bridge.yaml"), atomically: true, encoding: .utf8)
         let schema = try checkedSchema([folder])
-        XCTAssertEqual(SwiftEmitter().validate(schema, config: GeneratorConfig()).map(\.message), [])
+        XCTAssertEqual(SwiftTarget().validate(schema, config: GeneratorConfig()).map(\.message), [])
         let files = try write(SwiftTestSupport.generate([folder]), to: temporaryFolder("codec-only"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))

@@ -1,3 +1,4 @@
+import BridgeGenSwift
 import BridgeGenCore
 import BridgeGenTestSupport
 import Foundation
@@ -9,9 +10,9 @@ import XCTest
 /// SwiftUI's `WebPage` path too).
 final class CompileTests: XCTestCase {
     private func typecheck(_ transport: GeneratorConfig.Transport, swiftVersion: String,
-                           access: GeneratorConfig.SwiftAccess = .public) throws {
+                           access: SwiftSettings.Access = .public) throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
-        let config = GeneratorConfig(transport: transport, swiftAccess: access)
+        let config = GeneratorConfig(transport: transport).with(SwiftSettings(access: access))
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config),
                               to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)"))
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
@@ -47,7 +48,7 @@ final class CompileTests: XCTestCase {
     /// Without WebKit the glue is compiled out and the dispatch core stands alone.
     func testCoreWithoutWebKit() throws {
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress],
-                                                        config: GeneratorConfig(swiftAccess: .internal)),
+                                                        config: GeneratorConfig().with(SwiftSettings(access: .internal))),
                               to: temporaryFolder("compile-core"))
         let result = try SwiftTestSupport.swiftc(["-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors"] + files)
         XCTAssertEqual(result.status, 0, SwiftTestSupport.problems(result))

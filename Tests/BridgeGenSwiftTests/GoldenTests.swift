@@ -36,8 +36,9 @@ final class GoldenTests: XCTestCase {
     }
 
     func testConfigurationReachesTheCode() throws {
-        var config = GeneratorConfig(transport: .callback, callbackChannel: "myBridge", swiftAccess: .internal,
+        var config = GeneratorConfig(transport: .callback, callbackChannel: "myBridge",
                                      contentWorld: "bridge", trustedSchemes: ["app"], trustedHosts: ["example.com"], mainFrameOnly: false)
+            .with(SwiftSettings(access: .internal))
         let files = try SwiftTestSupport.generate([TestPaths.schemas], config: config)
         let support = files[0].contents
         XCTAssertTrue(support.contains("static let transport: BridgeTransport = .callback(channel: \"myBridge\")"))
@@ -45,7 +46,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertTrue(support.contains("static let trustedHosts: Set<String> = [\"example.com\"]"))
         XCTAssertTrue(support.contains("static let mainFrameOnly = false"))
         XCTAssertFalse(files.contains { $0.contents.contains("public ") && $0.contents.contains("public protocol") })
-        config.swiftAccess = .package
+        config[SwiftSettings.self].access = .package
         let packaged = try SwiftTestSupport.generate([TestPaths.schemas], config: config)
         XCTAssertTrue(packaged[1].contents.contains("package protocol SampleHandler"))
     }
@@ -62,9 +63,9 @@ final class GoldenTests: XCTestCase {
             cases:
               a: The only case.
         """
-        let result = Pipeline.check([SchemaInput(path: "shadow.bridge.yaml", text: text)])
+        let result = Pipeline.check([SchemaInput(path: "shadow.bridge.yaml", text: text)], config: GeneratorConfig(), reserved: .none)
         let schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
-        let diagnostics = SwiftEmitter().validate(schema, config: GeneratorConfig())
+        let diagnostics = SwiftTarget().validate(schema, config: GeneratorConfig())
         XCTAssertEqual(diagnostics.map(\.id).sorted(), ["swift-type-shadows-namespace", "swift-type-shadows-support"])
     }
 }

@@ -8,7 +8,7 @@ import XCTest
 final class ModuleSourceTests: XCTestCase {
     private func moduleFile(_ yaml: String) throws -> String {
         let schema = try checkedSchema(texts: ["demo.bridge.yaml": yaml])
-        let files = Pipeline.generate(schema, emitters: [SwiftEmitter()], config: GeneratorConfig()).files["swift"] ?? []
+        let files = Pipeline.generate(schema, targets: [SwiftTarget()], config: GeneratorConfig()).files["swift"] ?? []
         return try XCTUnwrap(files.first { $0.relativePath == "DemoBridge.swift" }?.contents)
     }
 

@@ -8,7 +8,7 @@ import XCTest
 /// compiles (warning-free, Swift 6); one level more is refused at check (issue 15, finding 6).
 final class NestingLimitTests: XCTestCase {
     func testOneLevelOverTheLimitIsRefused() {
-        let result = Pipeline.check([SchemaInput(path: "deep.bridge.yaml", text: DeepTypeSchema.schema(levels: SchemaLimits.typeNestingDepth + 1))])
+        let result = Pipeline.check([SchemaInput(path: "deep.bridge.yaml", text: DeepTypeSchema.schema(levels: SchemaLimits.typeNestingDepth + 1))], config: GeneratorConfig(), reserved: .none)
         // Six places; the ninth opener is 36 characters into each type (`list<map<` four times).
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first,
                        "deep.bridge.yaml:6:50: error: list<> and map<> nest deeper than 8 levels here; the generated Swift would take very long to compile: give an inner level a name (a struct) [type-depth]")

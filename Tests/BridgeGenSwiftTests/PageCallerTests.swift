@@ -19,7 +19,7 @@ final class PageCallerTests: XCTestCase {
     /// The `cart` module with two page methods: a legacy global with a result, and a client
     /// method with a default, a keyword-named param, declared errors and a deprecation.
     private func schema(pageMethodName: String = "confirmLeave") throws -> SchemaSet {
-        let result = Pipeline.check([SchemaInput(path: "cart.bridge.yaml", text: yaml)])
+        let result = Pipeline.check([SchemaInput(path: "cart.bridge.yaml", text: yaml)], config: GeneratorConfig(), reserved: .none)
         var schema = try XCTUnwrap(result.schema, "\(result.diagnostics)")
         let location = SourceLocation(path: "cart.bridge.yaml", line: 9, column: 3)
         func field(_ name: String, _ type: TypeRef, default value: Literal? = nil, doc: String? = nil) -> Field {
@@ -37,7 +37,7 @@ final class PageCallerTests: XCTestCase {
     }
 
     private func cartFile(_ schema: SchemaSet, config: GeneratorConfig = GeneratorConfig()) -> String {
-        SwiftEmitter().emit(schema, config: config).first { $0.relativePath == "CartBridge.swift" }?.contents ?? ""
+        SwiftTarget().files(schema, config: config).first { $0.relativePath == "CartBridge.swift" }?.contents ?? ""
     }
 
     private func section(_ text: String, from start: String, to end: String) -> String {
@@ -130,16 +130,16 @@ final class PageCallerTests: XCTestCase {
     }
 
     func testAPageMethodNamedLikeTheCallersOwnMemberIsRefused() throws {
-        let diagnostics = SwiftEmitter().validate(try schema(pageMethodName: "withTimeout"), config: GeneratorConfig())
+        let diagnostics = SwiftTarget().validate(try schema(pageMethodName: "withTimeout"), config: GeneratorConfig())
         XCTAssertEqual(diagnostics.map { "\($0.location.map { "\($0)" } ?? ""): \($0.severity): \($0.message) [\($0.id)]" }, [
             "cart.bridge.yaml:9:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Swift page caller 'CartPage'; rename it (the page keeps its name with 'wire: withTimeout') [swift-reserved-page-method]",
         ])
-        XCTAssertEqual(SwiftEmitter().validate(try schema(), config: GeneratorConfig()), [])
+        XCTAssertEqual(SwiftTarget().validate(try schema(), config: GeneratorConfig()), [])
     }
 
     func testTheConfigurationCarriesThePageCallTimeoutAndTheConsoleSettings() throws {
         func support(_ config: GeneratorConfig) throws -> String {
-            SwiftEmitter().emit(try schema(), config: config).first { $0.relativePath == "BridgeGenSupport.swift" }?.contents ?? ""
+            SwiftTarget().files(try schema(), config: config).first { $0.relativePath == "BridgeGenSupport.swift" }?.contents ?? ""
         }
         let defaults = try support(GeneratorConfig())
         XCTAssertTrue(defaults.contains("""
@@ -158,8 +158,8 @@ final class PageCallerTests: XCTestCase {
                 static let consoleMaxMessagesPerSecond = 50
             }
             """), defaults)
-        let always = try support(GeneratorConfig(pageCallTimeoutMs: 2_500, consoleForwarding: .always,
-                                                 consoleMaxMessageLength: 80, consoleMaxMessagesPerSecond: 5))
+        let always = try support(GeneratorConfig(consoleForwarding: .always, consoleMaxMessageLength: 80, consoleMaxMessagesPerSecond: 5)
+                                    .with(SwiftSettings(pageCallTimeoutMs: 2_500)))
         for line in ["static let pageCallTimeoutSeconds: Double = 2.5", "static let forwardsConsole = true",
                      "static let consoleMaxMessageLength = 80", "static let consoleMaxMessagesPerSecond = 5"] {
             XCTAssertTrue(always.contains(line), line)

@@ -28,11 +28,11 @@ import XCTest
 /// Two swiftc runs in all. `BRIDGEGEN_FUZZ_ITERATIONS` / `BRIDGEGEN_FUZZ_SEED` run more or others.
 final class SchemaStringPropertyTests: XCTestCase {
     private func generate(_ schema: HostileSchema, path: String) throws -> (files: [GeneratedFile], model: SchemaSet) {
-        let result = Pipeline.check([SchemaInput(path: path, text: schema.yaml)], config: GeneratorConfig())
+        let result = Pipeline.check([SchemaInput(path: path, text: schema.yaml)], config: GeneratorConfig(), reserved: .none)
         guard let model = result.schema else {
             throw NSError(domain: "fuzz", code: 1, userInfo: [NSLocalizedDescriptionKey: DiagnosticRenderer.text(result.diagnostics)])
         }
-        let generated = Pipeline.generate(model, emitters: [SwiftEmitter()], config: GeneratorConfig())
+        let generated = Pipeline.generate(model, targets: [SwiftTarget()], config: GeneratorConfig())
         XCTAssertEqual(generated.diagnostics, [])
         return (generated.files["swift"] ?? [], model)
     }

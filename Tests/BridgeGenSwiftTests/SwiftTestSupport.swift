@@ -14,7 +14,7 @@ enum SwiftTestSupport {
 
     static func generate(_ paths: [URL], config: GeneratorConfig = GeneratorConfig()) throws -> [GeneratedFile] {
         let schema = try checkedSchema(paths, config: config)
-        let generated = Pipeline.generate(schema, emitters: [SwiftEmitter()], config: config)
+        let generated = Pipeline.generate(schema, targets: [SwiftTarget()], config: config)
         XCTAssertTrue(generated.diagnostics.isEmpty, "\(generated.diagnostics)")
         return generated.files["swift"] ?? []
     }

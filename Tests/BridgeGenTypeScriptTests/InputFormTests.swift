@@ -125,7 +125,7 @@ final class InputFormTests: XCTestCase {
               once:
                 kind: send
             """])
-        let found = TypeScriptEmitter().validate(schema, config: GeneratorConfig())
+        let found = TypeScriptTarget().validate(schema, config: GeneratorConfig())
         let rendered = DiagnosticRenderer.text(found)
         XCTAssertEqual(found.map { $0.location?.line }, [9, 16], rendered)
         XCTAssertEqual(found.map(\.message), [

@@ -35,7 +35,7 @@ final class RuntimeSourceTests: XCTestCase {
         }
         XCTAssertEqual(Set(names), ["BridgeCapabilities", "BridgeError", "BridgeErrorCode", "OnceOptions", "PROTOCOL_VERSION", "ReadyOptions",
                                     "RequestOptions", "Unsubscribe", "bridgeErrorCodeName"], declarations)
-        let index = TypeScriptEmitter.index(try checkedSchema())
+        let index = TypeScriptTarget.index(try checkedSchema())
         for name in names {
             XCTAssertTrue(index.contains(" \(name),") || index.contains(" \(name) }"), "index.ts does not export \(name)")
         }
@@ -43,8 +43,8 @@ final class RuntimeSourceTests: XCTestCase {
     }
 
     func testGeneratedRuntimeIsTheFileAfterItsHeader() throws {
-        let cases = [("runtime.ts", RuntimeFiles.runtime, TypeScriptEmitter.runtime()),
-                     ("mock-runtime.ts", RuntimeFiles.mockRuntime, TypeScriptEmitter.mockRuntime())]
+        let cases = [("runtime.ts", RuntimeFiles.runtime, TypeScriptTarget.runtime()),
+                     ("mock-runtime.ts", RuntimeFiles.mockRuntime, TypeScriptTarget.mockRuntime())]
         for (name, source, generated) in cases {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             let embedded = source.text()

@@ -13,7 +13,7 @@ enum TestSupport {
     /// The TypeScript output for `schema`, by relative path.
     static func generate(_ schema: SchemaSet, config: GeneratorConfig = GeneratorConfig()) -> [String: String] {
         var files: [String: String] = [:]
-        for generated in TypeScriptEmitter().emit(schema, config: config) {
+        for generated in TypeScriptTarget().files(schema, config: config) {
             files[generated.relativePath] = generated.contents
         }
         return files

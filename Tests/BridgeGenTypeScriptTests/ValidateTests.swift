@@ -7,12 +7,12 @@ import XCTest
 final class ValidateTests: XCTestCase {
     private func diagnostics(_ yaml: String, file: String = "bad.bridge.yaml") throws -> [Diagnostic] {
         let schema = try checkedSchema(texts: [file: yaml])
-        return TypeScriptEmitter().validate(schema, config: GeneratorConfig())
+        return TypeScriptTarget().validate(schema, config: GeneratorConfig())
     }
 
     func testSchemasAreAccepted() throws {
-        XCTAssertEqual(TypeScriptEmitter().validate(try checkedSchema(), config: GeneratorConfig()), [])
-        XCTAssertEqual(TypeScriptEmitter().validate(try checkedSchema(texts: EdgeSchemas.texts), config: GeneratorConfig()), [])
+        XCTAssertEqual(TypeScriptTarget().validate(try checkedSchema(), config: GeneratorConfig()), [])
+        XCTAssertEqual(TypeScriptTarget().validate(try checkedSchema(texts: EdgeSchemas.texts), config: GeneratorConfig()), [])
     }
 
     func testClientMembersAndThenableNamesAreRefused() throws {
@@ -117,7 +117,7 @@ final class ValidateTests: XCTestCase {
               on:
                 kind: send
             """])
-        let result = Pipeline.generate(schema, emitters: [TypeScriptEmitter()], config: GeneratorConfig())
+        let result = Pipeline.generate(schema, targets: [TypeScriptTarget()], config: GeneratorConfig())
         XCTAssertTrue(result.files.isEmpty)
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first.map(String.init),
                        "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [ts-reserved-method]")

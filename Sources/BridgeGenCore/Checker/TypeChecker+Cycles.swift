@@ -58,7 +58,7 @@ extension TypeChecker {
                     guard reported.insert([node, edge.to]).inserted else { continue }
                     let cycleEdges = Array(pathEdges[start...]) + [edge]
                     let cycleNames = path[start...].map { names[$0] } + [names[edge.to]]
-                    report(DiagnosticCatalog.structCycle(cycleNames, at: cycleEdges[0].location,
+                    report(SchemaMessages.structCycle(cycleNames, at: cycleEdges[0].location,
                                                          steps: cycleEdges.dropFirst().map { ($0.field, $0.location) },
                                                          shown: Self.shownCycleLength))
                 } else if state[edge.to] == 0 {

@@ -8,9 +8,9 @@ extension TypeChecker {
         for type in syntax.types {
             let name = type.name
             if !IDLNames.isValidTypeName(name.value) {
-                report(DiagnosticCatalog.invalidName("type", name.value, rule: .type, at: name.location))
-            } else if let language = ReservedNames.typeNames[name.value] {
-                report(DiagnosticCatalog.reservedName("type", name.value, reservedIn: language, at: name.location))
+                report(SchemaMessages.invalidName("type", name.value, rule: .type, at: name.location))
+            } else if let language = reserved.reason(name.value, at: .type) {
+                report(SchemaMessages.reservedName("type", name.value, reservedIn: language, at: name.location))
             }
             let deprecated = type.deprecated.map { Deprecation(message: $0.message) }
             switch type.body {
@@ -28,7 +28,7 @@ extension TypeChecker {
     }
 
     mutating func checkCases(_ syntax: [CaseSyntax], enumName: Located<String>) -> [EnumCase] {
-        if syntax.isEmpty { report(DiagnosticCatalog.emptyEnum(enumName.value, at: enumName.location)) }
+        if syntax.isEmpty { report(SchemaMessages.emptyEnum(enumName.value, at: enumName.location)) }
         var cases: [EnumCase] = []
         cases.reserveCapacity(syntax.count)
         var identifiers = MemberNames(reserving: syntax.count)
@@ -38,7 +38,7 @@ extension TypeChecker {
             var wire = c.name.value
             if let w = c.wire {
                 if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
-                    report(DiagnosticCatalog.invalidEnumWireValue(w.value, at: w.location))
+                    report(SchemaMessages.invalidEnumWireValue(w.value, at: w.location))
                 }
             }
             let wireLocation = c.wire?.location ?? c.name.location
@@ -46,10 +46,10 @@ extension TypeChecker {
             // will: a value spelled with other scalars collides too, and is told apart here.
             if let other = wires[wire] {
                 if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
-                    report(DiagnosticCatalog.wireCollision("enum case", first: other.member, second: c.name.value, wire: wire, word: "value",
+                    report(SchemaMessages.wireCollision("enum case", first: other.member, second: c.name.value, wire: wire, word: "value",
                                                            in: "enum '\(enumName.value)'", at: wireLocation, first: other.wire.location))
                 } else {
-                    report(DiagnosticCatalog.canonicallyEquivalent(
+                    report(SchemaMessages.canonicallyEquivalent(
                         "enum '\(enumName.value)' wire values", wire, other.wire.value,
                         consequence: "the generated Swift could not tell cases '\(other.member)' and '\(c.name.value)' apart; use distinct values",
                         at: wireLocation, first: other.wire.location))
@@ -68,11 +68,11 @@ extension TypeChecker {
     mutating func memberIdentifier(_ name: Located<String>, noun: String,
                                            unique identifiers: inout MemberNames) -> String? {
         guard let identifier = IDLNames.memberIdentifier(name.value) else {
-            report(DiagnosticCatalog.invalidName(noun, name.value, rule: .member, at: name.location))
+            report(SchemaMessages.invalidName(noun, name.value, rule: .member, at: name.location))
             return nil
         }
         if let other = identifiers[identifier] {
-            report(DiagnosticCatalog.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
+            report(SchemaMessages.caseConversionCollision(noun, name.value, other.value, identifier: identifier,
                                                              at: name.location, first: other.location))
             return nil
         }
@@ -109,11 +109,11 @@ extension TypeChecker {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
             guard let node = e.code else { continue }
             guard let text = node.scalar, node.kindDescription == "a number", let code = Int(text), code >= 1, code <= Int(Int32.max) else {
-                report(DiagnosticCatalog.invalidErrorCode(node.scalar ?? node.kindDescription, at: node.location))
+                report(SchemaMessages.invalidErrorCode(node.scalar ?? node.kindDescription, at: node.location))
                 continue
             }
             if let other = codes[code] {
-                report(DiagnosticCatalog.duplicateErrorCode(code, e.name.value, other.value, at: node.location, first: other.location))
+                report(SchemaMessages.duplicateErrorCode(code, e.name.value, other.value, at: node.location, first: other.location))
                 continue
             }
             codes[code] = e.name
@@ -136,16 +136,16 @@ extension TypeChecker {
             var kind: MethodKind?
             if let k = m.kind {
                 kind = MethodKind(rawValue: k.value)
-                if kind == nil { report(DiagnosticCatalog.invalidMethodKind(k.value, at: k.location)) }
+                if kind == nil { report(SchemaMessages.invalidMethodKind(k.value, at: k.location)) }
             }
             let params = checkFields(m.params, noun: "parameter", &scope)
             var returns: TypeRef?
             if let r = m.returns { returns = resolve(r, &scope) }
             if kind == .send, let key = m.returnsKey {
-                report(DiagnosticCatalog.returnsOnSend(m.name.value, at: key))
+                report(SchemaMessages.returnsOnSend(m.name.value, at: key))
             }
             if kind == .send, let key = m.errorsKey {
-                report(DiagnosticCatalog.errorsOnSend(m.name.value, at: key))
+                report(SchemaMessages.errorsOnSend(m.name.value, at: key))
             }
             let errorNames = checkErrorReferences(m.errors, errors: errors, syntax: syntax, module: scope.module)
             guard let kind, let wire else { continue }
@@ -165,7 +165,7 @@ extension TypeChecker {
         for e in references {
             if errors.contains(where: { $0.name == e.value }) {
                 if errorNames.contains(e.value) {
-                    report(DiagnosticCatalog.duplicate("error reference", e.value, at: e.location, first: nil))
+                    report(SchemaMessages.duplicate("error reference", e.value, at: e.location, first: nil))
                 } else {
                     errorNames.append(e.value)
                 }
@@ -182,7 +182,7 @@ extension TypeChecker {
                     errorOwners = owners
                 }
                 let declaredBy = errorOwners?[e.value].flatMap { $0 == module ? nil : $0 }
-                report(DiagnosticCatalog.unknownError(e.value, module: module, known: known, declaredBy: declaredBy, at: e.location))
+                report(SchemaMessages.unknownError(e.value, module: module, known: known, declaredBy: declaredBy, at: e.location))
             }
         }
         return errorNames
@@ -210,11 +210,11 @@ extension TypeChecker {
                             seen: inout WireNames, owner: @autoclosure () -> String) -> String? {
         let wire = override ?? name
         if override != nil, !IDLNames.isValidWireName(wire.value) {
-            report(DiagnosticCatalog.invalidWireName(wire.value, at: wire.location))
+            report(SchemaMessages.invalidWireName(wire.value, at: wire.location))
             return nil
         }
         if let other = seen[wire.value] {
-            report(DiagnosticCatalog.wireCollision(noun, first: other.member, second: name.value, wire: wire.value, in: owner(),
+            report(SchemaMessages.wireCollision(noun, first: other.member, second: name.value, wire: wire.value, in: owner(),
                                                    at: wire.location, first: other.wire.location))
             return nil
         }
@@ -228,7 +228,7 @@ extension TypeChecker {
         for module in modules {
             for method in module.methods {
                 if let first = owners[method.wireName] {
-                    report(DiagnosticCatalog.sharedChannelCollision(method.wireName, first: first.method, second: "\(module.name).\(method.name)",
+                    report(SchemaMessages.sharedChannelCollision(method.wireName, first: first.method, second: "\(module.name).\(method.name)",
                                                                     channel: config.callbackChannel, at: method.location, first: first.location))
                 } else {
                     owners[method.wireName] = ("\(module.name).\(method.name)", method.location)

@@ -11,7 +11,7 @@ extension TypeChecker {
 
     mutating func checkLiteral(_ node: YAMLNode, against type: TypeRef, scope: Scope) -> Literal? {
         func mismatch(_ expected: String, hint: DefaultHint? = nil) -> Literal? {
-            report(DiagnosticCatalog.defaultMismatch(expected: expected, got: node.kindDescription, hint: hint, at: node.location))
+            report(SchemaMessages.defaultMismatch(expected: expected, got: node.kindDescription, hint: hint, at: node.location))
             return nil
         }
         let plain: Bool
@@ -33,11 +33,11 @@ extension TypeChecker {
             guard plain, node.kindDescription == "a number" else { return mismatch("an integer", hint: unquoteHint(node, Int64(text) != nil)) }
             guard let value = Int64(text) else {
                 if Double(text) != nil { return mismatch("an integer", hint: .fractional(text)) }
-                report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                report(SchemaMessages.integerOutOfRange(text, at: node.location))
                 return nil
             }
             guard abs(value) <= Self.maxSafeInteger else {
-                report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                report(SchemaMessages.integerOutOfRange(text, at: node.location))
                 return nil
             }
             return .int(value)
@@ -75,13 +75,13 @@ extension TypeChecker {
             return .map(entries)
         case .named(let module, let name):
             guard case .enumeration(let cases)? = typeTable[module]?[name] else {
-                report(DiagnosticCatalog.structDefault(name, at: node.location))
+                report(SchemaMessages.structDefault(name, at: node.location))
                 return nil
             }
             let names = cases.map(\.name.value)
             guard let value = node.scalar, !node.isNull else { return mismatch("a case of '\(name)'") }
             guard names.contains(value) else {
-                report(DiagnosticCatalog.unknownEnumCase(value, enumName: name, known: takeSuggestion(for: value, among: names.count) ? names : [], at: node.location))
+                report(SchemaMessages.unknownEnumCase(value, enumName: name, known: takeSuggestion(for: value, among: names.count) ? names : [], at: node.location))
                 return nil
             }
             return .enumCase(value)
@@ -98,13 +98,13 @@ extension TypeChecker {
             case "a number":
                 if let i = Int64(text) {
                     guard abs(i) <= Self.maxSafeInteger else {
-                        report(DiagnosticCatalog.integerOutOfRange(text, at: node.location))
+                        report(SchemaMessages.integerOutOfRange(text, at: node.location))
                         return nil
                     }
                     return .int(i)
                 }
                 guard let d = Double(text), d.isFinite else {
-                    report(DiagnosticCatalog.defaultMismatch(expected: "a finite number", got: "'\(text)'", hint: nil, at: node.location))
+                    report(SchemaMessages.defaultMismatch(expected: "a finite number", got: "'\(text)'", hint: nil, at: node.location))
                     return nil
                 }
                 return .double(d)
@@ -144,9 +144,9 @@ extension TypeChecker {
             clean = false
             let firstKey = first.scalar ?? ""
             if firstKey.unicodeScalars.elementsEqual(key.unicodeScalars) {
-                report(DiagnosticCatalog.duplicateDefaultKey(key, at: pair.key.location, first: first.location))
+                report(SchemaMessages.duplicateDefaultKey(key, at: pair.key.location, first: first.location))
             } else {
-                report(DiagnosticCatalog.canonicallyEquivalent("default keys", key, firstKey,
+                report(SchemaMessages.canonicallyEquivalent("default keys", key, firstKey,
                                                                consequence: "one Swift dictionary cannot hold both; write the key once",
                                                                at: pair.key.location, first: first.location))
             }

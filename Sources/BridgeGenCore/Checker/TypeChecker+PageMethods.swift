@@ -12,7 +12,7 @@ extension TypeChecker {
             guard let identifier = memberIdentifier(m.name, noun: "page method", unique: &identifiers) else { continue }
             var clashes = false
             if let other = others[identifier] {
-                report(DiagnosticCatalog.pageMethodCollision(m.name.value, other.noun, other.name.value, identifier: identifier,
+                report(SchemaMessages.pageMethodCollision(m.name.value, other.noun, other.name.value, identifier: identifier,
                                                              module: scope.module, at: m.name.location, first: other.name.location))
                 clashes = true
             }
@@ -60,7 +60,7 @@ extension TypeChecker {
                     case .empty, .tooManySegments: break
                     }
                 }
-                report(DiagnosticCatalog.invalidGlobalPath(text.value, problem, at: at))
+                report(SchemaMessages.invalidGlobalPath(text.value, problem, at: at))
             }
             return nil
         }

@@ -36,14 +36,14 @@ extension TypeChecker {
             switch error.kind {
             case .syntax(let syntax):
                 if let suggestion = ForeignTypeSpelling.suggestion(for: text.value) {
-                    report(DiagnosticCatalog.foreignTypeSpelling(text.value, suggestion, at: text.location))
+                    report(SchemaMessages.foreignTypeSpelling(text.value, suggestion, at: text.location))
                 } else {
-                    report(DiagnosticCatalog.invalidTypeExpression(text.value, syntax, at: at))
+                    report(SchemaMessages.invalidTypeExpression(text.value, syntax, at: at))
                 }
             case .nestingTooDeep:
-                report(DiagnosticCatalog.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
+                report(SchemaMessages.typeNestingTooDeep(limit: SchemaLimits.typeNestingDepth, at: at))
             case .nameTooLong(let noun, let length, let limit):
-                report(DiagnosticCatalog.nameTooLong(noun, length: length, limit: limit, at: at))
+                report(SchemaMessages.nameTooLong(noun, length: length, limit: limit, at: at))
             }
             return nil
         case .success(let expression):
@@ -63,18 +63,18 @@ extension TypeChecker {
         case .optional(let inner): return resolve(inner, text, &scope).map(TypeRef.optional)
         case .named(let module?, let name):
             guard modulesByName[module] != nil else {
-                report(DiagnosticCatalog.unknownModule(module, known: takeSuggestion(for: module, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: text.location))
+                report(SchemaMessages.unknownModule(module, known: takeSuggestion(for: module, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: text.location))
                 return nil
             }
             if module != scope.module && scope.imports[module] == nil {
-                report(DiagnosticCatalog.notImported(module, in: scope.module, at: text.location))
+                report(SchemaMessages.notImported(module, in: scope.module, at: text.location))
                 return nil
             }
             guard typeTable[module]?[name] != nil else {
                 // The import is used, by a misspelt name: warning that it is not would mislead.
                 scope.used.insert(module)
                 let candidates = takeSuggestion(for: "\(module).\(name)", among: typeTable[module]?.count ?? 0) ? typeTable[module]?.keys.map { "\(module).\($0)" } ?? [] : []
-                report(DiagnosticCatalog.unknownType("\(module).\(name)", suggestions: candidates, at: text.location))
+                report(SchemaMessages.unknownType("\(module).\(name)", suggestions: candidates, at: text.location))
                 return nil
             }
             scope.used.insert(module)
@@ -83,13 +83,13 @@ extension TypeChecker {
             if typeTable[scope.module]?[name] != nil { return .named(module: scope.module, name: name) }
             if text.value != name, ForeignTypeSpelling.scalar(name) != nil,
                let respelled = ForeignTypeSpelling.suggestion(for: text.value) {
-                report(DiagnosticCatalog.unknownType(name, in: text.value, suggestion: respelled.text, at: text.location))
+                report(SchemaMessages.unknownType(name, in: text.value, suggestion: respelled.text, at: text.location))
                 return nil
             }
             if let module = moduleDeclaring(name, scope: scope) {
                 let imported = scope.imports[module] != nil
                 if imported { scope.used.insert(module) }
-                report(DiagnosticCatalog.unknownType(name, qualified: "\(module).\(name)", imported: imported, at: text.location))
+                report(SchemaMessages.unknownType(name, qualified: "\(module).\(name)", imported: imported, at: text.location))
                 return nil
             }
             var candidates: [String] = []
@@ -100,7 +100,7 @@ extension TypeChecker {
                     candidates += typeTable[imp]?.keys.map { "\(imp).\($0)" } ?? []
                 }
             }
-            report(DiagnosticCatalog.unknownType(name, suggestions: candidates, at: text.location))
+            report(SchemaMessages.unknownType(name, suggestions: candidates, at: text.location))
             return nil
         }
     }

@@ -5,6 +5,8 @@ public struct TypeChecker: Sendable {
     public static let schemaSuffix = ".bridge.yaml"
 
     let config: GeneratorConfig
+    /// What the targets cannot generate for a module or type name.
+    let reserved: ReservedWords
     var diagnostics = DiagnosticCollector()
     /// Declared types per module, for resolution: module -> name -> body (the cases are what
     /// enum defaults need; the rest of the declaration is not kept twice).
@@ -27,12 +29,15 @@ public struct TypeChecker: Sendable {
     /// names are reported without a suggestion. Typical schemas use a small fraction of it.
     public static let maximumSuggestionWork = 2_000_000
 
-    private init(config: GeneratorConfig) {
+    private init(config: GeneratorConfig, reserved: ReservedWords) {
         self.config = config
+        self.reserved = reserved
     }
 
-    public static func check(_ files: [ModuleSyntax], config: GeneratorConfig = GeneratorConfig()) -> (SchemaSet, [Diagnostic]) {
-        var checker = TypeChecker(config: config)
+    /// Checks `files` as one schema set; `reserved` are the names the targets refuse
+    /// (`ReservedWords.of(targets)`).
+    public static func check(_ files: [ModuleSyntax], config: GeneratorConfig, reserved: ReservedWords) -> (SchemaSet, [Diagnostic]) {
+        var checker = TypeChecker(config: config, reserved: reserved)
         let schema = checker.run(files)
         return (schema, checker.diagnostics.diagnostics)
     }
@@ -57,25 +62,25 @@ public struct TypeChecker: Sendable {
         var result: [ModuleSyntax] = []
         for file in files {
             if let version = file.formatVersion, !Self.supportedFormatVersions.contains(version.value) {
-                report(DiagnosticCatalog.unsupportedFormatVersion(version.value, supported: Self.supportedFormatVersions, at: version.location))
+                report(SchemaMessages.unsupportedFormatVersion(version.value, supported: Self.supportedFormatVersions, at: version.location))
             }
             guard let name = file.name else { continue }
             guard IDLNames.isValidModuleName(name.value) else {
-                report(DiagnosticCatalog.invalidName("module", name.value, rule: .module, at: name.location))
+                report(SchemaMessages.invalidName("module", name.value, rule: .module, at: name.location))
                 continue
             }
-            if let language = ReservedNames.lowercaseKeywords[name.value] {
-                report(DiagnosticCatalog.reservedName("module", name.value, reservedIn: language, at: name.location))
+            if let language = reserved.reason(name.value, at: .module) {
+                report(SchemaMessages.reservedName("module", name.value, reservedIn: language, at: name.location))
                 continue
             }
             let fileName = file.path.split(separator: "/").last.map(String.init) ?? file.path
             let expected = name.value + Self.schemaSuffix
             // A schema from stdin without --stdin-name has no file name to check.
             if fileName != expected && file.path != SchemaInput.standardInputName {
-                report(DiagnosticCatalog.fileNameMismatch(module: name.value, fileName: fileName, expected: expected, at: name.location))
+                report(SchemaMessages.fileNameMismatch(module: name.value, fileName: fileName, expected: expected, at: name.location))
             }
             if let other = modulesByName[name.value], let otherName = other.name {
-                report(DiagnosticCatalog.duplicate("module", name.value, at: name.location, first: otherName.location))
+                report(SchemaMessages.duplicate("module", name.value, at: name.location, first: otherName.location))
                 continue
             }
             modulesByName[name.value] = file
@@ -132,7 +137,7 @@ public struct TypeChecker: Sendable {
             let location = modulesByName[module]?.imports.first { $0.value == next }?.location
             if i == 0 { anchor = location } else { steps.append((module, next, location)) }
         }
-        report(DiagnosticCatalog.importCycle(rotated + [rotated[0]], at: anchor, steps: steps))
+        report(SchemaMessages.importCycle(rotated + [rotated[0]], at: anchor, steps: steps))
     }
 
     /// Every module checked against the (now fixed) tables. Modules are independent apart from
@@ -160,9 +165,9 @@ public struct TypeChecker: Sendable {
         var scope = Scope(module: moduleName, imports: [:], used: [])
         for imp in syntax.imports {
             if imp.value == moduleName {
-                report(DiagnosticCatalog.selfImport(moduleName, at: imp.location))
+                report(SchemaMessages.selfImport(moduleName, at: imp.location))
             } else if modulesByName[imp.value] == nil {
-                report(DiagnosticCatalog.unknownModule(imp.value, known: takeSuggestion(for: imp.value, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: imp.location))
+                report(SchemaMessages.unknownModule(imp.value, known: takeSuggestion(for: imp.value, among: modulesByName.count) ? Array(modulesByName.keys) : [], at: imp.location))
             } else {
                 scope.imports[imp.value] = imp.location
             }
@@ -175,7 +180,7 @@ public struct TypeChecker: Sendable {
         let pageMethods = checkPageMethods(syntax, errors: errors, &scope)
 
         for (name, location) in scope.imports.sorted(by: { $0.key < $1.key }) where !scope.used.contains(name) {
-            report(DiagnosticCatalog.unusedImport(name, at: location))
+            report(SchemaMessages.unusedImport(name, at: location))
         }
         return Module(name: moduleName, doc: syntax.doc, sourcePath: syntax.path,
                       imports: scope.imports.keys.sorted(), types: types, errors: errors, methods: methods,

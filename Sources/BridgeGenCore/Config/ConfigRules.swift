@@ -22,7 +22,7 @@ public enum ConfigRules {
         !s.isEmpty && s.count <= 64 && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
     }
 
-    /// Why a string cannot be a trusted scheme; `DiagnosticCatalog.invalidScheme` words it.
+    /// Why a string cannot be a trusted scheme; `ConfigMessages.invalidScheme` words it.
     public enum SchemeProblem: Sendable, Equatable {
         /// `app://` or `app:`: the suffix, and the scheme without it.
         case hasSuffix(String, scheme: String)
@@ -37,7 +37,7 @@ public enum ConfigRules {
         case notAnOrigin
     }
 
-    /// Why a string cannot be a trusted host; `DiagnosticCatalog.invalidHost` words it.
+    /// Why a string cannot be a trusted host; `ConfigMessages.invalidHost` words it.
     public enum HostProblem: Sendable, Equatable {
         case hasScheme, hasPath, hasPort
         case wildcardNotFirstLabel, wildcardTooShort

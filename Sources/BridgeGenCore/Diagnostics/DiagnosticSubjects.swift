@@ -1,40 +1,5 @@
-/// What a target-check diagnostic is about, as values: the targets say which case applies and
-/// `DiagnosticCatalog` alone words it.
-
-/// Why the TypeScript client cannot carry a method or event name.
-public enum TypeScriptReservation: Sendable, Equatable {
-    /// `on`, `ready`, `inApp`: members of every generated module client.
-    case clientMember
-    /// `then`: the client would become a thenable.
-    case thenable
-    /// `constructor`, `toString`, ...: members of every JavaScript object.
-    case objectMember
-    /// `implement`: a member of the client of every module with page methods.
-    case implementMember
-    /// `supports`, `capabilities`, `fingerprint`: what every client says about the app's capabilities.
-    case capabilityMember
-}
-
-/// A declaration the TypeScript module file makes itself, which a schema type must not be named like.
-public enum TypeScriptDeclaration: Sendable, Equatable {
-    case client(module: String)
-    case events(module: String)
-    case errors(module: String)
-    case mock(module: String)
-    /// The interface of the page methods of a module (`SamplePageMethods`).
-    case pageMethods(module: String)
-    case params(method: String)
-    case payload(event: String)
-    /// The `<Type>Input` twin of a struct whose defaults make fields optional when sent.
-    case inputForm(type: String)
-}
-
-/// A file a target always writes, which no module's own file may be.
-public enum FixedOutputFile: Sendable, Equatable {
-    case typeScriptIndex, typeScriptMock, typeScriptRuntime
-    /// The Markdown index page (`README.md`), equal to the module's page on case-insensitive file systems.
-    case markdownIndex(String)
-}
+/// What a schema diagnostic is about, as values: the checker says which case applies and
+/// `SchemaMessages` words it.
 
 /// The naming rule a schema name breaks.
 public enum NameRule: Sendable, Equatable {

@@ -71,3 +71,11 @@ public enum DiagnosticText {
         "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }
+
+extension DiagnosticText {
+    /// `a`, `a and b`, `a, b and c`: items as a sentence names them.
+    public static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
+}

@@ -94,7 +94,7 @@ public enum DidYouMean {
     }
 
     /// ` (did you mean 'x'?)` or an empty string.
-    static func clause(for word: String, in candidates: [String]) -> String {
+    public static func clause(for word: String, in candidates: [String]) -> String {
         suggestion(for: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 }

@@ -19,13 +19,13 @@ public struct BridgeGenRequest: Sendable {
         case none
     }
 
-    /// An emitter and the folder it writes into.
+    /// A target and the folder it writes into.
     public struct Output: Sendable {
-        public var emitter: any Emitter
+        public var target: any BridgeTarget
         public var folder: String
 
-        public init(_ emitter: any Emitter, folder: String) {
-            self.emitter = emitter
+        public init(_ target: any BridgeTarget, folder: String) {
+            self.target = target
             self.folder = folder
         }
     }
@@ -39,7 +39,7 @@ public struct BridgeGenRequest: Sendable {
     public var callbackChannel: String?
     /// Every target bridgegen knows: each one's `validate` runs on every command, so a name
     /// one target refuses fails `check` and every `generate`, whatever it writes.
-    public var targets: [any Emitter]
+    public var targets: [any BridgeTarget]
     /// What `generate` writes (empty for `check`).
     public var outputs: [Output]
     /// `generate --check`: write nothing; report what is missing, stale or left over.
@@ -58,7 +58,7 @@ public struct BridgeGenRequest: Sendable {
 
     public init(command: Command, paths: [String], config: ConfigSource = .located,
                 transport: GeneratorConfig.Transport? = nil, callbackChannel: String? = nil,
-                targets: [any Emitter], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false,
+                targets: [any BridgeTarget], outputs: [Output] = [], checkOnly: Bool = false, dumpModel: Bool = false,
                 toolIdentity: String? = nil, ignoreStamp: Bool = false, standardInput: SchemaInput? = nil) {
         self.command = command
         self.paths = paths

@@ -5,7 +5,7 @@ enum CheckStage {
     static func check(_ request: BridgeGenRequest, _ inputs: ReadStage, into report: inout RunReport) -> (SchemaSet, GeneratorConfig)? {
         let config = inputs.config(request, into: &report)
         report.report(inputs.problems)
-        let checked = Pipeline.check(inputs.schemas, config: config)
+        let checked = Pipeline.check(inputs.schemas, config: config, reserved: ReservedWords.of(request.targets))
         report.report(checked.diagnostics)
         guard let schema = checked.schema, !report.hasErrors else { return nil }
         return (schema, config)
@@ -15,11 +15,11 @@ enum CheckStage {
     /// fails every run. False on errors.
     static func validate(_ schema: SchemaSet, _ config: GeneratorConfig, _ request: BridgeGenRequest,
                          into report: inout RunReport) -> Bool {
-        var emitters = request.targets
-        for output in request.outputs where !emitters.contains(where: { $0.name == output.emitter.name }) {
-            emitters.append(output.emitter)
+        var targets = request.targets
+        for output in request.outputs where !targets.contains(where: { $0.name == output.target.name }) {
+            targets.append(output.target)
         }
-        report.report(Pipeline.validate(schema, emitters: emitters, config: config))
+        report.report(Pipeline.validate(schema, targets: targets, config: config))
         return !report.hasErrors
     }
 }

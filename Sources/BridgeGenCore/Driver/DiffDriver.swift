@@ -45,13 +45,13 @@ public enum DiffDriver {
         // Both sides are checked, so every error of both is reported in one run; on two
         // threads (each spreads its files over the cores too), so one's type check overlaps
         // the other's.
-        let loaded = ParallelMap.map([oldSide, newSide], minimumItems: 2) { load($0) }
+        let loaded = ParallelMap.map([oldSide, newSide], minimumItems: 2) { load($0, targets: request.targets) }
         let (old, oldProblems) = loaded[0], (new, newProblems) = loaded[1]
         guard let old, let new else {
             // The problems first, sorted; then which version they stop, as the conclusion.
             var diagnostics = (oldProblems + newProblems).sorted()
-            if old == nil { diagnostics.append(DiagnosticCatalog.versionDoesNotCheck(oldSide.name)) }
-            if new == nil { diagnostics.append(DiagnosticCatalog.versionDoesNotCheck(newSide.name)) }
+            if old == nil { diagnostics.append(DiffMessages.versionDoesNotCheck(oldSide.name)) }
+            if new == nil { diagnostics.append(DiffMessages.versionDoesNotCheck(newSide.name)) }
             return DiffResult(diagnostics: diagnostics, compared: false, filesOutsideCheckout: outside, exitStatus: 1, sources: sources)
         }
         // A version that checks is not re-reported (that is `check`'s job); only what reading
@@ -76,8 +76,8 @@ public enum DiffDriver {
     }
 
     /// The checked version, or nil and every problem of the side (reading and checking).
-    static func load(_ side: Side) -> (SchemaVersion?, [Diagnostic]) {
-        let (version, diagnostics) = SchemaVersion.load(side.inputs, config: side.config)
+    static func load(_ side: Side, targets: [any BridgeTarget]) -> (SchemaVersion?, [Diagnostic]) {
+        let (version, diagnostics) = SchemaVersion.load(side.inputs, config: side.config, targets: targets)
         let problems = side.problems + diagnostics
         guard let version, !side.problems.contains(where: { $0.severity == .error }) else { return (nil, problems) }
         return (version, problems)
@@ -95,7 +95,7 @@ public enum DiffDriver {
             if let data = FileManager.default.contents(atPath: path) {
                 side.config = (path, [UInt8](data))
             } else {
-                side.problems.append(DiagnosticCatalog.unreadableConfig(path))
+                side.problems.append(InputMessages.unreadableConfig(path))
             }
         }
         return side

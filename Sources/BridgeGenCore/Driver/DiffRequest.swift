@@ -14,11 +14,16 @@ public struct DiffRequest: Sendable {
     public var new: [String]
     /// The classes whose breaking changes fail the run; the others print as warnings.
     public var failOn: Set<CompatibilityClass>
+    /// Every target bridgegen knows: both versions are read with their config sections and
+    /// checked against their reserved names, as `check` would.
+    public var targets: [any BridgeTarget]
 
-    public init(old: Old, new: [String], failOn: Set<CompatibilityClass> = Set(CompatibilityClass.allCases)) {
+    public init(old: Old, new: [String], failOn: Set<CompatibilityClass> = Set(CompatibilityClass.allCases),
+                targets: [any BridgeTarget]) {
         self.old = old
         self.new = new
         self.failOn = failOn
+        self.targets = targets
     }
 }
 

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Shares the cores among a run's targets by their parts (`Emitter.parts`): each target runs on
+/// Shares the cores among a run's targets by their parts (`BridgeTarget.parts`): each target runs on
 /// its own thread, which hands the target's files to its sink in the target's order; a thread
 /// whose work is done runs parts of targets still going, as do the spare threads of a run with
 /// fewer targets than cores. Without it, the biggest target (the docs) ran alone on one core at

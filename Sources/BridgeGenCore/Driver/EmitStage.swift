@@ -27,7 +27,7 @@ struct EmitStage: Sendable {
 
     /// Output `index`'s files, in its order, handed to `sink` on the calling thread.
     func emit(_ index: Int, into sink: (GeneratedFile) -> Void) {
-        board.emit(index, parts: outputs[index].emitter.parts(schema, config: config), into: sink)
+        board.emit(index, parts: outputs[index].target.parts(schema, config: config), into: sink)
     }
 
     func target(_ index: Int) -> OutputWriter.Target {

@@ -40,11 +40,11 @@ struct ReadStage: Sendable {
         var config = GeneratorConfig()
         if let configPath {
             if let configBytes {
-                let (read, problems) = ConfigReader.read(configBytes, path: configPath)
+                let (read, problems) = ConfigReader.read(configBytes, path: configPath, sections: ConfigReader.sections(of: request.targets))
                 report.report(problems)
                 if let read { config = read }
             } else {
-                report.report([DiagnosticCatalog.unreadableConfig(configPath)])
+                report.report([InputMessages.unreadableConfig(configPath)])
             }
         }
         if let transport = request.transport { config.transport = transport }

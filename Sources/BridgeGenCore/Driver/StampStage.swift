@@ -47,7 +47,7 @@ struct StampStage {
         for target in request.targets { field(target.name) }
         hasher.update(request.outputs.count)
         for output in request.outputs {
-            field(output.emitter.name)
+            field(output.target.name)
             field(OutputWriter.canonical(output.folder))
         }
         hasher.update(read.schemas.count)

@@ -26,7 +26,7 @@ enum WriteStage {
             return try commit.commit()
         } catch {
             let failure = OutputWriter.WriteError(error)
-            report.report(failure.outputsUnchanged ? failure.diagnostics.map(DiagnosticCatalog.outputsUnchanged) : failure.diagnostics)
+            report.report(failure.outputsUnchanged ? failure.diagnostics.map(OutputMessages.outputsUnchanged) : failure.diagnostics)
             return nil
         }
     }

@@ -8,7 +8,7 @@ extension DiffRun {
 
     private func notes(_ key: String) -> [Diagnostic.Note] {
         // Without a new config file the old location is the primary one (below): no note then.
-        new.configPath == nil ? [] : DiagnosticCatalog.inOldSchema(location(key, in: old))
+        new.configPath == nil ? [] : DiffMessages.inOldSchema(location(key, in: old))
     }
 
     /// Where a change of `key` is reported: in NEW, else (NEW has no config file) in OLD.
@@ -19,31 +19,31 @@ extension DiffRun {
     mutating func compareConfig() {
         let (o, n) = (old.config, new.config)
         if o.transport != n.transport {
-            report(DiagnosticCatalog.transportChanged(from: o.transport.rawValue, to: n.transport.rawValue,
+            report(DiffMessages.transportChanged(from: o.transport.rawValue, to: n.transport.rawValue,
                                                       at: at("transport"), notes: notes("transport")))
         } else if n.transport == .callback, o.callbackChannel != n.callbackChannel {
-            report(DiagnosticCatalog.callbackChannelChanged(from: o.callbackChannel, to: n.callbackChannel,
+            report(DiffMessages.callbackChannelChanged(from: o.callbackChannel, to: n.callbackChannel,
                                                             at: at("callbackChannel"), notes: notes("callbackChannel")))
         }
         if o.contentWorld != n.contentWorld {
-            report(DiagnosticCatalog.contentWorldChanged(from: o.contentWorld ?? "page", to: n.contentWorld ?? "page",
+            report(DiffMessages.contentWorldChanged(from: o.contentWorld ?? "page", to: n.contentWorld ?? "page",
                                                          at: at("contentWorld"), notes: notes("contentWorld")))
         }
         // Hosts compare in lowercase, as the generated check does.
         let hosts = Set(n.trustedHosts.map { $0.lowercased() })
         let lostHosts = o.trustedHosts.filter { !hosts.contains($0.lowercased()) }
         if !lostHosts.isEmpty {
-            report(DiagnosticCatalog.originNarrowed(lostHosts.map { "host '\($0)'" }, at: at("origin.trustedHosts"),
+            report(DiffMessages.originNarrowed(lostHosts.map { "host '\($0)'" }, at: at("origin.trustedHosts"),
                                                     notes: notes("origin.trustedHosts")))
         }
         let schemes = Set(n.trustedSchemes.map { $0.lowercased() })
         let lostSchemes = o.trustedSchemes.filter { !schemes.contains($0.lowercased()) }
         if !lostSchemes.isEmpty {
-            report(DiagnosticCatalog.originNarrowed(lostSchemes.map { "scheme '\($0)'" }, at: at("origin.trustedSchemes"),
+            report(DiffMessages.originNarrowed(lostSchemes.map { "scheme '\($0)'" }, at: at("origin.trustedSchemes"),
                                                     notes: notes("origin.trustedSchemes")))
         }
         if !o.mainFrameOnly, n.mainFrameOnly {
-            report(DiagnosticCatalog.originNarrowed(["subframes (mainFrameOnly is now true)"], at: at("origin.mainFrameOnly"),
+            report(DiffMessages.originNarrowed(["subframes (mainFrameOnly is now true)"], at: at("origin.mainFrameOnly"),
                                                     notes: notes("origin.mainFrameOnly")))
         }
     }

@@ -15,15 +15,15 @@ extension DiffRun {
                 let taker = newByCode[before.code]
                 let swapped = taker.flatMap { t in oldByName[t.name]?.code == e.code ? t.name : nil }
                 let previousOwner = oldByCode[e.code].flatMap { $0.name != e.name ? $0.name : nil }
-                report(DiagnosticCatalog.errorCodeChanged(name, from: before.code, to: e.code, swappedWith: swapped,
+                report(DiffMessages.errorCodeChanged(name, from: before.code, to: e.code, swappedWith: swapped,
                                                           reusedFrom: previousOwner, at: e.location,
-                                                          notes: DiagnosticCatalog.inOldSchema(before.location)))
+                                                          notes: DiffMessages.inOldSchema(before.location)))
             } else if let owner = oldByCode[e.code], let ownerNow = newByName[owner.name], ownerNow.code != e.code {
-                report(DiagnosticCatalog.errorCodeChanged(name, from: nil, to: e.code, swappedWith: nil, reusedFrom: owner.name,
-                                                          at: e.location, notes: DiagnosticCatalog.inOldSchema(owner.location)))
+                report(DiffMessages.errorCodeChanged(name, from: nil, to: e.code, swappedWith: nil, reusedFrom: owner.name,
+                                                          at: e.location, notes: DiffMessages.inOldSchema(owner.location)))
             } else if oldByCode[e.code] == nil {
-                report(DiagnosticCatalog.errorAdded(name, code: e.code, at: e.location,
-                                                   notes: DiagnosticCatalog.absentFrom("module '\(om.name)'", oldModule)))
+                report(DiffMessages.errorAdded(name, code: e.code, at: e.location,
+                                                   notes: DiffMessages.absentFrom("module '\(om.name)'", oldModule)))
             }
         }
     }

@@ -24,19 +24,19 @@ extension DiffRun {
         let bothCallback = old.config.transport == .callback && new.config.transport == .callback
         let lostMethods = compareMembers(MemberKind(
             noun: "method", members: \.methods, movedIsSafe: bothCallback, compare: { $0.compareMethod($1, $2) },
-            removed: DiagnosticCatalog.methodRemoved,
+            removed: DiffMessages.methodRemoved,
             added: { name, n, notes in
-                DiagnosticCatalog.methodAdded(name, supports: "\(n.module.name).supports('\(n.value.identifier)')",
+                DiffMessages.methodAdded(name, supports: "\(n.module.name).supports('\(n.value.identifier)')",
                                               at: n.value.location, notes: notes)
             }), modules)
         let lostEvents = compareMembers(MemberKind(
             noun: "event", members: \.events, movedIsSafe: false, compare: { $0.compareEvent($1, $2) },
-            removed: DiagnosticCatalog.eventRemoved,
-            added: { name, n, notes in DiagnosticCatalog.eventAdded(name, at: n.value.location, notes: notes) }), modules)
+            removed: DiffMessages.eventRemoved,
+            added: { name, n, notes in DiffMessages.eventAdded(name, at: n.value.location, notes: notes) }), modules)
         let lostPageMethods = compareMembers(MemberKind(
             noun: "page method", members: \.pageMethods, movedIsSafe: false, compare: { $0.comparePageMethod($1, $2) },
-            removed: DiagnosticCatalog.pageMethodRemoved,
-            added: { name, n, notes in DiagnosticCatalog.pageMethodAdded(name, at: n.value.location, notes: notes) }), modules)
+            removed: DiffMessages.pageMethodRemoved,
+            added: { name, n, notes in DiffMessages.pageMethodAdded(name, at: n.value.location, notes: notes) }), modules)
 
         for module in old.schema.modules {
             if let counterpart = newModuleByName[module.name] { compareErrors(module, counterpart, oldModule: module.location) }
@@ -45,7 +45,7 @@ extension DiffRun {
         // (nothing on the wire) or whose members all moved elsewhere reports nothing here.
         let lostMembers = Set(lostMethods + lostEvents + lostPageMethods)
         for module in old.schema.modules where newModuleByName[module.name] == nil && lostMembers.contains(module.name) {
-            report(DiagnosticCatalog.moduleRemoved(module.name, at: module.location))
+            report(DiffMessages.moduleRemoved(module.name, at: module.location))
         }
     }
 
@@ -57,24 +57,24 @@ extension DiffRun {
         let members = Self.match(old.schema.modules, new.schema.modules, kind.members)
         for (o, n) in members.matched { kind.compare(&self, o, n) }
         for (o, n) in members.wireChanged {
-            report(DiagnosticCatalog.wireChanged(kind.noun, n.module.name + "." + n.key, from: o.wire, to: n.wire,
+            report(DiffMessages.wireChanged(kind.noun, n.module.name + "." + n.key, from: o.wire, to: n.wire,
                                                  pin: WirePin(key: n.key, old: o.wire, new: n.wire),
-                                                 at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
+                                                 at: n.value.location, notes: DiffMessages.inOldSchema(o.value.location)))
         }
         for (o, n) in members.moved {
             if !kind.movedIsSafe {
-                report(DiagnosticCatalog.moved(kind.noun, n.wire, from: o.module.name, to: n.module.name,
-                                               at: n.value.location, notes: DiagnosticCatalog.inOldSchema(o.value.location)))
+                report(DiffMessages.moved(kind.noun, n.wire, from: o.module.name, to: n.module.name,
+                                               at: n.value.location, notes: DiffMessages.inOldSchema(o.value.location)))
             }
             kind.compare(&self, o, n)
         }
         for o in members.removed where modules.new[o.module.name] != nil {
             report(kind.removed(o.module.name + "." + o.key, o.value.location,
-                                DiagnosticCatalog.removedFrom("module '\(o.module.name)'", modules.new[o.module.name]?.location)))
+                                DiffMessages.removedFrom("module '\(o.module.name)'", modules.new[o.module.name]?.location)))
         }
         for n in members.added where modules.old[n.module.name] != nil {
             report(kind.added(n.module.name + "." + n.key, n,
-                              DiagnosticCatalog.absentFrom("module '\(n.module.name)'", modules.old[n.module.name]?.location)))
+                              DiffMessages.absentFrom("module '\(n.module.name)'", modules.old[n.module.name]?.location)))
         }
         return members.removed.map(\.module.name)
     }
@@ -82,7 +82,7 @@ extension DiffRun {
     mutating func deprecation(_ old: Deprecation?, _ new: Deprecation?, _ what: String, _ newLocation: SourceLocation,
                                       _ oldLocation: SourceLocation) {
         if old == nil, new != nil {
-            report(DiagnosticCatalog.deprecationAdded(what, at: newLocation, notes: DiagnosticCatalog.inOldSchema(oldLocation)))
+            report(DiffMessages.deprecationAdded(what, at: newLocation, notes: DiffMessages.inOldSchema(oldLocation)))
         }
     }
 
@@ -95,8 +95,8 @@ extension DiffRun {
                       parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))
         if om.kind != nm.kind {
             let request = om.kind == .request ? om : nm
-            report(DiagnosticCatalog.methodKindChanged(name, from: om.kind, to: nm.kind, hasResult: request.returns != nil, at: nm.location,
-                                                       notes: DiagnosticCatalog.inOldSchema(om.location)))
+            report(DiffMessages.methodKindChanged(name, from: om.kind, to: nm.kind, hasResult: request.returns != nil, at: nm.location,
+                                                       notes: DiffMessages.inOldSchema(om.location)))
             return
         }
         compareResult(om.returns, nm.returns, flow: .results, subject: .result(name), oldAt: om.location, newAt: nm.location)
@@ -121,10 +121,10 @@ extension DiffRun {
         if let oldGlobal = op.global {
             let oldOrder = op.params.map(\.wireName), newOrder = np.params.map(\.wireName)
             if np.global != oldGlobal || oldOrder != newOrder {
-                report(DiagnosticCatalog.pageMethodGlobalChanged(name, oldPath: oldGlobal.joined(separator: "."),
+                report(DiffMessages.pageMethodGlobalChanged(name, oldPath: oldGlobal.joined(separator: "."),
                                                                  newPath: np.global?.joined(separator: "."), oldOrder: oldOrder,
                                                                  newOrder: newOrder, at: np.location,
-                                                                 notes: DiagnosticCatalog.inOldSchema(op.location)))
+                                                                 notes: DiffMessages.inOldSchema(op.location)))
             }
         }
     }
@@ -137,14 +137,14 @@ extension DiffRun {
         case (nil, nil): return
         case (nil, let type?):
             if type.isOptional { return }
-            report(DiagnosticCatalog.valueChanged(.resultAdded, subject, directions: Self.directions(flow), flow: flow,
+            report(DiffMessages.valueChanged(.resultAdded, subject, directions: Self.directions(flow), flow: flow,
                                                   detail: .types(old: "nothing", new: type.idlSpelling), at: newAt,
-                                                  notes: DiagnosticCatalog.inOldSchema(oldAt)))
+                                                  notes: DiffMessages.inOldSchema(oldAt)))
         case (let type?, nil):
             if type.isOptional { return }
-            report(DiagnosticCatalog.valueChanged(.resultRemoved, subject, directions: Self.directions(flow), flow: flow,
+            report(DiffMessages.valueChanged(.resultRemoved, subject, directions: Self.directions(flow), flow: flow,
                                                   detail: .types(old: type.idlSpelling, new: "nothing"), at: newAt,
-                                                  notes: DiagnosticCatalog.inOldSchema(oldAt)))
+                                                  notes: DiffMessages.inOldSchema(oldAt)))
         case (let o?, let n?):
             compareOptionality(o, n, flow: flow, subject: subject, at: newAt, oldAt: oldAt)
             compareType(o.unwrapped, n.unwrapped, top: (o, n), flow: flow, subject: subject, at: newAt, oldAt: oldAt)

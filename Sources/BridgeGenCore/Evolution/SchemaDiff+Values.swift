@@ -19,15 +19,15 @@ extension DiffRun {
             seen.insert(field.wireName)
             guard let before = oldByWire[field.wireName] else {
                 if field.isRequiredOnWire {
-                    report(DiagnosticCatalog.valueChanged(.requiredFieldAdded, subject(field.wireName), directions: directions, flow: flow,
+                    report(DiffMessages.valueChanged(.requiredFieldAdded, subject(field.wireName), directions: directions, flow: flow,
                                                           detail: .none, at: field.location,
-                                                          notes: DiagnosticCatalog.absentFrom(parents.old, oldParent)))
+                                                          notes: DiffMessages.absentFrom(parents.old, oldParent)))
                 }
                 continue
             }
             let what = subject(field.wireName)
             if before.deprecated == nil, field.deprecated != nil {
-                report(DiagnosticCatalog.deprecationAdded(what.text, at: field.location, notes: DiagnosticCatalog.inOldSchema(before.location)))
+                report(DiffMessages.deprecationAdded(what.text, at: field.location, notes: DiffMessages.inOldSchema(before.location)))
             }
             var madeOptional: [CompatibilityDirection] = [], madeRequired: [CompatibilityDirection] = []
             if flow.reachesNative {
@@ -40,10 +40,10 @@ extension DiffRun {
                 if before.isRequiredOnWire && field.type.isOptional { madeOptional.append(.toPage) }
                 if before.type.isOptional && field.isRequiredOnWire { madeRequired.append(.toPage) }
             }
-            let notes = DiagnosticCatalog.inOldSchema(before.location)
-            report(DiagnosticCatalog.valueChanged(.fieldMadeOptional, what, directions: madeOptional, flow: flow, detail: .none,
+            let notes = DiffMessages.inOldSchema(before.location)
+            report(DiffMessages.valueChanged(.fieldMadeOptional, what, directions: madeOptional, flow: flow, detail: .none,
                                                   at: field.location, notes: notes))
-            report(DiagnosticCatalog.valueChanged(.fieldMadeRequired, what, directions: madeRequired, flow: flow, detail: .none,
+            report(DiffMessages.valueChanged(.fieldMadeRequired, what, directions: madeRequired, flow: flow, detail: .none,
                                                   at: field.location, notes: notes))
             let typeChanged = compareType(before.type.unwrapped, field.type.unwrapped, top: (before.type, field.type), flow: flow,
                                           subject: what, at: field.location, oldAt: before.location)
@@ -51,15 +51,15 @@ extension DiffRun {
                 let was = before.defaultValue.map { wireText($0, before.type, self.old.schema, oldFlow) } ?? ""
                 let now = field.defaultValue.map { wireText($0, field.type, self.new.schema, newFlow) } ?? ""
                 if was != now {
-                    report(DiagnosticCatalog.valueChanged(.defaultChanged, what, directions: directions, flow: flow,
+                    report(DiffMessages.valueChanged(.defaultChanged, what, directions: directions, flow: flow,
                                                           detail: .defaults(old: was, new: now), at: field.location, notes: notes))
                 }
             }
         }
         for field in old where !seen.contains(field.wireName) && field.isRequiredOnWire {
-            report(DiagnosticCatalog.valueChanged(.requiredFieldRemoved, subject(field.wireName), directions: directions, flow: flow,
+            report(DiffMessages.valueChanged(.requiredFieldRemoved, subject(field.wireName), directions: directions, flow: flow,
                                                   detail: .none, at: field.location,
-                                                  notes: DiagnosticCatalog.removedFrom(parents.new, newParent)))
+                                                  notes: DiffMessages.removedFrom(parents.new, newParent)))
         }
     }
 
@@ -68,8 +68,8 @@ extension DiffRun {
                                      at location: SourceLocation, oldAt: SourceLocation) {
         guard old.isOptional != new.isOptional else { return }
         let kind: CompatibilityKind = new.isOptional ? .fieldMadeOptional : .fieldMadeRequired
-        report(DiagnosticCatalog.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow, detail: .none,
-                                              at: location, notes: DiagnosticCatalog.inOldSchema(oldAt)))
+        report(DiffMessages.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow, detail: .none,
+                                              at: location, notes: DiffMessages.inOldSchema(oldAt)))
     }
 
     /// The wire shapes of two types at one position; pairs the named types met at the same
@@ -78,9 +78,9 @@ extension DiffRun {
     mutating func compareType(_ old: TypeRef, _ new: TypeRef, top: (TypeRef, TypeRef), flow: Flow, subject: CompatibilitySubject,
                               at location: SourceLocation, oldAt: SourceLocation) -> Bool {
         func changed(_ kind: CompatibilityKind) -> Bool {
-            report(DiagnosticCatalog.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow,
+            report(DiffMessages.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow,
                                                   detail: .types(old: top.0.idlSpelling, new: top.1.idlSpelling), at: location,
-                                                  notes: DiagnosticCatalog.inOldSchema(oldAt)))
+                                                  notes: DiffMessages.inOldSchema(oldAt)))
             return true
         }
         switch (old, new) {
@@ -120,7 +120,7 @@ extension DiffRun {
             switch (o, n) {
             case (.structure(let os), .structure(let ns)):
                 if os.deprecated == nil, ns.deprecated != nil {
-                    report(DiagnosticCatalog.deprecationAdded("struct '\(name)'", at: ns.location, notes: DiagnosticCatalog.inOldSchema(os.location)))
+                    report(DiffMessages.deprecationAdded("struct '\(name)'", at: ns.location, notes: DiffMessages.inOldSchema(os.location)))
                 }
                 compareFields(os.fields, ns.fields, flow: flow, subject: { .field($0, of: name) },
                               oldParent: os.location, newParent: ns.location, parents: ("'\(pair.old.spelling)'", "'\(name)'"))
@@ -136,7 +136,7 @@ extension DiffRun {
     /// case); a case whose name stayed but whose value changed is one change, not two.
     private mutating func compareEnums(_ old: EnumDeclaration, _ new: EnumDeclaration, name: String, flow: Flow) {
         if old.deprecated == nil, new.deprecated != nil {
-            report(DiagnosticCatalog.deprecationAdded("enum '\(name)'", at: new.location, notes: DiagnosticCatalog.inOldSchema(old.location)))
+            report(DiffMessages.deprecationAdded("enum '\(name)'", at: new.location, notes: DiffMessages.inOldSchema(old.location)))
         }
         let directions = Self.directions(flow)
         var oldByValue: [String: EnumCase] = [:]
@@ -148,8 +148,8 @@ extension DiffRun {
             newValues.insert(c.wireValue)
             if let before = oldByValue[c.wireValue] {
                 if before.deprecated == nil, c.deprecated != nil {
-                    report(DiagnosticCatalog.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
-                                                              notes: DiagnosticCatalog.inOldSchema(before.location)))
+                    report(DiffMessages.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
+                                                              notes: DiffMessages.inOldSchema(before.location)))
                 }
             } else {
                 addedByName[c.name] = c
@@ -160,20 +160,20 @@ extension DiffRun {
         for c in old.cases where !newValues.contains(c.wireValue) {
             if let now = addedByName[c.name] {
                 renamedValues.insert(now.wireValue)
-                report(DiagnosticCatalog.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
+                report(DiffMessages.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
                                                       detail: .wireValues(old: c.wireValue, new: now.wireValue,
                                                                           pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
-                                                      notes: DiagnosticCatalog.inOldSchema(c.location)))
+                                                      notes: DiffMessages.inOldSchema(c.location)))
             } else {
-                report(DiagnosticCatalog.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
+                report(DiffMessages.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
                                                       detail: .none, at: c.location,
-                                                      notes: DiagnosticCatalog.removedFrom("enum '\(name)'", new.location)))
+                                                      notes: DiffMessages.removedFrom("enum '\(name)'", new.location)))
             }
         }
         for c in added where !renamedValues.contains(c.wireValue) {
-            report(DiagnosticCatalog.valueChanged(.enumCaseAdded, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
+            report(DiffMessages.valueChanged(.enumCaseAdded, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
                                                   detail: .none, at: c.location,
-                                                  notes: DiagnosticCatalog.absentFrom("enum '\(name)'", old.location)))
+                                                  notes: DiffMessages.absentFrom("enum '\(name)'", old.location)))
         }
     }
 

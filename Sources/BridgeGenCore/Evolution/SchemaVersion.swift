@@ -17,19 +17,21 @@ public struct SchemaVersion: Sendable {
         self.configLocations = configLocations
     }
 
-    /// Reads, parses and checks one version: the schemas and the optional config, as bytes.
-    /// nil (and the errors) when either has errors: versions that do not check cannot be compared.
-    public static func load(_ inputs: [SchemaInput], config: (path: String, bytes: [UInt8])?) -> (version: SchemaVersion?, diagnostics: [Diagnostic]) {
+    /// Reads, parses and checks one version: the schemas and the optional config, as bytes, with
+    /// the config sections and reserved names of `targets`. nil (and the errors) when either
+    /// has errors: versions that do not check cannot be compared.
+    public static func load(_ inputs: [SchemaInput], config: (path: String, bytes: [UInt8])?,
+                            targets: [any BridgeTarget]) -> (version: SchemaVersion?, diagnostics: [Diagnostic]) {
         var collector = DiagnosticCollector()
         var generatorConfig = GeneratorConfig()
         var locations: [String: SourceLocation] = [:]
         if let config {
-            let (read, keys, problems) = ConfigReader.readLocated(config.bytes, path: config.path)
+            let (read, keys, problems) = ConfigReader.readLocated(config.bytes, path: config.path, sections: ConfigReader.sections(of: targets))
             collector.report(contentsOf: problems)
             if let read { generatorConfig = read }
             locations = keys
         }
-        let checked = Pipeline.check(inputs, config: generatorConfig)
+        let checked = Pipeline.check(inputs, config: generatorConfig, reserved: ReservedWords.of(targets))
         collector.report(contentsOf: checked.diagnostics)
         guard let schema = checked.schema, !collector.hasErrors else { return (nil, collector.sorted) }
         return (SchemaVersion(schema: schema, config: generatorConfig, configPath: config?.path,

@@ -26,7 +26,7 @@ extension GitTree.Reading {
         if !ancestors.isEmpty {
             let listing = try repository.git.run(["ls-tree", "-z", "--full-tree", repository.commit, "--"] + ancestors.sorted())
             guard listing.status == 0 else {
-                diagnostics.append(DiagnosticCatalog.gitFailed("ls-tree", listing.reason))
+                diagnostics.append(DiffMessages.gitFailed("ls-tree", listing.reason))
                 return false
             }
             for entry in GitTree.parseListing(listing.stdout) where entry.type == "commit" && ancestors.contains(entry.path) {
@@ -37,7 +37,7 @@ extension GitTree.Reading {
         var order: [String] = [], inside: [String: [GitTree.Wanted]] = [:]
         for item in missing {
             guard let link = gitlinks.keys.filter({ item.path == $0 || item.path.hasPrefix($0 + "/") }).min(by: { $0.count < $1.count }) else {
-                if !item.insideFolder { diagnostics.append(DiagnosticCatalog.pathAddedSinceRef(item.given, ref: ref)) }
+                if !item.insideFolder { diagnostics.append(DiffMessages.pathAddedSinceRef(item.given, ref: ref)) }
                 continue
             }
             if inside[link] == nil { order.append(link) }
@@ -77,13 +77,13 @@ extension GitTree.Reading {
             let parentHere = GitTree.relative(repository.prefix, from: currentFolder)
             let command = repository.prefix.isEmpty ? "git submodule update --init \(here)"
                 : "git -C \(parentHere) submodule update --init \(path)"
-            diagnostics.append(DiagnosticCatalog.gitSubmoduleMissing(shown, commit: short, ref: ref, checkedOut: false, fix: command))
+            diagnostics.append(DiffMessages.gitSubmoduleMissing(shown, commit: short, ref: ref, checkedOut: false, fix: command))
             return nil
         }
         let git = try GitProcess(in: root)
         let found = try git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", commit + "^{commit}"])
         guard found.status == 0 else {
-            diagnostics.append(DiagnosticCatalog.gitSubmoduleMissing(shown, commit: short, ref: ref, checkedOut: true,
+            diagnostics.append(DiffMessages.gitSubmoduleMissing(shown, commit: short, ref: ref, checkedOut: true,
                                                                      fix: "git -C \(here) fetch"))
             return nil
         }

@@ -47,27 +47,27 @@ public enum GitTree {
         do {
             git = try GitProcess(in: directory)
         } catch {
-            return failed(DiagnosticCatalog.gitUnavailable(error.reason))
+            return failed(DiffMessages.gitUnavailable(error.reason))
         }
         do {
             let location = try git.run(["rev-parse", "--show-toplevel", "--show-prefix"])
             guard location.status == 0 else {
                 if location.stderr.contains("not a git repository") {
-                    return failed(DiagnosticCatalog.gitNotARepository(directory ?? FileManager.default.currentDirectoryPath))
+                    return failed(DiffMessages.gitNotARepository(directory ?? FileManager.default.currentDirectoryPath))
                 }
-                return failed(DiagnosticCatalog.gitFailed("rev-parse", location.reason))
+                return failed(DiffMessages.gitFailed("rev-parse", location.reason))
             }
             let lines = String(decoding: location.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let toplevel = lines.first ?? "", prefix = lines.count > 1 ? lines[1] : ""
 
             let resolved = try git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"])
             let commit = String(decoding: resolved.stdout, as: UTF8.self).trimmingWhitespace
-            guard resolved.status == 0, !commit.isEmpty else { return failed(DiagnosticCatalog.gitUnknownRef(ref)) }
+            guard resolved.status == 0, !commit.isEmpty else { return failed(DiffMessages.gitUnknownRef(ref)) }
 
             var wanted: [Wanted] = []
             for path in paths {
                 guard let repo = repositoryPath(path, toplevel: toplevel, prefix: prefix) else {
-                    version.diagnostics.append(DiagnosticCatalog.gitOutsideRepository(path))
+                    version.diagnostics.append(DiffMessages.gitOutsideRepository(path))
                     continue
                 }
                 wanted.append(Wanted(given: path, path: repo))
@@ -80,7 +80,7 @@ public enum GitTree {
             for batch in reading.batches {
                 let blobs = try readBlobs(Set((batch.files + batch.configs).map(\.object)), with: batch.repository.git)
                 guard let blobs = blobs.value else {
-                    reading.diagnostics.append(DiagnosticCatalog.gitFailed("cat-file", blobs.reason ?? ""))
+                    reading.diagnostics.append(DiffMessages.gitFailed("cat-file", blobs.reason ?? ""))
                     return reading.finished(into: version)
                 }
                 let shown = { (entry: Entry) in SchemaInput(path: displayPath(join(batch.repository.prefix, entry.path), ref: ref), bytes: blobs[entry.object] ?? []) }
@@ -91,7 +91,7 @@ public enum GitTree {
             version.configs = configs.sorted { $0.path < $1.path }
             return reading.finished(into: version)
         } catch {
-            return failed(DiagnosticCatalog.gitUnavailable(error.reason))
+            return failed(DiffMessages.gitUnavailable(error.reason))
         }
     }
 
@@ -154,7 +154,7 @@ public enum GitTree {
             }
             let listing = try git.run(["ls-tree", "-r", "-z", "--full-tree", commit, "--"] + pathspecs)
             guard listing.status == 0 else {
-                diagnostics.append(DiagnosticCatalog.gitFailed("ls-tree", listing.reason))
+                diagnostics.append(DiffMessages.gitFailed("ls-tree", listing.reason))
                 return false
             }
             let entries = GitTree.parseListing(listing.stdout)
@@ -165,7 +165,7 @@ public enum GitTree {
                 let shown = GitTree.join(repository.prefix, entry.path)
                 guard config ? seenConfigs.insert(shown).inserted : seenFiles.insert(shown).inserted else { return }
                 if !entry.isRegularFile {
-                    diagnostics.append(DiagnosticCatalog.gitNotAFile(GitTree.displayPath(shown, ref: ref), kind: entry.kindName))
+                    diagnostics.append(DiffMessages.gitNotAFile(GitTree.displayPath(shown, ref: ref), kind: entry.kindName))
                 } else if config {
                     batch.configs.append(entry)
                 } else {

@@ -154,6 +154,6 @@ enum DurableFiles {
 
     /// A write error at `path`, with the failed call's reason.
     static func failure(_ operation: OutputWriter.FileOperation, _ path: String) -> OutputWriter.WriteError {
-        OutputWriter.WriteError(DiagnosticCatalog.fileOperationFailed(operation, path: path, reason: String(cString: strerror(errno))))
+        OutputWriter.WriteError(OutputMessages.fileOperationFailed(operation, path: path, reason: String(cString: strerror(errno))))
     }
 }

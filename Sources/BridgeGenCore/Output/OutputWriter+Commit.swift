@@ -36,7 +36,7 @@ extension OutputWriter {
         func reach() throws {
             count += 1
             if count == stopAt { throw Abandoned() }
-            if failAt.contains(count) { throw WriteError(DiagnosticCatalog.injectedFailure(at: count)) }
+            if failAt.contains(count) { throw WriteError(OutputMessages.injectedFailure(at: count)) }
         }
     }
 
@@ -414,7 +414,7 @@ extension OutputWriter {
             } catch let abandoned as FaultInjection.Abandoned {
                 throw abandoned
             } catch let undoError {
-                throw WriteError(DiagnosticCatalog.undoFailed(WriteError(error).diagnostics[0], undo: WriteError(undoError).diagnostics[0],
+                throw WriteError(OutputMessages.undoFailed(WriteError(error).diagnostics[0], undo: WriteError(undoError).diagnostics[0],
                                                               journal: journal.path),
                                  outputsUnchanged: false)
             }

@@ -53,7 +53,7 @@ extension OutputWriter {
         for journal in journals {
             let names = journal.folders.map { displayPath($0.path) }.joined(separator: ", ")
             if dryRun {
-                messages.append(DiagnosticCatalog.commitPending(folders: names, journal: displayPath(journal.path),
+                messages.append(OutputMessages.commitPending(folders: names, journal: displayPath(journal.path),
                                                                 completes: journal.direction == .forward))
                 continue
             }
@@ -64,7 +64,7 @@ extension OutputWriter {
                 locks[folder.stagingPath] = lock
             }
             guard held else {
-                messages.append(DiagnosticCatalog.commitBusy(folders: names, journal: displayPath(journal.path)))
+                messages.append(OutputMessages.commitBusy(folders: names, journal: displayPath(journal.path)))
                 continue
             }
             do {
@@ -74,21 +74,21 @@ extension OutputWriter {
                 for folder in journal.folders {
                     try? FileManager.default.removeItem(atPath: folder.stagingPath)
                 }
-                messages.append(DiagnosticCatalog.commitRecovered(folders: names, journal: displayPath(journal.path),
+                messages.append(OutputMessages.commitRecovered(folders: names, journal: displayPath(journal.path),
                                                                   outcome: outcome, operations: operations))
             } catch {
-                messages.append(DiagnosticCatalog.commitRecoveryFailed(folders: names, journal: displayPath(journal.path),
+                messages.append(OutputMessages.commitRecoveryFailed(folders: names, journal: displayPath(journal.path),
                                                                        reason: WriteError(error).description))
             }
         }
 
         for staging in leftovers where !journals.contains(where: { $0.folders.contains { $0.stagingPath == staging } }) {
             if dryRun {
-                messages.append(DiagnosticCatalog.stagingLeftOver(displayPath(staging)))
+                messages.append(OutputMessages.stagingLeftOver(displayPath(staging)))
             } else if (try? FileManager.default.removeItem(atPath: staging)) != nil {
-                messages.append(DiagnosticCatalog.stagingRemoved(displayPath(staging)))
+                messages.append(OutputMessages.stagingRemoved(displayPath(staging)))
             } else {
-                messages.append(DiagnosticCatalog.stagingUnremovable(displayPath(staging)))
+                messages.append(OutputMessages.stagingUnremovable(displayPath(staging)))
             }
         }
         return messages

@@ -61,7 +61,7 @@ extension OutputWriter {
         public func add(folder: String, emit: ((GeneratedFile) -> Void) -> Void) {
             guard let index = folderIndex[canonical(folder)] else { return }
             let folderIsFile = isFile(folder)
-            var problems = folderIsFile ? [DiagnosticCatalog.outputFolderIsFile(folder)] : []
+            var problems = folderIsFile ? [OutputMessages.outputFolderIsFile(folder)] : []
             let owned = folderIsFile ? [] : readManifest(in: folder)
             // Where each wanted path's bytes are now: its staged file, or (unchanged) the output
             // itself. The text is not kept: a path emitted again is compared with those bytes.
@@ -70,13 +70,13 @@ extension OutputWriter {
             emit { file in
                 guard !folderIsFile else { return }
                 guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: folder))
+                    problems.append(OutputMessages.unsafeOutputPath(file.relativePath, folder: folder))
                     return
                 }
                 let path = folder.appendingPath(file.relativePath)
                 if let first = wanted[file.relativePath] {
                     if !(FileManager.default.contents(atPath: first).map { LineCounts.same($0, file.contents) } ?? false) {
-                        problems.append(DiagnosticCatalog.outputConflict(path))
+                        problems.append(OutputMessages.outputConflict(path))
                     }
                     return
                 }

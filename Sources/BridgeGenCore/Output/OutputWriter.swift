@@ -71,7 +71,7 @@ public enum OutputWriter {
             if let writeError = error as? WriteError {
                 self = writeError
             } else {
-                self.init(DiagnosticCatalog.writeFailed(reason: "\(error)"))
+                self.init(OutputMessages.writeFailed(reason: "\(error)"))
             }
         }
 
@@ -130,7 +130,7 @@ public enum OutputWriter {
         public var isUpToDate: Bool { changes.isEmpty && problems.isEmpty }
 
         /// One `--check` error per change, at the file concerned.
-        public var outdated: [Diagnostic] { changes.map(DiagnosticCatalog.outdatedOutput) }
+        public var outdated: [Diagnostic] { changes.map(OutputMessages.outdatedOutput) }
     }
 
     // MARK: - Plan
@@ -169,11 +169,11 @@ public enum OutputWriter {
             let i = index[key]!
             for file in target.files {
                 guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
+                    problems.append(OutputMessages.unsafeOutputPath(file.relativePath, folder: target.folder))
                     continue
                 }
                 if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    problems.append(DiagnosticCatalog.outputConflict(target.folder.appendingPath(file.relativePath)))
+                    problems.append(OutputMessages.outputConflict(target.folder.appendingPath(file.relativePath)))
                     continue
                 }
                 merged[i].files[file.relativePath] = file
@@ -185,7 +185,7 @@ public enum OutputWriter {
     static func planFolder(_ folder: String, files: [String: GeneratedFile]) -> Plan {
         var plan = Plan()
         if isFile(folder) {
-            plan.problems.append(DiagnosticCatalog.outputFolderIsFile(folder))
+            plan.problems.append(OutputMessages.outputFolderIsFile(folder))
             return plan
         }
         let owned = readManifest(in: folder)
@@ -226,16 +226,16 @@ public enum OutputWriter {
         case .none:
             if countLines { change.linesAdded = LineCounts.count(new) }
         case .directory, .other:
-            return .problem(DiagnosticCatalog.outputBlocked(path))
+            return .problem(OutputMessages.outputBlocked(path))
         case .file:
             guard let old = FileManager.default.contents(atPath: path) else {
-                return .problem(DiagnosticCatalog.outputUnreadable(path))
+                return .problem(OutputMessages.outputUnreadable(path))
             }
             if LineCounts.same(old, new) {
                 return .unchanged(path)
             }
             guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
-                return .problem(DiagnosticCatalog.foreignFile(path, manifest: folder.appendingPath(manifestName)))
+                return .problem(OutputMessages.foreignFile(path, manifest: folder.appendingPath(manifestName)))
             }
             change.kind = .update
             if countLines { (change.linesAdded, change.linesRemoved) = LineCounts.difference(old: old, new: new) }

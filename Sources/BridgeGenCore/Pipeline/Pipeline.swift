@@ -13,13 +13,14 @@ public enum Pipeline {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Stages 1-3: read, parse and check every file.
+    /// Stages 1-3: read, parse and check every file, refusing the module and type names that
+    /// `reserved` holds (`ReservedWords.of(targets)`: every target's).
     /// Takes the inputs (`consuming`) so that their bytes are freed once parsed, before the
     /// checked model is built beside the syntax: that is when a run's memory peaks.
-    public static func check(_ inputs: consuming [SchemaInput], config: GeneratorConfig = GeneratorConfig()) -> Result {
+    public static func check(_ inputs: consuming [SchemaInput], config: GeneratorConfig, reserved: ReservedWords) -> Result {
         // Files are read and parsed independently, so that work is spread over the cores; the
         // results keep the input order, and diagnostics are sorted anyway: output is the same.
-        let files = ParallelMap.map(inputs) { readAndParse($0) }
+        let files = ParallelMap.map(inputs) { readAndParse($0, reserved: reserved) }
         inputs = []
         var collector = DiagnosticCollector()
         var syntax: [ModuleSyntax] = []
@@ -27,41 +28,41 @@ public enum Pipeline {
             collector.report(contentsOf: file.diagnostics)
             if let module = file.syntax { syntax.append(module) }
         }
-        let (schema, checkProblems) = TypeChecker.check(syntax, config: config)
+        let (schema, checkProblems) = TypeChecker.check(syntax, config: config, reserved: reserved)
         collector.report(contentsOf: checkProblems)
         return Result(schema: collector.hasErrors ? nil : schema, diagnostics: collector.sorted)
     }
 
     /// Stages 1-2 for one file: its syntax (nil when it could not be read as a schema) and problems.
-    static func readAndParse(_ input: SchemaInput) -> (syntax: ModuleSyntax?, diagnostics: [Diagnostic]) {
+    static func readAndParse(_ input: SchemaInput, reserved: ReservedWords) -> (syntax: ModuleSyntax?, diagnostics: [Diagnostic]) {
         let (root, readProblems) = YAMLReader.read(input.bytes, path: input.path)
         guard let root else { return (nil, readProblems) }
         guard case .mapping = root.kind else {
-            return (nil, readProblems + [DiagnosticCatalog.expectedKind("a mapping with 'bridgegen', 'module', ...",
+            return (nil, readProblems + [SchemaMessages.expectedKind("a mapping with 'bridgegen', 'module', ...",
                                                                          for: "the top level of a schema", got: root)])
         }
-        let (module, parseProblems) = SyntaxParser.parse(root, path: input.path)
+        let (module, parseProblems) = SyntaxParser.parse(root, path: input.path, reserved: reserved)
         return (module, readProblems + parseProblems)
     }
 
-    /// Stages 4-5 for the given emitters: per-target validation of a checked model, then emission.
-    /// Returns files per emitter name, or diagnostics and no files when any target refuses the model.
-    public static func generate(_ schema: SchemaSet, emitters: [any Emitter], config: GeneratorConfig)
+    /// Stages 4-5 for the given targets: their validation of a checked model, then emission.
+    /// Returns files per target name, or diagnostics and no files when any target refuses the model.
+    public static func generate(_ schema: SchemaSet, targets: [any BridgeTarget], config: GeneratorConfig)
         -> (files: [String: [GeneratedFile]], diagnostics: [Diagnostic]) {
-        let problems = validate(schema, emitters: emitters, config: config)
+        let problems = validate(schema, targets: targets, config: config)
         if problems.contains(where: { $0.severity == .error }) { return ([:], problems) }
         var files: [String: [GeneratedFile]] = [:]
-        for emitter in emitters {
-            files[emitter.name] = emitter.emit(schema, config: config)
+        for target in targets {
+            files[target.name] = target.files(schema, config: config)
         }
         return (files, problems)
     }
 
     /// Stage 4 alone: every given target's own checks of a checked model, sorted.
-    public static func validate(_ schema: SchemaSet, emitters: [any Emitter], config: GeneratorConfig) -> [Diagnostic] {
+    public static func validate(_ schema: SchemaSet, targets: [any BridgeTarget], config: GeneratorConfig) -> [Diagnostic] {
         var collector = DiagnosticCollector()
-        for emitter in emitters {
-            collector.report(contentsOf: emitter.validate(schema, config: config))
+        for target in targets {
+            collector.report(contentsOf: target.validate(schema, config: config))
         }
         return collector.sorted
     }

@@ -39,7 +39,7 @@ public enum SchemaDiscovery {
         let fm = FileManager.default
         for path in paths {
             guard let isDirectory = FileStatus.isDirectory(path) else {
-                diagnostics.append(DiagnosticCatalog.noSuchFile(path))
+                diagnostics.append(InputMessages.noSuchFile(path))
                 continue
             }
             if isDirectory {
@@ -54,13 +54,13 @@ public enum SchemaDiscovery {
         }
         let nothingToRead = requireSchemas && files.isEmpty
         for (folder, others) in emptyFolders {
-            diagnostics.append(DiagnosticCatalog.noSchemas(in: folder, yamlFiles: others, nothingToRead: nothingToRead))
+            diagnostics.append(InputMessages.noSchemas(in: folder, yamlFiles: others, nothingToRead: nothingToRead))
         }
         var seen = Set<String>()
         var inputs: [SchemaInput] = []
         for file in files where seen.insert(identity(file)).inserted {
             guard let data = fm.contents(atPath: file) else {
-                diagnostics.append(DiagnosticCatalog.unreadableSchema(file))
+                diagnostics.append(InputMessages.unreadableSchema(file))
                 continue
             }
             inputs.append(SchemaInput(path: file, bytes: [UInt8](data)))

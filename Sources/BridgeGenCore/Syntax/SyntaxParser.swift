@@ -3,11 +3,13 @@
 /// with what it could read so the checker can report more.
 public struct SyntaxParser {
     private var diagnostics = DiagnosticCollector()
+    /// What the targets cannot generate: a file name that is one implies no module name.
+    private let reserved: ReservedWords
 
-    public init() {}
+    public init(reserved: ReservedWords) { self.reserved = reserved }
 
-    public static func parse(_ root: YAMLNode, path: String) -> (ModuleSyntax, [Diagnostic]) {
-        var parser = SyntaxParser()
+    public static func parse(_ root: YAMLNode, path: String, reserved: ReservedWords) -> (ModuleSyntax, [Diagnostic]) {
+        var parser = SyntaxParser(reserved: reserved)
         let module = parser.module(root, path: path)
         return (module, parser.diagnostics.diagnostics)
     }
@@ -35,7 +37,7 @@ public struct SyntaxParser {
             case "doc": module.doc = text(value, "'doc'")
             case "imports":
                 guard case .sequence(let items) = value.kind else {
-                    report(DiagnosticCatalog.importsNotAList(got: value))
+                    report(SchemaMessages.importsNotAList(got: value))
                     continue
                 }
                 var seen: [String: SourceLocation] = [:]
@@ -43,7 +45,7 @@ public struct SyntaxParser {
                     guard let name = scalar(item, "an import"),
                           withinLimit(name, "module", SchemaLimits.moduleNameLength) else { continue }
                     if let first = seen[name.value] {
-                        report(DiagnosticCatalog.duplicate("import", name.value, at: name.location, first: first))
+                        report(SchemaMessages.duplicate("import", name.value, at: name.location, first: first))
                         continue
                     }
                     seen[name.value] = name.location
@@ -63,22 +65,22 @@ public struct SyntaxParser {
             }
         }
         if module.formatVersion == nil {
-            report(DiagnosticCatalog.missingSchemaVersion(at: root.location))
+            report(SchemaMessages.missingSchemaVersion(at: root.location))
         }
         if module.name == nil && !nameRefused {
-            report(DiagnosticCatalog.missingModule(impliedByFileName: Self.moduleName(fromFileOf: path), at: root.location))
+            report(SchemaMessages.missingModule(impliedByFileName: moduleName(fromFileOf: path), at: root.location))
         }
         return module
     }
 
     /// `shop` for `Schemas/shop.bridge.yaml`, when that is a valid module name (the file name
     /// a module must be declared in, read backwards); nil for stdin.
-    static func moduleName(fromFileOf path: String) -> String? {
+    func moduleName(fromFileOf path: String) -> String? {
         guard path != SchemaInput.standardInputName else { return nil }
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         guard fileName.hasSuffix(TypeChecker.schemaSuffix) else { return nil }
         let name = String(fileName.dropLast(TypeChecker.schemaSuffix.count))
-        return IDLNames.isValidModuleName(name) && ReservedNames.lowercaseKeywords[name] == nil ? name : nil
+        return IDLNames.isValidModuleName(name) && reserved.reason(name, at: .module) == nil ? name : nil
     }
 
     // MARK: - Declarations
@@ -88,7 +90,7 @@ public struct SyntaxParser {
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
         if let keys = Self.fieldLikeKeys(node, besides: Self.typeKeys) {
-            report(DiagnosticCatalog.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
+            report(SchemaMessages.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
             return type
         }
         guard let pairs = entries(of: node, keys: Self.typeKeys, what: "type '\(name.value)'", noun: "key") else { return type }
@@ -111,8 +113,8 @@ public struct SyntaxParser {
         switch (fields, cases) {
         case (let f?, nil): type.body = bodyRefused ? .invalid : .structure(f)
         case (nil, let c?): type.body = .enumeration(c)
-        case (.some, .some): report(DiagnosticCatalog.structAndEnum(name.value, at: name.location))
-        case (nil, nil): if !bodyRefused { report(DiagnosticCatalog.neitherStructNorEnum(name.value, at: name.location)) }
+        case (.some, .some): report(SchemaMessages.structAndEnum(name.value, at: name.location))
+        case (nil, nil): if !bodyRefused { report(SchemaMessages.neitherStructNorEnum(name.value, at: name.location)) }
         }
         return type
     }
@@ -126,7 +128,7 @@ public struct SyntaxParser {
         for pair in pairs {
             guard let key = pair.key.scalar, !key.hasPrefix("x-") else { continue }
             guard !known.contains(key), DidYouMean.suggestion(for: key, in: known) == nil,
-                  DiagnosticCatalog.keyAliases[key].map(known.contains) != true, IDLNames.isValidMemberName(key) else { return nil }
+                  SchemaMessages.keyAliases[key].map(known.contains) != true, IDLNames.isValidMemberName(key) else { return nil }
             switch pair.value.kind {
             case .scalar: if pair.value.isNull { return nil }
             case .mapping: break
@@ -143,7 +145,7 @@ public struct SyntaxParser {
     private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
         let (node, splits) = SplitGenericType.rejoin(node)
         for split in splits {
-            report(DiagnosticCatalog.splitGenericType(split.text, first: split.first, keys: split.keys,
+            report(SchemaMessages.splitGenericType(split.text, first: split.first, keys: split.keys,
                                                       suggestion: ForeignTypeSpelling.suggestion(for: split.text), at: split.comma))
         }
         return named(node, owner, noun: noun, allowEmpty: true).map { name, value in
@@ -154,17 +156,17 @@ public struct SyntaxParser {
                 return field
             }
             if case .sequence(let items) = value.kind {
-                report(DiagnosticCatalog.sequenceAsType(for: "\(noun) '\(name.value)'", items: items.count,
+                report(SchemaMessages.sequenceAsType(for: "\(noun) '\(name.value)'", items: items.count,
                                                         suggestion: Self.spelledType(value), at: value.location))
                 return field
             }
             // `prices: {string: double}`: a map type written as a YAML mapping.
             if let map = Self.stringKeyedMapType(value) {
-                report(DiagnosticCatalog.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: map, at: value.location))
+                report(SchemaMessages.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: map, at: value.location))
                 return field
             }
             if let keys = Self.fieldLikeKeys(value, besides: Self.fieldKeys) {
-                report(DiagnosticCatalog.inlineStruct("\(noun) '\(name.value)'", keys: keys, at: value.location))
+                report(SchemaMessages.inlineStruct("\(noun) '\(name.value)'", keys: keys, at: value.location))
                 return field
             }
             guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
@@ -182,7 +184,7 @@ public struct SyntaxParser {
                 }
             }
             if !typed {
-                report(DiagnosticCatalog.missingKey("type", in: "\(noun) '\(name.value)'", at: value.location))
+                report(SchemaMessages.missingKey("type", in: "\(noun) '\(name.value)'", at: value.location))
             }
             return field
         }
@@ -218,7 +220,7 @@ public struct SyntaxParser {
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
         if case .scalar = node.kind {
-            report(DiagnosticCatalog.errorWithoutMapping(name.value, got: node))
+            report(SchemaMessages.errorWithoutMapping(name.value, got: node))
             return nil
         }
         guard let pairs = entries(of: node, keys: Self.errorKeys, what: "error '\(name.value)'", noun: "key") else { return nil }
@@ -230,7 +232,7 @@ public struct SyntaxParser {
             }
         }
         if error.code == nil {
-            report(DiagnosticCatalog.missingKey("code", in: "error '\(name.value)'", at: node.location))
+            report(SchemaMessages.missingKey("code", in: "error '\(name.value)'", at: node.location))
         }
         return error
     }
@@ -259,7 +261,7 @@ public struct SyntaxParser {
             }
         }
         if method.kind == nil {
-            report(DiagnosticCatalog.missingMethodKind(name.value, at: node.location))
+            report(SchemaMessages.missingMethodKind(name.value, at: node.location))
         }
         return method
     }
@@ -267,17 +269,17 @@ public struct SyntaxParser {
     /// `returns: T` or `returns: {type: T, doc: ...}`.
     private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
         if value.isNull {
-            report(DiagnosticCatalog.nullReturns(at: value.location))
+            report(SchemaMessages.nullReturns(at: value.location))
             return (nil, nil)
         }
         guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
         // `returns: {string: int}`: a map type, not a struct with a field `string`.
         if let map = Self.stringKeyedMapType(value) {
-            report(DiagnosticCatalog.fieldMappingAsMapType(for: "'returns'", suggestion: map, at: value.location))
+            report(SchemaMessages.fieldMappingAsMapType(for: "'returns'", suggestion: map, at: value.location))
             return (nil, nil)
         }
         if let keys = Self.fieldLikeKeys(value, besides: Self.returnsKeys) {
-            report(DiagnosticCatalog.inlineStruct("'returns'", keys: keys, at: value.location))
+            report(SchemaMessages.inlineStruct("'returns'", keys: keys, at: value.location))
             return (nil, nil)
         }
         guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
@@ -292,7 +294,7 @@ public struct SyntaxParser {
             }
         }
         if type == nil {
-            report(DiagnosticCatalog.missingKey("type", in: "'returns'", at: value.location))
+            report(SchemaMessages.missingKey("type", in: "'returns'", at: value.location))
         }
         return (type, doc)
     }
@@ -300,7 +302,7 @@ public struct SyntaxParser {
     /// `errors: [name, ...]`: names of the module's errors.
     private mutating func errorList(_ value: YAMLNode) -> [Located<String>] {
         guard case .sequence(let items) = value.kind else {
-            report(DiagnosticCatalog.errorNamesNotAList(got: value))
+            report(SchemaMessages.errorNamesNotAList(got: value))
             return []
         }
         return items.compactMap { item in
@@ -319,7 +321,7 @@ public struct SyntaxParser {
         for pair in pairs {
             let value = pair.value
             switch pair.key.scalar ?? "" {
-            case "kind": report(DiagnosticCatalog.kindOnPageMethod(name.value, at: pair.key.location))
+            case "kind": report(SchemaMessages.kindOnPageMethod(name.value, at: pair.key.location))
             case "wire": method.wire = scalar(value, "'wire'")
             case "doc": method.doc = text(value, "'doc'")
             case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
@@ -363,7 +365,7 @@ public struct SyntaxParser {
     private mutating func entries(of node: YAMLNode, keys listed: [String], what: @autoclosure () -> String, noun: String,
                                   expected: String = "a mapping", unlisted: [String] = []) -> [YAMLPair]? {
         guard case .mapping(let pairs) = node.kind else {
-            report(DiagnosticCatalog.expectedKind(expected, for: what(), got: node))
+            report(SchemaMessages.expectedKind(expected, for: what(), got: node))
             return nil
         }
         let keys = unlisted.isEmpty ? listed : listed + unlisted
@@ -378,7 +380,7 @@ public struct SyntaxParser {
             guard let key = pair.key.scalar else { continue }
             if key.hasPrefix("x-") { continue }
             if let first = kept.first(where: { $0.key.scalar == key }) {
-                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first.key.location))
+                report(SchemaMessages.duplicate(noun, key, at: pair.key.location, first: first.key.location))
                 continue
             }
             guard keys.contains(key) else {
@@ -387,10 +389,10 @@ public struct SyntaxParser {
                                           uniquingKeysWith: { first, _ in first })
                 }
                 if let first = firstUse?[key], first != pair.key.location {
-                    report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
+                    report(SchemaMessages.duplicate(noun, key, at: pair.key.location, first: first))
                     continue
                 }
-                report(DiagnosticCatalog.unknownKey(key, in: what(), known: listed, at: pair.key.location))
+                report(SchemaMessages.unknownKey(key, in: what(), known: listed, at: pair.key.location))
                 continue
             }
             kept.append(pair)
@@ -413,11 +415,11 @@ public struct SyntaxParser {
     private mutating func named(_ node: YAMLNode, _ what: String, noun: String, allowEmpty: Bool = false) -> [(Located<String>, YAMLNode)] {
         if node.isNull && allowEmpty { return [] }
         if case .sequence(let items) = node.kind {
-            report(DiagnosticCatalog.listWhereNamesBelong(noun, for: what, shape: Self.shape(of: items), at: node.location))
+            report(SchemaMessages.listWhereNamesBelong(noun, for: what, shape: Self.shape(of: items), at: node.location))
             return []
         }
         guard case .mapping(let pairs) = node.kind else {
-            report(DiagnosticCatalog.expectedKind("a mapping of \(noun) names", for: what, got: node))
+            report(SchemaMessages.expectedKind("a mapping of \(noun) names", for: what, got: node))
             return []
         }
         // Most of these mappings are small (a struct's fields); scanning what was kept finds
@@ -431,7 +433,7 @@ public struct SyntaxParser {
                   withinLimit(Located(key, at: pair.key.location), noun, SchemaLimits.nameLength) else { continue }
             let first = useIndex ? seen[key] : result.first(where: { $0.0.value == key })?.0.location
             if let first {
-                report(DiagnosticCatalog.duplicate(noun, key, at: pair.key.location, first: first))
+                report(SchemaMessages.duplicate(noun, key, at: pair.key.location, first: first))
                 continue
             }
             if useIndex { seen[key] = pair.key.location }
@@ -457,14 +459,14 @@ public struct SyntaxParser {
     /// is compared, hashed or looked up anywhere.
     private mutating func withinLimit(_ name: Located<String>, _ noun: String, _ limit: Int) -> Bool {
         guard SchemaLimits.exceeds(name.value, limit) else { return true }
-        report(DiagnosticCatalog.nameTooLong(noun, length: name.value.unicodeScalars.count, limit: limit, at: name.location))
+        report(SchemaMessages.nameTooLong(noun, length: name.value.unicodeScalars.count, limit: limit, at: name.location))
         return false
     }
 
     private mutating func scalar(_ node: YAMLNode, _ what: String) -> Located<String>? {
         // A plain null (`~`, `null`, or nothing) is never text: `doc: ~` is a mistake, not "~".
         guard case .scalar(let value, _) = node.kind, !node.isNull else {
-            report(DiagnosticCatalog.expectedKind("a string", for: what, got: node))
+            report(SchemaMessages.expectedKind("a string", for: what, got: node))
             return nil
         }
         return Located(value, at: node.location)
@@ -477,11 +479,11 @@ public struct SyntaxParser {
     /// The type of `what` (`'returns'`, `field 'id'`); `what` is only worded for a diagnostic.
     private mutating func typeExpression(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<String>? {
         if case .sequence(let items) = node.kind {
-            report(DiagnosticCatalog.sequenceAsType(for: what(), items: items.count, suggestion: Self.spelledType(node), at: node.location))
+            report(SchemaMessages.sequenceAsType(for: what(), items: items.count, suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         if case .mapping = node.kind {
-            report(DiagnosticCatalog.mappingAsType(for: what(), suggestion: Self.spelledType(node), at: node.location))
+            report(SchemaMessages.mappingAsType(for: what(), suggestion: Self.spelledType(node), at: node.location))
             return nil
         }
         return scalar(node, "a type")
@@ -525,13 +527,13 @@ public struct SyntaxParser {
     /// `deprecated: true`, `deprecated: false` (ignored) or `deprecated: "Use x instead."`.
     private mutating func deprecation(_ node: YAMLNode) -> DeprecationSyntax? {
         guard case .scalar(let value, let plain) = node.kind else {
-            report(DiagnosticCatalog.expectedKind("true or a message", for: "'deprecated'", got: node))
+            report(SchemaMessages.expectedKind("true or a message", for: "'deprecated'", got: node))
             return nil
         }
         if plain && ["true", "True", "TRUE"].contains(value) { return DeprecationSyntax(message: nil, location: node.location) }
         if plain && ["false", "False", "FALSE"].contains(value) { return nil }
         if value.isEmpty {
-            report(DiagnosticCatalog.expectedKind("true or a message", for: "'deprecated'", got: node))
+            report(SchemaMessages.expectedKind("true or a message", for: "'deprecated'", got: node))
             return nil
         }
         return DeprecationSyntax(message: value, location: node.location)

@@ -19,7 +19,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
 
     /// A parse failure: what went wrong and the 0-based offset (in Unicode scalars) in the text.
     public struct ParseError: Error, Sendable, Hashable {
-        /// How the text breaks the grammar; `DiagnosticCatalog.invalidTypeExpression` words it.
+        /// How the text breaks the grammar; `SchemaMessages.invalidTypeExpression` words it.
         public enum Syntax: Sendable, Hashable {
             /// Text left after a complete type (the first character of it).
             case trailing(String)

@@ -18,7 +18,7 @@ public enum YAMLReader {
 
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            return (nil, [DiagnosticCatalog.yamlParserUnavailable(at: SourceLocation(path: path, line: 1, column: 1))])
+            return (nil, [YAMLMessages.yamlParserUnavailable(at: SourceLocation(path: path, line: 1, column: 1))])
         }
         defer { yaml_parser_delete(&parser) }
 
@@ -44,7 +44,7 @@ public enum YAMLReader {
     /// Problems libyaml would report less clearly, or not at all.
     private static func precheck(_ bytes: [UInt8], path: String) -> Diagnostic? {
         if bytes.count > maximumFileSize {
-            return DiagnosticCatalog.fileTooLarge(bytes.count, limit: maximumFileSize, at: SourceLocation(path: path, line: 1, column: 1))
+            return YAMLMessages.fileTooLarge(bytes.count, limit: maximumFileSize, at: SourceLocation(path: path, line: 1, column: 1))
         }
         return bytes.withUnsafeBufferPointer { b -> Diagnostic? in
             // Most schemas are ASCII without NUL: that is confirmed eight bytes at a time, and
@@ -61,11 +61,11 @@ public enum YAMLReader {
                     continue
                 }
                 if byte == 0 {
-                    return DiagnosticCatalog.nulByte(at: SourceLocation(path: path, line: line, column: column))
+                    return YAMLMessages.nulByte(at: SourceLocation(path: path, line: line, column: column))
                 }
                 let length = utf8SequenceLength(b, at: index)
                 if length == 0 {
-                    return DiagnosticCatalog.invalidUTF8(byte, at: SourceLocation(path: path, line: line, column: column))
+                    return YAMLMessages.invalidUTF8(byte, at: SourceLocation(path: path, line: line, column: column))
                 }
                 column += 1
                 index += length
@@ -118,7 +118,7 @@ public enum YAMLReader {
         // libyaml words a refused tab as "found character that cannot start any token" (or
         // speaks of indentation), which does not say the character is an invisible tab.
         if let inIndentation = tab(line: Int(mark.line), column: Int(mark.column), in: bytes) {
-            return DiagnosticCatalog.yamlTab(inIndentation: inIndentation, at: SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+            return YAMLMessages.yamlTab(inIndentation: inIndentation, at: SourceLocation(path: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1))
         }
         let context = parser.context.map { (String(cString: $0), SourceLocation(path: path, line: cm.line + 1, column: cm.column + 1)) }
         if let problem = parser.problem.map({ String(cString: $0) }),
@@ -126,7 +126,7 @@ public enum YAMLReader {
                                                   in: bytes, path: path) {
             return hinted
         }
-        return DiagnosticCatalog.yamlSyntax(parser.problem.map { String(cString: $0) },
+        return YAMLMessages.yamlSyntax(parser.problem.map { String(cString: $0) },
                                             at: SourceLocation(path: path, line: mark.line + 1, column: mark.column + 1), context: context)
     }
 }
@@ -141,7 +141,7 @@ extension YAMLReader {
             problem! += " (found U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
         }
         let (line, column) = YAMLMarkCursor.mark(ofByte: Int(parser.problem_offset), in: bytes)
-        return DiagnosticCatalog.yamlSyntax(problem, at: SourceLocation(path: path, line: line + 1, column: column + 1))
+        return YAMLMessages.yamlSyntax(problem, at: SourceLocation(path: path, line: line + 1, column: column + 1))
     }
 
     /// Whether the character at libyaml's 0-based `line` and `column` (in characters) is a tab:
@@ -209,13 +209,13 @@ private struct TreeBuilder {
             return .more
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
-            if documents > 1 { return .refused(DiagnosticCatalog.multipleDocuments(at: at)) }
+            if documents > 1 { return .refused(YAMLMessages.multipleDocuments(at: at)) }
             return .more
         case YAML_STREAM_END_EVENT:
-            guard let root else { return .refused(DiagnosticCatalog.emptyFile(at: origin)) }
+            guard let root else { return .refused(YAMLMessages.emptyFile(at: origin)) }
             return .done(root)
         case YAML_ALIAS_EVENT:
-            return .refused(DiagnosticCatalog.aliasNotAllowed(at: at))
+            return .refused(YAMLMessages.aliasNotAllowed(at: at))
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             if let refusal = refuseDecorations(anchor: s.anchor, tag: s.tag, at: at) { return .refused(refusal) }
@@ -263,13 +263,13 @@ private struct TreeBuilder {
         var at = origin
         at.line = Int(end.line) + 1
         at.column = column + 1
-        return DiagnosticCatalog.yamlCommentInText(kept: YAMLSyntaxHint.clipped(text, keepingEnd: true),
+        return YAMLMessages.yamlCommentInText(kept: YAMLSyntaxHint.clipped(text, keepingEnd: true),
                                                    lost: YAMLSyntaxHint.clipped(String(decoding: b[i..<lineEnd], as: UTF8.self)), at: at)
     }
 
     private mutating func open(_ frame: Frame) -> Outcome {
         if stack.count >= YAMLReader.maximumDepth {
-            return .refused(DiagnosticCatalog.nestingTooDeep(limit: YAMLReader.maximumDepth, at: frame.start))
+            return .refused(YAMLMessages.nestingTooDeep(limit: YAMLReader.maximumDepth, at: frame.start))
         }
         stack.append(frame)
         return .more
@@ -277,8 +277,8 @@ private struct TreeBuilder {
 
     private func refuseDecorations(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
                                    at: SourceLocation) -> Diagnostic? {
-        if let anchor { return DiagnosticCatalog.anchorNotAllowed(String(cString: anchor), at: at) }
-        if let tag { return DiagnosticCatalog.tagNotAllowed(String(cString: tag), at: at) }
+        if let anchor { return YAMLMessages.anchorNotAllowed(String(cString: anchor), at: at) }
+        if let tag { return YAMLMessages.tagNotAllowed(String(cString: tag), at: at) }
         return nil
     }
 
@@ -297,7 +297,7 @@ private struct TreeBuilder {
             // other key is dropped after reporting it. Duplicates are the syntax stage's,
             // which knows what the key names ("method 'share' is declared twice").
             if node.scalar == nil {
-                problems.append(DiagnosticCatalog.complexKey(at: node.location))
+                problems.append(YAMLMessages.complexKey(at: node.location))
                 stack[top].skipNextValue = true
             }
             stack[top].pendingKey = node

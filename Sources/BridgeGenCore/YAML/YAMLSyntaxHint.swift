@@ -20,22 +20,22 @@ enum YAMLSyntaxHint {
             if let key = keyAloneOnItsLine(before: at, bytes) {
                 var start = here
                 start.column -= key.utf8.count  // the key is ASCII: bytes are columns
-                return DiagnosticCatalog.yamlKeyContinuesText(key, at: start)
+                return YAMLMessages.yamlKeyContinuesText(key, at: start)
             }
-            return DiagnosticCatalog.yamlColonInText(at: here, context: context)
+            return YAMLMessages.yamlColonInText(at: here, context: context)
         }
         guard problem.hasPrefix("did not find expected ',' or") else { return nil }
         if let (type, suggestion) = listSuffixType(at, bytes) {
-            return DiagnosticCatalog.yamlFlowListSuffix(type, suggestion: suggestion, inMapping: problem.hasSuffix("'}'"),
+            return YAMLMessages.yamlFlowListSuffix(type, suggestion: suggestion, inMapping: problem.hasSuffix("'}'"),
                                                         at: here, context: context)
         }
-        if isColonInText(at, bytes) { return DiagnosticCatalog.yamlColonInText(at: here, context: context) }
+        if isColonInText(at, bytes) { return YAMLMessages.yamlColonInText(at: here, context: context) }
         // The comment is between the start of the flow collection and where libyaml stopped.
         if let context, context.location.path == path,
            let start = cursor.offset(line: context.location.line - 1, column: context.location.column - 1),
            let (comment, hidden) = hidingComment(from: start, to: at, bytes) {
             let (line, column) = YAMLMarkCursor.mark(ofByte: comment, in: bytes)
-            return DiagnosticCatalog.yamlCommentInFlow(hidden: hidden, at: SourceLocation(path: path, line: line + 1, column: column + 1),
+            return YAMLMessages.yamlCommentInFlow(hidden: hidden, at: SourceLocation(path: path, line: line + 1, column: column + 1),
                                                        context: context, libyamlProblem: problem, stoppedAt: here)
         }
         return nil

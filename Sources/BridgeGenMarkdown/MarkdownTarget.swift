@@ -6,8 +6,10 @@ import BridgeGenCore
 /// Pages are GitHub Flavored Markdown with explicit anchors (see `Anchor`), Mermaid for the
 /// message flow, and examples for both sides of the bridge. Output depends only on the
 /// model and the config, so the same schemas always give the same bytes.
-public struct MarkdownEmitter: Emitter {
+public struct MarkdownTarget: BridgeTarget {
     public let name = "docs"
+    public let outputOption = "--docs-out"
+    public let outputSummary = "the Markdown docs"
 
     public init() {}
 
@@ -17,18 +19,10 @@ public struct MarkdownEmitter: Emitter {
         schema.modules.compactMap { module in
             let file = PageName.module(module.name)
             guard file.lowercased() == PageName.index.lowercased() else { return nil }
-            return DiagnosticCatalog.moduleNameIsOutputFile(module.name, file: file, fixed: .markdownIndex(PageName.index), at: module.location)
+            return TargetMessages.moduleNameIsOutputFile(module.name, file: file, output: "Markdown",
+                                                         fixedFile: "the index page '\(PageName.index)' on case-insensitive file systems",
+                                                         at: module.location)
         }
-    }
-
-    public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        emit(schema, config: config) { files.append($0) }
-        return files
-    }
-
-    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
-        for part in parts(schema, config: config) { part.emit(sink) }
     }
 
     /// The index, then one part per module page (pages are independent once `TypeUsage` is known).

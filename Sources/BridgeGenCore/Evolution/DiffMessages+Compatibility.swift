@@ -79,7 +79,7 @@ enum WirePin: Sendable, Hashable {
     }
 }
 
-extension DiagnosticCatalog {
+extension DiffMessages {
     private static func compatibility(_ kind: CompatibilityKind, _ cls: CompatibilityClass?, _ message: String,
                                       at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
         let severity = cls == nil ? (kind.compatibleSeverity ?? .warning) : .error

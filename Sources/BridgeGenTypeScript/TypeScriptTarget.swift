@@ -7,8 +7,13 @@ import BridgeGenCore
 /// and `index.ts`. The files are ES modules without dependencies and without side effects at
 /// import; they pass `tsc --strict --noUncheckedIndexedAccess --exactOptionalPropertyTypes
 /// --isolatedModules` and run in a browser and under node.
-public struct TypeScriptEmitter: Emitter {
+public struct TypeScriptTarget: BridgeTarget {
     public let name = "typescript"
+    public let outputOption = "--ts-out"
+    public let outputSummary = "the TypeScript client"
+    public var configSection: (any ConfigSection)? { TypeScriptConfigSection() }
+    public var reservedWords: ReservedWords { TypeScriptReservedWords.all }
+    public var messageIDs: [MessageID] { TypeScriptMessages.ID.messageIDs }
 
     public init() {}
 
@@ -17,23 +22,25 @@ public struct TypeScriptEmitter: Emitter {
         TypeScriptValidator(schema: schema).validate()
     }
 
-    public func emit(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        emit(schema, config: config) { files.append($0) }
-        return files.sorted { $0.relativePath < $1.relativePath }
-    }
-
-    public func emit(_ schema: SchemaSet, config: GeneratorConfig, into sink: (GeneratedFile) -> Void) {
-        sink(GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()))
-        sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config)))
+    /// The runtime and its config, one part per module client, then the mock and the index.
+    public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let inputs = InputForms(schema: schema)
-        for module in schema.modules {
-            let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs).generate()
-            sink(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
+        let first = EmitPart { sink in
+            sink(GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()))
+            sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config)))
         }
-        sink(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
-        sink(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
-        sink(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
+        let modules = schema.modules.map { module in
+            EmitPart { sink in
+                let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs).generate()
+                sink(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
+            }
+        }
+        let last = EmitPart { sink in
+            sink(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
+            sink(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
+            sink(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
+        }
+        return [first] + modules + [last]
     }
 
     /// The do-not-edit header every file starts with. Only the file name of the schema is

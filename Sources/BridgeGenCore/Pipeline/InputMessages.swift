@@ -1,0 +1,47 @@
+/// The diagnostics of one domain: the paths a run is given (`SchemaDiscovery`, `ConfigReader`): missing, unreadable, or holding no schema.
+public enum InputMessages {
+    /// The ids users see (CI filters, docs and goldens rely on them; docs/DIAGNOSTICS.md lists each).
+    public enum ID: String, MessageIDs {
+        public static let domain = "input"
+
+        /// A schema path that does not exist.
+        case noSuchFile = "no-such-file"
+        /// A folder without schema files (warning).
+        case noSchemas = "no-schemas"
+        /// A schema or config file that cannot be read.
+        case unreadableFile = "unreadable-file"
+    }
+
+    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
+                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
+    }
+
+    static func noSuchFile(_ path: String) -> Diagnostic {
+        make(.noSuchFile, "no such file or folder", at: SourceLocation(file: path))
+    }
+
+    /// `yamlFiles`: the other YAML files the folder holds (paths below it), the likeliest cause;
+    /// `nothingToRead`: no path of the run gave a schema, so it would check nothing (an error).
+    static func noSchemas(in folder: String, yamlFiles: [String] = [], nothingToRead: Bool = false) -> Diagnostic {
+        let suffix = TypeChecker.schemaSuffix
+        var message = "no *\(suffix) files in this folder"
+        if nothingToRead { message += ", so there is nothing to check" }
+        if let first = yamlFiles.first {
+            // `user.yaml` -> `user.bridge.yaml`, `user.bridge.yml` -> `user.bridge.yaml`.
+            var stem = first.hasSuffix(".yml") ? String(first.dropLast(4)) : String(first.dropLast(5))
+            if stem.hasSuffix(".bridge") { stem.removeLast(7) }
+            let rename = yamlFiles.count == 1 ? "rename it '\(stem)\(suffix)'" : "rename them, e.g. '\(stem)\(suffix)'"
+            message += "; it holds \(SchemaMessages.quotedList(yamlFiles)), but a schema file's name must end in \(suffix): \(rename)"
+        }
+        return make(.noSchemas, message, at: SourceLocation(file: folder), severity: nothingToRead ? .error : .warning)
+    }
+
+    static func unreadableSchema(_ path: String) -> Diagnostic {
+        make(.unreadableFile, "cannot read the schema file", at: SourceLocation(file: path))
+    }
+
+    static func unreadableConfig(_ path: String) -> Diagnostic {
+        make(.unreadableFile, "cannot read the config file", at: SourceLocation(file: path))
+    }
+}

@@ -1,0 +1,23 @@
+import BridgeGenCore
+import BridgeGenMarkdown
+import BridgeGenSwift
+import BridgeGenTypeScript
+
+/// Every target bridgegen knows, in the order `--help` lists them and reasons are joined
+/// ("reserved in Swift and TypeScript"). Adding a target is adding its module to Package.swift
+/// and its value here: the CLI, both plugins and every stage find it through this list.
+public enum TargetRegistry {
+    public static let all: [any BridgeTarget] = [
+        SwiftTarget(),
+        TypeScriptTarget(),
+        MarkdownTarget(),
+    ]
+
+    /// The target whose output option is `option` (`--swift-out`).
+    public static func target(forOutputOption option: String) -> (any BridgeTarget)? {
+        all.first { $0.outputOption == option }
+    }
+
+    /// Every id the targets report, for the list in docs/DIAGNOSTICS.md.
+    public static var messageIDs: [MessageID] { all.flatMap(\.messageIDs) }
+}
