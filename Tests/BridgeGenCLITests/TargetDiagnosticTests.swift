@@ -46,6 +46,25 @@ final class TargetDiagnosticTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written")
     }
 
+    /// Each target reserves its own words (`BridgeTarget.reservedWords`); `check` refuses a
+    /// module or type name any of them reserves, with every target's reason.
+    func testAModuleNameReservedByBothTargetsIsRefusedWithBothReasons() throws {
+        try assertRefused(module: "class", "bridgegen: 1\nmodule: class\n", line: 2, column: 9, id: "reserved-name",
+                          message: "module name 'class' is reserved in Swift and TypeScript; choose another name")
+    }
+
+    func testATypeNameReservedByOneTargetIsRefusedWithItsReason() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Promise:\n    fields: {id: int}\n", line: 4, column: 3,
+                          id: "reserved-name", message: "type name 'Promise' is reserved in TypeScript; choose another name")
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Codable:\n    fields: {id: int}\n", line: 4, column: 3,
+                          id: "reserved-name", message: "type name 'Codable' is reserved in Swift; choose another name")
+    }
+
+    func testAGlobalTheWebClientUsesCannotNameAModule() throws {
+        try assertRefused(module: "window", "bridgegen: 1\nmodule: window\n", line: 2, column: 9, id: "reserved-name",
+                          message: "module name 'window' is reserved in the generated web client (a global it uses); choose another name")
+    }
+
     func testAnEventNamedLikeAnObjectMemberIsRefused() throws {
         try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\nevents:\n  constructor: {}\n", line: 4, column: 3, id: "ts-reserved-event",
                           message: "event name 'constructor' is reserved in JavaScript (a member of every object); choose another name (the wire name can stay: add 'wire: constructor')")

@@ -203,3 +203,42 @@ final class CheckerTests: XCTestCase {
     }
 }
 
+
+/// The core refuses only the names the targets it is given reserve (`ReservedWords`), with
+/// their reasons joined in the targets' order.
+final class ReservedWordsTests: XCTestCase {
+    func testReasonsOfSeveralTargetsAreJoinedInOrderAndDeduplicated() {
+        var first = ReservedWords(.module, ["class", "func"], reason: "A")
+        first.reserve(.type, ["Shared"], reason: "the shared runtime")
+        var second = ReservedWords(.module, ["class", "interface"], reason: "B")
+        second.reserve(.type, ["Shared"], reason: "the shared runtime")
+        let third = ReservedWords(.module, ["class"], reason: "C")
+        let merged = ReservedWords.merged([first, second, third])
+        XCTAssertEqual(merged.reason("class", at: .module), "A, B and C")
+        XCTAssertEqual(merged.reason("func", at: .module), "A")
+        XCTAssertEqual(merged.reason("interface", at: .module), "B")
+        XCTAssertEqual(merged.reason("Shared", at: .type), "the shared runtime")
+        XCTAssertNil(merged.reason("Shared", at: .module), "positions are separate")
+        XCTAssertNil(merged.reason("class", at: .type))
+    }
+
+    func testACheckRefusesOnlyWhatTheGivenWordsReserve() {
+        let schema = [SchemaInput(path: "thing.bridge.yaml", text: "bridgegen: 1\nmodule: thing\ntypes:\n  Widget:\n    fields: {a: int}\n")]
+        XCTAssertNotNil(Pipeline.check(schema, config: GeneratorConfig(), reserved: .none).schema)
+        var words = ReservedWords(.module, ["thing"], reason: "Some Language")
+        words.reserve(.type, ["Widget"], reason: "Some Language")
+        let refused = Pipeline.check(schema, config: GeneratorConfig(), reserved: words)
+        XCTAssertEqual(refused.diagnostics.map(\.message), ["module name 'thing' is reserved in Some Language; choose another name"])
+        let typeOnly = Pipeline.check(schema, config: GeneratorConfig(), reserved: ReservedWords(.type, ["Widget"], reason: "Other"))
+        XCTAssertEqual(typeOnly.diagnostics.map(\.message), ["type name 'Widget' is reserved in Other; choose another name"])
+    }
+
+    /// A file name that is a reserved word implies no module name to suggest.
+    func testAMissingModuleKeySuggestsTheFileNameOnlyWhenItIsNotReserved() {
+        let input = [SchemaInput(path: "thing.bridge.yaml", text: "bridgegen: 1\ndoc: x\n")]
+        let free = Pipeline.check(input, config: GeneratorConfig(), reserved: .none).diagnostics.map(\.message)
+        let reserved = Pipeline.check(input, config: GeneratorConfig(), reserved: ReservedWords(.module, ["thing"], reason: "X")).diagnostics.map(\.message)
+        XCTAssertTrue(free.contains { $0.contains("module: thing") }, "\(free)")
+        XCTAssertFalse(reserved.contains { $0.contains("module: thing") }, "\(reserved)")
+    }
+}

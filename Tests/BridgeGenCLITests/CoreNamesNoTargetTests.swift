@@ -1,0 +1,116 @@
+import BridgeGenCore
+import BridgeGenTargets
+import Foundation
+import XCTest
+
+/// The core is language-neutral: no file under Sources/BridgeGenCore names a target in its code.
+/// No type or function named for one, no target's name, config section, output option or
+/// diagnostic id as a string, none of a target's reserved words as a table. A target's words
+/// reach the core only through `BridgeTarget` (what a new target must touch: its own module,
+/// Package.swift, `TargetRegistry` and Scripts/generate.sh).
+///
+/// Comments may name a target, and so may message texts that explain why a shared rule exists
+/// ("a Swift value type cannot contain itself"): the ids and wording users rely on stay.
+final class CoreNamesNoTargetTests: XCTestCase {
+    private static let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/BridgeGenCore")
+
+    /// The code of a Swift file (identifiers and punctuation) and its string literals, comments left out.
+    static func split(_ text: String) -> (code: String, literals: [String]) {
+        var code = "", literals: [String] = [], literal = ""
+        var chars = Array(text.unicodeScalars)[...]
+        enum State { case code, line, block, string(multiline: Bool) }
+        var state = State.code
+        while let c = chars.first {
+            let next = chars.dropFirst().first
+            switch state {
+            case .code:
+                if c == "/", next == "/" { state = .line; chars = chars.dropFirst(2); continue }
+                if c == "/", next == "*" { state = .block; chars = chars.dropFirst(2); continue }
+                if c == "\"" {
+                    let multiline = chars.starts(with: "\"\"\"".unicodeScalars)
+                    state = .string(multiline: multiline)
+                    chars = chars.dropFirst(multiline ? 3 : 1)
+                    continue
+                }
+                code.unicodeScalars.append(c)
+            case .line:
+                if c == "\n" { state = .code; code += "\n" }
+            case .block:
+                if c == "*", next == "/" { state = .code; chars = chars.dropFirst(2); continue }
+            case .string(let multiline):
+                if c == "\\", let next { literal.unicodeScalars.append(c); literal.unicodeScalars.append(next); chars = chars.dropFirst(2); continue }
+                let end = multiline ? chars.starts(with: "\"\"\"".unicodeScalars) : c == "\""
+                if end {
+                    literals.append(literal)
+                    literal = ""
+                    state = .code
+                    code += "\"\""
+                    chars = chars.dropFirst(multiline ? 3 : 1)
+                    continue
+                }
+                literal.unicodeScalars.append(c)
+            }
+            chars = chars.dropFirst()
+        }
+        return (code, literals)
+    }
+
+    private func coreFiles() throws -> [(name: String, code: String, literals: [String])] {
+        let names = FileManager.default.enumerator(atPath: Self.core.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        XCTAssertGreaterThan(names.count, 60, "the core's sources were found")
+        return try names.sorted().map { name in
+            let parts = Self.split(try String(contentsOf: Self.core.appendingPathComponent(name), encoding: .utf8))
+            return (name, parts.code, parts.literals)
+        }
+    }
+
+    func testTheScannerTellsCodeFromCommentsAndStrings() {
+        let (code, literals) = Self.split("let a = \"swift \\\"x\\\"\" // TypeScript\n/* Kotlin */ let b = \"\"\"\nmd\n\"\"\"\n")
+        XCTAssertEqual(literals, ["swift \\\"x\\\"", "\nmd\n"])
+        XCTAssertFalse(code.contains("TypeScript") || code.contains("Kotlin") || code.contains("swift"))
+        XCTAssertTrue(code.contains("let a =") && code.contains("let b ="))
+    }
+
+    func testNoCodeInTheCoreIsNamedForATarget() throws {
+        var offenders: [String] = []
+        for file in try coreFiles() {
+            for word in ["Swift", "TypeScript", "Markdown", "Kotlin", "Android", "WebKit"] where file.code.contains(word) {
+                offenders.append("\(file.name): an identifier names \(word)")
+            }
+        }
+        XCTAssertEqual(offenders, [])
+    }
+
+    func testNoStringInTheCoreIsATargetsNameSectionOptionOrId() throws {
+        let targets = TargetRegistry.all
+        // A target's name alone may be an ordinary word ("docs" is also the schema key alias of
+        // `doc`); its section key (`swift`), option and ids are not.
+        var words = Set(targets.flatMap { [$0.outputOption] + ($0.configSection.map { [$0.key, $0.name] } ?? []) })
+        words.formUnion(targets.flatMap(\.messageIDs).map(\.id))
+        let prefixes = targets.flatMap(\.messageIDs).compactMap { $0.id.split(separator: "-").first.map { String($0) + "-" } }
+        var offenders: [String] = []
+        for file in try coreFiles() {
+            for literal in file.literals {
+                if words.contains(literal) { offenders.append("\(file.name): \"\(literal)\"") }
+                if let prefix = Set(prefixes).first(where: { literal.hasPrefix($0) && !literal.contains(" ") }) {
+                    offenders.append("\(file.name): \"\(literal)\" looks like an id of a target (\(prefix)...)")
+                }
+            }
+        }
+        XCTAssertEqual(offenders, [])
+    }
+
+    /// The keyword tables live in the targets: no reserved word of a target (a word that is not
+    /// also the core's own vocabulary) is a string in the core.
+    func testNoTargetsReservedWordsAreInTheCore() throws {
+        let literals = Set(try coreFiles().flatMap(\.literals))
+        let samples = ["associatedtype", "fileprivate", "precedencegroup", "keyof", "instanceof", "readonly", "globalthis",
+                       "Codable", "NSObject", "PromiseLike", "ReadonlyArray"]
+        let reserved = ReservedWords.of(TargetRegistry.all)
+        for word in samples {
+            XCTAssertNotNil(reserved.reason(word, at: .module) ?? reserved.reason(word, at: .type), "\(word) is some target's reserved word")
+            XCTAssertFalse(literals.contains(word), "\(word) is in the core")
+        }
+    }
+}
