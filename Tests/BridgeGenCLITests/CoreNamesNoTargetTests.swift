@@ -86,7 +86,7 @@ final class CoreNamesNoTargetTests: XCTestCase {
         let targets = TargetRegistry.all
         // A target's name alone may be an ordinary word ("docs" is also the schema key alias of
         // `doc`); its section key (`swift`), option and ids are not.
-        var words = Set(targets.flatMap { [$0.outputOption] + ($0.configSection.map { [$0.key, $0.name] } ?? []) })
+        var words = Set(targets.flatMap { target in [target.outputOption] + (target.configSection.map { [$0.key, target.name] } ?? []) })
         words.formUnion(targets.flatMap(\.messageIDs).map(\.id))
         let prefixes = targets.flatMap(\.messageIDs).compactMap { $0.id.split(separator: "-").first.map { String($0) + "-" } }
         var offenders: [String] = []
