@@ -35,8 +35,8 @@ let package = Package(
         // own copy. See Runtime/README.md.
         .target(name: "BridgeRuntime", path: "Runtime/Swift"),
         .executableTarget(name: "RuntimeEmbedder"),
-        // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
-        .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
+        // The docs: each side's examples come from its target (`BridgeTarget.examples`).
+        .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
         // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
         // there, and its module added to this target's dependencies.
         .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
-        .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
+        .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness", "Evolution"]),
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.

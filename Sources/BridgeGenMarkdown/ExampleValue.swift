@@ -1,23 +1,5 @@
 import BridgeGenCore
 
-/// A plausible value of a schema type, built once and rendered for each language, so the
-/// TypeScript call and the Swift handler of an example show the same data.
-indirect enum ExampleValue {
-    case null
-    case bool(Bool)
-    case int(Int64)
-    case double(Double)
-    case string(String)
-    /// An enum case: the declaration's module and name, and the case.
-    case enumCase(module: String, type: String, EnumCase)
-    case list(element: TypeRef, [ExampleValue])
-    case map(value: TypeRef, [(String, ExampleValue)])
-    /// A struct value: fields in declaration order (optional fields without a value left out).
-    case object(module: String, type: String, [(Field, ExampleValue)])
-    /// Arbitrary JSON (`any`).
-    case json(ExampleValue)
-}
-
 /// Picks example values: a field's default when it has one, else a value named after the
 /// field, so `key` gets `"key"` and examples read naturally.
 ///

@@ -1,47 +1,32 @@
 import BridgeGenCore
-import BridgeGenSwift
 
-/// The example of each method and event, on both sides of the bridge: the page's
-/// TypeScript call and the app's Swift handler (or event sender).
+/// The example of each method, event and page method, on every side of the bridge: the page's
+/// call (the web target) and each native app's handler, event sender or page call, each spelled
+/// by its target (`TargetExamples`) over the same example values.
 struct Examples {
     let schema: SchemaSet
     let module: Module
     let values: ExampleValues
-    let typeScript: TypeScriptExample
-    let swift: SwiftExample
-    /// The line above every Swift handler example, the same on the whole page.
-    let handlerIntroduction: String
+    let page: any PageSideExamples
+    let apps: [any AppSideExamples]
 
-    init(schema: SchemaSet, module: Module) {
+    init(schema: SchemaSet, module: Module, config: GeneratorConfig, sides: ExampleSides) {
         self.schema = schema
         self.module = module
         self.values = ExampleValues(schema: schema, module: module)
-        self.typeScript = TypeScriptExample(module: module)
-        self.swift = SwiftExample(schema: schema, module: module)
-        self.handlerIntroduction = "App (Swift), in the type that implements `\(swift.handlerProtocol)`:"
-    }
-
-    /// `SampleHandler` for `sample`.
-    static func handlerProtocol(_ module: Module) -> String {
-        SwiftNamer.handlerProtocol(module.name)
-    }
-
-    /// `SamplePage` for `sample`.
-    static func pageType(_ module: Module) -> String {
-        SwiftNamer.namespace(module.name) + "Page"
+        self.page = sides.page(schema, module, config)
+        self.apps = sides.apps.map { $0(schema, module, config) }
     }
 
     /// Says once per page what the examples assume.
     func assumptions(into p: inout CodePrinter) {
-        p.line("The TypeScript examples import the generated client (here generated into `./bridge/`):")
+        p.line("The \(page.language) examples import the generated client (here generated into `./bridge/`):")
         p.line()
-        p.line("```ts")
-        p.line(typeScript.importLine)
+        p.line("```\(page.fence)")
+        p.line(page.importLine)
         p.line("```")
         p.line()
-        p.line("The Swift examples are members of the app's class that implements `\(swift.handlerProtocol)`,")
-        p.line("installed with `\(swift.glue).install(_:on:)`.")
-        p.line()
+        for app in apps { app.assumptions(into: &p) }
     }
 
     func method(_ method: Method, into p: inout CodePrinter) {
@@ -49,18 +34,10 @@ struct Examples {
             tooLarge(into: &p)
             return
         }
-        p.line("Page (TypeScript):")
-        p.line()
-        p.line("```ts")
-        typeScript.call(method, params: params, into: &p)
-        p.line("```")
-        p.line()
-        p.line(handlerIntroduction)
-        p.line()
-        p.line("```swift")
-        swift.handler(method, result: result, into: &p)
-        p.line("```")
-        p.line()
+        block("Page (\(page.language)):", fence: page.fence, into: &p) { page.call(method, params: params, into: &$0) }
+        for app in apps {
+            block(app.handlerIntroduction, fence: app.fence, into: &p) { app.handler(method, result: result, into: &$0) }
+        }
     }
 
     func event(_ event: Event, into p: inout CodePrinter) {
@@ -68,33 +45,24 @@ struct Examples {
             tooLarge(into: &p)
             return
         }
-        p.line("Page (TypeScript):")
-        p.line()
-        p.line("```ts")
-        typeScript.subscription(event, into: &p)
-        p.line("```")
-        p.line()
-        p.line("App (Swift), with `webView` the web view the bridge is installed on:")
-        p.line()
-        p.line("```swift")
-        swift.emit(event, payload: payload, into: &p)
-        p.line("```")
-        p.line()
+        block("Page (\(page.language)):", fence: page.fence, into: &p) { page.subscription(event, into: &$0) }
+        for app in apps {
+            block(app.eventIntroduction, fence: app.fence, into: &p) { app.emit(event, payload: payload, into: &$0) }
+        }
     }
 
     /// Says once per page what the page-method examples assume.
     func pageAssumptions(into p: inout CodePrinter) {
-        p.line("The Swift examples run in an `async throws` function on the main actor, with `webView` the")
-        p.line("web view the bridge is installed on (`\(swift.glue).page(for:)` also takes a SwiftUI `WebPage`).")
+        for app in apps { app.pageAssumptions(into: &p) }
         if module.methods.isEmpty {
-            p.line("The TypeScript examples import the generated client (here generated into `./bridge/`);")
+            p.line("The \(page.language) examples import the generated client (here generated into `./bridge/`);")
             p.line("`off()` removes the implementation again:")
             p.line()
-            p.line("```ts")
-            p.line(typeScript.importLine)
+            p.line("```\(page.fence)")
+            p.line(page.importLine)
             p.line("```")
         } else {
-            p.line("The TypeScript examples import the generated client as the methods' examples do; `off()`")
+            p.line("The \(page.language) examples import the generated client as the methods' examples do; `off()`")
             p.line("removes the implementation again.")
         }
         p.line()
@@ -105,16 +73,18 @@ struct Examples {
             tooLarge(into: &p)
             return
         }
-        p.line("App (Swift):")
+        for app in apps {
+            block("App (\(app.language)):", fence: app.fence, into: &p) { app.pageCall(method, params: params, into: &$0) }
+        }
+        block("Page (\(page.language)):", fence: page.fence, into: &p) { page.implementation(method, result: result, into: &$0) }
+    }
+
+    /// A line that says whose code follows, then the code fenced.
+    private func block(_ title: String, fence: String, into p: inout CodePrinter, _ code: (inout CodePrinter) -> Void) {
+        p.line(title)
         p.line()
-        p.line("```swift")
-        swift.pageCall(method, params: params, into: &p)
-        p.line("```")
-        p.line()
-        p.line("Page (TypeScript):")
-        p.line()
-        p.line("```ts")
-        typeScript.implementation(method, result: result, into: &p)
+        p.line("```\(fence)")
+        code(&p)
         p.line("```")
         p.line()
     }
@@ -126,10 +96,25 @@ struct Examples {
     }
 }
 
-extension CodePrinter {
-    /// Prints example code that may span lines (a long value breaks into one part a line).
-    /// Most is one line: `line` prints it without `lines`' split into pieces.
-    mutating func exampleCode(_ text: String) {
-        if text.allBytes({ $0 != 0x0A }) { line(text) } else { lines(text) }
+/// The sides the docs show, from the targets' `examples`: one page side and every app side.
+public struct ExampleSides: Sendable {
+    let page: @Sendable (SchemaSet, Module, GeneratorConfig) -> any PageSideExamples
+    let apps: [@Sendable (SchemaSet, Module, GeneratorConfig) -> any AppSideExamples]
+
+    /// The sides of `targets`, in their order; nil unless exactly one is the page's and at
+    /// least one an app's.
+    public init?(_ targets: [any BridgeTarget]) {
+        var pages: [@Sendable (SchemaSet, Module, GeneratorConfig) -> any PageSideExamples] = []
+        var apps: [@Sendable (SchemaSet, Module, GeneratorConfig) -> any AppSideExamples] = []
+        for target in targets {
+            switch target.examples {
+            case .page(let make)?: pages.append(make)
+            case .app(let make)?: apps.append(make)
+            case nil: continue
+            }
+        }
+        guard pages.count == 1, let page = pages.first, !apps.isEmpty else { return nil }
+        self.page = page
+        self.apps = apps
     }
 }

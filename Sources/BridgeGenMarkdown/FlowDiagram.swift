@@ -7,6 +7,8 @@ import BridgeGenCore
 struct FlowDiagram {
     let module: Module
     let config: GeneratorConfig
+    /// The app's side the diagram shows (the first app target's names).
+    let app: any AppSideExamples
 
     func print(into p: inout CodePrinter) {
         p.line("## \(Anchor.tag(Anchor.flow))Message flow")
@@ -24,7 +26,7 @@ struct FlowDiagram {
         p.line("sequenceDiagram")
         p.indented { p in
             p.line("participant Page as Page (\(module.name) client)")
-            p.line("participant App as App (\(Examples.handlerProtocol(module)))")
+            p.line("participant App as App (\(app.handlerName))")
             switch config.transport {
             case .reply: reply(&p)
             case .callback: callback(&p)
@@ -47,14 +49,14 @@ struct FlowDiagram {
     }
 
     /// The diagram of one page method: native calls the page and awaits the answer.
-    static func pageCall(_ method: PageMethod, module: Module, into p: inout CodePrinter) {
+    static func pageCall(_ method: PageMethod, module: Module, app: any AppSideExamples, into p: inout CodePrinter) {
         let wire = MarkdownText.jsonString(method.wireName)
         // The result's type is left out: `list<T>` would read as an HTML tag to Mermaid.
         let result = method.returns == nil ? "no result, data is ignored" : "decode data at path result"
         p.line("```mermaid")
         p.line("sequenceDiagram")
         p.indented { p in
-            p.line("participant App as App (\(Examples.pageType(module)))")
+            p.line("participant App as App (\(app.pageCallerName))")
             p.line("participant Page as Page (\(module.name) client)")
             if let global = method.global {
                 let path = (["window"] + global).joined(separator: ".")

@@ -10,8 +10,17 @@ public struct MarkdownTarget: BridgeTarget {
     public let name = "docs"
     public let outputOption = "--docs-out"
     public let outputSummary = "the Markdown docs"
+    /// The sides the examples show: the targets' `examples`.
+    let sides: ExampleSides
 
-    public init() {}
+    /// The docs of a schema set, with examples on the sides `targets` show (one page side and
+    /// at least one app side: the registry's targets).
+    public init(examplesOf targets: [any BridgeTarget]) {
+        guard let sides = ExampleSides(targets) else {
+            preconditionFailure("the docs show one page side and at least one app side; \(targets.map(\.name)) do not")
+        }
+        self.sides = sides
+    }
 
     /// Refuses a module whose page would be the index page: `readme.md` and `README.md` are
     /// one file on case-insensitive file systems (macOS, Windows).
@@ -33,7 +42,8 @@ public struct MarkdownTarget: BridgeTarget {
         return [EmitPart { sink in sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render())) }]
             + schema.modules.map { module in
                 EmitPart { sink in
-                    let page = ModulePage(schema: schema, config: config, module: module, usage: usage, bridgeErrorRows: bridgeErrorRows)
+                    let page = ModulePage(schema: schema, config: config, module: module, usage: usage, sides: sides,
+                                          bridgeErrorRows: bridgeErrorRows)
                     sink(GeneratedFile(relativePath: PageName.module(module.name), contents: page.render()))
                 }
             }

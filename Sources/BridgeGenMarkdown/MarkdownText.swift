@@ -237,22 +237,6 @@ struct TableRow {
 }
 
 extension StringProtocol {
-    /// `count <= limit`, without counting Characters when the UTF-8 length decides it: a
-    /// Character is at least one byte, and ASCII without `\r` (`\r\n` is one) is one byte each.
-    func fits(_ limit: Int) -> Bool {
-        utf8.count <= limit || (!allBytes { $0 < 0x80 && $0 != 0x0D } && count <= limit)
-    }
-
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        // Neither end a space or tab byte: no Character to trim either.
-        let first = scalars.utf8.first, last = scalars.utf8.last
-        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return String(scalars) }
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-
     /// Replaces every `target` scalar, also one a combining mark follows (a Character-wise
     /// replace would miss `|` + U+0308, which GFM still reads as a cell separator).
     func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {

@@ -18,10 +18,12 @@ extension ModulePage {
         // One string grown in place: a chain of `+` copies every step.
         var facts = "**\(method.kind.rawValue)** · wire name "
         facts += MarkdownText.code(method.wireName)
-        facts += " · TypeScript "
-        facts += MarkdownText.code(examples.typeScript.callee(method))
-        facts += " · Swift "
-        facts += MarkdownText.code(examples.swift.requirementName(method))
+        facts += " · \(examples.page.language) "
+        facts += MarkdownText.code(examples.page.callee(method))
+        for app in examples.apps {
+            facts += " · \(app.language) "
+            facts += MarkdownText.code(app.requirement(method))
+        }
         entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts,
                     deprecated: method.deprecated, doc: method.doc, &p)
         parameters(method.params, &p)

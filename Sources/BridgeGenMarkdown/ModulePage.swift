@@ -15,14 +15,15 @@ struct ModulePage {
 
     /// `bridgeErrorRows`: the rows another page built, used when they link to the index as
     /// this page does (every module page does).
-    init(schema: SchemaSet, config: GeneratorConfig, module: Module, usage: TypeUsage, bridgeErrorRows: BridgeErrorRows? = nil) {
+    init(schema: SchemaSet, config: GeneratorConfig, module: Module, usage: TypeUsage, sides: ExampleSides,
+         bridgeErrorRows: BridgeErrorRows? = nil) {
         self.schema = schema
         self.config = config
         self.module = module
         self.usage = usage
         let link = Linker(currentModule: module.name)
         self.link = link
-        self.examples = Examples(schema: schema, module: module)
+        self.examples = Examples(schema: schema, module: module, config: config, sides: sides)
         if let bridgeErrorRows, bridgeErrorRows.indexHref == BridgeErrorRows.indexHref(link) {
             self.bridgeErrorRows = bridgeErrorRows
         } else {
@@ -42,7 +43,7 @@ struct ModulePage {
         facts(&p)
         p.line()
         contents(&p)
-        FlowDiagram(module: module, config: config).print(into: &p)
+        FlowDiagram(module: module, config: config, app: examples.apps[0]).print(into: &p)
         methods(&p)
         events(&p)
         pageMethods(&p)
@@ -60,13 +61,13 @@ struct ModulePage {
         }
         var rows: [[String]] = [
             ["Schema", MarkdownText.code(fileName(module.sourcePath))],
-            ["TypeScript", "`\(module.name)` (the generated client, exported by `index.ts`)"],
-            ["Swift", "`\(examples.swift.handlerProtocol)` (the protocol the app implements)"],
-            ["Channel", channel],
+            [examples.page.language, examples.page.moduleFact],
         ]
+        rows += examples.apps.map { [$0.language, $0.moduleFact] }
         if !module.pageMethods.isEmpty {
-            rows.insert(["Page calls", "`\(examples.swift.pageType)`, from `\(examples.swift.glue).page(for:)` (the app calls the page)"], at: 3)
+            rows += examples.apps.map { ["Page calls", $0.pageCallsFact] }
         }
+        rows.append(["Channel", channel])
         if !module.imports.isEmpty {
             let imports = module.imports.map { "[" + MarkdownText.code($0) + "](" + PageName.module($0) + ")" }
             rows.append(["Uses types of", imports.joined(separator: ", ")])

@@ -1,5 +1,4 @@
 import BridgeGenCore
-import BridgeGenSwift
 
 /// The "Page methods" section of a module page: functions the page implements and the app
 /// calls and awaits (native -> page), each with its flow and an example on both sides.
@@ -9,9 +8,11 @@ extension ModulePage {
         p.line("## \(Anchor.tag(Anchor.pageMethods))Page methods")
         p.line()
         p.line("Calls from the app to the page. The page implements them with the client's `implement`,")
-        p.line("and the app awaits their results through `\(examples.swift.glue).page(for:)`. A call first waits")
+        // The section's words name the first app's entry point; every app's is in the facts.
+        let app = examples.apps[0]
+        p.line("and the app awaits their results through \(app.pageCallEntry). A call first waits")
         p.line("for the page's client to say hello, then for the answer, together within the call's timeout")
-        p.line("(`withTimeout(_:)`, else \(config[SwiftSettings.self].pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`). The page's answer")
+        p.line("\(app.pageCallTimeout). The page's answer")
         p.line("is checked against the schema like any message.")
         p.line()
         examples.pageAssumptions(into: &p)
@@ -21,9 +22,9 @@ extension ModulePage {
     }
 
     private func pageMethod(_ method: PageMethod, _ p: inout CodePrinter) {
-        var facts = ["**page method**", "wire name \(MarkdownText.code(method.wireName))",
-                     "Swift \(MarkdownText.code(examples.swift.pageType + "." + examples.swift.pageFunctionName(method)))",
-                     "TypeScript \(MarkdownText.code(examples.typeScript.implementer(method)))"]
+        var facts = ["**page method**", "wire name \(MarkdownText.code(method.wireName))"]
+        facts += examples.apps.map { "\($0.language) \(MarkdownText.code($0.pageCaller(method)))" }
+        facts.append("\(examples.page.language) \(MarkdownText.code(examples.page.implementer(method)))")
         if let global = method.global { facts.append("existing pages: " + MarkdownText.code(Self.globalCall(global, method))) }
         entryHeader(anchor: Anchor.pageMethod(method), title: method.name, facts: facts.joined(separator: " · "),
                     deprecated: method.deprecated, doc: method.doc, &p)
@@ -50,7 +51,7 @@ extension ModulePage {
         pageErrors(of: method, &p)
         p.line("**Flow**")
         p.line()
-        FlowDiagram.pageCall(method, module: module, into: &p)
+        FlowDiagram.pageCall(method, module: module, app: examples.apps[0], into: &p)
         p.line("**Example**")
         p.line()
         examples.pageMethod(method, into: &p)

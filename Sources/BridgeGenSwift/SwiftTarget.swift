@@ -10,6 +10,7 @@ public struct SwiftTarget: BridgeTarget {
     public var configSection: (any ConfigSection)? { SwiftConfigSection() }
     public var reservedWords: ReservedWords { SwiftReservedWords.all }
     public var messageIDs: [MessageID] { SwiftMessages.ID.messageIDs }
+    public var examples: TargetExamples? { .app { SwiftExamples(schema: $0, module: $1, config: $2) } }
 
     public init() {}
 

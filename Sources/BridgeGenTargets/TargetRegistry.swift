@@ -7,11 +7,13 @@ import BridgeGenTypeScript
 /// ("reserved in Swift and TypeScript"). Adding a target is adding its module to Package.swift
 /// and its value here: the CLI, both plugins and every stage find it through this list.
 public enum TargetRegistry {
-    public static let all: [any BridgeTarget] = [
-        SwiftTarget(),
-        TypeScriptTarget(),
-        MarkdownTarget(),
-    ]
+    public static let all: [any BridgeTarget] = sides + [docs]
+
+    /// The targets that generate a side of the bridge: the native apps' and the page's.
+    static let sides: [any BridgeTarget] = [SwiftTarget(), TypeScriptTarget()]
+
+    /// The docs, with every side's examples.
+    public static let docs = MarkdownTarget(examplesOf: sides)
 
     /// The target whose output option is `option` (`--swift-out`).
     public static func target(forOutputOption option: String) -> (any BridgeTarget)? {

@@ -1,7 +1,7 @@
 import BridgeGenCore
 
 /// The module and type names the generated TypeScript cannot use, whatever it escapes.
-public enum TypeScriptReservedWords {
+enum TypeScriptReservedWords {
     /// Keywords and reserved words of JavaScript and TypeScript that are lowercase, the only
     /// ones a module name (lowercase) can hit.
     static let keywords = ["abstract", "any", "arguments", "as", "async", "await", "bigint", "boolean", "break",
@@ -35,7 +35,4 @@ public enum TypeScriptReservedWords {
         words.reserve(.type, runtimeTypes, reason: "bridgegen (the generated support code declares it)")
         return words
     }()
-
-    /// Whether `word` is a lowercase keyword (a parameter named so cannot be destructured).
-    public static func isKeyword(_ word: String) -> Bool { all.reason(word, at: .module) != nil }
 }

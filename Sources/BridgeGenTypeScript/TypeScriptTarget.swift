@@ -14,6 +14,7 @@ public struct TypeScriptTarget: BridgeTarget {
     public var configSection: (any ConfigSection)? { TypeScriptConfigSection() }
     public var reservedWords: ReservedWords { TypeScriptReservedWords.all }
     public var messageIDs: [MessageID] { TypeScriptMessages.ID.messageIDs }
+    public var examples: TargetExamples? { .page { _, module, _ in TypeScriptExamples(module: module) } }
 
     public init() {}
 

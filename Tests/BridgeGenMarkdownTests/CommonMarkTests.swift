@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenMarkdown
 import BridgeGenTestSupport
 import Foundation
@@ -29,7 +30,7 @@ import Testing
     @Test(arguments: GeneratorConfig.Transport.allCases)
     func docsForEachTransportAreValid(_ transport: GeneratorConfig.Transport) throws {
         let config = GeneratorConfig(transport: transport)
-        let files = MarkdownTarget().files(try checkedSchema(config: config), config: config)
+        let files = TargetRegistry.docs.files(try checkedSchema(config: config), config: config)
         let folder = try temporaryFolder("docs")
         try write(files, to: folder)
         let (problems, stats) = try check(folder.path)

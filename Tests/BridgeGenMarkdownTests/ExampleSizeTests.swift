@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenMarkdown
 import BridgeGenTestSupport
 import Foundation
@@ -49,7 +50,7 @@ import Testing
 
     static func page(levels: Int) throws -> String {
         let schema = try checkedSchema(texts: ["deep.bridge.yaml": chain(levels: levels)])
-        let files = MarkdownTarget().files(schema, config: GeneratorConfig())
+        let files = TargetRegistry.docs.files(schema, config: GeneratorConfig())
         let page = try #require(files.first { $0.relativePath.hasSuffix("deep.md") })
         return page.contents
     }

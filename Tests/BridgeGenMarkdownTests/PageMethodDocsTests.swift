@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenMarkdown
 import BridgeGenTestSupport
 import Foundation
@@ -24,7 +25,7 @@ import Testing
         """
 
     static func page(_ config: GeneratorConfig = GeneratorConfig()) throws -> String {
-        let files = MarkdownTarget().files(try checkedSchema(texts: ["shop.bridge.yaml": schema], config: config), config: config)
+        let files = TargetRegistry.docs.files(try checkedSchema(texts: ["shop.bridge.yaml": schema], config: config), config: config)
         return try #require(files.first { $0.relativePath == "shop.md" }).contents
     }
 

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 @testable import BridgeGenMarkdown
 import BridgeGenTestSupport
 import Foundation
@@ -89,7 +90,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
     }
 
     private func page(_ schema: HostileSchema, path: String) throws -> String {
-        let files = MarkdownTarget().files(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
+        let files = TargetRegistry.docs.files(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
         return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
     }
 

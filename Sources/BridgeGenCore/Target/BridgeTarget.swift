@@ -18,6 +18,8 @@ public protocol BridgeTarget: Sendable {
     var reservedWords: ReservedWords { get }
     /// The diagnostics this target reports (listed in docs/DIAGNOSTICS.md; a test checks it).
     var messageIDs: [MessageID] { get }
+    /// What the Markdown reference shows of this target: its side of each example.
+    var examples: TargetExamples? { get }
     /// The target's own checks over the checked model: what the shared checker cannot know.
     func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic]
     /// The target's files, in a stable order, cut into parts that may run on different threads
@@ -30,6 +32,7 @@ extension BridgeTarget {
     public var configSection: (any ConfigSection)? { nil }
     public var reservedWords: ReservedWords { ReservedWords() }
     public var messageIDs: [MessageID] { [] }
+    public var examples: TargetExamples? { nil }
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] { [] }
 
     /// Every file of the target, in its order, on the calling thread (tests, tools).

@@ -1,12 +1,11 @@
 import BridgeGenCore
-import BridgeGenTypeScript
 
 /// Example code against the generated TypeScript client (Generated/TypeScript, docs/TYPESCRIPT.md):
 /// a module object named after the module, one method per schema method named by its
 /// identifier, taking one params object keyed by wire names; requests reject with a
 /// `BridgeError` whose `code` is a `BridgeErrorCode` or one of `<Module>Errors`; events through
 /// `on(identifier, listener)`, which returns an unsubscribe.
-struct TypeScriptExample {
+struct TypeScriptExamples: PageSideExamples {
     let module: Module
     /// `Sample`: the namespace the generated index re-exports a module's declarations under.
     let namespace: String
@@ -15,6 +14,11 @@ struct TypeScriptExample {
         self.module = module
         self.namespace = IDLNames.upperFirst(module.name)
     }
+
+    let language = "TypeScript"
+    let fence = "ts"
+
+    var moduleFact: String { "`\(module.name)` (the generated client, exported by `index.ts`)" }
 
     /// The import every example of the page assumes, from the generated folder's index.
     var importLine: String {
@@ -61,7 +65,7 @@ struct TypeScriptExample {
     func implementation(_ method: PageMethod, result: ExampleValue?, into p: inout CodePrinter) {
         // Shorthand destructuring needs binding names: no quoted keys, no reserved words.
         let names = method.params.map(\.wireName)
-        let destructures = names.allSatisfy { TypeScriptNamer.isIdentifier($0) && !TypeScriptReservedWords.isKeyword($0) }
+        let destructures = names.allSatisfy { TypeScriptNamer.isIdentifier($0) && TypeScriptReservedWords.all.reason($0, at: .module) == nil }
         let parameter = names.isEmpty ? "()" : destructures ? "({ " + names.joined(separator: ", ") + " })" : "(params)"
         p.line("const off = \(module.name).implement({")
         p.indented { p in

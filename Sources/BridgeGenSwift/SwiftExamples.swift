@@ -1,5 +1,4 @@
 import BridgeGenCore
-import BridgeGenSwift
 
 /// Example code against the generated Swift (Sources/BridgeGenSwift, docs/SWIFT.md): the
 /// module's `@MainActor` `<Module>Handler` protocol with one requirement per method, named by
@@ -8,25 +7,58 @@ import BridgeGenSwift
 /// memberwise initializers whose defaulted and optional fields may be left out; application
 /// errors thrown as `Sample.Errors.invalidKey()`; events through `SampleBridge.events(for:)`.
 ///
-/// Every name is spelled by the Swift emitter's own namer, so docs and code cannot disagree.
-struct SwiftExample {
+/// Every name is spelled by the Swift target's own namer, so docs and code cannot disagree.
+struct SwiftExamples: AppSideExamples {
     let schema: SchemaSet
     let module: Module
+    let config: GeneratorConfig
     // The module's names, spelled once per page.
     let namespace: String
     let handlerProtocol: String
     let glue: String
 
-    init(schema: SchemaSet, module: Module) {
+    init(schema: SchemaSet, module: Module, config: GeneratorConfig) {
         self.schema = schema
         self.module = module
+        self.config = config
         self.namespace = SwiftNamer.namespace(module.name)
         self.handlerProtocol = SwiftNamer.handlerProtocol(module.name)
         self.glue = SwiftNamer.glue(module.name)
     }
 
+    let language = "Swift"
+    let fence = "swift"
+
+    var moduleFact: String { "`\(handlerProtocol)` (the protocol the app implements)" }
+
+    var handlerName: String { handlerProtocol }
+    var pageCallerName: String { pageType }
+
+    var pageCallsFact: String { "`\(pageType)`, from `\(glue).page(for:)` (the app calls the page)" }
+
+    var handlerIntroduction: String { "App (Swift), in the type that implements `\(handlerProtocol)`:" }
+
+    func assumptions(into p: inout CodePrinter) {
+        p.line("The Swift examples are members of the app's class that implements `\(handlerProtocol)`,")
+        p.line("installed with `\(glue).install(_:on:)`.")
+        p.line()
+    }
+
+    let eventIntroduction = "App (Swift), with `webView` the web view the bridge is installed on:"
+
+    var pageCallEntry: String { "`\(glue).page(for:)`" }
+
+    var pageCallTimeout: String {
+        "(`withTimeout(_:)`, else \(config[SwiftSettings.self].pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`)"
+    }
+
+    func pageAssumptions(into p: inout CodePrinter) {
+        p.line("The Swift examples run in an `async throws` function on the main actor, with `webView` the")
+        p.line("web view the bridge is installed on (`\(glue).page(for:)` also takes a SwiftUI `WebPage`).")
+    }
+
     /// `getItem(key:)`.
-    func requirementName(_ method: Method) -> String {
+    func requirement(_ method: Method) -> String {
         Self.functionName(method.identifier, method.params)
     }
 
@@ -79,13 +111,12 @@ struct SwiftExample {
         p.exampleCode("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
     }
 
-    /// `SamplePage`: the struct `SampleBridge.page(for:)` returns, the page's side of the
-    /// module (spelled here until the Swift emitter's namer has it).
-    var pageType: String { Examples.pageType(module) }
+    /// `SamplePage`: the struct `SampleBridge.page(for:)` returns, the page's side of the module.
+    var pageType: String { SwiftNamer.page(module.name) }
 
-    /// `getCartCount(userId:)`.
-    func pageFunctionName(_ method: PageMethod) -> String {
-        Self.functionName(method.identifier, method.params)
+    /// `SamplePage.getCartCount(userId:)`.
+    func pageCaller(_ method: PageMethod) -> String {
+        pageType + "." + Self.functionName(method.identifier, method.params)
     }
 
     /// A page call: `let result = try await SampleBridge.page(for: webView).getCartCount(...)`,
