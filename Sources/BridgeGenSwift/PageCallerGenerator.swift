@@ -8,7 +8,7 @@ struct PageCallerGenerator {
     let context: SwiftContext
     let module: Module
 
-    /// Names `SamplePage` declares itself, which a page method must not take (`SwiftEmitter.validate`).
+    /// Names `SamplePage` declares itself, which a page method must not take (`SwiftTarget.validate`).
     static let reservedMethodNames: Set<String> = ["withTimeout"]
 
     func generate(into p: inout CodePrinter) {

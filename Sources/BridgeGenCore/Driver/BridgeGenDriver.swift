@@ -11,7 +11,7 @@ import Foundation
 ///       shows nothing changed -> check -> every target's validate -> (generate) emit
 ///       -> write: plan, stage and commit each folder and stamp it, or report (--check)
 ///
-/// Prints nothing: every finding is a diagnostic from `DiagnosticCatalog` in the result.
+/// Prints nothing: every finding is a diagnostic (each domain's `<Domain>Messages`) in the result.
 public enum BridgeGenDriver {
     public static func run(_ request: BridgeGenRequest) throws(BridgeGenUsageError) -> BridgeGenResult {
         // Found before anything is touched, so a usage error changes nothing on disk.

@@ -8,7 +8,7 @@ public enum CompatibilityDirection: Sendable, Hashable, CaseIterable {
 
 /// Every kind of change `SchemaDiff` reports: the `<kind>` of `breaking.<class>.<kind>` and
 /// `compatible.<kind>`. docs/DIAGNOSTICS.md, "Schema changes", lists each with its verdict per
-/// direction (DiagnosticCatalogTests keeps the page and `emittableIDs` equal).
+/// direction (DiagnosticCatalogTests, in the CLI's tests, keeps the page and `emittableIDs` equal).
 public enum CompatibilityKind: String, Sendable, CaseIterable {
     // MARK: Values, judged by the direction they travel
     case requiredFieldAdded = "required-field-added"

@@ -24,7 +24,7 @@ extension OutputWriter {
     /// journal are removed (that commit never reached its commit point, or was already complete).
     /// Staging folders a live run holds are left alone. With `dryRun` nothing is changed and
     /// each finding is an error (the outputs are not what a finished run leaves). Returns what
-    /// it did or found, from `DiagnosticCatalog`, each at its journal or staging folder.
+    /// it did or found, from `OutputMessages`, each at its journal or staging folder.
     public static func recoverInterruptedCommits(in folders: [String], dryRun: Bool) -> [Diagnostic] {
         var messages: [Diagnostic] = []
         var locks: [String: Int32] = [:]

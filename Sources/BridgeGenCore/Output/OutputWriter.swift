@@ -51,7 +51,7 @@ public enum OutputWriter {
 
     /// Why a commit failed: the plan's problems, or the one file operation that failed.
     public struct WriteError: Error, CustomStringConvertible {
-        /// From `DiagnosticCatalog`, each at the file or folder concerned; never empty.
+        /// From `OutputMessages`, each at the file or folder concerned; never empty.
         public var diagnostics: [Diagnostic]
         /// False only when a failed commit could not be undone either (its journal is kept and
         /// the next run completes it): the outputs are then not as before.
