@@ -87,7 +87,8 @@ let package = Package(
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",
-            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTargets", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenTestSupport"],
+            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTargets", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown",
+                           "BridgeGenTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

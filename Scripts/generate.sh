@@ -11,8 +11,7 @@ swift build --product bridgegen
 snapshot() { find Generated -type f ! -name .bridgegen-manifest -print0 | sort -z | xargs -0 -r sha256sum; }
 before=$(snapshot)
 status=0
-.build/debug/bridgegen generate Schemas \
-  --swift-out Generated/Swift --ts-out Generated/TypeScript --docs-out Generated/Docs "$@" || status=$?
+.build/debug/bridgegen generate Schemas --out Generated "$@" || status=$?
 [ "$status" -eq 0 ] || exit "$status"
 after=$(snapshot)
 changes=$(awk '

@@ -88,11 +88,8 @@ struct BridgeGenCommandRun {
     /// Runs `bridgegen generate` (with `--check`: writes nothing) and returns its exit status;
     /// the CLI prints every diagnostic itself.
     func run(_ context: PluginContext, check: Bool) throws -> Int32 {
-        let arguments = ["generate"] + inputs + configArguments + [
-            "--swift-out", output.appendingPathComponent("Swift").path,
-            "--ts-out", output.appendingPathComponent("TypeScript").path,
-            "--docs-out", output.appendingPathComponent("Docs").path,
-        ] + (check ? ["--check"] : [])
+        // Every target bridgegen has, each into its folder under the output (Swift/, TypeScript/, ...).
+        let arguments = ["generate"] + inputs + configArguments + ["--out", output.path] + (check ? ["--check"] : [])
         let process = Process()
         process.executableURL = try context.tool(named: "bridgegen").url
         process.arguments = arguments

@@ -9,6 +9,7 @@ import BridgeGenCore
 public struct MarkdownTarget: BridgeTarget {
     public let name = "docs"
     public let outputOption = "--docs-out"
+    public let outputFolder = "Docs"
     public let outputSummary = "the Markdown docs"
     /// The sides the examples show: the targets' `examples`.
     let sides: ExampleSides

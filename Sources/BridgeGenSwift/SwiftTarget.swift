@@ -6,6 +6,7 @@ import BridgeGenCore
 public struct SwiftTarget: BridgeTarget {
     public let name = "swift"
     public let outputOption = "--swift-out"
+    public let outputFolder = "Swift"
     public let outputSummary = "the Swift side"
     public var configSection: (any ConfigSection)? { SwiftConfigSection() }
     public var reservedWords: ReservedWords { SwiftReservedWords.all }

@@ -10,6 +10,7 @@ import BridgeGenCore
 public struct TypeScriptTarget: BridgeTarget {
     public let name = "typescript"
     public let outputOption = "--ts-out"
+    public let outputFolder = "TypeScript"
     public let outputSummary = "the TypeScript client"
     public var configSection: (any ConfigSection)? { TypeScriptConfigSection() }
     public var reservedWords: ReservedWords { TypeScriptReservedWords.all }

@@ -14,7 +14,7 @@ enum Invocation {
     case diff(DiffRequest, output: DiagnosticOutput)
 
     /// The output-folder options come from the registry, so a new target is one registry line.
-    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name"]
+    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name", "--out"]
                                   + TargetRegistry.all.map(\.outputOption))
     static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config", "--no-cache"]
     /// How diagnostics print: options of every command that prints them.
@@ -41,16 +41,16 @@ enum Invocation {
         guard !arguments.positional.isEmpty else { throw fail("\(command.rawValue) needs at least one schema file or folder") }
         let stdinName = try self.stdinName(arguments)
 
-        let outputs = TargetRegistry.all.compactMap { target in
-            arguments.value(target.outputOption).map { BridgeGenRequest.Output(target, folder: $0) }
-        }
+        let outputs = try self.outputs(arguments)
         switch command {
         case .check:
             if !outputs.isEmpty { throw fail("output folders are options of 'generate', not 'check'") }
             if arguments.flag("--check") { throw fail("--check is an option of 'generate'; 'check' never writes") }
             if arguments.flag("--no-cache") { throw fail("--no-cache is an option of 'generate'") }
         case .generate:
-            if outputs.isEmpty { throw fail("generate needs at least one of \(TargetRegistry.all.map(\.outputOption).joined(separator: ", "))") }
+            if outputs.isEmpty {
+                throw fail("generate needs --out or at least one of \(TargetRegistry.all.map(\.outputOption).joined(separator: ", "))")
+            }
             if arguments.flag("--dump-model") { throw fail("--dump-model is an option of 'check'") }
         }
         if let empty = outputs.first(where: { $0.folder.isEmpty }) { throw fail("the \(empty.target.name) output folder is empty") }
@@ -75,6 +75,21 @@ enum Invocation {
                                        toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
                                        ignoreStamp: arguments.flag("--no-cache"))
         return .run(request, stdinName: stdinName, output: output)
+    }
+
+    /// The folders `generate` writes: each `--<target>-out` given, or with `--out DIR` every
+    /// target into its folder under DIR (`DIR/Swift`, ...), so that callers need name no target.
+    static func outputs(_ arguments: Arguments) throws(Arguments.UsageError) -> [BridgeGenRequest.Output] {
+        let named = TargetRegistry.all.compactMap { target in
+            arguments.value(target.outputOption).map { BridgeGenRequest.Output(target, folder: $0) }
+        }
+        guard let all = arguments.value("--out") else { return named }
+        if let first = named.first {
+            throw Arguments.UsageError(message: "--out and \(first.target.outputOption) exclude each other: --out writes every target")
+        }
+        if all.isEmpty { throw Arguments.UsageError(message: "the --out folder is empty") }
+        let base = all.hasSuffix("/") ? all : all + "/"
+        return TargetRegistry.all.map { BridgeGenRequest.Output($0, folder: base + $0.outputFolder) }
     }
 
     /// `help` alone or with one command word.

@@ -22,7 +22,7 @@ enum Usage {
 
     static let usageLines: [(Command, String)] = [
         (.check, "bridgegen check PATH... [options]"),
-        (.generate, "bridgegen generate PATH... " + TargetRegistry.all.map { "[\($0.outputOption) DIR] " }.joined() + "[--check] [--no-cache] [options]"),
+        (.generate, "bridgegen generate PATH... (--out DIR | \(targetOptionsUsage)) [--check] [--no-cache] [options]"),
         (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.schema, "bridgegen schema"),
@@ -40,10 +40,11 @@ enum Usage {
               check                   Read and type-check the schemas (and the config); print diagnostics only.
             """),
         (.generate, """
-              generate                Check, then write the outputs for each --*-out folder given. Only
-                                      changed files are written; files a previous run wrote that no schema
-                                      produces any more are removed; a failed run changes nothing, and
-                                      a run killed while writing is completed by the next one. A run
+              generate                Check, then write every target under --out DIR, or the targets whose
+                                      --*-out folder is given. Only changed files are written; files a
+                                      previous run wrote that no schema produces any more are removed; a
+                                      failed run changes nothing, and a run killed while writing is
+                                      completed by the next one. A run
                                       with nothing changed since the last clean one (same bridgegen,
                                       schemas, config and options; outputs untouched) stops after
                                       reading the schemas: a stamp on each DIR (an extended attribute,
@@ -108,9 +109,7 @@ enum Usage {
         ([.check], """
               --dump-model            (check) Print the checked model as JSON on stdout.
             """),
-    ] + TargetRegistry.all.map { target in
-        ([.generate], "  " + (target.outputOption + " DIR").padding(to: 24) + "(generate) Write \(target.outputSummary) into DIR.")
-    } + [
+    ] + targetOptions + [
         ([.generate], """
               --check                 (generate) Write nothing; exit 1 listing the outputs that are
                                       missing, stale or left over, or an interrupted commit. For CI.
@@ -138,6 +137,22 @@ enum Usage {
               --version               Show the version.
             """),
     ]
+
+    /// `[--swift-out DIR] [--ts-out DIR] ...`, from the registry.
+    static var targetOptionsUsage: String {
+        TargetRegistry.all.map { "[\($0.outputOption) DIR]" }.joined(separator: " ")
+    }
+
+    /// `--out` and each target's `--<name>-out`, from the registry.
+    static var targetOptions: [(Set<Command>, String)] {
+        let folders = TargetRegistry.all.map { "DIR/\($0.outputFolder)" }.joined(separator: ", ")
+        let all = "  --out DIR               (generate) Write every target into its folder under DIR:\n"
+            + String(repeating: " ", count: 26) + folders + "."
+        let each: [String] = TargetRegistry.all.map { target in
+            "  " + (target.outputOption + " DIR").padding(to: 24) + "(generate) Write \(target.outputSummary) into DIR."
+        }
+        return ([all] + each).map { ([.generate], $0) }
+    }
 
     static let exitStatus = """
         EXIT STATUS: 0 success, 1 errors in the schemas or config or stale outputs (--check)

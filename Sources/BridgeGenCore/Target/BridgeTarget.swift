@@ -9,6 +9,9 @@ public protocol BridgeTarget: Sendable {
     var name: String { get }
     /// The command-line option naming the target's output folder (`--swift-out`).
     var outputOption: String { get }
+    /// The target's folder under `generate --out DIR` (`Swift`): how the plugins and
+    /// Scripts/generate.sh write every target without naming one. Default: `name`.
+    var outputFolder: String { get }
     /// What the target writes, as `bridgegen --help` words it: "Write <summary> into DIR."
     var outputSummary: String { get }
     /// The target's section of `bridgegen.yaml`, if it has one (`swift:`).
@@ -29,6 +32,7 @@ public protocol BridgeTarget: Sendable {
 }
 
 extension BridgeTarget {
+    public var outputFolder: String { name }
     public var configSection: (any ConfigSection)? { nil }
     public var reservedWords: ReservedWords { ReservedWords() }
     public var messageIDs: [MessageID] { [] }
