@@ -1,4 +1,6 @@
 import BridgeGenCore
+import BridgeGenDriver
+import BridgeGenOutput
 
 /// What the command line asks for: a run of the driver, or the help or the version. Checks the
 /// arguments' form only (exit 2 on a problem); what they name on disk is the driver's business.

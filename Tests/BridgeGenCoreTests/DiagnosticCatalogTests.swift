@@ -101,12 +101,14 @@ final class DiagnosticCatalogTests: XCTestCase {
     }
 
     /// Outside the catalog no source makes a `Diagnostic` or a `Diagnostic.Note` (the renderer
-    /// only rebuilds them escaped), so every message text lives in DiagnosticCatalog.swift.
+    /// only rebuilds them escaped), so every message text lives in DiagnosticCatalog.swift or
+    /// one of its extensions (+Compatibility; the writer's, beside it in BridgeGenOutput).
     func testOnlyTheCatalogMakesDiagnostics() throws {
         let sources = Self.repository.appendingPathComponent("Sources")
         let allowed: Set<String> = ["BridgeGenCore/Diagnostics/DiagnosticCatalog.swift", "BridgeGenCore/Diagnostics/DiagnosticRenderer.swift",
                                     "BridgeGenCore/Diagnostics/Diagnostic.swift",
-                                    "BridgeGenCore/Diagnostics/DiagnosticCatalog+Compatibility.swift"]
+                                    "BridgeGenCore/Diagnostics/DiagnosticCatalog+Compatibility.swift",
+                                    "BridgeGenOutput/OutputDiagnostics.swift"]
         var offenders: [String] = []
         var scanned = 0
         let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []

@@ -1,3 +1,6 @@
+import BridgeGenCore
+import BridgeGenOutput
+
 /// Stage 7: the files into their folders (`OutputWriter`'s commit), or, with `--check`, only
 /// what a commit would change.
 enum WriteStage {

@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -67,7 +68,7 @@ public enum OutputWriter {
         }
 
         /// `error` itself when it is a write error, else the same wrapped (an encoding error).
-        init(_ error: any Error) {
+        package init(_ error: any Error) {
             if let writeError = error as? WriteError {
                 self = writeError
             } else {
@@ -327,7 +328,7 @@ public enum OutputWriter {
         }
     }
 
-    static func canonical(_ folder: String) -> String {
+    package static func canonical(_ folder: String) -> String {
         URL(fileURLWithPath: folder).standardizedFileURL.path
     }
 }
