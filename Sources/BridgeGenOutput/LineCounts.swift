@@ -49,11 +49,6 @@ enum LineCounts {
         return new.withUTF8 { newBytes in old.withUnsafeBytes { difference($0, UnsafeRawBufferPointer(newBytes)) } }
     }
 
-    /// `difference` of two byte strings.
-    static func difference(old: Data, new: Data) -> (added: Int, removed: Int) {
-        old.withUnsafeBytes { oldBytes in new.withUnsafeBytes { difference(oldBytes, $0) } }
-    }
-
     private static func difference(_ oldBytes: UnsafeRawBufferPointer, _ newBytes: UnsafeRawBufferPointer) -> (added: Int, removed: Int) {
         let oldLines = pieces(oldBytes), newLines = pieces(newBytes)
         var start = 0

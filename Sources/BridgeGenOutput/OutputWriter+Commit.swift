@@ -41,6 +41,18 @@ extension OutputWriter {
         }
     }
 
+    /// `body`, or what `recover` makes of its failure; an abandon (a kill, in the tests) goes
+    /// straight through, so nothing runs after it that a killed run would not run.
+    static func recovering<T>(_ body: () throws -> T, _ recover: (any Error) throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let abandoned as FaultInjection.Abandoned {
+            throw abandoned
+        } catch {
+            return try recover(error)
+        }
+    }
+
     static func commit(_ plan: Plan, faults: FaultInjection?) throws {
         if !plan.problems.isEmpty {
             throw WriteError(plan.problems)
@@ -59,13 +71,8 @@ extension OutputWriter {
         }
         let run = CommitRun(folders: order, faults: faults)
         for (index, folder) in order.enumerated() {
-            do {
-                try run.stage(changes[folder]!, folder: index)
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                break // kept by the run: its commit removes what was staged and throws it
-            }
+            // A failure is kept by the run: its commit removes what was staged and throws it.
+            guard try recovering({ try run.stage(changes[folder]!, folder: index); return true }, { _ in false }) else { break }
         }
         try run.commit()
     }
@@ -128,14 +135,8 @@ extension OutputWriter {
         /// Nothing visible changes. A failure is kept for `commit` (and thrown, for the caller
         /// that stages folders one by one and stops at the first).
         func stage(_ changes: [Change], folder index: Int) throws {
-            do {
-                try stageFolder(changes, index)
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                lock.lock()
-                failures[index] = WriteError(error)
-                lock.unlock()
+            try recovering({ try stageFolder(changes, index) }) { error in
+                fail(error, folder: index)
                 throw error
             }
         }
@@ -199,7 +200,7 @@ extension OutputWriter {
             let folder = staged[index], part = steps[index]
             lock.unlock()
             guard let folder, let part else { return }
-            let journal = CommitJournal(id: id, folders: [folder], steps: part.interim + part.writes + part.removals + part.finals)
+            let journal = CommitJournal(id: id, folders: [folder], steps: part.all)
             do {
                 try DurableFiles.syncFiles(journal.stagedFiles())
                 lock.lock()
@@ -222,24 +223,13 @@ extension OutputWriter {
                 discard()
                 throw problems.isEmpty ? failure! : WriteError(problems)
             }
-            let prepared: CommitJournal?
-            do {
-                prepared = try prepare()
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
+            let prepared = try recovering(prepare) { error in
                 discard()
                 throw error
             }
             guard let journal = prepared else { return } // nothing to change
             // Committed: from here on a kill leaves a journal the next run completes.
-            do {
-                _ = try journal.rollForward { try faults?.reach() }
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                try undo(journal, after: error)
-            }
+            try recovering({ _ = try journal.rollForward { try faults?.reach() } }) { try undo(journal, after: $0) }
             try finish(journal)
         }
 
@@ -289,12 +279,12 @@ extension OutputWriter {
         struct FolderSteps {
             var interim: [CommitJournal.Step] = [], writes: [CommitJournal.Step] = []
             var removals: [CommitJournal.Step] = [], finals: [CommitJournal.Step] = []
+            var all: [CommitJournal.Step] { interim + writes + removals + finals }
 
             mutating func setFolder(_ folder: Int) {
-                for i in interim.indices { interim[i].folder = folder }
-                for i in writes.indices { writes[i].folder = folder }
-                for i in removals.indices { removals[i].folder = folder }
-                for i in finals.indices { finals[i].folder = folder }
+                for phase in [\FolderSteps.interim, \.writes, \.removals, \.finals] {
+                    for i in self[keyPath: phase].indices { self[keyPath: phase][i].folder = folder }
+                }
             }
         }
 
@@ -406,15 +396,12 @@ extension OutputWriter {
         /// A step failed after the commit point: turn the journal around (so a kill while undoing
         /// still ends in the old state), undo, clean up, and report the original error.
         func undo(_ journal: CommitJournal, after error: Error) throws -> Never {
-            var back = journal
-            back.direction = .back
-            do {
+            let back: CommitJournal = try recovering({
                 try faults?.reach()
-                try DurableFiles.replace(back.path, back.encoded())
+                let back = try journal.turnedBack()
                 _ = try back.rollBack { try faults?.reach() }
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch let undoError {
+                return back
+            }) { undoError in
                 throw WriteError(DiagnosticCatalog.undoFailed(WriteError(error).diagnostics[0], undo: WriteError(undoError).diagnostics[0],
                                                               journal: journal.path),
                                  outputsUnchanged: false)
@@ -423,28 +410,12 @@ extension OutputWriter {
             throw error
         }
 
-        /// The commit is complete on disk: drop the journal, then the staging folders. A kill
-        /// in between leaves staging folders without a journal, which the next run removes.
-        /// Cleaning up never fails the run (the outputs are final; the next run finishes it).
+        /// The commit is complete on disk: `clear` the journal. Cleaning up never fails the run
+        /// (the outputs are final; a journal kept is replayed by the next run, every step a no-op).
         func finish(_ journal: CommitJournal) throws {
-            guard try cleanupPoint(), unlink(journal.path) == 0 else { return } // kept: the next run replays it (every step a no-op)
-            try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
-            for folder in journal.folders {
-                guard try cleanupPoint() else { return }
-                try? FileManager.default.removeItem(atPath: folder.stagingPath)
-            }
-        }
-
-        /// The fault point of a cleanup step: false for an injected failure, a kill goes through.
-        private func cleanupPoint() throws -> Bool {
-            do {
-                try faults?.reach()
-                return true
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                return false
-            }
+            // The fault point of each cleanup step: false for an injected failure, a kill goes through.
+            let cleanupPoint = { try recovering({ try self.faults?.reach(); return true }, { _ in false }) }
+            try recovering({ try journal.clear(beforeEach: cleanupPoint) }, { _ in })
         }
     }
 }

@@ -119,8 +119,6 @@ public enum OutputWriter {
     /// What a commit would do.
     public struct Plan: Sendable {
         public var changes: [Change] = []
-        /// Files whose bytes are already right.
-        public var unchanged: [String] = []
         /// Why the plan cannot be carried out (a foreign file in the way, an unsafe path), each
         /// an error at the file or folder concerned.
         public var problems: [Diagnostic] = []
@@ -149,7 +147,6 @@ public enum OutputWriter {
         }
         for part in ParallelMap.map(merged, minimumItems: 2, { planFolder($0.folder, files: $0.files) }) {
             plan.changes += part.changes
-            plan.unchanged += part.unchanged
             plan.problems += part.problems
         }
         return plan
@@ -196,7 +193,7 @@ public enum OutputWriter {
 
         for relativePath in wanted.keys.sorted() {
             switch planFile(folder, relativePath, wanted[relativePath]!.contents, owned: owned) {
-            case .unchanged(let path): plan.unchanged.append(path)
+            case .unchanged: break
             case .change(let change): plan.changes.append(change)
             case .problem(let problem): plan.problems.append(problem)
             }
@@ -212,7 +209,7 @@ public enum OutputWriter {
 
     /// What one wanted file means for the folder.
     enum FilePlan {
-        case unchanged(String)
+        case unchanged
         case change(Change)
         case problem(Diagnostic)
     }
@@ -233,7 +230,7 @@ public enum OutputWriter {
                 return .problem(DiagnosticCatalog.outputUnreadable(path))
             }
             if LineCounts.same(old, new) {
-                return .unchanged(path)
+                return .unchanged
             }
             guard relativePath == manifestName || owned.contains(relativePath) || hasGeneratedHeader(old) else {
                 return .problem(DiagnosticCatalog.foreignFile(path, manifest: folder.appendingPath(manifestName)))
@@ -256,14 +253,6 @@ public enum OutputWriter {
             changes.append(change)
         }
         return changes
-    }
-
-    /// Plans and commits one folder; returns the relative paths created, updated or removed.
-    @discardableResult
-    public static func write(_ files: [GeneratedFile], to folder: String) throws -> [String] {
-        let plan = plan([Target(folder: folder, files: files)])
-        try commit(plan)
-        return plan.changes.map(\.relativePath)
     }
 
     /// The folder holding `path` ("/" for top-level paths). Plain string work: on Linux,

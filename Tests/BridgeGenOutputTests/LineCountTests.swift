@@ -28,22 +28,22 @@ final class LineCountTests: XCTestCase {
 
     func testDifferenceCountsLinesAsMultisets() {
         // A moved line is no change; a duplicated one is one added.
-        XCTAssertEqual(LineCounts.difference(old: data("a\nb\nc\n"), new: data("c\na\nb\n")).added, 0)
-        XCTAssertEqual(LineCounts.difference(old: data("a\nb\nc\n"), new: data("c\na\nb\n")).removed, 0)
-        let duplicated = LineCounts.difference(old: data("a\nb\n"), new: data("a\nb\nb\n"))
+        XCTAssertEqual(LineCounts.difference(old: data("a\nb\nc\n"), new: "c\na\nb\n").added, 0)
+        XCTAssertEqual(LineCounts.difference(old: data("a\nb\nc\n"), new: "c\na\nb\n").removed, 0)
+        let duplicated = LineCounts.difference(old: data("a\nb\n"), new: "a\nb\nb\n")
         XCTAssertEqual([duplicated.added, duplicated.removed], [1, 0])
-        let edited = LineCounts.difference(old: data("head\nx\nmid\ny\ntail\n"), new: data("head\nX\nmid\nY\nZ\ntail\n"))
+        let edited = LineCounts.difference(old: data("head\nx\nmid\ny\ntail\n"), new: "head\nX\nmid\nY\nZ\ntail\n")
         XCTAssertEqual([edited.added, edited.removed], [3, 2])
     }
 
     func testDifferenceSeesTheMissingFinalNewlineAndEveryByte() {
         // Split at every "\n": "a\nb\n" is a, b and an empty piece; "a\nb" lacks the empty one.
-        let unterminated = LineCounts.difference(old: data("a\nb\n"), new: data("a\nb"))
+        let unterminated = LineCounts.difference(old: data("a\nb\n"), new: "a\nb")
         XCTAssertEqual([unterminated.added, unterminated.removed], [0, 1])
         // Bytes, not Characters: a decomposed "é" and a CR before the newline are different lines.
-        let bytes = LineCounts.difference(old: data("caf\u{E9}\nx\n"), new: data("cafe\u{301}\nx\r\n"))
+        let bytes = LineCounts.difference(old: data("caf\u{E9}\nx\n"), new: "cafe\u{301}\nx\r\n")
         XCTAssertEqual([bytes.added, bytes.removed], [2, 2])
-        let same = LineCounts.difference(old: data("p\nq\n"), new: data("p\nq\n"))
+        let same = LineCounts.difference(old: data("p\nq\n"), new: "p\nq\n")
         XCTAssertEqual([same.added, same.removed], [0, 0])
     }
 }
