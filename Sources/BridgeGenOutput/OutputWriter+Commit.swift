@@ -88,17 +88,22 @@ extension OutputWriter {
         private let lock = Lock()
         /// Set once, under `lock`, by the first folder to stage.
         private var stampsRemoved = false
-        /// Per folder (an index into `paths`): its staging folder once created, its steps once staged.
-        private var staged: [CommitJournal.Folder?]
-        private var steps: [FolderSteps?]
         private var locks: [Int32] = []
-        /// Folders this commit created before its commit point, outermost first, per folder.
-        private var created: [[String]]
-        /// Per folder: its staged files were flushed as soon as it was staged (`syncStaged`).
-        private var synced: [Bool]
-        /// The first failure of each folder's staging, and the plan's problems per folder.
-        private var failures: [WriteError?]
-        private var problems: [[Diagnostic]]
+        /// Per folder, by its index into `paths`.
+        private var state: [FolderState]
+
+        private struct FolderState {
+            /// Its staging folder once created, its steps once staged.
+            var staged: CommitJournal.Folder?
+            var steps: FolderSteps?
+            /// Folders this commit created before its commit point, outermost first.
+            var created: [String] = []
+            /// Its staged files were flushed as soon as it was staged (`syncStaged`).
+            var synced = false
+            /// The first failure of its staging, and its plan's problems.
+            var failure: WriteError?
+            var problems: [Diagnostic] = []
+        }
 
         /// `folders`: canonical and distinct. Every one loses its stamp before the first file is
         /// staged (also one that ends up unchanged: which folders change is known only once all
@@ -106,28 +111,19 @@ extension OutputWriter {
         init(folders: [String], faults: FaultInjection?) {
             paths = folders
             self.faults = faults
-            staged = Array(repeating: nil, count: folders.count)
-            steps = Array(repeating: nil, count: folders.count)
-            created = Array(repeating: [], count: folders.count)
-            failures = Array(repeating: nil, count: folders.count)
-            problems = Array(repeating: [], count: folders.count)
-            synced = Array(repeating: false, count: folders.count)
+            state = Array(repeating: FolderState(), count: folders.count)
         }
 
         deinit { locks.forEach(DurableFiles.unlock) }
 
         /// A folder's plan had problems: nothing of it is staged, and `commit` throws them all.
         func refuse(_ diagnostics: [Diagnostic], folder index: Int) {
-            lock.lock()
-            problems[index] = diagnostics
-            lock.unlock()
+            lock.withLock { state[index].problems = diagnostics }
         }
 
         /// Whether an earlier folder failed or was refused (then staging more is wasted work).
         var hasFailed: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return failures.contains { $0 != nil } || problems.contains { !$0.isEmpty }
+            lock.withLock { state.contains { $0.failure != nil || !$0.problems.isEmpty } }
         }
 
         /// Stages one folder's changes: its staging folder (created, locked), every new file
@@ -156,7 +152,7 @@ extension OutputWriter {
             // share, happen once.
             lock.lock()
             defer { lock.unlock() }
-            if let folder = staged[index] { return CommitJournal(id: id, folders: [folder], steps: []) }
+            if let folder = state[index].staged { return CommitJournal(id: id, folders: [folder], steps: []) }
             if !stampsRemoved {
                 // Before anything changes, no folder this commit touches keeps a stamp vouching
                 // for its outputs (`OutputStamp`): a kill anywhere below can then never leave a
@@ -169,10 +165,10 @@ extension OutputWriter {
             }
             let folder = CommitJournal.Folder(path: paths[index], staging: "\(OutputWriter.stagingPrefix)\(getpid())-\(id)")
             try faults?.reach()
-            created[index] = try DurableFiles.makeFolders(folder.path)
+            state[index].created = try DurableFiles.makeFolders(folder.path)
             try faults?.reach()
             guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, displayed) }
-            staged[index] = folder
+            state[index].staged = folder
             guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
             locks.append(lock)
             return CommitJournal(id: id, folders: [folder], steps: [])
@@ -180,32 +176,24 @@ extension OutputWriter {
 
         /// A folder's staging failed: kept for `commit`, which removes what was staged and throws it.
         func fail(_ error: any Error, folder index: Int) {
-            lock.lock()
-            if failures[index] == nil { failures[index] = WriteError(error) }
-            lock.unlock()
+            lock.withLock { state[index].failure = state[index].failure ?? WriteError(error) }
         }
 
         /// A folder is completely staged.
         func finish(_ steps: FolderSteps, folder index: Int) {
-            lock.lock()
-            self.steps[index] = steps
-            lock.unlock()
+            lock.withLock { state[index].steps = steps }
         }
 
         /// Flushes a completely staged folder's staged files now, on the calling thread (its
         /// target's), while other targets still emit, rather than with all the others before the
         /// journal; `prepare` then skips them. A failure is kept for `commit`, as a staging failure.
         func syncStaged(folder index: Int) {
-            lock.lock()
-            let folder = staged[index], part = steps[index]
-            lock.unlock()
+            let (folder, part) = lock.withLock { (state[index].staged, state[index].steps) }
             guard let folder, let part else { return }
             let journal = CommitJournal(id: id, folders: [folder], steps: part.all)
             do {
                 try DurableFiles.syncFiles(journal.stagedFiles())
-                lock.lock()
-                synced[index] = true
-                lock.unlock()
+                lock.withLock { state[index].synced = true }
             } catch {
                 fail(error, folder: index)
             }
@@ -216,9 +204,7 @@ extension OutputWriter {
         /// is removed); else flushes the staged files, writes the journal (the commit point) and
         /// carries it out.
         func commit() throws {
-            lock.lock()
-            let problems = self.problems.flatMap { $0 }, failure = failures.lazy.compactMap { $0 }.first
-            lock.unlock()
+            let (problems, failure) = lock.withLock { (state.flatMap(\.problems), state.lazy.compactMap(\.failure).first) }
             if !problems.isEmpty || failure != nil {
                 discard()
                 throw problems.isEmpty ? failure! : WriteError(problems)
@@ -240,12 +226,12 @@ extension OutputWriter {
             var folders: [CommitJournal.Folder] = [], parts: [FolderSteps] = []
             var createdBeforeCommit: [String] = [], flushed = Set<Int>()
             for index in paths.indices {
-                guard let folder = staged[index], var part = steps[index] else { continue }
-                if synced[index] { flushed.insert(folders.count) }
+                guard let folder = state[index].staged, var part = state[index].steps else { continue }
+                if state[index].synced { flushed.insert(folders.count) }
                 part.setFolder(folders.count)
                 folders.append(folder)
                 parts.append(part)
-                createdBeforeCommit += created[index]
+                createdBeforeCommit += state[index].created
             }
             guard !folders.isEmpty else { return nil }
             // The steps in a safe order: every folder's interim manifest (owning old and new
@@ -385,10 +371,10 @@ extension OutputWriter {
         private func discard() {
             lock.lock()
             defer { lock.unlock() }
-            for folder in staged.compactMap({ $0 }) {
+            for folder in state.compactMap(\.staged) {
                 try? FileManager.default.removeItem(atPath: folder.stagingPath)
             }
-            for folder in created.flatMap({ $0 }).reversed() {
+            for folder in state.flatMap(\.created).reversed() {
                 _ = rmdir(folder)
             }
         }

@@ -44,9 +44,7 @@ extension OutputWriter {
             let (merged, mergeProblems) = merge(targets)
             guard let (folder, wanted) = merged.first, let index = folderIndex[canonical(folder)] else { return }
             let part = planFolder(folder, files: wanted)
-            lock.lock()
-            files[run.paths[index]] = wanted.keys.sorted()
-            lock.unlock()
+            lock.withLock { files[run.paths[index]] = wanted.keys.sorted() }
             let problems = mergeProblems + part.problems
             if !problems.isEmpty {
                 run.refuse(problems, folder: index)
@@ -100,9 +98,7 @@ extension OutputWriter {
             }
             guard !folderIsFile else { return run.refuse(problems, folder: index) }
             let paths = wanted.keys.sorted()
-            lock.lock()
-            files[run.paths[index]] = paths
-            lock.unlock()
+            lock.withLock { files[run.paths[index]] = paths }
             var manifest: Change?
             switch planFile(folder, manifestName, manifestText(for: paths), owned: owned, countLines: false) {
             case .unchanged: break
@@ -126,9 +122,7 @@ extension OutputWriter {
         /// (canonical), the relative paths it now holds, sorted, as its manifest lists them.
         public func commit() throws -> [String: [String]] {
             try run.commit()
-            lock.lock()
-            defer { lock.unlock() }
-            return files
+            return lock.withLock { files }
         }
     }
 }
