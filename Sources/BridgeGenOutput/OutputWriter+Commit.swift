@@ -131,17 +131,14 @@ extension OutputWriter {
         /// Nothing visible changes. A failure is kept for `commit` (and thrown, for the caller
         /// that stages folders one by one and stops at the first).
         func stage(_ changes: [Change], folder index: Int) throws {
-            try recovering({ try stageFolder(changes, index) }) { error in
+            guard !changes.isEmpty else { return }
+            try recovering({
+                let journal = try open(folder: index, displayed: changes[0].folder)
+                finish(try stage(changes, journal: journal), folder: index)
+            }) { error in
                 fail(error, folder: index)
                 throw error
             }
-        }
-
-        private func stageFolder(_ changes: [Change], _ index: Int) throws {
-            guard !changes.isEmpty else { return }
-            let journal = try open(folder: index, displayed: changes[0].folder)
-            let result = try stage(changes, journal: journal)
-            finish(result, folder: index)
         }
 
         /// The folder's staging folder, created (with the folders missing above it) and locked on
