@@ -22,20 +22,10 @@ extension OutputWriter {
         private var files: [String: [String]] = [:]
 
         public init(folders: [String]) {
-            var order: [String] = [], index: [String: Int] = [:], groups: [[Int]] = []
-            for (position, folder) in folders.enumerated() {
-                let path = canonical(folder)
-                if let i = index[path] {
-                    groups[i].append(position)
-                } else {
-                    index[path] = order.count
-                    order.append(path)
-                    groups.append([position])
-                }
-            }
-            self.groups = groups
-            folderIndex = index
-            run = CommitRun(folders: order, faults: nil)
+            let grouped = byFolder(Array(folders.indices)) { folders[$0] }
+            groups = grouped.map(\.items)
+            folderIndex = Dictionary(uniqueKeysWithValues: grouped.enumerated().map { ($1.folder, $0) })
+            run = CommitRun(folders: grouped.map(\.folder), faults: nil)
         }
 
         /// Plans and stages one output folder (one of `groups`) file by file, as `emit` hands each

@@ -153,29 +153,26 @@ public enum OutputWriter {
     }
 
     /// The targets' files per output folder (targets naming the same folder merged, in the
-    /// targets' order), and the files refused: unsafe paths, one path written differently twice.
+    /// targets' order), and the files refused: unsafe paths, one path written differently twice
+    /// (folder by folder, as a streamed commit reports them).
     static func merge(_ targets: [Target]) -> (folders: [(folder: String, files: [String: GeneratedFile])], problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
-        var merged: [(folder: String, files: [String: GeneratedFile])] = []
-        var index: [String: Int] = [:]
-        for target in targets {
-            let key = canonical(target.folder)
-            if index[key] == nil {
-                index[key] = merged.count
-                merged.append((target.folder, [:]))
-            }
-            let i = index[key]!
-            for file in target.files {
-                guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
-                    problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
-                    continue
+        let merged = byFolder(targets, \.folder).map { group in
+            var files: [String: GeneratedFile] = [:]
+            for target in group.items {
+                for file in target.files {
+                    guard isSafeRelativePath(file.relativePath), file.relativePath != manifestName else {
+                        problems.append(DiagnosticCatalog.unsafeOutputPath(file.relativePath, folder: target.folder))
+                        continue
+                    }
+                    if let other = files[file.relativePath], other.contents != file.contents {
+                        problems.append(DiagnosticCatalog.outputConflict(target.folder.appendingPath(file.relativePath)))
+                        continue
+                    }
+                    files[file.relativePath] = file
                 }
-                if let other = merged[i].files[file.relativePath], other.contents != file.contents {
-                    problems.append(DiagnosticCatalog.outputConflict(target.folder.appendingPath(file.relativePath)))
-                    continue
-                }
-                merged[i].files[file.relativePath] = file
             }
+            return (folder: group.items[0].folder, files: files)
         }
         return (merged, problems)
     }
@@ -319,5 +316,23 @@ public enum OutputWriter {
 
     package static func canonical(_ folder: String) -> String {
         URL(fileURLWithPath: folder).standardizedFileURL.path
+    }
+
+    /// `items` grouped by the folder each names (canonical), in order of first appearance. Each
+    /// spelling is made canonical once: that asks the file system, and three calls per change
+    /// (a change per file, all in a few folders) took about 0.1 s at 400x25.
+    static func byFolder<T>(_ items: [T], _ folder: (T) -> String) -> [(folder: String, items: [T])] {
+        var spelled: [String: String] = [:], index: [String: Int] = [:], groups: [(folder: String, items: [T])] = []
+        for item in items {
+            let given = folder(item), path = spelled[given] ?? canonical(given)
+            spelled[given] = path
+            if let i = index[path] {
+                groups[i].items.append(item)
+            } else {
+                index[path] = groups.count
+                groups.append((path, [item]))
+            }
+        }
+        return groups
     }
 }
