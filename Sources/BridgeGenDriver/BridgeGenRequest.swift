@@ -1,5 +1,4 @@
 import BridgeGenCore
-import BridgeGenOutput
 
 /// One run of bridgegen as the CLI (and through it both plugins) asks for it: what to read,
 /// which config, which targets to check and which to write where. Arguments are parsed and
