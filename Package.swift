@@ -22,8 +22,12 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Front end: YAML reading, IDL syntax, type checker, checked model, diagnostics,
-        // and the printer / output writer the emitters share.
+        // and what the targets share (the printer, `GeneratedFile`, the `BridgeTarget` protocol).
         .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
+        // The crash-safe output writer: plan, journaled commit, recovery, up-to-date stamp.
+        .target(name: "BridgeGenOutput", dependencies: ["BridgeGenCore"]),
+        // One run (config, recovery, check, every target's checks, plan, commit) and `diff`.
+        .target(name: "BridgeGenDriver", dependencies: ["BridgeGenCore", "BridgeGenOutput"]),
         // One module per target (`BridgeTarget`), each over the checked model alone.
         // Each carries its runtime (Runtime/Swift, Runtime/TypeScript) as EmbeddedRuntime.swift,
         // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
@@ -44,7 +48,7 @@ let package = Package(
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenTargets"],
+            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
@@ -77,6 +81,10 @@ let package = Package(
         // Test fixtures (schemas, generated-code programs, node tests) are read from the source
         // tree through #filePath, never compiled into the test targets.
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        // The writer on a real file system: a kill at every commit step, recovery, line counts.
+        .testTarget(name: "BridgeGenOutputTests", dependencies: ["BridgeGenOutput", "BridgeGenTestSupport"]),
+        // Whole runs in process: stages, the up-to-date stamp, `diff`'s --fail-on.
+        .testTarget(name: "BridgeGenDriverTests", dependencies: ["BridgeGenDriver", "BridgeGenOutput", "BridgeGenTestSupport"]),
         // ConsoleScript/ holds the node test of the console page script (run by ConsoleScriptTests).
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
@@ -87,7 +95,8 @@ let package = Package(
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",
-            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTargets", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown",
+            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
+                           "BridgeGenTypeScript", "BridgeGenMarkdown",
                            "BridgeGenTestSupport"],
             exclude: ["Fixtures"]
         ),

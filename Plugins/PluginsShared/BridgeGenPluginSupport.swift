@@ -1,6 +1,6 @@
 // Shared by both plugins through symlinks (plugins cannot depend on library targets).
 // It only finds inputs and names outputs; all real work happens in the `bridgegen` CLI, whose
-// one path is BridgeGenCore's BridgeGenDriver (the same for the CLI and both plugins).
+// one path is the BridgeGenDriver module's BridgeGenDriver (the same for the CLI and both plugins).
 import Foundation
 
 /// The files bridgegen reads in a folder or target, and the names of what it writes.

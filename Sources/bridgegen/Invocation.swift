@@ -1,4 +1,6 @@
 import BridgeGenCore
+import BridgeGenDriver
+import BridgeGenOutput
 import BridgeGenTargets
 
 /// What the command line asks for: a run of the driver, or the help or the version. Checks the

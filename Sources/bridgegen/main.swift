@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenDriver
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

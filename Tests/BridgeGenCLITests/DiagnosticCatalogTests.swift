@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenOutput
 import BridgeGenTargets
 import Foundation
 import XCTest
@@ -8,7 +9,7 @@ import XCTest
 /// builds a diagnostic or a note. Here, not in the core's tests, because the targets' ids count.
 final class DiagnosticCatalogTests: XCTestCase {
     /// Every id bridgegen can report, by domain: the core's and every registered target's.
-    static let allIDs = CoreMessageIDs.all + TargetRegistry.messageIDs
+    static let allIDs = CoreMessageIDs.all + OutputMessages.ID.messageIDs + TargetRegistry.messageIDs
 
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

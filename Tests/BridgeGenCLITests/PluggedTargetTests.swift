@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenDriver
 import BridgeGenMarkdown
 import BridgeGenSwift
 import BridgeGenTargets

@@ -59,12 +59,11 @@ extension Diagnostic {
     }
 }
 
-/// The domains of the core, for the list of every id (docs/DIAGNOSTICS.md); each target lists
-/// its own in `BridgeTarget.messageIDs`.
+/// The domains of the core, for the list of every id (docs/DIAGNOSTICS.md); the output
+/// writer's are `OutputMessages.ID` beside it, and each target lists its own in `BridgeTarget.messageIDs`.
 public enum CoreMessageIDs {
     public static var all: [MessageID] {
         YAMLMessages.ID.messageIDs + SchemaMessages.ID.messageIDs + ConfigMessages.ID.messageIDs
-            + InputMessages.ID.messageIDs + DiffMessages.ID.messageIDs + OutputMessages.ID.messageIDs
-            + TargetMessages.ID.messageIDs
+            + InputMessages.ID.messageIDs + DiffMessages.ID.messageIDs + TargetMessages.ID.messageIDs
     }
 }

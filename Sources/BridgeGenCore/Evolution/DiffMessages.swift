@@ -32,7 +32,7 @@ public enum DiffMessages {
     }
 
     /// `version` names the version as the user gave it: `the old version (Schemas at origin/main)`.
-    static func versionDoesNotCheck(_ version: String) -> Diagnostic {
+    package static func versionDoesNotCheck(_ version: String) -> Diagnostic {
         make(.diffVersionInvalid, "\(version) could not be read or has errors, so nothing was compared", at: nil)
     }
 

@@ -41,7 +41,7 @@ public enum InputMessages {
         make(.unreadableFile, "cannot read the schema file", at: SourceLocation(file: path))
     }
 
-    static func unreadableConfig(_ path: String) -> Diagnostic {
+    package static func unreadableConfig(_ path: String) -> Diagnostic {
         make(.unreadableFile, "cannot read the config file", at: SourceLocation(file: path))
     }
 }

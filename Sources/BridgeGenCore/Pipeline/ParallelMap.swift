@@ -6,12 +6,12 @@ import Foundation
 #endif
 
 /// `map` over independent, CPU-bound items on all cores, results in input order.
-enum ParallelMap {
+package enum ParallelMap {
     /// Below this many items the threads cost more than they save.
-    static let minimumItems = 4
+    package static let minimumItems = 4
 
     /// `minimumItems` may be lowered for a few items that are each big (the emitters of a run).
-    static func map<T: Sendable, R: Sendable>(_ items: [T], minimumItems: Int = minimumItems,
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], minimumItems: Int = minimumItems,
                                               _ transform: @Sendable (T) -> R) -> [R] {
         guard items.count >= minimumItems, ProcessInfo.processInfo.activeProcessorCount > 1 else {
             return items.map(transform)
@@ -27,7 +27,7 @@ enum ParallelMap {
     /// unequal length (the targets of a run): the kernel shares the cores among them, so a long
     /// one never waits for a core behind short ones as it may in `map` (whose workers take the
     /// items in order, as many at a time as there are cores).
-    static func onThreads<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    package static func onThreads<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
         guard items.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return items.map(transform) }
         let results = Slots<R>(count: items.count)
         let done = DispatchGroup()

@@ -10,8 +10,8 @@ import Darwin
 // CLI links, without ICU) does not have: the same pthread calls, nothing more.
 
 /// A thread of its own for `body`, detached: callers wait on a DispatchGroup, not a join.
-enum NativeThread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
+package enum NativeThread {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -44,11 +44,11 @@ enum NativeThread {
 }
 
 /// A mutex for the few values threads share. Not recursive.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     // Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
     fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
@@ -59,11 +59,11 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed") }
+    package func lock() { precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed") }
 
-    func unlock() { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
+    package func unlock() { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -71,11 +71,11 @@ final class Lock: @unchecked Sendable {
 }
 
 /// A lock with a condition variable: `wait` (holding the lock) sleeps until a `broadcast`.
-final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init() {
+    package init() {
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         precondition(pthread_cond_init(condition, nil) == 0, "pthread_cond_init failed")
@@ -86,13 +86,13 @@ final class Condition: @unchecked Sendable {
         condition.deallocate()
     }
 
-    func lock() { mutex.lock() }
+    package func lock() { mutex.lock() }
 
-    func unlock() { mutex.unlock() }
+    package func unlock() { mutex.unlock() }
 
     /// Releases the lock while asleep; holds it again on return (which may be spurious, so
     /// callers wait in a loop on their own condition, as with NSCondition).
-    func wait() { precondition(pthread_cond_wait(condition, mutex.mutex) == 0, "pthread_cond_wait failed") }
+    package func wait() { precondition(pthread_cond_wait(condition, mutex.mutex) == 0, "pthread_cond_wait failed") }
 
-    func broadcast() { precondition(pthread_cond_broadcast(condition) == 0, "pthread_cond_broadcast failed") }
+    package func broadcast() { precondition(pthread_cond_broadcast(condition) == 0, "pthread_cond_broadcast failed") }
 }

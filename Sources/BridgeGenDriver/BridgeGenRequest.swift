@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// One run of bridgegen as the CLI (and through it both plugins) asks for it: what to read,
 /// which config, which targets to check and which to write where. Arguments are parsed and
 /// checked for form by the caller; `BridgeGenDriver.run` does the rest.

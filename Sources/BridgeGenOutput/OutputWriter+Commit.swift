@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -40,31 +41,28 @@ extension OutputWriter {
         }
     }
 
+    /// `body`, or what `recover` makes of its failure; an abandon (a kill, in the tests) goes
+    /// straight through, so nothing runs after it that a killed run would not run.
+    static func recovering<T>(_ body: () throws -> T, _ recover: (any Error) throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let abandoned as FaultInjection.Abandoned {
+            throw abandoned
+        } catch {
+            return try recover(error)
+        }
+    }
+
     static func commit(_ plan: Plan, faults: FaultInjection?) throws {
         if !plan.problems.isEmpty {
             throw WriteError(plan.problems)
         }
         if plan.changes.isEmpty { return }
-        // Each folder made canonical once (a change per file, all in a few folders): `canonical`
-        // asks the file system, and three calls per change took about 0.1 s at 400x25.
-        var canonicalFolders: [String: String] = [:]
-        var order: [String] = []
-        var changes: [String: [Change]] = [:]
-        for change in plan.changes {
-            if canonicalFolders[change.folder] == nil { canonicalFolders[change.folder] = canonical(change.folder) }
-            let folder = canonicalFolders[change.folder]!
-            if changes[folder] == nil { order.append(folder) }
-            changes[folder, default: []].append(change)
-        }
-        let run = CommitRun(folders: order, faults: faults)
-        for (index, folder) in order.enumerated() {
-            do {
-                try run.stage(changes[folder]!, folder: index)
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                break // kept by the run: its commit removes what was staged and throws it
-            }
+        let groups = byFolder(plan.changes, \.folder)
+        let run = CommitRun(folders: groups.map(\.folder), faults: faults)
+        for (index, group) in groups.enumerated() {
+            // A failure is kept by the run: its commit removes what was staged and throws it.
+            guard try recovering({ try run.stage(group.items, folder: index); return true }, { _ in false }) else { break }
         }
         try run.commit()
     }
@@ -80,17 +78,22 @@ extension OutputWriter {
         private let lock = Lock()
         /// Set once, under `lock`, by the first folder to stage.
         private var stampsRemoved = false
-        /// Per folder (an index into `paths`): its staging folder once created, its steps once staged.
-        private var staged: [CommitJournal.Folder?]
-        private var steps: [FolderSteps?]
         private var locks: [Int32] = []
-        /// Folders this commit created before its commit point, outermost first, per folder.
-        private var created: [[String]]
-        /// Per folder: its staged files were flushed as soon as it was staged (`syncStaged`).
-        private var synced: [Bool]
-        /// The first failure of each folder's staging, and the plan's problems per folder.
-        private var failures: [WriteError?]
-        private var problems: [[Diagnostic]]
+        /// Per folder, by its index into `paths`.
+        private var state: [FolderState]
+
+        private struct FolderState {
+            /// Its staging folder once created, its steps once staged.
+            var staged: CommitJournal.Folder?
+            var steps: FolderSteps?
+            /// Folders this commit created before its commit point, outermost first.
+            var created: [String] = []
+            /// Its staged files were flushed as soon as it was staged (`syncStaged`).
+            var synced = false
+            /// The first failure of its staging, and its plan's problems.
+            var failure: WriteError?
+            var problems: [Diagnostic] = []
+        }
 
         /// `folders`: canonical and distinct. Every one loses its stamp before the first file is
         /// staged (also one that ends up unchanged: which folders change is known only once all
@@ -98,28 +101,19 @@ extension OutputWriter {
         init(folders: [String], faults: FaultInjection?) {
             paths = folders
             self.faults = faults
-            staged = Array(repeating: nil, count: folders.count)
-            steps = Array(repeating: nil, count: folders.count)
-            created = Array(repeating: [], count: folders.count)
-            failures = Array(repeating: nil, count: folders.count)
-            problems = Array(repeating: [], count: folders.count)
-            synced = Array(repeating: false, count: folders.count)
+            state = Array(repeating: FolderState(), count: folders.count)
         }
 
         deinit { locks.forEach(DurableFiles.unlock) }
 
         /// A folder's plan had problems: nothing of it is staged, and `commit` throws them all.
         func refuse(_ diagnostics: [Diagnostic], folder index: Int) {
-            lock.lock()
-            problems[index] = diagnostics
-            lock.unlock()
+            lock.withLock { state[index].problems = diagnostics }
         }
 
         /// Whether an earlier folder failed or was refused (then staging more is wasted work).
         var hasFailed: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return failures.contains { $0 != nil } || problems.contains { !$0.isEmpty }
+            lock.withLock { state.contains { $0.failure != nil || !$0.problems.isEmpty } }
         }
 
         /// Stages one folder's changes: its staging folder (created, locked), every new file
@@ -127,23 +121,14 @@ extension OutputWriter {
         /// Nothing visible changes. A failure is kept for `commit` (and thrown, for the caller
         /// that stages folders one by one and stops at the first).
         func stage(_ changes: [Change], folder index: Int) throws {
-            do {
-                try stageFolder(changes, index)
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                lock.lock()
-                failures[index] = WriteError(error)
-                lock.unlock()
+            guard !changes.isEmpty else { return }
+            try recovering({
+                let journal = try open(folder: index, displayed: changes[0].folder)
+                finish(try stage(changes, journal: journal), folder: index)
+            }) { error in
+                fail(error, folder: index)
                 throw error
             }
-        }
-
-        private func stageFolder(_ changes: [Change], _ index: Int) throws {
-            guard !changes.isEmpty else { return }
-            let journal = try open(folder: index, displayed: changes[0].folder)
-            let result = try stage(changes, journal: journal)
-            finish(result, folder: index)
         }
 
         /// The folder's staging folder, created (with the folders missing above it) and locked on
@@ -154,7 +139,7 @@ extension OutputWriter {
             // share, happen once.
             lock.lock()
             defer { lock.unlock() }
-            if let folder = staged[index] { return CommitJournal(id: id, folders: [folder], steps: []) }
+            if let folder = state[index].staged { return CommitJournal(id: id, folders: [folder], steps: []) }
             if !stampsRemoved {
                 // Before anything changes, no folder this commit touches keeps a stamp vouching
                 // for its outputs (`OutputStamp`): a kill anywhere below can then never leave a
@@ -167,10 +152,10 @@ extension OutputWriter {
             }
             let folder = CommitJournal.Folder(path: paths[index], staging: "\(OutputWriter.stagingPrefix)\(getpid())-\(id)")
             try faults?.reach()
-            created[index] = try DurableFiles.makeFolders(folder.path)
+            state[index].created = try DurableFiles.makeFolders(folder.path)
             try faults?.reach()
             guard mkdir(folder.stagingPath, 0o700) == 0 else { throw DurableFiles.failure(.writeInto, displayed) }
-            staged[index] = folder
+            state[index].staged = folder
             guard let lock = DurableFiles.lock(folder.stagingPath) else { throw DurableFiles.failure(.lock, folder.stagingPath) }
             locks.append(lock)
             return CommitJournal(id: id, folders: [folder], steps: [])
@@ -178,32 +163,24 @@ extension OutputWriter {
 
         /// A folder's staging failed: kept for `commit`, which removes what was staged and throws it.
         func fail(_ error: any Error, folder index: Int) {
-            lock.lock()
-            if failures[index] == nil { failures[index] = WriteError(error) }
-            lock.unlock()
+            lock.withLock { state[index].failure = state[index].failure ?? WriteError(error) }
         }
 
         /// A folder is completely staged.
         func finish(_ steps: FolderSteps, folder index: Int) {
-            lock.lock()
-            self.steps[index] = steps
-            lock.unlock()
+            lock.withLock { state[index].steps = steps }
         }
 
         /// Flushes a completely staged folder's staged files now, on the calling thread (its
         /// target's), while other targets still emit, rather than with all the others before the
         /// journal; `prepare` then skips them. A failure is kept for `commit`, as a staging failure.
         func syncStaged(folder index: Int) {
-            lock.lock()
-            let folder = staged[index], part = steps[index]
-            lock.unlock()
+            let (folder, part) = lock.withLock { (state[index].staged, state[index].steps) }
             guard let folder, let part else { return }
-            let journal = CommitJournal(id: id, folders: [folder], steps: part.interim + part.writes + part.removals + part.finals)
+            let journal = CommitJournal(id: id, folders: [folder], steps: part.all)
             do {
                 try DurableFiles.syncFiles(journal.stagedFiles())
-                lock.lock()
-                synced[index] = true
-                lock.unlock()
+                lock.withLock { state[index].synced = true }
             } catch {
                 fail(error, folder: index)
             }
@@ -214,31 +191,18 @@ extension OutputWriter {
         /// is removed); else flushes the staged files, writes the journal (the commit point) and
         /// carries it out.
         func commit() throws {
-            lock.lock()
-            let problems = self.problems.flatMap { $0 }, failure = failures.lazy.compactMap { $0 }.first
-            lock.unlock()
+            let (problems, failure) = lock.withLock { (state.flatMap(\.problems), state.lazy.compactMap(\.failure).first) }
             if !problems.isEmpty || failure != nil {
                 discard()
                 throw problems.isEmpty ? failure! : WriteError(problems)
             }
-            let prepared: CommitJournal?
-            do {
-                prepared = try prepare()
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
+            let prepared = try recovering(prepare) { error in
                 discard()
                 throw error
             }
             guard let journal = prepared else { return } // nothing to change
             // Committed: from here on a kill leaves a journal the next run completes.
-            do {
-                _ = try journal.rollForward { try faults?.reach() }
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                try undo(journal, after: error)
-            }
+            try recovering({ _ = try journal.rollForward { try faults?.reach() } }) { try undo(journal, after: $0) }
             try finish(journal)
         }
 
@@ -249,12 +213,12 @@ extension OutputWriter {
             var folders: [CommitJournal.Folder] = [], parts: [FolderSteps] = []
             var createdBeforeCommit: [String] = [], flushed = Set<Int>()
             for index in paths.indices {
-                guard let folder = staged[index], var part = steps[index] else { continue }
-                if synced[index] { flushed.insert(folders.count) }
+                guard let folder = state[index].staged, var part = state[index].steps else { continue }
+                if state[index].synced { flushed.insert(folders.count) }
                 part.setFolder(folders.count)
                 folders.append(folder)
                 parts.append(part)
-                createdBeforeCommit += created[index]
+                createdBeforeCommit += state[index].created
             }
             guard !folders.isEmpty else { return nil }
             // The steps in a safe order: every folder's interim manifest (owning old and new
@@ -288,12 +252,12 @@ extension OutputWriter {
         struct FolderSteps {
             var interim: [CommitJournal.Step] = [], writes: [CommitJournal.Step] = []
             var removals: [CommitJournal.Step] = [], finals: [CommitJournal.Step] = []
+            var all: [CommitJournal.Step] { interim + writes + removals + finals }
 
             mutating func setFolder(_ folder: Int) {
-                for i in interim.indices { interim[i].folder = folder }
-                for i in writes.indices { writes[i].folder = folder }
-                for i in removals.indices { removals[i].folder = folder }
-                for i in finals.indices { finals[i].folder = folder }
+                for phase in [\FolderSteps.interim, \.writes, \.removals, \.finals] {
+                    for i in self[keyPath: phase].indices { self[keyPath: phase][i].folder = folder }
+                }
             }
         }
 
@@ -394,10 +358,10 @@ extension OutputWriter {
         private func discard() {
             lock.lock()
             defer { lock.unlock() }
-            for folder in staged.compactMap({ $0 }) {
+            for folder in state.compactMap(\.staged) {
                 try? FileManager.default.removeItem(atPath: folder.stagingPath)
             }
-            for folder in created.flatMap({ $0 }).reversed() {
+            for folder in state.flatMap(\.created).reversed() {
                 _ = rmdir(folder)
             }
         }
@@ -405,15 +369,12 @@ extension OutputWriter {
         /// A step failed after the commit point: turn the journal around (so a kill while undoing
         /// still ends in the old state), undo, clean up, and report the original error.
         func undo(_ journal: CommitJournal, after error: Error) throws -> Never {
-            var back = journal
-            back.direction = .back
-            do {
+            let back: CommitJournal = try recovering({
                 try faults?.reach()
-                try DurableFiles.replace(back.path, back.encoded())
+                let back = try journal.turnedBack()
                 _ = try back.rollBack { try faults?.reach() }
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch let undoError {
+                return back
+            }) { undoError in
                 throw WriteError(OutputMessages.undoFailed(WriteError(error).diagnostics[0], undo: WriteError(undoError).diagnostics[0],
                                                               journal: journal.path),
                                  outputsUnchanged: false)
@@ -422,28 +383,12 @@ extension OutputWriter {
             throw error
         }
 
-        /// The commit is complete on disk: drop the journal, then the staging folders. A kill
-        /// in between leaves staging folders without a journal, which the next run removes.
-        /// Cleaning up never fails the run (the outputs are final; the next run finishes it).
+        /// The commit is complete on disk: `clear` the journal. Cleaning up never fails the run
+        /// (the outputs are final; a journal kept is replayed by the next run, every step a no-op).
         func finish(_ journal: CommitJournal) throws {
-            guard try cleanupPoint(), unlink(journal.path) == 0 else { return } // kept: the next run replays it (every step a no-op)
-            try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
-            for folder in journal.folders {
-                guard try cleanupPoint() else { return }
-                try? FileManager.default.removeItem(atPath: folder.stagingPath)
-            }
-        }
-
-        /// The fault point of a cleanup step: false for an injected failure, a kill goes through.
-        private func cleanupPoint() throws -> Bool {
-            do {
-                try faults?.reach()
-                return true
-            } catch let abandoned as FaultInjection.Abandoned {
-                throw abandoned
-            } catch {
-                return false
-            }
+            // The fault point of each cleanup step: false for an injected failure, a kill goes through.
+            let cleanupPoint = { try recovering({ try self.faults?.reach(); return true }, { _ in false }) }
+            try recovering({ try journal.clear(beforeEach: cleanupPoint) }, { _ in })
         }
     }
 }

@@ -1,14 +1,8 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 extension OutputWriter {
@@ -69,11 +63,7 @@ extension OutputWriter {
             }
             do {
                 let (operations, outcome) = try replay(journal)
-                guard unlink(journal.path) == 0 else { throw DurableFiles.failure(.remove, journal.path) }
-                try? DurableFiles.syncFolder(journal.folders[0].stagingPath)
-                for folder in journal.folders {
-                    try? FileManager.default.removeItem(atPath: folder.stagingPath)
-                }
+                try journal.clear()
                 messages.append(OutputMessages.commitRecovered(folders: names, journal: displayPath(journal.path),
                                                                   outcome: outcome, operations: operations))
             } catch {
@@ -103,10 +93,7 @@ extension OutputWriter {
         do {
             return (try journal.rollForward(), .completed)
         } catch {
-            var back = journal
-            back.direction = .back
-            try DurableFiles.replace(back.path, back.encoded())
-            return (try back.rollBack(), .undid(reason: WriteError(error).description))
+            return (try journal.turnedBack().rollBack(), .undid(reason: WriteError(error).description))
         }
     }
 

@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -188,6 +189,28 @@ struct CommitJournal: Codable, Equatable {
     private static func isSameFile(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()
         return lstat(a, &first) == 0 && lstat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The same journal turned around (`back`), durably in place of this one, before undoing
+    /// anything: a kill while undoing then still ends in the old state.
+    func turnedBack() throws -> CommitJournal {
+        var back = self
+        back.direction = .back
+        try DurableFiles.replace(back.path, back.encoded())
+        return back
+    }
+
+    /// The commit is complete on disk (or undone): drops the journal, then the staging folders.
+    /// A kill in between leaves staging folders without a journal, which the next run removes.
+    /// `beforeEach` is the test-only fault point of each step; false stops there.
+    func clear(beforeEach: () throws -> Bool = { true }) throws {
+        guard try beforeEach() else { return }
+        guard unlink(path) == 0 else { throw DurableFiles.failure(.remove, path) }
+        try? DurableFiles.syncFolder(folders[0].stagingPath)
+        for folder in folders {
+            guard try beforeEach() else { return }
+            try? FileManager.default.removeItem(atPath: folder.stagingPath)
+        }
     }
 
     /// Makes every rename and removal durable before the journal that allows replaying them goes.

@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+@testable import BridgeGenOutput
 import BridgeGenTestSupport
 import Foundation
 import XCTest

@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,21 +39,21 @@ import Darwin
 /// `generate`, every output folder of the run) before the commit's first step (`remove`), and
 /// the driver writes it only after the commit is complete, so a stamp never vouches for a
 /// half-written folder.
-enum OutputStamp {
+package enum OutputStamp {
     /// The attribute's name (Linux accepts only `user.` names from unprivileged processes).
     static let attributeName = "user.bridgegen.stamp"
     /// Bumped whenever what the stamp covers changes, so an older binary's stamp never matches
     /// (the driver's key starts with it too).
-    static let format = "bridgegen-stamp-1"
+    package static let format = "bridgegen-stamp-1"
 
     /// Whether every folder carries a stamp (of any key): else `matches` is false whatever the key.
-    static func isPresent(in folders: [String]) -> Bool {
+    package static func isPresent(in folders: [String]) -> Bool {
         let folders = distinct(folders)
         return !folders.isEmpty && folders.allSatisfy { Attribute.get($0, attributeName) != nil }
     }
 
     /// Whether every folder carries the stamp of `key` and its outputs exactly as recorded.
-    static func matches(key: [UInt8], folders: [String]) -> Bool {
+    package static func matches(key: [UInt8], folders: [String]) -> Bool {
         let folders = distinct(folders)
         guard !folders.isEmpty else { return false }
         return folders.allSatisfy { folder in
@@ -64,7 +65,7 @@ enum OutputStamp {
     /// Stamps every folder for `key`; `files[folder]` (canonical) is the sorted list of files the
     /// run wants there. Best effort: a folder that cannot be stamped is left without one, as is
     /// one whose manifest is not the one the run wrote (changed since).
-    static func write(key: [UInt8], files: [String: [String]]) {
+    package static func write(key: [UInt8], files: [String: [String]]) {
         for folder in distinct(Array(files.keys)) {
             let manifest = folder.appendingPath(OutputWriter.manifestName)
             guard let wanted = files[folder],

@@ -1,4 +1,6 @@
 @testable import BridgeGenCore
+@testable import BridgeGenDriver
+@testable import BridgeGenOutput
 import BridgeGenTestSupport
 import Foundation
 import XCTest

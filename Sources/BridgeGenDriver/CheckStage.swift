@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// Stages 4 and 5: the schemas checked into one model, then every target's own checks of it.
 enum CheckStage {
     /// The checked model and the config, or nil when either has errors. A config with errors

@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,7 +7,7 @@ import Foundation
 
 extension OutputWriter {
     /// `plan` and `commit` for a run whose targets emit side by side: each output folder is
-    /// planned and staged (`add`) on its target's thread file by file as they are emitted, while
+    /// planned and staged (`add`) on its targets' thread file by file as they are emitted, while
     /// the other targets still emit, and each file's text is freed once staged. `commit` then
     /// carries out the same protocol as `OutputWriter.commit` (the type's doc): the stamps of
     /// the run's folders go before the first staged file, nothing visible changes before the
@@ -21,43 +22,17 @@ extension OutputWriter {
         private var files: [String: [String]] = [:]
 
         public init(folders: [String]) {
-            var order: [String] = [], index: [String: Int] = [:], groups: [[Int]] = []
-            for (position, folder) in folders.enumerated() {
-                let path = canonical(folder)
-                if let i = index[path] {
-                    groups[i].append(position)
-                } else {
-                    index[path] = order.count
-                    order.append(path)
-                    groups.append([position])
-                }
-            }
-            self.groups = groups
-            folderIndex = index
-            run = CommitRun(folders: order, faults: nil)
+            let grouped = byFolder(Array(folders.indices)) { folders[$0] }
+            groups = grouped.map(\.items)
+            folderIndex = Dictionary(uniqueKeysWithValues: grouped.enumerated().map { ($1.folder, $0) })
+            run = CommitRun(folders: grouped.map(\.folder), faults: nil)
         }
 
-        /// Plans `targets` (all naming one output folder, one group's) and stages what changes,
-        /// unless the plan has problems or another folder already failed. From any thread.
-        public func add(_ targets: [Target]) {
-            let (merged, mergeProblems) = merge(targets)
-            guard let (folder, wanted) = merged.first, let index = folderIndex[canonical(folder)] else { return }
-            let part = planFolder(folder, files: wanted)
-            lock.lock()
-            files[run.paths[index]] = wanted.keys.sorted()
-            lock.unlock()
-            let problems = mergeProblems + part.problems
-            if !problems.isEmpty {
-                run.refuse(problems, folder: index)
-            } else if !run.hasFailed {
-                try? run.stage(part.changes, folder: index) // a failure is kept: `commit` throws it
-            }
-        }
-
-        /// Plans and stages one output folder file by file, as `emit` hands each to its sink (the
-        /// files of the one target writing that folder), so each file's text is freed once it is
-        /// staged. The same plan as `add`'s: a path emitted twice with other bytes is a conflict,
-        /// the manifest and the removals are planned after the last file. From any thread.
+        /// Plans and stages one output folder (one of `groups`) file by file, as `emit` hands each
+        /// to its sink (the files of every target writing that folder, one target after the
+        /// other), so each file's text is freed once it is staged. The same plan as `plan`'s: a
+        /// path emitted twice with other bytes is a conflict, the manifest and the removals are
+        /// planned after the last file. From any thread.
         public func add(folder: String, emit: ((GeneratedFile) -> Void) -> Void) {
             guard let index = folderIndex[canonical(folder)] else { return }
             let folderIsFile = isFile(folder)
@@ -99,9 +74,7 @@ extension OutputWriter {
             }
             guard !folderIsFile else { return run.refuse(problems, folder: index) }
             let paths = wanted.keys.sorted()
-            lock.lock()
-            files[run.paths[index]] = paths
-            lock.unlock()
+            lock.withLock { files[run.paths[index]] = paths }
             var manifest: Change?
             switch planFile(folder, manifestName, manifestText(for: paths), owned: owned, countLines: false) {
             case .unchanged: break
@@ -125,9 +98,7 @@ extension OutputWriter {
         /// (canonical), the relative paths it now holds, sorted, as its manifest lists them.
         public func commit() throws -> [String: [String]] {
             try run.commit()
-            lock.lock()
-            defer { lock.unlock() }
-            return files
+            return lock.withLock { files }
         }
     }
 }

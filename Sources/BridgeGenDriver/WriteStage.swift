@@ -1,3 +1,6 @@
+import BridgeGenCore
+import BridgeGenOutput
+
 /// Stage 7: the files into their folders (`OutputWriter`'s commit), or, with `--check`, only
 /// what a commit would change.
 enum WriteStage {
@@ -14,13 +17,9 @@ enum WriteStage {
     static func commit(_ emit: EmitStage, into report: inout RunReport) -> [String: [String]]? {
         let commit = OutputWriter.StreamedCommit(folders: emit.outputs.map(\.folder))
         emit.byFolder(commit.groups) { emit, group in
-            if group.count == 1 {
-                // Each file is staged as soon as it is emitted, and its text then freed.
-                commit.add(folder: emit.outputs[group[0]].folder) { sink in emit.emit(group[0], into: sink) }
-            } else {
-                // Targets sharing a folder: planned together, for conflicting paths.
-                commit.add(group.map(emit.target))
-            }
+            // Each file is staged as soon as it is emitted, and its text then freed; targets sharing
+            // a folder one after the other (a path two of them write differently is a conflict).
+            commit.add(folder: emit.outputs[group[0]].folder) { sink in group.forEach { emit.emit($0, into: sink) } }
         }
         do {
             return try commit.commit()

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// The diagnostics of one domain: the output folders (`OutputWriter`): planning, `--check`, writing, and finishing an interrupted run.
 public enum OutputMessages {
     /// The ids users see (CI filters, docs and goldens rely on them; docs/DIAGNOSTICS.md lists each).

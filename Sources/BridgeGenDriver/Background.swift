@@ -1,3 +1,4 @@
+import BridgeGenCore
 import Dispatch
 
 /// A value worked out on a thread of its own while the caller goes on; `value` waits for it.

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// What a run has found so far and the files it read: each stage reports into it, and the run
 /// ends with `finish`.
 struct RunReport {

@@ -1,3 +1,4 @@
+import BridgeGenCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -46,11 +47,6 @@ enum LineCounts {
     static func difference(old: Data, new: String) -> (added: Int, removed: Int) {
         var new = new
         return new.withUTF8 { newBytes in old.withUnsafeBytes { difference($0, UnsafeRawBufferPointer(newBytes)) } }
-    }
-
-    /// `difference` of two byte strings.
-    static func difference(old: Data, new: Data) -> (added: Int, removed: Int) {
-        old.withUnsafeBytes { oldBytes in new.withUnsafeBytes { difference(oldBytes, $0) } }
     }
 
     private static func difference(_ oldBytes: UnsafeRawBufferPointer, _ newBytes: UnsafeRawBufferPointer) -> (added: Int, removed: Int) {

@@ -1,3 +1,6 @@
+import BridgeGenCore
+import BridgeGenOutput
+
 /// Stage 6: the outputs' files. The targets are independent: each emits on a thread of its own
 /// (their files keep the request's order), and a thread with nothing left runs parts of the
 /// others (`EmitBoard`).

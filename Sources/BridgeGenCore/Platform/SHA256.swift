@@ -2,16 +2,16 @@
 /// package may use no dependency. A cryptographic digest because the stamp decides that files
 /// need no regeneration: no edit of an input or an output, deliberate or not, may keep it valid.
 /// About 200-300 MB/s in a release build on one core; the stamp hashes files on all cores.
-struct SHA256 {
+package struct SHA256 {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     /// Bytes not yet hashed (less than a block).
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    init() {}
+    package init() {}
 
-    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         length &+= UInt64(bytes.count)
         var offset = 0
@@ -33,24 +33,24 @@ struct SHA256 {
         }
     }
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         if let done: Void = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) { return done }
         let copy = Array(bytes)
         copy.withUnsafeBytes { update($0) }
     }
 
-    mutating func update(_ text: String) {
+    package mutating func update(_ text: String) {
         var text = text
         text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
     }
 
     /// A number as eight bytes, so that a length before variable-length data keeps fields apart.
-    mutating func update(_ number: Int) {
+    package mutating func update(_ number: Int) {
         withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).bigEndian) { update($0) }
     }
 
     /// The 32-byte digest.
-    func finish() -> [UInt8] {
+    package func finish() -> [UInt8] {
         var copy = self
         let bits = length &* 8
         var tail: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (119 - Int(length % 64)) % 64)
@@ -67,12 +67,12 @@ struct SHA256 {
     }
 
     /// The digest as 64 lowercase hex digits.
-    func hex() -> String {
+    package func hex() -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: finish().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 
-    static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.hex()
