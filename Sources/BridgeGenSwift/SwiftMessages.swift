@@ -14,27 +14,19 @@ enum SwiftMessages {
         case swiftReservedPageMethod = "swift-reserved-page-method"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     /// A type named like the Swift namespace (`Sample`) of a module (`sample`).
     static func swiftTypeShadowsNamespace(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.swiftTypeShadowsNamespace,
-             "type '\(name)' would shadow the Swift namespace of module '\(name.lowercased())'; rename the type", at: at)
+        ID.swiftTypeShadowsNamespace.diagnostic("type '\(name)' would shadow the Swift namespace of module '\(name.lowercased())'; rename the type", at: at)
     }
 
     /// A type named like a type of the generated Swift support file.
     static func swiftTypeShadowsSupport(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.swiftTypeShadowsSupport,
-             "type '\(name)' would shadow the generated Swift support type of the same name; rename the type", at: at)
+        ID.swiftTypeShadowsSupport.diagnostic("type '\(name)' would shadow the generated Swift support type of the same name; rename the type", at: at)
     }
 
     /// A page method named like a member the generated Swift page caller (`SamplePage`) declares itself.
     static func swiftReservedPageMethod(_ name: String, caller: String, at: SourceLocation) -> Diagnostic {
-        make(.swiftReservedPageMethod,
-             "page method '\(name)' would clash with '\(name)' of the generated Swift page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
+        ID.swiftReservedPageMethod.diagnostic("page method '\(name)' would clash with '\(name)' of the generated Swift page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
              at: at)
     }
 }

@@ -48,11 +48,6 @@ enum TypeScriptMessages {
         case tsIndexExportClash = "ts-index-export-clash"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     private static func words(_ reservation: TypeScriptReservation) -> String {
         switch reservation {
         case .clientMember: return "the TypeScript client (a member of every generated module client)"
@@ -65,22 +60,19 @@ enum TypeScriptMessages {
 
     /// A method the TypeScript client cannot carry.
     static func tsReservedMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
-        make(.tsReservedMethod,
-             "method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+        ID.tsReservedMethod.diagnostic("method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
     }
 
     /// An event the TypeScript client cannot carry.
     static func tsReservedEvent(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
-        make(.tsReservedEvent,
-             "event name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+        ID.tsReservedEvent.diagnostic("event name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
     }
 
     /// A page method the TypeScript client cannot carry.
     static func tsReservedPageMethod(_ name: String, _ reservation: TypeScriptReservation, wireName: String, at: SourceLocation) -> Diagnostic {
-        make(.tsReservedPageMethod,
-             "page method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
+        ID.tsReservedPageMethod.diagnostic("page method name '\(name)' is reserved in \(words(reservation)); choose another name (the wire name can stay: add 'wire: \(wireName)')",
              at: at)
     }
 
@@ -98,21 +90,19 @@ enum TypeScriptMessages {
         case .payload(let event): what = "the payload of event '\(event)'"
         case .inputForm(let type): what = "the input form of type '\(type)'"
         }
-        return make(.tsGeneratedTypeClash, "type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
+        return ID.tsGeneratedTypeClash.diagnostic("type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
                     at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
     }
 
     /// A module whose mock interface name is declared by `mock.ts` itself.
     static func tsMockNameClash(_ module: String, mockName: String, at: SourceLocation) -> Diagnostic {
-        make(.tsMockNameClash,
-             "module name '\(module)' is reserved in the TypeScript client (mock.ts declares '\(mockName)' itself); choose another name",
+        ID.tsMockNameClash.diagnostic("module name '\(module)' is reserved in the TypeScript client (mock.ts declares '\(mockName)' itself); choose another name",
              at: at)
     }
 
     /// A module whose namespace in `index.ts` is an export of the runtime.
     static func tsIndexExportClash(_ module: String, namespace: String, at: SourceLocation) -> Diagnostic {
-        make(.tsIndexExportClash,
-             "module name '\(module)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
+        ID.tsIndexExportClash.diagnostic("module name '\(module)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
              at: at)
     }
 }

@@ -81,11 +81,6 @@ public enum SchemaMessages {
         case wrongNodeKind = "wrong-node-kind"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     private static func firstHere(_ first: SourceLocation?, _ what: String = "first declared here") -> [Diagnostic.Note] {
         first.map { [Diagnostic.Note(what, at: $0)] } ?? []
     }
@@ -93,9 +88,9 @@ public enum SchemaMessages {
     static func caseConversionCollision(_ noun: String, _ name: String, _ other: String, identifier: String,
                                         at: SourceLocation, first: SourceLocation) -> Diagnostic {
         if name == other {
-            return make(.duplicateName, "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+            return ID.duplicateName.diagnostic("duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
         }
-        return make(.caseCollision, "\(noun) '\(name)' and '\(other)' both become '\(identifier)' in generated code",
+        return ID.caseCollision.diagnostic("\(noun) '\(name)' and '\(other)' both become '\(identifier)' in generated code",
                     at: at, notes: firstHere(first, "'\(other)' is declared here"))
     }
 
@@ -109,27 +104,27 @@ public enum SchemaMessages {
         case .unquote(let text): because = "; remove the quotes: \(text)"
         case .yamlOneOneBoolean(let text): because = "; '\(text)' is text to bridgegen: write true or false"
         }
-        return make(.defaultType, "default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
+        return ID.defaultType.diagnostic("default value does not match its type: expected \(expected), got \(got)\(because)", at: at)
     }
 
     public static func duplicate(_ noun: String, _ name: String, at: SourceLocation, first: SourceLocation?) -> Diagnostic {
-        make(.duplicateName, "duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
+        ID.duplicateName.diagnostic("duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
     }
 
     static func duplicateErrorCode(_ code: Int, _ name: String, _ other: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.duplicateErrorCode, "error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
+        ID.duplicateErrorCode.diagnostic("error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
     }
 
     static func emptyEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.emptyEnum, "enum '\(name)' has no cases", at: at)
+        ID.emptyEnum.diagnostic("enum '\(name)' has no cases", at: at)
     }
 
     static func errorsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
-        make(.errorsOnSend, "send method '\(method)' cannot declare 'errors': sends report nothing back; use 'kind: request'", at: at)
+        ID.errorsOnSend.diagnostic("send method '\(method)' cannot declare 'errors': sends report nothing back; use 'kind: request'", at: at)
     }
 
     static func expectedKind(_ expected: String, for what: String, got node: YAMLNode) -> Diagnostic {
-        make(.wrongNodeKind, "expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
+        ID.wrongNodeKind.diagnostic("expected \(expected) for \(what), got \(node.kindDescription)", at: node.location)
     }
 
     /// A YAML list where a mapping of `noun` names belongs (`params:` followed by `- text: string`).
@@ -143,31 +138,31 @@ public enum SchemaMessages {
         case .names, .other:
             hint = "write each \(noun) as a 'name: ...' entry, not as a list item"
         }
-        return make(.wrongNodeKind, "expected a mapping of \(noun) names for \(what), got a list; \(hint)", at: at)
+        return ID.wrongNodeKind.diagnostic("expected a mapping of \(noun) names for \(what), got a list; \(hint)", at: at)
     }
 
     /// `name: 404` where an error declaration (`name: {code: 404}`) belongs.
     static func errorWithoutMapping(_ name: String, got node: YAMLNode) -> Diagnostic {
         let fix = node.kindDescription == "a number" ? "; write '\(name): {code: \(node.scalar ?? "")}'" : ""
-        return make(.wrongNodeKind, "expected a mapping for error '\(name)', got \(node.kindDescription)\(fix)", at: node.location)
+        return ID.wrongNodeKind.diagnostic("expected a mapping for error '\(name)', got \(node.kindDescription)\(fix)", at: node.location)
     }
 
     /// `errors: notFound` where a list of error names belongs.
     static func errorNamesNotAList(got node: YAMLNode) -> Diagnostic {
         let fix = node.kindDescription == "a string" && IDLNames.isValidMemberName(node.scalar ?? "") ? "; write 'errors: [\(node.scalar ?? "")]'" : ""
-        return make(.wrongNodeKind, "expected a list of error names for 'errors', got \(node.kindDescription)\(fix)", at: node.location)
+        return ID.wrongNodeKind.diagnostic("expected a list of error names for 'errors', got \(node.kindDescription)\(fix)", at: node.location)
     }
 
     /// `imports: user` where a list of module names belongs.
     static func importsNotAList(got node: YAMLNode) -> Diagnostic {
         let fix = node.kindDescription == "a string" && IDLNames.isValidModuleName(node.scalar ?? "") ? "; write 'imports: [\(node.scalar ?? "")]'" : ""
-        return make(.wrongNodeKind, "expected a list of module names for 'imports', got \(node.kindDescription)\(fix)", at: node.location)
+        return ID.wrongNodeKind.diagnostic("expected a list of module names for 'imports', got \(node.kindDescription)\(fix)", at: node.location)
     }
 
     /// A field or `returns` mapping without `type` whose keys look like the fields of a struct
     /// written inline.
     static func inlineStruct(_ what: String, keys: [String], at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "\(what) is missing 'type'; \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like the fields of a struct written inline: declare the struct under 'types:' and use its name as the type", at: at)
+        ID.missingKey.diagnostic("\(what) is missing 'type'; \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like the fields of a struct written inline: declare the struct under 'types:' and use its name as the type", at: at)
     }
 
     /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b', 'c', ...`.
@@ -179,40 +174,40 @@ public enum SchemaMessages {
 
     /// `returns:` with nothing (or `null`) after it.
     static func nullReturns(at: SourceLocation) -> Diagnostic {
-        make(.wrongNodeKind, "expected a type for 'returns', got null; a request that answers with no value has no 'returns'", at: at)
+        ID.wrongNodeKind.diagnostic("expected a type for 'returns', got null; a request that answers with no value has no 'returns'", at: at)
     }
 
     /// A type with neither `fields` nor `cases` whose keys look like fields written one level too high.
     static func fieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
-        return make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
+        return ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
-        make(.fileName, "module '\(module)' must be declared in a file named '\(expected)' (found '\(fileName)'): output names follow file names", at: at)
+        ID.fileName.diagnostic("module '\(module)' must be declared in a file named '\(expected)' (found '\(fileName)'): output names follow file names", at: at)
     }
 
     /// `steps` are the cycle's other imports, each with the place it is written.
     static func importCycle(_ cycle: [String], at: SourceLocation?,
                             steps: [(module: String, imports: String, location: SourceLocation?)]) -> Diagnostic {
-        make(.importCycle, "modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at,
+        ID.importCycle.diagnostic("modules import each other in a cycle: \(cycle.joined(separator: " -> "))", at: at,
              notes: steps.map { Diagnostic.Note("'\($0.module)' imports '\($0.imports)' here", at: $0.location) })
     }
 
     static func integerOutOfRange(_ text: String, at: SourceLocation) -> Diagnostic {
-        make(.integerRange, "integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
+        ID.integerRange.diagnostic("integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
     }
 
     static func invalidEnumWireValue(_ value: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidWireName, "invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
+        ID.invalidWireName.diagnostic("invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
     }
 
     static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidErrorCode, "error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
+        ID.invalidErrorCode.diagnostic("error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
         let hint = kind == "event" ? "; an event is declared under 'events:', not as a method" : DidYouMean.clause(for: kind, in: ["send", "request"])
-        return make(.invalidKind, "method kind must be 'send' or 'request', got '\(kind)'\(hint)", at: at)
+        return ID.invalidKind.diagnostic("method kind must be 'send' or 'request', got '\(kind)'\(hint)", at: at)
     }
 
     static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
@@ -223,7 +218,7 @@ public enum SchemaMessages {
         case .member: use = "a lowercase letter first, then letters and digits in words joined by single '-' or '_' (e.g. 'getItem', 'get-user-info', 'vip_level')"
         }
         let suggestion = validSpelling(of: name, rule: rule).map { "; did you mean '\($0)'?" } ?? ""
-        return make(.invalidName, "invalid \(noun) name '\(name)': use \(use)\(suggestion)", at: at)
+        return ID.invalidName.diagnostic("invalid \(noun) name '\(name)': use \(use)\(suggestion)", at: at)
     }
 
     /// The name respelled by its rule's casing (`GetUser` -> `getUser`, `user` -> `User`,
@@ -256,22 +251,22 @@ public enum SchemaMessages {
         case .unclosed(let word): reason = "expected '>' to close '\(word)<'"
         case .badReference: reason = "a type reference is 'Name' or 'module.Name'"
         }
-        return make(.invalidType, "invalid type '\(text)': \(reason)", at: at)
+        return ID.invalidType.diagnostic("invalid type '\(text)': \(reason)", at: at)
     }
 
     static func invalidWireName(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidWireName, "invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
+        ID.invalidWireName.diagnostic("invalid wire name '\(name)': use up to \(SchemaLimits.nameLength) ASCII letters, digits and '-', '_', '.', ':', '/', not starting with '$'", at: at)
     }
 
     /// A YAML mapping where a type belongs (`type: {string: int}`); `suggestion` is the map
     /// type it spells, if it spells one.
     static func mappingAsType(for what: String, suggestion: String?, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type for \(what), got a YAML mapping; a map with string keys is written '\(suggestion ?? "map<T>")'", at: at)
+        ID.invalidType.diagnostic("expected a type for \(what), got a YAML mapping; a map with string keys is written '\(suggestion ?? "map<T>")'", at: at)
     }
 
     /// A field written as a one-entry mapping from a string key to a type (`prices: {string: double}`).
     static func fieldMappingAsMapType(for what: String, suggestion: String, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
+        ID.invalidType.diagnostic("expected a type or a mapping with 'type' for \(what), got a mapping without 'type'; a map with string keys is written '\(suggestion)'", at: at)
     }
 
     /// `{ids: Map<String, Int>}`: the `,` at `at` ended the entry, leaving `first` and keys
@@ -279,49 +274,49 @@ public enum SchemaMessages {
     static func splitGenericType(_ text: String, first: String, keys: [String], suggestion: ForeignTypeSpelling.Suggestion?,
                                  at: SourceLocation) -> Diagnostic {
         let fix = suggestion.map { "write '\($0.text)'\($0.droppedMapKey ? " (map keys are always strings)" : "")" } ?? "put the type in quotes"
-        return make(.invalidType, "in a flow mapping ',' ends the entry, also inside '<...>': '\(text)' was read as '\(first)' and \(keys.count == 1 ? "a key" : "keys") \(quotedList(keys)); \(fix)", at: at)
+        return ID.invalidType.diagnostic("in a flow mapping ',' ends the entry, also inside '<...>': '\(text)' was read as '\(first)' and \(keys.count == 1 ? "a key" : "keys") \(quotedList(keys)); \(fix)", at: at)
     }
 
     /// A type spelled as another language spells it (`List<string>`, `string[]`).
     static func foreignTypeSpelling(_ text: String, _ suggestion: ForeignTypeSpelling.Suggestion, at: SourceLocation) -> Diagnostic {
-        make(.invalidType, "invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)
+        ID.invalidType.diagnostic("invalid type '\(text)'; did you mean '\(suggestion.text)'?\(suggestion.droppedMapKey ? " (map keys are always strings)" : "")", at: at)
     }
 
     static func missingKey(_ key: String, in what: String, at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "\(what) is missing '\(key)'", at: at)
+        ID.missingKey.diagnostic("\(what) is missing '\(key)'", at: at)
     }
 
     /// A schema without `module:`, whose file name spells a valid module name.
     static func missingModule(impliedByFileName module: String?, at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "the schema is missing 'module'\(module.map { "; its file name implies 'module: \($0)'" } ?? "")", at: at)
+        ID.missingKey.diagnostic("the schema is missing 'module'\(module.map { "; its file name implies 'module: \($0)'" } ?? "")", at: at)
     }
 
     static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
+        ID.missingKey.diagnostic("method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
     }
 
     static func missingSchemaVersion(at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "the schema is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
+        ID.missingKey.diagnostic("the schema is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
     }
 
     static func neitherStructNorEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.typeBody, "type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
+        ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
     }
 
     static func notImported(_ module: String, in current: String, at: SourceLocation) -> Diagnostic {
-        make(.notImported, "module '\(module)' is used but not imported; add 'imports: [\(module)]' to module '\(current)'", at: at)
+        ID.notImported.diagnostic("module '\(module)' is used but not imported; add 'imports: [\(module)]' to module '\(current)'", at: at)
     }
 
     static func reservedName(_ noun: String, _ name: String, reservedIn: String, at: SourceLocation) -> Diagnostic {
-        make(.reservedName, "\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
+        ID.reservedName.diagnostic("\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
     }
 
     static func returnsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {
-        make(.returnsOnSend, "send method '\(method)' cannot have 'returns'; use 'kind: request' to answer the page", at: at)
+        ID.returnsOnSend.diagnostic("send method '\(method)' cannot have 'returns'; use 'kind: request' to answer the page", at: at)
     }
 
     static func selfImport(_ module: String, at: SourceLocation) -> Diagnostic {
-        make(.selfImport, "module '\(module)' imports itself", at: at)
+        ID.selfImport.diagnostic("module '\(module)' imports itself", at: at)
     }
 
     /// A YAML list of `items` items where a type belongs (`[string]`, or `- string` on the next
@@ -337,18 +332,18 @@ public enum SchemaMessages {
         } else {
             hint = "a list type is written 'list<T>'"
         }
-        return make(.invalidType, "expected a type for \(what), got a YAML list\(items > 1 ? " of \(items) items" : ""); \(hint)", at: at)
+        return ID.invalidType.diagnostic("expected a type for \(what), got a YAML list\(items > 1 ? " of \(items) items" : ""); \(hint)", at: at)
     }
 
     /// `first` and `second` are the methods' qualified names (`sample.share`), `first` declared first.
     static func sharedChannelCollision(_ wire: String, first firstMethod: String, second: String, channel: String,
                                        at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "methods '\(firstMethod)' and '\(second)' both have wire name '\(wire)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
+        ID.wireCollision.diagnostic("methods '\(firstMethod)' and '\(second)' both have wire name '\(wire)'; with the callback transport all modules share the '\(channel)' channel; give one a distinct 'wire:'",
              at: at, notes: firstHere(first, "'\(firstMethod)' has it here"))
     }
 
     static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.typeBody, "type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
+        ID.typeBody.diagnostic("type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
     }
 
     /// `names` is the cycle (first name again at the end), `steps` the fields after the first;
@@ -365,16 +360,16 @@ public enum SchemaMessages {
         if steps.count > shown, let last = steps.last {
             notes.append(Diagnostic.Note("... \(steps.count - shown) more fields continue the cycle; the last is here", at: last.location))
         }
-        return make(.structCycle, "struct '\(shownNames[0])' contains itself (\(shownNames.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
+        return ID.structCycle.diagnostic("struct '\(shownNames[0])' contains itself (\(shownNames.joined(separator: " -> "))); a Swift value type cannot; hold it in a list<T> or map<T>",
                     at: at, notes: notes)
     }
 
     static func structDefault(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.defaultType, "struct '\(name)' cannot have a default value; make the field optional instead", at: at)
+        ID.defaultType.diagnostic("struct '\(name)' cannot have a default value; make the field optional instead", at: at)
     }
 
     static func unknownEnumCase(_ value: String, enumName: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make(.unknownCase, "'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
+        ID.unknownCase.diagnostic("'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     /// `declaredBy` is another module that declares an error of this name, if any.
@@ -385,7 +380,7 @@ public enum SchemaMessages {
         } else if let declaredBy {
             message += "; '\(name)' is an error of module '\(declaredBy)', and a method may list only its own module's errors"
         }
-        return make(.unknownError, message, at: at)
+        return ID.unknownError.diagnostic(message, at: at)
     }
 
     /// Keys other IDLs and schema languages use, with bridgegen's key for the same thing.
@@ -399,29 +394,29 @@ public enum SchemaMessages {
 
     static func unknownKey(_ key: String, in what: String, known: [String], at: SourceLocation) -> Diagnostic {
         if let suggestion = DidYouMean.suggestion(for: key, in: known) {
-            return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
+            return ID.unknownKey.diagnostic("unknown key '\(key)' in \(what); did you mean '\(suggestion)'?", at: at)
         }
         if let alias = keyAliases[key], known.contains(alias) {
-            return make(.unknownKey, "unknown key '\(key)' in \(what); did you mean '\(alias)'?", at: at)
+            return ID.unknownKey.diagnostic("unknown key '\(key)' in \(what); did you mean '\(alias)'?", at: at)
         }
         if ["optional", "required", "nullable"].contains(key), known.contains("type") {
-            return make(.unknownKey, "unknown key '\(key)' in \(what); a value is made optional by its type: 'type: string?'", at: at)
+            return ID.unknownKey.diagnostic("unknown key '\(key)' in \(what); a value is made optional by its type: 'type: string?'", at: at)
         }
         if key == "kind", what.hasPrefix("event ") {
-            return make(.unknownKey, "unknown key 'kind' in \(what); events have no kind: an event always goes from the app to the page", at: at)
+            return ID.unknownKey.diagnostic("unknown key 'kind' in \(what); events have no kind: an event always goes from the app to the page", at: at)
         }
-        return make(.unknownKey, "unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
+        return ID.unknownKey.diagnostic("unknown key '\(key)' in \(what); expected one of \(known.joined(separator: ", ")) (keys starting with 'x-' are ignored)", at: at)
     }
 
     static func unknownModule(_ name: String, known: [String], at: SourceLocation) -> Diagnostic {
-        make(.unknownModule, "unknown module '\(name)'\(DidYouMean.clause(for: name, in: known))", at: at)
+        ID.unknownModule.diagnostic("unknown module '\(name)'\(DidYouMean.clause(for: name, in: known))", at: at)
     }
 
     static func unknownType(_ name: String, suggestions: [String], at: SourceLocation) -> Diagnostic {
         // Another language's scalar (`long`, `Int64`, `number`), else a container word.
         let containers = ["object": "map<any>", "array": "list<T>", "dict": "map<T>", "dictionary": "map<T>"]
         if let hint = ForeignTypeSpelling.scalar(name) ?? containers[name] {
-            return make(.unknownType, "unknown type '\(name)'; did you mean '\(hint)'?", at: at)
+            return ID.unknownType.diagnostic("unknown type '\(name)'; did you mean '\(hint)'?", at: at)
         }
         // Types other languages have and the IDL spells with a primitive (or not at all).
         let instead = ["void": "a request that answers with no value has no 'returns'",
@@ -431,36 +426,36 @@ public enum SchemaMessages {
                        "URL": "use 'string'", "UUID": "use 'string'",
                        "Data": "the IDL has no bytes type: use 'string' (for example base64)"]
         if let fix = instead[name] {
-            return make(.unknownType, "unknown type '\(name)'; \(fix)", at: at)
+            return ID.unknownType.diagnostic("unknown type '\(name)'; \(fix)", at: at)
         }
-        return make(.unknownType, "unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
+        return ID.unknownType.diagnostic("unknown type '\(name)'\(DidYouMean.clause(for: name, in: suggestions))", at: at)
     }
 
     /// An unknown name inside a type expression that, respelled, is a whole IDL type: `String`
     /// in `list<String>`.
     static func unknownType(_ name: String, in text: String, suggestion: String, at: SourceLocation) -> Diagnostic {
-        make(.unknownType, "unknown type '\(name)' in '\(text)'; did you mean '\(suggestion)'?", at: at)
+        ID.unknownType.diagnostic("unknown type '\(name)' in '\(text)'; did you mean '\(suggestion)'?", at: at)
     }
 
     /// An unqualified name that another module declares: `qualified` is `module.Name`.
     static func unknownType(_ name: String, qualified: String, imported: Bool, at: SourceLocation) -> Diagnostic {
         let module = qualified.prefix { $0 != "." }
-        return make(.unknownType, "unknown type '\(name)'; did you mean '\(qualified)'?\(imported ? "" : " (module '\(module)' is not imported yet)")", at: at)
+        return ID.unknownType.diagnostic("unknown type '\(name)'; did you mean '\(qualified)'?\(imported ? "" : " (module '\(module)' is not imported yet)")", at: at)
     }
 
     static func unsupportedFormatVersion(_ version: String, supported: [String], at: SourceLocation) -> Diagnostic {
-        make(.formatVersion, "unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
+        ID.formatVersion.diagnostic("unsupported format version '\(version)'; this bridgegen reads version \(supported.joined(separator: ", "))", at: at)
     }
 
     static func unusedImport(_ module: String, at: SourceLocation) -> Diagnostic {
-        make(.unusedImport, "module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
+        ID.unusedImport.diagnostic("module '\(module)' is imported but none of its types is used", at: at, severity: .warning)
     }
 
     /// Two members of `owner` (`first` declared first) with one wire name; `word` is "name", or
     /// "value" for enum cases.
     static func wireCollision(_ noun: String, first firstMember: String, second: String, wire: String, word: String = "name",
                               in owner: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.wireCollision, "\(noun)s '\(firstMember)' and '\(second)' both have wire \(word) '\(wire)' in \(owner); give one a distinct 'wire:'",
+        ID.wireCollision.diagnostic("\(noun)s '\(firstMember)' and '\(second)' both have wire \(word) '\(wire)' in \(owner); give one a distinct 'wire:'",
              at: at, notes: firstHere(first, "'\(firstMember)' has it here"))
     }
 
@@ -470,25 +465,25 @@ public enum SchemaMessages {
     static func canonicallyEquivalent(_ what: String, _ spelling: String, _ firstSpelling: String, consequence: String,
                                       at: SourceLocation, first: SourceLocation) -> Diagnostic {
         let a = DiagnosticText.escapingNonASCII(firstSpelling), b = DiagnosticText.escapingNonASCII(spelling)
-        return make(.unicodeEquivalent, "\(what) '\(a)' and '\(b)' differ only in Unicode normalization and Swift compares strings by canonical equivalence: \(consequence)",
+        return ID.unicodeEquivalent.diagnostic("\(what) '\(a)' and '\(b)' differ only in Unicode normalization and Swift compares strings by canonical equivalence: \(consequence)",
                     at: at, notes: firstHere(first, "'\(a)' is here"))
     }
 
     static func duplicateDefaultKey(_ key: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        make(.duplicateName, "duplicate key '\(key)' in a default value", at: at, notes: firstHere(first, "first used here"))
+        ID.duplicateName.diagnostic("duplicate key '\(key)' in a default value", at: at, notes: firstHere(first, "first used here"))
     }
 
     static func nameTooLong(_ noun: String, length: Int, limit: Int, at: SourceLocation) -> Diagnostic {
-        make(.nameTooLong, "\(noun) name has \(length) characters; names are limited to \(limit)", at: at)
+        ID.nameTooLong.diagnostic("\(noun) name has \(length) characters; names are limited to \(limit)", at: at)
     }
 
     static func typeNestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
-        make(.typeDepth, "list<> and map<> nest deeper than \(limit) levels here; the generated Swift would take very long to compile: give an inner level a name (a struct)",
+        ID.typeDepth.diagnostic("list<> and map<> nest deeper than \(limit) levels here; the generated Swift would take very long to compile: give an inner level a name (a struct)",
              at: at)
     }
 
     static func kindOnPageMethod(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.kindOnPageMethod, "page method '\(name)' cannot have 'kind': native always awaits a page method, which resolves with its 'returns' (or with no value when there is none); remove 'kind'", at: at)
+        ID.kindOnPageMethod.diagnostic("page method '\(name)' cannot have 'kind': native always awaits a page method, which resolves with its 'returns' (or with no value when there is none); remove 'kind'", at: at)
     }
 
     /// `other` is the method's or event's name, `otherNoun` "method" or "event".
@@ -497,7 +492,7 @@ public enum SchemaMessages {
         let clash = name == other
             ? "page method '\(name)' has the name of \(otherNoun) '\(other)' of module '\(module)'"
             : "page method '\(name)' and \(otherNoun) '\(other)' of module '\(module)' both become '\(identifier)' in generated code"
-        return make(.pageMethodCollision, "\(clash); a name stands for one member of a module (in code and in the docs' anchors): rename one",
+        return ID.pageMethodCollision.diagnostic("\(clash); a name stands for one member of a module (in code and in the docs' anchors): rename one",
                     at: at, notes: firstHere(first, "the \(otherNoun) is declared here"))
     }
 
@@ -516,16 +511,16 @@ public enum SchemaMessages {
         case .segmentTooLong(let length, _):
             reason = "a segment has \(length) characters; segments are limited to \(SchemaLimits.nameLength)"
         case .tooManySegments(let count):
-            return make(.globalPathTooDeep, "global path has \(count) segments; paths are limited to \(SchemaLimits.globalPathSegments) (a leading 'window.' not counted)", at: at)
+            return ID.globalPathTooDeep.diagnostic("global path has \(count) segments; paths are limited to \(SchemaLimits.globalPathSegments) (a leading 'window.' not counted)", at: at)
         }
-        return make(.invalidGlobalPath, "invalid global path\(shown): \(reason)", at: at)
+        return ID.invalidGlobalPath.diagnostic("invalid global path\(shown): \(reason)", at: at)
     }
 
     static func missingVersion(at: SourceLocation) -> Diagnostic {
-        make(.missingKey, "the config is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
+        ID.missingKey.diagnostic("the config is missing 'bridgegen'; add 'bridgegen: 1' as the first line", at: at)
     }
 
     static func unsupportedVersion(_ version: String, at: SourceLocation) -> Diagnostic {
-        make(.formatVersion, "unsupported config format version '\(version)'; this bridgegen reads version 1", at: at)
+        ID.formatVersion.diagnostic("unsupported config format version '\(version)'; this bridgegen reads version 1", at: at)
     }
 }

@@ -22,53 +22,48 @@ public enum ConfigMessages {
         case emptyConfig = "empty-config"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     static func emptyConfig(at: SourceLocation) -> Diagnostic {
-        make(.emptyConfig, "the config file is empty; it needs at least 'bridgegen: 1'", at: at)
+        ID.emptyConfig.diagnostic("the config file is empty; it needs at least 'bridgegen: 1'", at: at)
     }
 
     static func expectedBoolean(_ key: String, got node: YAMLNode) -> Diagnostic {
         let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalar?.lowercased() ?? "")
             ? "; YAML 1.2 reads '\(node.scalar ?? "")' as a string, write true or false" : ""
-        return make(.configType, "expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
+        return ID.configType.diagnostic("expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
     }
 
     static func expectedInteger(_ key: String, got node: YAMLNode) -> Diagnostic {
-        make(.configType, "expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
+        ID.configType.diagnostic("expected an integer number of milliseconds for '\(key)', got \(node.kindDescription)"
              + (node.scalar.map { " '\($0)'" } ?? ""), at: node.location)
     }
 
     static func expectedCount(_ key: String, got node: YAMLNode) -> Diagnostic {
-        make(.configType, "expected an integer for '\(key)', got \(node.kindDescription)" + (node.scalar.map { " '\($0)'" } ?? ""),
+        ID.configType.diagnostic("expected an integer for '\(key)', got \(node.kindDescription)" + (node.scalar.map { " '\($0)'" } ?? ""),
              at: node.location)
     }
 
     /// `reason` says why the range ends where it does (docs/CONFIG.md says it at length).
     static func countRange(_ key: String, _ text: String, _ range: ClosedRange<Int>, unit: String, at: SourceLocation) -> Diagnostic {
-        make(.configRange, "'\(key)' must be from \(range.lowerBound) to \(range.upperBound) \(unit), got \(text)", at: at)
+        ID.configRange.diagnostic("'\(key)' must be from \(range.lowerBound) to \(range.upperBound) \(unit), got \(text)", at: at)
     }
 
     static func invalidConsoleForwarding(_ value: String, at: SourceLocation) -> Diagnostic {
         let known = GeneratorConfig.ConsoleForwarding.allCases.map(\.rawValue)
-        return make(.configValue, "'console.forward' must be 'debug', 'always' or 'never', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
+        return ID.configValue.diagnostic("'console.forward' must be 'debug', 'always' or 'never', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     /// A value of the right type that the key does not accept; `message` says which it accepts.
     static func invalidValue(_ message: String, at: SourceLocation) -> Diagnostic {
-        make(.configValue, message, at: at)
+        ID.configValue.diagnostic(message, at: at)
     }
 
     static func invalidChannel(_ value: String, at: SourceLocation) -> Diagnostic {
-        make(.configChannel, "invalid callback channel name '\(value)': use an identifier of ASCII letters, digits and '_' (up to 64, not starting with a digit), as 'window.webkit.messageHandlers.<name>' is written",
+        ID.configChannel.diagnostic("invalid callback channel name '\(value)': use an identifier of ASCII letters, digits and '_' (up to 64, not starting with a digit), as 'window.webkit.messageHandlers.<name>' is written",
              at: at)
     }
 
     static func invalidContentWorld(_ value: String, at: SourceLocation) -> Diagnostic {
-        make(.configValue, "invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
+        ID.configValue.diagnostic("invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
     }
 
     static func invalidHost(_ value: String, _ problem: ConfigRules.HostProblem, suggestion: String?, at: SourceLocation) -> Diagnostic {
@@ -82,7 +77,7 @@ public enum ConfigMessages {
         case .notLowercase: reason = "host names are compared in lowercase"
         case .notAHostName: reason = "a host name is dot-separated labels of ASCII letters, digits and '-'"
         }
-        return make(.configHost, "invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
+        return ID.configHost.diagnostic("invalid trusted host '\(value)': \(reason)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""), at: at)
     }
 
     static func invalidScheme(_ value: String, _ problem: ConfigRules.SchemeProblem, at: SourceLocation) -> Diagnostic {
@@ -95,20 +90,20 @@ public enum ConfigMessages {
         case .opaqueOrigin(let scheme): reason = "pages loaded from '\(scheme):' URLs have opaque origins and cannot be trusted"
         case .notAnOrigin: reason = "'javascript:' URLs are not an origin"
         }
-        return make(.configScheme, "invalid trusted scheme '\(value)': \(reason)", at: at)
+        return ID.configScheme.diagnostic("invalid trusted scheme '\(value)': \(reason)", at: at)
     }
 
     static func invalidTransport(_ value: String, at: SourceLocation) -> Diagnostic {
         let known = GeneratorConfig.Transport.allCases.map(\.rawValue)
-        return make(.configValue, "transport must be 'reply' or 'callback', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
+        return ID.configValue.diagnostic("transport must be 'reply' or 'callback', got '\(value)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
 
     static func timeoutRange(_ key: String, _ text: String, at: SourceLocation) -> Diagnostic {
-        make(.configRange, "'\(key)' must be from 1 to 2147483647 milliseconds (the range of JavaScript's setTimeout), got \(text)", at: at)
+        ID.configRange.diagnostic("'\(key)' must be from 1 to 2147483647 milliseconds (the range of JavaScript's setTimeout), got \(text)", at: at)
     }
 
     static func unusedChannel(at: SourceLocation) -> Diagnostic {
-        make(.configUnused, "'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
+        ID.configUnused.diagnostic("'callbackChannel' has no effect with 'transport: reply' (each module has its own channel)", at: at,
              severity: .warning)
     }
 }

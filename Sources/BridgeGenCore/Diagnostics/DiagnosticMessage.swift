@@ -31,6 +31,12 @@ extension MessageIDs {
 
     /// Every id of the domain.
     public static var messageIDs: [MessageID] { allCases.map(\.messageID) }
+
+    /// A diagnostic of this id: what a domain's messages file returns.
+    public func diagnostic(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = [],
+                           severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(Message(self, message, severity: severity), at: location, notes: notes)
+    }
 }
 
 /// A message of a domain whose ids are an enum.

@@ -26,43 +26,38 @@ public enum DiffMessages {
         case gitSubmoduleMissing = "git-submodule-missing"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     /// `version` names the version as the user gave it: `the old version (Schemas at origin/main)`.
     package static func versionDoesNotCheck(_ version: String) -> Diagnostic {
-        make(.diffVersionInvalid, "\(version) could not be read or has errors, so nothing was compared", at: nil)
+        ID.diffVersionInvalid.diagnostic("\(version) could not be read or has errors, so nothing was compared", at: nil)
     }
 
     static func pathAddedSinceRef(_ path: String, ref: String) -> Diagnostic {
-        make(.gitPathAdded, "'\(path)' does not exist at \(ref) (or holds no *\(TypeChecker.schemaSuffix) there): compared with an empty old version, so everything in it is new",
+        ID.gitPathAdded.diagnostic("'\(path)' does not exist at \(ref) (or holds no *\(TypeChecker.schemaSuffix) there): compared with an empty old version, so everything in it is new",
              at: nil, severity: .note)
     }
 
     static func gitUnavailable(_ reason: String) -> Diagnostic {
-        make(.gitUnavailable, "cannot run git (\(reason)); --against reads the old version with git: install it or compare two folders", at: nil)
+        ID.gitUnavailable.diagnostic("cannot run git (\(reason)); --against reads the old version with git: install it or compare two folders", at: nil)
     }
 
     static func gitNotARepository(_ folder: String) -> Diagnostic {
-        make(.gitNotARepository, "'\(folder)' is not inside a git work tree; run diff --against inside the repository", at: nil)
+        ID.gitNotARepository.diagnostic("'\(folder)' is not inside a git work tree; run diff --against inside the repository", at: nil)
     }
 
     static func gitUnknownRef(_ ref: String) -> Diagnostic {
-        make(.gitUnknownRef, "'\(ref)' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0)", at: nil)
+        ID.gitUnknownRef.diagnostic("'\(ref)' names no commit in this repository (in CI, fetch it first: actions/checkout with fetch-depth: 0)", at: nil)
     }
 
     static func gitOutsideRepository(_ path: String) -> Diagnostic {
-        make(.gitOutsideRepository, "this path is outside the git repository, so it cannot be read at a commit", at: SourceLocation(file: path))
+        ID.gitOutsideRepository.diagnostic("this path is outside the git repository, so it cannot be read at a commit", at: SourceLocation(file: path))
     }
 
     static func gitNotAFile(_ path: String, kind: String) -> Diagnostic {
-        make(.gitNotAFile, "this is a \(kind) at that commit; only regular files are read", at: SourceLocation(file: path))
+        ID.gitNotAFile.diagnostic("this is a \(kind) at that commit; only regular files are read", at: SourceLocation(file: path))
     }
 
     static func gitFailed(_ command: String, _ message: String) -> Diagnostic {
-        make(.gitFailed, "git \(command) failed: \(message)", at: nil)
+        ID.gitFailed.diagnostic("git \(command) failed: \(message)", at: nil)
     }
 
     /// `submodule` from the top repository's root; `fix` the command to run, from the current folder.
@@ -71,6 +66,6 @@ public enum DiffMessages {
                                  : "it is not checked out here, so the commit \(ref) records for it (\(commit)) cannot be read"
         let remedy = checkedOut ? "fetch it with `\(fix)` (in CI: actions/checkout with submodules: true and fetch-depth: 0)"
                                 : "run `\(fix)` first"
-        return make(.gitSubmoduleMissing, "'\(submodule)' is a submodule and \(problem); \(remedy)", at: nil)
+        return ID.gitSubmoduleMissing.diagnostic("'\(submodule)' is a submodule and \(problem); \(remedy)", at: nil)
     }
 }

@@ -12,13 +12,8 @@ public enum InputMessages {
         case unreadableFile = "unreadable-file"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     static func noSuchFile(_ path: String) -> Diagnostic {
-        make(.noSuchFile, "no such file or folder", at: SourceLocation(file: path))
+        ID.noSuchFile.diagnostic("no such file or folder", at: SourceLocation(file: path))
     }
 
     /// `yamlFiles`: the other YAML files the folder holds (paths below it), the likeliest cause;
@@ -34,14 +29,14 @@ public enum InputMessages {
             let rename = yamlFiles.count == 1 ? "rename it '\(stem)\(suffix)'" : "rename them, e.g. '\(stem)\(suffix)'"
             message += "; it holds \(SchemaMessages.quotedList(yamlFiles)), but a schema file's name must end in \(suffix): \(rename)"
         }
-        return make(.noSchemas, message, at: SourceLocation(file: folder), severity: nothingToRead ? .error : .warning)
+        return ID.noSchemas.diagnostic(message, at: SourceLocation(file: folder), severity: nothingToRead ? .error : .warning)
     }
 
     static func unreadableSchema(_ path: String) -> Diagnostic {
-        make(.unreadableFile, "cannot read the schema file", at: SourceLocation(file: path))
+        ID.unreadableFile.diagnostic("cannot read the schema file", at: SourceLocation(file: path))
     }
 
     package static func unreadableConfig(_ path: String) -> Diagnostic {
-        make(.unreadableFile, "cannot read the config file", at: SourceLocation(file: path))
+        ID.unreadableFile.diagnostic("cannot read the config file", at: SourceLocation(file: path))
     }
 }

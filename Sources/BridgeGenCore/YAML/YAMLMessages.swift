@@ -32,54 +32,49 @@ public enum YAMLMessages {
         case yamlDepth = "yaml-depth"
     }
 
-    private static func make(_ id: ID, _ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic.Note] = [], severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(Message(id, message, severity: severity), at: location, notes: notes)
-    }
-
     static func aliasNotAllowed(at: SourceLocation) -> Diagnostic {
-        make(.yamlAlias, "YAML aliases are not allowed; write the value out", at: at)
+        ID.yamlAlias.diagnostic("YAML aliases are not allowed; write the value out", at: at)
     }
 
     static func anchorNotAllowed(_ name: String, at: SourceLocation) -> Diagnostic {
-        make(.yamlAnchor, "YAML anchors are not allowed (found '&\(name)')", at: at)
+        ID.yamlAnchor.diagnostic("YAML anchors are not allowed (found '&\(name)')", at: at)
     }
 
     static func complexKey(at: SourceLocation) -> Diagnostic {
-        make(.yamlComplexKey, "mapping keys must be plain strings", at: at)
+        ID.yamlComplexKey.diagnostic("mapping keys must be plain strings", at: at)
     }
 
     static func emptyFile(at: SourceLocation) -> Diagnostic {
-        make(.emptyFile, "the schema is empty; it needs at least 'bridgegen: 1' and 'module: <name>'", at: at)
+        ID.emptyFile.diagnostic("the schema is empty; it needs at least 'bridgegen: 1' and 'module: <name>'", at: at)
     }
 
     static func fileTooLarge(_ size: Int, limit: Int, at: SourceLocation) -> Diagnostic {
-        make(.fileTooLarge, "the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
+        ID.fileTooLarge.diagnostic("the file is \(size) bytes; bridgegen files are limited to \(limit) bytes", at: at)
     }
 
     static func invalidUTF8(_ byte: UInt8, at: SourceLocation) -> Diagnostic {
-        make(.invalidUTF8, "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: at)
+        ID.invalidUTF8.diagnostic("the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: at)
     }
 
     static func multipleDocuments(at: SourceLocation) -> Diagnostic {
-        make(.yamlDocuments, "a bridgegen file holds one YAML document; found another here", at: at)
+        ID.yamlDocuments.diagnostic("a bridgegen file holds one YAML document; found another here", at: at)
     }
 
     static func nestingTooDeep(limit: Int, at: SourceLocation) -> Diagnostic {
-        make(.yamlDepth, "nesting is deeper than \(limit) levels", at: at)
+        ID.yamlDepth.diagnostic("nesting is deeper than \(limit) levels", at: at)
     }
 
     static func nulByte(at: SourceLocation) -> Diagnostic {
-        make(.nulByte, "the file contains a NUL byte; bridgegen files are text", at: at)
+        ID.nulByte.diagnostic("the file contains a NUL byte; bridgegen files are text", at: at)
     }
 
     static func tagNotAllowed(_ tag: String, at: SourceLocation) -> Diagnostic {
-        make(.yamlTag, "YAML tags are not allowed (found '\(tag)')", at: at)
+        ID.yamlTag.diagnostic("YAML tags are not allowed (found '\(tag)')", at: at)
     }
 
     /// libyaml's own `problem` (nil: none given) and the `context` it was found in.
     static func yamlSyntax(_ problem: String?, at: SourceLocation, context: (text: String, location: SourceLocation)? = nil) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: \(problem ?? "invalid YAML")", at: at,
+        ID.yamlSyntax.diagnostic("YAML syntax error: \(problem ?? "invalid YAML")", at: at,
              notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
     }
 
@@ -88,43 +83,43 @@ public enum YAMLMessages {
     static func yamlFlowListSuffix(_ type: String, suggestion: String?, inMapping: Bool, at: SourceLocation,
                                    context: (text: String, location: SourceLocation)?) -> Diagnostic {
         let fix = suggestion.map { "write '\($0)'" } ?? "quote it, or write a list type as 'list<T>'"
-        return make(.yamlSyntax, "YAML syntax error: inside '\(inMapping ? "{...}" : "[...]")' a '[' starts a YAML list, so '\(type)' is not read as a type; \(fix)",
+        return ID.yamlSyntax.diagnostic("YAML syntax error: inside '\(inMapping ? "{...}" : "[...]")' a '[' starts a YAML list, so '\(type)' is not read as a type; \(fix)",
                     at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
     }
 
     /// `doc: The page: its shell`: the `: ` at `at` makes the unquoted text a mapping key.
     static func yamlColonInText(at: SourceLocation, context: (text: String, location: SourceLocation)?) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: ': ' inside unquoted text starts a YAML mapping; put the whole text in quotes",
+        ID.yamlSyntax.diagnostic("YAML syntax error: ': ' inside unquoted text starts a YAML mapping; put the whole text in quotes",
              at: at, notes: context.map { [Diagnostic.Note($0.text, at: $0.location)] } ?? [])
     }
 
     /// `share: send` then a deeper `kind: send`: the key at `at` continues the plain value above.
     static func yamlKeyContinuesText(_ key: String, at: SourceLocation) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: '\(key):' is indented under a line that already has a value, so YAML reads it as more of that unquoted text; end the line above at its ':' to nest '\(key)' under it, or align the two keys", at: at)
+        ID.yamlSyntax.diagnostic("YAML syntax error: '\(key):' is indented under a line that already has a value, so YAML reads it as more of that unquoted text; end the line above at its ':' to nest '\(key)' under it, or align the two keys", at: at)
     }
 
     /// A comment at `at` inside a flow collection that hides the rest of its line, `hidden`
     /// (with the `}` libyaml then missed where it stopped, `stoppedAt`).
     static func yamlCommentInFlow(hidden: String, at: SourceLocation, context: (text: String, location: SourceLocation),
                                   libyamlProblem: String, stoppedAt: SourceLocation) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: ' #' starts a YAML comment, which hides the rest of the line ('\(hidden)'); put the text in quotes",
+        ID.yamlSyntax.diagnostic("YAML syntax error: ' #' starts a YAML comment, which hides the rest of the line ('\(hidden)'); put the text in quotes",
              at: at, notes: [Diagnostic.Note(context.text, at: context.location),
                              Diagnostic.Note("libyaml stopped here: \(libyamlProblem)", at: stoppedAt)])
     }
 
     /// `doc: Use the #2 channel`: valid YAML whose doc is `Use the`, the rest a comment.
     static func yamlCommentInText(kept: String, lost: String, at: SourceLocation) -> Diagnostic {
-        make(.yamlCommentInText, "'#' after unquoted text starts a YAML comment, so the doc ends at '\(kept)'; put the whole text in quotes to keep '\(lost)'",
+        ID.yamlCommentInText.diagnostic("'#' after unquoted text starts a YAML comment, so the doc ends at '\(kept)'; put the whole text in quotes to keep '\(lost)'",
              at: at, severity: .warning)
     }
 
     /// A tab libyaml refused: in a line's indentation, or elsewhere (after `-`).
     static func yamlTab(inIndentation: Bool, at: SourceLocation) -> Diagnostic {
-        make(.yamlTab, inIndentation ? "YAML forbids tabs in indentation; indent with spaces"
+        ID.yamlTab.diagnostic(inIndentation ? "YAML forbids tabs in indentation; indent with spaces"
                                      : "the YAML parser does not accept a tab here; use a space", at: at)
     }
 
     static func yamlParserUnavailable(at: SourceLocation) -> Diagnostic {
-        make(.yamlSyntax, "YAML syntax error: libyaml could not start", at: at)
+        ID.yamlSyntax.diagnostic("YAML syntax error: libyaml could not start", at: at)
     }
 }
