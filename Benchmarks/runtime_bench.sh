@@ -9,7 +9,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 swift build --product bridgegen >/dev/null
 .build/debug/bridgegen generate Schemas --swift-out "$work/gen" >/dev/null
-swiftc "$opt" -swift-version 6 "$work"/gen/*.swift Tests/BridgeGenSwiftTests/Fixtures/Host/TestHandlers.swift \
+swiftc "$opt" -swift-version 6 "$work"/gen/*.swift Tests/BridgeGenSwiftTests/Fixtures/Host/TestHandlers.swift Tests/BridgeGenSwiftTests/Fixtures/Host/HostCodecs.swift \
   Benchmarks/RuntimeBench/main.swift -o "$work/bench"
 for c in "depth-reply 125" "depth-reply 1000" "depth-reply 5000" "depth-callback 125" "depth-callback 5000" \
          "wide-reply 1000000" "wide-reply 10000000" "wide-callback 1000000" "wide-callback 10000000" \

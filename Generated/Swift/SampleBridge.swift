@@ -329,20 +329,6 @@ enum SampleCodec {
         try BridgeDecode.enumeration(value, path, Sample.HapticStyle.self, cases: ["light", "medium", "heavy", "rigid"])
     }
 
-    static func encodeHapticStyle(_ value: Sample.HapticStyle, _ path: BridgePath) throws -> JSONValue {
-        .string(value.rawValue)
-    }
-
-    static func decodeLoadFailure(_ value: Any?, _ path: BridgePath) throws -> Sample.LoadFailure {
-        let fields = try BridgeDecode.Fields(value, path)
-        return try Sample.LoadFailure(
-            url: fields.string("url"),
-            code: fields.int("code"),
-            message: fields.string("message"),
-            retryable: fields.bool("retryable", default: true)
-        )
-    }
-
     static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {
         try BridgeEncode.Members(path)
             .string("url", value.url)
