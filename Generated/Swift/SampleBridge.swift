@@ -274,9 +274,8 @@ public enum Sample {
             let handler = try requireHandler()
             reply.run { try await BridgeEncode.optional(handler.getItem(key: argKey), "result", BridgeEncode.string) }
         case "setItem":
-            let argKey = try params.string("key")
-            let argValue = try params.string("value")
-            try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
+            let arguments = try (params.string("key"), params.string("value"))
+            try request(reply, BridgeEncode.bool, arguments) { try await $0.setItem(key: $1.0, value: $1.1) }
         default:
             throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }

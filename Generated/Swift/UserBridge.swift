@@ -303,8 +303,8 @@ public enum User {
         case "get-user-info":
             try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
         case "ios-app-prepay":
-            let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
-            try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
+            let arguments = try params.field("order", UserCodec.decodePrepayOrder)
+            try request(reply, UserCodec.encodePrepayResult, arguments) { try await $0.iosAppPrepay(order: $1) }
         case "report-device":
             let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
             let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
