@@ -1,5 +1,6 @@
 // Runtime benchmark (Benchmarks/runtime_bench.sh): one case per process, so the peak memory is
 // that case's. usage: bench depth-reply N | depth-callback N | wide-reply BYTES | wide-callback BYTES | answer BYTES | event BYTES
+//   | dispatch N (N `setItem` requests through the generated dispatcher and a hand-written one, same run)
 import Foundation
 
 func peakMiB() -> Double {
@@ -73,4 +74,64 @@ var keepAlive: [Any] = []
     keepAlive.append(body)
 }
 
-MainActor.assumeIsolated { main() }
+/// What one would write by hand for `sample.setItem`: the params decoded into locals, the
+/// handler looked up, the call run in the reply's Task; the baseline of `dispatch N`.
+@MainActor final class HandWrittenSampleDispatcher: BridgeDispatcher {
+    typealias Glue = SampleBridge
+    weak var handler: (any SampleHandler)?
+
+    init(handler: any SampleHandler) {
+        self.handler = handler
+    }
+
+    func dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply) throws {
+        switch type {
+        case "setItem":
+            let key = try params.string("key")
+            let value = try params.string("value")
+            guard let handler else { throw BridgeError(.handlerUnavailable, "the 'sample' handler is gone") }
+            reply.run { .bool(try await handler.setItem(key: key, value: value)) }
+        default:
+            throw BridgeError(.unknownMethod, "unknown method: \(type)")
+        }
+    }
+}
+
+/// Seconds to receive `count` `setItem` requests and answer them all, through `dispatcher`.
+@MainActor func dispatchRound(_ count: Int, _ dispatcher: any BridgeModule) async -> Double {
+    let session = BridgeSession(transport: .reply, policy: .default, evaluate: { _, done in done(true) })
+    session.install(dispatcher)
+    let origin = BridgeOrigin(scheme: "file", host: "", isMainFrame: true)
+    var answered = 0
+    let start = Date()
+    for index in 0..<count {
+        let body: [String: Any] = ["type": "setItem", "data": ["key": "k\(index % 100)", "value": "v"] as [String: Any]]
+        session.receive(channel: "sample", body: body, origin: origin, reply: { _ in answered += 1 }, answer: { _ in answered += 1 })
+    }
+    while answered < count { await Task.yield() }
+    return Date().timeIntervalSince(start)
+}
+
+@MainActor func dispatchBench(_ count: Int) async {
+    let handlers = TestHandlers()
+    var generated: [Double] = [], handWritten: [Double] = []
+    for _ in 0..<5 {  // alternating, the best of each
+        generated.append(await dispatchRound(count, SampleDispatcher(handler: handlers)))
+        handWritten.append(await dispatchRound(count, HandWrittenSampleDispatcher(handler: handlers)))
+        _ = handlers.drainCalls()
+    }
+    let g = generated.min()!, h = handWritten.min()!
+    print("dispatch \(count) setItem requests: generated \(String(format: "%.3f", g)) s (\(String(format: "%.2f", g / Double(count) * 1e6)) us each), "
+          + "hand-written \(String(format: "%.3f", h)) s, ratio \(String(format: "%.2f", g / h)), peak \(String(format: "%.0f", peakMiB())) MiB")
+}
+
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "dispatch" {
+    let count = Int(CommandLine.arguments[2])!
+    Task { @MainActor in
+        await dispatchBench(count)
+        exit(0)
+    }
+    dispatchMain()
+} else {
+    MainActor.assumeIsolated { main() }
+}

@@ -274,9 +274,8 @@ public enum Sample {
             let handler = try requireHandler()
             reply.run { try await BridgeEncode.optional(handler.getItem(key: argKey), "result", BridgeEncode.string) }
         case "setItem":
-            let argKey = try params.string("key")
-            let argValue = try params.string("value")
-            try request(reply, BridgeEncode.bool) { try await $0.setItem(key: argKey, value: argValue) }
+            let arguments = try (params.string("key"), params.string("value"))
+            try request(reply, BridgeEncode.bool, arguments) { try await $0.setItem(key: $1.0, value: $1.1) }
         default:
             throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
@@ -327,20 +326,6 @@ enum SampleCodec {
 
     static func decodeHapticStyle(_ value: Any?, _ path: BridgePath) throws -> Sample.HapticStyle {
         try BridgeDecode.enumeration(value, path, Sample.HapticStyle.self, cases: ["light", "medium", "heavy", "rigid"])
-    }
-
-    static func encodeHapticStyle(_ value: Sample.HapticStyle, _ path: BridgePath) throws -> JSONValue {
-        .string(value.rawValue)
-    }
-
-    static func decodeLoadFailure(_ value: Any?, _ path: BridgePath) throws -> Sample.LoadFailure {
-        let fields = try BridgeDecode.Fields(value, path)
-        return try Sample.LoadFailure(
-            url: fields.string("url"),
-            code: fields.int("code"),
-            message: fields.string("message"),
-            retryable: fields.bool("retryable", default: true)
-        )
     }
 
     static func encodeLoadFailure(_ value: Sample.LoadFailure, _ path: BridgePath) throws -> JSONValue {

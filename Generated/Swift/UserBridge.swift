@@ -303,8 +303,8 @@ public enum User {
         case "get-user-info":
             try request(reply, UserCodec.encodeUserInfo) { try await $0.getUserInfo() }
         case "ios-app-prepay":
-            let argOrder = try params.field("order", UserCodec.decodePrepayOrder)
-            try request(reply, UserCodec.encodePrepayResult) { try await $0.iosAppPrepay(order: argOrder) }
+            let arguments = try params.field("order", UserCodec.decodePrepayOrder)
+            try request(reply, UserCodec.encodePrepayResult, arguments) { try await $0.iosAppPrepay(order: $1) }
         case "report-device":
             let argDevice = try params.field("device", SampleCodec.decodeDeviceInfo)
             let argStyle = try params.optional("style", SampleCodec.decodeHapticStyle)
@@ -345,18 +345,6 @@ extension UserDispatcher {
 
 /// Decoding and encoding of the `user` module's types, with paths in every error.
 enum UserCodec {
-    static func decodeUserInfo(_ value: Any?, _ path: BridgePath) throws -> User.UserInfo {
-        let fields = try BridgeDecode.Fields(value, path)
-        return try User.UserInfo(
-            id: fields.int("id"),
-            name: fields.string("name"),
-            avatar: fields.optional("avatar", BridgeDecode.string),
-            vipLevel: fields.int("vip_level", default: 0),
-            tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
-            token: fields.optional("token", BridgeDecode.string)
-        )
-    }
-
     static func encodeUserInfo(_ value: User.UserInfo, _ path: BridgePath) throws -> JSONValue {
         try BridgeEncode.Members(path)
             .int("id", value.id)
@@ -377,33 +365,12 @@ enum UserCodec {
         )
     }
 
-    static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
-        try BridgeEncode.Members(path)
-            .string("product_id", value.productId)
-            .int("quantity", value.quantity)
-            .field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
-            .json
-    }
-
-    static func decodePrepayResult(_ value: Any?, _ path: BridgePath) throws -> User.PrepayResult {
-        let fields = try BridgeDecode.Fields(value, path)
-        return try User.PrepayResult(
-            status: fields.field("status", decodePurchaseStatus),
-            transactionId: fields.optional("transaction_id", BridgeDecode.string),
-            receipts: fields.optional("receipts", { v1, p1 in try BridgeDecode.map(v1, p1, { v2, p2 in try BridgeDecode.list(v2, p2, BridgeDecode.string) }) })
-        )
-    }
-
     static func encodePrepayResult(_ value: User.PrepayResult, _ path: BridgePath) throws -> JSONValue {
         try BridgeEncode.Members(path)
             .field("status", value.status, encodePurchaseStatus)
             .optional("transaction_id", value.transactionId, BridgeEncode.string)
             .optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
             .json
-    }
-
-    static func decodePurchaseStatus(_ value: Any?, _ path: BridgePath) throws -> User.PurchaseStatus {
-        try BridgeDecode.enumeration(value, path, User.PurchaseStatus.self, cases: ["purchased", "pending", "canceled"])
     }
 
     static func encodePurchaseStatus(_ value: User.PurchaseStatus, _ path: BridgePath) throws -> JSONValue {
@@ -420,26 +387,9 @@ enum UserCodec {
         )
     }
 
-    static func encodeFormState(_ value: User.FormState, _ path: BridgePath) throws -> JSONValue {
-        try BridgeEncode.Members(path)
-            .string("formId", value.formId)
-            .string("title", value.title)
-            .bool("dirty", value.dirty)
-            .field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
-            .json
-    }
-
     static func decodeFormField(_ value: Any?, _ path: BridgePath) throws -> User.FormField {
         let fields = try BridgeDecode.Fields(value, path)
         return try User.FormField(id: fields.int("id"), label: fields.string("label"), value: fields.optional("value", BridgeDecode.string))
-    }
-
-    static func encodeFormField(_ value: User.FormField, _ path: BridgePath) throws -> JSONValue {
-        try BridgeEncode.Members(path)
-            .int("id", value.id)
-            .string("label", value.label)
-            .optional("value", value.value, BridgeEncode.string)
-            .json
     }
 }
 

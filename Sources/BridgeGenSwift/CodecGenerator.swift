@@ -2,7 +2,8 @@ import BridgeGenCore
 
 /// Builds the Swift expressions that decode untrusted WebKit-shaped values into model types
 /// and encode model values into `JSONValue`, and prints a module's codec enum
-/// (`SampleCodec`), one decode and one encode function per declared type.
+/// (`SampleCodec`): per declared type, a decode function if values of it come from the page and
+/// an encode function if they go to it (`CodecDirections`).
 struct CodecGenerator {
     let context: SwiftContext
     let module: Module
@@ -141,15 +142,18 @@ struct CodecGenerator {
     func generate(into p: inout CodePrinter) {
         p.line("/// Decoding and encoding of the `\(module.name)` module's types, with paths in every error.")
         p.block("enum \(SwiftNamer.codec(module.name)) {") { p in
-            for (index, declaration) in module.types.enumerated() {
-                if index > 0 { p.blankLine() }
-                switch declaration {
-                case .structure(let s):
-                    decodeFunction(s, into: &p)
-                    p.blankLine()
-                    encodeFunction(s, into: &p)
-                case .enumeration(let e):
-                    enumerationFunctions(e, into: &p)
+            // Only the directions the output calls: a result type is never decoded.
+            var first = true
+            for declaration in module.types {
+                let decodes = context.directions.decodes(module: module.name, name: declaration.name)
+                let encodes = context.directions.encodes(module: module.name, name: declaration.name)
+                for (printed, direction) in [(decodes, true), (encodes, false)] where printed {
+                    if !first { p.blankLine() }
+                    first = false
+                    switch declaration {
+                    case .structure(let s): direction ? decodeFunction(s, into: &p) : encodeFunction(s, into: &p)
+                    case .enumeration(let e): enumerationFunction(e, decodes: direction, into: &p)
+                    }
                 }
             }
         }
@@ -198,16 +202,18 @@ struct CodecGenerator {
         }
     }
 
-    /// A string enum's pair: decoded from and encoded as its raw value.
-    private func enumerationFunctions(_ e: EnumDeclaration, into p: inout CodePrinter) {
+    /// A string enum's decoder (from its raw value) or encoder (as its raw value).
+    private func enumerationFunction(_ e: EnumDeclaration, decodes: Bool, into p: inout CodePrinter) {
         let type = "\(namespace).\(e.name)"
+        guard decodes else {
+            p.block("static func encode\(e.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
+                p.line(".string(value.rawValue)")
+            }
+            return
+        }
         let cases = e.cases.map { SwiftNamer.stringLiteral($0.wireValue) }.joined(separator: ", ")
         p.block("static func decode\(e.name)(_ value: Any?, _ path: BridgePath) throws -> \(type) {") { p in
             p.line("try BridgeDecode.enumeration(value, path, \(type).self, cases: [\(cases)])")
-        }
-        p.blankLine()
-        p.block("static func encode\(e.name)(_ value: \(type), _ path: BridgePath) throws -> JSONValue {") { p in
-            p.line(".string(value.rawValue)")
         }
     }
 }

@@ -69,14 +69,14 @@ struct DispatchGenerator {
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
+        if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
+            requestCase(method, encoder: CodecGenerator.encoder(returns), into: &p)
+            return
+        }
         // Each parameter's local, spelled once for its decoding line and the call.
         let locals = method.params.map(Self.argument)
         for (index, field) in method.params.enumerated() {
             p.line("let \(locals[index]) = try " + CodecGenerator.decode(field: field, from: "params", schema: context.schema))
-        }
-        if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
-            p.line("try request(reply, \(CodecGenerator.encoder(returns))) { try await \(call(method, locals: locals, on: "$0")) }")
-            return
         }
         p.line("let handler = try requireHandler()")
         switch method.kind {
@@ -95,6 +95,34 @@ struct DispatchGenerator {
                 }
             }
         }
+    }
+
+    /// A request answered through `BridgeDispatcher.request`: its parameters decoded into
+    /// `arguments` (one value, or a tuple in declaration order) before the handler is looked
+    /// at, and handed to a closure that captures nothing: `$0` the handler, `$1` the arguments.
+    private func requestCase(_ method: Method, encoder: String, into p: inout CodePrinter) {
+        if method.params.isEmpty {
+            p.line("try request(reply, \(encoder)) { try await \(call(method, locals: [], on: "$0")) }")
+            return
+        }
+        let decoded = method.params.map { CodecGenerator.decode(field: $0, from: "params", schema: context.schema) }
+        let locals = decoded.count == 1 ? ["$1"] : decoded.indices.map { "$1.\($0)" }
+        let start = "let arguments = try " + (decoded.count == 1 ? "" : "(")
+        let end = decoded.count == 1 ? "" : ")"
+        // One line when it reads as one (its width summed first); else an argument per line.
+        let width = decoded.reduce(start.utf8.count + end.utf8.count + 2 * (decoded.count - 1)) { $0 + $1.utf8.count }
+        if width <= CodecGenerator.oneLineCallWidth || decoded.count == 1 {
+            p.line(start + decoded.joined(separator: ", ") + end)
+        } else {
+            p.line(start)
+            p.indented { p in
+                for (index, argument) in decoded.enumerated() {
+                    p.line(argument + (index == decoded.count - 1 ? "" : ","))
+                }
+            }
+            p.line(end)
+        }
+        p.line("try request(reply, \(encoder), arguments) { try await \(call(method, locals: locals, on: "$0")) }")
     }
 
     /// Deprecated requirements are still served, and Swift warns at every call of a deprecated

@@ -5,6 +5,14 @@ import BridgeGenCore
 struct SwiftContext {
     let schema: SchemaSet
     let config: GeneratorConfig
+    /// Which types' decoders and encoders the output calls.
+    let directions: CodecDirections
+
+    init(schema: SchemaSet, config: GeneratorConfig) {
+        self.schema = schema
+        self.config = config
+        directions = CodecDirections(schema)
+    }
 
     /// `public `, `package ` or empty (internal).
     var access: String {

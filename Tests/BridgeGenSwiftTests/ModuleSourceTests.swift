@@ -53,4 +53,50 @@ final class ModuleSourceTests: XCTestCase {
         XCTAssertTrue(text.contains("Self.deprecated(handler).ping(n: argN)\n"), text)
         XCTAssertTrue(text.contains("Self.deprecated($0).getToken()"), text)
     }
+
+    /// A codec has the functions the wire needs and no others: a type that only comes from the
+    /// page (params, a page method's result) has no encoder, one that only goes to it (results,
+    /// event payloads, page method params) no decoder, and a type used both ways, or nested in
+    /// either (a list's element, a recursive field), follows its holder. (`CompileTests`
+    /// compiles the stress schemas, which use every direction, warning-free.)
+    func testCodecHasOnlyTheDirectionsTheWireUses() throws {
+        let text = try moduleFile("""
+            bridgegen: 1
+            module: demo
+            types:
+              Query:
+                fields:
+                  words: list<Word>
+              Word:
+                fields:
+                  text: string
+              Answer:
+                fields:
+                  next: list<Answer>
+                  kind: Kind
+              Kind:
+                cases:
+                  short: A short answer.
+                  long: A long answer.
+              Both:
+                fields:
+                  n: int
+              Unused:
+                fields:
+                  n: int
+            methods:
+              ask:
+                kind: request
+                params:
+                  query: Query
+                  both: Both
+                returns: Answer
+              echo:
+                kind: request
+                returns: Both
+            """)
+        let functions = text.components(separatedBy: "\n").filter { $0.hasPrefix("    static func ") }
+            .map { $0.dropFirst("    static func ".count).prefix { $0 != "(" } }
+        XCTAssertEqual(functions, ["decodeQuery", "decodeWord", "encodeAnswer", "encodeKind", "decodeBoth", "encodeBoth"], text)
+    }
 }

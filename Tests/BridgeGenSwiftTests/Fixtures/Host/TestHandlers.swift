@@ -81,7 +81,7 @@ enum TestFailure: Error {
     }
 
     func iosAppPrepay(order: User.PrepayOrder) async throws -> User.PrepayResult {
-        record("user", "iosAppPrepay", ["order": (try? UserCodec.encodePrepayOrder(order, "order")) ?? .null])
+        record("user", "iosAppPrepay", ["order": (try? HostCodecs.encodePrepayOrder(order, "order")) ?? .null])
         guard loggedIn else { throw User.Errors.notLoggedIn() }
         switch order.productId {
         case "fail": throw User.Errors.purchaseFailed("The App Store refused the purchase")

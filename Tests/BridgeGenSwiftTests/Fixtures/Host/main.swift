@@ -71,9 +71,9 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
     case ("sample", "resume"):
         SampleEvents(session: session).resume(backgroundSeconds: try BridgeDecode.double(payload["backgroundSeconds"], "payload.backgroundSeconds"))
     case ("sample", "loadError"):
-        SampleEvents(session: session).loadError(failure: try SampleCodec.decodeLoadFailure(payload["failure"], "payload.failure"))
+        SampleEvents(session: session).loadError(failure: try HostCodecs.decodeLoadFailure(payload["failure"], "payload.failure"))
     case ("user", "login-changed"), ("user", "loginChanged"):
-        UserEvents(session: session).loginChanged(user: try BridgeDecode.optional(payload["user"], "payload.user") { try UserCodec.decodeUserInfo($0, $1) })
+        UserEvents(session: session).loginChanged(user: try BridgeDecode.optional(payload["user"], "payload.user") { try HostCodecs.decodeUserInfo($0, $1) })
     default:
         throw BridgeError(.unknownMethod, "no event \(event) in module \(module)")
     }
@@ -110,7 +110,7 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
             try await sample.showMessage(message: try string("message"))
             result = .null
         case ("user", "getFormState"):
-            result = try UserCodec.encodeFormState(try await user.getFormState(formId: try string("formId")), "result")
+            result = try HostCodecs.encodeFormState(try await user.getFormState(formId: try string("formId")), "result")
         case ("user", "confirmLeave"):
             result = .bool(try await user.confirmLeave(reason: try string("reason")))
         default:

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""What an app pays for bridgegen's output: compiling the generated Swift (issue 28).
+
+Writes bench.py's synthetic schema set (M modules x K request methods, 3 params and a 3-field
+result each), runs `bridgegen generate --swift-out` into a temporary SwiftPM package whose one
+library target is the generated Swift, and builds that target clean (debug, then release).
+Prints, per binary: the wall and user+system seconds of `generate`, the lines and bytes of
+Swift it wrote (the module files and the support file apart), and the wall and CPU
+(user+system, the compiler jobs included) of each clean build. With --before, a second
+bridgegen binary (e.g. a copy built at main) is measured in the same run, its builds
+alternating with the new one's, and the ratios new/before are printed. Nothing is asserted.
+
+usage: Benchmarks/compile_bench.py [MxK] [--binary PATH] [--before PATH] [--repeat N]
+                                   [--configs debug,release] [--profile [N]] [--keep DIR]
+       (default 50x20, the current debug build of bridgegen, debug and release, 1 run)
+
+--profile N also compiles each binary's output once with `swiftc -wmo -Onone`,
+`-Xfrontend -debug-time-function-bodies -Xfrontend -debug-time-expression-type-checking` and
+`-stats-output-dir`, and prints the frontend's phases (what its timers leave out is LLVM's
+code generation) and the N (default 5) slowest function bodies to type-check (and
+expressions, where the compiler prints them: Swift 6.3 prints none).
+
+The SwiftPM builds are what an app's clean build runs: batch mode, `-g`, indexing while
+building, a separate emit-module job; so their CPU is well above the one -wmo job's.
+"""
+import json, os, re, shutil, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
+from bench import write_schemas  # noqa: E402  (the same shape as bench.py's)
+
+MANIFEST = """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "GeneratedBench",
+    targets: [.target(name: "Generated", path: "Sources/Generated")]
+)
+"""
+
+
+def timed(argv, cwd=None):
+    """Wall seconds and user+system CPU seconds of a child and everything it waited for."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output = proc.stdout.read().decode(errors="replace")
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{' '.join(argv)} failed ({status}):\n{output[-4000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, output
+
+
+def swift_size(folder):
+    """Lines and bytes of the module files and of the support file."""
+    sizes = {"modules": [0, 0, 0], "support": [0, 0, 0]}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".swift"):
+            continue
+        data = open(os.path.join(folder, name), "rb").read()
+        entry = sizes["support" if name == "BridgeGenSupport.swift" else "modules"]
+        entry[0] += 1
+        entry[1] += data.count(b"\n")
+        entry[2] += len(data)
+    return sizes
+
+
+def package(work, label, bridgegen, schemas):
+    """A package holding `bridgegen`'s output for `schemas`; the generate timing."""
+    root = os.path.join(work, label)
+    sources = os.path.join(root, "Sources", "Generated")
+    os.makedirs(os.path.dirname(sources))
+    with open(os.path.join(root, "Package.swift"), "w") as f:
+        f.write(MANIFEST)
+    wall, cpu, _ = timed([bridgegen, "generate", schemas, "--swift-out", sources])
+    # The manifest is compiled once here, so the timed builds measure the generated target only.
+    timed(["swift", "package", "describe"], cwd=root)
+    return root, sources, wall, cpu
+
+
+def clean_build(root, config):
+    """A clean `swift build -c config`: the build folder removed, the manifest cache kept."""
+    build = os.path.join(root, ".build")
+    if os.path.isdir(build):
+        for name in os.listdir(build):
+            if name not in ("manifest.db", "workspace-state.json"):
+                path = os.path.join(build, name)
+                shutil.rmtree(path) if os.path.isdir(path) and not os.path.islink(path) else os.remove(path)
+    wall, cpu, output = timed(["swift", "build", "-c", config], cwd=root)
+    warnings = len(re.findall(r": warning: ", output))
+    return wall, cpu, warnings
+
+
+def profile(sources, work, count):
+    """The slowest bodies and expressions to type-check, and the frontend's phases, of one
+    `swiftc -wmo -Onone` build (the timers of `-stats-output-dir`; what they leave out is LLVM)."""
+    files = sorted(os.path.join(sources, n) for n in os.listdir(sources) if n.endswith(".swift"))
+    stats = os.path.join(work, "stats")
+    shutil.rmtree(stats, ignore_errors=True)
+    os.makedirs(stats)
+    argv = ["swiftc", "-wmo", "-Onone", "-parse-as-library", "-module-name", "Generated", "-c", "-o",
+            os.path.join(work, "profile.o"), "-Xfrontend", "-debug-time-function-bodies",
+            "-Xfrontend", "-debug-time-expression-type-checking", "-driver-time-compilation",
+            "-stats-output-dir", stats] + files
+    wall, cpu, output = timed(argv)
+    bodies, expressions = [], []
+    for line in output.splitlines():
+        match = re.match(r"\s*([\d.]+)ms\s+(\S+?):(\d+):(\d+)\s*(.*)", line)
+        if match:
+            ms, path, row, col, what = match.groups()
+            where = f"{os.path.basename(path)}:{row}:{col}"
+            if what:
+                bodies.append((float(ms), where + " " + re.sub(r"@.*", "", what).replace("Generated.(file).", "")))
+            else:
+                expressions.append((float(ms), where))
+    bodies.sort(reverse=True)
+    expressions.sort(reverse=True)
+    print(f"  profile (swiftc -wmo -Onone, one job): {wall:.1f} s wall, {cpu:.1f} s CPU; type-checking function "
+          f"bodies {sum(b[0] for b in bodies) / 1000:.2f} s, expressions {sum(e[0] for e in expressions) / 1000:.2f} s")
+    timers = {}
+    for name in os.listdir(stats):
+        with open(os.path.join(stats, name)) as f:
+            for key, value in json.load(f).items():
+                if key.startswith("time.swift.") and key.endswith(".wall"):
+                    timers[key[len("time.swift."):-len(".wall")]] = value
+    total = wall
+    phases = ["Type checking and Semantic analysis", "SILGen", "SIL optimization", "IRGen", "parse-and-resolve-imports"]
+    known = sum(timers.get(p, 0) for p in phases)
+    print("  phases: " + ", ".join(f"{p} {timers.get(p, 0):.2f} s" for p in phases)
+          + f", the rest (LLVM, object file) {total - known:.2f} s")
+    print("  slowest bodies to type-check:")
+    for ms, what in bodies[:count]:
+        print(f"    {ms:8.1f} ms  {what}")
+    if expressions:  # Swift 6.3 prints none for -debug-time-expression-type-checking
+        print("  slowest expressions to type-check:")
+        for ms, what in expressions[:count]:
+            print(f"    {ms:8.1f} ms  {what}")
+
+
+def option(args, name, default=None):
+    if name not in args:
+        return default
+    i = args.index(name)
+    value = args[i + 1] if i + 1 < len(args) and not args[i + 1].startswith("--") else None
+    del args[i:i + (2 if value is not None else 1)]
+    return value if value is not None else True
+
+
+def main():
+    args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__.strip())
+        return
+    binary = option(args, "--binary") or os.path.join(ROOT, ".build", "debug", "bridgegen")
+    before = option(args, "--before")
+    repeat = int(option(args, "--repeat", "1"))
+    configs = option(args, "--configs", "debug,release").split(",")
+    top = option(args, "--profile")
+    keep = option(args, "--keep")
+    sizes = [a for a in args if re.fullmatch(r"\d+x\d+", a.lower())]
+    if len(sizes) != len(args) or len(sizes) > 1:
+        sys.exit("compile_bench.py: one MxK and the options; see --help")
+    modules, methods = map(int, (sizes[0] if sizes else "50x20").lower().split("x"))
+    binaries = ([("before", os.path.abspath(before))] if before else []) + [("after", os.path.abspath(binary))]
+
+    work = keep or tempfile.mkdtemp(prefix="bridgegen-compile-bench-")
+    os.makedirs(work, exist_ok=True)
+    schemas = os.path.join(work, "schemas")
+    os.makedirs(schemas, exist_ok=True)
+    write_schemas(schemas, modules, methods)
+    count = modules * methods
+    print(f"{modules}x{methods}: {count} request methods; clean SwiftPM builds of the generated target, "
+          f"{repeat} run(s) each, the binaries alternating")
+    results = {}
+    for label, bridgegen in binaries:
+        root, sources, wall, cpu = package(work, label, bridgegen, schemas)
+        size = swift_size(sources)
+        results[label] = {"root": root, "sources": sources, "generate": (wall, cpu), "size": size}
+    # SwiftPM's own cost: the same package with a one-line target, built clean in the same run.
+    empty = os.path.join(work, "empty")
+    os.makedirs(os.path.join(empty, "Sources", "Generated"), exist_ok=True)
+    with open(os.path.join(empty, "Package.swift"), "w") as f:
+        f.write(MANIFEST)
+    with open(os.path.join(empty, "Sources", "Generated", "Empty.swift"), "w") as f:
+        f.write("public let empty = 0\n")
+    timed(["swift", "package", "describe"], cwd=empty)
+    results["empty"] = {}
+    for config in configs:
+        for _ in range(repeat):
+            results["empty"].setdefault(config, []).append(clean_build(empty, config))
+            for label, _ in binaries:
+                results[label].setdefault(config, []).append(clean_build(results[label]["root"], config))
+
+    print("\nempty package (SwiftPM's fixed cost, in every build below):")
+    for config in configs:
+        runs = sorted(results["empty"][config])
+        print(f"  swift build -c {config:<7} {runs[len(runs) // 2][0]:7.1f} s wall {runs[len(runs) // 2][1]:7.1f} s CPU")
+    for label, bridgegen in binaries:
+        r = results[label]
+        files, lines, size = r["size"]["modules"]
+        sfiles, slines, ssize = r["size"]["support"]
+        print(f"\n{label}: {bridgegen}")
+        print(f"  generate: {r['generate'][0]:.2f} s wall, {r['generate'][1]:.2f} s CPU")
+        print(f"  Swift: {lines:,} lines, {size:,} bytes in {files} module files ({lines / count:.1f} lines, "
+              f"{size / count:,.0f} bytes a method) + support {slines:,} lines, {ssize:,} bytes")
+        for config in configs:
+            runs = sorted(r[config])
+            wall, cpu, warnings = runs[len(runs) // 2]
+            print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings")
+        if top:
+            profile(r["sources"], work, 5 if top is True else int(top))
+    if before:
+        b, a = results["before"], results["after"]
+        print("\nratios after/before:")
+        print(f"  module lines a method {a['size']['modules'][1] / max(b['size']['modules'][1], 1):.2f}, "
+              f"all lines {sum(a['size'][k][1] for k in a['size']) / sum(b['size'][k][1] for k in b['size']):.2f}, "
+              f"bytes {sum(a['size'][k][2] for k in a['size']) / sum(b['size'][k][2] for k in b['size']):.2f}")
+        for config in configs:
+            bm, am = sorted(b[config])[len(b[config]) // 2], sorted(a[config])[len(a[config]) // 2]
+            em = sorted(results["empty"][config])[len(results["empty"][config]) // 2]
+            print(f"  {config}: wall {am[0] / bm[0]:.2f}, CPU {am[1] / bm[1]:.2f}; less the empty package's: "
+                  f"wall {(am[0] - em[0]) / max(bm[0] - em[0], 1e-6):.2f}, CPU {(am[1] - em[1]) / max(bm[1] - em[1], 1e-6):.2f}")
+    if not keep:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()

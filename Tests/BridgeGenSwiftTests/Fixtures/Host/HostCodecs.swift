@@ -1,0 +1,49 @@
+// The directions of the schemas' types that the generated codecs leave out, because nothing
+// on the wire needs them (docs/SWIFT.md, "The codec"): the host decodes event payloads from the
+// test's JSON, and encodes what a page call returned and what a handler received, to report them.
+// Written on the runtime's helpers, as the generated codecs are.
+
+@MainActor enum HostCodecs {
+    static func decodeLoadFailure(_ value: Any?, _ path: BridgePath) throws -> Sample.LoadFailure {
+        let fields = try BridgeDecode.Fields(value, path)
+        return try Sample.LoadFailure(url: fields.string("url"), code: fields.int("code"), message: fields.string("message"),
+                                      retryable: fields.bool("retryable", default: true))
+    }
+
+    static func decodeUserInfo(_ value: Any?, _ path: BridgePath) throws -> User.UserInfo {
+        let fields = try BridgeDecode.Fields(value, path)
+        return try User.UserInfo(
+            id: fields.int("id"),
+            name: fields.string("name"),
+            avatar: fields.optional("avatar", BridgeDecode.string),
+            vipLevel: fields.int("vip_level", default: 0),
+            tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
+            token: fields.optional("token", BridgeDecode.string)
+        )
+    }
+
+    static func encodePrepayOrder(_ value: User.PrepayOrder, _ path: BridgePath) throws -> JSONValue {
+        try BridgeEncode.Members(path)
+            .string("product_id", value.productId)
+            .int("quantity", value.quantity)
+            .field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
+            .json
+    }
+
+    static func encodeFormState(_ value: User.FormState, _ path: BridgePath) throws -> JSONValue {
+        try BridgeEncode.Members(path)
+            .string("formId", value.formId)
+            .string("title", value.title)
+            .bool("dirty", value.dirty)
+            .field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
+            .json
+    }
+
+    static func encodeFormField(_ value: User.FormField, _ path: BridgePath) throws -> JSONValue {
+        try BridgeEncode.Members(path)
+            .int("id", value.id)
+            .string("label", value.label)
+            .optional("value", value.value, BridgeEncode.string)
+            .json
+    }
+}
