@@ -37,11 +37,14 @@ let package = Package(
         .executableTarget(name: "RuntimeEmbedder"),
         // The docs show the Swift and TypeScript APIs, spelled by those targets' own namers.
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript"]),
+        // `bridgegen lsp`: the Language Server Protocol over stdio, on the front end; targets'
+        // checks are handed in by the CLI, so it names no target.
+        .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore"]),
         // Thin CLI. `bridgegen schema` prints docs/bridgegen.schema.json, compiled in through
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"],
+            dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown", "BridgeGenLSP"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
@@ -78,6 +81,7 @@ let package = Package(
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness", "Evolution"]),
@@ -85,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "BridgeGenCLITests",
             dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenTestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "LSP"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,182 @@
+import BridgeGenCore
+
+/// The server: lifecycle, the document store and a check of the buffer's schema set on every
+/// open, change and close. `handle` maps one incoming message to the messages to send, so the
+/// loop (`run`) is the only part that touches the process's streams.
+public final class LanguageServer {
+    public enum ErrorCode: Int {
+        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+        case serverNotInitialized = -32002
+    }
+
+    struct Failure: Error {
+        var code: ErrorCode
+        var message: String
+    }
+
+    let validations: [SchemaSetCheck.Validation]
+    var documents = DocumentStore()
+    var locator = SchemaSetLocator(roots: [])
+    var initialized = false
+    var shutDown = false
+    /// What each set's last publication covered, by set folder (or lone URI), so that files
+    /// whose diagnostics are gone get an empty list.
+    var published: [String: Set<String>] = [:]
+    /// Each set's last checked model without errors, by set key: what navigation answers from.
+    var models: [String: SchemaSet] = [:]
+    /// Set by `exit`: the process's status.
+    public private(set) var exitStatus: Int32?
+
+    let version: String
+
+    /// `version`: what `serverInfo` reports (the CLI's version line).
+    public init(version: String, validations: [SchemaSetCheck.Validation]) {
+        self.version = version
+        self.validations = validations
+    }
+
+    /// Reads framed messages from `input` until `exit` or the end of the input; returns the
+    /// exit status (0 after `shutdown` then `exit`, 1 otherwise, as the protocol asks).
+    public func run(input: Int32, output: Int32) -> Int32 {
+        var reader = MessageReader(descriptor: input)
+        let writer = MessageWriter(descriptor: output)
+        while exitStatus == nil, let frame = reader.next() {
+            switch frame {
+            case .message(let body):
+                for message in handle(body: body) { writer.send(message) }
+            case .malformed(let reason):
+                writer.send(Self.errorResponse(id: .null, .invalidRequest, reason))
+            }
+        }
+        return exitStatus ?? 1
+    }
+
+    public func handle(body: [UInt8]) -> [JSONValue] {
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(body)
+        } catch {
+            return [Self.errorResponse(id: .null, .parseError, error.description)]
+        }
+        return handle(message)
+    }
+
+    public func handle(_ message: JSONValue) -> [JSONValue] {
+        guard let method = message["method"]?.string else {
+            // A response to a request of ours (we send none) or no message at all.
+            if message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
+            return [Self.errorResponse(id: message["id"] ?? .null, .invalidRequest, "a message needs a 'method'")]
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else { return notification(method, params) }
+        do {
+            return try request(method, params, id: id)
+        } catch {
+            return [Self.errorResponse(id: id, error.code, error.message)]
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(Failure) -> [JSONValue] {
+        if method == "initialize" { return [Self.response(id: id, initialize(params))] }
+        guard initialized else { throw Failure(code: .serverNotInitialized, message: "initialize first") }
+        switch method {
+        case "shutdown":
+            shutDown = true
+            return [Self.response(id: id, .null)]
+        case "textDocument/documentSymbol":
+            let document = try openDocument(params)
+            let symbols = DocumentSymbolFeature.symbols(of: document.path ?? document.uri, in: models[setKey(of: document)],
+                                                        map: LineMap(document.bytes))
+            return [Self.response(id: id, symbols)]
+        default:
+            throw Failure(code: .methodNotFound, message: "no method '\(method)'")
+        }
+    }
+
+    /// The open document a request's `textDocument.uri` names.
+    func openDocument(_ params: JSONValue) throws(Failure) -> DocumentStore.Document {
+        guard let uri = params["textDocument"]?["uri"]?.string else {
+            throw Failure(code: .invalidParams, message: "params.textDocument.uri is missing")
+        }
+        guard let document = documents[uri] else { throw Failure(code: .invalidParams, message: "'\(uri)' is not open") }
+        return document
+    }
+
+    /// The set a document belongs to: its folder, or its URI for a buffer without a file.
+    func setKey(of document: DocumentStore.Document) -> String {
+        guard let path = document.path else { return document.uri }
+        return locator.set(of: path) { documents.document(atPath: $0) != nil }.folder
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
+        if method == "exit" {
+            exitStatus = shutDown ? 0 : 1
+            return []
+        }
+        guard initialized else { return [] }
+        guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+        let version = params["textDocument"]?["version"]?.int
+        switch method {
+        case "textDocument/didOpen":
+            guard let text = params["textDocument"]?["text"]?.string else { return [] }
+            documents.open(uri: uri, version: version, text: text)
+        case "textDocument/didChange":
+            // Full sync: the last change's text is the buffer.
+            guard let text = params["contentChanges"]?.array?.last?["text"]?.string,
+                  documents.change(uri: uri, version: version, text: text) else { return [] }
+        case "textDocument/didClose":
+            let closed = documents[uri]
+            documents.close(uri: uri)
+            guard let closed else { return [] }
+            // A buffer without a file leaves nothing to check: its diagnostics are cleared.
+            if closed.path == nil || closed.path.map({ FileStatus.isDirectory($0) == nil }) == true {
+                return publishCleared(closed)
+            }
+            return check(closed)
+        default:
+            return []
+        }
+        return documents[uri].map(check) ?? []
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
+        var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        if roots.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { roots = [root] }
+        locator = SchemaSetLocator(roots: roots)
+        let capabilities: JSONValue = [
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "documentSymbolProvider": true,
+        ]
+        return ["capabilities": capabilities, "serverInfo": ["name": "bridgegen", "version": .string(version)]]
+    }
+
+    /// Checks the set of `document` and publishes what it found.
+    func check(_ document: DocumentStore.Document) -> [JSONValue] {
+        let result: SchemaSetCheck
+        let key: String
+        if let path = document.path {
+            let set = locator.set(of: path) { documents.document(atPath: $0) != nil }
+            result = SchemaSetCheck.run(folder: set.folder, config: set.config, documents: documents, validations: validations)
+            key = set.folder
+        } else {
+            result = SchemaSetCheck.run(folder: nil, config: nil, lone: document, documents: documents, validations: validations)
+            key = document.uri
+        }
+        let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
+                                                                   previous: published[key] ?? [])
+        published[key] = covered
+        if let schema = result.schema { models[key] = schema }
+        return messages
+    }
+
+    private func publishCleared(_ document: DocumentStore.Document) -> [JSONValue] {
+        [["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": .string(document.uri), "diagnostics": []]]]
+    }
+
+    static func response(id: JSONValue, _ result: JSONValue) -> JSONValue { ["jsonrpc": "2.0", "id": id, "result": result] }
+
+    static func errorResponse(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
+    }
+}
