@@ -24,6 +24,8 @@ public final class LanguageServer {
     var published: [String: Set<String>] = [:]
     /// Each set's last checked model without errors, by set key: what navigation answers from.
     var models: [String: SchemaSet] = [:]
+    /// Each set's names, from its last check.
+    var indexes: [String: SymbolIndex] = [:]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
 
@@ -88,6 +90,21 @@ public final class LanguageServer {
             let symbols = DocumentSymbolFeature.symbols(of: document.path ?? document.uri, in: models[setKey(of: document)],
                                                         map: LineMap(document.bytes))
             return [Self.response(id: id, symbols)]
+        case "textDocument/definition", "textDocument/references":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .null)] }
+            let offset = try self.offset(params, document)
+            let path = document.path ?? document.uri
+            if method == "textDocument/definition" {
+                return [Self.response(id: id, NavigationFeature.definition(at: offset, in: path, index, documents))]
+            }
+            let declaration = params["context"]?["includeDeclaration"]?.bool ?? false
+            return [Self.response(id: id, NavigationFeature.references(at: offset, in: path, includeDeclaration: declaration,
+                                                                       index, documents))]
+        case "workspace/symbol":
+            let query = params["query"]?.string ?? ""
+            return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
+                                                                             documents))]
         default:
             throw Failure(code: .methodNotFound, message: "no method '\(method)'")
         }
@@ -100,6 +117,14 @@ public final class LanguageServer {
         }
         guard let document = documents[uri] else { throw Failure(code: .invalidParams, message: "'\(uri)' is not open") }
         return document
+    }
+
+    /// The byte offset in the document's text of the request's `position`.
+    func offset(_ params: JSONValue, _ document: DocumentStore.Document) throws(Failure) -> Int {
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw Failure(code: .invalidParams, message: "params.position is missing")
+        }
+        return LineMap(document.bytes).byteOffset(of: Position(line: line, character: character))
     }
 
     /// The set a document belongs to: its folder, or its URI for a buffer without a file.
@@ -147,6 +172,9 @@ public final class LanguageServer {
         let capabilities: JSONValue = [
             "textDocumentSync": ["openClose": true, "change": 1],
             "documentSymbolProvider": true,
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "workspaceSymbolProvider": true,
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "bridgegen", "version": .string(version)]]
     }
@@ -167,6 +195,7 @@ public final class LanguageServer {
                                                                    previous: published[key] ?? [])
         published[key] = covered
         if let schema = result.schema { models[key] = schema }
+        indexes[key] = result.index
         return messages
     }
 

@@ -19,6 +19,8 @@ public struct SchemaSetCheck: Sendable {
     public var sources: [String: [UInt8]]
     /// The checked model, when the schemas had no errors.
     public var schema: SchemaSet?
+    /// Names declared and used in the set, from the syntax (also when there are errors).
+    public var index: SymbolIndex
 
     /// Checks the set in `folder` (nil: the lone buffer `lone` is the whole set).
     public static func run(folder: String?, config configPath: String?, lone: DocumentStore.Document? = nil,
@@ -37,6 +39,7 @@ public struct SchemaSetCheck: Sendable {
         }
         var inputs = overlaid(folder: folder, lone: lone, documents: documents, into: &collector)
         for input in inputs { sources[input.path] = input.bytes }
+        let index = SymbolIndex(inputs)
         let checked = Pipeline.check(inputs, config: config)
         inputs = []
         collector.report(contentsOf: checked.diagnostics)
@@ -45,7 +48,7 @@ public struct SchemaSetCheck: Sendable {
             schema = model
             for validation in validations { collector.report(contentsOf: validation(model, config)) }
         }
-        return SchemaSetCheck(folder: folder, diagnostics: collector.sorted, sources: sources, schema: schema)
+        return SchemaSetCheck(folder: folder, diagnostics: collector.sorted, sources: sources, schema: schema, index: index)
     }
 
     /// The folder's schemas with open buffers in place of their files, and buffers of schemas
