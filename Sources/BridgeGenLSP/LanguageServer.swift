@@ -26,14 +26,18 @@ public final class LanguageServer {
     var models: [String: SchemaSet] = [:]
     /// Each set's names, from its last check.
     var indexes: [String: SymbolIndex] = [:]
+    /// The config of each set's last clean model.
+    var configs: [String: GeneratorConfig] = [:]
+    let providers: [any SignatureProvider]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
 
     let version: String
 
     /// `version`: what `serverInfo` reports (the CLI's version line).
-    public init(version: String, validations: [SchemaSetCheck.Validation]) {
+    public init(version: String, validations: [SchemaSetCheck.Validation], signatures: [any SignatureProvider] = []) {
         self.version = version
+        self.providers = signatures
         self.validations = validations
     }
 
@@ -101,6 +105,15 @@ public final class LanguageServer {
             let declaration = params["context"]?["includeDeclaration"]?.bool ?? false
             return [Self.response(id: id, NavigationFeature.references(at: offset, in: path, includeDeclaration: declaration,
                                                                        index, documents))]
+        case "textDocument/hover":
+            let document = try openDocument(params)
+            let key = setKey(of: document)
+            let offset = try self.offset(params, document)
+            guard let index = indexes[key], let model = models[key],
+                  let here = index.occurrence(at: offset, in: document.path ?? document.uri),
+                  let range = index.range(of: here) else { return [Self.response(id: id, .null)] }
+            return [Self.response(id: id, HoverFeature.hover(here, range: range, schema: model, config: configs[key] ?? GeneratorConfig(),
+                                                             providers: providers))]
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
             return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
@@ -173,6 +186,7 @@ public final class LanguageServer {
             "textDocumentSync": ["openClose": true, "change": 1],
             "documentSymbolProvider": true,
             "definitionProvider": true,
+            "hoverProvider": true,
             "referencesProvider": true,
             "workspaceSymbolProvider": true,
         ]
@@ -194,7 +208,10 @@ public final class LanguageServer {
         let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
                                                                    previous: published[key] ?? [])
         published[key] = covered
-        if let schema = result.schema { models[key] = schema }
+        if let schema = result.schema {
+            models[key] = schema
+            configs[key] = result.config
+        }
         indexes[key] = result.index
         return messages
     }

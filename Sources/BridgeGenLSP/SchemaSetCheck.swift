@@ -21,6 +21,8 @@ public struct SchemaSetCheck: Sendable {
     public var schema: SchemaSet?
     /// Names declared and used in the set, from the syntax (also when there are errors).
     public var index: SymbolIndex
+    /// The config the set was checked with.
+    public var config: GeneratorConfig
 
     /// Checks the set in `folder` (nil: the lone buffer `lone` is the whole set).
     public static func run(folder: String?, config configPath: String?, lone: DocumentStore.Document? = nil,
@@ -48,7 +50,7 @@ public struct SchemaSetCheck: Sendable {
             schema = model
             for validation in validations { collector.report(contentsOf: validation(model, config)) }
         }
-        return SchemaSetCheck(folder: folder, diagnostics: collector.sorted, sources: sources, schema: schema, index: index)
+        return SchemaSetCheck(folder: folder, diagnostics: collector.sorted, sources: sources, schema: schema, index: index, config: config)
     }
 
     /// The folder's schemas with open buffers in place of their files, and buffers of schemas

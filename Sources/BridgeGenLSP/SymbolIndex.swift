@@ -4,7 +4,7 @@ import BridgeGenCore
 /// answers while the set has errors): types (`module.Type`), errors and modules, each with its
 /// declaration and every reference in a type expression, an `errors:` list or `imports:`.
 public struct SymbolIndex: Sendable {
-    public enum Kind: String, Sendable { case type, error, module }
+    public enum Kind: String, Sendable { case type, error, module, method, event }
 
     /// A declared name: `user.UserInfo` for a type, `user.notFound` for an error, `user` for a module.
     public struct Key: Hashable, Sendable {
@@ -65,16 +65,25 @@ private struct FileIndexer {
         for imported in syntax.imports { add(.module, imported.value, imported, declaration: false) }
         for type in syntax.types {
             add(.type, module + "." + type.name.value, type.name, declaration: true)
-            if case .structure(let fields) = type.body { fields.forEach { typeExpression($0.type) } }
+            guard case .structure(let fields) = type.body else { continue }
+            for field in fields {
+                add(.type, module + "." + type.name.value + "." + field.name.value, field.name, declaration: true)
+                typeExpression(field.type)
+            }
         }
         for error in syntax.errors { add(.error, module + "." + error.name.value, error.name, declaration: true) }
         for method in syntax.methods {
+            add(.method, module + "." + method.name.value, method.name, declaration: true)
             method.params.forEach { typeExpression($0.type) }
             typeExpression(method.returns)
             for error in method.errors { add(.error, qualified(error.value), error, declaration: false) }
         }
-        for event in syntax.events { event.payload.forEach { typeExpression($0.type) } }
+        for event in syntax.events {
+            add(.event, module + "." + event.name.value, event.name, declaration: true)
+            event.payload.forEach { typeExpression($0.type) }
+        }
         for method in syntax.pageMethods {
+            add(.method, module + "." + method.name.value, method.name, declaration: true)
             method.params.forEach { typeExpression($0.type) }
             typeExpression(method.returns)
             for error in method.errors { add(.error, qualified(error.value), error, declaration: false) }

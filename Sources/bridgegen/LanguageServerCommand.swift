@@ -17,7 +17,8 @@ enum LanguageServerCommand {
             let emitter = entry.emitter
             return { schema, config in emitter.validate(schema, config: config) }
         }
-        let server = LanguageServer(version: Usage.version, validations: validations)
+        let server = LanguageServer(version: Usage.version, validations: validations,
+                                    signatures: [GeneratedSignatures.swift, GeneratedSignatures.typeScript])
         return server.run(input: STDIN_FILENO, output: STDOUT_FILENO)
     }
 }
