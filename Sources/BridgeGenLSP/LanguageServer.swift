@@ -152,7 +152,7 @@ public final class LanguageServer {
             return []
         }
         guard initialized else { return [] }
-        guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+        guard let uri = params["textDocument"]?["uri"]?.string, Self.isServed(uri) else { return [] }
         let version = params["textDocument"]?["version"]?.int
         switch method {
         case "textDocument/didOpen":
@@ -175,6 +175,13 @@ public final class LanguageServer {
             return []
         }
         return documents[uri].map(check) ?? []
+    }
+
+    /// Schemas and configs (and buffers without a file); a client that starts the server for
+    /// every YAML file gets nothing for the others.
+    static func isServed(_ uri: String) -> Bool {
+        guard let path = DocumentURI.path(of: uri) else { return !uri.hasPrefix("file:") }
+        return path.hasSuffix(TypeChecker.schemaSuffix) || path.hasSuffix("/" + ConfigReader.fileName)
     }
 
     private func initialize(_ params: JSONValue) -> JSONValue {

@@ -5,7 +5,7 @@ import shutil
 import pytest
 from lsprotocol import types
 
-from conftest import REPOSITORY, as_check_reports, change_doc, expected_reports, open_doc
+from conftest import REPOSITORY, as_check_reports, change_doc, expected_reports, open_doc, sync
 
 INVALID = REPOSITORY / "Tests" / "BridgeGenCoreTests" / "Fixtures" / "invalid"
 CONFIGS = REPOSITORY / "Tests" / "BridgeGenCLITests" / "Fixtures" / "config"
@@ -152,3 +152,16 @@ async def test_closing_a_buffer_falls_back_to_the_file(client, tmp_path):
     other.write_text(VALID.replace("module: sample", "module: other"), encoding="utf-8")
     await open_doc(client, other)
     assert client.diagnostics[uri] == ()
+
+
+async def test_other_yaml_files_get_nothing(client, tmp_path):
+    (tmp_path / "sample.bridge.yaml").write_text(VALID.replace("returns: DeviceInfo", "returns: DeviceInf"), encoding="utf-8")
+    other = tmp_path / "ci.yaml"
+    other.write_text("on: push\n", encoding="utf-8")
+    uri = other.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text="on: push\n")))
+    with pytest.raises(Exception):
+        await sync(client, uri)  # not open for the server: the request is refused
+    assert uri not in client.diagnostics
+    assert (tmp_path / "sample.bridge.yaml").as_uri() not in client.diagnostics
