@@ -114,6 +114,15 @@ public final class LanguageServer {
                   let range = index.range(of: here) else { return [Self.response(id: id, .null)] }
             return [Self.response(id: id, HoverFeature.hover(here, range: range, schema: model, config: configs[key] ?? GeneratorConfig(),
                                                              providers: providers))]
+        case "textDocument/completion":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .array([]))] }
+            let offset = try self.offset(params, document)
+            let bytes = document.bytes
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            let line = String(decoding: bytes[start..<offset], as: UTF8.self)
+            return [Self.response(id: id, CompletionFeature.items(lineBefore: line, path: document.path ?? document.uri, index))]
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
             return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
@@ -194,6 +203,7 @@ public final class LanguageServer {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": [" ", ".", "<", "["]],
             "referencesProvider": true,
             "workspaceSymbolProvider": true,
         ]
