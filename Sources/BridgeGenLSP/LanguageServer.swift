@@ -123,6 +123,9 @@ public final class LanguageServer {
             while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
             let line = String(decoding: bytes[start..<offset], as: UTF8.self)
             return [Self.response(id: id, CompletionFeature.items(lineBefore: line, path: document.path ?? document.uri, index))]
+        case "textDocument/codeAction":
+            let document = try openDocument(params)
+            return [Self.response(id: id, CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes)))]
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
             return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
@@ -203,6 +206,7 @@ public final class LanguageServer {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "completionProvider": ["triggerCharacters": [" ", ".", "<", "["]],
             "referencesProvider": true,
             "workspaceSymbolProvider": true,
