@@ -6,7 +6,7 @@ import BridgeGenCore
 public final class LanguageServer {
     public enum ErrorCode: Int {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
-        case serverNotInitialized = -32002
+        case serverNotInitialized = -32002, requestCancelled = -32800
     }
 
     struct Failure: Error {
@@ -31,6 +31,8 @@ public final class LanguageServer {
     let providers: [any SignatureProvider]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
+    /// Set while a change is handled that a change of the same buffer right behind it makes stale.
+    var deferCheck = false
 
     let version: String
 
@@ -46,16 +48,53 @@ public final class LanguageServer {
     public func run(input: Int32, output: Int32) -> Int32 {
         var reader = MessageReader(descriptor: input)
         let writer = MessageWriter(descriptor: output)
-        while exitStatus == nil, let frame = reader.next() {
-            switch frame {
-            case .message(let body):
-                for message in handle(body: body) { writer.send(message) }
-            case .malformed(let reason):
-                writer.send(Self.errorResponse(id: .null, .invalidRequest, reason))
-            }
+        while exitStatus == nil, let first = reader.next() {
+            // What has already arrived behind it is handled with it, so stale work is skipped.
+            var frames = [first]
+            while frames.count < Self.batchLimit, reader.hasPendingInput(), let frame = reader.next() { frames.append(frame) }
+            for message in handle(batch: frames) { writer.send(message) }
         }
         return exitStatus ?? 1
     }
+
+    /// At most this many waiting messages are read ahead.
+    static let batchLimit = 256
+
+    /// Messages that arrived together, in order, less the stale work: a request cancelled by a
+    /// `$/cancelRequest` among them is answered with RequestCancelled (-32800) unhandled, and a
+    /// change followed at once by another change of the same buffer updates it without a check.
+    public func handle(batch frames: [MessageReader.Frame]) -> [JSONValue] {
+        var out: [JSONValue] = []
+        let messages: [JSONValue?] = frames.map { frame in
+            switch frame {
+            case .message(let body):
+                do { return try JSONParser.parse(body) } catch {
+                    out.append(Self.errorResponse(id: .null, .parseError, "\(error)"))
+                    return nil
+                }
+            case .malformed(let reason):
+                out.append(Self.errorResponse(id: .null, .invalidRequest, reason))
+                return nil
+            }
+        }
+        let cancelled = Set(messages.compactMap { $0?["method"]?.string == "$/cancelRequest" ? $0?["params"]?["id"] : nil })
+        for (i, message) in messages.enumerated() where exitStatus == nil {
+            guard let message else { continue }
+            if let id = message["id"], message["method"] != nil, cancelled.contains(id) {
+                out.append(Self.errorResponse(id: id, .requestCancelled, "cancelled by the client"))
+                continue
+            }
+            let next = messages[(i + 1)...].first { $0 != nil } ?? nil
+            deferCheck = Self.isChange(message) && next.map { Self.isChange($0) && Self.uri($0) == Self.uri(message) } == true
+            out += handle(message)
+            deferCheck = false
+        }
+        return out
+    }
+
+    static func isChange(_ message: JSONValue) -> Bool { message["method"]?.string == "textDocument/didChange" && message["id"] == nil }
+
+    static func uri(_ message: JSONValue) -> String? { message["params"]?["textDocument"]?["uri"]?.string }
 
     public func handle(body: [UInt8]) -> [JSONValue] {
         let message: JSONValue
@@ -173,7 +212,7 @@ public final class LanguageServer {
         case "textDocument/didChange":
             // Full sync: the last change's text is the buffer.
             guard let text = params["contentChanges"]?.array?.last?["text"]?.string,
-                  documents.change(uri: uri, version: version, text: text) else { return [] }
+                  documents.change(uri: uri, version: version, text: text), !deferCheck else { return [] }
         case "textDocument/didClose":
             let closed = documents[uri]
             documents.close(uri: uri)

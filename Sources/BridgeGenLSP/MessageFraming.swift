@@ -46,6 +46,14 @@ public struct MessageReader {
         return .message(body)
     }
 
+    /// Whether more input has already arrived (buffered, or readable without waiting).
+    public mutating func hasPendingInput() -> Bool {
+        if buffer.count > start { return true }
+        guard !atEnd else { return false }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+
     /// The header block up to and without its blank line; nil at the end of the input.
     private mutating func readHeaders() -> String? {
         var searched = start
