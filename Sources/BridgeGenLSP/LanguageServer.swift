@@ -165,6 +165,18 @@ public final class LanguageServer {
         case "textDocument/codeAction":
             let document = try openDocument(params)
             return [Self.response(id: id, CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes)))]
+        case "textDocument/rename":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)], let newName = params["newName"]?.string else {
+                throw Failure(code: .invalidParams, message: "params.newName is missing")
+            }
+            let offset = try offset(params, document)
+            do throws(RenameFeature.Refusal) {
+                let edit = try RenameFeature.edit(at: offset, in: document.path ?? document.uri, to: newName, index, documents)
+                return [Self.response(id: id, edit)]
+            } catch {
+                throw Failure(code: .invalidParams, message: error.message)
+            }
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
             return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
@@ -245,6 +257,7 @@ public final class LanguageServer {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
+            "renameProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "completionProvider": ["triggerCharacters": [" ", ".", "<", "["]],
             "referencesProvider": true,
