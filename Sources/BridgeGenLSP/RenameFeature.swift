@@ -1,8 +1,9 @@
-/// `textDocument/rename` of a type or an error across the schema set: the declaration and
-/// every reference (`user.UserInfo` keeps its module part). Neither name travels on the wire,
-/// so nothing breaks for apps or pages built from the old schema. Methods, events and fields,
-/// whose names are their wire names unless pinned with `wire:`, and modules, whose names are
-/// their file names, are refused with a message that says so.
+/// `textDocument/rename` of a type across the schema set: the declaration and every reference
+/// (`user.UserInfo` keeps its module part). Type names never travel on the wire
+/// (`WireFingerprint`), so nothing breaks for apps or pages built from the old schema. Errors
+/// (the page's client names a code by its error name), methods, events and fields (their names
+/// are their wire names unless pinned with `wire:`) and modules (their file names) are refused
+/// with a message that says so.
 enum RenameFeature {
     struct Refusal: Error {
         var message: String
@@ -10,11 +11,12 @@ enum RenameFeature {
 
     static func edit(at offset: Int, in path: String, to newName: String, _ index: SymbolIndex,
                      _ documents: DocumentStore) throws(Refusal) -> JSONValue {
-        guard let here = index.occurrence(at: offset, in: path) else { throw Refusal(message: "no type or error here to rename") }
+        guard let here = index.occurrence(at: offset, in: path) else { throw Refusal(message: "no type here to rename") }
         let parts = here.key.qualified.split(separator: ".")
-        guard here.key.kind == .type || here.key.kind == .error, parts.count == 2 else {
-            throw Refusal(message: "only types and errors can be renamed yet: the name of a method, event or field is its wire name "
-                          + "(rename it by hand and pin the old one with 'wire:'), a module's is its file's")
+        guard here.key.kind == .type, parts.count == 2 else {
+            throw Refusal(message: "only types can be renamed yet: the name of a method, event or field is its wire name "
+                          + "(rename it by hand and pin the old one with 'wire:'), an error's is what pages call its code, "
+                          + "a module's is its file's")
         }
         guard isIdentifier(newName) else { throw Refusal(message: "'\(newName)' is not a name: use ASCII letters and digits") }
         let old = String(parts[1])
