@@ -44,11 +44,16 @@ let package = Package(
         // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
         // there, and its module added to this target's dependencies.
         .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
+        // `bridgegen lsp`: the Language Server Protocol over stdio, on the front end; targets'
+        // checks are handed in by the CLI, so it names no target.
+        .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore"]),
         // Thin CLI. `bridgegen schema` prints docs/bridgegen.schema.json, compiled in through
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets"],
+            // Swift and TypeScript: the hover lines of `bridgegen lsp` (GeneratedSignatures).
+            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenLSP",
+                           "BridgeGenSwift", "BridgeGenTypeScript"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
@@ -89,6 +94,7 @@ let package = Package(
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness", "Evolution"]),
@@ -98,7 +104,7 @@ let package = Package(
             dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
                            "BridgeGenTypeScript", "BridgeGenMarkdown",
                            "BridgeGenTestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "LSP"]
         ),
     ],
     swiftLanguageModes: [.v6]

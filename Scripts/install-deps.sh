@@ -24,7 +24,11 @@ test_packages=(
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
   xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
+  neovim                          # a real editor's LSP client against bridgegen lsp (LanguageServerTests)
 )
+# Testing, from the Python package index: the LSP client library the server's tests drive
+# (pytest-lsp on pygls), pinned so a new release cannot change what the tests mean.
+test_pip_packages=(pytest-lsp==1.0.1 pygls==2.1.1)
 
 profile="${1:-test}"
 case "$profile" in
@@ -50,6 +54,13 @@ if ((${#missing[@]})); then
   # With recommends: xvfb-run needs xauth, and WebKitGTK renders with Mesa's drivers and fonts
   # that are only recommended.
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Only when the Python of PATH lacks them; a Debian-managed Python refuses plain pip (PEP 668).
+if [ "$profile" = test ] && command -v python3 >/dev/null && ! python3 -c "import pytest_lsp, pygls" 2>/dev/null; then
+  echo "bridgegen: installing ${test_pip_packages[*]} (pip)" >&2
+  python3 -m pip install -q "${test_pip_packages[@]}" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "${test_pip_packages[@]}"
 fi
 
 command -v swift >/dev/null || { echo "bridgegen: swift is not on PATH; install a Swift 6 toolchain from swift.org" >&2; exit 1; }

@@ -11,6 +11,8 @@ enum Invocation {
     case version
     /// `schema`: print the JSON Schema of the schema format.
     case schema
+    /// `lsp`: serve the Language Server Protocol over stdio (BridgeGenLSP).
+    case lsp
     /// A check or generate; `stdinName` is set when a PATH is `-` (main reads standard input).
     case run(BridgeGenRequest, stdinName: String?, output: DiagnosticOutput)
     case diff(DiffRequest, output: DiagnosticOutput)
@@ -35,6 +37,11 @@ enum Invocation {
         if word == "schema" {
             guard argv.count == 1 else { throw fail("schema takes no arguments") }
             return .schema
+        }
+        if word == "lsp" {
+            // Editors pass `--stdio` to every server they start; it is the only transport.
+            guard argv.dropFirst().allSatisfy({ $0 == "--stdio" }) else { throw fail("lsp takes no arguments (it serves on standard input and output)") }
+            return .lsp
         }
         if word == "diff" { return try parseDiff(Array(argv.dropFirst())) }
         guard let command = BridgeGenRequest.Command(rawValue: word) else { throw unknownCommand(word) }

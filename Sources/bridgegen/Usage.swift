@@ -6,7 +6,7 @@ import BridgeGenTargets
 enum Usage {
     /// The command words, in the order the help lists them.
     enum Command: String, CaseIterable {
-        case check, generate, diff, schema, help, version
+        case check, generate, diff, lsp, schema, help, version
     }
 
     /// The words as a usage error lists them: `'check', 'generate', ... or 'version'`.
@@ -25,6 +25,7 @@ enum Usage {
         (.generate, "bridgegen generate PATH... (--out DIR | \(targetOptionsUsage)) [--check] [--no-cache] [options]"),
         (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
         (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
+        (.lsp, "bridgegen lsp"),
         (.schema, "bridgegen schema"),
         (.help, "bridgegen help [COMMAND]"),
         (.version, "bridgegen version"),
@@ -59,6 +60,11 @@ enum Usage {
                                       compatible.* (warnings and notes). Each version reads the
                                       bridgegen.yaml beside its own schemas; a version with errors is
                                       reported and nothing is compared.
+            """),
+        (.lsp, """
+              lsp                     Serve the Language Server Protocol on standard input and output:
+                                      the diagnostics of check in an editor, on every change of a buffer
+                                      (docs/EDITORS.md).
             """),
         (.schema, """
               schema                  Print the JSON Schema of the *.bridge.yaml format, for editors'

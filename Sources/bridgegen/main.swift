@@ -40,6 +40,8 @@ case .version:
     print(BuildInfo.versionLine)
 case .schema:
     print(EditorSchema.text, terminator: "")
+case .lsp:
+    exit(LanguageServerCommand.run())
 case .run(var request, let stdinName, let output):
     if let stdinName {
         do {

@@ -34,7 +34,7 @@ public enum Pipeline {
     }
 
     /// Stages 1-2 for one file: its syntax (nil when it could not be read as a schema) and problems.
-    static func readAndParse(_ input: SchemaInput, reserved: ReservedWords) -> (syntax: ModuleSyntax?, diagnostics: [Diagnostic]) {
+    package static func readAndParse(_ input: SchemaInput, reserved: ReservedWords) -> (syntax: ModuleSyntax?, diagnostics: [Diagnostic]) {
         let (root, readProblems) = YAMLReader.read(input.bytes, path: input.path)
         guard let root else { return (nil, readProblems) }
         guard case .mapping = root.kind else {

@@ -1,0 +1,302 @@
+import BridgeGenCore
+
+/// The server: lifecycle, the document store and a check of the buffer's schema set on every
+/// open, change and close. `handle` maps one incoming message to the messages to send, so the
+/// loop (`run`) is the only part that touches the process's streams.
+public final class LanguageServer {
+    public enum ErrorCode: Int {
+        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+        case serverNotInitialized = -32002, requestCancelled = -32800
+    }
+
+    struct Failure: Error {
+        var code: ErrorCode
+        var message: String
+    }
+
+    /// Every target bridgegen knows (handed in by the CLI: this module names none).
+    let targets: [any BridgeTarget]
+    var documents = DocumentStore()
+    var locator = SchemaSetLocator(roots: [])
+    var initialized = false
+    var shutDown = false
+    /// What each set's last publication covered, by set folder (or lone URI), so that files
+    /// whose diagnostics are gone get an empty list.
+    var published: [String: Set<String>] = [:]
+    /// Each set's last checked model without errors, by set key: what navigation answers from.
+    var models: [String: SchemaSet] = [:]
+    /// Each set's names, from its last check.
+    var indexes: [String: SymbolIndex] = [:]
+    /// The config of each set's last clean model.
+    var configs: [String: GeneratorConfig] = [:]
+    let providers: [any SignatureProvider]
+    /// Set by `exit`: the process's status.
+    public private(set) var exitStatus: Int32?
+    /// Set while a change is handled that a change of the same buffer right behind it makes stale.
+    var deferCheck = false
+
+    let version: String
+
+    /// `version`: what `serverInfo` reports (the CLI's version line).
+    public init(version: String, targets: [any BridgeTarget], signatures: [any SignatureProvider] = []) {
+        self.version = version
+        self.providers = signatures
+        self.targets = targets
+    }
+
+    /// Reads framed messages from `input` until `exit` or the end of the input; returns the
+    /// exit status (0 after `shutdown` then `exit`, 1 otherwise, as the protocol asks).
+    public func run(input: Int32, output: Int32) -> Int32 {
+        var reader = MessageReader(descriptor: input)
+        let writer = MessageWriter(descriptor: output)
+        while exitStatus == nil, let first = reader.next() {
+            // What has already arrived behind it is handled with it, so stale work is skipped.
+            var frames = [first]
+            while frames.count < Self.batchLimit, reader.hasPendingInput(), let frame = reader.next() { frames.append(frame) }
+            for message in handle(batch: frames) { writer.send(message) }
+        }
+        return exitStatus ?? 1
+    }
+
+    /// At most this many waiting messages are read ahead.
+    static let batchLimit = 256
+
+    /// Messages that arrived together, in order, less the stale work: a request cancelled by a
+    /// `$/cancelRequest` among them is answered with RequestCancelled (-32800) unhandled, and a
+    /// change followed at once by another change of the same buffer updates it without a check.
+    public func handle(batch frames: [MessageReader.Frame]) -> [JSONValue] {
+        var out: [JSONValue] = []
+        let messages: [JSONValue?] = frames.map { frame in
+            switch frame {
+            case .message(let body):
+                do { return try JSONParser.parse(body) } catch {
+                    out.append(Self.errorResponse(id: .null, .parseError, "\(error)"))
+                    return nil
+                }
+            case .malformed(let reason):
+                out.append(Self.errorResponse(id: .null, .invalidRequest, reason))
+                return nil
+            }
+        }
+        let cancelled = Set(messages.compactMap { $0?["method"]?.string == "$/cancelRequest" ? $0?["params"]?["id"] : nil })
+        for (i, message) in messages.enumerated() where exitStatus == nil {
+            guard let message else { continue }
+            if let id = message["id"], message["method"] != nil, cancelled.contains(id) {
+                out.append(Self.errorResponse(id: id, .requestCancelled, "cancelled by the client"))
+                continue
+            }
+            let next = messages[(i + 1)...].first { $0 != nil } ?? nil
+            deferCheck = Self.isChange(message) && next.map { Self.isChange($0) && Self.uri($0) == Self.uri(message) } == true
+            out += handle(message)
+            deferCheck = false
+        }
+        return out
+    }
+
+    static func isChange(_ message: JSONValue) -> Bool { message["method"]?.string == "textDocument/didChange" && message["id"] == nil }
+
+    static func uri(_ message: JSONValue) -> String? { message["params"]?["textDocument"]?["uri"]?.string }
+
+    public func handle(body: [UInt8]) -> [JSONValue] {
+        let message: JSONValue
+        do {
+            message = try JSONParser.parse(body)
+        } catch {
+            return [Self.errorResponse(id: .null, .parseError, error.description)]
+        }
+        return handle(message)
+    }
+
+    public func handle(_ message: JSONValue) -> [JSONValue] {
+        guard let method = message["method"]?.string else {
+            // A response to a request of ours (we send none) or no message at all.
+            if message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
+            return [Self.errorResponse(id: message["id"] ?? .null, .invalidRequest, "a message needs a 'method'")]
+        }
+        let params = message["params"] ?? .null
+        guard let id = message["id"] else { return notification(method, params) }
+        do {
+            return try request(method, params, id: id)
+        } catch {
+            return [Self.errorResponse(id: id, error.code, error.message)]
+        }
+    }
+
+    private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws(Failure) -> [JSONValue] {
+        if method == "initialize" { return [Self.response(id: id, initialize(params))] }
+        guard initialized else { throw Failure(code: .serverNotInitialized, message: "initialize first") }
+        switch method {
+        case "shutdown":
+            shutDown = true
+            return [Self.response(id: id, .null)]
+        case "textDocument/documentSymbol":
+            let document = try openDocument(params)
+            let symbols = DocumentSymbolFeature.symbols(of: document.path ?? document.uri, in: models[setKey(of: document)],
+                                                        map: LineMap(document.bytes))
+            return [Self.response(id: id, symbols)]
+        case "textDocument/definition", "textDocument/references":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .null)] }
+            let offset = try self.offset(params, document)
+            let path = document.path ?? document.uri
+            if method == "textDocument/definition" {
+                return [Self.response(id: id, NavigationFeature.definition(at: offset, in: path, index, documents))]
+            }
+            let declaration = params["context"]?["includeDeclaration"]?.bool ?? false
+            return [Self.response(id: id, NavigationFeature.references(at: offset, in: path, includeDeclaration: declaration,
+                                                                       index, documents))]
+        case "textDocument/hover":
+            let document = try openDocument(params)
+            let key = setKey(of: document)
+            let offset = try self.offset(params, document)
+            guard let index = indexes[key], let model = models[key],
+                  let here = index.occurrence(at: offset, in: document.path ?? document.uri),
+                  let range = index.range(of: here) else { return [Self.response(id: id, .null)] }
+            return [Self.response(id: id, HoverFeature.hover(here, range: range, schema: model, config: configs[key] ?? GeneratorConfig(),
+                                                             providers: providers))]
+        case "textDocument/completion":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .array([]))] }
+            let offset = try self.offset(params, document)
+            let bytes = document.bytes
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            let line = String(decoding: bytes[start..<offset], as: UTF8.self)
+            return [Self.response(id: id, CompletionFeature.items(lineBefore: line, path: document.path ?? document.uri, index))]
+        case "textDocument/codeAction":
+            let document = try openDocument(params)
+            return [Self.response(id: id, CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes)))]
+        case "textDocument/rename":
+            let document = try openDocument(params)
+            guard let index = indexes[setKey(of: document)], let newName = params["newName"]?.string else {
+                throw Failure(code: .invalidParams, message: "params.newName is missing")
+            }
+            let offset = try offset(params, document)
+            do throws(RenameFeature.Refusal) {
+                let edit = try RenameFeature.edit(at: offset, in: document.path ?? document.uri, to: newName, index, documents)
+                return [Self.response(id: id, edit)]
+            } catch {
+                throw Failure(code: .invalidParams, message: error.message)
+            }
+        case "workspace/symbol":
+            let query = params["query"]?.string ?? ""
+            return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
+                                                                             documents))]
+        default:
+            throw Failure(code: .methodNotFound, message: "no method '\(method)'")
+        }
+    }
+
+    /// The open document a request's `textDocument.uri` names.
+    func openDocument(_ params: JSONValue) throws(Failure) -> DocumentStore.Document {
+        guard let uri = params["textDocument"]?["uri"]?.string else {
+            throw Failure(code: .invalidParams, message: "params.textDocument.uri is missing")
+        }
+        guard let document = documents[uri] else { throw Failure(code: .invalidParams, message: "'\(uri)' is not open") }
+        return document
+    }
+
+    /// The byte offset in the document's text of the request's `position`.
+    func offset(_ params: JSONValue, _ document: DocumentStore.Document) throws(Failure) -> Int {
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw Failure(code: .invalidParams, message: "params.position is missing")
+        }
+        return LineMap(document.bytes).byteOffset(of: Position(line: line, character: character))
+    }
+
+    /// The set a document belongs to: its folder, or its URI for a buffer without a file.
+    func setKey(of document: DocumentStore.Document) -> String {
+        guard let path = document.path else { return document.uri }
+        return locator.set(of: path) { documents.document(atPath: $0) != nil }.folder
+    }
+
+    private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
+        if method == "exit" {
+            exitStatus = shutDown ? 0 : 1
+            return []
+        }
+        guard initialized else { return [] }
+        guard let uri = params["textDocument"]?["uri"]?.string, Self.isServed(uri) else { return [] }
+        let version = params["textDocument"]?["version"]?.int
+        switch method {
+        case "textDocument/didOpen":
+            guard let text = params["textDocument"]?["text"]?.string else { return [] }
+            documents.open(uri: uri, version: version, text: text)
+        case "textDocument/didChange":
+            // Full sync: the last change's text is the buffer.
+            guard let text = params["contentChanges"]?.array?.last?["text"]?.string,
+                  documents.change(uri: uri, version: version, text: text), !deferCheck else { return [] }
+        case "textDocument/didClose":
+            let closed = documents[uri]
+            documents.close(uri: uri)
+            guard let closed else { return [] }
+            // A buffer without a file leaves nothing to check: its diagnostics are cleared.
+            if closed.path == nil || closed.path.map({ FileStatus.isDirectory($0) == nil }) == true {
+                return publishCleared(closed)
+            }
+            return check(closed)
+        default:
+            return []
+        }
+        return documents[uri].map(check) ?? []
+    }
+
+    /// Schemas and configs (and buffers without a file); a client that starts the server for
+    /// every YAML file gets nothing for the others.
+    static func isServed(_ uri: String) -> Bool {
+        guard let path = DocumentURI.path(of: uri) else { return !uri.hasPrefix("file:") }
+        return path.hasSuffix(TypeChecker.schemaSuffix) || path.hasSuffix("/" + ConfigReader.fileName)
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        initialized = true
+        var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
+        if roots.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { roots = [root] }
+        locator = SchemaSetLocator(roots: roots)
+        let capabilities: JSONValue = [
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "documentSymbolProvider": true,
+            "definitionProvider": true,
+            "hoverProvider": true,
+            "renameProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "completionProvider": ["triggerCharacters": [" ", ".", "<", "["]],
+            "referencesProvider": true,
+            "workspaceSymbolProvider": true,
+        ]
+        return ["capabilities": capabilities, "serverInfo": ["name": "bridgegen", "version": .string(version)]]
+    }
+
+    /// Checks the set of `document` and publishes what it found.
+    func check(_ document: DocumentStore.Document) -> [JSONValue] {
+        let result: SchemaSetCheck
+        let key: String
+        if let path = document.path {
+            let set = locator.set(of: path) { documents.document(atPath: $0) != nil }
+            result = SchemaSetCheck.run(folder: set.folder, config: set.config, documents: documents, targets: targets)
+            key = set.folder
+        } else {
+            result = SchemaSetCheck.run(folder: nil, config: nil, lone: document, documents: documents, targets: targets)
+            key = document.uri
+        }
+        let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
+                                                                   previous: published[key] ?? [])
+        published[key] = covered
+        if let schema = result.schema {
+            models[key] = schema
+            configs[key] = result.config
+        }
+        indexes[key] = result.index
+        return messages
+    }
+
+    private func publishCleared(_ document: DocumentStore.Document) -> [JSONValue] {
+        [["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": .string(document.uri), "diagnostics": []]]]
+    }
+
+    static func response(id: JSONValue, _ result: JSONValue) -> JSONValue { ["jsonrpc": "2.0", "id": id, "result": result] }
+
+    static func errorResponse(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
+    }
+}

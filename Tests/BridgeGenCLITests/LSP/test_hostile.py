@@ -1,0 +1,114 @@
+"""No input crashes or hangs the server: hostile schemas through the client, and bytes that
+are no protocol at all straight to the binary's standard input."""
+import json
+import pathlib
+import random
+import subprocess
+
+from lsprotocol import types
+
+from conftest import BINARY, change_doc, open_doc
+
+
+def hostile_schemas():
+    laughs = "bridgegen: 1\nmodule: sample\nx-a: &a [" + ",".join(['"lol"'] * 9) + "]\n"
+    names = "abcdefghij"
+    for i in range(1, len(names)):
+        laughs += f"x-{names[i]}: &{names[i]} [" + ",".join([f"*{names[i - 1]}"] * 9) + "]\n"
+    rng = random.Random(0x5EED)
+    garbage = bytes(rng.randrange(256) for _ in range(65536)).decode("utf-8", errors="replace")
+    return {
+        "billion-laughs": laughs,
+        "deep-lists": "bridgegen: 1\nmodule: sample\nx-deep: " + "[" * 20000 + "]" * 20000 + "\n",
+        "deep-maps": "bridgegen: 1\nmodule: sample\nx-deep: " + "{a: " * 20000 + "}" * 20000 + "\n",
+        "garbage": garbage,
+        "nul": "bridgegen: 1\nmodule: sample\ndoc: a\x00b\n",
+        "controls": "".join(chr(c) for c in range(32)) + "\x7f\x85\u2028\u2029\ufeff",
+        "lone-surrogate-escape": "bridgegen: 1\nmodule: sample\ndoc: \"\\ud800\"\n",
+        "huge-line": "bridgegen: 1\nmodule: sample\ndoc: " + "😀" * 200000 + "\nbogus: 1\n",
+        "empty": "",
+        "tabs": "bridgegen: 1\n\tmodule: sample\n",
+    }
+
+
+async def test_hostile_schemas_get_diagnostics_and_the_server_lives_on(client, tmp_path):
+    path = tmp_path / "sample.bridge.yaml"
+    path.write_text("bridgegen: 1\nmodule: sample\n", encoding="utf-8")
+    uri = await open_doc(client, path)
+    assert client.diagnostics[uri] == ()
+    for version, (name, text) in enumerate(hostile_schemas().items(), start=2):
+        await change_doc(client, uri, version, text)
+        errors = [d for d in client.diagnostics[uri] if d.severity == types.DiagnosticSeverity.Error]
+        assert errors, f"{name}: no error reported"
+    await change_doc(client, uri, 100, "bridgegen: 1\nmodule: sample\n")
+    assert client.diagnostics[uri] == ()
+
+
+def frame(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def message(obj) -> bytes:
+    return frame(json.dumps(obj).encode())
+
+
+def run_raw(stream: bytes, timeout=60):
+    return subprocess.run([BINARY, "lsp"], input=stream, capture_output=True, timeout=timeout)
+
+
+def responses(stdout: bytes):
+    out = []
+    while stdout:
+        head, _, rest = stdout.partition(b"\r\n\r\n")
+        length = int(head.split(b":")[1])
+        out.append(json.loads(rest[:length]))
+        stdout = rest[length:]
+    return out
+
+
+def test_bytes_that_are_no_protocol_get_errors_not_a_crash():
+    stream = b"".join([
+        message({"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol", "params": {}}),  # before initialize
+        frame(b"{not json"),
+        frame(b"[" * 100000),
+        frame(b"\xff\xfe"),
+        b"X-Nonsense: 1\r\n\r\n",  # no Content-Length
+        message([1, 2, 3]),
+        message({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {"capabilities": {}}}),
+        message({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}),
+        message({"jsonrpc": "2.0", "id": 4, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": 5}}}),
+        message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "untitled:x"}}}),
+        message({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///nowhere"},
+                                                                               "contentChanges": "x"}}),
+        message({"jsonrpc": "2.0", "id": 5, "method": "shutdown"}),
+        message({"jsonrpc": "2.0", "method": "exit"}),
+    ])
+    run = run_raw(stream)
+    assert run.returncode == 0, run.stderr
+    by_id = {r.get("id"): r for r in responses(run.stdout) if "id" in r and r.get("id") is not None}
+    assert by_id[1]["error"]["code"] == -32002
+    assert by_id[2]["result"]["capabilities"]["textDocumentSync"]["change"] == 1
+    assert by_id[3]["error"]["code"] == -32601
+    assert by_id[4]["error"]["code"] == -32602
+    assert by_id[5]["result"] is None
+    codes = [r["error"]["code"] for r in responses(run.stdout) if r.get("id") is None and "error" in r]
+    assert codes.count(-32700) == 3 and -32600 in codes, codes
+
+
+def test_exit_without_shutdown_and_end_of_input_exit_1():
+    assert run_raw(message({"jsonrpc": "2.0", "method": "exit"})).returncode == 1
+    assert run_raw(b"Content-Length: 10\r\n\r\n{").returncode == 1
+    assert run_raw(b"").returncode == 1
+
+
+def test_random_frames_never_crash_the_server():
+    rng = random.Random(26)
+    init = message({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
+    parts = [init]
+    for _ in range(300):
+        body = bytes(rng.randrange(256) for _ in range(rng.randrange(64)))
+        parts.append(frame(body) if rng.random() < 0.7 else body)
+    parts.append(message({"jsonrpc": "2.0", "method": "exit"}))
+    run = run_raw(b"".join(parts))
+    assert run.returncode in (0, 1), run.stderr
+    assert b"Fatal error" not in run.stderr and run.returncode >= 0
