@@ -51,9 +51,7 @@ let package = Package(
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            // Swift and TypeScript: the hover lines of `bridgegen lsp` (GeneratedSignatures).
-            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenLSP",
-                           "BridgeGenSwift", "BridgeGenTypeScript"],
+            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenLSP"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share

@@ -4,14 +4,14 @@ import BridgeGenCore
 /// signature each target generates for it, from the set's last clean model.
 enum HoverFeature {
     static func hover(_ occurrence: SymbolIndex.Occurrence, range: TextRange, schema: SchemaSet, config: GeneratorConfig,
-                      providers: [any SignatureProvider]) -> JSONValue {
+                      targets: [any BridgeTarget]) -> JSONValue {
         guard let (declaration, title, doc, wire) = describe(occurrence.key, schema) else { return .null }
         var parts = ["**\(title)**"]
         if let wire { parts.append("wire name `\(wire)`") }
         if let doc, !doc.isEmpty { parts.append(doc) }
-        for provider in providers {
-            if let signature = provider.signature(of: declaration, in: schema, config: config) {
-                parts.append("```\(provider.language)\n\(signature)\n```")
+        for target in targets {
+            if let (language, line) = target.signature(of: declaration, in: schema, config: config) {
+                parts.append("```\(language)\n\(line)\n```")
             }
         }
         return ["contents": ["kind": "markdown", "value": .string(parts.joined(separator: "\n\n"))], "range": range.json]
@@ -19,7 +19,7 @@ enum HoverFeature {
 
     /// The declaration a key names, with its title, doc and wire name.
     static func describe(_ key: SymbolIndex.Key, _ schema: SchemaSet)
-        -> (HoverDeclaration, String, String?, String?)? {
+        -> (DeclarationReference, String, String?, String?)? {
         let parts = key.qualified.split(separator: ".").map(String.init)
         guard parts.count >= 2, let module = schema.module(named: parts[0]) else { return nil }
         let name = parts[1]

@@ -29,7 +29,6 @@ public final class LanguageServer {
     var indexes: [String: SymbolIndex] = [:]
     /// The config of each set's last clean model.
     var configs: [String: GeneratorConfig] = [:]
-    let providers: [any SignatureProvider]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
     /// Set while a change is handled that a change of the same buffer right behind it makes stale.
@@ -38,9 +37,8 @@ public final class LanguageServer {
     let version: String
 
     /// `version`: what `serverInfo` reports (the CLI's version line).
-    public init(version: String, targets: [any BridgeTarget], signatures: [any SignatureProvider] = []) {
+    public init(version: String, targets: [any BridgeTarget]) {
         self.version = version
-        self.providers = signatures
         self.targets = targets
     }
 
@@ -153,7 +151,7 @@ public final class LanguageServer {
                   let here = index.occurrence(at: offset, in: document.path ?? document.uri),
                   let range = index.range(of: here) else { return [Self.response(id: id, .null)] }
             return [Self.response(id: id, HoverFeature.hover(here, range: range, schema: model, config: configs[key] ?? GeneratorConfig(),
-                                                             providers: providers))]
+                                                             targets: targets))]
         case "textDocument/completion":
             let document = try openDocument(params)
             guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .array([]))] }

@@ -14,8 +14,7 @@ enum LanguageServerCommand {
     static func run() -> Int32 {
         // A client that goes away must end the server, not kill it mid-write with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(version: Usage.version, targets: TargetRegistry.all,
-                                    signatures: [GeneratedSignatures.swift, GeneratedSignatures.typeScript])
+        let server = LanguageServer(version: Usage.version, targets: TargetRegistry.all)
         return server.run(input: STDIN_FILENO, output: STDOUT_FILENO)
     }
 }

@@ -23,6 +23,9 @@ public protocol BridgeTarget: Sendable {
     var messageIDs: [MessageID] { get }
     /// What the Markdown reference shows of this target: its side of each example.
     var examples: TargetExamples? { get }
+    /// The line the target generates for a declaration, and the code-fence language to show it
+    /// in (hover in `bridgegen lsp`); nil when it generates none.
+    func signature(of declaration: DeclarationReference, in schema: SchemaSet, config: GeneratorConfig) -> (language: String, line: String)?
     /// The target's own checks over the checked model: what the shared checker cannot know.
     func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic]
     /// The target's files, in a stable order, cut into parts that may run on different threads
@@ -38,6 +41,8 @@ extension BridgeTarget {
     public var messageIDs: [MessageID] { [] }
     public var examples: TargetExamples? { nil }
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] { [] }
+    public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
+                          config: GeneratorConfig) -> (language: String, line: String)? { nil }
 
     /// Every file of the target, in its order, on the calling thread (tests, tools).
     public func files(_ schema: SchemaSet, config: GeneratorConfig) -> [GeneratedFile] {
