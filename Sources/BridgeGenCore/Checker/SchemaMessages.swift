@@ -168,8 +168,7 @@ public enum SchemaMessages {
     /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b', 'c', ...`.
     static func quotedList(_ names: [String]) -> String {
         let quoted = names.prefix(3).map { "'\($0)'" }
-        if names.count > 3 { return quoted.joined(separator: ", ") + ", ..." }
-        return quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1] : quoted.joined()
+        return names.count > 3 ? quoted.joined(separator: ", ") + ", ..." : DiagnosticText.list(quoted)
     }
 
     /// `returns:` with nothing (or `null`) after it.
