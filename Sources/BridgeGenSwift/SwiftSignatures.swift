@@ -29,9 +29,9 @@ enum SwiftSignatures {
 extension SwiftTarget {
     public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
                           config: GeneratorConfig) -> (language: String, line: String)? {
+        // Only the module's own file: the line is in it, and the rest of the target is not needed.
         guard let module = schema.module(named: declaration.module), let place = SwiftSignatures.line(of: declaration, in: module),
-              let file = files(schema, config: config).first(where: { $0.relativePath == SwiftNamer.fileName(module.name) }),
-              let line = place.find(in: file.contents) else { return nil }
+              let line = place.find(in: file(module, SwiftContext(schema: schema, config: config)).contents) else { return nil }
         return ("swift", line)
     }
 }

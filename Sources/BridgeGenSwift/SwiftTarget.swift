@@ -50,7 +50,7 @@ public struct SwiftTarget: BridgeTarget {
     }
 
     /// One module's file.
-    private func file(_ module: Module, _ context: SwiftContext) -> GeneratedFile {
+    func file(_ module: Module, _ context: SwiftContext) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
         p.line("import Foundation")

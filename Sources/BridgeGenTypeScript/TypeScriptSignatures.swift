@@ -32,9 +32,12 @@ enum TypeScriptSignatures {
 extension TypeScriptTarget {
     public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
                           config: GeneratorConfig) -> (language: String, line: String)? {
-        guard let module = schema.module(named: declaration.module), let place = TypeScriptSignatures.line(of: declaration, in: module),
-              let file = files(schema, config: config).first(where: { $0.relativePath == TypeScriptNamer.fileName(module.name) }),
-              let line = place.find(in: file.contents) else { return nil }
+        // Only the module's client: the line is in it, and the rest of the target is not needed.
+        guard let module = schema.module(named: declaration.module), let place = TypeScriptSignatures.line(of: declaration, in: module) else {
+            return nil
+        }
+        let client = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: InputForms(schema: schema)).generate()
+        guard let line = place.find(in: client) else { return nil }
         return ("typescript", line)
     }
 }
