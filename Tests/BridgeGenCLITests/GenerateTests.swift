@@ -286,6 +286,8 @@ final class GenerateTests: XCTestCase {
             (["generate", schema], "generate needs --out or at least one of --swift-out, --ts-out, --docs-out"),
             (["check", schema, "--check"], "--check is an option of 'generate'"),
             (["check", schema, "--docs-out", "x"], "output folders are options of 'generate'"),
+            (["check", schema, "--out", "x"], "output folders are options of 'generate'"),
+            (["generate", schema, "--out", ""], "the --out folder is empty"),
             (["generate", "--ts-out", "x"], "generate needs at least one schema file or folder"),
             (["check", schema, "--config", "a.yaml", "--no-config"], "--config and --no-config exclude each other"),
             (["check", schema, "--transport", "pigeon"], "--transport must be 'reply' or 'callback'"),
