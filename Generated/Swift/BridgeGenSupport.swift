@@ -1006,6 +1006,7 @@ struct BridgeIncoming {
         switch value {
         case .absent, .null: return .absent
         case .other: return .invalid("not a string")
+        case .unclosed: return .invalid("the text ends inside it")
         case .string(let name): return callbackName(name)
         }
     }
@@ -1087,6 +1088,9 @@ struct BridgeTextScan {
         case string(String)
         /// A number, `true`, an object, ...: not a callback name.
         case other
+        /// A string the text ends inside (`"__bg_cb_1` with no closing quote, or a trailing
+        /// `\`): only a prefix of the real name, which may be another pending request's.
+        case unclosed
     }
 
     /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
@@ -1132,6 +1136,7 @@ struct BridgeTextScan {
                     end += 1
                 }
                 let range = i + 1..<min(end, s.count)
+                let closed = end < s.count
                 i = end + 1
                 guard beyond == 0, !open.isEmpty else { continue }
                 let last = open.count - 1
@@ -1148,7 +1153,7 @@ struct BridgeTextScan {
                         }
                     }
                 } else {
-                    if topLevelCallbackValue() { callbackName = .string(Self.text(s, range, escaped: escaped)) }
+                    if topLevelCallbackValue() { callbackName = closed ? .string(Self.text(s, range, escaped: escaped)) : .unclosed }
                     open[last].awaitsValue = false
                 }
                 continue

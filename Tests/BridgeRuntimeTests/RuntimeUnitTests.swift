@@ -37,4 +37,15 @@ final class RuntimeUnitTests: XCTestCase {
         XCTAssertTrue(BridgeJavaScript.isValidCallbackName(String(repeating: "a", count: BridgeLimits.maxCallbackNameLength)))
         XCTAssertFalse(BridgeJavaScript.isValidCallbackName(String(repeating: "a", count: BridgeLimits.maxCallbackNameLength + 1)))
     }
+
+    func testOnlyAClosedStringIsACallbackNameInTextThatIsNotJSON() {
+        func name(_ text: String) -> BridgeIncoming.CallbackName { BridgeIncoming(text, parse: true).callbackName }
+        // Malformed after the name: still answered, so the request fails at once.
+        XCTAssertEqual(name(#"{"callbackName":"__bg_cb_17","type":"getItem","data":{"#), .valid("__bg_cb_17"))
+        // Cut off inside it: "__bg_cb_1" may be a prefix of another pending request's name.
+        XCTAssertEqual(name(#"{"type":"getItem","callbackName":"__bg_cb_1"#), .invalid("the text ends inside it"))
+        XCTAssertEqual(name(#"{"type":"getItem","callbackName":"__bg_cb_1\"#), .invalid("the text ends inside it"))
+        XCTAssertEqual(name(#"{"type":"getItem","callbackName":"a\""#), .invalid("the text ends inside it"))
+        XCTAssertEqual(name(#"{"callbackName":"a\\","type":"#), .valid("a\\"))
+    }
 }
