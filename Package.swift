@@ -33,6 +33,9 @@ let package = Package(
         // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
         .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
+        // The Android side (issue 24); its runtime (Runtime/Kotlin) is not a Swift target: it is
+        // read by RuntimeEmbedder and compiled by kotlinc in the tests.
+        .target(name: "BridgeGenKotlin", dependencies: ["BridgeGenCore"]),
         // The runtimes are real code: the Swift runtime is a module built and unit-tested as
         // itself (its WebKit glue against the test stand-in); the TypeScript runtime is
         // type-checked by tsc in the tests. Neither is a product: generated code carries its
@@ -43,7 +46,7 @@ let package = Package(
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
         // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
         // there, and its module added to this target's dependencies.
-        .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
+        .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
         // `bridgegen lsp`: the Language Server Protocol over stdio, on the front end; targets'
         // checks are handed in by the CLI, so it names no target.
         .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore"]),
@@ -92,6 +95,9 @@ let package = Package(
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
+        // The Kotlin target and runtime (Runtime/Kotlin, issue 24): the runtime and generated code are
+        // compiled by a real Kotlin 2 compiler (Scripts/kotlin.py) and checked against the Swift runtime.
+        .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
@@ -100,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "BridgeGenCLITests",
             dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
-                           "BridgeGenTypeScript", "BridgeGenMarkdown",
+                           "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown",
                            "BridgeGenTestSupport"],
             exclude: ["Fixtures", "LSP"]
         ),

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenKotlin
 import BridgeGenMarkdown
 import BridgeGenSwift
 import BridgeGenTypeScript
@@ -10,7 +11,7 @@ public enum TargetRegistry {
     public static let all: [any BridgeTarget] = sides + [docs]
 
     /// The targets that generate a side of the bridge: the native apps' and the page's.
-    static let sides: [any BridgeTarget] = [SwiftTarget(), TypeScriptTarget()]
+    static let sides: [any BridgeTarget] = [SwiftTarget(), KotlinTarget(), TypeScriptTarget()]
 
     /// The docs, with every side's examples.
     public static let docs = MarkdownTarget(examplesOf: sides)

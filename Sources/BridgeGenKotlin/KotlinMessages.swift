@@ -1,0 +1,29 @@
+import BridgeGenCore
+
+/// The diagnostics of one domain: what the Kotlin target refuses (`KotlinTarget.validate`, `kotlin:` of the config).
+enum KotlinMessages {
+    /// The ids users see (CI filters, docs and goldens rely on them; docs/DIAGNOSTICS.md lists each).
+    enum ID: String, MessageIDs {
+        static let domain = "kotlin"
+
+        /// A `kotlin.package` that is not a dotted Kotlin package name.
+        case kotlinPackage = "kotlin-package"
+        /// A Kotlin type named like a module's Kotlin namespace object or a generated support type.
+        case kotlinTypeShadowsSupport = "kotlin-type-shadows-support"
+        /// A page method named like a member of the generated Kotlin page caller.
+        case kotlinReservedPageMethod = "kotlin-reserved-page-method"
+    }
+
+    static func kotlinPackage(_ value: String, _ problem: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinPackage.diagnostic("invalid Kotlin package '\(value)': \(problem)", at: at)
+    }
+
+    static func kotlinTypeShadowsSupport(_ name: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinTypeShadowsSupport.diagnostic("type '\(name)' would shadow the generated Kotlin declaration of the same name; rename the type", at: at)
+    }
+
+    static func kotlinReservedPageMethod(_ name: String, caller: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinReservedPageMethod.diagnostic("page method '\(name)' would clash with '\(name)' of the generated Kotlin page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
+             at: at)
+    }
+}
