@@ -9,20 +9,21 @@ enum KotlinNamer {
         "true", "try", "typealias", "typeof", "val", "var", "when", "while",
     ]
 
-    /// Why `text` is not a dotted Kotlin package name, or nil when it is one.
+    /// Why `text` is not a dotted Kotlin package name (docs/CONFIG.md: dotted lowercase
+    /// identifiers of letters, digits and `_`, each starting with a letter, none a keyword),
+    /// or nil when it is one.
     static func packageProblem(_ text: String) -> String? {
-        if text.isEmpty { return "a package is dot-separated identifiers, as in 'com.example.bridge'" }
+        let shape = "a package is dot-separated lowercase identifiers of ASCII letters, digits and '_', each starting with a letter, as in 'com.example.bridge'"
         for label in text.split(separator: ".", omittingEmptySubsequences: false) {
-            let label = String(label)
-            guard let first = label.unicodeScalars.first,
-                  first == "_" || (first.isASCII && first.properties.isAlphabetic),
-                  label.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) })
+            let scalars = Array(label.unicodeScalars)
+            guard let first = scalars.first, ("a"..."z").contains(first),
+                  scalars.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
             else {
-                return "a package is dot-separated identifiers of ASCII letters, digits and '_', not starting with a digit, as in 'com.example.bridge'"
+                let lowered = text.lowercased()
+                if lowered != text, packageProblem(lowered) == nil { return shape + "; did you mean '\(lowered)'?" }
+                return shape
             }
-            if hardKeywords.contains(label) {
-                return "'\(label)' is a Kotlin keyword"
-            }
+            if hardKeywords.contains(String(label)) { return "'\(label)' is a Kotlin keyword" }
         }
         return nil
     }

@@ -12,6 +12,8 @@ import Testing
         #expect(KotlinNamer.packageProblem("com.example.") != nil)
         #expect(KotlinNamer.packageProblem("com.package.x") == "'package' is a Kotlin keyword")
         #expect(KotlinNamer.packageProblem("com.exämple") != nil)
+        #expect(KotlinNamer.packageProblem("_x") != nil)
+        #expect(KotlinNamer.packageProblem("Com.Example")?.hasSuffix("did you mean 'com.example'?") == true)
     }
 
     @Test func defaults() {
