@@ -19,7 +19,10 @@ export interface MockCall {
 export interface MockOptions {
     /** Delay of each answer, in milliseconds (default 0: the next task). */
     delayMs?: number;
-    /** Install even when `window.webkit.messageHandlers` already exists (default false). */
+    /**
+     * Install even when `window.webkit.messageHandlers` or the Android bridge object of one of
+     * the channels (`window.__bridgegen_<channel>`) already exists (default false).
+     */
     force?: boolean;
     /**
      * The deadline of each `callPage` call (waiting for the module's `$hello` included), in
@@ -204,6 +207,22 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
     const previous = g.webkit;
     if (previous !== undefined && !options.force) {
         throw new Error('bridgegen mock: window.webkit already exists (running in the app?); pass { force: true } to replace it');
+    }
+    if (!options.force) {
+        // The objects androidx.webkit injects (docs/WIRE.md, "Android"): the clients would use the mock's
+        // handlers instead of them (WebKit's win), so a real Android app is refused like a real iOS one.
+        const channels = config.transport === 'reply' ? [...tables.methods.keys()] : [config.callbackChannel];
+        for (const channel of channels) {
+            let present: boolean;
+            try {
+                present = g['__bridgegen_' + channel] !== undefined;
+            } catch {
+                present = true;
+            }
+            if (present) {
+                throw new Error(`bridgegen mock: window.__bridgegen_${channel} already exists (running in the Android app?); pass { force: true } to replace it`);
+            }
+        }
     }
     const calls: MockCall[] = [];
     const greeted: string[] = [];

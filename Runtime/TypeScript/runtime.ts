@@ -244,6 +244,135 @@ function findHandler(name: string): MessageHandler | undefined {
     }
 }
 
+/**
+ * Where a module's messages go: WebKit's message handler (iOS), or the object androidx.webkit's
+ * `addWebMessageListener` injects as `window.__bridgegen_<channel>` (Android, docs/WIRE.md
+ * "Android"). On Android every message is JSON text and every request and `$hello` is named
+ * (`callbackName`), in both transports; answers come back as answer frames.
+ */
+interface Port {
+    readonly android: boolean;
+    readonly handler: MessageHandler;
+}
+
+/** The prefix of the object androidx.webkit injects per channel. */
+const androidPrefix = '__bridgegen_';
+
+/** The channel's port: WebKit's handler when it exists (iOS wins), else the Android object. Never throws. */
+function findPort(name: string): Port | undefined {
+    const handler = findHandler(name);
+    if (handler) return { android: false, handler };
+    try {
+        const object = globalObject()[androidPrefix + name] as { postMessage?: unknown } | null | undefined;
+        if (object !== null && (typeof object === 'object' || typeof object === 'function') && typeof object.postMessage === 'function') {
+            return { android: true, handler: object as MessageHandler };
+        }
+    } catch {
+        // A hostile getter: not in the app.
+    }
+    return undefined;
+}
+
+/**
+ * The answer routing of one Android object, shared by every copy of this runtime on the page
+ * (through `androidRouters`), so each object gets one message listener.
+ */
+interface AndroidRouter {
+    /** Hands the envelope of the answer frame naming `name` to `receive`, once; returns what forgets it. */
+    expect(name: string, receive: (envelope: unknown) => void): () => void;
+}
+
+/** The page's routers by Android object: `globalThis[Symbol.for('bridgegen.android.v1')]`, a WeakMap. */
+const androidRoutersKey = Symbol.for('bridgegen.android.v1');
+let localRouters: WeakMap<object, AndroidRouter> | undefined;
+
+function androidRouters(): WeakMap<object, AndroidRouter> {
+    const g = globalThis as unknown as { [key: symbol]: unknown };
+    try {
+        const existing = g[androidRoutersKey];
+        if (existing instanceof WeakMap) return existing as WeakMap<object, AndroidRouter>;
+        const created = new WeakMap<object, AndroidRouter>();
+        Object.defineProperty(g, androidRoutersKey, { value: created, writable: false, enumerable: false, configurable: false });
+        return created;
+    } catch {
+        localRouters = localRouters ?? new WeakMap();
+        return localRouters;
+    }
+}
+
+/** `value[key]` when it is an own property of an object, else undefined. Never throws. */
+function own(value: unknown, key: string): unknown {
+    try {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+        return Object.prototype.hasOwnProperty.call(value, key) ? (value as { [key: string]: unknown })[key] : undefined;
+    } catch {
+        return undefined;
+    }
+}
+
+/**
+ * Routes one message event of an Android object: an answer frame to its pending request, an
+ * event frame to the hub (as the iOS event script does). Anything else is ignored; never throws.
+ */
+function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: unknown): void {
+    try {
+        const data = (event as { data?: unknown } | null | undefined)?.data;
+        if (typeof data !== 'string') return;
+        const frame: unknown = JSON.parse(data);
+        const name = own(frame, 'answer');
+        if (typeof name === 'string') {
+            const receive = pending.get(name);
+            if (receive === undefined) return;
+            pending.delete(name);
+            receive(own(frame, 'envelope'));
+            return;
+        }
+        const body = own(frame, 'event');
+        const module = own(body, 'module');
+        const eventName = own(body, 'name');
+        const payload = own(body, 'payload');
+        if (typeof module !== 'string' || typeof eventName !== 'string') return;
+        if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return;
+        const h = globalObject().__bridgegen;
+        if (h && typeof h.deliver === 'function') h.deliver(module, eventName, payload);
+    } catch {
+        // Not a frame (not JSON): ignored.
+    }
+}
+
+/** The router of `object`, attaching its one message listener when it is created. */
+function androidRouter(object: object): AndroidRouter {
+    const routers = androidRouters();
+    const existing = routers.get(object);
+    if (existing) return existing;
+    const pending = new Map<string, (envelope: unknown) => void>();
+    const router: AndroidRouter = {
+        expect(name, receive) {
+            pending.set(name, receive);
+            return () => {
+                if (pending.get(name) === receive) pending.delete(name);
+            };
+        },
+    };
+    routers.set(object, router);
+    const listener = (event: unknown): void => routeFrame(pending, event);
+    try {
+        const target = object as { addEventListener?: unknown; onmessage?: unknown };
+        if (typeof target.addEventListener === 'function') {
+            (target.addEventListener as (type: string, fn: (event: unknown) => void) => void).call(object, 'message', listener);
+        } else {
+            const previous = target.onmessage;
+            target.onmessage = function (this: unknown, event: unknown): void {
+                listener(event);
+                if (typeof previous === 'function') (previous as (event: unknown) => void).call(this, event);
+            };
+        }
+    } catch (error) {
+        console.error('[bridgegen] could not listen on the Android bridge object; answers and events cannot arrive', error);
+    }
+    return router;
+}
+
 /** The handler name a module posts to in the configured transport. */
 function channelName(module: string): string {
     return config.transport === 'reply' ? module : config.callbackChannel;
@@ -345,9 +474,26 @@ function wireContainer(value: object, ancestors: Set<object>, depth: number): un
     return out;
 }
 
-function post(handler: MessageHandler, message: WireMessage): unknown {
+function post(port: Port, message: WireMessage): unknown {
     const wire = toWire(message);
-    return handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
+    if (port.android) {
+        androidRouter(port.handler);
+        return port.handler.postMessage(JSON.stringify(wire));
+    }
+    return port.handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
+}
+
+/**
+ * Makes the answer of the request named `name` reach `receive`: the global function the
+ * callback answer script calls (iOS), or the Android object's router. Returns what forgets it.
+ */
+function expectAnswer(port: Port, name: string, receive: (answer: unknown) => void): () => void {
+    if (port.android) return androidRouter(port.handler).expect(name, receive);
+    const g = globalObject();
+    g[name] = receive;
+    return () => {
+        delete g[name];
+    };
 }
 
 /** Swallows the reply of a message nobody waits for, so it never becomes an unhandled rejection. */
@@ -767,7 +913,7 @@ export class Channel {
 
     /** Whether the module's native handler exists. Never throws; says nothing to native. */
     get inApp(): boolean {
-        return findHandler(channelName(this.module)) !== undefined;
+        return findPort(channelName(this.module)) !== undefined;
     }
 
     /**
@@ -776,12 +922,12 @@ export class Channel {
      * and keeps native's answer: the module's capabilities. Returns whether the handler exists.
      */
     greet(): boolean {
-        const handler = findHandler(channelName(this.module));
-        if (!handler) return false;
+        const port = findPort(channelName(this.module));
+        if (!port) return false;
         if (!this.greeted) {
             this.greeted = true;
             eventHub();
-            this.answer = this.hello(handler).then((capabilities) => {
+            this.answer = this.hello(port).then((capabilities) => {
                 this.answered = capabilities;
                 return capabilities;
             });
@@ -795,28 +941,28 @@ export class Channel {
      * `config.readyTimeoutMs` (natives that ignore `$hello`, such as hand-written callback
      * natives, never answer). Never rejects.
      */
-    private hello(handler: MessageHandler): Promise<BridgeCapabilities> {
+    private hello(port: Port): Promise<BridgeCapabilities> {
         const message: WireMessage = { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } };
         return new Promise<BridgeCapabilities>((resolve) => {
-            const g = globalObject();
-            const callbackName = config.transport === 'callback' ? nextCallbackName() : undefined;
+            const callbackName = config.transport === 'callback' || port.android ? nextCallbackName() : undefined;
             let timer: ReturnType<typeof setTimeout> | undefined;
             let settled = false;
+            let forget = (): void => undefined;
             const settle = (capabilities: BridgeCapabilities): void => {
                 if (settled) return;
                 settled = true;
                 if (timer !== undefined) clearTimeout(timer);
-                if (callbackName !== undefined) delete g[callbackName];
+                forget();
                 resolve(capabilities);
             };
             const receive = (answer: unknown): void => settle(parseCapabilities(answer, this.fingerprint));
             if (callbackName !== undefined) {
                 message.callbackName = callbackName;
-                g[callbackName] = receive;
+                forget = expectAnswer(port, callbackName, receive);
             }
             let result: unknown;
             try {
-                result = post(handler, message);
+                result = post(port, message);
             } catch (error) {
                 console.error(`[bridgegen] ${this.module}: could not say hello`, error);
                 settle(unknownCapabilities);
@@ -909,8 +1055,8 @@ export class Channel {
      * known not to have (capabilities) is not posted either, with one warning per method.
      */
     send(method: string, params?: unknown): void {
-        const handler = findHandler(channelName(this.module));
-        if (!handler) {
+        const port = findPort(channelName(this.module));
+        if (!port) {
             if (!this.warned) {
                 this.warned = true;
                 console.warn(`[bridgegen] ${this.module}.${method}: not running in the app; sends are ignored`);
@@ -926,7 +1072,7 @@ export class Channel {
             return;
         }
         try {
-            ignoreReply(post(handler, params === undefined ? { type: method } : { type: method, data: params }));
+            ignoreReply(post(port, params === undefined ? { type: method } : { type: method, data: params }));
         } catch (error) {
             console.error(`[bridgegen] ${this.module}.${method}: could not post the message`, error);
         }
@@ -945,8 +1091,8 @@ export class Channel {
                 fail(BridgeErrorCode.aborted, `${module}.${method}: aborted before it was sent`);
                 return;
             }
-            const handler = findHandler(channelName(module));
-            if (!handler) {
+            const port = findPort(channelName(module));
+            if (!port) {
                 fail(BridgeErrorCode.notInApp, `${module}.${method}: not running in the app (no '${channelName(module)}' message handler)`);
                 return;
             }
@@ -957,18 +1103,18 @@ export class Channel {
             }
             const callback = config.transport === 'callback';
             const timeoutMs = options.timeoutMs ?? (callback ? config.requestTimeoutMs : 0);
-            const g = globalObject();
-            const callbackName = callback ? nextCallbackName() : undefined;
+            const callbackName = callback || port.android ? nextCallbackName() : undefined;
             let settled = false;
             let timer: ReturnType<typeof setTimeout> | undefined;
             let stopListening = (): void => undefined;
+            let forget = (): void => undefined;
             // Settles at most once; releases the timer, the abort listener and the callback global.
             const finish = (): boolean => {
                 if (settled) return false;
                 settled = true;
                 if (timer !== undefined) clearTimeout(timer);
                 stopListening();
-                if (callbackName !== undefined) delete g[callbackName];
+                forget();
                 return true;
             };
             const answer = (value: unknown) => {
@@ -987,16 +1133,16 @@ export class Channel {
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };
             if (callbackName !== undefined) {
                 message.callbackName = callbackName;
-                g[callbackName] = answer;
+                forget = expectAnswer(port, callbackName, answer);
             }
             let result: unknown;
             try {
-                result = post(handler, message);
+                result = post(port, message);
             } catch (error) {
                 if (finish()) fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
                 return;
             }
-            if (!callback) {
+            if (callbackName === undefined) {
                 Promise.resolve(result).then(answer, (error: unknown) => {
                     if (finish()) fail(BridgeErrorCode.handlerUnavailable, `${module}.${method}: ${messageOf(error)}`);
                 });

@@ -34,5 +34,14 @@ final class NodeClientTests: XCTestCase {
         XCTAssertTrue(result.output.contains("# fail 0"), result.output)
         let passed = result.output.split(separator: "\n").first { $0.hasPrefix("# pass ") }
         XCTAssertNotNil(passed, result.output)
+        // The same client on Android, against an emulated androidx.webkit (docs/WIRE.md, "Android").
+        for transport in GeneratorConfig.Transport.allCases {
+            let android = try runProcess("node", ["android.mjs", transport.rawValue], in: folder,
+                                         environment: ["BRIDGEGEN_TS_BUILD": build.path], mergeStderr: true)
+            let line = android.output.split(separator: "\n").first { $0.hasPrefix("android-node-\(transport.rawValue): ") }
+            print(line ?? "android-node-\(transport.rawValue): no summary")
+            XCTAssertEqual(android.status, 0, "node android.mjs \(transport.rawValue) failed:\n\(android.output)")
+            XCTAssertTrue(line?.hasSuffix(" passed, 0 failed") == true, android.output)
+        }
     }
 }
