@@ -221,6 +221,16 @@ check('an abort rejects with -9 once, locally; the late answer is ignored', asyn
     native.uninstall();
 });
 
+check('ready() resolves; a request without an answer times out with -8 and its late answer is ignored', async () => {
+    const native = new AndroidNative({ handlers: sampleHandlers({ sample: { getItem: async () => { await sleep(30); return 'late'; } } }) });
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.ready({ timeoutMs: 100 });
+    await assert.rejects(sample.getItem({ key: 'k' }, { timeoutMs: 5 }), { code: -8, message: 'sample.getItem: no answer within 5 ms' });
+    await sleep(40);
+    assert.equal(await sample.getItem({ key: 'k' }), 'late', 'the channel still works after the late answer');
+    native.uninstall();
+});
+
 check('a send carries no callbackName and is not answered', async () => {
     const native = new AndroidNative();
     const { sample } = await freshModule(transport, 'sample');
