@@ -1,0 +1,183 @@
+// bridgegen's Kotlin runtime: JSON values, their compact text, bridge errors and the envelope.
+// Embedded into every generated BridgeGenSupport.kt (this header and the imports are not);
+// `public` at a line start becomes the configured visibility. See Runtime/README.md.
+
+package bridgegen
+
+import java.text.Normalizer
+
+/** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
+public sealed interface JsonValue {
+    public data object Null : JsonValue
+    public data class Bool(val value: Boolean) : JsonValue
+    /** A JSON integer; values beyond +-(2^53-1) are refused when written to the page. */
+    public data class Integer(val value: Long) : JsonValue
+    public data class Real(val value: Double) : JsonValue
+    public data class Text(val value: String) : JsonValue
+    public data class Array(val values: List<JsonValue>) : JsonValue
+    public data class Object(val members: Map<String, JsonValue>) : JsonValue
+
+    /** Compact JSON text, object keys in Swift's order, so both native sides write the same bytes. */
+    public val jsonText: String
+        get() = StringBuilder().also { JsonWriter.write(this, it) }.toString()
+}
+
+/** Writes JSON text the way the Swift runtime's `JSONValue.write` does, byte for byte. */
+internal object JsonWriter {
+    /** Swift sorts `String`s by their NFC scalars; raw scalars break ties between equivalent keys. */
+    val keyOrder: Comparator<String> = Comparator { a, b ->
+        val byNfc = compareScalars(Normalizer.normalize(a, Normalizer.Form.NFC), Normalizer.normalize(b, Normalizer.Form.NFC))
+        if (byNfc != 0) byNfc else compareScalars(a, b)
+    }
+
+    /** The fewest significant digits that read back as `value`, the nearest such (JDK 17's `toString` is not always shortest). */
+    private fun shortestDecimal(value: Double): java.math.BigDecimal {
+        val exact = java.math.BigDecimal(value)
+        for (precision in 1..17) {
+            val candidate = exact.round(java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN))
+            if (candidate.toDouble() == value) return candidate.stripTrailingZeros()
+        }
+        return exact.round(java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros()
+    }
+
+    /** Code point order (UTF-16 unit order puts U+E000..U+FFFF after the supplementary planes). */
+    fun compareScalars(a: String, b: String): Int {
+        var i = 0
+        var j = 0
+        while (i < a.length && j < b.length) {
+            val x = a.codePointAt(i)
+            val y = b.codePointAt(j)
+            if (x != y) return x.compareTo(y)
+            i += Character.charCount(x)
+            j += Character.charCount(y)
+        }
+        return (a.length - i).compareTo(b.length - j)
+    }
+
+    fun write(value: JsonValue, out: StringBuilder) {
+        when (value) {
+            JsonValue.Null -> out.append("null")
+            is JsonValue.Bool -> out.append(if (value.value) "true" else "false")
+            is JsonValue.Integer -> out.append(value.value)
+            is JsonValue.Real -> out.append(if (value.value.isFinite()) swiftDouble(value.value) else "null")
+            is JsonValue.Text -> writeString(value.value, out)
+            is JsonValue.Array -> {
+                out.append('[')
+                value.values.forEachIndexed { index, element ->
+                    if (index > 0) out.append(',')
+                    write(element, out)
+                }
+                out.append(']')
+            }
+            is JsonValue.Object -> {
+                out.append('{')
+                value.members.keys.sortedWith(keyOrder).forEachIndexed { index, key ->
+                    if (index > 0) out.append(',')
+                    writeString(key, out)
+                    out.append(':')
+                    write(value.members.getValue(key), out)
+                }
+                out.append('}')
+            }
+        }
+    }
+
+    /** `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything else as it is. */
+    fun writeString(text: String, out: StringBuilder) {
+        out.append('"')
+        for (c in text) {
+            when {
+                c == '"' || c == '\\' -> out.append('\\').append(c)
+                c == '\n' -> out.append("\\n")
+                c == '\r' -> out.append("\\r")
+                c == '\t' -> out.append("\\t")
+                c < ' ' -> appendEscape(c, out)
+                else -> out.append(c)
+            }
+        }
+        out.append('"')
+    }
+
+    /** `\uXXXX`, lowercase hex digits. */
+    fun appendEscape(unit: Char, out: StringBuilder) {
+        val digits = "0123456789abcdef"
+        val code = unit.code
+        out.append("\\u").append(digits[code shr 12]).append(digits[code shr 8 and 0xF])
+            .append(digits[code shr 4 and 0xF]).append(digits[code and 0xF])
+    }
+
+    /**
+     * A finite double as Swift's `description` writes it: the shortest digits that read back
+     * to the same value, positional from 1e-4 up to below 1e16 (`100.0`, `0.0001`), else
+     * exponential with a signed two-digit exponent (`1e+16`, `1.5e-05`).
+     */
+    fun swiftDouble(value: Double): String {
+        if (value == 0.0) return if (1.0 / value < 0) "-0.0" else "0.0"
+        val decimal = shortestDecimal(value)
+        val digits = decimal.unscaledValue().abs().toString()
+        val exponent = digits.length - 1 - decimal.scale()  // of the first digit
+        val sign = if (value < 0) "-" else ""
+        if (exponent < -4 || exponent >= 16) {
+            val mantissa = if (digits.length == 1) digits else digits[0] + "." + digits.substring(1)
+            val exponentText = Math.abs(exponent).toString().padStart(2, '0')
+            return sign + mantissa + "e" + (if (exponent < 0) "-" else "+") + exponentText
+        }
+        if (exponent < 0) return sign + "0." + "0".repeat(-exponent - 1) + digits
+        if (digits.length <= exponent + 1) return sign + digits + "0".repeat(exponent + 1 - digits.length) + ".0"
+        return sign + digits.substring(0, exponent + 1) + "." + digits.substring(exponent + 1)
+    }
+}
+
+/** The bridge's own error codes (docs/WIRE.md); application errors use codes >= 1. */
+public enum class BridgeErrorCode(public val code: Int) {
+    OK(0),
+    UNKNOWN_METHOD(-1),
+    INVALID_MESSAGE(-2),
+    INVALID_PARAMS(-3),
+    UNTRUSTED_ORIGIN(-4),
+    HANDLER_UNAVAILABLE(-5),
+    INTERNAL_ERROR(-6),
+    NOT_IN_APP(-7),
+    TIMEOUT(-8),
+    ABORTED(-9),
+    NOT_IMPLEMENTED(-10),
+    PAGE_NOT_LOADED(-11),
+    PAGE_ERROR(-12),
+    INVALID_RESULT(-13),
+    PROCESS_TERMINATED(-14),
+}
+
+/** An error with a code and a message that reaches the page intact; any other exception reaches it as `internalError`. */
+public class BridgeError(public val code: Int, override val message: String) : Exception(message) {
+    public constructor(code: BridgeErrorCode, message: String) : this(code.code, message)
+
+    override fun toString(): String = "BridgeError($code): $message"
+
+    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message
+
+    override fun hashCode(): Int = 31 * code + message.hashCode()
+
+    public companion object {
+        /** The error as the page sees it: bridge errors intact, anything else as `internalError`. */
+        public fun reaching(error: Throwable): BridgeError =
+            error as? BridgeError ?: BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+    }
+}
+
+/** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
+public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data: JsonValue) {
+    public val jsonText: String
+        get() {
+            val out = StringBuilder("{\"errcode\":").append(errcode).append(",\"errmsg\":")
+            JsonWriter.writeString(errmsg, out)
+            out.append(",\"data\":")
+            JsonWriter.write(data, out)
+            return out.append('}').toString()
+        }
+
+    public companion object {
+        public fun success(data: JsonValue): BridgeEnvelope = BridgeEnvelope(0, "ok", data)
+
+        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, JsonValue.Null)
+    }
+}

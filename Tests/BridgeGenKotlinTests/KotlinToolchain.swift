@@ -1,0 +1,30 @@
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The Kotlin 2 compiler and JVM through `Scripts/kotlin.py` (installed by `Scripts/install-deps.sh test`):
+/// one compile per set of sources, cached across runs by the script.
+enum KotlinToolchain {
+    static let script = TestPaths.path("Scripts/kotlin.py")
+    static let runtimeFiles = ["Values.kt", "Paths.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
+    static let python = URL(fileURLWithPath: "/usr/bin/env")
+
+    /// Compiles `files` into `out` with warnings as errors; fails the test with the compiler's output.
+    static func compile(_ files: [String], into out: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try runProcess(python, ["python3", script, "compile", "--out", out.path] + files, timeout: 600, mergeStderr: true)
+        guard result.status == 0 else {
+            XCTFail("kotlinc failed (status \(result.status)); Scripts/install-deps.sh test installs it:\n\(result.output)", file: file, line: line)
+            throw XCTSkip("no Kotlin build")
+        }
+    }
+
+    /// Runs `main` from `classes` with `input` on stdin.
+    static func run(_ main: String, classes: URL, input: String) throws -> RunResult {
+        try runProcess(python, ["python3", script, "run", "--cp", classes.path, main], input: input, timeout: 300)
+    }
+
+    /// Where compiled classes are kept between runs (the script skips a compile whose inputs are unchanged).
+    static func classes(_ name: String) -> URL {
+        TestPaths.repository.appendingPathComponent(".build/kotlin-cache/classes-" + name)
+    }
+}
