@@ -6,7 +6,7 @@ import XCTest
 /// one compile per set of sources, cached across runs by the script.
 enum KotlinToolchain {
     static let script = TestPaths.path("Scripts/kotlin.py")
-    static let runtimeFiles = ["Values.kt", "Paths.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
+    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
     static let python = URL(fileURLWithPath: "/usr/bin/env")
 
     /// Compiles `files` into `out` with warnings as errors; fails the test with the compiler's output.

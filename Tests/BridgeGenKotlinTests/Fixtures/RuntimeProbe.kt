@@ -2,8 +2,11 @@
 // answer of the Kotlin runtime as hex of its UTF-8 text, for RuntimeDifferentialTests to
 // compare with the Swift runtime's answer to the same case.
 
+import bridgegen.BridgeDecode
 import bridgegen.BridgeEnvelope
 import bridgegen.BridgeError
+import bridgegen.BridgeIncoming
+import bridgegen.BridgeJavaScript
 import bridgegen.BridgePath
 import bridgegen.JsonValue
 
@@ -18,7 +21,45 @@ private fun answer(kind: String, input: String): String = when (kind) {
     "keys" -> JsonValue.Object(input.split('\uF8FF').withIndex().associate { it.value to JsonValue.Integer(it.index.toLong()) }).jsonText
     "member" -> BridgePath("params").member(input).index(2).key(input).toString()
     "envelope" -> input.split('\uF8FF').let { BridgeEnvelope.failure(BridgeError(it[0].toInt(), it[1])).jsonText }
+    "incoming" -> incoming(input)
+    "decode" -> input.split('\uF8FF').let { decode(it[0], it[1]) }
     else -> error("unknown case kind $kind")
+}
+
+/** The callback name and the message (as `any` decodes it) or its error. */
+private fun incoming(text: String): String {
+    val read = BridgeIncoming.read(text)
+    val name = when (val callback = read.callbackName) {
+        BridgeIncoming.CallbackName.Absent -> "absent"
+        is BridgeIncoming.CallbackName.Valid -> "valid " + BridgeJavaScript.stringLiteral(callback.name)
+        is BridgeIncoming.CallbackName.Invalid -> "invalid " + callback.reason
+    }
+    val message = read.message
+    val body = if (message != null) "ok " + BridgeDecode.json(JsonValue.Object(message), BridgePath("message")).jsonText
+        else "err ${read.error?.code} ${read.error?.message}"
+    return "$name | $body"
+}
+
+/** One decoder over the value of `{"v": json}` (no `v` when `json` is empty). */
+private fun decode(kind: String, json: String): String {
+    val value = BridgeIncoming.read(if (json.isEmpty()) "{}" else "{\"v\":$json}").message?.get("v")
+    val path = BridgePath("params").field("v")
+    return try {
+        "ok " + when (kind) {
+            "string" -> JsonValue.Text(BridgeDecode.string(value, path))
+            "int" -> JsonValue.Integer(BridgeDecode.int(value, path))
+            "double" -> JsonValue.Real(BridgeDecode.double(value, path))
+            "bool" -> JsonValue.Bool(BridgeDecode.bool(value, path))
+            "json" -> BridgeDecode.json(value, path)
+            "list-int" -> JsonValue.Array(BridgeDecode.list(value, path, BridgeDecode::int).map { JsonValue.Integer(it) })
+            "map-int" -> JsonValue.Object(BridgeDecode.map(value, path, BridgeDecode::int).mapValues { JsonValue.Integer(it.value) })
+            "optional-int" -> BridgeDecode.optional(value, path, BridgeDecode::int)?.let { JsonValue.Integer(it) } ?: JsonValue.Null
+            "params" -> BridgeDecode.json(JsonValue.Object(BridgeDecode.params(value)), BridgePath("params"))
+            else -> error("unknown decoder $kind")
+        }.jsonText
+    } catch (error: BridgeError) {
+        "err ${error.code} ${error.message}"
+    }
 }
 
 fun main() {

@@ -1,0 +1,98 @@
+// bridgegen's Kotlin runtime: decoding untrusted values with the path of every failure.
+// Embedded into every generated BridgeGenSupport.kt (this header and the imports are not);
+// `public` at a line start becomes the configured visibility. See Runtime/README.md.
+
+package bridgegen
+
+/**
+ * Decoding of the values [BridgeIncoming] read, with the Swift runtime's messages, for
+ * example `params.items[2].id: expected int, got string`. A null `value` is a missing key.
+ */
+public object BridgeDecode {
+    /** What a value is, in the words of error messages. */
+    public fun describe(value: JsonValue?): String = when (value) {
+        null -> "nothing"
+        JsonValue.Null -> "null"
+        is JsonValue.Text -> "string"
+        is JsonValue.Bool -> "bool"
+        is JsonValue.Integer -> "int"
+        is JsonValue.Real -> if (isIntegral(value.value)) "int" else "number"
+        is JsonValue.Array -> "array"
+        is JsonValue.Object -> "object"
+    }
+
+    private fun isIntegral(value: Double): Boolean = value.isFinite() && Math.floor(Math.abs(value)) == Math.abs(value)
+
+    public fun mismatch(path: BridgePath, expected: String, got: JsonValue?): BridgeError =
+        if (got == null) BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: missing required $expected")
+        else BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected $expected, got ${describe(got)}")
+
+    private fun outside(path: BridgePath) =
+        BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected int, got an integer outside +-(2^53-1)")
+
+    public fun isNull(value: JsonValue?): Boolean = value == null || value == JsonValue.Null
+
+    public fun string(value: JsonValue?, path: BridgePath): String =
+        (value as? JsonValue.Text)?.value ?: throw mismatch(path, "string", value)
+
+    public fun int(value: JsonValue?, path: BridgePath): Long = when (value) {
+        is JsonValue.Integer -> if (value.value in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) value.value else throw outside(path)
+        is JsonValue.Real -> when {
+            !isIntegral(value.value) -> throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected int, got a non-integral number")
+            Math.abs(value.value) > BridgeLimits.MAX_SAFE_INTEGER.toDouble() -> throw outside(path)
+            else -> value.value.toLong()
+        }
+        else -> throw mismatch(path, "int", value)
+    }
+
+    /** Any finite number, integers of any size included (the nearest double). */
+    public fun double(value: JsonValue?, path: BridgePath): Double = when (value) {
+        is JsonValue.Integer -> value.value.toDouble()
+        is JsonValue.Real -> value.value
+        else -> throw mismatch(path, "double", value)
+    }
+
+    /** A boolean; the integers 0 and 1 are accepted, as WebKit's NSNumber makes the Swift side accept them. */
+    public fun bool(value: JsonValue?, path: BridgePath): Boolean = when {
+        value is JsonValue.Bool -> value.value
+        value is JsonValue.Integer && (value.value == 0L || value.value == 1L) -> value.value == 1L
+        value is JsonValue.Real && (value.value == 0.0 || value.value == 1.0) -> value.value == 1.0
+        value is JsonValue.Integer || value is JsonValue.Real -> throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bool, got ${describe(value)}")
+        else -> throw mismatch(path, "bool", value)
+    }
+
+    public fun obj(value: JsonValue?, path: BridgePath): Map<String, JsonValue> =
+        (value as? JsonValue.Object)?.members ?: throw mismatch(path, "object", value)
+
+    public fun array(value: JsonValue?, path: BridgePath): List<JsonValue> =
+        (value as? JsonValue.Array)?.values ?: throw mismatch(path, "array", value)
+
+    /** Any JSON value (IDL `any`): `null` is a value, only a missing key is an error. Integral doubles within 2^53 become integers. */
+    public fun json(value: JsonValue?, path: BridgePath): JsonValue = when (value) {
+        null -> throw mismatch(path, "value", null)
+        is JsonValue.Real ->
+            if (isIntegral(value.value) && Math.abs(value.value) <= BridgeLimits.MAX_SAFE_INTEGER.toDouble()) JsonValue.Integer(value.value.toLong())
+            else value
+        is JsonValue.Array -> JsonValue.Array(list(value, path, ::json))
+        is JsonValue.Object -> JsonValue.Object(map(value, path, ::json))
+        else -> value
+    }
+
+    public fun <T> list(value: JsonValue?, path: BridgePath, element: (JsonValue?, BridgePath) -> T): List<T> =
+        array(value, path).mapIndexed { index, item -> element(item, path.index(index)) }
+
+    /** A map, its keys decoded in Swift's order, so the first failure reported is the same one. */
+    public fun <T> map(value: JsonValue?, path: BridgePath, element: (JsonValue?, BridgePath) -> T): Map<String, T> {
+        val members = obj(value, path)
+        val result = LinkedHashMap<String, T>(members.size)
+        for (key in members.keys.sortedWith(JsonWriter.keyOrder)) result[key] = element(members[key], path.key(key))
+        return result
+    }
+
+    /** A value that may be absent or null. */
+    public fun <T> optional(value: JsonValue?, path: BridgePath, wrapped: (JsonValue?, BridgePath) -> T): T? =
+        if (isNull(value)) null else wrapped(value, path)
+
+    /** A message's `data`: absent or null means no parameters. */
+    public fun params(data: JsonValue?): Map<String, JsonValue> = if (isNull(data)) emptyMap() else obj(data, BridgePath("params"))
+}
