@@ -113,9 +113,14 @@ def take_option(args, name):
     return values
 
 
+def classpath_option(args):
+    """The entries of every --cp option (colon-separated), removed from args."""
+    return [p for value in take_option(args, "--cp") for p in value.split(":") if p]
+
+
 def compile_sources(args):
     out = take_option(args, "--out")
-    extra = [p for value in take_option(args, "--cp") for p in value.split(":") if p]
+    extra = classpath_option(args)
     if len(out) != 1 or not args:
         fail("usage: kotlin.py compile --out DIR [--cp X] FILE...", 2)
     parts = toolchain()
@@ -135,7 +140,7 @@ def compile_sources(args):
 
 
 def run_program(args):
-    extra = [p for value in take_option(args, "--cp") for p in value.split(":") if p]
+    extra = classpath_option(args)
     if not args:
         fail("usage: kotlin.py run --cp DIR MAIN [ARG...]", 2)
     classpath = ":".join(runtime_classpath(toolchain()) + extra)

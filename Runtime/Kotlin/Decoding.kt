@@ -85,7 +85,7 @@ public object BridgeDecode {
     public fun <T> map(value: JsonValue?, path: BridgePath, element: (JsonValue?, BridgePath) -> T): Map<String, T> {
         val members = obj(value, path)
         val result = LinkedHashMap<String, T>(members.size)
-        for (key in members.keys.sortedWith(JsonWriter.keyOrder)) result[key] = element(members[key], path.key(key))
+        for (key in JsonWriter.sortedKeys(members.keys)) result[key] = element(members[key], path.key(key))
         return result
     }
 

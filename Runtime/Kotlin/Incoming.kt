@@ -109,17 +109,22 @@ internal object Utf8 {
                 scalar = 0xFFFD
             }
             i += 1
-            when {
-                scalar < 0x80 -> out.write(scalar)
-                scalar < 0x800 -> { out.write(0xC0 or (scalar shr 6)); out.write(0x80 or (scalar and 0x3F)) }
-                scalar < 0x10000 -> { out.write(0xE0 or (scalar shr 12)); out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F)) }
-                else -> {
-                    out.write(0xF0 or (scalar shr 18)); out.write(0x80 or (scalar shr 12 and 0x3F))
-                    out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F))
-                }
-            }
+            write(scalar, out)
         }
         return out.toByteArray()
+    }
+
+    /** Appends one scalar's UTF-8 bytes. */
+    fun write(scalar: Int, out: java.io.ByteArrayOutputStream) {
+        when {
+            scalar < 0x80 -> out.write(scalar)
+            scalar < 0x800 -> { out.write(0xC0 or (scalar shr 6)); out.write(0x80 or (scalar and 0x3F)) }
+            scalar < 0x10000 -> { out.write(0xE0 or (scalar shr 12)); out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F)) }
+            else -> {
+                out.write(0xF0 or (scalar shr 18)); out.write(0x80 or (scalar shr 12 and 0x3F))
+                out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F))
+            }
+        }
     }
 }
 
@@ -243,16 +248,8 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
     private companion object {
 
         /** The code unit of a `\uXXXX` escape at `index` that ends by `end`, or -1. */
-        fun escapeUnit(s: ByteArray, index: Int, end: Int): Int {
-            if (index + 6 > end || s[index].toInt() != 0x5C || s[index + 1].toInt() != 0x75) return -1
-            var value = 0
-            for (k in 2 until 6) {
-                val digit = hexDigit(s[index + k].toInt() and 0xFF)
-                if (digit < 0) return -1
-                value = value * 16 + digit
-            }
-            return value
-        }
+        fun escapeUnit(s: ByteArray, index: Int, end: Int): Int =
+            if (index + 6 > end || s[index].toInt() != 0x5C || s[index + 1].toInt() != 0x75) -1 else hexUnit(s, index + 2)
 
         /** A JSON string's contents with escapes resolved; a lone surrogate escape becomes U+FFFD. */
         fun text(s: ByteArray, start: Int, end: Int, escaped: Boolean): String {
@@ -291,7 +288,7 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                     else -> scalar = s[index + 1].toInt() and 0xFF
                 }
                 index += 2
-                out.write(Utf8.encode(String(Character.toChars(scalar))))
+                Utf8.write(scalar, out)
             }
             return String(out.toByteArray(), Charsets.UTF_8)
         }
@@ -381,15 +378,10 @@ internal class StrictJsonReader(private val s: ByteArray) {
     }
 
     private fun hexUnit(): Int {
-        if (i + 4 > s.size) throw Malformed()
-        var value = 0
-        for (k in 0 until 4) {
-            val digit = hexDigit(s[i + k].toInt() and 0xFF)
-            if (digit < 0) throw Malformed()
-            value = value * 16 + digit
-        }
+        val unit = if (i + 4 > s.size) -1 else hexUnit(s, i)
+        if (unit < 0) throw Malformed()
         i += 4
-        return value
+        return unit
     }
 
     private fun string(): String {
@@ -486,10 +478,17 @@ internal class StrictJsonReader(private val s: ByteArray) {
     }
 }
 
-/** The value of an ASCII hex digit, or -1. */
-internal fun hexDigit(byte: Int): Int = when (byte) {
-    in 0x30..0x39 -> byte - 0x30
-    in 0x41..0x46 -> byte - 0x41 + 10
-    in 0x61..0x66 -> byte - 0x61 + 10
-    else -> -1
+/** The UTF-16 unit that the four hex digits at `index` spell, or -1; the caller checks the bounds. */
+internal fun hexUnit(s: ByteArray, index: Int): Int {
+    var value = 0
+    for (k in index until index + 4) {
+        val digit = when (val byte = s[k].toInt() and 0xFF) {
+            in 0x30..0x39 -> byte - 0x30
+            in 0x41..0x46 -> byte - 0x41 + 10
+            in 0x61..0x66 -> byte - 0x61 + 10
+            else -> return -1
+        }
+        value = value * 16 + digit
+    }
+    return value
 }

@@ -24,11 +24,14 @@ public sealed interface JsonValue {
 
 /** Writes JSON text the way the Swift runtime's `JSONValue.write` does, byte for byte. */
 internal object JsonWriter {
-    /** Swift sorts `String`s by their NFC scalars; raw scalars break ties between equivalent keys. */
-    val keyOrder: Comparator<String> = Comparator { a, b ->
-        val byNfc = compareScalars(Normalizer.normalize(a, Normalizer.Form.NFC), Normalizer.normalize(b, Normalizer.Form.NFC))
-        if (byNfc != 0) byNfc else compareScalars(a, b)
-    }
+    /**
+     * Keys in Swift's order: by their NFC scalars (raw scalars break ties between equivalent
+     * keys). Each key is normalized once, not once per comparison.
+     */
+    fun sortedKeys(keys: Collection<String>): List<String> =
+        keys.map { it to Normalizer.normalize(it, Normalizer.Form.NFC) }
+            .sortedWith { a, b -> compareScalars(a.second, b.second).takeIf { it != 0 } ?: compareScalars(a.first, b.first) }
+            .map { it.first }
 
     /** The fewest significant digits that read back as `value`, the nearest such (JDK 17's `toString` is not always shortest). */
     private fun shortestDecimal(value: Double): java.math.BigDecimal {
@@ -71,7 +74,7 @@ internal object JsonWriter {
             }
             is JsonValue.Object -> {
                 out.append('{')
-                value.members.keys.sortedWith(keyOrder).forEachIndexed { index, key ->
+                sortedKeys(value.members.keys).forEachIndexed { index, key ->
                     if (index > 0) out.append(',')
                     writeString(key, out)
                     out.append(':')

@@ -1,6 +1,5 @@
 import BridgeGenTestSupport
 import Foundation
-import XCTest
 
 /// The Kotlin 2 compiler and JVM through `Scripts/kotlin.py` (installed by `Scripts/install-deps.sh test`):
 /// one compile per set of sources, cached across runs by the script.
@@ -9,12 +8,15 @@ enum KotlinToolchain {
     static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
     static let python = URL(fileURLWithPath: "/usr/bin/env")
 
-    /// Compiles `files` into `out` with warnings as errors; fails the test with the compiler's output.
-    static func compile(_ files: [String], into out: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+    struct CompileFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Compiles `files` into `out` with warnings as errors; throws the compiler's output (the test fails with it).
+    static func compile(_ files: [String], into out: URL) throws {
         let result = try runProcess(python, ["python3", script, "compile", "--out", out.path] + files, timeout: 600, mergeStderr: true)
         guard result.status == 0 else {
-            XCTFail("kotlinc failed (status \(result.status)); Scripts/install-deps.sh test installs it:\n\(result.output)", file: file, line: line)
-            throw XCTSkip("no Kotlin build")
+            throw CompileFailed(description: "kotlinc failed (status \(result.status)); Scripts/install-deps.sh test installs it:\n\(result.output)")
         }
     }
 
