@@ -10,7 +10,7 @@ enum HoverFeature {
         if let wire { parts.append("wire name `\(wire)`") }
         if let doc, !doc.isEmpty { parts.append(doc) }
         for target in targets {
-            if let (language, line) = target.signature(of: declaration, in: schema, config: config) {
+            if let declaration, let (language, line) = target.signature(of: declaration, in: schema, config: config) {
                 parts.append("```\(language)\n\(line)\n```")
             }
         }
@@ -19,7 +19,7 @@ enum HoverFeature {
 
     /// The declaration a key names, with its title, doc and wire name.
     static func describe(_ key: SymbolIndex.Key, _ schema: SchemaSet)
-        -> (DeclarationReference, String, String?, String?)? {
+        -> (DeclarationReference?, String, String?, String?)? {
         let parts = key.qualified.split(separator: ".").map(String.init)
         guard parts.count >= 2, let module = schema.module(named: parts[0]) else { return nil }
         let name = parts[1]
@@ -42,6 +42,16 @@ enum HoverFeature {
         case .event:
             guard let event = module.events.first(where: { $0.name == name }) else { return nil }
             return (.event(module: module.name, name: name), "event \(key.qualified)", event.doc, event.wireName)
+        case .enumCase:
+            guard parts.count == 3, case .enumeration(let e)? = module.types.first(where: { $0.name == name }),
+                  let enumCase = e.cases.first(where: { $0.name == parts[2] }) else { return nil }
+            return (nil, "case \(key.qualified)", enumCase.doc, enumCase.wireValue)
+        case .parameter, .payload:
+            let params = key.kind == .payload ? module.events.first { $0.name == name }?.payload
+                : module.methods.first { $0.name == name }?.params ?? module.pageMethods.first { $0.name == name }?.params
+            guard parts.count == 3, let field = params?.first(where: { $0.wireName == parts[2] }) else { return nil }
+            let title = key.kind == .payload ? "payload field" : "parameter"
+            return (nil, "\(title) \(key.qualified): \(field.type.idlSpelling)", field.doc, field.wireName)
         case .module:
             return nil
         }

@@ -4,7 +4,7 @@ import BridgeGenCore
 /// open, change and close. `handle` maps one incoming message to the messages to send, so the
 /// loop (`run`) is the only part that touches the process's streams.
 public final class LanguageServer {
-    public enum ErrorCode: Int {
+    public enum ErrorCode: Int, Sendable {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
         case serverNotInitialized = -32002, requestCancelled = -32800
     }
@@ -31,6 +31,9 @@ public final class LanguageServer {
     var configs: [String: GeneratorConfig] = [:]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
+    /// The client applies change annotations (and `documentChanges`): a rename's pin is then
+    /// offered as an edit to confirm.
+    var clientAnnotatesChanges = false
     /// Set while a change is handled that a change of the same buffer right behind it makes stale.
     var deferCheck = false
 
@@ -164,15 +167,24 @@ public final class LanguageServer {
         case "textDocument/codeAction":
             let document = try openDocument(params)
             return [Self.response(id: id, CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes)))]
-        case "textDocument/rename":
+        case "textDocument/rename", "textDocument/prepareRename":
             let document = try openDocument(params)
-            guard let index = indexes[setKey(of: document)], let newName = params["newName"]?.string else {
-                throw Failure(code: .invalidParams, message: "params.newName is missing")
-            }
+            guard let index = indexes[setKey(of: document)] else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }
             let offset = try offset(params, document)
+            let path = document.path ?? document.uri
             do throws(RenameFeature.Refusal) {
-                let edit = try RenameFeature.edit(at: offset, in: document.path ?? document.uri, to: newName, index, documents)
-                return [Self.response(id: id, edit)]
+                if method == "textDocument/prepareRename" {
+                    return [Self.response(id: id, try RenameFeature.prepare(at: offset, in: path, index))]
+                }
+                guard let newName = params["newName"]?.string else { throw RenameFeature.Refusal(message: "params.newName is missing") }
+                let plan = try RenameFeature.plan(at: offset, in: path, to: newName, index)
+                try RenameFeature.verify(plan, index, documents: documents) { store in self.checkResult(of: document, in: store) }
+                var out = [Self.response(id: id, RenameFeature.workspaceEdit(plan, index, documents, annotations: clientAnnotatesChanges))]
+                if let message = plan.message {
+                    out.append(["jsonrpc": "2.0", "method": "window/showMessage",
+                                "params": ["type": .int(plan.messageType), "message": .string(message)]])
+                }
+                return out
             } catch {
                 throw Failure(code: .invalidParams, message: error.message)
             }
@@ -251,12 +263,14 @@ public final class LanguageServer {
         var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string.flatMap(DocumentURI.path(of:)) }
         if roots.isEmpty, let root = params["rootUri"]?.string.flatMap(DocumentURI.path(of:)) { roots = [root] }
         locator = SchemaSetLocator(roots: roots)
+        let workspaceEdit = params["capabilities"]?["workspace"]?["workspaceEdit"]
+        clientAnnotatesChanges = workspaceEdit?["documentChanges"]?.bool == true && workspaceEdit?["changeAnnotationSupport"] != nil
         let capabilities: JSONValue = [
             "textDocumentSync": ["openClose": true, "change": 1],
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
-            "renameProvider": true,
+            "renameProvider": ["prepareProvider": true],
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "completionProvider": ["triggerCharacters": [" ", ".", "<", "["]],
             "referencesProvider": true,
@@ -267,16 +281,8 @@ public final class LanguageServer {
 
     /// Checks the set of `document` and publishes what it found.
     func check(_ document: DocumentStore.Document) -> [JSONValue] {
-        let result: SchemaSetCheck
-        let key: String
-        if let path = document.path {
-            let set = locator.set(of: path) { documents.document(atPath: $0) != nil }
-            result = SchemaSetCheck.run(folder: set.folder, config: set.config, documents: documents, targets: targets)
-            key = set.folder
-        } else {
-            result = SchemaSetCheck.run(folder: nil, config: nil, lone: document, documents: documents, targets: targets)
-            key = document.uri
-        }
+        let result = checkResult(of: document, in: documents)
+        let key = setKey(of: document)
         let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
                                                                    previous: published[key] ?? [])
         published[key] = covered
@@ -286,6 +292,15 @@ public final class LanguageServer {
         }
         indexes[key] = result.index
         return messages
+    }
+
+    /// The check of the set `document` belongs to, with the buffers of `store`.
+    func checkResult(of document: DocumentStore.Document, in store: DocumentStore) -> SchemaSetCheck {
+        guard let path = document.path else {
+            return SchemaSetCheck.run(folder: nil, config: nil, lone: store[document.uri] ?? document, documents: store, targets: targets)
+        }
+        let set = locator.set(of: path) { store.document(atPath: $0) != nil }
+        return SchemaSetCheck.run(folder: set.folder, config: set.config, documents: store, targets: targets)
     }
 
     private func publishCleared(_ document: DocumentStore.Document) -> [JSONValue] {

@@ -25,8 +25,8 @@ enum NavigationFeature {
         var symbols: [JSONValue] = []
         for index in indexes {
             // Types, errors and modules: what the outline of a schema set is made of.
-            for occurrence in index.occurrences where occurrence.isDeclaration && occurrence.key.kind != .method
-                && occurrence.key.kind != .event && occurrence.key.qualified.split(separator: ".").count <= 2 {
+            for occurrence in index.occurrences where occurrence.isDeclaration && [.type, .error, .module].contains(occurrence.key.kind)
+                && occurrence.key.qualified.split(separator: ".").count <= 2 {
                 let qualified = occurrence.key.qualified
                 let name = qualified.split(separator: ".").last.map(String.init) ?? qualified
                 guard needle.isEmpty || qualified.lowercased().contains(needle), let location = location(occurrence, index, documents) else { continue }
@@ -34,7 +34,7 @@ enum NavigationFeature {
                 switch occurrence.key.kind {
                 case .type: kind = DocumentSymbolFeature.structKind
                 case .error: kind = DocumentSymbolFeature.constantKind
-                case .module, .method, .event: kind = DocumentSymbolFeature.moduleKind
+                default: kind = DocumentSymbolFeature.moduleKind
                 }
                 var symbol: [String: JSONValue] = ["name": .string(name), "kind": .int(kind), "location": location]
                 if occurrence.key.kind != .module { symbol["containerName"] = .string(String(qualified.dropLast(name.count + 1))) }

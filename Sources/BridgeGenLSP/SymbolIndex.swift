@@ -1,10 +1,13 @@
 import BridgeGenCore
 
 /// Where a schema set declares and uses its names, read from the syntax of every file (so it
-/// answers while the set has errors): types (`module.Type`), errors and modules, each with its
-/// declaration and every reference in a type expression, an `errors:` list or `imports:`.
+/// answers while the set has errors): types (`module.Type`, their fields `module.Type.field`),
+/// enum cases (`module.Type.case`, used by name in defaults), errors, modules, methods and page
+/// methods, events, parameters (`module.method.param`) and payload fields
+/// (`module.event.field`), each with its declaration and every reference in a type
+/// expression, a default, an `errors:` list or `imports:`.
 public struct SymbolIndex: Sendable {
-    public enum Kind: String, Sendable { case type, error, module, method, event }
+    public enum Kind: String, Sendable { case type, error, module, method, event, enumCase, parameter, payload }
 
     /// A declared name: `user.UserInfo` for a type, `user.notFound` for an error, `user` for a module.
     public struct Key: Hashable, Sendable {
@@ -21,20 +24,44 @@ public struct SymbolIndex: Sendable {
         public var isDeclaration: Bool
     }
 
+    /// A field, parameter or payload field whose type is written: where its name is and the
+    /// type expression as written, for what a `default:` after it may name.
+    public struct TypedMember: Sendable {
+        public var path: String
+        public var module: String
+        public var offset: Int
+        public var type: String
+    }
+
     public private(set) var occurrences: [Occurrence] = []
     /// The text of each file indexed, by path: offsets are into these bytes.
     public private(set) var maps: [String: LineMap] = [:]
+    /// Each enum's case names in order, by qualified type name.
+    public private(set) var enums: [String: [String]] = [:]
+    /// Methods, page methods, events and enum cases declared with `wire:`: renaming them
+    /// leaves the wire as it is.
+    public private(set) var pinned: Set<Key> = []
+    public private(set) var typedMembers: [TypedMember] = []
 
     static let primitives: Set<String> = ["string", "int", "double", "bool", "any", "list", "map"]
 
     public init(_ inputs: [SchemaInput], reserved: ReservedWords) {
+        var parsed: [(SchemaInput, ModuleSyntax, String)] = []
         for input in inputs {
             guard let syntax = Pipeline.readAndParse(input, reserved: reserved).syntax, let module = syntax.name?.value else { continue }
+            parsed.append((input, syntax, module))
+            for type in syntax.types {
+                if case .enumeration(let cases) = type.body { enums[module + "." + type.name.value] = cases.map(\.name.value) }
+            }
+        }
+        for (input, syntax, module) in parsed {
             let map = LineMap(input.bytes)
             maps[input.path] = map
-            var file = FileIndexer(path: input.path, module: module, map: map)
+            var file = FileIndexer(path: input.path, module: module, map: map, enums: enums)
             file.index(syntax)
             occurrences += file.occurrences
+            pinned.formUnion(file.pinned)
+            typedMembers += file.typedMembers
         }
     }
 
@@ -51,6 +78,29 @@ public struct SymbolIndex: Sendable {
         guard let map = maps[occurrence.path] else { return nil }
         return TextRange(start: map.position(ofByte: occurrence.offset), end: map.position(ofByte: occurrence.offset + occurrence.length))
     }
+
+    /// The enum a type expression names at its core (`list<Mood>?` names `module.Mood`), if it
+    /// names one: the cases a default may be written with.
+    public func enumNamed(in type: String, module: String) -> String? {
+        var core = Substring(type).trimmingSpaces
+        while true {
+            if core.hasSuffix("?") { core = core.dropLast().trimmingSpaces; continue }
+            guard core.hasSuffix(">"), let open = core.firstIndex(of: "<"),
+                  ["list", "map"].contains(core[..<open].trimmingSpaces) else { break }
+            core = core[core.index(after: open)..<core.index(before: core.endIndex)].trimmingSpaces
+        }
+        let name = core.contains(".") ? String(core) : module + "." + core
+        return enums[name] == nil ? nil : name
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return text
+    }
 }
 
 /// Collects one module's occurrences.
@@ -58,45 +108,89 @@ private struct FileIndexer {
     var path: String
     var module: String
     var map: LineMap
+    /// Every enum of the set, for the cases that defaults name.
+    var enums: [String: [String]]
     var occurrences: [SymbolIndex.Occurrence] = []
+    var pinned: Set<SymbolIndex.Key> = []
+    var typedMembers: [SymbolIndex.TypedMember] = []
 
     mutating func index(_ syntax: ModuleSyntax) {
         if let name = syntax.name { add(.module, module, name, declaration: true) }
         for imported in syntax.imports { add(.module, imported.value, imported, declaration: false) }
         for type in syntax.types {
-            add(.type, module + "." + type.name.value, type.name, declaration: true)
-            guard case .structure(let fields) = type.body else { continue }
-            for field in fields {
-                add(.type, module + "." + type.name.value + "." + field.name.value, field.name, declaration: true)
-                typeExpression(field.type)
+            let typeName = module + "." + type.name.value
+            add(.type, typeName, type.name, declaration: true)
+            switch type.body {
+            case .structure(let fields):
+                for field in fields { member(field, .type, typeName + "." + field.name.value) }
+            case .enumeration(let cases):
+                for enumCase in cases {
+                    add(.enumCase, typeName + "." + enumCase.name.value, enumCase.name, declaration: true, pinned: enumCase.wire != nil)
+                }
+            case .invalid:
+                break
             }
         }
         for error in syntax.errors { add(.error, module + "." + error.name.value, error.name, declaration: true) }
         for method in syntax.methods {
-            add(.method, module + "." + method.name.value, method.name, declaration: true)
-            method.params.forEach { typeExpression($0.type) }
+            let name = module + "." + method.name.value
+            add(.method, name, method.name, declaration: true, pinned: method.wire != nil)
+            for param in method.params { member(param, .parameter, name + "." + param.name.value) }
             typeExpression(method.returns)
             for error in method.errors { add(.error, qualified(error.value), error, declaration: false) }
         }
         for event in syntax.events {
-            add(.event, module + "." + event.name.value, event.name, declaration: true)
-            event.payload.forEach { typeExpression($0.type) }
+            let name = module + "." + event.name.value
+            add(.event, name, event.name, declaration: true, pinned: event.wire != nil)
+            for field in event.payload { member(field, .payload, name + "." + field.name.value) }
         }
         for method in syntax.pageMethods {
-            add(.method, module + "." + method.name.value, method.name, declaration: true)
-            method.params.forEach { typeExpression($0.type) }
+            let name = module + "." + method.name.value
+            add(.method, name, method.name, declaration: true, pinned: method.wire != nil)
+            for param in method.params { member(param, .parameter, name + "." + param.name.value) }
             typeExpression(method.returns)
             for error in method.errors { add(.error, qualified(error.value), error, declaration: false) }
         }
     }
 
+    /// A field, parameter or payload field: its name, the names in its type, and the enum
+    /// cases its default names.
+    private mutating func member(_ field: FieldSyntax, _ kind: SymbolIndex.Kind, _ key: String) {
+        add(kind, key, field.name, declaration: true)
+        typeExpression(field.type)
+        guard let type = field.type?.value, let offset = start(of: field.name) else { return }
+        typedMembers.append(.init(path: path, module: module, offset: offset, type: type))
+        if let value = field.defaultValue { defaultCases(value, of: Substring(type)) }
+    }
+
+    /// The case names a default of `type` is written with: a scalar for the enum, the items
+    /// of a list, the values of a map, through `?`.
+    private mutating func defaultCases(_ node: YAMLNode, of type: Substring) {
+        let type = type.trimmingSpaces
+        if type.hasSuffix("?") { return defaultCases(node, of: type.dropLast()) }
+        if type.hasSuffix(">"), let open = type.firstIndex(of: "<") {
+            let inner = type[type.index(after: open)..<type.index(before: type.endIndex)]
+            switch (type[..<open].trimmingSpaces, node.kind) {
+            case ("list", .sequence(let items)): items.forEach { defaultCases($0, of: inner) }
+            case ("map", .mapping(let pairs)): pairs.forEach { defaultCases($0.value, of: inner) }
+            default: break
+            }
+            return
+        }
+        let name = qualified(String(type))
+        guard case .scalar(let value, _) = node.kind, !node.isNull, enums[name]?.contains(value) == true else { return }
+        add(.enumCase, name + "." + value, Located(value, at: node.location), declaration: false)
+    }
+
     private func qualified(_ name: String) -> String { name.contains(".") ? name : module + "." + name }
 
     /// A name, found at its location in the bytes (after an opening quote, if quoted).
-    private mutating func add(_ kind: SymbolIndex.Kind, _ key: String, _ name: Located<String>, declaration: Bool) {
+    private mutating func add(_ kind: SymbolIndex.Kind, _ key: String, _ name: Located<String>, declaration: Bool,
+                              pinned isPinned: Bool = false) {
         guard let start = start(of: name) else { return }
         occurrences.append(.init(key: .init(kind: kind, qualified: key), path: path, offset: start,
                                  length: name.value.utf8.count, isDeclaration: declaration))
+        if isPinned { pinned.insert(.init(kind: kind, qualified: key)) }
     }
 
     /// Every name in a type expression (`list<user.UserInfo>?`) but the primitives.

@@ -16,12 +16,11 @@ public struct SyntaxParser {
 
     // MARK: - Module
 
-    private static let moduleKeys = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events", "pageMethods"]
 
     private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
         var module = ModuleSyntax(path: path, location: root.location)
         var nameRefused = false  // present but too long: reported already
-        guard let pairs = entries(of: root, keys: Self.moduleKeys, what: "the top level of a schema", noun: "key") else {
+        guard let pairs = entries(of: root, keys: SchemaKeys.module, what: "the top level of a schema", noun: "key") else {
             return module
         }
         for pair in pairs {
@@ -85,15 +84,14 @@ public struct SyntaxParser {
 
     // MARK: - Declarations
 
-    private static let typeKeys = ["doc", "deprecated", "fields", "cases"]
 
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
-        if let keys = Self.fieldLikeKeys(node, besides: Self.typeKeys) {
+        if let keys = Self.fieldLikeKeys(node, besides: SchemaKeys.type) {
             report(SchemaMessages.fieldsWithoutFieldsKey(name.value, keys: keys, at: name.location))
             return type
         }
-        guard let pairs = entries(of: node, keys: Self.typeKeys, what: "type '\(name.value)'", noun: "key") else { return type }
+        guard let pairs = entries(of: node, keys: SchemaKeys.type, what: "type '\(name.value)'", noun: "key") else { return type }
         var fields: [FieldSyntax]?
         var cases: [CaseSyntax]?
         var bodyRefused = false  // 'cases' of the wrong kind: reported already
@@ -139,7 +137,6 @@ public struct SyntaxParser {
         return keys.isEmpty ? nil : keys
     }
 
-    private static let fieldKeys = ["type", "doc", "default", "deprecated"]
 
     /// `name: type` or `name: {type, doc, default, deprecated}`.
     private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
@@ -165,11 +162,11 @@ public struct SyntaxParser {
                 report(SchemaMessages.fieldMappingAsMapType(for: "\(noun) '\(name.value)'", suggestion: map, at: value.location))
                 return field
             }
-            if let keys = Self.fieldLikeKeys(value, besides: Self.fieldKeys) {
+            if let keys = Self.fieldLikeKeys(value, besides: SchemaKeys.field) {
                 report(SchemaMessages.inlineStruct("\(noun) '\(name.value)'", keys: keys, at: value.location))
                 return field
             }
-            guard let pairs = entries(of: value, keys: Self.fieldKeys, what: "\(noun) '\(name.value)'", noun: "key",
+            guard let pairs = entries(of: value, keys: SchemaKeys.field, what: "\(noun) '\(name.value)'", noun: "key",
                                       expected: "a type or a mapping with 'type'") else { return field }
             var typed = false
             for pair in pairs {
@@ -190,7 +187,6 @@ public struct SyntaxParser {
         }
     }
 
-    private static let caseKeys = ["doc", "wire", "deprecated"]
 
     /// `name: doc text`, `name:` (no doc) or `name: {doc, wire, deprecated}`.
     private mutating func caseList(_ node: YAMLNode) -> [CaseSyntax] {
@@ -201,7 +197,7 @@ public struct SyntaxParser {
                 enumCase.doc = doc
                 return enumCase
             }
-            guard let pairs = entries(of: value, keys: Self.caseKeys, what: "case '\(name.value)'", noun: "key",
+            guard let pairs = entries(of: value, keys: SchemaKeys.enumCase, what: "case '\(name.value)'", noun: "key",
                                       expected: "a doc string or a mapping") else { return enumCase }
             for pair in pairs {
                 switch pair.key.scalar ?? "" {
@@ -215,7 +211,6 @@ public struct SyntaxParser {
         }
     }
 
-    private static let errorKeys = ["code", "doc"]
 
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
@@ -223,7 +218,7 @@ public struct SyntaxParser {
             report(SchemaMessages.errorWithoutMapping(name.value, got: node))
             return nil
         }
-        guard let pairs = entries(of: node, keys: Self.errorKeys, what: "error '\(name.value)'", noun: "key") else { return nil }
+        guard let pairs = entries(of: node, keys: SchemaKeys.error, what: "error '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "code": error.code = pair.value
@@ -237,12 +232,10 @@ public struct SyntaxParser {
         return error
     }
 
-    private static let methodKeys = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated"]
-    private static let returnsKeys = ["type", "doc"]
 
     private mutating func method(_ name: Located<String>, _ node: YAMLNode) -> MethodSyntax? {
         var method = MethodSyntax(name: name)
-        guard let pairs = entries(of: node, keys: Self.methodKeys, what: "method '\(name.value)'", noun: "key") else { return nil }
+        guard let pairs = entries(of: node, keys: SchemaKeys.method, what: "method '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             let value = pair.value
             switch pair.key.scalar ?? "" {
@@ -278,11 +271,11 @@ public struct SyntaxParser {
             report(SchemaMessages.fieldMappingAsMapType(for: "'returns'", suggestion: map, at: value.location))
             return (nil, nil)
         }
-        if let keys = Self.fieldLikeKeys(value, besides: Self.returnsKeys) {
+        if let keys = Self.fieldLikeKeys(value, besides: SchemaKeys.returns) {
             report(SchemaMessages.inlineStruct("'returns'", keys: keys, at: value.location))
             return (nil, nil)
         }
-        guard let inner = entries(of: value, keys: Self.returnsKeys, what: "'returns'", noun: "key",
+        guard let inner = entries(of: value, keys: SchemaKeys.returns, what: "'returns'", noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
         var type: Located<String>?
         var doc: String?
@@ -311,12 +304,11 @@ public struct SyntaxParser {
     }
 
     /// `kind` is read only to refuse it with a message that says why (not as an unknown key).
-    private static let pageMethodKeys = ["wire", "doc", "params", "returns", "errors", "global", "deprecated"]
 
     private mutating func pageMethod(_ name: Located<String>, _ node: YAMLNode) -> PageMethodSyntax? {
         var method = PageMethodSyntax(name: name)
         if node.isNull { return method }
-        guard let pairs = entries(of: node, keys: Self.pageMethodKeys, what: "page method '\(name.value)'", noun: "key",
+        guard let pairs = entries(of: node, keys: SchemaKeys.pageMethod, what: "page method '\(name.value)'", noun: "key",
                                   unlisted: ["kind"]) else { return nil }
         for pair in pairs {
             let value = pair.value
@@ -337,12 +329,11 @@ public struct SyntaxParser {
         return method
     }
 
-    private static let eventKeys = ["wire", "doc", "payload", "deprecated"]
 
     private mutating func event(_ name: Located<String>, _ node: YAMLNode) -> EventSyntax? {
         var event = EventSyntax(name: name)
         if node.isNull { return event }
-        guard let pairs = entries(of: node, keys: Self.eventKeys, what: "event '\(name.value)'", noun: "key") else { return nil }
+        guard let pairs = entries(of: node, keys: SchemaKeys.event, what: "event '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "wire": event.wire = scalar(pair.value, "'wire'")

@@ -29,6 +29,31 @@ async def client(lsp_client: LanguageClient, tmp_path):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"]))
+async def annotating_client(lsp_client: LanguageClient, tmp_path):
+    """A client that applies change annotations, as VS Code does: a rename's pin comes as an
+    edit of its own that asks to be confirmed."""
+    lsp_client.initialize_result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(workspace=types.WorkspaceClientCapabilities(
+                workspace_edit=types.WorkspaceEditClientCapabilities(
+                    document_changes=True,
+                    change_annotation_support=types.ChangeAnnotationsSupportOptions(groups_on_label=True)))),
+            workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="workspace")],
+        )
+    )
+    yield lsp_client
+    await lsp_client.shutdown_session()
+
+
+def diff_reports(old, new):
+    """The ids `bridgegen diff OLD NEW` reports, and its exit status."""
+    run = subprocess.run([BINARY, "diff", "--diagnostics-format", "json", str(old), str(new)], capture_output=True, text=True)
+    assert run.returncode in (0, 1), run.stderr
+    reports = json.loads(run.stderr) if run.stderr.strip().startswith("[") else []
+    return sorted(d["id"] for d in reports if d["severity"] == "error"), run.returncode
+
+
 def check_json(path):
     """`bridgegen check --diagnostics-format json PATH`: what the editor must show."""
     run = subprocess.run([BINARY, "check", "--diagnostics-format", "json", str(path)], capture_output=True, text=True)
