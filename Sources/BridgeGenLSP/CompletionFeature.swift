@@ -1,68 +1,68 @@
-/// `textDocument/completion`: names valid at the cursor, read from the line before it: type
-/// names in scope after `type:` or `returns:` (primitives, the module's types, `module.Type` of
-/// each import), error names of the module in an `errors:` list, module names in `imports:`.
-/// Keys are left to the JSON Schema (docs/EDITORS.md).
+import BridgeGenCore
+
+/// `textDocument/completion`: what is valid at the cursor, from the text before it
+/// (`CursorContext`) and the set's index:
+/// - at a key: the keys that entry accepts and does not have yet (a schema's, by where the
+///   cursor is nested; a config's, its targets' sections included);
+/// - after `type:` or `returns:`: type names in scope (primitives, the module's types,
+///   `module.Type` of each import);
+/// - after `default:`: the cases of the enum the field's type names;
+/// - in an `errors:` list: the module's error names; in `imports:`: the other modules.
 enum CompletionFeature {
-    enum Context { case type, error, module }
-
     // CompletionItemKind values of the protocol.
-    static let keywordKind = 14, structKind = 22, constantKind = 21, moduleKind = 9
+    static let keywordKind = 14, structKind = 22, constantKind = 21, moduleKind = 9, propertyKind = 10, enumMemberKind = 20
 
-    static func items(lineBefore: String, path: String, _ index: SymbolIndex) -> JSONValue {
-        guard let context = context(of: lineBefore) else { return .array([]) }
-        let own = index.occurrences.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
+    static func items(_ bytes: [UInt8], offset: Int, path: String, isConfig: Bool, sections: [any ConfigSection],
+                      _ index: SymbolIndex?) -> JSONValue {
+        guard let context = CursorContext(bytes, offset: offset) else { return .array([]) }
         var items: [JSONValue] = []
-        func add(_ label: String, _ kind: Int, _ detail: String) {
-            items.append(["label": .string(label), "kind": .int(kind), "detail": .string(detail)])
+        func add(_ label: String, _ kind: Int, _ detail: String, insert: String? = nil) {
+            var item: [String: JSONValue] = ["label": .string(label), "kind": .int(kind), "detail": .string(detail)]
+            if let insert { item["insertText"] = .string(insert) }
+            items.append(.object(item))
         }
-        switch context {
-        case .type:
-            for primitive in ["string", "int", "double", "bool", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive") }
+        switch context.place {
+        case .key(let keyPath, let siblings):
+            let keys = isConfig ? ConfigReader.keys(at: keyPath, sections: sections) : SchemaKeys.keys(at: keyPath)
+            for key in keys ?? [] where !siblings.contains(key) { add(key, propertyKind, "key", insert: key + ": ") }
+        case .value(let key, let text):
+            guard !isConfig, let index else { break }
+            values(of: key, typed: text, offset: offset, path: path, index, add)
+        }
+        return .array(items)
+    }
+
+    private static func values(of key: String, typed text: String, offset: Int, path: String, _ index: SymbolIndex,
+                               _ add: (String, Int, String, String?) -> Void) {
+        let own = index.occurrences.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
+        switch key {
+        case "type", "returns":
+            for primitive in ["string", "int", "double", "bool", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive", nil) }
             let imports = Set(index.occurrences.filter { $0.path == path && $0.key.kind == .module && !$0.isDeclaration }.map(\.key.qualified))
             for name in declared(.type, index) {
                 let module = String(name.prefix { $0 != "." })
-                if module == own { add(String(name.dropFirst(module.count + 1)), structKind, name) }
-                if imports.contains(module) { add(name, structKind, "imported") }
+                if module == own { add(String(name.dropFirst(module.count + 1)), structKind, name, nil) }
+                if imports.contains(module) { add(name, structKind, "imported", nil) }
             }
-        case .error:
+        case "errors" where text.contains("["):
             for name in declared(.error, index) where name.hasPrefix((own ?? "") + ".") {
-                add(String(name.dropFirst((own ?? "").count + 1)), constantKind, name)
+                add(String(name.dropFirst((own ?? "").count + 1)), constantKind, name, nil)
             }
-        case .module:
-            for name in declared(.module, index) where name != own { add(name, moduleKind, "module") }
+        case "imports" where text.contains("["):
+            for name in declared(.module, index) where name != own { add(name, moduleKind, "module", nil) }
+        case "default":
+            // The member the default belongs to: the nearest one declared above the cursor.
+            guard let member = index.typedMembers.filter({ $0.path == path && $0.offset < offset }).max(by: { $0.offset < $1.offset }),
+                  let name = index.enumNamed(in: member.type, module: member.module) else { return }
+            for enumCase in index.enums[name] ?? [] { add(enumCase, enumMemberKind, name, nil) }
+        default:
+            break
         }
-        return .array(items)
     }
 
     /// Type and error declarations (not fields), and modules, sorted.
     static func declared(_ kind: SymbolIndex.Kind, _ index: SymbolIndex) -> [String] {
         let names = index.occurrences.filter { $0.isDeclaration && $0.key.kind == kind }.map(\.key.qualified)
         return Set(names.filter { $0.split(separator: ".").count <= 2 }).sorted()
-    }
-
-    /// What the text before the cursor on its line asks for.
-    static func context(of line: String) -> Context? {
-        let text = Substring(line)
-        for (key, context) in [("type:", Context.type), ("returns:", .type), ("errors:", .error), ("imports:", .module)] {
-            guard let keyEnd = lastEnd(of: key, in: text) else { continue }
-            let value = text[keyEnd...]
-            // Still inside the value: no ',' or '}' after a type; inside the '[...]' of a list.
-            if context == .type, !value.contains(","), !value.contains("}") { return context }
-            if context != .type, value.contains("["), !value.contains("]") { return context }
-        }
-        return nil
-    }
-
-    private static func lastEnd(of key: String, in text: Substring) -> Substring.Index? {
-        var found: Substring.Index?
-        var rest = text[...]
-        while let start = rest.firstIndex(of: key.first!) {
-            if rest[start...].hasPrefix(key) {
-                let before = start == text.startIndex ? " " : text[text.index(before: start)]
-                if before == " " || before == "{" || before == "," { found = text.index(start, offsetBy: key.count) }
-            }
-            rest = rest[rest.index(after: start)...]
-        }
-        return found
     }
 }

@@ -157,16 +157,20 @@ public final class LanguageServer {
                                                              targets: targets))]
         case "textDocument/completion":
             let document = try openDocument(params)
-            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .array([]))] }
             let offset = try self.offset(params, document)
-            let bytes = document.bytes
-            var start = offset
-            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-            let line = String(decoding: bytes[start..<offset], as: UTF8.self)
-            return [Self.response(id: id, CompletionFeature.items(lineBefore: line, path: document.path ?? document.uri, index))]
+            let path = document.path ?? document.uri
+            return [Self.response(id: id, CompletionFeature.items(document.bytes, offset: offset, path: path,
+                                                                  isConfig: path.hasSuffix("/" + ConfigReader.fileName),
+                                                                  sections: ConfigReader.sections(of: targets), indexes[setKey(of: document)]))]
         case "textDocument/codeAction":
             let document = try openDocument(params)
-            return [Self.response(id: id, CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes)))]
+            let path = document.path ?? document.uri
+            let actions = CodeActionFeature.actions(params, uri: document.uri, bytes: document.bytes) { bytes in
+                var store = self.documents
+                store.change(uri: document.uri, version: document.version, text: String(decoding: bytes, as: UTF8.self))
+                return self.checkResult(of: document, in: store).diagnostics.filter { $0.location?.path == path }
+            }
+            return [Self.response(id: id, actions)]
         case "textDocument/rename", "textDocument/prepareRename":
             let document = try openDocument(params)
             guard let index = indexes[setKey(of: document)] else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }

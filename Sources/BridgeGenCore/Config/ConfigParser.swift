@@ -15,6 +15,17 @@ struct ConfigParser {
     private static let consoleKeys = ["forward", "maxMessageLength", "maxMessagesPerSecond"]
     private static let originKeys = ["trustedSchemes", "trustedHosts", "mainFrameOnly"]
 
+    /// The keys valid in the config's mapping at `path` (`[]`, `["origin"]`, `["swift"]`), nil
+    /// where there is no mapping of known keys.
+    static func keys(at path: [String], sections: [any ConfigSection]) -> [String]? {
+        switch path {
+        case []: return sharedKeys + sections.map(\.key)
+        case ["console"]: return consoleKeys
+        case ["origin"]: return originKeys
+        default: return path.count == 1 ? sections.first { $0.key == path[0] }?.keys : nil
+        }
+    }
+
     mutating func parse(_ root: YAMLNode) -> GeneratorConfig {
         let keys = Self.sharedKeys + sections.map(\.key)
         guard let pairs = reader.entries(of: root, keys: keys, what: "the top level of the config") else { return config }

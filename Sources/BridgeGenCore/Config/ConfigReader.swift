@@ -32,6 +32,12 @@ public enum ConfigReader {
         targets.compactMap(\.configSection)
     }
 
+    /// The keys a config accepts in the mapping at `path`, the keys enclosing it from the top;
+    /// nil where no mapping of known keys belongs.
+    public static func keys(at path: [String], sections: [any ConfigSection]) -> [String]? {
+        ConfigParser.keys(at: path, sections: sections)
+    }
+
     /// `read`, and where each key was set, by dotted key (`transport`, `callbackChannel`,
     /// `contentWorld`, `origin.trustedHosts`, `swift.access`, ...): the key's location, so
     /// `bridgegen diff` can point at the setting that changed. Keys left at their default have none.

@@ -1,4 +1,6 @@
-"""Completion: type names in scope, error names in errors:, module names in imports:."""
+"""Completion: keys valid at the cursor (schemas and configs), type names in scope, enum cases
+in defaults, error names in errors:, module names in imports:."""
+import pytest
 from lsprotocol import types
 
 from conftest import change_doc, open_doc
@@ -41,3 +43,101 @@ async def test_nothing_outside_a_value_that_names_something(client, tmp_path):
     user = await open_doc(client, tmp_path / "user.bridge.yaml")
     assert await complete(client, user, USER, "doc: \"Ünïcødé") == []
     assert await complete(client, user, USER, "    kind: ") == []
+
+
+async def complete_marked(client, path, marked):
+    """Writes `marked` less its '‸' to `path`, opens it and completes where the '‸' was."""
+    offset = marked.index("‸")
+    text = marked.replace("‸", "")
+    path.write_text(text, encoding="utf-8")
+    uri = await open_doc(client, path)
+    line = text.count("\n", 0, offset)
+    start = text.rfind("\n", 0, offset) + 1
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=len(text[start:offset].encode("utf-16-le")) // 2)))
+    items = result.items if isinstance(result, types.CompletionList) else result
+    return [item.label for item in items]
+
+
+KEYS = """bridgegen: 1
+module: shop
+doc: "Grüße 😀"
+types:
+  Item:
+    fields:
+      price:
+        type: int
+        {field}
+      mood: {{doc: "😀, {{not: a key}}", type: Mood, {flow}}}
+    {type}
+  Mood:
+    cases: {{calm: {{doc: Calm., {case}}}, sad: null}}
+methods:
+  get:
+    kind: request
+    {method}
+    returns:
+      {returns}
+{top}
+"""
+
+SLOTS = ("field", "flow", "type", "case", "method", "returns", "top")
+
+
+@pytest.mark.parametrize("slot,expected", [
+    ("field", ["doc", "default", "deprecated"]),
+    ("flow", ["default", "deprecated"]),
+    ("type", ["doc", "deprecated", "cases"]),
+    ("case", ["wire", "deprecated"]),
+    ("method", ["wire", "doc", "params", "errors", "deprecated"]),
+    ("returns", ["type", "doc"]),
+    ("top", ["errors", "events", "pageMethods", "imports"]),
+])
+async def test_keys_valid_at_the_cursor_and_not_yet_written(client, tmp_path, slot, expected):
+    marked = KEYS.format(**{s: ("‸" if s == slot else "") for s in SLOTS})
+    labels = await complete_marked(client, tmp_path / "shop.bridge.yaml", marked)
+    assert sorted(labels) == sorted(expected)
+
+
+async def test_a_partly_typed_key_and_where_no_key_belongs(client, tmp_path):
+    marked = KEYS.format(**{s: "" for s in SLOTS}).replace("    kind: request\n", "    kind: request\n    para‸\n")
+    assert "params" in await complete_marked(client, tmp_path / "shop.bridge.yaml", marked)
+    # Under 'types:' the keys are names the user chooses; after a closed mapping nothing is due.
+    names = KEYS.format(**{s: "" for s in SLOTS}).replace("types:\n", "types:\n  ‸\n")
+    assert await complete_marked(client, tmp_path / "shop.bridge.yaml", names) == []
+    closed = KEYS.format(**{s: "" for s in SLOTS}).replace("type: Mood, }", "type: Mood}‸")
+    assert await complete_marked(client, tmp_path / "shop.bridge.yaml", closed) == []
+
+
+async def test_config_keys_include_the_targets_sections(client, tmp_path):
+    (tmp_path / "shop.bridge.yaml").write_text("bridgegen: 1\nmodule: shop\n", encoding="utf-8")
+    top = await complete_marked(client, tmp_path / "bridgegen.yaml", "bridgegen: 1\ntransport: reply\n‸\n")
+    assert {"callbackChannel", "origin", "console", "swift", "typescript"} <= set(top) and "transport" not in top
+    origin = await complete_marked(client, tmp_path / "bridgegen.yaml", "bridgegen: 1\norigin:\n  trustedHosts: [a.com]\n  ‸\n")
+    assert sorted(origin) == ["mainFrameOnly", "trustedSchemes"]
+
+
+ENUMS = """bridgegen: 1
+module: pins
+types:
+  Mood:
+    cases: {happy: null, sad: null, "calm": {doc: Quiet.}}
+  Holder:
+    fields:
+      one: {type: Mood, default: ‸1}
+      many:
+        type: "list<Mood>?"
+        default: ‸2
+"""
+
+
+async def test_enum_cases_in_defaults_in_order(client, tmp_path):
+    for slot in ("1", "2"):
+        marked = ENUMS.replace("‸" + slot, "‸").replace("‸1", "").replace("‸2", "")
+        assert await complete_marked(client, tmp_path / "pins.bridge.yaml", marked) == ["happy", "sad", "calm"]
+    (tmp_path / "pins.bridge.yaml").write_text(ENUMS.replace("‸1", "").replace("‸2", ""), encoding="utf-8")
+    other = "bridgegen: 1\nmodule: other\nimports: [pins]\nevents:\n  felt:\n    payload:\n      mood: {type: pins.Mood, default: ‸}\n"
+    assert await complete_marked(client, tmp_path / "other.bridge.yaml", other) == ["happy", "sad", "calm"]
+    not_enum = ENUMS.replace("type: Mood, default: ‸1", "type: string, default: ‸").replace("‸2", "")
+    assert await complete_marked(client, tmp_path / "pins.bridge.yaml", not_enum) == []

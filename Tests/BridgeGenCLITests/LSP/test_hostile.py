@@ -112,3 +112,41 @@ def test_random_frames_never_crash_the_server():
     run = run_raw(b"".join(parts))
     assert run.returncode in (0, 1), run.stderr
     assert b"Fatal error" not in run.stderr and run.returncode >= 0
+
+
+def test_every_position_of_real_and_hostile_files_gets_an_answer():
+    """Completion, hover, definition and prepareRename at every third position (every one in
+    short lines) of Schemas/ and of the hostile texts, and rename at every 40th request: each
+    request answered, the server alive."""
+    repository = pathlib.Path(__file__).resolve().parents[3]
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted((repository / "Schemas").glob("*.yaml"))}
+    texts.update((name + ".bridge.yaml", text) for name, text in hostile_schemas().items()
+                 if len(text) < 5000 and "\x00" not in text)
+    parts = [message({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}),
+             message({"jsonrpc": "2.0", "method": "initialized", "params": {}})]
+    uris = {name: (repository / "Schemas" / name).as_uri() if (repository / "Schemas" / name).exists()
+            else f"untitled:{name}" for name in texts}
+    for name, text in texts.items():
+        parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": {"uri": uris[name], "languageId": "yaml", "version": 1, "text": text}}}))
+    asked = 0
+    for name, text in texts.items():
+        for line, content in enumerate(text.split("\n")):
+            width = len(content.encode("utf-16-le")) // 2 + 2
+            for character in range(0, width, 1 if width < 12 else 3):
+                where = {"textDocument": {"uri": uris[name]}, "position": {"line": line, "character": character}}
+                methods = ["textDocument/completion", "textDocument/hover", "textDocument/definition",
+                           "textDocument/prepareRename"]
+                if asked % 40 == 0:
+                    methods.append("textDocument/rename")
+                for method in methods:
+                    asked += 1
+                    params = dict(where, newName="renamed") if method.endswith("/rename") else where
+                    parts.append(message({"jsonrpc": "2.0", "id": asked, "method": method, "params": params}))
+    parts += [message({"jsonrpc": "2.0", "id": asked + 1, "method": "shutdown"}), message({"jsonrpc": "2.0", "method": "exit"})]
+    run = run_raw(b"".join(parts), timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    answered = {r["id"] for r in responses(run.stdout) if r.get("id") is not None and ("result" in r or "error" in r)}
+    assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
+    unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
+    assert unexpected == [], unexpected[:3]
