@@ -77,8 +77,21 @@ def answer_times(binary, folder, path, repeat):
         message = server.published(uri)
         times.append(time.perf_counter() - start)
         assert message["params"]["diagnostics"] == [], message
+    # A rename of the first type (or method) of the file: the plan, then the set checked twice
+    # (as it is and with the edits) before the answer.
+    lines = text.split("\n")
+    section = next(i for i, l in enumerate(lines) if l in ("types:", "methods:"))
+    position = {"line": section + 1, "character": 3}
+    renames = []
+    for n in range(max(5, repeat // 3)):
+        start = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "id": 100 + n, "method": "textDocument/rename",
+                     "params": {"textDocument": {"uri": uri}, "position": position, "newName": "Renamed%d" % n}})
+        answer = server.until(lambda m: m.get("id") == 100 + n)
+        renames.append(time.perf_counter() - start)
+        assert "result" in answer, answer
     server.close()
-    return times
+    return times, renames
 
 
 def check_times(binary, folder, repeat):
@@ -104,7 +117,7 @@ def main():
         binary = os.path.join(ROOT, ".build", "release", "bridgegen")
     binary = os.path.abspath(binary)
     work = tempfile.mkdtemp(prefix="bridgegen-lsp-bench-")
-    print(f"{'set':>8} {'files':>5} {'bytes':>9} {'change ms (median)':>19} {'p90':>7} {'max':>7} {'check ms':>9} {'ratio':>6}")
+    print(f"{'set':>8} {'files':>5} {'bytes':>9} {'change ms (median)':>19} {'p90':>7} {'max':>7} {'check ms':>9} {'ratio':>6} {'rename ms':>10}")
     for size in sizes:
         folder = os.path.join(work, size)
         if size == "schemas":
@@ -117,12 +130,12 @@ def main():
             path = os.path.join(folder, "mod0.bridge.yaml")
         files = [f for f in os.listdir(folder) if f.endswith(".bridge.yaml")]
         size_bytes = sum(os.path.getsize(os.path.join(folder, f)) for f in files)
-        answers = answer_times(binary, folder, path, repeat)
+        answers, renames = answer_times(binary, folder, path, repeat)
         checks = check_times(binary, folder, max(5, repeat // 3))
         median, base = statistics.median(answers), statistics.median(checks)
         p90 = sorted(answers)[int(0.9 * (len(answers) - 1))]
         print(f"{size:>8} {len(files):>5} {size_bytes:>9} {median * 1000:>19.1f} {p90 * 1000:>7.1f} {max(answers) * 1000:>7.1f}"
-              f" {base * 1000:>9.1f} {median / base:>6.2f}")
+              f" {base * 1000:>9.1f} {median / base:>6.2f} {statistics.median(renames) * 1000:>10.1f}")
     shutil.rmtree(work)
 
 

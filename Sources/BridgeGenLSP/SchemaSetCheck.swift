@@ -38,9 +38,9 @@ public struct SchemaSetCheck: Sendable {
         var inputs = overlaid(folder: folder, lone: lone, documents: documents, into: &collector)
         for input in inputs { sources[input.path] = input.bytes }
         let reserved = ReservedWords.of(targets)
-        let index = SymbolIndex(inputs, reserved: reserved)
-        let checked = Pipeline.check(inputs, config: config, reserved: reserved)
+        let (checked, syntax) = Pipeline.checkKeepingSyntax(inputs, config: config, reserved: reserved)
         inputs = []
+        let index = SymbolIndex(syntax, sources: sources)
         collector.report(contentsOf: checked.diagnostics)
         var schema: SchemaSet?
         if let model = checked.schema, !collector.hasErrors {

@@ -45,20 +45,21 @@ public struct SymbolIndex: Sendable {
 
     static let primitives: Set<String> = ["string", "int", "double", "bool", "any", "list", "map"]
 
-    public init(_ inputs: [SchemaInput], reserved: ReservedWords) {
-        var parsed: [(SchemaInput, ModuleSyntax, String)] = []
-        for input in inputs {
-            guard let syntax = Pipeline.readAndParse(input, reserved: reserved).syntax, let module = syntax.name?.value else { continue }
-            parsed.append((input, syntax, module))
-            for type in syntax.types {
-                if case .enumeration(let cases) = type.body { enums[module + "." + type.name.value] = cases.map(\.name.value) }
+    /// `syntax`: the modules the check parsed; `sources`: the bytes each was parsed from, by path.
+    public init(_ syntax: [ModuleSyntax], sources: [String: [UInt8]]) {
+        let parsed = syntax.compactMap { module in
+            module.name.flatMap { name in sources[module.path].map { (module, name.value, $0) } }
+        }
+        for (module, name, _) in parsed {
+            for type in module.types {
+                if case .enumeration(let cases) = type.body { enums[name + "." + type.name.value] = cases.map(\.name.value) }
             }
         }
-        for (input, syntax, module) in parsed {
-            let map = LineMap(input.bytes)
-            maps[input.path] = map
-            var file = FileIndexer(path: input.path, module: module, map: map, enums: enums)
-            file.index(syntax)
+        for (module, name, bytes) in parsed {
+            let map = LineMap(bytes)
+            maps[module.path] = map
+            var file = FileIndexer(path: module.path, module: name, map: map, enums: enums)
+            file.index(module)
             occurrences += file.occurrences
             pinned.formUnion(file.pinned)
             typedMembers += file.typedMembers

@@ -18,6 +18,13 @@ public enum Pipeline {
     /// Takes the inputs (`consuming`) so that their bytes are freed once parsed, before the
     /// checked model is built beside the syntax: that is when a run's memory peaks.
     public static func check(_ inputs: consuming [SchemaInput], config: GeneratorConfig, reserved: ReservedWords) -> Result {
+        checkKeepingSyntax(inputs, config: config, reserved: reserved).result
+    }
+
+    /// `check`, also returning the syntax of every file that could be read as a schema (the
+    /// language server indexes names from it, so each file is parsed once per change).
+    public static func checkKeepingSyntax(_ inputs: consuming [SchemaInput], config: GeneratorConfig, reserved: ReservedWords)
+        -> (result: Result, syntax: [ModuleSyntax]) {
         // Files are read and parsed independently, so that work is spread over the cores; the
         // results keep the input order, and diagnostics are sorted anyway: output is the same.
         let files = ParallelMap.map(inputs) { readAndParse($0, reserved: reserved) }
@@ -30,7 +37,7 @@ public enum Pipeline {
         }
         let (schema, checkProblems) = TypeChecker.check(syntax, config: config, reserved: reserved)
         collector.report(contentsOf: checkProblems)
-        return Result(schema: collector.hasErrors ? nil : schema, diagnostics: collector.sorted)
+        return (Result(schema: collector.hasErrors ? nil : schema, diagnostics: collector.sorted), syntax)
     }
 
     /// Stages 1-2 for one file: its syntax (nil when it could not be read as a schema) and problems.
