@@ -15,7 +15,7 @@ struct ConfigParser {
     private static let consoleKeys = ["forward", "maxMessageLength", "maxMessagesPerSecond"]
     private static let originKeys = ["trustedSchemes", "trustedHosts", "mainFrameOnly"]
 
-    /// The keys valid in the config's mapping at `path` (`[]`, `["origin"]`, `["swift"]`), nil
+    /// The keys valid in the config's mapping at `path` (`[]`, `["origin"]`, a section's key), nil
     /// where there is no mapping of known keys.
     static func keys(at path: [String], sections: [any ConfigSection]) -> [String]? {
         switch path {

@@ -150,3 +150,80 @@ def test_every_position_of_real_and_hostile_files_gets_an_answer():
     assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
     unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
     assert unexpected == [], unexpected[:3]
+
+
+def mutants(count, seed=26):
+    """The fuzz corpus of CheckFuzzTests (Schemas/, the stress and the invalid fixtures),
+    mutated by a seeded mutator: bytes flipped, lines dropped, doubled or swapped, cut short."""
+    repository = pathlib.Path(__file__).resolve().parents[3]
+    corpus = sorted(repository.glob("Schemas/*.bridge.yaml")) + sorted(
+        repository.glob("Tests/BridgeGenSwiftTests/Fixtures/Stress/**/*.bridge.yaml")) + sorted(
+        repository.glob("Tests/BridgeGenCoreTests/Fixtures/invalid/**/*.bridge.yaml"))
+    texts = [p.read_bytes() for p in corpus]
+    assert len(texts) > 60
+    rng = random.Random(seed)
+    for _ in range(count):
+        data = bytearray(rng.choice(texts))
+        for _ in range(rng.randrange(1, 4)):
+            lines = data.split(b"\n")
+            kind = rng.randrange(5)
+            if kind == 0 and data:
+                data[rng.randrange(len(data))] = rng.choice(b"{}[]:,-#'\"\t \n?&*!|>" + bytes([rng.randrange(256)]))
+            elif kind == 1 and len(lines) > 1:
+                del lines[rng.randrange(len(lines))]
+                data = bytearray(b"\n".join(lines))
+            elif kind == 2:
+                i = rng.randrange(len(lines))
+                lines.insert(i, lines[i])
+                data = bytearray(b"\n".join(lines))
+            elif kind == 3 and len(lines) > 1:
+                i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+                lines[i], lines[j] = lines[j], lines[i]
+                data = bytearray(b"\n".join(lines))
+            else:
+                data = data[:rng.randrange(len(data) + 1)]
+        yield data.decode("utf-8", errors="replace")
+
+
+def test_the_fuzz_corpus_mutated_through_every_feature(tmp_path):
+    """300 mutants as the changes of one buffer of a set; after each, completion, hover,
+    definition, references, rename, prepareRename and quick fixes at random positions (the
+    quick fixes with made-up did-you-mean diagnostics): every request answered, no crash."""
+    (tmp_path / "bridgegen.yaml").write_text("bridgegen: 1\n", encoding="utf-8")
+    (tmp_path / "other.bridge.yaml").write_text("bridgegen: 1\nmodule: other\ntypes:\n  T: {fields: {a: int}}\n", encoding="utf-8")
+    uri = (tmp_path / "sample.bridge.yaml").as_uri()
+    rng = random.Random(0xF022)
+    parts = [message({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                      "params": {"capabilities": {}, "rootUri": tmp_path.as_uri()}}),
+             message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+                 "textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": ""}}})]
+    asked = 0
+    for version, text in enumerate(mutants(300), start=2):
+        parts.append(message({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}}))
+        lines = text.split("\n")
+        for _ in range(3):
+            line = rng.randrange(len(lines) + 1)
+            character = rng.randrange(len(lines[line]) + 2) if line < len(lines) else 0
+            position = {"line": line, "character": character}
+            where = {"textDocument": {"uri": uri}, "position": position}
+            word = rng.choice(["int", "string", "x", "list<int>", "'", "", "😀"])
+            diagnostic = {"range": {"start": position, "end": {"line": line, "character": character + rng.randrange(4)}},
+                          "source": "bridgegen", "code": "unknown-type",
+                          "message": f"unknown type '{word}'; did you mean '{rng.choice(['int', 'a b', ''])}'?"}
+            requests = [("textDocument/completion", where), ("textDocument/hover", where),
+                        ("textDocument/definition", where), ("textDocument/prepareRename", where),
+                        ("textDocument/references", dict(where, context={"includeDeclaration": True})),
+                        ("textDocument/rename", dict(where, newName=rng.choice(["renamed", "T", "a-b", "x y"]))),
+                        ("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": diagnostic["range"],
+                                                     "context": {"diagnostics": [diagnostic]}})]
+            for method, params in requests:
+                asked += 1
+                parts.append(message({"jsonrpc": "2.0", "id": asked, "method": method, "params": params}))
+    parts += [message({"jsonrpc": "2.0", "id": asked + 1, "method": "shutdown"}), message({"jsonrpc": "2.0", "method": "exit"})]
+    run = run_raw(b"".join(parts), timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    answered = {r["id"] for r in responses(run.stdout) if r.get("id") is not None and ("result" in r or "error" in r)}
+    assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
+    unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
+    assert unexpected == [], unexpected[:3]
