@@ -93,6 +93,52 @@ public object BridgeDecode {
     public fun <T> optional(value: JsonValue?, path: BridgePath, wrapped: (JsonValue?, BridgePath) -> T): T? =
         if (isNull(value)) null else wrapped(value, path)
 
+    /** A value with a schema default, used when the key is absent or null. */
+    public fun <T> defaulted(value: JsonValue?, path: BridgePath, fallback: T, wrapped: (JsonValue?, BridgePath) -> T): T =
+        if (isNull(value)) fallback else wrapped(value, path)
+
+    /** An enum case by its wire value; `entries` in schema order, as the message lists them. */
+    public fun <E : Enum<E>> enumeration(value: JsonValue?, path: BridgePath, entries: List<E>, wire: (E) -> String): E {
+        val expected = entries.joinToString(", ") { JsonValue.Text(wire(it)).jsonText }
+        val raw = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "one of $expected", value)
+        return entries.firstOrNull { wire(it) == raw }
+            ?: throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected one of $expected, got ${JsonValue.Text(raw).jsonText}")
+    }
+
     /** A message's `data`: absent or null means no parameters. */
     public fun params(data: JsonValue?): Map<String, JsonValue> = if (isNull(data)) emptyMap() else obj(data, BridgePath("params"))
+
+    /**
+     * The members of an object being decoded, each read at its path (`path.key`): generated
+     * decoders spell a field's key once. Keys the schema does not name are ignored.
+     */
+    public class Fields private constructor(private val members: Map<String, JsonValue>, private val path: BridgePath) {
+        public constructor(value: JsonValue?, path: BridgePath) : this(obj(value, path), path)
+
+        public fun <T> field(key: String, decode: (JsonValue?, BridgePath) -> T): T = decode(members[key], path.field(key))
+
+        /** A field that may be absent or null. */
+        public fun <T> optional(key: String, decode: (JsonValue?, BridgePath) -> T): T? =
+            BridgeDecode.optional(members[key], path.field(key), decode)
+
+        /** A field with a schema default, used when the key is absent or null. */
+        public fun <T> defaulted(key: String, fallback: T, decode: (JsonValue?, BridgePath) -> T): T =
+            BridgeDecode.defaulted(members[key], path.field(key), fallback, decode)
+
+        public fun string(key: String): String = BridgeDecode.string(members[key], path.field(key))
+        public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
+        public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))
+        public fun bool(key: String): Boolean = BridgeDecode.bool(members[key], path.field(key))
+
+        // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default = false)`.
+        public fun string(key: String, default: String): String = defaulted(key, default, BridgeDecode::string)
+        public fun int(key: String, default: Long): Long = defaulted(key, default, BridgeDecode::int)
+        public fun double(key: String, default: Double): Double = defaulted(key, default, BridgeDecode::double)
+        public fun bool(key: String, default: Boolean): Boolean = defaulted(key, default, BridgeDecode::bool)
+
+        public companion object {
+            /** A message's `data` as the fields of `params` (absent or null: no parameters). */
+            public fun params(data: JsonValue?): Fields = Fields(BridgeDecode.params(data), BridgePath("params"))
+        }
+    }
 }

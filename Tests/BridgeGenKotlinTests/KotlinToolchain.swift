@@ -5,7 +5,7 @@ import Foundation
 /// one compile per set of sources, cached across runs by the script.
 enum KotlinToolchain {
     static let script = TestPaths.path("Scripts/kotlin.py")
-    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
+    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
     static let python = URL(fileURLWithPath: "/usr/bin/env")
 
     struct CompileFailed: Error, CustomStringConvertible {

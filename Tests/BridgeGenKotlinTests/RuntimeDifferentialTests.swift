@@ -60,6 +60,8 @@ final class RuntimeDifferentialTests: XCTestCase {
         }
         cases += incomingCases(&random, hostile: hostile)
         cases += decodeCases()
+        cases += structCases(&random, hostile: hostile)
+        cases += encodeCases(&random)
         return cases
     }
 
@@ -168,6 +170,113 @@ final class RuntimeDifferentialTests: XCTestCase {
             case "optional-int": result = try BridgeDecode.optional(value, path, BridgeDecode.int).map { .int($0) } ?? .null
             case "params": result = try BridgeDecode.json(BridgeDecode.params(value), "params")
             default: return "unknown decoder \(kind)"
+            }
+            return "ok " + result.jsonText
+        } catch let error as BridgeError {
+            return "err \(error.code) \(error.message)"
+        } catch {
+            return "threw \(error)"
+        }
+    }
+
+    enum ProbeMood: String { case happy, sad, odd = "ünï😀" }
+    static let moodCases = ["happy", "sad", "ünï😀"]
+
+    /// Objects for one struct shape, each field absent, null, right or wrong in turn: what
+    /// `BridgeDecode.Fields` reads, encoded back through `BridgeEncode.Members`, or the error.
+    func structCases(_ random: inout SeededRandom, hostile: [String]) -> [Case] {
+        func literal(_ text: String) -> String { JSONValue.string(text).jsonText }
+        let choices: [(key: String, right: [String], wrong: [String])] = [
+            ("name", [literal("n"), literal("😀\u{0}é")], ["1", "true", "[]"]),
+            ("count", ["0", "-7", "9007199254740991", "2.0"], ["1.5", "\"3\"", "9007199254740992", "1e300"]),
+            ("ratio", ["0.25", "-1e-7", "3", "1e300"], ["\"x\"", "{}"]),
+            ("flag", ["true", "false", "0", "1"], ["2", "\"true\"", "0.5"]),
+            ("tags", ["[]", "[\"a\",\"b\"]"], ["[1]", "[\"a\",null]", "\"a\"", "{}"]),
+            ("meta", ["{}", "{\"b\":1,\"a\":2,\"é\":-3}"], ["{\"a\":1.5}", "{\"z\":1,\"a\":\"x\"}", "[]"]),
+            ("mood", Self.moodCases.map(literal), [literal("Happy"), literal("u\u{308}"), "1", "[]"]),
+            ("extra", ["null", "[1,2.5,{\"k\":[true]}]", "{\"b\":9007199254740993}", "-0.0"], []),
+        ]
+        var cases: [Case] = []
+        for _ in 0..<300 {
+            var members: [String] = []
+            for choice in choices {
+                switch random.next(below: 10) {
+                case 0: continue
+                case 1: members.append(literal(choice.key) + ":null")
+                case 2 where !choice.wrong.isEmpty: members.append(literal(choice.key) + ":" + random.pick(choice.wrong))
+                default: members.append(literal(choice.key) + ":" + random.pick(choice.right))
+                }
+            }
+            if random.chance(20) { members.append(literal(random.pick(hostile)) + ":" + literal(random.pick(hostile))) }
+            for i in members.indices.reversed() { members.swapAt(i, random.next(below: i + 1)) }
+            let text = "{" + members.joined(separator: ",") + "}"
+            cases.append(Case(kind: "struct", input: text, swift: Self.swiftStruct(text)))
+        }
+        for text in ["null", "[]", "\"x\"", "1"] { cases.append(Case(kind: "struct", input: text, swift: Self.swiftStruct(text))) }
+        return cases
+    }
+
+    static func swiftStruct(_ json: String) -> String {
+        let message = try? JSONSerialization.jsonObject(with: Data(("{\"v\":" + json + "}").utf8)) as? [String: Any]
+        do {
+            let fields = try BridgeDecode.Fields(message?["v"], BridgePath("params").field("v"))
+            let name = try fields.string("name")
+            let count = try fields.int("count", default: 3)
+            let ratio = try fields.optional("ratio", BridgeDecode.double)
+            let flag = try fields.bool("flag", default: false)
+            let tags = try fields.field("tags") { try BridgeDecode.list($0, $1, BridgeDecode.string) }
+            let meta = try fields.optional("meta") { try BridgeDecode.map($0, $1, BridgeDecode.int) }
+            let mood = try fields.defaulted("mood", ProbeMood.sad) {
+                try BridgeDecode.enumeration($0, $1, ProbeMood.self, cases: moodCases)
+            }
+            let extra = try fields.optional("extra", BridgeDecode.json)
+            let encoded = try BridgeEncode.Members("result").string("name", name).int("count", count)
+                .optional("ratio", ratio, BridgeEncode.double).bool("flag", flag)
+                .field("tags", tags) { try BridgeEncode.list($0, $1, BridgeEncode.string) }
+                .optional("meta", meta) { try BridgeEncode.map($0, $1, BridgeEncode.int) }
+                .string("mood", mood.rawValue).optional("extra", extra, BridgeEncode.json).json
+            return "ok " + encoded.jsonText
+        } catch let error as BridgeError {
+            return "err \(error.code) \(error.message)"
+        } catch {
+            return "threw \(error)"
+        }
+    }
+
+    /// What the encoders refuse (integers beyond 2^53, non-finite doubles) and accept, alone
+    /// and inside a list, a map and an `any` value, with at most one bad value each (Swift
+    /// encodes a dictionary in its own order).
+    func encodeCases(_ random: inout SeededRandom) -> [Case] {
+        var ints: [Int] = [0, 1, -1, 9_007_199_254_740_991, -9_007_199_254_740_991, 9_007_199_254_740_992, -9_007_199_254_740_992,
+                           .max, .min]
+        for _ in 0..<40 { ints.append(Int(bitPattern: UInt(random.next()))) }
+        var doubles: [Double] = [.infinity, -.infinity, .nan, -.nan, 0, -0.0, 1e300, .leastNonzeroMagnitude]
+        for _ in 0..<20 { doubles.append(Double(bitPattern: random.next())) }
+        var cases: [Case] = []
+        for value in ints {
+            cases.append(Case(kind: "encode", input: "int\u{F8FF}\(value)", swift: Self.swiftEncode("int", String(value))))
+        }
+        for value in doubles {
+            for kind in ["double", "list-double", "map-double", "json-double"] {
+                let input = String(value.bitPattern)
+                cases.append(Case(kind: "encode", input: kind + "\u{F8FF}" + input, swift: Self.swiftEncode(kind, input)))
+            }
+        }
+        return cases
+    }
+
+    static func swiftEncode(_ kind: String, _ input: String) -> String {
+        let path = BridgePath("result").field("v")
+        do {
+            let result: JSONValue
+            let double = UInt64(input).map { Double(bitPattern: $0) } ?? 0
+            switch kind {
+            case "int": result = try BridgeEncode.int(Int(input) ?? 0, path)
+            case "double": result = try BridgeEncode.double(double, path)
+            case "list-double": result = try BridgeEncode.list([0.5, double], path, BridgeEncode.double)
+            case "map-double": result = try BridgeEncode.map(["a": 1.5, "é": double], path, BridgeEncode.double)
+            case "json-double": result = try BridgeEncode.json(.object(["k": .array([.int(1), .double(double)])]), path)
+            default: return "unknown encoder \(kind)"
             }
             return "ok " + result.jsonText
         } catch let error as BridgeError {

@@ -3,6 +3,7 @@
 // compare with the Swift runtime's answer to the same case.
 
 import bridgegen.BridgeDecode
+import bridgegen.BridgeEncode
 import bridgegen.BridgeEnvelope
 import bridgegen.BridgeError
 import bridgegen.BridgeIncoming
@@ -23,6 +24,8 @@ private fun answer(kind: String, input: String): String = when (kind) {
     "envelope" -> input.split('\uF8FF').let { BridgeEnvelope.failure(BridgeError(it[0].toInt(), it[1])).jsonText }
     "incoming" -> incoming(input)
     "decode" -> input.split('\uF8FF').let { decode(it[0], it[1]) }
+    "struct" -> struct(input)
+    "encode" -> input.split('\uF8FF').let { encode(it[0], it[1]) }
     else -> error("unknown case kind $kind")
 }
 
@@ -60,6 +63,45 @@ private fun decode(kind: String, json: String): String {
     } catch (error: BridgeError) {
         "err ${error.code} ${error.message}"
     }
+}
+
+private enum class ProbeMood(val wire: String) { HAPPY("happy"), SAD("sad"), ODD("ünï😀") }
+
+/** One struct shape read through `BridgeDecode.Fields` and written back through `BridgeEncode.Members`. */
+private fun struct(json: String): String = try {
+    val fields = BridgeDecode.Fields(BridgeIncoming.read("{\"v\":$json}").message?.get("v"), BridgePath("params").field("v"))
+    val name = fields.string("name")
+    val count = fields.int("count", default = 3)
+    val ratio = fields.optional("ratio", BridgeDecode::double)
+    val flag = fields.bool("flag", default = false)
+    val tags = fields.field("tags") { value, path -> BridgeDecode.list(value, path, BridgeDecode::string) }
+    val meta = fields.optional("meta") { value, path -> BridgeDecode.map(value, path, BridgeDecode::int) }
+    val mood = fields.defaulted("mood", ProbeMood.SAD) { value, path ->
+        BridgeDecode.enumeration(value, path, ProbeMood.entries, ProbeMood::wire)
+    }
+    val extra = fields.optional("extra", BridgeDecode::json)
+    "ok " + BridgeEncode.Members(BridgePath("result")).string("name", name).int("count", count)
+        .optional("ratio", ratio, BridgeEncode::double).bool("flag", flag)
+        .field("tags", tags) { value, path -> BridgeEncode.list(value, path, BridgeEncode::string) }
+        .optional("meta", meta) { value, path -> BridgeEncode.map(value, path, BridgeEncode::int) }
+        .string("mood", mood.wire).optional("extra", extra, BridgeEncode::json).json.jsonText
+} catch (error: BridgeError) {
+    "err ${error.code} ${error.message}"
+}
+
+private fun encode(kind: String, input: String): String = try {
+    val path = BridgePath("result").field("v")
+    val double = java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(if (kind == "int") "0" else input))
+    "ok " + when (kind) {
+        "int" -> BridgeEncode.int(input.toLong(), path)
+        "double" -> BridgeEncode.double(double, path)
+        "list-double" -> BridgeEncode.list(listOf(0.5, double), path, BridgeEncode::double)
+        "map-double" -> BridgeEncode.map(mapOf("a" to 1.5, "é" to double), path, BridgeEncode::double)
+        "json-double" -> BridgeEncode.json(JsonValue.Object(mapOf("k" to JsonValue.Array(listOf(JsonValue.Integer(1), JsonValue.Real(double))))), path)
+        else -> error("unknown encoder $kind")
+    }.jsonText
+} catch (error: BridgeError) {
+    "err ${error.code} ${error.message}"
 }
 
 fun main() {
