@@ -1,0 +1,64 @@
+import BridgeGenCore
+
+/// The one Kotlin string-literal writer and the one KDoc writer: the only ways schema text
+/// (docs, wire values, defaults, messages) reaches a generated Kotlin file.
+enum KotlinText {
+    /// A `"..."` literal whose value is exactly `text`, for every Unicode scalar. Quotes,
+    /// backslashes and `$` are escaped (so `${` cannot start a template); line terminators,
+    /// controls and bidi controls are spelled `\uXXXX` (a surrogate pair beyond the BMP), so
+    /// the source shows them.
+    static func stringLiteral(_ text: String) -> String {
+        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) { return "\"" + text + "\"" }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "$": out += "\\$"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if UntrustedText.needsEscape(scalar) {
+                    for unit in String(scalar).utf16 { out += "\\u" + hex4(unit) }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func hex4(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    /// The lines of a KDoc comment's body showing `text`. Every line terminator starts a new
+    /// line; controls and bidi controls are shown as `\u{1B}`. Kotlin's block comments nest, so
+    /// `/*` would open a comment inside the doc and `*/` close it early: both are written with
+    /// `&#47;` for the slash, which KDoc renders as `/` and the compiler never reads as either.
+    static func commentLines(_ text: String) -> [String] {
+        let plain = text.allBytes { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+        let lines = plain ? [text] : UntrustedText.lines(text)
+        return lines.map { line in
+            var out = ""
+            for scalar in line.unicodeScalars {
+                if UntrustedText.needsEscape(scalar) {
+                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            return out.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*")
+        }
+    }
+
+    /// A KDoc comment (`/** ... */`) at `indent`, or nothing for a doc that is nil or blank.
+    static func kdoc(_ text: String?, indent: String = "") -> [String] {
+        guard let text, !UntrustedText.trimmingTrailingBlanks(text).isEmpty else { return [] }
+        let lines = commentLines(UntrustedText.trimmingTrailingBlanks(text))
+        if lines.count == 1 { return [indent + "/** " + lines[0] + " */"] }
+        return [indent + "/**"] + lines.map { $0.isEmpty ? indent + " *" : indent + " * " + $0 } + [indent + " */"]
+    }
+}
