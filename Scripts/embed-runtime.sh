@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Embeds the runtimes (Runtime/Swift, Runtime/TypeScript) into the generator: writes
+# Embeds the runtimes (Runtime/Swift, Runtime/TypeScript, Runtime/Kotlin) into the generator: writes
 # Runtime/Swift/ConsoleScript.swift from Runtime/JavaScript/console-forward.js, then
-# Sources/BridgeGenSwift/EmbeddedRuntime.swift and Sources/BridgeGenTypeScript/EmbeddedRuntime.swift
+# Sources/BridgeGenSwift/EmbeddedRuntime.swift, Sources/BridgeGenTypeScript/EmbeddedRuntime.swift
+# and Sources/BridgeGenKotlin/EmbeddedRuntime.swift
 # with RuntimeEmbedder. Run after editing a runtime file (Scripts/generate.sh runs it);
 # RuntimeEmbeddingTests and RuntimeSourceTests fail while they are stale. See Runtime/README.md.
 set -euo pipefail
@@ -16,3 +17,4 @@ ts_files=()
 for f in Runtime/TypeScript/*.ts; do [[ "$f" == *.d.ts ]] || ts_files+=("$f"); done
 "$embedder" Sources/BridgeGenSwift/EmbeddedRuntime.swift "${swift_files[@]}"
 "$embedder" Sources/BridgeGenTypeScript/EmbeddedRuntime.swift "${ts_files[@]}"
+"$embedder" Sources/BridgeGenKotlin/EmbeddedRuntime.swift Runtime/Kotlin/*.kt

@@ -1,6 +1,6 @@
 // bridgegen's Kotlin runtime: encoding results and payloads, refusing what JavaScript cannot hold.
-// Embedded into every generated BridgeGenSupport.kt (this header and the imports are not);
-// `public` at a line start becomes the configured visibility. See Runtime/README.md.
+// Embedded into every generated BridgeGenSupport.kt (not this header and the package line);
+// a top-level `public` becomes the configured visibility. See Runtime/README.md.
 
 package bridgegen
 

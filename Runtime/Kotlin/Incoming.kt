@@ -1,10 +1,8 @@
 // bridgegen's Kotlin runtime: reading a message's untrusted JSON text, as the Swift runtime reads it.
-// Embedded into every generated BridgeGenSupport.kt (this header and the imports are not);
-// `public` at a line start becomes the configured visibility. See Runtime/README.md.
+// Embedded into every generated BridgeGenSupport.kt (not this header and the package line);
+// a top-level `public` becomes the configured visibility. See Runtime/README.md.
 
 package bridgegen
-
-import java.text.Normalizer
 
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
@@ -190,7 +188,7 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                         last.key = key
                         last.expectsKey = false
                         if (tracking && collision == null) {
-                            val normalized = Normalizer.normalize(key, Normalizer.Form.NFC)
+                            val normalized = java.text.Normalizer.normalize(key, java.text.Normalizer.Form.NFC)
                             val first = last.keys[normalized]
                             if (first != null && first != key) {
                                 collision = BridgeIncoming.collision(last.path, first, key)

@@ -1,10 +1,8 @@
 // bridgegen's Kotlin runtime: JSON values, their compact text, bridge errors and the envelope.
-// Embedded into every generated BridgeGenSupport.kt (this header and the imports are not);
-// `public` at a line start becomes the configured visibility. See Runtime/README.md.
+// Embedded into every generated BridgeGenSupport.kt (not this header and the package line);
+// a top-level `public` becomes the configured visibility. See Runtime/README.md.
 
 package bridgegen
-
-import java.text.Normalizer
 
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
@@ -29,7 +27,7 @@ internal object JsonWriter {
      * keys). Each key is normalized once, not once per comparison.
      */
     fun sortedKeys(keys: Collection<String>): List<String> =
-        keys.map { it to Normalizer.normalize(it, Normalizer.Form.NFC) }
+        keys.map { it to java.text.Normalizer.normalize(it, java.text.Normalizer.Form.NFC) }
             .sortedWith { a, b -> compareScalars(a.second, b.second).takeIf { it != 0 } ?: compareScalars(a.first, b.first) }
             .map { it.first }
 

@@ -10,12 +10,14 @@ enum AccessModifierLines {
 
     static let modifier = "public "
 
-    /// The 1-based line numbers (counting from `firstLine`) of the declarations in `text`.
-    static func find(in text: String, firstLine: Int) throws(Problem) -> [Int] {
+    /// The 1-based line numbers (counting from `firstLine`) of the declarations in `text`;
+    /// with `topLevelOnly`, those at column 0 alone (Kotlin: a member's `public` stays, bounded
+    /// by its container's visibility, and an interface's members cannot be `internal`).
+    static func find(in text: String, firstLine: Int, topLevelOnly: Bool = false) throws(Problem) -> [Int] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var found: [Int] = []
         for (index, line) in lines.enumerated() {
-            guard let column = modifierColumn(line) else { continue }
+            guard let column = modifierColumn(line), !topLevelOnly || column == 0 else { continue }
             found.append(firstLine + index)
             // A continuation aligned to text after the modifier would move when the modifier's
             // width changes (`package `, or none): indent continuations instead.

@@ -29,11 +29,11 @@ for path in arguments.dropFirst().sorted() {
         FileHandle.standardError.write(Data("\(path): error: cannot read this runtime file as UTF-8\n".utf8))
         exit(1)
     }
-    let isSwift = url.pathExtension == "swift"
-    let (body, firstLine) = RuntimeFileBody.strip(text, dropImports: isSwift)
+    let isSwift = url.pathExtension == "swift", isKotlin = url.pathExtension == "kt"
+    let (body, firstLine) = RuntimeFileBody.strip(text, dropImports: isSwift, dropPackage: isKotlin)
     let accessLines: [Int]
     do {
-        accessLines = isSwift ? try AccessModifierLines.find(in: body, firstLine: firstLine) : []
+        accessLines = isSwift || isKotlin ? try AccessModifierLines.find(in: body, firstLine: firstLine, topLevelOnly: isKotlin) : []
     } catch {
         FileHandle.standardError.write(Data("\(path):\(error.line): error: \(error.message)\n".utf8))
         exit(1)

@@ -1,3 +1,5 @@
+@testable import BridgeGenKotlin
+import BridgeGenCore
 import BridgeGenTestSupport
 import Foundation
 
@@ -5,7 +7,23 @@ import Foundation
 /// one compile per set of sources, cached across runs by the script.
 enum KotlinToolchain {
     static let script = TestPaths.path("Scripts/kotlin.py")
-    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt"].map { TestPaths.path("Runtime/Kotlin/" + $0) }
+    /// The generated `BridgeGenSupport.kt` (the embedded runtime) for `settings`, written under
+    /// the cache; its path. What the runtime's tests compile, so they test what apps get.
+    static func supportFile(_ settings: KotlinSettings = KotlinSettings()) throws -> String {
+        var config = GeneratorConfig()
+        config[KotlinSettings.self] = settings
+        let schema = SchemaSet(modules: [])
+        var files: [GeneratedFile] = []
+        for part in KotlinTarget().parts(schema, config: config) { part.emit { files.append($0) } }
+        let folder = TestPaths.repository.appendingPathComponent(".build/kotlin-cache/support-\(settings.package)-\(settings.visibility.rawValue)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent(KotlinSupportGenerator.fileName)
+        guard let support = files.first(where: { $0.relativePath == KotlinSupportGenerator.fileName }) else {
+            throw CompileFailed(description: "KotlinTarget emitted no \(KotlinSupportGenerator.fileName)")
+        }
+        try Data(support.contents.utf8).write(to: file)
+        return file.path
+    }
     static let python = URL(fileURLWithPath: "/usr/bin/env")
 
     struct CompileFailed: Error, CustomStringConvertible {

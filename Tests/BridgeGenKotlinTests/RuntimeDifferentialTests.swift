@@ -288,7 +288,8 @@ final class RuntimeDifferentialTests: XCTestCase {
 
     func testKotlinWritesWhatSwiftWrites() throws {
         let classes = KotlinToolchain.classes("runtime-probe")
-        try KotlinToolchain.compile(KotlinToolchain.runtimeFiles + [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/RuntimeProbe.kt")],
+        // The runtime as generated code carries it: BridgeGenSupport.kt, package bridgegen, public.
+        try KotlinToolchain.compile([try KotlinToolchain.supportFile(), TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/RuntimeProbe.kt")],
                                     into: classes)
         let cases = cases()
         let input = cases.map { "\($0.kind)\t\(Self.hex($0.input))\n" }.joined()

@@ -1,0 +1,954 @@
+// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/Kotlin. Do not edit: edit
+// those files and run the script; the tests fail while this file is stale.
+// Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
+
+import BridgeGenCore
+
+enum EmbeddedRuntime {
+    /// The runtime files, by name.
+    static let files: [RuntimeSource] = [
+RuntimeSource(name: "Decoding.kt", firstLine: 7, accessLines: [11], body: #"""
+/**
+ * Decoding of the values [BridgeIncoming] read, with the Swift runtime's messages, for
+ * example `params.items[2].id: expected int, got string`. A null `value` is a missing key.
+ */
+public object BridgeDecode {
+    /** What a value is, in the words of error messages. */
+    public fun describe(value: JsonValue?): String = when (value) {
+        null -> "nothing"
+        JsonValue.Null -> "null"
+        is JsonValue.Text -> "string"
+        is JsonValue.Bool -> "bool"
+        is JsonValue.Integer -> "int"
+        is JsonValue.Real -> if (isIntegral(value.value)) "int" else "number"
+        is JsonValue.Array -> "array"
+        is JsonValue.Object -> "object"
+    }
+
+    private fun isIntegral(value: Double): Boolean = value.isFinite() && Math.floor(Math.abs(value)) == Math.abs(value)
+
+    public fun mismatch(path: BridgePath, expected: String, got: JsonValue?): BridgeError =
+        if (got == null) BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: missing required $expected")
+        else BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected $expected, got ${describe(got)}")
+
+    private fun outside(path: BridgePath) =
+        BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected int, got an integer outside +-(2^53-1)")
+
+    public fun isNull(value: JsonValue?): Boolean = value == null || value == JsonValue.Null
+
+    public fun string(value: JsonValue?, path: BridgePath): String =
+        (value as? JsonValue.Text)?.value ?: throw mismatch(path, "string", value)
+
+    public fun int(value: JsonValue?, path: BridgePath): Long = when (value) {
+        is JsonValue.Integer -> if (value.value in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) value.value else throw outside(path)
+        is JsonValue.Real -> when {
+            !isIntegral(value.value) -> throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected int, got a non-integral number")
+            Math.abs(value.value) > BridgeLimits.MAX_SAFE_INTEGER.toDouble() -> throw outside(path)
+            else -> value.value.toLong()
+        }
+        else -> throw mismatch(path, "int", value)
+    }
+
+    /** Any finite number, integers of any size included (the nearest double). */
+    public fun double(value: JsonValue?, path: BridgePath): Double = when (value) {
+        is JsonValue.Integer -> value.value.toDouble()
+        is JsonValue.Real -> value.value
+        else -> throw mismatch(path, "double", value)
+    }
+
+    /** A boolean; the integers 0 and 1 are accepted, as WebKit's NSNumber makes the Swift side accept them. */
+    public fun bool(value: JsonValue?, path: BridgePath): Boolean = when {
+        value is JsonValue.Bool -> value.value
+        value is JsonValue.Integer && (value.value == 0L || value.value == 1L) -> value.value == 1L
+        value is JsonValue.Real && (value.value == 0.0 || value.value == 1.0) -> value.value == 1.0
+        value is JsonValue.Integer || value is JsonValue.Real -> throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bool, got ${describe(value)}")
+        else -> throw mismatch(path, "bool", value)
+    }
+
+    public fun obj(value: JsonValue?, path: BridgePath): Map<String, JsonValue> =
+        (value as? JsonValue.Object)?.members ?: throw mismatch(path, "object", value)
+
+    public fun array(value: JsonValue?, path: BridgePath): List<JsonValue> =
+        (value as? JsonValue.Array)?.values ?: throw mismatch(path, "array", value)
+
+    /** Any JSON value (IDL `any`): `null` is a value, only a missing key is an error. Integral doubles within 2^53 become integers. */
+    public fun json(value: JsonValue?, path: BridgePath): JsonValue = when (value) {
+        null -> throw mismatch(path, "value", null)
+        is JsonValue.Real ->
+            if (isIntegral(value.value) && Math.abs(value.value) <= BridgeLimits.MAX_SAFE_INTEGER.toDouble()) JsonValue.Integer(value.value.toLong())
+            else value
+        is JsonValue.Array -> JsonValue.Array(list(value, path, ::json))
+        is JsonValue.Object -> JsonValue.Object(map(value, path, ::json))
+        else -> value
+    }
+
+    public fun <T> list(value: JsonValue?, path: BridgePath, element: (JsonValue?, BridgePath) -> T): List<T> =
+        array(value, path).mapIndexed { index, item -> element(item, path.index(index)) }
+
+    /** A map, its keys decoded in Swift's order, so the first failure reported is the same one. */
+    public fun <T> map(value: JsonValue?, path: BridgePath, element: (JsonValue?, BridgePath) -> T): Map<String, T> {
+        val members = obj(value, path)
+        val result = LinkedHashMap<String, T>(members.size)
+        for (key in JsonWriter.sortedKeys(members.keys)) result[key] = element(members[key], path.key(key))
+        return result
+    }
+
+    /** A value that may be absent or null. */
+    public fun <T> optional(value: JsonValue?, path: BridgePath, wrapped: (JsonValue?, BridgePath) -> T): T? =
+        if (isNull(value)) null else wrapped(value, path)
+
+    /** A value with a schema default, used when the key is absent or null. */
+    public fun <T> defaulted(value: JsonValue?, path: BridgePath, fallback: T, wrapped: (JsonValue?, BridgePath) -> T): T =
+        if (isNull(value)) fallback else wrapped(value, path)
+
+    /** An enum case by its wire value; `entries` in schema order, as the message lists them. */
+    public fun <E : Enum<E>> enumeration(value: JsonValue?, path: BridgePath, entries: List<E>, wire: (E) -> String): E {
+        val expected = entries.joinToString(", ") { JsonValue.Text(wire(it)).jsonText }
+        val raw = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "one of $expected", value)
+        return entries.firstOrNull { wire(it) == raw }
+            ?: throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected one of $expected, got ${JsonValue.Text(raw).jsonText}")
+    }
+
+    /** A message's `data`: absent or null means no parameters. */
+    public fun params(data: JsonValue?): Map<String, JsonValue> = if (isNull(data)) emptyMap() else obj(data, BridgePath("params"))
+
+    /**
+     * The members of an object being decoded, each read at its path (`path.key`): generated
+     * decoders spell a field's key once. Keys the schema does not name are ignored.
+     */
+    public class Fields private constructor(private val members: Map<String, JsonValue>, private val path: BridgePath) {
+        public constructor(value: JsonValue?, path: BridgePath) : this(obj(value, path), path)
+
+        public fun <T> field(key: String, decode: (JsonValue?, BridgePath) -> T): T = decode(members[key], path.field(key))
+
+        /** A field that may be absent or null. */
+        public fun <T> optional(key: String, decode: (JsonValue?, BridgePath) -> T): T? =
+            BridgeDecode.optional(members[key], path.field(key), decode)
+
+        /** A field with a schema default, used when the key is absent or null. */
+        public fun <T> defaulted(key: String, fallback: T, decode: (JsonValue?, BridgePath) -> T): T =
+            BridgeDecode.defaulted(members[key], path.field(key), fallback, decode)
+
+        public fun string(key: String): String = BridgeDecode.string(members[key], path.field(key))
+        public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
+        public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))
+        public fun bool(key: String): Boolean = BridgeDecode.bool(members[key], path.field(key))
+
+        // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default = false)`.
+        public fun string(key: String, default: String): String = defaulted(key, default, BridgeDecode::string)
+        public fun int(key: String, default: Long): Long = defaulted(key, default, BridgeDecode::int)
+        public fun double(key: String, default: Double): Double = defaulted(key, default, BridgeDecode::double)
+        public fun bool(key: String, default: Boolean): Boolean = defaulted(key, default, BridgeDecode::bool)
+
+        public companion object {
+            /** A message's `data` as the fields of `params` (absent or null: no parameters). */
+            public fun params(data: JsonValue?): Fields = Fields(BridgeDecode.params(data), BridgePath("params"))
+        }
+    }
+}
+
+"""#),
+RuntimeSource(name: "Encoding.kt", firstLine: 7, accessLines: [12], body: #"""
+/**
+ * Encoding of results and payloads into [JsonValue]s, with the Swift runtime's messages: a
+ * non-finite double or an integer outside +-(2^53-1) fails with `internalError` at its path
+ * (the app's bug, not the page's).
+ */
+public object BridgeEncode {
+    /**
+     * The members of an object being encoded, each at its path; null optionals are left out.
+     * The counterpart of [BridgeDecode.Fields]: `BridgeEncode.Members(path).string("name", value.name).json`.
+     */
+    public class Members(private val path: BridgePath) {
+        private val members = LinkedHashMap<String, JsonValue>()
+
+        /** The object value. */
+        public val json: JsonValue get() = JsonValue.Object(members)
+
+        public fun <T> field(key: String, value: T, encode: (T, BridgePath) -> JsonValue): Members = apply {
+            members[key] = encode(value, path.field(key))
+        }
+
+        /** A field left out when `value` is null. */
+        public fun <T : Any> optional(key: String, value: T?, encode: (T, BridgePath) -> JsonValue): Members = apply {
+            if (value != null) members[key] = encode(value, path.field(key))
+        }
+
+        public fun string(key: String, value: String): Members = apply { members[key] = JsonValue.Text(value) }
+        public fun bool(key: String, value: Boolean): Members = apply { members[key] = JsonValue.Bool(value) }
+        public fun int(key: String, value: Long): Members = apply { members[key] = int(value, path.field(key)) }
+        public fun double(key: String, value: Double): Members = apply { members[key] = double(value, path.field(key)) }
+    }
+
+    // Every encoder takes a path, also where nothing can fail, so generated code passes any of them alike.
+    public fun string(value: String, path: BridgePath): JsonValue = JsonValue.Text(value)
+
+    public fun bool(value: Boolean, path: BridgePath): JsonValue = JsonValue.Bool(value)
+
+    public fun int(value: Long, path: BridgePath): JsonValue {
+        if (value !in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) {
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "$path: int $value is outside +-(2^53-1)")
+        }
+        return JsonValue.Integer(value)
+    }
+
+    public fun double(value: Double, path: BridgePath): JsonValue {
+        if (!value.isFinite()) {
+            // Swift's spelling of the value, so both sides say the same.
+            val sign = if (java.lang.Double.doubleToRawLongBits(value) < 0) "-" else ""
+            val spelled = sign + if (value.isNaN()) "nan" else "inf"
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "$path: double $spelled is not finite")
+        }
+        return JsonValue.Real(value)
+    }
+
+    /** Any JSON value (IDL `any`), its numbers checked; members in key order, so the first failure is the same on every run. */
+    public fun json(value: JsonValue, path: BridgePath): JsonValue = when (value) {
+        is JsonValue.Integer -> int(value.value, path)
+        is JsonValue.Real -> double(value.value, path)
+        is JsonValue.Array -> JsonValue.Array(value.values.mapIndexed { index, element -> json(element, path.index(index)) })
+        is JsonValue.Object -> map(value.members, path, ::json)
+        else -> value
+    }
+
+    public fun <T> list(values: List<T>, path: BridgePath, element: (T, BridgePath) -> JsonValue): JsonValue =
+        JsonValue.Array(values.mapIndexed { index, value -> element(value, path.index(index)) })
+
+    public fun <T> map(values: Map<String, T>, path: BridgePath, element: (T, BridgePath) -> JsonValue): JsonValue {
+        val result = LinkedHashMap<String, JsonValue>(values.size)
+        for (key in JsonWriter.sortedKeys(values.keys)) result[key] = element(values.getValue(key), path.key(key))
+        return JsonValue.Object(result)
+    }
+
+    public fun <T : Any> optional(value: T?, path: BridgePath, wrapped: (T, BridgePath) -> JsonValue): JsonValue =
+        if (value == null) JsonValue.Null else wrapped(value, path)
+}
+
+"""#),
+RuntimeSource(name: "Incoming.kt", firstLine: 7, accessLines: [13, 79], body: #"""
+/**
+ * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
+ * nesting depth and keys are checked against [BridgeLimits] by one pass without recursion
+ * before anything parses it, and then a strict RFC 8259 reader (never org.json, which accepts
+ * comments, single quotes and unquoted keys) builds the values.
+ */
+public class BridgeIncoming private constructor(
+    /** The message object, or null when [error] says why not. */
+    public val message: Map<String, JsonValue>?,
+    public val error: BridgeError?,
+    public val callbackName: CallbackName,
+) {
+    /** The `callbackName` a message carries (callback transport). */
+    public sealed interface CallbackName {
+        public data object Absent : CallbackName
+        public data class Valid(val name: String) : CallbackName
+        /** Not a string, too long, or cut off: the message is refused and nothing is answered. */
+        public data class Invalid(val reason: String) : CallbackName
+    }
+
+    public companion object {
+        internal val tooLarge = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is larger than ${BridgeLimits.MAX_MESSAGE_BYTES} bytes of JSON")
+        internal val tooDeep = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message nests deeper than ${BridgeLimits.MAX_DEPTH} levels")
+        private val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
+
+        /**
+         * Reads `text`. With `parse` false only the callback name is read (a message from an
+         * untrusted frame is not parsed). `data` names the top-level `data` in errors.
+         */
+        public fun read(text: String, parse: Boolean = true, data: String = "params"): BridgeIncoming {
+            val bytes = Utf8.encode(text)
+            val scan = BridgeTextScan(bytes, data)
+            val scanned = callbackName(scan.callbackName)
+            if (!parse) return BridgeIncoming(null, notJson, scanned)
+            val problem = when {
+                bytes.size > BridgeLimits.MAX_MESSAGE_BYTES -> tooLarge
+                scan.deepest > BridgeLimits.MAX_DEPTH -> tooDeep
+                else -> scan.collision
+            }
+            if (problem != null) return BridgeIncoming(null, problem, scanned)
+            val value = StrictJsonReader(bytes).readDocument() as? JsonValue.Object ?: return BridgeIncoming(null, notJson, scanned)
+            return BridgeIncoming(value.members, null, callbackName(value.members["callbackName"]))
+        }
+
+        internal fun callbackName(value: JsonValue?): CallbackName = when (value) {
+            null, JsonValue.Null -> CallbackName.Absent
+            is JsonValue.Text -> if (value.value.length <= BridgeLimits.MAX_CALLBACK_NAME_LENGTH) CallbackName.Valid(value.value)
+                else CallbackName.Invalid("longer than ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+            else -> CallbackName.Invalid("not a string")
+        }
+
+        internal fun callbackName(value: BridgeTextScan.Value): CallbackName = when (value) {
+            BridgeTextScan.Value.Absent, BridgeTextScan.Value.Null -> CallbackName.Absent
+            BridgeTextScan.Value.Other -> CallbackName.Invalid("not a string")
+            BridgeTextScan.Value.Unclosed -> CallbackName.Invalid("the text ends inside it")
+            is BridgeTextScan.Value.Str -> callbackName(JsonValue.Text(value.text))
+        }
+
+        /** Two keys of one object that differ only in Unicode normalization: the Swift side would merge them. */
+        internal fun collision(path: BridgePath, first: String, second: String): BridgeError {
+            val keys = listOf(first, second).sortedWith(JsonWriter::compareScalars)
+            return BridgeError(BridgeErrorCode.INVALID_PARAMS,
+                "$path: keys ${BridgeJavaScript.stringLiteral(keys[0])} and ${BridgeJavaScript.stringLiteral(keys[1])} differ only in Unicode normalization")
+        }
+
+        /** The path of the value under a message's top-level `key`: `data` is `params` (or what `data` names). */
+        internal fun topLevelPath(key: String, data: String): BridgePath =
+            if (key == "data") BridgePath(data) else BridgePath("message").member(key)
+    }
+}
+
+/** JavaScript string literals that are pure ASCII, as the Swift runtime writes them. */
+public object BridgeJavaScript {
+    /** `text` as a double-quoted literal: `"` and `\` escaped, `<>&'` and all but printable ASCII as `\uXXXX`. */
+    public fun stringLiteral(text: String): String {
+        val out = StringBuilder(text.length + 2).append('"')
+        for (c in text) {
+            when (c) {
+                '"', '\\' -> out.append('\\').append(c)
+                '<', '>', '&', '\'' -> JsonWriter.appendEscape(c, out)
+                in ' '..'~' -> out.append(c)
+                else -> JsonWriter.appendEscape(c, out)
+            }
+        }
+        return out.append('"').toString()
+    }
+}
+
+/** UTF-8 with every lone surrogate as U+FFFD, as Swift's `String` holds page text (Java would write `?`). */
+internal object Utf8 {
+    fun encode(text: String): ByteArray {
+        val out = java.io.ByteArrayOutputStream(text.length + 16)
+        var i = 0
+        while (i < text.length) {
+            val c = text[i]
+            var scalar = c.code
+            if (Character.isHighSurrogate(c) && i + 1 < text.length && Character.isLowSurrogate(text[i + 1])) {
+                scalar = Character.toCodePoint(c, text[i + 1])
+                i += 1
+            } else if (Character.isSurrogate(c)) {
+                scalar = 0xFFFD
+            }
+            i += 1
+            write(scalar, out)
+        }
+        return out.toByteArray()
+    }
+
+    /** Appends one scalar's UTF-8 bytes. */
+    fun write(scalar: Int, out: java.io.ByteArrayOutputStream) {
+        when {
+            scalar < 0x80 -> out.write(scalar)
+            scalar < 0x800 -> { out.write(0xC0 or (scalar shr 6)); out.write(0x80 or (scalar and 0x3F)) }
+            scalar < 0x10000 -> { out.write(0xE0 or (scalar shr 12)); out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F)) }
+            else -> {
+                out.write(0xF0 or (scalar shr 18)); out.write(0x80 or (scalar shr 12 and 0x3F))
+                out.write(0x80 or (scalar shr 6 and 0x3F)); out.write(0x80 or (scalar and 0x3F))
+            }
+        }
+    }
+}
+
+/**
+ * One pass over a message's JSON text, without recursion and without parsing it: how deep it
+ * nests, the first two keys of one object that differ only in Unicode normalization, and the
+ * value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
+ * still be read. The Swift runtime's `BridgeTextScan`, step for step.
+ */
+internal class BridgeTextScan(s: ByteArray, data: String) {
+    sealed interface Value {
+        data object Absent : Value
+        data object Null : Value
+        data class Str(val text: String) : Value
+        data object Other : Value
+        /** A string the text ends inside: only a prefix of the real name. */
+        data object Unclosed : Value
+    }
+
+    var deepest: Int = 0
+        private set
+    var collision: BridgeError? = null
+        private set
+    var callbackName: Value = Value.Absent
+        private set
+
+    private class Container(val isObject: Boolean, val path: BridgePath, var expectsKey: Boolean) {
+        var index = 0
+        var key: String? = null
+        var awaitsValue = false
+        val keys = HashMap<String, String>()
+    }
+
+    init {
+        val open = ArrayList<Container>()
+        var beyond = 0
+        var tracking = s.size <= BridgeLimits.MAX_MESSAGE_BYTES
+        var i = 0
+        fun topLevelCallbackValue(): Boolean =
+            open.size == 1 && beyond == 0 && open[0].isObject && open[0].awaitsValue && open[0].key == "callbackName"
+
+        while (i < s.size) {
+            val byte = s[i].toInt() and 0xFF
+            when (byte) {
+                0x22 -> {
+                    var end = i + 1
+                    var escaped = false
+                    while (end < s.size && s[end].toInt() != 0x22) {
+                        if (s[end].toInt() == 0x5C) {
+                            escaped = true
+                            end += 1
+                        }
+                        end += 1
+                    }
+                    val start = i + 1
+                    val stop = minOf(end, s.size)
+                    val closed = end < s.size
+                    i = end + 1
+                    if (beyond != 0 || open.isEmpty()) continue
+                    val last = open[open.size - 1]
+                    if (last.isObject && last.expectsKey) {
+                        val key = text(s, start, stop, escaped)
+                        last.key = key
+                        last.expectsKey = false
+                        if (tracking && collision == null) {
+                            val normalized = java.text.Normalizer.normalize(key, java.text.Normalizer.Form.NFC)
+                            val first = last.keys[normalized]
+                            if (first != null && first != key) {
+                                collision = BridgeIncoming.collision(last.path, first, key)
+                                tracking = false
+                            } else if (first == null) {
+                                last.keys[normalized] = key
+                            }
+                        }
+                    } else {
+                        if (topLevelCallbackValue()) callbackName = if (closed) Value.Str(text(s, start, stop, escaped)) else Value.Unclosed
+                        last.awaitsValue = false
+                    }
+                    continue
+                }
+                0x7B, 0x5B -> {
+                    if (topLevelCallbackValue()) callbackName = Value.Other
+                    if (open.size >= BridgeLimits.MAX_DEPTH) {
+                        beyond += 1
+                        deepest = maxOf(deepest, BridgeLimits.MAX_DEPTH + 1)
+                        tracking = false
+                    } else {
+                        var path = BridgePath("message")
+                        val parent = open.lastOrNull()
+                        if (parent != null) {
+                            path = if (parent.isObject) {
+                                val key = parent.key ?: ""
+                                if (open.size == 1) BridgeIncoming.topLevelPath(key, data) else parent.path.member(key)
+                            } else {
+                                parent.path.index(parent.index)
+                            }
+                            parent.awaitsValue = false
+                        }
+                        open.add(Container(byte == 0x7B, path, byte == 0x7B))
+                        deepest = maxOf(deepest, open.size)
+                    }
+                }
+                0x7D, 0x5D -> if (beyond > 0) beyond -= 1 else if (open.isNotEmpty()) open.removeAt(open.size - 1)
+                0x3A -> if (beyond == 0 && open.isNotEmpty() && open.last().isObject) open.last().awaitsValue = true
+                0x2C -> if (beyond == 0 && open.isNotEmpty()) {
+                    val last = open.last()
+                    last.expectsKey = last.isObject
+                    last.awaitsValue = false
+                    last.index += 1
+                }
+                0x20, 0x09, 0x0A, 0x0D -> {}
+                else -> {
+                    if (topLevelCallbackValue()) callbackName = if (byte == 0x6E) Value.Null else Value.Other
+                    if (beyond == 0 && open.isNotEmpty()) open.last().awaitsValue = false
+                }
+            }
+            i += 1
+        }
+    }
+
+    private companion object {
+
+        /** The code unit of a `\uXXXX` escape at `index` that ends by `end`, or -1. */
+        fun escapeUnit(s: ByteArray, index: Int, end: Int): Int =
+            if (index + 6 > end || s[index].toInt() != 0x5C || s[index + 1].toInt() != 0x75) -1 else hexUnit(s, index + 2)
+
+        /** A JSON string's contents with escapes resolved; a lone surrogate escape becomes U+FFFD. */
+        fun text(s: ByteArray, start: Int, end: Int, escaped: Boolean): String {
+            if (!escaped) return String(s, start, end - start, Charsets.UTF_8)
+            val out = java.io.ByteArrayOutputStream(end - start)
+            var index = start
+            while (index < end) {
+                if (s[index].toInt() != 0x5C || index + 1 >= end) {
+                    out.write(s[index].toInt())
+                    index += 1
+                    continue
+                }
+                var scalar: Int
+                when (s[index + 1].toInt() and 0xFF) {
+                    0x62 -> scalar = 0x08
+                    0x66 -> scalar = 0x0C
+                    0x6E -> scalar = 0x0A
+                    0x72 -> scalar = 0x0D
+                    0x74 -> scalar = 0x09
+                    0x75 -> {
+                        val unit = escapeUnit(s, index, end)
+                        if (unit < 0) {
+                            scalar = 0xFFFD
+                        } else {
+                            scalar = unit
+                            val low = escapeUnit(s, index + 6, end)
+                            if (unit in 0xD800..0xDBFF && low in 0xDC00..0xDFFF) {
+                                scalar = 0x10000 + ((unit - 0xD800) shl 10) + (low - 0xDC00)
+                                index += 6
+                            } else if (unit in 0xD800..0xDFFF) {
+                                scalar = 0xFFFD
+                            }
+                            index += 4
+                        }
+                    }
+                    else -> scalar = s[index + 1].toInt() and 0xFF
+                }
+                index += 2
+                Utf8.write(scalar, out)
+            }
+            return String(out.toByteArray(), Charsets.UTF_8)
+        }
+    }
+}
+
+/**
+ * RFC 8259 JSON text to [JsonValue]s, strictly: no comments, no single quotes, no trailing
+ * commas, no leading zeros, no unescaped controls, no number beyond a double. A lone
+ * surrogate escape reads as U+FFFD (what the Swift side's repair does). Called only on text
+ * the scan found within [BridgeLimits.MAX_DEPTH], so its recursion is bounded.
+ */
+internal class StrictJsonReader(private val s: ByteArray) {
+    private var i = 0
+
+    private class Malformed : Exception()
+
+    /** The document's one value, or null when the text is not JSON. */
+    fun readDocument(): JsonValue? = try {
+        if (s.size >= 3 && s[0] == 0xEF.toByte() && s[1] == 0xBB.toByte() && s[2] == 0xBF.toByte()) i = 3  // a BOM, as Foundation allows
+        val value = value()
+        skipSpace()
+        if (i == s.size) value else null
+    } catch (_: Malformed) {
+        null
+    }
+
+    private fun peek(): Int = if (i < s.size) s[i].toInt() and 0xFF else -1
+
+    private fun skipSpace() {
+        while (peek() == 0x20 || peek() == 0x09 || peek() == 0x0A || peek() == 0x0D) i += 1
+    }
+
+    private fun expect(byte: Int) {
+        if (peek() != byte) throw Malformed()
+        i += 1
+    }
+
+    private fun literal(word: String, value: JsonValue): JsonValue {
+        for (c in word) expect(c.code)
+        return value
+    }
+
+    private fun value(): JsonValue {
+        skipSpace()
+        return when (peek()) {
+            0x7B -> obj()
+            0x5B -> array()
+            0x22 -> JsonValue.Text(string())
+            0x74 -> literal("true", JsonValue.Bool(true))
+            0x66 -> literal("false", JsonValue.Bool(false))
+            0x6E -> literal("null", JsonValue.Null)
+            else -> number()
+        }
+    }
+
+    private fun obj(): JsonValue {
+        expect(0x7B)
+        val members = LinkedHashMap<String, JsonValue>()
+        skipSpace()
+        if (peek() == 0x7D) { i += 1; return JsonValue.Object(members) }
+        while (true) {
+            skipSpace()
+            val key = string()
+            skipSpace()
+            expect(0x3A)
+            members[key] = value()  // a repeated key: the last value wins, as in Foundation
+            skipSpace()
+            if (peek() == 0x2C) { i += 1; continue }
+            expect(0x7D)
+            return JsonValue.Object(members)
+        }
+    }
+
+    private fun array(): JsonValue {
+        expect(0x5B)
+        val values = ArrayList<JsonValue>()
+        skipSpace()
+        if (peek() == 0x5D) { i += 1; return JsonValue.Array(values) }
+        while (true) {
+            values.add(value())
+            skipSpace()
+            if (peek() == 0x2C) { i += 1; continue }
+            expect(0x5D)
+            return JsonValue.Array(values)
+        }
+    }
+
+    private fun hexUnit(): Int {
+        val unit = if (i + 4 > s.size) -1 else hexUnit(s, i)
+        if (unit < 0) throw Malformed()
+        i += 4
+        return unit
+    }
+
+    private fun string(): String {
+        expect(0x22)
+        val out = StringBuilder()
+        var run = i
+        while (true) {
+            val byte = peek()
+            when {
+                byte < 0 -> throw Malformed()
+                byte == 0x22 -> {
+                    out.append(String(s, run, i - run, Charsets.UTF_8))
+                    i += 1
+                    return out.toString()
+                }
+                byte < 0x20 -> throw Malformed()
+                byte == 0x5C -> {
+                    out.append(String(s, run, i - run, Charsets.UTF_8))
+                    i += 1
+                    when (peek()) {
+                        0x22 -> out.append('"')
+                        0x5C -> out.append('\\')
+                        0x2F -> out.append('/')
+                        0x62 -> out.append('\b')
+                        0x66 -> out.append('\u000C')
+                        0x6E -> out.append('\n')
+                        0x72 -> out.append('\r')
+                        0x74 -> out.append('\t')
+                        0x75 -> {
+                            i += 1
+                            val unit = hexUnit()
+                            if (unit in 0xD800..0xDBFF && i + 6 <= s.size && peek() == 0x5C && s[i + 1].toInt() == 0x75) {
+                                val save = i
+                                i += 2
+                                val low = hexUnit()
+                                if (low in 0xDC00..0xDFFF) {
+                                    out.append(unit.toChar()).append(low.toChar())
+                                } else {
+                                    i = save
+                                    out.append('\uFFFD')
+                                }
+                            } else {
+                                out.append(if (unit in 0xD800..0xDFFF) '\uFFFD' else unit.toChar())
+                            }
+                            run = i
+                            continue
+                        }
+                        else -> throw Malformed()
+                    }
+                    i += 1
+                    run = i
+                }
+                else -> i += 1
+            }
+        }
+    }
+
+    private fun digits(): Int {
+        val start = i
+        while (peek() in 0x30..0x39) i += 1
+        return i - start
+    }
+
+    private fun number(): JsonValue {
+        val start = i
+        if (peek() == 0x2D) i += 1
+        if (peek() == 0x30) {
+            i += 1
+            if (peek() in 0x30..0x39) throw Malformed()
+        } else if (digits() == 0) {
+            throw Malformed()
+        }
+        var integral = true
+        if (peek() == 0x2E) {
+            i += 1
+            integral = false
+            if (digits() == 0) throw Malformed()
+        }
+        if (peek() == 0x65 || peek() == 0x45) {
+            i += 1
+            integral = false
+            if (peek() == 0x2B || peek() == 0x2D) i += 1
+            if (digits() == 0) throw Malformed()
+        }
+        val lexeme = String(s, start, i - start, Charsets.US_ASCII)
+        if (integral) {
+            // Foundation holds -2^63 and integers beyond 2^63-1 as doubles; so does this reader.
+            val integer = lexeme.toLongOrNull()
+            if (integer != null && integer != Long.MIN_VALUE) return JsonValue.Integer(integer)
+        }
+        val double = lexeme.toDouble()
+        if (double.isInfinite()) throw Malformed()  // Foundation: "not representable in Swift"
+        return JsonValue.Real(double)
+    }
+}
+
+/** The UTF-16 unit that the four hex digits at `index` spell, or -1; the caller checks the bounds. */
+internal fun hexUnit(s: ByteArray, index: Int): Int {
+    var value = 0
+    for (k in index until index + 4) {
+        val digit = when (val byte = s[k].toInt() and 0xFF) {
+            in 0x30..0x39 -> byte - 0x30
+            in 0x41..0x46 -> byte - 0x41 + 10
+            in 0x61..0x66 -> byte - 0x61 + 10
+            else -> return -1
+        }
+        value = value * 16 + digit
+    }
+    return value
+}
+
+"""#),
+RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 27], body: #"""
+/** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
+public object BridgeLimits {
+    /** Deepest nesting of a message: the message object is level 1, its `data` level 2. */
+    public const val MAX_DEPTH: Int = 128
+    /** Largest message, in bytes of JSON text (UTF-8). */
+    public const val MAX_MESSAGE_BYTES: Int = 16 shl 20
+    /** Longest callback name, in UTF-16 units. */
+    public const val MAX_CALLBACK_NAME_LENGTH: Int = 256
+    /** Largest JSON text of an answer or an event payload sent to the page. */
+    public const val MAX_SCRIPT_JSON_BYTES: Int = 64 shl 20
+    /** Longest message native keeps of a page call's failure, in UTF-16 units. */
+    public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
+    /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
+    public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
+}
+
+/**
+ * Where a value sits in a message (`params.items[2].id`), for error messages: a chain of
+ * components written out only when an error needs it, so decoding stays linear in the body.
+ */
+public class BridgePath private constructor(private val parent: BridgePath?, private val part: String) {
+    /** A path that starts at `root` (`params`, `result`, `payload.user`). */
+    public constructor(root: String) : this(null, root)
+
+    /** A struct field: `path.name`. */
+    public fun field(name: String): BridgePath = BridgePath(this, ".$name")
+
+    /** An array element: `path[2]`. */
+    public fun index(index: Int): BridgePath = BridgePath(this, "[$index]")
+
+    /** A map key: `path["key"]`, the key as a JSON string. */
+    public fun key(key: String): BridgePath =
+        BridgePath(this, StringBuilder("[").also { JsonWriter.writeString(key, it) }.append(']').toString())
+
+    /** A key where the schema type is not known: `.name` for a plain ASCII name, else `["key"]`. */
+    public fun member(key: String): BridgePath {
+        val plain = key.isNotEmpty() && key[0] !in '0'..'9' &&
+            key.all { it in '0'..'9' || it in 'A'..'Z' || it in 'a'..'z' || it == '_' || it == '$' }
+        return if (plain) field(key) else key(key)
+    }
+
+    /** The path as error messages write it. Iterative, so no depth of path can exhaust the stack. */
+    override fun toString(): String {
+        val parts = ArrayList<String>()
+        var node: BridgePath? = this
+        while (node != null) {
+            parts.add(node.part)
+            node = node.parent
+        }
+        return parts.asReversed().joinToString("")
+    }
+}
+
+"""#),
+RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 152, 169], body: #"""
+/** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
+public sealed interface JsonValue {
+    public data object Null : JsonValue
+    public data class Bool(val value: Boolean) : JsonValue
+    /** A JSON integer; values beyond +-(2^53-1) are refused when written to the page. */
+    public data class Integer(val value: Long) : JsonValue
+    public data class Real(val value: Double) : JsonValue
+    public data class Text(val value: String) : JsonValue
+    public data class Array(val values: List<JsonValue>) : JsonValue
+    public data class Object(val members: Map<String, JsonValue>) : JsonValue
+
+    /** Compact JSON text, object keys in Swift's order, so both native sides write the same bytes. */
+    public val jsonText: String
+        get() = StringBuilder().also { JsonWriter.write(this, it) }.toString()
+}
+
+/** Writes JSON text the way the Swift runtime's `JSONValue.write` does, byte for byte. */
+internal object JsonWriter {
+    /**
+     * Keys in Swift's order: by their NFC scalars (raw scalars break ties between equivalent
+     * keys). Each key is normalized once, not once per comparison.
+     */
+    fun sortedKeys(keys: Collection<String>): List<String> =
+        keys.map { it to java.text.Normalizer.normalize(it, java.text.Normalizer.Form.NFC) }
+            .sortedWith { a, b -> compareScalars(a.second, b.second).takeIf { it != 0 } ?: compareScalars(a.first, b.first) }
+            .map { it.first }
+
+    /** The fewest significant digits that read back as `value`, the nearest such (JDK 17's `toString` is not always shortest). */
+    private fun shortestDecimal(value: Double): java.math.BigDecimal {
+        val exact = java.math.BigDecimal(value)
+        for (precision in 1..17) {
+            val candidate = exact.round(java.math.MathContext(precision, java.math.RoundingMode.HALF_EVEN))
+            if (candidate.toDouble() == value) return candidate.stripTrailingZeros()
+        }
+        return exact.round(java.math.MathContext(17, java.math.RoundingMode.HALF_EVEN)).stripTrailingZeros()
+    }
+
+    /** Code point order (UTF-16 unit order puts U+E000..U+FFFF after the supplementary planes). */
+    fun compareScalars(a: String, b: String): Int {
+        var i = 0
+        var j = 0
+        while (i < a.length && j < b.length) {
+            val x = a.codePointAt(i)
+            val y = b.codePointAt(j)
+            if (x != y) return x.compareTo(y)
+            i += Character.charCount(x)
+            j += Character.charCount(y)
+        }
+        return (a.length - i).compareTo(b.length - j)
+    }
+
+    fun write(value: JsonValue, out: StringBuilder) {
+        when (value) {
+            JsonValue.Null -> out.append("null")
+            is JsonValue.Bool -> out.append(if (value.value) "true" else "false")
+            is JsonValue.Integer -> out.append(value.value)
+            is JsonValue.Real -> out.append(if (value.value.isFinite()) swiftDouble(value.value) else "null")
+            is JsonValue.Text -> writeString(value.value, out)
+            is JsonValue.Array -> {
+                out.append('[')
+                value.values.forEachIndexed { index, element ->
+                    if (index > 0) out.append(',')
+                    write(element, out)
+                }
+                out.append(']')
+            }
+            is JsonValue.Object -> {
+                out.append('{')
+                sortedKeys(value.members.keys).forEachIndexed { index, key ->
+                    if (index > 0) out.append(',')
+                    writeString(key, out)
+                    out.append(':')
+                    write(value.members.getValue(key), out)
+                }
+                out.append('}')
+            }
+        }
+    }
+
+    /** `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything else as it is. */
+    fun writeString(text: String, out: StringBuilder) {
+        out.append('"')
+        for (c in text) {
+            when {
+                c == '"' || c == '\\' -> out.append('\\').append(c)
+                c == '\n' -> out.append("\\n")
+                c == '\r' -> out.append("\\r")
+                c == '\t' -> out.append("\\t")
+                c < ' ' -> appendEscape(c, out)
+                else -> out.append(c)
+            }
+        }
+        out.append('"')
+    }
+
+    /** `\uXXXX`, lowercase hex digits. */
+    fun appendEscape(unit: Char, out: StringBuilder) {
+        val digits = "0123456789abcdef"
+        val code = unit.code
+        out.append("\\u").append(digits[code shr 12]).append(digits[code shr 8 and 0xF])
+            .append(digits[code shr 4 and 0xF]).append(digits[code and 0xF])
+    }
+
+    /**
+     * A finite double as Swift's `description` writes it: the shortest digits that read back
+     * to the same value, positional from 1e-4 up to below 1e16 (`100.0`, `0.0001`), else
+     * exponential with a signed two-digit exponent (`1e+16`, `1.5e-05`).
+     */
+    fun swiftDouble(value: Double): String {
+        if (value == 0.0) return if (1.0 / value < 0) "-0.0" else "0.0"
+        val decimal = shortestDecimal(value)
+        val digits = decimal.unscaledValue().abs().toString()
+        val exponent = digits.length - 1 - decimal.scale()  // of the first digit
+        val sign = if (value < 0) "-" else ""
+        if (exponent < -4 || exponent >= 16) {
+            val mantissa = if (digits.length == 1) digits else digits[0] + "." + digits.substring(1)
+            val exponentText = Math.abs(exponent).toString().padStart(2, '0')
+            return sign + mantissa + "e" + (if (exponent < 0) "-" else "+") + exponentText
+        }
+        if (exponent < 0) return sign + "0." + "0".repeat(-exponent - 1) + digits
+        if (digits.length <= exponent + 1) return sign + digits + "0".repeat(exponent + 1 - digits.length) + ".0"
+        return sign + digits.substring(0, exponent + 1) + "." + digits.substring(exponent + 1)
+    }
+}
+
+/** The bridge's own error codes (docs/WIRE.md); application errors use codes >= 1. */
+public enum class BridgeErrorCode(public val code: Int) {
+    OK(0),
+    UNKNOWN_METHOD(-1),
+    INVALID_MESSAGE(-2),
+    INVALID_PARAMS(-3),
+    UNTRUSTED_ORIGIN(-4),
+    HANDLER_UNAVAILABLE(-5),
+    INTERNAL_ERROR(-6),
+    NOT_IN_APP(-7),
+    TIMEOUT(-8),
+    ABORTED(-9),
+    NOT_IMPLEMENTED(-10),
+    PAGE_NOT_LOADED(-11),
+    PAGE_ERROR(-12),
+    INVALID_RESULT(-13),
+    PROCESS_TERMINATED(-14),
+}
+
+/** An error with a code and a message that reaches the page intact; any other exception reaches it as `internalError`. */
+public class BridgeError(public val code: Int, override val message: String) : Exception(message) {
+    public constructor(code: BridgeErrorCode, message: String) : this(code.code, message)
+
+    override fun toString(): String = "BridgeError($code): $message"
+
+    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message
+
+    override fun hashCode(): Int = 31 * code + message.hashCode()
+
+    public companion object {
+        /** The error as the page sees it: bridge errors intact, anything else as `internalError`. */
+        public fun reaching(error: Throwable): BridgeError =
+            error as? BridgeError ?: BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+    }
+}
+
+/** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
+public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data: JsonValue) {
+    public val jsonText: String
+        get() {
+            val out = StringBuilder("{\"errcode\":").append(errcode).append(",\"errmsg\":")
+            JsonWriter.writeString(errmsg, out)
+            out.append(",\"data\":")
+            JsonWriter.write(data, out)
+            return out.append('}').toString()
+        }
+
+    public companion object {
+        public fun success(data: JsonValue): BridgeEnvelope = BridgeEnvelope(0, "ok", data)
+
+        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, JsonValue.Null)
+    }
+}
+
+"""#),
+    ]
+}
