@@ -28,3 +28,79 @@ enum KotlinNamer {
         return nil
     }
 }
+
+extension KotlinNamer {
+    /// The object holding a module's models: `sample` -> `Sample`.
+    static func namespace(_ module: String) -> String { IDLNames.upperFirst(module) }
+    static func codec(_ module: String) -> String { namespace(module) + "Codec" }
+    static func fileName(_ module: String) -> String { namespace(module) + "Bridge.kt" }
+
+    /// A property, parameter or named argument: backticks around a hard keyword.
+    static func member(_ identifier: String) -> String { hardKeywords.contains(identifier) ? "`\(identifier)`" : identifier }
+
+    /// An enum constant: the case's identifier, UpperCamelCase (one of the two spellings
+    /// Kotlin's conventions name, and unique wherever the identifiers are).
+    static func enumConstant(_ identifier: String) -> String { IDLNames.upperFirst(identifier) }
+
+    /// The Kotlin spelling of a type; inside the object of `module`, its own types go bare.
+    static func type(_ ref: TypeRef, inside module: String? = nil) -> String {
+        switch ref {
+        case .string: return "String"
+        case .int: return "Long"
+        case .double: return "Double"
+        case .bool: return "Boolean"
+        case .any: return "JsonValue"
+        case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
+        case .list(let element): return "List<\(type(element, inside: module))>"
+        case .map(let value): return "Map<String, \(type(value, inside: module))>"
+        case .optional(let wrapped): return "\(type(wrapped, inside: module))?"
+        }
+    }
+
+    /// A Kotlin expression for a schema default of the given type.
+    static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet, inside module: String? = nil) -> String {
+        switch (value, ref) {
+        case (.null, .optional): return "null"
+        case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema, inside: module)
+        case (_, .any): return json(value)
+        case (.null, _): return "null"
+        case (.bool(let b), _): return b ? "true" : "false"
+        case (.int(let i), .double): return "\(i).0"
+        case (.int(let i), _): return "\(i)L"
+        case (.double(let d), _): return double(d)
+        case (.string(let s), _): return KotlinText.stringLiteral(s)
+        case (.enumCase(let name), .named(let owner, let typeName)):
+            guard case .enumeration(let declaration)? = schema.declaration(module: owner, name: typeName),
+                  let found = declaration.cases.first(where: { $0.name == name }) else { return "null" }
+            return type(ref, inside: module) + "." + enumConstant(found.identifier)
+        case (.list(let items), .list(let element)):
+            if items.isEmpty { return "emptyList()" }
+            return "listOf(" + items.map { literal($0, type: element, schema: schema, inside: module) }.joined(separator: ", ") + ")"
+        case (.map(let entries), .map(let element)):
+            if entries.isEmpty { return "emptyMap()" }
+            return "mapOf(" + entries.map { KotlinText.stringLiteral($0.key) + " to " + literal($0.value, type: element, schema: schema, inside: module) }
+                .joined(separator: ", ") + ")"
+        default:
+            return "null"
+        }
+    }
+
+    private static func double(_ d: Double) -> String {
+        let text = String(d)
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+
+    /// A `JsonValue` expression for an `any` default.
+    private static func json(_ value: Literal) -> String {
+        switch value {
+        case .null: return "JsonValue.Null"
+        case .bool(let b): return "JsonValue.Bool(\(b))"
+        case .int(let i): return "JsonValue.Integer(\(i)L)"
+        case .double(let d): return "JsonValue.Real(\(double(d)))"
+        case .string(let s), .enumCase(let s): return "JsonValue.Text(\(KotlinText.stringLiteral(s)))"
+        case .list(let items): return "JsonValue.Array(listOf(" + items.map(json).joined(separator: ", ") + "))"
+        case .map(let entries):
+            return "JsonValue.Object(mapOf(" + entries.map { KotlinText.stringLiteral($0.key) + " to " + json($0.value) }.joined(separator: ", ") + "))"
+        }
+    }
+}

@@ -18,12 +18,42 @@ public struct KotlinTarget: BridgeTarget {
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)
-        return [EmitPart { sink in
+        let support = EmitPart { sink in
             var p = CodePrinter()
             Self.header(sources: sources, into: &p)
             KotlinSupportGenerator(settings: settings).generate(into: &p)
             sink(GeneratedFile(relativePath: KotlinSupportGenerator.fileName, contents: p.text))
-        }]
+        }
+        let deprecates = Self.deprecates(schema)
+        return [support] + schema.modules.map { module in
+            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates)) }
+        }
+    }
+
+    /// One module's file: its models and its codec.
+    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool) -> GeneratedFile {
+        var p = CodePrinter()
+        header(sources: [module.sourcePath], into: &p)
+        // The schema's deprecations warn where apps use them, not in the code generated around them.
+        if deprecates { p.line("@file:Suppress(\"DEPRECATION\")") }
+        p.line("package " + settings.package)
+        p.blankLine()
+        KotlinModelGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+        p.blankLine()
+        KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)
+        return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)
+    }
+
+    /// Whether any declaration of the set is deprecated (a module's file may name another's).
+    static func deprecates(_ schema: SchemaSet) -> Bool {
+        schema.modules.contains { module in
+            module.types.contains { declaration in
+                switch declaration {
+                case .structure(let s): return s.deprecated != nil || s.fields.contains { $0.deprecated != nil }
+                case .enumeration(let e): return e.deprecated != nil || e.cases.contains { $0.deprecated != nil }
+                }
+            }
+        }
     }
 
     static func header(sources: [String], into p: inout CodePrinter) {

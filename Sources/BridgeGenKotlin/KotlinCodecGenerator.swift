@@ -1,0 +1,127 @@
+import BridgeGenCore
+
+/// A module's codec (`internal object SampleCodec`): per declared type a decoder from the
+/// untrusted `JsonValue` the runtime read, with the path of every failure, and an encoder to
+/// `JsonValue`, through `BridgeDecode.Fields` and `BridgeEncode.Members` as in the Swift target.
+struct KotlinCodecGenerator {
+    let schema: SchemaSet
+    let module: Module
+
+    /// A function of type `(JsonValue?, BridgePath) -> T` decoding `ref`: a runtime or codec
+    /// function reference where there is one, else a lambda (`v1, p1` at depth 0).
+    static func decoder(_ ref: TypeRef, depth: Int = 0, home: String) -> String {
+        switch ref {
+        case .string: return "BridgeDecode::string"
+        case .int: return "BridgeDecode::int"
+        case .double: return "BridgeDecode::double"
+        case .bool: return "BridgeDecode::bool"
+        case .any: return "BridgeDecode::json"
+        case .named(let owner, let name): return KotlinNamer.codec(owner) + "::decode" + name
+        case .list(let element): return lambda("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
+        case .map(let element): return lambda("BridgeDecode.map", decoder(element, depth: depth + 1, home: home), depth: depth)
+        case .optional(let wrapped): return lambda("BridgeDecode.optional", decoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        }
+    }
+
+    /// A function of type `(T, BridgePath) -> JsonValue` encoding `ref`, like `decoder`.
+    static func encoder(_ ref: TypeRef, depth: Int = 0, home: String) -> String {
+        switch ref {
+        case .string: return "BridgeEncode::string"
+        case .int: return "BridgeEncode::int"
+        case .double: return "BridgeEncode::double"
+        case .bool: return "BridgeEncode::bool"
+        case .any: return "BridgeEncode::json"
+        case .named(let owner, let name): return KotlinNamer.codec(owner) + "::encode" + name
+        case .list(let element): return lambda("BridgeEncode.list", encoder(element, depth: depth + 1, home: home), depth: depth)
+        case .map(let element): return lambda("BridgeEncode.map", encoder(element, depth: depth + 1, home: home), depth: depth)
+        case .optional(let wrapped): return lambda("BridgeEncode.optional", encoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        }
+    }
+
+    /// `{ v1, p1 -> function(v1, p1, inner) }`, its parameters numbered by `depth`.
+    private static func lambda(_ function: String, _ inner: String, depth: Int) -> String {
+        let v = "v\(depth + 1)", q = "p\(depth + 1)"
+        return "{ \(v), \(q) -> \(function)(\(v), \(q), \(inner)) }"
+    }
+
+    /// The expression decoding `field` from the `BridgeDecode.Fields` named `fields`, with its default.
+    static func decode(field: Field, from fields: String, schema: SchemaSet, home: String) -> String {
+        let key = KotlinText.stringLiteral(field.wireName)
+        let scalar: String?
+        switch field.type {
+        case .string: scalar = "string"
+        case .int: scalar = "int"
+        case .double: scalar = "double"
+        case .bool: scalar = "bool"
+        default: scalar = nil
+        }
+        // The codec is outside the module's object: types are named with it.
+        let fallback = field.defaultValue.map { KotlinNamer.literal($0, type: field.type, schema: schema) }
+        if let scalar {
+            return "\(fields).\(scalar)(\(key)" + (fallback.map { ", default = " + $0 } ?? "") + ")"
+        }
+        if let fallback { return "\(fields).defaulted(\(key), \(fallback), \(decoder(field.type, home: home)))" }
+        if case .optional(let wrapped) = field.type { return "\(fields).optional(\(key), \(decoder(wrapped, home: home)))" }
+        return "\(fields).field(\(key), \(decoder(field.type, home: home)))"
+    }
+
+    /// The `BridgeEncode.Members` adder for `field`, read from `value`: `.string("name", value.name)`.
+    static func adder(_ field: Field, value: String, home: String) -> String {
+        let key = KotlinText.stringLiteral(field.wireName)
+        switch field.type {
+        case .string: return ".string(\(key), \(value))"
+        case .bool: return ".bool(\(key), \(value))"
+        case .int: return ".int(\(key), \(value))"
+        case .double: return ".double(\(key), \(value))"
+        case .optional(let wrapped): return ".optional(\(key), \(value), \(encoder(wrapped, home: home)))"
+        default: return ".field(\(key), \(value), \(encoder(field.type, home: home)))"
+        }
+    }
+
+    func generate(into p: inout CodePrinter) {
+        let namespace = KotlinNamer.namespace(module.name)
+        for line in KotlinText.kdoc("Decoding and encoding of the `\(module.name)` module's types, with paths in every error.") { p.line(line) }
+        p.block("internal object \(KotlinNamer.codec(module.name)) {") { p in
+            for (index, declaration) in module.types.enumerated() {
+                if index > 0 { p.blankLine() }
+                let type = namespace + "." + declaration.name
+                switch declaration {
+                case .structure(let s): structure(s, type: type, into: &p)
+                case .enumeration(let e):
+                    p.line("fun decode\(e.name)(value: JsonValue?, path: BridgePath): \(type) =")
+                    p.indented { p in p.line("BridgeDecode.enumeration(value, path, \(type).entries, \(type)::wire)") }
+                    p.blankLine()
+                    p.line("fun encode\(e.name)(value: \(type), path: BridgePath): JsonValue = JsonValue.Text(value.wire)")
+                }
+            }
+        }
+    }
+
+    private func structure(_ s: StructDeclaration, type: String, into p: inout CodePrinter) {
+        guard !s.fields.isEmpty else {
+            p.block("fun decode\(s.name)(value: JsonValue?, path: BridgePath): \(type) {") { p in
+                p.line("BridgeDecode.obj(value, path)")
+                p.line("return \(type)")
+            }
+            p.blankLine()
+            p.line("fun encode\(s.name)(value: \(type), path: BridgePath): JsonValue = BridgeEncode.Members(path).json")
+            return
+        }
+        p.block("fun decode\(s.name)(value: JsonValue?, path: BridgePath): \(type) {") { p in
+            p.line("val fields = BridgeDecode.Fields(value, path)")
+            p.line("return \(type)(")
+            p.indented { p in
+                for field in s.fields {
+                    p.line("\(KotlinNamer.member(field.identifier)) = " + Self.decode(field: field, from: "fields", schema: schema, home: module.name) + ",")
+                }
+            }
+            p.line(")")
+        }
+        p.blankLine()
+        p.line("fun encode\(s.name)(value: \(type), path: BridgePath): JsonValue = BridgeEncode.Members(path)")
+        p.indented { p in
+            for field in s.fields { p.line(Self.adder(field, value: "value." + KotlinNamer.member(field.identifier), home: module.name)) }
+            p.line(".json")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+@testable import BridgeGenKotlin
+import BridgeGenCore
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The Kotlin target's models and codecs, compiled: the files generated for Schemas/, the
+/// stress fixtures and the hostile schema (every code point class in docs, defaults, wire
+/// values and deprecation messages), each set in its own package, in one kotlinc run with
+/// warnings as errors; then values decoded from untrusted text and encoded back by the
+/// generated codecs, with the Swift runtime's messages and paths for what they refuse.
+final class KotlinModelTests: XCTestCase {
+    static func model(_ inputs: [SchemaInput]) throws -> SchemaSet {
+        let result = Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none)
+        guard let schema = result.schema else {
+            throw NSError(domain: "schema", code: 1, userInfo: [NSLocalizedDescriptionKey: DiagnosticRenderer.text(result.diagnostics)])
+        }
+        return schema
+    }
+
+    static func files(_ schema: SchemaSet, package: String, visibility: KotlinSettings.Visibility = .public) -> [GeneratedFile] {
+        var config = GeneratorConfig()
+        config[KotlinSettings.self] = KotlinSettings(package: package, visibility: visibility)
+        var files: [GeneratedFile] = []
+        for part in KotlinTarget().parts(schema, config: config) { part.emit { files.append($0) } }
+        return files
+    }
+
+    func testGeneratedModelsAndCodecsCompileAndRoundTrip() throws {
+        var generator = HostileStrings()
+        let hostile = HostileSchema(generator: &generator)
+        let sets: [(String, KotlinSettings.Visibility, [SchemaInput])] = [
+            ("schemas", .public, SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs),
+            ("stress", .internal, SchemaDiscovery.inputs(for: [TestPaths.path("Tests/BridgeGenSwiftTests/Fixtures/Stress")]).inputs),
+            ("hostile", .public, [SchemaInput(path: HostileStrings.fileName, text: hostile.yaml)]),
+        ]
+        let root = KotlinToolchain.classes("models").deletingLastPathComponent().appendingPathComponent("models-sources")
+        try? FileManager.default.removeItem(at: root)
+        var paths: [String] = []
+        for (package, visibility, inputs) in sets {
+            XCTAssertFalse(inputs.isEmpty, package)
+            for file in Self.files(try Self.model(inputs), package: package, visibility: visibility) {
+                // Generated text holds no raw line terminator but `\n` and nothing invisible.
+                let bad = file.contents.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && UntrustedText.needsEscape($0) }
+                XCTAssertTrue(bad.isEmpty, "\(package)/\(file.relativePath) holds raw \(bad.map { UntrustedText.hex($0, width: 4) })")
+                let url = root.appendingPathComponent(package).appendingPathComponent(file.relativePath)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url)
+                paths.append(url.path)
+            }
+        }
+        paths.append(TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ModelProbe.kt"))
+        let classes = KotlinToolchain.classes("models")
+        try KotlinToolchain.compile(paths, into: classes)
+
+        let cases: [(String, String)] = [
+            ("PrepayOrder {\"product_id\":\"p1\"}", #"ok {"metadata":{},"product_id":"p1","quantity":1}"#),
+            ("PrepayOrder {\"product_id\":\"p1\",\"quantity\":null,\"metadata\":{\"b\":[1.5,null],\"a\":2.0}}",
+             #"ok {"metadata":{"a":2,"b":[1.5,null]},"product_id":"p1","quantity":1}"#),
+            ("PrepayOrder {\"quantity\":2}", "err -3 params.v.product_id: missing required string"),
+            ("PrepayOrder {\"product_id\":\"p\",\"quantity\":2.5}", "err -3 params.v.quantity: expected int, got a non-integral number"),
+            ("PrepayOrder [1]", "err -3 params.v: expected object, got array"),
+            ("DeviceInfo {\"model\":\"m\",\"system\":\"s\",\"appVersion\":\"1\",\"safeAreaInsets\":{\"top\":1,\"left\":0,\"bottom\":2.5,\"right\":0}}",
+             #"ok {"appVersion":"1","darkMode":false,"model":"m","safeAreaInsets":{"bottom":2.5,"left":0.0,"right":0.0,"top":1.0},"system":"s"}"#),
+            ("DeviceInfo {\"model\":\"m\",\"system\":\"s\",\"appVersion\":\"1\",\"safeAreaInsets\":{\"top\":\"1\"}}",
+             "err -3 params.v.safeAreaInsets.top: expected double, got string"),
+            ("HapticStyle \"heavy\"", #"ok "heavy""#),
+            ("HapticStyle \"Heavy\"", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got "Heavy""#),
+            ("HapticStyle 3", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got int"#),
+        ]
+        let input = cases.map { $0.0 + "\n" }.joined()
+        let run = try KotlinToolchain.run("schemas.ModelProbeKt", classes: classes, input: input)
+        XCTAssertEqual(run.status, 0, run.output)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        XCTAssertEqual(lines.count, cases.count, run.output)
+        for ((input, expected), line) in zip(cases, lines) {
+            XCTAssertEqual(line, expected, input)
+        }
+    }
+}
