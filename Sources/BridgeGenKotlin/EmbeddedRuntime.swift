@@ -147,7 +147,7 @@ public object BridgeDecode {
     }
 }
 
-"""#),
+"""#, imports: []),
 RuntimeSource(name: "Encoding.kt", firstLine: 7, accessLines: [12], body: #"""
 /**
  * Encoding of results and payloads into [JsonValue]s, with the Swift runtime's messages: a
@@ -224,7 +224,7 @@ public object BridgeEncode {
         if (value == null) JsonValue.Null else wrapped(value, path)
 }
 
-"""#),
+"""#, imports: []),
 RuntimeSource(name: "Incoming.kt", firstLine: 7, accessLines: [13, 79], body: #"""
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
@@ -713,7 +713,7 @@ internal fun hexUnit(s: ByteArray, index: Int): Int {
     return value
 }
 
-"""#),
+"""#, imports: []),
 RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 27], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 public object BridgeLimits {
@@ -768,7 +768,325 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
     }
 }
 
-"""#),
+"""#, imports: []),
+RuntimeSource(name: "Session.kt", firstLine: 10, accessLines: [11, 18, 47, 77, 83, 117, 131, 162], body: #"""
+/** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */
+public data class BridgeOrigin(val scheme: String, val host: String, val port: Int, val isMainFrame: Boolean)
+
+/**
+ * Which frames may talk to the bridge: bundled content (custom schemes) and https pages of
+ * trusted hosts (`example.com`, or `*.example.com` for its subdomains), main frame only unless
+ * [mainFrameOnly] is false: the Swift runtime's policy, checked again natively for every message.
+ */
+public class BridgeOriginPolicy(trustedSchemes: Set<String>, trustedHosts: Set<String>, public val mainFrameOnly: Boolean) {
+    public val trustedSchemes: Set<String> = trustedSchemes.mapTo(HashSet()) { it.lowercase() }
+    public val trustedHosts: Set<String> = trustedHosts.mapTo(HashSet()) { it.lowercase() }
+
+    public fun allows(origin: BridgeOrigin): Boolean {
+        if (mainFrameOnly && !origin.isMainFrame) return false
+        val scheme = origin.scheme.lowercase()
+        if (scheme in trustedSchemes) return true
+        if (scheme != "https") return false
+        val host = origin.host.lowercase()
+        if (host.isEmpty()) return false
+        if (host in trustedHosts) return true
+        return trustedHosts.any { it.startsWith("*.") && host.endsWith(it.substring(1)) && host.length > it.length - 1 }
+    }
+
+    /** Where a refused message came from and which `bridgegen.yaml` key would allow it, for the log. */
+    public fun refusal(origin: BridgeOrigin): String {
+        val from = JsonValue.Text("${origin.scheme}://${origin.host}").jsonText
+        if (mainFrameOnly && !origin.isMainFrame) {
+            return "$from, a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"
+        }
+        if (origin.scheme.lowercase() == "https" && origin.host.isNotEmpty()) {
+            return "$from: add ${JsonValue.Text(origin.host.lowercase()).jsonText} to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"
+        }
+        return "$from: add ${JsonValue.Text(origin.scheme.lowercase()).jsonText} to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
+    }
+}
+
+/** What a module of this app offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"). */
+public class BridgeCapabilities(methods: List<String>, events: List<String>, pageMethods: List<String>, public val fingerprint: String) {
+    // Sorted by UTF-16 code units, as JavaScript sorts (Kotlin's String order).
+    public val methods: List<String> = methods.sorted()
+    public val events: List<String> = events.sorted()
+    public val pageMethods: List<String> = pageMethods.sorted()
+    internal val methodNames: Set<String> = methods.toHashSet()
+
+    /** The `capabilities` member of the `$hello` answer. */
+    public val json: JsonValue
+        get() = JsonValue.Object(
+            mapOf(
+                "methods" to JsonValue.Array(methods.map { JsonValue.Text(it) }),
+                "events" to JsonValue.Array(events.map { JsonValue.Text(it) }),
+                "pageMethods" to JsonValue.Array(pageMethods.map { JsonValue.Text(it) }),
+                "fingerprint" to JsonValue.Text(fingerprint),
+            ),
+        )
+
+    public companion object {
+        /** For a module the session does not have: known to be absent. */
+        public val absentJson: JsonValue = JsonValue.Object(
+            mapOf(
+                "methods" to JsonValue.Array(emptyList()), "events" to JsonValue.Array(emptyList()),
+                "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null,
+            ),
+        )
+    }
+}
+
+/** A frame's way back: androidx.webkit's `JavaScriptReplyProxy` (one per frame), or a test's. */
+public fun interface BridgeFrame {
+    /** Posts one frame of JSON text to the page (fire-and-forget). */
+    public fun post(text: String)
+}
+
+/** Answers one request exactly once: later calls are ignored. */
+public class BridgeReply internal constructor(private var deliver: ((BridgeEnvelope) -> Unit)?, private val log: (String) -> Unit) {
+    /** The running handler's coroutine, cancelled when the module goes or the page's process ends. */
+    internal var job: kotlinx.coroutines.Job? = null
+    internal var module: String = ""
+
+    public val isAnswered: Boolean get() = deliver == null
+
+    public fun answer(envelope: BridgeEnvelope) {
+        val deliver = this.deliver ?: return
+        this.deliver = null
+        deliver(envelope)
+    }
+
+    /** Settles the reply without answering: the page that asked is gone. */
+    internal fun drop() {
+        deliver = null
+    }
+
+    public fun succeed(data: JsonValue): Unit = answer(BridgeEnvelope.success(data))
+
+    /** A bridge error reaches the page intact; an internal error or any other exception as `internal error`, logged. */
+    public fun fail(error: Throwable) {
+        if (error !is BridgeError) {
+            log("handler failed: $error")
+        } else if (error.code == BridgeErrorCode.INTERNAL_ERROR.code) {
+            log("internal error: ${error.message}")
+            answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+            return
+        }
+        answer(BridgeEnvelope.failure(BridgeError.reaching(error)))
+    }
+}
+
+/** A module's generated dispatcher, as a session routes to it. */
+public interface BridgeModule {
+    public val moduleName: String
+    public val capabilities: BridgeCapabilities
+
+    public fun handles(type: String): Boolean = type in capabilities.methodNames
+
+    /** Decodes `data`, calls the handler and answers through `reply` exactly once. */
+    public fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession)
+}
+
+/**
+ * A generated dispatcher: it holds its handler weakly and switches on the wire names; decoding
+ * failures, an unknown method and a gone handler are answered before anything runs.
+ */
+public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
+    private val handler = java.lang.ref.WeakReference(handler)
+
+    /** Calls the handler of the method `type` with the arguments read from `params`; throws what it cannot start. */
+    protected abstract fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession)
+
+    override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) {
+        try {
+            dispatch(type, BridgeDecode.Fields.params(data), reply, session)
+        } catch (error: Throwable) {
+            reply.fail(error)
+        }
+    }
+
+    /** The handler, or a `handlerUnavailable` error when it is gone. */
+    protected fun requireHandler(): H =
+        handler.get() ?: throw BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "the '$moduleName' handler is gone")
+
+    /** Answers a request with what `call` returns, encoded at `result`, run in the session's scope. */
+    protected fun <T> request(reply: BridgeReply, session: BridgeSession, encode: (T, BridgePath) -> JsonValue, call: suspend (H) -> T) {
+        val handler = requireHandler()
+        session.run(reply) { encode(call(handler), BridgePath("result")) }
+    }
+}
+
+/**
+ * The platform-free heart of the Android bridge for one WebView: routes messages to module
+ * dispatchers, answers them as answer frames through the sending frame, applies the origin
+ * policy, and sends events to the frames whose client said `$hello`. Call it on the main
+ * thread; handlers run in [scope] (the app's, for example a lifecycle scope).
+ */
+public class BridgeSession(
+    /** The shared channel of the callback transport, or null: one channel per module. */
+    public val callbackChannel: String?,
+    public val policy: BridgeOriginPolicy,
+    private val scope: kotlinx.coroutines.CoroutineScope,
+    private val log: (String) -> Unit = {},
+) {
+    private val modules = LinkedHashMap<String, BridgeModule>()
+    private val running = LinkedHashSet<BridgeReply>()
+    private val ready = HashMap<String, LinkedHashSet<BridgeFrame>>()
+    private val queued = HashMap<String, ArrayDeque<String>>()
+
+    /** The channel names the glue registers: one per module, or the shared one. */
+    public val channels: List<String>
+        get() = if (callbackChannel == null) modules.keys.sorted() else if (modules.isEmpty()) emptyList() else listOf(callbackChannel)
+
+    /** Adds a module; false (and nothing changes) when one with its name is installed. */
+    public fun install(module: BridgeModule): Boolean {
+        if (modules.containsKey(module.moduleName)) return false
+        modules[module.moduleName] = module
+        return true
+    }
+
+    /** Removes a module: its running requests are cancelled and answered `handlerUnavailable`. */
+    public fun uninstall(moduleName: String) {
+        if (modules.remove(moduleName) == null) return
+        cancelRequests(moduleName, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "the '$moduleName' module was uninstalled before answering")))
+    }
+
+    public val runningRequestCount: Int get() = running.size
+
+    /**
+     * Handles one message's text from a frame: read with the Swift runtime's checks, refused
+     * (`untrustedOrigin`) when the policy refuses its frame, answered through `frame` when it
+     * names a `callbackName` (a send names none and is not answered).
+     */
+    public fun receive(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
+        val trusted = policy.allows(origin)
+        if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
+        val incoming = BridgeIncoming.read(text, parse = trusted)
+        val callbackName = when (val name = incoming.callbackName) {
+            BridgeIncoming.CallbackName.Absent -> null
+            is BridgeIncoming.CallbackName.Valid -> name.name
+            is BridgeIncoming.CallbackName.Invalid -> {
+                log("refused a message with an invalid callbackName (${name.reason}): nothing is posted")
+                return
+            }
+        }
+        val reply = BridgeReply({ envelope ->
+            if (callbackName == null) {
+                if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
+            } else {
+                frame.post(answerFrame(callbackName, envelope))
+            }
+        }, log)
+        if (!trusted) return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
+        val message = incoming.message ?: return reply.fail(incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "invalid message"))
+        val type = (message["type"] as? JsonValue.Text)?.value
+            ?: return reply.fail(BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message has no string 'type'"))
+        val ownChannel = if (callbackChannel == null) channel else null
+        if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
+        val candidates = if (ownChannel != null) {
+            listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
+        } else {
+            modules.values.toList()
+        }
+        val module = candidates.firstOrNull { it.handles(type) }
+            ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
+        reply.module = module.moduleName
+        module.dispatch(type, message["data"], reply, this)
+    }
+
+    /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
+    public fun run(reply: BridgeReply, operation: suspend () -> JsonValue) {
+        running.add(reply)
+        reply.job = scope.launch(start = kotlinx.coroutines.CoroutineStart.UNDISPATCHED) {
+            val result = try {
+                Result.success(operation())
+            } catch (cancelled: kotlinx.coroutines.CancellationException) {
+                running.remove(reply)
+                throw cancelled
+            } catch (error: Throwable) {
+                Result.failure(error)
+            }
+            running.remove(reply)
+            result.fold({ reply.succeed(it) }, { reply.fail(it) })
+        }
+    }
+
+    private fun cancelRequests(module: String?, envelope: BridgeEnvelope?) {
+        for (reply in running.filter { module == null || it.module == module }) {
+            running.remove(reply)
+            reply.job?.cancel()
+            if (envelope != null) reply.answer(envelope) else reply.drop()
+        }
+    }
+
+    /** The client of `params.module` in `frame` is ready: its events flow there. */
+    private fun hello(data: JsonValue?, channel: String?, reply: BridgeReply, frame: BridgeFrame) {
+        val module = try {
+            val params = BridgeDecode.params(data)
+            if (channel != null) {
+                val named = BridgeDecode.optional(params["module"], BridgePath("params").field("module"), BridgeDecode::string) ?: channel
+                if (named != channel) {
+                    throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "params.module: expected ${JsonValue.Text(channel).jsonText}, got ${JsonValue.Text(named).jsonText}")
+                }
+                named
+            } else {
+                BridgeDecode.string(params["module"], BridgePath("params").field("module"))
+            }
+        } catch (error: Throwable) {
+            return reply.fail(error)
+        }
+        ready.getOrPut(module) { LinkedHashSet() }.add(frame)
+        reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to (modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson))))
+        val waiting = queued.remove(module) ?: return
+        for (event in waiting) frame.post(event)
+    }
+
+    /** Posts an event frame to every frame whose client is ready, or queues it (at most [QUEUE_LIMIT], the oldest dropped). */
+    public fun emit(module: String, event: String, payload: JsonValue) {
+        val text = "{\"event\":" + JsonValue.Object(mapOf("module" to JsonValue.Text(module), "name" to JsonValue.Text(event), "payload" to payload)).jsonText + "}"
+        if (Utf8.encode(text).size > BridgeLimits.MAX_SCRIPT_JSON_BYTES + 64) {
+            return log("dropped a '$module' event '$event': its payload is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON")
+        }
+        val frames = ready[module]
+        if (!frames.isNullOrEmpty()) {
+            for (frame in frames) frame.post(text)
+            return
+        }
+        val queue = queued.getOrPut(module) { ArrayDeque() }
+        queue.addLast(text)
+        if (queue.size > QUEUE_LIMIT) {
+            queue.removeFirst()
+            log("dropped the oldest queued '$module' event: more than $QUEUE_LIMIT waiting")
+        }
+    }
+
+    /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
+    public fun pageStarted() {
+        ready.clear()
+    }
+
+    /** The renderer process is gone: running requests are cancelled and their answers dropped (the page that asked is gone). */
+    public fun renderProcessGone() {
+        cancelRequests(null, null)
+        ready.clear()
+    }
+
+    private fun answerFrame(callbackName: String, envelope: BridgeEnvelope): String {
+        var json = envelope.jsonText
+        if (Utf8.encode(json).size > BridgeLimits.MAX_SCRIPT_JSON_BYTES) {
+            log("internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)")
+            json = BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")).jsonText
+        }
+        return "{\"answer\":" + JsonValue.Text(callbackName).jsonText + ",\"envelope\":" + json + "}"
+    }
+
+    public companion object {
+        /** Most events a module keeps while no client is ready. */
+        public const val QUEUE_LIMIT: Int = 256
+    }
+}
+
+"""#, imports: ["kotlinx.coroutines.launch"]),
 RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 152, 169], body: #"""
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
@@ -949,6 +1267,6 @@ public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data:
     }
 }
 
-"""#),
+"""#, imports: []),
     ]
 }

@@ -8,6 +8,11 @@ struct KotlinSupportGenerator {
 
     func generate(into p: inout CodePrinter) {
         p.line("package " + settings.package)
+        let imports = Set(Self.runtimeFiles.flatMap { EmbeddedRuntime.files.file($0).imports }).sorted()
+        if !imports.isEmpty {
+            p.blankLine()
+            for name in imports { p.line("import " + name) }
+        }
         let visibility = settings.visibility.rawValue + " "
         for name in Self.runtimeFiles {
             p.blankLine()
@@ -15,8 +20,8 @@ struct KotlinSupportGenerator {
         }
     }
 
-    /// The runtime's files in output order: values, limits and paths, reading, decoding, encoding.
-    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt"]
+    /// The runtime's files in output order: values, limits and paths, reading, decoding, encoding, the session.
+    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt"]
 
     static let fileName = "BridgeGenSupport.kt"
 }

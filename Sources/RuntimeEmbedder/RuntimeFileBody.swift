@@ -7,14 +7,16 @@ import Foundation
 /// has no imports).
 enum RuntimeFileBody {
     /// The body and the 1-based line of the file it starts on.
-    static func strip(_ text: String, dropImports: Bool, dropPackage: Bool = false) -> (body: String, firstLine: Int) {
+    static func strip(_ text: String, dropImports: Bool, dropPackage: Bool = false) -> (body: String, firstLine: Int, imports: [String]) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var imports: [String] = []
         func trimmed(_ line: Substring) -> String { line.trimmingCharacters(in: .whitespaces) }
         while let first = lines.first, trimmed(first).hasPrefix("//") { lines.removeFirst() }
         while let first = lines.first, trimmed(first).isEmpty || (dropImports && trimmed(first).hasPrefix("import "))
             || (dropPackage && trimmed(first).hasPrefix("package ")) {
+            if trimmed(first).hasPrefix("import ") { imports.append(String(trimmed(first).dropFirst("import ".count))) }
             lines.removeFirst()
         }
-        return (lines.joined(separator: "\n"), lines.startIndex + 1)
+        return (lines.joined(separator: "\n"), lines.startIndex + 1, imports)
     }
 }

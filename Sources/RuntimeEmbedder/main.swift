@@ -30,7 +30,7 @@ for path in arguments.dropFirst().sorted() {
         exit(1)
     }
     let isSwift = url.pathExtension == "swift", isKotlin = url.pathExtension == "kt"
-    let (body, firstLine) = RuntimeFileBody.strip(text, dropImports: isSwift, dropPackage: isKotlin)
+    let (body, firstLine, imports) = RuntimeFileBody.strip(text, dropImports: isSwift || isKotlin, dropPackage: isKotlin)
     let accessLines: [Int]
     do {
         accessLines = isSwift || isKotlin ? try AccessModifierLines.find(in: body, firstLine: firstLine, topLevelOnly: isKotlin) : []
@@ -40,7 +40,7 @@ for path in arguments.dropFirst().sorted() {
     }
     let lines = accessLines.map(String.init).joined(separator: ", ")
     entries.append("""
-        RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), firstLine: \(firstLine), accessLines: [\(lines)], body: \(SwiftStringLiteral.raw(body))),
+        RuntimeSource(name: \(SwiftStringLiteral.escaped(url.lastPathComponent)), firstLine: \(firstLine), accessLines: [\(lines)], body: \(SwiftStringLiteral.raw(body))\(isKotlin ? ", imports: [" + imports.map(SwiftStringLiteral.escaped).joined(separator: ", ") + "]" : "")),
         """)
 }
 let source = """

@@ -21,10 +21,11 @@ final class KotlinEmbeddingTests: XCTestCase {
             XCTAssertEqual(lines.dropFirst(file.firstLine - 1).joined(separator: "\n"), file.body,
                            "\(file.name): Sources/BridgeGenKotlin/EmbeddedRuntime.swift is stale; run Scripts/embed-runtime.sh")
             for line in lines.prefix(file.firstLine - 1) where !line.isEmpty {
-                XCTAssertTrue(line.hasPrefix("//") || line == "package bridgegen", "\(file.name): '\(line)' was dropped as header")
+                XCTAssertTrue(line.hasPrefix("//") || line == "package bridgegen" || line.hasPrefix("import "), "\(file.name): '\(line)' was dropped as header")
             }
-            // The generated file has one package and no place for a file's imports.
-            XCTAssertFalse(lines.contains { $0.hasPrefix("import ") }, "\(file.name): write the name qualified instead of importing it")
+            // Imports are hoisted to the generated file's head: only those above the body are.
+            XCTAssertEqual(file.imports, lines.prefix(file.firstLine - 1).filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }, file.name)
+            XCTAssertFalse(file.body.split(separator: "\n").contains { $0.hasPrefix("import ") }, "\(file.name): an import below the header")
             XCTAssertGreaterThan(file.accessLines.count, 0, file.name)
         }
     }

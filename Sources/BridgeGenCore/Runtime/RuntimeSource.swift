@@ -16,12 +16,16 @@ public struct RuntimeSource: Sendable, Equatable {
     public let accessLines: [Int]
     /// The file's text after its header, exactly as written.
     public let body: String
+    /// The names the file imports (`kotlinx.coroutines.launch`), where the generated file
+    /// prints the imports of all its runtime files once, above them (Kotlin).
+    public let imports: [String]
 
-    public init(name: String, firstLine: Int = 1, accessLines: [Int] = [], body: String) {
+    public init(name: String, firstLine: Int = 1, accessLines: [Int] = [], body: String, imports: [String] = []) {
         self.name = name
         self.firstLine = firstLine
         self.accessLines = accessLines
         self.body = body
+        self.imports = imports
     }
 
     /// The modifier `accessLines` start with, and the space after it.

@@ -1,0 +1,115 @@
+// Drives a BridgeSession through a script of page messages with a module written as the
+// generator writes one, and prints every frame posted and every log line, for KotlinSessionTests.
+
+package session
+
+import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.yield
+
+interface ProbeHandler {
+    fun ping(note: String)
+    suspend fun echo(text: String, times: Long): String
+    suspend fun slow(): Long
+    suspend fun fail(kind: String): Boolean
+}
+
+class ProbeDispatcher(handler: ProbeHandler) : BridgeDispatcher<ProbeHandler>(handler) {
+    override val moduleName: String = "probe"
+    override val capabilities: BridgeCapabilities = BridgeCapabilities(listOf("ping", "echo", "slow", "fail"), listOf("tick"), emptyList(), "0123456789abcdef")
+
+    override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
+        when (type) {
+            "ping" -> {
+                val note = params.string("note")
+                val handler = requireHandler()
+                reply.succeed(JsonValue.Null)
+                handler.ping(note)
+            }
+            "echo" -> {
+                val text = params.string("text")
+                val times = params.int("times", default = 1L)
+                request(reply, session, BridgeEncode::string) { it.echo(text, times) }
+            }
+            "slow" -> request(reply, session, BridgeEncode::int) { it.slow() }
+            "fail" -> {
+                val kind = params.string("kind")
+                request(reply, session, BridgeEncode::bool) { it.fail(kind) }
+            }
+            else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type")
+        }
+    }
+}
+
+class Probe : ProbeHandler {
+    var gate = CompletableDeferred<Long>()
+    override fun ping(note: String) = println("handler: ping $note")
+    override suspend fun echo(text: String, times: Long): String = text.repeat(times.toInt())
+    override suspend fun slow(): Long = gate.await()
+    override suspend fun fail(kind: String): Boolean = when (kind) {
+        "bridge" -> throw BridgeError(1001, "The key is empty.")
+        "internal" -> throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "secret detail")
+        else -> throw IllegalStateException("boom")
+    }
+}
+
+fun main() = runBlocking {
+    val policy = BridgeOriginPolicy(setOf("app"), setOf("*.example.com"), mainFrameOnly = true)
+    val session = BridgeSession(null, policy, this) { println("log: $it") }
+    val handler = Probe()
+    session.install(ProbeDispatcher(handler))
+    val main = BridgeOrigin("https", "www.example.com", 443, isMainFrame = true)
+    val frameA = BridgeFrame { println("A: $it") }
+    val frameB = BridgeFrame { println("B: $it") }
+    fun send(text: String, origin: BridgeOrigin = main, frame: BridgeFrame = frameA, channel: String = "probe") {
+        println("> $text")
+        session.receive(channel, text, origin, frame)
+    }
+    session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(1))))
+    send("""{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"cb1"}""")
+    session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(2))))
+    send("""{"type":"echo","data":{"text":"ab"},"callbackName":"cb2"}""")
+    send("""{"type":"echo","data":{"text":"ab","times":3},"callbackName":"cb3"}""")
+    send("""{"type":"ping","data":{"note":"no answer for a send"}}""")
+    send("""{"type":"nope","callbackName":"cb4"}""")
+    send("""{"type":"echo","data":{"text":1},"callbackName":"cb5"}""")
+    send("""{"type":"echo","callbackName":"cb6","data":{"text":"x"},"callbackName":"cb6b"}""")
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb7"}""", origin = main.copy(isMainFrame = false), frame = frameB)
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb8"}""", origin = BridgeOrigin("https", "evil.com", 443, true), frame = frameB)
+    // Any string of at most 256 characters names a callback (it is only ever a JSON string); a longer one is refused unanswered.
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"a name with spaces"}""")
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"${"n".repeat(257)}"}""")
+    send("""not json""")
+    send("""{"type":"fail","data":{"kind":"bridge"},"callbackName":"cb9"}""")
+    send("""{"type":"fail","data":{"kind":"internal"},"callbackName":"cb10"}""")
+    send("""{"type":"fail","data":{"kind":"other"},"callbackName":"cb11"}""")
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb12"}""", channel = "other")
+    send("""{"type":"slow","callbackName":"cb13"}""")
+    println("running ${session.runningRequestCount}")
+    handler.gate.complete(42)
+    yield()
+    println("running ${session.runningRequestCount}")
+    handler.gate = CompletableDeferred()
+    send("""{"type":"slow","callbackName":"cb14"}""")
+    session.renderProcessGone()
+    println("running ${session.runningRequestCount}")
+    handler.gate.complete(7)
+    yield()
+    session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(3))))
+    send("""{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"cb15"}""", frame = frameB)
+    send("""{"type":"${'$'}hello","data":{"module":"other"},"callbackName":"cb16"}""")
+    handler.gate = CompletableDeferred()
+    send("""{"type":"slow","callbackName":"cb17"}""")
+    session.uninstall("probe")
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb18"}""")
+    // The dispatcher holds its handler weakly: once the app drops it, requests find it gone.
+    fun installDropped(): java.lang.ref.WeakReference<Probe> {
+        val dropped = Probe()
+        session.install(ProbeDispatcher(dropped))
+        return java.lang.ref.WeakReference(dropped)
+    }
+    val weak = installDropped()
+    repeat(100) { if (weak.get() != null) { System.gc(); Thread.sleep(10) } }
+    println("collected ${weak.get() == null}")
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb19"}""")
+}
