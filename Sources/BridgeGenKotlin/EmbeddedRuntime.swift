@@ -1060,6 +1060,16 @@ public class BridgeSession(
         }
     }
 
+    /** An event whose payload `encode` writes; one that cannot be encoded (a non-finite double, say) is logged, not sent. */
+    public fun emit(module: String, event: String, encode: () -> JsonValue) {
+        val payload = try {
+            encode()
+        } catch (error: BridgeError) {
+            return log("event '$event' not sent: ${error.message}")
+        }
+        emit(module, event, payload)
+    }
+
     /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
     public fun pageStarted() {
         ready.clear()

@@ -13,8 +13,8 @@ public struct KotlinTarget: BridgeTarget {
 
     public init() {}
 
-    /// The support file; the modules' files come with the generator of models, handlers and
-    /// the dispatcher (issue 24, in progress: the target is not registered until then).
+    /// The support file and one file per module (issue 24, in progress: page calls and the
+    /// androidx.webkit glue are still to come, and the target is not registered until then).
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)
@@ -30,7 +30,7 @@ public struct KotlinTarget: BridgeTarget {
         }
     }
 
-    /// One module's file: its models and its codec.
+    /// One module's file: its models, handler interface, event sender, dispatcher and codec.
     static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
@@ -39,6 +39,12 @@ public struct KotlinTarget: BridgeTarget {
         p.line("package " + settings.package)
         p.blankLine()
         KotlinModelGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+        p.blankLine()
+        KotlinHandlerGenerator(module: module, settings: settings).generate(into: &p)
+        p.blankLine()
+        KotlinEventsGenerator(module: module, settings: settings).generate(into: &p)
+        p.blankLine()
+        KotlinDispatchGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
         p.blankLine()
         KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)
         return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)

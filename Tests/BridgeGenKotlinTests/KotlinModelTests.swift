@@ -4,7 +4,7 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// The Kotlin target's models and codecs, compiled: the files generated for Schemas/, the
+/// The Kotlin target's output, compiled: the files generated for Schemas/, the
 /// stress fixtures and the hostile schema (every code point class in docs, defaults, wire
 /// values and deprecation messages), each set in its own package, in one kotlinc run with
 /// warnings as errors; then values decoded from untrusted text and encoded back by the
@@ -26,7 +26,10 @@ final class KotlinModelTests: XCTestCase {
         return files
     }
 
-    func testGeneratedModelsAndCodecsCompileAndRoundTrip() throws {
+    /// Schemas/ (package `schemas`, public), the stress fixtures (`stress`, internal) and the
+    /// hostile schema (`hostile`), generated and compiled with the probes in one kotlinc run
+    /// (later calls find it cached: same inputs).
+    static func compiledSets() throws -> URL {
         var generator = HostileStrings()
         let hostile = HostileSchema(generator: &generator)
         let sets: [(String, KotlinSettings.Visibility, [SchemaInput])] = [
@@ -49,9 +52,14 @@ final class KotlinModelTests: XCTestCase {
                 paths.append(url.path)
             }
         }
-        paths.append(TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ModelProbe.kt"))
+        paths += ["ModelProbe.kt", "DispatchProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
+        return classes
+    }
+
+    func testGeneratedModelsAndCodecsCompileAndRoundTrip() throws {
+        let classes = try Self.compiledSets()
 
         let cases: [(String, String)] = [
             ("PrepayOrder {\"product_id\":\"p1\"}", #"ok {"metadata":{},"product_id":"p1","quantity":1}"#),

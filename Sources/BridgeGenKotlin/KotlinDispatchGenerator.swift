@@ -1,0 +1,64 @@
+import BridgeGenCore
+
+/// A module's dispatcher (`SampleDispatcher`): routes the module's messages to its handler,
+/// held weakly. Every parameter is decoded before the handler is looked at (a failure is an
+/// `invalidParams` answer naming its path); a send is answered before it runs, a request
+/// with what its `suspend` function returns, encoded at `result`.
+struct KotlinDispatchGenerator {
+    let schema: SchemaSet
+    let module: Module
+    let settings: KotlinSettings
+
+    static func name(_ module: String) -> String { KotlinNamer.namespace(module) + "Dispatcher" }
+
+    /// A parameter's local name: `arg` and its identifier (`argKey`), so none is `params` or `reply`.
+    static func local(_ field: Field) -> String { "arg" + IDLNames.upperFirst(field.identifier) }
+
+    func generate(into p: inout CodePrinter) {
+        let handler = KotlinHandlerGenerator.name(module.name)
+        for line in KotlinText.kdoc("Routes the `\(module.name)` module's messages to a [\(handler)]: decodes untrusted bodies "
+                                    + "(every failure an `invalidParams` answer naming the path), calls the handler, answers once.") {
+            p.line(line)
+        }
+        p.block("\(settings.visibility.rawValue) class \(Self.name(module.name))(handler: \(handler)) : BridgeDispatcher<\(handler)>(handler) {") { p in
+            p.line("override val moduleName: String = \(KotlinText.stringLiteral(module.name))")
+            p.line("override val capabilities: BridgeCapabilities = BridgeCapabilities(")
+            p.indented { p in
+                p.line(Self.list(module.methods.map(\.wireName)) + ",")
+                p.line(Self.list(module.events.map(\.wireName)) + ",")
+                p.line(Self.list(module.pageMethods.map(\.wireName)) + ",")
+                p.line(KotlinText.stringLiteral(WireFingerprint.of(module, in: schema)) + ",")
+            }
+            p.line(")")
+            p.blankLine()
+            p.block("override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {") { p in
+                p.block("when (type) {") { p in
+                    for method in module.methods { route(method, into: &p) }
+                    p.line("else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, \"unknown method: $type\")")
+                }
+            }
+        }
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.isEmpty ? "emptyList()" : "listOf(" + names.map(KotlinText.stringLiteral).joined(separator: ", ") + ")"
+    }
+
+    private func route(_ method: Method, into p: inout CodePrinter) {
+        let call = KotlinNamer.member(method.identifier) + "(" + method.params.map(Self.local).joined(separator: ", ") + ")"
+        p.block("\(KotlinText.stringLiteral(method.wireName)) -> {") { p in
+            for field in method.params {
+                p.line("val \(Self.local(field)) = " + KotlinCodecGenerator.decode(field: field, from: "params", schema: schema, home: module.name))
+            }
+            switch method.kind {
+            case .send:
+                p.line("val handler = requireHandler()")
+                p.line("reply.succeed(JsonValue.Null)")
+                p.line("handler.\(call)")
+            case .request:
+                let encode = method.returns.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
+                p.line("request(reply, session, \(encode)) { it.\(call) }")
+            }
+        }
+    }
+}

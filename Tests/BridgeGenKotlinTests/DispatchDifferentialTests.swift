@@ -1,0 +1,180 @@
+@testable import BridgeRuntime
+import BridgeGenCore
+import BridgeGenSwift
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The generated Kotlin dispatchers answer every message as the generated Swift ones do. The
+/// same message texts (every method of Schemas/ with valid parameters, and each parameter, at
+/// every depth, left out or replaced by a value of every other kind; broken messages) go to the
+/// Swift test host (callback transport, Tests/BridgeGenSwiftTests/Fixtures/Host) and to the
+/// Kotlin session with the generated Kotlin dispatchers and the same deterministic handlers
+/// (Fixtures/DispatchProbe.kt): the envelopes answered and the handler calls made, with their
+/// decoded arguments, must be equal for each.
+final class DispatchDifferentialTests: XCTestCase {
+    static let wrongValues = ["null", "1", "-1.5", "\"s\"", "true", "[]", "{}", "9007199254740993", "\"\\u0000😀\"", "[1,[2]]",
+                              "{\"a\":{}}", "0", "\"medium\""]
+
+    static let methods: [(type: String, data: String)] = [
+        ("share", #"{"text":"hi","url":"https://x.example"}"#),
+        ("haptic", #"{"style":"heavy"}"#),
+        ("deviceInfo", "{}"),
+        ("setItem", #"{"key":"k","value":"v"}"#),
+        ("getItem", #"{"key":"k"}"#),
+        ("setItem", #"{"key":"full","value":"v"}"#),
+        ("getItem", #"{"key":""}"#),
+        ("getItem", #"{"key":"crash"}"#),
+        ("setItem", #"{"key":"insets","value":"nan"}"#),
+        ("deviceInfo", "{}"),
+        ("close-page", "{}"),
+        ("log-event", #"{"name":"open","parameters":{"a":1,"b":[true,null],"c":{"d":"e"}}}"#),
+        ("get-user-info", "{}"),
+        ("ios-app-prepay", #"{"order":{"product_id":"p1","quantity":2,"metadata":{"z":1,"a":"x"}}}"#),
+        ("ios-app-prepay", #"{"order":{"product_id":"pending"}}"#),
+        ("report-device", #"{"device":{"model":"m","system":"s","appVersion":"1","darkMode":true,"safeAreaInsets":{"top":1,"left":2,"bottom":3,"right":4}},"style":"light"}"#),
+        ("get-token", "{}"),
+        ("log-event", #"{"name":"logout","parameters":{}}"#),
+        ("get-user-info", "{}"),
+        ("get-token", "{}"),
+        ("log-event", #"{"name":"login","parameters":{}}"#),
+    ]
+
+    /// The message texts: each method as is, then each value at every path left out or replaced.
+    func messages() throws -> [String] {
+        var texts: [String] = []
+        var counter = 0
+        func message(_ type: String, _ data: String?) -> String {
+            counter += 1
+            return "{\"type\":" + JSONValue.string(type).jsonText + (data.map { ",\"data\":" + $0 } ?? "") + ",\"callbackName\":\"cb\(counter)\"}"
+        }
+        for (type, data) in Self.methods {
+            texts.append(message(type, data))
+            let value = try JSONSerialization.jsonObject(with: Data(data.utf8), options: [.fragmentsAllowed])
+            for variant in Self.variants(of: value) { texts.append(message(type, variant)) }
+        }
+        for data in ["null", "[]", "\"x\"", "1"] { texts.append(message("share", data)) }
+        texts.append(message("share", nil))
+        texts += ["{}", "[]", "not json", "{\"type\":1,\"callbackName\":\"n1\"}", "{\"type\":\"nope\",\"callbackName\":\"n2\"}",
+                  "{\"type\":\"share\",\"data\":{\"text\":\"a\",\"text\":\"b\"},\"callbackName\":\"n3\"}",
+                  "{\"type\":\"share\",\"data\":{\"text\":\"a\",\"é\":1,\"e\u{301}\":2},\"callbackName\":\"n4\"}",
+                  "{\"type\":\"log-event\",\"data\":{\"name\":\"deep\",\"parameters\":{\"a\":" + String(repeating: "[", count: 130)
+                      + String(repeating: "]", count: 130) + "}},\"callbackName\":\"n5\"}",
+                  "{\"type\":\"$hello\",\"data\":{\"module\":\"sample\"},\"callbackName\":\"h1\"}",
+                  "{\"type\":\"$hello\",\"data\":{\"module\":\"nobody\"},\"callbackName\":\"h2\"}",
+                  "{\"type\":\"$hello\",\"callbackName\":\"h3\"}",
+                  "{\"type\":\"share\",\"data\":{\"text\":\"x\"},\"callbackName\":\"" + String(repeating: "n", count: 257) + "\"}",
+                  "{\"type\":\"get-token\",\"callbackName\":7}"]
+        return texts
+    }
+
+    /// `value` with each member at every depth left out, and replaced by each wrong value.
+    static func variants(of value: Any) -> [String] {
+        guard let object = value as? [String: Any] else { return [] }
+        var out: [String] = []
+        for key in object.keys.sorted() {
+            var without = object
+            without.removeValue(forKey: key)
+            out.append(text(without))
+            for wrong in wrongValues {
+                var replaced = object
+                replaced[key] = try? JSONSerialization.jsonObject(with: Data(wrong.utf8), options: [.fragmentsAllowed])
+                out.append(text(replaced))
+            }
+            for inner in variants(of: object[key] as Any) {
+                out.append(text(object).replacingOccurrences(of: "\"\(key)\":" + text(object[key] as Any), with: "\"\(key)\":" + inner))
+            }
+        }
+        return out
+    }
+
+    static func text(_ value: Any) -> String {
+        String(decoding: (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])) ?? Data(), as: UTF8.self)
+    }
+
+    /// JSON text as the Swift runtime writes it (keys sorted, its number format): both sides compared in one form.
+    static func normalized(_ json: Any) -> String {
+        (try? BridgeDecode.json(json, "v"))?.jsonText ?? "unreadable"
+    }
+
+    func testKotlinDispatchersAnswerAsSwiftDispatchers() throws {
+        let texts = try messages()
+        XCTAssertGreaterThan(texts.count, 500)
+
+        // Swift: the test host, callback transport.
+        let host = try Self.swiftHost()
+        var input = ""
+        for (index, text) in texts.enumerated() {
+            input += Self.text(["id": index, "channel": "uniBridgeCall", "body": text]) + "\n"
+        }
+        let swiftRun = try runProcess(URL(fileURLWithPath: host), [], input: input, timeout: 300)
+        XCTAssertEqual(swiftRun.status, 0, swiftRun.output)
+        var swift: [String] = []
+        for line in swiftRun.stdout.split(separator: "\n") {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            let scripts = object["scripts"] as? [String] ?? []
+            let answers = scripts.compactMap(Self.envelope(inAnswerScript:))
+            let calls = object["calls"] as? [Any] ?? []
+            swift.append("{\"answers\":[" + answers.joined(separator: ",") + "],\"calls\":" + Self.normalized(calls) + "}")
+        }
+
+        // Kotlin: the generated dispatchers behind the session.
+        let classes = try KotlinModelTests.compiledSets()
+        let hex = texts.map { $0.utf8.map { String(format: "%02x", $0) }.joined() + "\n" }.joined()
+        let kotlinRun = try KotlinToolchain.run("schemas.DispatchProbeKt", classes: classes, input: hex)
+        XCTAssertEqual(kotlinRun.status, 0, kotlinRun.output)
+        let kotlin = kotlinRun.stdout.split(separator: "\n").map { line in
+            Self.normalized((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as Any)
+        }
+        let swiftNormalized = swift.map { Self.normalized((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as Any) }
+
+        XCTAssertEqual(kotlin.count, texts.count)
+        XCTAssertEqual(swiftNormalized.count, texts.count)
+        var differences: [String] = []
+        for (index, text) in texts.enumerated() where index < min(kotlin.count, swiftNormalized.count) && kotlin[index] != swiftNormalized[index] {
+            differences.append("\(text)\n  swift:  \(swiftNormalized[index])\n  kotlin: \(kotlin[index])")
+        }
+        XCTAssertTrue(differences.isEmpty, "\(differences.count) of \(texts.count) messages differ:\n" + differences.prefix(15).joined(separator: "\n"))
+        // Not all refusals: the handlers were reached and answered.
+        XCTAssertGreaterThan(kotlin.filter { $0.contains("\"errcode\":0") }.count, 20)
+    }
+
+    /// The envelope a callback answer script hands the page (`f("<JSON>")`), normalized.
+    static func envelope(inAnswerScript script: String) -> String? {
+        guard script.hasPrefix("(function(){var f=window["), let open = script.range(of: "{f("),
+              let close = script.range(of: ");}})();", options: .backwards) else { return nil }
+        let literal = String(script[open.upperBound..<close.lowerBound])
+        guard let json = try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: [.fragmentsAllowed]) as? String,
+              let envelope = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return "unreadable script" }
+        return normalized(envelope)
+    }
+
+    /// The Swift test host for the callback transport, built once per run from the generated Swift.
+    static func swiftHost() throws -> String {
+        let folder = TestPaths.repository.appendingPathComponent(".build/kotlin-cache/swift-host")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var config = GeneratorConfig(transport: .callback)
+        config[SwiftSettings.self] = SwiftSettings()
+        let inputs = SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs
+        guard let schema = Pipeline.check(inputs, config: config, reserved: .none).schema else {
+            throw NSError(domain: "host", code: 1, userInfo: [NSLocalizedDescriptionKey: "Schemas/ did not check"])
+        }
+        var sources: [String] = []
+        for file in Pipeline.generate(schema, targets: [SwiftTarget()], config: config).files["swift"] ?? [] {
+            let url = folder.appendingPathComponent(file.relativePath)
+            try Data(file.contents.utf8).write(to: url)
+            sources.append(url.path)
+        }
+        let hostFolder = TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Host")
+        let hostSources = try FileManager.default.contentsOfDirectory(atPath: hostFolder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { hostFolder.appendingPathComponent($0).path }
+        let output = folder.appendingPathComponent("host").path
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["swiftc", "-swift-version", "6"] + sources + hostSources + ["-o", output],
+                                    timeout: 600, mergeStderr: true)
+        guard result.status == 0 else {
+            throw NSError(domain: "host", code: 2, userInfo: [NSLocalizedDescriptionKey: result.output])
+        }
+        return output
+    }
+}

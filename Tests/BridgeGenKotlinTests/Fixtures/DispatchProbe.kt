@@ -1,0 +1,120 @@
+// The generated Kotlin dispatchers of Schemas/ behind a BridgeSession (callback transport),
+// with the Swift test host's deterministic handlers (Tests/BridgeGenSwiftTests/Fixtures/Host/
+// TestHandlers.swift, ported): reads message texts (hex of UTF-8, one per line) and prints for
+// each the envelopes answered and the handler calls made, as JSON, for DispatchDifferentialTests.
+
+package schemas
+
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.yield
+
+class SecretInternalDetail : Exception("a detail the page must not see")
+
+class TestHandlers : SampleHandler, UserHandler {
+    private val store = HashMap<String, String>()
+    private var loggedIn = true
+    val calls = ArrayList<JsonValue>()
+
+    private fun record(module: String, method: String, params: Map<String, JsonValue>) {
+        calls.add(JsonValue.Object(mapOf("module" to JsonValue.Text(module), "method" to JsonValue.Text(method), "params" to JsonValue.Object(params))))
+    }
+
+    private fun optional(value: String?): JsonValue = value?.let { JsonValue.Text(it) } ?: JsonValue.Null
+
+    override fun share(text: String, url: String?) = record("sample", "share", mapOf("text" to JsonValue.Text(text), "url" to optional(url)))
+
+    override fun haptic(style: Sample.HapticStyle) = record("sample", "haptic", mapOf("style" to JsonValue.Text(style.wire)))
+
+    override suspend fun deviceInfo(): Sample.DeviceInfo {
+        record("sample", "deviceInfo", emptyMap())
+        yield()
+        val top = if (store["insets"] == "nan") Double.NaN else 47.0
+        return Sample.DeviceInfo("TestPhone", "TestOS 1.0", "1.0.0", false, Sample.Insets(top, 0.0, 34.0, 0.0))
+    }
+
+    override suspend fun getItem(key: String): String? {
+        record("sample", "getItem", mapOf("key" to JsonValue.Text(key)))
+        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        if (key == "crash") throw SecretInternalDetail()
+        yield()
+        return store[key]
+    }
+
+    override suspend fun setItem(key: String, value: String): Boolean {
+        record("sample", "setItem", mapOf("key" to JsonValue.Text(key), "value" to JsonValue.Text(value)))
+        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        if (key == "full") throw Sample.Errors.storageFull()
+        if (key == "crash") throw SecretInternalDetail()
+        yield()
+        store[key] = value
+        return true
+    }
+
+    override fun closePage() = record("user", "closePage", emptyMap())
+
+    override fun logEvent(name: String, parameters: Map<String, JsonValue>) {
+        record("user", "logEvent", mapOf("name" to JsonValue.Text(name), "parameters" to JsonValue.Object(parameters)))
+        if (name == "logout") loggedIn = false
+        if (name == "login") loggedIn = true
+    }
+
+    override suspend fun getUserInfo(): User.UserInfo {
+        record("user", "getUserInfo", emptyMap())
+        if (!loggedIn) throw User.Errors.notLoggedIn()
+        return User.UserInfo(42, "Alice", null, 3, listOf("beta", "vip"))
+    }
+
+    override suspend fun iosAppPrepay(order: User.PrepayOrder): User.PrepayResult {
+        // As the Swift handlers record it (`try?`): an order that cannot be encoded back (an `any` beyond 2^53) is null.
+        record("user", "iosAppPrepay", mapOf("order" to encodedOrNull { UserCodec.encodePrepayOrder(order, BridgePath("order")) }))
+        if (!loggedIn) throw User.Errors.notLoggedIn()
+        return when (order.productId) {
+            "fail" -> throw User.Errors.purchaseFailed("The App Store refused the purchase")
+            "disabled" -> throw User.Errors.purchasesDisabled()
+            "pending" -> User.PrepayResult(User.PurchaseStatus.Pending)
+            "cancel" -> User.PrepayResult(User.PurchaseStatus.Cancelled)
+            else -> User.PrepayResult(
+                User.PurchaseStatus.Purchased, "tx-${order.productId}-${order.quantity}",
+                mapOf(order.productId to order.metadata.keys.sorted()),
+            )
+        }
+    }
+
+    override fun reportDevice(device: Sample.DeviceInfo, style: Sample.HapticStyle?) =
+        record("user", "reportDevice", mapOf("device" to encodedOrNull { SampleCodec.encodeDeviceInfo(device, BridgePath("device")) }, "style" to optional(style?.wire)))
+
+    private fun encodedOrNull(encode: () -> JsonValue): JsonValue = try {
+        encode()
+    } catch (error: BridgeError) {
+        JsonValue.Null
+    }
+
+    override suspend fun getToken(): String? {
+        record("user", "getToken", emptyMap())
+        return if (loggedIn) "token-abc" else null
+    }
+}
+
+private fun unhex(text: String): String =
+    String(ByteArray(text.length / 2) { text.substring(2 * it, 2 * it + 2).toInt(16).toByte() }, Charsets.UTF_8)
+
+fun main() = runBlocking {
+    val handlers = TestHandlers()
+    val session = BridgeSession("uniBridgeCall", BridgeOriginPolicy(setOf("file", "app"), emptySet(), true), this)
+    session.install(SampleDispatcher(handlers))
+    session.install(UserDispatcher(handlers))
+    val origin = BridgeOrigin("file", "", 0, isMainFrame = true)
+    val out = StringBuilder()
+    generateSequence(::readLine).forEach { line ->
+        val answers = ArrayList<JsonValue>()
+        session.receive("uniBridgeCall", unhex(line), origin) { frame ->
+            val envelope = (BridgeIncoming.read(frame).message?.get("envelope")) ?: JsonValue.Text("unreadable frame")
+            answers.add(envelope)
+        }
+        while (session.runningRequestCount > 0) yield()
+        val calls = ArrayList(handlers.calls)
+        handlers.calls.clear()
+        out.append(JsonValue.Object(mapOf("answers" to JsonValue.Array(answers), "calls" to JsonValue.Array(calls))).jsonText).append('\n')
+    }
+    print(out)
+}
