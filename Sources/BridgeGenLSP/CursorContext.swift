@@ -84,9 +84,11 @@ struct CursorContext: Equatable {
         return path.reversed()
     }
 
-    /// The keys at `indent` of the block mapping line `index` is in.
+    /// The keys at `indent` of the block mapping line `index` is in (the line's own, after the
+    /// cursor, too: a key goes in before it).
     private static func siblings(_ lines: [Line], of index: Int, indent: Int, _ bytes: [UInt8]) -> [String] {
         var keys: [String] = []
+        if let (key, keyIndent) = blockKey(lines[index], bytes), keyIndent == indent { keys.append(key) }
         for direction in [-1, 1] {
             var i = index + direction
             while i >= 0, i < lines.count {

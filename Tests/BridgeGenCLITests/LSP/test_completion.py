@@ -141,3 +141,8 @@ async def test_enum_cases_in_defaults_in_order(client, tmp_path):
     assert await complete_marked(client, tmp_path / "other.bridge.yaml", other) == ["happy", "sad", "calm"]
     not_enum = ENUMS.replace("type: Mood, default: ‸1", "type: string, default: ‸").replace("‸2", "")
     assert await complete_marked(client, tmp_path / "pins.bridge.yaml", not_enum) == []
+
+
+async def test_a_key_written_after_the_cursor_is_not_offered_again(client, tmp_path):
+    marked = KEYS.format(**{s: "" for s in SLOTS}).replace("        type: int\n", "        type: int\n        ‸doc: The price.\n")
+    assert sorted(await complete_marked(client, tmp_path / "shop.bridge.yaml", marked)) == ["default", "deprecated"]
