@@ -39,19 +39,7 @@ enum KotlinText {
     /// `/*` would open a comment inside the doc and `*/` close it early: both are written with
     /// `&#47;` for the slash, which KDoc renders as `/` and the compiler never reads as either.
     static func commentLines(_ text: String) -> [String] {
-        let plain = text.allBytes { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
-        let lines = plain ? [text] : UntrustedText.lines(text)
-        return lines.map { line in
-            var out = ""
-            for scalar in line.unicodeScalars {
-                if UntrustedText.needsEscape(scalar) {
-                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            return out.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*")
-        }
+        UntrustedText.commentLines(text).map { $0.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*") }
     }
 
     /// A KDoc comment (`/** ... */`) at `indent`, or nothing for a doc that is nil or blank.

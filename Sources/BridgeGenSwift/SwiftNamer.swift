@@ -108,21 +108,7 @@ public enum SwiftNamer {
     /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
     /// line terminator (`\r\n`, `\r`, `\n`, NEL, U+2028, U+2029) starts a new comment line,
     /// so no text can end the comment; controls and bidi controls are shown as `\u{1B}`.
-    public static func commentLines(_ text: String) -> [String] {
-        // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
-        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
-        return UntrustedText.lines(text).map { line in
-            var out = ""
-            for scalar in line.unicodeScalars {
-                if UntrustedText.needsEscape(scalar) {
-                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            return out
-        }
-    }
+    public static func commentLines(_ text: String) -> [String] { UntrustedText.commentLines(text) }
 
     /// A Swift literal for a schema default of the given type.
     public static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet) -> String {

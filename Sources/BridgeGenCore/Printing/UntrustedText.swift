@@ -80,6 +80,25 @@ public enum UntrustedText {
         }
     }
 
+    /// The lines of `text` as a comment shows them: split at every line terminator (`lines`),
+    /// so no line can end a line comment, with controls and bidi controls shown as `\u{1B}`.
+    /// What each target's comment writer starts from.
+    public static func commentLines(_ text: String) -> [String] {
+        // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
+        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        return lines(text).map { line in
+            var out = ""
+            for scalar in line.unicodeScalars {
+                if needsEscape(scalar) {
+                    out += "\\u{\(hex(scalar, width: 1))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+    }
+
     /// Whether a scalar must never appear raw in a generated comment or literal: controls,
     /// line terminators and bidi controls.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
