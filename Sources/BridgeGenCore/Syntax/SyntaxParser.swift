@@ -16,7 +16,6 @@ public struct SyntaxParser {
 
     // MARK: - Module
 
-
     private mutating func module(_ root: YAMLNode, path: String) -> ModuleSyntax {
         var module = ModuleSyntax(path: path, location: root.location)
         var nameRefused = false  // present but too long: reported already
@@ -84,7 +83,6 @@ public struct SyntaxParser {
 
     // MARK: - Declarations
 
-
     private mutating func typeDeclaration(_ name: Located<String>, _ node: YAMLNode) -> TypeSyntax {
         var type = TypeSyntax(name: name, doc: nil, deprecated: nil, body: .invalid)
         if let keys = Self.fieldLikeKeys(node, besides: SchemaKeys.type) {
@@ -137,7 +135,6 @@ public struct SyntaxParser {
         return keys.isEmpty ? nil : keys
     }
 
-
     /// `name: type` or `name: {type, doc, default, deprecated}`.
     private mutating func fieldList(_ node: YAMLNode, owner: String, noun: String) -> [FieldSyntax] {
         let (node, splits) = SplitGenericType.rejoin(node)
@@ -187,7 +184,6 @@ public struct SyntaxParser {
         }
     }
 
-
     /// `name: doc text`, `name:` (no doc) or `name: {doc, wire, deprecated}`.
     private mutating func caseList(_ node: YAMLNode) -> [CaseSyntax] {
         named(node, "'cases'", noun: "case").map { name, value in
@@ -211,7 +207,6 @@ public struct SyntaxParser {
         }
     }
 
-
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
         if case .scalar = node.kind {
@@ -231,7 +226,6 @@ public struct SyntaxParser {
         }
         return error
     }
-
 
     private mutating func method(_ name: Located<String>, _ node: YAMLNode) -> MethodSyntax? {
         var method = MethodSyntax(name: name)
@@ -304,7 +298,6 @@ public struct SyntaxParser {
     }
 
     /// `kind` is read only to refuse it with a message that says why (not as an unknown key).
-
     private mutating func pageMethod(_ name: Located<String>, _ node: YAMLNode) -> PageMethodSyntax? {
         var method = PageMethodSyntax(name: name)
         if node.isNull { return method }
@@ -328,7 +321,6 @@ public struct SyntaxParser {
         }
         return method
     }
-
 
     private mutating func event(_ name: Located<String>, _ node: YAMLNode) -> EventSyntax? {
         var event = EventSyntax(name: name)
