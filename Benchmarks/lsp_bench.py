@@ -7,7 +7,8 @@ reading the buffer's publishDiagnostics: the whole check of the set (config, sch
 target's validation) plus the index and the publication. Beside it, in the same run, the wall
 time of `bridgegen check FOLDER` as a process on the same set: the baseline of the ratio
 (the server saves the process start and reading the files it has open; it re-reads the
-others). Nothing is asserted; figures go to docs/PERFORMANCE.md.
+others). Then the answer to a rename of the file's first type. Nothing is asserted; figures
+go to docs/PERFORMANCE.md.
 
 usage: Benchmarks/lsp_bench.py [schemas] [MxK ...] [--repeat N]   (default: schemas 50x20)
 
@@ -77,8 +78,8 @@ def answer_times(binary, folder, path, repeat):
         message = server.published(uri)
         times.append(time.perf_counter() - start)
         assert message["params"]["diagnostics"] == [], message
-    # A rename of the first type (or method) of the file: the plan, then the set checked twice
-    # (as it is and with the edits) before the answer.
+    # A rename of the first type (or method) of the file: the plan, then the set checked with
+    # the edits applied (against its last check) before the answer.
     lines = text.split("\n")
     section = next(i for i, l in enumerate(lines) if l in ("types:", "methods:"))
     position = {"line": section + 1, "character": 3}

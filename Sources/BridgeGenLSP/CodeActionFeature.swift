@@ -15,18 +15,16 @@ enum CodeActionFeature {
         var edit: ByteEdit
     }
 
-    /// `check`: the diagnostics of this document's file when its text is the bytes given.
-    static func actions(_ params: JSONValue, uri: String, bytes: [UInt8], check: ([UInt8]) -> [Diagnostic]) -> JSONValue {
-        let map = LineMap(bytes)
-        var before: [Diagnostic]?
+    /// `current`: the diagnostics of this document's file as it is; `check`: those when its
+    /// text is the bytes given.
+    static func actions(_ params: JSONValue, uri: String, map: LineMap, current: [Diagnostic],
+                        check: ([UInt8]) -> [Diagnostic]) -> JSONValue {
         var actions: [JSONValue] = []
         for diagnostic in params["context"]?["diagnostics"]?.array ?? [] {
             guard diagnostic["source"]?.string == "bridgegen", let message = diagnostic["message"]?.string,
                   let id = diagnostic["code"]?.string, let range = range(diagnostic["range"]),
-                  let fix = fix(message, at: map.byteOffset(of: range.start), in: bytes, map) else { continue }
-            let current = before ?? check(bytes)
-            before = current
-            let after = check(bytes.applying([fix.edit]))
+                  let fix = fix(message, at: map.byteOffset(of: range.start), map) else { continue }
+            let after = check(map.bytes.applying([fix.edit]))
             func count(_ list: [Diagnostic]) -> Int { list.filter { $0.id == id && line(of: $0, map) == range.start.line }.count }
             func errors(_ list: [Diagnostic]) -> Int { list.filter { $0.severity == .error }.count }
             guard count(after) < count(current), errors(after) <= errors(current) else { continue }
@@ -42,18 +40,19 @@ enum CodeActionFeature {
     }
 
     /// The fix a message names, placed at byte `offset` of its line.
-    static func fix(_ message: String, at offset: Int, in bytes: [UInt8], _ map: LineMap) -> Fix? {
+    static func fix(_ message: String, at offset: Int, _ map: LineMap) -> Fix? {
+        let bytes = map.bytes
         let quoted = quotedParts(of: message)
         if let marker = message.firstRange(of: "; did you mean '") ?? message.firstRange(of: "; write '") {
             let right = String(message[marker.upperBound...].prefix { $0 != "'" })
             let candidates = quoted.filter { $0.end <= marker.lowerBound }.map(\.text).filter { $0 != right }
-            guard !right.isEmpty, let range = located(candidates, around: offset, in: bytes) else { return nil }
+            guard !right.isEmpty, let range = located(candidates, around: offset, map) else { return nil }
             let wrong = String(decoding: bytes[range], as: UTF8.self)
             return Fix(title: "Change '\(wrong)' to '\(right)'", edit: ByteEdit(start: range.lowerBound, end: range.upperBound, text: right))
         }
         if message.contains("got a YAML list"), let marker = message.firstRange(of: "a list type is written '") {
             let type = String(message[marker.upperBound...].prefix { $0 != "'" })
-            guard !type.contains("<T>"), let end = yamlListEnd(at: offset, in: bytes) else { return nil }
+            guard !type.contains("<T>"), let end = yamlListEnd(at: offset, map) else { return nil }
             return Fix(title: "Write the type as '\(type)'", edit: ByteEdit(start: offset, end: end, text: type))
         }
         return nil
@@ -74,15 +73,13 @@ enum CodeActionFeature {
 
     /// The longest of `candidates` written on the line of byte `offset` over that byte (or
     /// starting just after it, past an opening quote).
-    private static func located(_ candidates: [String], around offset: Int, in bytes: [UInt8]) -> Range<Int>? {
-        var lineStart = offset, lineEnd = offset
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+    private static func located(_ candidates: [String], around offset: Int, _ map: LineMap) -> Range<Int>? {
+        let line = map.lineRange(map.line(containing: offset))
         for candidate in candidates.sorted(by: { $0.utf8.count > $1.utf8.count }) {
             let text = Array(candidate.utf8)
-            guard !text.isEmpty, text.count <= lineEnd - lineStart else { continue }
-            for start in lineStart...(lineEnd - text.count) where start <= offset + 1 && offset <= start + text.count {
-                if Array(bytes[start..<start + text.count]) == text { return start..<start + text.count }
+            guard !text.isEmpty, text.count <= line.count else { continue }
+            for start in line.lowerBound...(line.upperBound - text.count) where start <= offset + 1 && offset <= start + text.count {
+                if Array(map.bytes[start..<start + text.count]) == text { return start..<start + text.count }
             }
         }
         return nil
@@ -90,16 +87,13 @@ enum CodeActionFeature {
 
     /// Where the YAML list starting at `offset` ends: its `]` on the same line for a flow list;
     /// for a block list (`- `), the end of its last line (items and what is indented under them).
-    private static func yamlListEnd(at offset: Int, in bytes: [UInt8]) -> Int? {
+    private static func yamlListEnd(at offset: Int, _ map: LineMap) -> Int? {
+        let bytes = map.bytes
         guard offset < bytes.count else { return nil }
-        func lineEnd(_ from: Int) -> Int {
-            var i = from
-            while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
-            return i
-        }
+        let first = map.line(containing: offset)
         if bytes[offset] == UInt8(ascii: "[") {
             var depth = 0
-            for i in offset..<lineEnd(offset) {
+            for i in offset..<map.lineRange(first).upperBound {
                 if bytes[i] == UInt8(ascii: "[") { depth += 1 }
                 if bytes[i] == UInt8(ascii: "]") { depth -= 1 }
                 if bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { return nil }
@@ -111,17 +105,15 @@ enum CodeActionFeature {
         var lineStart = offset
         while lineStart > 0, bytes[lineStart - 1] == 0x20 { lineStart -= 1 }
         let column = offset - lineStart
-        var end = lineEnd(offset)
         // Following lines indented deeper, or another item at the same column, belong to it.
-        while end < bytes.count, bytes[end] == 0x0A || bytes[end] == 0x0D {
-            var next = end + 1
-            if bytes[end] == 0x0D, next < bytes.count, bytes[next] == 0x0A { next += 1 }
-            let indent = bytes[next...].prefix { $0 == 0x20 }.count
-            guard next + indent < bytes.count, bytes[next + indent] != 0x0A, bytes[next + indent] != 0x0D,
-                  indent > column || (indent == column && bytes[next + indent] == UInt8(ascii: "-")) else { break }
-            end = lineEnd(next)
+        var last = first
+        while last + 1 < map.lineCount {
+            let line = map.lineRange(last + 1)
+            let indent = bytes[line].prefix { $0 == 0x20 }.count
+            guard indent < line.count, indent > column || (indent == column && bytes[line.lowerBound + indent] == UInt8(ascii: "-")) else { break }
+            last += 1
         }
-        return end
+        return map.lineRange(last).upperBound
     }
 
     static func range(_ value: JSONValue?) -> TextRange? {

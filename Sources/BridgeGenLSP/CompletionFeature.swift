@@ -12,9 +12,9 @@ enum CompletionFeature {
     // CompletionItemKind values of the protocol.
     static let keywordKind = 14, structKind = 22, constantKind = 21, moduleKind = 9, propertyKind = 10, enumMemberKind = 20
 
-    static func items(_ bytes: [UInt8], offset: Int, path: String, isConfig: Bool, sections: [any ConfigSection],
+    static func items(_ map: LineMap, offset: Int, path: String, isConfig: Bool, sections: [any ConfigSection],
                       _ index: SymbolIndex?) -> JSONValue {
-        guard let context = CursorContext(bytes, offset: offset) else { return .array([]) }
+        guard let context = CursorContext(map, offset: offset) else { return .array([]) }
         var items: [JSONValue] = []
         func add(_ label: String, _ kind: Int, _ detail: String, insert: String? = nil) {
             var item: [String: JSONValue] = ["label": .string(label), "kind": .int(kind), "detail": .string(detail)]

@@ -12,20 +12,17 @@ struct CursorContext: Equatable {
 
     var place: Place
 
-    init?(_ bytes: [UInt8], offset: Int) {
-        var lineStart = offset
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-        let line = Array(bytes[lineStart..<offset])
+    init?(_ map: LineMap, offset: Int) {
+        let current = map.line(containing: offset)
+        let line = Array(map.bytes[map.lineRange(current).lowerBound..<offset])
         let indent = line.prefix { $0 == 0x20 }.count
-        let lines = Self.lines(bytes)
-        let current = lines.firstIndex { $0.start == lineStart } ?? 0
-        let outer = Self.blockPath(lines, before: current, indent: indent, bytes)
+        let outer = Self.blockPath(map, before: current, indent: indent)
         guard let flow = Self.flow(Array(line.dropFirst(indent))) else { return nil }
         switch flow {
         case .key(let inner, let siblings):
             if inner.isEmpty {
                 // A block key: its siblings are the lines at its indent, above and below.
-                place = .key(path: outer, siblings: Self.siblings(lines, of: current, indent: indent, bytes))
+                place = .key(path: outer, siblings: Self.siblings(map, of: current, indent: indent))
             } else {
                 place = .key(path: outer + inner, siblings: siblings)
             }
@@ -34,28 +31,12 @@ struct CursorContext: Equatable {
         }
     }
 
-    private struct Line {
-        var start: Int
-        var end: Int
-    }
-
-    private static func lines(_ bytes: [UInt8]) -> [Line] {
-        var lines: [Line] = []
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == 0x0A {
-            lines.append(Line(start: start, end: i))
-            start = i + 1
-        }
-        lines.append(Line(start: start, end: bytes.count))
-        return lines
-    }
-
     /// The key a block line starts with (`  name:` or `  'name':`), and its indent.
-    private static func blockKey(_ line: Line, _ bytes: [UInt8]) -> (key: String, indent: Int)? {
-        let text = bytes[line.start..<line.end]
+    private static func blockKey(_ map: LineMap, _ line: Int) -> (key: String, indent: Int)? {
+        let text = map.bytes[map.lineRange(line)]
         let indent = text.prefix { $0 == 0x20 }.count
         var body = text.dropFirst(indent)
-        guard let first = body.first, first != UInt8(ascii: "#"), first != 0x0D else { return nil }
+        guard let first = body.first, first != UInt8(ascii: "#") else { return nil }
         var quote: UInt8?
         if first == UInt8(ascii: "'") || first == UInt8(ascii: "\"") {
             quote = first
@@ -70,12 +51,12 @@ struct CursorContext: Equatable {
 
     /// The keys of the block lines enclosing line `index` (less indented, nearest first,
     /// returned outermost first).
-    private static func blockPath(_ lines: [Line], before index: Int, indent: Int, _ bytes: [UInt8]) -> [String] {
+    private static func blockPath(_ map: LineMap, before index: Int, indent: Int) -> [String] {
         var path: [String] = []
         var limit = indent
         var i = index - 1
         while i >= 0, limit > 0 {
-            if let (key, keyIndent) = blockKey(lines[i], bytes), keyIndent < limit {
+            if let (key, keyIndent) = blockKey(map, i), keyIndent < limit {
                 path.append(key)
                 limit = keyIndent
             }
@@ -86,13 +67,13 @@ struct CursorContext: Equatable {
 
     /// The keys at `indent` of the block mapping line `index` is in (the line's own, after the
     /// cursor, too: a key goes in before it).
-    private static func siblings(_ lines: [Line], of index: Int, indent: Int, _ bytes: [UInt8]) -> [String] {
+    private static func siblings(_ map: LineMap, of index: Int, indent: Int) -> [String] {
         var keys: [String] = []
-        if let (key, keyIndent) = blockKey(lines[index], bytes), keyIndent == indent { keys.append(key) }
+        if let (key, keyIndent) = blockKey(map, index), keyIndent == indent { keys.append(key) }
         for direction in [-1, 1] {
             var i = index + direction
-            while i >= 0, i < lines.count {
-                if let (key, keyIndent) = blockKey(lines[i], bytes) {
+            while i >= 0, i < map.lineCount {
+                if let (key, keyIndent) = blockKey(map, i) {
                     if keyIndent < indent { break }
                     if keyIndent == indent { keys.append(key) }
                 }

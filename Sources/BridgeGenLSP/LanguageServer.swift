@@ -27,6 +27,8 @@ public final class LanguageServer {
     var models: [String: SchemaSet] = [:]
     /// Each set's names, from its last check.
     var indexes: [String: SymbolIndex] = [:]
+    /// Each set's diagnostics, from its last check.
+    var diagnostics: [String: [Diagnostic]] = [:]
     /// The config of each set's last clean model.
     var configs: [String: GeneratorConfig] = [:]
     /// Set by `exit`: the process's status.
@@ -157,47 +159,60 @@ public final class LanguageServer {
                                                              targets: targets))]
         case "textDocument/completion":
             let document = try openDocument(params)
-            let offset = try self.offset(params, document)
+            let map = LineMap(document.bytes)
+            let offset = try self.offset(params, map)
             let path = document.path ?? document.uri
-            return [Self.response(id: id, CompletionFeature.items(document.bytes, offset: offset, path: path,
+            return [Self.response(id: id, CompletionFeature.items(map, offset: offset, path: path,
                                                                   isConfig: path.hasSuffix("/" + ConfigReader.fileName),
                                                                   sections: ConfigReader.sections(of: targets), indexes[setKey(of: document)]))]
         case "textDocument/codeAction":
-            let document = try openDocument(params)
-            let path = document.path ?? document.uri
-            let actions = CodeActionFeature.actions(params, uri: document.uri, bytes: document.bytes) { bytes in
-                var store = self.documents
-                store.change(uri: document.uri, version: document.version, text: String(decoding: bytes, as: UTF8.self))
-                return self.checkResult(of: document, in: store).diagnostics.filter { $0.location?.path == path }
-            }
-            return [Self.response(id: id, actions)]
+            return [Self.response(id: id, codeActions(params, try openDocument(params)))]
         case "textDocument/rename", "textDocument/prepareRename":
-            let document = try openDocument(params)
-            guard let index = indexes[setKey(of: document)] else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }
-            let offset = try offset(params, document)
-            let path = document.path ?? document.uri
-            do throws(RenameFeature.Refusal) {
-                if method == "textDocument/prepareRename" {
-                    return [Self.response(id: id, try RenameFeature.prepare(at: offset, in: path, index))]
-                }
-                guard let newName = params["newName"]?.string else { throw RenameFeature.Refusal(message: "params.newName is missing") }
-                let plan = try RenameFeature.plan(at: offset, in: path, to: newName, index)
-                try RenameFeature.verify(plan, index, documents: documents) { store in self.checkResult(of: document, in: store) }
-                var out = [Self.response(id: id, RenameFeature.workspaceEdit(plan, index, documents, annotations: clientAnnotatesChanges))]
-                if let message = plan.message {
-                    out.append(["jsonrpc": "2.0", "method": "window/showMessage",
-                                "params": ["type": .int(plan.messageType), "message": .string(message)]])
-                }
-                return out
-            } catch {
-                throw Failure(code: .invalidParams, message: error.message)
-            }
+            return try rename(method, params, id: id)
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
             return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
                                                                              documents))]
         default:
             throw Failure(code: .methodNotFound, message: "no method '\(method)'")
+        }
+    }
+
+    /// `textDocument/codeAction`: the quick fixes that work, each tried on a copy of the buffers.
+    private func codeActions(_ params: JSONValue, _ document: DocumentStore.Document) -> JSONValue {
+        let path = document.path ?? document.uri
+        let current = lastCheck(of: document).filter { $0.location?.path == path }
+        return CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes), current: current) { bytes in
+            var store = self.documents
+            store.change(uri: document.uri, version: document.version, text: String(decoding: bytes, as: UTF8.self))
+            return self.checkResult(of: document, in: store).result.diagnostics.filter { $0.location?.path == path }
+        }
+    }
+
+    /// `textDocument/rename` (the edit, and a message saying what it does to the wire) and
+    /// `textDocument/prepareRename`.
+    private func rename(_ method: String, _ params: JSONValue, id: JSONValue) throws(Failure) -> [JSONValue] {
+        let document = try openDocument(params)
+        guard let index = indexes[setKey(of: document)] else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }
+        let offset = try offset(params, document)
+        let path = document.path ?? document.uri
+        do throws(RenameFeature.Refusal) {
+            if method == "textDocument/prepareRename" {
+                return [Self.response(id: id, try RenameFeature.prepare(at: offset, in: path, index))]
+            }
+            guard let newName = params["newName"]?.string else { throw RenameFeature.Refusal(message: "params.newName is missing") }
+            let plan = try RenameFeature.plan(at: offset, in: path, to: newName, index)
+            try RenameFeature.verify(plan, index, current: lastCheck(of: document), documents: documents) { store in
+                self.checkResult(of: document, in: store).result
+            }
+            var out = [Self.response(id: id, RenameFeature.workspaceEdit(plan, index, documents, annotations: clientAnnotatesChanges))]
+            if let message = plan.message {
+                out.append(["jsonrpc": "2.0", "method": "window/showMessage",
+                            "params": ["type": .int(plan.messageType), "message": .string(message)]])
+            }
+            return out
+        } catch {
+            throw Failure(code: .invalidParams, message: error.message)
         }
     }
 
@@ -212,10 +227,15 @@ public final class LanguageServer {
 
     /// The byte offset in the document's text of the request's `position`.
     func offset(_ params: JSONValue, _ document: DocumentStore.Document) throws(Failure) -> Int {
+        try offset(params, LineMap(document.bytes))
+    }
+
+    /// The byte offset of the request's `position` in the text `map` holds.
+    func offset(_ params: JSONValue, _ map: LineMap) throws(Failure) -> Int {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
             throw Failure(code: .invalidParams, message: "params.position is missing")
         }
-        return LineMap(document.bytes).byteOffset(of: Position(line: line, character: character))
+        return map.byteOffset(of: Position(line: line, character: character))
     }
 
     /// The set a document belongs to: its folder, or its URI for a buffer without a file.
@@ -285,8 +305,8 @@ public final class LanguageServer {
 
     /// Checks the set of `document` and publishes what it found.
     func check(_ document: DocumentStore.Document) -> [JSONValue] {
-        let result = checkResult(of: document, in: documents)
-        let key = setKey(of: document)
+        let (result, key) = checkResult(of: document, in: documents)
+        diagnostics[key] = result.diagnostics
         let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
                                                                    previous: published[key] ?? [])
         published[key] = covered
@@ -298,13 +318,20 @@ public final class LanguageServer {
         return messages
     }
 
-    /// The check of the set `document` belongs to, with the buffers of `store`.
-    func checkResult(of document: DocumentStore.Document, in store: DocumentStore) -> SchemaSetCheck {
+    /// The check of the set `document` belongs to, with the buffers of `store`, and the set's key.
+    func checkResult(of document: DocumentStore.Document, in store: DocumentStore) -> (result: SchemaSetCheck, key: String) {
         guard let path = document.path else {
-            return SchemaSetCheck.run(folder: nil, config: nil, lone: store[document.uri] ?? document, documents: store, targets: targets)
+            let result = SchemaSetCheck.run(folder: nil, config: nil, lone: store[document.uri] ?? document, documents: store, targets: targets)
+            return (result, document.uri)
         }
         let set = locator.set(of: path) { store.document(atPath: $0) != nil }
-        return SchemaSetCheck.run(folder: set.folder, config: set.config, documents: store, targets: targets)
+        return (SchemaSetCheck.run(folder: set.folder, config: set.config, documents: store, targets: targets), set.folder)
+    }
+
+    /// What the set of `document` was last checked to hold (every open, change and close checks
+    /// it, so this is the buffers as they are): the state a rename or a quick fix must not make worse.
+    func lastCheck(of document: DocumentStore.Document) -> [Diagnostic] {
+        diagnostics[setKey(of: document)] ?? checkResult(of: document, in: documents).result.diagnostics
     }
 
     private func publishCleared(_ document: DocumentStore.Document) -> [JSONValue] {

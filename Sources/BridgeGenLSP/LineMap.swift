@@ -105,6 +105,15 @@ public struct LineMap: Sendable {
 
     public func position(of location: SourceLocation) -> Position { position(ofByte: byteOffset(of: location)) }
 
+    /// How many protocol lines the text has (an empty text has one).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The protocol line holding byte `offset` (clamped to the file).
+    public func line(containing offset: Int) -> Int { lineIndex(containing: min(max(offset, 0), bytes.count)) }
+
+    /// The bytes of protocol line `line`, without its line break.
+    public func lineRange(_ line: Int) -> Range<Int> { lineStarts[line]..<lineEnd(line) }
+
     /// The end of protocol line `line`, before its line break.
     func lineEnd(_ line: Int) -> Int {
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count

@@ -78,7 +78,7 @@ enum RenameFeature {
             }
             do throws(WirePin.Failure) {
                 let edit = try WirePin.edit(wire: old, declaration: declaration.offset, keyLength: declaration.length,
-                                            in: map.bytes, path: declaration.path)
+                                            in: map, path: declaration.path)
                 plan.pin = (declaration.path, edit)
             } catch {
                 throw Refusal(message: "cannot keep the wire name '\(old)' of \(what) '\(old)': \(error.message)")
@@ -92,12 +92,12 @@ enum RenameFeature {
         return plan
     }
 
-    /// Refuses a plan whose result has more errors than the set has now: `check` runs the set
-    /// with the edited texts in a copy of the editor's buffers.
-    static func verify(_ plan: Plan, _ index: SymbolIndex, documents: DocumentStore,
+    /// Refuses a plan whose result has more errors than the set has now (`current`, its last
+    /// check): `check` runs the set with the edited texts in a copy of the editor's buffers.
+    static func verify(_ plan: Plan, _ index: SymbolIndex, current: [Diagnostic], documents: DocumentStore,
                        check: (DocumentStore) -> SchemaSetCheck) throws(Refusal) {
-        func errors(_ result: SchemaSetCheck) -> [Diagnostic] { result.diagnostics.filter { $0.severity == .error } }
-        let before = errors(check(documents))
+        func errors(_ diagnostics: [Diagnostic]) -> [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+        let before = errors(current)
         var edited = documents
         var edits = plan.edits
         if let pin = plan.pin { edits[pin.path, default: []].append(pin.edit) }
@@ -107,7 +107,7 @@ enum RenameFeature {
             let uri = DiagnosticsFeature.uriOf(path, documents)
             if !edited.change(uri: uri, version: nil, text: text) { edited.open(uri: uri, version: nil, text: text) }
         }
-        let after = errors(check(edited))
+        let after = errors(check(edited).diagnostics)
         guard after.count > before.count else { return }
         let known = Set(before.map { "\($0.id) \($0.message)" })
         let new = after.first { !known.contains("\($0.id) \($0.message)") } ?? after[0]

@@ -10,10 +10,10 @@ enum WirePin {
         var message: String
     }
 
-    /// `declaration`: byte offset of the entry's key text in `bytes`.
-    static func edit(wire: String, declaration offset: Int, keyLength: Int, in bytes: [UInt8], path: String)
+    /// `declaration`: byte offset of the entry's key text in the file `map` holds.
+    static func edit(wire: String, declaration offset: Int, keyLength: Int, in map: LineMap, path: String)
         throws(Failure) -> ByteEdit {
-        let map = LineMap(bytes)
+        let bytes = map.bytes
         guard let root = YAMLReader.read(bytes, path: path).root,
               let value = value(ofKeyAt: offset, in: root, map) else {
             throw Failure(message: "the entry could not be read to add 'wire:'; fix the file's YAML first")
@@ -25,9 +25,7 @@ enum WirePin {
             return ByteEdit(start: start + 1, end: start + 1, text: pairs.isEmpty ? wire : wire + ", ")
         case .mapping:
             // A block mapping starts at its first key: the pin goes on a line of its own above it.
-            var lineStart = start
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-            let indent = String(repeating: " ", count: start - lineStart)
+            let indent = String(repeating: " ", count: start - map.lineRange(map.line(containing: start)).lowerBound)
             return ByteEdit(start: start, end: start, text: wire + "\n" + indent)
         case .scalar(let text, let plain):
             if value.isNull {

@@ -146,3 +146,19 @@ async def test_enum_cases_in_defaults_in_order(client, tmp_path):
 async def test_a_key_written_after_the_cursor_is_not_offered_again(client, tmp_path):
     marked = KEYS.format(**{s: "" for s in SLOTS}).replace("        type: int\n", "        type: int\n        ‸doc: The price.\n")
     assert sorted(await complete_marked(client, tmp_path / "shop.bridge.yaml", marked)) == ["default", "deprecated"]
+
+
+async def test_keys_in_a_file_whose_lines_end_in_carriage_returns(client, tmp_path):
+    # The protocol breaks lines at CR too (old Mac files); the nesting is read per protocol line.
+    marked = KEYS.format(**{s: ("‸" if s == "field" else "") for s in SLOTS}).replace("\n", "\r")
+    offset = marked.index("‸")
+    text = marked.replace("‸", "")
+    path = tmp_path / "shop.bridge.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    uri = await open_doc(client, path)
+    start = text.rfind("\r", 0, offset) + 1
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=text.count("\r", 0, offset), character=len(text[start:offset].encode("utf-16-le")) // 2)))
+    items = result.items if isinstance(result, types.CompletionList) else result
+    assert sorted(item.label for item in items) == ["default", "deprecated", "doc"]
