@@ -7,16 +7,19 @@ from conftest import change_doc, open_doc
 from test_navigation import SHOP, USER, write_set
 
 
-async def complete(client, uri, text, needle):
-    """Completion at the end of the first occurrence of `needle` in `text`."""
-    offset = text.index(needle) + len(needle)
-    line = text.count("\n", 0, offset)
-    start = text.rfind("\n", 0, offset) + 1
+async def labels_at(client, uri, text, offset, newline="\n"):
+    """The labels completion offers at character `offset` of `text`, in the server's order."""
+    start = text.rfind(newline, 0, offset) + 1
     result = await client.text_document_completion_async(types.CompletionParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=line, character=len(text[start:offset].encode("utf-16-le")) // 2)))
+        position=types.Position(line=text.count(newline, 0, offset), character=len(text[start:offset].encode("utf-16-le")) // 2)))
     items = result.items if isinstance(result, types.CompletionList) else result
-    return sorted(item.label for item in items)
+    return [item.label for item in items]
+
+
+async def complete(client, uri, text, needle):
+    """Completion at the end of the first occurrence of `needle` in `text`, sorted."""
+    return sorted(await labels_at(client, uri, text, text.index(needle) + len(needle)))
 
 
 async def test_type_names_in_scope(client, tmp_path):
@@ -45,19 +48,12 @@ async def test_nothing_outside_a_value_that_names_something(client, tmp_path):
     assert await complete(client, user, USER, "    kind: ") == []
 
 
-async def complete_marked(client, path, marked):
+async def complete_marked(client, path, marked, newline="\n"):
     """Writes `marked` less its '‸' to `path`, opens it and completes where the '‸' was."""
-    offset = marked.index("‸")
     text = marked.replace("‸", "")
-    path.write_text(text, encoding="utf-8")
+    path.write_bytes(text.encode("utf-8"))
     uri = await open_doc(client, path)
-    line = text.count("\n", 0, offset)
-    start = text.rfind("\n", 0, offset) + 1
-    result = await client.text_document_completion_async(types.CompletionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=line, character=len(text[start:offset].encode("utf-16-le")) // 2)))
-    items = result.items if isinstance(result, types.CompletionList) else result
-    return [item.label for item in items]
+    return await labels_at(client, uri, text, marked.index("‸"), newline)
 
 
 KEYS = """bridgegen: 1
@@ -151,14 +147,4 @@ async def test_a_key_written_after_the_cursor_is_not_offered_again(client, tmp_p
 async def test_keys_in_a_file_whose_lines_end_in_carriage_returns(client, tmp_path):
     # The protocol breaks lines at CR too (old Mac files); the nesting is read per protocol line.
     marked = KEYS.format(**{s: ("‸" if s == "field" else "") for s in SLOTS}).replace("\n", "\r")
-    offset = marked.index("‸")
-    text = marked.replace("‸", "")
-    path = tmp_path / "shop.bridge.yaml"
-    path.write_bytes(text.encode("utf-8"))
-    uri = await open_doc(client, path)
-    start = text.rfind("\r", 0, offset) + 1
-    result = await client.text_document_completion_async(types.CompletionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=text.count("\r", 0, offset), character=len(text[start:offset].encode("utf-16-le")) // 2)))
-    items = result.items if isinstance(result, types.CompletionList) else result
-    assert sorted(item.label for item in items) == ["default", "deprecated", "doc"]
+    assert sorted(await complete_marked(client, tmp_path / "shop.bridge.yaml", marked, newline="\r")) == ["default", "deprecated", "doc"]

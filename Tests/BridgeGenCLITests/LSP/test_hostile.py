@@ -114,6 +114,18 @@ def test_random_frames_never_crash_the_server():
     assert b"Fatal error" not in run.stderr and run.returncode >= 0
 
 
+def run_and_require_every_answer(parts, asked):
+    """Runs the server on `parts` (initialize as id 0, requests 1...asked) plus shutdown and exit:
+    it must exit 0 having answered every id, with no error but a refusal (invalid params)."""
+    parts = parts + [message({"jsonrpc": "2.0", "id": asked + 1, "method": "shutdown"}), message({"jsonrpc": "2.0", "method": "exit"})]
+    run = run_raw(b"".join(parts), timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    answered = {r["id"] for r in responses(run.stdout) if r.get("id") is not None and ("result" in r or "error" in r)}
+    assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
+    unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
+    assert unexpected == [], unexpected[:3]
+
+
 def test_every_position_of_real_and_hostile_files_gets_an_answer():
     """Completion, hover, definition and prepareRename at every third position (every one in
     short lines) of Schemas/ and of the hostile texts, and rename at every 40th request: each
@@ -143,13 +155,7 @@ def test_every_position_of_real_and_hostile_files_gets_an_answer():
                     asked += 1
                     params = dict(where, newName="renamed") if method.endswith("/rename") else where
                     parts.append(message({"jsonrpc": "2.0", "id": asked, "method": method, "params": params}))
-    parts += [message({"jsonrpc": "2.0", "id": asked + 1, "method": "shutdown"}), message({"jsonrpc": "2.0", "method": "exit"})]
-    run = run_raw(b"".join(parts), timeout=600)
-    assert run.returncode == 0, run.stderr[-2000:]
-    answered = {r["id"] for r in responses(run.stdout) if r.get("id") is not None and ("result" in r or "error" in r)}
-    assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
-    unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
-    assert unexpected == [], unexpected[:3]
+    run_and_require_every_answer(parts, asked)
 
 
 def mutants(count, seed=26):
@@ -220,10 +226,4 @@ def test_the_fuzz_corpus_mutated_through_every_feature(tmp_path):
             for method, params in requests:
                 asked += 1
                 parts.append(message({"jsonrpc": "2.0", "id": asked, "method": method, "params": params}))
-    parts += [message({"jsonrpc": "2.0", "id": asked + 1, "method": "shutdown"}), message({"jsonrpc": "2.0", "method": "exit"})]
-    run = run_raw(b"".join(parts), timeout=600)
-    assert run.returncode == 0, run.stderr[-2000:]
-    answered = {r["id"] for r in responses(run.stdout) if r.get("id") is not None and ("result" in r or "error" in r)}
-    assert answered == set(range(asked + 2)), sorted(set(range(asked + 2)) - answered)[:10]
-    unexpected = [r for r in responses(run.stdout) if "error" in r and r["error"]["code"] != -32602]
-    assert unexpected == [], unexpected[:3]
+    run_and_require_every_answer(parts, asked)
