@@ -6,6 +6,8 @@
 package bridgegen
 
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.withContext
+import kotlin.coroutines.ContinuationInterceptor
 
 /** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */
 public data class BridgeOrigin(val scheme: String, val host: String, val port: Int, val isMainFrame: Boolean)
@@ -170,6 +172,13 @@ public class BridgeSession(
     private val running = LinkedHashSet<BridgeReply>()
     private val ready = HashMap<String, LinkedHashSet<BridgeFrame>>()
     private val queued = HashMap<String, ArrayDeque<String>>()
+    private val pageCalls = BridgePageCalls(this)
+
+    /**
+     * How the glue runs a script in the page's main frame (`WebView.evaluateJavascript(script, null)`):
+     * page calls fail with `pageNotLoaded` while it is null.
+     */
+    public var evaluator: ((String) -> Unit)? = null
 
     /** The channel names the glue registers: one per module, or the shared one. */
     public val channels: List<String>
@@ -185,6 +194,7 @@ public class BridgeSession(
     /** Removes a module: its running requests are cancelled and answered `handlerUnavailable`. */
     public fun uninstall(moduleName: String) {
         if (modules.remove(moduleName) == null) return
+        pageCalls.fail(BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the '$moduleName' module was uninstalled during the call"), moduleName)
         cancelRequests(moduleName, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "the '$moduleName' module was uninstalled before answering")))
     }
 
@@ -220,6 +230,7 @@ public class BridgeSession(
             ?: return reply.fail(BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message has no string 'type'"))
         val ownChannel = if (callbackChannel == null) channel else null
         if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
+        if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
         val candidates = if (ownChannel != null) {
             listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
         } else {
@@ -273,6 +284,7 @@ public class BridgeSession(
             return reply.fail(error)
         }
         ready.getOrPut(module) { LinkedHashSet() }.add(frame)
+        pageCalls.helloArrived(module)
         reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to (modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson))))
         val waiting = queued.remove(module) ?: return
         for (event in waiting) frame.post(event)
@@ -310,12 +322,41 @@ public class BridgeSession(
     /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
     public fun pageStarted() {
         ready.clear()
+        pageCalls.pageStarted()
     }
 
     /** The renderer process is gone: running requests are cancelled and their answers dropped (the page that asked is gone). */
     public fun renderProcessGone() {
         cancelRequests(null, null)
+        pageCalls.fail(BridgeError(BridgeErrorCode.PROCESS_TERMINATED, "the web content process terminated during the call"))
         ready.clear()
+    }
+
+    /**
+     * Calls a page method (docs/WIRE.md, "Page calls"): waits for the module's client to say
+     * `$hello` (client methods), evaluates the body in the main frame and awaits its `$answer`,
+     * all within the request's timeout; the answer's `data`, or a [BridgeError]. Runs on the
+     * session's dispatcher (the scope's) whatever the caller's.
+     */
+    public suspend fun callPage(request: BridgePageRequest): JsonValue? {
+        val dispatcher = scope.coroutineContext[ContinuationInterceptor]
+        return if (dispatcher == null) startPageCall(request) else withContext(dispatcher) { startPageCall(request) }
+    }
+
+    private suspend fun startPageCall(request: BridgePageRequest): JsonValue? {
+        if (!modules.containsKey(request.module)) {
+            throw BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the '${request.module}' module is not installed on this WebView")
+        }
+        return pageCalls.call(request)
+    }
+
+    public val pageCallCount: Int get() = pageCalls.count
+
+    internal fun isClientReady(module: String): Boolean = !ready[module].isNullOrEmpty()
+
+    /** The module's client is gone (the page reloaded): its events queue until the next `$hello`. */
+    internal fun clientGone(module: String) {
+        ready.remove(module)
     }
 
     private fun answerFrame(callbackName: String, envelope: BridgeEnvelope): String {

@@ -20,8 +20,8 @@ struct KotlinSupportGenerator {
         }
     }
 
-    /// The runtime's files in output order: values, limits and paths, reading, decoding, encoding, the session.
-    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt"]
+    /// The runtime's files in output order: values, limits and paths, reading, decoding, encoding, the session, page calls.
+    static let runtimeFiles = ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt", "PageCalls.kt"]
 
     static let fileName = "BridgeGenSupport.kt"
 }

@@ -1,4 +1,5 @@
 @testable import BridgeGenKotlin
+@testable import BridgeRuntime
 import BridgeGenCore
 import BridgeGenTestSupport
 import Foundation
@@ -11,13 +12,92 @@ import XCTest
 /// until a client says `$hello` and then posted to every such frame, requests cancelled by
 /// uninstalling (answered -5) and by the renderer going (not answered), a gone handler -5.
 final class KotlinSessionTests: XCTestCase {
-    func testTheSessionAnswersAsTheSwiftSessionDoes() throws {
+    /// The support file and both probes, compiled once for every test of the class.
+    static let classes: Result<URL, any Error> = Result {
         let support = try KotlinToolchain.supportFile(KotlinSettings(package: "session"))
         let classes = KotlinToolchain.classes("session")
-        try KotlinToolchain.compile([support, TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/SessionProbe.kt")], into: classes)
+        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        try KotlinToolchain.compile([support] + fixtures, into: classes)
+        return classes
+    }
+
+    func testTheSessionAnswersAsTheSwiftSessionDoes() throws {
+        let classes = try Self.classes.get()
         let run = try KotlinToolchain.run("session.SessionProbeKt", classes: classes, input: "")
         XCTAssertEqual(run.status, 0, run.output)
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/SessionProbe.expected"), encoding: .utf8)
         XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
+    }
+
+    /// Page calls through the session with a scripted page (Fixtures/PageCallProbe.kt): the hello
+    /// wait, the `$answer` taken from the main frame only, the reload retry, one deadline for the
+    /// whole call (-11 before the hello, -8 after), cancellation, navigation (-12), the renderer
+    /// going (-14), uninstalling (-11), and the session's thread whatever the caller's.
+    func testPageCallsLiveAsOnIOS() throws {
+        let run = try KotlinToolchain.run("session.PageCallProbeKt", classes: try Self.classes.get(), input: "script\n")
+        XCTAssertEqual(run.status, 0, run.output)
+        let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/PageCallProbe.expected"), encoding: .utf8)
+        XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
+    }
+
+    /// The Kotlin bodies are the Swift runtime's, unchanged, inside docs/WIRE.md's Android
+    /// function (the form the node suite runs, Tests/BridgeGenTypeScriptTests/node/android.mjs).
+    func testThePageBodiesAreTheSwiftOnesPostingTheirAnswer() throws {
+        let run = try KotlinToolchain.run("session.PageCallProbeKt", classes: try Self.classes.get(), input: "bodies\n")
+        XCTAssertEqual(run.status, 0, run.output)
+        func android(_ body: String, global: Bool) -> String {
+            "function(c,t,m,n,p\(global ? ",g,a" : "")){var o=window[\"__bridgegen_\"+c];(async function(){\n\(body)\n})()"
+                + ".then(function(x){o.postMessage(JSON.stringify({type:\"$answer\",data:{token:t,envelope:x}}));}).catch(function(){});}"
+        }
+        let expected = android(BridgePageScripts.client, global: false) + "\n----\n" + android(BridgePageScripts.global, global: true) + "\n"
+        XCTAssertEqual(run.stdout, expected)
+    }
+
+    /// What a page's answer means, Kotlin against Swift (`BridgeSession.pageOutcome` and the
+    /// caller's decoding) for envelopes of every shape: valid, malformed, over the depth limit,
+    /// normalization-equal keys, lone surrogates, declared and undeclared codes, long messages.
+    @MainActor func testPageAnswersMeanWhatTheyMeanInSwift() throws {
+        let deep = String(repeating: "[", count: 130) + String(repeating: "]", count: 130)
+        let envelopes = [
+            #"{"errcode":0,"errmsg":"ok","data":3}"#, #"{"errcode":0,"errmsg":"ok","data":"three"}"#, #"{"errcode":0,"errmsg":"ok"}"#,
+            #"{"errcode":0,"data":1.0}"#, #"{"errcode":0,"data":2.5}"#, #"{"errcode":0,"data":9007199254740993}"#, #"{"errcode":0,"data":true}"#,
+            #"{"errcode":"0"}"#, #"{"errcode":2.5}"#, #"{"errcode":1e3,"errmsg":"e"}"#, #"{"errcode":0,"errcode":1}"#, #"{"errmsg":"no code"}"#,
+            "[0]", "null", "", "not json", #"{"errcode":0,}"#, "\u{FEFF}{\"errcode\":0,\"data\":1}", #"{"errcode":0,"data":1} x"#,
+            "{\"errcode\":0,\"data\":{\"a\u{301}\":1,\"\u{E1}\":2}}", #"{"errcode":0,"data":"# + deep + "}",
+            #"{"errcode":2001,"errmsg":"busy"}"#, #"{"errcode":1003,"errmsg":"other"}"#, #"{"errcode":2001}"#, #"{"errcode":2001,"errmsg":7}"#,
+            #"{"errcode":-10,"errmsg":"nothing implements it"}"#, #"{"errcode":-11,"errmsg":"gone"}"#, #"{"errcode":-3,"errmsg":"bridge code"}"#,
+            #"{"errcode":-12,"errmsg":"\ud800 lone"}"#, "{\"errcode\":-12,\"errmsg\":\"" + String(repeating: "x", count: 999) + "\u{1F600}tail\"}",
+            "{\"errcode\":1003,\"errmsg\":\"" + String(repeating: "y", count: 1200) + "\"}",
+        ]
+        var lines = envelopes.map { JSONValue.string($0).jsonText }
+        lines += ["5", "true", "null", #"{"errcode":0}"#, "[]"]
+        // Linux Foundation's JSONSerialization accepts a trailing comma (Apple's and the Kotlin reader refuse it).
+        let lenientOnLinux = [JSONValue.string(#"{"errcode":0,}"#).jsonText]
+        var expected = ""
+        for line in lines {
+            if lenientOnLinux.contains(line) {
+                expected += "error -13 \"the page's answer is not a valid envelope: the message is not a JSON object string\"\n"
+                continue
+            }
+            let answer = try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+            let outcome = BridgeSession.pageOutcome(.success(answer), declaredCodes: [2001]).flatMap { data -> Result<Int, BridgeError> in
+                do {
+                    return .success(try BridgeDecode.int(data.value, "result"))
+                } catch let error as BridgeError {
+                    return .failure(BridgeError(.invalidResult, error.message))
+                } catch {
+                    return .failure(BridgeError(.internalError, "\(error)"))
+                }
+            }
+            switch outcome {
+            case .success(let value): expected += "ok \(value)\n"
+            case .failure(let error): expected += "error \(error.code) " + JSONValue.string(error.message).jsonText + "\n"
+            }
+        }
+        let run = try KotlinToolchain.run("session.PageCallProbeKt", classes: try Self.classes.get(), input: "outcomes\n" + lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.stdout, expected)
+        XCTAssertTrue(expected.contains("error -13 "), expected)
+        XCTAssertTrue(expected.contains("ok 3\n"), expected)
     }
 }
