@@ -714,7 +714,7 @@ internal fun hexUnit(s: ByteArray, index: Int): Int {
 }
 
 """#, imports: []),
-RuntimeSource(name: "PageCalls.kt", firstLine: 13, accessLines: [20, 82, 304], body: #"""
+RuntimeSource(name: "PageCalls.kt", firstLine: 13, accessLines: [20, 82, 314], body: #"""
 /**
  * The functions the glue evaluates in the page (docs/WIRE.md, "Android"): the Swift runtime's
  * bodies, unchanged, inside a function of string parameters that posts the envelope text back
@@ -805,14 +805,23 @@ public class BridgePageRequest(
  * thread (the main thread): a caller on another dispatcher is moved there.
  */
 internal class BridgePageCalls(private val session: BridgeSession) {
-    /** One call: it sleeps in [await] until a hello, the page's answer or a failure of the whole call wakes it. */
+    /**
+     * One call: it sleeps in [await] until a hello, the page's answer or a failure of the whole
+     * call wakes it. An answer that comes before it sleeps (an evaluator that runs the script at
+     * once) is kept for it.
+     */
     private class Call(val module: String, val waitsForHello: Boolean) {
         var waitingForHello = false
         var failure: BridgeError? = null
         private var wake: CompletableDeferred<JsonValue?>? = null
+        private var early: Answered? = null
 
         suspend fun await(): JsonValue? {
             failure?.let { throw it }
+            early?.let {
+                early = null
+                return it.data
+            }
             val deferred = CompletableDeferred<JsonValue?>()
             wake = deferred
             try {
@@ -823,7 +832,8 @@ internal class BridgePageCalls(private val session: BridgeSession) {
         }
 
         fun wakeUp(value: JsonValue?) {
-            wake?.complete(value)
+            val wake = this.wake
+            if (wake != null) wake.complete(value) else early = Answered(value)
         }
 
         fun fail(error: BridgeError) {

@@ -13,8 +13,8 @@ public struct KotlinTarget: BridgeTarget {
 
     public init() {}
 
-    /// The support file and one file per module (issue 24, in progress: page calls and the
-    /// androidx.webkit glue are still to come, and the target is not registered until then).
+    /// The support file and one file per module (issue 24, in progress: the androidx.webkit
+    /// glue is still to come, and the target is not registered until then).
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)
@@ -30,7 +30,7 @@ public struct KotlinTarget: BridgeTarget {
         }
     }
 
-    /// One module's file: its models, handler interface, event sender, dispatcher and codec.
+    /// One module's file: its models, handler interface, event sender, page caller, dispatcher and codec.
     static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
@@ -38,12 +38,21 @@ public struct KotlinTarget: BridgeTarget {
         if deprecates { p.line("@file:Suppress(\"DEPRECATION\")") }
         p.line("package " + settings.package)
         p.blankLine()
+        let imports = KotlinPageGenerator.imports(module)
+        if !imports.isEmpty {
+            for name in imports { p.line("import " + name) }
+            p.blankLine()
+        }
         KotlinModelGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
         p.blankLine()
         KotlinHandlerGenerator(module: module, settings: settings).generate(into: &p)
         p.blankLine()
         KotlinEventsGenerator(module: module, settings: settings).generate(into: &p)
         p.blankLine()
+        if !module.pageMethods.isEmpty {
+            KotlinPageGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+            p.blankLine()
+        }
         KotlinDispatchGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
         p.blankLine()
         KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)

@@ -52,7 +52,7 @@ final class KotlinModelTests: XCTestCase {
                 paths.append(url.path)
             }
         }
-        paths += ["ModelProbe.kt", "DispatchProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
         return classes
@@ -84,5 +84,26 @@ final class KotlinModelTests: XCTestCase {
         for ((input, expected), line) in zip(cases, lines) {
             XCTAssertEqual(line, expected, input)
         }
+    }
+
+    /// The generated `SamplePage` through a session whose scripted page answers at once: the
+    /// arguments each call evaluates (params by wire name, the global path, the positional
+    /// arguments, all as literals) and what the caller makes of each answer.
+    func testGeneratedPageCallersCallThePage() throws {
+        let run = try KotlinToolchain.run("schemas.PageCallerProbeKt", classes: try Self.compiledSets(), input: "")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.stdout, #"""
+            evaluate "sample","1","sample","getCartCount","{\"userId\":\"u\\\"1\"}","[\"app\",\"getCartCount\"]","[\"u\\\"1\"]"
+            getCartCount: 3
+            evaluate "sample","2","sample","getCartCount","{\"userId\":\"u2\"}","[\"app\",\"getCartCount\"]","[\"u2\"]"
+            getCartCount, a string: error -13 result: expected int, got string
+            evaluate "sample","3","sample","showMessage","{\"message\":\"hi \u003c/script\u003e\"}","[\"sample\",\"showSwiftUIMessage\"]","[\"hi \u003c/script\u003e\"]"
+            showMessage: kotlin.Unit
+            evaluate "sample","4","sample","showMessage","{\"message\":\"again\"}","[\"sample\",\"showSwiftUIMessage\"]","[\"again\"]"
+            showMessage, not implemented: error -10 the page defines no function sample.showSwiftUIMessage
+            a short deadline, no client: error -8 the page did not answer 'sample.getCartCount' within 0 s
+            calls 0
+
+            """#)
     }
 }
