@@ -184,6 +184,9 @@ public class BridgeSession(
     public val channels: List<String>
         get() = if (callbackChannel == null) modules.keys.sorted() else if (modules.isEmpty()) emptyList() else listOf(callbackChannel)
 
+    /** The names of the modules installed, in the order they were installed. */
+    public val moduleNames: List<String> get() = modules.keys.toList()
+
     /** Adds a module; false (and nothing changes) when one with its name is installed. */
     public fun install(module: BridgeModule): Boolean {
         if (modules.containsKey(module.moduleName)) return false

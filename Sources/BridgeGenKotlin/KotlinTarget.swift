@@ -13,19 +13,22 @@ public struct KotlinTarget: BridgeTarget {
 
     public init() {}
 
-    /// The support file and one file per module (issue 24, in progress: the androidx.webkit
+    /// The support file, the Android glue and one file per module (issue 24, in progress: the androidx.webkit
     /// glue is still to come, and the target is not registered until then).
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)
-        let support = EmitPart { sink in
-            var p = CodePrinter()
-            Self.header(sources: sources, into: &p)
-            KotlinSupportGenerator(settings: settings).generate(into: &p)
-            sink(GeneratedFile(relativePath: KotlinSupportGenerator.fileName, contents: p.text))
+        let runtime = [(KotlinSupportGenerator.support(settings), KotlinSupportGenerator.fileName),
+                       (KotlinSupportGenerator.android(settings), KotlinSupportGenerator.androidFileName)].map { generator, name in
+            EmitPart { sink in
+                var p = CodePrinter()
+                Self.header(sources: sources, into: &p)
+                generator.generate(into: &p)
+                sink(GeneratedFile(relativePath: name, contents: p.text))
+            }
         }
         let deprecates = Self.deprecates(schema)
-        return [support] + schema.modules.map { module in
+        return runtime + schema.modules.map { module in
             EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates)) }
         }
     }

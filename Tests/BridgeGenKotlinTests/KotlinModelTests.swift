@@ -52,6 +52,7 @@ final class KotlinModelTests: XCTestCase {
                 paths.append(url.path)
             }
         }
+        paths += KotlinToolchain.standIn
         paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)

@@ -12,12 +12,13 @@ import XCTest
 /// until a client says `$hello` and then posted to every such frame, requests cancelled by
 /// uninstalling (answered -5) and by the renderer going (not answered), a gone handler -5.
 final class KotlinSessionTests: XCTestCase {
-    /// The support file and both probes, compiled once for every test of the class.
+    /// The support file, the Android glue, its stand-in and the probes, compiled once for every test of the class.
     static let classes: Result<URL, any Error> = Result {
         let support = try KotlinToolchain.supportFile(KotlinSettings(package: "session"))
         let classes = KotlinToolchain.classes("session")
-        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
-        try KotlinToolchain.compile([support] + fixtures, into: classes)
+        let android = try KotlinToolchain.androidFile(KotlinSettings(package: "session"))
+        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        try KotlinToolchain.compile([support, android] + KotlinToolchain.standIn + fixtures, into: classes)
         return classes
     }
 
@@ -99,5 +100,17 @@ final class KotlinSessionTests: XCTestCase {
         XCTAssertEqual(run.stdout, expected)
         XCTAssertTrue(expected.contains("error -13 "), expected)
         XCTAssertTrue(expected.contains("ok 3\n"), expected)
+    }
+
+    /// `BridgeAndroid` on the androidx.webkit stand-in (Fixtures/GlueProbe.kt): install refused
+    /// without WEB_MESSAGE_LISTENER, for a policy no origin rule can say, off the WebView's
+    /// thread and twice; the rules of docs/ANDROID.md and which frames they give the object;
+    /// answers through each frame's reply proxy, the policy checked again natively; a page call
+    /// through evaluateJavascript; the renderer going; uninstall; no WebView kept alive.
+    func testTheAndroidGlueOnTheStandIn() throws {
+        let run = try KotlinToolchain.run("session.GlueProbeKt", classes: try Self.classes.get(), input: "")
+        XCTAssertEqual(run.status, 0, run.output)
+        let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/GlueProbe.expected"), encoding: .utf8)
+        XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
     }
 }

@@ -10,6 +10,16 @@ enum KotlinToolchain {
     /// The generated `BridgeGenSupport.kt` (the embedded runtime) for `settings`, written under
     /// the cache; its path. What the runtime's tests compile, so they test what apps get.
     static func supportFile(_ settings: KotlinSettings = KotlinSettings()) throws -> String {
+        try runtimeFile(KotlinSupportGenerator.fileName, settings)
+    }
+
+    /// The generated `BridgeGenAndroid.kt` (the androidx.webkit glue) for `settings`; it compiles
+    /// with the support file and the stand-in (`standIn`).
+    static func androidFile(_ settings: KotlinSettings = KotlinSettings()) throws -> String {
+        try runtimeFile(KotlinSupportGenerator.androidFileName, settings)
+    }
+
+    private static func runtimeFile(_ name: String, _ settings: KotlinSettings) throws -> String {
         var config = GeneratorConfig()
         config[KotlinSettings.self] = settings
         let schema = SchemaSet(modules: [])
@@ -17,13 +27,22 @@ enum KotlinToolchain {
         for part in KotlinTarget().parts(schema, config: config) { part.emit { files.append($0) } }
         let folder = TestPaths.repository.appendingPathComponent(".build/kotlin-cache/support-\(settings.package)-\(settings.visibility.rawValue)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(KotlinSupportGenerator.fileName)
-        guard let support = files.first(where: { $0.relativePath == KotlinSupportGenerator.fileName }) else {
-            throw CompileFailed(description: "KotlinTarget emitted no \(KotlinSupportGenerator.fileName)")
+        let file = folder.appendingPathComponent(name)
+        guard let generated = files.first(where: { $0.relativePath == name }) else {
+            throw CompileFailed(description: "KotlinTarget emitted no \(name)")
         }
-        try Data(support.contents.utf8).write(to: file)
+        try Data(generated.contents.utf8).write(to: file)
         return file.path
     }
+
+    /// The test-only android.webkit / androidx.webkit stand-in (Fixtures/AndroidStandIn), as
+    /// /work/shared/ANDROID_API.md declares the SDK: what the generated glue compiles against.
+    static var standIn: [String] {
+        let folder = TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/AndroidStandIn")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".kt") }.sorted().map { folder + "/" + $0 }
+    }
+
     static let python = URL(fileURLWithPath: "/usr/bin/env")
 
     struct CompileFailed: Error, CustomStringConvertible {

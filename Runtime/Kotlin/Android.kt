@@ -1,0 +1,158 @@
+// bridgegen's Kotlin runtime: the androidx.webkit glue: install and uninstall per WebView, the
+// origin rules, messages from the listener into the session, answers through reply proxies.
+// Embedded into every generated BridgeGenAndroid.kt (not this header, the package line and the
+// imports, which the generated file declares once);
+// a top-level `public` becomes the configured visibility. See Runtime/README.md.
+
+package bridgegen
+
+import android.net.Uri
+import android.webkit.WebView
+import androidx.webkit.JavaScriptReplyProxy
+import androidx.webkit.WebMessageCompat
+import androidx.webkit.WebViewCompat
+import androidx.webkit.WebViewFeature
+import kotlinx.coroutines.CoroutineScope
+
+/** Why [BridgeAndroid.install] refused: a missing WebView feature, a policy no origin rule can say, a WebView that has a bridge. */
+public class BridgeInstallException(message: String) : Exception(message)
+
+/**
+ * The Android glue (docs/ANDROID.md): one `WebViewCompat.addWebMessageListener` per channel,
+ * injected only into frames whose origin matches the policy's rules, every message checked
+ * again natively, answers through the sending frame's `JavaScriptReplyProxy`, page calls
+ * through `evaluateJavascript`. Never `addJavascriptInterface`. Call everything on the
+ * WebView's thread (the UI thread); the WebView's own checks throw elsewhere.
+ */
+public object BridgeAndroid {
+    /** The listener names, `__bridgegen_<channel>`, as the page's client looks them up. */
+    public const val OBJECT_PREFIX: String = "__bridgegen_"
+
+    // Weak both ways: the WebView owns its listeners and they own the session, so nothing here
+    // keeps a WebView (or the Activity it holds) alive.
+    private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
+
+    private class Installed(val session: BridgeSession, val channels: List<String>)
+
+    /**
+     * The `allowedOriginRules` of `policy` (docs/ANDROID.md, "Origin rules"): `https://host`
+     * per trusted host (port 443), `scheme://` per custom scheme. `file` adds none (file frames
+     * report the origin "null", which no rule matches); a policy left with no rule throws.
+     */
+    public fun originRules(policy: BridgeOriginPolicy): Set<String> {
+        val rules = java.util.TreeSet<String>()
+        for (scheme in policy.trustedSchemes) {
+            when (scheme) {
+                "file" -> Unit
+                "http", "https" -> throw BridgeInstallException(
+                    "trustedSchemes cannot hold '$scheme' (it would trust every page on the web): list the hosts in trustedHosts")
+                else -> rules.add("$scheme://")
+            }
+        }
+        for (host in policy.trustedHosts) rules.add("https://$host")
+        if (rules.isEmpty()) {
+            throw BridgeInstallException(
+                if ("file" in policy.trustedSchemes) {
+                    "the policy trusts only 'file', and file pages report the origin \"null\", which no origin rule matches: serve bundled pages " +
+                        "through WebViewAssetLoader (https://appassets.androidplatform.net) and trust that host"
+                } else {
+                    "the policy trusts no scheme and no host: no frame would get the bridge"
+                },
+            )
+        }
+        return rules
+    }
+
+    /**
+     * Installs `modules` on `webView` (before `loadUrl`: frames get the objects from their next
+     * navigation) and returns its session. `callbackChannel` is the shared channel of the
+     * callback transport, or null for one channel per module. Handlers run in `scope`.
+     */
+    public fun install(
+        webView: WebView,
+        modules: List<BridgeModule>,
+        scope: CoroutineScope,
+        policy: BridgeOriginPolicy,
+        callbackChannel: String?,
+        log: (String) -> Unit = {},
+    ): BridgeSession {
+        if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
+            throw BridgeInstallException(
+                "this WebView lacks WEB_MESSAGE_LISTENER (androidx.webkit's addWebMessageListener): update Android System WebView; " +
+                    "bridgegen does not fall back to addJavascriptInterface, which exposes the bridge to every frame")
+        }
+        if (installed[webView]?.get() != null) throw BridgeInstallException("a bridge is installed on this WebView: uninstall it first")
+        val rules = originRules(policy)
+        val session = BridgeSession(callbackChannel, policy, scope, log)
+        for (module in modules) {
+            if (!session.install(module)) throw BridgeInstallException("two modules are named '${module.moduleName}'")
+        }
+        val view = java.lang.ref.WeakReference(webView)
+        session.evaluator = { script ->
+            val target = view.get() ?: throw BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the WebView is gone")
+            target.evaluateJavascript(script, null)
+        }
+        val channels = session.channels
+        // The listeners hold `install`, which the map holds weakly: it lives as long as the WebView's listeners.
+        val install = Installed(session, channels)
+        for ((index, channel) in channels.withIndex()) {
+            try {
+                WebViewCompat.addWebMessageListener(webView, OBJECT_PREFIX + channel, rules) { _, message, sourceOrigin, isMainFrame, replyProxy ->
+                    receive(install.session, channel, message, sourceOrigin, isMainFrame, replyProxy, log)
+                }
+            } catch (error: IllegalArgumentException) {
+                for (added in channels.subList(0, index)) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + added)
+                throw BridgeInstallException("the WebView refused the listener '$OBJECT_PREFIX$channel': ${error.message}")
+            }
+        }
+        installed[webView] = java.lang.ref.WeakReference(install)
+        return session
+    }
+
+    private fun receive(
+        session: BridgeSession, channel: String, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean,
+        replyProxy: JavaScriptReplyProxy, log: (String) -> Unit,
+    ) {
+        val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
+        if (text == null) return log("refused a message on '$channel' that is not a string (the bridge's messages are JSON text): nothing is answered")
+        // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
+        val origin = BridgeOrigin(sourceOrigin.scheme ?: "", sourceOrigin.host ?: "", sourceOrigin.port, isMainFrame)
+        session.receive(channel, text, origin, ProxyFrame(replyProxy))
+    }
+
+    /** A frame's reply proxy: one per (frame, object), so frames are equal when their proxies are the same. */
+    private class ProxyFrame(private val proxy: JavaScriptReplyProxy) : BridgeFrame {
+        override fun post(text: String) = proxy.postMessage(text)
+
+        override fun equals(other: Any?): Boolean = other is ProxyFrame && other.proxy === proxy
+
+        override fun hashCode(): Int = System.identityHashCode(proxy)
+    }
+
+    /** The session installed on `webView`, or null. */
+    public fun session(webView: WebView): BridgeSession? = installed[webView]?.get()?.session
+
+    /**
+     * Stops delivery (`removeWebMessageListener`; the page keeps the objects until it
+     * navigates): requests in flight are answered `handlerUnavailable`, page calls fail `pageNotLoaded`.
+     */
+    public fun uninstall(webView: WebView) {
+        val install = installed.remove(webView)?.get() ?: return
+        for (channel in install.channels) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + channel)
+        install.session.evaluator = null
+        for (module in install.session.moduleNames) install.session.uninstall(module)
+    }
+
+    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again. */
+    public fun pageStarted(webView: WebView) {
+        session(webView)?.pageStarted()
+    }
+
+    /**
+     * From `WebViewClient.onRenderProcessGone` (return true from it, then destroy the WebView):
+     * requests are cancelled, page calls fail `processTerminated`.
+     */
+    public fun renderProcessGone(webView: WebView) {
+        session(webView)?.renderProcessGone()
+    }
+}

@@ -1,0 +1,138 @@
+// BridgeAndroid (the generated BridgeGenAndroid.kt) on the androidx.webkit stand-in: install
+// refusals, the origin rules, frames that do and do not get the objects, answers through each
+// frame's reply proxy, page calls through evaluateJavascript, the renderer going, uninstall, and
+// nothing keeping a WebView alive. Prints what happens, for KotlinSessionTests.
+
+package session
+
+import android.content.Context
+import android.webkit.WebView
+import androidx.webkit.StandIn
+import androidx.webkit.StandInFrame
+import androidx.webkit.WebViewFeature
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.yield
+import kotlin.time.Duration.Companion.seconds
+
+fun attempt(label: String, action: () -> Any?) {
+    try {
+        println("$label: ${action()}")
+    } catch (error: Exception) {
+        println("$label: ${error::class.simpleName}: ${error.message}")
+    }
+}
+
+fun main() = runBlocking {
+    val log = { line: String -> println("log: $line") }
+    val policy = BridgeOriginPolicy(setOf("app", "file"), setOf("www.example.com", "*.cdn.example.com"), mainFrameOnly = true)
+    val handler = Probe()
+    val webView = WebView(Context())
+
+    println("-- install refusals")
+    println("rules: ${BridgeAndroid.originRules(policy)}")
+    StandIn.features.remove(WebViewFeature.WEB_MESSAGE_LISTENER)
+    attempt("no WEB_MESSAGE_LISTENER") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log) }
+    StandIn.features.add(WebViewFeature.WEB_MESSAGE_LISTENER)
+    attempt("only file") { BridgeAndroid.originRules(BridgeOriginPolicy(setOf("file"), emptySet(), true)) }
+    attempt("https as a scheme") { BridgeAndroid.originRules(BridgeOriginPolicy(setOf("https"), emptySet(), true)) }
+    attempt("nothing") { BridgeAndroid.originRules(BridgeOriginPolicy(emptySet(), emptySet(), true)) }
+    attempt("a malformed host") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(emptySet(), setOf("a/b"), true), null, log) }
+    println("listeners after a refusal: ${StandIn.listenerNames(webView)}")
+    val scope = this
+    var threadError: String? = null
+    val other = Thread {
+        try {
+            BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), scope, policy, null, log)
+        } catch (error: RuntimeException) {
+            threadError = error.message?.substringAfter("All WebView methods")
+        }
+    }
+    other.start()
+    other.join()
+    println("from another thread: All WebView methods$threadError")
+    println("listeners: ${StandIn.listenerNames(webView)}")
+
+    println("-- install, reply transport")
+    val session = BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log)
+    println("listeners: ${StandIn.listenerNames(webView)}")
+    println("session found: ${BridgeAndroid.session(webView) === session}")
+    attempt("twice") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log) }
+    val frames = listOf(
+        StandInFrame(webView, "app://bundle", isMainFrame = true),
+        StandInFrame(webView, "https://www.example.com", isMainFrame = false),
+        StandInFrame(webView, "https://img.cdn.example.com", isMainFrame = false),
+        StandInFrame(webView, "https://cdn.example.com", isMainFrame = false),
+        StandInFrame(webView, "https://www.example.com:8443", isMainFrame = false),
+        StandInFrame(webView, "https://evil.com", isMainFrame = false),
+        StandInFrame(webView, "null", isMainFrame = false),
+    )
+    for (frame in frames) println("${frame.origin} gets __bridgegen_probe: ${frame.has("__bridgegen_probe")}")
+    val main = frames[0]
+    val iframe = frames[1]
+    session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(1))))
+    main.postMessage("__bridgegen_probe", """{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"h1"}""")
+    main.postMessage("__bridgegen_probe", """{"type":"echo","data":{"text":"ab","times":2},"callbackName":"c1"}""")
+    iframe.postMessage("__bridgegen_probe", """{"type":"echo","data":{"text":"x"},"callbackName":"c2"}""")
+    main.postArrayBuffer("__bridgegen_probe", byteArrayOf(1, 2, 3))
+    println("before the looper runs: ${main.received.size} received")
+    StandIn.runTasks(webView)
+    session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(2))))
+    for (frame in frames.take(2)) for (line in frame.received) println("${frame.origin} received $line")
+
+    println("-- page calls through evaluateJavascript")
+    val caller = BridgePageCaller("probe", session, 5.seconds)
+    var job = launch {
+        try {
+            println("count: ${caller.call("count", JsonValue.Object(emptyMap()), decode = BridgeDecode::int)}")
+        } catch (error: BridgeError) {
+            println("count: $error")
+        }
+    }
+    yield()
+    val script = StandIn.evaluated(webView).last()
+    println("evaluated: ${script.substring(script.lastIndexOf("})(") + 2)}")
+    main.postMessage("__bridgegen_probe", """{"type":"${'$'}answer","data":{"token":"1","envelope":"{\"errcode\":0,\"errmsg\":\"ok\",\"data\":12}"}}""")
+    StandIn.runTasks(webView)
+    job.join()
+    job = launch {
+        try {
+            caller.call("count", JsonValue.Object(emptyMap()), decode = BridgeDecode::int)
+        } catch (error: BridgeError) {
+            println("count, renderer gone: $error")
+        }
+    }
+    yield()
+    BridgeAndroid.renderProcessGone(webView)
+    job.join()
+
+    println("-- uninstall")
+    main.postMessage("__bridgegen_probe", """{"type":"echo","data":{"text":"late"},"callbackName":"c3"}""")
+    BridgeAndroid.uninstall(webView)
+    StandIn.runTasks(webView)
+    println("listeners: ${StandIn.listenerNames(webView)}, session: ${BridgeAndroid.session(webView)}, main received ${main.received.size}")
+    attempt("a page call after uninstall") { runBlocking { caller.call("count", JsonValue.Object(emptyMap()), decode = BridgeDecode::int) } }
+
+    println("-- callback transport")
+    val legacy = WebView(Context())
+    BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log)
+    println("listeners: ${StandIn.listenerNames(legacy)}")
+    val page = StandInFrame(legacy, "app://bundle", isMainFrame = true)
+    page.postMessage("__bridgegen_uniBridgeCall", """{"type":"echo","data":{"text":"cb"},"callbackName":"c4"}""")
+    StandIn.runTasks(legacy)
+    println("received ${page.received}")
+
+    println("-- nothing keeps a WebView alive")
+    fun installOnDropped(): java.lang.ref.WeakReference<WebView> {
+        val dropped = WebView(Context())
+        val droppedSession = BridgeAndroid.install(dropped, listOf(ProbeDispatcher(handler)), this, policy, null, log)
+        StandInFrame(dropped, "app://bundle", isMainFrame = true)
+            .postMessage("__bridgegen_probe", """{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"h"}""")
+        StandIn.runTasks(dropped)
+        droppedSession.emit("probe", "tick", JsonValue.Null)
+        return java.lang.ref.WeakReference(dropped)
+    }
+    val weak = installOnDropped()
+    repeat(100) { if (weak.get() != null) { System.gc(); Thread.sleep(10) } }
+    println("collected: ${weak.get() == null}")
+}
