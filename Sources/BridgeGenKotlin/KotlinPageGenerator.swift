@@ -17,18 +17,19 @@ struct KotlinPageGenerator {
 
     func generate(into p: inout CodePrinter) {
         let name = Self.name(module.name)
-        for line in KotlinText.kdoc("Calls the page's `\(module.name)` page methods through a WebView's session. A call waits for the "
-                                    + "page's client to say `$hello` (a `global:` method does not), and throws [BridgeError] with the "
-                                    + "codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`, `invalidResult`, "
-                                    + "`processTerminated` or a declared error. Cancelling the calling coroutine ends the call.") {
+        for line in KotlinText.kdoc("Calls the page's `\(module.name)` page methods through a WebView's session. A call waits for\n"
+                                    + "the page's client to say `$hello` (a `global:` method does not) and throws [BridgeError]\n"
+                                    + "with the codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`,\n"
+                                    + "`invalidResult`, `processTerminated` or a declared error. Cancelling the calling coroutine\n"
+                                    + "ends the call.") {
             p.line(line)
         }
         p.block("\(settings.visibility.rawValue) class \(name) private constructor(private val caller: BridgePageCaller) {") { p in
             for line in KotlinText.kdoc("A caller through `session` (held weakly); every call's deadline is `timeout`.") { p.line(line) }
-            p.line("constructor(session: BridgeSession, timeout: Duration = \(settings.pageCallTimeoutMs).milliseconds) :")
+            p.line("constructor(session: BridgeSession, timeout: Duration = BridgeConfiguration.PAGE_CALL_TIMEOUT_MS.milliseconds) :")
             p.indented { p in p.line("this(BridgePageCaller(\(KotlinText.stringLiteral(module.name)), session, timeout))") }
             p.blankLine()
-            for line in KotlinText.kdoc("The same caller with another deadline per call: the wait for the page's client and the call together.") {
+            for line in KotlinText.kdoc("The same caller with another deadline per call: the wait for the page's client and the\ncall together.") {
                 p.line(line)
             }
             p.line("fun withTimeout(timeout: Duration): \(name) = \(name)(this.caller.withTimeout(timeout))")

@@ -18,17 +18,23 @@ public struct KotlinTarget: BridgeTarget {
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)
-        let runtime = [(KotlinSupportGenerator.support(settings), KotlinSupportGenerator.fileName),
-                       (KotlinSupportGenerator.android(settings), KotlinSupportGenerator.androidFileName)].map { generator, name in
-            EmitPart { sink in
-                var p = CodePrinter()
-                Self.header(sources: sources, into: &p)
-                generator.generate(into: &p)
-                sink(GeneratedFile(relativePath: name, contents: p.text))
-            }
+        let install = KotlinInstallGenerator(schema: schema, config: config, settings: settings)
+        let support = EmitPart { sink in
+            var p = CodePrinter()
+            Self.header(sources: sources, into: &p)
+            KotlinSupportGenerator.support(settings).generate(into: &p)
+            install.configuration(into: &p)
+            sink(GeneratedFile(relativePath: KotlinSupportGenerator.fileName, contents: p.text))
+        }
+        let android = EmitPart { sink in
+            var p = CodePrinter()
+            Self.header(sources: sources, into: &p)
+            KotlinSupportGenerator.android(settings).generate(into: &p)
+            install.install(into: &p)
+            sink(GeneratedFile(relativePath: KotlinSupportGenerator.androidFileName, contents: p.text))
         }
         let deprecates = Self.deprecates(schema)
-        return runtime + schema.modules.map { module in
+        return [support, android] + schema.modules.map { module in
             EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates)) }
         }
     }

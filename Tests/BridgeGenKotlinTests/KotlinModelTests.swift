@@ -89,7 +89,9 @@ final class KotlinModelTests: XCTestCase {
 
     /// The generated `SamplePage` through a session whose scripted page answers at once: the
     /// arguments each call evaluates (params by wire name, the global path, the positional
-    /// arguments, all as literals) and what the caller makes of each answer.
+    /// arguments, all as literals) and what the caller makes of each answer; then the set's
+    /// generated `BridgeAndroid.install(webView, scope, sampleHandler =, userHandler =)` on the
+    /// stand-in with `BridgeConfiguration`'s transport and policy.
     func testGeneratedPageCallersCallThePage() throws {
         let run = try KotlinToolchain.run("schemas.PageCallerProbeKt", classes: try Self.compiledSets(), input: "")
         XCTAssertEqual(run.status, 0, run.output)
@@ -104,6 +106,11 @@ final class KotlinModelTests: XCTestCase {
             showMessage, not implemented: error -10 the page defines no function sample.showSwiftUIMessage
             a short deadline, no client: error -8 the page did not answer 'sample.getCartCount' within 0 s
             calls 0
+            -- the set's install, with bridgegen.yaml's settings
+            listeners [__bridgegen_sample, __bridgegen_user], modules [sample, user]
+            rules [app://], channel null
+            __bridgegen_sample: {"answer":"c1","envelope":{"errcode":0,"errmsg":"ok","data":true}}
+            __bridgegen_sample: {"answer":"c2","envelope":{"errcode":0,"errmsg":"ok","data":"v"}}
 
             """#)
     }

@@ -1,6 +1,7 @@
 // The generated page callers of Schemas/ (SamplePage) and of the stress set (PagesPage) against
 // a scripted page that answers each evaluated script at once with the next envelope of a list:
-// prints what each call evaluated and what it returned or threw, for KotlinModelTests.
+// prints what each call evaluated and what it returned or threw; then the set's generated
+// install on the androidx.webkit stand-in, for KotlinModelTests.
 
 package schemas
 
@@ -40,4 +41,16 @@ fun main() = runBlocking {
     report("showMessage, not implemented") { page.showMessage("again") }
     report("a short deadline, no client") { SamplePage(session, kotlin.time.Duration.ZERO).getCartCount("u3") }
     println("calls ${session.pageCallCount}")
+
+    println("-- the set's install, with bridgegen.yaml's settings")
+    val webView = android.webkit.WebView(android.content.Context())
+    val installed = BridgeAndroid.install(webView, this, sampleHandler = handlers, userHandler = handlers)
+    println("listeners ${androidx.webkit.StandIn.listenerNames(webView)}, modules ${installed.moduleNames}")
+    println("rules ${BridgeAndroid.originRules(BridgeConfiguration.policy)}, channel ${BridgeConfiguration.callbackChannel}")
+    val frame = androidx.webkit.StandInFrame(webView, "app://bundle", isMainFrame = true)
+    frame.postMessage("__bridgegen_sample", """{"type":"setItem","data":{"key":"k","value":"v"},"callbackName":"c1"}""")
+    frame.postMessage("__bridgegen_sample", """{"type":"getItem","data":{"key":"k"},"callbackName":"c2"}""")
+    androidx.webkit.StandIn.runTasks(webView)
+    repeat(5) { kotlinx.coroutines.yield() }
+    for (line in frame.received) println(line)
 }
