@@ -77,6 +77,9 @@ fun main() = runBlocking {
     main.postArrayBuffer("__bridgegen_probe", byteArrayOf(1, 2, 3))
     println("before the looper runs: ${main.received.size} received")
     StandIn.runTasks(webView)
+    // A second client in the same frame (its proxy is the same): the frame still gets each event once.
+    main.postMessage("__bridgegen_probe", """{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"h2"}""")
+    StandIn.runTasks(webView)
     session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(2))))
     for (frame in frames.take(2)) for (line in frame.received) println("${frame.origin} received $line")
 
