@@ -27,7 +27,7 @@ public class BridgeIncoming private constructor(
     public companion object {
         internal val tooLarge = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is larger than ${BridgeLimits.MAX_MESSAGE_BYTES} bytes of JSON")
         internal val tooDeep = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message nests deeper than ${BridgeLimits.MAX_DEPTH} levels")
-        private val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
+        internal val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
 
         /**
          * Reads `text`. With `parse` false only the callback name is read (a message from an

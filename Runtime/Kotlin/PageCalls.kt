@@ -171,8 +171,8 @@ internal class BridgePageCalls(private val session: BridgeSession) {
                 BridgeError(BridgeErrorCode.TIMEOUT, "the page did not answer $name within $seconds s")
             }
         } finally {
+            // `drive` takes its token out of `out` however it ends.
             calls.remove(call)
-            out.values.removeAll { it === call }
         }
     }
 
@@ -273,7 +273,7 @@ internal class BridgePageCalls(private val session: BridgeSession) {
             val envelope: Map<String, JsonValue>
             try {
                 val incoming = BridgeIncoming.read(text, parse = true, data = "result")
-                envelope = incoming.message ?: throw incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
+                envelope = incoming.message ?: throw incoming.error ?: BridgeIncoming.notJson
                 code = BridgeDecode.int(envelope["errcode"], BridgePath("errcode")).toInt()
                 message = BridgeDecode.optional(envelope["errmsg"], BridgePath("errmsg"), BridgeDecode::string) ?: ""
             } catch (error: BridgeError) {

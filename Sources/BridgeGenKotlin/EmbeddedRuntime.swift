@@ -394,7 +394,7 @@ public class BridgeIncoming private constructor(
     public companion object {
         internal val tooLarge = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is larger than ${BridgeLimits.MAX_MESSAGE_BYTES} bytes of JSON")
         internal val tooDeep = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message nests deeper than ${BridgeLimits.MAX_DEPTH} levels")
-        private val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
+        internal val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
 
         /**
          * Reads `text`. With `parse` false only the callback name is read (a message from an
@@ -1021,8 +1021,8 @@ internal class BridgePageCalls(private val session: BridgeSession) {
                 BridgeError(BridgeErrorCode.TIMEOUT, "the page did not answer $name within $seconds s")
             }
         } finally {
+            // `drive` takes its token out of `out` however it ends.
             calls.remove(call)
-            out.values.removeAll { it === call }
         }
     }
 
@@ -1123,7 +1123,7 @@ internal class BridgePageCalls(private val session: BridgeSession) {
             val envelope: Map<String, JsonValue>
             try {
                 val incoming = BridgeIncoming.read(text, parse = true, data = "result")
-                envelope = incoming.message ?: throw incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
+                envelope = incoming.message ?: throw incoming.error ?: BridgeIncoming.notJson
                 code = BridgeDecode.int(envelope["errcode"], BridgePath("errcode")).toInt()
                 message = BridgeDecode.optional(envelope["errmsg"], BridgePath("errmsg"), BridgeDecode::string) ?: ""
             } catch (error: BridgeError) {

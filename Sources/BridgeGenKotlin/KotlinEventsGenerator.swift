@@ -16,9 +16,8 @@ struct KotlinEventsGenerator {
         p.block("\(settings.visibility.rawValue) class \(Self.name(module.name))(private val session: BridgeSession) {") { p in
             for (index, event) in module.events.enumerated() {
                 if index > 0 { p.blankLine() }
-                let tags = event.payload.compactMap { field in field.doc.map { "@param \(field.identifier) " + $0 } }
-                let doc = [event.doc ?? "", tags.joined(separator: "\n")].filter { !$0.isEmpty }.joined(separator: "\n\n")
-                for line in KotlinText.kdoc(doc) { p.line(line) }
+                let tags = KotlinText.tags(params: event.payload, returnsDoc: nil, errors: [], module: module)
+                for line in KotlinText.kdoc(KotlinText.docText([event.doc], tags: tags)) { p.line(line) }
                 p.line("fun \(KotlinNamer.member(event.identifier))(\(KotlinHandlerGenerator.parameters(event.payload))): Unit =")
                 p.indented { p in
                     let adders = event.payload.map { KotlinCodecGenerator.adder($0, value: KotlinNamer.member($0.identifier), home: module.name) }

@@ -34,17 +34,8 @@ struct KotlinHandlerGenerator {
 
     /// A method's KDoc: its doc, each parameter's, what it returns and which errors it throws.
     static func doc(_ method: Method, module: Module) -> String {
-        var description = [method.doc ?? ""]
-        if method.kind == .send { description.append("A send: the page does not wait for it and sees no result.") }
-        var tags: [String] = []
-        for field in method.params { if let doc = field.doc { tags.append("@param \(field.identifier) " + doc) } }
-        if let returns = method.returnsDoc { tags.append("@return " + returns) }
-        let namespace = KotlinNamer.namespace(module.name)
-        for name in method.errors {
-            guard let error = module.error(named: name) else { continue }
-            tags.append("@throws BridgeError `\(namespace).Errors.\(error.identifier)()` (\(error.code))")
-        }
-        let text = description.filter { !$0.isEmpty }.joined(separator: "\n\n")
-        return tags.isEmpty ? text : (text.isEmpty ? "" : text + "\n\n") + tags.joined(separator: "\n")
+        let send = method.kind == .send ? "A send: the page does not wait for it and sees no result." : nil
+        return KotlinText.docText([method.doc, send],
+                                  tags: KotlinText.tags(params: method.params, returnsDoc: method.returnsDoc, errors: method.errors, module: module))
     }
 }

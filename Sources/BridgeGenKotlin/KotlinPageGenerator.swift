@@ -79,19 +79,9 @@ struct KotlinPageGenerator {
 
     /// A page method's KDoc: its doc, each parameter's, what it returns, its errors and its global function.
     private func doc(_ method: PageMethod) -> String {
-        var tags: [String] = []
-        for field in method.params { if let doc = field.doc { tags.append("@param \(field.identifier) " + doc) } }
-        if let returns = method.returnsDoc { tags.append("@return " + returns) }
-        let namespace = KotlinNamer.namespace(module.name)
-        for name in method.errors {
-            guard let error = module.error(named: name) else { continue }
-            tags.append("@throws BridgeError `\(namespace).Errors.\(error.identifier)()` (\(error.code)) when the page rejects with it")
-        }
-        var text = method.doc ?? ""
-        while text.hasSuffix("\n") { text.removeLast() }
-        if let global = method.global {
-            text += (text.isEmpty ? "" : "\n\n") + "Calls the page's global function `\(global.joined(separator: "."))` unless its client implements it."
-        }
-        return tags.isEmpty ? text : (text.isEmpty ? "" : text + "\n\n") + tags.joined(separator: "\n")
+        let global = method.global.map { "Calls the page's global function `\($0.joined(separator: "."))` unless its client implements it." }
+        let tags = KotlinText.tags(params: method.params, returnsDoc: method.returnsDoc, errors: method.errors, module: module,
+                                   throwing: " when the page rejects with it")
+        return KotlinText.docText([method.doc, global], tags: tags)
     }
 }

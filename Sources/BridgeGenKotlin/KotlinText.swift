@@ -42,6 +42,27 @@ enum KotlinText {
         UntrustedText.commentLines(text).map { $0.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*") }
     }
 
+    /// One KDoc text from the paragraphs that are not blank (schema docs written as YAML block
+    /// scalars end in a line break, trimmed here) and then the tags, one per line.
+    static func docText(_ paragraphs: [String?], tags: [String] = []) -> String {
+        let text = paragraphs.compactMap { $0.map(UntrustedText.trimmingTrailingBlanks) }.filter { !$0.isEmpty }
+        let tagLines = tags.map(UntrustedText.trimmingTrailingBlanks)
+        return (text + (tagLines.isEmpty ? [] : [tagLines.joined(separator: "\n")])).joined(separator: "\n\n")
+    }
+
+    /// `@param` for each documented field, `@return`, and `@throws` for each of `errors` (the
+    /// module's error names), each followed by `throwing` (who throws it, when it is not the handler).
+    static func tags(params: [Field], returnsDoc: String?, errors: [String], module: Module, throwing: String = "") -> [String] {
+        var tags = params.compactMap { field in field.doc.map { "@param \(field.identifier) " + $0 } }
+        if let returnsDoc { tags.append("@return " + returnsDoc) }
+        let namespace = KotlinNamer.namespace(module.name)
+        for name in errors {
+            guard let error = module.error(named: name) else { continue }
+            tags.append("@throws BridgeError `\(namespace).Errors.\(error.identifier)()` (\(error.code))" + throwing)
+        }
+        return tags
+    }
+
     /// A KDoc comment (`/** ... */`) at `indent`, or nothing for a doc that is nil or blank.
     static func kdoc(_ text: String?, indent: String = "") -> [String] {
         guard let text, !UntrustedText.trimmingTrailingBlanks(text).isEmpty else { return [] }
