@@ -38,6 +38,7 @@ fun main() = runBlocking {
     attempt("https as a scheme") { BridgeAndroid.originRules(BridgeOriginPolicy(setOf("https"), emptySet(), true)) }
     attempt("nothing") { BridgeAndroid.originRules(BridgeOriginPolicy(emptySet(), emptySet(), true)) }
     attempt("a malformed host") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(emptySet(), setOf("a/b"), true), null, log) }
+    attempt("two modules named alike") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler), ProbeDispatcher(handler)), this, policy, null, log) }
     println("listeners after a refusal: ${StandIn.listenerNames(webView)}")
     val scope = this
     var threadError: String? = null

@@ -19,7 +19,6 @@ import kotlin.time.Duration.Companion.seconds
 class PageProbe(private val session: BridgeSession, private val scope: CoroutineScope) {
     val main = BridgeOrigin("app", "", -1, isMainFrame = true)
     private val frame = BridgeFrame { println("frame: $it") }
-    var sessionThread: Thread? = null
     var evaluatedOn: Thread? = null
 
     init {
@@ -227,6 +226,33 @@ suspend fun script() = coroutineScope {
     job.join()
     session.evaluator = null
     job = probe.call("no web view", caller, decode = BridgeDecode::int)
+    job.join()
+
+    println("-- evaluators that throw, params a global cannot spread")
+    session.evaluator = { throw IllegalStateException("the WebView was destroyed") }
+    job = probe.call("throwing evaluator", caller, decode = BridgeDecode::int)
+    job.join()
+    session.evaluator = { throw BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the WebView is gone") }
+    job = probe.call("gone WebView", caller, decode = BridgeDecode::int)
+    job.join()
+    job = launch {
+        try {
+            caller.call("show", JsonValue.Array(emptyList()), global = listOf("app", "show"), decode = { _, _ -> })
+        } catch (error: BridgeError) {
+            println("global with array params: error ${error.code} ${error.message}")
+        }
+    }
+    job.join()
+
+    println("-- a subframe's answer, when subframes are trusted")
+    val open = BridgeSession(null, BridgeOriginPolicy(setOf("app"), emptySet(), mainFrameOnly = false), this) { println("log: $it") }
+    val openProbe = PageProbe(open, this)
+    open.install(ProbeDispatcher(Probe()))
+    openProbe.hello()
+    job = openProbe.call("subframe answer", BridgePageCaller("probe", open, 5.seconds), decode = BridgeDecode::int)
+    settle()
+    openProbe.answer("1", """{"errcode":0,"errmsg":"ok","data":1}""", origin = openProbe.main.copy(isMainFrame = false))
+    openProbe.answer("1", """{"errcode":0,"errmsg":"ok","data":2}""")
     job.join()
 }
 
