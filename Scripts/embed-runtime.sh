@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Embeds the runtimes (Runtime/Swift, Runtime/TypeScript, Runtime/Kotlin) into the generator: writes
-# Runtime/Swift/ConsoleScript.swift from Runtime/JavaScript/console-forward.js, then
+# Runtime/Swift/ConsoleScript.swift from Runtime/JavaScript/console-forward.js and
+# Runtime/Kotlin/LegacyScript.kt from Runtime/JavaScript/wvjb-shim.js, then
 # Sources/BridgeGenSwift/EmbeddedRuntime.swift, Sources/BridgeGenTypeScript/EmbeddedRuntime.swift
 # and Sources/BridgeGenKotlin/EmbeddedRuntime.swift
 # with RuntimeEmbedder. Run after editing a runtime file (Scripts/generate.sh runs it);
@@ -11,6 +12,7 @@ swift build --product RuntimeEmbedder >/dev/null
 embedder="$(swift build --show-bin-path)/RuntimeEmbedder"
 # The page scripts first: each becomes a Swift runtime file, embedded with the others below.
 "$embedder" --javascript Runtime/Swift/ConsoleScript.swift BridgeConsoleScript Runtime/JavaScript/console-forward.js
+"$embedder" --javascript Runtime/Kotlin/LegacyScript.kt BridgeLegacyScript Runtime/JavaScript/wvjb-shim.js
 shopt -s nullglob
 swift_files=(Runtime/Swift/*.swift)
 ts_files=()

@@ -9,6 +9,7 @@ package bridgegen
 import android.net.Uri
 import android.webkit.WebView
 import androidx.webkit.JavaScriptReplyProxy
+import androidx.webkit.ScriptHandler
 import androidx.webkit.WebMessageCompat
 import androidx.webkit.WebViewCompat
 import androidx.webkit.WebViewFeature
@@ -32,7 +33,10 @@ public object BridgeAndroid {
     // keeps a WebView (or the Activity it holds) alive.
     private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
 
-    private class Installed(val session: BridgeSession, val channels: List<String>)
+    private class Installed(val session: BridgeSession, val channels: List<String>) {
+        /** The legacy pages' shim (callback transport), removed with the listeners. */
+        var legacyScript: ScriptHandler? = null
+    }
 
     /**
      * The `allowedOriginRules` of `policy` (docs/ANDROID.md, "Origin rules"): `https://host`
@@ -66,7 +70,9 @@ public object BridgeAndroid {
     /**
      * Installs `modules` on `webView` (before `loadUrl`: frames get the objects from their next
      * navigation) and returns its session. `callbackChannel` is the shared channel of the
-     * callback transport, or null for one channel per module. Handlers run in `scope`.
+     * callback transport, or null for one channel per module; with it, legacy pages get
+     * `window.WebViewJavascriptBridge` ([legacyScript]) in the frames the rules admit, which
+     * needs `DOCUMENT_START_SCRIPT`. Handlers run in `scope`.
      */
     public fun install(
         webView: WebView,
@@ -80,6 +86,11 @@ public object BridgeAndroid {
             throw BridgeInstallException(
                 "this WebView lacks WEB_MESSAGE_LISTENER (androidx.webkit's addWebMessageListener): update Android System WebView; " +
                     "bridgegen does not fall back to addJavascriptInterface, which exposes the bridge to every frame")
+        }
+        if (callbackChannel != null && !WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+            throw BridgeInstallException(
+                "this WebView lacks DOCUMENT_START_SCRIPT (androidx.webkit's addDocumentStartJavaScript), which the callback transport needs " +
+                    "to give legacy pages window.WebViewJavascriptBridge: update Android System WebView")
         }
         if (installed[webView]?.get() != null) throw BridgeInstallException("a bridge is installed on this WebView: uninstall it first")
         val rules = originRules(policy)
@@ -105,9 +116,22 @@ public object BridgeAndroid {
                 throw BridgeInstallException("the WebView refused the listener '$OBJECT_PREFIX$channel': ${error.message}")
             }
         }
+        if (callbackChannel != null) {
+            install.legacyScript = WebViewCompat.addDocumentStartJavaScript(webView, legacyScript(callbackChannel), rules)
+        }
         installed[webView] = java.lang.ref.WeakReference(install)
         return session
     }
+
+    /**
+     * The document-start script that gives legacy pages `window.WebViewJavascriptBridge` over
+     * the callback channel's object (Runtime/JavaScript/wvjb-shim.js, called with the names as
+     * literals): `callHandler(channel, payload, callback)` posts the callback transport's
+     * message and hands `callback` the envelope's JSON text, as seed 001's pages expect.
+     */
+    public fun legacyScript(callbackChannel: String): String =
+        BridgeLegacyScript.SOURCE + "(" + BridgeJavaScript.stringLiteral(OBJECT_PREFIX + callbackChannel) + ", " +
+            BridgeJavaScript.stringLiteral(callbackChannel) + ");\n"
 
     private fun receive(
         session: BridgeSession, channel: String, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean,
@@ -133,12 +157,13 @@ public object BridgeAndroid {
     public fun session(webView: WebView): BridgeSession? = installed[webView]?.get()?.session
 
     /**
-     * Stops delivery (`removeWebMessageListener`; the page keeps the objects until it
-     * navigates): requests in flight are answered `handlerUnavailable`, page calls fail `pageNotLoaded`.
+     * Stops delivery (`removeWebMessageListener`; the page keeps the objects, and a legacy
+     * page its `WebViewJavascriptBridge`, until it navigates): requests in flight are answered `handlerUnavailable`, page calls fail `pageNotLoaded`.
      */
     public fun uninstall(webView: WebView) {
         val install = installed.remove(webView)?.get() ?: return
         for (channel in install.channels) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + channel)
+        install.legacyScript?.remove()
         install.session.evaluator = null
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }

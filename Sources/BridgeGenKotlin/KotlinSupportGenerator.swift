@@ -16,7 +16,7 @@ struct KotlinSupportGenerator {
 
     /// The glue: `BridgeAndroid`.
     static func android(_ settings: KotlinSettings) -> KotlinSupportGenerator {
-        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Android.kt"])
+        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Android.kt", "LegacyScript.kt"])
     }
 
     func generate(into p: inout CodePrinter) {

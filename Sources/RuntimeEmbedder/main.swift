@@ -7,11 +7,12 @@ import Foundation
 //
 //   RuntimeEmbedder OUTPUT.swift FILE...
 //   RuntimeEmbedder --javascript OUTPUT.swift ENUM FILE.js   (a page script as a Swift runtime constant)
+//   RuntimeEmbedder --javascript OUTPUT.kt OBJECT FILE.js    (a page script as a Kotlin runtime constant)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--javascript" {
     guard arguments.count == 4 else {
-        FileHandle.standardError.write(Data("usage: RuntimeEmbedder --javascript OUTPUT.swift ENUM FILE.js\n".utf8))
+        FileHandle.standardError.write(Data("usage: RuntimeEmbedder --javascript OUTPUT.swift|OUTPUT.kt NAME FILE.js\n".utf8))
         exit(2)
     }
     exit(JavaScriptConstant.write(output: arguments[1], name: arguments[2], input: arguments[3]))

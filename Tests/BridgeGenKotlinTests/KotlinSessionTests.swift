@@ -17,7 +17,7 @@ final class KotlinSessionTests: XCTestCase {
         let support = try KotlinToolchain.supportFile(KotlinSettings(package: "session"))
         let classes = KotlinToolchain.classes("session")
         let android = try KotlinToolchain.androidFile(KotlinSettings(package: "session"))
-        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt", "LegacyHost.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         try KotlinToolchain.compile([support, android] + KotlinToolchain.standIn + fixtures, into: classes)
         return classes
     }
@@ -112,5 +112,20 @@ final class KotlinSessionTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.output)
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/GlueProbe.expected"), encoding: .utf8)
         XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
+    }
+
+    /// Legacy pages (docs/ANDROID.md, "Legacy pages"): seed 001's `WebViewJavascriptBridge.callHandler`
+    /// page code under node against the shim the glue installs and the Kotlin session behind it
+    /// (Fixtures/wvjb.mjs driving Fixtures/LegacyHost.kt on the stand-in): envelopes as native
+    /// wrote them, the page's own text reaching native, every refusal answered through the
+    /// callback, sends, the ready event and WVJBCallbacks, frames the rules and the policy refuse.
+    func testLegacyPagesCallThroughTheShim() throws {
+        let classes = try Self.classes.get()
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                 ["node", TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/wvjb.mjs"), classes.path, KotlinToolchain.script,
+                                  TestPaths.path("Runtime/JavaScript/wvjb-shim.js")], timeout: 300, mergeStderr: true)
+        print(run.output.split(separator: "\n").last.map(String.init) ?? "")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains("android-node-wvjb: 18 passed, 0 failed"), run.output)
     }
 }

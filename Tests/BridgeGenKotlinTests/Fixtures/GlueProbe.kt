@@ -119,12 +119,23 @@ fun main() = runBlocking {
 
     println("-- callback transport")
     val legacy = WebView(Context())
+    StandIn.features.remove(WebViewFeature.DOCUMENT_START_SCRIPT)
+    attempt("no DOCUMENT_START_SCRIPT") { BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log) }
+    println("listeners after the refusal: ${StandIn.listenerNames(legacy)}")
+    StandIn.features.add(WebViewFeature.DOCUMENT_START_SCRIPT)
     BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log)
     println("listeners: ${StandIn.listenerNames(legacy)}")
     val page = StandInFrame(legacy, "app://bundle", isMainFrame = true)
+    val foreign = StandInFrame(legacy, "https://evil.com", isMainFrame = false)
+    val shim = BridgeAndroid.legacyScript("uniBridgeCall")
+    println("the page runs the shim: ${page.scripts == listOf(shim)}, a foreign frame runs: ${foreign.scripts}")
+    println("the shim is called with: ${shim.substring(shim.lastIndexOf("})") + 2).trim()}")
     page.postMessage("__bridgegen_uniBridgeCall", """{"type":"echo","data":{"text":"cb"},"callbackName":"c4"}""")
     StandIn.runTasks(legacy)
     println("received ${page.received}")
+    BridgeAndroid.uninstall(legacy)
+    page.navigate()
+    println("after uninstall and a navigation, the page runs: ${page.scripts}")
 
     println("-- nothing keeps a WebView alive")
     fun installOnDropped(): java.lang.ref.WeakReference<WebView> {

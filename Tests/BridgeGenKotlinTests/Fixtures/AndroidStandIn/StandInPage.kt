@@ -1,6 +1,6 @@
 // The tests' side of the androidx.webkit stand-in (not part of the SDK's shape): frames that get
-// the objects whose origin rules match when they navigate and post through them, the page's
-// view of what reply proxies deliver, and the view's looper.
+// the objects and document-start scripts whose origin rules match when they navigate and post
+// through the objects, the page's view of what reply proxies deliver, and the view's looper.
 
 package androidx.webkit
 
@@ -13,6 +13,8 @@ class StandInFrame(private val webView: WebView, val origin: String, val isMainF
     private val proxies = HashMap<String, JavaScriptReplyProxy>()
     /** What the page received through each object (`event.data`), as `name: data`. */
     val received = ArrayList<String>()
+    /** The document-start scripts the frame ran at its last navigation, in order. */
+    val scripts = ArrayList<String>()
 
     init {
         navigate()
@@ -22,9 +24,13 @@ class StandInFrame(private val webView: WebView, val origin: String, val isMainF
     fun navigate() {
         objects.clear()
         proxies.clear()
+        scripts.clear()
         for ((name, registration) in webView.listeners) {
             registration as WebViewCompat.Registration
             if (OriginRules.matches(registration.rules, origin)) objects[name] = registration
+        }
+        for (script in webView.documentStartScripts) {
+            if (!script.removed && OriginRules.matches(script.rules, origin)) scripts.add(script.script)
         }
     }
 

@@ -15,6 +15,8 @@ open class WebView(context: Context) {
     internal val owner: Thread = Thread.currentThread()
     /** Listeners by object name: what `addWebMessageListener` registered and not removed. */
     internal val listeners = LinkedHashMap<String, Any>()
+    /** What `addDocumentStartJavaScript` added, in order (removed ones too, marked). */
+    internal val documentStartScripts = ArrayList<androidx.webkit.WebViewCompat.DocumentStartScript>()
     /** Work the view's looper runs later: message deliveries. */
     internal val tasks = ArrayDeque<() -> Unit>()
     /** Scripts `evaluateJavascript` ran in the main frame, in order. */

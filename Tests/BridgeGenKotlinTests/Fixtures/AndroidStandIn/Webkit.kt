@@ -1,7 +1,7 @@
 // Test-only stand-in for androidx.webkit (/work/shared/ANDROID_API.md): feature gating that
 // throws as the library does, origin rules validated and matched as the WebView does, one reply
 // proxy per (frame, object), deliveries in a later task of the view's looper, removal that stops
-// delivery. What tests drive lives in StandInPage.kt.
+// delivery, document-start scripts that a frame runs from its next navigation. What tests drive lives in StandInPage.kt.
 
 package androidx.webkit
 
@@ -80,6 +80,27 @@ object WebViewCompat {
         for (rule in allowedOriginRules) OriginRules.validate(rule)
         require(jsObjectName !in webView.listeners) { "jsObjectName $jsObjectName was already added." }
         webView.listeners[jsObjectName] = Registration(allowedOriginRules.toSet(), listener)
+    }
+
+    /** A document-start script: its text and rules, until `remove` (effective from the next navigation). */
+    internal class DocumentStartScript(private val webView: WebView, val script: String, val rules: Set<String>) : ScriptHandler {
+        var removed = false
+
+        override fun remove() {
+            WebViewFeature.require(WebViewFeature.DOCUMENT_START_SCRIPT)
+            webView.checkThread()
+            removed = true
+        }
+    }
+
+    @JvmStatic
+    fun addDocumentStartJavaScript(webview: WebView, script: String, allowedOriginRules: Set<String>): ScriptHandler {
+        WebViewFeature.require(WebViewFeature.DOCUMENT_START_SCRIPT)
+        webview.checkThread()
+        for (rule in allowedOriginRules) OriginRules.validate(rule)
+        val handler = DocumentStartScript(webview, script, allowedOriginRules.toSet())
+        webview.documentStartScripts.add(handler)
+        return handler
     }
 
     @JvmStatic
