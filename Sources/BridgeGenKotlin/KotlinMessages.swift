@@ -18,6 +18,10 @@ enum KotlinMessages {
         ID.kotlinPackage.diagnostic("invalid Kotlin package '\(value)': \(problem)", at: at)
     }
 
+    static func kotlinTypeShadowsNamespace(_ name: String, module: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinTypeShadowsSupport.diagnostic("type '\(name)' would shadow the Kotlin object of module '\(module)'; rename the type", at: at)
+    }
+
     static func kotlinTypeShadowsSupport(_ name: String, at: SourceLocation) -> Diagnostic {
         ID.kotlinTypeShadowsSupport.diagnostic("type '\(name)' would shadow the generated Kotlin declaration of the same name; rename the type", at: at)
     }

@@ -10,11 +10,33 @@ public struct KotlinTarget: BridgeTarget {
     public let outputSummary = "the Kotlin side"
     public var configSection: (any ConfigSection)? { KotlinConfigSection() }
     public var messageIDs: [MessageID] { KotlinMessages.ID.messageIDs }
+    public var reservedWords: ReservedWords { KotlinReservedWords.all }
+    public var examples: TargetExamples? { .app { KotlinExamples(schema: $0, module: $1, config: $2) } }
 
     public init() {}
 
-    /// The support file, the Android glue and one file per module (issue 24, in progress: the androidx.webkit
-    /// glue is still to come, and the target is not registered until then).
+    /// Types that would shadow a declaration of the generated Kotlin inside a module's object,
+    /// and page methods named like a member of the page caller.
+    public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let namespaces = Dictionary(schema.modules.map { (KotlinNamer.namespace($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+        let generated = KotlinReservedWords.supportTypeNames.union(schema.modules.flatMap { KotlinReservedWords.moduleNames($0.name) })
+        for module in schema.modules {
+            for declaration in module.types {
+                if let owner = namespaces[declaration.name] {
+                    diagnostics.append(KotlinMessages.kotlinTypeShadowsNamespace(declaration.name, module: owner, at: declaration.location))
+                } else if generated.contains(declaration.name) {
+                    diagnostics.append(KotlinMessages.kotlinTypeShadowsSupport(declaration.name, at: declaration.location))
+                }
+            }
+            for method in module.pageMethods where KotlinReservedWords.pageCallerMembers.contains(method.identifier) {
+                diagnostics.append(KotlinMessages.kotlinReservedPageMethod(method.name, caller: KotlinPageGenerator.name(module.name), at: method.location))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The support file, the Android glue and one file per module.
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let settings = config[KotlinSettings.self]
         let sources = schema.modules.map(\.sourcePath)

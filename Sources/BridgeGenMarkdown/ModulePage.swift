@@ -56,8 +56,11 @@ struct ModulePage {
     private func facts(_ p: inout CodePrinter) {
         let channel: String
         switch config.transport {
-        case .reply: channel = "`window.webkit.messageHandlers.\(module.name)` (reply transport)"
-        case .callback: channel = "`window.webkit.messageHandlers.\(config.callbackChannel)`, shared by all modules (callback transport)"
+        // docs/WIRE.md's channels: WebKit's handler on iOS, the object the listener injects on Android.
+        case .reply: channel = "`window.webkit.messageHandlers.\(module.name)` on iOS, `window.__bridgegen_\(module.name)` on Android (reply transport)"
+        case .callback:
+            channel = "`window.webkit.messageHandlers.\(config.callbackChannel)` on iOS, `window.__bridgegen_\(config.callbackChannel)` on Android, "
+                + "shared by all modules (callback transport)"
         }
         var rows: [[String]] = [
             ["Schema", MarkdownText.code(fileName(module.sourcePath))],
@@ -65,7 +68,8 @@ struct ModulePage {
         ]
         rows += examples.apps.map { [$0.language, $0.moduleFact] }
         if !module.pageMethods.isEmpty {
-            rows += examples.apps.map { ["Page calls", $0.pageCallsFact] }
+            // One row per native side, named for it when there are several.
+            rows += examples.apps.map { [examples.apps.count > 1 ? "Page calls (\($0.language))" : "Page calls", $0.pageCallsFact] }
         }
         rows.append(["Channel", channel])
         if !module.imports.isEmpty {

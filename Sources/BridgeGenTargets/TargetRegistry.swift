@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenKotlin
 import BridgeGenMarkdown
 import BridgeGenSwift
 import BridgeGenTypeScript
@@ -10,9 +11,7 @@ public enum TargetRegistry {
     public static let all: [any BridgeTarget] = sides + [docs]
 
     /// The targets that generate a side of the bridge: the native apps' and the page's.
-    /// `KotlinTarget` (issue 24) joins once it generates a whole Android side: until then its
-    /// module is built and tested on its own, and the CLI offers no `--kotlin-out`.
-    static let sides: [any BridgeTarget] = [SwiftTarget(), TypeScriptTarget()]
+    static let sides: [any BridgeTarget] = [SwiftTarget(), KotlinTarget(), TypeScriptTarget()]
 
     /// The docs, with every side's examples.
     public static let docs = MarkdownTarget(examplesOf: sides)

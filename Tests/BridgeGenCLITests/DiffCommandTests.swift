@@ -173,6 +173,23 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(github.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n")
     }
 
+    /// The `kotlin:` section is read in both versions (a misspelled key is an error with its
+    /// suggestion) and changes nothing on the wire: a new package, visibility or page-call
+    /// deadline breaks no page and no app.
+    func testTheKotlinSectionIsReadAndChangesNothingOnTheWire() throws {
+        let folder = try temporaryFolder(self)
+        try write(["old/shop.bridge.yaml": Self.old, "new/shop.bridge.yaml": Self.old,
+                   "old/bridgegen.yaml": "bridgegen: 1\nkotlin:\n  package: com.a\n",
+                   "new/bridgegen.yaml": "bridgegen: 1\nkotlin:\n  package: com.b.bridge\n  visibility: internal\n  pageCallTimeoutMs: 500\n",
+                   "typo/shop.bridge.yaml": Self.old, "typo/bridgegen.yaml": "bridgegen: 1\nkotlin:\n  pakage: com.b\n"], to: folder)
+        let result = try bridgegen(["diff", "old", "new"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "0 breaking for old apps, 0 for old pages, 0 for both; 0 warnings, 0 notes.\n")
+        let typo = try bridgegen(["diff", "old", "typo"], in: folder)
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.contains("typo/bridgegen.yaml:3:3: error: unknown key 'pakage' in 'kotlin'; did you mean 'package'? [unknown-key]\n"), typo.stderr)
+    }
+
     /// Both versions are checked, and every error of both printed; then which version stops the diff.
     func testAVersionWithErrorsPrintsThemAndExitsOne() throws {
         let folder = try temporaryFolder(self)
@@ -260,7 +277,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(stale.stderr, """
             ::error file=docs/.bridgegen-manifest,title=output-missing::generated file is missing (+3 lines); run the same command without --check to write it
             ::error file=docs/README.md,title=output-missing::generated file is missing (+45 lines); run the same command without --check to write it
-            ::error file=docs/shop.md,title=output-missing::generated file is missing (+128 lines); run the same command without --check to write it
+            ::error file=docs/shop.md,title=output-missing::generated file is missing (+148 lines); run the same command without --check to write it
             3 errors, 0 warnings generated.
 
             """)

@@ -46,8 +46,9 @@ final class GenerateScriptTests: XCTestCase {
         let edited = try run(root)
         XCTAssertEqual(edited.status, 0, edited.output)
         XCTAssertEqual(edited.stdout, """
-            generate.sh: 3 of \(files.count) files under Generated/ changed:
+            generate.sh: 4 of \(files.count) files under Generated/ changed:
               rewritten Generated/Docs/user.md
+              rewritten Generated/Kotlin/UserBridge.kt
               rewritten Generated/Swift/UserBridge.swift
               rewritten Generated/TypeScript/user.ts
 
@@ -58,6 +59,7 @@ final class GenerateScriptTests: XCTestCase {
         XCTAssertEqual(removed.status, 0, removed.output)
         XCTAssertTrue(removed.stdout.contains("  removed   Generated/TypeScript/user.ts\n"), removed.stdout)
         XCTAssertTrue(removed.stdout.contains("  removed   Generated/Swift/UserBridge.swift\n"), removed.stdout)
+        XCTAssertTrue(removed.stdout.contains("  removed   Generated/Kotlin/UserBridge.kt\n"), removed.stdout)
 
         // A failing run keeps bridgegen's diagnostics and exit status, with no summary after them.
         try "bridgegen: 1\nmodule: user\nmethods:\n  a: {kind: sned}\n".write(to: schema, atomically: true, encoding: .utf8)

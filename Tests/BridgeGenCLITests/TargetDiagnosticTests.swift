@@ -87,19 +87,25 @@ final class TargetDiagnosticTests: XCTestCase {
                           message: "module name 'config' is reserved in the TypeScript client (index.ts exports 'Config' from the runtime); choose another name")
     }
 
-    func testATypeNamedLikeAModulesSwiftNamespaceIsRefused() throws {
+    /// Both native targets nest a module's types in a namespace named for it: each refuses the type, with its own id.
+    func testATypeNamedLikeAModulesNamespaceIsRefusedByEachNativeTarget() throws {
         let folder = try temporaryFolder(self)
         try "bridgegen: 1\nmodule: other\n".write(to: folder.appendingPathComponent("other.bridge.yaml"), atomically: true, encoding: .utf8)
         try "bridgegen: 1\nmodule: sample\ntypes:\n  Other:\n    fields:\n      a: string\n"
             .write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
-        let message = "type 'Other' would shadow the Swift namespace of module 'other'; rename the type"
+        let kotlin = "type 'Other' would shadow the Kotlin object of module 'other'; rename the type"
+        let swift = "type 'Other' would shadow the Swift namespace of module 'other'; rename the type"
         let text = try bridgegen(["check", ".", "--no-config"], in: folder)
         XCTAssertEqual(text.status, 1)
-        XCTAssertEqual(text.stderr, "./sample.bridge.yaml:4:3: error: \(message) [swift-type-shadows-namespace]\n  Other:\n  ^\n1 error, 0 warnings generated.\n")
+        XCTAssertEqual(text.stderr, "./sample.bridge.yaml:4:3: error: \(kotlin) [kotlin-type-shadows-support]\n  Other:\n  ^\n"
+                       + "./sample.bridge.yaml:4:3: error: \(swift) [swift-type-shadows-namespace]\n  Other:\n  ^\n2 errors, 0 warnings generated.\n")
         let json = try bridgegen(["check", ".", "--no-config", "--diagnostics-format", "json"], in: folder)
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [[String: Any]], json.stderr)
-        let expected: [[String: Any]] = [["id": "swift-type-shadows-namespace", "severity": "error", "message": message, "notes": [[String: Any]](),
-                                          "location": ["path": "./sample.bridge.yaml", "line": 4, "column": 3]]]
+        let location: [String: Any] = ["path": "./sample.bridge.yaml", "line": 4, "column": 3]
+        let expected: [[String: Any]] = [
+            ["id": "kotlin-type-shadows-support", "severity": "error", "message": kotlin, "notes": [[String: Any]](), "location": location],
+            ["id": "swift-type-shadows-namespace", "severity": "error", "message": swift, "notes": [[String: Any]](), "location": location],
+        ]
         XCTAssertEqual(parsed as NSArray, expected as NSArray, json.stderr)
     }
 
@@ -109,10 +115,37 @@ final class TargetDiagnosticTests: XCTestCase {
                           message: "type 'BridgeGlue' would shadow the generated Swift support type of the same name; rename the type")
     }
 
-    func testAPageMethodNamedLikeTheSwiftPageCallersMemberIsRefused() throws {
-        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\npageMethods:\n  withTimeout:\n    params:\n      seconds: double\n",
-                          line: 4, column: 3, id: "swift-reserved-page-method",
-                          message: "page method 'withTimeout' would clash with 'withTimeout' of the generated Swift page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout')")
+    /// Both page callers have `withTimeout`: each target refuses the page method, with its own id.
+    func testAPageMethodNamedLikeThePageCallersMemberIsRefusedByEachNativeTarget() throws {
+        let folder = try temporaryFolder(self)
+        try "bridgegen: 1\nmodule: sample\npageMethods:\n  withTimeout:\n    params:\n      seconds: double\n"
+            .write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        let text = try bridgegen(["check", "sample.bridge.yaml", "--no-config"], in: folder)
+        XCTAssertEqual(text.status, 1)
+        let snippet = "  withTimeout:\n  ^\n"
+        XCTAssertEqual(text.stderr, """
+            sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Kotlin page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [kotlin-reserved-page-method]
+            \(snippet)sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Swift page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [swift-reserved-page-method]
+            \(snippet)2 errors, 0 warnings generated.
+
+            """)
+    }
+
+    func testATypeNamedLikeAGeneratedKotlinDeclarationIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  BridgeAndroid:\n    fields:\n      a: string\n", line: 4, column: 3,
+                          id: "kotlin-type-shadows-support",
+                          message: "type 'BridgeAndroid' would shadow the generated Kotlin declaration of the same name; rename the type")
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  SampleDispatcher:\n    fields:\n      a: string\n", line: 4, column: 3,
+                          id: "kotlin-type-shadows-support",
+                          message: "type 'SampleDispatcher' would shadow the generated Kotlin declaration of the same name; rename the type")
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Long:\n    fields:\n      a: string\n", line: 4, column: 3,
+                          id: "reserved-name", message: "type name 'Long' is reserved in Kotlin; choose another name")
+    }
+
+    func testAPageMethodNamedLikeAKotlinPageCallerMemberIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\npageMethods:\n  hashCode:\n    returns: int\n",
+                          line: 4, column: 3, id: "kotlin-reserved-page-method",
+                          message: "page method 'hashCode' would clash with 'hashCode' of the generated Kotlin page caller 'SamplePage'; rename it (the page keeps its name with 'wire: hashCode')")
     }
 
     func testOutputDiagnosticsAppearInJSON() throws {

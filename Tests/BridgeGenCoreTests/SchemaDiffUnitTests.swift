@@ -106,14 +106,14 @@ final class SchemaDiffUnitTests: XCTestCase {
         return (discovered.inputs, (configPath, Self.withoutTargetSections([UInt8](bytes))))
     }
 
-    /// The config without the targets' sections (`swift:`, `typescript:`): the core reads only
+    /// The config without the targets' sections (`swift:`, `kotlin:`, `typescript:`): the core reads only
     /// the keys every target shares, and those are what a diff compares; the targets' sections
     /// are read in the CLI's tests, where the targets are.
     static func withoutTargetSections(_ bytes: [UInt8]) -> [UInt8] {
         var kept: [Substring] = []
         var skipping = false
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            if let first = line.first, first != " ", first != "#" { skipping = line.hasPrefix("swift:") || line.hasPrefix("typescript:") }
+            if let first = line.first, first != " ", first != "#" { skipping = ["swift:", "kotlin:", "typescript:"].contains { line.hasPrefix($0) } }
             if !skipping { kept.append(line) }
         }
         return Array(kept.joined(separator: "\n").utf8)

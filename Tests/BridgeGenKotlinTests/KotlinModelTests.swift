@@ -4,7 +4,7 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// The Kotlin target's output, compiled: the files generated for Schemas/, the
+/// The Kotlin target's output, compiled: Generated/Kotlin, the files generated for Schemas/, the
 /// stress fixtures and the hostile schema (every code point class in docs, defaults, wire
 /// values and deprecation messages), each set in its own package, in one kotlinc run with
 /// warnings as errors; then values decoded from untrusted text and encoded back by the
@@ -52,6 +52,13 @@ final class KotlinModelTests: XCTestCase {
                 paths.append(url.path)
             }
         }
+        // The golden itself, as an app compiles it (package bridgegen), and the docs' Kotlin examples against it.
+        let golden = TestPaths.generated.appendingPathComponent("Kotlin")
+        paths += try FileManager.default.contentsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".kt") }.sorted().map { golden.appendingPathComponent($0).path }
+        let examples = root.appendingPathComponent("docs/DocsExamples.kt")
+        try FileManager.default.createDirectory(at: examples.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(try DocsKotlinExamples.program(modules: ["sample", "user"]).text.utf8).write(to: examples)
+        paths.append(examples.path)
         paths += KotlinToolchain.standIn
         paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
@@ -85,6 +92,17 @@ final class KotlinModelTests: XCTestCase {
         for ((input, expected), line) in zip(cases, lines) {
             XCTAssertEqual(line, expected, input)
         }
+    }
+
+    /// The Kotlin side of every example of Generated/Docs compiles against Generated/Kotlin,
+    /// warnings as errors (in `compiledSets`' one kotlinc run): a handler per method of Schemas/
+    /// (the classes implement the interfaces whole), every event sent and every page method called.
+    func testTheDocsKotlinExamplesCompile() throws {
+        _ = try Self.compiledSets()
+        let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
+        XCTAssertEqual(program.handlers, 11, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.events, 3, program.text)
+        XCTAssertEqual(program.pageCalls, 4, program.text)
     }
 
     /// The generated `SamplePage` through a session whose scripted page answers at once: the

@@ -32,9 +32,12 @@ import Testing
     @Test func aModuleWithOnlyPageMethodsGetsTheImportAndTheContentsEntry() throws {
         let page = try Self.page()
         #expect(page.contains("- [Page methods](#page-methods): [`refresh`](#page-method-refresh), [`read-value`](#page-method-read-value)\n"))
-        #expect(page.contains("- **Page calls:** `ShopPage`, from `ShopBridge.page(for:)` (the app calls the page)\n"))
+        #expect(page.contains("- **Page calls (Swift):** `ShopPage`, from `ShopBridge.page(for:)` (the app calls the page)\n"))
+        #expect(page.contains("- **Page calls (Kotlin):** `ShopPage`, made from the WebView's `BridgeSession` (the Android app calls the page)\n"))
         #expect(page.contains("""
             (`ShopBridge.page(for:)` also takes a SwiftUI `WebPage`).
+            The Kotlin examples run in a coroutine (a `suspend` function), with `session` the `BridgeSession`
+            that `BridgeAndroid.install` returned (also `BridgeAndroid.session(webView)`).
             The TypeScript examples import the generated client (here generated into `./bridge/`);
             `off()` removes the implementation again:
 
@@ -50,6 +53,12 @@ import Testing
         #expect(page.contains("""
             ```swift
             try await ShopBridge.page(for: webView).refresh()
+            ```
+
+            App (Kotlin):
+
+            ```kotlin
+            ShopPage(session).refresh()
             ```
 
             Page (TypeScript):
@@ -70,6 +79,18 @@ import Testing
                 let result = try await ShopBridge.page(for: webView).readValue(class: "class", userId: 2)
                 print(result)
             } catch let error as BridgeError where error.code == Shop.Errors.busyCode {
+                // busy (3): Busy.
+            }
+            ```
+
+            App (Kotlin):
+
+            ```kotlin
+            try {
+                val result = ShopPage(session).readValue(`class` = "class", userId = 2L)
+                println(result)
+            } catch (error: BridgeError) {
+                if (error.code != Shop.Errors.BUSY_CODE) throw error
                 // busy (3): Busy.
             }
             ```

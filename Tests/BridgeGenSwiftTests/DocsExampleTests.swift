@@ -13,21 +13,7 @@ final class DocsExampleTests: XCTestCase {
     static let generatedSwift = TestPaths.generated.appendingPathComponent("Swift")
 
     /// The contents of each ```swift fence, in order.
-    static func swiftBlocks(_ markdown: String) -> [String] {
-        var blocks: [String] = []
-        var current: [String]?
-        for line in markdown.components(separatedBy: "\n") {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!.joined(separator: "\n"))
-                current = nil
-            } else if current != nil {
-                current!.append(line)
-            }
-        }
-        return blocks
-    }
+    static func swiftBlocks(_ markdown: String) -> [String] { DocSnippets.fenced("swift", in: markdown) }
 
     func testBlockExtraction() {
         XCTAssertEqual(Self.swiftBlocks("a\n```swift\nfunc f() {}\n```\n```ts\nx\n```\n```swift\nlet y = 1\n```\n"),

@@ -13,6 +13,23 @@ public enum DocSnippets {
         }
     }
 
+    /// The contents of each fence of `language` (a line of exactly ```` ```swift ````), in order.
+    public static func fenced(_ language: String, in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [String]?
+        for line in markdown.components(separatedBy: "\n") {
+            if current == nil, line == "```" + language {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
     /// The text of a Markdown file of the repository (`docs/DISTRIBUTION.md`).
     public static func markdown(_ relative: String) throws -> String {
         try String(contentsOf: TestPaths.repository.appendingPathComponent(relative), encoding: .utf8)

@@ -1,0 +1,41 @@
+import BridgeGenTestSupport
+import Foundation
+
+/// The Kotlin examples of the generated Markdown pages (Generated/Docs), as one Kotlin file that
+/// `KotlinModelTests` compiles with Generated/Kotlin: each module's handler examples as the
+/// members of a class implementing its handler interface (so they must cover every method),
+/// the event and page-call examples as the bodies of `suspend` functions given a session.
+enum DocsKotlinExamples {
+    static let docs = TestPaths.generated.appendingPathComponent("Docs")
+
+    struct Program {
+        var text = "// The Kotlin examples of Generated/Docs, compiled as written (DocsKotlinExamples.swift).\n\npackage bridgegen\n"
+        var handlers = 0
+        var events = 0
+        var pageCalls = 0
+    }
+
+    /// The program for the pages of `modules` (`sample` -> sample.md, `SampleHandler`).
+    static func program(modules: [String]) throws -> Program {
+        var program = Program()
+        for module in modules {
+            let markdown = try String(contentsOf: docs.appendingPathComponent(module + ".md"), encoding: .utf8)
+            let blocks = DocSnippets.fenced("kotlin", in: markdown)
+            let handlers = blocks.filter { $0.hasPrefix("override ") }
+            let rest = blocks.filter { !$0.hasPrefix("override ") }
+            let namespace = module.prefix(1).uppercased() + module.dropFirst()
+            program.handlers += handlers.count
+            program.events += rest.filter { $0.contains("Events(session).") }.count
+            program.pageCalls += rest.filter { $0.contains("Page(session).") }.count
+            program.text += "\nclass Docs\(namespace)Handler : \(namespace)Handler {\n" + handlers.map(indented).joined(separator: "\n\n") + "\n}\n"
+            for (index, block) in rest.enumerated() {
+                program.text += "\nsuspend fun docs\(namespace)\(index)(session: BridgeSession) {\n" + indented(block) + "\n}\n"
+            }
+        }
+        return program
+    }
+
+    private static func indented(_ block: String) -> String {
+        block.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+}
