@@ -1,5 +1,6 @@
 @testable import BridgeGenKotlin
 import BridgeGenCore
+import BridgeGenTypeScript
 import BridgeGenTestSupport
 import Foundation
 import XCTest
@@ -60,7 +61,7 @@ final class KotlinModelTests: XCTestCase {
         try Data(try DocsKotlinExamples.program(modules: ["sample", "user"]).text.utf8).write(to: examples)
         paths.append(examples.path)
         paths += KotlinToolchain.standIn
-        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
         return classes
@@ -103,6 +104,35 @@ final class KotlinModelTests: XCTestCase {
         XCTAssertEqual(program.handlers, 11, "one handler example per method of Schemas/")
         XCTAssertEqual(program.events, 3, program.text)
         XCTAssertEqual(program.pageCalls, 4, program.text)
+    }
+
+    /// The generated TypeScript client, compiled by tsc, against the generated Kotlin on a JVM
+    /// (Fixtures/android-jvm.mjs and AndroidHost.kt: BridgeAndroid on the SDK stand-in, the
+    /// set's dispatchers, the Swift test host's handlers), in both transports: requests, errors,
+    /// hostile strings, refusals with the Swift codes and paths, sends, capabilities and the
+    /// fingerprint, events queued before the hello, page calls and their failures, uninstall;
+    /// in the callback transport a seed-001 page through the shim as well.
+    func testTheGeneratedClientTalksToTheGeneratedKotlinOnAJVM() throws {
+        _ = try requireTool("tsc")
+        let classes = try Self.compiledSets()
+        let flags = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--isolatedModules", "--target", "ES2020",
+                     "--module", "ES2020", "--moduleResolution", "node", "--lib", "ES2020,DOM"]
+        let schema = try checkedSchema()
+        for (transport, expected) in [(GeneratorConfig.Transport.reply, 11), (.callback, 12)] {
+            let config = GeneratorConfig(transport: transport)
+            let source = try temporaryFolder("android-jvm-ts-\(transport.rawValue)")
+            let files = TypeScriptTarget().files(schema, config: config)
+            for file in files { try Data(file.contents.utf8).write(to: source.appendingPathComponent(file.relativePath)) }
+            let client = try temporaryFolder("android-jvm-js-\(transport.rawValue)")
+            let tsc = try runProcess("tsc", flags + ["--outDir", client.path] + files.map { source.appendingPathComponent($0.relativePath).path }, mergeStderr: true)
+            XCTAssertEqual(tsc.status, 0, tsc.output)
+            try Data(#"{"type":"module"}"#.utf8).write(to: client.appendingPathComponent("package.json"))
+            let run = try runProcess("node", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/android-jvm.mjs"), transport.rawValue, client.path, classes.path,
+                                              KotlinToolchain.script], timeout: 300, mergeStderr: true)
+            for line in run.output.split(separator: "\n") where line.hasPrefix("android-jvm-") || line.hasPrefix("latency-") { print(line) }
+            XCTAssertEqual(run.status, 0, run.output)
+            XCTAssertTrue(run.output.contains("android-jvm-\(transport.rawValue): \(expected) passed, 0 failed"), run.output)
+        }
     }
 
     /// The generated `SamplePage` through a session whose scripted page answers at once: the

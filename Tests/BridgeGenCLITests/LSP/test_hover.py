@@ -1,4 +1,4 @@
-"""Hover: doc, wire name, and the Swift and TypeScript lines generated for the declaration,
+"""Hover: doc, wire name, and the Swift, Kotlin and TypeScript lines generated for the declaration,
 checked against the goldens of Schemas/ in Generated/."""
 import re
 import shutil
@@ -12,7 +12,7 @@ GENERATED = REPOSITORY / "Generated"
 
 
 def generated_lines(path):
-    return {line.strip().removesuffix(" {").removesuffix(";").removesuffix(",")
+    return {line.strip().removesuffix(" {").removesuffix(";").removesuffix(",").removesuffix(" =")
             for line in (GENERATED / path).read_text(encoding="utf-8").split("\n")}
 
 
@@ -29,14 +29,14 @@ def code_blocks(markdown):
     return dict(re.findall(r"```(\w+)\n(.*?)\n```", markdown, re.S))
 
 
-@pytest.mark.parametrize("needle, title, swift_part, ts_part", [
-    ("  UserInfo:\n", "type user.UserInfo", "public struct UserInfo", "export interface UserInfo"),
-    ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "getUserInfo("),
-    ("      vip_level:", "field user.UserInfo.vip_level: int", "public var vipLevel: Int", "vip_level: number"),
-    ("  loginChanged:", "event user.loginChanged", "public func loginChanged(", "loginChanged: LoginChangedPayload"),
-    ("  notLoggedIn:", "error user.notLoggedIn", "public static func notLoggedIn(", "notLoggedIn: 2001"),
+@pytest.mark.parametrize("needle, title, swift_part, kotlin_part, ts_part", [
+    ("  UserInfo:\n", "type user.UserInfo", "public struct UserInfo", "data class UserInfo(", "export interface UserInfo"),
+    ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "suspend fun getUserInfo(): User.UserInfo", "getUserInfo("),
+    ("      vip_level:", "field user.UserInfo.vip_level: int", "public var vipLevel: Int", "val vipLevel: Long = 0L", "vip_level: number"),
+    ("  loginChanged:", "event user.loginChanged", "public func loginChanged(", "fun loginChanged(user: User.UserInfo?): Unit", "loginChanged: LoginChangedPayload"),
+    ("  notLoggedIn:", "error user.notLoggedIn", "public static func notLoggedIn(", "fun notLoggedIn(message: String", "notLoggedIn: 2001"),
 ])
-async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, ts_part):
+async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, kotlin_part, ts_part):
     shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
     path = tmp_path / "Schemas" / "user.bridge.yaml"
     text = path.read_text(encoding="utf-8")
@@ -48,6 +48,7 @@ async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, ti
     assert markdown.startswith(f"**{title}"), markdown
     blocks = code_blocks(markdown)
     assert blocks["swift"] in generated_lines("Swift/UserBridge.swift") and swift_part in blocks["swift"], markdown
+    assert blocks["kotlin"] in generated_lines("Kotlin/UserBridge.kt") and kotlin_part in blocks["kotlin"], markdown
     assert blocks["typescript"] in generated_lines("TypeScript/user.ts") and ts_part in blocks["typescript"], markdown
 
 

@@ -1,0 +1,30 @@
+@testable import BridgeGenKotlin
+import BridgeGenCore
+import BridgeGenTestSupport
+import XCTest
+
+/// The Kotlin line hover shows for each kind of declaration: the line Generated/Kotlin holds.
+final class SignatureTests: XCTestCase {
+    func testEachKindOfDeclarationShowsItsGeneratedLine() throws {
+        let schema = try checkedSchema()
+        let cases: [(DeclarationReference, String)] = [
+            (.type(module: "user", name: "UserInfo"), "data class UserInfo("),
+            (.type(module: "sample", name: "HapticStyle"), "enum class HapticStyle(val wire: String)"),
+            (.field(module: "user", owner: "UserInfo", name: "vip_level"), "val vipLevel: Long = 0L"),
+            (.method(module: "user", name: "get-user-info"), "suspend fun getUserInfo(): User.UserInfo"),
+            (.method(module: "sample", name: "share"), "fun share(text: String, url: String?)"),
+            (.event(module: "sample", name: "resume"), "fun resume(backgroundSeconds: Double): Unit"),
+            (.pageMethod(module: "sample", name: "getCartCount"), "suspend fun getCartCount(userId: String): Long"),
+            (.error(module: "user", name: "notLoggedIn"), "fun notLoggedIn(message: String = \"No user is signed in.\"): BridgeError"),
+        ]
+        for (declaration, expected) in cases {
+            let found = KotlinTarget().signature(of: declaration, in: schema, config: GeneratorConfig())
+            XCTAssertEqual(found?.language, "kotlin", "\(declaration)")
+            XCTAssertEqual(found?.line, expected, "\(declaration)")
+            let file = TestPaths.generated.appendingPathComponent("Kotlin/" + KotlinNamer.fileName(declaration.module))
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertTrue(lines.contains { $0 == expected || $0 == expected + " =" || $0 == expected + " {" || $0 == expected + "," }, "\(declaration): not in \(file.lastPathComponent)")
+        }
+        XCTAssertNil(KotlinTarget().signature(of: .method(module: "user", name: "nope"), in: schema, config: GeneratorConfig()))
+    }
+}
