@@ -9,15 +9,36 @@ enum DocsKotlinExamples {
     static let docs = TestPaths.generated.appendingPathComponent("Docs")
 
     struct Program {
-        var text = "// The Kotlin examples of Generated/Docs, compiled as written (DocsKotlinExamples.swift).\n\npackage bridgegen\n"
+        var text = """
+            // The Kotlin examples of Generated/Docs and docs/ANDROID.md, compiled as written (DocsKotlinExamples.swift).
+
+            package bridgegen
+
+            import android.os.Bundle
+            import android.webkit.WebView
+            import android.webkit.settings
+            import androidx.appcompat.app.AppCompatActivity
+            import androidx.lifecycle.lifecycleScope
+            import kotlin.time.Duration.Companion.seconds
+
+            """
         var handlers = 0
         var events = 0
         var pageCalls = 0
     }
 
-    /// The program for the pages of `modules` (`sample` -> sample.md, `SampleHandler`).
+    /// The program for the pages of `modules` (`sample` -> sample.md, `SampleHandler`), and
+    /// docs/ANDROID.md's install example (its Activity implements `SampleHandler` with the
+    /// page's handler examples) and page-call example.
     static func program(modules: [String]) throws -> Program {
         var program = Program()
+        let install = try DocSnippets.marked("android-install", in: "docs/ANDROID.md")
+        let sampleHandlers = DocSnippets.fenced("kotlin", in: try String(contentsOf: docs.appendingPathComponent("sample.md"), encoding: .utf8))
+            .filter { $0.hasPrefix("override ") }
+        guard install.text.hasSuffix("\n}") || install.text.hasSuffix("\n}\n") else { throw TestFailure("docs/ANDROID.md's install example does not end with the class's brace") }
+        program.text += "\n" + install.text.trimmingCharacters(in: .newlines).dropLast() + "\n" + sampleHandlers.map(indented).joined(separator: "\n\n") + "\n}\n"
+        let pageCalls = try DocSnippets.marked("android-page-calls", in: "docs/ANDROID.md")
+        program.text += "\nsuspend fun docsAndroidPageCalls(session: BridgeSession) {\n" + indented(pageCalls.text.trimmingCharacters(in: .newlines)) + "\n}\n"
         for module in modules {
             let markdown = try String(contentsOf: docs.appendingPathComponent(module + ".md"), encoding: .utf8)
             let blocks = DocSnippets.fenced("kotlin", in: markdown)

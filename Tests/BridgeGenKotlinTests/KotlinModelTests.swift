@@ -61,6 +61,8 @@ final class KotlinModelTests: XCTestCase {
         try Data(try DocsKotlinExamples.program(modules: ["sample", "user"]).text.utf8).write(to: examples)
         paths.append(examples.path)
         paths += KotlinToolchain.standIn
+        let docsStandIns = TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/DocsStandIns")
+        paths += try FileManager.default.contentsOfDirectory(atPath: docsStandIns).filter { $0.hasSuffix(".kt") }.sorted().map { docsStandIns + "/" + $0 }
         paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
@@ -97,7 +99,9 @@ final class KotlinModelTests: XCTestCase {
 
     /// The Kotlin side of every example of Generated/Docs compiles against Generated/Kotlin,
     /// warnings as errors (in `compiledSets`' one kotlinc run): a handler per method of Schemas/
-    /// (the classes implement the interfaces whole), every event sent and every page method called.
+    /// (the classes implement the interfaces whole), every event sent and every page method
+    /// called; and docs/ANDROID.md's install and page-call examples (Fixtures/DocsStandIns: an
+    /// Activity, its lifecycle scope and WebView settings, which the SDK sheet leaves out).
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])

@@ -1,0 +1,5 @@
+// Test-only stand-ins (see Activity.kt).
+
+package android.os
+
+class Bundle
