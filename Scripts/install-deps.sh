@@ -26,10 +26,13 @@ test_packages=(
   xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
   neovim                          # a real editor's LSP client against bridgegen lsp (LanguageServerTests)
   default-jdk-headless libandroid-json-java   # the JVM and Android's own org.json for the Kotlin runtime's tests
+  chromium                        # Android's WebView engine, for the Android side's browser run (playwright drives it)
 )
 # Testing, from the Python package index: the LSP client library the server's tests drive
 # (pytest-lsp on pygls), pinned so a new release cannot change what the tests mean.
 test_pip_packages=(pytest-lsp==1.0.1 pygls==2.1.1)
+# Playwright's Python client drives Debian's chromium (no browser download), pinned likewise.
+playwright_pip_package=playwright==1.65.2
 # A Kotlin 2 compiler (Debian's kotlin is 1.3, too old for coroutines' metadata): the JetBrains
 # compiler bundled in this pip package, a development build, so pinned exactly (Scripts/kotlin.py).
 kotlin_pip_package=kotlin-jupyter-kernel==0.19.0.944
@@ -71,6 +74,12 @@ if [ "$profile" = test ] && command -v python3 >/dev/null && ! python3 -c "impor
   echo "bridgegen: installing $kotlin_pip_package (pip)" >&2
   python3 -m pip install -q "$kotlin_pip_package" 2>/dev/null \
     || python3 -m pip install -q --break-system-packages "$kotlin_pip_package"
+fi
+
+if [ "$profile" = test ] && command -v python3 >/dev/null && ! python3 -c "import playwright" 2>/dev/null; then
+  echo "bridgegen: installing $playwright_pip_package (pip)" >&2
+  python3 -m pip install -q "$playwright_pip_package" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "$playwright_pip_package"
 fi
 
 command -v swift >/dev/null || { echo "bridgegen: swift is not on PATH; install a Swift 6 toolchain from swift.org" >&2; exit 1; }

@@ -18,7 +18,7 @@ final class InstallDepsTests: XCTestCase {
         "strace", "curl", "git", "nodejs", "node-typescript",
         "python3", "python3-yaml", "python3-jsonschema", "python3-markdown-it",
         "xvfb", "xauth", "python3-gi", "gir1.2-gtk-4.0", "gir1.2-webkit-6.0", "neovim",
-        "default-jdk-headless", "libandroid-json-java",
+        "default-jdk-headless", "libandroid-json-java", "chromium",
     ]
 
     /// A folder of stand-ins for the tools the script runs; `swift` only when `withSwift`.

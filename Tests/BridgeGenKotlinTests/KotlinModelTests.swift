@@ -117,26 +117,51 @@ final class KotlinModelTests: XCTestCase {
     /// fingerprint, events queued before the hello, page calls and their failures, uninstall;
     /// in the callback transport a seed-001 page through the shim as well.
     func testTheGeneratedClientTalksToTheGeneratedKotlinOnAJVM() throws {
-        _ = try requireTool("tsc")
         let classes = try Self.compiledSets()
-        let flags = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--isolatedModules", "--target", "ES2020",
-                     "--module", "ES2020", "--moduleResolution", "node", "--lib", "ES2020,DOM"]
-        let schema = try checkedSchema()
         for (transport, expected) in [(GeneratorConfig.Transport.reply, 11), (.callback, 12)] {
-            let config = GeneratorConfig(transport: transport)
-            let source = try temporaryFolder("android-jvm-ts-\(transport.rawValue)")
-            let files = TypeScriptTarget().files(schema, config: config)
-            for file in files { try Data(file.contents.utf8).write(to: source.appendingPathComponent(file.relativePath)) }
-            let client = try temporaryFolder("android-jvm-js-\(transport.rawValue)")
-            let tsc = try runProcess("tsc", flags + ["--outDir", client.path] + files.map { source.appendingPathComponent($0.relativePath).path }, mergeStderr: true)
-            XCTAssertEqual(tsc.status, 0, tsc.output)
-            try Data(#"{"type":"module"}"#.utf8).write(to: client.appendingPathComponent("package.json"))
+            let client = try Self.compiledClient(transport)
             let run = try runProcess("node", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/android-jvm.mjs"), transport.rawValue, client.path, classes.path,
                                               KotlinToolchain.script], timeout: 300, mergeStderr: true)
             for line in run.output.split(separator: "\n") where line.hasPrefix("android-jvm-") || line.hasPrefix("latency-") { print(line) }
             XCTAssertEqual(run.status, 0, run.output)
             XCTAssertTrue(run.output.contains("android-jvm-\(transport.rawValue): \(expected) passed, 0 failed"), run.output)
         }
+    }
+
+    /// The same sides with Android's engine running the page: Chromium (Debian's, driven by
+    /// playwright; Fixtures/Chromium), the page served from WebViewAssetLoader's origin, the
+    /// injected objects emulated in the main frame, evaluateJavascript not awaited, the shim a
+    /// document-start script: requests, errors, hostile strings, refusals, the fingerprint,
+    /// events queued before the hello, page calls; a seed-001 page in the callback transport.
+    func testTheGeneratedClientTalksToTheGeneratedKotlinInChromium() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+              (try? runProcess("python3", ["-c", "import playwright"]))?.status == 0 else {
+            throw TestFailure("Chromium or playwright is missing: Scripts/install-deps.sh test installs chromium and playwright==1.65.2")
+        }
+        let classes = try Self.compiledSets()
+        for (transport, expected) in [(GeneratorConfig.Transport.reply, 7), (.callback, 8)] {
+            let client = try Self.compiledClient(transport)
+            let run = try runProcess("python3", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/Chromium/android_chromium.py"), transport.rawValue,
+                                                 client.path, classes.path, KotlinToolchain.script], timeout: 300, mergeStderr: true)
+            for line in run.output.split(separator: "\n") where line.hasPrefix("android-chromium-") { print(line) }
+            XCTAssertEqual(run.status, 0, run.output)
+            XCTAssertTrue(run.output.contains("android-chromium-\(transport.rawValue): \(expected) passed, 0 failed"), run.output)
+        }
+    }
+
+    /// The generated TypeScript for Schemas/ in `transport`, compiled by tsc with the flags the client is held to; its folder.
+    static func compiledClient(_ transport: GeneratorConfig.Transport) throws -> URL {
+        _ = try requireTool("tsc")
+        let flags = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--isolatedModules", "--target", "ES2020",
+                     "--module", "ES2020", "--moduleResolution", "node", "--lib", "ES2020,DOM"]
+        let source = try temporaryFolder("android-ts-\(transport.rawValue)")
+        let files = TypeScriptTarget().files(try checkedSchema(), config: GeneratorConfig(transport: transport))
+        for file in files { try Data(file.contents.utf8).write(to: source.appendingPathComponent(file.relativePath)) }
+        let client = try temporaryFolder("android-js-\(transport.rawValue)")
+        let tsc = try runProcess("tsc", flags + ["--outDir", client.path] + files.map { source.appendingPathComponent($0.relativePath).path }, mergeStderr: true)
+        guard tsc.status == 0 else { throw TestFailure("tsc rejected the generated client:\n\(tsc.output)") }
+        try Data(#"{"type":"module"}"#.utf8).write(to: client.appendingPathComponent("package.json"))
+        return client
     }
 
     /// The generated `SamplePage` through a session whose scripted page answers at once: the
