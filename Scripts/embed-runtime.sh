@@ -12,6 +12,7 @@ swift build --product RuntimeEmbedder >/dev/null
 embedder="$(swift build --show-bin-path)/RuntimeEmbedder"
 # The page scripts first: each becomes a Swift runtime file, embedded with the others below.
 "$embedder" --javascript Runtime/Swift/ConsoleScript.swift BridgeConsoleScript Runtime/JavaScript/console-forward.js
+"$embedder" --javascript Runtime/Kotlin/ConsoleScript.kt BridgeConsoleScript Runtime/JavaScript/console-forward.js
 "$embedder" --javascript Runtime/Kotlin/LegacyScript.kt BridgeLegacyScript Runtime/JavaScript/wvjb-shim.js
 shopt -s nullglob
 swift_files=(Runtime/Swift/*.swift)

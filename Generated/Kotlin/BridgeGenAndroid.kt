@@ -30,8 +30,9 @@ public object BridgeAndroid {
     private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
 
     private class Installed(val session: BridgeSession, val channels: List<String>) {
-        /** The legacy pages' shim (callback transport), removed with the listeners. */
-        var legacyScript: ScriptHandler? = null
+        /** The legacy pages' shim (callback transport) and the console script, removed with the listeners. */
+        val scripts = ArrayList<ScriptHandler>()
+        var consoleListener = false
     }
 
     /**
@@ -68,7 +69,10 @@ public object BridgeAndroid {
      * navigation) and returns its session. `callbackChannel` is the shared channel of the
      * callback transport, or null for one channel per module; with it, legacy pages get
      * `window.WebViewJavascriptBridge` ([legacyScript]) in the frames the rules admit, which
-     * needs `DOCUMENT_START_SCRIPT`. Handlers run in `scope`.
+     * needs `DOCUMENT_START_SCRIPT`. Handlers run in `scope`. With `console`, the page's console
+     * reaches its sink (docs/ANDROID.md, "Console"): a document-start script and the listener
+     * `__bridgegen_bridgegenConsole`, both for the rules' frames only; without
+     * `DOCUMENT_START_SCRIPT` that is logged and left out, as a debugging aid must not fail an install.
      */
     public fun install(
         webView: WebView,
@@ -77,6 +81,7 @@ public object BridgeAndroid {
         policy: BridgeOriginPolicy,
         callbackChannel: String?,
         log: (String) -> Unit = {},
+        console: BridgeConsole? = null,
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
             throw BridgeInstallException(
@@ -113,10 +118,28 @@ public object BridgeAndroid {
             }
         }
         if (callbackChannel != null) {
-            install.legacyScript = WebViewCompat.addDocumentStartJavaScript(webView, legacyScript(callbackChannel), rules)
+            install.scripts.add(WebViewCompat.addDocumentStartJavaScript(webView, legacyScript(callbackChannel), rules))
         }
+        if (console != null) installConsole(webView, install, console, policy, rules, log)
         installed[webView] = java.lang.ref.WeakReference(install)
         return session
+    }
+
+    private fun installConsole(webView: WebView, install: Installed, console: BridgeConsole, policy: BridgeOriginPolicy, rules: Set<String>, log: (String) -> Unit) {
+        if (!WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+            return log("console forwarding is off: this WebView lacks DOCUMENT_START_SCRIPT (androidx.webkit's addDocumentStartJavaScript)")
+        }
+        val receiver = BridgeConsoleReceiver(console, policy, log)
+        WebViewCompat.addWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL, rules) { _, message, sourceOrigin, isMainFrame, _ ->
+            val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
+            if (text == null) {
+                log("refused a console message: the body is not an object")
+            } else {
+                receiver.receive(text, origin(sourceOrigin, isMainFrame))
+            }
+        }
+        install.consoleListener = true
+        install.scripts.add(WebViewCompat.addDocumentStartJavaScript(webView, console.script, rules))
     }
 
     /**
@@ -135,10 +158,12 @@ public object BridgeAndroid {
     ) {
         val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
         if (text == null) return log("refused a message on '$channel' that is not a string (the bridge's messages are JSON text): nothing is answered")
-        // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
-        val origin = BridgeOrigin(sourceOrigin.scheme ?: "", sourceOrigin.host ?: "", sourceOrigin.port, isMainFrame)
-        session.receive(channel, text, origin, ProxyFrame(replyProxy))
+        session.receive(channel, text, origin(sourceOrigin, isMainFrame), ProxyFrame(replyProxy))
     }
+
+    // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
+    private fun origin(sourceOrigin: Uri, isMainFrame: Boolean) =
+        BridgeOrigin(sourceOrigin.scheme ?: "", sourceOrigin.host ?: "", sourceOrigin.port, isMainFrame)
 
     /** A frame's reply proxy: one per (frame, object), so frames are equal when their proxies are the same. */
     private class ProxyFrame(private val proxy: JavaScriptReplyProxy) : BridgeFrame {
@@ -159,7 +184,8 @@ public object BridgeAndroid {
     public fun uninstall(webView: WebView) {
         val install = installed.remove(webView)?.get() ?: return
         for (channel in install.channels) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + channel)
-        install.legacyScript?.remove()
+        if (install.consoleListener) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL)
+        for (script in install.scripts) script.remove()
         install.session.evaluator = null
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }
@@ -331,7 +357,9 @@ internal object BridgeLegacyScript {
 /**
  * Installs this schema set's modules on `webView` with `bridgegen.yaml`'s transport and origin
  * policy (before `loadUrl`) and returns its session. Pass the handler of each module the app
- * implements (held weakly); the others are left out. Handlers run in `scope`.
+ * implements (held weakly); the others are left out. Handlers run in `scope`. The page's console
+ * reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for
+ * this build: pass `debugBuild = BuildConfig.DEBUG`.
  *
  * @throws BridgeInstallException as [BridgeAndroid.install] does
  */
@@ -342,10 +370,16 @@ public fun BridgeAndroid.install(
     userHandler: UserHandler? = null,
     policy: BridgeOriginPolicy = BridgeConfiguration.policy,
     log: (String) -> Unit = {},
+    debugBuild: Boolean = false,
+    console: (BridgeConsoleLevel, String) -> Unit = { level, message -> log(BridgeConsole.line(level, message)) },
 ): BridgeSession {
     val modules = listOfNotNull<BridgeModule>(
         sampleHandler?.let { SampleDispatcher(it) },
         userHandler?.let { UserDispatcher(it) },
     )
-    return install(webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log)
+    val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, console)
+    return install(
+        webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log,
+        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) },
+    )
 }

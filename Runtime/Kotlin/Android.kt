@@ -34,8 +34,9 @@ public object BridgeAndroid {
     private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
 
     private class Installed(val session: BridgeSession, val channels: List<String>) {
-        /** The legacy pages' shim (callback transport), removed with the listeners. */
-        var legacyScript: ScriptHandler? = null
+        /** The legacy pages' shim (callback transport) and the console script, removed with the listeners. */
+        val scripts = ArrayList<ScriptHandler>()
+        var consoleListener = false
     }
 
     /**
@@ -72,7 +73,10 @@ public object BridgeAndroid {
      * navigation) and returns its session. `callbackChannel` is the shared channel of the
      * callback transport, or null for one channel per module; with it, legacy pages get
      * `window.WebViewJavascriptBridge` ([legacyScript]) in the frames the rules admit, which
-     * needs `DOCUMENT_START_SCRIPT`. Handlers run in `scope`.
+     * needs `DOCUMENT_START_SCRIPT`. Handlers run in `scope`. With `console`, the page's console
+     * reaches its sink (docs/ANDROID.md, "Console"): a document-start script and the listener
+     * `__bridgegen_bridgegenConsole`, both for the rules' frames only; without
+     * `DOCUMENT_START_SCRIPT` that is logged and left out, as a debugging aid must not fail an install.
      */
     public fun install(
         webView: WebView,
@@ -81,6 +85,7 @@ public object BridgeAndroid {
         policy: BridgeOriginPolicy,
         callbackChannel: String?,
         log: (String) -> Unit = {},
+        console: BridgeConsole? = null,
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
             throw BridgeInstallException(
@@ -117,10 +122,28 @@ public object BridgeAndroid {
             }
         }
         if (callbackChannel != null) {
-            install.legacyScript = WebViewCompat.addDocumentStartJavaScript(webView, legacyScript(callbackChannel), rules)
+            install.scripts.add(WebViewCompat.addDocumentStartJavaScript(webView, legacyScript(callbackChannel), rules))
         }
+        if (console != null) installConsole(webView, install, console, policy, rules, log)
         installed[webView] = java.lang.ref.WeakReference(install)
         return session
+    }
+
+    private fun installConsole(webView: WebView, install: Installed, console: BridgeConsole, policy: BridgeOriginPolicy, rules: Set<String>, log: (String) -> Unit) {
+        if (!WebViewFeature.isFeatureSupported(WebViewFeature.DOCUMENT_START_SCRIPT)) {
+            return log("console forwarding is off: this WebView lacks DOCUMENT_START_SCRIPT (androidx.webkit's addDocumentStartJavaScript)")
+        }
+        val receiver = BridgeConsoleReceiver(console, policy, log)
+        WebViewCompat.addWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL, rules) { _, message, sourceOrigin, isMainFrame, _ ->
+            val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
+            if (text == null) {
+                log("refused a console message: the body is not an object")
+            } else {
+                receiver.receive(text, origin(sourceOrigin, isMainFrame))
+            }
+        }
+        install.consoleListener = true
+        install.scripts.add(WebViewCompat.addDocumentStartJavaScript(webView, console.script, rules))
     }
 
     /**
@@ -139,10 +162,12 @@ public object BridgeAndroid {
     ) {
         val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
         if (text == null) return log("refused a message on '$channel' that is not a string (the bridge's messages are JSON text): nothing is answered")
-        // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
-        val origin = BridgeOrigin(sourceOrigin.scheme ?: "", sourceOrigin.host ?: "", sourceOrigin.port, isMainFrame)
-        session.receive(channel, text, origin, ProxyFrame(replyProxy))
+        session.receive(channel, text, origin(sourceOrigin, isMainFrame), ProxyFrame(replyProxy))
     }
+
+    // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
+    private fun origin(sourceOrigin: Uri, isMainFrame: Boolean) =
+        BridgeOrigin(sourceOrigin.scheme ?: "", sourceOrigin.host ?: "", sourceOrigin.port, isMainFrame)
 
     /** A frame's reply proxy: one per (frame, object), so frames are equal when their proxies are the same. */
     private class ProxyFrame(private val proxy: JavaScriptReplyProxy) : BridgeFrame {
@@ -163,7 +188,8 @@ public object BridgeAndroid {
     public fun uninstall(webView: WebView) {
         val install = installed.remove(webView)?.get() ?: return
         for (channel in install.channels) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + channel)
-        install.legacyScript?.remove()
+        if (install.consoleListener) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL)
+        for (script in install.scripts) script.remove()
         install.session.evaluator = null
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }

@@ -229,13 +229,13 @@ internal class BridgePageCalls(private val session: BridgeSession) {
     /**
      * A `$answer` message's `data`: the token of a call out and its envelope text. Taken from
      * the main frame only (where the glue evaluated the body); an unknown token (a late answer,
-     * a call that timed out) is ignored.
+     * a call that timed out) is logged and ignored.
      */
     fun answer(data: JsonValue?, isMainFrame: Boolean, log: (String) -> Unit) {
         if (!isMainFrame) return log("ignored a page-call answer from a subframe: page calls run in the main frame")
         val members = (data as? JsonValue.Object)?.members ?: return log("ignored a page-call answer without a token")
         val token = (members["token"] as? JsonValue.Text)?.value ?: return log("ignored a page-call answer without a token")
-        val call = out.remove(token) ?: return
+        val call = out.remove(token) ?: return log("ignored a late page-call answer: its call had ended (timeout, cancellation)")
         call.wakeUp(members["envelope"] ?: JsonValue.Null)
     }
 

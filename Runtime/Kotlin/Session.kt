@@ -355,6 +355,9 @@ public class BridgeSession(
 
     public val pageCallCount: Int get() = pageCalls.count
 
+    /** How many of `module`'s events wait for its client's `$hello`. */
+    public fun queuedEventCount(module: String): Int = queued[module]?.size ?: 0
+
     internal fun isClientReady(module: String): Boolean = !ready[module].isNullOrEmpty()
 
     /** The module's client is gone (the page reloaded): its events queue until the next `$hello`. */

@@ -7,8 +7,9 @@ enum BridgeConsoleScript {
 // bridgegen console forwarding v1 (Runtime/JavaScript/console-forward.js, docs/WIRE.md "Console forwarding")
 // A document-start user script in the page's content world, main frame and subframes. It
 // forwards console.log/info/warn/error, uncaught errors and unhandled rejections to the plain
-// message handler `bridgegenConsole` as {level, message}. This file is one function expression
-// of the two limits; the Swift runtime (BridgeConsole.userScriptSource) calls it with the
+// message handler `bridgegenConsole` as {level, message} (on Android, the injected object
+// `__bridgegen_bridgegenConsole`, as JSON text). This file is one function expression
+// of the two limits; the Swift and Kotlin runtimes (BridgeConsole) call it with the
 // configured numbers, so no other text reaches the script. It never throws into the page: it
 // takes the builtins it needs before any page script runs, and guards every read of a page value.
 (function (maxMessageLength, maxMessagesPerSecond) {
@@ -46,24 +47,40 @@ enum BridgeConsoleScript {
 
     // -- the channel (taken lazily: a frame may get it after this script ran) --------------
 
+    // WebKit's message handler takes the object; Android's injected object (docs/WIRE.md,
+    // "Android") takes JSON text, written here from two strings so no page toJSON runs.
     var handler = null;
     var post = null;
-    function send(level, message) {
-        if (post === null) {
-            try {
-                var h = g.webkit.messageHandlers.bridgegenConsole;
-                var p = h.postMessage;
-                if (typeof p === 'function') {
-                    handler = h;
-                    post = p;
-                }
-            } catch (e) {
+    var asText = false;
+    function channel() {
+        try {
+            var h = g.webkit.messageHandlers.bridgegenConsole;
+            if (typeof h.postMessage === 'function') {
+                handler = h;
+                post = h.postMessage;
                 return;
             }
+        } catch (e) {
+            // not WebKit
+        }
+        try {
+            var o = g.__bridgegen_bridgegenConsole;
+            if (o && typeof o.postMessage === 'function') {
+                handler = o;
+                post = o.postMessage;
+                asText = true;
+            }
+        } catch (e) {
+            // no channel yet
+        }
+    }
+    function send(level, message) {
+        if (post === null) {
+            channel();
             if (post === null) return;
         }
         try {
-            call(post, handler, [{ level: level, message: message }]);
+            call(post, handler, [asText ? '{"level":' + stringify(level) + ',"message":' + stringify(message) + '}' : { level: level, message: message }]);
         } catch (e) {
             // The handler went away (the app removed it): nothing to report to.
         }

@@ -30,6 +30,21 @@ struct KotlinInstallGenerator {
             p.blankLine()
             p.line("/** A page call's default deadline (`kotlin.pageCallTimeoutMs`). */")
             p.line("const val PAGE_CALL_TIMEOUT_MS: Int = \(settings.pageCallTimeoutMs)")
+            p.blankLine()
+            p.line("/** `console.forward`: which builds forward the page's console to the log. */")
+            p.line("val consoleForward: BridgeConsoleForward = BridgeConsoleForward.\(Self.forward(config.consoleForwarding))")
+            p.line("/** Longest forwarded console message, in UTF-16 units (`console.maxMessageLength`). */")
+            p.line("const val CONSOLE_MAX_MESSAGE_LENGTH: Int = \(config.consoleMaxMessageLength)")
+            p.line("/** Most console messages forwarded per second (`console.maxMessagesPerSecond`). */")
+            p.line("const val CONSOLE_MAX_MESSAGES_PER_SECOND: Int = \(config.consoleMaxMessagesPerSecond)")
+        }
+    }
+
+    static func forward(_ forwarding: GeneratorConfig.ConsoleForwarding) -> String {
+        switch forwarding {
+        case .debug: "DEBUG"
+        case .always: "ALWAYS"
+        case .never: "NEVER"
         }
     }
 
@@ -48,7 +63,9 @@ struct KotlinInstallGenerator {
         p.blankLine()
         let doc = "Installs this schema set's modules on `webView` with `bridgegen.yaml`'s transport and origin\n"
             + "policy (before `loadUrl`) and returns its session. Pass the handler of each module the app\n"
-            + "implements (held weakly); the others are left out. Handlers run in `scope`.\n\n"
+            + "implements (held weakly); the others are left out. Handlers run in `scope`. The page's console\n"
+            + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
+            + "this build: pass `debugBuild = BuildConfig.DEBUG`.\n\n"
             + "@throws BridgeInstallException as [BridgeAndroid.install] does"
         for line in KotlinText.kdoc(doc) { p.line(line) }
         p.line("\(settings.visibility.rawValue) fun BridgeAndroid.install(")
@@ -60,6 +77,8 @@ struct KotlinInstallGenerator {
             }
             p.line("policy: BridgeOriginPolicy = BridgeConfiguration.policy,")
             p.line("log: (String) -> Unit = {},")
+            p.line("debugBuild: Boolean = false,")
+            p.line("console: (BridgeConsoleLevel, String) -> Unit = { level, message -> log(BridgeConsole.line(level, message)) },")
         }
         p.line("): BridgeSession {")
         p.indented { p in
@@ -70,7 +89,13 @@ struct KotlinInstallGenerator {
                 }
             }
             p.line(")")
-            p.line("return install(webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log)")
+            p.line("val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, console)")
+            p.line("return install(")
+            p.indented { p in
+                p.line("webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log,")
+                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) },")
+            }
+            p.line(")")
         }
         p.line("}")
     }

@@ -13,8 +13,12 @@
 //   {cmd: 'host', line: {rawPageCall: {body, arguments}}}   a call through the session's call
 //                           function, run in this page by the harness (callAsyncJavaScript)
 //
-// `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit'), transport, mode,
-// client, control, log}.
+// `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit' | 'chromium'),
+// platform ('ios' when absent, or 'android'), transport, mode, client, control, log}.
+// On Android (docs/WIRE.md, "Android") a hand-written page posts JSON text on the injected
+// objects `window.__bridgegen_<channel>` and reads answer frames, in both transports; events are
+// frames (a host line's `events`, where iOS has its `scripts`); page calls are evaluated scripts
+// that post `$answer`.
 // Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
 // trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser).
 
@@ -134,12 +138,70 @@ function handCallback(name, timeoutMs = 1500) {
 
 let handCounter = 0;
 
+const isAndroid = (env) => env.platform === 'android';
+
+/** A channel as a hand-written page reaches it: WebKit's message handler, or Android's injected object. */
+function channelObject(env, channel) {
+    return isAndroid(env) ? g['__bridgegen_' + channel] : g.webkit.messageHandlers[channel];
+}
+
+/** The channel of a module's messages: its own (reply transport) or the shared one. */
+function channelOf(env, module) {
+    return env.transport === 'reply' ? module : 'uniBridgeCall';
+}
+
+/** Android: the envelope of the answer frame naming `name` on `channel`, or 'silence'. */
+function answerFrame(env, channel, name, timeoutMs = 1500) {
+    const object = channelObject(env, channel);
+    return new Promise((resolve, reject) => {
+        const listener = (event) => {
+            let frame;
+            try {
+                frame = JSON.parse(event.data);
+            } catch {
+                return;
+            }
+            if (!frame || frame.answer !== name) return;
+            clearTimeout(timer);
+            object.removeEventListener('message', listener);
+            if (typeof frame.envelope !== 'object') reject(new Failure(`${name}: the answer frame carries no envelope: ${event.data}`));
+            else resolve(frame.envelope);
+        };
+        const timer = setTimeout(() => {
+            object.removeEventListener('message', listener);
+            resolve('silence');
+        }, timeoutMs);
+        object.addEventListener('message', listener);
+    });
+}
+
+/** What each event a host line sent reached the page as: iOS's event scripts, Android's event frames. */
+function deliveries(env, out) {
+    return isAndroid(env) ? out.events : out.scripts;
+}
+
+/** A module's `$hello` as a hand-written page says it (unanswered). */
+function postHello(env, module) {
+    const hello = { type: '$hello', data: { module, protocol: 1 } };
+    if (env.transport === 'reply' && !isAndroid(env)) return g.webkit.messageHandlers[module].postMessage(hello);
+    channelObject(env, channelOf(env, module)).postMessage(JSON.stringify(hello));
+    return undefined;
+}
+
 /**
  * Posts a message the way a hand-written page does and resolves with the envelope:
  * reply transport: the object on the module's channel, the Promise's value;
  * callback transport: a JSON string with its own callbackName on uniBridgeCall.
  */
 async function handRequest(env, module, message, options = {}) {
+    if (isAndroid(env)) {
+        handCounter += 1;
+        const channel = options.channel ?? channelOf(env, module);
+        const name = options.callbackName ?? `handWrittenCallback${handCounter}`;
+        const answered = answerFrame(env, channel, name, options.timeoutMs);
+        channelObject(env, channel).postMessage(options.raw ?? JSON.stringify({ ...message, callbackName: name }));
+        return answered;
+    }
     const handlers = g.webkit.messageHandlers;
     if (env.transport === 'reply') {
         return handlers[options.channel ?? module].postMessage(message);
@@ -153,6 +215,10 @@ async function handRequest(env, module, message, options = {}) {
 }
 
 function handSend(env, module, message) {
+    if (isAndroid(env)) {
+        channelObject(env, channelOf(env, module)).postMessage(JSON.stringify(message));
+        return Promise.resolve();
+    }
     const handlers = g.webkit.messageHandlers;
     if (env.transport === 'reply') return handlers[module].postMessage(message).then(() => undefined);
     handlers.uniBridgeCall.postMessage(JSON.stringify(message));
@@ -207,11 +273,7 @@ async function expectOneLateAnswer(env, before) {
 
 /** Both modules' clients say $hello again (after a simulated web content process termination). */
 async function helloAgain(env) {
-    for (const module of ['sample', 'user']) {
-        const hello = { type: '$hello', data: { module, protocol: 1 } };
-        if (env.transport === 'reply') await g.webkit.messageHandlers[module].postMessage(hello);
-        else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
-    }
+    for (const module of ['sample', 'user']) await postHello(env, module);
     await sleep(20);
 }
 
@@ -247,6 +309,11 @@ async function consoleLines(env, count, ms = 3000) {
     return lines.filter((x) => x.startsWith('[H5] '));
 }
 
+/** What a page posts on the console channel itself: the object (WebKit), or its JSON text (Android). */
+function postConsole(env, body) {
+    channelObject(env, 'bridgegenConsole').postMessage(isAndroid(env) ? JSON.stringify(body) : body);
+}
+
 /** A new second of the console script's rate limit. */
 const nextSecond = () => sleep(1050);
 
@@ -272,7 +339,7 @@ function mainCases(env) {
         const emit = (module, event, payload) => env.control({ cmd: 'host', line: { emit: { module, event, payload } } });
         for (const seconds of [1, 2]) {
             const out = await emit('sample', 'resume', { backgroundSeconds: seconds });
-            eq(out.scripts, [], 'event scripts before the page said $hello');
+            eq(deliveries(env, out), [], 'events the page got before it said $hello');
         }
         const out = await emit('user', 'loginChanged', { user: { id: 9, name: 'Late' } });
         eq(out.queued, { sample: 2, user: 1 }, 'events queued natively');
@@ -412,7 +479,7 @@ function mainCases(env) {
     });
 
     t('invalidMessage -2: bodies that are not messages', async () => {
-        if (T === 'reply') {
+        if (T === 'reply' && !isAndroid(env)) {
             for (const body of [42, 'not json', '[1,2]', [1, 2], { data: {} }, { type: 7 }, null, true]) {
                 const envelope = await g.webkit.messageHandlers.sample.postMessage(body);
                 eq(envelope.errcode, Code.invalidMessage, `body ${show(body)}`);
@@ -425,8 +492,10 @@ function mainCases(env) {
                 eq(answered.errcode, Code.invalidMessage, `body ${raw}`);
             }
             const before = (await env.control({ cmd: 'stats' })).answers;
-            g.webkit.messageHandlers.uniBridgeCall.postMessage('not json at all');
-            g.webkit.messageHandlers.uniBridgeCall.postMessage(42);
+            const channel = channelObject(env, channelOf(env, 'sample'));
+            channel.postMessage('not json at all');
+            // Android's objects take strings only: the number as JSON text.
+            channel.postMessage(isAndroid(env) ? '42' : 42);
             // Wait until native processed both (it logs each), then nothing may have been evaluated.
             const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('-2')).length >= 2);
             check(logs.filter((l) => l.includes('-2')).length >= 2, `native reported the unanswerable failures: ${show(logs)}`);
@@ -465,10 +534,23 @@ function mainCases(env) {
         eq((await user.iosAppPrepay({ order: { product_id: 'p', quantity: 3.0 } })).transaction_id, 'tx-p-3', 'quantity 3.0');
     });
 
-    if (T === 'reply') {
+    if (T === 'reply' && !isAndroid(env)) {
         t('handlerUnavailable -5: a reply channel with no module installed natively', async () => {
             const envelope = await g.webkit.messageHandlers.legacy.postMessage({ type: 'getItem', data: { key: 'x' } });
             eq(envelope, { errcode: Code.handlerUnavailable, errmsg: "no handler is installed for 'legacy'", data: null }, 'envelope');
+        });
+    }
+    if (T === 'reply' && isAndroid(env)) {
+        // Android: a listener stays when the app uninstalls its module from the session.
+        t('handlerUnavailable -5: a module\'s channel whose module the app uninstalled from the session', async () => {
+            await env.control({ cmd: 'host', line: { module: 'sample', installed: false } });
+            try {
+                const envelope = await handRequest(env, 'sample', { type: 'getItem', data: { key: 'x' } });
+                eq(envelope, { errcode: Code.handlerUnavailable, errmsg: "no handler is installed for 'sample'", data: null }, 'envelope');
+            } finally {
+                await env.control({ cmd: 'host', line: { module: 'sample', installed: true } });
+            }
+            eq(await sample.getItem({ key: 'x' }), null, 'installed again');
         });
     }
 
@@ -562,8 +644,9 @@ function mainCases(env) {
         off();
         const out2 = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: 2 } } } });
         eq(got, [1], 'deliveries');
-        eq([out1.scripts.length, out2.scripts.length], [1, 1], 'event scripts evaluated');
-        eq([out1.results, out2.results], [[true], [true]], 'what the event scripts evaluated to in the page');
+        eq([deliveries(env, out1).length, deliveries(env, out2).length], [1, 1], 'events that reached the page');
+        // An event script evaluates to whether the hub took it; Android's frames are fire-and-forget.
+        if (!isAndroid(env)) eq([out1.results, out2.results], [[true], [true]], 'what the event scripts evaluated to in the page');
     });
 
     t('events are queued natively until $hello, then delivered in order', async () => {
@@ -572,7 +655,7 @@ function mainCases(env) {
         await env.control({ cmd: 'host', line: { terminate: true } });
         for (const s of [1, 2, 3]) {
             const out = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: s } } } });
-            eq(out.scripts, [], 'nothing is evaluated while the page is not ready');
+            eq(deliveries(env, out), [], 'nothing reaches the page while it is not ready');
             eq(out.queued.sample, s, 'queued events');
         }
         eq(got, [], 'no delivery before $hello');
@@ -586,16 +669,16 @@ function mainCases(env) {
                 fingerprint: sample.fingerprint,
             };
             check(/^[0-9a-f]{16}$/.test(sample.fingerprint), `the client's fingerprint: ${show(sample.fingerprint)}`);
-            envelopeOk(await g.webkit.messageHandlers.sample.postMessage(hello), { protocol: 1, capabilities }, '$hello reply');
+            const answer = isAndroid(env) ? handRequest(env, 'sample', hello) : g.webkit.messageHandlers.sample.postMessage(hello);
+            envelopeOk(await answer, { protocol: 1, capabilities }, '$hello reply');
         } else {
-            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
+            await postHello(env, 'sample');
         }
         for (let i = 0; i < 100 && got.length < 3; i++) await sleep(10);
         off();
         eq(got, [1, 2, 3], 'queued events in order after $hello');
         // The user module goes back to ready with its own hello.
-        if (T === 'reply') await g.webkit.messageHandlers.user.postMessage({ type: '$hello', data: { module: 'user', protocol: 1 } });
-        else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: '$hello', data: { module: 'user', protocol: 1 } }));
+        await postHello(env, 'user');
         await sleep(20);
     });
 
@@ -607,7 +690,7 @@ function mainCases(env) {
     });
 
     t('lone surrogates from a hand-written page are handled as docs/WIRE.md documents', async () => {
-        if (T === 'reply') {
+        if (T === 'reply' && !isAndroid(env)) {
             // The NSString -> String bridge turns them into U+FFFD.
             const envelope = await g.webkit.messageHandlers.sample.postMessage({ type: 'setItem', data: { key: 'hand\ud800', value: '\udc00x' } });
             envelopeOk(envelope, true, 'setItem');
@@ -637,8 +720,8 @@ function mainCases(env) {
             }
             check(g.pwned === undefined, 'nothing ran');
             const before = await env.control({ cmd: 'stats' });
-            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 'x'.repeat(257) }));
-            g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 42 }));
+            channelObject(env, 'uniBridgeCall').postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 'x'.repeat(257) }));
+            channelObject(env, 'uniBridgeCall').postMessage(JSON.stringify({ type: 'getItem', data: { key: 'x' }, callbackName: 42 }));
             const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('invalid callbackName')).length >= 2);
             check(logs.filter((l) => l.includes('invalid callbackName')).length === 2, `refusals logged: ${show(logs)}`);
             const after = await env.control({ cmd: 'stats' });
@@ -653,14 +736,14 @@ function mainCases(env) {
 
         t('every generated request uses a fresh, valid callback name', async () => {
             const names = new Set();
-            const original = g.webkit.messageHandlers.uniBridgeCall;
+            const original = channelObject(env, 'uniBridgeCall');
             const results = await Promise.all(Array.from({ length: 5 }, (_, i) => sample.getItem({ key: 'same' + (i % 2) })));
             eq(results, [null, null, null, null, null], 'results');
             const last = (await env.control({ cmd: 'stats' })).lastCallbackNames.slice(-5);
             for (const n of last) names.add(n);
             check(last.length === 5 && names.size === 5, `callback names reused: ${show(last)}`);
             check(last.every((n) => CALLBACK_NAME.test(n) && n.startsWith('__bg_cb_')), `names are identifiers: ${show(last)}`);
-            check(original === g.webkit.messageHandlers.uniBridgeCall, 'handler unchanged');
+            check(original === channelObject(env, 'uniBridgeCall'), 'handler unchanged');
         });
     }
 
@@ -678,7 +761,15 @@ function mainCases(env) {
             { module: 'user', method: 'closePage', params: {} },
             { module: 'user', method: 'logEvent', params: { name: 'legacy', parameters: { from: 'seed001' } } },
         ], 'sends');
-        if (T === 'callback') {
+        if (T === 'callback' && isAndroid(env)) {
+            // Android: the seed-001 SDK surface the glue's document-start script gives the page.
+            const bridge = g.WebViewJavascriptBridge;
+            check(bridge && typeof bridge.callHandler === 'function', 'window.WebViewJavascriptBridge is missing');
+            const text = await new Promise((resolve) => bridge.callHandler('uniBridgeCall', JSON.stringify({ type: 'get-token' }), resolve));
+            envelopeOk(JSON.parse(text), 'token-abc', 'WebViewJavascriptBridge.callHandler');
+            await calls(env, 1);
+        }
+        if (T === 'callback' && !isAndroid(env)) {
             // An object body (not a string) is accepted too; and a send never evaluates anything.
             const answered = handCallback('objectBodyCallback');
             g.webkit.messageHandlers.uniBridgeCall.postMessage({ type: 'get-token', callbackName: 'objectBodyCallback' });
@@ -701,11 +792,7 @@ function mainCases(env) {
         const logs = await env.control({ cmd: 'logs' });
         eq(logs.filter((l) => l.includes('dropped the oldest')).length, 44, 'drops reported through the log hook');
         eq(got, [], 'nothing delivered before $hello');
-        for (const module of ['sample', 'user']) {
-            const hello = { type: '$hello', data: { module, protocol: 1 } };
-            if (T === 'reply') await g.webkit.messageHandlers[module].postMessage(hello);
-            else g.webkit.messageHandlers.uniBridgeCall.postMessage(JSON.stringify(hello));
-        }
+        for (const module of ['sample', 'user']) await postHello(env, module);
         for (let i = 0; i < 300 && got.length < 256; i++) await sleep(10);
         off();
         eq(got, Array.from({ length: 256 }, (_, i) => 45 + i), 'the newest 256, in order');
@@ -929,7 +1016,32 @@ function mainCases(env) {
         }
     });
 
-    t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
+    if (isAndroid(env)) t('page calls: only the main frame\'s $answer for a call out settles it; a forged or late one is logged and ignored', async () => {
+        const object = channelObject(env, channelOf(env, 'user'));
+        const answerOf = (data) => JSON.stringify({ type: '$answer', data });
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 200)) });
+        try {
+            const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
+            await sleep(50);
+            // The page's own code posting answers: no token, a token no call has, an envelope for a token it guessed.
+            object.postMessage(answerOf({}));
+            object.postMessage(answerOf({ token: '999999', envelope: '{"errcode":0,"errmsg":"ok","data":false}' }));
+            object.postMessage(answerOf({ token: 7 }));
+            eq(await pending, { value: true }, 'the call got its own answer');
+            const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('page-call answer')).length >= 3);
+            eq(logs.filter((l) => l.includes('page-call answer')), [
+                'bridgegen: ignored a page-call answer without a token',
+                'bridgegen: ignored a late page-call answer: its call had ended (timeout, cancellation)',
+                'bridgegen: ignored a page-call answer without a token',
+            ], 'what native made of them');
+        } finally {
+            off();
+        }
+        const stats = (await env.control({ cmd: 'stats' })).pageCalls;
+        check(stats.answers >= stats.calls, `every evaluated call answered: ${show(stats)}`);
+    });
+
+    if (!isAndroid(env)) t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
         const body = 'var v = JSON.parse(p); return JSON.stringify({echo: v, types: [typeof m, typeof p], lengths: v.map(function (s) { return s.length; })});';
         const out = await env.control({ cmd: 'host', line: { rawPageCall: { body, arguments: { m: 'sample', p: JSON.stringify(HOSTILE) } } } });
         check(typeof out.raw.value === 'string', `the result is a string: ${show(out.raw)}`);
@@ -1013,7 +1125,7 @@ function mainCases(env) {
         await nextSecond();
         console.log('x'.repeat(100000));
         console.log('a' + '\ud83d\ude00'.repeat(CONSOLE_MAX_LENGTH));
-        g.webkit.messageHandlers.bridgegenConsole.postMessage({ level: 'warn', message: 'y'.repeat(100000) });
+        postConsole(env, { level: 'warn', message: 'y'.repeat(100000) });
         const lines = await consoleLines(env, 3);
         eq(lines.map((l) => l.length), [10 + CONSOLE_MAX_LENGTH, 10 + CONSOLE_MAX_LENGTH - 1, 11 + CONSOLE_MAX_LENGTH], 'line lengths');
         exact(lines[0], '[H5] log: ' + 'x'.repeat(CONSOLE_MAX_LENGTH), 'cut by the page');
@@ -1023,7 +1135,7 @@ function mainCases(env) {
 
     t('console forwarding: what a page posts on bridgegenConsole itself is checked natively', async () => {
         await nextSecond();
-        const post = (body) => g.webkit.messageHandlers.bridgegenConsole.postMessage(body);
+        const post = (body) => postConsole(env, body);
         post('just text');
         post({ level: 'shout', message: 'm' });
         post({ level: 'log', message: 5 });
@@ -1057,7 +1169,8 @@ function untrustedCases(env) {
         if (env.transport === 'reply') {
             await rejects(sample.deviceInfo(), -4, 'deviceInfo', 'untrusted origin');
             await rejects(user.getUserInfo(), -4, 'getUserInfo', 'untrusted origin');
-            const envelope = await g.webkit.messageHandlers.user.postMessage({ type: 'no-such-method' });
+            const envelope = isAndroid(env) ? await handRequest(env, 'user', { type: 'no-such-method' })
+                : await g.webkit.messageHandlers.user.postMessage({ type: 'no-such-method' });
             eq(envelope.errcode, -4, 'nothing else was looked at');
         } else {
             // Answered in the sending frame, so SDK calls fail at once instead of hanging.

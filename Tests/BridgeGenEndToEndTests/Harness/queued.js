@@ -9,7 +9,8 @@ setTimeout(() => {
     sample.on('resume', (p) => got.push(['resume', p.backgroundSeconds]));
     user.on('loginChanged', (p) => got.push(['loginChanged', p.user ? p.user.name : null]));
 }, 100);
-const control = (cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd);
+// The harness's channel (entry.js): WebKit's test-only handler, or a Chromium harness's binding.
+const control = window.__bgHarness ?? ((cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd));
 const transport = new URLSearchParams(location.search).get('transport');
 const reloaded = performance.getEntriesByType('navigation').some((entry) => entry.type === 'reload');
 const name = reloaded

@@ -6,15 +6,20 @@
 // Runs the shared cases of conformance.js.
 //
 //   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]
+//   node roundtrip.mjs --platform android --transport reply|callback --web DIR --host KOTLIN_PY --classes DIR
 //
 // DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
 // same transport. Prints one line per case and the summary `N passed, N failed`.
 // `--suite evolution`: DIR is the new page of Evolution/ (client/*.js, evolution.js), PATH an
 // evolution host (old or new app) whose modules are the reply transport's channels M,..., and
 // evolution.js runs phase P (old, same, handwritten-ignore, handwritten-error) once.
+// `--platform android`: the page gets androidx.webkit's injected objects instead (android.js) and
+// every message crosses a pipe to the JVM host (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt,
+// run by Scripts/kotlin.py from CLASSES); the same cases, with Android's way of reaching the page.
 
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -27,7 +32,8 @@ const printError = console.error.bind(console);
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
 const transport = args.transport;
 const evolution = args.suite === 'evolution';
-if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels))) {
+const android = args.platform === 'android';
+if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels)) || (android && (evolution || !args.classes))) {
     printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]');
     process.exit(2);
 }
@@ -201,6 +207,80 @@ class HostNative {
         this.closing = true;
         this.child.stdin.end();
     }
+}
+
+if (android) {
+    await runAndroid();
+    process.exit(1);
+}
+
+/** The conformance cases against the Kotlin host, through android.js's emulated objects. */
+async function runAndroid() {
+    // A classic script (browsers run it at document start); here it runs before the client too.
+    (0, eval)(fs.readFileSync(path.join(path.resolve(args.web), 'android.js'), 'utf8'));
+    const child = spawn('python3', [args.host, 'run', '--cp', args.classes, 'schemas.AndroidHostKt'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let closing = false;
+    child.on('exit', (code, signal) => {
+        if (!closing) {
+            printError(`the JVM host exited (${code ?? signal})`);
+            process.exit(1);
+        }
+    });
+    let nextId = 0;
+    const waiting = new Map();
+    let page = null;
+    const link = {
+        post(object, text) {
+            nextId += 1;
+            child.stdin.write(JSON.stringify({ id: nextId, post: { object, text } }) + '\n');
+        },
+        command(fields) {
+            nextId += 1;
+            const id = nextId;
+            return new Promise((resolve) => {
+                waiting.set(id, resolve);
+                child.stdin.write(JSON.stringify({ id, ...fields }) + '\n');
+            });
+        },
+    };
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+        const output = JSON.parse(line);
+        if (output.frame) page?.frame(output.frame.object, output.frame.data);
+        else if (output.evaluate !== undefined) page?.evaluate(output.evaluate);
+        else if (waiting.has(output.id)) {
+            const resolve = waiting.get(output.id);
+            waiting.delete(output.id);
+            resolve(output);
+        } else if (output.error) printError('the host: ' + line.slice(0, 300));
+    });
+    const install = (mainFrame) => link.command({ install: transport, mainFrame, console: true });
+    const installed = await install(true);
+    page = globalThis.__bgInstallAndroid({ global: globalThis, objects: installed.objects, link });
+    // The frame's document-start scripts (the console script; in the callback transport the legacy shim) run before any page code.
+    for (const script of installed.scripts) (0, eval)(script);
+    const web = path.resolve(args.web);
+    const client = await import(pathToFileURL(path.join(web, 'client', 'index.js')).href);
+    const { run } = await import(pathToFileURL(path.join(web, 'conformance.js')).href);
+    let passed = 0;
+    let failed = 0;
+    const deadline = setTimeout(() => {
+        printError('the round trip did not finish within 300 s');
+        process.exit(1);
+    }, 300_000);
+    for (const mode of ['main', 'untrusted', 'bare']) {
+        // Untrusted on Android: a frame the origin rules admit (they cannot say "main frame only")
+        // that the policy refuses natively, a trusted iframe; an untrusted origin never gets the objects.
+        if (mode === 'untrusted') await install(false);
+        if (mode === 'bare') page.removeObjects();
+        const result = await run({ engine: 'node', platform: 'android', transport, mode, client, control: (cmd) => page.control(cmd), log: (line) => print(`[node-android] ${line}`) });
+        passed += result.passed;
+        failed += result.failed;
+    }
+    clearTimeout(deadline);
+    closing = true;
+    child.stdin.end();
+    print(`android-node-${transport}: ${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
 const native = new HostNative(args.host);

@@ -82,6 +82,20 @@ def evolution_phase(text):
     return phase, tuple(modules.split('+')), host
 
 
+def serve_file(web, request):
+    """Answers a custom-scheme request with the file of that path under `web` (absolute), or not found."""
+    path = urllib.parse.unquote(request.get_path() or '/').lstrip('/')
+    file = os.path.normpath(os.path.join(web, path))
+    if not file.startswith(web + os.sep) or not os.path.isfile(file):
+        request.finish_error(GLib.Error.new_literal(Gio.io_error_quark(), f'not found: {path}', Gio.IOErrorEnum.NOT_FOUND))
+        return
+    with open(file, 'rb') as f:
+        data = f.read()
+    mime = 'text/javascript' if file.endswith(('.js', '.mjs')) else (mimetypes.guess_type(file)[0] or 'application/octet-stream')
+    stream = Gio.MemoryInputStream.new_from_bytes(GLib.Bytes.new(data))
+    request.finish(stream, len(data), mime)
+
+
 class Host:
     """The Swift test host: one JSON line per command in, its output line out, matched by id.
     Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
@@ -199,16 +213,7 @@ class Harness:
     # -- the page's files -------------------------------------------------------------------
 
     def serve(self, request):
-        path = urllib.parse.unquote(request.get_path() or '/').lstrip('/')
-        file = os.path.normpath(os.path.join(self.web, path))
-        if not file.startswith(self.web + os.sep) or not os.path.isfile(file):
-            request.finish_error(GLib.Error.new_literal(Gio.io_error_quark(), f'not found: {path}', Gio.IOErrorEnum.NOT_FOUND))
-            return
-        with open(file, 'rb') as f:
-            data = f.read()
-        mime = 'text/javascript' if file.endswith(('.js', '.mjs')) else (mimetypes.guess_type(file)[0] or 'application/octet-stream')
-        stream = Gio.MemoryInputStream.new_from_bytes(GLib.Bytes.new(data))
-        request.finish(stream, len(data), mime)
+        serve_file(self.web, request)
 
     # -- web views ----------------------------------------------------------------------------
 

@@ -1,14 +1,29 @@
 // A JVM host around the Kotlin generated for Schemas/ (package schemas): the set's dispatchers
 // with the deterministic TestHandlers (DispatchProbe.kt; the Swift test host's behaviour),
-// installed by BridgeAndroid on the androidx.webkit stand-in, one main frame of origin
-// app://bundle. Fixtures/android-jvm.mjs runs the generated TypeScript client against it.
+// installed by BridgeAndroid on the androidx.webkit stand-in, one frame (by default the main
+// frame of app://bundle). Fixtures/android-jvm.mjs and the conformance harness
+// (Tests/BridgeGenEndToEndTests/Harness: roundtrip.mjs, webkit_android.py, chromium_android.py) run the generated TypeScript
+// client against it. The Swift test host's protocol (Tests/BridgeGenSwiftTests/Fixtures/Host/
+// README.md) where Android has the same thing; what reaches the page is Android's.
 //
-// JSON lines. In: {"id":1,"install":"reply"|"callback"}, {"id":2,"post":{"object":"__bridgegen_sample","text":"..."}},
-// {"id":3,"emit":{"module","event","payload"}}, {"id":4,"callPage":{"module","method","params","timeoutMs"}},
-// {"id":5,"calls":true}, {"id":6,"uninstall":true}, {"id":7,"renderProcessGone":true}.
-// Out: {"id":N,...} when a command is done (install: the objects and the document-start scripts of the frame) (a page call when it ends, with "outcome"), and between
-// them what the page gets: {"frame":{"object","data"}} through the frame's reply proxy and
-// {"evaluate":script} from evaluateJavascript, in order.
+// JSON lines in:
+//   {"id":1,"install":"reply"|"callback","origin":"app://bundle","mainFrame":true,"console":true}
+//       a fresh WebView with the bridge (and console forwarding), one frame navigated to origin
+//   {"id":2,"post":{"object":"__bridgegen_sample","text":"..."}}   the page posts on an object
+//   {"id":3,"emit":{"module","event","payload"}}                  the typed event senders
+//   {"id":4,"callPage":{"module","method","params","timeoutMs","cancelAfterMs"}}   the generated page callers
+//   {"id":5,"callPages":[<callPage>, ...]}                         all at once; "outcomes" in order
+//   {"id":6,"calls":true}          the handler calls and log lines since the last time (drained)
+//   {"id":7,"terminate":true}      BridgeAndroid.renderProcessGone (also "renderProcessGone")
+//   {"id":8,"reset":true}          empties the handlers' store and logs the user in again
+//   {"id":9,"stats":true}          "lateAnswers": page answers that came after their call ended;
+//                                  "evaluated": the scripts evaluateJavascript ran since the install
+//   {"id":11,"module":"sample","installed":false}   the app takes a module out of the session (the listener stays), or back
+//   {"id":10,"uninstall":true}
+// Out: {"id":N,"queued":{...},...} when a command is done and what it started has settled (a
+// page call when it ends, with "outcome"); between them what the page gets, in order:
+// {"frame":{"object","data"}} through the frame's reply proxy and {"evaluate":script} from
+// evaluateJavascript.
 
 package schemas
 
@@ -16,16 +31,22 @@ import android.content.Context
 import android.webkit.WebView
 import androidx.webkit.StandIn
 import androidx.webkit.StandInFrame
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.SupervisorJob
+import kotlinx.coroutines.async
 import kotlinx.coroutines.channels.Channel
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.yield
 import kotlin.time.Duration.Companion.milliseconds
 
 private class Host(val scope: CoroutineScope) {
     val handlers = TestHandlers()
     val logs = ArrayList<String>()
+    var lateAnswers = 0
     var webView: WebView? = null
     var frame: StandInFrame? = null
     var session: BridgeSession? = null
@@ -33,6 +54,12 @@ private class Host(val scope: CoroutineScope) {
     var evaluatedSeen = 0
 
     fun write(fields: Map<String, JsonValue>) = println(JsonValue.Object(fields).jsonText)
+
+    /** What an app's log does with the bridge's lines (it adds its tag); late page answers are counted as the Swift host counts them. */
+    fun log(line: String) {
+        if (line.startsWith("ignored a late page-call answer")) lateAnswers += 1
+        logs.add("bridgegen: $line")
+    }
 
     /** Runs the view's looper and writes what reached the page since the last time. */
     fun pump() {
@@ -47,16 +74,60 @@ private class Host(val scope: CoroutineScope) {
         while (evaluatedSeen < evaluated.size) write(mapOf("evaluate" to JsonValue.Text(evaluated[evaluatedSeen++])))
     }
 
-    fun install(transport: String): JsonValue {
+    /** Yields until the session has been idle for a few rounds: what a line started (handlers, answers) has finished. */
+    suspend fun settle() {
+        var quiet = 0
+        repeat(100_000) {
+            pump()
+            yield()
+            if ((session?.runningRequestCount ?: 0) == 0) {
+                if (++quiet > 20) return
+            } else {
+                quiet = 0
+            }
+        }
+    }
+
+    fun install(transport: String, origin: String, isMainFrame: Boolean, console: Boolean): Map<String, JsonValue> {
         uninstall()
         val view = WebView(Context())
         val channel = if (transport == "callback") "uniBridgeCall" else null
-        session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, BridgeConfiguration.policy, channel) { logs.add(it) }
+        val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND) { level, message ->
+            logs.add(BridgeConsole.line(level, message))
+        }
+        session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, BridgeConfiguration.policy, channel,
+            ::log, forwarding.takeIf { console })
         webView = view
-        frame = StandInFrame(view, "app://bundle", isMainFrame = true)
+        val page = StandInFrame(view, origin, isMainFrame)
+        frame = page
         framesSeen = 0
         evaluatedSeen = 0
-        return JsonValue.Array(StandIn.listenerNames(view).map { JsonValue.Text(it) })
+        return mapOf(
+            "objects" to JsonValue.Array(StandIn.listenerNames(view).filter { page.has(it) }.map { JsonValue.Text(it) }),
+            "scripts" to JsonValue.Array(page.scripts.map { JsonValue.Text(it) }),
+        )
+    }
+
+    /**
+     * An event through the generated senders, as an app sends one: the payload decoded by the
+     * generated codecs first (defaults applied, as the Swift host does), under its Swift name or its wire name.
+     */
+    fun emit(emit: Map<String, JsonValue>) {
+        val session = this.session ?: return
+        val payload = BridgeDecode.Fields(emit["payload"] ?: JsonValue.Object(emptyMap()), BridgePath("payload"))
+        when ((emit["module"] as? JsonValue.Text)?.value + "." + (emit["event"] as? JsonValue.Text)?.value) {
+            "sample.resume" -> SampleEvents(session).resume(payload.double("backgroundSeconds"))
+            "sample.loadError" -> SampleEvents(session).loadError(payload.field("failure", SampleCodec::decodeLoadFailure))
+            "user.loginChanged", "user.login-changed" -> UserEvents(session).loginChanged(payload.optional("user", UserCodec::decodeUserInfo))
+            else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "no event ${emit["event"]} in module ${emit["module"]}")
+        }
+    }
+
+    /** The app takes a module out of the session (its listener stays) or puts it back. */
+    fun installModule(name: String, installed: Boolean) {
+        val session = this.session ?: return
+        if (!installed) return session.uninstall(name)
+        session.install(if (name == "sample") SampleDispatcher(handlers) else UserDispatcher(handlers))
     }
 
     fun uninstall() {
@@ -66,60 +137,92 @@ private class Host(val scope: CoroutineScope) {
         session = null
     }
 
-    fun callPage(id: JsonValue, call: Map<String, JsonValue>) {
-        val session = this.session ?: return write(mapOf("id" to id, "error" to JsonValue.Text("not installed")))
-        val module = (call["module"] as JsonValue.Text).value
-        val method = (call["method"] as JsonValue.Text).value
+    fun failure(code: Int, message: String) =
+        JsonValue.Object(mapOf("error" to JsonValue.Object(mapOf("code" to JsonValue.Integer(code.toLong()), "message" to JsonValue.Text(message)))))
+
+    /** One page call through the generated callers, as an app makes it: `{"value"}` or `{"error":{"code","message"}}`. */
+    suspend fun callPage(call: Map<String, JsonValue>): JsonValue {
+        val session = this.session ?: return failure(BridgeErrorCode.PAGE_NOT_LOADED.code, "not installed")
+        val module = (call["module"] as? JsonValue.Text)?.value
+        val method = (call["method"] as? JsonValue.Text)?.value
         val params = (call["params"] as? JsonValue.Object)?.members ?: emptyMap()
-        val timeout = ((call["timeoutMs"] as? JsonValue.Integer)?.value ?: 2000L).milliseconds
+        val timeout = ((call["timeoutMs"] as? JsonValue.Integer)?.value ?: BridgeConfiguration.PAGE_CALL_TIMEOUT_MS.toLong()).milliseconds
         fun text(name: String) = (params[name] as? JsonValue.Text)?.value ?: ""
-        scope.launch {
-            val outcome = try {
-                val value: JsonValue = when ("$module.$method") {
-                    "user.getFormState" -> UserCodec.encodeFormState(UserPage(session, timeout).getFormState(text("formId")), BridgePath("result"))
-                    "user.confirmLeave" -> JsonValue.Bool(UserPage(session, timeout).confirmLeave(text("reason")))
-                    "sample.getCartCount" -> JsonValue.Integer(SamplePage(session, timeout).getCartCount(text("userId")))
-                    "sample.showMessage" -> JsonValue.Null.also { SamplePage(session, timeout).showMessage(text("message")) }
-                    else -> throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "the host has no call $module.$method")
-                }
-                JsonValue.Object(mapOf("value" to value))
-            } catch (error: BridgeError) {
-                JsonValue.Object(mapOf("error" to JsonValue.Object(mapOf("code" to JsonValue.Integer(error.code.toLong()), "message" to JsonValue.Text(error.message)))))
+        // A supervisor between the call and the host: a call that fails ends only itself.
+        val running = scope.async(SupervisorJob(scope.coroutineContext[Job])) {
+            when ("$module.$method") {
+                "user.getFormState" -> UserCodec.encodeFormState(UserPage(session, timeout).getFormState(text("formId")), BridgePath("result"))
+                "user.confirmLeave" -> JsonValue.Bool(UserPage(session, timeout).confirmLeave(text("reason")))
+                "sample.getCartCount" -> JsonValue.Integer(SamplePage(session, timeout).getCartCount(text("userId")))
+                "sample.showMessage" -> JsonValue.Null.also { SamplePage(session, timeout).showMessage(text("message")) }
+                else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "no page method $method in module $module")
             }
-            pump()
-            write(mapOf("id" to id, "outcome" to outcome))
+        }
+        (call["cancelAfterMs"] as? JsonValue.Integer)?.let { after ->
+            scope.launch {
+                delay(after.value)
+                running.cancel()
+            }
+        }
+        return try {
+            JsonValue.Object(mapOf("value" to running.await()))
+        } catch (error: BridgeError) {
+            failure(error.code, error.message)
+        } catch (cancelled: CancellationException) {
+            // The calling coroutine was cancelled: iOS's cancelled Task (docs/WIRE.md, "Android").
+            failure(BridgeErrorCode.ABORTED.code, "the call was cancelled")
         }
     }
 
-    fun handle(command: Map<String, JsonValue>) {
+    /** A command that answers when its page calls end: other lines (the page's posts) are read meanwhile. */
+    fun later(id: JsonValue, body: suspend () -> Map<String, JsonValue>) {
+        scope.launch {
+            val fields = body()
+            settle()
+            write(mapOf("id" to id) + fields + ("queued" to queued()))
+        }
+    }
+
+    fun queued(): JsonValue = JsonValue.Object(listOf("sample", "user").associateWith { JsonValue.Integer((session?.queuedEventCount(it) ?: 0).toLong()) })
+
+    suspend fun handle(command: Map<String, JsonValue>) {
         val id = command["id"] ?: JsonValue.Null
         var answer: Map<String, JsonValue> = mapOf("id" to id)
         when {
             command["install"] is JsonValue.Text -> {
-                val objects = install((command["install"] as JsonValue.Text).value)
-                val scripts = JsonValue.Array(frame?.scripts.orEmpty().map { JsonValue.Text(it) })
-                answer = answer + ("objects" to objects) + ("scripts" to scripts)
+                val origin = (command["origin"] as? JsonValue.Text)?.value ?: "app://bundle"
+                val isMainFrame = (command["mainFrame"] as? JsonValue.Bool)?.value ?: true
+                answer = answer + install((command["install"] as JsonValue.Text).value, origin, isMainFrame, command["console"] == JsonValue.Bool(true))
             }
             command["post"] is JsonValue.Object -> {
                 val post = (command["post"] as JsonValue.Object).members
                 frame?.postMessage((post["object"] as JsonValue.Text).value, (post["text"] as JsonValue.Text).value)
             }
-            command["emit"] is JsonValue.Object -> {
-                val emit = (command["emit"] as JsonValue.Object).members
-                session?.emit((emit["module"] as JsonValue.Text).value, (emit["event"] as JsonValue.Text).value, emit["payload"] ?: JsonValue.Object(emptyMap()))
+            command["emit"] is JsonValue.Object -> try {
+                emit((command["emit"] as JsonValue.Object).members)
+            } catch (error: BridgeError) {
+                answer = answer + ("error" to JsonValue.Text(error.message))
             }
-            command["callPage"] is JsonValue.Object -> return callPage(id, (command["callPage"] as JsonValue.Object).members)
+            command["callPage"] is JsonValue.Object -> return later(id) { mapOf("outcome" to callPage((command["callPage"] as JsonValue.Object).members)) }
+            command["callPages"] is JsonValue.Array -> return later(id) {
+                val calls = (command["callPages"] as JsonValue.Array).values.map { spec -> scope.async { callPage((spec as? JsonValue.Object)?.members ?: emptyMap()) } }
+                mapOf("outcomes" to JsonValue.Array(calls.map { it.await() }))
+            }
             command["calls"] != null -> {
                 answer = answer + ("calls" to JsonValue.Array(handlers.calls.toList())) + ("logs" to JsonValue.Array(logs.map { JsonValue.Text(it) }))
                 handlers.calls.clear()
                 logs.clear()
             }
-            command["renderProcessGone"] != null -> webView?.let { BridgeAndroid.renderProcessGone(it) }
+            command["terminate"] != null || command["renderProcessGone"] != null -> webView?.let { BridgeAndroid.renderProcessGone(it) }
+            command["reset"] != null -> handlers.reset()
+            command["module"] is JsonValue.Text -> installModule((command["module"] as JsonValue.Text).value, command["installed"] == JsonValue.Bool(true))
+            command["stats"] != null -> answer = answer + ("lateAnswers" to JsonValue.Integer(lateAnswers.toLong())) +
+                ("evaluated" to JsonValue.Integer(evaluatedSeen.toLong()))
             command["uninstall"] != null -> uninstall()
             else -> answer = answer + ("error" to JsonValue.Text("unknown command"))
         }
-        pump()
-        write(answer)
+        settle()
+        write(answer + ("queued" to queued()))
     }
 }
 

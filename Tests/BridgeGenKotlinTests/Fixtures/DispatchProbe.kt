@@ -15,6 +15,12 @@ class TestHandlers : SampleHandler, UserHandler {
     private var loggedIn = true
     val calls = ArrayList<JsonValue>()
 
+    /** Empties the store and logs the user in again (the hosts' `reset`). */
+    fun reset() {
+        store.clear()
+        loggedIn = true
+    }
+
     private fun record(module: String, method: String, params: Map<String, JsonValue>) {
         calls.add(JsonValue.Object(mapOf("module" to JsonValue.Text(module), "method" to JsonValue.Text(method), "params" to JsonValue.Object(params))))
     }
