@@ -128,27 +128,6 @@ final class KotlinModelTests: XCTestCase {
         }
     }
 
-    /// The same sides with Android's engine running the page: Chromium (Debian's, driven by
-    /// playwright; Fixtures/Chromium), the page served from WebViewAssetLoader's origin, the
-    /// injected objects emulated in the main frame, evaluateJavascript not awaited, the shim a
-    /// document-start script: requests, errors, hostile strings, refusals, the fingerprint,
-    /// events queued before the hello, page calls; a seed-001 page in the callback transport.
-    func testTheGeneratedClientTalksToTheGeneratedKotlinInChromium() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
-              (try? runProcess("python3", ["-c", "import playwright"]))?.status == 0 else {
-            throw TestFailure("Chromium or playwright is missing: Scripts/install-deps.sh test installs chromium and playwright==1.65.2")
-        }
-        let classes = try Self.compiledSets()
-        for (transport, expected) in [(GeneratorConfig.Transport.reply, 7), (.callback, 8)] {
-            let client = try Self.compiledClient(transport)
-            let run = try runProcess("python3", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/Chromium/android_chromium.py"), transport.rawValue,
-                                                 client.path, classes.path, KotlinToolchain.script], timeout: 300, mergeStderr: true)
-            for line in run.output.split(separator: "\n") where line.hasPrefix("android-chromium-") { print(line) }
-            XCTAssertEqual(run.status, 0, run.output)
-            XCTAssertTrue(run.output.contains("android-chromium-\(transport.rawValue): \(expected) passed, 0 failed"), run.output)
-        }
-    }
-
     /// The generated TypeScript for Schemas/ in `transport`, compiled by tsc with the flags the client is held to; its folder.
     static func compiledClient(_ transport: GeneratorConfig.Transport) throws -> URL {
         _ = try requireTool("tsc")

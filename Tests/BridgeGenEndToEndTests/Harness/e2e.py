@@ -6,6 +6,14 @@
     e2e.py node    --out DIR [--transport T]     node round trip (roundtrip.mjs) against the host
     e2e.py webkit  --out DIR [--transport T]     the WebKitGTK suite (webkit_harness.py, xvfb-run)
     e2e.py all     --bridgegen BIN --out DIR     all of the above, both suites
+    e2e.py prepare --web-only ...                only the pages (no Swift hosts, no evolution): what the
+                                                 Android suites need
+    e2e.py android-node|android-webkit|android-chromium --out DIR --classes CLASSES [--transport T]
+                                                 conformance.js against the Kotlin generated for Schemas/
+                                                 on a JVM (AndroidHost.kt, compiled into CLASSES by the
+                                                 Kotlin tests; run with Scripts/kotlin.py): node
+                                                 (roundtrip.mjs --platform android), WebKitGTK
+                                                 (webkit_android.py, xvfb-run) or Chromium (chromium_android.py)
     --suite conformance|evolution|both           node/webkit: Schemas/ (conformance.js, the default)
                                                  or the capability suite (evolution.js), or both
 
@@ -120,24 +128,27 @@ def prepare_evolution(bridgegen, transport, out):
         f.write('{"type":"module"}\n')
 
 
-def prepare(bridgegen, out):
+def prepare(bridgegen, out, web_only=False):
     schemas = os.path.join(REPO, 'Schemas')
     for transport in TRANSPORTS:
         base = os.path.join(out, transport)
         shutil.rmtree(base, ignore_errors=True)
         os.makedirs(base)
-        run([bridgegen, 'generate', schemas, '--transport', transport,
-             '--swift-out', os.path.join(base, 'swift'), '--ts-out', os.path.join(base, 'ts')])
+        swift = [] if web_only else ['--swift-out', os.path.join(base, 'swift')]
+        run([bridgegen, 'generate', schemas, '--transport', transport] + swift + ['--ts-out', os.path.join(base, 'ts')])
         web = os.path.join(base, 'web')
         client = os.path.join(web, 'client')
         ts_dir = os.path.join(base, 'ts')
         inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
         run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
-        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js']:
+        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'android.js']:
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
             f.write('{"type":"module"}\n')
-        prepare_evolution(bridgegen, transport, out)
+        if not web_only:
+            prepare_evolution(bridgegen, transport, out)
+    if web_only:
+        return
     jobs = [lambda t=t: compile_host(t, out) for t in TRANSPORTS]
     jobs += [lambda t=t, v=v: compile_evolution_host(t, v, out) for t in TRANSPORTS for v in ('old', 'new')]
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -166,6 +177,8 @@ def stream(command, env=None, timeout=300):
 def summary(output):
     for line in reversed(output.splitlines()):
         parts = line.split()
+        if len(parts) == 5 and parts[0].endswith(':'):
+            parts = parts[1:]  # `android-node-reply: N passed, M failed`
         if len(parts) == 4 and parts[1] == 'passed,' and parts[3] == 'failed' and parts[0].isdigit() and parts[2].isdigit():
             return int(parts[0]), int(parts[2])
     return None
@@ -263,6 +276,34 @@ def run_webkit_evolution(out, transports):
     return results
 
 
+KOTLIN = os.path.join(REPO, 'Scripts', 'kotlin.py')
+
+
+def run_android(engine, out, transports, classes):
+    """conformance.js against the Kotlin host in one engine, each transport; each suite prints
+    `android-<engine>-<transport>: N passed, M failed`."""
+    if engine == 'webkit':
+        problem = webkit_problem()
+        if problem:
+            print(f'[e2e] WebKitGTK suite cannot run: {problem}')
+            return [(f'android-{engine}', t, 1, None) for t in transports]
+    results = []
+    for transport in transports:
+        web = os.path.join(out, transport, 'web')
+        if engine == 'node':
+            command, env = ['node', os.path.join(HERE, 'roundtrip.mjs'), '--platform', 'android', '--transport', transport,
+                            '--web', web, '--host', KOTLIN, '--classes', classes], None
+        elif engine == 'webkit':
+            command, env = ['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_android.py'), '--transport', transport,
+                            '--web', web, '--kotlin', KOTLIN, '--classes', classes], webkit_env()
+        else:
+            command, env = [sys.executable, os.path.join(HERE, 'chromium_android.py'), '--transport', transport,
+                            '--web', web, '--kotlin', KOTLIN, '--classes', classes], None
+        status, output = stream(command, env=env)
+        results.append((f'android-{engine}', transport, status, summary(output)))
+    return results
+
+
 def report(results):
     ok = True
     for kind, transport, status, counts in results:
@@ -277,8 +318,10 @@ def report(results):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('command', choices=['prepare', 'node', 'webkit', 'all'])
+    parser.add_argument('command', choices=['prepare', 'node', 'webkit', 'all', 'android-node', 'android-webkit', 'android-chromium'])
     parser.add_argument('--bridgegen')
+    parser.add_argument('--web-only', action='store_true', help='prepare: only the pages of Schemas/ (the Android suites)')
+    parser.add_argument('--classes', help='android-*: the compiled Kotlin host (Tests/BridgeGenKotlinTests)')
     parser.add_argument('--out', required=True)
     parser.add_argument('--transport', choices=TRANSPORTS)
     parser.add_argument('--suite', choices=['conformance', 'evolution', 'both'], default='conformance',
@@ -289,9 +332,13 @@ def main():
     if options.command in ('prepare', 'all'):
         if not options.bridgegen:
             parser.error('--bridgegen is required')
-        prepare(os.path.abspath(options.bridgegen), out)
+        prepare(os.path.abspath(options.bridgegen), out, options.web_only)
         if options.command == 'prepare':
             return 0
+    if options.command.startswith('android-'):
+        if not options.classes:
+            parser.error('--classes is required')
+        return report(run_android(options.command[len('android-'):], out, transports, os.path.abspath(options.classes)))
     results = []
     conformance = options.suite in ('conformance', 'both') or options.command == 'all'
     evolution = options.suite in ('evolution', 'both') or options.command == 'all'

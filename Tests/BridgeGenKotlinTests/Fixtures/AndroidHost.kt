@@ -7,8 +7,9 @@
 // README.md) where Android has the same thing; what reaches the page is Android's.
 //
 // JSON lines in:
-//   {"id":1,"install":"reply"|"callback","origin":"app://bundle","mainFrame":true,"console":true}
-//       a fresh WebView with the bridge (and console forwarding), one frame navigated to origin
+//   {"id":1,"install":"reply"|"callback","origin":"app://bundle","mainFrame":true,"console":true,"trustedHost":"h"}
+//       a fresh WebView with the bridge (and console forwarding; the policy trusting https://h
+//       too), one frame navigated to origin
 //   {"id":2,"post":{"object":"__bridgegen_sample","text":"..."}}   the page posts on an object
 //   {"id":3,"emit":{"module","event","payload"}}                  the typed event senders
 //   {"id":4,"callPage":{"module","method","params","timeoutMs","cancelAfterMs"}}   the generated page callers
@@ -41,6 +42,7 @@ import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.yield
+import kotlin.system.exitProcess
 import kotlin.time.Duration.Companion.milliseconds
 
 private class Host(val scope: CoroutineScope) {
@@ -88,14 +90,18 @@ private class Host(val scope: CoroutineScope) {
         }
     }
 
-    fun install(transport: String, origin: String, isMainFrame: Boolean, console: Boolean): Map<String, JsonValue> {
+    fun install(transport: String, origin: String, isMainFrame: Boolean, console: Boolean, trustedHost: String?): Map<String, JsonValue> {
         uninstall()
         val view = WebView(Context())
         val channel = if (transport == "callback") "uniBridgeCall" else null
         val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND) { level, message ->
             logs.add(BridgeConsole.line(level, message))
         }
-        session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, BridgeConfiguration.policy, channel,
+        // An app serving its page through WebViewAssetLoader trusts that host as well.
+        val configured = BridgeConfiguration.policy
+        val policy = if (trustedHost == null) configured
+            else BridgeOriginPolicy(configured.trustedSchemes, configured.trustedHosts + trustedHost, configured.mainFrameOnly)
+        session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, policy, channel,
             ::log, forwarding.takeIf { console })
         webView = view
         val page = StandInFrame(view, origin, isMainFrame)
@@ -192,7 +198,8 @@ private class Host(val scope: CoroutineScope) {
             command["install"] is JsonValue.Text -> {
                 val origin = (command["origin"] as? JsonValue.Text)?.value ?: "app://bundle"
                 val isMainFrame = (command["mainFrame"] as? JsonValue.Bool)?.value ?: true
-                answer = answer + install((command["install"] as JsonValue.Text).value, origin, isMainFrame, command["console"] == JsonValue.Bool(true))
+                val trustedHost = (command["trustedHost"] as? JsonValue.Text)?.value
+                answer = answer + install((command["install"] as JsonValue.Text).value, origin, isMainFrame, command["console"] == JsonValue.Bool(true), trustedHost)
             }
             command["post"] is JsonValue.Object -> {
                 val post = (command["post"] as JsonValue.Object).members
@@ -226,7 +233,7 @@ private class Host(val scope: CoroutineScope) {
     }
 }
 
-fun main() = runBlocking {
+fun main() = runBlocking<Unit> {
     val lines = Channel<String>(Channel.UNLIMITED)
     // stdin on a thread of its own, so the looper, handlers and timers run while the host waits.
     Thread {
@@ -246,4 +253,8 @@ fun main() = runBlocking {
     }
     host.uninstall()
     pump.cancel()
+    // The input ended: what still waits (a held handler, a page call's deadline) ends with the
+    // process, so a harness that is done never leaves a JVM behind.
+    System.out.flush()
+    exitProcess(0)
 }

@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""The conformance suite in Chromium, Android's WebView engine: the generated TypeScript client
+in a real Chromium page (Debian's chromium, driven by playwright) against the generated Kotlin
+on a JVM (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt: BridgeAndroid on the SDK stand-in).
+
+    python3 chromium_android.py --transport reply|callback --web DIR --kotlin KOTLIN_PY --classes CLASSES
+
+- The page (DIR/page.html?platform=android&engine=chromium, the compiled client, conformance.js)
+  is served from https://appassets.androidplatform.net, WebViewAssetLoader's origin, which the
+  JVM's policy trusts as such an app's would (trustedHosts).
+- What androidx.webkit injects is emulated by init scripts in the main frame, which run before
+  any page script: android.js defines `window.__bridgegen_<channel>` (postMessage takes a string),
+  then the frame's document-start scripts the JVM installed run (console forwarding; in the
+  callback transport the legacy pages' shim), in that order.
+- postMessage reaches the JVM through a binding; the JVM's reply-proxy frames and
+  evaluateJavascript scripts come back through `page.evaluate` of a call that does not wait for
+  them (Android's evaluateJavascript does not await Promises), in order, before the answer to
+  the command they came during.
+- Phases, each a new browser context: main, untrusted (a frame the rules admit that the policy
+  refuses natively: the JVM's frame is a subframe, since mainFrameOnly is set), bare (no
+  objects), queued (events sent before the page loaded, then across a reload), page calls (a
+  call made before the page loaded; one made as the page reloads).
+
+Prints one line per case and `android-chromium-<transport>: N passed, M failed`; exit status 0
+when all passed.
+"""
+import argparse
+import asyncio
+import json
+import mimetypes
+import os
+import sys
+import time
+
+from playwright.async_api import async_playwright
+
+HOST = 'appassets.androidplatform.net'
+ORIGIN = f'https://{HOST}'
+CHROMIUM = '/usr/bin/chromium'
+# The emulated objects in the main frame only: android.js, then the page's handle on it.
+LINK = """
+if (window === window.top) {
+    Object.defineProperty(window, '__bgAndroid', { value: __bgInstallAndroid({
+        global: window,
+        objects: %s,
+        link: {
+            post(object, text) { window.__bgPost(object, text); },
+            command(fields) { return window.__bgHostCommand(fields); },
+        },
+    }) });
+}
+"""
+
+
+class JVMHost:
+    """AndroidHost.kt: JSON lines in; out, the frames and scripts for the page (in order) and each
+    command's output line, matched by id."""
+
+    def __init__(self, process):
+        self.process = process
+        self.next_id = 0
+        self.pending = {}
+        self.posts = set()
+        self.page = None
+
+    @classmethod
+    async def start(cls, kotlin, classes):
+        process = await asyncio.create_subprocess_exec('python3', kotlin, 'run', '--cp', classes, 'schemas.AndroidHostKt',
+                                                       stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 26)
+        return cls(process)
+
+    def write(self, fields):
+        self.next_id += 1
+        self.process.stdin.write((json.dumps(dict(fields, id=self.next_id), ensure_ascii=True) + '\n').encode())
+        return self.next_id
+
+    async def command(self, fields):
+        future = asyncio.get_running_loop().create_future()
+        self.pending[self.write(fields)] = future
+        return await future
+
+    def post(self, name, text):
+        """What the page posted on an object: answered by the JVM like a command, not waited for."""
+        self.posts.add(self.write({'post': {'object': name, 'text': text}}))
+
+    async def read(self):
+        while True:
+            line = await self.process.stdout.readline()
+            if not line:
+                for future in self.pending.values():
+                    if not future.done():
+                        future.set_exception(RuntimeError('the JVM host exited'))
+                return
+            output = json.loads(line)
+            if 'frame' in output:
+                await self.to_page('window.__bgAndroid.frame(%s, %s)' % (json.dumps(output['frame']['object']),
+                                                                       json.dumps(output['frame']['data'], ensure_ascii=True)))
+            elif 'evaluate' in output:
+                await self.to_page('window.__bgAndroid.evaluate(%s)' % json.dumps(output['evaluate'], ensure_ascii=True))
+            elif output.get('id') in self.posts:
+                self.posts.discard(output['id'])
+            else:
+                future = self.pending.pop(output.get('id'), None)
+                if future is None:
+                    print(f'[chromium-android] an output line no command waits for: {line[:300]!r}', flush=True)
+                elif not future.done():
+                    future.set_result(output)
+
+    async def to_page(self, call):
+        if self.page is None:
+            return
+        try:
+            await self.page.evaluate(f'() => {{ if (window.__bgAndroid) {call}; }}')
+        except Exception as error:  # A page mid-navigation: the frame or script is lost, as on Android.
+            print(f'[chromium-android] not delivered ({str(error).splitlines()[0]}): {call[:120]}', flush=True)
+
+
+class Harness:
+    def __init__(self, options, host, browser):
+        self.transport = options.transport
+        self.web = os.path.abspath(options.web)
+        self.host = host
+        self.browser = browser
+        with open(os.path.join(self.web, 'android.js'), encoding='utf-8') as f:
+            self.android_js = f.read()
+        self.results = []
+        self.reports = None
+
+    async def serve(self, route):
+        path = route.request.url[len(ORIGIN):].split('?')[0].lstrip('/')
+        file = os.path.normpath(os.path.join(self.web, path))
+        if not file.startswith(self.web + os.sep) or not os.path.isfile(file):
+            await route.fulfill(status=404, body=b'')
+            return
+        with open(file, 'rb') as f:
+            body = f.read()
+        mime = 'text/javascript' if file.endswith('.js') else (mimetypes.guess_type(file)[0] or 'application/octet-stream')
+        await route.fulfill(status=200, content_type=mime, body=body)
+
+    async def install(self, main_frame):
+        return await self.host.command({'install': self.transport, 'origin': ORIGIN, 'mainFrame': main_frame, 'console': True,
+                                        'trustedHost': HOST})
+
+    async def open_page(self, installed, query, page='page.html'):
+        """A new context and page whose main frame gets the installed objects and document-start scripts."""
+        context = await self.browser.new_context()
+        await context.route(ORIGIN + '/**', self.serve)
+        await context.expose_binding('__bgPost', lambda source, name, text: self.host.post(name, text))
+        await context.expose_binding('__bgHostCommand', self.host_command)
+        await context.expose_binding('__bgHarness', self.harness_control)
+        objects = installed['objects'] if installed else []
+        for script in [self.android_js, LINK % json.dumps(objects)] + (installed['scripts'] if installed else []):
+            await context.add_init_script(script)
+        tab = await context.new_page()
+        tab.on('pageerror', lambda error: print(f'[chromium-android] page error: {error}', flush=True))
+        self.host.page = tab
+        await tab.goto(f'{ORIGIN}/{page}?{query}')
+        return context, tab
+
+    async def host_command(self, source, fields):
+        return await self.host.command(fields)
+
+    async def harness_control(self, source, cmd):
+        kind = cmd.get('cmd')
+        if kind == 'print':
+            print(f'[chromium-android] {cmd["text"]}', flush=True)
+        elif kind == 'done':
+            self.reports.put_nowait(cmd['result'])
+        return True
+
+    async def report(self, timeout=240):
+        return await asyncio.wait_for(self.reports.get(), timeout)
+
+    async def suite_phase(self, mode):
+        query = f'platform=android&engine=chromium&mode={mode}&transport={self.transport}'
+        installed = None if mode == 'bare' else await self.install(mode == 'main')
+        context, _ = await self.open_page(installed, query)
+        self.results.append(await self.report())
+        await context.close()
+
+    async def queue_events(self):
+        """The web content process 'terminated', then events sent: they wait for the next $hello."""
+        outputs = [await self.host.command({'terminate': True})]
+        for seconds in (1, 2, 3):
+            outputs.append(await self.host.command({'emit': {'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': seconds}}}))
+        outputs.append(await self.host.command({'emit': {'module': 'user', 'event': 'loginChanged',
+                                                         'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}}}))
+        if outputs[-1]['queued'] != {'sample': 3, 'user': 1} or any(o.get('error') for o in outputs):
+            raise RuntimeError(f'events were not queued natively: {outputs}')
+
+    async def queued_phase(self):
+        """queued.html after events queued natively, then reloaded after more (queued.js reports each load)."""
+        installed = await self.install(True)
+        await self.queue_events()
+        context, tab = await self.open_page(installed, f'transport={self.transport}', 'queued.html')
+        self.results.append(await self.report())
+        await self.queue_events()
+        await tab.reload()
+        self.results.append(await self.report())
+        await context.close()
+
+    async def page_call_phase(self):
+        """A call made before the page (and its client) loaded waits for its $hello; a call made
+        as a reload replaced the document finds no client there (-11 from the body), waits for the
+        reloaded document's $hello and is answered there."""
+        result = {'passed': 0, 'failed': 0, 'lines': []}
+
+        def record(name, ok, detail):
+            result['passed' if ok else 'failed'] += 1
+            line = f'ok {self.transport}/pagecalls: {name}' if ok else f'FAIL {self.transport}/pagecalls: {name}\n    {detail}'
+            result['lines'].append(line)
+            print(f'[chromium-android] {line}', flush=True)
+
+        def call(form_id):
+            return self.host.command({'callPage': {'module': 'user', 'method': 'getFormState', 'params': {'formId': form_id}, 'timeoutMs': 8000}})
+
+        def expect(output, form_id, n):
+            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'load {n}', 'dirty': False, 'fields': []}}
+
+        installed = await self.install(True)
+        await self.host.command({'terminate': True})
+        started = time.time()
+        # The call is made before the page exists: it waits for the client's $hello.
+        first = asyncio.ensure_future(call('before-load'))
+        context, tab = await self.open_page(installed, 'delay=300', 'pagecall.html')
+        output = await first
+        record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
+               expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
+        before = await self.host.command({'stats': True})
+        # The reloaded document exists, its client does not yet (it implements 300 ms later).
+        await tab.reload(wait_until='commit')
+        output = await call('across')
+        after = await self.host.command({'stats': True})
+        runs = after['evaluated'] - before['evaluated']
+        record('a call made as the page reloads: the body finds no client (-11), the reloaded page\'s client answers it after its $hello',
+               expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
+        self.results.append(result)
+        await context.close()
+
+    async def run(self):
+        self.reports = asyncio.Queue()
+        for phase in [lambda: self.suite_phase('main'), lambda: self.suite_phase('untrusted'), lambda: self.suite_phase('bare'),
+                      self.queued_phase, self.page_call_phase]:
+            await phase()
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
+    parser.add_argument('--web', required=True)
+    parser.add_argument('--kotlin', required=True, help='Scripts/kotlin.py')
+    parser.add_argument('--classes', required=True, help='the compiled Kotlin, AndroidHost.kt included')
+    options = parser.parse_args()
+    started = time.time()
+    host = await JVMHost.start(options.kotlin, options.classes)
+    reader = asyncio.create_task(host.read())
+    error = None
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=['--no-sandbox'])
+        harness = Harness(options, host, browser)
+        try:
+            await asyncio.wait_for(harness.run(), 600)
+        except Exception as failure:  # noqa: BLE001 - reported as the run's failure
+            error = f'{type(failure).__name__}: {failure}'
+        await browser.close()
+    host.process.stdin.close()
+    await host.process.wait()
+    reader.cancel()
+    passed = sum(r.get('passed', 0) for r in harness.results)
+    failed = sum(r.get('failed', 0) for r in harness.results)
+    for r in harness.results:
+        for line in r.get('lines', []):
+            if line.startswith('FAIL'):
+                print(f'[chromium-android] {line}', flush=True)
+    # main, untrusted, bare, two loads of queued.html, the page-call phase
+    if error or len(harness.results) != 6:
+        failed += 1
+        print(f'[chromium-android] FAIL the run did not complete: {error or "missing phases"}', flush=True)
+    print(f'[chromium-android {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
+    print(f'android-chromium-{options.transport}: {passed} passed, {failed} failed', flush=True)
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(asyncio.run(main()))

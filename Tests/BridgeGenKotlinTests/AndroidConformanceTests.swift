@@ -1,0 +1,68 @@
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// The shared conformance suite (Tests/BridgeGenEndToEndTests/Harness/conformance.js, the one the
+/// iOS side passes) against the Kotlin generated for Schemas/ on a JVM (Fixtures/AndroidHost.kt:
+/// `BridgeAndroid` on the SDK stand-in, the set's dispatchers, the Swift test host's handlers),
+/// the tsc-compiled client in the page and androidx.webkit's injected objects emulated
+/// (Harness/android.js), in both transports and three engines: node (roundtrip.mjs), WebKitGTK
+/// (webkit_android.py, under xvfb-run) and Chromium, Android's WebView engine
+/// (chromium_android.py, the page served from WebViewAssetLoader's origin). Every case the
+/// Swift host passes runs, with Android's way of reaching the page where it differs (answer and
+/// event frames, page calls by evaluateJavascript posting `$answer`). Each suite prints
+/// `android-<engine>-<transport>: N passed, M failed`.
+final class AndroidConformanceTests: XCTestCase {
+    /// The iOS suites' counts (EndToEndTests: node 52 and 54, WebKitGTK 57 and 59): an Android
+    /// suite that ran fewer skipped some.
+    static let minimum: [String: [String: Int]] = [
+        "node": ["reply": 52, "callback": 54],
+        "webkit": ["reply": 57, "callback": 59],
+        "chromium": ["reply": 57, "callback": 59],
+    ]
+
+    /// The pages of Schemas/ in both transports (e2e.py prepare --web-only), once per test process.
+    static let web: Result<URL, any Error> = Result {
+        let out = try temporaryFolder("android-e2e")
+        let run = try runProcess("python3", [harness("e2e.py"), "prepare", "--web-only", "--bridgegen", TestPaths.binary.path, "--out", out.path],
+                                 in: TestPaths.repository, mergeStderr: true)
+        guard run.status == 0 else { throw TestFailure("preparing the Android pages failed:\n\(run.output)") }
+        return out
+    }
+
+    static func harness(_ name: String) -> String {
+        TestPaths.path("Tests/BridgeGenEndToEndTests/Harness/" + name)
+    }
+
+    func testNodeReply() throws { try runSuite("node", "reply") }
+    func testNodeCallback() throws { try runSuite("node", "callback") }
+    func testWebKitReply() throws { try runSuite("webkit", "reply") }
+    func testWebKitCallback() throws { try runSuite("webkit", "callback") }
+    func testChromiumReply() throws { try runSuite("chromium", "reply") }
+    func testChromiumCallback() throws { try runSuite("chromium", "callback") }
+
+    private func runSuite(_ engine: String, _ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        if engine == "chromium" {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+                  (try? runProcess("python3", ["-c", "import playwright"]))?.status == 0 else {
+                throw TestFailure("Chromium or playwright is missing: Scripts/install-deps.sh test installs chromium and playwright==1.65.2")
+            }
+        }
+        let classes = try KotlinModelTests.compiledSets()
+        let out = try Self.web.get()
+        let run = try runProcess("python3", [Self.harness("e2e.py"), "android-\(engine)", "--out", out.path, "--classes", classes.path,
+                                             "--transport", transport], in: TestPaths.repository, timeout: 600, mergeStderr: true)
+        let label = "android-\(engine)-\(transport): "
+        let summary = run.output.split(separator: "\n").last { $0.hasPrefix(label) }
+        XCTAssertEqual(run.status, 0, "the \(label)suite failed:\n\(run.output)", file: file, line: line)
+        guard let summary else {
+            return XCTFail("no summary line from the \(label)suite:\n\(run.output)", file: file, line: line)
+        }
+        print(summary)
+        let words = summary.split(separator: " ")
+        let passed = words.count == 5 ? Int(words[1]) ?? 0 : 0
+        let failed = words.count == 5 ? Int(words[3]) ?? -1 : -1
+        XCTAssertEqual(failed, 0, "\(summary)\n\(run.output)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(passed, Self.minimum[engine]?[transport] ?? .max, "too few cases ran: \(summary)", file: file, line: line)
+    }
+}
