@@ -34,6 +34,8 @@ import time
 
 from playwright.async_api import async_playwright
 
+import android_phases as phases
+
 HOST = 'appassets.androidplatform.net'
 ORIGIN = f'https://{HOST}'
 CHROMIUM = '/usr/bin/chromium'
@@ -52,6 +54,10 @@ if (window === window.top) {
 """
 
 
+def log(line):
+    print(f'[chromium-android] {line}', flush=True)
+
+
 class JVMHost:
     """AndroidHost.kt: JSON lines in; out, the frames and scripts for the page (in order) and each
     command's output line, matched by id."""
@@ -65,7 +71,7 @@ class JVMHost:
 
     @classmethod
     async def start(cls, kotlin, classes):
-        process = await asyncio.create_subprocess_exec('python3', kotlin, 'run', '--cp', classes, 'schemas.AndroidHostKt',
+        process = await asyncio.create_subprocess_exec(*phases.jvm_host_command(kotlin, classes),
                                                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 26)
         return cls(process)
 
@@ -102,7 +108,7 @@ class JVMHost:
             else:
                 future = self.pending.pop(output.get('id'), None)
                 if future is None:
-                    print(f'[chromium-android] an output line no command waits for: {line[:300]!r}', flush=True)
+                    log(f'an output line no command waits for: {line[:300]!r}')
                 elif not future.done():
                     future.set_result(output)
 
@@ -112,7 +118,7 @@ class JVMHost:
         try:
             await self.page.evaluate(f'() => {{ if (window.__bgAndroid) {call}; }}')
         except Exception as error:  # A page mid-navigation: the frame or script is lost, as on Android.
-            print(f'[chromium-android] not delivered ({str(error).splitlines()[0]}): {call[:120]}', flush=True)
+            log(f'not delivered ({str(error).splitlines()[0]}): {call[:120]}')
 
 
 class Harness:
@@ -138,8 +144,7 @@ class Harness:
         await route.fulfill(status=200, content_type=mime, body=body)
 
     async def install(self, main_frame):
-        return await self.host.command({'install': self.transport, 'origin': ORIGIN, 'mainFrame': main_frame, 'console': True,
-                                        'trustedHost': HOST})
+        return await self.host.command(phases.install(self.transport, ORIGIN, main_frame, HOST))
 
     async def open_page(self, installed, query, page='page.html'):
         """A new context and page whose main frame gets the installed objects and document-start scripts."""
@@ -152,7 +157,7 @@ class Harness:
         for script in [self.android_js, LINK % json.dumps(objects)] + (installed['scripts'] if installed else []):
             await context.add_init_script(script)
         tab = await context.new_page()
-        tab.on('pageerror', lambda error: print(f'[chromium-android] page error: {error}', flush=True))
+        tab.on('pageerror', lambda error: log(f'page error: {error}'))
         self.host.page = tab
         await tab.goto(f'{ORIGIN}/{page}?{query}')
         return context, tab
@@ -163,7 +168,7 @@ class Harness:
     async def harness_control(self, source, cmd):
         kind = cmd.get('cmd')
         if kind == 'print':
-            print(f'[chromium-android] {cmd["text"]}', flush=True)
+            log(cmd['text'])
         elif kind == 'done':
             self.reports.put_nowait(cmd['result'])
         return True
@@ -172,21 +177,16 @@ class Harness:
         return await asyncio.wait_for(self.reports.get(), timeout)
 
     async def suite_phase(self, mode):
-        query = f'platform=android&engine=chromium&mode={mode}&transport={self.transport}'
         installed = None if mode == 'bare' else await self.install(mode == 'main')
-        context, _ = await self.open_page(installed, query)
+        context, _ = await self.open_page(installed, phases.suite_query('chromium', mode, self.transport))
         self.results.append(await self.report())
         await context.close()
 
     async def queue_events(self):
-        """The web content process 'terminated', then events sent: they wait for the next $hello."""
-        outputs = [await self.host.command({'terminate': True})]
-        for seconds in (1, 2, 3):
-            outputs.append(await self.host.command({'emit': {'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': seconds}}}))
-        outputs.append(await self.host.command({'emit': {'module': 'user', 'event': 'loginChanged',
-                                                         'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}}}))
-        if outputs[-1]['queued'] != {'sample': 3, 'user': 1} or any(o.get('error') for o in outputs):
-            raise RuntimeError(f'events were not queued natively: {outputs}')
+        outputs = [await self.host.command(fields) for fields in phases.QUEUE_EVENTS]
+        problem = phases.queue_problem(outputs)
+        if problem:
+            raise RuntimeError(problem)
 
     async def queued_phase(self):
         """queued.html after events queued natively, then reloaded after more (queued.js reports each load)."""
@@ -200,41 +200,20 @@ class Harness:
         await context.close()
 
     async def page_call_phase(self):
-        """A call made before the page (and its client) loaded waits for its $hello; a call made
-        as a reload replaced the document finds no client there (-11 from the body), waits for the
-        reloaded document's $hello and is answered there."""
-        result = {'passed': 0, 'failed': 0, 'lines': []}
-
-        def record(name, ok, detail):
-            result['passed' if ok else 'failed'] += 1
-            line = f'ok {self.transport}/pagecalls: {name}' if ok else f'FAIL {self.transport}/pagecalls: {name}\n    {detail}'
-            result['lines'].append(line)
-            print(f'[chromium-android] {line}', flush=True)
-
-        def call(form_id):
-            return self.host.command({'callPage': {'module': 'user', 'method': 'getFormState', 'params': {'formId': form_id}, 'timeoutMs': 8000}})
-
-        def expect(output, form_id, n):
-            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'load {n}', 'dirty': False, 'fields': []}}
-
+        """phases.PageCallPhase: the first call is made before the page exists; the second once the
+        reloaded document is committed (its client implements 300 ms later)."""
+        phase = phases.PageCallPhase(self.transport, log)
         installed = await self.install(True)
         await self.host.command({'terminate': True})
         started = time.time()
-        # The call is made before the page exists: it waits for the client's $hello.
-        first = asyncio.ensure_future(call('before-load'))
+        first = asyncio.ensure_future(self.host.command(phases.page_call('before-load')))
         context, tab = await self.open_page(installed, 'delay=300', 'pagecall.html')
-        output = await first
-        record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
-               expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
+        phase.before_load(await first, time.time() - started)
         before = await self.host.command({'stats': True})
-        # The reloaded document exists, its client does not yet (it implements 300 ms later).
         await tab.reload(wait_until='commit')
-        output = await call('across')
-        after = await self.host.command({'stats': True})
-        runs = after['evaluated'] - before['evaluated']
-        record('a call made as the page reloads: the body finds no client (-11), the reloaded page\'s client answers it after its $hello',
-               expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
-        self.results.append(result)
+        output = await self.host.command(phases.page_call('across'))
+        phase.across_reload(output, before, await self.host.command({'stats': True}))
+        self.results.append(phase.result)
         await context.close()
 
     async def run(self):
@@ -266,19 +245,7 @@ async def main():
     host.process.stdin.close()
     await host.process.wait()
     reader.cancel()
-    passed = sum(r.get('passed', 0) for r in harness.results)
-    failed = sum(r.get('failed', 0) for r in harness.results)
-    for r in harness.results:
-        for line in r.get('lines', []):
-            if line.startswith('FAIL'):
-                print(f'[chromium-android] {line}', flush=True)
-    # main, untrusted, bare, two loads of queued.html, the page-call phase
-    if error or len(harness.results) != 6:
-        failed += 1
-        print(f'[chromium-android] FAIL the run did not complete: {error or "missing phases"}', flush=True)
-    print(f'[chromium-android {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
-    print(f'android-chromium-{options.transport}: {passed} passed, {failed} failed', flush=True)
-    return 0 if failed == 0 and passed > 0 else 1
+    return phases.summarize('chromium', options.transport, harness.results, error, time.time() - started, log)
 
 
 if __name__ == '__main__':

@@ -27,7 +27,6 @@ Prints one line per case and `[webkit-android <transport>] N passed, M failed`, 
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 
@@ -38,10 +37,10 @@ gi.require_version('WebKit', '6.0')
 gi.require_version('JavaScriptCore', '6.0')
 from gi.repository import GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
 
-from webkit_harness import TRUSTED_SCHEME, serve_file  # noqa: E402
+import android_phases as phases  # noqa: E402
+from webkit_harness import TRUSTED_SCHEME, Host, serve_file  # noqa: E402
 
 ORIGIN = f'{TRUSTED_SCHEME}://e2e'
-HERE = os.path.dirname(os.path.abspath(__file__))
 # The emulated objects: android.js, then the page's handle on it, linked to this harness.
 LINK = """
 Object.defineProperty(window, '__bgAndroid', { value: __bgInstallAndroid({
@@ -55,90 +54,38 @@ Object.defineProperty(window, '__bgAndroid', { value: __bgInstallAndroid({
 """
 
 
-class JVMHost:
-    """AndroidHost.kt: JSON lines in; out, the frames and scripts for the page (in order) and each
-    command's output line, matched by id. Read with a GLib IO watch: WebKit runs meanwhile."""
+def fields_json(fields):
+    return json.dumps(fields, ensure_ascii=True)[1:-1]
+
+
+class JVMHost(Host):
+    """AndroidHost.kt, read as webkit_harness.Host reads the Swift host; its other output lines
+    are the frames and scripts for the page, in order."""
 
     def __init__(self, kotlin, classes, on_page, on_exit):
-        self.process = subprocess.Popen(['python3', kotlin, 'run', '--cp', classes, 'schemas.AndroidHostKt'],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        self.next_id = 0
-        self.pending = {}
-        self.posts = set()
-        self.buffer = bytearray()
+        super().__init__(phases.jvm_host_command(kotlin, classes), None, on_exit)
         self.on_page = on_page
-        self.on_exit = on_exit
-        self.closing = False
-        fd = self.process.stdout.fileno()
-        os.set_blocking(fd, False)
-        GLib.io_add_watch(GLib.IOChannel.unix_new(fd), GLib.PRIORITY_DEFAULT,
-                          GLib.IOCondition.IN | GLib.IOCondition.HUP | GLib.IOCondition.ERR, self.readable)
-
-    def readable(self, channel, condition):
-        fd = self.process.stdout.fileno()
-        while True:
-            try:
-                data = os.read(fd, 1 << 20)
-            except BlockingIOError:
-                return True
-            if not data:
-                if not self.closing:
-                    self.on_exit(f'the JVM host exited ({self.process.poll()})')
-                return False
-            self.buffer += data
-            end = self.buffer.find(b'\n')
-            while end >= 0:
-                line = bytes(self.buffer[:end])
-                del self.buffer[:end + 1]
-                self.dispatch(json.loads(line.decode('utf-8')))
-                end = self.buffer.find(b'\n')
+        self.posts = set()
 
     def dispatch(self, output):
         if 'frame' in output or 'evaluate' in output:
             self.on_page(output)
-            return
-        done = self.pending.pop(output.get('id'), None)
-        if done is None and output.get('id') in self.posts:
+        elif output.get('id') in self.posts:
             self.posts.discard(output['id'])
-            return
-        if done is None:
-            self.on_exit(f'an output line no command waits for: {json.dumps(output)[:300]}')
-            return
-        done(output)
+        else:
+            super().dispatch(output)
 
-    def write(self, fields):
-        self.next_id += 1
-        self.process.stdin.write((json.dumps(dict(fields, id=self.next_id), ensure_ascii=True) + '\n').encode('utf-8'))
-        return self.next_id
+    def call(self, fields, done):
+        self.command(fields_json(fields), done)
 
-    def command(self, fields, done):
-        self.pending[self.write(fields)] = done
+    def calls(self, fields, done):
+        self.commands([fields_json(f) for f in fields], done)
 
     def post(self, name, text):
         """What the page posted on an object: answered by the JVM like a command, not waited for."""
-        self.posts.add(self.write({'post': {'object': name, 'text': text}}))
-
-    def commands(self, fields, done):
-        """Commands one after the other; done(outputs)."""
-        outputs = []
-
-        def step(output=None):
-            if output is not None:
-                outputs.append(output)
-            if len(outputs) == len(fields):
-                done(outputs)
-            else:
-                self.command(fields[len(outputs)], step)
-
-        step()
-
-    def close(self):
-        self.closing = True
-        self.process.stdin.close()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        self.next_id += 1
+        self.posts.add(self.next_id)
+        self.send('"id":%d,%s' % (self.next_id, fields_json({'post': {'object': name, 'text': text}})))
 
 
 class Harness:
@@ -152,12 +99,17 @@ class Harness:
         self.results = []
         self.error = None
         self.windows = []
+        self.after_report = None
         self.loop = GLib.MainLoop()
         context = WebKit.WebContext.get_default()
         context.register_uri_scheme(TRUSTED_SCHEME, lambda request: serve_file(self.web, request))
         security = context.get_security_manager()
         security.register_uri_scheme_as_cors_enabled(TRUSTED_SCHEME)
         security.register_uri_scheme_as_secure(TRUSTED_SCHEME)
+
+    @staticmethod
+    def log(line):
+        print(f'[webkit-android] {line}', flush=True)
 
     # -- the page ---------------------------------------------------------------------------
 
@@ -208,9 +160,9 @@ class Harness:
 
         kind = cmd.get('cmd')
         if kind == 'android':
-            self.host.command(cmd['line'], answer)
+            self.host.call(cmd['line'], answer)
         elif kind == 'print':
-            print(f'[webkit-android] {cmd["text"]}', flush=True)
+            self.log(cmd['text'])
             answer(True)
         elif kind == 'done':
             answer(True)
@@ -223,37 +175,28 @@ class Harness:
     # -- phases -------------------------------------------------------------------------------
 
     def install(self, main_frame, then):
-        """A fresh WebView with the bridge in the JVM, its frame the page's origin."""
-        self.host.command({'install': self.transport, 'origin': ORIGIN, 'mainFrame': main_frame, 'console': True}, then)
+        self.host.call(phases.install(self.transport, ORIGIN, main_frame), then)
 
     def suite_phase(self, mode):
-        query = f'platform=android&engine=webkit&mode={mode}&transport={self.transport}'
+        query = phases.suite_query('webkit', mode, self.transport)
         if mode == 'bare':
             self.open_view(None, query)
         else:
             self.install(mode == 'main', lambda installed: self.open_view(installed, query))
 
     def queue_events(self, then):
-        """The web content process 'terminated', then events sent: they wait for the next $hello."""
-        fields = [{'terminate': True}]
-        fields += [{'emit': {'module': 'sample', 'event': 'resume', 'payload': {'backgroundSeconds': s}}} for s in (1, 2, 3)]
-        fields.append({'emit': {'module': 'user', 'event': 'loginChanged', 'payload': {'user': {'id': 1, 'name': 'Queued \u2028</script>'}}}})
-
         def done(outputs):
-            if any(o['queued'] != {'sample': 3, 'user': 1} for o in outputs[-1:]) or any(o.get('error') for o in outputs):
-                self.fail(f'events were not queued natively: {outputs}')
-                return
-            then()
+            problem = phases.queue_problem(outputs)
+            if problem:
+                self.fail(problem)
+            else:
+                then()
 
-        self.host.commands(fields, done)
+        self.host.calls(phases.QUEUE_EVENTS, done)
 
     def queued_phase(self):
         """queued.html after events queued natively, then reloaded after more (queued.js reports each load)."""
-        query = f'transport={self.transport}'
         loads = {'count': 0}
-
-        def installed(output):
-            self.queue_events(lambda: self.open_view(output, query, 'queued.html'))
 
         def reported():
             loads['count'] += 1
@@ -263,36 +206,22 @@ class Harness:
             return False
 
         self.after_report = reported
-        self.install(True, installed)
+        self.install(True, lambda installed: self.queue_events(lambda: self.open_view(installed, f'transport={self.transport}', 'queued.html')))
 
     def page_call_phase(self):
-        """A call made before the page (and its client) loaded waits for its $hello; a call made
-        as a reload replaced the document finds no client there (-11 from the body), waits for the
-        reloaded document's $hello and is answered there."""
-        result = {'passed': 0, 'failed': 0, 'lines': []}
-
-        def record(name, ok, detail):
-            result['passed' if ok else 'failed'] += 1
-            line = f'ok {self.transport}/pagecalls: {name}' if ok else f'FAIL {self.transport}/pagecalls: {name}\n    {detail}'
-            result['lines'].append(line)
-            print(f'[webkit-android] {line}', flush=True)
-
-        def call(form_id, done):
-            self.host.command({'callPage': {'module': 'user', 'method': 'getFormState', 'params': {'formId': form_id}, 'timeoutMs': 8000}}, done)
-
-        def expect(output, form_id, n):
-            return output.get('outcome') == {'value': {'formId': form_id, 'title': f'load {n}', 'dirty': False, 'fields': []}}
+        """phases.PageCallPhase, the reload started by hand and the second call made once the
+        reloaded document is committed (its client implements 300 ms later)."""
+        phase = phases.PageCallPhase(self.transport, self.log)
 
         def before_load(installed):
             view = self.open_view(installed, 'delay=300', 'pagecall.html')
             started = time.time()
 
             def first(output):
-                record('a call made before the page loaded waits for its client\'s $hello, then succeeds',
-                       expect(output, 'before-load', 1) and time.time() - started >= 0.3, json.dumps(output.get('outcome')))
+                phase.before_load(output, time.time() - started)
                 across_reload(view)
 
-            call('before-load', first)
+            self.host.call(phases.page_call('before-load'), first)
 
         def across_reload(view):
             state = {'sent': False}
@@ -301,23 +230,21 @@ class Harness:
                 if event != WebKit.LoadEvent.COMMITTED or state['sent']:
                     return
                 state['sent'] = True
-                self.host.command({'stats': True}, lambda before: call('across', lambda output: done(before, output)))
+                self.host.call({'stats': True}, lambda before: self.host.call(phases.page_call('across'), lambda output: done(before, output)))
 
             def done(before, output):
                 view.disconnect(handler)
-                self.host.command({'stats': True}, lambda after: finish(before, output, after))
+                self.host.call({'stats': True}, lambda after: finish(before, output, after))
 
             def finish(before, output, after):
-                runs = after['evaluated'] - before['evaluated']
-                record('a call made as the page reloads: the body finds no client (-11), the reloaded page\'s client answers it after its $hello',
-                       expect(output, 'across', 2) and runs == 2, f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
-                self.results.append(result)
+                phase.across_reload(output, before, after)
+                self.results.append(phase.result)
                 GLib.idle_add(self.next_phase)
 
             handler = view.connect('load-changed', committed)
             view.reload()
 
-        self.install(True, lambda installed: self.host.command({'terminate': True}, lambda _: before_load(installed)))
+        self.install(True, lambda installed: self.host.call({'terminate': True}, lambda _: before_load(installed)))
 
     def next_phase(self):
         if self.after_report and self.after_report():
@@ -337,12 +264,11 @@ class Harness:
 
     def fail(self, message):
         self.error = message
-        print(f'[webkit-android] FAIL {message}', flush=True)
+        self.log(f'FAIL {message}')
         self.loop.quit()
         return False
 
     def run(self, timeout):
-        self.after_report = None
         self.phases = [lambda: self.suite_phase('main'), lambda: self.suite_phase('untrusted'), lambda: self.suite_phase('bare'),
                        self.queued_phase, self.page_call_phase]
         GLib.timeout_add_seconds(timeout, lambda: self.fail(f'no result within {timeout} s'))
@@ -362,19 +288,7 @@ def main():
     harness = Harness(options)
     started = time.time()
     harness.run(options.timeout)
-    passed = sum(r.get('passed', 0) for r in harness.results)
-    failed = sum(r.get('failed', 0) for r in harness.results)
-    for r in harness.results:
-        for line in r.get('lines', []):
-            if line.startswith('FAIL'):
-                print(f'[webkit-android] {line}', flush=True)
-    # main, untrusted, bare, two loads of queued.html, the page-call phase
-    if harness.error or len(harness.results) != 6:
-        failed += 1
-        print(f'[webkit-android] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
-    print(f'[webkit-android {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
-    print(f'android-webkit-{options.transport}: {passed} passed, {failed} failed', flush=True)
-    return 0 if failed == 0 and passed > 0 else 1
+    return phases.summarize('webkit', options.transport, harness.results, harness.error, time.time() - started, Harness.log)
 
 
 if __name__ == '__main__':

@@ -101,8 +101,8 @@ class Host:
     Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
     works (page calls: the host's `pageCall` lines run in the page, answered with `pageAnswer`)."""
 
-    def __init__(self, path, on_page_call, on_exit):
-        self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    def __init__(self, argv, on_page_call, on_exit):
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         self.next_id = 0
         self.pending = {}
         self.buffer = bytearray()
@@ -123,7 +123,7 @@ class Host:
                 break
             if not data:
                 if not self.closing:
-                    self.on_exit(f'the Swift test host exited ({self.process.poll()})')
+                    self.on_exit(f'the test host exited ({self.process.poll()})')
                 return False
             start = len(self.buffer)
             self.buffer += data
@@ -186,7 +186,7 @@ class Harness:
         # (PHASE, the app's modules, HOST) of the evolution mode, in order.
         self.evolution_phases = [evolution_phase(p) for p in options.phases.split(',')] if self.evolution else []
         self.channels = self.evolution_phases[0][1] if self.evolution else ('sample', 'user', 'legacy')
-        self.host = Host(self.evolution_phases[0][2] if self.evolution else options.host, self.on_page_call, self.fail)
+        self.host = Host([self.evolution_phases[0][2] if self.evolution else options.host], self.on_page_call, self.fail)
         self.console_script = None
         self.call_view = None
         self.page_calls = {'calls': 0, 'answers': 0, 'errors': 0}
@@ -525,7 +525,7 @@ class Harness:
             self.views = []
             self.call_view = None
             self.host.close()
-            self.host = Host(host, self.on_page_call, self.fail)
+            self.host = Host([host], self.on_page_call, self.fail)
             # Each phase counts its own messages and $hellos, as node's process per phase does.
             self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
             self.requested = {}
