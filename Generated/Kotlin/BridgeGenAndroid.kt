@@ -80,8 +80,8 @@ public object BridgeAndroid {
         scope: CoroutineScope,
         policy: BridgeOriginPolicy,
         callbackChannel: String?,
-        log: (String) -> Unit = {},
         console: BridgeConsole? = null,
+        log: (String) -> Unit = {},
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
             throw BridgeInstallException(
@@ -359,7 +359,7 @@ internal object BridgeLegacyScript {
  * policy (before `loadUrl`) and returns its session. Pass the handler of each module the app
  * implements (held weakly); the others are left out. Handlers run in `scope`. The page's console
  * reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for
- * this build: pass `debugBuild = BuildConfig.DEBUG`.
+ * this build: pass `debugBuild = BuildConfig.DEBUG`. `log` comes last, so it can be a trailing lambda.
  *
  * @throws BridgeInstallException as [BridgeAndroid.install] does
  */
@@ -369,17 +369,18 @@ public fun BridgeAndroid.install(
     sampleHandler: SampleHandler? = null,
     userHandler: UserHandler? = null,
     policy: BridgeOriginPolicy = BridgeConfiguration.policy,
-    log: (String) -> Unit = {},
     debugBuild: Boolean = false,
-    console: (BridgeConsoleLevel, String) -> Unit = { level, message -> log(BridgeConsole.line(level, message)) },
+    console: ((BridgeConsoleLevel, String) -> Unit)? = null,
+    log: (String) -> Unit = {},
 ): BridgeSession {
     val modules = listOfNotNull<BridgeModule>(
         sampleHandler?.let { SampleDispatcher(it) },
         userHandler?.let { UserDispatcher(it) },
     )
-    val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, console)
+    val sink: (BridgeConsoleLevel, String) -> Unit = console ?: { level, message -> log(BridgeConsole.line(level, message)) }
+    val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, sink)
     return install(
-        webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log,
-        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) },
+        webView, modules, scope, policy, BridgeConfiguration.callbackChannel,
+        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, log,
     )
 }

@@ -84,8 +84,8 @@ public object BridgeAndroid {
         scope: CoroutineScope,
         policy: BridgeOriginPolicy,
         callbackChannel: String?,
-        log: (String) -> Unit = {},
         console: BridgeConsole? = null,
+        log: (String) -> Unit = {},
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
             throw BridgeInstallException(

@@ -65,7 +65,7 @@ struct KotlinInstallGenerator {
             + "policy (before `loadUrl`) and returns its session. Pass the handler of each module the app\n"
             + "implements (held weakly); the others are left out. Handlers run in `scope`. The page's console\n"
             + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
-            + "this build: pass `debugBuild = BuildConfig.DEBUG`.\n\n"
+            + "this build: pass `debugBuild = BuildConfig.DEBUG`. `log` comes last, so it can be a trailing lambda.\n\n"
             + "@throws BridgeInstallException as [BridgeAndroid.install] does"
         for line in KotlinText.kdoc(doc) { p.line(line) }
         p.line("\(settings.visibility.rawValue) fun BridgeAndroid.install(")
@@ -76,9 +76,9 @@ struct KotlinInstallGenerator {
                 p.line("\(Self.parameter(module)): \(KotlinHandlerGenerator.name(module.name))? = null,")
             }
             p.line("policy: BridgeOriginPolicy = BridgeConfiguration.policy,")
-            p.line("log: (String) -> Unit = {},")
             p.line("debugBuild: Boolean = false,")
-            p.line("console: (BridgeConsoleLevel, String) -> Unit = { level, message -> log(BridgeConsole.line(level, message)) },")
+            p.line("console: ((BridgeConsoleLevel, String) -> Unit)? = null,")
+            p.line("log: (String) -> Unit = {},")
         }
         p.line("): BridgeSession {")
         p.indented { p in
@@ -89,11 +89,12 @@ struct KotlinInstallGenerator {
                 }
             }
             p.line(")")
-            p.line("val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, console)")
+            p.line("val sink: (BridgeConsoleLevel, String) -> Unit = console ?: { level, message -> log(BridgeConsole.line(level, message)) }")
+            p.line("val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, sink)")
             p.line("return install(")
             p.indented { p in
-                p.line("webView, modules, scope, policy, BridgeConfiguration.callbackChannel, log,")
-                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) },")
+                p.line("webView, modules, scope, policy, BridgeConfiguration.callbackChannel,")
+                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, log,")
             }
             p.line(")")
         }

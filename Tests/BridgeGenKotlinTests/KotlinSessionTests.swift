@@ -106,7 +106,8 @@ final class KotlinSessionTests: XCTestCase {
     /// without WEB_MESSAGE_LISTENER, for a policy no origin rule can say, off the WebView's
     /// thread and twice; the rules of docs/ANDROID.md and which frames they give the object;
     /// answers through each frame's reply proxy, the policy checked again natively; a page call
-    /// through evaluateJavascript; the renderer going; uninstall; no WebView kept alive.
+    /// through evaluateJavascript; the renderer going; uninstall; console forwarding (off without
+    /// DOCUMENT_START_SCRIPT, the script in the rules' frames, each message checked); no WebView kept alive.
     func testTheAndroidGlueOnTheStandIn() throws {
         let run = try KotlinToolchain.run("session.GlueProbeKt", classes: try Self.classes.get(), input: "")
         XCTAssertEqual(run.status, 0, run.output)

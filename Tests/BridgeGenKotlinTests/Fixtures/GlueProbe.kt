@@ -1,7 +1,7 @@
 // BridgeAndroid (the generated BridgeGenAndroid.kt) on the androidx.webkit stand-in: install
 // refusals, the origin rules, frames that do and do not get the objects, answers through each
-// frame's reply proxy, page calls through evaluateJavascript, the renderer going, uninstall, and
-// nothing keeping a WebView alive. Prints what happens, for KotlinSessionTests.
+// frame's reply proxy, page calls through evaluateJavascript, the renderer going, uninstall,
+// console forwarding, and nothing keeping a WebView alive. Prints what happens, for KotlinSessionTests.
 
 package session
 
@@ -32,19 +32,19 @@ fun main() = runBlocking {
     println("-- install refusals")
     println("rules: ${BridgeAndroid.originRules(policy)}")
     StandIn.features.remove(WebViewFeature.WEB_MESSAGE_LISTENER)
-    attempt("no WEB_MESSAGE_LISTENER") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log) }
+    attempt("no WEB_MESSAGE_LISTENER") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log = log) }
     StandIn.features.add(WebViewFeature.WEB_MESSAGE_LISTENER)
     attempt("only file") { BridgeAndroid.originRules(BridgeOriginPolicy(setOf("file"), emptySet(), true)) }
     attempt("https as a scheme") { BridgeAndroid.originRules(BridgeOriginPolicy(setOf("https"), emptySet(), true)) }
     attempt("nothing") { BridgeAndroid.originRules(BridgeOriginPolicy(emptySet(), emptySet(), true)) }
-    attempt("a malformed host") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(emptySet(), setOf("a/b"), true), null, log) }
-    attempt("two modules named alike") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler), ProbeDispatcher(handler)), this, policy, null, log) }
+    attempt("a malformed host") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(emptySet(), setOf("a/b"), true), null, log = log) }
+    attempt("two modules named alike") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler), ProbeDispatcher(handler)), this, policy, null, log = log) }
     println("listeners after a refusal: ${StandIn.listenerNames(webView)}")
     val scope = this
     var threadError: String? = null
     val other = Thread {
         try {
-            BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), scope, policy, null, log)
+            BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), scope, policy, null, log = log)
         } catch (error: RuntimeException) {
             threadError = error.message?.substringAfter("All WebView methods")
         }
@@ -55,10 +55,10 @@ fun main() = runBlocking {
     println("listeners: ${StandIn.listenerNames(webView)}")
 
     println("-- install, reply transport")
-    val session = BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log)
+    val session = BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log = log)
     println("listeners: ${StandIn.listenerNames(webView)}")
     println("session found: ${BridgeAndroid.session(webView) === session}")
-    attempt("twice") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log) }
+    attempt("twice") { BridgeAndroid.install(webView, listOf(ProbeDispatcher(handler)), this, policy, null, log = log) }
     val frames = listOf(
         StandInFrame(webView, "app://bundle", isMainFrame = true),
         StandInFrame(webView, "https://www.example.com", isMainFrame = false),
@@ -120,10 +120,10 @@ fun main() = runBlocking {
     println("-- callback transport")
     val legacy = WebView(Context())
     StandIn.features.remove(WebViewFeature.DOCUMENT_START_SCRIPT)
-    attempt("no DOCUMENT_START_SCRIPT") { BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log) }
+    attempt("no DOCUMENT_START_SCRIPT") { BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log = log) }
     println("listeners after the refusal: ${StandIn.listenerNames(legacy)}")
     StandIn.features.add(WebViewFeature.DOCUMENT_START_SCRIPT)
-    BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log)
+    BridgeAndroid.install(legacy, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", log = log)
     println("listeners: ${StandIn.listenerNames(legacy)}")
     val page = StandInFrame(legacy, "app://bundle", isMainFrame = true)
     val foreign = StandInFrame(legacy, "https://evil.com", isMainFrame = false)
@@ -137,10 +137,36 @@ fun main() = runBlocking {
     page.navigate()
     println("after uninstall and a navigation, the page runs: ${page.scripts}")
 
+    println("-- console forwarding")
+    val lines = ArrayList<String>()
+    val console = BridgeConsole(maxMessageLength = 12, maxMessagesPerSecond = 50) { level, message -> lines.add(BridgeConsole.line(level, message)) }
+    val quiet = WebView(Context())
+    StandIn.features.remove(WebViewFeature.DOCUMENT_START_SCRIPT)
+    BridgeAndroid.install(quiet, listOf(ProbeDispatcher(handler)), this, policy, null, console, log)
+    println("without DOCUMENT_START_SCRIPT the install goes on: listeners ${StandIn.listenerNames(quiet)}")
+    StandIn.features.add(WebViewFeature.DOCUMENT_START_SCRIPT)
+    BridgeAndroid.uninstall(quiet)
+    val chatty = WebView(Context())
+    BridgeAndroid.install(chatty, listOf(ProbeDispatcher(handler)), this, policy, null, console, log)
+    println("listeners: ${StandIn.listenerNames(chatty)}")
+    val top = StandInFrame(chatty, "app://bundle", isMainFrame = true)
+    val sub = StandInFrame(chatty, "app://bundle", isMainFrame = false)
+    val evil = StandInFrame(chatty, "https://evil.com", isMainFrame = false)
+    println("the main frame runs the console script: ${top.scripts == listOf(console.script)}; a foreign frame runs ${evil.scripts}, has the object: ${evil.has("__bridgegen_bridgegenConsole")}")
+    top.postMessage("__bridgegen_bridgegenConsole", """{"level":"warn","message":"two\nlines and more"}""")
+    top.postMessage("__bridgegen_bridgegenConsole", """{"level":"shout","message":"m"}""")
+    top.postMessage("__bridgegen_bridgegenConsole", "[1]")
+    sub.postMessage("__bridgegen_bridgegenConsole", """{"level":"log","message":"from a subframe"}""")
+    StandIn.runTasks(chatty)
+    println("console lines: $lines")
+    BridgeAndroid.uninstall(chatty)
+    top.navigate()
+    println("after uninstall: listeners ${StandIn.listenerNames(chatty)}, the page runs ${top.scripts}")
+
     println("-- nothing keeps a WebView alive")
     fun installOnDropped(): java.lang.ref.WeakReference<WebView> {
         val dropped = WebView(Context())
-        val droppedSession = BridgeAndroid.install(dropped, listOf(ProbeDispatcher(handler)), this, policy, null, log)
+        val droppedSession = BridgeAndroid.install(dropped, listOf(ProbeDispatcher(handler)), this, policy, null, log = log)
         StandInFrame(dropped, "app://bundle", isMainFrame = true)
             .postMessage("__bridgegen_probe", """{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"h"}""")
         StandIn.runTasks(dropped)
