@@ -74,17 +74,12 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
         let frame = message.frameInfo
         let world = self.world
+        // WebKit delivers a message only with its web view, a SwiftUI `WebPage`'s too (its private
+        // backing view): the answer goes through it, into the frame that sent the message.
         let webView = message.webView
-        // A message without a web view comes from a SwiftUI `WebPage`: answered through the
-        // attached page (its main frame, as `mainFrameOnly` admits by default).
-        let fromPage = webView == nil
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView, weak session] script in
-            if fromPage {
-                session?.evaluate?(script) { _ in }
-            } else {
-                webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
-            }
+                        reply: nil) { [weak webView] script in
+            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
         }
     }
 }
@@ -242,15 +237,15 @@ struct BridgeChannelMarker: Equatable {
                     }
                     webView.callAsyncJavaScript(body, arguments: arguments, in: nil, in: pageWorld ? WKContentWorld.page : world) { result in
                         switch result {
-                        case .success(let value): continuation.resume(returning: BridgePageData(value: value))
-                        case .failure(let error): continuation.resume(throwing: BridgePageFailure(error: String(describing: error)))
+                        case .success(let value): continuation.resume(returning: BridgePageData(completionValue: value))
+                        case .failure(let error): continuation.resume(throwing: BridgePageFailure(error))
                         }
                     }
                 }
             } catch let failure as BridgePageFailure {
                 // WebKit fails the calls of a web view that went away: that is `pageNotLoaded`.
                 guard webView != nil else { throw gone }
-                throw BridgeError(.pageError, "WebKit failed the call: \(failure.error)")
+                throw failure.bridgeError
             }
             return answer.value
         }
@@ -426,15 +421,12 @@ struct BridgeChannelMarker: Equatable {
             } catch let error as BridgeError {
                 throw error
             } catch {
-                throw BridgeError(.pageError, "WebKit failed the call: \(String(describing: error))")
+                // The backing web view's `callAsyncJavaScript` failures, read the same way.
+                throw BridgePageFailure(error).bridgeError
             }
         }
     }
 #endif
 }
 
-/// A WebKit failure carried out of a completion handler as text (WebKit's errors need not be Sendable).
-struct BridgePageFailure: Error, Sendable {
-    var error: String
-}
 #endif

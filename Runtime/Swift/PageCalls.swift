@@ -71,6 +71,22 @@ enum BridgePageScripts {
 /// never mutated), handed from the call's driver to its caller on the main actor.
 struct BridgePageData: @unchecked Sendable {
     let value: Any?
+
+    init(value: Any?) {
+        self.value = value
+    }
+
+    /// A `callAsyncJavaScript` completion's value: WebKit delivers JavaScript `undefined` as
+    /// `.success(Optional<Any>.none as Any)`, a nil inside `Any` that `if let` does not see.
+    init(completionValue: Any) {
+        value = Self.unboxed(completionValue)
+    }
+
+    private static func unboxed(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unboxed($0.value) }
+    }
 }
 
 /// A page call's outcome, given exactly once: by the page's answer, the timer, the calling
@@ -285,7 +301,7 @@ extension BridgeSession {
         case .failure(let error as BridgeError):
             return .failure(BridgeError(code: error.code, message: cut(error.message)))
         case .failure(let error):
-            return .failure(BridgeError(.pageError, cut("WebKit failed the call: \(String(describing: error))")))
+            return .failure(BridgePageFailure(error).bridgeError)
         case .success(let answered):
             value = answered
         }
@@ -365,6 +381,69 @@ extension BridgeSession {
             }
         } onCancel: {
             outcome.settle(.failure(BridgeError(.aborted, "the calling Task was cancelled")))
+        }
+    }
+}
+
+// MARK: - WebKit's failures
+
+/// A failure of `callAsyncJavaScript` / `WebPage.callJavaScript`, read as a bridge code. WebKit
+/// fails with an `NSError` in `WKErrorDomain`; only its domain, code and texts are kept (they are
+/// Sendable, the error need not be). Codes are compared as raw values: they are fixed by the
+/// `WKErrorCode` NS_ENUM, and naming them would tie this WebKit-free core to WebKit.
+struct BridgePageFailure: Error, Sendable {
+    /// `WKError.Code` raw values (WKError.h).
+    enum WebKitCode {
+        static let webContentProcessTerminated = 2
+        static let webViewInvalidated = 3
+        static let javaScriptExceptionOccurred = 4
+        static let javaScriptResultTypeIsUnsupported = 5
+        static let javaScriptInvalidFrameTarget = 12
+    }
+
+    /// The `userInfo` key of the thrown or rejected value's text (`_WKJavaScriptExceptionMessageErrorKey`).
+    static let exceptionMessageKey = "WKJavaScriptExceptionMessage"
+    /// WebKit's text when the function's Promise was collected unsettled: the page went away
+    /// (ScriptController.cpp). WebKit reports it as a JavaScript exception (code 4), so the text
+    /// is all that tells it from a rejection; Apple's docs call it `javaScriptAsyncFunctionResultUnreachable`.
+    static let unreachableMessage = "Completion handler for function call is no longer reachable"
+
+    var domain: String
+    var code: Int
+    /// `WKJavaScriptExceptionMessage`, else the localized description.
+    var text: String
+
+    init(_ error: any Error) {
+        let error = error as NSError
+        domain = error.domain
+        code = error.code
+        text = error.userInfo[Self.exceptionMessageKey] as? String ?? error.localizedDescription
+    }
+
+    /// The bridge's code for WebKit's cause (docs/WIRE.md, "Page calls"): the page or frame gone
+    /// is `pageNotLoaded`, the process gone `processTerminated`, an answer WebKit cannot carry
+    /// `invalidResult`; a throw or rejection (the constant bodies catch everything, so it is a
+    /// hostile or broken page) and anything else `pageError`.
+    @MainActor var bridgeError: BridgeError {
+        let text = BridgeSession.cut(self.text)
+        guard domain == "WKErrorDomain" else {
+            return BridgeError(.pageError, BridgeSession.cut("WebKit failed the call: \(domain) \(code): \(text)"))
+        }
+        switch code {
+        case WebKitCode.javaScriptExceptionOccurred where self.text == Self.unreachableMessage:
+            return BridgeError(.pageNotLoaded, "the page went away before answering (WebKit: \(text))")
+        case WebKitCode.javaScriptExceptionOccurred:
+            return BridgeError(.pageError, BridgeSession.cut("the page threw or rejected: \(text)"))
+        case WebKitCode.javaScriptInvalidFrameTarget:
+            return BridgeError(.pageNotLoaded, "the frame called is gone (WebKit: \(text))")
+        case WebKitCode.webViewInvalidated:
+            return BridgeError(.pageNotLoaded, "the web view was invalidated (WebKit: \(text))")
+        case WebKitCode.webContentProcessTerminated:
+            return BridgeError(.processTerminated, "the web content process terminated during the call")
+        case WebKitCode.javaScriptResultTypeIsUnsupported:
+            return BridgeError(.invalidResult, "the page's answer is of a type WebKit cannot return (WebKit: \(text))")
+        default:
+            return BridgeError(.pageError, BridgeSession.cut("WebKit failed the call: WKErrorDomain \(code): \(text)"))
         }
     }
 }

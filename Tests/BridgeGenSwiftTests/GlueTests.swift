@@ -37,12 +37,18 @@ final class GlueTests: XCTestCase {
     /// The page-call and WebPage checks both transports run.
     private let pageChecks = ["page.global-result", "page.global-arguments-are-strings", "page.global-params-as-json", "page.global-in-page-world",
                               "page.body-has-no-value", "page.body-constant", "page.waits-for-hello", "page.client-after-hello",
-                              "page.client-arguments", "page.client-in-configured-world", "page.declared-error", "page.webkit-failure-is-page-error",
+                              "page.client-arguments", "page.client-in-configured-world", "page.declared-error",
+                              "page.webkit-rejected-is-page-error", "page.webkit-rejected-client-is-page-error", "page.webkit-unreachable-is-page-not-loaded",
+                              "page.webkit-unreachable-client-is-page-not-loaded", "page.webkit-invalid-frame-is-page-not-loaded", "page.webkit-process-terminated",
+                              "page.webkit-invalidated-is-page-not-loaded", "page.webkit-unsupported-result-is-invalid-result", "page.webkit-message-cut",
+                              "page.undefined-is-invalid-result", "page.null-is-invalid-result",
                               "page.wrong-type-is-invalid-result", "page.not-implemented", "page.undeclared-code", "page.timeout",
                               "page.process-terminated", "page.cancelled", "page.concurrent-200-matched", "page.client-in-named-world",
                               "page.global-in-page-world-from-named", "page.other-world-not-installed", "page.web-view-gone", "page.not-installed",
                               "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
-                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call", "webpage.terminate-resets-hello", "webpage.uninstall"]
+                              "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call",
+                              "webpage.webkit-rejected", "webpage.webkit-unreachable", "webpage.webkit-invalid-frame", "webpage.webkit-process-terminated",
+                              "webpage.answer-not-through-callJavaScript", "webpage.frame-info", "webpage.terminate-resets-hello", "webpage.uninstall"]
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)
@@ -60,7 +66,7 @@ final class GlueTests: XCTestCase {
                              "events.queued-before-hello", "events.hello-answer", "events.delivered-in-order",
                              "events.page-gone-requeues", "events.redelivered-after-hello", "events.terminate-queues",
                              "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall",
-                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.reinstalled"] + pageChecks)
+                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.reinstalled", "webpage.reply-answer"] + pageChecks)
     }
 
     func testCallbackTransport() throws {
@@ -75,7 +81,7 @@ final class GlueTests: XCTestCase {
                              "events.delivered-in-order", "events.redelivered-after-hello",
                              "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel",
                              "capabilities.hello-answer", "capabilities.sorted", "capabilities.uninstalled-absent", "capabilities.reinstalled",
-                             "webpage.callback-answer-through-page"] + pageChecks)
+                             "webpage.callback-answer-through-backing-web-view"] + pageChecks)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.any-name-answered") }.count, 7)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.name-refused") }.count, 3)
     }

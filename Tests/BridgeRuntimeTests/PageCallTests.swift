@@ -39,8 +39,12 @@ import XCTest
     }
 }
 
-private struct WebKitFailure: Error, CustomStringConvertible {
-    var description: String { "WKErrorDomain 4: A JavaScript exception occurred" }
+/// A failure as WebKit builds it: `WKErrorDomain`, a `WKErrorCode` raw value, and for JavaScript
+/// exceptions the thrown or rejected value's text under `WKJavaScriptExceptionMessage`.
+private func webKitError(_ code: Int, _ description: String, exception: String? = nil, domain: String = "WKErrorDomain") -> NSError {
+    var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+    if let exception { info["WKJavaScriptExceptionMessage"] = exception }
+    return NSError(domain: domain, code: code, userInfo: info)
 }
 
 /// Native -> page calls through the WebKit-free core (`BridgeSession.callPage`,
@@ -179,10 +183,28 @@ private struct WebKitFailure: Error, CustomStringConvertible {
         }
     }
 
-    func testWebKitFailuresArePageErrorsAndThePagesTextIsCut() async {
+    func testWebKitFailuresAreReadByCauseAndThePagesTextIsCut() async {
         hello()
-        page.answer = { _, _ in throw WebKitFailure() }
-        await assertFails(BridgeError(.pageError, "WebKit failed the call: WKErrorDomain 4: A JavaScript exception occurred")) {
+        let exception = "A JavaScript exception occurred"
+        let cases: [(NSError, BridgeError)] = [
+            (webKitError(4, exception, exception: "TypeError: x is not a function"), BridgeError(.pageError, "the page threw or rejected: TypeError: x is not a function")),
+            (webKitError(4, exception, exception: "Completion handler for function call is no longer reachable"),
+             BridgeError(.pageNotLoaded, "the page went away before answering (WebKit: Completion handler for function call is no longer reachable)")),
+            (webKitError(12, "JavaScript execution targeted an invalid frame"), BridgeError(.pageNotLoaded, "the frame called is gone (WebKit: JavaScript execution targeted an invalid frame)")),
+            (webKitError(3, "The WKWebView was invalidated"), BridgeError(.pageNotLoaded, "the web view was invalidated (WebKit: The WKWebView was invalidated)")),
+            (webKitError(2, "The Web Content process was terminated"), BridgeError(.processTerminated, "the web content process terminated during the call")),
+            (webKitError(5, "JavaScript execution returned a result of an unsupported type"),
+             BridgeError(.invalidResult, "the page's answer is of a type WebKit cannot return (WebKit: JavaScript execution returned a result of an unsupported type)")),
+            (webKitError(14, "JavaScript execution targeted a frame that is not in an app-bound domain"),
+             BridgeError(.pageError, "WebKit failed the call: WKErrorDomain 14: JavaScript execution targeted a frame that is not in an app-bound domain")),
+            (webKitError(4, "unrelated", domain: "OtherDomain"), BridgeError(.pageError, "WebKit failed the call: OtherDomain 4: unrelated")),
+        ]
+        for (error, expected) in cases {
+            page.answer = { _, _ in throw error }
+            await assertFails(expected) { try await self.callInt(self.caller()) }
+        }
+        page.answer = { _, _ in throw webKitError(4, exception, exception: String(repeating: "x", count: 2_000)) }
+        await assertFails(BridgeError(.pageError, "the page threw or rejected: " + String(repeating: "x", count: 1_000 - 28))) {
             try await self.callInt(self.caller())
         }
         let long = String(repeating: "x", count: 999) + "😀" + "tail"

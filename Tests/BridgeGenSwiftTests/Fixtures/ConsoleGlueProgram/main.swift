@@ -36,8 +36,10 @@ other.addUserScript(WKUserScript(source: "// bridgegen console forwarding v1 (an
 BridgeConsoleGlue.install(on: other)
 check("install.another-sets-script-counts", other.userScripts.count == 1 && other.testHandler(named: "bridgegenConsole") == nil)
 
+// WebKit delivers messages only with a web view.
+let consoleHost = WKWebView(configuration: WKWebViewConfiguration())
 @MainActor func post(_ body: Any, scheme: String, host: String = "", mainFrame: Bool = true) {
-    let frame = WKFrameInfo(testMainFrame: mainFrame, origin: WKSecurityOrigin(testProtocol: scheme, host: host), webView: nil)
+    let frame = WKFrameInfo(testMainFrame: mainFrame, origin: WKSecurityOrigin(testProtocol: scheme, host: host), webView: consoleHost)
     let handler = controller.testHandler(named: "bridgegenConsole") as? BridgeConsoleForwarder
     handler?.userContentController(controller, didReceive: WKScriptMessage(testBody: body, name: "bridgegenConsole", frameInfo: frame, world: .page))
 }

@@ -424,9 +424,9 @@ do {
 
 // MARK: - Page calls (native -> page) through callAsyncJavaScript and WebPage.callJavaScript
 
-/// Posts `$hello` for a module to a content controller, as a page without a web view (SwiftUI's
-/// WebPage) or with one would.
-@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView?,
+/// Posts `$hello` for a module to a content controller, as a page in `webView` would (a SwiftUI
+/// WebPage's messages carry its private backing web view).
+@MainActor func sayHello(_ module: String, on controller: WKUserContentController, webView: WKWebView,
                          world: WKContentWorld = .page) async {
     let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: webView)
     let channel = isReply ? module : "uniBridgeCall"
@@ -515,10 +515,38 @@ pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"the page is saving
 var failure = await bridgeError { _ = try await userPage.confirmLeave(reason: "back") }
 check("page.declared-error", failure == BridgeError(code: User.Errors.busyCode, message: "the page is saving"), "\(String(describing: failure))")
 
-// What WebKit reports, and the page's answer, as typed errors.
-pageView.testCallHandler = { _ in throw NSError(domain: "WKErrorDomain", code: 4, userInfo: [NSLocalizedDescriptionKey: "A JavaScript exception occurred"]) }
+// What WebKit reports (an NSError in WKErrorDomain, by cause), and the page's answer, as typed errors.
+@MainActor func webKitFailure(_ failure: WKTestCallFailure, client: Bool = false) async -> BridgeError? {
+    pageView.testCallHandler = { _ in throw failure }
+    defer { pageView.testCallHandler = nil }
+    if client { return await bridgeError { _ = try await userPage.confirmLeave(reason: "back") } }
+    return await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+}
+failure = await webKitFailure(.rejected("Error: boom"))
+check("page.webkit-rejected-is-page-error", failure == BridgeError(code: -12, message: "the page threw or rejected: Error: boom"), "\(String(describing: failure))")
+failure = await webKitFailure(.rejected("TypeError: h.call is not a function"), client: true)
+check("page.webkit-rejected-client-is-page-error", failure == BridgeError(code: -12, message: "the page threw or rejected: TypeError: h.call is not a function"), "\(String(describing: failure))")
+failure = await webKitFailure(.unreachable)
+check("page.webkit-unreachable-is-page-not-loaded", failure == BridgeError(code: -11, message: "the page went away before answering (WebKit: Completion handler for function call is no longer reachable)"), "\(String(describing: failure))")
+failure = await webKitFailure(.unreachable, client: true)
+check("page.webkit-unreachable-client-is-page-not-loaded", failure?.code == -11, "\(String(describing: failure))")
+failure = await webKitFailure(.invalidFrameTarget)
+check("page.webkit-invalid-frame-is-page-not-loaded", failure == BridgeError(code: -11, message: "the frame called is gone (WebKit: JavaScript execution targeted an invalid frame)"), "\(String(describing: failure))")
+failure = await webKitFailure(.processTerminated)
+check("page.webkit-process-terminated", failure == BridgeError(code: -14, message: "the web content process terminated during the call"), "\(String(describing: failure))")
+failure = await webKitFailure(.webViewInvalidated)
+check("page.webkit-invalidated-is-page-not-loaded", failure == BridgeError(code: -11, message: "the web view was invalidated (WebKit: The WKWebView was invalidated)"), "\(String(describing: failure))")
+failure = await webKitFailure(.resultTypeIsUnsupported)
+check("page.webkit-unsupported-result-is-invalid-result", failure?.code == -13, "\(String(describing: failure))")
+failure = await webKitFailure(.rejected(String(repeating: "x", count: 5000)))
+check("page.webkit-message-cut", failure?.code == -12 && failure.map { $0.message.utf16.count <= 1000 } == true, "\(failure?.message.utf16.count ?? -1)")
+// `undefined` arrives as nil boxed in Any (not NSNull), `null` as NSNull: neither is envelope text.
+pageView.testCallHandler = { _ in nil }
 failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
-check("page.webkit-failure-is-page-error", failure?.code == -12 && failure?.message.hasPrefix("WebKit failed the call: ") == true, "\(String(describing: failure))")
+check("page.undefined-is-invalid-result", failure == BridgeError(code: -13, message: "the page's answer is not envelope JSON text, got nothing"), "\(String(describing: failure))")
+pageView.testCallHandler = { _ in NSNull() }
+failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
+check("page.null-is-invalid-result", failure == BridgeError(code: -13, message: "the page's answer is not envelope JSON text, got null"), "\(String(describing: failure))")
 pageView.testCallHandler = { _ in #"{"errcode":0,"errmsg":"ok","data":"3"}"# as NSString }
 failure = await bridgeError { _ = try await samplePage.getCartCount(userId: "u") }
 check("page.wrong-type-is-invalid-result", failure == BridgeError(code: -13, message: "result: expected int, got string"), "\(String(describing: failure))")
@@ -604,8 +632,8 @@ if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
     sampleEvents?.resume(backgroundSeconds: 7)
     for _ in 0..<50 { await Task.yield() }
     check("webpage.event-queued-before-hello", webPage.testCalls.isEmpty, "\(webPage.testCalls.count)")
-    await sayHello("sample", on: configuration.userContentController, webView: nil)
-    await sayHello("user", on: configuration.userContentController, webView: nil)
+    await sayHello("sample", on: configuration.userContentController, webView: webPage.testWebView)
+    await sayHello("user", on: configuration.userContentController, webView: webPage.testWebView)
     for _ in 0..<50 { await Task.yield() }
     check("webpage.event-through-callJavaScript", webPage.testCalls.count == 1 && webPage.testCalls.first?.body.contains("7.0") == true
           && BridgeGlue.session(of: webPage)?.queuedEventCount("sample") == 0, "\(webPage.testCalls.map(\.body))")
@@ -619,18 +647,40 @@ if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
     let mayLeave = try? await UserBridge.page(for: webPage).confirmLeave(reason: "close")
     check("webpage.client-call", mayLeave == false && webPage.testCalls.last?.arguments["m"] as? String == "user"
           && webPage.testCalls.last?.world === WKContentWorld.page, "\(String(describing: mayLeave))")
-    // A request from the page without a web view is answered (callback transport: through the page).
-    let beforeRequest = webPage.testCalls.count
-    if !isReply {
-        let frame = WKFrameInfo(testMainFrame: true, origin: trusted, webView: nil)
-        let body = "{\"type\":\"getItem\",\"data\":{\"key\":\"k\"},\"callbackName\":\"__bg_cb_9\"}" as NSString
-        let message = WKScriptMessage(testBody: body, name: "uniBridgeCall", frameInfo: frame, world: .page)
-        (configuration.userContentController.testHandler(named: "uniBridgeCall") as? any WKScriptMessageHandler)?
-            .userContentController(configuration.userContentController, didReceive: message)
-        for _ in 0..<100 { await Task.yield() }
-        check("webpage.callback-answer-through-page", webPage.testCalls.count == beforeRequest + 1
-              && webPage.testCalls.last?.body.contains("__bg_cb_9") == true, "\(webPage.testCalls.count - beforeRequest)")
+    // WebKit's failures of callJavaScript (the backing web view's) read as for a web view.
+    let webPageFailures: [(WKTestCallFailure, Int, String)] = [(.rejected("Error: boom"), -12, "rejected"), (.unreachable, -11, "unreachable"),
+                                                               (.invalidFrameTarget, -11, "invalid-frame"), (.processTerminated, -14, "process-terminated")]
+    for (failure, expected, name) in webPageFailures {
+        webPage.testCallHandler = { _ in throw failure }
+        let error = await bridgeError { _ = try await SampleBridge.page(for: webPage).getCartCount(userId: "u") }
+        check("webpage.webkit-\(name)", error?.code == expected, "\(String(describing: error))")
     }
+    // A request from the page comes with its backing web view, and is answered through it, in
+    // the frame that sent it (reply transport: through the reply handler, as for any web view).
+    let beforeRequest = webPage.testCalls.count
+    let body: Any = isReply ? ns(["type": "getItem", "data": ns(["key": "k"])])
+                            : "{\"type\":\"getItem\",\"data\":{\"key\":\"k\"},\"callbackName\":\"__bg_cb_9\"}" as NSString
+    let channel = isReply ? "sample" : "uniBridgeCall"
+    let message = WKScriptMessage(testBody: body, name: channel, frameInfo: webPage.testMainFrame(origin: trusted), world: .page)
+    let controller = configuration.userContentController
+    final class Box: @unchecked Sendable { var replies: [Any?] = [] }
+    let box = Box()
+    if let handler = controller.testHandler(named: channel) as? any WKScriptMessageHandlerWithReply {
+        handler.userContentController(controller, didReceive: message) { value, _ in box.replies.append(value) }
+    } else {
+        (controller.testHandler(named: channel) as? any WKScriptMessageHandler)?.userContentController(controller, didReceive: message)
+    }
+    for _ in 0..<100 { await Task.yield() }
+    let answers = webPage.testWebView.testScripts.filter { $0.script.contains("__bg_cb_9") }
+    if isReply {
+        check("webpage.reply-answer", box.replies.count == 1 && code((box.replies.first as? [String: Any]).map(ns)) == 0, "\(box.replies)")
+    } else {
+        check("webpage.callback-answer-through-backing-web-view", answers.count == 1 && answers[0].world == nil
+              && code(envelope(inScript: answers[0].script).map(ns)) == 0, "\(webPage.testWebView.testScripts.map(\.script))")
+    }
+    check("webpage.answer-not-through-callJavaScript", webPage.testCalls.count == beforeRequest, "\(webPage.testCalls.count - beforeRequest)")
+    let frameInfo = WebPage.FrameInfo(testFrame: webPage.testMainFrame(origin: trusted))
+    check("webpage.frame-info", frameInfo.isMainFrame && frameInfo.securityOrigin.protocol == "file" && frameInfo.request.url?.scheme == "file")
     BridgeGlue.webContentProcessDidTerminate(webPage)
     check("webpage.terminate-resets-hello", BridgeGlue.session(of: webPage)?.isClientReady("sample") == false)
     SampleBridge.uninstall(from: configuration)

@@ -2,6 +2,9 @@
 // The declarations the glue uses match /work/shared/WEBKIT_API.md (current SDK shapes:
 // @MainActor classes and protocols, @MainActor @Sendable completion handlers). Initializers
 // and `test...` members exist only here, for tests to create and inspect objects.
+// Availability is written as the SDK marks it (`WK_API_AVAILABLE(macos(11.0), ios(14.0))` is
+// `@available(iOS 14.0, macOS 11.0, *)`); on Linux it checks nothing, on Apple platforms the
+// generated code must satisfy it with its deployment target (docs/SWIFT.md, "Minimum OS").
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,6 +14,7 @@ import FoundationNetworking
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 @MainActor public protocol WKScriptMessageHandlerWithReply: NSObjectProtocol {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
                                replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void)
@@ -43,6 +47,7 @@ import FoundationNetworking
     }
 }
 
+@available(iOS 14.0, macOS 11.0, *)
 @MainActor public class WKContentWorld: NSObject {
     public let name: String?
     private init(name: String?) { self.name = name }
@@ -64,13 +69,18 @@ import FoundationNetworking
     public let frameInfo: WKFrameInfo
     public let name: String
     public weak var webView: WKWebView?
-    public let world: WKContentWorld
+    @available(iOS 14.0, macOS 11.0, *)
+    public var world: WKContentWorld { testWorld }
+    private let testWorld: WKContentWorld
+    /// A message as WebKit delivers it: always with its web view (the frame's), which WebKit
+    /// requires before it delivers one, a SwiftUI `WebPage`'s private backing view included.
     public init(testBody: Any, name: String, frameInfo: WKFrameInfo, world: WKContentWorld) {
+        precondition(frameInfo.webView != nil, "WebKit delivers no script message without a web view")
         body = testBody
         self.name = name
         self.frameInfo = frameInfo
         webView = frameInfo.webView
-        self.world = world
+        testWorld = world
     }
 }
 
@@ -87,6 +97,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     public convenience init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) {
         self.init(source: source, injectionTime: injectionTime, forMainFrameOnly: forMainFrameOnly, in: .page)
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool, in contentWorld: WKContentWorld) {
         self.source = source
         self.injectionTime = injectionTime
@@ -121,21 +132,26 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     public func add(_ scriptMessageHandler: any WKScriptMessageHandler, name: String) {
         add(scriptMessageHandler, contentWorld: .page, name: name)
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public func add(_ scriptMessageHandler: any WKScriptMessageHandler, contentWorld world: WKContentWorld, name: String) {
         if let object = scriptMessageHandler as? NSObject { register(object, world, name) }
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public func addScriptMessageHandler(_ scriptMessageHandlerWithReply: any WKScriptMessageHandlerWithReply,
                                         contentWorld: WKContentWorld, name: String) {
         if let object = scriptMessageHandlerWithReply as? NSObject { register(object, contentWorld, name) }
     }
     public func removeScriptMessageHandler(forName name: String) { testHandlers[key(.page, name)] = nil }
+    @available(iOS 14.0, macOS 11.0, *)
     public func removeScriptMessageHandler(forName name: String, contentWorld: WKContentWorld) {
         testHandlers[key(contentWorld, name)] = nil
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public func removeAllScriptMessageHandlers(from contentWorld: WKContentWorld) {
         let prefix = "\(ObjectIdentifier(contentWorld).hashValue)/"
         testHandlers = testHandlers.filter { !$0.key.hasPrefix(prefix) }
     }
+    @available(iOS 14.0, macOS 11.0, *)
     public func removeAllScriptMessageHandlers() { testHandlers = [:] }
 }
 
@@ -145,7 +161,12 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 @MainActor public class WKWebView: NSObject {
     public let configuration: WKWebViewConfiguration
-    public var isInspectable = false
+    @available(iOS 16.4, macOS 13.3, *)
+    public var isInspectable: Bool {
+        get { testInspectable }
+        set { testInspectable = newValue }
+    }
+    private var testInspectable = false
     /// Scripts evaluated, in order, and the world they ran in.
     public private(set) var testScripts: [(script: String, world: String?)] = []
     /// What the next scripts evaluate to (`true`: the page's event hub took the event).
@@ -162,6 +183,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         Task { @MainActor in completionHandler?(result, nil) }
     }
 
+    @available(iOS 14.0, macOS 11.0, *)
     public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld,
                                    completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {
         testScripts.append((javaScript, contentWorld.name))
@@ -169,6 +191,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         Task { @MainActor in completionHandler?(.success(result)) }
     }
 
+    @available(iOS 15.0, macOS 12.0, *)
     public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil,
                                    contentWorld: WKContentWorld) async throws -> Any? {
         testScripts.append((javaScript, contentWorld.name))
@@ -178,9 +201,11 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     /// Function bodies called, in order, with their arguments and world.
     public private(set) var testCalls: [WKTestCall] = []
     /// Plays the page for `callAsyncJavaScript`: what a call resolves with (nil: `undefined`)
-    /// or throws; `completionHandler` is called with it. Unset: the call never completes.
+    /// or throws (a `WKTestCallFailure`, anything else being a throw in the page); the call
+    /// completes as WebKit's does. Unset: the call never completes.
     public var testCallHandler: (@MainActor (WKTestCall) async throws -> Any?)?
 
+    @available(iOS 14.0, macOS 11.0, *)
     public func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
                                     in contentWorld: WKContentWorld,
                                     completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {
@@ -189,20 +214,74 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         guard let handler = testCallHandler else { return }
         Task { @MainActor in
             do {
-                let value = try await handler(call)
-                completionHandler?(.success(value ?? NSNull()))
+                // `undefined` is nil boxed in `Any`, not NSNull (WebKit's completion form); any
+                // other value is the object itself, not wrapped in an Optional.
+                if let value = try await handler(call) {
+                    completionHandler?(.success(value))
+                } else {
+                    completionHandler?(.success(Optional<Any>.none as Any))
+                }
             } catch {
-                completionHandler?(.failure(error))
+                completionHandler?(.failure(WKTestCallFailure.webKitError(error)))
             }
         }
     }
 
+    @available(iOS 15.0, macOS 12.0, *)
     public func callAsyncJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WKFrameInfo? = nil,
                                     contentWorld: WKContentWorld) async throws -> Any? {
         let call = WKTestCall(body: functionBody, arguments: arguments, world: contentWorld)
         testCalls.append(call)
         guard let handler = testCallHandler else { return nil }
-        return try await handler(call)
+        do {
+            return try await handler(call)
+        } catch {
+            throw WKTestCallFailure.webKitError(error)
+        }
+    }
+}
+
+/// What a page (or WebKit) does instead of answering a `callAsyncJavaScript` / `callJavaScript`,
+/// for a `testCallHandler` to throw. The stand-in fails the call with the `NSError` WebKit
+/// builds for it: `WKErrorDomain`, the `WKErrorCode` raw value, WebKit's description, and for
+/// JavaScript exceptions the text under `WKJavaScriptExceptionMessage` (WKWebView.mm,
+/// ScriptController.cpp). The SDK's `WKError.Code` has no case for a rejected or unreachable
+/// result, whatever the method's documentation names: WebKit reports both as code 4.
+public enum WKTestCallFailure: Error {
+    /// The function threw, or its Promise rejected, with a value whose text is given.
+    case rejected(String)
+    /// The Promise was collected unsettled: the page went away before answering.
+    case unreachable
+    /// The frame called is gone (`javaScriptInvalidFrameTarget`, 12).
+    case invalidFrameTarget
+    /// The web content process terminated (`webContentProcessTerminated`, 2).
+    case processTerminated
+    /// The web view was invalidated (`webViewInvalidated`, 3).
+    case webViewInvalidated
+    /// The result has no Foundation counterpart (`javaScriptResultTypeIsUnsupported`, 5).
+    case resultTypeIsUnsupported
+
+    /// The `NSError` WebKit fails a call with; any other error is a throw in the page.
+    static func webKitError(_ error: any Error) -> NSError {
+        let failure = error as? WKTestCallFailure ?? .rejected(String(describing: error))
+        func make(_ code: Int, _ description: String, exception: String? = nil) -> NSError {
+            var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+            if let exception {
+                info["WKJavaScriptExceptionMessage"] = exception
+                info["WKJavaScriptExceptionLineNumber"] = NSNumber(value: 0)
+                info["WKJavaScriptExceptionColumnNumber"] = NSNumber(value: 0)
+            }
+            return NSError(domain: "WKErrorDomain", code: code, userInfo: info)
+        }
+        switch failure {
+        case .rejected(let text): return make(4, "A JavaScript exception occurred", exception: text)
+        case .unreachable:
+            return make(4, "A JavaScript exception occurred", exception: "Completion handler for function call is no longer reachable")
+        case .invalidFrameTarget: return make(12, "JavaScript execution targeted an invalid frame")
+        case .processTerminated: return make(2, "The Web Content process was terminated")
+        case .webViewInvalidated: return make(3, "The WKWebView was invalidated")
+        case .resultTypeIsUnsupported: return make(5, "JavaScript execution returned a result of an unsupported type")
+        }
     }
 }
 
@@ -214,7 +293,9 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 }
 
 /// WebKit for SwiftUI's page (iOS 26, macOS 26): script message handlers live on its
-/// configuration's `userContentController`, and calls go through `callJavaScript`.
+/// configuration's `userContentController`, and calls go through `callJavaScript`. Like
+/// WebKit's, it has a private backing `WKWebView` built from that configuration: script
+/// messages from the page carry it (`testWebView`, for tests to post messages with).
 @available(iOS 26.0, macOS 26.0, *)
 @MainActor public final class WebPage {
     public struct Configuration {
@@ -224,18 +305,41 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         }
     }
 
-    @MainActor public struct FrameInfo {}
+    @MainActor public struct FrameInfo {
+        public let isMainFrame: Bool
+        public let request: URLRequest
+        public let securityOrigin: WKSecurityOrigin
+
+        public init(testFrame frame: WKFrameInfo) {
+            isMainFrame = frame.isMainFrame
+            request = frame.request
+            securityOrigin = frame.securityOrigin
+        }
+    }
 
     /// Function bodies called, in order, with their arguments and world.
     public private(set) var testCalls: [WKTestCall] = []
-    /// Plays the page for `callJavaScript`. Unset: calls resolve with nil.
+    /// Plays the page for `callJavaScript`, as `WKWebView.testCallHandler` does for
+    /// `callAsyncJavaScript` (failures as WebKit's `NSError`s). Unset: calls resolve with nil.
     public var testCallHandler: (@MainActor (WKTestCall) async throws -> Any?)?
+    /// The private backing web view (WebKit's is not public): its content controller is the
+    /// configuration's, and it evaluates the scripts answered to the page's messages.
+    public let testWebView: WKWebView
 
     public convenience init(configuration: WebPage.Configuration = Configuration()) {
         self.init(testConfiguration: configuration)
     }
 
-    private init(testConfiguration: WebPage.Configuration) {}
+    private init(testConfiguration: WebPage.Configuration) {
+        let configuration = WKWebViewConfiguration()
+        configuration.userContentController = testConfiguration.userContentController
+        testWebView = WKWebView(configuration: configuration)
+    }
+
+    /// The main frame's info, as a message from the page carries it.
+    public func testMainFrame(origin: WKSecurityOrigin) -> WKFrameInfo {
+        WKFrameInfo(testMainFrame: true, origin: origin, webView: testWebView)
+    }
 
     @discardableResult
     public final func callJavaScript(_ functionBody: String, arguments: [String: Any] = [:], in frame: WebPage.FrameInfo? = nil,
@@ -243,6 +347,10 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
         let call = WKTestCall(body: functionBody, arguments: arguments, world: contentWorld)
         testCalls.append(call)
         guard let handler = testCallHandler else { return nil }
-        return try await handler(call)
+        do {
+            return try await handler(call)
+        } catch {
+            throw WKTestCallFailure.webKitError(error)
+        }
     }
 }
