@@ -2262,8 +2262,9 @@ struct BridgePageFailure: Error, Sendable {
         text = error.userInfo[Self.exceptionMessageKey] as? String ?? error.localizedDescription
     }
 
-    /// The bridge's code for WebKit's cause (docs/WIRE.md, "Page calls"): the page or frame gone
-    /// is `pageNotLoaded`, the process gone `processTerminated`, an answer WebKit cannot carry
+    /// The bridge's code for WebKit's cause (docs/WIRE.md, "Page calls"): a navigation during the
+    /// call is `pageError` (as on Android), the frame or web view gone `pageNotLoaded`, the process
+    /// gone `processTerminated`, an answer WebKit cannot carry
     /// `invalidResult`; a throw or rejection (the constant bodies catch everything, so it is a
     /// hostile or broken page) and anything else `pageError`.
     @MainActor var bridgeError: BridgeError {
@@ -2273,7 +2274,8 @@ struct BridgePageFailure: Error, Sendable {
         }
         switch code {
         case WebKitCode.javaScriptExceptionOccurred where self.text == Self.unreachableMessage:
-            return BridgeError(.pageNotLoaded, "the page went away before answering (WebKit: \(text))")
+            // The same code and words as the Android side's navigation during a call.
+            return BridgeError(.pageError, "the page navigated away during the call")
         case WebKitCode.javaScriptExceptionOccurred:
             return BridgeError(.pageError, BridgeSession.cut("the page threw or rejected: \(text)"))
         case WebKitCode.javaScriptInvalidFrameTarget:

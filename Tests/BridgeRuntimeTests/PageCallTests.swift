@@ -189,7 +189,7 @@ private func webKitError(_ code: Int, _ description: String, exception: String? 
         let cases: [(NSError, BridgeError)] = [
             (webKitError(4, exception, exception: "TypeError: x is not a function"), BridgeError(.pageError, "the page threw or rejected: TypeError: x is not a function")),
             (webKitError(4, exception, exception: "Completion handler for function call is no longer reachable"),
-             BridgeError(.pageNotLoaded, "the page went away before answering (WebKit: Completion handler for function call is no longer reachable)")),
+             BridgeError(.pageError, "the page navigated away during the call")),
             (webKitError(12, "JavaScript execution targeted an invalid frame"), BridgeError(.pageNotLoaded, "the frame called is gone (WebKit: JavaScript execution targeted an invalid frame)")),
             (webKitError(3, "The WKWebView was invalidated"), BridgeError(.pageNotLoaded, "the web view was invalidated (WebKit: The WKWebView was invalidated)")),
             (webKitError(2, "The Web Content process was terminated"), BridgeError(.processTerminated, "the web content process terminated during the call")),

@@ -527,9 +527,9 @@ check("page.webkit-rejected-is-page-error", failure == BridgeError(code: -12, me
 failure = await webKitFailure(.rejected("TypeError: h.call is not a function"), client: true)
 check("page.webkit-rejected-client-is-page-error", failure == BridgeError(code: -12, message: "the page threw or rejected: TypeError: h.call is not a function"), "\(String(describing: failure))")
 failure = await webKitFailure(.unreachable)
-check("page.webkit-unreachable-is-page-not-loaded", failure == BridgeError(code: -11, message: "the page went away before answering (WebKit: Completion handler for function call is no longer reachable)"), "\(String(describing: failure))")
+check("page.webkit-unreachable-is-a-navigation", failure == BridgeError(code: -12, message: "the page navigated away during the call"), "\(String(describing: failure))")
 failure = await webKitFailure(.unreachable, client: true)
-check("page.webkit-unreachable-client-is-page-not-loaded", failure?.code == -11, "\(String(describing: failure))")
+check("page.webkit-unreachable-client-is-a-navigation", failure?.code == -12, "\(String(describing: failure))")
 failure = await webKitFailure(.invalidFrameTarget)
 check("page.webkit-invalid-frame-is-page-not-loaded", failure == BridgeError(code: -11, message: "the frame called is gone (WebKit: JavaScript execution targeted an invalid frame)"), "\(String(describing: failure))")
 failure = await webKitFailure(.processTerminated)
@@ -648,7 +648,7 @@ if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
     check("webpage.client-call", mayLeave == false && webPage.testCalls.last?.arguments["m"] as? String == "user"
           && webPage.testCalls.last?.world === WKContentWorld.page, "\(String(describing: mayLeave))")
     // WebKit's failures of callJavaScript (the backing web view's) read as for a web view.
-    let webPageFailures: [(WKTestCallFailure, Int, String)] = [(.rejected("Error: boom"), -12, "rejected"), (.unreachable, -11, "unreachable"),
+    let webPageFailures: [(WKTestCallFailure, Int, String)] = [(.rejected("Error: boom"), -12, "rejected"), (.unreachable, -12, "unreachable"),
                                                                (.invalidFrameTarget, -11, "invalid-frame"), (.processTerminated, -14, "process-terminated")]
     for (failure, expected, name) in webPageFailures {
         webPage.testCallHandler = { _ in throw failure }
