@@ -11,8 +11,14 @@ bridgegen binary (e.g. a copy built at main) is measured in the same run, its bu
 alternating with the new one's, and the ratios new/before are printed. Nothing is asserted.
 
 usage: Benchmarks/compile_bench.py [MxK] [--binary PATH] [--before PATH] [--repeat N]
-                                   [--configs debug,release] [--profile [N]] [--keep DIR]
+                                   [--configs debug,release] [--profile [N]] [--kotlin] [--keep DIR]
        (default 50x20, the current debug build of bridgegen, debug and release, 1 run)
+
+`--configs none` skips the Swift builds. --kotlin also measures the Android side: `generate --kotlin-out` for the same set, and one
+kotlinc run (Scripts/kotlin.py: warnings as errors, C1 and the class-data-sharing archive the
+tests use) of the generated Kotlin with the SDK stand-in the tests compile it against, beside
+a kotlinc run of the stand-in and a one-line file alone in the same run: the compiler's fixed
+cost (JVM start, the stand-in), which the figure is also given without.
 
 --profile N also compiles each binary's output once with `swiftc -wmo -Onone`,
 `-Xfrontend -debug-time-function-bodies -Xfrontend -debug-time-expression-type-checking` and
@@ -137,6 +143,60 @@ def profile(sources, work, count):
             print(f"    {ms:8.1f} ms  {what}")
 
 
+KOTLIN = os.path.join(ROOT, "Scripts", "kotlin.py")
+STAND_IN = os.path.join(ROOT, "Tests", "BridgeGenKotlinTests", "Fixtures", "AndroidStandIn")
+
+
+def kotlin_sources(folder):
+    return sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".kt"))
+
+
+def kotlin_size(folder):
+    """Lines and bytes of the module files and of the runtime (support and Android glue) files."""
+    sizes = {"modules": [0, 0, 0], "support": [0, 0, 0]}
+    for path in kotlin_sources(folder):
+        data = open(path, "rb").read()
+        entry = sizes["support" if os.path.basename(path).startswith("BridgeGen") else "modules"]
+        entry[0] += 1
+        entry[1] += data.count(b"\n")
+        entry[2] += len(data)
+    return sizes
+
+
+def kotlin_compile(work, label, sources):
+    """One kotlinc run of `sources` with the stand-in, into a folder of its own (kotlin.py skips a
+    compile only when the folder already holds these inputs' classes)."""
+    out = os.path.join(work, f"kotlin-classes-{label}")
+    shutil.rmtree(out, ignore_errors=True)
+    wall, cpu, _ = timed(["python3", KOTLIN, "compile", "--out", out] + sources + kotlin_sources(STAND_IN))
+    return wall, cpu
+
+
+def kotlin(work, binaries, schemas, count):
+    """The Android side: each binary's Kotlin, compiled once, beside the compiler's fixed cost."""
+    timed(["python3", KOTLIN, "check"])
+    empty = os.path.join(work, "kotlin-empty")
+    os.makedirs(empty, exist_ok=True)
+    with open(os.path.join(empty, "Empty.kt"), "w") as f:
+        f.write("package empty\n\nval empty = 0\n")
+    # A first compile writes the class-data-sharing archive; measured runs come after it.
+    kotlin_compile(work, "warm", kotlin_sources(empty))
+    base = kotlin_compile(work, "empty", kotlin_sources(empty))
+    print(f"\nKotlin (kotlinc through Scripts/kotlin.py, -Werror, with the SDK stand-in):")
+    print(f"  the stand-in and a one-line file (the compiler's fixed cost): {base[0]:.1f} s wall, {base[1]:.1f} s CPU")
+    for label, bridgegen in binaries:
+        out = os.path.join(work, f"{label}-kotlin")
+        gen_wall, gen_cpu, _ = timed([bridgegen, "generate", schemas, "--kotlin-out", out])
+        size = kotlin_size(out)
+        wall, cpu = kotlin_compile(work, label, kotlin_sources(out))
+        files, lines, nbytes = size["modules"]
+        _, slines, sbytes = size["support"]
+        print(f"  {label}: generate {gen_wall:.2f} s wall; {lines:,} lines, {nbytes:,} bytes in {files} module files "
+              f"({lines / count:.1f} lines, {nbytes / count:,.0f} bytes a method) + runtime {slines:,} lines, {sbytes:,} bytes")
+        print(f"  {label}: kotlinc {wall:.1f} s wall, {cpu:.1f} s CPU; less the fixed cost {wall - base[0]:.1f} s wall, "
+              f"{cpu - base[1]:.1f} s CPU")
+
+
 def option(args, name, default=None):
     if name not in args:
         return default
@@ -154,9 +214,10 @@ def main():
     binary = option(args, "--binary") or os.path.join(ROOT, ".build", "debug", "bridgegen")
     before = option(args, "--before")
     repeat = int(option(args, "--repeat", "1"))
-    configs = option(args, "--configs", "debug,release").split(",")
+    configs = [c for c in option(args, "--configs", "debug,release").split(",") if c != "none"]
     top = option(args, "--profile")
     keep = option(args, "--keep")
+    with_kotlin = option(args, "--kotlin")
     sizes = [a for a in args if re.fullmatch(r"\d+x\d+", a.lower())]
     if len(sizes) != len(args) or len(sizes) > 1:
         sys.exit("compile_bench.py: one MxK and the options; see --help")
@@ -209,6 +270,8 @@ def main():
             print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings")
         if top:
             profile(r["sources"], work, 5 if top is True else int(top))
+    if with_kotlin:
+        kotlin(work, binaries, schemas, count)
     if before:
         b, a = results["before"], results["after"]
         print("\nratios after/before:")
