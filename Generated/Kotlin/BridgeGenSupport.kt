@@ -5,6 +5,7 @@ package bridgegen
 import kotlin.coroutines.ContinuationInterceptor
 import kotlin.time.Duration
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.asContextElement
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeoutOrNull
@@ -1019,6 +1020,8 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     /** The running handler's coroutine, cancelled when the module goes or the page's process ends. */
     internal var job: kotlinx.coroutines.Job? = null
     internal var module: String = ""
+    /** The frame that sent the request: the handler's [BridgeCaller.current]. */
+    internal var caller: BridgeCaller? = null
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -1070,10 +1073,13 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     protected abstract fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession)
 
     override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) {
-        try {
-            dispatch(type, BridgeDecode.Fields.params(data), reply, session)
-        } catch (error: Throwable) {
-            reply.fail(error)
+        // A send's handler runs inside; a request's coroutine carries the caller itself.
+        BridgeCaller.during(reply.caller) {
+            try {
+                dispatch(type, BridgeDecode.Fields.params(data), reply, session)
+            } catch (error: Throwable) {
+                reply.fail(error)
+            }
         }
     }
 
@@ -1175,13 +1181,14 @@ public class BridgeSession(
         val module = candidates.firstOrNull { it.handles(type) }
             ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
         reply.module = module.moduleName
+        reply.caller = BridgeCaller(origin)
         module.dispatch(type, message["data"], reply, this)
     }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
     public fun run(reply: BridgeReply, operation: suspend () -> JsonValue) {
         running.add(reply)
-        reply.job = scope.launch(start = kotlinx.coroutines.CoroutineStart.UNDISPATCHED) {
+        reply.job = scope.launch(BridgeCaller.element(reply.caller), start = kotlinx.coroutines.CoroutineStart.UNDISPATCHED) {
             val result = try {
                 Result.success(operation())
             } catch (cancelled: kotlinx.coroutines.CancellationException) {
@@ -1310,6 +1317,51 @@ public class BridgeSession(
     public companion object {
         /** Most events a module keeps while no client is ready. */
         public const val QUEUE_LIMIT: Int = 256
+    }
+}
+
+/**
+ * The frame whose message a handler is running for: its origin and whether it is the main
+ * frame, as the origin policy saw them. No handler signature carries it: read
+ * [BridgeCaller.current] in a handler, a send's (on the WebView's thread) or a request's (in
+ * its coroutine, on whatever thread it resumes); it is null outside a handler. The policy has
+ * already admitted the frame; a handler that must be stricter for one method (a payment from
+ * the main frame only) checks [isMainFrame] here. The Swift side's `BridgeCaller.current`.
+ */
+public data class BridgeCaller(
+    /** The origin's scheme (`https`, `app`). */
+    val scheme: String,
+    /** The origin's host; empty for origins that have none. */
+    val host: String,
+    /** The origin's port; 0 for the scheme's default. */
+    val port: Int,
+    /** Whether the message came from the main frame (not an iframe). */
+    val isMainFrame: Boolean,
+) {
+    internal constructor(origin: BridgeOrigin) : this(origin.scheme, origin.host, maxOf(origin.port, 0), origin.isMainFrame)
+
+    /** `https://example.com:8443, main frame` (the port only when there is one). */
+    override fun toString(): String = "$scheme://$host${if (port == 0) "" else ":$port"}, ${if (isMainFrame) "main frame" else "subframe"}"
+
+    public companion object {
+        private val running = ThreadLocal<BridgeCaller?>()
+
+        /** The caller of the handler running now; null outside a handler. */
+        public val current: BridgeCaller? get() = running.get()
+
+        /** Runs a send's handler (and starts a request's coroutine) with `caller` as [current]. */
+        internal fun <T> during(caller: BridgeCaller?, body: () -> T): T {
+            val previous = running.get()
+            running.set(caller)
+            try {
+                return body()
+            } finally {
+                running.set(previous)
+            }
+        }
+
+        /** [current] inside a request's coroutine, wherever it resumes. */
+        internal fun element(caller: BridgeCaller?): kotlin.coroutines.CoroutineContext = running.asContextElement(caller)
     }
 }
 

@@ -86,6 +86,8 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     /** The running handler's coroutine, cancelled when the module goes or the page's process ends. */
     internal var job: kotlinx.coroutines.Job? = null
     internal var module: String = ""
+    /** The frame that sent the request: the handler's [BridgeCaller.current]. */
+    internal var caller: BridgeCaller? = null
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -137,10 +139,13 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     protected abstract fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession)
 
     override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) {
-        try {
-            dispatch(type, BridgeDecode.Fields.params(data), reply, session)
-        } catch (error: Throwable) {
-            reply.fail(error)
+        // A send's handler runs inside; a request's coroutine carries the caller itself.
+        BridgeCaller.during(reply.caller) {
+            try {
+                dispatch(type, BridgeDecode.Fields.params(data), reply, session)
+            } catch (error: Throwable) {
+                reply.fail(error)
+            }
         }
     }
 
@@ -242,13 +247,14 @@ public class BridgeSession(
         val module = candidates.firstOrNull { it.handles(type) }
             ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
         reply.module = module.moduleName
+        reply.caller = BridgeCaller(origin)
         module.dispatch(type, message["data"], reply, this)
     }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
     public fun run(reply: BridgeReply, operation: suspend () -> JsonValue) {
         running.add(reply)
-        reply.job = scope.launch(start = kotlinx.coroutines.CoroutineStart.UNDISPATCHED) {
+        reply.job = scope.launch(BridgeCaller.element(reply.caller), start = kotlinx.coroutines.CoroutineStart.UNDISPATCHED) {
             val result = try {
                 Result.success(operation())
             } catch (cancelled: kotlinx.coroutines.CancellationException) {

@@ -88,6 +88,8 @@ enum BridgeTransport: Sendable, Equatable {
     /// that uninstalling the module, the page's process ending or the session going cancels it.
     weak var session: BridgeSession?
     var module = ""
+    /// The frame that sent the request: the handler's `BridgeCaller.current`.
+    var caller: BridgeCaller?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -198,10 +200,13 @@ extension BridgeDispatcher {
     func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
-        do {
-            try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
-        } catch {
-            reply.fail(error)
+        // A send's handler runs inside; a request's Task, started inside, inherits the value.
+        BridgeCaller.$current.withValue(reply.caller) {
+            do {
+                try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
+            } catch {
+                reply.fail(error)
+            }
         }
     }
 
@@ -343,7 +348,7 @@ extension BridgeDispatcher {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, reply: replyOnce)
+            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, origin: origin, reply: replyOnce)
         case .callback:
             // An untrusted frame's message is not parsed; only its callback name is read, so
             // that it is answered untrustedOrigin instead of waiting forever.
@@ -369,7 +374,7 @@ extension BridgeDispatcher {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            dispatch(incoming.object, channel: nil, reply: replyOnce)
+            dispatch(incoming.object, channel: nil, origin: origin, reply: replyOnce)
         }
     }
 
@@ -386,7 +391,7 @@ extension BridgeDispatcher {
     /// Routes a parsed message: `$hello` to the handshake, anything else to the module that
     /// owns its wire name, on `channel` (reply transport) or on the shared channel (nil),
     /// where the checker made wire names unique across modules.
-    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, reply: BridgeReply) {
+    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, origin: BridgeOrigin, reply: BridgeReply) {
         let message: [String: Any]
         let type: String
         do {
@@ -416,6 +421,7 @@ extension BridgeDispatcher {
         }
         reply.session = self
         reply.module = module.moduleName
+        reply.caller = BridgeCaller(origin)
         module.dispatch(type: type, data: message["data"], reply: reply)
     }
 

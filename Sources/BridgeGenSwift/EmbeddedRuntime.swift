@@ -7,6 +7,40 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
+RuntimeSource(name: "Caller.swift", firstLine: 7, accessLines: [13, 15, 17, 19, 21, 24, 34], body: #"""
+/// The frame whose message a handler is running for: its origin and whether it is the main
+/// frame, as the origin policy saw them. A task-local value, so no handler signature carries
+/// it: read `BridgeCaller.current` in a handler (a send's or a request's, and in the Tasks the
+/// request's Task starts); it is nil outside a handler. The policy has already admitted the
+/// frame; a handler that must be stricter for one method (a payment from the main frame only)
+/// checks `isMainFrame` here.
+public struct BridgeCaller: Sendable, Equatable, CustomStringConvertible {
+    /// The origin's scheme, lowercased by WebKit (`https`, `app`).
+    public let scheme: String
+    /// The origin's host; empty for origins that have none (a `file` page).
+    public let host: String
+    /// The origin's port; 0 for the scheme's default.
+    public let port: Int
+    /// Whether the message came from the main frame (not an iframe).
+    public let isMainFrame: Bool
+
+    /// The caller of the handler running now; nil outside a handler.
+    @TaskLocal public static var current: BridgeCaller?
+
+    init(_ origin: BridgeOrigin) {
+        scheme = origin.scheme
+        host = origin.host
+        port = max(origin.port, 0)
+        isMainFrame = origin.isMainFrame
+    }
+
+    /// `https://example.com:8443, main frame` (the port only when there is one).
+    public var description: String {
+        "\(scheme)://\(host)\(port == 0 ? "" : ":\(port)"), \(isMainFrame ? "main frame" : "subframe")"
+    }
+}
+
+"""#),
 RuntimeSource(name: "Capabilities.swift", firstLine: 7, accessLines: [11, 13, 15, 17, 19, 25], body: #"""
 /// What an app's module offers the page, as the app was generated: the wire names of its
 /// methods, events and page methods, and the fingerprint of the module's wire shape. The
@@ -2760,6 +2794,8 @@ enum BridgeTransport: Sendable, Equatable {
     /// that uninstalling the module, the page's process ending or the session going cancels it.
     weak var session: BridgeSession?
     var module = ""
+    /// The frame that sent the request: the handler's `BridgeCaller.current`.
+    var caller: BridgeCaller?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -2870,10 +2906,13 @@ extension BridgeDispatcher {
     func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
-        do {
-            try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
-        } catch {
-            reply.fail(error)
+        // A send's handler runs inside; a request's Task, started inside, inherits the value.
+        BridgeCaller.$current.withValue(reply.caller) {
+            do {
+                try dispatch(type: type, params: BridgeDecode.Fields(params: data), reply: reply)
+            } catch {
+                reply.fail(error)
+            }
         }
     }
 
@@ -3015,7 +3054,7 @@ extension BridgeDispatcher {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, reply: replyOnce)
+            dispatch(BridgeIncoming(body, parse: true).object, channel: channel, origin: origin, reply: replyOnce)
         case .callback:
             // An untrusted frame's message is not parsed; only its callback name is read, so
             // that it is answered untrustedOrigin instead of waiting forever.
@@ -3041,7 +3080,7 @@ extension BridgeDispatcher {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
             }
-            dispatch(incoming.object, channel: nil, reply: replyOnce)
+            dispatch(incoming.object, channel: nil, origin: origin, reply: replyOnce)
         }
     }
 
@@ -3058,7 +3097,7 @@ extension BridgeDispatcher {
     /// Routes a parsed message: `$hello` to the handshake, anything else to the module that
     /// owns its wire name, on `channel` (reply transport) or on the shared channel (nil),
     /// where the checker made wire names unique across modules.
-    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, reply: BridgeReply) {
+    private func dispatch(_ parsed: Result<[String: Any], BridgeError>, channel: String?, origin: BridgeOrigin, reply: BridgeReply) {
         let message: [String: Any]
         let type: String
         do {
@@ -3088,6 +3127,7 @@ extension BridgeDispatcher {
         }
         reply.session = self
         reply.module = module.moduleName
+        reply.caller = BridgeCaller(origin)
         module.dispatch(type: type, data: message["data"], reply: reply)
     }
 

@@ -478,6 +478,16 @@ function mainCases(env) {
         else envelopeOk(other, null, 'the shared channel routes by wire name');
     });
 
+    t('who is calling: a send\'s and a request\'s handler read the sending frame (BridgeCaller.current)', async () => {
+        // The frame the harness says the page is: a browser's own origin; under node the host's default.
+        const page = g.location ? `${g.location.protocol.slice(0, -1)}://${g.location.host}` : isAndroid(env) ? 'app://bundle' : 'file://';
+        const expected = `${page}, main frame`;
+        eq(await sample.getItem({ key: 'whoIsCalling' }), expected, 'the request\'s handler, after a suspension');
+        user.logEvent({ name: 'whoIsCalling', parameters: {} });
+        eq((await calls(env, 2)).map((c) => c.params.caller ?? null), [null, expected], 'the send\'s handler');
+        check(!String(await sample.getItem({ key: 'whoIsCalling' })).includes('nobody'), 'a second request has its caller too');
+    });
+
     t('invalidMessage -2: bodies that are not messages', async () => {
         if (T === 'reply' && !isAndroid(env)) {
             for (const body of [42, 'not json', '[1,2]', [1, 2], { data: {} }, { type: 7 }, null, true]) {

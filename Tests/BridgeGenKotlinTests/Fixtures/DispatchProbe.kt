@@ -43,6 +43,8 @@ class TestHandlers : SampleHandler, UserHandler {
         if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
         if (key == "crash") throw SecretInternalDetail()
         yield()
+        // The frame that asked, read after a suspension: the request's coroutine carries it.
+        if (key == "whoIsCalling") return BridgeCaller.current?.toString() ?: "nobody"
         return store[key]
     }
 
@@ -59,7 +61,9 @@ class TestHandlers : SampleHandler, UserHandler {
     override fun closePage() = record("user", "closePage", emptyMap())
 
     override fun logEvent(name: String, parameters: Map<String, JsonValue>) {
-        record("user", "logEvent", mapOf("name" to JsonValue.Text(name), "parameters" to JsonValue.Object(parameters)))
+        val recorded = mapOf("name" to JsonValue.Text(name), "parameters" to JsonValue.Object(parameters))
+        val caller = if (name == "whoIsCalling") mapOf("caller" to JsonValue.Text(BridgeCaller.current?.toString() ?: "nobody")) else emptyMap()
+        record("user", "logEvent", recorded + caller)
         if (name == "logout") loggedIn = false
         if (name == "login") loggedIn = true
     }

@@ -49,6 +49,8 @@ enum TestFailure: Error {
         if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
         if key == "crash" { throw TestFailure.secretInternalDetail }
         await Task.yield()
+        // The frame that asked, read after a suspension: the request's Task carries it.
+        if key == "whoIsCalling" { return BridgeCaller.current?.description ?? "nobody" }
         return store[key]
     }
 
@@ -69,7 +71,9 @@ enum TestFailure: Error {
     }
 
     func logEvent(name: String, parameters: [String: JSONValue]) {
-        record("user", "logEvent", ["name": .string(name), "parameters": .object(parameters)])
+        var recorded: [String: JSONValue] = ["name": .string(name), "parameters": .object(parameters)]
+        if name == "whoIsCalling" { recorded["caller"] = .string(BridgeCaller.current?.description ?? "nobody") }
+        record("user", "logEvent", recorded)
         if name == "logout" { loggedIn = false }
         if name == "login" { loggedIn = true }
     }
