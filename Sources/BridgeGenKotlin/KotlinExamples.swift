@@ -50,7 +50,7 @@ struct KotlinExamples: AppSideExamples {
     var pageCallEntry: String { "`\(pageType)(session)`" }
 
     var pageCallTimeout: String {
-        "(`withTimeout(Duration)`, else \(config[KotlinSettings.self].pageCallTimeoutMs) ms from `kotlin.pageCallTimeoutMs`)"
+        "`withTimeout(Duration)`, else \(config[KotlinSettings.self].pageCallTimeoutMs) ms from `kotlin.pageCallTimeoutMs`"
     }
 
     func pageAssumptions(into p: inout CodePrinter) {

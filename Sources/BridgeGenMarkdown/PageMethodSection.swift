@@ -8,17 +8,28 @@ extension ModulePage {
         p.line("## \(Anchor.tag(Anchor.pageMethods))Page methods")
         p.line()
         p.line("Calls from the app to the page. The page implements them with the client's `implement`,")
-        // The section's words name the first app's entry point; every app's is in the facts.
-        let app = examples.apps[0]
-        p.line("and the app awaits their results through \(app.pageCallEntry). A call first waits")
-        p.line("for the page's client to say hello, then for the answer, together within the call's timeout")
-        p.line("\(app.pageCallTimeout). The page's answer")
-        p.line("is checked against the schema like any message.")
+        // Every app's entry point and deadline, each named by its language.
+        let entries = examples.apps.map { "\($0.pageCallEntry) (\($0.language))" }
+        p.line("and the app awaits their results through \(Self.either(entries)).")
+        p.line("A call first waits for the page's client to say hello, then for the answer, together within")
+        p.line("the call's timeout:")
+        p.line()
+        for app in examples.apps {
+            p.line("- \(app.language): \(app.pageCallTimeout)")
+        }
+        p.line()
+        p.line("The page's answer is checked against the schema like any message.")
         p.line()
         examples.pageAssumptions(into: &p)
         for method in module.pageMethods {
             pageMethod(method, &p)
         }
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func either(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
 
     private func pageMethod(_ method: PageMethod, _ p: inout CodePrinter) {

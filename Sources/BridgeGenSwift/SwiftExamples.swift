@@ -49,7 +49,7 @@ struct SwiftExamples: AppSideExamples {
     var pageCallEntry: String { "`\(glue).page(for:)`" }
 
     var pageCallTimeout: String {
-        "(`withTimeout(_:)`, else \(config[SwiftSettings.self].pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`)"
+        "`withTimeout(_:)`, else \(config[SwiftSettings.self].pageCallTimeoutMs) ms from `swift.pageCallTimeoutMs`"
     }
 
     func pageAssumptions(into p: inout CodePrinter) {

@@ -7,7 +7,7 @@ enum SwiftSignatures {
         switch declaration {
         case .type(_, let name):
             return GeneratedLine(section: nil, prefixes: ["public struct \(name):", "public enum \(name):"])
-        case .field(_, let owner, let name):
+        case .field(_, let owner, _):
             guard let field = declaration.field(in: module) else { return nil }
             return GeneratedLine(section: "public struct \(owner):", prefixes: ["public var \(SwiftNamer.member(field.identifier)):"])
         case .method(_, let name):

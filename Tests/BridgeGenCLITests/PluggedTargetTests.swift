@@ -48,7 +48,7 @@ final class PluggedTargetTests: XCTestCase {
         let eventIntroduction = "App (Toy), sending:"
         func emit(_ event: Event, payload: [(Field, ExampleValue)], into p: inout CodePrinter) { p.line("send \(event.identifier)") }
         let pageCallEntry = "`toy.page`"
-        let pageCallTimeout = "(the toy's timeout)"
+        let pageCallTimeout = "the toy's timeout"
         func pageAssumptions(into p: inout CodePrinter) { p.line("The Toy examples call the page.") }
         func pageCaller(_ method: PageMethod) -> String { "ToyPage." + method.identifier }
         func pageCall(_ method: PageMethod, params: [(Field, ExampleValue)], into p: inout CodePrinter) { p.line("call \(method.identifier)") }

@@ -41,7 +41,7 @@ final class PlatformReplacementTests: XCTestCase {
         let folder = try temporaryFolder(self)
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder.path + "/dir", withIntermediateDirectories: true)
-        fm.createFile(atPath: folder.path + "/file", contents: Data())
+        XCTAssertTrue(fm.createFile(atPath: folder.path + "/file", contents: Data()))
         try fm.createSymbolicLink(atPath: folder.path + "/to-dir", withDestinationPath: "dir")
         try fm.createSymbolicLink(atPath: folder.path + "/dangling", withDestinationPath: "nowhere")
         for name in ["dir", "file", "to-dir", "dangling", "missing", ""] {

@@ -47,7 +47,7 @@ public protocol AppSideExamples {
     var eventIntroduction: String { get }
     func emit(_ event: Event, payload: [(Field, ExampleValue)], into p: inout CodePrinter)
     /// How the app reaches the page's methods and how long a call waits, for the section's
-    /// introduction: "through `SampleBridge.page(for:)`" and "(`withTimeout(_:)`, else ...)".
+    /// introduction: "through `SampleBridge.page(for:)`" and "`withTimeout(_:)`, else ...".
     var pageCallEntry: String { get }
     var pageCallTimeout: String { get }
     /// What the page-call examples assume, said once per page.
