@@ -38,8 +38,8 @@ final class NodeClientTests: XCTestCase {
         for transport in GeneratorConfig.Transport.allCases {
             let android = try runProcess("node", ["android.mjs", transport.rawValue], in: folder,
                                          environment: ["BRIDGEGEN_TS_BUILD": build.path], mergeStderr: true)
-            let line = android.output.split(separator: "\n").first { $0.hasPrefix("android-node-\(transport.rawValue): ") }
-            print(line ?? "android-node-\(transport.rawValue): no summary")
+            let line = android.output.split(separator: "\n").first { $0.hasPrefix("android-client-\(transport.rawValue): ") }
+            print(line ?? "android-client-\(transport.rawValue): no summary")
             XCTAssertEqual(android.status, 0, "node android.mjs \(transport.rawValue) failed:\n\(android.output)")
             XCTAssertTrue(line?.hasSuffix(" passed, 0 failed") == true, android.output)
         }

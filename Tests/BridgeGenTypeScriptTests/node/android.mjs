@@ -1,6 +1,7 @@
 // The generated client on Android (docs/WIRE.md, "Android"), against an emulated androidx.webkit:
 // `node android.mjs <reply|callback>` runs every case in one page and prints
-// `android-node-<transport>: N passed, M failed` (exit status 1 when one failed).
+// `android-client-<transport>: N passed, M failed` (exit status 1 when one failed): the client
+// alone, against a JavaScript emulation; the Kotlin side behind it is AndroidConformanceTests'.
 //
 // The emulation behaves as the platform does (docs/ANDROID.md, /work/shared/ANDROID_API.md):
 // one object per channel, `window.__bridgegen_<channel>`, whose postMessage takes strings only
@@ -374,5 +375,5 @@ for (const { name, body } of cases) {
     }
     for (const key of Object.keys(globalThis)) if (key.startsWith('__bridgegen_')) delete globalThis[key];
 }
-console.log(`android-node-${transport}: ${passed} passed, ${failed} failed`);
+console.log(`android-client-${transport}: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
