@@ -1016,7 +1016,7 @@ public fun interface BridgeFrame {
 }
 
 /** Answers one request exactly once: later calls are ignored. */
-public class BridgeReply internal constructor(private var deliver: ((BridgeEnvelope) -> Unit)?, private val log: (String) -> Unit) {
+public class BridgeReply internal constructor(private var deliver: ((BridgeEnvelope) -> Unit)?, internal val log: (String) -> Unit) {
     /** The running handler's coroutine, cancelled when the module goes or the page's process ends. */
     internal var job: kotlinx.coroutines.Job? = null
     internal var module: String = ""
@@ -1058,6 +1058,12 @@ public interface BridgeModule {
 
     public fun handles(type: String): Boolean = type in capabilities.methodNames
 
+    /**
+     * The wire names of the methods declared `access: mainFrame`: their messages from a
+     * subframe are refused `untrustedOrigin` before anything is decoded.
+     */
+    public val mainFrameMethods: Set<String> get() = emptySet()
+
     /** Decodes `data`, calls the handler and answers through `reply` exactly once. */
     public fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession)
 }
@@ -1073,6 +1079,11 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     protected abstract fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession)
 
     override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) {
+        // `access: mainFrame`: checked before decoding, so a subframe learns nothing about the params.
+        if (type in mainFrameMethods && reply.caller?.isMainFrame != true) {
+            reply.log("refused '$moduleName' method '$type' from ${reply.caller ?: "an unknown frame"}: it takes calls from the main frame only")
+            return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
+        }
         // A send's handler runs inside; a request's coroutine carries the caller itself.
         BridgeCaller.during(reply.caller) {
             try {

@@ -241,6 +241,8 @@ public class UserDispatcher(handler: UserHandler) : BridgeDispatcher<UserHandler
         listOf("getFormState", "confirmLeave"),
         "404d2d1edce6ab76",
     )
+    /** The methods taken from the main frame only (`access: mainFrame`): a subframe's call is refused before decoding. */
+    override val mainFrameMethods: Set<String> = setOf("ios-app-prepay")
 
     override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
         when (type) {

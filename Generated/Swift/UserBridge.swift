@@ -414,4 +414,7 @@ public enum UserBridge: BridgeModuleGlue {
         events: { UserEvents(session: $0) },
         page: { UserPage(session: $0) }
     )
+
+    /// The methods taken from the main frame only (`access: mainFrame`): a subframe's call is refused before decoding.
+    public static let mainFrameMethods: Set<String> = ["ios-app-prepay"]
 }

@@ -22,6 +22,14 @@ public protocol BridgeModuleGlue {
     static var capabilities: BridgeCapabilities { get }
     /// How the runtime makes the module's dispatcher, event sender and page caller.
     static var parts: BridgeModuleParts<Handler, Events, Page> { get }
+    /// The wire names of the methods declared `access: mainFrame`: their messages from a
+    /// subframe are refused `untrustedOrigin` before anything is decoded.
+    static var mainFrameMethods: Set<String> { get }
+}
+
+extension BridgeModuleGlue {
+    /// Generated only for modules that have such methods.
+    public static var mainFrameMethods: Set<String> { [] }
 }
 
 /// The `Page` of a module whose page implements no methods: it has no `page(for:)`.

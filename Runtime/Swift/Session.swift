@@ -200,6 +200,12 @@ extension BridgeDispatcher {
     func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
+        // `access: mainFrame`: checked before decoding, so a subframe learns nothing about the params.
+        if Glue.mainFrameMethods.contains(type), reply.caller?.isMainFrame != true {
+            BridgeLog.report("refused '\(moduleName)' method '\(type)' from \(reply.caller.map(String.init(describing:)) ?? "an unknown frame"): it takes calls from the main frame only")
+            reply.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
+            return
+        }
         // A send's handler runs inside; a request's Task, started inside, inherits the value.
         BridgeCaller.$current.withValue(reply.caller) {
             do {

@@ -2001,7 +2001,7 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
 }
 
 """#, imports: []),
-RuntimeSource(name: "Session.kt", firstLine: 12, accessLines: [13, 20, 49, 79, 85, 121, 135, 169], body: #"""
+RuntimeSource(name: "Session.kt", firstLine: 12, accessLines: [13, 20, 49, 79, 85, 121, 141, 180], body: #"""
 /** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */
 public data class BridgeOrigin(val scheme: String, val host: String, val port: Int, val isMainFrame: Boolean)
 
@@ -2075,7 +2075,7 @@ public fun interface BridgeFrame {
 }
 
 /** Answers one request exactly once: later calls are ignored. */
-public class BridgeReply internal constructor(private var deliver: ((BridgeEnvelope) -> Unit)?, private val log: (String) -> Unit) {
+public class BridgeReply internal constructor(private var deliver: ((BridgeEnvelope) -> Unit)?, internal val log: (String) -> Unit) {
     /** The running handler's coroutine, cancelled when the module goes or the page's process ends. */
     internal var job: kotlinx.coroutines.Job? = null
     internal var module: String = ""
@@ -2117,6 +2117,12 @@ public interface BridgeModule {
 
     public fun handles(type: String): Boolean = type in capabilities.methodNames
 
+    /**
+     * The wire names of the methods declared `access: mainFrame`: their messages from a
+     * subframe are refused `untrustedOrigin` before anything is decoded.
+     */
+    public val mainFrameMethods: Set<String> get() = emptySet()
+
     /** Decodes `data`, calls the handler and answers through `reply` exactly once. */
     public fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession)
 }
@@ -2132,6 +2138,11 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     protected abstract fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession)
 
     override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) {
+        // `access: mainFrame`: checked before decoding, so a subframe learns nothing about the params.
+        if (type in mainFrameMethods && reply.caller?.isMainFrame != true) {
+            reply.log("refused '$moduleName' method '$type' from ${reply.caller ?: "an unknown frame"}: it takes calls from the main frame only")
+            return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
+        }
         // A send's handler runs inside; a request's coroutine carries the caller itself.
         BridgeCaller.during(reply.caller) {
             try {

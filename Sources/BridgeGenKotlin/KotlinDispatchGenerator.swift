@@ -30,6 +30,11 @@ struct KotlinDispatchGenerator {
                 p.line(KotlinText.stringLiteral(WireFingerprint.of(module, in: schema)) + ",")
             }
             p.line(")")
+            let mainFrame = module.methods.filter { $0.access == .mainFrame }.map(\.wireName)
+            if !mainFrame.isEmpty {
+                p.line("/** The methods taken from the main frame only (`access: mainFrame`): a subframe's call is refused before decoding. */")
+                p.line("override val mainFrameMethods: Set<String> = setOf(" + mainFrame.map(KotlinText.stringLiteral).joined(separator: ", ") + ")")
+            }
             p.blankLine()
             p.block("override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {") { p in
                 p.block("when (type) {") { p in

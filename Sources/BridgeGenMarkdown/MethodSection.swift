@@ -24,6 +24,7 @@ extension ModulePage {
             facts += " · \(app.language) "
             facts += MarkdownText.code(app.requirement(method))
         }
+        if method.access == .mainFrame { facts += " · main frame only" }
         entryHeader(anchor: Anchor.method(method), title: method.name, facts: facts,
                     deprecated: method.deprecated, doc: method.doc, &p)
         parameters(method.params, &p)

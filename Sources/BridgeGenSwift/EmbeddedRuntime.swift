@@ -1587,7 +1587,7 @@ struct BridgeChannelMarker: Equatable {
 #endif
 
 """#),
-RuntimeSource(name: "ModuleGlue.swift", firstLine: 9, accessLines: [13, 28, 31, 35, 73, 82, 87, 103, 114, 120, 130, 146], body: #"""
+RuntimeSource(name: "ModuleGlue.swift", firstLine: 9, accessLines: [13, 32, 36, 39, 43, 81, 90, 95, 111, 122, 128, 138, 154], body: #"""
 /// A generated module's glue (`SampleBridge`): what the module offers the page, and the parts
 /// the runtime installs. Its extension gives every module the same `install(_:on:)`,
 /// `uninstall(from:)`, `events(for:)` and, when the page implements methods, `page(for:)`,
@@ -1604,6 +1604,14 @@ public protocol BridgeModuleGlue {
     static var capabilities: BridgeCapabilities { get }
     /// How the runtime makes the module's dispatcher, event sender and page caller.
     static var parts: BridgeModuleParts<Handler, Events, Page> { get }
+    /// The wire names of the methods declared `access: mainFrame`: their messages from a
+    /// subframe are refused `untrustedOrigin` before anything is decoded.
+    static var mainFrameMethods: Set<String> { get }
+}
+
+extension BridgeModuleGlue {
+    /// Generated only for modules that have such methods.
+    public static var mainFrameMethods: Set<String> { [] }
 }
 
 /// The `Page` of a module whose page implements no methods: it has no `page(for:)`.
@@ -2906,6 +2914,12 @@ extension BridgeDispatcher {
     func handles(_ type: String) -> Bool { Glue.capabilities.methodNames.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
+        // `access: mainFrame`: checked before decoding, so a subframe learns nothing about the params.
+        if Glue.mainFrameMethods.contains(type), reply.caller?.isMainFrame != true {
+            BridgeLog.report("refused '\(moduleName)' method '\(type)' from \(reply.caller.map(String.init(describing:)) ?? "an unknown frame"): it takes calls from the main frame only")
+            reply.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
+            return
+        }
         // A send's handler runs inside; a request's Task, started inside, inherits the value.
         BridgeCaller.$current.withValue(reply.caller) {
             do {

@@ -29,7 +29,18 @@ struct GlueGenerator {
                 if hasPage { p.line("page: { \(page)(session: $0) }") }
             }
             p.line(")")
+            mainFrameMethods(into: &p)
         }
+    }
+
+    /// `mainFrameMethods`, only for a module with `access: mainFrame` methods (the protocol's
+    /// extension answers none for the others).
+    private func mainFrameMethods(into p: inout CodePrinter) {
+        let names = module.methods.filter { $0.access == .mainFrame }.map(\.wireName)
+        guard !names.isEmpty else { return }
+        p.blankLine()
+        p.line("/// The methods taken from the main frame only (`access: mainFrame`): a subframe's call is refused before decoding.")
+        p.line("\(context.access)static let mainFrameMethods: Set<String> = [" + names.map(SwiftNamer.stringLiteral).joined(separator: ", ") + "]")
     }
 
     /// `capabilities`: one literal per member's wire name, sorted as the page sorts them

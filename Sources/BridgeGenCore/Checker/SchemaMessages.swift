@@ -27,6 +27,8 @@ public enum SchemaMessages {
         case importCycle = "import-cycle"
         /// An integer JavaScript cannot hold exactly.
         case integerRange = "integer-range"
+        /// An `access:` other than `mainFrame` or `trusted`.
+        case invalidAccess = "invalid-access"
         /// An error code outside 1...2147483647.
         case invalidErrorCode = "invalid-error-code"
         /// A page method's `global:` that is not a path of JavaScript identifiers, or walks into prototypes.
@@ -202,6 +204,11 @@ public enum SchemaMessages {
 
     static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
         ID.invalidErrorCode.diagnostic("error code must be an integer from 1 to 2147483647, got \(text); codes 0 and below belong to the bridge", at: at)
+    }
+
+    static func invalidAccess(_ value: String, at: SourceLocation) -> Diagnostic {
+        let values = MethodAccess.allCases.map(\.rawValue)
+        return ID.invalidAccess.diagnostic("access must be 'mainFrame' or 'trusted', got '\(value)'\(DidYouMean.clause(for: value, in: values))", at: at)
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {

@@ -129,6 +129,7 @@ extension TypeChecker {
         result.reserveCapacity(syntax.methods.count)
         var identifiers = MemberNames(reserving: syntax.methods.count)
         var wires = WireNames(reserving: syntax.methods.count)
+        let moduleAccess = checkAccess(syntax.access) ?? .trusted
         for m in syntax.methods {
             guard let identifier = memberIdentifier(m.name, noun: "method", unique: &identifiers) else { continue }
             let wire = checkWire(m.wire, default: m.name, noun: "method", seen: &wires, owner: "module '\(scope.module)'")
@@ -148,13 +149,23 @@ extension TypeChecker {
                 report(SchemaMessages.errorsOnSend(m.name.value, at: key))
             }
             let errorNames = checkErrorReferences(m.errors, errors: errors, syntax: syntax, module: scope.module)
+            let access = checkAccess(m.access) ?? moduleAccess
             guard let kind, let wire else { continue }
             result.append(Method(name: m.name.value, identifier: identifier, wireName: wire, kind: kind, doc: m.doc,
                                  params: params, returns: kind == .send ? nil : returns, returnsDoc: m.returnsDoc,
                                  errors: kind == .send ? [] : errorNames,
-                                 deprecated: m.deprecated.map { Deprecation(message: $0.message) }, location: m.name.location))
+                                 deprecated: m.deprecated.map { Deprecation(message: $0.message) }, access: access,
+                                 location: m.name.location))
         }
         return result
+    }
+
+    /// An `access:` value; nil when absent or (reported) neither `mainFrame` nor `trusted`.
+    mutating func checkAccess(_ value: Located<String>?) -> MethodAccess? {
+        guard let value else { return nil }
+        if let access = MethodAccess(rawValue: value.value) { return access }
+        report(SchemaMessages.invalidAccess(value.value, at: value.location))
+        return nil
     }
 
     /// The names of `references` that the module declares under `errors:`, each once; the

@@ -50,6 +50,10 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     case errorAdded = "error-added"
     case errorCodeChanged = "error-code-changed"
     case deprecated
+    /// A method's effective `access:` went from `trusted` to `mainFrame`: subframes are refused.
+    case methodAccessNarrowed = "method-access-narrowed"
+    /// A method's effective `access:` went from `mainFrame` to `trusted`: it loosens security.
+    case methodAccessWidened = "method-access-widened"
 
     // MARK: Config (bridgegen.yaml)
     case transportChanged = "transport-changed"
@@ -89,7 +93,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     /// The class of a member or config kind; nil for `compatible.` kinds and directional ones.
     public var fixedClass: CompatibilityClass? {
         switch self {
-        case .methodRemoved, .eventRemoved, .moduleRemoved, .originNarrowed: return .oldPages
+        case .methodRemoved, .eventRemoved, .moduleRemoved, .originNarrowed, .methodAccessNarrowed: return .oldPages
         case .pageMethodRemoved: return .oldApps
         case .methodWireChanged, .methodMoved, .eventWireChanged, .eventMoved, .pageMethodWireChanged,
              .pageMethodMoved, .pageMethodGlobalChanged, .errorCodeChanged, .transportChanged, .callbackChannelChanged, .contentWorldChanged:
@@ -110,7 +114,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     /// handle, a note when informational.
     public var compatibleSeverity: Diagnostic.Severity? {
         switch self {
-        case .methodAdded, .pageMethodAdded, .errorAdded: return .warning
+        case .methodAdded, .pageMethodAdded, .errorAdded, .methodAccessWidened: return .warning
         case .eventAdded, .deprecated: return .note
         default: return nil
         }

@@ -421,6 +421,19 @@ extension DiffMessages {
                              at: location, notes: notes)
     }
 
+    /// The effective `access:` (the method's, else its module's) changed to `new`.
+    static func methodAccessChanged(_ method: String, to new: MethodAccess, at location: SourceLocation?,
+                                    notes: [Diagnostic.Note]) -> Diagnostic {
+        if new == .mainFrame {
+            return compatibility(.methodAccessNarrowed, .oldPages, "method '\(method)' is now taken from the main frame only: "
+                                 + "pages built from the old schema that call it from an iframe get untrustedOrigin (-4) from apps "
+                                 + "built from the new one; move those calls to the main frame first", at: location, notes: notes)
+        }
+        return compatibility(.methodAccessWidened, nil, "method '\(method)' is no longer taken from the main frame only: "
+                             + "nothing breaks, but every iframe the origin policy trusts may now call it; make sure that is "
+                             + "intended", at: location, notes: notes)
+    }
+
     /// `what`: `method 'sample.x'`, `field 'y' of 'sample.T'`, ...
     static func deprecationAdded(_ what: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
         compatibility(.deprecated, nil, "\(what) is now deprecated: nothing breaks; the generated Swift and TypeScript warn "

@@ -90,6 +90,9 @@ extension DiffRun {
         let name = n.module.name + "." + n.key
         let (om, nm) = (o.value, n.value)
         deprecation(om.deprecated, nm.deprecated, "method '\(name)'", nm.location, om.location)
+        if om.access != nm.access {
+            report(DiffMessages.methodAccessChanged(name, to: nm.access, at: nm.location, notes: DiffMessages.inOldSchema(om.location)))
+        }
         compareFields(om.params, nm.params, flow: nm.kind == .send ? .sendParams : .params, subject: { .parameter($0, of: name) },
                       oldParent: om.location, newParent: nm.location,
                       parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))

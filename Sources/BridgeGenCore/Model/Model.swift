@@ -203,6 +203,15 @@ public enum MethodKind: String, Hashable, Sendable, Codable {
     case request
 }
 
+/// Which frames the app takes a method's calls from (`access:`). It only tightens the
+/// config's origin policy; it is not on the wire (the page cannot choose its frame).
+public enum MethodAccess: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Any frame the origin policy trusts: the default.
+    case trusted
+    /// The main frame only, even where the policy trusts iframes.
+    case mainFrame
+}
+
 /// A page -> native call.
 public struct Method: Hashable, Sendable, Codable {
     /// The key as written in the schema (`get-user-info`).
@@ -220,11 +229,13 @@ public struct Method: Hashable, Sendable, Codable {
     /// Names of the module's `errors` this request may reject with, in declaration order.
     public var errors: [String]
     public var deprecated: Deprecation?
+    /// The effective access: the method's `access:`, else its module's, else `trusted`.
+    public var access: MethodAccess
     public var location: SourceLocation
 
     public init(name: String, identifier: String, wireName: String, kind: MethodKind, doc: String?, params: [Field],
                 returns: TypeRef?, returnsDoc: String?, errors: [String], deprecated: Deprecation?,
-                location: SourceLocation) {
+                access: MethodAccess = .trusted, location: SourceLocation) {
         self.name = name
         self.identifier = identifier
         self.wireName = wireName
@@ -235,6 +246,7 @@ public struct Method: Hashable, Sendable, Codable {
         self.returnsDoc = returnsDoc
         self.errors = errors
         self.deprecated = deprecated
+        self.access = access
         self.location = location
     }
 }

@@ -23,6 +23,8 @@ public struct ModuleSyntax: Sendable, Hashable {
     public var methods: [MethodSyntax] = []
     public var events: [EventSyntax] = []
     public var pageMethods: [PageMethodSyntax] = []
+    /// The default `access:` of the module's methods, as written.
+    public var access: Located<String>?
     public var location: SourceLocation
 }
 
@@ -80,6 +82,8 @@ public struct MethodSyntax: Sendable, Hashable {
     public var errors: [Located<String>] = []
     public var errorsKey: SourceLocation?
     public var deprecated: DeprecationSyntax?
+    /// `access:` as written; nil: the module's.
+    public var access: Located<String>?
 }
 
 public struct EventSyntax: Sendable, Hashable {

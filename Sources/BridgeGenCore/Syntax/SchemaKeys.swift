@@ -1,13 +1,13 @@
 /// The keys each kind of schema entry accepts, in the order the docs list them: what the
 /// parser validates against and what an editor offers at a key position.
 public enum SchemaKeys {
-    public static let module = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events", "pageMethods"]
+    public static let module = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events", "pageMethods", "access"]
     public static let type = ["doc", "deprecated", "fields", "cases"]
     /// A struct field, a parameter or a payload field.
     public static let field = ["type", "doc", "default", "deprecated"]
     public static let enumCase = ["doc", "wire", "deprecated"]
     public static let error = ["code", "doc"]
-    public static let method = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated"]
+    public static let method = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated", "access"]
     public static let returns = ["type", "doc"]
     public static let pageMethod = ["wire", "doc", "params", "returns", "errors", "global", "deprecated"]
     public static let event = ["wire", "doc", "payload", "deprecated"]

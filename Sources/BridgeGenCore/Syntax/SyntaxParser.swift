@@ -59,6 +59,7 @@ public struct SyntaxParser {
                 module.events = named(value, "'events'", noun: "event").compactMap { event($0.0, $0.1) }
             case "pageMethods":
                 module.pageMethods = named(value, "'pageMethods'", noun: "page method").compactMap { pageMethod($0.0, $0.1) }
+            case "access": module.access = scalar(value, "'access'")
             default: break
             }
         }
@@ -244,6 +245,7 @@ public struct SyntaxParser {
                 method.errorsKey = pair.key.location
                 method.errors = errorList(value)
             case "deprecated": method.deprecated = deprecation(value)
+            case "access": method.access = scalar(value, "'access'")
             default: break
             }
         }
