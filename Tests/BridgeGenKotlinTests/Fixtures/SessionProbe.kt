@@ -14,9 +14,10 @@ interface ProbeHandler {
     suspend fun fail(kind: String): Boolean
 }
 
-class ProbeDispatcher(handler: ProbeHandler) : BridgeDispatcher<ProbeHandler>(handler) {
+class ProbeDispatcher(handler: ProbeHandler, mainFrame: Set<String> = emptySet()) : BridgeDispatcher<ProbeHandler>(handler) {
     override val moduleName: String = "probe"
     override val capabilities: BridgeCapabilities = BridgeCapabilities(listOf("ping", "echo", "slow", "fail"), listOf("tick"), emptyList(), "0123456789abcdef")
+    override val mainFrameMethods: Set<String> = mainFrame
 
     override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
         when (type) {
@@ -112,4 +113,24 @@ fun main() = runBlocking {
     repeat(100) { if (weak.get() != null) { System.gc(); Thread.sleep(10) } }
     println("collected ${weak.get() == null}")
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb19"}""")
+    accessMainFrame(this)
+}
+
+/** `access: mainFrame` on echo and ping under a policy that trusts iframes: a subframe is refused -4 before decoding. */
+fun accessMainFrame(scope: kotlinx.coroutines.CoroutineScope) {
+    println("-- access: mainFrame")
+    val session = BridgeSession(null, BridgeOriginPolicy(setOf("app"), setOf("*.example.com"), mainFrameOnly = false), scope) { println("log: $it") }
+    session.install(ProbeDispatcher(Probe(), mainFrame = setOf("echo", "ping")))
+    val main = BridgeOrigin("https", "www.example.com", 443, isMainFrame = true)
+    val sub = main.copy(isMainFrame = false)
+    val frame = BridgeFrame { println("F: $it") }
+    fun send(text: String, origin: BridgeOrigin) {
+        println("> ${if (origin.isMainFrame) "main" else "subframe"} $text")
+        session.receive("probe", text, origin, frame)
+    }
+    send("""{"type":"echo","data":{"text":1},"callbackName":"a1"}""", sub)
+    send("""{"type":"echo","data":{"text":1},"callbackName":"a2"}""", main)
+    send("""{"type":"echo","data":{"text":"ok"},"callbackName":"a3"}""", main)
+    send("""{"type":"ping","data":{"note":"from a subframe"}}""", sub)
+    send("""{"type":"fail","data":{"kind":"bridge"},"callbackName":"a4"}""", sub)
 }

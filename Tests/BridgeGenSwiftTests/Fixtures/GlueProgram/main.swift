@@ -299,6 +299,28 @@ check("origin.policy-rules",
       && policy.allows(BridgeOrigin(scheme: "app", host: "local", isMainFrame: true))
       && !policy.allows(BridgeOrigin(scheme: "file", host: "", isMainFrame: true)))
 
+// MARK: - access: mainFrame (user's ios-app-prepay), under a policy that trusts iframes
+
+do {
+    let framesView = makeWebView()
+    let iframes = BridgeOriginPolicy(trustedSchemes: ["file"], trustedHosts: [], mainFrameOnly: false)
+    _ = try? UserBridge.install(handlers, on: framesView, policy: iframes)
+    _ = handlers.drainCalls()
+    logs = []
+    // Invalid params (no 'order'): refused before decoding, so -4, not -3.
+    let refused = await request("ios-app-prepay", ns(["order": "not an order"]), channel: "user", webView: framesView, mainFrame: false)
+    check("access.subframe-refused-before-decoding", code(refused) == -4 && message(refused) == "untrusted origin" && handlers.drainCalls().isEmpty,
+          "\(String(describing: refused))")
+    check("access.refusal-logged", logs == ["bridgegen: refused 'user' method 'ios-app-prepay' from file://, subframe: it takes calls from the main frame only"], "\(logs)")
+    let invalid = await request("ios-app-prepay", ns(["order": "not an order"]), channel: "user", webView: framesView)
+    check("access.main-frame-decodes", code(invalid) == -3, "\(String(describing: invalid))")
+    let main = await request("ios-app-prepay", ns(["order": ns(["product_id": "ok"])]), channel: "user", webView: framesView)
+    check("access.main-frame-accepted", code(main) == 0 && handlers.drainCalls().count == 1, "\(String(describing: main))")
+    let other = await request("get-user-info", ns([:]), channel: "user", webView: framesView, mainFrame: false)
+    check("access.trusted-method-from-subframe", code(other) == 0 && handlers.drainCalls().count == 1, "\(String(describing: other))")
+    UserBridge.uninstall(from: framesView)
+}
+
 // MARK: - Concurrency: many requests in flight, replies matched
 
 for index in 0..<50 { handlers.store["c\(index)"] = "value-\(index)" }
