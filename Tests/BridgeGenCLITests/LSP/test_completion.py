@@ -86,9 +86,9 @@ SLOTS = ("field", "flow", "type", "case", "method", "returns", "top")
     ("flow", ["default", "deprecated"]),
     ("type", ["doc", "deprecated", "cases"]),
     ("case", ["wire", "deprecated"]),
-    ("method", ["wire", "doc", "params", "errors", "deprecated"]),
+    ("method", ["wire", "doc", "params", "errors", "deprecated", "access"]),
     ("returns", ["type", "doc"]),
-    ("top", ["errors", "events", "pageMethods", "imports"]),
+    ("top", ["errors", "events", "pageMethods", "imports", "access"]),
 ])
 async def test_keys_valid_at_the_cursor_and_not_yet_written(client, tmp_path, slot, expected):
     marked = KEYS.format(**{s: ("‸" if s == slot else "") for s in SLOTS})
