@@ -26,7 +26,7 @@ final class DiagnosticEscapingTests: XCTestCase {
 
     func testTextFormatPrintsOneEscapedLinePerDiagnostic() {
         XCTAssertEqual(diagnosticsText(Self.schema), """
-            sample.bridge.yaml:3:1: error: unknown key 'a\\u{A}b' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods (keys starting with 'x-' are ignored) [unknown-key]
+            sample.bridge.yaml:3:1: error: unknown key 'a\\u{A}b' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods, access (keys starting with 'x-' are ignored) [unknown-key]
             sample.bridge.yaml:5:3: error: invalid type name 'Red\\u{1B}[31mAlert': use UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo') [invalid-name]
             sample.bridge.yaml:7:3: error: invalid method name 'evil\\u{202E}name': \(Self.rule) [invalid-name]
             sample.bridge.yaml:10:14: error: invalid parameter name 'line\\u{2028}break': \(Self.rule) [invalid-name]
@@ -39,7 +39,7 @@ final class DiagnosticEscapingTests: XCTestCase {
         XCTAssertNil(json.unicodeScalars.first { $0 != "\n" && DiagnosticText.needsEscape($0) }, json)
         let decoded = try JSONDecoder().decode([Diagnostic].self, from: Data(json.utf8))
         XCTAssertEqual(decoded.map(\.message), [
-            "unknown key 'a\\u{A}b' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods (keys starting with 'x-' are ignored)",
+            "unknown key 'a\\u{A}b' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods, access (keys starting with 'x-' are ignored)",
             "invalid type name 'Red\\u{1B}[31mAlert': use UpperCamelCase ASCII letters and digits (e.g. 'DeviceInfo')",
             "invalid method name 'evil\\u{202E}name': \(Self.rule)",
             "invalid parameter name 'line\\u{2028}break': \(Self.rule)",

@@ -95,8 +95,8 @@ final class LimitTests: XCTestCase {
         // An explicit key (`? key`): libyaml limits implicit keys to 1024 characters.
         let rendered = diagnosticsText("bridgegen: 1\nmodule: sample\n? \(key)\n: 1\n")
         let head = String(repeating: "e", count: DiagnosticText.keptHead - "unknown key 'k".count)
-        let tail = String(repeating: "e", count: DiagnosticText.keptTail - "y' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods (keys starting with 'x-' are ignored)".count)
-        let expectedMessage = "unknown key 'k\(head) [... 4193581 characters left out ...] \(tail)y' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods (keys starting with 'x-' are ignored)"
+        let tail = String(repeating: "e", count: DiagnosticText.keptTail - "y' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods, access (keys starting with 'x-' are ignored)".count)
+        let expectedMessage = "unknown key 'k\(head) [... 4193589 characters left out ...] \(tail)y' in the top level of a schema; expected one of bridgegen, module, doc, imports, types, errors, methods, events, pageMethods, access (keys starting with 'x-' are ignored)"
         XCTAssertEqual(rendered, "sample.bridge.yaml:3:3: error: \(expectedMessage) [unknown-key]\n")
     }
 
