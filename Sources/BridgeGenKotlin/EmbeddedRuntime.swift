@@ -26,10 +26,11 @@ public object BridgeAndroid {
     // keeps a WebView (or the Activity it holds) alive.
     private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
 
-    private class Installed(val session: BridgeSession, val channels: List<String>) {
+    private class Installed(val session: BridgeSession, channels: List<String>) {
+        /** The objects' names without the prefix: the module channels, and the console's when it forwards. */
+        val listeners = ArrayList(channels)
         /** The legacy pages' shim (callback transport) and the console script, removed with the listeners. */
         val scripts = ArrayList<ScriptHandler>()
-        var consoleListener = false
     }
 
     /**
@@ -128,14 +129,14 @@ public object BridgeAndroid {
         }
         val receiver = BridgeConsoleReceiver(console, policy, log)
         WebViewCompat.addWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL, rules) { _, message, sourceOrigin, isMainFrame, _ ->
-            val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
+            val text = text(message)
             if (text == null) {
                 log("refused a console message: the body is not an object")
             } else {
                 receiver.receive(text, origin(sourceOrigin, isMainFrame))
             }
         }
-        install.consoleListener = true
+        install.listeners.add(BridgeConsole.CHANNEL)
         install.scripts.add(WebViewCompat.addDocumentStartJavaScript(webView, console.script, rules))
     }
 
@@ -153,10 +154,13 @@ public object BridgeAndroid {
         session: BridgeSession, channel: String, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean,
         replyProxy: JavaScriptReplyProxy, log: (String) -> Unit,
     ) {
-        val text = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
+        val text = text(message)
         if (text == null) return log("refused a message on '$channel' that is not a string (the bridge's messages are JSON text): nothing is answered")
         session.receive(channel, text, origin(sourceOrigin, isMainFrame), ProxyFrame(replyProxy))
     }
+
+    /** A message's JSON text; null for an ArrayBuffer, which the bridge never posts. */
+    private fun text(message: WebMessageCompat): String? = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
 
     // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
     private fun origin(sourceOrigin: Uri, isMainFrame: Boolean) =
@@ -180,8 +184,7 @@ public object BridgeAndroid {
      */
     public fun uninstall(webView: WebView) {
         val install = installed.remove(webView)?.get() ?: return
-        for (channel in install.channels) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + channel)
-        if (install.consoleListener) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + BridgeConsole.CHANNEL)
+        for (listener in install.listeners) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + listener)
         for (script in install.scripts) script.remove()
         install.session.evaluator = null
         for (module in install.session.moduleNames) install.session.uninstall(module)
