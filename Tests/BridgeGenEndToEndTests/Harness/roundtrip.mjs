@@ -56,35 +56,34 @@ function bridged(value) {
     return value;
 }
 
-class HostNative {
-    constructor(hostPath) {
-        this.child = spawn(hostPath, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * A test host process speaking JSON lines: each command's output line is matched to it by id;
+ * any other line goes to `other` (page calls, frames for the page). It ends the run when the
+ * host exits before `close`.
+ */
+class LineHost {
+    constructor(argv, name) {
+        this.child = spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
         this.child.on('exit', (code, signal) => {
             if (!this.closing) {
-                printError(`the Swift test host exited (${code ?? signal})`);
+                printError(`${name} exited (${code ?? signal})`);
                 process.exit(1);
             }
         });
         this.waiting = new Map();
-        this.pageCalls = { calls: 0, answers: 0, errors: 0 };
+        this.nextId = 0;
         readline.createInterface({ input: this.child.stdout }).on('line', (line) => {
             const output = JSON.parse(line);
-            if (output.pageCall) {
-                this.runPageCall(output.pageCall);
-                return;
-            }
             const resolve = this.waiting.get(output.id);
+            if (!resolve) return this.other(output, line);
             this.waiting.delete(output.id);
-            if (resolve) resolve(output);
-            else printError('an output line no command waits for: ' + line.slice(0, 300));
+            resolve(output);
         });
-        this.nextId = 0;
-        this.origin = undefined;
-        this.holdMs = 0;
-        this.calls = [];
-        this.logs = [];
-        this.stats = { messages: 0, requests: 0, answers: 0, duplicates: 0, hellos: [], lastCallbackNames: [], unsafeScripts: [] };
-        this.requested = new Map();
+    }
+
+    /** A line no command waits for. */
+    other(output, line) {
+        printError('an output line no command waits for: ' + line.slice(0, 300));
     }
 
     /** One command to the host; its output line is matched by id (page calls answer late). */
@@ -96,6 +95,35 @@ class HostNative {
             this.waiting.set(id, resolve);
             this.child.stdin.write(text + '\n');
         });
+    }
+
+    /** One command whose output line nobody waits for (it reaches `other`). */
+    send(command) {
+        this.nextId += 1;
+        this.child.stdin.write(JSON.stringify({ id: this.nextId, ...command }) + '\n');
+    }
+
+    close() {
+        this.closing = true;
+        this.child.stdin.end();
+    }
+}
+
+class HostNative extends LineHost {
+    constructor(hostPath) {
+        super([hostPath], 'the Swift test host');
+        this.pageCalls = { calls: 0, answers: 0, errors: 0 };
+        this.origin = undefined;
+        this.holdMs = 0;
+        this.calls = [];
+        this.logs = [];
+        this.stats = { messages: 0, requests: 0, answers: 0, duplicates: 0, hellos: [], lastCallbackNames: [], unsafeScripts: [] };
+        this.requested = new Map();
+    }
+
+    other(output, line) {
+        if (output.pageCall) this.runPageCall(output.pageCall);
+        else super.other(output, line);
     }
 
     /**
@@ -203,10 +231,6 @@ class HostNative {
         }
     }
 
-    close() {
-        this.closing = true;
-        this.child.stdin.end();
-    }
 }
 
 if (android) {
@@ -218,41 +242,19 @@ if (android) {
 async function runAndroid() {
     // A classic script (browsers run it at document start); here it runs before the client too.
     (0, eval)(fs.readFileSync(path.join(path.resolve(args.web), 'android.js'), 'utf8'));
-    const child = spawn('python3', [args.host, 'run', '--cp', args.classes, 'schemas.AndroidHostKt'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let closing = false;
-    child.on('exit', (code, signal) => {
-        if (!closing) {
-            printError(`the JVM host exited (${code ?? signal})`);
-            process.exit(1);
-        }
-    });
-    let nextId = 0;
-    const waiting = new Map();
     let page = null;
+    // Posts are answered like commands (those lines are not waited for); frames and scripts go to the page.
+    const jvm = new (class extends LineHost {
+        other(output, line) {
+            if (output.frame) page?.frame(output.frame.object, output.frame.data);
+            else if (output.evaluate !== undefined) page?.evaluate(output.evaluate);
+            else if (output.error) printError('the host: ' + line.slice(0, 300));
+        }
+    })(['python3', args.host, 'run', '--cp', args.classes, 'schemas.AndroidHostKt'], 'the JVM host');
     const link = {
-        post(object, text) {
-            nextId += 1;
-            child.stdin.write(JSON.stringify({ id: nextId, post: { object, text } }) + '\n');
-        },
-        command(fields) {
-            nextId += 1;
-            const id = nextId;
-            return new Promise((resolve) => {
-                waiting.set(id, resolve);
-                child.stdin.write(JSON.stringify({ id, ...fields }) + '\n');
-            });
-        },
+        post: (object, text) => jvm.send({ post: { object, text } }),
+        command: (fields) => jvm.line(fields),
     };
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-        const output = JSON.parse(line);
-        if (output.frame) page?.frame(output.frame.object, output.frame.data);
-        else if (output.evaluate !== undefined) page?.evaluate(output.evaluate);
-        else if (waiting.has(output.id)) {
-            const resolve = waiting.get(output.id);
-            waiting.delete(output.id);
-            resolve(output);
-        } else if (output.error) printError('the host: ' + line.slice(0, 300));
-    });
     const install = (mainFrame) => link.command({ install: transport, mainFrame, console: true });
     const installed = await install(true);
     page = globalThis.__bgInstallAndroid({ global: globalThis, objects: installed.objects, link });
@@ -277,8 +279,7 @@ async function runAndroid() {
         failed += result.failed;
     }
     clearTimeout(deadline);
-    closing = true;
-    child.stdin.end();
+    jvm.close();
     print(`android-node-${transport}: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }

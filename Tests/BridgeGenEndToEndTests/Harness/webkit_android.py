@@ -34,11 +34,10 @@ import gi
 
 gi.require_version('Gtk', '4.0')
 gi.require_version('WebKit', '6.0')
-gi.require_version('JavaScriptCore', '6.0')
-from gi.repository import GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
+from gi.repository import GLib, Gtk, WebKit  # noqa: E402
 
 import android_phases as phases  # noqa: E402
-from webkit_harness import TRUSTED_SCHEME, Host, serve_file  # noqa: E402
+from webkit_harness import TRUSTED_SCHEME, Host, json_request, serve_file  # noqa: E402
 
 ORIGIN = f'{TRUSTED_SCHEME}://e2e'
 # The emulated objects: android.js, then the page's handle on it, linked to this harness.
@@ -152,12 +151,7 @@ class Harness:
         self.host.post(name, text)
 
     def on_control(self, manager, value, reply):
-        context = value.get_context()
-        cmd = json.loads(value.to_json(0))
-
-        def answer(result):
-            reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(result, ensure_ascii=True)))
-
+        cmd, answer = json_request(value, reply)
         kind = cmd.get('cmd')
         if kind == 'android':
             self.host.call(cmd['line'], answer)

@@ -82,6 +82,16 @@ def evolution_phase(text):
     return phase, tuple(modules.split('+')), host
 
 
+def json_request(value, reply):
+    """A reply handler's message as JSON, and the function that answers it with a JSON value."""
+    context = value.get_context()
+
+    def answer(result):
+        reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(result, ensure_ascii=True)))
+
+    return json.loads(value.to_json(0)), answer
+
+
 def serve_file(web, request):
     """Answers a custom-scheme request with the file of that path under `web` (absolute), or not found."""
     path = urllib.parse.unquote(request.get_path() or '/').lstrip('/')
@@ -397,12 +407,7 @@ class Harness:
     # -- the page's control requests (conformance.js) -------------------------------------------
 
     def on_control(self, manager, value, reply, view):
-        context = value.get_context()
-        cmd = json.loads(value.to_json(0))
-
-        def answer(result):
-            reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(result, ensure_ascii=True)))
-
+        cmd, answer = json_request(value, reply)
         kind = cmd.get('cmd')
         if kind == 'host':
             self.call_view = view
