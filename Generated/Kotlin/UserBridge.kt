@@ -239,7 +239,7 @@ public class UserDispatcher(handler: UserHandler) : BridgeDispatcher<UserHandler
         listOf("close-page", "log-event", "get-user-info", "ios-app-prepay", "report-device", "get-token"),
         listOf("login-changed"),
         listOf("getFormState", "confirmLeave"),
-        "404d2d1edce6ab76",
+        "53f6306dbd85e7b7",
     )
     /** The methods taken from the main frame only (`access: mainFrame`): a subframe's call is refused before decoding. */
     override val mainFrameMethods: Set<String> = setOf("ios-app-prepay")

@@ -5,7 +5,7 @@ import Foundation
 
 // MARK: - Models
 
-/// Namespace of the `sample` module's models and application errors.
+/// Namespace of the `sample` module's models.
 public enum Sample {
     /// What a page may know about the device and the app it runs in.
     public struct DeviceInfo: Sendable, Equatable {
@@ -78,26 +78,43 @@ public enum Sample {
             self.retryable = retryable
         }
     }
+}
 
-    /// Application errors of the `sample` module: throw them from `SampleHandler` requests;
-    /// the page receives their code and message intact.
-    public enum Errors {
-        /// The key is empty or longer than 256 characters.
-        public static let invalidKeyCode = 1001
-        /// The key is empty or longer than 256 characters.
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func invalidKey(_ message: String = "The key is empty or longer than 256 characters.") -> BridgeError {
-            BridgeError(code: 1001, message: message)
+/// Application errors of the `sample` module: `SampleHandler` requests throw them
+/// to reject, and the page receives their code, message and data intact.
+public enum SampleError: BridgeApplicationError, Equatable {
+    /// The key is empty or longer than 256 characters.
+    ///
+    /// Code 1001.
+    /// - Parameter message: What the page sees as the message; nil for the schema's doc.
+    case invalidKey(message: String? = nil)
+    /// The storage the app grants to pages is used up.
+    ///
+    /// Code 1002.
+    /// - Parameter message: What the page sees as the message; nil for the schema's doc.
+    case storageFull(message: String? = nil)
+
+    /// The code on the wire.
+    public var code: Int {
+        switch self {
+        case .invalidKey: return 1001
+        case .storageFull: return 1002
         }
+    }
 
-        /// The storage the app grants to pages is used up.
-        public static let storageFullCode = 1002
-        /// The storage the app grants to pages is used up.
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func storageFull(_ message: String = "The storage the app grants to pages is used up.") -> BridgeError {
-            BridgeError(code: 1002, message: message)
+    /// What the page sees as the message: the one given, else the schema's doc.
+    public var message: String {
+        switch self {
+        case .invalidKey(let message): return message ?? "The key is empty or longer than 256 characters."
+        case .storageFull(let message): return message ?? "The storage the app grants to pages is used up."
+        }
+    }
+
+    /// The failure envelope the page receives, with the error's data.
+    public func bridgeError() throws -> BridgeError {
+        switch self {
+        case .invalidKey: return BridgeError(code: code, message: message)
+        case .storageFull: return BridgeError(code: code, message: message)
         }
     }
 }
@@ -109,7 +126,7 @@ public enum Sample {
 ///
 /// The native side of the `sample` module: implement it and install it with
 /// `SampleBridge.install(_:on:)`. Called on the main actor; the installed
-/// object is held weakly. Requests throw `Sample.Errors` to reject with a code.
+/// object is held weakly. Requests throw `SampleError` to reject with a code and data.
 @MainActor public protocol SampleHandler: AnyObject {
     /// Opens the system share sheet with a text and an optional link.
     ///
@@ -131,13 +148,13 @@ public enum Sample {
     ///
     /// - Parameter key: The key the value was stored under.
     /// - Returns: The stored value, or null when nothing is stored under `key`.
-    /// - Throws: `Sample.Errors.invalidKey` (1001); any other error reaches the page as `internalError`.
+    /// - Throws: `SampleError.invalidKey` (1001); any other error reaches the page as `internalError`.
     func getItem(key: String) async throws -> String?
 
     /// Stores a string value under a key, replacing any previous value.
     ///
     /// - Returns: Always `true`; failures reject instead.
-    /// - Throws: `Sample.Errors.invalidKey` (1001), `Sample.Errors.storageFull` (1002); any other error reaches the page as `internalError`.
+    /// - Throws: `SampleError.invalidKey` (1001), `SampleError.storageFull` (1002); any other error reaches the page as `internalError`.
     func setItem(key: String, value: String) async throws -> Bool
 }
 
@@ -180,8 +197,7 @@ public enum Sample {
 
 /// The page's side of the `sample` module: functions the page implements (or, for legacy
 /// pages, defines as globals) and native awaits. Get one with `SampleBridge.page(for:)`.
-/// Failures are `BridgeError`s: the page's declared application errors (`Sample.Errors`)
-/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
+/// Failures are `BridgeError`s with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
 @MainActor public struct SamplePage: BridgePageCalling {
     private let _caller: BridgePageCaller
 

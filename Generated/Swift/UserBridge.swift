@@ -5,7 +5,7 @@ import Foundation
 
 // MARK: - Models
 
-/// Namespace of the `user` module's models and application errors.
+/// Namespace of the `user` module's models.
 public enum User {
     /// The signed-in user, as pages may see them.
     public struct UserInfo: Sendable, Equatable {
@@ -116,44 +116,84 @@ public enum User {
             self.value = value
         }
     }
+}
 
-    /// Application errors of the `user` module: throw them from `UserHandler` requests;
-    /// the page receives their code and message intact.
-    public enum Errors {
-        /// No user is signed in.
-        public static let notLoggedInCode = 2001
-        /// No user is signed in.
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func notLoggedIn(_ message: String = "No user is signed in.") -> BridgeError {
-            BridgeError(code: 2001, message: message)
+/// Application errors of the `user` module: `UserHandler` requests throw them
+/// to reject, and the page receives their code, message and data intact.
+/// `UserPage` calls throw them when the page rejects with one.
+public enum UserError: BridgeApplicationError, Equatable {
+    /// No user is signed in.
+    ///
+    /// Code 2001.
+    /// - Parameter message: What the page sees as the message; nil for the schema's doc.
+    case notLoggedIn(message: String? = nil)
+    /// The App Store refused or failed the purchase; the message says why.
+    ///
+    /// Code 2002.
+    /// - Parameters:
+    ///   - storeCode: StoreKit's error code (`SKError.Code`), when StoreKit gave one.
+    ///   - retryable: Whether trying again later may succeed (a lost connection, not a declined payment).
+    ///   - message: What the page sees as the message; nil for the schema's doc.
+    case purchaseFailed(storeCode: Int? = nil, retryable: Bool, message: String? = nil)
+    /// In-app purchases are disabled on this device (Screen Time restrictions).
+    ///
+    /// Code 2003.
+    /// - Parameter message: What the page sees as the message; nil for the schema's doc.
+    case purchasesDisabled(message: String? = nil)
+    /// The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
+    ///
+    /// Code 2004.
+    /// - Parameters:
+    ///   - retryAfterSeconds: When the page expects to be free again, in seconds; null when it cannot tell.
+    ///   - message: What the page sees as the message; nil for the schema's doc.
+    case busy(retryAfterSeconds: Double? = nil, message: String? = nil)
+
+    /// The code on the wire.
+    public var code: Int {
+        switch self {
+        case .notLoggedIn: return 2001
+        case .purchaseFailed: return 2002
+        case .purchasesDisabled: return 2003
+        case .busy: return 2004
         }
+    }
 
-        /// The App Store refused or failed the purchase; the message says why.
-        public static let purchaseFailedCode = 2002
-        /// The App Store refused or failed the purchase; the message says why.
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func purchaseFailed(_ message: String = "The App Store refused or failed the purchase; the message says why.") -> BridgeError {
-            BridgeError(code: 2002, message: message)
+    /// What the page sees as the message: the one given, else the schema's doc.
+    public var message: String {
+        switch self {
+        case .notLoggedIn(let message): return message ?? "No user is signed in."
+        case .purchaseFailed(_, _, let message): return message ?? "The App Store refused or failed the purchase; the message says why."
+        case .purchasesDisabled(let message): return message ?? "In-app purchases are disabled on this device (Screen Time restrictions)."
+        case .busy(_, let message): return message ?? "The page is in the middle of something (saving, an upload) and cannot answer now; ask again later."
         }
+    }
 
-        /// In-app purchases are disabled on this device (Screen Time restrictions).
-        public static let purchasesDisabledCode = 2003
-        /// In-app purchases are disabled on this device (Screen Time restrictions).
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func purchasesDisabled(_ message: String = "In-app purchases are disabled on this device (Screen Time restrictions).") -> BridgeError {
-            BridgeError(code: 2003, message: message)
+    /// The failure envelope the page receives, with the error's data.
+    public func bridgeError() throws -> BridgeError {
+        switch self {
+        case .notLoggedIn: return BridgeError(code: code, message: message)
+        case .purchaseFailed(let storeCode, let retryable, _):
+            let data = try BridgeEncode.Members("data").optional("storeCode", storeCode, BridgeEncode.int).bool("retryable", retryable)
+            return BridgeError(code: code, message: message, data: data.json)
+        case .purchasesDisabled: return BridgeError(code: code, message: message)
+        case .busy(let retryAfterSeconds, _):
+            let data = try BridgeEncode.Members("data").optional("retryAfterSeconds", retryAfterSeconds, BridgeEncode.double)
+            return BridgeError(code: code, message: message, data: data.json)
         }
+    }
 
-        /// The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
-        public static let busyCode = 2004
-        /// The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
-        ///
-        /// - Parameter message: What the page sees as the error's message.
-        public static func busy(_ message: String = "The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.") -> BridgeError {
-            BridgeError(code: 2004, message: message)
+    /// The page's rejection `error` as this module's error: nil when no page method declares its
+    /// code; throws a `BridgeError` naming the path when its data does not decode.
+    init?(_ error: BridgeError) throws {
+        switch error.code {
+        case 2004:
+            let fields = try BridgeDecode.Fields(errorData: error.data)
+            self = try .busy(
+                retryAfterSeconds: fields.optional("retryAfterSeconds", BridgeDecode.double),
+                message: error.message
+            )
+        default:
+            return nil
         }
     }
 }
@@ -165,7 +205,7 @@ public enum User {
 ///
 /// The native side of the `user` module: implement it and install it with
 /// `UserBridge.install(_:on:)`. Called on the main actor; the installed
-/// object is held weakly. Requests throw `User.Errors` to reject with a code.
+/// object is held weakly. Requests throw `UserError` to reject with a code and data.
 @MainActor public protocol UserHandler: AnyObject {
     /// Closes the current page and returns to the previous screen.
     ///
@@ -182,12 +222,12 @@ public enum User {
 
     /// Returns the signed-in user.
     ///
-    /// - Throws: `User.Errors.notLoggedIn` (2001); any other error reaches the page as `internalError`.
+    /// - Throws: `UserError.notLoggedIn` (2001); any other error reaches the page as `internalError`.
     func getUserInfo() async throws -> User.UserInfo
 
     /// Starts an App Store purchase and resolves when it ends.
     ///
-    /// - Throws: `User.Errors.notLoggedIn` (2001), `User.Errors.purchaseFailed` (2002), `User.Errors.purchasesDisabled` (2003); any other error reaches the page as `internalError`.
+    /// - Throws: `UserError.notLoggedIn` (2001), `UserError.purchaseFailed` (2002), `UserError.purchasesDisabled` (2003); any other error reaches the page as `internalError`.
     func iosAppPrepay(order: User.PrepayOrder) async throws -> User.PrepayResult
 
     /// Tells the app which device profile the page rendered for.
@@ -229,8 +269,8 @@ public enum User {
 
 /// The page's side of the `user` module: functions the page implements (or, for legacy
 /// pages, defines as globals) and native awaits. Get one with `UserBridge.page(for:)`.
-/// Failures are `BridgeError`s: the page's declared application errors (`User.Errors`)
-/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
+/// Failures are the page's declared application errors (`UserError`) or `BridgeError`s
+/// with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
 @MainActor public struct UserPage: BridgePageCalling {
     private let _caller: BridgePageCaller
 
@@ -266,10 +306,10 @@ public enum User {
     ///
     /// - Parameter reason: Why the app wants to leave, for the page's wording (for example `back`).
     /// - Returns: Whether the page lets the app leave; false keeps the user on the page.
-    /// - Throws: `User.Errors.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
+    /// - Throws: `UserError.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
     public func confirmLeave(reason: String) async throws -> Bool {
         let _params = BridgeEncode.Members("params").string("reason", reason)
-        return try await _caller.call("confirmLeave", params: _params.json, errors: [User.Errors.busyCode], decode: BridgeDecode.bool)
+        return try await _caller.call("confirmLeave", params: _params.json, errors: [2004], typed: UserError.init, decode: BridgeDecode.bool)
     }
 }
 
@@ -404,7 +444,7 @@ public enum UserBridge: BridgeModuleGlue {
         methods: ["close-page", "get-token", "get-user-info", "ios-app-prepay", "log-event", "report-device"],
         events: ["login-changed"],
         pageMethods: ["confirmLeave", "getFormState"],
-        fingerprint: "404d2d1edce6ab76"
+        fingerprint: "53f6306dbd85e7b7"
     )
 
     /// How the runtime makes the module's dispatcher, event sender and page caller.

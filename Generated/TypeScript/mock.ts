@@ -128,7 +128,7 @@ const $tables: $mock.MockTables<MockEvents> = {
     ]),
     fingerprints: new Map([
         ['sample', '07832f23c1b8455a'],
-        ['user', '404d2d1edce6ab76'],
+        ['user', '53f6306dbd85e7b7'],
     ]),
     events: {
         sample: {

@@ -333,7 +333,7 @@ export interface UserClient {
     getToken(options?: $runtime.RequestOptions): Promise<string | null>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('user', '404d2d1edce6ab76', UserErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('user', '53f6306dbd85e7b7', UserErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof UserEvents]: string } = {

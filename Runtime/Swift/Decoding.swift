@@ -398,6 +398,13 @@ extension BridgeDecode {
             path = "params"
         }
 
+        /// A page's rejection `data` as the fields of an application error (null: no fields,
+        /// what a page sends for an error that declares none or only optional ones).
+        init(errorData data: JSONValue) throws {
+            object = data == .null ? [:] : try BridgeDecode.object(data.foundationObject, "data")
+            path = "data"
+        }
+
         func field<T>(_ key: String, _ decode: (Any?, BridgePath) throws -> T) throws -> T {
             try decode(object[key], path.field(key))
         }

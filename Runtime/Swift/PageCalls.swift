@@ -326,7 +326,11 @@ extension BridgeSession {
         case BridgeErrorCode.notImplemented.rawValue, BridgeErrorCode.pageNotLoaded.rawValue, BridgeErrorCode.pageError.rawValue:
             return .failure(BridgeError(code: code, message: cut(message)))
         case let code where code >= 1 && declaredCodes.contains(code):
-            return .failure(BridgeError(code: code, message: cut(message)))
+            // The data is decoded by the module's typed error (`BridgePageCaller.call`).
+            guard let data = try? BridgeDecode.json(envelope["data"] ?? NSNull(), "data") else {
+                return .failure(BridgeError(.invalidResult, "the page's answer is not a valid envelope: its data is not JSON"))
+            }
+            return .failure(BridgeError(code: code, message: cut(message), data: data))
         default:
             return .failure(BridgeError(.pageError, cut("the page rejected with the undeclared code \(code): \(message)")))
         }
@@ -468,15 +472,30 @@ struct BridgePageFailure: Error, Sendable {
     /// Calls the page method `method` (its wire name) with `params` (an object) and decodes the
     /// answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
     /// `global` and `order`: the global function's path and the params' wire names in order.
+    /// `errors`: the codes the method declares, which `typed` (the module's typed error)
+    /// decodes; data that does not decode is `invalidResult`, as a result's would be.
     func call<T>(_ method: String, params: JSONValue, global: [String]? = nil, order: [String] = [],
-                 errors: Set<Int> = [], decode: (Any?, BridgePath) throws -> T) async throws -> T {
+                 errors: Set<Int> = [], typed: ((BridgeError) throws -> (any BridgeApplicationError)?)? = nil,
+                 decode: (Any?, BridgePath) throws -> T) async throws -> T {
         // The session is held only while the call starts (see `startPageCall`).
         let request = BridgeSession.PageCallRequest(module: module, method: method, params: params, global: global,
                                                     order: order, timeout: timeout, declaredCodes: errors)
         guard let handle = try session?.startPageCall(request) else {
             throw BridgeError(.pageNotLoaded, "the '\(module)' module is not installed on this web view or page, or they are gone")
         }
-        let data = try await handle.value()
+        let data: BridgePageData
+        do {
+            data = try await handle.value()
+        } catch let error as BridgeError where error.code >= 1 && errors.contains(error.code) {
+            guard let typed else { throw error }
+            let applicationError: (any BridgeApplicationError)?
+            do {
+                applicationError = try typed(error)
+            } catch let failure as BridgeError {
+                throw BridgeError(.invalidResult, "the data of the page's error \(error.code) does not decode: \(failure.message)")
+            }
+            throw applicationError ?? error
+        }
         do {
             return try decode(data.value, "result")
         } catch let error as BridgeError {

@@ -122,7 +122,7 @@ enum BridgeTransport: Sendable, Equatable {
 
     func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
-        if !(error is BridgeError) {
+        if !(error is BridgeError || error is any BridgeApplicationError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
         } else if bridgeError.code == BridgeErrorCode.internalError.rawValue {
             BridgeLog.report("internal error: \(bridgeError.message)")

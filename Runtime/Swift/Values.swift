@@ -140,16 +140,20 @@ public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case processTerminated = -14
 }
 
-/// An error with a code and a message that reaches the page intact. Handlers throw it
-/// (usually through a module's `Errors` conveniences); any other error reaches the page as
+/// An error with a code, a message and data that reaches the page intact: the bridge's own
+/// codes, and the failure envelope of a module's application error. Handlers usually throw
+/// the module's typed error (`SampleError`) instead; any other error reaches the page as
 /// `internalError` with a generic message.
 public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int
     public var message: String
+    /// The envelope's `data`: an application error's fields, else null.
+    public var data: JSONValue
 
-    public init(code: Int, message: String) {
+    public init(code: Int, message: String, data: JSONValue = .null) {
         self.code = code
         self.message = message
+        self.data = data
     }
 
     public init(_ code: BridgeErrorCode, _ message: String) {
@@ -158,11 +162,32 @@ public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "BridgeError(\(code)): \(message)" }
 
-    /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
+    /// The error as the page sees it: bridge errors and application errors intact (an
+    /// application error whose data cannot be encoded is logged), anything else as `internalError`.
     static func reaching(from error: any Error) -> BridgeError {
         if let bridgeError = error as? BridgeError { return bridgeError }
+        if let applicationError = error as? any BridgeApplicationError {
+            do {
+                return try applicationError.bridgeError()
+            } catch {
+                BridgeLog.report("the data of \(applicationError) could not be encoded: \(error)")
+            }
+        }
         return BridgeError(.internalError, "internal error")
     }
+}
+
+/// A module's application errors, the generated `SampleError`: a request's handler throws one
+/// to reject with its code, message and typed data, and a page call throws one when the page
+/// rejects with it.
+public protocol BridgeApplicationError: Error, Sendable {
+    /// The code on the wire, >= 1.
+    var code: Int { get }
+    /// What the page sees as the message: the one given, else the schema's doc.
+    var message: String { get }
+    /// The failure envelope the page receives, `data` encoded; throws when a value cannot be
+    /// encoded (an `int` beyond +-(2^53-1), a non-finite `double`).
+    func bridgeError() throws -> BridgeError
 }
 
 /// What every request is answered with: `{errcode, errmsg, data}`.
@@ -182,7 +207,7 @@ struct BridgeEnvelope: Sendable, Equatable {
     }
 
     static func failure(_ error: BridgeError) -> BridgeEnvelope {
-        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
+        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: error.data)
     }
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).

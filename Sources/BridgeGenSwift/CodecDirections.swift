@@ -2,7 +2,7 @@ import BridgeGenCore
 
 /// Which codec functions the generated Swift calls: a named type is decoded when a value of it
 /// comes from the page (a method's params, a page method's result), encoded when one goes to the
-/// page (a request's result, an event's payload, a page method's params), through the fields of
+/// page (a request's result, an event's payload, a page method's params, an error's data), through the fields of
 /// the structs that hold it. A codec prints only those, so a result type has no decoder: at 20
 /// request methods a module, about a tenth of the module's compile time (docs/PERFORMANCE.md).
 struct CodecDirections {
@@ -21,6 +21,15 @@ struct CodecDirections {
             for method in module.pageMethods {
                 for field in method.params { Self.reach(field.type, in: schema, into: &encoded) }
                 if let returns = method.returns { Self.reach(returns, in: schema, into: &decoded) }
+            }
+            // Every error encodes its data (`SampleError.bridgeError()` covers each case); the
+            // errors of page methods are decoded from the page's rejections too.
+            let pageErrors = Set(module.pageMethods.flatMap(\.errors))
+            for error in module.errors {
+                for field in error.data {
+                    Self.reach(field.type, in: schema, into: &encoded)
+                    if pageErrors.contains(error.name) { Self.reach(field.type, in: schema, into: &decoded) }
+                }
             }
         }
     }

@@ -1032,6 +1032,13 @@ extension BridgeDecode {
             path = "params"
         }
 
+        /// A page's rejection `data` as the fields of an application error (null: no fields,
+        /// what a page sends for an error that declares none or only optional ones).
+        init(errorData data: JSONValue) throws {
+            object = data == .null ? [:] : try BridgeDecode.object(data.foundationObject, "data")
+            path = "data"
+        }
+
         func field<T>(_ key: String, _ decode: (Any?, BridgePath) throws -> T) throws -> T {
             try decode(object[key], path.field(key))
         }
@@ -2063,7 +2070,11 @@ extension BridgeSession {
         case BridgeErrorCode.notImplemented.rawValue, BridgeErrorCode.pageNotLoaded.rawValue, BridgeErrorCode.pageError.rawValue:
             return .failure(BridgeError(code: code, message: cut(message)))
         case let code where code >= 1 && declaredCodes.contains(code):
-            return .failure(BridgeError(code: code, message: cut(message)))
+            // The data is decoded by the module's typed error (`BridgePageCaller.call`).
+            guard let data = try? BridgeDecode.json(envelope["data"] ?? NSNull(), "data") else {
+                return .failure(BridgeError(.invalidResult, "the page's answer is not a valid envelope: its data is not JSON"))
+            }
+            return .failure(BridgeError(code: code, message: cut(message), data: data))
         default:
             return .failure(BridgeError(.pageError, cut("the page rejected with the undeclared code \(code): \(message)")))
         }
@@ -2205,15 +2216,30 @@ struct BridgePageFailure: Error, Sendable {
     /// Calls the page method `method` (its wire name) with `params` (an object) and decodes the
     /// answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
     /// `global` and `order`: the global function's path and the params' wire names in order.
+    /// `errors`: the codes the method declares, which `typed` (the module's typed error)
+    /// decodes; data that does not decode is `invalidResult`, as a result's would be.
     func call<T>(_ method: String, params: JSONValue, global: [String]? = nil, order: [String] = [],
-                 errors: Set<Int> = [], decode: (Any?, BridgePath) throws -> T) async throws -> T {
+                 errors: Set<Int> = [], typed: ((BridgeError) throws -> (any BridgeApplicationError)?)? = nil,
+                 decode: (Any?, BridgePath) throws -> T) async throws -> T {
         // The session is held only while the call starts (see `startPageCall`).
         let request = BridgeSession.PageCallRequest(module: module, method: method, params: params, global: global,
                                                     order: order, timeout: timeout, declaredCodes: errors)
         guard let handle = try session?.startPageCall(request) else {
             throw BridgeError(.pageNotLoaded, "the '\(module)' module is not installed on this web view or page, or they are gone")
         }
-        let data = try await handle.value()
+        let data: BridgePageData
+        do {
+            data = try await handle.value()
+        } catch let error as BridgeError where error.code >= 1 && errors.contains(error.code) {
+            guard let typed else { throw error }
+            let applicationError: (any BridgeApplicationError)?
+            do {
+                applicationError = try typed(error)
+            } catch let failure as BridgeError {
+                throw BridgeError(.invalidResult, "the data of the page's error \(error.code) does not decode: \(failure.message)")
+            }
+            throw applicationError ?? error
+        }
         do {
             return try decode(data.value, "result")
         } catch let error as BridgeError {
@@ -2836,7 +2862,7 @@ enum BridgeTransport: Sendable, Equatable {
 
     func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
-        if !(error is BridgeError) {
+        if !(error is BridgeError || error is any BridgeApplicationError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
         } else if bridgeError.code == BridgeErrorCode.internalError.rawValue {
             BridgeLog.report("internal error: \(bridgeError.message)")
@@ -3280,7 +3306,7 @@ extension BridgeDispatcher {
 }
 
 """#),
-RuntimeSource(name: "Values.swift", firstLine: 7, accessLines: [11, 36, 105, 146, 147, 148, 150, 155, 159, 211, 212], body: #"""
+RuntimeSource(name: "Values.swift", firstLine: 7, accessLines: [11, 36, 105, 147, 148, 149, 151, 153, 159, 163, 183, 236, 237], body: #"""
 // MARK: - JSON values
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
@@ -3417,16 +3443,20 @@ public enum BridgeErrorCode: Int, Sendable, Equatable, CaseIterable {
     case processTerminated = -14
 }
 
-/// An error with a code and a message that reaches the page intact. Handlers throw it
-/// (usually through a module's `Errors` conveniences); any other error reaches the page as
+/// An error with a code, a message and data that reaches the page intact: the bridge's own
+/// codes, and the failure envelope of a module's application error. Handlers usually throw
+/// the module's typed error (`SampleError`) instead; any other error reaches the page as
 /// `internalError` with a generic message.
 public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int
     public var message: String
+    /// The envelope's `data`: an application error's fields, else null.
+    public var data: JSONValue
 
-    public init(code: Int, message: String) {
+    public init(code: Int, message: String, data: JSONValue = .null) {
         self.code = code
         self.message = message
+        self.data = data
     }
 
     public init(_ code: BridgeErrorCode, _ message: String) {
@@ -3435,11 +3465,32 @@ public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "BridgeError(\(code)): \(message)" }
 
-    /// The error as the page sees it: bridge errors intact, anything else as `internalError`.
+    /// The error as the page sees it: bridge errors and application errors intact (an
+    /// application error whose data cannot be encoded is logged), anything else as `internalError`.
     static func reaching(from error: any Error) -> BridgeError {
         if let bridgeError = error as? BridgeError { return bridgeError }
+        if let applicationError = error as? any BridgeApplicationError {
+            do {
+                return try applicationError.bridgeError()
+            } catch {
+                BridgeLog.report("the data of \(applicationError) could not be encoded: \(error)")
+            }
+        }
         return BridgeError(.internalError, "internal error")
     }
+}
+
+/// A module's application errors, the generated `SampleError`: a request's handler throws one
+/// to reject with its code, message and typed data, and a page call throws one when the page
+/// rejects with it.
+public protocol BridgeApplicationError: Error, Sendable {
+    /// The code on the wire, >= 1.
+    var code: Int { get }
+    /// What the page sees as the message: the one given, else the schema's doc.
+    var message: String { get }
+    /// The failure envelope the page receives, `data` encoded; throws when a value cannot be
+    /// encoded (an `int` beyond +-(2^53-1), a non-finite `double`).
+    func bridgeError() throws -> BridgeError
 }
 
 /// What every request is answered with: `{errcode, errmsg, data}`.
@@ -3459,7 +3510,7 @@ struct BridgeEnvelope: Sendable, Equatable {
     }
 
     static func failure(_ error: BridgeError) -> BridgeEnvelope {
-        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: .null)
+        BridgeEnvelope(errcode: error.code, errmsg: error.message, data: error.data)
     }
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).

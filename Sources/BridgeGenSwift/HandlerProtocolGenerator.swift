@@ -39,7 +39,7 @@ struct HandlerProtocolGenerator {
         let name = SwiftNamer.handlerProtocol(module.name)
         var intro = ["The native side of the `\(module.name)` module: implement it and install it with"]
         intro.append("`\(SwiftNamer.glue(module.name)).install(_:on:)`. Called on the main actor; the installed")
-        intro.append("object is held weakly. Requests throw `\(SwiftNamer.namespace(module.name)).Errors` to reject with a code.")
+        intro.append("object is held weakly." + (module.errors.isEmpty ? "" : " Requests throw `\(SwiftNamer.errorType(module.name))` to reject with a code and data."))
         SwiftDocs.print(module.doc, extra: [intro.joined(separator: "\n")], into: &p)
         p.block("@MainActor \(context.access)protocol \(name): AnyObject {") { p in
             for (index, method) in module.methods.enumerated() {
@@ -51,7 +51,7 @@ struct HandlerProtocolGenerator {
                 if let returns = method.returnsDoc { extra.append("- Returns: " + returns) }
                 if !method.errors.isEmpty {
                     let names = method.errors.compactMap { module.error(named: $0) }
-                        .map { "`\(SwiftNamer.namespace(module.name)).Errors.\($0.identifier)` (\($0.code))" }
+                        .map { "`\(SwiftNamer.errorType(module.name)).\($0.identifier)` (\($0.code))" }
                     extra.append("- Throws: " + names.joined(separator: ", ") + "; any other error reaches the page as `internalError`.")
                 }
                 SwiftDocs.print(method.doc, extra: extra, into: &p)

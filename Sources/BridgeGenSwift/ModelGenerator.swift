@@ -1,7 +1,7 @@
 import BridgeGenCore
 
 /// A module's models: the caseless namespace enum (`enum Sample {}`) holding its structs,
-/// string enums and application error conveniences. Namespacing makes cross-module name
+/// and string enums, and its application errors (`SampleError`, beside it). Namespacing makes cross-module name
 /// collisions impossible: `Sample.Item` and `User.Item` can coexist. Models are plain values,
 /// not `Codable`: the module's codec (`SampleCodec`) is their one way to and from the wire.
 struct ModelGenerator {
@@ -11,16 +11,19 @@ struct ModelGenerator {
     func generate(into p: inout CodePrinter) {
         let a = context.access
         // The module's doc is the handler protocol's, where apps implement the module.
-        SwiftDocs.print(nil, extra: ["Namespace of the `\(module.name)` module's models and application errors."], into: &p)
+        SwiftDocs.print(nil, extra: ["Namespace of the `\(module.name)` module's models."], into: &p)
         p.block("\(a)enum \(SwiftNamer.namespace(module.name)) {") { p in
-            for declaration in module.types {
+            for (index, declaration) in module.types.enumerated() {
+                if index > 0 { p.blankLine() }
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
                 }
-                p.blankLine()
             }
-            errors(into: &p)
+        }
+        if !module.errors.isEmpty {
+            p.blankLine()
+            ErrorGenerator(context: context, module: module).generate(into: &p)
         }
     }
 
@@ -97,26 +100,6 @@ struct ModelGenerator {
                     p.line("case \(name)")
                 } else {
                     p.line("case \(name) = \(SwiftNamer.stringLiteral(c.wireValue))")
-                }
-            }
-        }
-    }
-
-    private func errors(into p: inout CodePrinter) {
-        let a = context.access
-        let handler = SwiftNamer.handlerProtocol(module.name)
-        p.line("/// Application errors of the `\(module.name)` module: throw them from `\(handler)` requests;")
-        p.line("/// the page receives their code and message intact.")
-        p.block("\(a)enum Errors {") { p in
-            for (index, error) in module.errors.enumerated() {
-                let name = SwiftNamer.member(error.identifier)
-                if index > 0 { p.blankLine() }
-                SwiftDocs.print(error.doc, into: &p)
-                p.line("\(a)static let \(error.identifier)Code = \(error.code)")
-                SwiftDocs.print(error.doc, extra: ["- Parameter message: What the page sees as the error's message."], into: &p)
-                let fallback = SwiftDocs.summary(error.doc) ?? error.name
-                p.block("\(a)static func \(name)(_ message: String = \(SwiftNamer.stringLiteral(fallback))) -> BridgeError {") { p in
-                    p.line("BridgeError(code: \(error.code), message: message)")
                 }
             }
         }

@@ -16,8 +16,12 @@ struct PageCallerGenerator {
         let name = SwiftNamer.page(module.name)
         p.line("/// The page's side of the `\(module.name)` module: functions the page implements (or, for legacy")
         p.line("/// pages, defines as globals) and native awaits. Get one with `\(SwiftNamer.glue(module.name)).page(for:)`.")
-        p.line("/// Failures are `BridgeError`s: the page's declared application errors (`\(SwiftNamer.namespace(module.name)).Errors`)")
-        p.line("/// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md \"Page calls\").")
+        if module.pageMethods.contains(where: { !$0.errors.isEmpty }) {
+            p.line("/// Failures are the page's declared application errors (`\(SwiftNamer.errorType(module.name))`) or `BridgeError`s")
+            p.line("/// with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md \"Page calls\").")
+        } else {
+            p.line("/// Failures are `BridgeError`s with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md \"Page calls\").")
+        }
         p.block("@MainActor \(a)struct \(name): BridgePageCalling {") { p in
             // Generated members and locals start with `_`, which no page method or param
             // identifier can (they are lowerCamelCase).
@@ -51,7 +55,7 @@ struct PageCallerGenerator {
         if let returns = method.returnsDoc { extra.append("- Returns: " + returns) }
         let declared = method.errors.compactMap { module.error(named: $0) }
         if !declared.isEmpty {
-            let names = declared.map { "`\(SwiftNamer.namespace(module.name)).Errors.\($0.identifier)` (\($0.code))" }
+            let names = declared.map { "`\(SwiftNamer.errorType(module.name)).\($0.identifier)` (\($0.code))" }
             extra.append("- Throws: " + names.joined(separator: ", ") + " from the page, or a bridge code (`BridgeErrorCode`).")
         }
         if let global = method.global {
@@ -87,8 +91,8 @@ struct PageCallerGenerator {
                 arguments.append("order: [" + method.params.map { SwiftNamer.stringLiteral($0.wireName) }.joined(separator: ", ") + "]")
             }
             if !declared.isEmpty {
-                let codes = declared.map { "\(SwiftNamer.namespace(module.name)).Errors.\($0.identifier)Code" }
-                arguments.append("errors: [" + codes.joined(separator: ", ") + "]")
+                arguments.append("errors: [" + declared.map { String($0.code) }.joined(separator: ", ") + "]")
+                arguments.append("typed: \(SwiftNamer.errorType(module.name)).init")
             }
             arguments.append("decode: " + (method.returns.map { CodecGenerator.decoder($0) } ?? "BridgeDecode.ignored"))
             let call = (method.returns == nil ? "" : "return ") + "try await _caller.call("

@@ -5,7 +5,7 @@ import BridgeGenCore
 /// its identifier with one labelled argument per parameter (sends return nothing, requests are
 /// `async throws -> Result`); models in the module's namespace enum (`Sample.DeviceInfo`) with
 /// memberwise initializers whose defaulted and optional fields may be left out; application
-/// errors thrown as `Sample.Errors.invalidKey()`; events through `SampleBridge.events(for:)`.
+/// errors thrown as `SampleError.invalidKey()`; events through `SampleBridge.events(for:)`.
 ///
 /// Every name is spelled by the Swift target's own namer, so docs and code cannot disagree.
 struct SwiftExamples: AppSideExamples {
@@ -96,7 +96,7 @@ struct SwiftExamples: AppSideExamples {
                 p.line("// Act on the message; the page gets no answer.")
             case .request:
                 for error in method.errors.compactMap(module.error(named:)) {
-                    p.line("// throw \(namespace).Errors.\(SwiftNamer.member(error.identifier))() rejects with \(error.code)")
+                    p.line("// throw \(Self.errorCase(error, in: module)) rejects with \(error.code)")
                 }
                 if let result {
                     p.exampleCode("return " + expression(result, indent: 0))
@@ -109,6 +109,12 @@ struct SwiftExamples: AppSideExamples {
         let arguments = payload.map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
         p.line("// Queued until the page's client has said hello, then delivered in order.")
         p.exampleCode("\(glue).events(for: webView)?.\(SwiftNamer.function(event.identifier))(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    /// `SampleError.invalidKey()`, or `UserError.purchaseFailed(storeCode:retryable:)` for an error with data.
+    static func errorCase(_ error: ErrorCode, in module: Module) -> String {
+        let labels = error.data.map { SwiftNamer.label($0.identifier) + ":" }.joined()
+        return SwiftNamer.errorType(module.name) + "." + SwiftNamer.member(error.identifier) + "(" + labels + ")"
     }
 
     /// `SamplePage`: the struct `SampleBridge.page(for:)` returns, the page's side of the module.
@@ -136,7 +142,7 @@ struct SwiftExamples: AppSideExamples {
             body(&p)
             return
         }
-        p.block("do {", closer: "} catch let error as BridgeError where error.code == \(namespace).Errors.\(error.identifier)Code {") { p in
+        p.block("do {", closer: "} catch \(SwiftNamer.errorType(module.name)).\(SwiftNamer.member(error.identifier)) {") { p in
             body(&p)
         }
         p.indented { p in

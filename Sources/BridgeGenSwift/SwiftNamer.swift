@@ -16,9 +16,9 @@ public enum SwiftNamer {
 
     /// Names of the support code that generated code inside a module namespace refers to
     /// unqualified; a model type with one of these names would shadow it. Every type the Swift
-    /// runtime declares (RuntimeEmbeddingTests keeps this list complete), and `Errors`.
+    /// runtime declares (RuntimeEmbeddingTests keeps this list complete).
     public static let supportTypeNames: Set<String> = [
-        "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
+        "BridgeApplicationError", "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
         "BridgeConsoleGlue", "BridgeConsoleLevel", "BridgeConsoleReceiver", "BridgeConsoleScript", "BridgeDecode",
         "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeGlue",
         "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
@@ -27,7 +27,6 @@ public enum SwiftNamer {
         "BridgePageFailure", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
         "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeTextScan",
         "BridgeTransport", "JSONValue",
-        "Errors",
     ]
 
     /// A member name (field, parameter, method, case), escaped when it is a keyword.
@@ -58,6 +57,8 @@ public enum SwiftNamer {
     public static func codec(_ module: String) -> String { namespace(module) + "Codec" }
     public static func events(_ module: String) -> String { namespace(module) + "Events" }
     public static func page(_ module: String) -> String { namespace(module) + "Page" }
+    /// The module's application errors: `sample` -> `SampleError`.
+    public static func errorType(_ module: String) -> String { namespace(module) + "Error" }
     public static func glue(_ module: String) -> String { namespace(module) + "Bridge" }
     public static func fileName(_ module: String) -> String { namespace(module) + "Bridge.swift" }
     public static let supportFileName = "BridgeGenSupport.swift"

@@ -21,7 +21,7 @@ enum SwiftSignatures {
             return GeneratedLine(section: "struct \(SwiftNamer.page(module.name))", prefixes: ["public func \(SwiftNamer.function(method.identifier))("])
         case .error(_, let name):
             guard let error = module.errors.first(where: { $0.name == name }) else { return nil }
-            return GeneratedLine(section: "public enum Errors", prefixes: ["public static func \(SwiftNamer.function(error.identifier))("])
+            return GeneratedLine(section: "public enum \(SwiftNamer.errorType(module.name))", prefixes: ["case \(SwiftNamer.member(error.identifier))("])
         }
     }
 }

@@ -78,7 +78,7 @@ import Testing
             do {
                 let result = try await ShopBridge.page(for: webView).readValue(class: "class", userId: 2)
                 print(result)
-            } catch let error as BridgeError where error.code == Shop.Errors.busyCode {
+            } catch ShopError.busy {
                 // busy (3): Busy.
             }
             ```

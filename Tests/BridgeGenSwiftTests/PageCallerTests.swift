@@ -90,11 +90,11 @@ final class PageCallerTests: XCTestCase {
                 )
             }
 
-            /// - Throws: `Cart.Errors.busy` (7) from the page, or a bridge code (`BridgeErrorCode`).
+            /// - Throws: `CartError.busy` (7) from the page, or a bridge code (`BridgeErrorCode`).
             @available(*, deprecated, message: "Ask \"later\".")
             public func confirmLeave(`in` _in: String, tries: Int = 3) async throws {
                 let _params = try BridgeEncode.Members("params").string("in", _in).int("tries", tries)
-                try await _caller.call("confirm-leave", params: _params.json, errors: [Cart.Errors.busyCode], decode: BridgeDecode.ignored)
+                try await _caller.call("confirm-leave", params: _params.json, errors: [7], typed: CartError.init, decode: BridgeDecode.ignored)
             }
         }
 

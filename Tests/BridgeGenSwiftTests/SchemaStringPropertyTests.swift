@@ -71,7 +71,7 @@ final class SchemaStringPropertyTests: XCTestCase {
         var expected: [String] = []
         for i in schema.strings.indices {
             // The last: the literal writer itself, as deprecation messages use it.
-            main += "show(Fuzz.S\(i)().value)\nshow(Fuzz.E\(i).c.rawValue)\nshow(Fuzz.Errors.e\(i)().message)\n"
+            main += "show(Fuzz.S\(i)().value)\nshow(Fuzz.E\(i).c.rawValue)\nshow(FuzzError.e\(i)().message)\n"
             main += "show(\(SwiftNamer.stringLiteral(schema.strings[i])))\n"
             expected += [Self.hex(schema.strings[i]), Self.hex(schema.wireValues[i]), Self.hex(HostileStrings.firstLine(schema.strings[i])),
                          Self.hex(schema.strings[i])]

@@ -50,12 +50,12 @@ final class SampleService: SampleHandler {
 
     func setItem(key: String, value: String) async throws -> Bool {
         try Self.validate(key)
-        if store[key] == nil && store.count >= Self.storeLimit { throw Sample.Errors.storageFull() }
+        if store[key] == nil && store.count >= Self.storeLimit { throw SampleError.storageFull() }
         store[key] = value
         return true
     }
 
     private static func validate(_ key: String) throws {
-        if key.isEmpty || key.count > 256 { throw Sample.Errors.invalidKey() }
+        if key.isEmpty || key.count > 256 { throw SampleError.invalidKey() }
     }
 }

@@ -143,10 +143,9 @@ public enum SchemaMessages {
         return ID.wrongNodeKind.diagnostic("expected a mapping of \(noun) names for \(what), got a list; \(hint)", at: at)
     }
 
-    /// `name: 404` where an error declaration (`name: {code: 404}`) belongs.
+    /// `name: oops` where an error declaration (`name: 404` or `name: {code: 404}`) belongs.
     static func errorWithoutMapping(_ name: String, got node: YAMLNode) -> Diagnostic {
-        let fix = node.kindDescription == "a number" ? "; write '\(name): {code: \(node.scalar ?? "")}'" : ""
-        return ID.wrongNodeKind.diagnostic("expected a mapping for error '\(name)', got \(node.kindDescription)\(fix)", at: node.location)
+        ID.wrongNodeKind.diagnostic("expected a code or a mapping for error '\(name)', got \(node.kindDescription); write '\(name): 1001' or '\(name): {code: 1001, doc: ...}'", at: node.location)
     }
 
     /// `errors: notFound` where a list of error names belongs.

@@ -101,7 +101,10 @@ extension TypeChecker {
 
     // MARK: - Errors
 
-    mutating func checkErrors(_ syntax: ModuleSyntax) -> [ErrorCode] {
+    /// Data field names every target's error type gives to the error itself.
+    static let errorMemberNames: Set<String> = ["code", "message"]
+
+    mutating func checkErrors(_ syntax: ModuleSyntax, _ scope: inout Scope) -> [ErrorCode] {
         var result: [ErrorCode] = []
         var identifiers = MemberNames(reserving: syntax.errors.count)
         var codes: [Int: Located<String>] = [:]
@@ -117,7 +120,14 @@ extension TypeChecker {
                 continue
             }
             codes[code] = e.name
-            result.append(ErrorCode(name: e.name.value, identifier: identifier, code: code, doc: e.doc, location: e.name.location))
+            let data = checkFields(e.data, noun: "data field", &scope)
+            for field in data where Self.errorMemberNames.contains(field.identifier) {
+                report(SchemaMessages.reservedName("data field", field.wireName,
+                                                   reservedIn: "error data: every target's error type has its own '\(field.identifier)'",
+                                                   at: field.location))
+            }
+            result.append(ErrorCode(name: e.name.value, identifier: identifier, code: code, doc: e.doc, data: data,
+                                    location: e.name.location))
         }
         return result
     }

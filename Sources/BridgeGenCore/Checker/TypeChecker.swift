@@ -174,7 +174,7 @@ public struct TypeChecker: Sendable {
         }
 
         let types = checkTypes(syntax, &scope)
-        let errors = checkErrors(syntax)
+        let errors = checkErrors(syntax, &scope)
         let methods = checkMethods(syntax, errors: errors, &scope)
         let events = checkEvents(syntax, &scope)
         let pageMethods = checkPageMethods(syntax, errors: errors, &scope)

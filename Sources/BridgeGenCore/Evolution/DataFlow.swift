@@ -65,11 +65,24 @@ struct DataFlow {
                 for field in page.params { reach(field.type, .pageParams, &pending) }
                 if let returns = page.returns { reach(returns, .pageResults, &pending) }
             }
+            for error in module.errors {
+                let flow = Self.flow(of: error, in: module)
+                for field in error.data { reach(field.type, flow, &pending) }
+            }
         }
         while let key = pending.popLast() {
             guard case .structure(let s)? = declarations[key], let flow = flows[key] else { continue }
             for field in s.fields { reach(field.type, flow, &pending) }
         }
+    }
+
+    /// Where an error's `data` travels: with a request's failure to the page (a result), with a
+    /// page method's failure to the app (a page result); empty when nothing declares the error.
+    static func flow(of error: ErrorCode, in module: Module) -> Flow {
+        var flow: Flow = []
+        if module.methods.contains(where: { $0.errors.contains(error.name) }) { flow.insert(.results) }
+        if module.pageMethods.contains(where: { $0.errors.contains(error.name) }) { flow.insert(.pageResults) }
+        return flow
     }
 
     /// The flow of a named type; empty when no position reaches it.

@@ -13,6 +13,8 @@ enum CompatibilitySubject: Sendable, Hashable {
     case pageParameter(String, of: String)
     /// A struct field: name, `module.Struct`.
     case field(String, of: String)
+    /// A field of an error's data: name, `module.error`.
+    case errorDataField(String, of: String)
     /// A request's result: `module.method`.
     case result(String)
     /// A page method's result: `module.pageMethod`.
@@ -33,6 +35,7 @@ enum CompatibilitySubject: Sendable, Hashable {
         case .payloadField(let name, let owner): return "payload field '\(name)' of event '\(owner)'"
         case .pageParameter(let name, let owner): return "parameter '\(name)' of page method '\(owner)'"
         case .field(let name, let owner): return "field '\(name)' of '\(owner)'"
+        case .errorDataField(let name, let owner): return "data field '\(name)' of error '\(owner)'"
         case .result(let owner): return "the result of '\(owner)'"
         case .pageResult(let owner): return "the result of page method '\(owner)'"
         case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"

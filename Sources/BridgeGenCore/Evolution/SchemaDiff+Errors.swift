@@ -11,6 +11,12 @@ extension DiffRun {
         for e in nm.errors {
             let name = nm.name + "." + e.name
             if let before = oldByName[e.name] {
+                // Judged where either version sends it: a page method that starts declaring the
+                // error makes its data travel to the app too.
+                let flow = DataFlow.flow(of: before, in: om).union(DataFlow.flow(of: e, in: nm))
+                compareFields(before.data, e.data, flow: flow, subject: { .errorDataField($0, of: name) },
+                              oldParent: before.location, newParent: e.location,
+                              parents: ("error '\(om.name).\(before.name)'", "error '\(name)'"))
                 guard before.code != e.code else { continue }
                 let taker = newByCode[before.code]
                 let swapped = taker.flatMap { t in oldByName[t.name]?.code == e.code ? t.name : nil }

@@ -52,6 +52,11 @@ private struct CanonicalWriter {
             put(error.code)
             put(" ")
             quote(error.name)
+            if !error.data.isEmpty {
+                // Only when there is data, so that the fingerprints of modules without any stay.
+                put(" data ")
+                fields(error.data, positional: false)
+            }
             put("\n")
         }
         let methods = module.methods

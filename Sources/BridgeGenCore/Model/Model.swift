@@ -185,13 +185,18 @@ public struct ErrorCode: Hashable, Sendable, Codable {
     public var identifier: String
     public var code: Int
     public var doc: String?
+    /// The fields of the failure envelope's `data` (`data:`); empty when the error carries none
+    /// (its `data` is null). Travels the way the error does: to the page from requests, to
+    /// native from page methods.
+    public var data: [Field]
     public var location: SourceLocation
 
-    public init(name: String, identifier: String, code: Int, doc: String?, location: SourceLocation) {
+    public init(name: String, identifier: String, code: Int, doc: String?, data: [Field] = [], location: SourceLocation) {
         self.name = name
         self.identifier = identifier
         self.code = code
         self.doc = doc
+        self.data = data
         self.location = location
     }
 }

@@ -67,6 +67,8 @@ public struct ErrorSyntax: Sendable, Hashable {
     public var name: Located<String>
     public var code: YAMLNode?
     public var doc: String?
+    /// The fields of the error's `data` (`data:`), as written.
+    public var data: [FieldSyntax] = []
 }
 
 public struct MethodSyntax: Sendable, Hashable {

@@ -6,7 +6,7 @@ public enum SchemaKeys {
     /// A struct field, a parameter or a payload field.
     public static let field = ["type", "doc", "default", "deprecated"]
     public static let enumCase = ["doc", "wire", "deprecated"]
-    public static let error = ["code", "doc"]
+    public static let error = ["code", "doc", "data"]
     public static let method = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated", "access"]
     public static let returns = ["type", "doc"]
     public static let pageMethod = ["wire", "doc", "params", "returns", "errors", "global", "deprecated"]
@@ -30,7 +30,7 @@ public enum SchemaKeys {
         case 3 where path[2] == "returns" && (path[0] == "methods" || path[0] == "pageMethods"): return returns
         case 4:
             switch (path[0], path[2]) {
-            case ("types", "fields"), ("methods", "params"), ("pageMethods", "params"), ("events", "payload"): return field
+            case ("types", "fields"), ("methods", "params"), ("pageMethods", "params"), ("events", "payload"), ("errors", "data"): return field
             case ("types", "cases"): return enumCase
             default: return nil
             }

@@ -211,14 +211,20 @@ public struct SyntaxParser {
     private mutating func errorDeclaration(_ name: Located<String>, _ node: YAMLNode) -> ErrorSyntax? {
         var error = ErrorSyntax(name: name)
         if case .scalar = node.kind {
-            report(SchemaMessages.errorWithoutMapping(name.value, got: node))
-            return nil
+            // `outOfStock: 2001`: the short form of `{code: 2001}`.
+            guard node.kindDescription == "a number" else {
+                report(SchemaMessages.errorWithoutMapping(name.value, got: node))
+                return nil
+            }
+            error.code = node
+            return error
         }
         guard let pairs = entries(of: node, keys: SchemaKeys.error, what: "error '\(name.value)'", noun: "key") else { return nil }
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "code": error.code = pair.value
             case "doc": error.doc = text(pair.value, "'doc'")
+            case "data": error.data = fieldList(pair.value, owner: "'data'", noun: "data field")
             default: break
             }
         }

@@ -16,7 +16,7 @@ public final class AppGreeter: GreeterHandler {
     }
 
     public func greet(name: String, excited: Bool) async throws -> String {
-        guard !name.isEmpty else { throw Greeter.Errors.emptyName() }
+        guard !name.isEmpty else { throw GreeterError.emptyName() }
         greetings += 1
         events?.greeted(name: name)
         return "Hello, \(name)" + (excited ? "!" : ".")

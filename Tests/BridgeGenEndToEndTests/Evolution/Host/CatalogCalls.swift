@@ -18,7 +18,7 @@ import Foundation
     /// `sku` "missing" rejects with `notFound` (3001); any other SKU is found.
     func getProduct(sku: String) async throws -> Catalog.Product {
         record("getProduct", ["sku": .string(sku)])
-        if sku == "missing" { throw Catalog.Errors.notFound() }
+        if sku == "missing" { throw CatalogError.notFound() }
         return Catalog.Product(sku: sku, title: "Product \(sku)", price: 9.5)
     }
 

@@ -21,7 +21,7 @@ enum EvolutionApp {
     /// Resolves with the wishlist's size; `sku` "missing" rejects with `notFound` (3001).
     func addToWishlist(sku: String) async throws -> Int {
         record("addToWishlist", ["sku": .string(sku)])
-        if sku == "missing" { throw Catalog.Errors.notFound() }
+        if sku == "missing" { throw CatalogError.notFound() }
         wishlist.insert(sku)
         return wishlist.count
     }

@@ -534,8 +534,23 @@ if let call = pageView.testCalls.last {
     check("page.client-in-configured-world", call.world === WKContentWorld.page && !bodies.contains(call.body))
 }
 pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"the page is saving"}"# as NSString }
+var typedFailure: (any Error)?
+do { _ = try await userPage.confirmLeave(reason: "back") } catch { typedFailure = error }
+check("page.declared-error", typedFailure as? UserError == .busy(retryAfterSeconds: nil, message: "the page is saving"), "\(String(describing: typedFailure))")
+// The error's data, caught by case; data that does not decode is the answer's fault (-13).
+pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"saving","data":{"retryAfterSeconds":2.5}}"# as NSString }
+do {
+    _ = try await userPage.confirmLeave(reason: "back")
+    check("page.declared-error-data", false, "no error")
+} catch UserError.busy(let retryAfterSeconds, let message) {
+    check("page.declared-error-data", retryAfterSeconds == 2.5 && message == "saving", "\(String(describing: retryAfterSeconds)) \(message)")
+} catch {
+    check("page.declared-error-data", false, "\(error)")
+}
+pageView.testCallHandler = { _ in #"{"errcode":2004,"errmsg":"saving","data":{"retryAfterSeconds":"soon"}}"# as NSString }
 var failure = await bridgeError { _ = try await userPage.confirmLeave(reason: "back") }
-check("page.declared-error", failure == BridgeError(code: User.Errors.busyCode, message: "the page is saving"), "\(String(describing: failure))")
+check("page.declared-error-bad-data", failure?.code == BridgeErrorCode.invalidResult.rawValue
+      && failure?.message == "the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string", "\(String(describing: failure))")
 
 // What WebKit reports (an NSError in WKErrorDomain, by cause), and the page's answer, as typed errors.
 @MainActor func webKitFailure(_ failure: WKTestCallFailure, client: Bool = false) async -> BridgeError? {

@@ -46,7 +46,7 @@ enum TestFailure: Error {
 
     func getItem(key: String) async throws -> String? {
         record("sample", "getItem", ["key": .string(key)])
-        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
         if key == "crash" { throw TestFailure.secretInternalDetail }
         await Task.yield()
         // The frame that asked, read after a suspension: the request's Task carries it.
@@ -56,8 +56,8 @@ enum TestFailure: Error {
 
     func setItem(key: String, value: String) async throws -> Bool {
         record("sample", "setItem", ["key": .string(key), "value": .string(value)])
-        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
-        if key == "full" { throw Sample.Errors.storageFull() }
+        if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
+        if key == "full" { throw SampleError.storageFull() }
         if key == "crash" { throw TestFailure.secretInternalDetail }
         await Task.yield()
         store[key] = value
@@ -80,16 +80,16 @@ enum TestFailure: Error {
 
     func getUserInfo() async throws -> User.UserInfo {
         record("user", "getUserInfo", [:])
-        guard loggedIn else { throw User.Errors.notLoggedIn() }
+        guard loggedIn else { throw UserError.notLoggedIn() }
         return User.UserInfo(id: 42, name: "Alice", avatar: nil, vipLevel: 3, tags: ["beta", "vip"])
     }
 
     func iosAppPrepay(order: User.PrepayOrder) async throws -> User.PrepayResult {
         record("user", "iosAppPrepay", ["order": (try? HostCodecs.encodePrepayOrder(order, "order")) ?? .null])
-        guard loggedIn else { throw User.Errors.notLoggedIn() }
+        guard loggedIn else { throw UserError.notLoggedIn() }
         switch order.productId {
-        case "fail": throw User.Errors.purchaseFailed("The App Store refused the purchase")
-        case "disabled": throw User.Errors.purchasesDisabled()
+        case "fail": throw UserError.purchaseFailed(storeCode: 2, retryable: true, message: "The App Store refused the purchase")
+        case "disabled": throw UserError.purchasesDisabled()
         case "pending": return User.PrepayResult(status: .pending)
         case "cancel": return User.PrepayResult(status: .cancelled)
         default:
