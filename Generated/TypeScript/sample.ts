@@ -119,6 +119,22 @@ export const SampleErrors = {
     storageFull: 1002,
 } as const;
 
+/** A rejection with `sample`'s `invalidKey` error (1001); `isInvalidKey` tells it apart. */
+export type InvalidKeyError = $runtime.BridgeError & { readonly code: 1001 };
+
+/** Whether `error` is `sample`'s `invalidKey` error (1001). */
+export function isInvalidKey(error: unknown): error is InvalidKeyError {
+    return error instanceof $runtime.BridgeError && error.code === 1001 && error.module === 'sample';
+}
+
+/** A rejection with `sample`'s `storageFull` error (1002); `isStorageFull` tells it apart. */
+export type StorageFullError = $runtime.BridgeError & { readonly code: 1002 };
+
+/** Whether `error` is `sample`'s `storageFull` error (1002). */
+export function isStorageFull(error: unknown): error is StorageFullError {
+    return error instanceof $runtime.BridgeError && error.code === 1002 && error.module === 'sample';
+}
+
 /** Parameters of `sample.share`. */
 export interface ShareParams {
     /** The text to share. */

@@ -156,6 +156,58 @@ export const UserErrors = {
     busy: 2004,
 } as const;
 
+/** A rejection with `user`'s `notLoggedIn` error (2001); `isNotLoggedIn` tells it apart. */
+export type NotLoggedInError = $runtime.BridgeError & { readonly code: 2001 };
+
+/** Whether `error` is `user`'s `notLoggedIn` error (2001). */
+export function isNotLoggedIn(error: unknown): error is NotLoggedInError {
+    return error instanceof $runtime.BridgeError && error.code === 2001 && error.module === 'user';
+}
+
+/** The data of `user`'s `purchaseFailed` error (2002). */
+export interface PurchaseFailedErrorData {
+    /** StoreKit's error code (`SKError.Code`), when StoreKit gave one. */
+    storeCode?: number | null;
+
+    /** Whether trying again later may succeed (a lost connection, not a declined payment). */
+    retryable: boolean;
+}
+
+/** A rejection with `user`'s `purchaseFailed` error (2002); `isPurchaseFailed` tells it apart. */
+export type PurchaseFailedError = $runtime.BridgeError & { readonly code: 2002; readonly data: PurchaseFailedErrorData };
+
+/** Whether `error` is `user`'s `purchaseFailed` error (2002); then `error.data` is its `PurchaseFailedErrorData`. */
+export function isPurchaseFailed(error: unknown): error is PurchaseFailedError {
+    return error instanceof $runtime.BridgeError && error.code === 2002 && error.module === 'user';
+}
+
+/** A rejection with `user`'s `purchasesDisabled` error (2003); `isPurchasesDisabled` tells it apart. */
+export type PurchasesDisabledError = $runtime.BridgeError & { readonly code: 2003 };
+
+/** Whether `error` is `user`'s `purchasesDisabled` error (2003). */
+export function isPurchasesDisabled(error: unknown): error is PurchasesDisabledError {
+    return error instanceof $runtime.BridgeError && error.code === 2003 && error.module === 'user';
+}
+
+/** The data of `user`'s `busy` error (2004). */
+export interface BusyErrorData {
+    /** When the page expects to be free again, in seconds; null when it cannot tell. */
+    retryAfterSeconds?: number | null;
+}
+
+/** A rejection with `user`'s `busy` error (2004); `isBusy` tells it apart. */
+export type BusyError = $runtime.BridgeError & { readonly code: 2004; readonly data: BusyErrorData };
+
+/** Whether `error` is `user`'s `busy` error (2004); then `error.data` is its `BusyErrorData`. */
+export function isBusy(error: unknown): error is BusyError {
+    return error instanceof $runtime.BridgeError && error.code === 2004 && error.module === 'user';
+}
+
+/** The `busy` error (2004) for a page method's implementation to throw: `throw busyError({ ... })`. */
+export function busyError(data: BusyErrorData = {}, message = 'The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.'): BusyError {
+    return new $runtime.BridgeError(2004, message, 'user', '', 'busy', data) as BusyError;
+}
+
 /** Parameters of `user.logEvent` (wire name `log-event`). */
 export interface LogEventParams {
     /** Event name, for example `checkout_started`. */

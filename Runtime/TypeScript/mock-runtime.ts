@@ -284,7 +284,7 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
-            if (error instanceof BridgeError) return envelope(error.code, error.message, null);
+            if (error instanceof BridgeError) return envelope(error.code, error.message, error.code >= 1 ? toWire(error.data ?? null) : null);
             const message = error instanceof Error ? error.message : String(error);
             return envelope(BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
         }
@@ -417,8 +417,8 @@ async function callGlobal(module: string, method: MockPageMethod, path: readonly
  */
 async function callPageMethod(module: string, method: MockPageMethod, params: unknown, timeoutMs: number,
                               saidHello: (module: string) => Promise<void>): Promise<unknown> {
-    const fail = (code: number, message: string, name?: string): never => {
-        throw new BridgeError(code, message, module, method.wire, name);
+    const fail = (code: number, message: string, name?: string, data: unknown = null): never => {
+        throw new BridgeError(code, message, module, method.wire, name, data);
     };
     // What native sends: the params as JSON.
     const sent: unknown = JSON.parse(JSON.stringify(toWire(params ?? {})));
@@ -463,7 +463,7 @@ async function callPageMethod(module: string, method: MockPageMethod, params: un
         if (declared === undefined) {
             return fail(BridgeErrorCode.pageError, `${module}.${method.wire}: the page failed with code ${envelope.errcode}, which the method does not declare: ${errmsg}`);
         }
-        return fail(declared[0], errmsg, declared[1]);
+        return fail(declared[0], errmsg, declared[1], envelope.data === undefined ? null : envelope.data);
     }
     return fail(envelope.errcode, errmsg);
 }

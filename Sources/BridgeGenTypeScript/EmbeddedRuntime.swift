@@ -287,7 +287,7 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
-            if (error instanceof BridgeError) return envelope(error.code, error.message, null);
+            if (error instanceof BridgeError) return envelope(error.code, error.message, error.code >= 1 ? toWire(error.data ?? null) : null);
             const message = error instanceof Error ? error.message : String(error);
             return envelope(BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
         }
@@ -420,8 +420,8 @@ async function callGlobal(module: string, method: MockPageMethod, path: readonly
  */
 async function callPageMethod(module: string, method: MockPageMethod, params: unknown, timeoutMs: number,
                               saidHello: (module: string) => Promise<void>): Promise<unknown> {
-    const fail = (code: number, message: string, name?: string): never => {
-        throw new BridgeError(code, message, module, method.wire, name);
+    const fail = (code: number, message: string, name?: string, data: unknown = null): never => {
+        throw new BridgeError(code, message, module, method.wire, name, data);
     };
     // What native sends: the params as JSON.
     const sent: unknown = JSON.parse(JSON.stringify(toWire(params ?? {})));
@@ -466,7 +466,7 @@ async function callPageMethod(module: string, method: MockPageMethod, params: un
         if (declared === undefined) {
             return fail(BridgeErrorCode.pageError, `${module}.${method.wire}: the page failed with code ${envelope.errcode}, which the method does not declare: ${errmsg}`);
         }
-        return fail(declared[0], errmsg, declared[1]);
+        return fail(declared[0], errmsg, declared[1], envelope.data === undefined ? null : envelope.data);
     }
     return fail(envelope.errcode, errmsg);
 }
@@ -546,7 +546,8 @@ export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode 
 /**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
  * module's application error codes (>= 1); `method` is the method's wire name. Also what a
- * page method's implementation throws to fail with one of its declared errors.
+ * page method's implementation throws to fail with one of its declared errors. The generated
+ * guards (`User.isPurchaseFailed(error)`) narrow it to one error and type its `data`.
  */
 export class BridgeError extends Error {
     readonly code: number;
@@ -557,14 +558,17 @@ export class BridgeError extends Error {
      * (`'invalidKey'`) for requests of a generated client, else undefined.
      */
     readonly codeName: string | undefined;
+    /** An application error's data (the envelope's `data`, as native sent it); null for none. */
+    readonly data: unknown;
 
     /**
      * `codeName` defaults to the `BridgeErrorCode` name of `code`. A page method's
      * implementation fails with one of its declared errors by throwing
-     * `new BridgeError(ShopErrors.busy, 'checkout in progress')`: module and method may be left
-     * out there (native knows which call failed).
+     * `new BridgeError(ShopErrors.busy, 'checkout in progress')` (module and method may be left
+     * out there: native knows which call failed), or, with data, the generated
+     * `User.busyError({ retryAfterSeconds: 3 })`.
      */
-    constructor(code: number, message: string, module = '', method = '', codeName?: string) {
+    constructor(code: number, message: string, module = '', method = '', codeName?: string, data: unknown = null) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
         // Aborts carry the name the web platform uses (fetch's DOMException), so generic
@@ -574,6 +578,7 @@ export class BridgeError extends Error {
         this.module = module;
         this.method = method;
         this.codeName = codeName ?? bridgeErrorCodeName(code);
+        this.data = data;
     }
 
     /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
@@ -1026,11 +1031,27 @@ function bridgeErrorCodeOf(thrown: unknown): number | undefined {
     }
 }
 
+/**
+ * The data of a thrown declared error as JSON sees it (absent: null), or a pageError envelope
+ * when it cannot be sent. Never throws: reading `data` can run the page's code.
+ */
+function thrownData(thrown: unknown): { data: unknown } | { failure: string } {
+    try {
+        const data = (thrown as { data?: unknown }).data;
+        return { data: data === undefined ? null : toWire(data) };
+    } catch (error) {
+        return { failure: pageAnswer(BridgeErrorCode.pageError, `the error's data cannot be sent over the bridge: ${thrownMessage(error)}`) };
+    }
+}
+
 /** The envelope text for a thrown value: a declared `BridgeError` as is, anything else `pageError`. */
 function pageFailure(thrown: unknown, declared: readonly number[]): string {
     const message = thrownMessage(thrown);
     const code = bridgeErrorCodeOf(thrown);
-    if (code !== undefined && code >= 1 && declared.includes(code)) return pageAnswer(code, message);
+    if (code !== undefined && code >= 1 && declared.includes(code)) {
+        const data = thrownData(thrown);
+        return 'failure' in data ? data.failure : pageAnswer(code, message, data.data);
+    }
     if (code !== undefined) {
         return pageAnswer(BridgeErrorCode.pageError, `the page failed with code ${code}, which the method does not declare: ${message}`);
     }
@@ -1475,8 +1496,8 @@ export class Channel {
         return capabilities !== undefined && capabilities.known && !capabilities.methods.has(method);
     }
 
-    private error(code: number, message: string, method: string): BridgeError {
-        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined);
+    private error(code: number, message: string, method: string, data: unknown = null): BridgeError {
+        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined, data);
     }
 
     /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */
@@ -1552,7 +1573,7 @@ export class Channel {
     request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
-            const fail = (code: number, message: string) => reject(this.error(code, message, method));
+            const fail = (code: number, message: string, data: unknown = null) => reject(this.error(code, message, method, data));
             if (options.signal?.aborted) {
                 fail(BridgeErrorCode.aborted, `${module}.${method}: aborted before it was sent`);
                 return;
@@ -1593,7 +1614,9 @@ export class Channel {
                 } else {
                     const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
                     const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
-                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`);
+                    // An application error's data as native sent it (absent: null); the generated guards type it.
+                    const data = envelope.errcode > 0 ? envelope.data : null;
+                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`, data);
                 }
             };
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };

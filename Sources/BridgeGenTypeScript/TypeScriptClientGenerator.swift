@@ -94,6 +94,64 @@ struct TypeScriptClientGenerator {
                 p.line("\(TypeScriptNamer.propertyKey(error.identifier)): \(error.code),")
             }
         }
+        let thrownByPage = Set(module.pageMethods.flatMap(\.errors))
+        for error in module.errors {
+            if !error.data.isEmpty {
+                p.blankLine()
+                types.printInterface(TypeScriptNamer.errorDataTypeName(error),
+                                     doc: JSDoc("The data of `\(module.name)`'s `\(error.identifier)` error (\(error.code))."),
+                                     fields: error.data, form: .received, into: &p)
+            }
+            p.blankLine()
+            JSDoc("A rejection with `\(module.name)`'s `\(error.identifier)` error (\(error.code)); `\(TypeScriptNamer.errorGuardName(error))` tells it apart.").print(into: &p)
+            p.line("export type \(TypeScriptNamer.errorTypeName(error)) = \(narrowedType(error));")
+            p.blankLine()
+            printGuard(error, into: &p)
+            if thrownByPage.contains(error.name) {
+                p.blankLine()
+                printFactory(error, into: &p)
+            }
+        }
+    }
+
+    /// `BridgeError & { readonly code: 2004; readonly data: BusyErrorData }`: a rejection with the error.
+    private func narrowedType(_ error: ErrorCode) -> String {
+        let data = error.data.isEmpty ? "" : "; readonly data: " + TypeScriptNamer.errorDataTypeName(error)
+        return "$runtime.BridgeError & { readonly code: \(error.code)\(data) }"
+    }
+
+    /// `isBusy(error)`: narrows a caught value to the error, its `data` typed. By module too:
+    /// another module may use the same code for another error.
+    private func printGuard(_ error: ErrorCode, into p: inout CodePrinter) {
+        let data = error.data.isEmpty ? "" : "; then `error.data` is its `\(TypeScriptNamer.errorDataTypeName(error))`"
+        JSDoc("Whether `error` is `\(module.name)`'s `\(error.identifier)` error (\(error.code))\(data).").print(into: &p)
+        p.block("export function \(TypeScriptNamer.errorGuardName(error))(error: unknown): error is \(TypeScriptNamer.errorTypeName(error)) {") { p in
+            p.line("return error instanceof $runtime.BridgeError && error.code === \(error.code) && error.module === \(TypeScriptNamer.stringLiteral(module.name));")
+        }
+    }
+
+    /// `busyError(data, message)`: the error for a page method's implementation to throw, its
+    /// data checked by the compiler; the message defaults to the error's doc.
+    private func printFactory(_ error: ErrorCode, into p: inout CodePrinter) {
+        let name = TypeScriptNamer.errorFactoryName(error)
+        let example = error.data.isEmpty ? "\(name)()" : "\(name)({ ... })"
+        JSDoc("The `\(error.identifier)` error (\(error.code)) for a page method's implementation to throw: `throw \(example)`.").print(into: &p)
+        // The doc's first line, as the Swift and Kotlin errors' default message.
+        let summary = error.doc.flatMap { doc in UntrustedText.lines(doc).first { !$0.isEmpty } } ?? error.name
+        let message = "message = " + TypeScriptNamer.stringLiteral(summary)
+        var parameters = [message]
+        var data = "null"
+        if !error.data.isEmpty {
+            let optional = error.data.allSatisfy { !$0.isRequiredOnWire }
+            parameters.insert("data: \(TypeScriptNamer.errorDataTypeName(error))" + (optional ? " = {}" : ""), at: 0)
+            data = "data"
+        }
+        let type = TypeScriptNamer.errorTypeName(error)
+        p.block("export function \(name)(\(parameters.joined(separator: ", "))): \(type) {") { p in
+            let arguments = ["\(error.code)", "message", TypeScriptNamer.stringLiteral(module.name), "''",
+                             TypeScriptNamer.stringLiteral(error.name), data]
+            p.line("return new $runtime.BridgeError(\(arguments.joined(separator: ", "))) as \(type);")
+        }
     }
 
     private func printEventMap(into p: inout CodePrinter) {

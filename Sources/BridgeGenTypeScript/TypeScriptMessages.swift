@@ -24,6 +24,10 @@ public enum TypeScriptDeclaration: Sendable, Equatable {
     case pageMethods(module: String)
     case params(method: String)
     case payload(event: String)
+    /// The type of a rejection with an error (`BusyError`).
+    case errorType(error: String)
+    /// The interface of an error's data (`BusyErrorData`).
+    case errorData(error: String)
     /// The `<Type>Input` twin of a struct whose defaults make fields optional when sent.
     case inputForm(type: String)
 }
@@ -88,6 +92,8 @@ enum TypeScriptMessages {
         case .pageMethods(let module): what = "the page-method interface of module '\(module)'"
         case .params(let method): what = "the parameters of method '\(method)'"
         case .payload(let event): what = "the payload of event '\(event)'"
+        case .errorType(let error): what = "the type of error '\(error)'"
+        case .errorData(let error): what = "the data of error '\(error)'"
         case .inputForm(let type): what = "the input form of type '\(type)'"
         }
         return ID.tsGeneratedTypeClash.diagnostic("type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",

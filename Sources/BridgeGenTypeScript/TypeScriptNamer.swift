@@ -67,6 +67,18 @@ public enum TypeScriptNamer {
     /// The application error codes of a module: `sample` -> `SampleErrors`.
     public static func errorsConstName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "Errors" }
 
+    /// The interface of an error's data: `busy` -> `BusyErrorData`.
+    public static func errorDataTypeName(_ error: ErrorCode) -> String { IDLNames.upperFirst(error.identifier) + "ErrorData" }
+
+    /// The type of a rejection with an error: `busy` -> `BusyError`.
+    public static func errorTypeName(_ error: ErrorCode) -> String { IDLNames.upperFirst(error.identifier) + "Error" }
+
+    /// The type guard of an error: `busy` -> `isBusy`.
+    public static func errorGuardName(_ error: ErrorCode) -> String { "is" + IDLNames.upperFirst(error.identifier) }
+
+    /// The function that makes a page method's declared error: `busy` -> `busyError`.
+    public static func errorFactoryName(_ error: ErrorCode) -> String { error.identifier + "Error" }
+
     /// The sent form of a struct whose fields have defaults: `DeviceInfo` -> `DeviceInfoInput` (see `InputForms`).
     public static func inputTypeName(_ structName: String) -> String { structName + "Input" }
 
@@ -121,6 +133,10 @@ public enum TypeScriptNamer {
         }
         for event in module.events where !event.payload.isEmpty {
             names.append((payloadTypeName(event), .payload(event: event.name), event.location))
+        }
+        for error in module.errors {
+            names.append((errorTypeName(error), .errorType(error: error.name), error.location))
+            if !error.data.isEmpty { names.append((errorDataTypeName(error), .errorData(error: error.name), error.location)) }
         }
         return names
     }

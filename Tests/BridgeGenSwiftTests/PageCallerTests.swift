@@ -52,8 +52,8 @@ final class PageCallerTests: XCTestCase {
 
         /// The page's side of the `cart` module: functions the page implements (or, for legacy
         /// pages, defines as globals) and native awaits. Get one with `CartBridge.page(for:)`.
-        /// Failures are `BridgeError`s: the page's declared application errors (`Cart.Errors`)
-        /// or the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
+        /// Failures are the page's declared application errors (`CartError`) or `BridgeError`s
+        /// with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md "Page calls").
         @MainActor public struct CartPage: BridgePageCalling {
             private let _caller: BridgePageCaller
 

@@ -456,6 +456,44 @@ function mainCases(env) {
         eq((await user.getUserInfo()).id, 42, 'logged in again');
     });
 
+    t('typed error data: the page narrows purchaseFailed with its guard and reads its data', async () => {
+        const { isPurchaseFailed, isPurchasesDisabled, isNotLoggedIn } = env.client.User;
+        const failed = await user.iosAppPrepay({ order: { product_id: 'fail' } }).then(() => 'resolved', (e) => e);
+        check(isPurchaseFailed(failed), `isPurchaseFailed: ${show(failed)}`);
+        check(!isPurchasesDisabled(failed) && !isNotLoggedIn(failed), 'the other guards say no');
+        eq([failed.code, failed.codeName, failed.message, failed.data], [2002, 'purchaseFailed', 'The App Store refused the purchase',
+            { storeCode: 2, retryable: true }], 'code, name, message and data');
+        // An error without data rejects with null data; a bridge error is no application error.
+        const disabled = await user.iosAppPrepay({ order: { product_id: 'disabled' } }).then(() => 'resolved', (e) => e);
+        eq([isPurchasesDisabled(disabled), disabled.data], [true, null], 'purchasesDisabled has no data');
+        const unknown = await sample.getItem({ key: 'crash' }).then(() => 'resolved', (e) => e);
+        eq([isPurchaseFailed(unknown), unknown.data], [false, null], 'internalError');
+    });
+
+    t('typed error data: native catches the page\'s busy by case with its data; bad data is invalidResult -13', async () => {
+        const { busyError } = env.client.User;
+        const off = user.implement({
+            confirmLeave: async ({ reason }) => {
+                if (reason === 'soon') throw busyError({ retryAfterSeconds: 2.5 }, 'saving a draft');
+                if (reason === 'unsure') throw busyError();
+                if (reason === 'bad') throw Object.assign(busyError(), { data: { retryAfterSeconds: 'soon' } });
+                return true;
+            },
+        });
+        try {
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'soon' }),
+                { error: { code: 2004, message: 'saving a draft', caught: 'UserError.busy', retryAfterSeconds: 2.5 } }, 'caught by case, with data');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'unsure' }),
+                { error: { code: 2004, message: 'The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.',
+                    caught: 'UserError.busy', retryAfterSeconds: null } }, 'the default message, no data');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'bad' }),
+                { error: { code: -13, message: 'the data of the page\'s error 2004 does not decode: data.retryAfterSeconds: expected double, got string' } },
+                'data that does not decode');
+        } finally {
+            off();
+        }
+    });
+
     t('internalError -6: a thrown non-bridge error and an unencodable result leak nothing', async () => {
         await rejects(sample.getItem({ key: 'crash' }), Code.internalError, 'getItem(crash)', 'internal error');
         await rejects(sample.setItem({ key: 'crash', value: 'x' }), -6, 'setItem(crash)', 'internal error');
@@ -906,7 +944,8 @@ function mainCases(env) {
             },
         });
         try {
-            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'busy' }), { error: { code: 2004, message: 'saving a draft \u2028</script>' } }, 'declared busy');
+            eq(await callPage(env, 'user', 'confirmLeave', { reason: 'busy' }),
+                { error: { code: 2004, message: 'saving a draft \u2028</script>', caught: 'UserError.busy', retryAfterSeconds: null } }, 'declared busy');
             const undeclared = await callPage(env, 'user', 'confirmLeave', { reason: 'undeclared' });
             eq(undeclared.error && undeclared.error.code, -12, `an undeclared code: ${show(undeclared)}`);
             check(undeclared.error.message.includes('1001'), `the message names the code: ${show(undeclared)}`);

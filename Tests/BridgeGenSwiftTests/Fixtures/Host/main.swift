@@ -81,7 +81,7 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
 
 /// Calls a page method through the generated API (`SamplePage`, `UserPage`) exactly as an app
 /// does, and reports the typed outcome: `{"value": <result as JSON>}` or `{"error": {"code",
-/// "message"}}`. `{"module","method","params","timeoutMs","cancelAfterMs"}`; no `timeoutMs`:
+/// "message"}}` (and, for `UserError.busy` caught by case, `"caught"` and its data). `{"module","method","params","timeoutMs","cancelAfterMs"}`; no `timeoutMs`:
 /// the configured one; `cancelAfterMs`: the calling Task is cancelled after that long.
 @MainActor func callPage(_ value: Any?) async -> JSONValue {
     if let cancelAfter = try? BridgeDecode.int((value as? [String: Any])?["cancelAfterMs"], "cancelAfterMs") {
@@ -117,6 +117,10 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
             throw BridgeError(.unknownMethod, "no page method \(method) in module \(module)")
         }
         return .object(["value": result])
+    } catch UserError.busy(let retryAfterSeconds, let message) {
+        // Caught by case, as an app does: the page's data arrives typed.
+        return .object(["error": .object(["code": .int(2004), "message": .string(message ?? ""), "caught": .string("UserError.busy"),
+                                          "retryAfterSeconds": retryAfterSeconds.map(JSONValue.double) ?? .null])])
     } catch {
         let failure = BridgeError.reaching(from: error)
         return .object(["error": .object(["code": .int(failure.code), "message": .string(failure.message)])])
