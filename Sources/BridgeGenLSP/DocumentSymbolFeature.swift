@@ -31,7 +31,7 @@ enum DocumentSymbolFeature {
             children.append(symbol(method.name, methodKind, method.location, map, method.params.map { field($0, map) }, detail: "page"))
         }
         for error in module.errors {
-            children.append(symbol(error.name, constantKind, error.location, map, [], detail: "error \(error.code)"))
+            children.append(symbol(error.name, constantKind, error.location, map, error.data.map { field($0, map) }, detail: "error \(error.code)"))
         }
         return [symbol(module.name, moduleKind, module.location, map, children)]
     }

@@ -46,11 +46,12 @@ enum HoverFeature {
             guard parts.count == 3, case .enumeration(let e)? = module.types.first(where: { $0.name == name }),
                   let enumCase = e.cases.first(where: { $0.name == parts[2] }) else { return nil }
             return (nil, "case \(key.qualified)", enumCase.doc, enumCase.wireValue)
-        case .parameter, .payload:
+        case .parameter, .payload, .errorData:
             let params = key.kind == .payload ? module.events.first { $0.name == name }?.payload
+                : key.kind == .errorData ? module.errors.first { $0.name == name }?.data
                 : module.methods.first { $0.name == name }?.params ?? module.pageMethods.first { $0.name == name }?.params
             guard parts.count == 3, let field = params?.first(where: { $0.wireName == parts[2] }) else { return nil }
-            let title = key.kind == .payload ? "payload field" : "parameter"
+            let title = key.kind == .payload ? "payload field" : key.kind == .errorData ? "data field" : "parameter"
             return (nil, "\(title) \(key.qualified): \(field.type.idlSpelling)", field.doc, field.wireName)
         case .module:
             return nil

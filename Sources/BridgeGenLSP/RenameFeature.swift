@@ -56,8 +56,8 @@ enum RenameFeature {
         switch key.kind {
         case .type where parts.count == 2:
             break
-        case .type, .parameter, .payload:
-            let what = key.kind == .type ? "field" : key.kind == .parameter ? "parameter" : "payload field"
+        case .type, .parameter, .payload, .errorData:
+            let what = key.kind == .type ? "field" : key.kind == .parameter ? "parameter" : key.kind == .payload ? "payload field" : "data field"
             plan.changesWire = true
             plan.messageType = 2
             plan.message = "Renamed \(what) '\(old)' of '\(owner)' to '\(name)'. A \(what)'s name is its JSON key on the wire "

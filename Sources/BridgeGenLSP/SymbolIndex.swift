@@ -7,7 +7,7 @@ import BridgeGenCore
 /// (`module.event.field`), each with its declaration and every reference in a type
 /// expression, a default, an `errors:` list or `imports:`.
 public struct SymbolIndex: Sendable {
-    public enum Kind: String, Sendable { case type, error, module, method, event, enumCase, parameter, payload }
+    public enum Kind: String, Sendable { case type, error, module, method, event, enumCase, parameter, payload, errorData }
 
     /// A declared name: `user.UserInfo` for a type, `user.notFound` for an error, `user` for a module.
     public struct Key: Hashable, Sendable {
@@ -132,7 +132,11 @@ private struct FileIndexer {
                 break
             }
         }
-        for error in syntax.errors { add(.error, module + "." + error.name.value, error.name, declaration: true) }
+        for error in syntax.errors {
+            let name = module + "." + error.name.value
+            add(.error, name, error.name, declaration: true)
+            for field in error.data { member(field, .errorData, name + "." + field.name.value) }
+        }
         for method in syntax.methods {
             let name = module + "." + method.name.value
             add(.method, name, method.name, declaration: true, pinned: method.wire != nil)

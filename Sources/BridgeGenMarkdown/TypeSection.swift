@@ -50,6 +50,7 @@ extension ModulePage {
             case .event(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.event(named: n))
             case .pageMethod(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.pageMethod(named: n))
             case .type(let m, let n): text += link.typeLink(module: m, name: n)
+            case .error(let m, let n): text += link.link(module: m, name: n, anchor: Anchor.error(n))
             }
         }
         text += "."

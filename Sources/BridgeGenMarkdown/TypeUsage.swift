@@ -1,13 +1,14 @@
 import BridgeGenCore
 
 /// Where each named type is used, across every module of the set, so a type's section can
-/// link back to the methods, events and types that mention it ("Used by").
+/// link back to the methods, events, types and error data that mention it ("Used by").
 struct TypeUsage {
     enum User: Hashable {
         case method(module: String, name: String)
         case event(module: String, name: String)
         case pageMethod(module: String, name: String)
         case type(module: String, name: String)
+        case error(module: String, name: String)
     }
 
     /// A named type: its module and name.
@@ -39,6 +40,9 @@ struct TypeUsage {
                 let user = User.pageMethod(module: module.name, name: method.name)
                 for param in method.params { add(param.type, user) }
                 if let returns = method.returns { add(returns, user) }
+            }
+            for error in module.errors {
+                for field in error.data { add(field.type, .error(module: module.name, name: error.name)) }
             }
         }
     }

@@ -292,7 +292,7 @@ import Testing
             "typeKeys": properties(definitions["type"]),
             "fieldKeys": properties(anyOfObject("field")),
             "caseKeys": properties(anyOfObject("case")),
-            "errorKeys": properties(definitions["error"]),
+            "errorKeys": properties(anyOfObject("error")),
             "methodKeys": properties(method),
             "returnsKeys": properties(returns?.first { ($0 as? [String: Any])?["type"] as? String == "object" }),
             "eventKeys": properties(definitions["event"]),

@@ -59,7 +59,7 @@ final class GoldenTests: XCTestCase {
           Shadow:
             fields:
               encode: int
-          Errors:
+          BridgeApplicationError:
             cases:
               a: The only case.
         """

@@ -31,7 +31,7 @@ final class ModuleSourceTests: XCTestCase {
             ///
             /// The native side of the `demo` module
             """), text)
-        XCTAssertTrue(text.contains("/// Namespace of the `demo` module's models and application errors.\npublic enum Demo {"), text)
+        XCTAssertTrue(text.contains("/// Namespace of the `demo` module's models.\npublic enum Demo {"), text)
     }
 
     func testDeprecatedRequirementIsCalledWithoutACast() throws {

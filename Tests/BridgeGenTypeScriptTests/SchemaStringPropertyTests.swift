@@ -63,8 +63,9 @@ final class SchemaStringPropertyTests: XCTestCase {
         for file in ["fuzz.ts", "mock.ts"] {
             let got = try XCTUnwrap(hostile[file]), want = try XCTUnwrap(reference[file])
             XCTAssertEqual(got.syntaxErrors, 0, "\(file), \(seed)")
-            // The hostile schema declares one exploit-doc type per exploit on top.
-            let extraStatements = file == "fuzz.ts" ? schema.exploits.count : 0
+            // The hostile schema declares one exploit-doc type and one error per exploit on top
+            // (an error is a type alias and a guard).
+            let extraStatements = file == "fuzz.ts" ? schema.exploits.count * 3 : 0
             XCTAssertEqual(got.statements, want.statements + extraStatements, "\(file): statements, \(seed)")
             XCTAssertEqual(got.tags, want.tags, "\(file): a doc added or removed a JSDoc tag, \(seed)")
             for i in schema.strings.indices {
@@ -77,8 +78,13 @@ final class SchemaStringPropertyTests: XCTestCase {
         }
         let module = try XCTUnwrap(hostile["fuzz.ts"]), mock = try XCTUnwrap(hostile["mock.ts"])
         for i in schema.strings.indices {
-            XCTAssertEqual(module.strings.filter { $0 == schema.wireValues[i] }.count, 2,
+            // Twice as a wire value; once more where it is also the first line of error i's doc,
+            // the default message of `e<i>Error` (page method i declares the error).
+            let asMessage = HostileStrings.firstLine(schema.strings[i]) == schema.wireValues[i] ? 1 : 0
+            XCTAssertEqual(module.strings.filter { $0 == schema.wireValues[i] }.count, 2 + asMessage,
                            "wire value \(i) \(HostileStrings.yaml(schema.wireValues[i])), \(seed)")
+            XCTAssertEqual(module.strings.filter { $0 == HostileStrings.firstLine(schema.strings[i]) }.count > 0, true,
+                           "error \(i)'s default message \(HostileStrings.yaml(schema.strings[i])), \(seed)")
             // String defaults (struct field `value`, page method param `s`) and the enum default
             // of page method param `e` (its case's wire value, which may equal the string): as
             // many @defaultValue literals as the plain schema's string has.
