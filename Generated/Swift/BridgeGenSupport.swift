@@ -1318,16 +1318,19 @@ public struct BridgeCapabilities: Sendable, Equatable {
         names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
     }
 
-    /// The `capabilities` member of the `$hello` answer.
+    /// The `capabilities` member of the `$hello` answer. `cancel`: this runtime cancels a
+    /// request's handler when the page sends `$cancel` (apps generated before say nothing, and
+    /// their handlers run to completion).
     var json: JSONValue {
         .object(["methods": .array(methods.map(JSONValue.string)), "events": .array(events.map(JSONValue.string)),
-                 "pageMethods": .array(pageMethods.map(JSONValue.string)), "fingerprint": .string(fingerprint)])
+                 "pageMethods": .array(pageMethods.map(JSONValue.string)), "fingerprint": .string(fingerprint),
+                 "cancel": .bool(true)])
     }
 
     /// The answer for a module the session does not have: known to be absent, so empty lists
     /// and no fingerprint (the page reads it as "the app has none of it").
     static let absentJSON: JSONValue = .object(["methods": .array([]), "events": .array([]),
-                                                "pageMethods": .array([]), "fingerprint": .null])
+                                                "pageMethods": .array([]), "fingerprint": .null, "cancel": .bool(true)])
 }
 
 // MARK: - Origins
@@ -1416,6 +1419,8 @@ enum BridgeTransport: Sendable, Equatable {
     var module = ""
     /// The frame that sent the request: the handler's `BridgeCaller.current`.
     var caller: BridgeCaller?
+    /// The request's `id`, which a `$cancel` names; nil when the page sent none.
+    var cancelID: String?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -1737,6 +1742,10 @@ extension BridgeDispatcher {
             hello(message["data"], channel: channel, reply: reply)
             return
         }
+        if type == "$cancel" {
+            cancel(message["data"], channel: channel, reply: reply)
+            return
+        }
         let candidates: [any BridgeModule]
         if let channel {
             guard let module = modules[channel] else {
@@ -1754,7 +1763,39 @@ extension BridgeDispatcher {
         reply.session = self
         reply.module = module.moduleName
         reply.caller = BridgeCaller(origin)
+        reply.cancelID = Self.cancelID(message["id"])
         module.dispatch(type: type, data: message["data"], reply: reply)
+    }
+
+    /// A request's `id`: a string of at most `BridgeLimits.maxCallbackNameLength` UTF-16 units
+    /// (the same bound as a callback name); anything else is ignored, and the request cannot
+    /// be cancelled (it runs to completion, as with a page that sends no id).
+    static func cancelID(_ value: Any?) -> String? {
+        guard let value, let id = try? BridgeDecode.string(value, "id"), id.utf16.count <= BridgeLimits.maxCallbackNameLength else {
+            return nil
+        }
+        return id
+    }
+
+    /// `$cancel` `{id}`: the page aborted the request it sent with that `id` (on this channel, in
+    /// the reply transport). Its handler's Task is cancelled (`Task.isCancelled`,
+    /// `CancellationError`), it is answered `aborted` (WebKit's reply handler must be called
+    /// once; the page has rejected already and ignores it) and its late result is dropped. A
+    /// request that already ended is nothing to cancel: `$cancel` always succeeds.
+    private func cancel(_ data: Any?, channel: String?, reply: BridgeReply) {
+        let id: String
+        do {
+            id = try BridgeDecode.string(try BridgeDecode.params(data)["id"], "params.id")
+        } catch {
+            reply.fail(error)
+            return
+        }
+        if let (key, request) = running.first(where: { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) }) {
+            running[key] = nil
+            tasks.tasks.removeValue(forKey: key)?.cancel()
+            request.answer(.failure(BridgeError(.aborted, "the page cancelled the request")))
+        }
+        reply.succeed(.null)
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {

@@ -171,6 +171,8 @@ export interface WireMessage {
     type: string;
     data?: unknown;
     callbackName?: string;
+    /** A request's id, which `$cancel` names (its callback name where it has one). */
+    id?: string;
 }
 
 interface MessageHandler {
@@ -816,6 +818,12 @@ export interface BridgeCapabilities {
     readonly fingerprint: string | null;
     /** Whether the app's fingerprint is this client's own: both were generated from the same wire shape. */
     readonly sameSchema: boolean;
+    /**
+     * Whether the app cancels a request's native work when the page gives up on it (an aborted
+     * `signal`, a `timeoutMs`): then the client sends `$cancel`. Apps generated before this
+     * runtime run the handler to completion, and the late answer is ignored.
+     */
+    readonly cancel: boolean;
 }
 
 /**
@@ -847,6 +855,7 @@ const unknownCapabilities: BridgeCapabilities = Object.freeze({
     pageMethods: new Set<string>(),
     fingerprint: null,
     sameSchema: false,
+    cancel: false,
 });
 
 /** `value` as a Set of wire names when it is an array of at most `capabilityListLimit` strings, else undefined. */
@@ -876,7 +885,7 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
         if (data === null || typeof data !== 'object' || Array.isArray(data)) return unknownCapabilities;
         const body = (data as { capabilities?: unknown }).capabilities;
         if (body === null || typeof body !== 'object' || Array.isArray(body)) return unknownCapabilities;
-        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown };
+        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown; cancel?: unknown };
         const methods = wireNameSet(lists.methods);
         const events = wireNameSet(lists.events);
         const pageMethods = wireNameSet(lists.pageMethods);
@@ -890,6 +899,7 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
             pageMethods,
             fingerprint,
             sameSchema: fingerprint !== null && fingerprint === own,
+            cancel: lists.cancel === true,
         });
     } catch {
         // A getter or proxy in what a (fake) native handed over.
@@ -1154,6 +1164,9 @@ export class Channel {
                 message.callbackName = callbackName;
                 forget = expectAnswer(port, callbackName, answer);
             }
+            // Names the request in a `$cancel`; unique across page loads (random prefix).
+            const id = callbackName ?? nextCallbackName();
+            message.id = id;
             let result: unknown;
             try {
                 result = post(port, message);
@@ -1168,13 +1181,35 @@ export class Channel {
             }
             if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
                 timer = setTimeout(() => {
-                    if (finish()) fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
+                    if (!finish()) return;
+                    fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
+                    this.cancelNative(port, id);
                 }, timeoutMs);
             }
             stopListening = whenAborted(options.signal, () => {
-                if (finish()) fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
+                if (!finish()) return;
+                fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
+                this.cancelNative(port, id);
             });
         });
+    }
+
+    /**
+     * Tells native that the page gave up on request `id` (`$cancel`), once the `$hello` answer
+     * says the app understands it: an older app would answer or log an unknown method. The
+     * page has rejected already; native's answer to the cancelled request, if any, is ignored.
+     */
+    private cancelNative(port: Port, id: string): void {
+        const send = (capabilities: BridgeCapabilities): void => {
+            if (!capabilities.cancel) return;
+            try {
+                Promise.resolve(post(port, { type: '$cancel', data: { id } })).then(undefined, () => undefined);
+            } catch {
+                // The handler is gone (the page is leaving): nothing is running for it natively.
+            }
+        };
+        if (this.answered !== undefined) send(this.answered);
+        else void this.answer?.then(send);
     }
 
     /** Subscribes to an event by wire name; the payload arrives parsed. */

@@ -149,6 +149,73 @@ import XCTest
         XCTAssertEqual(replies, [], "the late result was delivered")
     }
 
+    // MARK: $cancel
+
+    private func send(_ body: [String: Any], on session: BridgeSession, channel: String) -> [BridgeEnvelope] {
+        var answers: [BridgeEnvelope] = []
+        session.receive(channel: channel, body: body, origin: trusted, reply: { answers.append($0) }, answer: { _ in })
+        return answers
+    }
+
+    func testCancelCancelsTheNamedRequestOnItsChannelAndAnswersItAbortedOnce() async {
+        let session = makeSession()
+        let slow = SlowModule("slow"), other = SlowModule("other")
+        session.install(slow)
+        session.install(other)
+        session.receive(channel: "slow", body: ["type": "sleep", "id": "r1"], origin: trusted,
+                        reply: { [weak self] in self?.replies.append($0) }, answer: { _ in })
+        session.receive(channel: "other", body: ["type": "sleep", "id": "r1"], origin: trusted, reply: { _ in }, answer: { _ in })
+        await settle { slow.started == 1 && other.started == 1 }
+
+        // Another channel's request of the same id, and an id nothing has, are not touched.
+        XCTAssertEqual(send(["type": "$cancel", "data": ["id": "r2"]], on: session, channel: "slow"), [.success(.null)])
+        XCTAssertEqual(session.runningRequestCount, 2)
+        XCTAssertEqual(send(["type": "$cancel", "data": ["id": "r1"]], on: session, channel: "slow"), [.success(.null)])
+        XCTAssertEqual(replies, [.failure(BridgeError(.aborted, "the page cancelled the request"))])
+        XCTAssertEqual(session.runningRequestCount, 1, "the other module's r1 still runs")
+        await settle { slow.sawCancellation }
+        XCTAssertTrue(slow.sawCancellation, "the handler's Task did not see the cancellation")
+        XCTAssertFalse(other.sawCancellation)
+
+        // A second cancel, after the request ended: nothing to do, still ok; no second answer.
+        XCTAssertEqual(send(["type": "$cancel", "data": ["id": "r1"]], on: session, channel: "slow"), [.success(.null)])
+        for _ in 0..<100 { await Task.yield() }
+        XCTAssertEqual(replies.count, 1, "answered twice: \(replies)")
+    }
+
+    func testCancelInTheCallbackTransportFindsTheRequestOnTheSharedChannel() async {
+        let session = makeSession(.callback(channel: "shared"))
+        let slow = SlowModule("slow")
+        session.install(slow)
+        var scripts: [String] = []
+        session.receive(channel: "shared", body: #"{"type":"sleep","callbackName":"cb_1","id":"cb_1"}"#, origin: trusted,
+                        reply: nil, answer: { scripts.append($0) })
+        await settle { slow.started == 1 }
+        // A send: no callbackName, nothing evaluated for it.
+        session.receive(channel: "shared", body: #"{"type":"$cancel","data":{"id":"cb_1"}}"#, origin: trusted, reply: nil,
+                        answer: { scripts.append($0) })
+        await settle { slow.sawCancellation }
+        XCTAssertTrue(slow.sawCancellation)
+        XCTAssertEqual(scripts, [BridgeJavaScript.answerScript(callbackName: "cb_1", envelope: .failure(BridgeError(.aborted, "the page cancelled the request")))])
+        XCTAssertEqual(session.runningRequestCount, 0)
+    }
+
+    func testARequestWithoutAUsableIDRunsToCompletion() async {
+        let session = makeSession()
+        let slow = SlowModule("slow")
+        session.install(slow)
+        for id: Any in [42, String(repeating: "x", count: BridgeLimits.maxCallbackNameLength + 1)] {
+            session.receive(channel: "slow", body: ["type": "late", "id": id], origin: trusted,
+                            reply: { [weak self] in self?.replies.append($0) }, answer: { _ in })
+        }
+        await settle { slow.started == 2 }
+        XCTAssertEqual(send(["type": "$cancel", "data": ["id": "42"]], on: session, channel: "slow"), [.success(.null)])
+        XCTAssertEqual(send(["type": "$cancel", "data": ["id": 42]], on: session, channel: "slow"),
+                       [.failure(BridgeError(.invalidParams, "params.id: expected string, got int"))])
+        XCTAssertEqual(session.runningRequestCount, 2)
+        XCTAssertEqual(replies, [])
+    }
+
     func testChannelsAddedByAnInstall() {
         let reply = makeSession()
         XCTAssertEqual(reply.channelsAdded(by: SlowModule("a")), ["a"])

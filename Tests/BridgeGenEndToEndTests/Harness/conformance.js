@@ -611,6 +611,28 @@ function mainCases(env) {
         eq(callbackGlobals(), [], 'callback globals after the late answer');
     });
 
+    t('cancellation: aborting or timing out cancels the native Task ($cancel); the page rejects once', async () => {
+        eq((await sample.capabilities()).cancel, true, 'the app says it understands $cancel');
+        await env.control({ cmd: 'calls' });
+        const controller = new AbortController();
+        const aborted = sample.getItem({ key: 'slow' }, { signal: controller.signal });
+        let settled = 0;
+        aborted.then(() => { settled += 1; }, () => { settled += 1; });
+        eq((await calls(env, 1)).map((c) => c.method), ['getItem'], 'the handler started');
+        controller.abort();
+        controller.abort();
+        await rejects(aborted, Code.aborted, 'aborted', 'sample.getItem: aborted');
+        const cancelled = await calls(env, 1);
+        eq(cancelled, [{ module: 'sample', method: 'getItem.cancelled', params: { isCancelled: true, error: 'CancellationError' } }],
+            'native saw the cancellation');
+        await rejects(sample.getItem({ key: 'slow' }, { timeoutMs: 100 }), Code.timeout, 'timed out');
+        eq((await calls(env, 2)).map((c) => c.method), ['getItem', 'getItem.cancelled'], 'a timeout cancels too');
+        await sleep(50);
+        eq(settled, 1, 'the Promise settled once');
+        eq(await sample.getItem({ key: 'after-cancel' }), null, 'the bridge still answers');
+        eq((await calls(env, 1)).map((c) => c.params.key), ['after-cancel'], 'nothing finished late');
+    });
+
     t('aborted -9 (AbortSignal): the request rejects at once, the late answer is ignored, the callback global removed', async () => {
         await env.control({ cmd: 'hold', ms: 300 });
         const controller = new AbortController();

@@ -23,6 +23,8 @@ for (const transport of transports) {
             pageMethods: ['getCartCount', 'showMessage'],
             fingerprint: sample.fingerprint,
             sameSchema: true,
+            // The mock runs implementations as plain functions: nothing to cancel.
+            cancel: false,
         });
         assert.deepEqual(plain(await user.capabilities()), {
             known: true,
@@ -31,6 +33,7 @@ for (const transport of transports) {
             pageMethods: ['confirmLeave', 'getFormState'],
             fingerprint: user.fingerprint,
             sameSchema: true,
+            cancel: false,
         });
         assert.notEqual(sample.fingerprint, user.fingerprint);
         mock.uninstall();
@@ -64,6 +67,7 @@ for (const transport of transports) {
             pageMethods: ['getCartCount', 'showMessage'],
             fingerprint: null,
             sameSchema: false,
+            cancel: false,
         });
         assert.deepEqual(['getItem', 'deviceInfo', 'resume', 'showMessage'].map((name) => sample.supports(name)), [false, true, false, true]);
         await assert.rejects(sample.getItem({ key: 'k' }), { code: -1, message: "the app does not have 'sample.getItem' (capabilities)" });

@@ -33,11 +33,13 @@ for (const transport of transports) {
         const [prepay, log, close] = native.calls();
         if (transport === 'reply') {
             assert.equal(typeof prepay.raw, 'object');
-            assert.deepEqual(prepay.raw, { type: 'ios-app-prepay', data: { order: { product_id: 'gold', quantity: 2, metadata: { a: [1, null] } } } });
+            assert.match(prepay.raw.id, /^__bg_cb_[a-z0-9]+_\d+$/, 'a request carries the id a $cancel names');
+            assert.deepEqual(prepay.raw, { type: 'ios-app-prepay', data: { order: { product_id: 'gold', quantity: 2, metadata: { a: [1, null] } } }, id: prepay.raw.id });
         } else {
             assert.equal(typeof prepay.raw, 'string', 'the callback transport posts a JSON string');
             assert.equal(prepay.message.type, 'ios-app-prepay');
             assert.match(prepay.message.callbackName, /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/);
+            assert.equal(prepay.message.id, prepay.message.callbackName, 'the callback name is the id');
             assert.equal('callbackName' in log.message, false, 'sends carry no callbackName');
         }
         assert.deepEqual(log.message, { type: 'log-event', data: { name: 'checkout_started', parameters: { step: 1 } } });

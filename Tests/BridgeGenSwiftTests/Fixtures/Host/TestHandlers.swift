@@ -48,6 +48,17 @@ enum TestFailure: Error {
         record("sample", "getItem", ["key": .string(key)])
         if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
         if key == "crash" { throw TestFailure.secretInternalDetail }
+        if key == "slow" {
+            // Waits for the page to give up: `$cancel` cancels this Task, and its sleep throws.
+            do {
+                try await Task.sleep(nanoseconds: 20_000_000_000)
+            } catch {
+                record("sample", "getItem.cancelled", ["isCancelled": .bool(Task.isCancelled), "error": .string("\(type(of: error))")])
+                throw error
+            }
+            record("sample", "getItem.finished", [:])
+            return "finished"
+        }
         await Task.yield()
         // The frame that asked, read after a suspension: the request's Task carries it.
         if key == "whoIsCalling" { return BridgeCaller.current?.description ?? "nobody" }
