@@ -61,6 +61,8 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
                 "events" to JsonValue.Array(events.map { JsonValue.Text(it) }),
                 "pageMethods" to JsonValue.Array(pageMethods.map { JsonValue.Text(it) }),
                 "fingerprint" to JsonValue.Text(fingerprint),
+                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+                "cancel" to JsonValue.Bool(true),
             ),
         )
 
@@ -69,7 +71,7 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
         public val absentJson: JsonValue = JsonValue.Object(
             mapOf(
                 "methods" to JsonValue.Array(emptyList()), "events" to JsonValue.Array(emptyList()),
-                "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null,
+                "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null, "cancel" to JsonValue.Bool(true),
             ),
         )
     }
@@ -88,6 +90,8 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var module: String = ""
     /** The frame that sent the request: the handler's [BridgeCaller.current]. */
     internal var caller: BridgeCaller? = null
+    /** The request's `id`, which a `$cancel` names; null when the page sent none. */
+    internal var cancelId: String? = null
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -250,6 +254,7 @@ public class BridgeSession(
         val ownChannel = if (callbackChannel == null) channel else null
         if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
+        if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
             listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
         } else {
@@ -259,7 +264,28 @@ public class BridgeSession(
             ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
         reply.module = module.moduleName
         reply.caller = BridgeCaller(origin)
+        // An id that is not a string of at most MAX_CALLBACK_NAME_LENGTH units is ignored: the request cannot be cancelled.
+        reply.cancelId = (message["id"] as? JsonValue.Text)?.value?.takeIf { it.length <= BridgeLimits.MAX_CALLBACK_NAME_LENGTH }
         module.dispatch(type, message["data"], reply, this)
+    }
+
+    /**
+     * `$cancel` `{id}`: the page gave up on the request it sent with that id (of this channel's
+     * module, with a channel per module). Its coroutine is cancelled, it is answered `aborted`
+     * and its late result is dropped; an id naming nothing running is nothing to do.
+     */
+    private fun cancel(data: JsonValue?, channel: String?, reply: BridgeReply) {
+        val id = try {
+            BridgeDecode.string(BridgeDecode.params(data)["id"], BridgePath("params").field("id"))
+        } catch (error: Throwable) {
+            return reply.fail(error)
+        }
+        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }?.let { request ->
+            running.remove(request)
+            request.job?.cancel()
+            request.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
+        }
+        reply.succeed(JsonValue.Null)
     }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */

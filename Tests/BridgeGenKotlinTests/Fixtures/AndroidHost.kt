@@ -82,7 +82,7 @@ private class Host(val scope: CoroutineScope) {
         repeat(100_000) {
             pump()
             yield()
-            if ((session?.runningRequestCount ?: 0) == 0) {
+            if ((session?.runningRequestCount ?: 0) - handlers.parked <= 0) {
                 if (++quiet > 20) return
             } else {
                 quiet = 0

@@ -14,6 +14,9 @@ class TestHandlers : SampleHandler, UserHandler {
     private val store = HashMap<String, String>()
     private var loggedIn = true
     val calls = ArrayList<JsonValue>()
+    /** Requests waiting in `getItem("slow")` for the page to cancel them: a host does not wait for those to settle. */
+    var parked = 0
+        private set
 
     /** Empties the store and logs the user in again (the hosts' `reset`). */
     fun reset() {
@@ -42,6 +45,20 @@ class TestHandlers : SampleHandler, UserHandler {
         record("sample", "getItem", mapOf("key" to JsonValue.Text(key)))
         if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
         if (key == "crash") throw SecretInternalDetail()
+        if (key == "slow") {
+            // Waits for the page to give up: `$cancel` cancels this coroutine, and its delay throws.
+            parked += 1
+            try {
+                kotlinx.coroutines.delay(20_000)
+            } catch (cancelled: kotlinx.coroutines.CancellationException) {
+                record("sample", "getItem.cancelled", mapOf("isCancelled" to JsonValue.Bool(!kotlinx.coroutines.currentCoroutineContext().isActive)))
+                throw cancelled
+            } finally {
+                parked -= 1
+            }
+            record("sample", "getItem.finished", emptyMap())
+            return "finished"
+        }
         yield()
         // The frame that asked, read after a suspension: the request's coroutine carries it.
         if (key == "whoIsCalling") return BridgeCaller.current?.toString() ?: "nobody"

@@ -30,12 +30,13 @@ import Foundation
     FileHandle.standardOutput.write(Data(line))
 }
 
-/// Yields until the session has been idle for a few rounds: what a line started has finished.
-@MainActor func settle(_ session: BridgeSession) async {
+/// Yields until the session has been idle for a few rounds: what a line started has finished,
+/// except the `parked` requests, which wait for the page to cancel them.
+@MainActor func settle(_ session: BridgeSession, parked: Int = 0) async {
     var quietRounds = 0
     for _ in 0..<100_000 {
         await Task.yield()
-        if session.isIdle {
+        if session.isIdle || (parked > 0 && session.runningRequestCount == parked) {
             quietRounds += 1
             if quietRounds > 20 { return }
         } else {
@@ -121,6 +122,8 @@ func origin(_ value: Any?) -> BridgeOrigin {
     var output: [String: JSONValue] = [:]
     var reply: JSONValue = .null
     var replies = 0
+    /// Whether its message waits for a reply (reply transport).
+    var expectsReply = false
 
     func replied(_ envelope: JSONValue) {
         reply = envelope
@@ -139,16 +142,20 @@ func origin(_ value: Any?) -> BridgeOrigin {
     let modules: [String]
     /// The handler calls since the last line.
     let drainCalls: @MainActor () -> [JSONValue]
+    /// How many requests wait, by design, for the page to cancel them: a line does not wait for those.
+    let parked: @MainActor () -> Int
     /// Page-call commands answer when their calls end, not in line order: other lines (the page's
     /// `$hello`, the harness's `pageAnswer`s) must be read meanwhile.
     private var running: [Task<Void, Never>] = []
 
-    init(session: BridgeSession, page: HostPage, modules: [String], drainCalls: @escaping @MainActor () -> [JSONValue]) {
+    init(session: BridgeSession, page: HostPage, modules: [String], drainCalls: @escaping @MainActor () -> [JSONValue],
+         parked: @escaping @MainActor () -> Int = { 0 }) {
         self.session = session
         self.page = page
         self.pageCalls = HostPageCalls(session)
         self.modules = modules
         self.drainCalls = drainCalls
+        self.parked = parked
     }
 
     /// Adds what every output line carries: what the bridge evaluated, the handler calls, the logs.
@@ -178,6 +185,7 @@ func origin(_ value: Any?) -> BridgeOrigin {
         if channel == BridgeConsole.channel {
             consoleReceiver.receive(body, origin: origin)
         } else {
+            if case .reply = session.transport { line.expectsReply = true }
             session.receive(channel: channel, body: body, origin: origin,
                             reply: { envelope in
                                 line.replied(.object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]))
@@ -216,7 +224,18 @@ func origin(_ value: Any?) -> BridgeOrigin {
                 let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
                 line.output["id"] = id
                 guard try await handle(command, id, line) else { continue }
-                await settle(session)
+                await settle(session, parked: parked())
+                if line.expectsReply, line.replies == 0, parked() > 0 {
+                    // A request parked until the page cancels it: its line ends with that reply.
+                    running.append(Task { @MainActor in
+                        for _ in 0..<30_000 where line.replies == 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
+                        line.output["reply"] = line.reply
+                        line.output["replies"] = .int(line.replies)
+                        self.finish(&line.output)
+                        write(line.output)
+                    })
+                    continue
+                }
             } catch {
                 line.output["error"] = .string(BridgeError.reaching(from: error).message)
             }

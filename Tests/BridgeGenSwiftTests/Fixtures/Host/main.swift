@@ -13,7 +13,8 @@ session.install(SampleDispatcher(handler: handlers))
 session.install(UserDispatcher(handler: handlers))
 BridgeLog.sink = { message in page.logs.append(message) }
 BridgeLog.console = { level, message in page.logs.append(BridgeLog.consoleLine(level, message)) }
-let server = HostServer(session: session, page: page, modules: ["sample", "user"], drainCalls: { handlers.drainCalls() })
+let server = HostServer(session: session, page: page, modules: ["sample", "user"], drainCalls: { handlers.drainCalls() },
+                        parked: { handlers.parked })
 let pageCalls = server.pageCalls
 
 /// Deep values are never released: releasing nested containers recurses (in the runtime, not
