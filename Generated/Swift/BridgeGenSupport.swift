@@ -193,7 +193,7 @@ public struct BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The error as the page sees it: bridge errors and application errors intact (an
     /// application error whose data cannot be encoded is logged), anything else as `internalError`.
-    static func reaching(from error: any Error) -> BridgeError {
+    @MainActor static func reaching(from error: any Error) -> BridgeError {
         if let bridgeError = error as? BridgeError { return bridgeError }
         if let applicationError = error as? any BridgeApplicationError {
             do {
