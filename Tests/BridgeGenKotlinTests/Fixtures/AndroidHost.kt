@@ -174,6 +174,9 @@ private class Host(val scope: CoroutineScope) {
             JsonValue.Object(mapOf("value" to running.await()))
         } catch (error: BridgeError) {
             failure(error.code, error.message)
+        } catch (error: BridgeApplicationError) {
+            // A declared error the page rejected with, typed (`UserError.Busy`): its code and message, as the Swift host reports it.
+            failure(error.code, error.message)
         } catch (cancelled: CancellationException) {
             // The calling coroutine was cancelled: iOS's cancelled Task (docs/WIRE.md, "Android").
             failure(BridgeErrorCode.ABORTED.code, "the call was cancelled")
