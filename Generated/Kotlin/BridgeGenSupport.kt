@@ -154,21 +154,65 @@ public enum class BridgeErrorCode(public val code: Int) {
     PROCESS_TERMINATED(-14),
 }
 
-/** An error with a code and a message that reaches the page intact; any other exception reaches it as `internalError`. */
-public class BridgeError(public val code: Int, override val message: String) : Exception(message) {
+/**
+ * An error with a code, a message and data that reaches the page intact: the bridge's own
+ * codes, and the failure envelope of a module's application error. Handlers usually throw the
+ * module's typed error (`SampleError`) instead; any other exception reaches the page as
+ * `internalError` with a generic message.
+ */
+public class BridgeError(
+    public val code: Int,
+    override val message: String,
+    /** The envelope's `data`: an application error's fields, else null. */
+    public val data: JsonValue = JsonValue.Null,
+) : Exception(message) {
     public constructor(code: BridgeErrorCode, message: String) : this(code.code, message)
 
     override fun toString(): String = "BridgeError($code): $message"
 
-    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message
+    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message && other.data == data
 
-    override fun hashCode(): Int = 31 * code + message.hashCode()
+    override fun hashCode(): Int = 31 * (31 * code + message.hashCode()) + data.hashCode()
 
     public companion object {
-        /** The error as the page sees it: bridge errors intact, anything else as `internalError`. */
-        public fun reaching(error: Throwable): BridgeError =
-            error as? BridgeError ?: BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        /**
+         * The error as the page sees it: bridge errors intact, application errors with their
+         * data, anything else (an application error whose data cannot be encoded too) as `internalError`.
+         */
+        public fun reaching(error: Throwable): BridgeError = when (error) {
+            is BridgeError -> error
+            is BridgeApplicationError -> try {
+                error.bridgeError()
+            } catch (failure: Exception) {
+                BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+            }
+            else -> BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
     }
+}
+
+/**
+ * A module's application errors, the base of the generated `sealed class SampleError`: a
+ * request's handler throws one to reject with its code, message and typed data, and a page
+ * call throws one when the page rejects with it. Each error is a data class, compared by its
+ * data and message.
+ */
+public abstract class BridgeApplicationError : Exception() {
+    /** The code on the wire, >= 1. */
+    public abstract val code: Int
+
+    /** What the page sees as the message: the one given, else the schema's doc. */
+    abstract override val message: String
+
+    /**
+     * The envelope's `data` at `path`: the error's fields, or null for an error without any.
+     * Throws an `internalError` [BridgeError] when a value cannot be encoded (an `int` beyond
+     * +-(2^53-1), a non-finite `double`).
+     */
+    protected open fun encodeData(path: BridgePath): JsonValue = JsonValue.Null
+
+    /** The failure envelope the page receives, `data` encoded; throws as [encodeData] does. */
+    public fun bridgeError(): BridgeError = BridgeError(code, message, encodeData(BridgePath("data")))
 }
 
 /** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
@@ -185,7 +229,7 @@ public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data:
     public companion object {
         public fun success(data: JsonValue): BridgeEnvelope = BridgeEnvelope(0, "ok", data)
 
-        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, JsonValue.Null)
+        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, error.data)
     }
 }
 
@@ -864,6 +908,13 @@ public object BridgeDecode {
         public companion object {
             /** A message's `data` as the fields of `params` (absent or null: no parameters). */
             public fun params(data: JsonValue?): Fields = Fields(BridgeDecode.params(data), BridgePath("params"))
+
+            /**
+             * A page's rejection `data` as the fields of an application error (null: no fields,
+             * what a page sends for an error that declares none or only optional ones).
+             */
+            public fun errorData(data: JsonValue): Fields =
+                if (data == JsonValue.Null) Fields(emptyMap(), BridgePath("data")) else Fields(data, BridgePath("data"))
         }
     }
 }
@@ -995,6 +1046,8 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
                 "events" to JsonValue.Array(events.map { JsonValue.Text(it) }),
                 "pageMethods" to JsonValue.Array(pageMethods.map { JsonValue.Text(it) }),
                 "fingerprint" to JsonValue.Text(fingerprint),
+                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+                "cancel" to JsonValue.Bool(true),
             ),
         )
 
@@ -1003,7 +1056,7 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
         public val absentJson: JsonValue = JsonValue.Object(
             mapOf(
                 "methods" to JsonValue.Array(emptyList()), "events" to JsonValue.Array(emptyList()),
-                "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null,
+                "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null, "cancel" to JsonValue.Bool(true),
             ),
         )
     }
@@ -1022,6 +1075,8 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var module: String = ""
     /** The frame that sent the request: the handler's [BridgeCaller.current]. */
     internal var caller: BridgeCaller? = null
+    /** The request's `id`, which a `$cancel` names; null when the page sent none. */
+    internal var cancelId: String? = null
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -1038,16 +1093,30 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
 
     public fun succeed(data: JsonValue): Unit = answer(BridgeEnvelope.success(data))
 
-    /** A bridge error reaches the page intact; an internal error or any other exception as `internal error`, logged. */
+    /**
+     * A bridge error reaches the page intact, an application error with its data; an internal
+     * error, an application error whose data cannot be encoded and any other exception as
+     * `internal error`, logged.
+     */
     public fun fail(error: Throwable) {
-        if (error !is BridgeError) {
-            log("handler failed: $error")
-        } else if (error.code == BridgeErrorCode.INTERNAL_ERROR.code) {
-            log("internal error: ${error.message}")
-            answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
-            return
+        val reaching = when (error) {
+            is BridgeError -> error
+            is BridgeApplicationError -> try {
+                error.bridgeError()
+            } catch (failure: Exception) {
+                log("the data of $error could not be encoded: $failure")
+                return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+            }
+            else -> {
+                log("handler failed: $error")
+                return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+            }
         }
-        answer(BridgeEnvelope.failure(BridgeError.reaching(error)))
+        if (reaching.code == BridgeErrorCode.INTERNAL_ERROR.code) {
+            log("internal error: ${reaching.message}")
+            return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+        }
+        answer(BridgeEnvelope.failure(reaching))
     }
 }
 
@@ -1184,6 +1253,7 @@ public class BridgeSession(
         val ownChannel = if (callbackChannel == null) channel else null
         if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
+        if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
             listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
         } else {
@@ -1193,7 +1263,28 @@ public class BridgeSession(
             ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
         reply.module = module.moduleName
         reply.caller = BridgeCaller(origin)
+        // An id that is not a string of at most MAX_CALLBACK_NAME_LENGTH units is ignored: the request cannot be cancelled.
+        reply.cancelId = (message["id"] as? JsonValue.Text)?.value?.takeIf { it.length <= BridgeLimits.MAX_CALLBACK_NAME_LENGTH }
         module.dispatch(type, message["data"], reply, this)
+    }
+
+    /**
+     * `$cancel` `{id}`: the page gave up on the request it sent with that id (of this channel's
+     * module, with a channel per module). Its coroutine is cancelled, it is answered `aborted`
+     * and its late result is dropped; an id naming nothing running is nothing to do.
+     */
+    private fun cancel(data: JsonValue?, channel: String?, reply: BridgeReply) {
+        val id = try {
+            BridgeDecode.string(BridgeDecode.params(data)["id"], BridgePath("params").field("id"))
+        } catch (error: Throwable) {
+            return reply.fail(error)
+        }
+        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }?.let { request ->
+            running.remove(request)
+            request.job?.cancel()
+            request.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
+        }
+        reply.succeed(JsonValue.Null)
     }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
@@ -1649,7 +1740,8 @@ internal class BridgePageCalls(private val session: BridgeSession) {
                 code == 0 -> Result.success(envelope["data"])
                 code == BridgeErrorCode.NOT_IMPLEMENTED.code || code == BridgeErrorCode.PAGE_NOT_LOADED.code || code == BridgeErrorCode.PAGE_ERROR.code ->
                     Result.failure(BridgeError(code, cut(message)))
-                code >= 1 && code in declaredCodes -> Result.failure(BridgeError(code, cut(message)))
+                // The data is decoded by the module's typed error (`BridgePageCaller.call`).
+                code >= 1 && code in declaredCodes -> Result.failure(BridgeError(code, cut(message), envelope["data"] ?: JsonValue.Null))
                 else -> Result.failure(BridgeError(BridgeErrorCode.PAGE_ERROR, cut("the page rejected with the undeclared code $code: $message")))
             }
         }
@@ -1690,6 +1782,8 @@ public class BridgePageCaller private constructor(
     /**
      * Calls the page method `method` (its wire name) with `params` (an object) and decodes the
      * answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
+     * `errors`: the codes the method declares, which `typed` (the module's codec) turns into the
+     * module's typed error; data that does not decode is `invalidResult`, as a result's would be.
      * Cancelling the calling coroutine ends the call at once (the page's late answer is ignored).
      */
     public suspend fun <T> call(
@@ -1698,11 +1792,22 @@ public class BridgePageCaller private constructor(
         global: List<String>? = null,
         order: List<String> = emptyList(),
         errors: Set<Int> = emptySet(),
+        typed: ((BridgeError) -> BridgeApplicationError?)? = null,
         decode: (JsonValue?, BridgePath) -> T,
     ): T {
         val session = this.session.get()
             ?: throw BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the '$module' module's WebView is gone")
-        val data = session.callPage(BridgePageRequest(module, method, params, global, order, timeout, errors))
+        val data = try {
+            session.callPage(BridgePageRequest(module, method, params, global, order, timeout, errors))
+        } catch (error: BridgeError) {
+            if (typed == null || error.code < 1 || error.code !in errors) throw error
+            val applicationError = try {
+                typed(error)
+            } catch (failure: BridgeError) {
+                throw BridgeError(BridgeErrorCode.INVALID_RESULT, "the data of the page's error ${error.code} does not decode: ${failure.message}")
+            }
+            throw applicationError ?: error
+        }
         try {
             return decode(data, BridgePath("result"))
         } catch (error: BridgeError) {

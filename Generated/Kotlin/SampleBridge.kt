@@ -6,7 +6,7 @@ package bridgegen
 import kotlin.time.Duration
 import kotlin.time.Duration.Companion.milliseconds
 
-/** The `sample` module's models and application errors. */
+/** The `sample` module's models. */
 public object Sample {
     /** What a page may know about the device and the app it runs in. */
     data class DeviceInfo(
@@ -54,29 +54,33 @@ public object Sample {
         /** Whether loading again may succeed (for example after the network returns). */
         val retryable: Boolean = true,
     )
+}
 
-    /** Application errors of the `sample` module: throw them from its handler's requests; the page receives their code and message intact. */
-    object Errors {
-        /** The key is empty or longer than 256 characters. */
-        const val INVALID_KEY_CODE: Int = 1001
-        /**
-         * The key is empty or longer than 256 characters.
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun invalidKey(message: String = "The key is empty or longer than 256 characters."): BridgeError =
-            BridgeError(1001, message)
+/**
+ * Application errors of the `sample` module: [SampleHandler] requests throw them
+ * to reject, and the page receives their code, message and data intact.
+ * Each is a data class: two errors are equal when their data and message are.
+ */
+public sealed class SampleError(override val code: Int) : BridgeApplicationError() {
+    /**
+     * The key is empty or longer than 256 characters.
+     *
+     * Code 1001.
+     */
+    data class InvalidKey(
+        /** What the page sees as the message. */
+        override val message: String = "The key is empty or longer than 256 characters.",
+    ) : SampleError(1001)
 
-        /** The storage the app grants to pages is used up. */
-        const val STORAGE_FULL_CODE: Int = 1002
-        /**
-         * The storage the app grants to pages is used up.
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun storageFull(message: String = "The storage the app grants to pages is used up."): BridgeError =
-            BridgeError(1002, message)
-    }
+    /**
+     * The storage the app grants to pages is used up.
+     *
+     * Code 1002.
+     */
+    data class StorageFull(
+        /** What the page sees as the message. */
+        override val message: String = "The storage the app grants to pages is used up.",
+    ) : SampleError(1002)
 }
 
 /**
@@ -84,7 +88,7 @@ public object Sample {
  * On the page this module is the generated `sample` client; natively it is `SampleHandler`.
  *
  *
- * The native side of the `sample` module: implement it and install it with the module's dispatcher. Called on the main thread; the dispatcher holds it weakly. Requests throw `Sample.Errors` to reject with a code.
+ * The native side of the `sample` module: implement it and install it with the module's dispatcher. Called on the main thread; the dispatcher holds it weakly. Requests throw [SampleError] to reject with a code and data; any other exception reaches the page as `internalError`.
  */
 public interface SampleHandler {
     /**
@@ -112,7 +116,7 @@ public interface SampleHandler {
      *
      * @param key The key the value was stored under.
      * @return The stored value, or null when nothing is stored under `key`.
-     * @throws BridgeError `Sample.Errors.invalidKey()` (1001)
+     * @throws SampleError.InvalidKey (1001)
      */
     suspend fun getItem(key: String): String?
 
@@ -120,8 +124,8 @@ public interface SampleHandler {
      * Stores a string value under a key, replacing any previous value.
      *
      * @return Always `true`; failures reject instead.
-     * @throws BridgeError `Sample.Errors.invalidKey()` (1001)
-     * @throws BridgeError `Sample.Errors.storageFull()` (1002)
+     * @throws SampleError.InvalidKey (1001)
+     * @throws SampleError.StorageFull (1002)
      */
     suspend fun setItem(key: String, value: String): Boolean
 }
@@ -149,8 +153,8 @@ public class SampleEvents(private val session: BridgeSession) {
  * Calls the page's `sample` page methods through a WebView's session. A call waits for
  * the page's client to say `$hello` (a `global:` method does not) and throws [BridgeError]
  * with the codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`,
- * `invalidResult`, `processTerminated` or a declared error. Cancelling the calling coroutine
- * ends the call.
+ * `invalidResult` or `processTerminated`.
+ * Cancelling the calling coroutine ends the call.
  */
 public class SamplePage private constructor(private val caller: BridgePageCaller) {
     /** A caller through `session` (held weakly); every call's deadline is `timeout`. */

@@ -6,7 +6,7 @@ package bridgegen
 import kotlin.time.Duration
 import kotlin.time.Duration.Companion.milliseconds
 
-/** The `user` module's models and application errors. */
+/** The `user` module's models. */
 public object User {
     /** The signed-in user, as pages may see them. */
     data class UserInfo(
@@ -73,48 +73,68 @@ public object User {
         /** What the field holds now, or null when it is empty. */
         val value: String? = null,
     )
+}
 
-    /** Application errors of the `user` module: throw them from its handler's requests; the page receives their code and message intact. */
-    object Errors {
-        /** No user is signed in. */
-        const val NOT_LOGGED_IN_CODE: Int = 2001
-        /**
-         * No user is signed in.
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun notLoggedIn(message: String = "No user is signed in."): BridgeError =
-            BridgeError(2001, message)
+/**
+ * Application errors of the `user` module: [UserHandler] requests throw them
+ * to reject, and the page receives their code, message and data intact.
+ * [UserPage] calls throw them when the page rejects with one.
+ * Each is a data class: two errors are equal when their data and message are.
+ */
+public sealed class UserError(override val code: Int) : BridgeApplicationError() {
+    /**
+     * No user is signed in.
+     *
+     * Code 2001.
+     */
+    data class NotLoggedIn(
+        /** What the page sees as the message. */
+        override val message: String = "No user is signed in.",
+    ) : UserError(2001)
 
-        /** The App Store refused or failed the purchase; the message says why. */
-        const val PURCHASE_FAILED_CODE: Int = 2002
-        /**
-         * The App Store refused or failed the purchase; the message says why.
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun purchaseFailed(message: String = "The App Store refused or failed the purchase; the message says why."): BridgeError =
-            BridgeError(2002, message)
+    /**
+     * The App Store refused or failed the purchase; the message says why.
+     *
+     * Code 2002.
+     */
+    data class PurchaseFailed(
+        /** StoreKit's error code (`SKError.Code`), when StoreKit gave one. */
+        val storeCode: Long? = null,
+        /** Whether trying again later may succeed (a lost connection, not a declined payment). */
+        val retryable: Boolean,
+        /** What the page sees as the message. */
+        override val message: String = "The App Store refused or failed the purchase; the message says why.",
+    ) : UserError(2002) {
+        override fun encodeData(path: BridgePath): JsonValue = BridgeEncode.Members(path)
+            .optional("storeCode", this.storeCode, BridgeEncode::int)
+            .bool("retryable", this.retryable)
+            .json
+    }
 
-        /** In-app purchases are disabled on this device (Screen Time restrictions). */
-        const val PURCHASES_DISABLED_CODE: Int = 2003
-        /**
-         * In-app purchases are disabled on this device (Screen Time restrictions).
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun purchasesDisabled(message: String = "In-app purchases are disabled on this device (Screen Time restrictions)."): BridgeError =
-            BridgeError(2003, message)
+    /**
+     * In-app purchases are disabled on this device (Screen Time restrictions).
+     *
+     * Code 2003.
+     */
+    data class PurchasesDisabled(
+        /** What the page sees as the message. */
+        override val message: String = "In-app purchases are disabled on this device (Screen Time restrictions).",
+    ) : UserError(2003)
 
-        /** The page is in the middle of something (saving, an upload) and cannot answer now; ask again later. */
-        const val BUSY_CODE: Int = 2004
-        /**
-         * The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
-         *
-         * @param message What the page sees as the error's message.
-         */
-        fun busy(message: String = "The page is in the middle of something (saving, an upload) and cannot answer now; ask again later."): BridgeError =
-            BridgeError(2004, message)
+    /**
+     * The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.
+     *
+     * Code 2004.
+     */
+    data class Busy(
+        /** When the page expects to be free again, in seconds; null when it cannot tell. */
+        val retryAfterSeconds: Double? = null,
+        /** What the page sees as the message. */
+        override val message: String = "The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.",
+    ) : UserError(2004) {
+        override fun encodeData(path: BridgePath): JsonValue = BridgeEncode.Members(path)
+            .optional("retryAfterSeconds", this.retryAfterSeconds, BridgeEncode::double)
+            .json
     }
 }
 
@@ -123,7 +143,7 @@ public object User {
  * Wire names follow the legacy `uniBridgeCall` protocol (`get-user-info`, `close-page`).
  *
  *
- * The native side of the `user` module: implement it and install it with the module's dispatcher. Called on the main thread; the dispatcher holds it weakly. Requests throw `User.Errors` to reject with a code.
+ * The native side of the `user` module: implement it and install it with the module's dispatcher. Called on the main thread; the dispatcher holds it weakly. Requests throw [UserError] to reject with a code and data; any other exception reaches the page as `internalError`.
  */
 public interface UserHandler {
     /**
@@ -146,16 +166,16 @@ public interface UserHandler {
     /**
      * Returns the signed-in user.
      *
-     * @throws BridgeError `User.Errors.notLoggedIn()` (2001)
+     * @throws UserError.NotLoggedIn (2001)
      */
     suspend fun getUserInfo(): User.UserInfo
 
     /**
      * Starts an App Store purchase and resolves when it ends.
      *
-     * @throws BridgeError `User.Errors.notLoggedIn()` (2001)
-     * @throws BridgeError `User.Errors.purchaseFailed()` (2002)
-     * @throws BridgeError `User.Errors.purchasesDisabled()` (2003)
+     * @throws UserError.NotLoggedIn (2001)
+     * @throws UserError.PurchaseFailed (2002)
+     * @throws UserError.PurchasesDisabled (2003)
      */
     suspend fun iosAppPrepay(order: User.PrepayOrder): User.PrepayResult
 
@@ -187,8 +207,8 @@ public class UserEvents(private val session: BridgeSession) {
  * Calls the page's `user` page methods through a WebView's session. A call waits for
  * the page's client to say `$hello` (a `global:` method does not) and throws [BridgeError]
  * with the codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`,
- * `invalidResult`, `processTerminated` or a declared error. Cancelling the calling coroutine
- * ends the call.
+ * `invalidResult` or `processTerminated`, and a method's declared errors as [UserError].
+ * Cancelling the calling coroutine ends the call.
  */
 public class UserPage private constructor(private val caller: BridgePageCaller) {
     /** A caller through `session` (held weakly); every call's deadline is `timeout`. */
@@ -221,13 +241,14 @@ public class UserPage private constructor(private val caller: BridgePageCaller) 
      *
      * @param reason Why the app wants to leave, for the page's wording (for example `back`).
      * @return Whether the page lets the app leave; false keeps the user on the page.
-     * @throws BridgeError `User.Errors.busy()` (2004) when the page rejects with it
+     * @throws UserError.Busy (2004) when the page rejects with it
      */
     suspend fun confirmLeave(reason: String): Boolean =
         this.caller.call(
             "confirmLeave",
             BridgeEncode.Members(BridgePath("params")).string("reason", reason).json,
             errors = setOf(2004),
+            typed = UserCodec::pageError,
             decode = BridgeDecode::bool,
         )
 }
@@ -369,4 +390,19 @@ internal object UserCodec {
         .string("label", value.label)
         .optional("value", value.value, BridgeEncode::string)
         .json
+
+    /**
+     * The page's rejection `error` as a [UserError]: null when no page method declares its
+     * code; throws a [BridgeError] naming the path when its data does not decode.
+     */
+    fun pageError(error: BridgeError): UserError? = when (error.code) {
+        2004 -> {
+            val fields = BridgeDecode.Fields.errorData(error.data)
+            UserError.Busy(
+                retryAfterSeconds = fields.optional("retryAfterSeconds", BridgeDecode::double),
+                message = error.message,
+            )
+        }
+        else -> null
+    }
 }

@@ -139,6 +139,13 @@ public object BridgeDecode {
         public companion object {
             /** A message's `data` as the fields of `params` (absent or null: no parameters). */
             public fun params(data: JsonValue?): Fields = Fields(BridgeDecode.params(data), BridgePath("params"))
+
+            /**
+             * A page's rejection `data` as the fields of an application error (null: no fields,
+             * what a page sends for an error that declares none or only optional ones).
+             */
+            public fun errorData(data: JsonValue): Fields =
+                if (data == JsonValue.Null) Fields(emptyMap(), BridgePath("data")) else Fields(data, BridgePath("data"))
         }
     }
 }

@@ -283,7 +283,8 @@ internal class BridgePageCalls(private val session: BridgeSession) {
                 code == 0 -> Result.success(envelope["data"])
                 code == BridgeErrorCode.NOT_IMPLEMENTED.code || code == BridgeErrorCode.PAGE_NOT_LOADED.code || code == BridgeErrorCode.PAGE_ERROR.code ->
                     Result.failure(BridgeError(code, cut(message)))
-                code >= 1 && code in declaredCodes -> Result.failure(BridgeError(code, cut(message)))
+                // The data is decoded by the module's typed error (`BridgePageCaller.call`).
+                code >= 1 && code in declaredCodes -> Result.failure(BridgeError(code, cut(message), envelope["data"] ?: JsonValue.Null))
                 else -> Result.failure(BridgeError(BridgeErrorCode.PAGE_ERROR, cut("the page rejected with the undeclared code $code: $message")))
             }
         }
@@ -324,6 +325,8 @@ public class BridgePageCaller private constructor(
     /**
      * Calls the page method `method` (its wire name) with `params` (an object) and decodes the
      * answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
+     * `errors`: the codes the method declares, which `typed` (the module's codec) turns into the
+     * module's typed error; data that does not decode is `invalidResult`, as a result's would be.
      * Cancelling the calling coroutine ends the call at once (the page's late answer is ignored).
      */
     public suspend fun <T> call(
@@ -332,11 +335,22 @@ public class BridgePageCaller private constructor(
         global: List<String>? = null,
         order: List<String> = emptyList(),
         errors: Set<Int> = emptySet(),
+        typed: ((BridgeError) -> BridgeApplicationError?)? = null,
         decode: (JsonValue?, BridgePath) -> T,
     ): T {
         val session = this.session.get()
             ?: throw BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, "the '$module' module's WebView is gone")
-        val data = session.callPage(BridgePageRequest(module, method, params, global, order, timeout, errors))
+        val data = try {
+            session.callPage(BridgePageRequest(module, method, params, global, order, timeout, errors))
+        } catch (error: BridgeError) {
+            if (typed == null || error.code < 1 || error.code !in errors) throw error
+            val applicationError = try {
+                typed(error)
+            } catch (failure: BridgeError) {
+                throw BridgeError(BridgeErrorCode.INVALID_RESULT, "the data of the page's error ${error.code} does not decode: ${failure.message}")
+            }
+            throw applicationError ?: error
+        }
         try {
             return decode(data, BridgePath("result"))
         } catch (error: BridgeError) {

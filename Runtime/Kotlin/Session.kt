@@ -108,16 +108,30 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
 
     public fun succeed(data: JsonValue): Unit = answer(BridgeEnvelope.success(data))
 
-    /** A bridge error reaches the page intact; an internal error or any other exception as `internal error`, logged. */
+    /**
+     * A bridge error reaches the page intact, an application error with its data; an internal
+     * error, an application error whose data cannot be encoded and any other exception as
+     * `internal error`, logged.
+     */
     public fun fail(error: Throwable) {
-        if (error !is BridgeError) {
-            log("handler failed: $error")
-        } else if (error.code == BridgeErrorCode.INTERNAL_ERROR.code) {
-            log("internal error: ${error.message}")
-            answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
-            return
+        val reaching = when (error) {
+            is BridgeError -> error
+            is BridgeApplicationError -> try {
+                error.bridgeError()
+            } catch (failure: Exception) {
+                log("the data of $error could not be encoded: $failure")
+                return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+            }
+            else -> {
+                log("handler failed: $error")
+                return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+            }
         }
-        answer(BridgeEnvelope.failure(BridgeError.reaching(error)))
+        if (reaching.code == BridgeErrorCode.INTERNAL_ERROR.code) {
+            log("internal error: ${reaching.message}")
+            return answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+        }
+        answer(BridgeEnvelope.failure(reaching))
     }
 }
 

@@ -148,21 +148,65 @@ public enum class BridgeErrorCode(public val code: Int) {
     PROCESS_TERMINATED(-14),
 }
 
-/** An error with a code and a message that reaches the page intact; any other exception reaches it as `internalError`. */
-public class BridgeError(public val code: Int, override val message: String) : Exception(message) {
+/**
+ * An error with a code, a message and data that reaches the page intact: the bridge's own
+ * codes, and the failure envelope of a module's application error. Handlers usually throw the
+ * module's typed error (`SampleError`) instead; any other exception reaches the page as
+ * `internalError` with a generic message.
+ */
+public class BridgeError(
+    public val code: Int,
+    override val message: String,
+    /** The envelope's `data`: an application error's fields, else null. */
+    public val data: JsonValue = JsonValue.Null,
+) : Exception(message) {
     public constructor(code: BridgeErrorCode, message: String) : this(code.code, message)
 
     override fun toString(): String = "BridgeError($code): $message"
 
-    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message
+    override fun equals(other: Any?): Boolean = other is BridgeError && other.code == code && other.message == message && other.data == data
 
-    override fun hashCode(): Int = 31 * code + message.hashCode()
+    override fun hashCode(): Int = 31 * (31 * code + message.hashCode()) + data.hashCode()
 
     public companion object {
-        /** The error as the page sees it: bridge errors intact, anything else as `internalError`. */
-        public fun reaching(error: Throwable): BridgeError =
-            error as? BridgeError ?: BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        /**
+         * The error as the page sees it: bridge errors intact, application errors with their
+         * data, anything else (an application error whose data cannot be encoded too) as `internalError`.
+         */
+        public fun reaching(error: Throwable): BridgeError = when (error) {
+            is BridgeError -> error
+            is BridgeApplicationError -> try {
+                error.bridgeError()
+            } catch (failure: Exception) {
+                BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+            }
+            else -> BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
     }
+}
+
+/**
+ * A module's application errors, the base of the generated `sealed class SampleError`: a
+ * request's handler throws one to reject with its code, message and typed data, and a page
+ * call throws one when the page rejects with it. Each error is a data class, compared by its
+ * data and message.
+ */
+public abstract class BridgeApplicationError : Exception() {
+    /** The code on the wire, >= 1. */
+    public abstract val code: Int
+
+    /** What the page sees as the message: the one given, else the schema's doc. */
+    abstract override val message: String
+
+    /**
+     * The envelope's `data` at `path`: the error's fields, or null for an error without any.
+     * Throws an `internalError` [BridgeError] when a value cannot be encoded (an `int` beyond
+     * +-(2^53-1), a non-finite `double`).
+     */
+    protected open fun encodeData(path: BridgePath): JsonValue = JsonValue.Null
+
+    /** The failure envelope the page receives, `data` encoded; throws as [encodeData] does. */
+    public fun bridgeError(): BridgeError = BridgeError(code, message, encodeData(BridgePath("data")))
 }
 
 /** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
@@ -179,6 +223,6 @@ public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data:
     public companion object {
         public fun success(data: JsonValue): BridgeEnvelope = BridgeEnvelope(0, "ok", data)
 
-        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, JsonValue.Null)
+        public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, error.data)
     }
 }

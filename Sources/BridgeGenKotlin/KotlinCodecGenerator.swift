@@ -94,6 +94,10 @@ struct KotlinCodecGenerator {
                     p.line("fun encode\(e.name)(value: \(type), path: BridgePath): JsonValue = JsonValue.Text(value.wire)")
                 }
             }
+            if KotlinErrorGenerator.decodes(module) {
+                if !module.types.isEmpty { p.blankLine() }
+                KotlinErrorGenerator.decoder(module, schema: schema, into: &p)
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import BridgeGenCore
 /// interface with one function per method, named by its identifier with one parameter per
 /// schema parameter (sends plain, requests `suspend`); models in the module's object
 /// (`Sample.DeviceInfo`) built with named arguments, defaulted and optional fields left out;
-/// application errors thrown as `Sample.Errors.invalidKey()`; events through `SampleEvents`
+/// application errors thrown as `SampleError.InvalidKey()` and caught by class; events through `SampleEvents`
 /// and page calls through `SamplePage`, both on the session `BridgeAndroid.install` returned.
 ///
 /// Every name is spelled by the Kotlin target's own namer, so docs and code cannot disagree.
@@ -12,7 +12,6 @@ struct KotlinExamples: AppSideExamples {
     let schema: SchemaSet
     let module: Module
     let config: GeneratorConfig
-    let namespace: String
     let handlerInterface: String
     let events: String
     let pageType: String
@@ -21,7 +20,6 @@ struct KotlinExamples: AppSideExamples {
         self.schema = schema
         self.module = module
         self.config = config
-        self.namespace = KotlinNamer.namespace(module.name)
         self.handlerInterface = KotlinHandlerGenerator.name(module.name)
         self.events = KotlinEventsGenerator.name(module.name)
         self.pageType = KotlinPageGenerator.name(module.name)
@@ -74,7 +72,7 @@ struct KotlinExamples: AppSideExamples {
                 p.line("// Act on the message; the page gets no answer.")
             case .request:
                 for error in method.errors.compactMap(module.error(named:)) {
-                    p.line("// throw \(namespace).Errors.\(KotlinNamer.member(error.identifier))() rejects with \(error.code)")
+                    p.line("// throw \(Self.errorCase(error, in: module)) rejects with \(error.code)")
                 }
                 if let result, method.returns != nil {
                     p.exampleCode("return " + expression(result, indent: 0))
@@ -87,6 +85,14 @@ struct KotlinExamples: AppSideExamples {
         let arguments = payload.map { KotlinNamer.member($0.0.identifier) + " = " + expression($0.1, indent: 0) }
         p.line("// Queued until the page's client has said hello, then delivered in order.")
         p.exampleCode("\(events)(session).\(KotlinNamer.member(event.identifier))(" + arguments.joined(separator: ", ") + ")")
+    }
+
+    /// `SampleError.InvalidKey()`, or `UserError.PurchaseFailed(retryable = ...)` naming the data
+    /// an error needs (the fields without a default).
+    static func errorCase(_ error: ErrorCode, in module: Module) -> String {
+        let required = error.data.filter { $0.defaultValue == nil && !$0.type.isOptional }
+        let arguments = required.map { KotlinNamer.member($0.identifier) + " = ..." }.joined(separator: ", ")
+        return KotlinErrorGenerator.name(module.name) + "." + KotlinErrorGenerator.className(error) + "(" + arguments + ")"
     }
 
     /// `SamplePage.getCartCount(userId)`.
@@ -111,13 +117,15 @@ struct KotlinExamples: AppSideExamples {
             body(&p)
             return
         }
-        p.block("try {", closer: "} catch (error: BridgeError) {") { p in body(&p) }
+        let type = KotlinErrorGenerator.name(module.name) + "." + KotlinErrorGenerator.className(error)
+        p.block("try {", closer: "} catch (error: \(type)) {") { p in body(&p) }
         p.indented { p in
-            p.line("if (error.code != \(namespace).Errors.\(KotlinModelGenerator.constant(error.identifier))_CODE) throw error")
             let summary = error.doc.flatMap { doc in UntrustedText.lines(doc).first { !$0.trimmingSpaces().isEmpty } } ?? "—"
             for line in KotlinText.commentLines("\(error.name) (\(error.code)): \(summary.trimmingSpaces())") {
                 p.line("// " + line)
             }
+            // The error's data, typed; an error without data has its message.
+            p.line("println(error." + (error.data.first.map { KotlinNamer.member($0.identifier) } ?? "message") + ")")
         }
         p.line("}")
     }

@@ -2,7 +2,7 @@ import BridgeGenCore
 
 /// A module's handler interface (`SampleHandler`): what the app implements. Sends are plain
 /// functions (the page does not wait); requests are `suspend` functions that return the
-/// result or throw the module's errors (`Sample.Errors.invalidKey()`).
+/// result or throw the module's errors (`SampleError.InvalidKey()`).
 struct KotlinHandlerGenerator {
     let module: Module
     let settings: KotlinSettings
@@ -17,7 +17,10 @@ struct KotlinHandlerGenerator {
     func generate(into p: inout CodePrinter) {
         var doc = module.doc.map { $0 + "\n\n" } ?? ""
         doc += "The native side of the `\(module.name)` module: implement it and install it with the module's dispatcher. "
-            + "Called on the main thread; the dispatcher holds it weakly. Requests throw `\(KotlinNamer.namespace(module.name)).Errors` to reject with a code."
+            + "Called on the main thread; the dispatcher holds it weakly."
+        if !module.errors.isEmpty {
+            doc += " Requests throw [\(KotlinErrorGenerator.name(module.name))] to reject with a code and data; any other exception reaches the page as `internalError`."
+        }
         for line in KotlinText.kdoc(doc) { p.line(line) }
         p.block("\(settings.visibility.rawValue) interface \(Self.name(module.name)) {") { p in
             for (index, method) in module.methods.enumerated() {

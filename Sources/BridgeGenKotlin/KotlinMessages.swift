@@ -12,6 +12,8 @@ enum KotlinMessages {
         case kotlinTypeShadowsSupport = "kotlin-type-shadows-support"
         /// A page method named like a member of the generated Kotlin page caller.
         case kotlinReservedPageMethod = "kotlin-reserved-page-method"
+        /// An error whose Kotlin class would shadow a type its code names, or whose data field clashes with `Throwable`'s.
+        case kotlinReservedError = "kotlin-reserved-error"
     }
 
     static func kotlinPackage(_ value: String, _ problem: String, at: SourceLocation) -> Diagnostic {
@@ -28,6 +30,16 @@ enum KotlinMessages {
 
     static func kotlinReservedPageMethod(_ name: String, caller: String, at: SourceLocation) -> Diagnostic {
         ID.kotlinReservedPageMethod.diagnostic("page method '\(name)' would clash with '\(name)' of the generated Kotlin page caller '\(caller)'; rename it (the page keeps its name with 'wire: \(name)')",
+             at: at)
+    }
+
+    static func kotlinErrorShadows(_ name: String, className: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinReservedError.diagnostic("error '\(name)' would be the Kotlin class '\(className)', which shadows the declaration of that name the generated code uses; rename the error",
+             at: at)
+    }
+
+    static func kotlinErrorDataClashes(_ field: String, error: String, className: String, at: SourceLocation) -> Diagnostic {
+        ID.kotlinReservedError.diagnostic("data field '\(field)' of error '\(error)' would clash with '\(field)' of Throwable in the generated Kotlin class '\(className)'; rename the field",
              at: at)
     }
 }

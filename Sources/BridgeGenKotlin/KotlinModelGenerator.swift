@@ -1,8 +1,8 @@
 import BridgeGenCore
 
-/// A module's models: an object (`object Sample`) holding its data classes, enum classes
-/// (each constant carrying its wire value) and application errors, so `Sample.Item` and
-/// `User.Item` can coexist. Models are plain values; the module's codec (`SampleCodec`) is
+/// A module's models: an object (`object Sample`) holding its data classes and enum classes
+/// (each constant carrying its wire value), so `Sample.Item` and `User.Item` can coexist; its
+/// application errors are `SampleError` (`KotlinErrorGenerator`). Models are plain values; the module's codec (`SampleCodec`) is
 /// their one way to and from the wire.
 struct KotlinModelGenerator {
     let schema: SchemaSet
@@ -10,16 +10,19 @@ struct KotlinModelGenerator {
     let settings: KotlinSettings
 
     func generate(into p: inout CodePrinter) {
-        for line in KotlinText.kdoc("The `\(module.name)` module's models and application errors.") { p.line(line) }
+        for line in KotlinText.kdoc("The `\(module.name)` module's models.") { p.line(line) }
+        guard !module.types.isEmpty else {
+            p.line("\(settings.visibility.rawValue) object \(KotlinNamer.namespace(module.name))")
+            return
+        }
         p.block("\(settings.visibility.rawValue) object \(KotlinNamer.namespace(module.name)) {") { p in
-            for declaration in module.types {
+            for (index, declaration) in module.types.enumerated() {
+                if index > 0 { p.blankLine() }
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
                 }
-                p.blankLine()
             }
-            errors(into: &p)
         }
     }
 
@@ -64,34 +67,5 @@ struct KotlinModelGenerator {
                 p.line("\(KotlinNamer.enumConstant(enumCase.identifier))(\(KotlinText.stringLiteral(enumCase.wireValue))),")
             }
         }
-    }
-
-    private func errors(into p: inout CodePrinter) {
-        for line in KotlinText.kdoc("Application errors of the `\(module.name)` module: throw them from its handler's requests; "
-                                    + "the page receives their code and message intact.") { p.line(line) }
-        p.block("object Errors {") { p in
-            for (index, error) in module.errors.enumerated() {
-                if index > 0 { p.blankLine() }
-                for line in KotlinText.kdoc(error.doc) { p.line(line) }
-                p.line("const val \(Self.constant(error.identifier))_CODE: Int = \(error.code)")
-                for line in KotlinText.kdoc((error.doc.map { $0 + "\n\n" } ?? "") + "@param message What the page sees as the error's message.") {
-                    p.line(line)
-                }
-                // The default message is the Swift side's: the doc's first line, else the name.
-                let fallback = error.doc.flatMap { UntrustedText.lines($0).first { !$0.isEmpty } } ?? error.name
-                p.line("fun \(KotlinNamer.member(error.identifier))(message: String = \(KotlinText.stringLiteral(fallback))): BridgeError =")
-                p.indented { p in p.line("BridgeError(\(error.code), message)") }
-            }
-        }
-    }
-
-    /// `invalidKey` -> `INVALID_KEY`.
-    static func constant(_ identifier: String) -> String {
-        var out = ""
-        for character in identifier {
-            if character.isUppercase, !out.isEmpty { out += "_" }
-            out += character.uppercased()
-        }
-        return out
     }
 }

@@ -17,11 +17,13 @@ struct KotlinPageGenerator {
 
     func generate(into p: inout CodePrinter) {
         let name = Self.name(module.name)
+        let declared = KotlinErrorGenerator.decodes(module)
+            ? "`invalidResult` or `processTerminated`, and a method's declared errors as [\(KotlinErrorGenerator.name(module.name))].\n"
+            : "`invalidResult` or `processTerminated`.\n"
         for line in KotlinText.kdoc("Calls the page's `\(module.name)` page methods through a WebView's session. A call waits for\n"
                                     + "the page's client to say `$hello` (a `global:` method does not) and throws [BridgeError]\n"
                                     + "with the codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`,\n"
-                                    + "`invalidResult`, `processTerminated` or a declared error. Cancelling the calling coroutine\n"
-                                    + "ends the call.") {
+                                    + declared + "Cancelling the calling coroutine ends the call.") {
             p.line(line)
         }
         p.block("\(settings.visibility.rawValue) class \(name) private constructor(private val caller: BridgePageCaller) {") { p in
@@ -61,7 +63,10 @@ struct KotlinPageGenerator {
             arguments.append("order = " + KotlinDispatchGenerator.list(method.params.map(\.wireName)))
         }
         let codes = method.errors.compactMap { module.error(named: $0)?.code }
-        if !codes.isEmpty { arguments.append("errors = setOf(" + codes.map(String.init).joined(separator: ", ") + ")") }
+        if !codes.isEmpty {
+            arguments.append("errors = setOf(" + codes.map(String.init).joined(separator: ", ") + ")")
+            arguments.append("typed = \(KotlinNamer.codec(module.name))::pageError")
+        }
         if let returns = method.returns {
             arguments.append("decode = " + KotlinCodecGenerator.decoder(returns, home: module.name))
             p.line(signature + ": " + KotlinNamer.type(returns) + " =")

@@ -33,11 +33,15 @@ enum KotlinReservedWords {
         return String(words[index + 1])
     }
 
-    /// What every module adds at the top level of its package: its object, codec, handler, events, page caller and dispatcher.
+    /// What every module adds at the top level of its package: its object, codec, handler, events, page caller, dispatcher and errors.
     static func moduleNames(_ module: String) -> [String] {
         [KotlinNamer.namespace(module), KotlinNamer.codec(module), KotlinHandlerGenerator.name(module), KotlinEventsGenerator.name(module),
-         KotlinPageGenerator.name(module), KotlinDispatchGenerator.name(module)]
+         KotlinPageGenerator.name(module), KotlinDispatchGenerator.name(module), KotlinErrorGenerator.name(module)]
     }
+
+    /// Members every error class inherits from `Throwable` and `Any` (`getClass()`): a data field
+    /// of that name would clash with them. `code` and `message` are refused for every target.
+    static let throwableMembers: Set<String> = ["cause", "stackTrace", "localizedMessage", "suppressed", "class"]
 
     /// Members of the generated page caller (and of `Any`, which a page method's function would clash with).
     static let pageCallerMembers: Set<String> = ["withTimeout", "equals", "hashCode", "toString"]

@@ -22,13 +22,13 @@ enum KotlinSignatures {
             return GeneratedLine(section: "class \(KotlinPageGenerator.name(module.name)) ", prefixes: ["suspend fun \(KotlinNamer.member(method.identifier))("])
         case .error(_, let name):
             guard let error = module.errors.first(where: { $0.name == name }) else { return nil }
-            return GeneratedLine(section: "object Errors {", prefixes: ["fun \(KotlinNamer.member(error.identifier))("])
+            return GeneratedLine(section: "sealed class \(KotlinErrorGenerator.name(module.name))(", prefixes: ["data class \(KotlinErrorGenerator.className(error))("])
         }
     }
 }
 
 extension KotlinTarget {
-    /// The line of the module's own file (`fun notLoggedIn(message: String = "..."): BridgeError`),
+    /// The line of the module's own file (`data class NotLoggedIn(`),
     /// without the ` =` before an expression body.
     public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
                           config: GeneratorConfig) -> (language: String, line: String)? {

@@ -16,7 +16,8 @@ public struct KotlinTarget: BridgeTarget {
     public init() {}
 
     /// Types that would shadow a declaration of the generated Kotlin inside a module's object,
-    /// and page methods named like a member of the page caller.
+    /// errors whose class would shadow one inside the module's error class (or whose data
+    /// clashes with `Throwable`), and page methods named like a member of the page caller.
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let namespaces = Dictionary(schema.modules.map { (KotlinNamer.namespace($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -27,6 +28,17 @@ public struct KotlinTarget: BridgeTarget {
                     diagnostics.append(KotlinMessages.kotlinTypeShadowsNamespace(declaration.name, module: owner, at: declaration.location))
                 } else if generated.contains(declaration.name) {
                     diagnostics.append(KotlinMessages.kotlinTypeShadowsSupport(declaration.name, at: declaration.location))
+                }
+            }
+            // An error's class is nested in the module's error class, whose code names these unqualified.
+            let errorType = KotlinErrorGenerator.name(module.name)
+            for error in module.errors {
+                let className = KotlinErrorGenerator.className(error)
+                if className == errorType || namespaces[className] != nil || generated.contains(className) || KotlinReservedWords.typeNames.contains(className) {
+                    diagnostics.append(KotlinMessages.kotlinErrorShadows(error.name, className: errorType + "." + className, at: error.location))
+                }
+                for field in error.data where KotlinReservedWords.throwableMembers.contains(field.identifier) {
+                    diagnostics.append(KotlinMessages.kotlinErrorDataClashes(field.wireName, error: error.name, className: errorType + "." + className, at: field.location))
                 }
             }
             for method in module.pageMethods where KotlinReservedWords.pageCallerMembers.contains(method.identifier) {
@@ -76,6 +88,10 @@ public struct KotlinTarget: BridgeTarget {
         }
         KotlinModelGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
         p.blankLine()
+        if !module.errors.isEmpty {
+            KotlinErrorGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+            p.blankLine()
+        }
         KotlinHandlerGenerator(module: module, settings: settings).generate(into: &p)
         p.blankLine()
         KotlinEventsGenerator(module: module, settings: settings).generate(into: &p)
@@ -90,10 +106,11 @@ public struct KotlinTarget: BridgeTarget {
         return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)
     }
 
-    /// Whether any declaration of the set is deprecated (a module's file may name another's).
+    /// Whether any declaration of the set is deprecated (a module's file may name another's),
+    /// error data included (its class encodes and decodes the field).
     static func deprecates(_ schema: SchemaSet) -> Bool {
         schema.modules.contains { module in
-            module.types.contains { declaration in
+            module.errors.contains { $0.data.contains { $0.deprecated != nil } } || module.types.contains { declaration in
                 switch declaration {
                 case .structure(let s): return s.deprecated != nil || s.fields.contains { $0.deprecated != nil }
                 case .enumeration(let e): return e.deprecated != nil || e.cases.contains { $0.deprecated != nil }

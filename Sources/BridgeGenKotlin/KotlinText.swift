@@ -55,10 +55,9 @@ enum KotlinText {
     static func tags(params: [Field], returnsDoc: String?, errors: [String], module: Module, throwing: String = "") -> [String] {
         var tags = params.compactMap { field in field.doc.map { "@param \(field.identifier) " + $0 } }
         if let returnsDoc { tags.append("@return " + returnsDoc) }
-        let namespace = KotlinNamer.namespace(module.name)
         for name in errors {
             guard let error = module.error(named: name) else { continue }
-            tags.append("@throws BridgeError `\(namespace).Errors.\(error.identifier)()` (\(error.code))" + throwing)
+            tags.append("@throws \(KotlinErrorGenerator.name(module.name)).\(KotlinErrorGenerator.className(error)) (\(error.code))" + throwing)
         }
         return tags
     }

@@ -148,6 +148,16 @@ final class TargetDiagnosticTests: XCTestCase {
                           message: "page method 'hashCode' would clash with 'hashCode' of the generated Kotlin page caller 'SamplePage'; rename it (the page keeps its name with 'wire: hashCode')")
     }
 
+    /// An error's Kotlin class is nested in `SampleError`, whose code names `String` and the
+    /// modules' objects unqualified; its data are properties of a `Throwable`.
+    func testAnErrorTheKotlinErrorClassCannotHoldIsRefused() throws {
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\nerrors:\n  string: 1\n", line: 4, column: 3, id: "kotlin-reserved-error",
+                          message: "error 'string' would be the Kotlin class 'SampleError.String', which shadows the declaration of that name the generated code uses; rename the error")
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\nerrors:\n  busy:\n    code: 1\n    data:\n      cause: string\n",
+                          line: 7, column: 7, id: "kotlin-reserved-error",
+                          message: "data field 'cause' of error 'busy' would clash with 'cause' of Throwable in the generated Kotlin class 'SampleError.Busy'; rename the field")
+    }
+
     func testOutputDiagnosticsAppearInJSON() throws {
         let folder = try temporaryFolder(self)
         try "bridgegen: 1\nmodule: sample\n".write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)

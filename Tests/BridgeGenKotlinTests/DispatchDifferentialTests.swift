@@ -32,6 +32,8 @@ final class DispatchDifferentialTests: XCTestCase {
         ("get-user-info", "{}"),
         ("ios-app-prepay", #"{"order":{"product_id":"p1","quantity":2,"metadata":{"z":1,"a":"x"}}}"#),
         ("ios-app-prepay", #"{"order":{"product_id":"pending"}}"#),
+        // An application error with data: the envelope's `data` as Swift's `UserError` encodes it.
+        ("ios-app-prepay", #"{"order":{"product_id":"fail"}}"#),
         ("report-device", #"{"device":{"model":"m","system":"s","appVersion":"1","darkMode":true,"safeAreaInsets":{"top":1,"left":2,"bottom":3,"right":4}},"style":"light"}"#),
         ("get-token", "{}"),
         ("log-event", #"{"name":"logout","parameters":{}}"#),

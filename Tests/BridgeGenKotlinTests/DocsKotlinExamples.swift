@@ -39,6 +39,8 @@ enum DocsKotlinExamples {
         program.text += "\n" + install.text.trimmingCharacters(in: .newlines).dropLast() + "\n" + sampleHandlers.map(indented).joined(separator: "\n\n") + "\n}\n"
         let pageCalls = try DocSnippets.marked("android-page-calls", in: "docs/ANDROID.md")
         program.text += "\nsuspend fun docsAndroidPageCalls(session: BridgeSession) {\n" + indented(pageCalls.text.trimmingCharacters(in: .newlines)) + "\n}\n"
+        let errors = try DocSnippets.marked("android-errors", in: "docs/ANDROID.md")
+        program.text += "\nsuspend fun docsAndroidErrors(session: BridgeSession) {\n" + indented(errors.text.trimmingCharacters(in: .newlines)) + "\n}\n"
         for module in modules {
             let markdown = try String(contentsOf: docs.appendingPathComponent(module + ".md"), encoding: .utf8)
             let blocks = DocSnippets.fenced("kotlin", in: markdown)

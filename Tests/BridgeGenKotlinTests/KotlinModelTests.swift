@@ -30,6 +30,54 @@ final class KotlinModelTests: XCTestCase {
     /// Schemas/ (package `schemas`, public), the stress fixtures (`stress`, internal) and the
     /// hostile schema (`hostile`), generated and compiled with the probes in one kotlinc run
     /// (later calls find it cached: same inputs).
+    /// Error data of every shape (Fixtures/ErrorProbe.kt): a keyword, a list of a struct, an
+    /// enum with a default, `any`, a map, `path` (the encoder's parameter), a deprecated field;
+    /// an error without data; a doc whose second line is not the message.
+    static let errorSchema = """
+        bridgegen: 1
+        module: shop
+        types:
+          Item:
+            fields:
+              sku: string
+              count:
+                type: int
+                default: 1
+          Kind:
+            cases:
+              small: Small.
+              large: Large.
+        errors:
+          outOfStock:
+            code: 1
+            doc: |
+              Not enough left.
+              The second line is not the message.
+            data:
+              in:
+                type: string
+                doc: A keyword as a field.
+              available: int
+              items: list<Item>?
+              kind:
+                type: Kind
+                default: large
+              extra: any?
+              limits: map<double>?
+              path: string?
+              old:
+                type: bool?
+                deprecated: Not sent since 2.0.
+          gone: 2
+        pageMethods:
+          reserve:
+            params:
+              sku: string
+            returns: bool
+            errors: [outOfStock, gone]
+
+        """
+
     static func compiledSets() throws -> URL {
         var generator = HostileStrings()
         let hostile = HostileSchema(generator: &generator)
@@ -37,6 +85,7 @@ final class KotlinModelTests: XCTestCase {
             ("schemas", .public, SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs),
             ("stress", .internal, SchemaDiscovery.inputs(for: [TestPaths.path("Tests/BridgeGenSwiftTests/Fixtures/Stress")]).inputs),
             ("hostile", .public, [SchemaInput(path: HostileStrings.fileName, text: hostile.yaml)]),
+            ("errors", .public, [SchemaInput(path: "shop.bridge.yaml", text: errorSchema)]),
         ]
         let root = KotlinToolchain.classes("models").deletingLastPathComponent().appendingPathComponent("models-sources")
         try? FileManager.default.removeItem(at: root)
@@ -63,7 +112,7 @@ final class KotlinModelTests: XCTestCase {
         paths += KotlinToolchain.standIn
         let docsStandIns = TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/DocsStandIns")
         paths += try FileManager.default.contentsOfDirectory(atPath: docsStandIns).filter { $0.hasSuffix(".kt") }.sorted().map { docsStandIns + "/" + $0 }
-        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt", "ErrorProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
         return classes
@@ -95,6 +144,30 @@ final class KotlinModelTests: XCTestCase {
         for ((input, expected), line) in zip(cases, lines) {
             XCTAssertEqual(line, expected, input)
         }
+    }
+
+    /// Typed errors: every error's data encoded for the page and read back from a page's
+    /// rejection is the same value (data classes compare by data and message); null or absent
+    /// data reads as no fields, and a required field then fails with its path; data that cannot
+    /// be encoded throws `internalError` naming its path.
+    func testTypedErrorsRoundTripTheirData() throws {
+        let run = try KotlinToolchain.run("errors.ErrorProbeKt", classes: try Self.compiledSets(), input: "")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.stdout, #"""
+            1 {"errcode":1,"errmsg":"Not enough left.","data":{"available":2,"extra":{"k":[1,null]},"in":"aisle 3","items":[{"count":1,"sku":"a"},{"count":3,"sku":"b"}],"kind":"large","limits":{"a":0.0,"z":1.5},"path":"/a"}}
+              read back equal: true, same hash: true
+            1 {"errcode":1,"errmsg":"none \"left\" $x","data":{"available":0,"in":"","kind":"small"}}
+              read back equal: true, same hash: true
+            2 {"errcode":2,"errmsg":"gone","data":null}
+              read back equal: true, same hash: true
+            null data: error -3 data.in: missing required string
+            no available: error -3 data.available: missing required int
+            a wrong item: error -3 data.items[0].sku: missing required string
+            gone with data: Gone(message=m)
+            undeclared: null
+            unencodable: error -6 data.available: int 1152921504606846976 is outside +-(2^53-1)
+
+            """#)
     }
 
     /// The Kotlin side of every example of Generated/Docs compiles against Generated/Kotlin,
@@ -162,9 +235,25 @@ final class KotlinModelTests: XCTestCase {
             showMessage, not implemented: error -10 the page defines no function sample.showSwiftUIMessage
             a short deadline, no client: error -8 the page did not answer 'sample.getCartCount' within 0 s
             calls 0
+            -- a declared error, typed: its data decoded (null or absent for all-optional data), data that does not decode -13
+            evaluate "user","5","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=2.5, message=saving), retry after 2.5, code 2004
+            evaluate "user","6","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=the page is saving), retry after null, code 2004
+            evaluate "user","7","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=saving), retry after null, code 2004
+            evaluate "user","8","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string
+            evaluate "user","9","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data: expected object, got array
+            evaluate "user","10","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -12 the page rejected with the undeclared code 2001: not this method's
+            equal true true, unequal false false, copy Busy(retryAfterSeconds=null, message=saving)
             -- the set's install, with bridgegen.yaml's settings
             listeners [__bridgegen_sample, __bridgegen_user], modules [sample, user]
             rules [app://], channel null
+            __bridgegen_user: {"answer":"c3","envelope":{"errcode":2002,"errmsg":"The App Store refused the purchase","data":{"retryable":true,"storeCode":2}}}
+            __bridgegen_user: {"answer":"c4","envelope":{"errcode":2003,"errmsg":"In-app purchases are disabled on this device (Screen Time restrictions).","data":null}}
             __bridgegen_sample: {"answer":"c1","envelope":{"errcode":0,"errmsg":"ok","data":true}}
             __bridgegen_sample: {"answer":"c2","envelope":{"errcode":0,"errmsg":"ok","data":"v"}}
 

@@ -8,7 +8,7 @@ final class ReservedWordsTests: XCTestCase {
     func testTheSupportNamesAreTheRuntimesTopLevelDeclarations() {
         let names = KotlinReservedWords.supportTypeNames
         for expected in ["JsonValue", "BridgeError", "BridgeSession", "BridgeAndroid", "BridgeInstallException", "BridgeLegacyScript",
-                         "StrictJsonReader", "BridgeConfiguration"] {
+                         "StrictJsonReader", "BridgeConfiguration", "BridgeApplicationError"] {
             XCTAssertTrue(names.contains(expected), expected)
         }
         // Nested declarations (BridgeDecode.Fields, JsonValue.Text) and members are not top-level names.
@@ -16,6 +16,7 @@ final class ReservedWordsTests: XCTestCase {
         XCTAssertEqual(KotlinReservedWords.declaredName("public sealed interface JsonValue {"), "JsonValue")
         XCTAssertEqual(KotlinReservedWords.declaredName("internal class StrictJsonReader(private val bytes: ByteArray) {"), "StrictJsonReader")
         XCTAssertEqual(KotlinReservedWords.declaredName("public fun interface BridgeFrame {"), "BridgeFrame")
+        XCTAssertEqual(KotlinReservedWords.declaredName("public abstract class BridgeApplicationError : Exception() {"), "BridgeApplicationError")
         XCTAssertNil(KotlinReservedWords.declaredName("public fun install(webView: WebView): BridgeSession {"))
         XCTAssertNil(KotlinReservedWords.declaredName("// a class Foo in a comment"))
     }

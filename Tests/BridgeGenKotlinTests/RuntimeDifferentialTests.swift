@@ -41,6 +41,10 @@ final class RuntimeDifferentialTests: XCTestCase {
             let code = random.int(-14...3000)
             cases.append(Case(kind: "envelope", input: "\(code)\u{F8FF}\(text)",
                               swift: BridgeEnvelope.failure(BridgeError(code: code, message: text)).jsonText))
+            // An application error's envelope: its data object (built alike on both sides from the case) in `data`.
+            let data = JSONValue.object(["detail": .string(text), "retryAfterSeconds": .double(Double(code) / 8), "flags": .array([.bool(true), .null])])
+            cases.append(Case(kind: "envelopeData", input: "\(code)\u{F8FF}\(text)",
+                              swift: BridgeEnvelope.failure(BridgeError(code: code, message: text, data: data)).jsonText))
         }
         // Precomposed keys only: how Swift orders a key that is not in NFC is its own (left alone).
         let keyPieces = ["a", "B", "_", "0", "é", "\u{FFFD}", "\u{E000}", "😀", "中", "", "aa", "Z", "\u{7F}"]

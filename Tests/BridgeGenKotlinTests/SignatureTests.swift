@@ -15,7 +15,9 @@ final class SignatureTests: XCTestCase {
             (.method(module: "sample", name: "share"), "fun share(text: String, url: String?)"),
             (.event(module: "sample", name: "resume"), "fun resume(backgroundSeconds: Double): Unit"),
             (.pageMethod(module: "sample", name: "getCartCount"), "suspend fun getCartCount(userId: String): Long"),
-            (.error(module: "user", name: "notLoggedIn"), "fun notLoggedIn(message: String = \"No user is signed in.\"): BridgeError"),
+            // An error is its data class in the module's sealed class, found there (not in a model of that name).
+            (.error(module: "user", name: "notLoggedIn"), "data class NotLoggedIn("),
+            (.error(module: "user", name: "busy"), "data class Busy("),
         ]
         for (declaration, expected) in cases {
             let found = KotlinTarget().signature(of: declaration, in: schema, config: GeneratorConfig())

@@ -89,9 +89,9 @@ import Testing
             try {
                 val result = ShopPage(session).readValue(`class` = "class", userId = 2L)
                 println(result)
-            } catch (error: BridgeError) {
-                if (error.code != Shop.Errors.BUSY_CODE) throw error
+            } catch (error: ShopError.Busy) {
                 // busy (3): Busy.
+                println(error.message)
             }
             ```
 

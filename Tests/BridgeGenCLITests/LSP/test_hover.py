@@ -34,7 +34,7 @@ def code_blocks(markdown):
     ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "suspend fun getUserInfo(): User.UserInfo", "getUserInfo("),
     ("      vip_level:", "field user.UserInfo.vip_level: int", "public var vipLevel: Int", "val vipLevel: Long = 0L", "vip_level: number"),
     ("  loginChanged:", "event user.loginChanged", "public func loginChanged(", "fun loginChanged(user: User.UserInfo?): Unit", "loginChanged: LoginChangedPayload"),
-    ("  notLoggedIn:", "error user.notLoggedIn", "case notLoggedIn(", "fun notLoggedIn(message: String", "notLoggedIn: 2001"),
+    ("  notLoggedIn:", "error user.notLoggedIn", "case notLoggedIn(", "data class NotLoggedIn(", "notLoggedIn: 2001"),
 ])
 async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, kotlin_part, ts_part):
     shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")

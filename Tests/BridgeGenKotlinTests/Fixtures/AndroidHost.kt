@@ -174,6 +174,15 @@ private class Host(val scope: CoroutineScope) {
             JsonValue.Object(mapOf("value" to running.await()))
         } catch (error: BridgeError) {
             failure(error.code, error.message)
+        } catch (error: UserError.Busy) {
+            // Caught by class, as an app does: the page's data arrives typed (as the Swift host reports it).
+            JsonValue.Object(mapOf("error" to JsonValue.Object(mapOf(
+                "code" to JsonValue.Integer(error.code.toLong()), "message" to JsonValue.Text(error.message),
+                "caught" to JsonValue.Text("UserError.busy"),
+                "retryAfterSeconds" to (error.retryAfterSeconds?.let { JsonValue.Real(it) } ?: JsonValue.Null),
+            ))))
+        } catch (error: BridgeApplicationError) {
+            failure(error.code, error.message)
         } catch (cancelled: CancellationException) {
             // The calling coroutine was cancelled: iOS's cancelled Task (docs/WIRE.md, "Android").
             failure(BridgeErrorCode.ABORTED.code, "the call was cancelled")

@@ -43,7 +43,7 @@ class TestHandlers : SampleHandler, UserHandler {
 
     override suspend fun getItem(key: String): String? {
         record("sample", "getItem", mapOf("key" to JsonValue.Text(key)))
-        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        if (key.isEmpty()) throw SampleError.InvalidKey(message = "key must not be empty")
         if (key == "crash") throw SecretInternalDetail()
         if (key == "slow") {
             // Waits for the page to give up: `$cancel` cancels this coroutine, and its delay throws.
@@ -67,8 +67,8 @@ class TestHandlers : SampleHandler, UserHandler {
 
     override suspend fun setItem(key: String, value: String): Boolean {
         record("sample", "setItem", mapOf("key" to JsonValue.Text(key), "value" to JsonValue.Text(value)))
-        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
-        if (key == "full") throw Sample.Errors.storageFull()
+        if (key.isEmpty()) throw SampleError.InvalidKey(message = "key must not be empty")
+        if (key == "full") throw SampleError.StorageFull()
         if (key == "crash") throw SecretInternalDetail()
         yield()
         store[key] = value
@@ -87,17 +87,17 @@ class TestHandlers : SampleHandler, UserHandler {
 
     override suspend fun getUserInfo(): User.UserInfo {
         record("user", "getUserInfo", emptyMap())
-        if (!loggedIn) throw User.Errors.notLoggedIn()
+        if (!loggedIn) throw UserError.NotLoggedIn()
         return User.UserInfo(42, "Alice", null, 3, listOf("beta", "vip"))
     }
 
     override suspend fun iosAppPrepay(order: User.PrepayOrder): User.PrepayResult {
         // As the Swift handlers record it (`try?`): an order that cannot be encoded back (an `any` beyond 2^53) is null.
         record("user", "iosAppPrepay", mapOf("order" to encodedOrNull { UserCodec.encodePrepayOrder(order, BridgePath("order")) }))
-        if (!loggedIn) throw User.Errors.notLoggedIn()
+        if (!loggedIn) throw UserError.NotLoggedIn()
         return when (order.productId) {
-            "fail" -> throw User.Errors.purchaseFailed("The App Store refused the purchase")
-            "disabled" -> throw User.Errors.purchasesDisabled()
+            "fail" -> throw UserError.PurchaseFailed(storeCode = 2, retryable = true, message = "The App Store refused the purchase")
+            "disabled" -> throw UserError.PurchasesDisabled()
             "pending" -> User.PrepayResult(User.PurchaseStatus.Pending)
             "cancel" -> User.PrepayResult(User.PurchaseStatus.Cancelled)
             else -> User.PrepayResult(

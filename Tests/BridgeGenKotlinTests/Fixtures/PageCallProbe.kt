@@ -49,7 +49,7 @@ class PageProbe(private val session: BridgeSession, private val scope: Coroutine
         scope.launch {
             try {
                 val params = BridgeEncode.Members(BridgePath("params")).string("userId", "u<1>").json
-                val result = caller.call(method, params, global, listOf("userId"), errors, decode)
+                val result = caller.call(method, params, global, listOf("userId"), errors, decode = decode)
                 println("$label: $result")
             } catch (error: BridgeError) {
                 println("$label: error ${error.code} ${error.message}")

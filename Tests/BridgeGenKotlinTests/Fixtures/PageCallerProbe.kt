@@ -23,9 +23,9 @@ fun main() = runBlocking {
     session.evaluator = { script ->
         val arguments = script.substring(script.lastIndexOf("})(") + 3).removeSuffix(");")
         println("evaluate $arguments")
-        val token = arguments.split(",")[1].trim('"')
+        val (channel, token) = arguments.split(",").take(2).map { it.trim('"') }
         val data = JsonValue.Object(mapOf("token" to JsonValue.Text(token), "envelope" to JsonValue.Text(answers.removeFirst()))).jsonText
-        session.receive("sample", """{"type":"${'$'}answer","data":$data}""", main, BridgeFrame {})
+        session.receive(channel, """{"type":"${'$'}answer","data":$data}""", main, BridgeFrame {})
     }
     val page = SamplePage(session)
     suspend fun report(label: String, call: suspend () -> Any?) {
@@ -42,6 +42,32 @@ fun main() = runBlocking {
     report("a short deadline, no client") { SamplePage(session, kotlin.time.Duration.ZERO).getCartCount("u3") }
     println("calls ${session.pageCallCount}")
 
+    println("-- a declared error, typed: its data decoded (null or absent for all-optional data), data that does not decode -13")
+    session.install(UserDispatcher(handlers))
+    session.receive("user", """{"type":"${'$'}hello","data":{"module":"user"},"callbackName":"h"}""", main, BridgeFrame {})
+    answers += listOf(
+        """{"errcode":2004,"errmsg":"saving","data":{"retryAfterSeconds":2.5}}""",
+        """{"errcode":2004,"errmsg":"the page is saving"}""",
+        """{"errcode":2004,"errmsg":"saving","data":null}""",
+        """{"errcode":2004,"errmsg":"saving","data":{"retryAfterSeconds":"soon"}}""",
+        """{"errcode":2004,"errmsg":"saving","data":[1]}""",
+        """{"errcode":2001,"errmsg":"not this method's"}""",
+    )
+    val userPage = UserPage(session)
+    repeat(answers.size) {
+        try {
+            println("confirmLeave: ${userPage.confirmLeave("back")}")
+        } catch (error: UserError.Busy) {
+            println("confirmLeave: $error, retry after ${error.retryAfterSeconds}, code ${error.code}")
+        } catch (error: BridgeError) {
+            println("confirmLeave: error ${error.code} ${error.message}")
+        }
+    }
+    // Values: equal by data and message, whatever the stack trace.
+    val busy = UserError.Busy(retryAfterSeconds = 2.5, message = "saving")
+    println("equal ${busy == UserError.Busy(2.5, "saving")} ${busy.hashCode() == UserError.Busy(2.5, "saving").hashCode()}, " +
+        "unequal ${busy == UserError.Busy(2.5)} ${busy == UserError.Busy(1.0, "saving")}, copy ${busy.copy(retryAfterSeconds = null)}")
+
     println("-- the set's install, with bridgegen.yaml's settings")
     val webView = android.webkit.WebView(android.content.Context())
     val installed = BridgeAndroid.install(webView, this, sampleHandler = handlers, userHandler = handlers)
@@ -50,6 +76,9 @@ fun main() = runBlocking {
     val frame = androidx.webkit.StandInFrame(webView, "app://bundle", isMainFrame = true)
     frame.postMessage("__bridgegen_sample", """{"type":"setItem","data":{"key":"k","value":"v"},"callbackName":"c1"}""")
     frame.postMessage("__bridgegen_sample", """{"type":"getItem","data":{"key":"k"},"callbackName":"c2"}""")
+    // A handler's application error reaches the page with its data (answered first: the store's handlers yield).
+    frame.postMessage("__bridgegen_user", """{"type":"ios-app-prepay","data":{"order":{"product_id":"fail"}},"callbackName":"c3"}""")
+    frame.postMessage("__bridgegen_user", """{"type":"ios-app-prepay","data":{"order":{"product_id":"disabled"}},"callbackName":"c4"}""")
     androidx.webkit.StandIn.runTasks(webView)
     repeat(5) { kotlinx.coroutines.yield() }
     for (line in frame.received) println(line)

@@ -22,6 +22,16 @@ private fun answer(kind: String, input: String): String = when (kind) {
     "keys" -> JsonValue.Object(input.split('\uF8FF').withIndex().associate { it.value to JsonValue.Integer(it.index.toLong()) }).jsonText
     "member" -> BridgePath("params").member(input).index(2).key(input).toString()
     "envelope" -> input.split('\uF8FF').let { BridgeEnvelope.failure(BridgeError(it[0].toInt(), it[1])).jsonText }
+    "envelopeData" -> input.split('\uF8FF').let {
+        val data = JsonValue.Object(
+            mapOf(
+                "detail" to JsonValue.Text(it[1]),
+                "retryAfterSeconds" to JsonValue.Real(it[0].toInt() / 8.0),
+                "flags" to JsonValue.Array(listOf(JsonValue.Bool(true), JsonValue.Null)),
+            ),
+        )
+        BridgeEnvelope.failure(BridgeError(it[0].toInt(), it[1], data)).jsonText
+    }
     "incoming" -> incoming(input)
     "decode" -> input.split('\uF8FF').let { decode(it[0], it[1]) }
     "struct" -> struct(input)

@@ -42,6 +42,22 @@ class ProbeDispatcher(handler: ProbeHandler, mainFrame: Set<String> = emptySet()
     }
 }
 
+/** The module's application errors, as the generator writes them (`sealed class SampleError`). */
+sealed class ProbeError(override val code: Int) : BridgeApplicationError() {
+    data class Busy(
+        val retryAfterSeconds: Double? = null,
+        val attempts: Long = 0L,
+        override val message: String = "Busy.",
+    ) : ProbeError(1002) {
+        override fun encodeData(path: BridgePath): JsonValue = BridgeEncode.Members(path)
+            .optional("retryAfterSeconds", retryAfterSeconds, BridgeEncode::double)
+            .int("attempts", attempts)
+            .json
+    }
+
+    data class Gone(override val message: String = "Gone.") : ProbeError(1003)
+}
+
 class Probe : ProbeHandler {
     var gate = CompletableDeferred<Long>()
     override fun ping(note: String) = println("handler: ping $note")
@@ -50,6 +66,9 @@ class Probe : ProbeHandler {
     override suspend fun fail(kind: String): Boolean = when (kind) {
         "bridge" -> throw BridgeError(1001, "The key is empty.")
         "internal" -> throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "secret detail")
+        "typed" -> throw ProbeError.Busy(retryAfterSeconds = 2.5, attempts = 3, message = "saving")
+        "typed, no data" -> throw ProbeError.Gone()
+        "typed, unencodable" -> throw ProbeError.Busy(retryAfterSeconds = Double.NaN)
         else -> throw IllegalStateException("boom")
     }
 }
@@ -84,6 +103,10 @@ fun main() = runBlocking {
     send("""{"type":"fail","data":{"kind":"bridge"},"callbackName":"cb9"}""")
     send("""{"type":"fail","data":{"kind":"internal"},"callbackName":"cb10"}""")
     send("""{"type":"fail","data":{"kind":"other"},"callbackName":"cb11"}""")
+    // Application errors carry their data; one whose data cannot be encoded is the app's bug.
+    send("""{"type":"fail","data":{"kind":"typed"},"callbackName":"cb11a"}""")
+    send("""{"type":"fail","data":{"kind":"typed, no data"},"callbackName":"cb11b"}""")
+    send("""{"type":"fail","data":{"kind":"typed, unencodable"},"callbackName":"cb11c"}""")
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb12"}""", channel = "other")
     send("""{"type":"slow","callbackName":"cb13"}""")
     println("running ${session.runningRequestCount}")
