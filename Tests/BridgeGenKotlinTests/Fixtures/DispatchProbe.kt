@@ -51,7 +51,7 @@ class TestHandlers : SampleHandler, UserHandler {
             try {
                 kotlinx.coroutines.delay(20_000)
             } catch (cancelled: kotlinx.coroutines.CancellationException) {
-                record("sample", "getItem.cancelled", mapOf("isCancelled" to JsonValue.Bool(!kotlinx.coroutines.currentCoroutineContext().isActive)))
+                record("sample", "getItem.cancelled", mapOf("isCancelled" to JsonValue.Bool(kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled == true)))
                 throw cancelled
             } finally {
                 parked -= 1
