@@ -119,6 +119,16 @@ fun main() = runBlocking {
     println("running ${session.runningRequestCount}")
     handler.gate.complete(7)
     yield()
+    // `$cancel` names a running request by its id: its coroutine is cancelled, it is answered -9
+    // once, and its late result is dropped; an id naming nothing is nothing to do.
+    handler.gate = CompletableDeferred()
+    send("""{"type":"slow","callbackName":"cb20","id":"cb20"}""")
+    send("""{"type":"${'$'}cancel","data":{"id":"nothing"}}""")
+    println("running ${session.runningRequestCount}")
+    send("""{"type":"${'$'}cancel","data":{"id":"cb20"},"callbackName":"cb21"}""")
+    println("running ${session.runningRequestCount}")
+    handler.gate.complete(9)
+    yield()
     session.emit("probe", "tick", JsonValue.Object(mapOf("n" to JsonValue.Integer(3))))
     send("""{"type":"${'$'}hello","data":{"module":"probe"},"callbackName":"cb15"}""", frame = frameB)
     send("""{"type":"${'$'}hello","data":{"module":"other"},"callbackName":"cb16"}""")

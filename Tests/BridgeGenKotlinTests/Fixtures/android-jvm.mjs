@@ -218,7 +218,7 @@ check('page calls: typed results, declared errors, notImplemented, and a global 
     assert.deepEqual(state.outcome, { value: { formId: hostile, title: 'Form', dirty: true, fields: [{ id: 1, label: 'Note', value: hostile }] } });
     assert.deepEqual((await host.command({ callPage: { module: 'user', method: 'confirmLeave', params: { reason: hostile } } })).outcome, { value: true });
     assert.deepEqual((await host.command({ callPage: { module: 'user', method: 'confirmLeave', params: { reason: 'busy' } } })).outcome,
-        { error: { code: 2004, message: 'a payment is running' } });
+        { error: { code: 2004, message: 'a payment is running', caught: 'UserError.busy', retryAfterSeconds: null } });
     off();
     const missing = (await host.command({ callPage: { module: 'user', method: 'confirmLeave', params: { reason: 'x' } } })).outcome;
     assert.equal(missing.error.code, -10);
