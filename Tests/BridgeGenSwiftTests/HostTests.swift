@@ -99,11 +99,11 @@ final class HostTests: XCTestCase {
             func list(_ names: [String]) -> String {
                 "[" + names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             }
-            return #"{"events":\#(list(module.events.map(\.wireName))),"fingerprint":"\#(WireFingerprint.of(module, in: schema))","#
+            return #"{"cancel":true,"events":\#(list(module.events.map(\.wireName))),"fingerprint":"\#(WireFingerprint.of(module, in: schema))","#
                 + #""methods":\#(list(module.methods.map(\.wireName))),"pageMethods":\#(list(module.pageMethods.map(\.wireName)))}"#
         }
         let sample = try capabilities("sample"), user = try capabilities("user")
-        XCTAssertTrue(sample.hasPrefix(#"{"events":["loadError","resume"],"fingerprint":""#), sample)
+        XCTAssertTrue(sample.hasPrefix(#"{"cancel":true,"events":["loadError","resume"],"fingerprint":""#), sample)
         XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","getItem","haptic","setItem","share"],"pageMethods":["getCartCount","showMessage"]}"#), sample)
 
         let reply = try SwiftTestSupport.runHost(.reply, [
@@ -129,7 +129,7 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(callback.map { $0["scripts"] as? [String] ?? ["?"] }, [
             [script("cb_1", #"{"capabilities":\#(user),"protocol":1}"#)],
             [],
-            [script("cb_3", #"{"capabilities":{"events":[],"fingerprint":null,"methods":[],"pageMethods":[]},"protocol":1}"#)],
+            [script("cb_3", #"{"capabilities":{"cancel":true,"events":[],"fingerprint":null,"methods":[],"pageMethods":[]},"protocol":1}"#)],
         ])
     }
 
