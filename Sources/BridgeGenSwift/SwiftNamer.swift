@@ -71,6 +71,7 @@ public enum SwiftNamer {
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Bool"
+        case .bytes: return "Data"
         case .any: return "JSONValue"
         case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
         case .list(let element): return "[\(type(element, inside: module))]"

@@ -59,7 +59,7 @@ struct InputForms {
 
     private static func reaches(_ type: TypeRef, _ differing: Set<Key>) -> Bool {
         switch type {
-        case .string, .int, .double, .bool, .any: return false
+        case .string, .int, .double, .bool, .bytes, .any: return false
         case .named(let module, let name): return differing.contains(Key(module: module, name: name))
         case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, differing)
         }

@@ -1,0 +1,117 @@
+import BridgeGenCore
+
+/// The decoders that turn the base64 text where a value native sends holds `bytes` into
+/// `Uint8Array`s (the runtime's `BytesDecoder`s): only the schema tells a base64 string from any
+/// other, so results, event payloads and page-method params that reach `bytes` each get one.
+/// Values the page sends need nothing generated: the runtime's `toWire` writes every
+/// `Uint8Array` as base64.
+///
+/// A struct that reaches `bytes` gets a constant (`$bytesBlobEntry`; another module's
+/// `$bytes_user_Photo`), which the others name; their fields are read lazily, so structs that
+/// reach each other through lists and maps need no order.
+struct BytesDecoders {
+    /// A struct by module and name.
+    struct Key: Hashable {
+        let module: String
+        let name: String
+    }
+
+    private let schema: SchemaSet
+    /// Every struct some field of which reaches `bytes`.
+    private let reaching: Set<Key>
+    /// The module whose file is printed (its structs' constants are named bare); nil names all qualified.
+    let current: String?
+    /// How the file imports the runtime (`$runtime`).
+    let runtime: String
+
+    init(schema: SchemaSet, current: String?, runtime: String = "$runtime") {
+        self.schema = schema
+        self.current = current
+        self.runtime = runtime
+        var reaching = Set<Key>()
+        var pending: [(key: Key, fields: [Field])] = []
+        for module in schema.modules {
+            for case .structure(let s) in module.types {
+                pending.append((Key(module: module.name, name: s.name), s.fields))
+            }
+        }
+        // A fixpoint: a struct reaches bytes when a field's type does, directly or through a struct that does.
+        var changed = true
+        while changed {
+            let before = pending.count
+            pending.removeAll { s in
+                guard s.fields.contains(where: { Self.reaches($0.type, reaching) }) else { return false }
+                reaching.insert(s.key)
+                return true
+            }
+            changed = pending.count != before
+        }
+        self.reaching = reaching
+    }
+
+    private static func reaches(_ type: TypeRef, _ reaching: Set<Key>) -> Bool {
+        switch type {
+        case .bytes: return true
+        case .string, .int, .double, .bool, .any: return false
+        case .named(let module, let name): return reaching.contains(Key(module: module, name: name))
+        case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, reaching)
+        }
+    }
+
+    /// Whether values of `type` hold `bytes` somewhere.
+    func reaches(_ type: TypeRef) -> Bool { Self.reaches(type, reaching) }
+
+    /// The decoder of `type`, or nil when it holds no `bytes`. Optionals need none of their own:
+    /// every decoder passes `null`.
+    func decoder(_ type: TypeRef) -> String? {
+        guard reaches(type) else { return nil }
+        switch type {
+        case .bytes: return runtime + ".decodeBytes"
+        case .named(let module, let name): return constantName(Key(module: module, name: name))
+        case .list(let inner): return decoder(inner).map { "\(runtime).bytesInList(\($0))" }
+        case .map(let inner): return decoder(inner).map { "\(runtime).bytesInMap(\($0))" }
+        case .optional(let inner): return decoder(inner)
+        case .string, .int, .double, .bool, .any: return nil
+        }
+    }
+
+    /// The decoder of an object holding `fields` (a payload, params, a struct), or nil when none holds `bytes`.
+    func decoder(_ fields: [Field]) -> String? {
+        let parts = fields.compactMap { field in decoder(field.type).map { TypeScriptNamer.propertyKey(field.wireName) + ": " + $0 } }
+        guard !parts.isEmpty else { return nil }
+        return "\(runtime).bytesInFields(() => ({ \(parts.joined(separator: ", ")) }))"
+    }
+
+    /// `$bytesBlobEntry` in its own module's file, `$bytes_sample_BlobEntry` elsewhere.
+    private func constantName(_ key: Key) -> String {
+        key.module == current ? "$bytes" + key.name : "$bytes_\(key.module)_\(key.name)"
+    }
+
+    /// Prints the constants of the structs holding `bytes` that the decoders of `types` name,
+    /// and those their fields name, in schema order; nothing when there are none.
+    func printConstants(for types: [TypeRef], into p: inout CodePrinter) {
+        var needed = Set<Key>()
+        var pending: [TypeRef] = types
+        while let type = pending.popLast() {
+            guard reaches(type) else { continue }
+            switch type {
+            case .named(let module, let name):
+                let key = Key(module: module, name: name)
+                guard needed.insert(key).inserted,
+                      case .structure(let s)? = schema.declaration(module: module, name: name) else { continue }
+                pending += s.fields.map(\.type)
+            case .list(let inner), .map(let inner), .optional(let inner): pending.append(inner)
+            case .bytes, .string, .int, .double, .bool, .any: continue
+            }
+        }
+        guard !needed.isEmpty else { return }
+        p.blankLine()
+        p.line("// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here), by struct.")
+        for module in schema.modules {
+            for case .structure(let s) in module.types where needed.contains(Key(module: module.name, name: s.name)) {
+                let key = Key(module: module.name, name: s.name)
+                p.line("const \(constantName(key)): \(runtime).BytesDecoder = \(decoder(s.fields) ?? runtime + ".decodeBytes");")
+            }
+        }
+    }
+}
