@@ -289,7 +289,8 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         const decode = tables.bytes?.get(owner)?.get(type);
         if (decode !== undefined) {
             try {
-                params = decode(params, 'params');
+                // A copy: decoders work in place, and `calls` keeps what crossed the wire.
+                params = decode(JSON.parse(JSON.stringify(params)), 'params');
             } catch (error) {
                 return envelope(BridgeErrorCode.invalidParams, error instanceof Error ? error.message : String(error), null);
             }

@@ -294,7 +294,8 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         const decode = tables.bytes?.get(owner)?.get(type);
         if (decode !== undefined) {
             try {
-                params = decode(params, 'params');
+                // A copy: decoders work in place, and `calls` keeps what crossed the wire.
+                params = decode(JSON.parse(JSON.stringify(params)), 'params');
             } catch (error) {
                 return envelope(BridgeErrorCode.invalidParams, error instanceof Error ? error.message : String(error), null);
             }
@@ -871,6 +872,7 @@ function androidRouter(object: object): AndroidRouter {
  * Longest `bytes` value, in bytes: 10 MiB, as native's `BridgeLimits.maxBytesLength`. Its base64
  * text (13,981,016 characters) still fits a message of native's 16 MiB limit; the client refuses
  * a longer `Uint8Array` before posting, so the page hears why instead of native's -2.
+ * @internal
  */
 export const maxBytesLength = 10 * 1024 * 1024;
 
@@ -881,6 +883,7 @@ const base64Chunk = 0x8000;
  * `bytes` as standard, padded base64 (RFC 4648), the form they travel in: WebKit's message
  * bodies cannot carry an ArrayBuffer (docs/WIRE.md, "Bytes"). Chunked, so 10 MB take one
  * `btoa` of a string built from 320 pieces rather than ten million concatenations.
+ * @internal
  */
 export function encodeBase64(bytes: Uint8Array): string {
     const pieces: string[] = [];
@@ -891,11 +894,19 @@ export function encodeBase64(bytes: Uint8Array): string {
 }
 
 /**
- * Strict base64: the alphabet of RFC 4648 section 4, padded, no white space, and no bits set
- * after the data, so a value has one spelling (as native's decoders require). `atob` alone
- * accepts white space and missing padding.
+ * Whether `text` is strict base64: the alphabet of RFC 4648 section 4, padded, no white space,
+ * and no bits set after the data, so a value has one spelling (as native's decoders require;
+ * `atob` alone accepts white space and missing padding). One search for a character outside
+ * the alphabet: a pattern of the whole text's groups overflows V8's regexp stack at 10 MB.
  */
-const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$/;
+function isStrictBase64(text: string): boolean {
+    if (text.length % 4 !== 0) return false;
+    const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+    const body = text.length - padding;
+    if (/[^A-Za-z0-9+/]/.test(padding === 0 ? text : text.slice(0, body))) return false;
+    // The last character before the padding may only carry data bits: 4 of them before '==', 2 before '='.
+    return padding === 0 || (padding === 2 ? 'AQgw' : 'AEIMQUYcgkosw048').includes(text.charAt(body - 1));
+}
 
 /** Why `text` is not strict base64, in native's words (run only when it is not). */
 function base64Flaw(text: string): string {
@@ -909,9 +920,12 @@ function base64Flaw(text: string): string {
     return 'its last character has bits set after the data';
 }
 
-/** The bytes of strict base64 `text`; throws a TypeError naming `path` and the flaw otherwise. */
+/**
+ * The bytes of strict base64 `text`; throws a TypeError naming `path` and the flaw otherwise.
+ * @internal
+ */
 export function decodeBase64(text: string, path = 'value'): Uint8Array {
-    if (!strictBase64.test(text)) {
+    if (!isStrictBase64(text)) {
         throw new TypeError(`${path}: expected bytes (base64), got a string that is not base64: ${base64Flaw(text)}`);
     }
     const binary = atob(text);
