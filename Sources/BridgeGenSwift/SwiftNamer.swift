@@ -18,7 +18,7 @@ public enum SwiftNamer {
     /// unqualified; a model type with one of these names would shadow it. Every type the Swift
     /// runtime declares (RuntimeEmbeddingTests keeps this list complete), and `Errors`.
     public static let supportTypeNames: Set<String> = [
-        "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
+        "BridgeBase64", "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
         "BridgeConsoleGlue", "BridgeConsoleLevel", "BridgeConsoleReceiver", "BridgeConsoleScript", "BridgeDecode",
         "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeGlue",
         "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
