@@ -77,9 +77,14 @@ struct BytesDecoders {
 
     /// The decoder of an object holding `fields` (a payload, params, a struct), or nil when none holds `bytes`.
     func decoder(_ fields: [Field]) -> String? {
-        let parts = fields.compactMap { field in decoder(field.type).map { TypeScriptNamer.propertyKey(field.wireName) + ": " + $0 } }
+        let parts = fieldDecoders(fields)
         guard !parts.isEmpty else { return nil }
         return "\(runtime).bytesInFields(() => ({ \(parts.joined(separator: ", ")) }))"
+    }
+
+    /// `key: decoder` for each of `fields` that holds `bytes`.
+    private func fieldDecoders(_ fields: [Field]) -> [String] {
+        fields.compactMap { field in decoder(field.type).map { TypeScriptNamer.propertyKey(field.wireName) + ": " + $0 } }
     }
 
     /// `$bytesBlobEntry` in its own module's file, `$bytes_sample_BlobEntry` elsewhere.
@@ -109,8 +114,16 @@ struct BytesDecoders {
         p.line("// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here), by struct.")
         for module in schema.modules {
             for case .structure(let s) in module.types where needed.contains(Key(module: module.name, name: s.name)) {
-                let key = Key(module: module.name, name: s.name)
-                p.line("const \(constantName(key)): \(runtime).BytesDecoder = \(decoder(s.fields) ?? runtime + ".decodeBytes");")
+                let start = "const \(constantName(Key(module: module.name, name: s.name))): \(runtime).BytesDecoder = \(runtime).bytesInFields(() => ({"
+                let parts = fieldDecoders(s.fields)
+                let oneLine = start + " " + parts.joined(separator: ", ") + " }));"
+                if oneLine.fits(120) {
+                    p.line(oneLine)
+                } else {
+                    p.block(start, closer: "}));") { p in
+                        for part in parts { p.line(part + ",") }
+                    }
+                }
             }
         }
     }

@@ -98,3 +98,50 @@ for (const transport of transports) {
         mock.uninstall();
     });
 }
+
+// The stress module `blobs` (Tests/BridgeGenSwiftTests/Fixtures/Stress/blobs.bridge.yaml): bytes
+// in results, event payloads and page methods, through the mock, which goes over the wire.
+const photo = (n) => ({ data: all.slice(0, n), thumbnail: null, pages: [all.slice(n), new Uint8Array(0)], layers: { a: Uint8Array.of(n), b: null }, caption: 'AAE=' });
+
+for (const transport of transports) {
+    test(`${transport}: results, event payloads and page methods decode bytes where the schema says`, async () => {
+        delete globalThis.webkit;
+        const { installMock } = await mockModule(transport);
+        const { blobs } = await freshModule(transport, 'blobs');
+        const album = { cover: photo(3), photos: [photo(1), photo(2)], next: [{ cover: photo(0), photos: [], next: [] }] };
+        const mock = installMock({
+            blobs: {
+                store: ({ blobs: sent, note }) => {
+                    assert.deepEqual(sent, { x: [Uint8Array.of(0, 1), new Uint8Array(0)] }, 'map<list<bytes>> decoded for the implementation');
+                    assert.deepEqual(note, { text: 't', attachment: null });
+                    return album;
+                },
+                echo: ({ data }) => [data, null],
+            },
+        });
+        assert.deepEqual(await blobs.store({ blobs: { x: [Uint8Array.of(0, 1), new Uint8Array(0)] }, note: { text: 't', attachment: null } }), album,
+            'a struct reaching bytes through structs, lists and itself, decoded');
+        assert.deepEqual(await blobs.echo({ data: all }), [all, null]);
+        const payloads = [];
+        const off = blobs.on('captured', (payload) => payloads.push(payload));
+        const plain = blobs.once('plain');
+        await blobs.ready();
+        mock.emit('blobs', 'captured', { photo: photo(4), preview: Uint8Array.of(9) });
+        mock.emit('blobs', 'plain', { text: 'AAE=' });
+        assert.deepEqual(await plain, { text: 'AAE=' }, 'a string is never decoded');
+        await settle();
+        assert.deepEqual(payloads, [{ photo: photo(4), preview: Uint8Array.of(9) }]);
+        off();
+        const unimplement = blobs.implement({
+            render: ({ album: got, raw }) => {
+                assert.deepEqual(got, album, 'page-method params decoded');
+                return raw.slice().reverse();
+            },
+            snapshot: () => photo(5),
+        });
+        assert.deepEqual(await mock.callPage.blobs.render({ album, raw: all }), all.slice().reverse(), 'the page\'s Uint8Array result, as native decodes it');
+        assert.deepEqual(await mock.callPage.blobs.snapshot(), photo(5));
+        unimplement();
+        mock.uninstall();
+    });
+}
