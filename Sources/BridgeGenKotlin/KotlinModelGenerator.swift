@@ -56,7 +56,6 @@ struct KotlinModelGenerator {
             p.line(")")
             return
         }
-        // A ByteArray compares by identity: the data class's own equals would not compare content.
         p.block(") {") { p in
             p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
             p.line("override fun equals(other: Any?): Boolean =")

@@ -10,15 +10,11 @@ import BridgeGenCore
 /// `$bytes_user_Photo`), which the others name; their fields are read lazily, so structs that
 /// reach each other through lists and maps need no order.
 struct BytesDecoders {
-    /// A struct by module and name.
-    struct Key: Hashable {
-        let module: String
-        let name: String
-    }
+    private typealias Key = StructReach.Key
 
     private let schema: SchemaSet
     /// Every struct some field of which reaches `bytes`.
-    private let reaching: Set<Key>
+    private let reaching: StructReach
     /// The module whose file is printed (its structs' constants are named bare); nil names all qualified.
     let current: String?
     /// How the file imports the runtime (`$runtime`).
@@ -28,38 +24,11 @@ struct BytesDecoders {
         self.schema = schema
         self.current = current
         self.runtime = runtime
-        var reaching = Set<Key>()
-        var pending: [(key: Key, fields: [Field])] = []
-        for module in schema.modules {
-            for case .structure(let s) in module.types {
-                pending.append((Key(module: module.name, name: s.name), s.fields))
-            }
-        }
-        // A fixpoint: a struct reaches bytes when a field's type does, directly or through a struct that does.
-        var changed = true
-        while changed {
-            let before = pending.count
-            pending.removeAll { s in
-                guard s.fields.contains(where: { Self.reaches($0.type, reaching) }) else { return false }
-                reaching.insert(s.key)
-                return true
-            }
-            changed = pending.count != before
-        }
-        self.reaching = reaching
-    }
-
-    private static func reaches(_ type: TypeRef, _ reaching: Set<Key>) -> Bool {
-        switch type {
-        case .bytes: return true
-        case .string, .int, .double, .bool, .any: return false
-        case .named(let module, let name): return reaching.contains(Key(module: module, name: name))
-        case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, reaching)
-        }
+        reaching = StructReach(schema: schema, seed: { _ in false }, leaf: { $0 == .bytes })
     }
 
     /// Whether values of `type` hold `bytes` somewhere.
-    func reaches(_ type: TypeRef) -> Bool { Self.reaches(type, reaching) }
+    func reaches(_ type: TypeRef) -> Bool { reaching.reaches(type) }
 
     /// The decoder of `type`, or nil when it holds no `bytes`. Optionals need none of their own:
     /// every decoder passes `null`.
