@@ -53,6 +53,37 @@ for (const transport of transports) {
         }
     });
 
+    test(`${transport}: texts one edit away from base64 are accepted exactly when they are canonical (as Swift and Kotlin decide)`, async () => {
+        const { decodeBase64 } = await runtime(transport);
+        // Native's rule: the text is what its bytes encode to (Buffer's lenient decoder, spelled again).
+        const canonical = (text) => text.length % 4 === 0 && Buffer.from(text, 'base64').toString('base64') === text;
+        const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ .\u00e9\u0141\ud83d';
+        let seed = 25;
+        const random = (n) => {
+            seed = (seed * 1103515245 + 12345) % 2147483648;
+            return seed % n;
+        };
+        let accepted = 0;
+        for (let k = 0; k < 3000; k++) {
+            const chars = [...Buffer.from(all.slice(random(256), random(256) + 1 + random(9))).toString('base64')];
+            const at = random(chars.length + 1);
+            const edit = random(3);
+            if (edit === 0 && chars.length > 0) chars[Math.min(at, chars.length - 1)] = alphabet[random(alphabet.length)];
+            else if (edit === 1) chars.splice(at, 1);
+            else chars.splice(at, 0, alphabet[random(alphabet.length)]);
+            const text = chars.join('');
+            let ok;
+            try {
+                ok = Buffer.from(decodeBase64(text)).toString('base64') === text;
+            } catch {
+                ok = false;
+            }
+            assert.equal(ok, canonical(text), JSON.stringify(text));
+            if (ok) accepted += 1;
+        }
+        assert.ok(accepted > 100 && accepted < 2900, `both outcomes were tried: ${accepted} accepted`);
+    });
+
     test(`${transport}: decoders turn base64 into Uint8Arrays where the schema says, with paths`, async () => {
         const { decodeBytes, bytesInList, bytesInMap, bytesInFields } = await runtime(transport);
         const photo = bytesInFields(() => ({ data: decodeBytes, pages: bytesInMap(decodeBytes), 'thumb-nails': bytesInList(decodeBytes) }));
