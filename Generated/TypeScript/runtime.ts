@@ -514,12 +514,22 @@ function bytesLimitMessage(error: BytesLimitError, root: unknown, name: string):
             return undefined;
         }
         for (const key of Object.keys(value)) {
-            const found = find((value as { [key: string]: unknown })[key], /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`, depth + 1);
+            const found = find((value as { [key: string]: unknown })[key], memberPath(path, key), depth + 1);
             if (found !== undefined) return found;
         }
         return undefined;
     };
     return `${find(root, name, 0) ?? name}: ${error.message}`;
+}
+
+/** `path.key`, or `path["key"]` when the key is not an identifier (as native writes paths). */
+function memberPath(path: string, key: string): string {
+    return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Sets an own member: `object[key] = ` would set the prototype for a `__proto__` key from JSON. */
+function setMember(object: { [key: string]: unknown }, key: string, value: unknown): void {
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** Whether `value` is a `Uint8Array` (a node `Buffer` too), also from another realm (an iframe). */
@@ -556,7 +566,7 @@ export function bytesInMap(element: BytesDecoder): BytesDecoder {
     return (value, path) => {
         if (value !== null && typeof value === 'object') {
             const members = value as { [key: string]: unknown };
-            for (const key of Object.keys(members)) members[key] = element(members[key], `${path}[${JSON.stringify(key)}]`);
+            for (const key of Object.keys(members)) setMember(members, key, element(members[key], `${path}[${JSON.stringify(key)}]`));
         }
         return value;
     };
@@ -575,7 +585,7 @@ export function bytesInFields(fields: () => { readonly [key: string]: BytesDecod
         const members = value as { [key: string]: unknown };
         for (const key of Object.keys(known)) {
             if (Object.prototype.hasOwnProperty.call(members, key)) {
-                members[key] = (known[key] as BytesDecoder)(members[key], /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+                setMember(members, key, (known[key] as BytesDecoder)(members[key], memberPath(path, key)));
             }
         }
         return value;

@@ -94,6 +94,10 @@ for (const transport of transports) {
             'thumb-nails': [new Uint8Array(0), Uint8Array.of(0, 1, 2)], caption: 'AAE=',
         });
         assert.equal(photo(null, 'result'), null, 'null passes (optional)');
+        const hostile = JSON.parse('{"pages":{"__proto__":"AAE="}}');
+        photo(hostile, 'result');
+        assert.equal(Object.getPrototypeOf(hostile.pages), Object.prototype, 'a __proto__ key stays a key');
+        assert.deepEqual(Object.getOwnPropertyDescriptor(hostile.pages, '__proto__').value, Uint8Array.of(0, 1));
         assert.throws(() => photo({ pages: { 'k"ey': 'A' } }, 'payload'), { message: /^payload\.pages\["k\\"ey"\]: expected bytes \(base64\)/ });
         assert.throws(() => photo({ 'thumb-nails': ['AA==', 7] }, 'payload'), { message: 'payload["thumb-nails"][1]: expected bytes (base64), got number' });
     });
