@@ -12,7 +12,11 @@ host) through the engine's own script message handlers, and the reply API (reply
 - throughput: 2N requests issued at once, all awaited (requests per second);
 - page calls: N sequential native -> page calls (`sample.getCartCount`, the generated Swift
   API through `call_async_javascript_function`, answered by the page's implementation), timed
-  natively by the host (median, p95, min, max).
+  natively by the host (median, p95, min, max);
+- bytes: a 1 MB and a 10 MB round trip (`sample.setBlob` then `sample.getBlob`: base64 on the
+  wire, strict decoding natively and in the page), against the same round trip of a string as
+  long as their base64 (`setItem` then `getItem`), in the same run: the ratio is what `bytes`
+  costs beyond the text it travels as (median of 3 in the page; best run).
 
 For scale it also prints the Swift test host alone (JSON line in, JSON line out, measured from
 Python over its pipe), the floor the harness adds to every request. Nothing is asserted; the
@@ -86,6 +90,7 @@ def main():
     print('latency per request: mean of blocks of 10 sequential requests (performance.now() is coarsened to 1 ms)')
     print(f'{"transport":<10} {"median ms":>10} {"p95 ms":>8} {"min ms":>8} {"req/s":>8}   {"host alone: median / p95 ms":>28}')
     page_calls = {}
+    blobs = {}
     for transport in e2e.TRANSPORTS:
         runs = [engine(options.out, transport, options.n) for _ in range(options.repeat)]
         best = min(runs, key=lambda r: r['medianMs'])
@@ -94,11 +99,18 @@ def main():
         print(f'{transport:<10} {best["medianMs"]:>10.3f} {best["p95Ms"]:>8.3f} {best["minMs"]:>8.3f} {rate:>8.0f}   '
               f'{alone[0]:>13.3f} / {alone[1]:.3f}')
         page_calls[transport] = min((r['pageCall'] for r in runs), key=lambda p: p['medianMs'])
+        blobs[transport] = [min((r['bytes'][i] for r in runs), key=lambda b: b['bytesMs']) for i in range(len(runs[0]['bytes']))]
     print(f'\npage calls (native -> page: sample.getCartCount through callAsyncJavaScript, answered by the '
           f'page\'s implementation), N={options.n} sequential, timed natively, best of {options.repeat} runs')
     print(f'{"transport":<10} {"median ms":>10} {"p95 ms":>8} {"min ms":>8} {"max ms":>8}')
     for transport, p in page_calls.items():
         print(f'{transport:<10} {p["medianMs"]:>10.3f} {p["p95Ms"]:>8.3f} {p["minMs"]:>8.3f} {p["maxMs"]:>8.3f}')
+    print('\nbytes round trips (setBlob + getBlob) against a string of the same wire length (setItem + getItem), '
+          f'median of 3 in the page, best of {options.repeat} runs')
+    print(f'{"transport":<10} {"size":>10} {"bytes ms":>10} {"string ms":>10} {"ratio":>7}')
+    for transport, rows in blobs.items():
+        for b in rows:
+            print(f'{transport:<10} {b["size"]:>10} {b["bytesMs"]:>10.1f} {b["stringMs"]:>10.1f} {b["bytesMs"] / b["stringMs"]:>7.2f}')
     return 0
 
 

@@ -1,6 +1,7 @@
 // Runtime benchmark (Benchmarks/runtime_bench.sh): one case per process, so the peak memory is
 // that case's. usage: bench depth-reply N | depth-callback N | wide-reply BYTES | wide-callback BYTES | answer BYTES | event BYTES
 //   | dispatch N (N `setItem` requests through the generated dispatcher and a hand-written one, same run)
+//   | bytes BYTES (a `bytes` round trip, setBlob then getBlob, against a string of the same wire length, same run)
 import Foundation
 
 func peakMiB() -> Double {
@@ -125,10 +126,66 @@ var keepAlive: [Any] = []
           + "hand-written \(String(format: "%.3f", h)) s, ratio \(String(format: "%.2f", g / h)), peak \(String(format: "%.0f", peakMiB())) MiB")
 }
 
+/// Seconds for one round trip through a session: `set` then `get`, each answered (the reply
+/// transport's envelope made into Foundation objects, as the glue hands WebKit; the callback
+/// transport's answer script). The bodies are built before the clock starts, as a page builds them.
+@MainActor func roundTrip(_ transport: BridgeTransport, _ set: [String: Any], _ get: [String: Any]) async -> Double {
+    let handlers = TestHandlers()
+    let session = BridgeSession(transport: transport, policy: .default, evaluate: { _, done in done(true) })
+    session.install(SampleDispatcher(handler: handlers))
+    let origin = BridgeOrigin(scheme: "file", host: "", isMainFrame: true)
+    func body(_ message: [String: Any]) -> Any {
+        guard transport != .reply else { return message }
+        var named = message
+        named["callbackName"] = "cb"
+        return String(decoding: try! JSONSerialization.data(withJSONObject: named), as: UTF8.self)
+    }
+    let bodies = [body(set), body(get)]
+    var answered = 0, kept = 0
+    let start = Date()
+    for message in bodies {
+        let before = answered
+        session.receive(channel: transport == .reply ? "sample" : "uniBridgeCall", body: message, origin: origin,
+                        reply: { envelope in kept += (envelope.foundationObject as? NSDictionary)?.count ?? 0; answered += 1 },
+                        answer: { script in kept += script.utf8.count; answered += 1 })
+        while answered == before { await Task.yield() }
+    }
+    let seconds = Date().timeIntervalSince(start)
+    precondition(kept > 0)
+    return seconds
+}
+
+/// A `bytes` round trip of `size` bytes (setBlob + getBlob) and one of a string as long as their
+/// base64 (setItem + getItem), alternating, best of 5 each, in both transports.
+@MainActor func bytesBench(_ size: Int) async {
+    let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ ($0 >> 8)) })
+    let base64 = data.base64EncodedString()
+    let text = String(repeating: "A", count: base64.utf8.count)
+    for transport in [BridgeTransport.reply, .callback(channel: "uniBridgeCall")] {
+        var blob: [Double] = [], string: [Double] = []
+        for _ in 0..<5 {
+            blob.append(await roundTrip(transport, ["type": "setBlob", "data": ["key": "k", "contents": base64]],
+                                        ["type": "getBlob", "data": ["key": "k"]]))
+            string.append(await roundTrip(transport, ["type": "setItem", "data": ["key": "k", "value": text]],
+                                          ["type": "getItem", "data": ["key": "k"]]))
+        }
+        let b = blob.min()!, s = string.min()!
+        print("bytes-\(transport == .reply ? "reply" : "callback") \(size): bytes \(String(format: "%.2f", b * 1000)) ms, string of \(text.utf8.count) "
+              + "characters \(String(format: "%.2f", s * 1000)) ms, ratio \(String(format: "%.1f", b / s)), peak \(String(format: "%.0f", peakMiB())) MiB")
+    }
+}
+
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "dispatch" {
     let count = Int(CommandLine.arguments[2])!
     Task { @MainActor in
         await dispatchBench(count)
+        exit(0)
+    }
+    dispatchMain()
+} else if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "bytes" {
+    let size = Int(CommandLine.arguments[2])!
+    Task { @MainActor in
+        await bytesBench(size)
         exit(0)
     }
     dispatchMain()

@@ -128,6 +128,26 @@ public interface SampleHandler {
      * @throws SampleError.StorageFull (1002)
      */
     suspend fun setItem(key: String, value: String): Boolean
+
+    /**
+     * Stores binary data (an image, a PDF) under a key, replacing any previous data. Beside
+     * `setItem` because a string would need the page to encode the bytes itself.
+     *
+     * @param contents The data, at most 10 MiB (`BridgeLimits.maxBytesLength`).
+     * @return Always `true`; failures reject instead.
+     * @throws SampleError.InvalidKey (1001)
+     * @throws SampleError.StorageFull (1002)
+     */
+    suspend fun setBlob(key: String, contents: ByteArray): Boolean
+
+    /**
+     * Reads the data a page stored with `setBlob`.
+     *
+     * @param key The key the data was stored under.
+     * @return The stored data, or null when nothing is stored under `key`.
+     * @throws SampleError.InvalidKey (1001)
+     */
+    suspend fun getBlob(key: String): ByteArray?
 }
 
 /** Sends the `sample` module's events to the page, in order; events sent before the page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged). */
@@ -210,10 +230,10 @@ public class SamplePage private constructor(private val caller: BridgePageCaller
 public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleHandler>(handler) {
     override val moduleName: String = "sample"
     override val capabilities: BridgeCapabilities = BridgeCapabilities(
-        listOf("share", "haptic", "deviceInfo", "getItem", "setItem"),
+        listOf("share", "haptic", "deviceInfo", "getItem", "setItem", "setBlob", "getBlob"),
         listOf("resume", "loadError"),
         listOf("getCartCount", "showMessage"),
-        "07832f23c1b8455a",
+        "88e3a3b4f1ef9b77",
     )
 
     override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
@@ -242,6 +262,15 @@ public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleH
                 val argKey = params.string("key")
                 val argValue = params.string("value")
                 request(reply, session, BridgeEncode::bool) { it.setItem(argKey, argValue) }
+            }
+            "setBlob" -> {
+                val argKey = params.string("key")
+                val argContents = params.bytes("contents")
+                request(reply, session, BridgeEncode::bool) { it.setBlob(argKey, argContents) }
+            }
+            "getBlob" -> {
+                val argKey = params.string("key")
+                request(reply, session, { v1, p1 -> BridgeEncode.optional(v1, p1, BridgeEncode::bytes) }) { it.getBlob(argKey) }
             }
             else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type")
         }

@@ -156,6 +156,21 @@ public enum SampleError: BridgeApplicationError, Equatable {
     /// - Returns: Always `true`; failures reject instead.
     /// - Throws: `SampleError.invalidKey` (1001), `SampleError.storageFull` (1002); any other error reaches the page as `internalError`.
     func setItem(key: String, value: String) async throws -> Bool
+
+    /// Stores binary data (an image, a PDF) under a key, replacing any previous data. Beside
+    /// `setItem` because a string would need the page to encode the bytes itself.
+    ///
+    /// - Parameter contents: The data, at most 10 MiB (`BridgeLimits.maxBytesLength`).
+    /// - Returns: Always `true`; failures reject instead.
+    /// - Throws: `SampleError.invalidKey` (1001), `SampleError.storageFull` (1002); any other error reaches the page as `internalError`.
+    func setBlob(key: String, contents: Data) async throws -> Bool
+
+    /// Reads the data a page stored with `setBlob`.
+    ///
+    /// - Parameter key: The key the data was stored under.
+    /// - Returns: The stored data, or null when nothing is stored under `key`.
+    /// - Throws: `SampleError.invalidKey` (1001); any other error reaches the page as `internalError`.
+    func getBlob(key: String) async throws -> Data?
 }
 
 // MARK: - Events
@@ -292,6 +307,13 @@ public enum SampleError: BridgeApplicationError, Equatable {
         case "setItem":
             let arguments = try (params.string("key"), params.string("value"))
             try request(reply, BridgeEncode.bool, arguments) { try await $0.setItem(key: $1.0, value: $1.1) }
+        case "setBlob":
+            let arguments = try (params.string("key"), params.bytes("contents"))
+            try request(reply, BridgeEncode.bool, arguments) { try await $0.setBlob(key: $1.0, contents: $1.1) }
+        case "getBlob":
+            let argKey = try params.string("key")
+            let handler = try requireHandler()
+            reply.run { try await BridgeEncode.optional(handler.getBlob(key: argKey), "result", BridgeEncode.bytes) }
         default:
             throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
@@ -362,10 +384,10 @@ public enum SampleBridge: BridgeModuleGlue {
     /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
     /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
-        methods: ["deviceInfo", "getItem", "haptic", "setItem", "share"],
+        methods: ["deviceInfo", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
         events: ["loadError", "resume"],
         pageMethods: ["getCartCount", "showMessage"],
-        fingerprint: "07832f23c1b8455a"
+        fingerprint: "88e3a3b4f1ef9b77"
     )
 
     /// How the runtime makes the module's dispatcher, event sender and page caller.

@@ -4,7 +4,7 @@
 // outside the app. Import mock.ts only in development builds.
 
 import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
-import type { BridgeEnvelope, EventHub } from './runtime.js';
+import type { BridgeEnvelope, BytesDecoder, EventHub } from './runtime.js';
 
 /** One call the mock received. */
 export interface MockCall {
@@ -104,6 +104,8 @@ export interface MockPageMethod {
     readonly errors: ReadonlyArray<readonly [number, string]>;
     /** The `global:` path, or null. */
     readonly global: readonly string[] | null;
+    /** Where the result holds `bytes`, when it does: `callPage` resolves with `Uint8Array`s there. */
+    readonly result?: BytesDecoder;
 }
 
 /**
@@ -119,6 +121,12 @@ export interface MockTables<Events> {
     readonly pageMethods: ReadonlyMap<string, ReadonlyMap<string, MockPageMethod>>;
     /** Each module's `WireFingerprint`, as its client knows it. */
     readonly fingerprints: ReadonlyMap<string, string>;
+    /**
+     * By module and wire name, the methods whose params hold `bytes`: the implementations get
+     * `Uint8Array`s where the page's base64 text was (a value that is not base64 fails the call
+     * with `invalidParams`, as native does).
+     */
+    readonly bytes?: ReadonlyMap<string, ReadonlyMap<string, BytesDecoder>>;
 }
 
 /** What the mock's `$hello` answer carries for one module: `capabilities` as on the wire, or nothing (unknown). */
@@ -277,8 +285,18 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         if (typeof impl !== 'function') {
             return envelope(BridgeErrorCode.handlerUnavailable, `the mock does not implement ${owner}.${identifier}`, null);
         }
+        let params: unknown = data === undefined || data === null ? {} : data;
+        const decode = tables.bytes?.get(owner)?.get(type);
+        if (decode !== undefined) {
+            try {
+                // A copy: decoders work in place, and `calls` keeps what crossed the wire.
+                params = decode(JSON.parse(JSON.stringify(params)), 'params');
+            } catch (error) {
+                return envelope(BridgeErrorCode.invalidParams, error instanceof Error ? error.message : String(error), null);
+            }
+        }
         try {
-            const result = await impl.call(impls[owner], data === undefined || data === null ? {} : data);
+            const result = await impl.call(impls[owner], params);
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
@@ -455,7 +473,16 @@ async function callPageMethod(module: string, method: MockPageMethod, params: un
         return fail(BridgeErrorCode.invalidResult, `${module}.${method.wire}: the page's answer is not a {errcode, errmsg, data} envelope`);
     }
     const errmsg = typeof envelope.errmsg === 'string' ? envelope.errmsg.slice(0, pageMessageLimit) : '';
-    if (envelope.errcode === 0) return method.returns ? (envelope.data === undefined ? null : envelope.data) : undefined;
+    if (envelope.errcode === 0) {
+        if (!method.returns) return undefined;
+        const data = envelope.data === undefined ? null : envelope.data;
+        if (method.result === undefined) return data;
+        try {
+            return method.result(data, 'result');
+        } catch (error) {
+            return fail(BridgeErrorCode.invalidResult, `${module}.${method.wire}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    }
     if (envelope.errcode >= 1) {
         const declared = method.errors.find(([code]) => code === envelope?.errcode);
         if (declared === undefined) {

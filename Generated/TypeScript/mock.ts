@@ -4,6 +4,7 @@
 // Import it only in development builds: `installMock({ sample: { ... } })`.
 
 import * as $mock from './mock-runtime.js';
+import * as $runtime from './runtime.js';
 import type * as sample from './sample.js';
 import type * as user from './user.js';
 
@@ -21,6 +22,13 @@ export interface SampleMock {
     getItem?(params: sample.GetItemParams): string | null | Promise<string | null>;
     /** Stores a string value under a key, replacing any previous value. */
     setItem?(params: sample.SetItemParams): boolean | Promise<boolean>;
+    /**
+     * Stores binary data (an image, a PDF) under a key, replacing any previous data. Beside
+     * `setItem` because a string would need the page to encode the bytes itself.
+     */
+    setBlob?(params: sample.SetBlobParams): boolean | Promise<boolean>;
+    /** Reads the data a page stored with `setBlob`. */
+    getBlob?(params: sample.GetBlobParams): Uint8Array | null | Promise<Uint8Array | null>;
 }
 
 /** Mock implementation of module `user`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
@@ -106,6 +114,8 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['deviceInfo', 'deviceInfo'],
             ['getItem', 'getItem'],
             ['setItem', 'setItem'],
+            ['setBlob', 'setBlob'],
+            ['getBlob', 'getBlob'],
         ])],
         ['user', new Map([
             ['close-page', 'closePage'],
@@ -127,8 +137,13 @@ const $tables: $mock.MockTables<MockEvents> = {
         ])],
     ]),
     fingerprints: new Map([
-        ['sample', '07832f23c1b8455a'],
+        ['sample', '88e3a3b4f1ef9b77'],
         ['user', '53f6306dbd85e7b7'],
+    ]),
+    bytes: new Map([
+        ['sample', new Map<string, $runtime.BytesDecoder>([
+            ['setBlob', $runtime.bytesInFields(() => ({ contents: $runtime.decodeBytes }))],
+        ])],
     ]),
     events: {
         sample: {

@@ -162,6 +162,20 @@ export interface SetItemParams {
     value: string;
 }
 
+/** Parameters of `sample.setBlob`. */
+export interface SetBlobParams {
+    key: string;
+
+    /** The data, at most 10 MiB (`BridgeLimits.maxBytesLength`). */
+    contents: Uint8Array;
+}
+
+/** Parameters of `sample.getBlob`. */
+export interface GetBlobParams {
+    /** The key the data was stored under. */
+    key: string;
+}
+
 /** Payload of the `resume` event of `sample`. */
 export interface ResumePayload {
     /** How long the app was in the background, in seconds. */
@@ -270,6 +284,8 @@ export interface SampleClient {
             | 'deviceInfo'
             | 'getItem'
             | 'setItem'
+            | 'setBlob'
+            | 'getBlob'
             | 'resume'
             | 'loadError'
             | 'getCartCount'
@@ -321,9 +337,28 @@ export interface SampleClient {
      * @returns Always `true`; failures reject instead.
      */
     setItem(params: SetItemParams, options?: $runtime.RequestOptions): Promise<boolean>;
+
+    /**
+     * Stores binary data (an image, a PDF) under a key, replacing any previous data. Beside
+     * `setItem` because a string would need the page to encode the bytes itself.
+     *
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001), `SampleErrors.storageFull` (1002).
+     *
+     * @returns Always `true`; failures reject instead.
+     */
+    setBlob(params: SetBlobParams, options?: $runtime.RequestOptions): Promise<boolean>;
+
+    /**
+     * Reads the data a page stored with `setBlob`.
+     *
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.invalidKey` (1001).
+     *
+     * @returns The stored data, or null when nothing is stored under `key`.
+     */
+    getBlob(params: GetBlobParams, options?: $runtime.RequestOptions): Promise<Uint8Array | null>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '07832f23c1b8455a', SampleErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '88e3a3b4f1ef9b77', SampleErrors);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
@@ -344,6 +379,8 @@ const $members: { readonly [name: string]: $runtime.MemberWires } = {
     deviceInfo: { method: 'deviceInfo' },
     getItem: { method: 'getItem' },
     setItem: { method: 'setItem' },
+    setBlob: { method: 'setBlob' },
+    getBlob: { method: 'getBlob' },
     resume: { event: 'resume' },
     loadError: { event: 'loadError' },
     getCartCount: { pageMethod: 'getCartCount' },
@@ -374,4 +411,6 @@ export const sample: SampleClient = {
     deviceInfo: (options) => $channel.request<DeviceInfo>('deviceInfo', undefined, options),
     getItem: (params, options) => $channel.request<string | null>('getItem', params, options),
     setItem: (params, options) => $channel.request<boolean>('setItem', params, options),
+    setBlob: (params, options) => $channel.request<boolean>('setBlob', params, options),
+    getBlob: (params, options) => $channel.request<Uint8Array | null>('getBlob', params, options, $runtime.decodeBytes),
 };

@@ -61,6 +61,20 @@ public object BridgeDecode {
         else -> throw mismatch(path, "bool", value)
     }
 
+    /**
+     * Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
+     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes.
+     */
+    public fun bytes(value: JsonValue?, path: BridgePath): ByteArray {
+        val text = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "bytes (base64)", value)
+        val length = BridgeBase64.decodedLength(text)
+        if (length > BridgeLimits.MAX_BYTES_LENGTH) {
+            throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bytes of at most ${BridgeLimits.MAX_BYTES_LENGTH}, got $length")
+        }
+        return BridgeBase64.decode(text)
+            ?: throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bytes (base64), got a string that is not base64: ${BridgeBase64.flaw(text)}")
+    }
+
     public fun obj(value: JsonValue?, path: BridgePath): Map<String, JsonValue> =
         (value as? JsonValue.Object)?.members ?: throw mismatch(path, "object", value)
 
@@ -129,6 +143,7 @@ public object BridgeDecode {
         public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
         public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))
         public fun bool(key: String): Boolean = BridgeDecode.bool(members[key], path.field(key))
+        public fun bytes(key: String): ByteArray = BridgeDecode.bytes(members[key], path.field(key))
 
         // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default = false)`.
         public fun string(key: String, default: String): String = defaulted(key, default, BridgeDecode::string)
@@ -147,5 +162,43 @@ public object BridgeDecode {
             public fun errorData(data: JsonValue): Fields =
                 if (data == JsonValue.Null) Fields(emptyMap(), BridgePath("data")) else Fields(data, BridgePath("data"))
         }
+    }
+}
+
+/**
+ * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime
+ * writes and reads it (docs/WIRE.md, "Bytes"). java.util.Base64 (Android API 26) decodes;
+ * spelling the result again and comparing refuses what it lets through (missing padding, bits
+ * set after the data), so both sides accept exactly the same texts.
+ */
+public object BridgeBase64 {
+    public fun encode(bytes: ByteArray): String = java.util.Base64.getEncoder().encodeToString(bytes)
+
+    /** The bytes of `text`, or null unless it is the one padded base64 spelling of them. */
+    public fun decode(text: String): ByteArray? {
+        if (text.length % 4 != 0) return null
+        val bytes = try {
+            java.util.Base64.getDecoder().decode(text)
+        } catch (error: IllegalArgumentException) {
+            return null
+        }
+        return if (encode(bytes) == text) bytes else null
+    }
+
+    /** How many bytes `text` stands for (by its length alone), to check the limit before decoding. */
+    public fun decodedLength(text: String): Int {
+        val padding = if (text.endsWith("==")) 2 else if (text.endsWith("=")) 1 else 0
+        return (text.length + 3) / 4 * 3 - padding
+    }
+
+    /** Why `text` is not strict base64, in the Swift runtime's words (run only when decoding failed). */
+    public fun flaw(text: String): String {
+        val padding = if (text.endsWith("==")) 2 else if (text.endsWith("=")) 1 else 0
+        for ((offset, c) in text.withIndex()) {
+            val alphabet = c in 'A'..'Z' || c in 'a'..'z' || c in '0'..'9' || c == '+' || c == '/'
+            if (!alphabet && !(c == '=' && offset >= text.length - padding)) return "character $offset is not in the base64 alphabet"
+        }
+        if (text.length % 4 != 0) return "its length ${text.length} is not a multiple of 4"
+        return "its last character has bits set after the data"
     }
 }

@@ -31,6 +31,7 @@ public object BridgeEncode {
 
         public fun string(key: String, value: String): Members = apply { members[key] = JsonValue.Text(value) }
         public fun bool(key: String, value: Boolean): Members = apply { members[key] = JsonValue.Bool(value) }
+        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = JsonValue.Text(BridgeBase64.encode(value)) }
         public fun int(key: String, value: Long): Members = apply { members[key] = int(value, path.field(key)) }
         public fun double(key: String, value: Double): Members = apply { members[key] = double(value, path.field(key)) }
     }
@@ -39,6 +40,8 @@ public object BridgeEncode {
     public fun string(value: String, path: BridgePath): JsonValue = JsonValue.Text(value)
 
     public fun bool(value: Boolean, path: BridgePath): JsonValue = JsonValue.Bool(value)
+
+    public fun bytes(value: ByteArray, path: BridgePath): JsonValue = JsonValue.Text(BridgeBase64.encode(value))
 
     public fun int(value: Long, path: BridgePath): JsonValue {
         if (value !in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) {

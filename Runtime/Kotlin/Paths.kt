@@ -16,6 +16,8 @@ public object BridgeLimits {
     public const val MAX_SCRIPT_JSON_BYTES: Int = 64 shl 20
     /** Longest message native keeps of a page call's failure, in UTF-16 units. */
     public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
+    /** Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text still fits a message. */
+    public const val MAX_BYTES_LENGTH: Int = 10 shl 20
     /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
     public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
 }

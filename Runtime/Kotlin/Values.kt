@@ -226,3 +226,28 @@ public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data:
         public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, error.data)
     }
 }
+
+/**
+ * Equality and hashing by content for the generated data classes that hold `bytes`: a
+ * [ByteArray] compares by identity, so a data class's own `equals` would call two decodings of
+ * one message different (Swift's `Data` compares by content). Lists and maps are walked, since
+ * their `equals` compares `ByteArray` elements by identity too.
+ */
+public object BridgeContent {
+    public fun equal(a: Any?, b: Any?): Boolean = when {
+        a is ByteArray && b is ByteArray -> a.contentEquals(b)
+        a is List<*> && b is List<*> -> a.size == b.size && a.indices.all { equal(a[it], b[it]) }
+        a is Map<*, *> && b is Map<*, *> -> a.size == b.size && a.all { (key, value) -> b.containsKey(key) && equal(value, b[key]) }
+        else -> a == b
+    }
+
+    public fun hash(vararg values: Any?): Int = values.fold(0) { hash, value -> 31 * hash + hashOf(value) }
+
+    private fun hashOf(value: Any?): Int = when (value) {
+        is ByteArray -> value.contentHashCode()
+        is List<*> -> value.fold(1) { hash, element -> 31 * hash + hashOf(element) }
+        // A map's hash is the sum of its entries', whatever their order.
+        is Map<*, *> -> value.entries.sumOf { (key, element) -> (key?.hashCode() ?: 0) xor hashOf(element) }
+        else -> value?.hashCode() ?: 0
+    }
+}

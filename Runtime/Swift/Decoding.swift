@@ -30,6 +30,9 @@ enum BridgeLimits {
     /// WebKit's), in UTF-16 units: enough for any real error message and its stack's first
     /// lines, and a bound on what an untrusted page can put into the app's logs and alerts.
     static let maxPageMessageLength = 1_000
+    /// Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text (13,981,016
+    /// characters) still fits a message of `maxMessageBytes` with room for its envelope.
+    static let maxBytesLength = 10 << 20
 }
 
 // MARK: - Paths
@@ -267,6 +270,20 @@ enum BridgeDecode {
         }
     }
 
+    /// Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
+    /// after the data), of at most `BridgeLimits.maxBytesLength` bytes.
+    static func bytes(_ value: Any?, _ path: BridgePath) throws -> Data {
+        guard let value, case .string(let text) = shape(value) else { throw mismatch(path, expected: "bytes (base64)", got: value) }
+        let length = BridgeBase64.decodedLength(text)
+        guard length <= BridgeLimits.maxBytesLength else {
+            throw BridgeError(.invalidParams, "\(path): expected bytes of at most \(BridgeLimits.maxBytesLength), got \(length)")
+        }
+        guard let data = BridgeBase64.decode(text) else {
+            throw BridgeError(.invalidParams, "\(path): expected bytes (base64), got a string that is not base64: \(BridgeBase64.flaw(text))")
+        }
+        return data
+    }
+
     static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
         guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
         var object: [String: Any] = [:]
@@ -423,6 +440,7 @@ extension BridgeDecode {
         func int(_ key: String) throws -> Int { try BridgeDecode.int(object[key], path.field(key)) }
         func double(_ key: String) throws -> Double { try BridgeDecode.double(object[key], path.field(key)) }
         func bool(_ key: String) throws -> Bool { try BridgeDecode.bool(object[key], path.field(key)) }
+        func bytes(_ key: String) throws -> Data { try BridgeDecode.bytes(object[key], path.field(key)) }
 
         // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default: false)`.
         func string(_ key: String, default fallback: String) throws -> String { try defaulted(key, fallback, BridgeDecode.string) }
@@ -473,6 +491,11 @@ enum BridgeEncode {
             return self
         }
 
+        consuming func bytes(_ key: String, _ value: Data) -> Members {
+            object[key] = BridgeEncode.bytes(value, path.field(key))
+            return self
+        }
+
         consuming func int(_ key: String, _ value: Int) throws -> Members {
             object[key] = try BridgeEncode.int(value, path.field(key))
             return self
@@ -487,6 +510,8 @@ enum BridgeEncode {
     static func string(_ value: String, _ path: BridgePath) -> JSONValue { .string(value) }
 
     static func bool(_ value: Bool, _ path: BridgePath) -> JSONValue { .bool(value) }
+
+    static func bytes(_ value: Data, _ path: BridgePath) -> JSONValue { .string(BridgeBase64.encode(value)) }
 
     static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
         guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {
@@ -527,5 +552,49 @@ enum BridgeEncode {
     static func optional<T>(_ value: T?, _ path: BridgePath, _ wrapped: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
         guard let value = value else { return .null }
         return try wrapped(value, path)
+    }
+}
+
+// MARK: - Base64
+
+/// `bytes` on the wire: standard base64 (RFC 4648, section 4), padded. WebKit's message bodies
+/// and replies carry only Foundation's JSON-like objects, so binary data travels as text
+/// (docs/WIRE.md, "Bytes").
+enum BridgeBase64 {
+    static func encode(_ data: Data) -> String { data.base64EncodedString() }
+
+    /// The bytes of `text`, or nil unless it is the one padded base64 spelling of them.
+    /// Foundation decodes (fast, also in debug builds of the app); spelling the result again
+    /// and comparing refuses what a lenient decoder lets through: missing padding, bits set
+    /// after the data, or anything else that is not the canonical text.
+    static func decode(_ text: String) -> Data? {
+        guard text.utf8.count % 4 == 0, let data = Data(base64Encoded: text), data.base64EncodedString() == text else { return nil }
+        return data
+    }
+
+    /// How many bytes `text` stands for (by its length alone), to check the limit before decoding.
+    static func decodedLength(_ text: String) -> Int {
+        let utf8 = text.utf8
+        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
+        return (utf8.count + 3) / 4 * 3 - padding
+    }
+
+    /// Why `text` is not strict base64, for the error message (run only when decoding failed).
+    static func flaw(_ text: String) -> String {
+        let utf8 = Array(text.utf8)
+        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
+        for (offset, byte) in utf8.enumerated() where !isAlphabet(byte) && !(byte == UInt8(ascii: "=") && offset >= utf8.count - padding) {
+            return "character \(offset) is not in the base64 alphabet"
+        }
+        if utf8.count % 4 != 0 { return "its length \(utf8.count) is not a multiple of 4" }
+        return "its last character has bits set after the data"
+    }
+
+    private static func isAlphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "+"), UInt8(ascii: "/"): return true
+        default: return false
+        }
     }
 }

@@ -202,6 +202,8 @@ export interface PageMethodEntry {
     readonly wire: string;
     /** The module's error codes the method declares: a `BridgeError` with one of them reaches native as is. */
     readonly errors: readonly number[];
+    /** Where its params hold `bytes`, when they do: base64 from native, `Uint8Array`s for the implementation. */
+    readonly params?: BytesDecoder;
 }
 
 /**
@@ -380,6 +382,227 @@ function androidRouter(object: object): AndroidRouter {
     return router;
 }
 
+/**
+ * Longest `bytes` value, in bytes: 10 MiB, as native's `BridgeLimits.maxBytesLength`. Its base64
+ * text (13,981,016 characters) still fits a message of native's 16 MiB limit; the client refuses
+ * a longer `Uint8Array` before posting, so the page hears why instead of native's -2.
+ * @internal
+ */
+export const maxBytesLength = 10 * 1024 * 1024;
+
+/** The base64 alphabet (RFC 4648 section 4) and its tables, built on first use. */
+const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+let base64Tables: { readonly pairs: Uint16Array; readonly values: Int8Array; readonly text: TextDecoder } | undefined;
+
+/**
+ * `pairs`: the two characters of each 12-bit value as one 16-bit unit in memory order, so the
+ * encoder writes a group of three bytes with two stores; `values`: each UTF-16 unit's 6-bit
+ * value, -1 outside the alphabet; `text`: ASCII bytes to a string in one call.
+ */
+function base64TablesOnce(): { readonly pairs: Uint16Array; readonly values: Int8Array; readonly text: TextDecoder } {
+    if (base64Tables) return base64Tables;
+    const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    const pairs = new Uint16Array(4096);
+    for (let i = 0; i < 4096; i++) {
+        const first = base64Alphabet.charCodeAt(i >> 6), second = base64Alphabet.charCodeAt(i & 63);
+        pairs[i] = littleEndian ? first | (second << 8) : (first << 8) | second;
+    }
+    const values = new Int8Array(65536).fill(-1);
+    for (let i = 0; i < 64; i++) values[base64Alphabet.charCodeAt(i)] = i;
+    base64Tables = { pairs, values, text: new TextDecoder('latin1') };
+    return base64Tables;
+}
+
+/**
+ * `bytes` as standard, padded base64 (RFC 4648), the form they travel in: WebKit's message
+ * bodies cannot carry an ArrayBuffer (docs/WIRE.md, "Bytes"). The characters are written as
+ * bytes through a table, two per store, and made a string once: 10 MB in about 20 ms under
+ * node 20, five times faster than `btoa` of a binary string (docs/PERFORMANCE.md, "Bytes").
+ * @internal
+ */
+export function encodeBase64(bytes: Uint8Array): string {
+    const { pairs, text } = base64TablesOnce();
+    const length = bytes.length, whole = length - (length % 3);
+    const out = new Uint8Array(Math.ceil(length / 3) * 4);
+    const units = new Uint16Array(out.buffer, 0, (whole / 3) * 2);
+    let j = 0;
+    for (let i = 0; i < whole; i += 3) {
+        const group = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+        units[j++] = pairs[group >> 12] as number;
+        units[j++] = pairs[group & 4095] as number;
+    }
+    if (whole < length) {
+        // One or two bytes left: their characters, then '=' for each missing byte.
+        const group = ((bytes[whole] as number) << 16) | (whole + 1 < length ? (bytes[whole + 1] as number) << 8 : 0);
+        let o = j * 2;
+        out[o++] = base64Alphabet.charCodeAt(group >> 18);
+        out[o++] = base64Alphabet.charCodeAt((group >> 12) & 63);
+        out[o++] = whole + 1 < length ? base64Alphabet.charCodeAt((group >> 6) & 63) : 61;
+        out[o] = 61;
+    }
+    return text.decode(out);
+}
+
+/**
+ * The bytes of `text` when it is strict base64: the alphabet of RFC 4648 section 4, padded, no
+ * white space, and no bits set after the data, so a value has one spelling (as native's
+ * decoders require; `atob` accepts white space and missing padding). One pass through a table.
+ */
+function strictBase64(text: string): Uint8Array | undefined {
+    const length = text.length;
+    if (length % 4 !== 0) return undefined;
+    const { values } = base64TablesOnce();
+    const padding = length === 0 || text.charCodeAt(length - 1) !== 61 ? 0 : text.charCodeAt(length - 2) === 61 ? 2 : 1;
+    const bytes = new Uint8Array((length / 4) * 3 - padding);
+    const whole = padding === 0 ? length : length - 4;
+    let j = 0, invalid = 0;
+    for (let i = 0; i < whole; i += 4) {
+        const a = values[text.charCodeAt(i)] as number, b = values[text.charCodeAt(i + 1)] as number;
+        const c = values[text.charCodeAt(i + 2)] as number, d = values[text.charCodeAt(i + 3)] as number;
+        invalid |= a | b | c | d;
+        const group = (a << 18) | (b << 12) | (c << 6) | d;
+        bytes[j++] = group >> 16;
+        bytes[j++] = group >> 8;
+        bytes[j++] = group;
+    }
+    if (padding > 0) {
+        const a = values[text.charCodeAt(whole)] as number, b = values[text.charCodeAt(whole + 1)] as number;
+        const c = padding === 1 ? values[text.charCodeAt(whole + 2)] as number : 0;
+        invalid |= a | b | c;
+        // The last character before the padding may carry only data bits: 4 before '==', 2 before '='.
+        if ((padding === 2 ? b & 15 : c & 3) !== 0) return undefined;
+        const group = (a << 18) | (b << 12) | (c << 6);
+        bytes[j++] = group >> 16;
+        if (padding === 1) bytes[j] = group >> 8;
+    }
+    return invalid < 0 ? undefined : bytes;
+}
+
+/** Why `text` is not strict base64, in native's words (run only when it is not). */
+function base64Flaw(text: string): string {
+    const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        const alphabet = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+        if (!alphabet && !(c === 61 && i >= text.length - padding)) return `character ${i} is not in the base64 alphabet`;
+    }
+    if (text.length % 4 !== 0) return `its length ${text.length} is not a multiple of 4`;
+    return 'its last character has bits set after the data';
+}
+
+/**
+ * The bytes of strict base64 `text`; throws a TypeError naming `path` and the flaw otherwise.
+ * @internal
+ */
+export function decodeBase64(text: string, path = 'value'): Uint8Array {
+    const bytes = strictBase64(text);
+    if (bytes === undefined) {
+        throw new TypeError(`${path}: expected bytes (base64), got a string that is not base64: ${base64Flaw(text)}`);
+    }
+    return bytes;
+}
+
+/** A `Uint8Array` longer than `maxBytesLength` met by `toWire`; `bytesLimitMessage` says where. */
+class BytesLimitError extends RangeError {
+    constructor(length: number) {
+        super(`expected bytes of at most ${maxBytesLength}, got ${length}`);
+    }
+}
+
+/**
+ * The message of a `BytesLimitError` from `toWire(root)`, prefixed with the path of the first
+ * over-long `Uint8Array` in `root` (`params.photos[2]`); looked for only when one was found.
+ */
+function bytesLimitMessage(error: BytesLimitError, root: unknown, name: string): string {
+    const find = (value: unknown, path: string, depth: number): string | undefined => {
+        if (value === null || typeof value !== 'object' || depth > cycleCheckDepth) return undefined;
+        if (isBytes(value)) return value.length > maxBytesLength ? path : undefined;
+        if (Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+                const found = find(value[i], `${path}[${i}]`, depth + 1);
+                if (found !== undefined) return found;
+            }
+            return undefined;
+        }
+        for (const key of Object.keys(value)) {
+            const found = find((value as { [key: string]: unknown })[key], memberPath(path, key), depth + 1);
+            if (found !== undefined) return found;
+        }
+        return undefined;
+    };
+    return `${find(root, name, 0) ?? name}: ${error.message}`;
+}
+
+/** `path.key`, or `path["key"]` when the key is not an identifier (as native writes paths). */
+function memberPath(path: string, key: string): string {
+    return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Sets an own member: `object[key] = ` would set the prototype for a `__proto__` key from JSON. */
+function setMember(object: { [key: string]: unknown }, key: string, value: unknown): void {
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Whether `value` is a `Uint8Array` (a node `Buffer` too), also from another realm (an iframe). */
+function isBytes(value: object): value is Uint8Array {
+    return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
+/**
+ * Turns the base64 text where a value native sent holds `bytes` into `Uint8Array`s, in place,
+ * and returns the value; `path` names it in errors (`result.photo`). Generated clients build
+ * one for each result, event payload and page method's params that reach `bytes`: only the
+ * schema tells a base64 string from any other. `null` and absent pass (optional values).
+ * @internal
+ */
+export type BytesDecoder = (value: unknown, path: string) => unknown;
+
+/** A `bytes` value. @internal */
+export const decodeBytes: BytesDecoder = (value, path) => {
+    if (value === null || value === undefined) return value;
+    if (typeof value !== 'string') throw new TypeError(`${path}: expected bytes (base64), got ${typeof value}`);
+    return decodeBase64(value, path);
+};
+
+/** A list whose elements hold `bytes`. @internal */
+export function bytesInList(element: BytesDecoder): BytesDecoder {
+    return (value, path) => {
+        if (Array.isArray(value)) value.forEach((item, index) => { value[index] = element(item, `${path}[${index}]`); });
+        return value;
+    };
+}
+
+/** A map whose values hold `bytes`. @internal */
+export function bytesInMap(element: BytesDecoder): BytesDecoder {
+    return (value, path) => {
+        if (value !== null && typeof value === 'object') {
+            const members = value as { [key: string]: unknown };
+            for (const key of Object.keys(members)) setMember(members, key, element(members[key], `${path}[${JSON.stringify(key)}]`));
+        }
+        return value;
+    };
+}
+
+/**
+ * A struct some of whose fields (by wire key) hold `bytes`. The fields come from a function,
+ * called once, so structs that reach each other (through lists and maps) can name each other.
+ * @internal
+ */
+export function bytesInFields(fields: () => { readonly [key: string]: BytesDecoder }): BytesDecoder {
+    let known: { readonly [key: string]: BytesDecoder } | undefined;
+    return (value, path) => {
+        if (value === null || typeof value !== 'object') return value;
+        known ??= fields();
+        const members = value as { [key: string]: unknown };
+        for (const key of Object.keys(known)) {
+            if (Object.prototype.hasOwnProperty.call(members, key)) {
+                setMember(members, key, (known[key] as BytesDecoder)(members[key], memberPath(path, key)));
+            }
+        }
+        return value;
+    };
+}
+
 /** The handler name a module posts to in the configured transport. */
 function channelName(module: string): string {
     return config.transport === 'reply' ? module : config.callbackChannel;
@@ -410,8 +633,9 @@ function wellFormed(s: string): string {
 
 /**
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
- * numbers as null, `toJSON` honoured) with well-formed strings, ready for either transport.
- * Throws a TypeError for what JSON cannot carry: a BigInt, a cyclic value.
+ * numbers as null, `toJSON` honoured) with well-formed strings and each `Uint8Array` as its
+ * base64 text (IDL `bytes`), ready for either transport. Throws a TypeError for what JSON
+ * cannot carry (a BigInt, a cyclic value), a RangeError for bytes over `maxBytesLength`.
  * @internal
  */
 export function toWire(value: unknown): unknown {
@@ -442,6 +666,10 @@ function wireCopy(value: unknown, ancestors: Set<object>, depth: number, callToJ
             return value;
         case 'object': {
             if (value === null) return null;
+            if (isBytes(value)) {
+                if (value.length > maxBytesLength) throw new BytesLimitError(value.length);
+                return encodeBase64(value);
+            }
             const withJSON = value as { toJSON?: unknown };
             if (callToJSON && typeof withJSON.toJSON === 'function') {
                 return wireCopy((withJSON.toJSON as () => unknown).call(value), ancestors, depth, false);
@@ -482,7 +710,12 @@ function wireContainer(value: object, ancestors: Set<object>, depth: number): un
 }
 
 function post(port: Port, message: WireMessage): unknown {
-    const wire = toWire(message);
+    let wire: unknown;
+    try {
+        wire = toWire(message);
+    } catch (error) {
+        throw error instanceof BytesLimitError ? new RangeError(bytesLimitMessage(error, message.data, 'params')) : error;
+    }
     if (port.android) {
         androidRouter(port.handler);
         return port.handler.postMessage(JSON.stringify(wire));
@@ -600,7 +833,8 @@ function pageResult(value: unknown): string {
     try {
         wire = toWire(value);
     } catch (error) {
-        return pageAnswer(BridgeErrorCode.pageError, `the result cannot be sent over the bridge: ${thrownMessage(error)}`);
+        const why = error instanceof BytesLimitError ? bytesLimitMessage(error, value, 'result') : thrownMessage(error);
+        return pageAnswer(BridgeErrorCode.pageError, `the result cannot be sent over the bridge: ${why}`);
     }
     return pageAnswer(0, 'ok', wire === undefined ? null : wire);
 }
@@ -923,6 +1157,8 @@ export class Channel {
     readonly fingerprint: string;
     /** The module's application error names, by code. */
     private readonly errorNames: ReadonlyMap<number, string>;
+    /** The decoders of the errors whose data holds `bytes`, by code. */
+    private readonly errorData: { readonly [code: number]: BytesDecoder };
     private greeted = false;
     private warned = false;
     /** What the `$hello` answer said; undefined until it is in (or known to be unknown). */
@@ -936,10 +1172,12 @@ export class Channel {
      * `fingerprint`: `WireFingerprint` of the module as generated; `errors`: the module's
      * application error codes by name (`SampleErrors`).
      */
-    constructor(module: string, fingerprint: string, errors: { readonly [name: string]: number } = {}) {
+    constructor(module: string, fingerprint: string, errors: { readonly [name: string]: number } = {},
+                errorData: { readonly [code: number]: BytesDecoder } = {}) {
         this.module = module;
         this.fingerprint = fingerprint;
         this.errorNames = new Map(Object.keys(errors).map((name) => [errors[name] as number, name]));
+        this.errorData = errorData;
     }
 
     /** Whether the module's native handler exists. Never throws; says nothing to native. */
@@ -1114,7 +1352,7 @@ export class Channel {
      * a method the app is known not to have (capabilities) rejects at once with
      * `unknownMethod`, without posting.
      */
-    request<T>(method: string, params?: unknown, options: RequestOptions = {}): Promise<T> {
+    request<T>(method: string, params?: unknown, options: RequestOptions = {}, decodeResult?: BytesDecoder): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
             const fail = (code: number, message: string, data: unknown = null) => reject(this.error(code, message, method, data));
@@ -1154,12 +1392,30 @@ export class Channel {
                 if (!envelope) {
                     fail(BridgeErrorCode.internalError, `${module}.${method}: the answer is not a {errcode, errmsg, data} envelope`);
                 } else if (envelope.errcode === 0) {
-                    resolve(envelope.data as T);
+                    if (decodeResult === undefined) {
+                        resolve(envelope.data as T);
+                        return;
+                    }
+                    try {
+                        resolve(decodeResult(envelope.data, 'result') as T);
+                    } catch (error) {
+                        fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
+                    }
                 } else {
                     const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
                     const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
-                    // An application error's data as native sent it (absent: null); the generated guards type it.
-                    const data = envelope.errcode > 0 ? envelope.data : null;
+                    // An application error's data as native sent it (absent: null), its `bytes`
+                    // decoded; the generated guards type it.
+                    let data = envelope.errcode > 0 ? envelope.data : null;
+                    const decodeData = envelope.errcode > 0 && data !== null ? this.errorData[envelope.errcode] : undefined;
+                    if (decodeData !== undefined) {
+                        try {
+                            data = decodeData(data, 'data');
+                        } catch (error) {
+                            fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
+                            return;
+                        }
+                    }
                     fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`, data);
                 }
             };
@@ -1216,9 +1472,22 @@ export class Channel {
         else void this.answer?.then(send);
     }
 
-    /** Subscribes to an event by wire name; the payload arrives parsed. */
-    on(event: string, listener: (payload: unknown) => void): Unsubscribe {
-        const unsubscribe = eventHub().listen(this.module, event, listener);
+    /**
+     * Subscribes to an event by wire name; the payload arrives parsed, its `bytes` decoded by
+     * `payload` when it has any (a payload that does not decode is dropped, with an error logged).
+     */
+    on(event: string, listener: (payload: unknown) => void, payload?: BytesDecoder): Unsubscribe {
+        const decoded = payload === undefined ? listener : (value: unknown) => {
+            let result: unknown;
+            try {
+                result = payload(value, 'payload');
+            } catch (error) {
+                console.error(`[bridgegen] ${this.module}: dropped the event '${event}': ${messageOf(error)}`);
+                return;
+            }
+            listener(result);
+        };
+        const unsubscribe = eventHub().listen(this.module, event, decoded);
         this.greet();
         return unsubscribe;
     }
@@ -1241,8 +1510,13 @@ export class Channel {
             chosen.push({ method, fn: fn as (params: unknown) => unknown });
         }
         const hub = eventHub();
-        const registrations = chosen.map(({ method, fn }) =>
-            hub.implement(this.module, method.wire, (params) => fn.call(implementation, params), method.errors));
+        const registrations = chosen.map(({ method, fn }) => {
+            const decode = method.params;
+            const call = decode === undefined
+                ? (params: unknown) => fn.call(implementation, params)
+                : (params: unknown) => fn.call(implementation, decode(params, 'params'));
+            return hub.implement(this.module, method.wire, call, method.errors);
+        });
         this.greet();
         let active = true;
         return () => {
@@ -1253,18 +1527,18 @@ export class Channel {
     }
 
     /** Resolves with the next payload of an event (by wire name); see `OnceOptions`. */
-    once(event: string, options: OnceOptions = {}): Promise<unknown> {
+    once(event: string, options: OnceOptions = {}, payload?: BytesDecoder): Promise<unknown> {
         return new Promise<unknown>((resolve, reject) => {
             if (options.signal?.aborted) {
                 reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));
                 return;
             }
             let stopListening = (): void => undefined;
-            const unsubscribe = this.on(event, (payload) => {
+            const unsubscribe = this.on(event, (value) => {
                 unsubscribe();
                 stopListening();
-                resolve(payload);
-            });
+                resolve(value);
+            }, payload);
             stopListening = whenAborted(options.signal, () => {
                 unsubscribe();
                 reject(this.error(BridgeErrorCode.aborted, `${this.module}: waiting for event '${event}' was aborted`, '$once'));

@@ -753,7 +753,7 @@ internal object BridgeConsoleScript {
 }
 
 """#, imports: []),
-RuntimeSource(name: "Decoding.kt", firstLine: 7, accessLines: [11], body: #"""
+RuntimeSource(name: "Decoding.kt", firstLine: 7, accessLines: [11, 174], body: #"""
 /**
  * Decoding of the values [BridgeIncoming] read, with the Swift runtime's messages, for
  * example `params.items[2].id: expected int, got string`. A null `value` is a missing key.
@@ -809,6 +809,20 @@ public object BridgeDecode {
         value is JsonValue.Real && (value.value == 0.0 || value.value == 1.0) -> value.value == 1.0
         value is JsonValue.Integer || value is JsonValue.Real -> throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bool, got ${describe(value)}")
         else -> throw mismatch(path, "bool", value)
+    }
+
+    /**
+     * Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
+     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes.
+     */
+    public fun bytes(value: JsonValue?, path: BridgePath): ByteArray {
+        val text = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "bytes (base64)", value)
+        val length = BridgeBase64.decodedLength(text)
+        if (length > BridgeLimits.MAX_BYTES_LENGTH) {
+            throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bytes of at most ${BridgeLimits.MAX_BYTES_LENGTH}, got $length")
+        }
+        return BridgeBase64.decode(text)
+            ?: throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected bytes (base64), got a string that is not base64: ${BridgeBase64.flaw(text)}")
     }
 
     public fun obj(value: JsonValue?, path: BridgePath): Map<String, JsonValue> =
@@ -879,6 +893,7 @@ public object BridgeDecode {
         public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
         public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))
         public fun bool(key: String): Boolean = BridgeDecode.bool(members[key], path.field(key))
+        public fun bytes(key: String): ByteArray = BridgeDecode.bytes(members[key], path.field(key))
 
         // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default = false)`.
         public fun string(key: String, default: String): String = defaulted(key, default, BridgeDecode::string)
@@ -897,6 +912,44 @@ public object BridgeDecode {
             public fun errorData(data: JsonValue): Fields =
                 if (data == JsonValue.Null) Fields(emptyMap(), BridgePath("data")) else Fields(data, BridgePath("data"))
         }
+    }
+}
+
+/**
+ * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime
+ * writes and reads it (docs/WIRE.md, "Bytes"). java.util.Base64 (Android API 26) decodes;
+ * spelling the result again and comparing refuses what it lets through (missing padding, bits
+ * set after the data), so both sides accept exactly the same texts.
+ */
+public object BridgeBase64 {
+    public fun encode(bytes: ByteArray): String = java.util.Base64.getEncoder().encodeToString(bytes)
+
+    /** The bytes of `text`, or null unless it is the one padded base64 spelling of them. */
+    public fun decode(text: String): ByteArray? {
+        if (text.length % 4 != 0) return null
+        val bytes = try {
+            java.util.Base64.getDecoder().decode(text)
+        } catch (error: IllegalArgumentException) {
+            return null
+        }
+        return if (encode(bytes) == text) bytes else null
+    }
+
+    /** How many bytes `text` stands for (by its length alone), to check the limit before decoding. */
+    public fun decodedLength(text: String): Int {
+        val padding = if (text.endsWith("==")) 2 else if (text.endsWith("=")) 1 else 0
+        return (text.length + 3) / 4 * 3 - padding
+    }
+
+    /** Why `text` is not strict base64, in the Swift runtime's words (run only when decoding failed). */
+    public fun flaw(text: String): String {
+        val padding = if (text.endsWith("==")) 2 else if (text.endsWith("=")) 1 else 0
+        for ((offset, c) in text.withIndex()) {
+            val alphabet = c in 'A'..'Z' || c in 'a'..'z' || c in '0'..'9' || c == '+' || c == '/'
+            if (!alphabet && !(c == '=' && offset >= text.length - padding)) return "character $offset is not in the base64 alphabet"
+        }
+        if (text.length % 4 != 0) return "its length ${text.length} is not a multiple of 4"
+        return "its last character has bits set after the data"
     }
 }
 
@@ -929,6 +982,7 @@ public object BridgeEncode {
 
         public fun string(key: String, value: String): Members = apply { members[key] = JsonValue.Text(value) }
         public fun bool(key: String, value: Boolean): Members = apply { members[key] = JsonValue.Bool(value) }
+        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = JsonValue.Text(BridgeBase64.encode(value)) }
         public fun int(key: String, value: Long): Members = apply { members[key] = int(value, path.field(key)) }
         public fun double(key: String, value: Double): Members = apply { members[key] = double(value, path.field(key)) }
     }
@@ -937,6 +991,8 @@ public object BridgeEncode {
     public fun string(value: String, path: BridgePath): JsonValue = JsonValue.Text(value)
 
     public fun bool(value: Boolean, path: BridgePath): JsonValue = JsonValue.Bool(value)
+
+    public fun bytes(value: ByteArray, path: BridgePath): JsonValue = JsonValue.Text(BridgeBase64.encode(value))
 
     public fun int(value: Long, path: BridgePath): JsonValue {
         if (value !in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) {
@@ -1970,7 +2026,7 @@ public class BridgePageCaller private constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.CompletableDeferred", "kotlinx.coroutines.withTimeoutOrNull", "kotlin.time.Duration"]),
-RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 27], body: #"""
+RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 29], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 public object BridgeLimits {
     /** Deepest nesting of a message: the message object is level 1, its `data` level 2. */
@@ -1983,6 +2039,8 @@ public object BridgeLimits {
     public const val MAX_SCRIPT_JSON_BYTES: Int = 64 shl 20
     /** Longest message native keeps of a page call's failure, in UTF-16 units. */
     public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
+    /** Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text still fits a message. */
+    public const val MAX_BYTES_LENGTH: Int = 10 shl 20
     /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
     public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
 }
@@ -2455,7 +2513,7 @@ public class BridgeSession(
 }
 
 """#, imports: ["kotlinx.coroutines.launch", "kotlinx.coroutines.withContext", "kotlin.coroutines.ContinuationInterceptor"]),
-RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 157, 194, 213], body: #"""
+RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 157, 194, 213, 236], body: #"""
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
     public data object Null : JsonValue
@@ -2676,6 +2734,31 @@ public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data:
         public fun success(data: JsonValue): BridgeEnvelope = BridgeEnvelope(0, "ok", data)
 
         public fun failure(error: BridgeError): BridgeEnvelope = BridgeEnvelope(error.code, error.message, error.data)
+    }
+}
+
+/**
+ * Equality and hashing by content for the generated data classes that hold `bytes`: a
+ * [ByteArray] compares by identity, so a data class's own `equals` would call two decodings of
+ * one message different (Swift's `Data` compares by content). Lists and maps are walked, since
+ * their `equals` compares `ByteArray` elements by identity too.
+ */
+public object BridgeContent {
+    public fun equal(a: Any?, b: Any?): Boolean = when {
+        a is ByteArray && b is ByteArray -> a.contentEquals(b)
+        a is List<*> && b is List<*> -> a.size == b.size && a.indices.all { equal(a[it], b[it]) }
+        a is Map<*, *> && b is Map<*, *> -> a.size == b.size && a.all { (key, value) -> b.containsKey(key) && equal(value, b[key]) }
+        else -> a == b
+    }
+
+    public fun hash(vararg values: Any?): Int = values.fold(0) { hash, value -> 31 * hash + hashOf(value) }
+
+    private fun hashOf(value: Any?): Int = when (value) {
+        is ByteArray -> value.contentHashCode()
+        is List<*> -> value.fold(1) { hash, element -> 31 * hash + hashOf(element) }
+        // A map's hash is the sum of its entries', whatever their order.
+        is Map<*, *> -> value.entries.sumOf { (key, element) -> (key?.hashCode() ?: 0) xor hashOf(element) }
+        else -> value?.hashCode() ?: 0
     }
 }
 

@@ -15,6 +15,7 @@ struct KotlinCodecGenerator {
         case .int: return "BridgeDecode::int"
         case .double: return "BridgeDecode::double"
         case .bool: return "BridgeDecode::bool"
+        case .bytes: return "BridgeDecode::bytes"
         case .any: return "BridgeDecode::json"
         case .named(let owner, let name): return KotlinNamer.codec(owner) + "::decode" + name
         case .list(let element): return lambda("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
@@ -30,6 +31,7 @@ struct KotlinCodecGenerator {
         case .int: return "BridgeEncode::int"
         case .double: return "BridgeEncode::double"
         case .bool: return "BridgeEncode::bool"
+        case .bytes: return "BridgeEncode::bytes"
         case .any: return "BridgeEncode::json"
         case .named(let owner, let name): return KotlinNamer.codec(owner) + "::encode" + name
         case .list(let element): return lambda("BridgeEncode.list", encoder(element, depth: depth + 1, home: home), depth: depth)
@@ -53,6 +55,7 @@ struct KotlinCodecGenerator {
         case .int: scalar = "int"
         case .double: scalar = "double"
         case .bool: scalar = "bool"
+        case .bytes where field.defaultValue == nil: scalar = "bytes"
         default: scalar = nil
         }
         // The codec is outside the module's object: types are named with it.
@@ -73,6 +76,7 @@ struct KotlinCodecGenerator {
         case .bool: return ".bool(\(key), \(value))"
         case .int: return ".int(\(key), \(value))"
         case .double: return ".double(\(key), \(value))"
+        case .bytes: return ".bytes(\(key), \(value))"
         case .optional(let wrapped): return ".optional(\(key), \(value), \(encoder(wrapped, home: home)))"
         default: return ".field(\(key), \(value), \(encoder(field.type, home: home)))"
         }

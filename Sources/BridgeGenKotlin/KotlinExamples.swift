@@ -137,6 +137,7 @@ struct KotlinExamples: AppSideExamples {
         case .int(let i): return "\(i)L"
         case .double(let d): return Self.double(d)
         case .string(let s): return KotlinText.stringLiteral(s)
+        case .bytes(let text): return KotlinText.stringLiteral(text) + ".encodeToByteArray()"
         case .enumCase(let owner, let type, let c): return KotlinNamer.namespace(owner) + "." + type + "." + KotlinNamer.enumConstant(c.identifier)
         case .list(_, let items):
             if items.isEmpty { return "emptyList()" }
@@ -172,6 +173,7 @@ struct KotlinExamples: AppSideExamples {
         case .int(let i): return "JsonValue.Integer(\(i)L)"
         case .double(let d): return "JsonValue.Real(\(Self.double(d)))"
         case .string(let s): return "JsonValue.Text(" + KotlinText.stringLiteral(s) + ")"
+        case .bytes(let text): return "JsonValue.Text(" + KotlinText.stringLiteral(ExampleValue.base64(text)) + ")"
         case .enumCase(_, _, let c): return "JsonValue.Text(" + KotlinText.stringLiteral(c.wireValue) + ")"
         case .json(let inner): return json(inner)
         case .list(_, let items): return "JsonValue.Array(listOf(" + items.map(json).joined(separator: ", ") + "))"

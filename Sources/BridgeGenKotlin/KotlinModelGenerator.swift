@@ -54,7 +54,41 @@ struct KotlinModelGenerator {
                 p.line(line + ",")
             }
         }
-        p.line(")")
+        let byContent = s.fields.filter { Self.holdsByteArray($0.type) }
+        guard !byContent.isEmpty else {
+            p.line(")")
+            return
+        }
+        p.block(") {") { p in
+            p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
+            p.line("override fun equals(other: Any?): Boolean =")
+            p.indented { p in
+                let comparisons = s.fields.map { field -> String in
+                    let name = KotlinNamer.member(field.identifier)
+                    return byContent.contains { $0.identifier == field.identifier }
+                        ? "BridgeContent.equal(\(name), other.\(name))" : "\(name) == other.\(name)"
+                }
+                p.line("this === other || other is \(s.name) &&")
+                p.indented { p in
+                    for (index, comparison) in comparisons.enumerated() {
+                        p.line(comparison + (index < comparisons.count - 1 ? " &&" : ""))
+                    }
+                }
+            }
+            p.blankLine()
+            let names = s.fields.map { KotlinNamer.member($0.identifier) }.joined(separator: ", ")
+            p.line("override fun hashCode(): Int = BridgeContent.hash(\(names))")
+        }
+    }
+
+    /// Whether values of `type` hold a `ByteArray` that the data class itself compares (one
+    /// inside another struct is compared by that struct's `equals`).
+    static func holdsByteArray(_ type: TypeRef) -> Bool {
+        switch type {
+        case .bytes: return true
+        case .list(let inner), .map(let inner), .optional(let inner): return holdsByteArray(inner)
+        case .string, .int, .double, .bool, .any, .named: return false
+        }
     }
 
     private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {

@@ -49,6 +49,7 @@ extension KotlinNamer {
         case .int: return "Long"
         case .double: return "Double"
         case .bool: return "Boolean"
+        case .bytes: return "ByteArray"
         case .any: return "JsonValue"
         case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
         case .list(let element): return "List<\(type(element, inside: module))>"

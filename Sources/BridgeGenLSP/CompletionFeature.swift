@@ -37,7 +37,7 @@ enum CompletionFeature {
         let own = index.occurrences.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
         switch key {
         case "type", "returns":
-            for primitive in ["string", "int", "double", "bool", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive", nil) }
+            for primitive in ["string", "int", "double", "bool", "bytes", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive", nil) }
             let imports = Set(index.occurrences.filter { $0.path == path && $0.key.kind == .module && !$0.isDeclaration }.map(\.key.qualified))
             for name in declared(.type, index) {
                 let module = String(name.prefix { $0 != "." })

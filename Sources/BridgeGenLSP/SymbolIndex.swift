@@ -43,7 +43,7 @@ public struct SymbolIndex: Sendable {
     public private(set) var pinned: Set<Key> = []
     public private(set) var typedMembers: [TypedMember] = []
 
-    static let primitives: Set<String> = ["string", "int", "double", "bool", "any", "list", "map"]
+    static let primitives: Set<String> = ["string", "int", "double", "bool", "bytes", "any", "list", "map"]
 
     /// `syntax`: the modules the check parsed; `sources`: the bytes each was parsed from, by path.
     public init(_ syntax: [ModuleSyntax], sources: [String: [UInt8]]) {

@@ -66,6 +66,7 @@ struct ExampleValues {
         case .int: return .int(1)
         case .double: return .double(1.5)
         case .bool: return .bool(true)
+        case .bytes: return .bytes("hello")
         case .any: return .json(.string(hint))
         case .optional(let wrapped): return try value(of: wrapped, hint: hint, depth: depth, budget: &budget)
         case .list(let element):

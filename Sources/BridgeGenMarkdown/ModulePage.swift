@@ -53,6 +53,24 @@ struct ModulePage {
     }
 
     /// Where the module lives on each side and on the wire.
+    /// Whether a declaration of the module spells `bytes` (in a field, parameter, result or payload).
+    private var usesBytes: Bool {
+        func spells(_ type: TypeRef) -> Bool {
+            switch type {
+            case .bytes: return true
+            case .list(let inner), .map(let inner), .optional(let inner): return spells(inner)
+            default: return false
+            }
+        }
+        let fields = module.types.flatMap { declaration -> [Field] in
+            if case .structure(let s) = declaration { return s.fields }
+            return []
+        }
+        let types = (fields + module.methods.flatMap(\.params) + module.events.flatMap(\.payload) + module.pageMethods.flatMap(\.params)).map(\.type)
+            + module.methods.compactMap(\.returns) + module.pageMethods.compactMap(\.returns)
+        return types.contains(where: spells)
+    }
+
     private func facts(_ p: inout CodePrinter) {
         let channel: String
         switch config.transport {
@@ -72,6 +90,11 @@ struct ModulePage {
             rows += examples.apps.map { [examples.apps.count > 1 ? "Page calls (\($0.language))" : "Page calls", $0.pageCallsFact] }
         }
         rows.append(["Channel", channel])
+        if usesBytes {
+            // The tables say `bytes`; what a page sees on the wire is text.
+            rows.append(["Bytes", "`bytes` values travel as base64 text (standard alphabet, padded), at most 10 MiB (10,485,760 bytes) "
+                         + "each; the generated code converts them, so pages and apps see binary data"])
+        }
         if !module.imports.isEmpty {
             let imports = module.imports.map { "[" + MarkdownText.code($0) + "](" + PageName.module($0) + ")" }
             rows.append(["Uses types of", imports.joined(separator: ", ")])

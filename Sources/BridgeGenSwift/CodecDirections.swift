@@ -46,7 +46,7 @@ struct CodecDirections {
     /// recursive types end).
     private static func reach(_ ref: TypeRef, in schema: SchemaSet, into set: inout Set<String>) {
         switch ref {
-        case .string, .int, .double, .bool, .any: return
+        case .string, .int, .double, .bool, .bytes, .any: return
         case .list(let element), .map(let element), .optional(let element): reach(element, in: schema, into: &set)
         case .named(let module, let name):
             guard set.insert(key(module, name)).inserted else { return }

@@ -17,6 +17,7 @@ struct CodecGenerator {
         case .int: return "BridgeDecode.int"
         case .double: return "BridgeDecode.double"
         case .bool: return "BridgeDecode.bool"
+        case .bytes: return "BridgeDecode.bytes"
         case .any: return "BridgeDecode.json"
         case .named(let module, let name): return module == home ? "decode" + name : SwiftNamer.codec(module) + ".decode" + name
         case .list(let element): return closure("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
@@ -41,6 +42,7 @@ struct CodecGenerator {
         case .int: (function, decoded) = ("int", nil)
         case .double: (function, decoded) = ("double", nil)
         case .bool: (function, decoded) = ("bool", nil)
+        case .bytes where field.defaultValue == nil: (function, decoded) = ("bytes", nil)
         case .optional(let wrapped) where field.defaultValue == nil: (function, decoded) = ("optional", wrapped)
         default: (function, decoded) = (field.defaultValue == nil ? "field" : "defaulted", field.type)
         }
@@ -59,6 +61,7 @@ struct CodecGenerator {
         switch ref {
         case .string: return "BridgeEncode.string"
         case .bool: return "BridgeEncode.bool"
+        case .bytes: return "BridgeEncode.bytes"
         case .int: return "BridgeEncode.int"
         case .double: return "BridgeEncode.double"
         case .any: return "BridgeEncode.json"
@@ -74,6 +77,7 @@ struct CodecGenerator {
         switch ref {
         case .string: return ("JSONValue.string(\(value))", false)
         case .bool: return ("JSONValue.bool(\(value))", false)
+        case .bytes: return ("BridgeEncode.bytes(\(value), \(path))", false)
         case .list(let element): return ("BridgeEncode.list(\(value), \(path), \(encoder(element)))", true)
         case .map(let element): return ("BridgeEncode.map(\(value), \(path), \(encoder(element)))", true)
         case .optional(let wrapped): return ("BridgeEncode.optional(\(value), \(path), \(encoder(wrapped)))", true)
@@ -89,6 +93,7 @@ struct CodecGenerator {
         switch field.type {
         case .string: (function, encoded, throwing) = ("string", nil, false)
         case .bool: (function, encoded, throwing) = ("bool", nil, false)
+        case .bytes: (function, encoded, throwing) = ("bytes", nil, false)
         case .int: (function, encoded, throwing) = ("int", nil, true)
         case .double: (function, encoded, throwing) = ("double", nil, true)
         case .optional(let wrapped): (function, encoded, throwing) = ("optional", wrapped, true)

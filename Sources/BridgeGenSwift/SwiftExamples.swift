@@ -164,6 +164,7 @@ struct SwiftExamples: AppSideExamples {
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .string(let s): return SwiftNamer.stringLiteral(s)
+        case .bytes(let text): return "Data(" + SwiftNamer.stringLiteral(text) + ".utf8)"
         case .enumCase(_, _, let c): return "." + SwiftNamer.member(c.identifier)
         case .list(_, let items): return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries):
@@ -199,6 +200,7 @@ struct SwiftExamples: AppSideExamples {
         case .int(let i): return ".int(\(i))"
         case .double(let d): return ".double(\(d))"
         case .string(let s): return ".string(" + SwiftNamer.stringLiteral(s) + ")"
+        case .bytes(let text): return ".string(" + SwiftNamer.stringLiteral(ExampleValue.base64(text)) + ")"
         case .enumCase(_, _, let c): return ".string(" + SwiftNamer.stringLiteral(c.wireValue) + ")"
         case .json(let inner): return json(inner)
         case .list(_, let items): return ".array([" + items.map(json).joined(separator: ", ") + "])"

@@ -18,7 +18,7 @@ public enum SwiftNamer {
     /// unqualified; a model type with one of these names would shadow it. Every type the Swift
     /// runtime declares (RuntimeEmbeddingTests keeps this list complete).
     public static let supportTypeNames: Set<String> = [
-        "BridgeApplicationError", "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
+        "BridgeApplicationError", "BridgeBase64", "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
         "BridgeConsoleGlue", "BridgeConsoleLevel", "BridgeConsoleReceiver", "BridgeConsoleScript", "BridgeDecode",
         "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeGlue",
         "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
@@ -72,6 +72,7 @@ public enum SwiftNamer {
         case .int: return "Int"
         case .double: return "Double"
         case .bool: return "Bool"
+        case .bytes: return "Data"
         case .any: return "JSONValue"
         case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
         case .list(let element): return "[\(type(element, inside: module))]"

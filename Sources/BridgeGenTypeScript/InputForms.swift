@@ -15,53 +15,15 @@ enum TypeForm {
 /// field, and those that hold (through lists, maps, optionals) a struct that differs. Each
 /// gets a second interface, `<Name>Input`.
 struct InputForms {
-    /// A struct by module and name (hashed as two strings: nothing to join per lookup).
-    private struct Key: Hashable {
-        let module: String
-        let name: String
-    }
-
-    /// Every struct that differs.
-    private let differing: Set<Key>
+    /// The structs that differ: a defaulted field, or a field reaching such a struct.
+    private let differing: StructReach
 
     init(schema: SchemaSet) {
-        var differing = Set<Key>()
-        // The structs not (yet) known to differ; a struct with a defaulted field differs at once.
-        var pending: [(key: Key, fields: [Field])] = []
-        for module in schema.modules {
-            for case .structure(let s) in module.types {
-                let key = Key(module: module.name, name: s.name)
-                if s.fields.contains(where: { $0.defaultValue != nil }) {
-                    differing.insert(key)
-                } else {
-                    pending.append((key, s.fields))
-                }
-            }
-        }
-        // A fixpoint: a struct differs when a field's type reaches one that differs.
-        var changed = true
-        while changed {
-            let before = pending.count
-            pending.removeAll { s in
-                guard s.fields.contains(where: { Self.reaches($0.type, differing) }) else { return false }
-                differing.insert(s.key)
-                return true
-            }
-            changed = pending.count != before
-        }
-        self.differing = differing
+        differing = StructReach(schema: schema, seed: { s in s.fields.contains { $0.defaultValue != nil } }, leaf: { _ in false })
     }
 
     /// Whether `module.name` needs an `Input` twin.
     func differs(module: String, name: String) -> Bool {
-        differing.contains(Key(module: module, name: name))
-    }
-
-    private static func reaches(_ type: TypeRef, _ differing: Set<Key>) -> Bool {
-        switch type {
-        case .string, .int, .double, .bool, .any: return false
-        case .named(let module, let name): return differing.contains(Key(module: module, name: name))
-        case .list(let inner), .map(let inner), .optional(let inner): return reaches(inner, differing)
-        }
+        differing.contains(module: module, name: name)
     }
 }

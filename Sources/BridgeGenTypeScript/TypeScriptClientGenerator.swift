@@ -12,6 +12,8 @@ struct TypeScriptClientGenerator {
     let config: GeneratorConfig
     /// Spells this module's types; built once per file (its `InputForms` walk the whole schema).
     private let types: TypeScriptTypes
+    /// The decoders of what native sends that holds `bytes`.
+    private let bytes: BytesDecoders
     /// The names `supports` takes: every method, event and page method identifier, each once,
     /// in that order (the client interface and the `$members` table both list them).
     let memberNames: [String]
@@ -21,6 +23,7 @@ struct TypeScriptClientGenerator {
         self.module = module
         self.config = config
         self.types = TypeScriptTypes(schema: schema, current: module.name, inputs: inputs)
+        self.bytes = BytesDecoders(schema: schema, current: module.name)
         var seen = Set<String>()
         var names: [String] = []
         names.reserveCapacity(module.methods.count + module.events.count + module.pageMethods.count)
@@ -368,13 +371,55 @@ struct TypeScriptClientGenerator {
         }
     }
 
+    /// `$eventBytes`, the decoders of the event payloads that hold `bytes`, when there are any;
+    /// returns whether it was printed.
+    private func printEventDecoders(into p: inout CodePrinter) -> Bool {
+        let decoders = module.events.compactMap { event in bytes.decoder(event.payload).map { (event, $0) } }
+        guard !decoders.isEmpty else { return false }
+        p.blankLine()
+        p.line("/** The events whose payloads hold `bytes`, by the name `on` takes: base64 on the wire, `Uint8Array` here. */")
+        p.block("const $eventBytes: { readonly [E in keyof \(TypeScriptNamer.eventsTypeName(module))]?: $runtime.BytesDecoder } = {", closer: "};") { p in
+            for (event, decoder) in decoders {
+                p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(decoder),")
+            }
+        }
+        return true
+    }
+
+    /// `$pageMethods`, what `implement` needs to know of each page method.
+    private func printPageMethodTable(into p: inout CodePrinter) {
+        guard !module.pageMethods.isEmpty else { return }
+        p.blankLine()
+        p.line("/** The page methods, by the key `implement` takes: the wire name and the declared error codes. */")
+        p.block("const $pageMethods: { readonly [M in keyof \(TypeScriptNamer.pageMethodsTypeName(module))]-?: $runtime.PageMethodEntry } = {", closer: "};") { p in
+            for method in module.pageMethods {
+                let errors = method.errors.compactMap { module.error(named: $0) }.map { error in
+                    TypeScriptNamer.errorsConstName(module) + (TypeScriptNamer.isIdentifier(error.identifier)
+                        ? "." + error.identifier : "[" + TypeScriptNamer.stringLiteral(error.identifier) + "]")
+                }
+                let params = bytes.decoder(method.params).map { ", params: " + $0 } ?? ""
+                p.line("\(TypeScriptNamer.propertyKey(method.identifier)): { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), errors: [\(errors.joined(separator: ", "))]\(params) },")
+            }
+        }
+    }
+
     private func printClient(into p: inout CodePrinter) {
         let events = TypeScriptNamer.eventsTypeName(module)
         // Constructing the channel has no effect (nothing is posted before the first use); the
         // annotation lets bundlers drop it when the page never uses the client.
-        let errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
+        var errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
+        // Request errors whose data holds `bytes` decode it, as results do.
+        let requestErrors = Set(module.methods.flatMap(\.errors))
+        let errorData = module.errors.filter { requestErrors.contains($0.name) }.compactMap { error in
+            bytes.decoder(error.data).map { "\(error.code): \($0)" }
+        }
+        if !errorData.isEmpty { errors += ", { " + errorData.joined(separator: ", ") + " }" }
         let fingerprint = TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema))
         p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)), \(fingerprint)\(errors));")
+        let received = module.methods.compactMap(\.returns) + module.events.flatMap { $0.payload.map(\.type) }
+            + module.pageMethods.flatMap { $0.params.map(\.type) }
+            + module.errors.filter { requestErrors.contains($0.name) }.flatMap { $0.data.map(\.type) }
+        bytes.printConstants(for: received, into: &p)
         p.blankLine()
         p.line("/** Wire names of the events, by the name `on` takes. */")
         if module.events.isEmpty {
@@ -386,19 +431,8 @@ struct TypeScriptClientGenerator {
                 }
             }
         }
-        if !module.pageMethods.isEmpty {
-            p.blankLine()
-            p.line("/** The page methods, by the key `implement` takes: the wire name and the declared error codes. */")
-            p.block("const $pageMethods: { readonly [M in keyof \(TypeScriptNamer.pageMethodsTypeName(module))]-?: $runtime.PageMethodEntry } = {", closer: "};") { p in
-                for method in module.pageMethods {
-                    let errors = method.errors.compactMap { module.error(named: $0) }.map { error in
-                        TypeScriptNamer.errorsConstName(module) + (TypeScriptNamer.isIdentifier(error.identifier)
-                            ? "." + error.identifier : "[" + TypeScriptNamer.stringLiteral(error.identifier) + "]")
-                    }
-                    p.line("\(TypeScriptNamer.propertyKey(method.identifier)): { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), errors: [\(errors.joined(separator: ", "))] },")
-                }
-            }
-        }
+        let eventDecoders = printEventDecoders(into: &p)
+        printPageMethodTable(into: &p)
         p.blankLine()
         printMemberTable(into: &p)
         p.blankLine()
@@ -410,8 +444,13 @@ struct TypeScriptClientGenerator {
                 p.line("return $channel.inApp;")
             }
             p.line("ready: (options) => $channel.ready(options),")
-            p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
-            p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
+            if !eventDecoders {
+                p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
+                p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
+            } else {
+                p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void, $eventBytes[event]),")
+                p.line("once: (event, options) => $channel.once($events[event], options, $eventBytes[event]) as Promise<\(events)[typeof event]>,")
+            }
             p.block("get \(TypeScriptNamer.fingerprintMember)() {", closer: "},") { p in
                 p.line("return $channel.fingerprint;")
             }
@@ -430,7 +469,8 @@ struct TypeScriptClientGenerator {
                 case .request where method.returns == nil:
                     call = "$channel.request<unknown>(\(wire), \(params), options).then(() => undefined)"
                 case .request:
-                    call = "$channel.request<\(resultType(method))>(\(wire), \(params), options)"
+                    let decoder = method.returns.flatMap(bytes.decoder).map { ", " + $0 } ?? ""
+                    call = "$channel.request<\(resultType(method))>(\(wire), \(params), options\(decoder))"
                 }
                 p.line("\(TypeScriptNamer.methodKey(method.identifier)): (\(parameterList(method, typed: false))) => \(call),")
             }

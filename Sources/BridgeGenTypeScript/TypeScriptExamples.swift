@@ -106,6 +106,7 @@ struct TypeScriptExamples: PageSideExamples {
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .string(let s): return TypeScriptNamer.stringLiteral(s)
+        case .bytes(let text): return "new TextEncoder().encode(" + TypeScriptNamer.stringLiteral(text) + ")"
         case .enumCase(_, _, let c): return TypeScriptNamer.stringLiteral(c.wireValue)
         case .list(_, let items):
             return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"

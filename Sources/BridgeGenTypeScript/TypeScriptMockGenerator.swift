@@ -20,6 +20,15 @@ struct TypeScriptMockGenerator {
         p.line("// Import it only in development builds: `installMock({ sample: { ... } })`.")
         p.blankLine()
         p.line("import * as $mock from './mock-runtime.js';")
+        let bytes = BytesDecoders(schema: schema, current: nil)
+        // The mock decodes what the page sends to the implementations, and the page's answers.
+        let received = schema.modules.flatMap { module in
+            module.methods.flatMap { $0.params.map(\.type) } + module.pageMethods.compactMap(\.returns)
+        }
+        let usesBytes = received.contains(where: bytes.reaches)
+        if usesBytes {
+            p.line("import * as $runtime from './runtime.js';")
+        }
         for module in schema.modules {
             p.line("import type * as \(module.name) from \(TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name)));")
         }
@@ -48,8 +57,11 @@ struct TypeScriptMockGenerator {
         p.blankLine()
         JSDoc("An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`.").print(into: &p)
         p.line("export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;")
+        if usesBytes {
+            bytes.printConstants(for: received, into: &p)
+        }
         p.blankLine()
-        printTables(into: &p)
+        printTables(into: &p, bytes: bytes)
         p.blankLine()
         JSDoc([
             "Installs fake `window.webkit.messageHandlers` for the configured transport, answering with",
@@ -62,7 +74,7 @@ struct TypeScriptMockGenerator {
         return p.text
     }
 
-    private func printTables(into p: inout CodePrinter) {
+    private func printTables(into p: inout CodePrinter, bytes: BytesDecoders) {
         p.line("/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */")
         p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
             // A Map, not an object literal: wire names are schema text, and a key such as
@@ -96,7 +108,8 @@ struct TypeScriptMockGenerator {
                             let errors = method.errors.compactMap { module.error(named: $0) }
                                 .map { "[\($0.code), \(TypeScriptNamer.stringLiteral($0.identifier))]" }.joined(separator: ", ")
                             let global = method.global.map { "[" + $0.map(TypeScriptNamer.stringLiteral).joined(separator: ", ") + "]" } ?? "null"
-                            p.line("[\(TypeScriptNamer.stringLiteral(method.identifier)), { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), params: [\(params)], returns: \(method.returns != nil), errors: [\(errors)], global: \(global) }],")
+                            let result = method.returns.flatMap(bytes.decoder).map { ", result: " + $0 } ?? ""
+                            p.line("[\(TypeScriptNamer.stringLiteral(method.identifier)), { wire: \(TypeScriptNamer.stringLiteral(method.wireName)), params: [\(params)], returns: \(method.returns != nil), errors: [\(errors)], global: \(global)\(result) }],")
                         }
                     }
                 }
@@ -105,6 +118,21 @@ struct TypeScriptMockGenerator {
             p.block("fingerprints: new Map([", closer: "]),") { p in
                 for module in schema.modules {
                     p.line("[\(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema)))],")
+                }
+            }
+            let decoded = schema.modules.map { module in
+                (module, module.methods.compactMap { method in bytes.decoder(method.params).map { (method, $0) } })
+            }.filter { !$0.1.isEmpty }
+            if !decoded.isEmpty {
+                // By module and wire name: the methods whose params hold `bytes`.
+                p.block("bytes: new Map([", closer: "]),") { p in
+                    for (module, methods) in decoded {
+                        p.block("[\(TypeScriptNamer.stringLiteral(module.name)), new Map<string, $runtime.BytesDecoder>([", closer: "])],") { p in
+                            for (method, decoder) in methods {
+                                p.line("[\(TypeScriptNamer.stringLiteral(method.wireName)), \(decoder)],")
+                            }
+                        }
+                    }
                 }
             }
             // Keyed by identifiers (checked against `MockEvents` by the type), not wire names.

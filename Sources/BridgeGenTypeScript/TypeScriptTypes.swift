@@ -31,6 +31,7 @@ struct TypeScriptTypes {
         case .string: return "string"
         case .int, .double: return "number"
         case .bool: return "boolean"
+        case .bytes: return "Uint8Array"
         case .any: return "unknown"
         case .named(let owner, var name):
             if form == .sent && inputs.differs(module: owner, name: name) { name = TypeScriptNamer.inputTypeName(name) }

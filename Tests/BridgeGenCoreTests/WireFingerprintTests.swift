@@ -134,6 +134,8 @@ final class WireFingerprintTests: XCTestCase {
             ("  getItem:\n", "  getItem:\n    wire: get-item\n"),                 // a wire name
             ("changed: {payload: {item: Item}}", "changed: {payload: {item: Item, at: int}}"),
             ("cartCount: {returns: int", "cartCount: {returns: double"),
+            ("b: string}}", "b: bytes}}"),                                       // string -> bytes: both JSON strings
+            ("b: string}}", "b: bytes?}}"),
             ("cartCount: {returns: int", "cartCount: {global: app.cartCount, returns: int"),
             // The page's client names each code: renaming an error changes what the page reads.
             ("soldOut", "outOfStock"),

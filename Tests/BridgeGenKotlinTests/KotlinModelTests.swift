@@ -112,7 +112,7 @@ final class KotlinModelTests: XCTestCase {
         paths += KotlinToolchain.standIn
         let docsStandIns = TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/DocsStandIns")
         paths += try FileManager.default.contentsOfDirectory(atPath: docsStandIns).filter { $0.hasSuffix(".kt") }.sorted().map { docsStandIns + "/" + $0 }
-        paths += ["ModelProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt", "ErrorProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        paths += ["ModelProbe.kt", "BytesProbe.kt", "DispatchProbe.kt", "PageCallerProbe.kt", "AndroidHost.kt", "ErrorProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         let classes = KotlinToolchain.classes("models")
         try KotlinToolchain.compile(paths, into: classes)
         return classes
@@ -170,6 +170,17 @@ final class KotlinModelTests: XCTestCase {
             """#)
     }
 
+    /// Data classes holding `bytes` override `equals` and `hashCode` to compare content
+    /// (`BridgeContent`): a `ByteArray` alone compares by identity.
+    func testDataClassesHoldingBytesCompareByContent() throws {
+        let classes = try Self.compiledSets()
+        let run = try KotlinToolchain.run("stress.BytesProbeKt", classes: classes, input: "")
+        XCTAssertEqual(run.status, 0, run.output)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 10, run.output)
+        for line in lines { XCTAssertTrue(line.hasSuffix(" true"), line) }
+    }
+
     /// The Kotlin side of every example of Generated/Docs compiles against Generated/Kotlin,
     /// warnings as errors (in `compiledSets`' one kotlinc run): a handler per method of Schemas/
     /// (the classes implement the interfaces whole), every event sent and every page method
@@ -178,7 +189,7 @@ final class KotlinModelTests: XCTestCase {
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
-        XCTAssertEqual(program.handlers, 11, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.handlers, 13, "one handler example per method of Schemas/")
         XCTAssertEqual(program.events, 3, program.text)
         XCTAssertEqual(program.pageCalls, 4, program.text)
     }

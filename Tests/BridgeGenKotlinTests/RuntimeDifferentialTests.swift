@@ -64,6 +64,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         }
         cases += incomingCases(&random, hostile: hostile)
         cases += decodeCases()
+        cases += bytesCases(&random)
         cases += structCases(&random, hostile: hostile)
         cases += encodeCases(&random)
         return cases
@@ -157,6 +158,31 @@ final class RuntimeDifferentialTests: XCTestCase {
         return cases
     }
 
+    /// `bytes` through both runtimes: every byte value, every padding length, random data, and
+    /// texts that are almost base64 (one character replaced, cut short, padding moved), each
+    /// decoded to the same bytes (or refused with the same message) and encoded back alike.
+    func bytesCases(_ random: inout SeededRandom) -> [Case] {
+        var texts = ["", "AA==", "AAE=", "AAEC", "/w==", "+/+/", "aGVsbG8=", "aGVsbG8", "aGk", "aGl=", "QR==", "Q===", "====",
+                     "aGVs bG8=", "aGVsbG8=\\n", " aGk=", "a-_w", "aG=s", "aGk=aGk=", "\\u00e9AAA", "AAAA\\u0000", "aGk=\\t"]
+        texts.append(Data((0...255).map { UInt8($0) }).base64EncodedString())
+        for length in 0..<40 {
+            texts.append(Data((0..<length).map { _ in UInt8(random.int(0...255)) }).base64EncodedString())
+        }
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ .")
+        for _ in 0..<200 {
+            var text = Array(Data((0..<random.int(1...12)).map { _ in UInt8(random.int(0...255)) }).base64EncodedString())
+            switch random.next(below: 3) {
+            case 0: text[random.int(0...(text.count - 1))] = random.pick(alphabet)
+            case 1: text.removeLast(random.int(1...min(3, text.count)))
+            default: text.insert(random.pick(alphabet), at: random.int(0...text.count))
+            }
+            texts.append(String(text))
+        }
+        // JSON string literals (escapes written as they stand above), plus values that are not strings.
+        let values = texts.map { "\"" + $0 + "\"" } + ["null", "0", "[]", "{}", "true"]
+        return values.map { Case(kind: "decode", input: "bytes\u{F8FF}" + $0, swift: Self.swiftDecode("bytes", $0)) }
+    }
+
     static func swiftDecode(_ kind: String, _ json: String) -> String {
         let message = try? JSONSerialization.jsonObject(with: Data((json.isEmpty ? "{}" : "{\"v\":" + json + "}").utf8)) as? [String: Any]
         let value = message?["v"]
@@ -173,6 +199,9 @@ final class RuntimeDifferentialTests: XCTestCase {
             case "map-int": result = .object(try BridgeDecode.map(value, path, BridgeDecode.int).mapValues { .int($0) })
             case "optional-int": result = try BridgeDecode.optional(value, path, BridgeDecode.int).map { .int($0) } ?? .null
             case "params": result = try BridgeDecode.json(BridgeDecode.params(value), "params")
+            case "bytes":
+                let bytes = try BridgeDecode.bytes(value, path)
+                result = .string(bytes.map { String(format: "%02x", $0) }.joined() + " " + BridgeBase64.encode(bytes))
             default: return "unknown decoder \(kind)"
             }
             return "ok " + result.jsonText

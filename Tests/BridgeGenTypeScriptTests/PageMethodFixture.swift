@@ -7,9 +7,11 @@ import BridgeGenTestSupport
 /// name, a struct result whose sent form differs (`sample.DeviceInfoInput`), a list of a local
 /// struct with a default, and deprecation.
 enum PageMethodFixture {
-    /// `Schemas/` plus module `shop`.
+    /// `Schemas/` plus module `shop` and the stress module `blobs` (IDL `bytes` in every position:
+    /// event payloads, page-method params and results, structs that reach each other).
     static func schema() throws -> SchemaSet {
-        SchemaSet(modules: try checkedSchema().modules + [shop])
+        let blobs = TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress/blobs.bridge.yaml")
+        return SchemaSet(modules: try checkedSchema().modules + [shop] + checkedSchema([blobs]).modules)
     }
 
     static let file = "shop.bridge.yaml"

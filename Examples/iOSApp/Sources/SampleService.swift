@@ -11,6 +11,7 @@ final class SampleService: SampleHandler {
     /// Where share sheets are presented from; set by the view controller.
     var present: ((_ items: [Any]) -> Void)?
     private var store: [String: String] = [:]
+    private var blobs: [String: Data] = [:]
     private static let storeLimit = 1_000
 
     func share(text: String, url: String?) {
@@ -53,6 +54,18 @@ final class SampleService: SampleHandler {
         if store[key] == nil && store.count >= Self.storeLimit { throw SampleError.storageFull() }
         store[key] = value
         return true
+    }
+
+    func setBlob(key: String, contents: Data) async throws -> Bool {
+        try Self.validate(key)
+        if blobs[key] == nil && blobs.count >= Self.storeLimit { throw Sample.Errors.storageFull() }
+        blobs[key] = contents
+        return true
+    }
+
+    func getBlob(key: String) async throws -> Data? {
+        try Self.validate(key)
+        return blobs[key]
     }
 
     private static func validate(_ key: String) throws {

@@ -373,6 +373,11 @@ public enum SchemaMessages {
         ID.defaultType.diagnostic("struct '\(name)' cannot have a default value; make the field optional instead", at: at)
     }
 
+    /// A default would be base64 text in the schema, which nobody reviews as data.
+    static func bytesDefault(at: SourceLocation) -> Diagnostic {
+        ID.defaultType.diagnostic("'bytes' cannot have a default value; make the field optional ('bytes?') instead", at: at)
+    }
+
     static func unknownEnumCase(_ value: String, enumName: String, known: [String], at: SourceLocation) -> Diagnostic {
         ID.unknownCase.diagnostic("'\(value)' is not a case of enum '\(enumName)'\(DidYouMean.clause(for: value, in: known))", at: at)
     }
@@ -428,8 +433,7 @@ public enum SchemaMessages {
                        "Void": "a request that answers with no value has no 'returns'",
                        "Date": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
                        "DateTime": "the IDL has no date type: use 'string' (ISO 8601) or 'double' (milliseconds since 1970)",
-                       "URL": "use 'string'", "UUID": "use 'string'",
-                       "Data": "the IDL has no bytes type: use 'string' (for example base64)"]
+                       "URL": "use 'string'", "UUID": "use 'string'"]
         if let fix = instead[name] {
             return ID.unknownType.diagnostic("unknown type '\(name)'; \(fix)", at: at)
         }

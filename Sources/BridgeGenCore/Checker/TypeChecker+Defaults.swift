@@ -54,6 +54,7 @@ extension TypeChecker {
                 return mismatch("true or false", hint: unquoteHint(node, ["true", "false"].contains(text)))
             }
             return .bool(text.lowercased() == "true")
+        case .bytes: return refuse(SchemaMessages.bytesDefault(at: node.location))
         case .any:
             return anyLiteral(node)
         case .list(let element):
@@ -86,6 +87,12 @@ extension TypeChecker {
             }
             return .enumCase(value)
         }
+    }
+
+    /// Reports a default no literal of its type can have.
+    mutating func refuse(_ diagnostic: Diagnostic) -> Literal? {
+        report(diagnostic)
+        return nil
     }
 
     mutating func anyLiteral(_ node: YAMLNode) -> Literal? {

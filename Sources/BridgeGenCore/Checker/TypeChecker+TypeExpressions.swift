@@ -57,6 +57,7 @@ extension TypeChecker {
         case .primitive("int"): return .int
         case .primitive("double"): return .double
         case .primitive("bool"): return .bool
+        case .primitive("bytes"): return .bytes
         case .primitive: return .any
         case .list(let inner): return resolve(inner, text, &scope).map(TypeRef.list)
         case .map(let inner): return resolve(inner, text, &scope).map(TypeRef.map)

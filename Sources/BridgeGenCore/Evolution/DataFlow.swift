@@ -93,7 +93,7 @@ struct DataFlow {
     /// Adds `flow` to the named types inside `type`, queueing the ones whose flow grew.
     private mutating func reach(_ type: TypeRef, _ flow: Flow, _ pending: inout [TypeKey]) {
         switch type {
-        case .string, .int, .double, .bool, .any: return
+        case .string, .int, .double, .bool, .bytes, .any: return
         case .list(let inner), .map(let inner), .optional(let inner): reach(inner, flow, &pending)
         case .named(let module, let name):
             let key = TypeKey(module: module, name: name)

@@ -84,7 +84,7 @@ extension DiffRun {
             return true
         }
         switch (old, new) {
-        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.any, .any): return false
+        case (.string, .string), (.int, .int), (.double, .double), (.bool, .bool), (.bytes, .bytes), (.any, .any): return false
         case (.int, .double): return changed(.typeWidened)
         case (.double, .int): return changed(.typeNarrowed)
         case (.list(let o), .list(let n)), (.map(let o), .map(let n)):

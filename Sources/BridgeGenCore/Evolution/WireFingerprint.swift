@@ -152,7 +152,7 @@ private struct CanonicalWriter {
 
     private mutating func shape(_ type: TypeRef) {
         switch type {
-        case .string, .int, .double, .bool, .any: put(type.idlSpelling)
+        case .string, .int, .double, .bool, .bytes, .any: put(type.idlSpelling)
         case .list(let element):
             put("list<")
             shape(element)

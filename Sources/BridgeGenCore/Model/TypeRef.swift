@@ -6,6 +6,8 @@ public indirect enum TypeRef: Hashable, Sendable {
     case int
     case double
     case bool
+    /// Binary data: base64 text on the wire (docs/WIRE.md says why).
+    case bytes
     /// Arbitrary JSON (object, array, string, number, bool or null).
     case any
     case named(module: String, name: String)
@@ -33,6 +35,7 @@ public indirect enum TypeRef: Hashable, Sendable {
         case .int: return "int"
         case .double: return "double"
         case .bool: return "bool"
+        case .bytes: return "bytes"
         case .any: return "any"
         case .named(let module, let name): return "\(module).\(name)"
         case .list(let element): return "list<\(element.idlSpelling)>"

@@ -24,6 +24,8 @@ public enum ForeignTypeSpelling {
         "Double": "double", "Float": "double", "float": "double", "number": "double", "Number": "double",
         "f32": "double", "f64": "double", "float32": "double", "float64": "double", "Float32": "double", "Float64": "double",
         "Bool": "bool", "Boolean": "bool", "boolean": "bool",
+        "Bytes": "bytes", "byte": "bytes", "Byte": "bytes", "Data": "bytes", "data": "bytes", "ByteArray": "bytes",
+        "Uint8Array": "bytes", "ArrayBuffer": "bytes", "Buffer": "bytes", "Blob": "bytes", "blob": "bytes", "binary": "bytes",
         "Any": "any", "unknown": "any", "JSONValue": "any",
     ]
     static let listWords: Set<String> = ["list", "List", "array", "Array", "Vec", "vector", "Vector", "Sequence", "seq"]

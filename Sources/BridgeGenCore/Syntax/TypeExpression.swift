@@ -4,7 +4,7 @@
 ///
 ///     type      = base [ "?" ]
 ///     base      = "list" "<" type ">" | "map" "<" type ">" | primitive | [ module "." ] TypeName
-///     primitive = "string" | "int" | "double" | "bool" | "any"
+///     primitive = "string" | "int" | "double" | "bool" | "bytes" | "any"
 ///
 /// Angle brackets and `?` are plain characters in YAML, also in flow context, unlike
 /// `[string]` (a YAML sequence) or `{string: int}` (a YAML mapping).
@@ -15,7 +15,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
     case map(TypeExpression)
     case optional(TypeExpression)
 
-    public static let primitives = ["string", "int", "double", "bool", "any"]
+    public static let primitives = ["string", "int", "double", "bool", "bytes", "any"]
 
     /// A parse failure: what went wrong and the 0-based offset (in Unicode scalars) in the text.
     public struct ParseError: Error, Sendable, Hashable {
@@ -83,6 +83,7 @@ public indirect enum TypeExpression: Sendable, Hashable {
         case .primitive("int"): return .int
         case .primitive("double"): return .double
         case .primitive("bool"): return .bool
+        case .primitive("bytes"): return .bytes
         case .primitive("any"): return .any
         case .primitive: return nil
         case .named(let module?, let name): return .named(module: module, name: name)

@@ -6,6 +6,8 @@ public indirect enum ExampleValue: Sendable {
     case int(Int64)
     case double(Double)
     case string(String)
+    /// Binary data: the UTF-8 bytes of the text (readable in every target's example).
+    case bytes(String)
     /// An enum case: the declaration's module and name, and the case.
     case enumCase(module: String, type: String, EnumCase)
     case list(element: TypeRef, [ExampleValue])
@@ -14,6 +16,26 @@ public indirect enum ExampleValue: Sendable {
     case object(module: String, type: String, [(Field, ExampleValue)])
     /// Arbitrary JSON (`any`).
     case json(ExampleValue)
+}
+
+extension ExampleValue {
+    /// The wire form of `.bytes(text)`: the standard, padded base64 of its UTF-8 bytes.
+    public static func base64(_ text: String) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = 0
+            for offset in 0..<3 { group = group << 8 | (offset < count ? Int(bytes[index + offset]) : 0) }
+            for digit in 0..<4 {
+                out.append(digit <= count ? alphabet[group >> (18 - 6 * digit) & 63] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 extension CodePrinter {

@@ -26,7 +26,7 @@ async def test_type_names_in_scope(client, tmp_path):
     write_set(tmp_path)
     shop = await open_doc(client, tmp_path / "shop.bridge.yaml")
     labels = await complete(client, shop, SHOP, "returns: ")
-    assert labels == sorted(["string", "int", "double", "bool", "any", "list<>", "map<>", "user.UserInfo"])
+    assert labels == sorted(["string", "int", "double", "bool", "bytes", "any", "list<>", "map<>", "user.UserInfo"])
     user = await open_doc(client, tmp_path / "user.bridge.yaml")
     labels = await complete(client, user, USER, "    returns: ")
     assert "UserInfo" in labels and "user.UserInfo" not in labels

@@ -3,7 +3,45 @@
 // of BLOCK sequential requests (resolution 1/BLOCK ms); median and p95 are over those blocks.
 // Throughput: 2n requests issued at once, all awaited. Page calls: n sequential native -> page
 // calls, timed natively (the host's ContinuousClock), so the 1 ms coarsening does not apply.
+// Bytes: a round trip (setBlob then getBlob) of 1 MB and 10 MB, against the same round trip of a
+// string as long as their base64 (setItem then getItem): what `bytes` costs beyond the text it is.
 const BLOCK = 10;
+const BYTES_SIZES = [1000000, 10000000];
+const BYTES_RUNS = 3;
+
+/** The median of `runs` timings of `body` (ms); coarsening to 1 ms is small beside these. */
+async function median(runs, body) {
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        await body();
+        times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(times.length / 2)];
+}
+
+async function benchBytes(sample) {
+    const slow = { timeoutMs: 120000 };
+    const results = [];
+    for (const size of BYTES_SIZES) {
+        const bytes = new Uint8Array(size);
+        for (let i = 0; i < size; i++) bytes[i] = (i * 7 + (i >>> 8)) & 0xff;
+        const text = 'A'.repeat(Math.ceil(size / 3) * 4);
+        const bytesMs = await median(BYTES_RUNS, async () => {
+            await sample.setBlob({ key: 'bench', contents: bytes }, slow);
+            const back = await sample.getBlob({ key: 'bench' }, slow);
+            if (back.length !== size) throw new Error('wrong bytes');
+        });
+        const stringMs = await median(BYTES_RUNS, async () => {
+            await sample.setItem({ key: 'bench', value: text }, slow);
+            const back = await sample.getItem({ key: 'bench' }, slow);
+            if (back.length !== text.length) throw new Error('wrong string');
+        });
+        results.push({ size, wireChars: text.length, bytesMs, stringMs });
+    }
+    return results;
+}
 
 export async function bench({ client, control, n }) {
     const { sample } = client;
@@ -29,5 +67,6 @@ export async function bench({ client, control, n }) {
     await control({ cmd: 'host', line: { benchPageCalls: { n: 50 } } });
     const pageCall = (await control({ cmd: 'host', line: { benchPageCalls: { n } } })).bench;
     off();
-    return { block: BLOCK, sequential: blocks.length * BLOCK, medianMs: q(0.5), p95Ms: q(0.95), minMs: blocks[0], concurrent: m, elapsedMs: elapsed, perSecond: m / (elapsed / 1000), pageCall };
+    const bytes = await benchBytes(sample);
+    return { bytes, block: BLOCK, sequential: blocks.length * BLOCK, medianMs: q(0.5), p95Ms: q(0.95), minMs: blocks[0], concurrent: m, elapsedMs: elapsed, perSecond: m / (elapsed / 1000), pageCall };
 }

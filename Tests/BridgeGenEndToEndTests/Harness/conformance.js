@@ -85,6 +85,22 @@ function units(s) {
     return typeof s === 'string' ? Array.from(s, (c) => c.codePointAt(0).toString(16)).join(' ') : show(s);
 }
 
+/** A `Uint8Array` equal to `expected` byte for byte; names the first difference. */
+function bytesExact(actual, expected, what) {
+    check(actual instanceof Uint8Array, `${what}: expected a Uint8Array, got ${show(actual)}`);
+    check(actual.length === expected.length, `${what}: expected ${expected.length} bytes, got ${actual.length}`);
+    for (let i = 0; i < expected.length; i++) {
+        if (actual[i] !== expected[i]) throw new Failure(`${what}: byte ${i} is ${actual[i]}, expected ${expected[i]}`);
+    }
+}
+
+/** `length` bytes that are not a repeating run (so a dropped or moved chunk shows). */
+function patternBytes(length) {
+    const bytes = new Uint8Array(length);
+    for (let i = 0; i < length; i++) bytes[i] = (i * 7 + (i >>> 8) + (i >>> 16)) & 0xff;
+    return bytes;
+}
+
 function exact(actual, expected, what) {
     if (actual !== expected) throw new Failure(`${what}: not byte-exact\n  expected ${units(expected)}\n  got      ${units(actual)}`);
 }
@@ -386,6 +402,59 @@ function mainCases(env) {
         eq(await sample.setItem({ key: 'e2e-k', value: 'v1' }), true, 'setItem');
         eq(await sample.getItem({ key: 'e2e-k' }), 'v1', 'getItem');
         eq((await calls(env, 3)).map((c) => c.method), ['getItem', 'setItem', 'getItem'], 'handler calls');
+    });
+
+    t('bytes: every byte value 0-255 and every padding length round trip byte-exact (setBlob / getBlob)', async () => {
+        const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+        eq(await sample.setBlob({ key: 'e2e-all', contents: all }), true, 'setBlob');
+        bytesExact(await sample.getBlob({ key: 'e2e-all' }), all, 'getBlob');
+        eq(await sample.getBlob({ key: 'e2e-none' }), null, 'missing key');
+        // 0 to 5 bytes: base64 with no padding, '==' and '=' (and the empty value).
+        for (let n = 0; n <= 5; n++) {
+            const part = all.slice(256 - n);
+            eq(await sample.setBlob({ key: `e2e-${n}`, contents: part }), true, `setBlob ${n}`);
+            bytesExact(await sample.getBlob({ key: `e2e-${n}` }), part, `getBlob ${n}`);
+        }
+        const recorded = await calls(env, 15);
+        eq(recorded[0], { module: 'sample', method: 'setBlob', params: { key: 'e2e-all', length: 256, bytes: Array.from(all) } }, 'native decoded every byte');
+        eq(recorded.filter((c) => c.method === 'setBlob').map((c) => c.params.length), [256, 0, 1, 2, 3, 4, 5], 'lengths native saw');
+        // What a hand-written page sends: the base64 text itself.
+        envelopeOk(await handRequest(env, 'sample', { type: 'getBlob', data: { key: 'e2e-3' } }), '/f7/', 'getBlob by hand');
+        await calls(env, 1);
+    });
+
+    t('bytes: a 10 MiB payload (BridgeLimits.maxBytesLength) round trips byte-exact', async () => {
+        const big = patternBytes(10 * 1024 * 1024);
+        const slow = { timeoutMs: 120000 };
+        eq(await sample.setBlob({ key: 'e2e-big', contents: big }, slow), true, 'setBlob 10 MiB');
+        bytesExact(await sample.getBlob({ key: 'e2e-big' }, slow), big, 'getBlob 10 MiB');
+        eq((await calls(env, 2)).map((c) => c.params.length ?? c.method), [big.length, 'getBlob'], 'native saw every byte');
+        await env.control({ cmd: 'host', line: { reset: true } });
+    });
+
+    t('bytes: invalid base64 and over-limit values are invalidParams -3 with the path, before the handler', async () => {
+        const refused = async (contents, message) => {
+            const envelope = await handRequest(env, 'sample', { type: 'setBlob', data: { key: 'k', contents } }, { timeoutMs: 60000 });
+            eq({ errcode: envelope.errcode, errmsg: envelope.errmsg }, { errcode: Code.invalidParams, errmsg: message }, `setBlob(${show(contents).slice(0, 40)})`);
+        };
+        const flaw = (why) => `params.contents: expected bytes (base64), got a string that is not base64: ${why}`;
+        await refused('aGVsbG8', flaw('its length 7 is not a multiple of 4'));
+        await refused('aGVs bG8=', flaw('character 4 is not in the base64 alphabet'));
+        await refused('aGVsbG8=\n', flaw('character 7 is not in the base64 alphabet'));
+        await refused('a-_w', flaw('character 1 is not in the base64 alphabet'));
+        await refused('aG=s', flaw('character 2 is not in the base64 alphabet'));
+        await refused('aGk', flaw('its length 3 is not a multiple of 4'));
+        await refused('aGl=', flaw('its last character has bits set after the data'));
+        await refused('QR==', flaw('its last character has bits set after the data'));
+        await refused(5, 'params.contents: expected bytes (base64), got int');
+        await refused(null, 'params.contents: expected bytes (base64), got null');
+        // One byte over: 13,981,016 characters of base64, inside the 16 MiB message limit.
+        await refused('A'.repeat(13981012) + 'AAA=', 'params.contents: expected bytes of at most 10485760, got 10485761');
+        eq(await calls(env, 0), [], 'no handler was called');
+        // The client refuses a Uint8Array over the limit before posting: the page hears why.
+        await rejects(sample.setBlob({ key: 'k', contents: new Uint8Array(10 * 1024 * 1024 + 1) }), Code.invalidParams, 'client over the limit',
+            'sample.setBlob: could not post the message: params.contents: expected bytes of at most 10485760, got 10485761');
+        eq(await calls(env, 0), [], 'nothing was posted');
     });
 
     t('sample.share (send) reaches the handler with optional url absent and present', async () => {
@@ -738,7 +807,7 @@ function mainCases(env) {
         if (T === 'reply') {
             // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
             const capabilities = {
-                methods: ['deviceInfo', 'getItem', 'haptic', 'setItem', 'share'],
+                methods: ['deviceInfo', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
                 events: ['loadError', 'resume'],
                 pageMethods: ['getCartCount', 'showMessage'],
                 fingerprint: sample.fingerprint,

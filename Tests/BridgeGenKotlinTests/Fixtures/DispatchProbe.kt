@@ -12,6 +12,7 @@ class SecretInternalDetail : Exception("a detail the page must not see")
 
 class TestHandlers : SampleHandler, UserHandler {
     private val store = HashMap<String, String>()
+    private val blobs = HashMap<String, ByteArray>()
     private var loggedIn = true
     val calls = ArrayList<JsonValue>()
     /** Requests waiting in `getItem("slow")` for the page to cancel them: a host does not wait for those to settle. */
@@ -21,6 +22,7 @@ class TestHandlers : SampleHandler, UserHandler {
     /** Empties the store and logs the user in again (the hosts' `reset`). */
     fun reset() {
         store.clear()
+        blobs.clear()
         loggedIn = true
     }
 
@@ -73,6 +75,23 @@ class TestHandlers : SampleHandler, UserHandler {
         yield()
         store[key] = value
         return true
+    }
+
+    /** Records the length, and the bytes themselves when they are few (what native decoded, byte for byte). */
+    override suspend fun setBlob(key: String, contents: ByteArray): Boolean {
+        val length = mapOf("key" to JsonValue.Text(key), "length" to JsonValue.Integer(contents.size.toLong()))
+        val bytes = if (contents.size <= 1_024) mapOf("bytes" to JsonValue.Array(contents.map { JsonValue.Integer(it.toLong() and 0xFF) })) else emptyMap()
+        record("sample", "setBlob", length + bytes)
+        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        yield()
+        blobs[key] = contents
+        return true
+    }
+
+    override suspend fun getBlob(key: String): ByteArray? {
+        record("sample", "getBlob", mapOf("key" to JsonValue.Text(key)))
+        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        return blobs[key]
     }
 
     override fun closePage() = record("user", "closePage", emptyMap())

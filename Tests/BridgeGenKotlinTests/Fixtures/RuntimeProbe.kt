@@ -2,6 +2,7 @@
 // answer of the Kotlin runtime as hex of its UTF-8 text, for RuntimeDifferentialTests to
 // compare with the Swift runtime's answer to the same case.
 
+import bridgegen.BridgeBase64
 import bridgegen.BridgeDecode
 import bridgegen.BridgeEncode
 import bridgegen.BridgeEnvelope
@@ -68,6 +69,9 @@ private fun decode(kind: String, json: String): String {
             "map-int" -> JsonValue.Object(BridgeDecode.map(value, path, BridgeDecode::int).mapValues { JsonValue.Integer(it.value) })
             "optional-int" -> BridgeDecode.optional(value, path, BridgeDecode::int)?.let { JsonValue.Integer(it) } ?: JsonValue.Null
             "params" -> BridgeDecode.json(JsonValue.Object(BridgeDecode.params(value)), BridgePath("params"))
+            "bytes" -> BridgeDecode.bytes(value, path).let { bytes ->
+                JsonValue.Text(bytes.joinToString("") { "%02x".format(it) } + " " + BridgeBase64.encode(bytes))
+            }
             else -> error("unknown decoder $kind")
         }.jsonText
     } catch (error: BridgeError) {

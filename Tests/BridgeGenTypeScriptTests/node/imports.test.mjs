@@ -76,9 +76,9 @@ for (const transport of transports) {
 test('index.js exports the page API and the clients, none of the runtime internals', async () => {
     for (const transport of transports) {
         const index = await import(pathToFileURL(path.join(buildRoot, transport, 'index.js')).href);
-        // `shop` is the page-method fixture module NodeClientTests adds to Schemas/.
+        // `shop` and `blobs` are the fixture modules NodeClientTests adds to Schemas/.
         assert.deepEqual(Object.keys(index).sort(), [
-            'BridgeError', 'BridgeErrorCode', 'PROTOCOL_VERSION', 'Sample', 'Shop', 'User', 'bridgeErrorCodeName', 'config', 'sample', 'shop', 'user',
+            'Blobs', 'BridgeError', 'BridgeErrorCode', 'PROTOCOL_VERSION', 'Sample', 'Shop', 'User', 'blobs', 'bridgeErrorCodeName', 'config', 'sample', 'shop', 'user',
         ]);
         const runtime = await import(pathToFileURL(path.join(buildRoot, transport, 'runtime.js')).href);
         for (const internal of ['findHandler', 'channelName', 'wellFormed']) assert.equal(internal in runtime, false, internal);

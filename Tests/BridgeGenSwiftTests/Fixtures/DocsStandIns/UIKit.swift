@@ -2,7 +2,8 @@
 // its examples type-check on Linux (DocsPageSwiftTests); built against the WebKit stand-in.
 // It also declares the WebKit navigation API those examples use, which the WebKit stand-in
 // (the glue's API only) leaves out: the examples import both modules, so they find it here.
-import Foundation
+// Like the real UIKit it re-exports Foundation (the handler examples use `Data`).
+@_exported import Foundation
 import WebKit
 
 @MainActor open class UIViewController: NSObject {

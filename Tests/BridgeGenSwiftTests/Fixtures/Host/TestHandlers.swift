@@ -10,6 +10,7 @@ enum TestFailure: Error {
 
 @MainActor final class TestHandlers: SampleHandler, UserHandler {
     var store: [String: String] = [:]
+    var blobs: [String: Data] = [:]
     var loggedIn = true
     /// Handler calls since the last `drainCalls()`: `{"module","method","params"}`.
     private(set) var calls: [JSONValue] = []
@@ -77,6 +78,23 @@ enum TestFailure: Error {
         await Task.yield()
         store[key] = value
         return true
+    }
+
+    /// Records the length, and the bytes themselves when they are few (what native decoded, byte for byte).
+    func setBlob(key: String, contents: Data) async throws -> Bool {
+        var recorded: [String: JSONValue] = ["key": .string(key), "length": .int(contents.count)]
+        if contents.count <= 1_024 { recorded["bytes"] = .array(contents.map { .int(Int($0)) }) }
+        record("sample", "setBlob", recorded)
+        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        await Task.yield()
+        blobs[key] = contents
+        return true
+    }
+
+    func getBlob(key: String) async throws -> Data? {
+        record("sample", "getBlob", ["key": .string(key)])
+        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        return blobs[key]
     }
 
     // MARK: user

@@ -213,6 +213,7 @@ await server.serve(readerStackSize: 1 << 20) { command, id, line in
         session.webContentProcessDidTerminate()
     } else if command["reset"] != nil {
         handlers.store = [:]
+        handlers.blobs = [:]
         handlers.loggedIn = true
     } else if command["consoleScript"] != nil {
         line.output["consoleScript"] = .string(BridgeConsole.userScriptSource())
