@@ -58,7 +58,7 @@ final class SampleService: SampleHandler {
 
     func setBlob(key: String, contents: Data) async throws -> Bool {
         try Self.validate(key)
-        if blobs[key] == nil && blobs.count >= Self.storeLimit { throw Sample.Errors.storageFull() }
+        if blobs[key] == nil && blobs.count >= Self.storeLimit { throw SampleError.storageFull() }
         blobs[key] = contents
         return true
     }

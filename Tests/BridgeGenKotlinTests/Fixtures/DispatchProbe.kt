@@ -82,7 +82,7 @@ class TestHandlers : SampleHandler, UserHandler {
         val length = mapOf("key" to JsonValue.Text(key), "length" to JsonValue.Integer(contents.size.toLong()))
         val bytes = if (contents.size <= 1_024) mapOf("bytes" to JsonValue.Array(contents.map { JsonValue.Integer(it.toLong() and 0xFF) })) else emptyMap()
         record("sample", "setBlob", length + bytes)
-        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        if (key.isEmpty()) throw SampleError.InvalidKey("key must not be empty")
         yield()
         blobs[key] = contents
         return true
@@ -90,7 +90,7 @@ class TestHandlers : SampleHandler, UserHandler {
 
     override suspend fun getBlob(key: String): ByteArray? {
         record("sample", "getBlob", mapOf("key" to JsonValue.Text(key)))
-        if (key.isEmpty()) throw Sample.Errors.invalidKey("key must not be empty")
+        if (key.isEmpty()) throw SampleError.InvalidKey("key must not be empty")
         return blobs[key]
     }
 

@@ -85,7 +85,7 @@ enum TestFailure: Error {
         var recorded: [String: JSONValue] = ["key": .string(key), "length": .int(contents.count)]
         if contents.count <= 1_024 { recorded["bytes"] = .array(contents.map { .int(Int($0)) }) }
         record("sample", "setBlob", recorded)
-        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
         await Task.yield()
         blobs[key] = contents
         return true
@@ -93,7 +93,7 @@ enum TestFailure: Error {
 
     func getBlob(key: String) async throws -> Data? {
         record("sample", "getBlob", ["key": .string(key)])
-        if key.isEmpty { throw Sample.Errors.invalidKey("key must not be empty") }
+        if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
         return blobs[key]
     }
 
