@@ -68,6 +68,11 @@ struct KotlinErrorGenerator {
                 }
                 p.line(".json")
             }
+            if error.data.contains(where: { KotlinModelGenerator.holdsByteArray($0.type) }) {
+                p.blankLine()
+                let members = error.data.map { (KotlinNamer.member($0.identifier), KotlinModelGenerator.holdsByteArray($0.type)) }
+                KotlinModelGenerator.contentEquality(Self.className(error), members + [("message", false)], into: &p)
+            }
         }
     }
 

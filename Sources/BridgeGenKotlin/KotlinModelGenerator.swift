@@ -54,31 +54,31 @@ struct KotlinModelGenerator {
                 p.line(line + ",")
             }
         }
-        let byContent = s.fields.filter { Self.holdsByteArray($0.type) }
-        guard !byContent.isEmpty else {
+        guard s.fields.contains(where: { Self.holdsByteArray($0.type) }) else {
             p.line(")")
             return
         }
         p.block(") {") { p in
-            p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
-            p.line("override fun equals(other: Any?): Boolean =")
+            Self.contentEquality(s.name, s.fields.map { (KotlinNamer.member($0.identifier), Self.holdsByteArray($0.type)) }, into: &p)
+        }
+    }
+
+    /// `equals` and `hashCode` of a data class whose `members` (name, holds a ByteArray) include
+    /// `bytes`: ByteArray compares by identity, so these compare it by content, as Swift's Data does.
+    static func contentEquality(_ typeName: String, _ members: [(name: String, byContent: Bool)], into p: inout CodePrinter) {
+        p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
+        p.line("override fun equals(other: Any?): Boolean =")
+        p.indented { p in
+            p.line("this === other || other is \(typeName) &&")
             p.indented { p in
-                let comparisons = s.fields.map { field -> String in
-                    let name = KotlinNamer.member(field.identifier)
-                    return byContent.contains { $0.identifier == field.identifier }
-                        ? "BridgeContent.equal(\(name), other.\(name))" : "\(name) == other.\(name)"
-                }
-                p.line("this === other || other is \(s.name) &&")
-                p.indented { p in
-                    for (index, comparison) in comparisons.enumerated() {
-                        p.line(comparison + (index < comparisons.count - 1 ? " &&" : ""))
-                    }
+                for (index, member) in members.enumerated() {
+                    let comparison = member.byContent ? "BridgeContent.equal(\(member.name), other.\(member.name))" : "\(member.name) == other.\(member.name)"
+                    p.line(comparison + (index < members.count - 1 ? " &&" : ""))
                 }
             }
-            p.blankLine()
-            let names = s.fields.map { KotlinNamer.member($0.identifier) }.joined(separator: ", ")
-            p.line("override fun hashCode(): Int = BridgeContent.hash(\(names))")
         }
+        p.blankLine()
+        p.line("override fun hashCode(): Int = BridgeContent.hash(\(members.map(\.name).joined(separator: ", ")))")
     }
 
     /// Whether values of `type` hold a `ByteArray` that the data class itself compares (one

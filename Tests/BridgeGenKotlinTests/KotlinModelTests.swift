@@ -177,7 +177,7 @@ final class KotlinModelTests: XCTestCase {
         let run = try KotlinToolchain.run("stress.BytesProbeKt", classes: classes, input: "")
         XCTAssertEqual(run.status, 0, run.output)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 10, run.output)
+        XCTAssertEqual(lines.count, 14, run.output)
         for line in lines { XCTAssertTrue(line.hasSuffix(" true"), line) }
     }
 

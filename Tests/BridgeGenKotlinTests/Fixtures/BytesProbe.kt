@@ -1,5 +1,6 @@
-// The generated data classes that hold `bytes` (the stress module `blobs`) compare and hash by
-// content, as Swift's `Data` does: two decodings of one message are equal. Prints one
+// The generated data classes that hold `bytes` (the stress module `blobs`: models and an error's
+// data) compare and hash by content, as Swift's `Data` does: two decodings of one message are
+// equal. Prints one
 // `name true|false` line per check, for KotlinModelTests.
 
 package stress
@@ -23,6 +24,11 @@ fun main() {
         "nestedInAlbumEqual" to (Blobs.Album(a, listOf(b), emptyList()) == Blobs.Album(b, listOf(a), emptyList())),
         "noteEqual" to (Blobs.Note("t", byteArrayOf(5)) == Blobs.Note("t", byteArrayOf(5))),
         "notAPhoto" to !a.equals("c"),
+        // An error's data holding bytes compares the same way (and its message too).
+        "errorDataEqual" to (BlobsError.Corrupt(byteArrayOf(1, 2), a) == BlobsError.Corrupt(byteArrayOf(1, 2), b)),
+        "errorHashEqual" to (BlobsError.Corrupt(byteArrayOf(1, 2)).hashCode() == BlobsError.Corrupt(byteArrayOf(1, 2)).hashCode()),
+        "errorDataDiffers" to (BlobsError.Corrupt(byteArrayOf(1, 2)) != BlobsError.Corrupt(byteArrayOf(1, 3))),
+        "errorMessageDiffers" to (BlobsError.Corrupt(byteArrayOf(1)) != BlobsError.Corrupt(byteArrayOf(1), message = "other")),
     )
     for ((name, ok) in checks) println("$name $ok")
 }
