@@ -63,6 +63,18 @@ async def test_hover_shows_doc_and_wire_name(client, tmp_path):
     assert "The signed-in user, as pages may see them." in hover.contents.value
 
 
+async def test_hover_on_an_error_data_field(client, tmp_path):
+    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
+    path = tmp_path / "Schemas" / "user.bridge.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = await open_doc(client, path)
+    hover = await hover_at(client, uri, text, "      retryAfterSeconds:", delta=8)
+    assert hover is not None
+    value = hover.contents.value
+    assert value.startswith("**data field user.busy.retryAfterSeconds: double?"), value
+    assert "When the page expects to be free again" in value, value
+
+
 async def test_no_hover_off_a_name(client, tmp_path):
     shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
     path = tmp_path / "Schemas" / "user.bridge.yaml"
