@@ -394,6 +394,16 @@ function handWrittenCases(env, h, client, mode) {
             eq(await h.messages(), before + 1, 'messages the native received');
             eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['add-to-wishlist:p1'], 'what the native read');
         }],
+        ['an aborted request sends no $cancel to a native that never said it understands one; the native still runs it', async () => {
+            const controller = new AbortController();
+            const pending = outcome(catalog.getProduct({ sku: 'p1' }, { signal: controller.signal }));
+            controller.abort();
+            const result = await pending;
+            check(result.error && result.error.name === 'AbortError' && result.error.code === -9, `the abort: ${describeError(result.error)}`);
+            await catalog.getProduct({ sku: 'barrier' });
+            eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['get-product:p1', 'get-product:barrier'],
+                'what the native read (no $cancel)');
+        }],
         ['the hand-written native\'s methods work; a send to the new method is posted', async () => {
             eq(await catalog.getProduct({ sku: 'p1' }), { sku: 'p1', title: 'Hand-written p1', price: 1.5 }, 'getProduct');
             catalog.shareProduct({ sku: 'p2' });
