@@ -41,17 +41,7 @@ struct KotlinErrorGenerator {
         for line in KotlinText.kdoc(KotlinText.docText([error.doc, "Code \(error.code)."])) { p.line(line) }
         p.line("data class \(Self.className(error))(")
         p.indented { p in
-            for field in error.data {
-                for line in KotlinText.kdoc(field.doc) { p.line(line) }
-                if let deprecation = KotlinModelGenerator.deprecation(field.deprecated) { p.line(deprecation) }
-                var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type))"
-                if let value = field.defaultValue {
-                    line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema)
-                } else if field.type.isOptional {
-                    line += " = null"
-                }
-                p.line(line + ",")
-            }
+            for field in error.data { KotlinModelGenerator.property(field, schema: schema, inside: nil, into: &p) }
             p.line("/** What the page sees as the message. */")
             p.line("override val message: String = \(KotlinText.stringLiteral(Self.defaultMessage(error))),")
         }

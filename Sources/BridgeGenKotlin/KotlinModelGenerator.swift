@@ -42,17 +42,7 @@ struct KotlinModelGenerator {
         }
         p.line("data class \(s.name)(")
         p.indented { p in
-            for field in s.fields {
-                for line in KotlinText.kdoc(field.doc) { p.line(line) }
-                if let deprecation = Self.deprecation(field.deprecated) { p.line(deprecation) }
-                var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module.name))"
-                if let value = field.defaultValue {
-                    line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module.name)
-                } else if field.type.isOptional {
-                    line += " = null"
-                }
-                p.line(line + ",")
-            }
+            for field in s.fields { Self.property(field, schema: schema, inside: module.name, into: &p) }
         }
         guard s.fields.contains(where: { Self.holdsByteArray($0.type) }) else {
             p.line(")")
@@ -61,6 +51,20 @@ struct KotlinModelGenerator {
         p.block(") {") { p in
             Self.contentEquality(s.name, s.fields.map { (KotlinNamer.member($0.identifier), Self.holdsByteArray($0.type)) }, into: &p)
         }
+    }
+
+    /// A data class's property for `field`: its KDoc, deprecation and `val name: Type = default,`
+    /// (`inside`: the module whose own types go unqualified; nil qualifies every type).
+    static func property(_ field: Field, schema: SchemaSet, inside module: String?, into p: inout CodePrinter) {
+        for line in KotlinText.kdoc(field.doc) { p.line(line) }
+        if let deprecation = deprecation(field.deprecated) { p.line(deprecation) }
+        var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module))"
+        if let value = field.defaultValue {
+            line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module)
+        } else if field.type.isOptional {
+            line += " = null"
+        }
+        p.line(line + ",")
     }
 
     /// `equals` and `hashCode` of a data class whose `members` (name, holds a ByteArray) include
