@@ -18,7 +18,7 @@ struct KotlinErrorGenerator {
     static func className(_ error: ErrorCode) -> String { IDLNames.upperFirst(error.identifier) }
 
     /// Whether a page method of `module` declares an error: only then is the class read from the page.
-    static func decodes(_ module: Module) -> Bool { module.pageMethods.contains { !$0.errors.isEmpty } }
+    static func decodes(_ module: Module) -> Bool { !module.pageMethodErrors.isEmpty }
 
     func generate(into p: inout CodePrinter) {
         let name = Self.name(module.name)
@@ -74,7 +74,7 @@ struct KotlinErrorGenerator {
     /// The codec's `pageError`: a page's rejection with a declared code as the module's error,
     /// its data decoded at `data` (null for none); a code no page method declares is null.
     static func decoder(_ module: Module, schema: SchemaSet, into p: inout CodePrinter) {
-        let declared = Set(module.pageMethods.flatMap(\.errors))
+        let declared = module.pageMethodErrors
         let name = Self.name(module.name)
         for line in KotlinText.kdoc("The page's rejection `error` as a [\(name)]: null when no page method declares its\n"
                                     + "code; throws a [BridgeError] naming the path when its data does not decode.") {

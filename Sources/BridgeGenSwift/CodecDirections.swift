@@ -24,7 +24,7 @@ struct CodecDirections {
             }
             // Every error encodes its data (`SampleError.bridgeError()` covers each case); the
             // errors of page methods are decoded from the page's rejections too.
-            let pageErrors = Set(module.pageMethods.flatMap(\.errors))
+            let pageErrors = module.pageMethodErrors
             for error in module.errors {
                 for field in error.data {
                     Self.reach(field.type, in: schema, into: &encoded)

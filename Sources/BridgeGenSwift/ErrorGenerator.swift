@@ -63,19 +63,13 @@ struct ErrorGenerator {
     }
 
     /// Whether a page method declares an error: only then is the enum read from the page.
-    private var decodes: Bool { module.pageMethods.contains { !$0.errors.isEmpty } }
+    private var decodes: Bool { !module.pageMethodErrors.isEmpty }
 
     /// `outOfStock(available: Int, message: String? = nil)`: optional data defaults to nil and
     /// data with a schema default to it, so a thrower writes only what it has.
     private func caseDeclaration(_ error: ErrorCode) -> String {
-        var parameters = error.data.map { field -> String in
-            var text = SwiftNamer.label(field.identifier) + ": " + SwiftNamer.type(field.type)
-            if let defaultValue = field.defaultValue {
-                text += " = " + SwiftNamer.literal(defaultValue, type: field.type, schema: context.schema)
-            } else if field.type.isOptional {
-                text += " = nil"
-            }
-            return text
+        var parameters = error.data.map { field in
+            SwiftNamer.label(field.identifier) + ": " + SwiftNamer.type(field.type) + ModelGenerator.defaultArgument(field, schema: context.schema)
         }
         parameters.append("message: String? = nil")
         return SwiftNamer.member(error.identifier) + "(" + parameters.joined(separator: ", ") + ")"
@@ -113,7 +107,7 @@ struct ErrorGenerator {
     /// `init?(_ error: BridgeError) throws`: the page's rejection as this enum; nil for a code
     /// that no page method declares, and a `BridgeError` naming the path when the data does not decode.
     private func decodeInitializer(into p: inout CodePrinter) {
-        let declared = Set(module.pageMethods.flatMap(\.errors))
+        let declared = module.pageMethodErrors
         p.line("/// The page's rejection `error` as this module's error: nil when no page method declares its")
         p.line("/// code; throws a `BridgeError` naming the path when its data does not decode.")
         p.block("init?(_ error: BridgeError) throws {") { p in

@@ -74,7 +74,7 @@ struct ModelGenerator {
         let locals = s.fields.map { SwiftNamer.local($0.identifier) }
         let parameters = zip(s.fields, locals).map { field, local in
             let name = SwiftNamer.member(field.identifier) + (local != field.identifier ? " " + local : "")
-            return "\(name): \(SwiftNamer.type(field.type, inside: module.name))" + defaultArgument(field)
+            return "\(name): \(SwiftNamer.type(field.type, inside: module.name))" + Self.defaultArgument(field, schema: context.schema)
         }
         p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
             for (index, field) in s.fields.enumerated() {
@@ -83,9 +83,10 @@ struct ModelGenerator {
         }
     }
 
-    /// ` = value` for a field with a default (`nil` for an optional), else nothing.
-    private func defaultArgument(_ field: Field) -> String {
-        if let value = field.defaultValue { return " = " + SwiftNamer.literal(value, type: field.type, schema: context.schema) }
+    /// ` = value` for a field with a default (`nil` for an optional), else nothing: the default
+    /// argument of an initializer, a page call's parameter or an error case's associated value.
+    static func defaultArgument(_ field: Field, schema: SchemaSet) -> String {
+        if let value = field.defaultValue { return " = " + SwiftNamer.literal(value, type: field.type, schema: schema) }
         return field.type.isOptional ? " = nil" : ""
     }
 

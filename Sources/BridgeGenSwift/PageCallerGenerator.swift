@@ -16,7 +16,7 @@ struct PageCallerGenerator {
         let name = SwiftNamer.page(module.name)
         p.line("/// The page's side of the `\(module.name)` module: functions the page implements (or, for legacy")
         p.line("/// pages, defines as globals) and native awaits. Get one with `\(SwiftNamer.glue(module.name)).page(for:)`.")
-        if module.pageMethods.contains(where: { !$0.errors.isEmpty }) {
+        if !module.pageMethodErrors.isEmpty {
             p.line("/// Failures are the page's declared application errors (`\(SwiftNamer.errorType(module.name))`) or `BridgeError`s")
             p.line("/// with the bridge's page-call codes (`BridgeErrorCode`, docs/WIRE.md \"Page calls\").")
         } else {
@@ -66,13 +66,7 @@ struct PageCallerGenerator {
         let parameters = method.params.map { field -> String in
             var text = SwiftNamer.member(field.identifier)
             if SwiftNamer.local(field.identifier) != field.identifier { text += " " + SwiftNamer.local(field.identifier) }
-            text += ": " + SwiftNamer.type(field.type)
-            if let defaultValue = field.defaultValue {
-                text += " = " + SwiftNamer.literal(defaultValue, type: field.type, schema: context.schema)
-            } else if case .optional = field.type {
-                text += " = nil"
-            }
-            return text
+            return text + ": " + SwiftNamer.type(field.type) + ModelGenerator.defaultArgument(field, schema: context.schema)
         }.joined(separator: ", ")
         var signature = "\(context.access)func \(SwiftNamer.function(method.identifier))(\(parameters)) async throws"
         if let returns = method.returns { signature += " -> " + SwiftNamer.type(returns) }

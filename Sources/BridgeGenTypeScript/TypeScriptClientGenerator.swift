@@ -97,7 +97,7 @@ struct TypeScriptClientGenerator {
                 p.line("\(TypeScriptNamer.propertyKey(error.identifier)): \(error.code),")
             }
         }
-        let thrownByPage = Set(module.pageMethods.flatMap(\.errors))
+        let thrownByPage = module.pageMethodErrors
         for error in module.errors {
             if !error.data.isEmpty {
                 p.blankLine()
@@ -409,7 +409,7 @@ struct TypeScriptClientGenerator {
         // annotation lets bundlers drop it when the page never uses the client.
         var errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
         // Request errors whose data holds `bytes` decode it, as results do.
-        let requestErrors = Set(module.methods.flatMap(\.errors))
+        let requestErrors = module.requestErrors
         let errorData = module.errors.filter { requestErrors.contains($0.name) }.compactMap { error in
             bytes.decoder(error.data).map { "\(error.code): \($0)" }
         }

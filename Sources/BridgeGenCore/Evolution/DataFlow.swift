@@ -80,8 +80,8 @@ struct DataFlow {
     /// page method's failure to the app (a page result); empty when nothing declares the error.
     static func flow(of error: ErrorCode, in module: Module) -> Flow {
         var flow: Flow = []
-        if module.methods.contains(where: { $0.errors.contains(error.name) }) { flow.insert(.results) }
-        if module.pageMethods.contains(where: { $0.errors.contains(error.name) }) { flow.insert(.pageResults) }
+        if module.requestErrors.contains(error.name) { flow.insert(.results) }
+        if module.pageMethodErrors.contains(error.name) { flow.insert(.pageResults) }
         return flow
     }
 

@@ -65,6 +65,12 @@ public struct Module: Hashable, Sendable, Codable {
     public func error(named name: String) -> ErrorCode? {
         errors.first { $0.name == name }
     }
+
+    /// Names of the errors some request declares: their data travels to the page (sends declare none).
+    public var requestErrors: Set<String> { Set(methods.flatMap(\.errors)) }
+
+    /// Names of the errors some page method declares: their data travels to the app, which decodes it.
+    public var pageMethodErrors: Set<String> { Set(pageMethods.flatMap(\.errors)) }
 }
 
 /// A named type: a struct or a string enum.
