@@ -278,8 +278,8 @@ public class BridgeSession(
             ?: return reply.fail(BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type"))
         reply.module = module.moduleName
         reply.caller = BridgeCaller(origin)
-        // An id that is not a string of at most MAX_CALLBACK_NAME_LENGTH units is ignored: the request cannot be cancelled.
-        reply.cancelId = (message["id"] as? JsonValue.Text)?.value?.takeIf { it.length <= BridgeLimits.MAX_CALLBACK_NAME_LENGTH }
+        // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
+        reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         module.dispatch(type, message["data"], reply, this)
     }
 
@@ -295,9 +295,7 @@ public class BridgeSession(
             return reply.fail(error)
         }
         running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }?.let { request ->
-            running.remove(request)
-            request.job?.cancel()
-            request.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
+            endRequest(request, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
         }
         reply.succeed(JsonValue.Null)
     }
@@ -320,11 +318,14 @@ public class BridgeSession(
     }
 
     private fun cancelRequests(module: String?, envelope: BridgeEnvelope?) {
-        for (reply in running.filter { module == null || it.module == module }) {
-            running.remove(reply)
-            reply.job?.cancel()
-            if (envelope != null) reply.answer(envelope) else reply.drop()
-        }
+        for (reply in running.filter { module == null || it.module == module }) endRequest(reply, envelope)
+    }
+
+    /** Cancels one running request's coroutine and answers it with [envelope], or drops its answer. */
+    private fun endRequest(reply: BridgeReply, envelope: BridgeEnvelope?) {
+        running.remove(reply)
+        reply.job?.cancel()
+        if (envelope != null) reply.answer(envelope) else reply.drop()
     }
 
     /** The client of `params.module` in `frame` is ready: its events flow there. */

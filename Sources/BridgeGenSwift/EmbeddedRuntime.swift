@@ -2938,7 +2938,8 @@ enum BridgeTransport: Sendable, Equatable {
         let bridgeError = BridgeError.reaching(from: error)
         if !(error is BridgeError || error is any BridgeApplicationError) {
             BridgeLog.report("handler failed: \(String(describing: error))")
-        } else if bridgeError.code == BridgeErrorCode.internalError.rawValue {
+        } else if error is BridgeError, bridgeError.code == BridgeErrorCode.internalError.rawValue {
+            // An application error whose data could not be encoded was reported by `reaching`.
             BridgeLog.report("internal error: \(bridgeError.message)")
             answer(.failure(BridgeError(.internalError, "internal error")))
             return
@@ -3246,18 +3247,9 @@ extension BridgeDispatcher {
         reply.session = self
         reply.module = module.moduleName
         reply.caller = BridgeCaller(origin)
-        reply.cancelID = Self.cancelID(message["id"])
+        // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
+        if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
         module.dispatch(type: type, data: message["data"], reply: reply)
-    }
-
-    /// A request's `id`: a string of at most `BridgeLimits.maxCallbackNameLength` UTF-16 units
-    /// (the same bound as a callback name); anything else is ignored, and the request cannot
-    /// be cancelled (it runs to completion, as with a page that sends no id).
-    static func cancelID(_ value: Any?) -> String? {
-        guard let value, let id = try? BridgeDecode.string(value, "id"), id.utf16.count <= BridgeLimits.maxCallbackNameLength else {
-            return nil
-        }
-        return id
     }
 
     /// `$cancel` `{id}`: the page aborted the request it sent with that `id` (on this channel, in
@@ -3273,10 +3265,8 @@ extension BridgeDispatcher {
             reply.fail(error)
             return
         }
-        if let (key, request) = running.first(where: { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) }) {
-            running[key] = nil
-            tasks.tasks.removeValue(forKey: key)?.cancel()
-            request.answer(.failure(BridgeError(.aborted, "the page cancelled the request")))
+        if let key = running.first(where: { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) })?.key {
+            endRequest(key, answering: .failure(BridgeError(.aborted, "the page cancelled the request")))
         }
         reply.succeed(.null)
     }
@@ -3301,13 +3291,18 @@ extension BridgeDispatcher {
     /// `envelope`, or dropping its answer when there is none.
     private func cancelRequests(of module: String?, answering envelope: BridgeEnvelope?) {
         for (id, reply) in running where module == nil || reply.module == module {
-            running[id] = nil
-            tasks.tasks.removeValue(forKey: id)?.cancel()
-            if let envelope {
-                reply.answer(envelope)
-            } else {
-                reply.drop()
-            }
+            endRequest(id, answering: envelope)
+        }
+    }
+
+    /// Cancels one running request's Task and answers it with `envelope`, or drops its answer.
+    private func endRequest(_ id: ObjectIdentifier, answering envelope: BridgeEnvelope?) {
+        guard let reply = running.removeValue(forKey: id) else { return }
+        tasks.tasks.removeValue(forKey: id)?.cancel()
+        if let envelope {
+            reply.answer(envelope)
+        } else {
+            reply.drop()
         }
     }
 
