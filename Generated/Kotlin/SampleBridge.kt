@@ -54,6 +54,25 @@ public object Sample {
         /** Whether loading again may succeed (for example after the network returns). */
         val retryable: Boolean = true,
     )
+
+    /** One piece of a download, in order. */
+    data class DownloadChunk(
+        /** Where the chunk starts in the file, in bytes. */
+        val offset: Long,
+        /** The chunk's bytes. */
+        val data: ByteArray,
+        /** The file's size in bytes, when the server said. */
+        val total: Long? = null,
+    ) {
+        // ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.
+        override fun equals(other: Any?): Boolean =
+            this === other || other is DownloadChunk &&
+                offset == other.offset &&
+                BridgeContent.equal(data, other.data) &&
+                total == other.total
+
+        override fun hashCode(): Int = BridgeContent.hash(offset, data, total)
+    }
 }
 
 /**
@@ -81,6 +100,22 @@ public sealed class SampleError(override val code: Int) : BridgeApplicationError
         /** What the page sees as the message. */
         override val message: String = "The storage the app grants to pages is used up.",
     ) : SampleError(1002)
+
+    /**
+     * The download stopped before its end.
+     *
+     * Code 1003.
+     */
+    data class DownloadFailed(
+        /** How many bytes arrived before it stopped. */
+        val received: Long,
+        /** What the page sees as the message. */
+        override val message: String = "The download stopped before its end.",
+    ) : SampleError(1003) {
+        override fun encodeData(path: BridgePath): JsonValue = BridgeEncode.Members(path)
+            .int("received", this.received)
+            .json
+    }
 }
 
 /**
@@ -148,6 +183,16 @@ public interface SampleHandler {
      * @throws SampleError.InvalidKey (1001)
      */
     suspend fun getBlob(key: String): ByteArray?
+
+    /**
+     * Downloads a file in chunks and sends each one as it arrives, so that the page can show
+     * progress and use the data before the rest is in. Leaving the page's loop stops it.
+     *
+     * @param chunkSize The largest chunk, in bytes.
+     * @return How many bytes arrived in all.
+     * @throws SampleError.DownloadFailed (1003)
+     */
+    suspend fun download(url: String, chunkSize: Long): Long
 }
 
 /** Sends the `sample` module's events to the page, in order; events sent before the page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged). */
@@ -230,10 +275,10 @@ public class SamplePage private constructor(private val caller: BridgePageCaller
 public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleHandler>(handler) {
     override val moduleName: String = "sample"
     override val capabilities: BridgeCapabilities = BridgeCapabilities(
-        listOf("share", "haptic", "deviceInfo", "getItem", "setItem", "setBlob", "getBlob"),
+        listOf("share", "haptic", "deviceInfo", "getItem", "setItem", "setBlob", "getBlob", "download"),
         listOf("resume", "loadError"),
         listOf("getCartCount", "showMessage"),
-        "88e3a3b4f1ef9b77",
+        "be3799e662cbc1be",
     )
 
     override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
@@ -271,6 +316,11 @@ public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleH
             "getBlob" -> {
                 val argKey = params.string("key")
                 request(reply, session, { v1, p1 -> BridgeEncode.optional(v1, p1, BridgeEncode::bytes) }) { it.getBlob(argKey) }
+            }
+            "download" -> {
+                val argUrl = params.string("url")
+                val argChunkSize = params.int("chunkSize", default = 65536L)
+                request(reply, session, BridgeEncode::int) { it.download(argUrl, argChunkSize) }
             }
             else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type")
         }
@@ -335,5 +385,20 @@ internal object SampleCodec {
         .int("code", value.code)
         .string("message", value.message)
         .bool("retryable", value.retryable)
+        .json
+
+    fun decodeDownloadChunk(value: JsonValue?, path: BridgePath): Sample.DownloadChunk {
+        val fields = BridgeDecode.Fields(value, path)
+        return Sample.DownloadChunk(
+            offset = fields.int("offset"),
+            data = fields.bytes("data"),
+            total = fields.optional("total", BridgeDecode::int),
+        )
+    }
+
+    fun encodeDownloadChunk(value: Sample.DownloadChunk, path: BridgePath): JsonValue = BridgeEncode.Members(path)
+        .int("offset", value.offset)
+        .bytes("data", value.data)
+        .optional("total", value.total, BridgeEncode::int)
         .json
 }

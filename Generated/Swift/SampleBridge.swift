@@ -78,6 +78,23 @@ public enum Sample {
             self.retryable = retryable
         }
     }
+
+    /// One piece of a download, in order.
+    public struct DownloadChunk: Sendable, Equatable {
+        /// Where the chunk starts in the file, in bytes.
+        public var offset: Int
+        /// The chunk's bytes.
+        public var data: Data
+        /// The file's size in bytes, when the server said.
+        public var total: Int?
+
+        /// Creates a value.
+        public init(offset: Int, data: Data, total: Int? = nil) {
+            self.offset = offset
+            self.data = data
+            self.total = total
+        }
+    }
 }
 
 /// Application errors of the `sample` module: `SampleHandler` requests throw them
@@ -93,12 +110,20 @@ public enum SampleError: BridgeApplicationError, Equatable {
     /// Code 1002.
     /// - Parameter message: What the page sees as the message; nil for the schema's doc.
     case storageFull(message: String? = nil)
+    /// The download stopped before its end.
+    ///
+    /// Code 1003.
+    /// - Parameters:
+    ///   - received: How many bytes arrived before it stopped.
+    ///   - message: What the page sees as the message; nil for the schema's doc.
+    case downloadFailed(received: Int, message: String? = nil)
 
     /// The code on the wire.
     public var code: Int {
         switch self {
         case .invalidKey: return 1001
         case .storageFull: return 1002
+        case .downloadFailed: return 1003
         }
     }
 
@@ -107,6 +132,7 @@ public enum SampleError: BridgeApplicationError, Equatable {
         switch self {
         case .invalidKey(let message): return message ?? "The key is empty or longer than 256 characters."
         case .storageFull(let message): return message ?? "The storage the app grants to pages is used up."
+        case .downloadFailed(_, let message): return message ?? "The download stopped before its end."
         }
     }
 
@@ -115,6 +141,9 @@ public enum SampleError: BridgeApplicationError, Equatable {
         switch self {
         case .invalidKey: return BridgeError(code: code, message: message)
         case .storageFull: return BridgeError(code: code, message: message)
+        case .downloadFailed(let received, _):
+            let data = try BridgeEncode.Members("data").int("received", received)
+            return BridgeError(code: code, message: message, data: data.json)
         }
     }
 }
@@ -171,6 +200,15 @@ public enum SampleError: BridgeApplicationError, Equatable {
     /// - Returns: The stored data, or null when nothing is stored under `key`.
     /// - Throws: `SampleError.invalidKey` (1001); any other error reaches the page as `internalError`.
     func getBlob(key: String) async throws -> Data?
+
+    /// Downloads a file in chunks and sends each one as it arrives, so that the page can show
+    /// progress and use the data before the rest is in. Leaving the page's loop stops it.
+    ///
+    /// - Parameter chunkSize: The largest chunk, in bytes.
+    /// - Parameter stream: The next chunk. Send each with `try await stream.yield(_:)`, which throws `CancellationError` once the page stops reading.
+    /// - Returns: How many bytes arrived in all.
+    /// - Throws: `SampleError.downloadFailed` (1003); any other error reaches the page as `internalError`.
+    func download(url: String, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int
 }
 
 // MARK: - Events
@@ -314,6 +352,9 @@ public enum SampleError: BridgeApplicationError, Equatable {
             let argKey = try params.string("key")
             let handler = try requireHandler()
             reply.run { try await BridgeEncode.optional(handler.getBlob(key: argKey), "result", BridgeEncode.bytes) }
+        case "download":
+            let arguments = try (params.string("url"), params.int("chunkSize", default: 65536))
+            try stream(reply, SampleCodec.encodeDownloadChunk, BridgeEncode.int, arguments) { try await $0.download(url: $1.0, chunkSize: $1.1, stream: $2) }
         default:
             throw BridgeError(.unknownMethod, "unknown method: \(type)")
         }
@@ -384,10 +425,10 @@ public enum SampleBridge: BridgeModuleGlue {
     /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
     /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
-        methods: ["deviceInfo", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
+        methods: ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
         events: ["loadError", "resume"],
         pageMethods: ["getCartCount", "showMessage"],
-        fingerprint: "88e3a3b4f1ef9b77"
+        fingerprint: "be3799e662cbc1be"
     )
 
     /// How the runtime makes the module's dispatcher, event sender and page caller.

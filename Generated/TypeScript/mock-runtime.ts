@@ -127,6 +127,8 @@ export interface MockTables<Events> {
      * with `invalidParams`, as native does).
      */
     readonly bytes?: ReadonlyMap<string, ReadonlyMap<string, BytesDecoder>>;
+    /** By module, the wire names of its stream methods: their implementations are async generators. */
+    readonly streams?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** What the mock's `$hello` answer carries for one module: `capabilities` as on the wire, or nothing (unknown). */
@@ -263,7 +265,28 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         });
     };
 
-    const answer = async (module: string | undefined, type: string, data: unknown): Promise<BridgeEnvelope> => {
+    /**
+     * Plays native's side of a stream: each item the implementation's async generator yields
+     * goes to the page's hub under the request's `id`, one at a time; the generator's return
+     * value is the final result. A page that no longer reads it (the hub took no item) ends
+     * it: the generator is closed and the request answered `aborted`.
+     */
+    const runStream = async (iterator: AsyncIterator<unknown, unknown>, id: string): Promise<BridgeEnvelope> => {
+        for (;;) {
+            const step = await iterator.next();
+            if (step.done === true) {
+                const wire = toWire(step.value);
+                return envelope(0, 'ok', wire === undefined ? null : wire);
+            }
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            if (!eventHub().item(id, JSON.stringify(toWire(step.value) ?? null))) {
+                await iterator.return?.(undefined);
+                return envelope(BridgeErrorCode.aborted, 'the page is not reading the stream', null);
+            }
+        }
+    };
+
+    const answer = async (module: string | undefined, type: string, data: unknown, id?: string): Promise<BridgeEnvelope> => {
         const later = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, delayMs));
         if (type === '$hello') {
             await later();
@@ -297,6 +320,10 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         }
         try {
             const result = await impl.call(impls[owner], params);
+            if (tables.streams?.get(owner)?.has(type) === true) {
+                if (id === undefined) return envelope(BridgeErrorCode.invalidMessage, 'a stream request needs a string \'id\'', null);
+                return await runStream(result as AsyncIterator<unknown, unknown>, id);
+            }
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
@@ -311,18 +338,18 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
         for (const module of tables.methods.keys()) {
             handlers[module] = {
                 postMessage(message: unknown): Promise<BridgeEnvelope> {
-                    const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown } | null;
+                    const body = JSON.parse(JSON.stringify(message ?? null)) as { type?: unknown; data?: unknown; id?: unknown } | null;
                     if (body === null || typeof body !== 'object' || typeof body.type !== 'string') {
                         return Promise.resolve(envelope(BridgeErrorCode.invalidMessage, 'the message is not an object with a string type', null));
                     }
-                    return answer(module, body.type, body.data);
+                    return answer(module, body.type, body.data, typeof body.id === 'string' ? body.id : undefined);
                 },
             };
         }
     } else {
         handlers[config.callbackChannel] = {
             postMessage(message: unknown): void {
-                let body: { type?: unknown; data?: unknown; callbackName?: unknown } | null = null;
+                let body: { type?: unknown; data?: unknown; callbackName?: unknown; id?: unknown } | null = null;
                 try {
                     body = JSON.parse(typeof message === 'string' ? message : JSON.stringify(message ?? null));
                 } catch {
@@ -330,7 +357,7 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
                 }
                 if (body === null || typeof body !== 'object' || typeof body.type !== 'string') return;
                 const callbackName = typeof body.callbackName === 'string' ? body.callbackName : undefined;
-                void answer(undefined, body.type, body.data).then((result) => {
+                void answer(undefined, body.type, body.data, typeof body.id === 'string' ? body.id : undefined).then((result) => {
                     if (callbackName === undefined) return;
                     const callback = g[callbackName];
                     if (typeof callback === 'function') callback(JSON.stringify(result));

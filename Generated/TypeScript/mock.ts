@@ -29,6 +29,11 @@ export interface SampleMock {
     setBlob?(params: sample.SetBlobParams): boolean | Promise<boolean>;
     /** Reads the data a page stored with `setBlob`. */
     getBlob?(params: sample.GetBlobParams): Uint8Array | null | Promise<Uint8Array | null>;
+    /**
+     * Downloads a file in chunks and sends each one as it arrives, so that the page can show
+     * progress and use the data before the rest is in. Leaving the page's loop stops it.
+     */
+    download?(params: sample.DownloadParams): AsyncGenerator<sample.DownloadChunk, number, undefined>;
 }
 
 /** Mock implementation of module `user`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
@@ -116,6 +121,7 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['setItem', 'setItem'],
             ['setBlob', 'setBlob'],
             ['getBlob', 'getBlob'],
+            ['download', 'download'],
         ])],
         ['user', new Map([
             ['close-page', 'closePage'],
@@ -136,8 +142,11 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['confirmLeave', { wire: 'confirmLeave', params: ['reason'], returns: true, errors: [[2004, 'busy']], global: null }],
         ])],
     ]),
+    streams: new Map([
+        ['sample', new Set(['download'])],
+    ]),
     fingerprints: new Map([
-        ['sample', '88e3a3b4f1ef9b77'],
+        ['sample', 'be3799e662cbc1be'],
         ['user', '53f6306dbd85e7b7'],
     ]),
     bytes: new Map([

@@ -60,6 +60,11 @@ export const BridgeErrorCode = {
     invalidResult: -13,
     /** Native calling the page: the web content process terminated during the call. */
     processTerminated: -14,
+    /**
+     * Page side: a stream's unread items exceeded its buffer (`StreamOptions.bufferSize`) with
+     * `overflow: 'fail'`; the stream ends with this error and native is told to stop.
+     */
+    streamOverflow: -15,
 } as const;
 
 /** One of the bridge's own error codes. */
@@ -154,6 +159,26 @@ export interface RequestOptions {
     signal?: AbortSignal;
 }
 
+/** Options of one stream (a `kind: stream` method). */
+export interface StreamOptions {
+    /**
+     * Reject with `BridgeErrorCode.timeout` when the stream has not ended in this many
+     * milliseconds. Default: no timeout (a stream may run as long as its page reads it).
+     */
+    timeoutMs?: number;
+    /** Aborting ends the stream with `BridgeErrorCode.aborted` and tells native to stop. */
+    signal?: AbortSignal;
+    /** Most items kept unread; default 1024. */
+    bufferSize?: number;
+    /**
+     * When an item arrives and `bufferSize` are unread: `'fail'` (default) ends the stream with
+     * `BridgeErrorCode.streamOverflow` and stops native, so no item is lost unnoticed;
+     * `'dropOldest'` drops the oldest unread item (for values where only the latest matters:
+     * progress, a location).
+     */
+    overflow?: 'fail' | 'dropOldest';
+}
+
 /** Options of `once()`. */
 export interface OnceOptions {
     /** Aborting stops waiting: the Promise rejects with `BridgeErrorCode.aborted`. */
@@ -226,6 +251,13 @@ export interface EventHub {
      * one, if still registered, is active again) and does nothing when called again.
      */
     implement(module: string, method: string, fn: PageImplementation, declaredCodes: readonly number[]): Unsubscribe;
+    /**
+     * Hands an item of the stream `id` (its JSON text, or the value) to the stream that
+     * registered `id`; returns whether one did and took it (`false` tells native to stop).
+     */
+    item(id: string, value: unknown): boolean;
+    /** Registers the receiver of stream `id`'s items (it returns whether it took one); returns what removes it. */
+    stream(id: string, receive: (value: unknown) => boolean): Unsubscribe;
 }
 
 interface BridgeGlobal {
@@ -317,7 +349,7 @@ function own(value: unknown, key: string): unknown {
 
 /**
  * Routes one message event of an Android object: an answer frame to its pending request, an
- * event frame to the hub (as the iOS event script does). Anything else is ignored; never throws.
+ * item frame and an event frame to the hub (as the iOS item and event scripts do). Anything else is ignored; never throws.
  */
 function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: unknown): void {
     try {
@@ -330,6 +362,12 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
             if (receive === undefined) return;
             pending.delete(name);
             receive(own(frame, 'envelope'));
+            return;
+        }
+        const item = own(frame, 'item');
+        if (typeof item === 'string') {
+            const h = globalObject().__bridgegen;
+            if (h && typeof h.item === 'function') h.item(item, own(frame, 'value'));
             return;
         }
         const body = own(frame, 'event');
@@ -896,10 +934,45 @@ function pageCalls(): Pick<EventHub, 'call' | 'implemented' | 'implement'> {
     };
 }
 
-/** Adds the page-call members to `target`, fixed like the hub itself. Throws when `target` cannot take them. */
+/** The stream members of the hub (`item`, `stream`) over one registry of open streams by id. */
+function streamMembers(): Pick<EventHub, 'item' | 'stream'> {
+    const open = new Map<string, (value: unknown) => boolean>();
+    return {
+        item(id: string, value: unknown): boolean {
+            const receive = typeof id === 'string' ? open.get(id) : undefined;
+            if (receive === undefined) return false;
+            let item = value;
+            if (typeof value === 'string') {
+                try {
+                    item = JSON.parse(value);
+                } catch {
+                    return false;
+                }
+            }
+            try {
+                return receive(item) === true;
+            } catch {
+                return false;
+            }
+        },
+        stream(id: string, receive: (value: unknown) => boolean): Unsubscribe {
+            open.set(id, receive);
+            return () => {
+                if (open.get(id) === receive) open.delete(id);
+            };
+        },
+    };
+}
+
+/** Adds the page-call and stream members to `target`, fixed like the hub itself. Throws when `target` cannot take them. */
 function addPageCalls(target: object): void {
-    const members = pageCalls();
-    for (const name of ['call', 'implemented', 'implement'] as const) {
+    const members: { [name: string]: unknown } = {};
+    const existing = target as Partial<EventHub>;
+    if (typeof existing.call !== 'function' || typeof existing.implemented !== 'function' || typeof existing.implement !== 'function') {
+        Object.assign(members, pageCalls());
+    }
+    if (typeof existing.item !== 'function' || typeof existing.stream !== 'function') Object.assign(members, streamMembers());
+    for (const name of Object.keys(members)) {
         Object.defineProperty(target, name, { value: members[name], writable: false, enumerable: true, configurable: false });
     }
 }
@@ -910,8 +983,8 @@ let hub: EventHub | undefined;
  * `window.__bridgegen`, created on first use and shared by every module (and every copy of
  * this runtime, whichever version: a page may bundle several).
  *
- * A hub made by a copy from before page calls (no `call`) is upgraded in place: this copy
- * adds `call`, `implemented` and `implement` to it, and every later copy uses those, so all
+ * A hub made by a copy from before page calls (no `call`) or streams (no `item`) is upgraded
+ * in place: this copy adds the members it lacks, and every later copy uses those, so all
  * registrations share one registry. A hub that cannot take them (frozen by the page) keeps
  * working for events; this copy then registers page methods where native cannot reach them
  * (native answers `pageNotLoaded`, as it does for a hub without `call`) and says so once.
@@ -922,7 +995,8 @@ export function eventHub(): EventHub {
     const g = globalObject();
     const existing = g.__bridgegen as Partial<EventHub> | undefined;
     if (existing && typeof existing.deliver === 'function' && typeof existing.listen === 'function') {
-        if (typeof existing.call === 'function' && typeof existing.implemented === 'function' && typeof existing.implement === 'function') {
+        if (typeof existing.call === 'function' && typeof existing.implemented === 'function' && typeof existing.implement === 'function'
+            && typeof existing.item === 'function' && typeof existing.stream === 'function') {
             hub = existing as EventHub;
             return hub;
         }
@@ -937,6 +1011,7 @@ export function eventHub(): EventHub {
                 deliver: (module, event, payload) => old.deliver(module, event, payload),
                 listen: (module, event, listener) => old.listen(module, event, listener),
                 ...pageCalls(),
+                ...streamMembers(),
             };
         }
         return hub;
@@ -1016,6 +1091,145 @@ function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
         errmsg: typeof envelope.errmsg === 'string' ? envelope.errmsg : '',
         data: envelope.data === undefined ? null : envelope.data,
     };
+}
+
+/**
+ * The page's side of a stream (a `kind: stream` method): an `AsyncIterable` of its items, read
+ * once (`for await (const item of sample.scan(...))`), and `result`, the value it ends with.
+ *
+ * - Items wait in a buffer until read, at most `StreamOptions.bufferSize` (1024); beyond it the
+ *   stream fails with `streamOverflow` (-15), or drops the oldest with `overflow: 'dropOldest'`.
+ * - A failure native answers (an application error, `internalError`) is thrown by the loop
+ *   after the items that came before it; `result` rejects with it.
+ * - Leaving the loop early (`break`, `return`, a throw), `cancel()`, the `signal` or the
+ *   timeout ends the stream at once: unread items are dropped, native is told to stop
+ *   (`$cancel`, when the app understands it), and `result` rejects with `aborted` (-9, or
+ *   `timeout`, -8).
+ */
+export class BridgeStream<T, R = void> implements AsyncIterable<T> {
+    /** Resolves with the stream's final result once native ended it; rejects as described above. */
+    readonly result: Promise<R>;
+    private readonly module: string;
+    private readonly method: string;
+    private readonly decode: ((value: unknown) => T) | undefined;
+    private readonly bufferSize: number;
+    private readonly dropOldest: boolean;
+    private readonly controller = new AbortController();
+    private readonly buffer: T[] = [];
+    private waiting: { resolve: (result: IteratorResult<T, undefined>) => void; reject: (error: unknown) => void } | undefined;
+    /** How it ended: undefined while it runs; `error` undefined for a normal end or an early exit. */
+    private ended: { error?: unknown } | undefined;
+    private localError: BridgeError | undefined;
+    private unregister: Unsubscribe = () => undefined;
+    private iterated = false;
+
+    /** @internal `start` posts the request, registering the item receiver through `opened`. */
+    constructor(module: string, method: string, options: StreamOptions, decode: ((value: unknown) => T) | undefined,
+                start: (signal: AbortSignal, opened: (unregister: Unsubscribe) => void, receive: (value: unknown) => boolean) => Promise<R>) {
+        this.module = module;
+        this.method = method;
+        this.decode = decode;
+        this.bufferSize = Math.max(1, Math.floor(options.bufferSize ?? 1024));
+        this.dropOldest = options.overflow === 'dropOldest';
+        const stopListening = whenAborted(options.signal, () => this.controller.abort());
+        const request = start(this.controller.signal, (unregister) => { this.unregister = unregister; }, (value) => this.receive(value));
+        this.result = request.then((value) => {
+            stopListening();
+            this.end({});
+            return value;
+        }, (error: unknown) => {
+            stopListening();
+            const reason = this.localError ?? error;
+            const local = this.localError !== undefined || (reason instanceof BridgeError
+                && (reason.code === BridgeErrorCode.aborted || reason.code === BridgeErrorCode.timeout));
+            // An end of the page's own making drops what is unread; native's failure comes after its items.
+            if (local) this.buffer.length = 0;
+            this.end({ error: reason });
+            throw reason;
+        });
+        // Read through the loop or not at all: `result` is never an unhandled rejection by itself.
+        this.result.then(undefined, () => undefined);
+    }
+
+    /** Ends the stream now, as leaving a `for await` loop does; does nothing once it ended. */
+    cancel(): void {
+        if (this.ended !== undefined) return;
+        this.buffer.length = 0;
+        this.controller.abort();
+    }
+
+    [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+        if (this.iterated) throw new TypeError(`${this.name}: a stream is read once`);
+        this.iterated = true;
+        return {
+            next: () => this.next(),
+            return: () => {
+                this.cancel();
+                this.ended = this.ended ?? {};
+                return Promise.resolve({ done: true, value: undefined });
+            },
+        };
+    }
+
+    private next(): Promise<IteratorResult<T, undefined>> {
+        if (this.buffer.length > 0) return Promise.resolve({ done: false, value: this.buffer.shift() as T });
+        if (this.ended !== undefined) {
+            const error = this.ended.error;
+            // Thrown once; a later `next()` says done.
+            this.ended = {};
+            return error === undefined ? Promise.resolve({ done: true, value: undefined }) : Promise.reject(error);
+        }
+        if (this.waiting !== undefined) return Promise.reject(new TypeError(`${this.name}: next() called before the previous one settled`));
+        return new Promise((resolve, reject) => { this.waiting = { resolve, reject }; });
+    }
+
+    private get name(): string {
+        return `${this.module}.${this.method}`;
+    }
+
+    /** Ends the stream with `code` of the page's own making and tells native to stop. */
+    private fail(code: number, message: string): false {
+        this.localError = new BridgeError(code, `${this.name}: ${message}`, this.module, this.method);
+        this.controller.abort();
+        return false;
+    }
+
+    /** An item from native; false (native stops) once the stream has ended. */
+    private receive(value: unknown): boolean {
+        if (this.ended !== undefined || this.localError !== undefined) return false;
+        let item: T;
+        try {
+            item = this.decode === undefined ? value as T : this.decode(value);
+        } catch (error) {
+            return this.fail(BridgeErrorCode.internalError, messageOf(error));
+        }
+        const waiting = this.waiting;
+        if (waiting !== undefined) {
+            this.waiting = undefined;
+            waiting.resolve({ done: false, value: item });
+            return true;
+        }
+        if (this.buffer.length >= this.bufferSize) {
+            if (!this.dropOldest) {
+                return this.fail(BridgeErrorCode.streamOverflow, `more than ${this.bufferSize} items were unread (StreamOptions.bufferSize)`);
+            }
+            this.buffer.shift();
+        }
+        this.buffer.push(item);
+        return true;
+    }
+
+    private end(how: { error?: unknown }): void {
+        this.unregister();
+        if (this.ended !== undefined) return;
+        this.ended = how;
+        const waiting = this.waiting;
+        if (waiting === undefined) return;
+        this.waiting = undefined;
+        this.ended = {};
+        if (how.error === undefined) waiting.resolve({ done: true, value: undefined });
+        else waiting.reject(how.error);
+    }
 }
 
 /**
@@ -1348,7 +1562,8 @@ export class Channel {
      * a method the app is known not to have (capabilities) rejects at once with
      * `unknownMethod`, without posting.
      */
-    request<T>(method: string, params?: unknown, options: RequestOptions = {}, decodeResult?: BytesDecoder): Promise<T> {
+    request<T>(method: string, params?: unknown, options: RequestOptions = {}, decodeResult?: BytesDecoder,
+               opened?: (id: string) => void): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
             const fail = (code: number, message: string, data: unknown = null) => reject(this.error(code, message, method, data));
@@ -1423,6 +1638,7 @@ export class Channel {
             // Names the request in a `$cancel`; unique across page loads (random prefix).
             const id = callbackName ?? nextCallbackName();
             message.id = id;
+            opened?.(id);
             let result: unknown;
             try {
                 result = post(port, message);
@@ -1446,6 +1662,22 @@ export class Channel {
                 if (!finish()) return;
                 fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
                 this.cancelNative(port, id);
+            });
+        });
+    }
+
+    /**
+     * Opens a stream (a `kind: stream` method): posts it like a request, whose `id` its items
+     * name, and returns the `BridgeStream` that reads its items and its final result.
+     */
+    stream<T, R>(method: string, params?: unknown, options: StreamOptions = {}, decodeItem?: BytesDecoder,
+                 decodeResult?: BytesDecoder): BridgeStream<T, R> {
+        const decode = decodeItem === undefined ? undefined : (value: unknown) => decodeItem(value, 'item') as T;
+        return new BridgeStream<T, R>(this.module, method, options, decode, (signal, opened, receive) => {
+            // No timeout unless asked: a stream runs as long as its page reads it.
+            const requestOptions: RequestOptions = { signal, timeoutMs: options.timeoutMs ?? 0 };
+            return this.request<R>(method, params, requestOptions, decodeResult, (id) => {
+                opened(eventHub().stream(id, receive));
             });
         });
     }

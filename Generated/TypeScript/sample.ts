@@ -111,12 +111,26 @@ export interface LoadFailureInput {
     retryable?: boolean;
 }
 
+/** One piece of a download, in order. */
+export interface DownloadChunk {
+    /** Where the chunk starts in the file, in bytes. */
+    offset: number;
+
+    /** The chunk's bytes. */
+    data: Uint8Array;
+
+    /** The file's size in bytes, when the server said. */
+    total?: number | null;
+}
+
 /** Application error codes of `sample`: the `code` of a `BridgeError` a request rejects with. */
 export const SampleErrors = {
     /** The key is empty or longer than 256 characters. */
     invalidKey: 1001,
     /** The storage the app grants to pages is used up. */
     storageFull: 1002,
+    /** The download stopped before its end. */
+    downloadFailed: 1003,
 } as const;
 
 /** A rejection with `sample`'s `invalidKey` error (1001); `isInvalidKey` tells it apart. */
@@ -133,6 +147,20 @@ export type StorageFullError = $runtime.BridgeError & { readonly code: 1002 };
 /** Whether `error` is `sample`'s `storageFull` error (1002). */
 export function isStorageFull(error: unknown): error is StorageFullError {
     return error instanceof $runtime.BridgeError && error.code === 1002 && error.module === 'sample';
+}
+
+/** The data of `sample`'s `downloadFailed` error (1003). */
+export interface DownloadFailedErrorData {
+    /** How many bytes arrived before it stopped. */
+    received: number;
+}
+
+/** A rejection with `sample`'s `downloadFailed` error (1003); `isDownloadFailed` tells it apart. */
+export type DownloadFailedError = $runtime.BridgeError & { readonly code: 1003; readonly data: DownloadFailedErrorData };
+
+/** Whether `error` is `sample`'s `downloadFailed` error (1003); then `error.data` is its `DownloadFailedErrorData`. */
+export function isDownloadFailed(error: unknown): error is DownloadFailedError {
+    return error instanceof $runtime.BridgeError && error.code === 1003 && error.module === 'sample';
 }
 
 /** Parameters of `sample.share`. */
@@ -174,6 +202,18 @@ export interface SetBlobParams {
 export interface GetBlobParams {
     /** The key the data was stored under. */
     key: string;
+}
+
+/** Parameters of `sample.download`. */
+export interface DownloadParams {
+    url: string;
+
+    /**
+     * The largest chunk, in bytes.
+     *
+     * @defaultValue `65536`
+     */
+    chunkSize?: number;
 }
 
 /** Payload of the `resume` event of `sample`. */
@@ -286,6 +326,7 @@ export interface SampleClient {
             | 'setItem'
             | 'setBlob'
             | 'getBlob'
+            | 'download'
             | 'resume'
             | 'loadError'
             | 'getCartCount'
@@ -356,9 +397,23 @@ export interface SampleClient {
      * @returns The stored data, or null when nothing is stored under `key`.
      */
     getBlob(params: GetBlobParams, options?: $runtime.RequestOptions): Promise<Uint8Array | null>;
+
+    /**
+     * Downloads a file in chunks and sends each one as it arrives, so that the page can show
+     * progress and use the data before the rest is in. Leaving the page's loop stops it.
+     *
+     * Stream. Read its items with `for await`; leaving the loop stops it. The loop and `result` fail with a `BridgeError` carrying a `BridgeErrorCode` or one of `SampleErrors.downloadFailed` (1003).
+     *
+     * @yields The next chunk.
+     * @returns How many bytes arrived in all.
+     */
+    download(params: DownloadParams, options?: $runtime.StreamOptions): $runtime.BridgeStream<DownloadChunk, number>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '88e3a3b4f1ef9b77', SampleErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', 'be3799e662cbc1be', SampleErrors);
+
+// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here), by struct.
+const $bytesDownloadChunk: $runtime.BytesDecoder = $runtime.bytesInFields(() => ({ data: $runtime.decodeBytes }));
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
@@ -381,6 +436,7 @@ const $members: { readonly [name: string]: $runtime.MemberWires } = {
     setItem: { method: 'setItem' },
     setBlob: { method: 'setBlob' },
     getBlob: { method: 'getBlob' },
+    download: { method: 'download' },
     resume: { event: 'resume' },
     loadError: { event: 'loadError' },
     getCartCount: { pageMethod: 'getCartCount' },
@@ -413,4 +469,5 @@ export const sample: SampleClient = {
     setItem: (params, options) => $channel.request<boolean>('setItem', params, options),
     setBlob: (params, options) => $channel.request<boolean>('setBlob', params, options),
     getBlob: (params, options) => $channel.request<Uint8Array | null>('getBlob', params, options, $runtime.decodeBytes),
+    download: (params, options) => $channel.stream<DownloadChunk, number>('download', params, options, $bytesDownloadChunk),
 };

@@ -33,6 +33,12 @@ enum BridgeLimits {
     /// Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text (13,981,016
     /// characters) still fits a message of `maxMessageBytes` with room for its envelope.
     static let maxBytesLength = 10 << 20
+    /// Largest stream item, in bytes of JSON text: a message's worth (`maxMessageBytes`), so a
+    /// 10 MiB `bytes` chunk fits; a larger item fails its `yield` with `internalError`.
+    static let maxStreamItemBytes = 16 << 20
+    /// Most items one stream delivers per second: beyond it `yield` waits for the next second
+    /// (nothing is dropped), so a runaway native loop cannot flood the page's main thread.
+    static let maxStreamItemsPerSecond = 1_000
 }
 
 // MARK: - Paths

@@ -38,9 +38,11 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 /// dispatchers, which hold the app's handlers weakly: WebKit retains this object, not the app's.
 @MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
     let session: BridgeSession
+    let world: WKContentWorld
 
-    init(session: BridgeSession) {
+    init(session: BridgeSession, world: WKContentWorld) {
         self.session = session
+        self.world = world
     }
 
 #if compiler(>=6.0)
@@ -57,7 +59,27 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 
     private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
-                        reply: reply, answer: { _ in })
+                        reply: reply, answer: { _ in }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
+    }
+}
+
+/// Evaluates scripts in the frame that sent a message, through its web view (a SwiftUI
+/// `WebPage`'s backing one too), held weakly: a stream's items go where its request came from.
+enum BridgeFrameScript {
+    @MainActor static func evaluator(for message: WKScriptMessage, world: WKContentWorld) -> @MainActor (String) async -> Bool {
+        let frame = message.frameInfo
+        weak var webView = message.webView
+        return { script in
+            guard let webView else { return false }
+            return await withCheckedContinuation { continuation in
+                webView.evaluateJavaScript(script, in: frame, in: world) { result in
+                    switch result {
+                    case .success(let value): continuation.resume(returning: (value as? Bool) == true)
+                    case .failure: continuation.resume(returning: false)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -78,9 +100,9 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
         // backing view): the answer goes through it, into the frame that sent the message.
         let webView = message.webView
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
-        }
+                        reply: nil, answer: { [weak webView] script in
+                            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+                        }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
     }
 }
 
@@ -291,7 +313,7 @@ struct BridgeChannelMarker: Equatable {
         for channel in channels {
             switch session.transport {
             case .reply:
-                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
+                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world), contentWorld: world, name: channel)
             case .callback:
                 controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
             }

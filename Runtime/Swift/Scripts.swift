@@ -146,6 +146,17 @@ enum BridgeJavaScript {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Delivers a stream's item to the page's hub; evaluates to `true` when a stream of the
+    /// page reads `id`, `false` when none does (it was cancelled, or the page is gone).
+    static func itemScript(id: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.item!==\"function\"){return false;}return h.item(".utf8)
+        appendLiteral(id, to: &out)
+        out.append(0x2C)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ")===true;})();".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
     static func eventScript(module: String, event: String, payload: JSONValue) -> String {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])

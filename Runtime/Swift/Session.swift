@@ -90,8 +90,11 @@ enum BridgeTransport: Sendable, Equatable {
     var module = ""
     /// The frame that sent the request: the handler's `BridgeCaller.current`.
     var caller: BridgeCaller?
-    /// The request's `id`, which a `$cancel` names; nil when the page sent none.
+    /// The request's `id`, which a `$cancel` names and a stream's items carry; nil when the page sent none.
     var cancelID: String?
+    /// Evaluates a stream item's script in the frame that sent the request and returns what it
+    /// evaluated to (`true`: a stream of the page took it); nil where no frame can be reached.
+    var deliverItem: (@MainActor (String) async -> Bool)?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -343,9 +346,11 @@ extension BridgeDispatcher {
     /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
     /// once) or nil (callback transport, where `answer` evaluates the answer script in the
     /// sending frame).
+    /// `deliverItem` evaluates a stream item's script in the sending frame (`BridgeStream`).
     func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
-                            answer: @escaping @MainActor (String) -> Void) {
+                            answer: @escaping @MainActor (String) -> Void,
+                            deliverItem: (@MainActor (String) async -> Bool)? = nil) {
         let trusted = policy.allows(origin)
         if !trusted {
             BridgeLog.report("refused a message on '\(channel)' from \(policy.refusal(origin))")
@@ -353,6 +358,7 @@ extension BridgeDispatcher {
         switch transport {
         case .reply:
             let replyOnce = track(BridgeReply { envelope in reply?(envelope) })
+            replyOnce.deliverItem = deliverItem
             guard trusted else {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
@@ -379,6 +385,7 @@ extension BridgeDispatcher {
                 }
                 answer(Self.answerScript(callbackName: name, envelope: envelope))
             })
+            replyOnce.deliverItem = deliverItem
             guard trusted else {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
@@ -457,6 +464,12 @@ extension BridgeDispatcher {
             endRequest(key, answering: .failure(BridgeError(.aborted, "the page cancelled the request")))
         }
         reply.succeed(.null)
+    }
+
+    /// The page no longer reads a stream (no stream of the page took its item): its handler's
+    /// Task is cancelled and the request answered `aborted`, which the page ignores.
+    func stopStream(_ reply: BridgeReply) {
+        endRequest(ObjectIdentifier(reply), answering: .failure(BridgeError(.aborted, "the page is not reading the stream")))
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {

@@ -60,7 +60,7 @@ struct KotlinDispatchGenerator {
                 p.line("val handler = requireHandler()")
                 p.line("reply.succeed(JsonValue.Null)")
                 p.line("handler.\(call)")
-            case .request:
+            case .request, .stream:
                 let encode = method.returns.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
                 p.line("request(reply, session, \(encode)) { it.\(call) }")
             }

@@ -70,7 +70,7 @@ struct KotlinExamples: AppSideExamples {
             switch method.kind {
             case .send:
                 p.line("// Act on the message; the page gets no answer.")
-            case .request:
+            case .request, .stream:
                 for error in method.errors.compactMap(module.error(named:)) {
                     p.line("// throw \(Self.errorCase(error, in: module)) rejects with \(error.code)")
                 }

@@ -29,7 +29,7 @@ struct KotlinHandlerGenerator {
                 let signature = "fun \(KotlinNamer.member(method.identifier))(\(Self.parameters(method.params)))"
                 switch method.kind {
                 case .send: p.line(signature)
-                case .request: p.line("suspend " + signature + (method.returns.map { ": " + KotlinNamer.type($0) } ?? ""))
+                case .request, .stream: p.line("suspend " + signature + (method.returns.map { ": " + KotlinNamer.type($0) } ?? ""))
                 }
             }
         }

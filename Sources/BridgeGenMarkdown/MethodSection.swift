@@ -35,10 +35,29 @@ extension ModulePage {
         case .request:
             result(method, &p)
             errors(of: method, &p)
+        case .stream:
+            items(method, &p)
+            result(method, &p)
+            errors(of: method, &p)
         }
         p.line("**Example**")
         p.line()
         examples.method(method, into: &p)
+    }
+
+    /// A stream's items: their type, and how they travel (docs/WIRE.md, "Streams").
+    private func items(_ method: Method, _ p: inout CodePrinter) {
+        guard let yields = method.yields else { return }
+        var text = "**Items:** "
+        link.appendType(yields, to: &text)
+        if let doc = method.yieldsDoc {
+            text += " — "
+            text += MarkdownText.cell(doc)
+        }
+        p.line(text)
+        p.line()
+        p.line("A stream: the app sends items in order, then ends it with its result or an error. The page reads them with `for await`; leaving the loop or aborting stops the app's handler.")
+        p.line()
     }
 
     private func result(_ method: Method, _ p: inout CodePrinter) {
@@ -51,7 +70,8 @@ extension ModulePage {
             }
             p.line(text)
         } else {
-            p.line("**Result:** none; the Promise resolves with `null` once the app has handled the request.")
+            p.line(method.kind == .stream ? "**Result:** none; `result` resolves once the app ended the stream."
+                                          : "**Result:** none; the Promise resolves with `null` once the app has handled the request.")
         }
         p.line()
     }

@@ -62,13 +62,18 @@ struct DispatchGenerator {
 
     /// The call of `method` on the handler named `receiver` (`$0` inside `request`'s closure),
     /// passing `locals`, the decoded parameters.
-    private func call(_ method: Method, locals: [String], on receiver: String = "handler") -> String {
+    private func call(_ method: Method, locals: [String], on receiver: String = "handler", stream: String? = nil) -> String {
         let target = method.deprecated != nil ? "Self.deprecated(\(receiver))" : receiver
-        let arguments = zip(method.params, locals).map { "\(SwiftNamer.label($0.identifier)): \($1)" }
+        var arguments = zip(method.params, locals).map { "\(SwiftNamer.label($0.identifier)): \($1)" }
+        if let stream { arguments.append("stream: " + stream) }
         return "\(target).\(SwiftNamer.function(method.identifier))(\(arguments.joined(separator: ", ")))"
     }
 
     private func dispatchCase(_ method: Method, into p: inout CodePrinter) {
+        if method.kind == .stream, let yields = method.yields {
+            streamCase(method, items: CodecGenerator.encoder(yields), into: &p)
+            return
+        }
         if method.kind == .request, let returns = method.returns, Self.usesRequestHelper(returns) {
             requestCase(method, encoder: CodecGenerator.encoder(returns), into: &p)
             return
@@ -83,7 +88,7 @@ struct DispatchGenerator {
         case .send:
             p.line("reply.succeed(.null)")
             p.line(call(method, locals: locals))
-        case .request:
+        case .request, .stream:
             // The runtime runs it in a Task that uninstalling the module cancels.
             if let returns = method.returns {
                 let encoded = CodecGenerator.encode(returns, value: call(method, locals: locals), path: "\"result\"")
@@ -105,6 +110,22 @@ struct DispatchGenerator {
             p.line("try request(reply, \(encoder)) { try await \(call(method, locals: [], on: "$0")) }")
             return
         }
+        let locals = decodeArguments(method, into: &p)
+        p.line("try request(reply, \(encoder), arguments) { try await \(call(method, locals: locals, on: "$0")) }")
+    }
+
+    /// A stream answered through `BridgeDispatcher.stream`: like a request, and the closure's
+    /// `$2` is the `BridgeStream` its items go through; `()` stands for no parameters.
+    private func streamCase(_ method: Method, items: String, into p: inout CodePrinter) {
+        let result = method.returns.map { CodecGenerator.encoder($0) } ?? "BridgeEncode.nothing"
+        let locals = method.params.isEmpty ? [] : decodeArguments(method, into: &p)
+        let arguments = method.params.isEmpty ? "()" : "arguments"
+        p.line("try stream(reply, \(items), \(result), \(arguments)) { try await \(call(method, locals: locals, on: "$0", stream: "$2")) }")
+    }
+
+    /// Prints `let arguments = try ...`, the parameters decoded in declaration order (one value,
+    /// or a tuple), and returns how the closure reads each: `$1`, or `$1.0`, `$1.1`, ...
+    private func decodeArguments(_ method: Method, into p: inout CodePrinter) -> [String] {
         let decoded = method.params.map { CodecGenerator.decode(field: $0, from: "params", schema: context.schema) }
         let locals = decoded.count == 1 ? ["$1"] : decoded.indices.map { "$1.\($0)" }
         let start = "let arguments = try " + (decoded.count == 1 ? "" : "(")
@@ -122,7 +143,7 @@ struct DispatchGenerator {
             }
             p.line(end)
         }
-        p.line("try request(reply, \(encoder), arguments) { try await \(call(method, locals: locals, on: "$0")) }")
+        return locals
     }
 
     /// Deprecated requirements are still served, and Swift warns at every call of a deprecated
@@ -151,11 +172,11 @@ struct DispatchGenerator {
                     p.blankLine()
                     p.line("@available(*, deprecated)")
                     p.block(HandlerProtocolGenerator.signature(method, internalNames: true) + " {") { p in
-                        let arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
-                            .joined(separator: ", ")
-                        let prefix = method.kind == .request ? "try await " : ""
+                        var arguments = method.params.map { "\(SwiftNamer.label($0.identifier)): \(SwiftNamer.member(SwiftNamer.local($0.identifier)))" }
+                        if method.kind == .stream { arguments.append("stream: stream") }
+                        let prefix = method.kind.isAnswered ? "try await " : ""
                         // `self.`: a parameter may be named `handler`.
-                        p.line("\(prefix)self.handler.\(SwiftNamer.function(method.identifier))(\(arguments))")
+                        p.line("\(prefix)self.handler.\(SwiftNamer.function(method.identifier))(\(arguments.joined(separator: ", ")))")
                     }
                 }
             }

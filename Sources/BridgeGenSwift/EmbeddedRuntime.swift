@@ -670,6 +670,12 @@ enum BridgeLimits {
     /// Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text (13,981,016
     /// characters) still fits a message of `maxMessageBytes` with room for its envelope.
     static let maxBytesLength = 10 << 20
+    /// Largest stream item, in bytes of JSON text: a message's worth (`maxMessageBytes`), so a
+    /// 10 MiB `bytes` chunk fits; a larger item fails its `yield` with `internalError`.
+    static let maxStreamItemBytes = 16 << 20
+    /// Most items one stream delivers per second: beyond it `yield` waits for the next second
+    /// (nothing is dropped), so a runaway native loop cannot flood the page's main thread.
+    static let maxStreamItemsPerSecond = 1_000
 }
 
 // MARK: - Paths
@@ -1237,7 +1243,7 @@ enum BridgeBase64 {
 }
 
 """#),
-RuntimeSource(name: "Glue.swift", firstLine: 7, accessLines: [19, 27, 149, 341, 374, 397], body: #"""
+RuntimeSource(name: "Glue.swift", firstLine: 7, accessLines: [19, 27, 171, 363, 396, 419], body: #"""
 #if canImport(WebKit)
 import WebKit
 
@@ -1272,9 +1278,11 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 /// dispatchers, which hold the app's handlers weakly: WebKit retains this object, not the app's.
 @MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
     let session: BridgeSession
+    let world: WKContentWorld
 
-    init(session: BridgeSession) {
+    init(session: BridgeSession, world: WKContentWorld) {
         self.session = session
+        self.world = world
     }
 
 #if compiler(>=6.0)
@@ -1291,7 +1299,27 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 
     private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
-                        reply: reply, answer: { _ in })
+                        reply: reply, answer: { _ in }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
+    }
+}
+
+/// Evaluates scripts in the frame that sent a message, through its web view (a SwiftUI
+/// `WebPage`'s backing one too), held weakly: a stream's items go where its request came from.
+enum BridgeFrameScript {
+    @MainActor static func evaluator(for message: WKScriptMessage, world: WKContentWorld) -> @MainActor (String) async -> Bool {
+        let frame = message.frameInfo
+        weak var webView = message.webView
+        return { script in
+            guard let webView else { return false }
+            return await withCheckedContinuation { continuation in
+                webView.evaluateJavaScript(script, in: frame, in: world) { result in
+                    switch result {
+                    case .success(let value): continuation.resume(returning: (value as? Bool) == true)
+                    case .failure: continuation.resume(returning: false)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1312,9 +1340,9 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
         // backing view): the answer goes through it, into the frame that sent the message.
         let webView = message.webView
         session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
-                        reply: nil) { [weak webView] script in
-            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
-        }
+                        reply: nil, answer: { [weak webView] script in
+                            webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
+                        }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
     }
 }
 
@@ -1525,7 +1553,7 @@ struct BridgeChannelMarker: Equatable {
         for channel in channels {
             switch session.transport {
             case .reply:
-                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session), contentWorld: world, name: channel)
+                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world), contentWorld: world, name: channel)
             case .callback:
                 controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
             }
@@ -2464,6 +2492,17 @@ enum BridgeJavaScript {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Delivers a stream's item to the page's hub; evaluates to `true` when a stream of the
+    /// page reads `id`, `false` when none does (it was cancelled, or the page is gone).
+    static func itemScript(id: String, json: [UInt8]) -> String {
+        var out = Array("(function(){var h=window.__bridgegen;if(!h||typeof h.item!==\"function\"){return false;}return h.item(".utf8)
+        appendLiteral(id, to: &out)
+        out.append(0x2C)
+        json.withUnsafeBufferPointer { appendLiteral(utf8: $0, to: &out) }
+        out.append(contentsOf: ")===true;})();".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Delivers an event to the page's hub; evaluates to `true` when the hub took it.
     static func eventScript(module: String, event: String, payload: JSONValue) -> String {
         eventScript(module: module, event: event, json: payload.jsonBytes() ?? [])
@@ -2902,8 +2941,11 @@ enum BridgeTransport: Sendable, Equatable {
     var module = ""
     /// The frame that sent the request: the handler's `BridgeCaller.current`.
     var caller: BridgeCaller?
-    /// The request's `id`, which a `$cancel` names; nil when the page sent none.
+    /// The request's `id`, which a `$cancel` names and a stream's items carry; nil when the page sent none.
     var cancelID: String?
+    /// Evaluates a stream item's script in the frame that sent the request and returns what it
+    /// evaluated to (`true`: a stream of the page took it); nil where no frame can be reached.
+    var deliverItem: (@MainActor (String) async -> Bool)?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -3155,9 +3197,11 @@ extension BridgeDispatcher {
     /// Handles one message. `reply` is WebKit's reply handler (reply transport; called exactly
     /// once) or nil (callback transport, where `answer` evaluates the answer script in the
     /// sending frame).
+    /// `deliverItem` evaluates a stream item's script in the sending frame (`BridgeStream`).
     func receive(channel: String, body: Any, origin: BridgeOrigin,
                             reply: (@MainActor (BridgeEnvelope) -> Void)?,
-                            answer: @escaping @MainActor (String) -> Void) {
+                            answer: @escaping @MainActor (String) -> Void,
+                            deliverItem: (@MainActor (String) async -> Bool)? = nil) {
         let trusted = policy.allows(origin)
         if !trusted {
             BridgeLog.report("refused a message on '\(channel)' from \(policy.refusal(origin))")
@@ -3165,6 +3209,7 @@ extension BridgeDispatcher {
         switch transport {
         case .reply:
             let replyOnce = track(BridgeReply { envelope in reply?(envelope) })
+            replyOnce.deliverItem = deliverItem
             guard trusted else {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
@@ -3191,6 +3236,7 @@ extension BridgeDispatcher {
                 }
                 answer(Self.answerScript(callbackName: name, envelope: envelope))
             })
+            replyOnce.deliverItem = deliverItem
             guard trusted else {
                 replyOnce.fail(BridgeError(.untrustedOrigin, "untrusted origin"))
                 return
@@ -3269,6 +3315,12 @@ extension BridgeDispatcher {
             endRequest(key, answering: .failure(BridgeError(.aborted, "the page cancelled the request")))
         }
         reply.succeed(.null)
+    }
+
+    /// The page no longer reads a stream (no stream of the page took its item): its handler's
+    /// Task is cancelled and the request answered `aborted`, which the page ignores.
+    func stopStream(_ reply: BridgeReply) {
+        endRequest(ObjectIdentifier(reply), answering: .failure(BridgeError(.aborted, "the page is not reading the stream")))
     }
 
     private func track(_ reply: BridgeReply) -> BridgeReply {
@@ -3408,6 +3460,91 @@ extension BridgeDispatcher {
             self.pump(module)
         }
     }
+}
+
+"""#),
+RuntimeSource(name: "Streams.swift", firstLine: 7, accessLines: [13, 30], body: #"""
+/// What a `kind: stream` handler sends its items through, before it returns the stream's final
+/// result (docs/WIRE.md, "Streams"). Each `yield` waits until the page's client has taken the
+/// item, so items arrive in order and a handler never runs ahead of the page by more than one;
+/// at most `BridgeLimits.maxStreamItemsPerSecond` items a second go out (a faster `yield`
+/// waits). When the page stops reading (it broke out of its loop, aborted, or went away),
+/// the handler's Task is cancelled and `yield` throws `CancellationError`.
+@MainActor public final class BridgeStream<Item> {
+    private let reply: BridgeReply
+    private let id: String
+    private let encode: (Item, BridgePath) throws -> JSONValue
+    private var windowStart: UInt64 = 0
+    private var windowCount = 0
+
+    init(reply: BridgeReply, id: String, encode: @escaping (Item, BridgePath) throws -> JSONValue) {
+        self.reply = reply
+        self.id = id
+        self.encode = encode
+    }
+
+    /// Sends `item` to the page and returns once its client took it. Throws
+    /// `CancellationError` when the page no longer reads the stream or the request was
+    /// cancelled, and `internalError` when the item cannot be encoded or its JSON is larger
+    /// than `BridgeLimits.maxStreamItemBytes`.
+    public func yield(_ item: Item) async throws {
+        try Task.checkCancellation()
+        guard !reply.isAnswered, let deliver = reply.deliverItem else { throw CancellationError() }
+        let value: JSONValue
+        do {
+            value = try encode(item, "item")
+        } catch {
+            BridgeLog.report("a stream item cannot be encoded: \(String(describing: error))")
+            throw BridgeError(.internalError, "internal error")
+        }
+        guard let json = value.jsonBytes(limit: BridgeLimits.maxStreamItemBytes) else {
+            BridgeLog.report("internal error: a stream item is larger than \(BridgeLimits.maxStreamItemBytes) bytes of JSON (BridgeLimits.maxStreamItemBytes)")
+            throw BridgeError(.internalError, "internal error")
+        }
+        try await pace()
+        let taken = await deliver(BridgeJavaScript.itemScript(id: id, json: json))
+        try Task.checkCancellation()
+        guard taken else {
+            reply.session?.stopStream(reply)
+            throw CancellationError()
+        }
+    }
+
+    /// Waits for the next one-second window once this one delivered its share of items.
+    private func pace() async throws {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now - windowStart >= 1_000_000_000 {
+            windowStart = now
+            windowCount = 0
+        }
+        if windowCount >= BridgeLimits.maxStreamItemsPerSecond {
+            try await Task.sleep(nanoseconds: windowStart + 1_000_000_000 - now)
+            windowStart = DispatchTime.now().uptimeNanoseconds
+            windowCount = 0
+        }
+        windowCount += 1
+    }
+}
+
+extension BridgeDispatcher {
+    /// Answers a stream: `call` gets the decoded `arguments` and a `BridgeStream` whose items
+    /// `items` encodes at `item`; what it returns is the final answer, encoded by `result`. A
+    /// stream request without an `id` cannot be sent its items and is refused `invalidMessage`.
+    func stream<A, Item, T>(_ reply: BridgeReply, _ items: @escaping (Item, BridgePath) throws -> JSONValue,
+                            _ result: @escaping (T, BridgePath) throws -> JSONValue, _ arguments: A,
+                            _ call: @escaping @MainActor (Handler, A, BridgeStream<Item>) async throws -> T) throws {
+        guard let id = reply.cancelID else {
+            throw BridgeError(.invalidMessage, "a stream request needs a string 'id' of at most \(BridgeLimits.maxCallbackNameLength) UTF-16 units")
+        }
+        let handler = try requireHandler()
+        let stream = BridgeStream(reply: reply, id: id, encode: items)
+        reply.run { try result(await call(handler, arguments, stream), "result") }
+    }
+}
+
+extension BridgeEncode {
+    /// The final answer of a stream that returns nothing: `null`.
+    static func nothing(_ value: Void, _ path: BridgePath) -> JSONValue { .null }
 }
 
 """#),

@@ -8,13 +8,15 @@ struct HandlerProtocolGenerator {
 
     /// `name(label: Type, ...)` with the method's parameters.
     static func signature(_ method: Method, internalNames: Bool = false) -> String {
-        let parameters = method.params.map { field in
+        var parameters = method.params.map { field in
             let local = SwiftNamer.local(field.identifier)
             let name = SwiftNamer.member(field.identifier) + (internalNames && local != field.identifier ? " " + local : "")
             return "\(name): \(SwiftNamer.type(field.type))"
         }
+        // A stream's items go through its last parameter (the checker keeps the name free).
+        if let yields = method.yields { parameters.append("stream: BridgeStream<\(SwiftNamer.type(yields))>") }
         var text = "func \(SwiftNamer.function(method.identifier))(\(parameters.joined(separator: ", ")))"
-        if method.kind == .request {
+        if method.kind.isAnswered {
             text += " async throws" + (method.returns.map { " -> " + SwiftNamer.type($0) } ?? "")
         }
         return text
@@ -47,6 +49,10 @@ struct HandlerProtocolGenerator {
                 var extra = Self.parameterDocs(method.params)
                 if method.kind == .send {
                     extra.append("- Note: A send: the page does not wait for it and sees no result.")
+                }
+                if method.kind == .stream {
+                    let item = SwiftDocs.summary(method.yieldsDoc) ?? "The stream's items."
+                    extra.append("- Parameter stream: \(item) Send each with `try await stream.yield(_:)`, which throws `CancellationError` once the page stops reading.")
                 }
                 if let returns = method.returnsDoc { extra.append("- Returns: " + returns) }
                 if !method.errors.isEmpty {

@@ -60,7 +60,7 @@ struct SupportGenerator {
     }
 
     /// The runtime's files in output order: the WebKit-free core, then the glue.
-    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Capabilities.swift", "Session.swift", "Caller.swift", "PageCalls.swift",
+    static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Capabilities.swift", "Session.swift", "Streams.swift", "Caller.swift", "PageCalls.swift",
                                "ConsoleScript.swift", "Console.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift"]
 
     static func set(_ values: [String]) -> String {

@@ -81,8 +81,11 @@ struct SwiftExamples: AppSideExamples {
             signature += ": "
             signature += typeName(param.type)
         }
+        if let yields = method.yields {
+            signature += (method.params.isEmpty ? "" : ", ") + "stream: BridgeStream<" + typeName(yields) + ">"
+        }
         signature += ")"
-        if method.kind == .request {
+        if method.kind.isAnswered {
             signature += " async throws"
             if let returns = method.returns {
                 signature += " -> "
@@ -94,7 +97,10 @@ struct SwiftExamples: AppSideExamples {
             switch method.kind {
             case .send:
                 p.line("// Act on the message; the page gets no answer.")
-            case .request:
+            case .request, .stream:
+                if method.kind == .stream {
+                    p.line("// try await stream.yield(item) for each item; it throws once the page stops reading")
+                }
                 for error in method.errors.compactMap(module.error(named:)) {
                     p.line("// throw \(Self.errorCase(error, in: module)) rejects with \(error.code)")
                 }

@@ -77,6 +77,15 @@ struct TypeScriptClientGenerator {
         method.returns.map { types.spell($0) } ?? "void"
     }
 
+    /// What calling a method gives the page: nothing, a Promise of its result, or a stream.
+    func callType(_ method: Method) -> String {
+        switch method.kind {
+        case .send: return "void"
+        case .request: return "Promise<\(resultType(method))>"
+        case .stream: return "$runtime.BridgeStream<\(method.yields.map { types.spell($0) } ?? "unknown"), \(resultType(method))>"
+        }
+    }
+
     /// The payload type of an event (`{}`-shaped events get an empty object type).
     func payloadType(_ event: Event) -> String {
         event.payload.isEmpty ? "Record<string, never>" : TypeScriptNamer.payloadTypeName(event)
@@ -205,7 +214,7 @@ struct TypeScriptClientGenerator {
             for method in module.methods {
                 p.blankLine()
                 methodDoc(method).print(into: &p)
-                p.line("\(TypeScriptNamer.methodKey(method.identifier))(\(parameterList(method, typed: true))): \(method.kind == .send ? "void" : "Promise<\(resultType(method))>");")
+                p.line("\(TypeScriptNamer.methodKey(method.identifier))(\(parameterList(method, typed: true))): \(callType(method));")
             }
         }
     }
@@ -314,7 +323,9 @@ struct TypeScriptClientGenerator {
         if method.kind == .send {
             doc.add("Fire-and-forget\(Self.wireNote(method.wireName, method.identifier)). Outside the app it does nothing and warns once.")
         } else {
-            var text = "Request\(Self.wireNote(method.wireName, method.identifier)). Rejects with a `BridgeError`"
+            var text = method.kind == .stream
+                ? "Stream\(Self.wireNote(method.wireName, method.identifier)). Read its items with `for await`; leaving the loop stops it. The loop and `result` fail with a `BridgeError`"
+                : "Request\(Self.wireNote(method.wireName, method.identifier)). Rejects with a `BridgeError`"
             let codes = method.errors.compactMap { module.error(named: $0) }
             if codes.isEmpty {
                 text += " carrying a `BridgeErrorCode`."
@@ -323,6 +334,7 @@ struct TypeScriptClientGenerator {
                 text += " carrying a `BridgeErrorCode` or one of " + list.joined(separator: ", ") + "."
             }
             doc.add(text)
+            if let yieldsDoc = method.yieldsDoc { doc.tag("yields", yieldsDoc) }
             if let returnsDoc = method.returnsDoc { doc.tag("returns", returnsDoc) }
         }
         doc.deprecated(method.deprecated)
@@ -336,9 +348,10 @@ struct TypeScriptClientGenerator {
             let optional = Self.paramsAreOptional(method) ? "?" : ""
             list = typed ? "params" + optional + ": " + TypeScriptNamer.paramsTypeName(method) : "params"
         }
-        if method.kind == .request {
+        if method.kind.isAnswered {
             if !list.isEmpty { list += ", " }
-            list += typed ? "options?: $runtime.RequestOptions" : "options"
+            let options = method.kind == .stream ? "$runtime.StreamOptions" : "$runtime.RequestOptions"
+            list += typed ? "options?: " + options : "options"
         }
         return list
     }
@@ -416,7 +429,7 @@ struct TypeScriptClientGenerator {
         if !errorData.isEmpty { errors += ", { " + errorData.joined(separator: ", ") + " }" }
         let fingerprint = TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema))
         p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)), \(fingerprint)\(errors));")
-        let received = module.methods.compactMap(\.returns) + module.events.flatMap { $0.payload.map(\.type) }
+        let received = module.methods.compactMap(\.returns) + module.methods.compactMap(\.yields) + module.events.flatMap { $0.payload.map(\.type) }
             + module.pageMethods.flatMap { $0.params.map(\.type) }
             + module.errors.filter { requestErrors.contains($0.name) }.flatMap { $0.data.map(\.type) }
         bytes.printConstants(for: received, into: &p)
@@ -471,6 +484,12 @@ struct TypeScriptClientGenerator {
                 case .request:
                     let decoder = method.returns.flatMap(bytes.decoder).map { ", " + $0 } ?? ""
                     call = "$channel.request<\(resultType(method))>(\(wire), \(params), options\(decoder))"
+                case .stream:
+                    let items = method.yields.flatMap(bytes.decoder)
+                    let result = method.returns.flatMap(bytes.decoder)
+                    let decoders = result.map { ", " + (items ?? "undefined") + ", " + $0 } ?? items.map { ", " + $0 } ?? ""
+                    let item = method.yields.map { types.spell($0) } ?? "unknown"
+                    call = "$channel.stream<\(item), \(resultType(method))>(\(wire), \(params), options\(decoders))"
                 }
                 p.line("\(TypeScriptNamer.methodKey(method.identifier)): (\(parameterList(method, typed: false))) => \(call),")
             }

@@ -36,6 +36,12 @@ struct TypeScriptExamples: PageSideExamples {
         switch method.kind {
         case .send:
             p.exampleCode(invocation + ";")
+        case .stream:
+            p.exampleCode("const stream = " + invocation + ";")
+            p.block("for await (const item of stream) {") { p in
+                p.line("// each item in order; leaving the loop stops the stream")
+            }
+            if method.returns != nil { p.line("const result = await stream.result;") }
         case .request:
             let call = method.returns != nil ? "const result = await " + invocation + ";" : "await " + invocation + ";"
             guard let error = method.errors.first.flatMap(module.error(named:)) else {

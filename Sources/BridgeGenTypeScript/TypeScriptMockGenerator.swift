@@ -114,6 +114,16 @@ struct TypeScriptMockGenerator {
                     }
                 }
             }
+            let streaming = schema.modules.filter { $0.methods.contains { $0.kind == .stream } }
+            if !streaming.isEmpty {
+                // By module: the wire names of the stream methods, whose implementations are async generators.
+                p.block("streams: new Map([", closer: "]),") { p in
+                    for module in streaming {
+                        let wires = module.methods.filter { $0.kind == .stream }.map { TypeScriptNamer.stringLiteral($0.wireName) }
+                        p.line("[\(TypeScriptNamer.stringLiteral(module.name)), new Set([\(wires.joined(separator: ", "))])],")
+                    }
+                }
+            }
             // What `$hello` answers with: the fingerprint each module's client was generated with.
             p.block("fingerprints: new Map([", closer: "]),") { p in
                 for module in schema.modules {
@@ -197,6 +207,10 @@ struct TypeScriptMockGenerator {
                 let result: String
                 if method.kind == .send {
                     result = "void"
+                } else if method.kind == .stream {
+                    // An async generator: what it yields are the items, what it returns the result.
+                    let item = method.yields.map { types.spell($0) } ?? "unknown"
+                    result = "AsyncGenerator<\(item), \(method.returns.map { types.spell($0) } ?? "void"), undefined>"
                 } else {
                     let r = method.returns.map { types.spell($0) } ?? "void"
                     result = "\(r) | Promise<\(r)>"

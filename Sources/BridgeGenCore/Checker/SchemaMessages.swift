@@ -81,6 +81,8 @@ public enum SchemaMessages {
         case wireCollision = "wire-collision"
         /// A YAML node of the wrong kind (a list where a mapping belongs).
         case wrongNodeKind = "wrong-node-kind"
+        /// `yields` on a method that is not `kind: stream`.
+        case yieldsWithoutStream = "yields-without-stream"
     }
 
     private static func firstHere(_ first: SourceLocation?, _ what: String = "first declared here") -> [Diagnostic.Note] {
@@ -211,8 +213,8 @@ public enum SchemaMessages {
     }
 
     static func invalidMethodKind(_ kind: String, at: SourceLocation) -> Diagnostic {
-        let hint = kind == "event" ? "; an event is declared under 'events:', not as a method" : DidYouMean.clause(for: kind, in: ["send", "request"])
-        return ID.invalidKind.diagnostic("method kind must be 'send' or 'request', got '\(kind)'\(hint)", at: at)
+        let hint = kind == "event" ? "; an event is declared under 'events:', not as a method" : DidYouMean.clause(for: kind, in: ["send", "request", "stream"])
+        return ID.invalidKind.diagnostic("method kind must be 'send', 'request' or 'stream', got '\(kind)'\(hint)", at: at)
     }
 
     static func invalidName(_ noun: String, _ name: String, rule: NameRule, at: SourceLocation) -> Diagnostic {
@@ -297,7 +299,7 @@ public enum SchemaMessages {
     }
 
     static func missingMethodKind(_ method: String, at: SourceLocation) -> Diagnostic {
-        ID.missingKey.diagnostic("method '\(method)' is missing 'kind'; add 'kind: send' or 'kind: request'", at: at)
+        ID.missingKey.diagnostic("method '\(method)' is missing 'kind'; add 'kind: send', 'kind: request' or 'kind: stream'", at: at)
     }
 
     static func missingSchemaVersion(at: SourceLocation) -> Diagnostic {
@@ -314,6 +316,14 @@ public enum SchemaMessages {
 
     static func reservedName(_ noun: String, _ name: String, reservedIn: String, at: SourceLocation) -> Diagnostic {
         ID.reservedName.diagnostic("\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
+    }
+
+    static func yieldsWithoutStream(_ method: String, kind: MethodKind, at: SourceLocation) -> Diagnostic {
+        ID.yieldsWithoutStream.diagnostic("\(kind.rawValue) method '\(method)' cannot have 'yields': only a stream yields items; use 'kind: stream'", at: at)
+    }
+
+    static func missingYields(_ method: String, at: SourceLocation) -> Diagnostic {
+        ID.missingKey.diagnostic("stream method '\(method)' is missing 'yields'; add 'yields: T', the type of each item it sends the page", at: at)
     }
 
     static func returnsOnSend(_ method: String, at: SourceLocation) -> Diagnostic {

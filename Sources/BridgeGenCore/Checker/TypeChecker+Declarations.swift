@@ -152,6 +152,19 @@ extension TypeChecker {
             let params = checkFields(m.params, noun: "parameter", &scope)
             var returns: TypeRef?
             if let r = m.returns { returns = resolve(r, &scope) }
+            var yields: TypeRef?
+            if let y = m.yields { yields = resolve(y, &scope) }
+            if let kind, kind != .stream, let key = m.yieldsKey {
+                report(SchemaMessages.yieldsWithoutStream(m.name.value, kind: kind, at: key))
+            }
+            if kind == .stream {
+                if m.yieldsKey == nil { report(SchemaMessages.missingYields(m.name.value, at: m.name.location)) }
+                // The handler's item writer is the parameter after these (docs/IDL.md, "Streams").
+                for field in params where field.identifier == "stream" {
+                    report(SchemaMessages.reservedName("parameter", field.wireName,
+                                                       reservedIn: "a stream method (its handler's item writer)", at: field.location))
+                }
+            }
             if kind == .send, let key = m.returnsKey {
                 report(SchemaMessages.returnsOnSend(m.name.value, at: key))
             }
@@ -162,7 +175,8 @@ extension TypeChecker {
             let access = checkAccess(m.access) ?? moduleAccess
             guard let kind, let wire else { continue }
             result.append(Method(name: m.name.value, identifier: identifier, wireName: wire, kind: kind, doc: m.doc,
-                                 params: params, returns: kind == .send ? nil : returns, returnsDoc: m.returnsDoc,
+                                 params: params, yields: kind == .stream ? yields : nil, yieldsDoc: kind == .stream ? m.yieldsDoc : nil,
+                                 returns: kind == .send ? nil : returns, returnsDoc: m.returnsDoc,
                                  errors: kind == .send ? [] : errorNames,
                                  deprecated: m.deprecated.map { Deprecation(message: $0.message) }, access: access,
                                  location: m.name.location))

@@ -105,9 +105,11 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     /// The class of a method whose `kind:` changed from `old`. The runtimes route a message
     /// by its wire name alone and an app answers a send at once with null, before its handler
     /// runs; the answer to a send is dropped. So the side that now answers a send breaks the
-    /// pages expecting a request (send -> request: old apps; request -> send: old pages).
-    public static func methodKindChangedClass(from old: MethodKind) -> CompatibilityClass {
-        old == .send ? .oldApps : .oldPages
+    /// pages expecting a request (send -> request: old apps; request -> send: old pages). A
+    /// stream's items need a page that reads a stream: any change to or from one breaks both.
+    public static func methodKindChangedClass(from old: MethodKind, to new: MethodKind) -> CompatibilityClass {
+        if old == .stream || new == .stream { return .both }
+        return old == .send ? .oldApps : .oldPages
     }
 
     /// The severity of a `compatible.` kind: a warning when a population meets a failure it must
@@ -136,7 +138,10 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     /// Every id this kind can be reported with.
     public var emittableIDs: [String] {
         if compatibleSeverity != nil { return [id(nil)] }
-        if self == .methodKindChanged { return [MethodKind.send, .request].map { id(Self.methodKindChangedClass(from: $0)) } }
+        if self == .methodKindChanged {
+            return [(MethodKind.send, MethodKind.request), (.request, .send), (.request, .stream)]
+                .map { id(Self.methodKindChangedClass(from: $0, to: $1)) }
+        }
         if let fixed = fixedClass { return [id(fixed)] }
         var classes = Set(CompatibilityDirection.allCases.compactMap { verdict($0) ?? nil })
         // Reached both ways with two different classes: one `both`. A result has one position,

@@ -57,6 +57,7 @@ struct DataFlow {
             for method in module.methods {
                 for field in method.params { reach(field.type, method.kind == .send ? .sendParams : .params, &pending) }
                 if let returns = method.returns { reach(returns, .results, &pending) }
+                if let yields = method.yields { reach(yields, .results, &pending) }
             }
             for event in module.events {
                 for field in event.payload { reach(field.type, .payloads, &pending) }

@@ -19,6 +19,8 @@ enum CompatibilitySubject: Sendable, Hashable {
     case result(String)
     /// A page method's result: `module.pageMethod`.
     case pageResult(String)
+    /// The items a stream yields: `module.method`.
+    case items(String)
     /// An enum case by wire value: value, `module.Enum`.
     case enumCase(String, of: String)
     /// The elements of a list or the values of a map at a position (`T?` inside them).
@@ -38,6 +40,7 @@ enum CompatibilitySubject: Sendable, Hashable {
         case .errorDataField(let name, let owner): return "data field '\(name)' of error '\(owner)'"
         case .result(let owner): return "the result of '\(owner)'"
         case .pageResult(let owner): return "the result of page method '\(owner)'"
+        case .items(let owner): return "the items of stream '\(owner)'"
         case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"
         case .elements(let owner): return "the elements of " + owner.text
         }
@@ -305,7 +308,15 @@ extension DiffMessages {
     /// `hasResult`: the request resolves with a value, which the early answer replaces with null.
     static func methodKindChanged(_ method: String, from old: MethodKind, to new: MethodKind, hasResult: Bool,
                                   at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
-        let cls = CompatibilityKind.methodKindChangedClass(from: old)
+        let cls = CompatibilityKind.methodKindChangedClass(from: old, to: new)
+        if old == .stream || new == .stream {
+            let other = old == .stream ? new : old
+            return compatibility(.methodKindChanged, cls, "method '\(method)' changed kind from \(old.rawValue) to \(new.rawValue): "
+                                 + "a stream's items reach only a page that reads it as a stream (a \(other.rawValue)'s page has none "
+                                 + "registered, so the app stops the stream at its first item and answers aborted, -9), and a page that "
+                                 + "reads a stream from an app that answers it as a \(other.rawValue) gets no items; add a new method instead",
+                                 at: location, notes: notes)
+        }
         let (answering, waiting, fine) = cls == .oldApps
             ? ("old", "new", "pages built from the old schema are unaffected: the new app's answer to their send is dropped")
             : ("new", "old", "pages built from the new schema are unaffected: the old app's answer to their send is dropped")

@@ -97,12 +97,14 @@ extension DiffRun {
                       oldParent: om.location, newParent: nm.location,
                       parents: ("method '\(o.module.name).\(o.key)'", "method '\(name)'"))
         if om.kind != nm.kind {
-            let request = om.kind == .request ? om : nm
+            let request = om.kind.isAnswered ? om : nm
             report(DiffMessages.methodKindChanged(name, from: om.kind, to: nm.kind, hasResult: request.returns != nil, at: nm.location,
                                                        notes: DiffMessages.inOldSchema(om.location)))
             return
         }
         compareResult(om.returns, nm.returns, flow: .results, subject: .result(name), oldAt: om.location, newAt: nm.location)
+        // Each item travels to the page as a result does.
+        compareResult(om.yields, nm.yields, flow: .results, subject: .items(name), oldAt: om.location, newAt: nm.location)
     }
 
     mutating func compareEvent(_ o: Member<Event>, _ n: Member<Event>) {

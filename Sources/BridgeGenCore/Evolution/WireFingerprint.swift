@@ -68,6 +68,11 @@ private struct CanonicalWriter {
             put(method.kind.rawValue)
             put(" ")
             fields(method.params, positional: false)
+            if let yields = method.yields {
+                // Only for streams, so that the fingerprints of modules without any stay.
+                put(" yields ")
+                result(yields)
+            }
             put(" -> ")
             result(method.returns)
             put(" ")

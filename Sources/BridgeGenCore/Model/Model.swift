@@ -66,7 +66,7 @@ public struct Module: Hashable, Sendable, Codable {
         errors.first { $0.name == name }
     }
 
-    /// Names of the errors some request declares: their data travels to the page (sends declare none).
+    /// Names of the errors some request or stream declares: their data travels to the page (sends declare none).
     public var requestErrors: Set<String> { Set(methods.flatMap(\.errors)) }
 
     /// Names of the errors some page method declares: their data travels to the app, which decodes it.
@@ -212,6 +212,11 @@ public enum MethodKind: String, Hashable, Sendable, Codable {
     case send
     /// Resolves with a typed result or rejects with a coded error.
     case request
+    /// A request that also yields items (`yields:`) before its final answer (docs/WIRE.md, "Streams").
+    case stream
+
+    /// Whether the page hears an answer: requests and streams.
+    public var isAnswered: Bool { self != .send }
 }
 
 /// Which frames the app takes a method's calls from (`access:`). It only tightens the
@@ -234,7 +239,10 @@ public struct Method: Hashable, Sendable, Codable {
     public var kind: MethodKind
     public var doc: String?
     public var params: [Field]
-    /// nil for sends and for requests that resolve with no value.
+    /// The type of each item a stream yields (`yields:`); nil for sends and requests.
+    public var yields: TypeRef?
+    public var yieldsDoc: String?
+    /// nil for sends and for requests and streams that end with no value.
     public var returns: TypeRef?
     public var returnsDoc: String?
     /// Names of the module's `errors` this request may reject with, in declaration order.
@@ -245,6 +253,7 @@ public struct Method: Hashable, Sendable, Codable {
     public var location: SourceLocation
 
     public init(name: String, identifier: String, wireName: String, kind: MethodKind, doc: String?, params: [Field],
+                yields: TypeRef? = nil, yieldsDoc: String? = nil,
                 returns: TypeRef?, returnsDoc: String?, errors: [String], deprecated: Deprecation?,
                 access: MethodAccess = .trusted, location: SourceLocation) {
         self.name = name
@@ -253,6 +262,8 @@ public struct Method: Hashable, Sendable, Codable {
         self.kind = kind
         self.doc = doc
         self.params = params
+        self.yields = yields
+        self.yieldsDoc = yieldsDoc
         self.returns = returns
         self.returnsDoc = returnsDoc
         self.errors = errors

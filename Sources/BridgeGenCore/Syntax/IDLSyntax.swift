@@ -77,6 +77,10 @@ public struct MethodSyntax: Sendable, Hashable {
     public var wire: Located<String>?
     public var doc: String?
     public var params: [FieldSyntax] = []
+    public var yields: Located<String>?
+    public var yieldsDoc: String?
+    /// Where `yields:` was written, to point at it from errors.
+    public var yieldsKey: SourceLocation?
     public var returns: Located<String>?
     public var returnsDoc: String?
     /// Where `returns:` was written, to point at it from errors.

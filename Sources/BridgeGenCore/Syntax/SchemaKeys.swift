@@ -7,7 +7,7 @@ public enum SchemaKeys {
     public static let field = ["type", "doc", "default", "deprecated"]
     public static let enumCase = ["doc", "wire", "deprecated"]
     public static let error = ["code", "doc", "data"]
-    public static let method = ["kind", "wire", "doc", "params", "returns", "errors", "deprecated", "access"]
+    public static let method = ["kind", "wire", "doc", "params", "yields", "returns", "errors", "deprecated", "access"]
     public static let returns = ["type", "doc"]
     public static let pageMethod = ["wire", "doc", "params", "returns", "errors", "global", "deprecated"]
     public static let event = ["wire", "doc", "payload", "deprecated"]
@@ -27,7 +27,8 @@ public enum SchemaKeys {
             case "pageMethods": return pageMethod
             default: return nil
             }
-        case 3 where path[2] == "returns" && (path[0] == "methods" || path[0] == "pageMethods"): return returns
+        case 3 where (path[2] == "returns" && (path[0] == "methods" || path[0] == "pageMethods"))
+            || (path[2] == "yields" && path[0] == "methods"): return returns
         case 4:
             switch (path[0], path[2]) {
             case ("types", "fields"), ("methods", "params"), ("pageMethods", "params"), ("events", "payload"), ("errors", "data"): return field

@@ -244,6 +244,9 @@ public struct SyntaxParser {
             case "wire": method.wire = scalar(value, "'wire'")
             case "doc": method.doc = text(value, "'doc'")
             case "params": method.params = fieldList(value, owner: "'params'", noun: "parameter")
+            case "yields":
+                method.yieldsKey = pair.key.location
+                (method.yields, method.yieldsDoc) = returnsClause(value, key: "yields")
             case "returns":
                 method.returnsKey = pair.key.location
                 (method.returns, method.returnsDoc) = returnsClause(value)
@@ -261,35 +264,37 @@ public struct SyntaxParser {
         return method
     }
 
-    /// `returns: T` or `returns: {type: T, doc: ...}`.
-    private mutating func returnsClause(_ value: YAMLNode) -> (Located<String>?, String?) {
+    /// `returns: T` or `returns: {type: T, doc: ...}`; `yields:` is written the same way.
+    private mutating func returnsClause(_ value: YAMLNode, key: String = "returns") -> (Located<String>?, String?) {
+        let what = "'\(key)'"
         if value.isNull {
-            report(SchemaMessages.nullReturns(at: value.location))
+            report(key == "returns" ? SchemaMessages.nullReturns(at: value.location)
+                                    : SchemaMessages.expectedKind("a type", for: what, got: value))
             return (nil, nil)
         }
-        guard case .mapping = value.kind else { return (typeExpression(value, "'returns'"), nil) }
+        guard case .mapping = value.kind else { return (typeExpression(value, what), nil) }
         // `returns: {string: int}`: a map type, not a struct with a field `string`.
         if let map = Self.stringKeyedMapType(value) {
-            report(SchemaMessages.fieldMappingAsMapType(for: "'returns'", suggestion: map, at: value.location))
+            report(SchemaMessages.fieldMappingAsMapType(for: what, suggestion: map, at: value.location))
             return (nil, nil)
         }
         if let keys = Self.fieldLikeKeys(value, besides: SchemaKeys.returns) {
-            report(SchemaMessages.inlineStruct("'returns'", keys: keys, at: value.location))
+            report(SchemaMessages.inlineStruct(what, keys: keys, at: value.location))
             return (nil, nil)
         }
-        guard let inner = entries(of: value, keys: SchemaKeys.returns, what: "'returns'", noun: "key",
+        guard let inner = entries(of: value, keys: SchemaKeys.returns, what: what, noun: "key",
                                   expected: "a type or a mapping with 'type'") else { return (nil, nil) }
         var type: Located<String>?
         var doc: String?
         for p in inner {
             switch p.key.scalar ?? "" {
-            case "type": type = typeExpression(p.value, "'returns'")
+            case "type": type = typeExpression(p.value, what)
             case "doc": doc = text(p.value, "'doc'")
             default: break
             }
         }
         if type == nil {
-            report(SchemaMessages.missingKey("type", in: "'returns'", at: value.location))
+            report(SchemaMessages.missingKey("type", in: what, at: value.location))
         }
         return (type, doc)
     }
@@ -549,8 +554,8 @@ extension ErrorSyntax {
 
 extension MethodSyntax {
     init(name: Located<String>) {
-        self.init(name: name, kind: nil, wire: nil, doc: nil, returns: nil, returnsDoc: nil, returnsKey: nil,
-                  errorsKey: nil, deprecated: nil)
+        self.init(name: name, kind: nil, wire: nil, doc: nil, yields: nil, yieldsDoc: nil, yieldsKey: nil,
+                  returns: nil, returnsDoc: nil, returnsKey: nil, errorsKey: nil, deprecated: nil)
     }
 }
 

@@ -97,6 +97,37 @@ enum TestFailure: Error {
         return blobs[key]
     }
 
+    /// `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
+    /// `test://fail/N`: N chunks, then `downloadFailed(received: N)`.
+    /// `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+    func download(url: String, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int {
+        record("sample", "download", ["url": .string(url), "chunkSize": .int(chunkSize)])
+        let parts = url.split(separator: "/")
+        guard url.hasPrefix("test://"), parts.count == 3, let count = Int(parts[2]) else {
+            throw SampleError.downloadFailed(received: 0, message: "unknown test URL")
+        }
+        for offset in 0..<count {
+            try await stream.yield(Sample.DownloadChunk(offset: offset, data: Data([UInt8(offset % 256)]), total: count))
+        }
+        switch parts[1] {
+        case "fail":
+            throw SampleError.downloadFailed(received: count)
+        case "hold":
+            parked += 1
+            defer { parked -= 1 }
+            do {
+                try await Task.sleep(nanoseconds: 20_000_000_000)
+            } catch {
+                record("sample", "download.cancelled", ["isCancelled": .bool(Task.isCancelled && error is CancellationError)])
+                throw error
+            }
+            return count
+        default:
+            record("sample", "download.finished", ["items": .int(count)])
+            return count
+        }
+    }
+
     // MARK: user
 
     func closePage() {
