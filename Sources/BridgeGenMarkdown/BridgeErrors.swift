@@ -36,10 +36,13 @@ struct BridgeError {
     static let processTerminated = BridgeError(code: -14, name: "processTerminated",
         meaning: "App side: the web content process terminated during the page call.")
 
+    static let streamOverflow = BridgeError(code: -15, name: "streamOverflow",
+        meaning: "Page side: a stream's unread items exceeded its buffer (`bufferSize`, 1,024 by default); the stream ends and the app's handler is stopped.")
+
     static let all: [BridgeError] = [
         unknownMethod, invalidMessage, invalidParams, untrustedOrigin,
         handlerUnavailable, internalError, notInApp, timeout,
-        aborted, notImplemented, pageNotLoaded, pageError, invalidResult, processTerminated,
+        aborted, notImplemented, pageNotLoaded, pageError, invalidResult, processTerminated, streamOverflow,
     ]
 
     /// The bridge errors a page call can fail with in the app, in code order. A global
@@ -54,7 +57,7 @@ struct BridgeError {
     /// `invalidParams` needs parameters to get wrong; `timeout` exists only in the callback
     /// transport, where the client times requests out itself.
     static func applying(to method: Method, config: GeneratorConfig) -> [BridgeError] {
-        applying(hasParams: !method.params.isEmpty, config: config)
+        applying(hasParams: !method.params.isEmpty, config: config) + (method.kind == .stream ? [streamOverflow] : [])
     }
 
     /// The bridge errors of a request with or without parameters (see `applying(to:config:)`).

@@ -59,7 +59,9 @@ struct SwiftExamples: AppSideExamples {
 
     /// `getItem(key:)`.
     func requirement(_ method: Method) -> String {
-        Self.functionName(method.identifier, method.params)
+        let name = Self.functionName(method.identifier, method.params)
+        // A stream's item writer is its last argument.
+        return method.kind == .stream ? String(name.dropLast()) + "stream:)" : name
     }
 
     /// `name(label:label:)`, built in place (once per method and page method).

@@ -74,6 +74,19 @@ struct TypeScriptMockGenerator {
         return p.text
     }
 
+    /// `streams:`, by module the wire names of its stream methods (whose implementations are
+    /// async generators); nothing when no module has one.
+    private func printStreams(into p: inout CodePrinter) {
+        let streaming = schema.modules.filter { $0.methods.contains { $0.kind == .stream } }
+        guard !streaming.isEmpty else { return }
+        p.block("streams: new Map([", closer: "]),") { p in
+            for module in streaming {
+                let wires = module.methods.filter { $0.kind == .stream }.map { TypeScriptNamer.stringLiteral($0.wireName) }
+                p.line("[\(TypeScriptNamer.stringLiteral(module.name)), new Set([\(wires.joined(separator: ", "))])],")
+            }
+        }
+    }
+
     private func printTables(into p: inout CodePrinter, bytes: BytesDecoders) {
         p.line("/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */")
         p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
@@ -114,16 +127,7 @@ struct TypeScriptMockGenerator {
                     }
                 }
             }
-            let streaming = schema.modules.filter { $0.methods.contains { $0.kind == .stream } }
-            if !streaming.isEmpty {
-                // By module: the wire names of the stream methods, whose implementations are async generators.
-                p.block("streams: new Map([", closer: "]),") { p in
-                    for module in streaming {
-                        let wires = module.methods.filter { $0.kind == .stream }.map { TypeScriptNamer.stringLiteral($0.wireName) }
-                        p.line("[\(TypeScriptNamer.stringLiteral(module.name)), new Set([\(wires.joined(separator: ", "))])],")
-                    }
-                }
-            }
+            printStreams(into: &p)
             // What `$hello` answers with: the fingerprint each module's client was generated with.
             p.block("fingerprints: new Map([", closer: "]),") { p in
                 for module in schema.modules {
