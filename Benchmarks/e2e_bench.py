@@ -61,7 +61,7 @@ def host_alone(host, transport, n):
 def engine(out, transport, n):
     command = ['xvfb-run', '-a', e2e.SYSTEM_PYTHON, os.path.join(HARNESS, 'webkit_harness.py'), '--mode', 'bench',
                '--n', str(n), '--transport', transport, '--web', os.path.join(out, transport, 'web'),
-               '--host', os.path.join(out, transport, 'host')]
+               '--host', os.path.join(out, transport, 'host'), '--frames-extension', e2e.build_frames_extension(out)]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=e2e.webkit_env(), timeout=600)
     for line in result.stdout.splitlines():
         if line.startswith('BENCH '):

@@ -20,7 +20,9 @@
 // frames (a host line's `events`, where iOS has its `scripts`); page calls are evaluated scripts
 // that post `$answer`.
 // Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
-// trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser).
+// trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser),
+// 'frames' (WebKitGTK: an iframe of the trusted origin, frame.html, with its own client; the
+// harness learns the sending frame from the engine, docs/E2E.md "Frames").
 
 /* global window */
 
@@ -1436,6 +1438,88 @@ function bareCases(env) {
     return cases;
 }
 
+/** Loads frame.html (same origin) in an iframe of this page; resolves with its client. */
+async function loadFrame(env) {
+    const iframe = g.document.createElement('iframe');
+    iframe.src = `frame.html?transport=${env.transport}`;
+    g.document.body.appendChild(iframe);
+    for (let i = 0; i < 400; i++) {
+        if (iframe.contentWindow && iframe.contentWindow.frameClient) return iframe.contentWindow.frameClient;
+        await sleep(10);
+    }
+    throw new Failure('the iframe did not load its client within 4 s');
+}
+
+function framesCases(env) {
+    const { sample, user } = env.client;
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    let frameClient;
+    const frame = async () => (frameClient ??= await loadFrame(env));
+    const trustSubframes = (trust) => env.control({ cmd: 'host', line: { trustSubframes: trust } });
+    // The 3 s timeout is far: the refusal is an answer (the reply, or in the callback transport
+    // the answer script evaluated in the sending frame, the iframe), not a timeout.
+    const refusal = (promise, what) => rejects(promise, -4, what, 'untrusted origin');
+    const DEVICE = { model: 'TestPhone', system: 'TestOS 1.0', appVersion: '1.0.0', darkMode: false, safeAreaInsets: { top: 47, left: 0, bottom: 34, right: 0 } };
+    const GOLD = { status: 'purchased', transaction_id: 'tx-gold-1', receipts: { gold: [] } };
+
+    t('origin.mainFrameOnly (Schemas/): an iframe of the trusted origin is refused untrustedOrigin -4 as a subframe, no handler runs; the main frame is answered', async () => {
+        await trustSubframes(false);
+        const f = await frame();
+        check(f.sample.inApp, 'the iframe has the handlers');
+        await refusal(f.sample.deviceInfo({ timeoutMs: 3000 }), 'deviceInfo from the iframe');
+        const logs = await logsUntil(env, (l) => l.some((x) => x.includes('refused a message')));
+        const refused = logs.filter((l) => l.includes('refused a message'));
+        check(refused.length > 0 && refused.every((l) => l.includes('from "app://e2e", a subframe: set origin.mainFrameOnly to false')),
+            `refusals name the subframe: ${show(logs)}`);
+        eq(await calls(env, 0), [], 'handler calls');
+        eq(await sample.deviceInfo(), DEVICE, 'deviceInfo from the main frame');
+        eq(await calls(env, 1), [{ module: 'sample', method: 'deviceInfo', params: {} }], 'the main frame\'s handler call');
+    });
+
+    t('a policy that trusts subframes (mainFrameOnly false): the iframe\'s requests and sends are answered in the iframe and reach the handlers', async () => {
+        await trustSubframes(true);
+        try {
+            const f = await frame();
+            eq(await f.sample.deviceInfo(), DEVICE, 'deviceInfo from the iframe');
+            eq(await f.user.getUserInfo(), { id: 42, name: 'Alice', vip_level: 3, tags: ['beta', 'vip'] }, 'getUserInfo from the iframe');
+            f.sample.share({ text: 'from the iframe \u2028' });
+            eq(await calls(env, 3), [
+                { module: 'sample', method: 'deviceInfo', params: {} },
+                { module: 'user', method: 'getUserInfo', params: {} },
+                { module: 'sample', method: 'share', params: { text: 'from the iframe \u2028', url: null } },
+            ], 'handler calls');
+            eq((await env.control({ cmd: 'logs' })).filter((l) => l.includes('refused')), [], 'nothing refused');
+        } finally {
+            await trustSubframes(false);
+        }
+    });
+
+    t('access: mainFrame (user.ios-app-prepay) from a trusted iframe: untrustedOrigin -4 before its params are decoded, the handler never runs; from the main frame it is answered', async () => {
+        await trustSubframes(true);
+        try {
+            const f = await frame();
+            await refusal(f.user.iosAppPrepay({ order: { product_id: 'gold' } }, { timeoutMs: 3000 }), 'iosAppPrepay from the iframe');
+            // Invalid params (an int of 1.5) are not looked at: still -4, not invalidParams -3.
+            await refusal(f.user.iosAppPrepay({ order: { product_id: 'gold', quantity: 1.5 } }, { timeoutMs: 3000 }), 'invalid iosAppPrepay from the iframe');
+            const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('ios-app-prepay')).length >= 2);
+            const refused = logs.filter((l) => l.includes('ios-app-prepay'));
+            eq(refused.length, 2, `refusals logged: ${show(logs)}`);
+            check(refused.every((l) => l.includes('takes calls from the main frame only')), `refusals: ${show(refused)}`);
+            eq(await calls(env, 0), [], 'handler calls (the handler never ran)');
+            eq(await f.user.getUserInfo(), { id: 42, name: 'Alice', vip_level: 3, tags: ['beta', 'vip'] }, 'the iframe\'s other requests are answered');
+            eq(await user.iosAppPrepay({ order: { product_id: 'gold' } }), GOLD, 'iosAppPrepay from the main frame');
+            eq(await calls(env, 2), [
+                { module: 'user', method: 'getUserInfo', params: {} },
+                { module: 'user', method: 'iosAppPrepay', params: { order: { product_id: 'gold', quantity: 1, metadata: {} } } },
+            ], 'handler calls');
+        } finally {
+            await trustSubframes(false);
+        }
+    });
+    return cases;
+}
+
 function describeError(error) {
     if (!(error instanceof Error)) return String(error);
     const where = (error.stack || '').split('\n').filter((l) => l.includes('conformance.js')).slice(0, 2).join(' <- ');
@@ -1443,7 +1527,8 @@ function describeError(error) {
 }
 
 export async function run(env) {
-    const cases = env.mode === 'untrusted' ? untrustedCases(env) : env.mode === 'bare' ? bareCases(env) : mainCases(env);
+    const cases = env.mode === 'untrusted' ? untrustedCases(env) : env.mode === 'bare' ? bareCases(env)
+        : env.mode === 'frames' ? framesCases(env) : mainCases(env);
     const lines = [];
     let passed = 0;
     let failed = 0;

@@ -21,8 +21,10 @@ Layout of DIR/<transport>/: swift/ ts/ (generated), host (binary), web/ (page.ht
 conformance.js, client/*.js). DIR/evolution/<transport>/: old-swift/ old-ts/ new-swift/ new-ts/
 (generated from Evolution/old and Evolution/new), host-old and host-new (the evolution hosts),
 web/ (evolution.html, evolution-entry.js, evolution.js, the new page's client/*.js, the old
-schema's old-client/*.js). Host binaries are cached by a hash of their sources in
-$BRIDGEGEN_E2E_CACHE (default /tmp/bridgegen-e2e-cache), so reruns skip the swiftc step.
+schema's old-client/*.js). DIR/frames-extension/bridgegen-frames.so: the WebKitGTK harness's web
+process extension (frames_extension.c; built by the webkit commands). Host binaries and the
+extension are cached by a hash of their sources in $BRIDGEGEN_E2E_CACHE (default
+/tmp/bridgegen-e2e-cache), so reruns skip the swiftc and cc steps.
 Exit status 0 only when every suite ran and had no failure.
 """
 import argparse
@@ -49,7 +51,10 @@ TRANSPORTS = ['reply', 'callback']
 TSC_FLAGS = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--isolatedModules', '--target', 'ES2020', '--module', 'ES2020',
              '--moduleResolution', 'node', '--lib', 'ES2020,DOM']
 SYSTEM_PYTHON = '/usr/bin/python3'
-APT_PACKAGES = 'xvfb python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0'
+APT_PACKAGES = 'xvfb python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0 libwebkitgtk-6.0-dev'
+# The web process extension that tells the WebKitGTK harness which frame posted a message.
+FRAMES_EXTENSION = os.path.join(HERE, 'frames_extension.c')
+FRAMES_PKG = 'webkitgtk-web-process-extension-6.0'
 
 
 def log(message):
@@ -141,7 +146,8 @@ def prepare(bridgegen, out, web_only=False):
         ts_dir = os.path.join(base, 'ts')
         inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
         run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
-        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'android.js']:
+        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'android.js',
+                     'frame.html', 'frame.js']:
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
             f.write('{"type":"module"}\n')
@@ -212,8 +218,16 @@ def run_node_evolution(out, transports):
     return results
 
 
-def webkit_problem():
-    """Why the WebKitGTK suite cannot run here, or None."""
+def c_compiler():
+    """cc, or the clang of the Swift toolchain (beside swiftc), which every machine running these tests has."""
+    swiftc = shutil.which('swiftc')
+    clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), 'clang') if swiftc else None
+    return shutil.which('cc') or (clang if clang and os.path.exists(clang) else None)
+
+
+def webkit_problem(extension=True):
+    """Why the WebKitGTK suite cannot run here, or None. `extension`: it needs the frames
+    extension built (webkit_harness.py; the Android harness does not)."""
     if shutil.which('xvfb-run') is None:
         return f'xvfb-run is missing: apt-get install {APT_PACKAGES} (Scripts/install-deps.sh installs them)'
     if not os.path.exists(SYSTEM_PYTHON):
@@ -224,7 +238,38 @@ def webkit_problem():
     if result.returncode != 0:
         return (f'WebKitGTK 6.0 is not usable from {SYSTEM_PYTHON} ({result.stdout.strip().splitlines()[-1:]}): '
                 f'apt-get install {APT_PACKAGES} (Scripts/install-deps.sh installs them)')
+    if extension and (shutil.which('pkg-config') is None
+                      or subprocess.run(['pkg-config', '--exists', FRAMES_PKG]).returncode != 0):
+        return (f'the WebKitGTK web process extension headers ({FRAMES_PKG}.pc) are missing: '
+                f'apt-get install pkg-config {APT_PACKAGES} (Scripts/install-deps.sh installs them)')
+    if extension and c_compiler() is None:
+        return 'no C compiler (cc, or the clang beside swiftc) for the harness\'s web process extension'
     return None
+
+
+def build_frames_extension(out):
+    """frames_extension.c -> DIR/frames-extension/bridgegen-frames.so (a directory of its own:
+    WebKit loads every module in it), cached by a hash of the source, the compiler and the flags."""
+    compiler = c_compiler()
+    flags = run(['pkg-config', '--cflags', '--libs', FRAMES_PKG]).split()
+    command = [compiler, '-shared', '-fPIC', '-O2', '-Wall', '-Werror', FRAMES_EXTENSION] + flags
+    digest = hashlib.sha256()
+    digest.update(run([compiler, '--version']).encode())
+    digest.update(' '.join(c for c in command if c != FRAMES_EXTENSION).encode())
+    with open(FRAMES_EXTENSION, 'rb') as f:
+        digest.update(f.read())
+    cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
+    cached = os.path.join(cache, digest.hexdigest()[:24], 'bridgegen-frames.so')
+    if not os.path.exists(cached):
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        temp = cached + f'.{os.getpid()}.tmp'
+        log(f'{os.path.basename(compiler)}: the WebKitGTK harness\'s web process extension (frames_extension.c)')
+        run(command[:1] + ['-o', temp] + command[1:])
+        os.replace(temp, cached)
+    directory = os.path.join(out, 'frames-extension')
+    os.makedirs(directory, exist_ok=True)
+    shutil.copy2(cached, os.path.join(directory, 'bridgegen-frames.so'))
+    return directory
 
 
 def webkit_version():
@@ -248,12 +293,13 @@ def run_webkit(out, transports):
     if problem:
         print(f'[e2e] WebKitGTK suite cannot run: {problem}')
         return [('webkit', t, 1, None) for t in transports]
+    extension = build_frames_extension(out)
     results = []
     for transport in transports:
         base = os.path.join(out, transport)
         status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
                                  '--transport', transport, '--web', os.path.join(base, 'web'),
-                                 '--host', os.path.join(base, 'host')], env=webkit_env())
+                                 '--host', os.path.join(base, 'host'), '--frames-extension', extension], env=webkit_env())
         results.append(('webkit', transport, status, summary(output)))
     return results
 
@@ -264,6 +310,7 @@ def run_webkit_evolution(out, transports):
     if problem:
         print(f'[e2e] WebKitGTK suite cannot run: {problem}')
         return [('webkit-evolution', t, 1, None) for t in transports]
+    extension = build_frames_extension(out)
     results = []
     for transport in transports:
         base = os.path.join(out, 'evolution', transport)
@@ -271,7 +318,7 @@ def run_webkit_evolution(out, transports):
                           for phase, version in EVOLUTION_PHASES)
         status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
                                  '--transport', transport, '--web', os.path.join(base, 'web'), '--mode', 'evolution',
-                                 '--phases', phases], env=webkit_env())
+                                 '--phases', phases, '--frames-extension', extension], env=webkit_env())
         results.append(('webkit-evolution', transport, status, summary(output)))
     return results
 
@@ -283,7 +330,7 @@ def run_android(engine, out, transports, classes):
     """conformance.js against the Kotlin host in one engine, each transport; each suite prints
     `android-<engine>-<transport>: N passed, M failed`."""
     if engine == 'webkit':
-        problem = webkit_problem()
+        problem = webkit_problem(extension=False)
         if problem:
             print(f'[e2e] WebKitGTK suite cannot run: {problem}')
             return [(f'android-{engine}', t, 1, None) for t in transports]

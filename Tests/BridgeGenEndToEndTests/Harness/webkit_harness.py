@@ -3,9 +3,9 @@
 generated Swift dispatcher (the Swift test host), both through the engine's own APIs.
 
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
-            [--mode suite|bench] [--n N]
+            --frames-extension DIR [--mode suite|bench] [--n N]
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR
-            --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
+            --frames-extension DIR --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
 
 - `--mode evolution`: the capability suite (evolution.js, docs/E2E.md): DIR is the new page of
   Evolution/; each phase is a new web view loading evolution.html?phase=PHASE, answered by its
@@ -20,11 +20,18 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
   channel with no module behind it) in the reply transport; one plain handler `uniBridgeCall`
   in the callback transport. Plus a test-only reply handler `e2eControl` for the page's
   control requests (conformance.js).
+- The sending frame comes from the engine: WebKitGTK's message signals carry no frame, so the
+  web process extension in `--frames-extension DIR` (frames_extension.c, built by e2e.py) gives
+  every subframe's global object a slot k (1 to FRAME_SLOTS) whose `messageHandlers.<name>` are
+  the real handlers `<name>@k` registered here beside each handler, and announces the slot's
+  frame (id, URI) before the frame's scripts run. A message on `<name>` is the main frame's
+  (origin: the web view's URI), one on `<name>@k` that frame's (origin: its URI, mainFrame false).
 - Each message body is converted to JSON with JSC's `to_json`, handed to the host as
-  `{"channel", "body", "origin"}` (origin = the sending web view's URI; all test pages are main
-  frames), and the host's answer goes back through `ScriptMessageReply.return_value` with a JSC
-  value built from JSON (reply transport) and/or its scripts (answer scripts, event scripts) are
-  run with `WebView.evaluate_javascript` (callback transport, events).
+  `{"channel", "body", "origin"}`, and the host's answer goes back through
+  `ScriptMessageReply.return_value` with a JSC value built from JSON (reply transport) and/or its
+  scripts are run: answer scripts in the sending frame (`WebView.evaluate_javascript` for the main
+  frame, the extension's `bridgegen-evaluate` for a subframe, as the glue's
+  `evaluateJavaScript(_:in: frame)`), event scripts in the main frame.
 - Like WebKit on Apple platforms, where an `NSString` with lone surrogates bridges to a Swift
   `String` with U+FFFD, lone surrogates in a body become U+FFFD before the host sees it.
 
@@ -63,6 +70,15 @@ UNSAFE_CHARS = re.compile(r"[<>&']")
 SURROGATE_ESCAPE = re.compile(r'\\u[dD][89abcdefABCDEF]')
 TRUSTED_SCHEME = 'app'
 UNTRUSTED_SCHEME = 'bgevil'
+# Subframe slots of frames_extension.c: each subframe global object posts on `<name>@<slot>`.
+FRAME_SLOTS = 4
+CONSOLE_CHANNEL = 'bridgegenConsole'
+
+
+def split_channel(name):
+    """`sample@2` -> ('sample', 2), the channel and the subframe slot; `sample` -> ('sample', None)."""
+    channel, _, slot = name.partition('@')
+    return channel, int(slot) if slot else None
 
 
 def well_formed(value):
@@ -213,7 +229,14 @@ class Harness:
         self.views = []
         self.reloaded = False
         self.expect_hellos = None
+        # Per web view: subframe slot -> {'id', 'uri'} of the frame frames_extension.c announced last.
+        self.subframes = {}
         context = WebKit.WebContext.get_default()
+        # Every handler name any phase registers, so each gets its subframe slots.
+        names = set(self.channels) | {'uniBridgeCall', CONSOLE_CHANNEL}
+        names.update(m for _, modules, _ in self.evolution_phases for m in modules)
+        context.set_web_process_extensions_directory(os.path.abspath(options.frames_extension))
+        context.set_web_process_extensions_initialization_user_data(GLib.Variant('(asu)', (sorted(names), FRAME_SLOTS)))
         security = context.get_security_manager()
         for scheme in (TRUSTED_SCHEME, UNTRUSTED_SCHEME):
             context.register_uri_scheme(scheme, self.serve)
@@ -238,15 +261,21 @@ class Harness:
             # start in every frame, and the plain handler `bridgegenConsole`.
             manager.add_script(WebKit.UserScript.new(self.console_script, WebKit.UserContentInjectedFrames.ALL_FRAMES,
                                                      WebKit.UserScriptInjectionTime.START, None, None))
-            manager.connect('script-message-received::bridgegenConsole', self.on_console_message, view)
-            assert manager.register_script_message_handler('bridgegenConsole', None)
+            # Each handler is registered once for the main frame and once per subframe slot.
+            def slotted(name):
+                return [name] + [f'{name}@{k}' for k in range(1, FRAME_SLOTS + 1)]
+            for name in slotted(CONSOLE_CHANNEL):
+                manager.connect(f'script-message-received::{name}', self.on_console_message, view, name)
+                assert manager.register_script_message_handler(name, None)
             if self.transport == 'reply':
-                for channel in self.channels:
-                    manager.connect(f'script-message-with-reply-received::{channel}', self.on_reply_message, view, channel)
-                    assert manager.register_script_message_handler_with_reply(channel, None)
+                for name in (n for channel in self.channels for n in slotted(channel)):
+                    manager.connect(f'script-message-with-reply-received::{name}', self.on_reply_message, view, name)
+                    assert manager.register_script_message_handler_with_reply(name, None)
             else:
-                manager.connect('script-message-received::uniBridgeCall', self.on_plain_message, view, 'uniBridgeCall')
-                assert manager.register_script_message_handler('uniBridgeCall', None)
+                for name in slotted('uniBridgeCall'):
+                    manager.connect(f'script-message-received::{name}', self.on_plain_message, view, name)
+                    assert manager.register_script_message_handler(name, None)
+            view.connect('user-message-received', self.on_frame_announced)
         manager.connect('script-message-with-reply-received::e2eControl', self.on_control, view)
         assert manager.register_script_message_handler_with_reply('e2eControl', None)
         window = Gtk.Window(title=f'bridgegen e2e {query}')
@@ -257,13 +286,36 @@ class Harness:
         view.load_uri(f'{scheme}://e2e/{page}?{query}')
         return view
 
-    @staticmethod
-    def origin(view):
-        uri = urllib.parse.urlsplit(view.get_uri() or '')
-        return {'scheme': uri.scheme, 'host': uri.hostname or '', 'port': uri.port or 0, 'mainFrame': True}
+    def on_frame_announced(self, view, message):
+        """frames_extension.c: a subframe's global object got slot k (before its scripts run)."""
+        if message.get_name() != 'bridgegen-frame':
+            return False
+        slot, frame_id, _, uri = message.get_parameters().unpack()
+        self.subframes.setdefault(view, {})[slot] = {'id': frame_id, 'uri': uri}
+        return True
 
-    def evaluate(self, view, scripts, done):
-        """Evaluates scripts in the page in order, then calls done(results)."""
+    def sender(self, view, name):
+        """(channel, frame) of a message the engine delivered on handler `name`: frame None for
+        the main frame, else the subframe of that slot ({'id', 'uri'}). Fails the run when no
+        frame was announced for the slot (and the message is then a subframe's of no origin)."""
+        channel, slot = split_channel(name)
+        if slot is None:
+            return channel, None
+        frame = self.subframes.get(view, {}).get(slot)
+        if frame is None:
+            self.fail(f'a message on {name} from a subframe slot the extension did not announce')
+            return channel, {'id': 0, 'uri': ''}
+        return channel, frame
+
+    @staticmethod
+    def origin(view, frame=None):
+        """The sending frame's origin: the web view's URI for the main frame, the frame's own URI for a subframe."""
+        uri = urllib.parse.urlsplit((frame['uri'] if frame else view.get_uri()) or '')
+        return {'scheme': uri.scheme, 'host': uri.hostname or '', 'port': uri.port or 0, 'mainFrame': frame is None}
+
+    def evaluate(self, view, scripts, done, frame=None):
+        """Evaluates scripts in the page in order, then calls done(results): answer scripts in
+        `frame` (a subframe: through the extension), every other script in the main frame."""
         results = []
 
         def step(index):
@@ -279,15 +331,28 @@ class Harness:
                     results.append(f'error: {error.message}')
                 step(index + 1)
 
-            view.evaluate_javascript(scripts[index], -1, None, None, None, finished)
+            def finished_in_frame(webview, result):
+                try:
+                    ok, text = webview.send_message_to_page_finish(result).get_parameters().unpack()
+                    results.append(json.loads(text) if ok else f'error: {text}')
+                except GLib.Error as error:
+                    results.append(f'error: {error.message}')
+                step(index + 1)
+
+            if frame is not None and ANSWER.match(scripts[index]):
+                message = WebKit.UserMessage.new('bridgegen-evaluate', GLib.Variant('(ts)', (frame['id'], scripts[index])))
+                view.send_message_to_page(message, None, finished_in_frame)
+            else:
+                view.evaluate_javascript(scripts[index], -1, None, None, None, finished)
 
         step(0)
 
-    def host_command(self, view, fields_json, done):
-        """Runs a host command, collects calls and logs, evaluates its scripts, then done(output)."""
-        self.host.command(fields_json, lambda output: self.host_output(view, output, done))
+    def host_command(self, view, fields_json, done, frame=None):
+        """Runs a host command, collects calls and logs, evaluates its scripts (answers in the
+        sending `frame`), then done(output)."""
+        self.host.command(fields_json, lambda output: self.host_output(view, output, done, frame))
 
-    def host_output(self, view, output, done):
+    def host_output(self, view, output, done, frame=None):
         self.calls.extend(output['calls'])
         self.logs.extend(output['logs'])
         for script in output['scripts']:
@@ -305,7 +370,7 @@ class Harness:
             output['results'] = results
             done(output)
 
-        self.evaluate(view, output['scripts'], evaluated)
+        self.evaluate(view, output['scripts'], evaluated, frame)
 
     # -- page calls -----------------------------------------------------------------------------
 
@@ -348,15 +413,17 @@ class Harness:
     def on_plain_message(self, manager, value, view, channel):
         self.receive(view, channel, value, None)
 
-    def on_console_message(self, manager, value, view):
+    def on_console_message(self, manager, value, view, name):
         """A console message: to the host's console receiver (not counted as a bridge message)."""
+        channel, frame = self.sender(view, name)
         text = value.to_json(0)
         if SURROGATE_ESCAPE.search(text):
             text = json.dumps(well_formed(json.loads(text)), ensure_ascii=True)
-        fields = '"channel":"bridgegenConsole","origin":%s,"body":%s' % (json.dumps(self.origin(view)), text)
+        fields = '"channel":%s,"origin":%s,"body":%s' % (json.dumps(channel), json.dumps(self.origin(view, frame)), text)
         self.host_command(view, fields, lambda output: None)
 
-    def receive(self, view, channel, value, reply):
+    def receive(self, view, name, value, reply):
+        channel, frame = self.sender(view, name)
         text = value.to_json(0)
         context = value.get_context()
         self.stats['messages'] += 1
@@ -384,7 +451,7 @@ class Harness:
             self.stats['lastCallbackNames'] = (self.stats['lastCallbackNames'] + [name])[-20:]
         if SURROGATE_ESCAPE.search(text):
             text = json.dumps(well_formed(parsed), ensure_ascii=True)
-        fields = '"channel":%s,"origin":%s,"body":%s' % (json.dumps(channel), json.dumps(self.origin(view)), text)
+        fields = '"channel":%s,"origin":%s,"body":%s' % (json.dumps(channel), json.dumps(self.origin(view, frame)), text)
 
         def process():
             def done(output):
@@ -395,7 +462,7 @@ class Harness:
                     # Native did not answer (the evolution suite's hand-written native ignoring
                     # $hello): keep the reply alive, as a handler that never answers does.
                     self.unanswered.append(reply)
-            self.host_command(view, fields, done)
+            self.host_command(view, fields, done, frame)
             return False
 
         if self.hold_ms > 0:
@@ -575,6 +642,7 @@ class Harness:
                 (TRUSTED_SCHEME, f'mode=main&transport={t}', True, 'page.html'),
                 (UNTRUSTED_SCHEME, f'mode=untrusted&transport={t}', True, 'page.html'),
                 (TRUSTED_SCHEME, f'mode=bare&transport={t}', False, 'page.html'),
+                (TRUSTED_SCHEME, f'mode=frames&transport={t}', True, 'page.html'),
                 (TRUSTED_SCHEME, f'transport={t}', True, 'queued.html'),
                 (TRUSTED_SCHEME, '', True, 'pagecall.html'),
             ]
@@ -594,6 +662,8 @@ def main():
     parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
     parser.add_argument('--web', required=True)
     parser.add_argument('--host')
+    parser.add_argument('--frames-extension', required=True,
+                        help='the directory of the built frames_extension.c (bridgegen-frames.so): which frame posted a message')
     parser.add_argument('--mode', choices=['suite', 'bench', 'evolution'], default='suite')
     parser.add_argument('--phases', help='evolution mode: PHASE=MODULE+MODULE=HOST,... (evolution.js phases, each with its app\'s modules and host)')
     parser.add_argument('--n', type=int, default=1000)
@@ -626,7 +696,7 @@ def main():
     if options.mode == 'suite' and (harness.expect_hellos is None or len(harness.stats['hellos']) < harness.expect_hellos):
         failed += 1
         print(f'[webkit] FAIL the reloaded page did not say $hello again: {harness.stats["hellos"]}', flush=True)
-    if harness.error or len(harness.results) != 6:
+    if harness.error or len(harness.results) != 7:
         failed += 1
         print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
     print(f'[webkit {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)

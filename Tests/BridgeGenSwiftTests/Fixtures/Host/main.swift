@@ -215,12 +215,16 @@ await server.serve(readerStackSize: 1 << 20) { command, id, line in
         handlers.store = [:]
         handlers.blobs = [:]
         handlers.loggedIn = true
+    } else if let trust = command["trustSubframes"] {
+        // As an app that installs its modules with `policy:` trusting subframes
+        // (BridgeOriginPolicy(..., mainFrameOnly: false)): the WebKitGTK suite's iframe cases.
+        session.policy.mainFrameOnly = !(try BridgeDecode.bool(trust, "trustSubframes"))
     } else if command["consoleScript"] != nil {
         line.output["consoleScript"] = .string(BridgeConsole.userScriptSource())
     } else if command["stats"] != nil {
         line.output["lateAnswers"] = .int(pageCalls.lateAnswers)
     } else {
-        throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, callPage, callPages, rawPageCall, consoleScript or stats")
+        throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, trustSubframes, callPage, callPages, rawPageCall, consoleScript or stats")
     }
     return true
 }
