@@ -189,7 +189,7 @@ final class KotlinModelTests: XCTestCase {
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
-        XCTAssertEqual(program.handlers, 13, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.handlers, 14, "one handler example per method of Schemas/")
         XCTAssertEqual(program.events, 3, program.text)
         XCTAssertEqual(program.pageCalls, 4, program.text)
     }
