@@ -415,6 +415,14 @@ enum SampleCodec {
             .bool("retryable", value.retryable)
             .json
     }
+
+    static func encodeDownloadChunk(_ value: Sample.DownloadChunk, _ path: BridgePath) throws -> JSONValue {
+        try BridgeEncode.Members(path)
+            .int("offset", value.offset)
+            .bytes("data", value.data)
+            .optional("total", value.total, BridgeEncode.int)
+            .json
+    }
 }
 
 // MARK: - Glue

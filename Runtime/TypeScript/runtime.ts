@@ -1135,6 +1135,8 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
         this.decode = decode;
         this.bufferSize = Math.max(1, Math.floor(options.bufferSize ?? 1024));
         this.dropOldest = options.overflow === 'dropOldest';
+        // An abort drops what is unread at once: a `next()` right after it waits for the rejection.
+        this.controller.signal.addEventListener('abort', () => { this.buffer.length = 0; }, { once: true });
         const stopListening = whenAborted(options.signal, () => this.controller.abort());
         const request = start(this.controller.signal, (unregister) => { this.unregister = unregister; }, (value) => this.receive(value));
         this.result = request.then((value) => {

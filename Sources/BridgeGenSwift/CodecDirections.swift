@@ -14,6 +14,7 @@ struct CodecDirections {
             for method in module.methods {
                 for field in method.params { Self.reach(field.type, in: schema, into: &decoded) }
                 if let returns = method.returns { Self.reach(returns, in: schema, into: &encoded) }
+                if let yields = method.yields { Self.reach(yields, in: schema, into: &encoded) }
             }
             for event in module.events {
                 for field in event.payload { Self.reach(field.type, in: schema, into: &encoded) }

@@ -707,6 +707,81 @@ function mainCases(env) {
         eq((await calls(env, 1)).map((c) => c.params.key), ['after-cancel'], 'nothing finished late');
     });
 
+    t('stream: 1,000 items in order, bytes decoded, then the result; native ran to its end', async () => {
+        await env.control({ cmd: 'calls' });
+        const stream = sample.download({ url: 'test://items/1000' });
+        let next = 0;
+        for await (const chunk of stream) {
+            eq([chunk.offset, chunk.total], [next, 1000], `item ${next}`);
+            check(chunk.data instanceof Uint8Array && chunk.data.length === 1 && chunk.data[0] === next % 256, `item ${next}'s bytes: ${show(chunk.data)}`);
+            next += 1;
+        }
+        eq(next, 1000, 'items read');
+        eq(await stream.result, 1000, 'the result');
+        eq((await calls(env, 2)).map((c) => c.method), ['download', 'download.finished'], 'native calls');
+        eq(callbackGlobals(), [], 'callback globals after the stream');
+    });
+
+    t('stream: an error after items is thrown by the loop after them, typed, with its data', async () => {
+        const stream = sample.download({ url: 'test://fail/5' });
+        const seen = [];
+        let thrown;
+        try {
+            for await (const chunk of stream) seen.push(chunk.offset);
+        } catch (e) {
+            thrown = e;
+        }
+        eq(seen, [0, 1, 2, 3, 4], 'the items before the error');
+        check(env.client.Sample.isDownloadFailed(thrown), `a downloadFailed error: ${show(thrown)}`);
+        eq([thrown.code, thrown.codeName, thrown.data], [SampleErrors.downloadFailed, 'downloadFailed', { received: 5 }], 'code and data');
+        await rejects(stream.result, SampleErrors.downloadFailed, 'result');
+    });
+
+    t('stream: leaving the loop early cancels the native handler ($cancel); the result rejects aborted', async () => {
+        await env.control({ cmd: 'calls' });
+        const stream = sample.download({ url: 'test://hold/3' });
+        // The request stays parked natively: a line of the host's flushes its items to the page.
+        eq((await calls(env, 1, true)).map((c) => c.method), ['download'], 'the handler started');
+        const seen = [];
+        for await (const chunk of stream) {
+            seen.push(chunk.offset);
+            if (seen.length === 3) break;
+        }
+        eq(seen, [0, 1, 2], 'items read before leaving');
+        await rejects(stream.result, Code.aborted, 'result after break');
+        eq(await calls(env, 1, true), [{ module: 'sample', method: 'download.cancelled', params: { isCancelled: true } }],
+            'native saw the cancellation');
+        const controller = new AbortController();
+        const aborted = sample.download({ url: 'test://hold/2' }, { signal: controller.signal });
+        eq((await calls(env, 1, true)).map((c) => c.method), ['download'], 'the second handler started');
+        const iterator = aborted[Symbol.asyncIterator]();
+        eq((await iterator.next()).value.offset, 0, 'first item');
+        controller.abort();
+        await rejects(iterator.next(), Code.aborted, 'the loop after an abort');
+        eq((await calls(env, 1, true)).map((c) => c.method), ['download.cancelled'], 'an abort cancels too');
+        eq(await sample.getItem({ key: 'after-stream' }), null, 'the bridge still answers');
+    });
+
+    t('stream: a page that reads slower than the buffer allows fails streamOverflow -15, or drops the oldest', async () => {
+        const noID = await handRequest(env, 'sample', { type: 'download', data: { url: 'test://items/1' } });
+        eq([noID.errcode, noID.errmsg], [Code.invalidMessage, "a stream request needs a string 'id' of at most 256 UTF-16 units"],
+            'a stream request without an id');
+        const full = sample.download({ url: 'test://items/40' }, { bufferSize: 10 });
+        await rejects(full.result, Code.streamOverflow, 'overflow', /more than 10 items were unread/);
+        let thrown;
+        try {
+            for await (const chunk of full) check(chunk === undefined, 'no item after an overflow');
+        } catch (e) {
+            thrown = e;
+        }
+        eq(thrown && thrown.code, Code.streamOverflow, 'the loop throws the overflow');
+        const latest = sample.download({ url: 'test://items/40' }, { bufferSize: 10, overflow: 'dropOldest' });
+        eq(await latest.result, 40, 'dropOldest: the stream ends normally');
+        const kept = [];
+        for await (const chunk of latest) kept.push(chunk.offset);
+        eq(kept, [30, 31, 32, 33, 34, 35, 36, 37, 38, 39], 'the newest items were kept');
+    });
+
     t('aborted -9 (AbortSignal): the request rejects at once, the late answer is ignored, the callback global removed', async () => {
         await env.control({ cmd: 'hold', ms: 300 });
         const controller = new AbortController();
@@ -807,7 +882,7 @@ function mainCases(env) {
         if (T === 'reply') {
             // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
             const capabilities = {
-                methods: ['deviceInfo', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
+                methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
                 events: ['loadError', 'resume'],
                 pageMethods: ['getCartCount', 'showMessage'],
                 fingerprint: sample.fingerprint,

@@ -22,6 +22,13 @@ test('a hub without call gets call, implemented and implement, shared by every n
     assert.equal(reply.eventHub(), old, 'the hub stays the same object');
     assert.equal(callback.eventHub(), old);
     assert.equal(typeof old.call, 'function');
+    assert.equal(typeof old.item, 'function', 'streams: item is added too');
+    const items = [];
+    const offStream = callback.eventHub().stream('s1', (value) => { items.push(value); return true; });
+    assert.equal(reply.eventHub().item('s1', '{"n":1}'), true, 'one stream registry for both copies');
+    offStream();
+    assert.equal(old.item('s1', '{"n":2}'), false, 'a stream no longer read takes nothing');
+    assert.deepEqual(items, [{ n: 1 }]);
     assert.throws(() => { old.call = () => Promise.resolve('{}'); }, TypeError, 'the added members are fixed');
 
     const { shop } = await freshModule('callback', 'shop');

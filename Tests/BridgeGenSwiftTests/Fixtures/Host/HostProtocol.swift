@@ -190,7 +190,13 @@ func origin(_ value: Any?) -> BridgeOrigin {
                             reply: { envelope in
                                 line.replied(.object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]))
                             },
-                            answer: { script in self.page.scripts.append(script) })
+                            answer: { script in self.page.scripts.append(script) },
+                            // The harness evaluates a line's scripts after the line: an item is
+                            // taken as WebKit would evaluate it once the page's hub is there.
+                            deliverItem: { script in
+                                self.page.scripts.append(script)
+                                return self.page.hub
+                            })
         }
     }
 
