@@ -250,4 +250,18 @@ suspend fun streams(scope: CoroutineScope) {
     session.pageStarted()
     settle()
     println("running ${session.runningRequestCount}")
+    paced(session, main)
+}
+
+/** 1,001 items: a window's share goes out at once, the last waits for the next one-second window; nothing is dropped. */
+suspend fun paced(session: BridgeSession, origin: BridgeOrigin) {
+    val posted = ArrayList<Long>()
+    val counting = BridgeFrame { if (it.startsWith("{\"item\"")) posted.add(System.nanoTime()) }
+    val limit = BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND
+    println("> count ${limit + 1} items")
+    session.receive("probe", """{"type":"count","data":{"upTo":${limit + 1}},"callbackName":"p1","id":"p1"}""", origin, counting)
+    while (session.runningRequestCount > 0) kotlinx.coroutines.delay(10)
+    val first = (posted[limit - 1] - posted[0]) / 1_000_000
+    val wait = (posted[limit] - posted[0]) / 1_000_000
+    println("posted ${posted.size}; the first $limit within ${if (first < 500) "half a second" else "$first ms"}, the next after at least 900 ms (the next window): ${wait >= 900}")
 }
