@@ -193,7 +193,7 @@ public object BridgeAndroid {
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }
 
-    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again. */
+    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again; its streams are cancelled. */
     public fun pageStarted(webView: WebView) {
         session(webView)?.pageStarted()
     }

@@ -6,9 +6,13 @@ import kotlin.coroutines.ContinuationInterceptor
 import kotlin.time.Duration
 import kotlinx.coroutines.CompletableDeferred
 import kotlinx.coroutines.asContextElement
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeoutOrNull
+import kotlinx.coroutines.yield
 
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
@@ -272,6 +276,10 @@ public object BridgeLimits {
     public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
     /** Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text still fits a message. */
     public const val MAX_BYTES_LENGTH: Int = 10 shl 20
+    /** Largest stream item, in bytes of JSON text: a message's worth, so a 10 MiB `bytes` chunk fits. */
+    public const val MAX_STREAM_ITEM_BYTES: Int = 16 shl 20
+    /** Most items one stream posts per second: a faster `emit` waits (nothing is dropped), so a runaway loop cannot flood the page. */
+    public const val MAX_STREAM_ITEMS_PER_SECOND: Int = 1_000
     /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
     public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
 }
@@ -1158,8 +1166,12 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var module: String = ""
     /** The frame that sent the request: the handler's [BridgeCaller.current]. */
     internal var caller: BridgeCaller? = null
-    /** The request's `id`, which a `$cancel` names; null when the page sent none. */
+    /** The request's `id`, which a `$cancel` names and a stream's items carry; null when the page sent none. */
     internal var cancelId: String? = null
+    /** The frame that sent the request, which a stream's items are posted through. */
+    internal var frame: BridgeFrame? = null
+    /** A stream's request: its items can be read only by the page that sent it. */
+    internal var isStream: Boolean = false
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -1255,6 +1267,26 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
         val handler = requireHandler()
         session.run(reply) { encode(call(handler), BridgePath("result")) }
     }
+
+    /**
+     * Answers a stream: `call` gets the handler and a [BridgeStream] whose items `items` encodes
+     * at `item`; what it returns is the final answer, encoded at `result`. A stream request
+     * without an `id` cannot be sent its items and is refused `invalidMessage`.
+     */
+    protected fun <Item, T> stream(
+        reply: BridgeReply,
+        session: BridgeSession,
+        items: (Item, BridgePath) -> JsonValue,
+        result: (T, BridgePath) -> JsonValue,
+        call: suspend (H, BridgeStream<Item>) -> T,
+    ) {
+        val id = reply.cancelId
+            ?: throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+        val handler = requireHandler()
+        reply.isStream = true
+        val stream = BridgeStream(reply, session, id, items)
+        session.run(reply) { result(call(handler, stream), BridgePath("result")) }
+    }
 }
 
 /**
@@ -1348,6 +1380,7 @@ public class BridgeSession(
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
+        reply.frame = frame
         module.dispatch(type, message["data"], reply, this)
     }
 
@@ -1448,10 +1481,17 @@ public class BridgeSession(
         emit(module, event, payload)
     }
 
-    /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
+    /**
+     * The page navigated: its clients are gone until they say `$hello` again; events queue. Its
+     * streams (its subframes' too, which went with it) can no longer be read: they are
+     * cancelled as when the page stops reading one, since no `$cancel` will come.
+     */
     public fun pageStarted() {
         ready.clear()
         pageCalls.pageStarted()
+        for (reply in running.filter { it.isStream }) {
+            endRequest(reply, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page is not reading the stream")))
+        }
     }
 
     /** The renderer process is gone: running requests are cancelled and their answers dropped (the page that asked is gone). */
@@ -1467,9 +1507,12 @@ public class BridgeSession(
      * all within the request's timeout; the answer's `data`, or a [BridgeError]. Runs on the
      * session's dispatcher (the scope's) whatever the caller's.
      */
-    public suspend fun callPage(request: BridgePageRequest): JsonValue? {
+    public suspend fun callPage(request: BridgePageRequest): JsonValue? = onSessionThread { startPageCall(request) }
+
+    /** Runs `block` on the session's dispatcher (the scope's), where its state may be touched, whatever the caller's. */
+    internal suspend fun <T> onSessionThread(block: suspend () -> T): T {
         val dispatcher = scope.coroutineContext[ContinuationInterceptor]
-        return if (dispatcher == null) startPageCall(request) else withContext(dispatcher) { startPageCall(request) }
+        return if (dispatcher == null) block() else withContext(dispatcher) { block() }
     }
 
     private suspend fun startPageCall(request: BridgePageRequest): JsonValue? {
@@ -1503,6 +1546,85 @@ public class BridgeSession(
     public companion object {
         /** Most events a module keeps while no client is ready. */
         public const val QUEUE_LIMIT: Int = 256
+    }
+}
+
+/**
+ * What a `kind: stream` handler sends its items through, before it returns the stream's final
+ * result (docs/WIRE.md, "Streams"). Each [emit] posts an item frame through the reply proxy of
+ * the frame that sent the request, so items arrive in order and before the answer; at most
+ * [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items a second go out (a faster [emit] suspends).
+ * When the page stops reading (it left its loop, aborted, navigated) its `$cancel` cancels the
+ * handler's coroutine and [emit] throws `CancellationException`. The Swift side's `yield`.
+ */
+public class BridgeStream<Item> internal constructor(
+    private val reply: BridgeReply,
+    private val session: BridgeSession,
+    private val id: String,
+    private val encode: (Item, BridgePath) -> JsonValue,
+) {
+    private var windowStart = System.nanoTime()
+    private var windowCount = 0
+
+    /**
+     * Sends [item] to the page, on the session's thread whatever the caller's. Throws
+     * `CancellationException` when the request was cancelled or has ended, and an
+     * `internalError` [BridgeError] (logged) when the item cannot be encoded or its JSON is
+     * larger than [BridgeLimits.MAX_STREAM_ITEM_BYTES].
+     */
+    public suspend fun emit(item: Item) {
+        session.onSessionThread { deliver(item) }
+    }
+
+    private suspend fun deliver(item: Item) {
+        currentCoroutineContext().ensureActive()
+        ensureOpen()
+        val json = encoded(item)
+        pace()
+        ensureOpen()
+        val frame = reply.frame ?: throw kotlinx.coroutines.CancellationException("no frame can be sent the stream's items")
+        frame.post("{\"item\":" + JsonValue.Text(id).jsonText + ",\"value\":" + json + "}")
+        // Lets the thread read the page's messages (its `$cancel`) between items; throws once cancelled.
+        yield()
+    }
+
+    /** A handler emitting from a coroutine of its own still stops once the request ended. */
+    private fun ensureOpen() {
+        if (reply.isAnswered) throw kotlinx.coroutines.CancellationException("the stream's request has ended")
+    }
+
+    private fun encoded(item: Item): String {
+        val json = try {
+            encode(item, BridgePath("item")).jsonText
+        } catch (error: Exception) {
+            reply.log("a stream item cannot be encoded: $error")
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
+        if (Utf8.encode(json).size > BridgeLimits.MAX_STREAM_ITEM_BYTES) {
+            reply.log("internal error: a stream item is larger than ${BridgeLimits.MAX_STREAM_ITEM_BYTES} bytes of JSON (BridgeLimits.MAX_STREAM_ITEM_BYTES)")
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
+        return json
+    }
+
+    /** Waits for the next one-second window once this one delivered its share of items. */
+    private suspend fun pace() {
+        val now = System.nanoTime()
+        if (now - windowStart >= NANOS_PER_SECOND) {
+            windowStart = now
+            windowCount = 0
+        }
+        if (windowCount >= BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND) {
+            // Rounded up, so the wait never ends inside the window it waits out.
+            delay((windowStart + NANOS_PER_SECOND - now + 999_999) / 1_000_000)
+            windowStart = System.nanoTime()
+            windowCount = 0
+        }
+        windowCount += 1
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
     }
 }
 

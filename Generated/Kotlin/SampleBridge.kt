@@ -189,10 +189,11 @@ public interface SampleHandler {
      * progress and use the data before the rest is in. Leaving the page's loop stops it.
      *
      * @param chunkSize The largest chunk, in bytes.
+     * @param stream The next chunk. Send each with `stream.emit(item)`, which throws `CancellationException` once the page stops reading.
      * @return How many bytes arrived in all.
      * @throws SampleError.DownloadFailed (1003)
      */
-    suspend fun download(url: String, chunkSize: Long): Long
+    suspend fun download(url: String, chunkSize: Long, stream: BridgeStream<Sample.DownloadChunk>): Long
 }
 
 /** Sends the `sample` module's events to the page, in order; events sent before the page's client announced itself are queued (a bounded queue: the oldest are dropped, and logged). */
@@ -320,7 +321,7 @@ public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleH
             "download" -> {
                 val argUrl = params.string("url")
                 val argChunkSize = params.int("chunkSize", default = 65536L)
-                request(reply, session, BridgeEncode::int) { it.download(argUrl, argChunkSize) }
+                stream(reply, session, SampleCodec::encodeDownloadChunk, BridgeEncode::int) { handler, stream -> handler.download(argUrl, argChunkSize, stream) }
             }
             else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type")
         }

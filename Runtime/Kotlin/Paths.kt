@@ -18,6 +18,10 @@ public object BridgeLimits {
     public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
     /** Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text still fits a message. */
     public const val MAX_BYTES_LENGTH: Int = 10 shl 20
+    /** Largest stream item, in bytes of JSON text: a message's worth, so a 10 MiB `bytes` chunk fits. */
+    public const val MAX_STREAM_ITEM_BYTES: Int = 16 shl 20
+    /** Most items one stream posts per second: a faster `emit` waits (nothing is dropped), so a runaway loop cannot flood the page. */
+    public const val MAX_STREAM_ITEMS_PER_SECOND: Int = 1_000
     /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
     public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
 }

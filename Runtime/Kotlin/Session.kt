@@ -90,8 +90,12 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var module: String = ""
     /** The frame that sent the request: the handler's [BridgeCaller.current]. */
     internal var caller: BridgeCaller? = null
-    /** The request's `id`, which a `$cancel` names; null when the page sent none. */
+    /** The request's `id`, which a `$cancel` names and a stream's items carry; null when the page sent none. */
     internal var cancelId: String? = null
+    /** The frame that sent the request, which a stream's items are posted through. */
+    internal var frame: BridgeFrame? = null
+    /** A stream's request: its items can be read only by the page that sent it. */
+    internal var isStream: Boolean = false
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -187,6 +191,26 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
         val handler = requireHandler()
         session.run(reply) { encode(call(handler), BridgePath("result")) }
     }
+
+    /**
+     * Answers a stream: `call` gets the handler and a [BridgeStream] whose items `items` encodes
+     * at `item`; what it returns is the final answer, encoded at `result`. A stream request
+     * without an `id` cannot be sent its items and is refused `invalidMessage`.
+     */
+    protected fun <Item, T> stream(
+        reply: BridgeReply,
+        session: BridgeSession,
+        items: (Item, BridgePath) -> JsonValue,
+        result: (T, BridgePath) -> JsonValue,
+        call: suspend (H, BridgeStream<Item>) -> T,
+    ) {
+        val id = reply.cancelId
+            ?: throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+        val handler = requireHandler()
+        reply.isStream = true
+        val stream = BridgeStream(reply, session, id, items)
+        session.run(reply) { result(call(handler, stream), BridgePath("result")) }
+    }
 }
 
 /**
@@ -280,6 +304,7 @@ public class BridgeSession(
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
+        reply.frame = frame
         module.dispatch(type, message["data"], reply, this)
     }
 
@@ -380,10 +405,17 @@ public class BridgeSession(
         emit(module, event, payload)
     }
 
-    /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
+    /**
+     * The page navigated: its clients are gone until they say `$hello` again; events queue. Its
+     * streams (its subframes' too, which went with it) can no longer be read: they are
+     * cancelled as when the page stops reading one, since no `$cancel` will come.
+     */
     public fun pageStarted() {
         ready.clear()
         pageCalls.pageStarted()
+        for (reply in running.filter { it.isStream }) {
+            endRequest(reply, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page is not reading the stream")))
+        }
     }
 
     /** The renderer process is gone: running requests are cancelled and their answers dropped (the page that asked is gone). */
@@ -399,9 +431,12 @@ public class BridgeSession(
      * all within the request's timeout; the answer's `data`, or a [BridgeError]. Runs on the
      * session's dispatcher (the scope's) whatever the caller's.
      */
-    public suspend fun callPage(request: BridgePageRequest): JsonValue? {
+    public suspend fun callPage(request: BridgePageRequest): JsonValue? = onSessionThread { startPageCall(request) }
+
+    /** Runs `block` on the session's dispatcher (the scope's), where its state may be touched, whatever the caller's. */
+    internal suspend fun <T> onSessionThread(block: suspend () -> T): T {
         val dispatcher = scope.coroutineContext[ContinuationInterceptor]
-        return if (dispatcher == null) startPageCall(request) else withContext(dispatcher) { startPageCall(request) }
+        return if (dispatcher == null) block() else withContext(dispatcher) { block() }
     }
 
     private suspend fun startPageCall(request: BridgePageRequest): JsonValue? {

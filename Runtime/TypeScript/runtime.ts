@@ -371,7 +371,9 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
         const item = own(frame, 'item');
         if (typeof item === 'string') {
             const h = globalObject().__bridgegen;
-            if (h && typeof h.item === 'function') h.item(item, own(frame, 'value'));
+            // The hub reads a string as the item's JSON text (the iOS script's argument): a string item goes as its JSON text.
+            const value = own(frame, 'value');
+            if (h && typeof h.item === 'function') h.item(item, typeof value === 'string' ? JSON.stringify(value) : value);
             return;
         }
         const body = own(frame, 'event');

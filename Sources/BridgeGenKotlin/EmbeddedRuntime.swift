@@ -190,7 +190,7 @@ public object BridgeAndroid {
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }
 
-    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again. */
+    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again; its streams are cancelled. */
     public fun pageStarted(webView: WebView) {
         session(webView)?.pageStarted()
     }
@@ -2026,7 +2026,7 @@ public class BridgePageCaller private constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.CompletableDeferred", "kotlinx.coroutines.withTimeoutOrNull", "kotlin.time.Duration"]),
-RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 29], body: #"""
+RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 33], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 public object BridgeLimits {
     /** Deepest nesting of a message: the message object is level 1, its `data` level 2. */
@@ -2041,6 +2041,10 @@ public object BridgeLimits {
     public const val MAX_PAGE_MESSAGE_LENGTH: Int = 1_000
     /** Longest `bytes` value, in decoded bytes: 10 MiB, whose base64 text still fits a message. */
     public const val MAX_BYTES_LENGTH: Int = 10 shl 20
+    /** Largest stream item, in bytes of JSON text: a message's worth, so a 10 MiB `bytes` chunk fits. */
+    public const val MAX_STREAM_ITEM_BYTES: Int = 16 shl 20
+    /** Most items one stream posts per second: a faster `emit` waits (nothing is dropped), so a runaway loop cannot flood the page. */
+    public const val MAX_STREAM_ITEMS_PER_SECOND: Int = 1_000
     /** The largest integer a JavaScript number holds exactly (2^53 - 1). */
     public const val MAX_SAFE_INTEGER: Long = 9_007_199_254_740_991L
 }
@@ -2083,7 +2087,7 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
 }
 
 """#, imports: []),
-RuntimeSource(name: "Session.kt", firstLine: 12, accessLines: [13, 20, 49, 81, 87, 139, 159, 198], body: #"""
+RuntimeSource(name: "Session.kt", firstLine: 12, accessLines: [13, 20, 49, 81, 87, 143, 163, 222], body: #"""
 /** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */
 public data class BridgeOrigin(val scheme: String, val host: String, val port: Int, val isMainFrame: Boolean)
 
@@ -2165,8 +2169,12 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var module: String = ""
     /** The frame that sent the request: the handler's [BridgeCaller.current]. */
     internal var caller: BridgeCaller? = null
-    /** The request's `id`, which a `$cancel` names; null when the page sent none. */
+    /** The request's `id`, which a `$cancel` names and a stream's items carry; null when the page sent none. */
     internal var cancelId: String? = null
+    /** The frame that sent the request, which a stream's items are posted through. */
+    internal var frame: BridgeFrame? = null
+    /** A stream's request: its items can be read only by the page that sent it. */
+    internal var isStream: Boolean = false
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -2262,6 +2270,26 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
         val handler = requireHandler()
         session.run(reply) { encode(call(handler), BridgePath("result")) }
     }
+
+    /**
+     * Answers a stream: `call` gets the handler and a [BridgeStream] whose items `items` encodes
+     * at `item`; what it returns is the final answer, encoded at `result`. A stream request
+     * without an `id` cannot be sent its items and is refused `invalidMessage`.
+     */
+    protected fun <Item, T> stream(
+        reply: BridgeReply,
+        session: BridgeSession,
+        items: (Item, BridgePath) -> JsonValue,
+        result: (T, BridgePath) -> JsonValue,
+        call: suspend (H, BridgeStream<Item>) -> T,
+    ) {
+        val id = reply.cancelId
+            ?: throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+        val handler = requireHandler()
+        reply.isStream = true
+        val stream = BridgeStream(reply, session, id, items)
+        session.run(reply) { result(call(handler, stream), BridgePath("result")) }
+    }
 }
 
 /**
@@ -2355,6 +2383,7 @@ public class BridgeSession(
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
+        reply.frame = frame
         module.dispatch(type, message["data"], reply, this)
     }
 
@@ -2455,10 +2484,17 @@ public class BridgeSession(
         emit(module, event, payload)
     }
 
-    /** The page navigated: its clients are gone until they say `$hello` again; events queue. */
+    /**
+     * The page navigated: its clients are gone until they say `$hello` again; events queue. Its
+     * streams (its subframes' too, which went with it) can no longer be read: they are
+     * cancelled as when the page stops reading one, since no `$cancel` will come.
+     */
     public fun pageStarted() {
         ready.clear()
         pageCalls.pageStarted()
+        for (reply in running.filter { it.isStream }) {
+            endRequest(reply, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page is not reading the stream")))
+        }
     }
 
     /** The renderer process is gone: running requests are cancelled and their answers dropped (the page that asked is gone). */
@@ -2474,9 +2510,12 @@ public class BridgeSession(
      * all within the request's timeout; the answer's `data`, or a [BridgeError]. Runs on the
      * session's dispatcher (the scope's) whatever the caller's.
      */
-    public suspend fun callPage(request: BridgePageRequest): JsonValue? {
+    public suspend fun callPage(request: BridgePageRequest): JsonValue? = onSessionThread { startPageCall(request) }
+
+    /** Runs `block` on the session's dispatcher (the scope's), where its state may be touched, whatever the caller's. */
+    internal suspend fun <T> onSessionThread(block: suspend () -> T): T {
         val dispatcher = scope.coroutineContext[ContinuationInterceptor]
-        return if (dispatcher == null) startPageCall(request) else withContext(dispatcher) { startPageCall(request) }
+        return if (dispatcher == null) block() else withContext(dispatcher) { block() }
     }
 
     private suspend fun startPageCall(request: BridgePageRequest): JsonValue? {
@@ -2514,6 +2553,87 @@ public class BridgeSession(
 }
 
 """#, imports: ["kotlinx.coroutines.launch", "kotlinx.coroutines.withContext", "kotlin.coroutines.ContinuationInterceptor"]),
+RuntimeSource(name: "Streams.kt", firstLine: 13, accessLines: [21], body: #"""
+/**
+ * What a `kind: stream` handler sends its items through, before it returns the stream's final
+ * result (docs/WIRE.md, "Streams"). Each [emit] posts an item frame through the reply proxy of
+ * the frame that sent the request, so items arrive in order and before the answer; at most
+ * [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items a second go out (a faster [emit] suspends).
+ * When the page stops reading (it left its loop, aborted, navigated) its `$cancel` cancels the
+ * handler's coroutine and [emit] throws `CancellationException`. The Swift side's `yield`.
+ */
+public class BridgeStream<Item> internal constructor(
+    private val reply: BridgeReply,
+    private val session: BridgeSession,
+    private val id: String,
+    private val encode: (Item, BridgePath) -> JsonValue,
+) {
+    private var windowStart = System.nanoTime()
+    private var windowCount = 0
+
+    /**
+     * Sends [item] to the page, on the session's thread whatever the caller's. Throws
+     * `CancellationException` when the request was cancelled or has ended, and an
+     * `internalError` [BridgeError] (logged) when the item cannot be encoded or its JSON is
+     * larger than [BridgeLimits.MAX_STREAM_ITEM_BYTES].
+     */
+    public suspend fun emit(item: Item) {
+        session.onSessionThread { deliver(item) }
+    }
+
+    private suspend fun deliver(item: Item) {
+        currentCoroutineContext().ensureActive()
+        ensureOpen()
+        val json = encoded(item)
+        pace()
+        ensureOpen()
+        val frame = reply.frame ?: throw kotlinx.coroutines.CancellationException("no frame can be sent the stream's items")
+        frame.post("{\"item\":" + JsonValue.Text(id).jsonText + ",\"value\":" + json + "}")
+        // Lets the thread read the page's messages (its `$cancel`) between items; throws once cancelled.
+        yield()
+    }
+
+    /** A handler emitting from a coroutine of its own still stops once the request ended. */
+    private fun ensureOpen() {
+        if (reply.isAnswered) throw kotlinx.coroutines.CancellationException("the stream's request has ended")
+    }
+
+    private fun encoded(item: Item): String {
+        val json = try {
+            encode(item, BridgePath("item")).jsonText
+        } catch (error: Exception) {
+            reply.log("a stream item cannot be encoded: $error")
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
+        if (Utf8.encode(json).size > BridgeLimits.MAX_STREAM_ITEM_BYTES) {
+            reply.log("internal error: a stream item is larger than ${BridgeLimits.MAX_STREAM_ITEM_BYTES} bytes of JSON (BridgeLimits.MAX_STREAM_ITEM_BYTES)")
+            throw BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")
+        }
+        return json
+    }
+
+    /** Waits for the next one-second window once this one delivered its share of items. */
+    private suspend fun pace() {
+        val now = System.nanoTime()
+        if (now - windowStart >= NANOS_PER_SECOND) {
+            windowStart = now
+            windowCount = 0
+        }
+        if (windowCount >= BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND) {
+            // Rounded up, so the wait never ends inside the window it waits out.
+            delay((windowStart + NANOS_PER_SECOND - now + 999_999) / 1_000_000)
+            windowStart = System.nanoTime()
+            windowCount = 0
+        }
+        windowCount += 1
+    }
+
+    private companion object {
+        const val NANOS_PER_SECOND = 1_000_000_000L
+    }
+}
+
+"""#, imports: ["kotlinx.coroutines.currentCoroutineContext", "kotlinx.coroutines.delay", "kotlinx.coroutines.ensureActive", "kotlinx.coroutines.yield"]),
 RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 157, 194, 213, 236], body: #"""
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {

@@ -3,7 +3,8 @@ import BridgeGenCore
 /// A module's dispatcher (`SampleDispatcher`): routes the module's messages to its handler,
 /// held weakly. Every parameter is decoded before the handler is looked at (a failure is an
 /// `invalidParams` answer naming its path); a send is answered before it runs, a request
-/// with what its `suspend` function returns, encoded at `result`.
+/// with what its `suspend` function returns, encoded at `result`, a stream likewise after the
+/// items it emitted (each encoded at `item`).
 struct KotlinDispatchGenerator {
     let schema: SchemaSet
     let module: Module
@@ -49,6 +50,11 @@ struct KotlinDispatchGenerator {
         names.isEmpty ? "emptyList()" : "listOf(" + names.map(KotlinText.stringLiteral).joined(separator: ", ") + ")"
     }
 
+    /// What encodes the method's final answer at `result`: `null` when it returns nothing.
+    private func resultEncoder(_ method: Method) -> String {
+        method.returns.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
+    }
+
     private func route(_ method: Method, into p: inout CodePrinter) {
         let call = KotlinNamer.member(method.identifier) + "(" + method.params.map(Self.local).joined(separator: ", ") + ")"
         p.block("\(KotlinText.stringLiteral(method.wireName)) -> {") { p in
@@ -60,9 +66,12 @@ struct KotlinDispatchGenerator {
                 p.line("val handler = requireHandler()")
                 p.line("reply.succeed(JsonValue.Null)")
                 p.line("handler.\(call)")
-            case .request, .stream:
-                let encode = method.returns.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
-                p.line("request(reply, session, \(encode)) { it.\(call) }")
+            case .request:
+                p.line("request(reply, session, \(resultEncoder(method))) { it.\(call) }")
+            case .stream:
+                let items = method.yields.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
+                let streamCall = KotlinNamer.member(method.identifier) + "(" + (method.params.map(Self.local) + ["stream"]).joined(separator: ", ") + ")"
+                p.line("stream(reply, session, \(items), \(resultEncoder(method))) { handler, stream -> handler.\(streamCall) }")
             }
         }
     }

@@ -2,7 +2,7 @@ import BridgeGenCore
 
 /// Example code against the generated Kotlin (docs/ANDROID.md): the module's `<Module>Handler`
 /// interface with one function per method, named by its identifier with one parameter per
-/// schema parameter (sends plain, requests `suspend`); models in the module's object
+/// schema parameter (sends plain, requests and streams `suspend`, a stream's `BridgeStream` last); models in the module's object
 /// (`Sample.DeviceInfo`) built with named arguments, defaulted and optional fields left out;
 /// application errors thrown as `SampleError.InvalidKey()` and caught by class; events through `SampleEvents`
 /// and page calls through `SamplePage`, both on the session `BridgeAndroid.install` returned.
@@ -62,15 +62,18 @@ struct KotlinExamples: AppSideExamples {
     }
 
     func handler(_ method: Method, result: ExampleValue?, into p: inout CodePrinter) {
-        var signature = "override " + (method.kind == .request ? "suspend " : "") + "fun " + KotlinNamer.member(method.identifier) + "("
-        signature += method.params.map { KotlinNamer.member($0.identifier) + ": " + KotlinNamer.type($0.type) }.joined(separator: ", ")
+        var signature = "override " + (method.kind.isAnswered ? "suspend " : "") + "fun " + KotlinNamer.member(method.identifier) + "("
+        signature += KotlinHandlerGenerator.parameters(method)
         signature += ")"
-        if method.kind == .request, let returns = method.returns { signature += ": " + KotlinNamer.type(returns) }
+        if method.kind.isAnswered, let returns = method.returns { signature += ": " + KotlinNamer.type(returns) }
         p.block(signature + " {") { p in
             switch method.kind {
             case .send:
                 p.line("// Act on the message; the page gets no answer.")
             case .request, .stream:
+                if method.kind == .stream {
+                    p.line("// stream.emit(item) for each item; it throws CancellationException once the page stops reading")
+                }
                 for error in method.errors.compactMap(module.error(named:)) {
                     p.line("// throw \(Self.errorCase(error, in: module)) rejects with \(error.code)")
                 }

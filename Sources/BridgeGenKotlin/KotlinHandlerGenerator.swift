@@ -2,7 +2,8 @@ import BridgeGenCore
 
 /// A module's handler interface (`SampleHandler`): what the app implements. Sends are plain
 /// functions (the page does not wait); requests are `suspend` functions that return the
-/// result or throw the module's errors (`SampleError.InvalidKey()`).
+/// result or throw the module's errors (`SampleError.InvalidKey()`); streams are requests that
+/// also emit items through their last parameter, a `BridgeStream`.
 struct KotlinHandlerGenerator {
     let module: Module
     let settings: KotlinSettings
@@ -13,6 +14,17 @@ struct KotlinHandlerGenerator {
     static func parameters(_ fields: [Field]) -> String {
         fields.map { "\(KotlinNamer.member($0.identifier)): \(KotlinNamer.type($0.type))" }.joined(separator: ", ")
     }
+
+    /// A method's parameters and, for a stream, the `BridgeStream` its items go through, last
+    /// (the checker keeps the name `stream` free in a stream's parameters).
+    static func parameters(_ method: Method) -> String {
+        var parameters = method.params.map { "\(KotlinNamer.member($0.identifier)): \(KotlinNamer.type($0.type))" }
+        if let yields = method.yields { parameters.append("stream: " + streamType(yields)) }
+        return parameters.joined(separator: ", ")
+    }
+
+    /// `BridgeStream<Sample.DownloadChunk>`.
+    static func streamType(_ yields: TypeRef) -> String { "BridgeStream<" + KotlinNamer.type(yields) + ">" }
 
     func generate(into p: inout CodePrinter) {
         var doc = module.doc.map { $0 + "\n\n" } ?? ""
@@ -26,19 +38,26 @@ struct KotlinHandlerGenerator {
             for (index, method) in module.methods.enumerated() {
                 if index > 0 { p.blankLine() }
                 for line in KotlinText.kdoc(Self.doc(method, module: module)) { p.line(line) }
-                let signature = "fun \(KotlinNamer.member(method.identifier))(\(Self.parameters(method.params)))"
-                switch method.kind {
-                case .send: p.line(signature)
-                case .request, .stream: p.line("suspend " + signature + (method.returns.map { ": " + KotlinNamer.type($0) } ?? ""))
+                let signature = "fun \(KotlinNamer.member(method.identifier))(\(Self.parameters(method)))"
+                if method.kind.isAnswered {
+                    p.line("suspend " + signature + (method.returns.map { ": " + KotlinNamer.type($0) } ?? ""))
+                } else {
+                    p.line(signature)
                 }
             }
         }
     }
 
-    /// A method's KDoc: its doc, each parameter's, what it returns and which errors it throws.
+    /// A method's KDoc: its doc, each parameter's (a stream's `stream` among them), what it
+    /// returns and which errors it throws.
     static func doc(_ method: Method, module: Module) -> String {
         let send = method.kind == .send ? "A send: the page does not wait for it and sees no result." : nil
-        return KotlinText.docText([method.doc, send],
-                                  tags: KotlinText.tags(params: method.params, returnsDoc: method.returnsDoc, errors: method.errors, module: module))
+        var tags = KotlinText.tags(params: method.params, returnsDoc: method.returnsDoc, errors: method.errors, module: module)
+        if method.kind == .stream {
+            let items = method.yieldsDoc.map { UntrustedText.trimmingTrailingBlanks($0) + " " } ?? "The stream's items. "
+            tags.insert("@param stream " + items + "Send each with `stream.emit(item)`, which throws `CancellationException` once the page stops reading.",
+                        at: method.params.filter { $0.doc != nil }.count)
+        }
+        return KotlinText.docText([method.doc, send], tags: tags)
     }
 }

@@ -11,7 +11,7 @@ struct KotlinSupportGenerator {
 
     /// The core: values, limits and paths, reading, decoding, encoding, the session, page calls.
     static func support(_ settings: KotlinSettings) -> KotlinSupportGenerator {
-        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt", "Caller.kt", "PageCalls.kt", "Console.kt", "ConsoleScript.kt"])
+        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt", "Streams.kt", "Caller.kt", "PageCalls.kt", "Console.kt", "ConsoleScript.kt"])
     }
 
     /// The glue: `BridgeAndroid`.

@@ -40,6 +40,8 @@ final class DispatchDifferentialTests: XCTestCase {
         ("get-user-info", "{}"),
         ("get-token", "{}"),
         ("log-event", #"{"name":"login","parameters":{}}"#),
+        // A stream without an `id` (these messages carry none): refused -2 after its parameters decode.
+        ("download", #"{"url":"test://items/2","chunkSize":4}"#),
     ]
 
     /// The message texts: each method as is, then each value at every path left out or replaced.

@@ -32,7 +32,9 @@ final class KotlinModelTests: XCTestCase {
     /// (later calls find it cached: same inputs).
     /// Error data of every shape (Fixtures/ErrorProbe.kt): a keyword, a list of a struct, an
     /// enum with a default, `any`, a map, `path` (the encoder's parameter), a deprecated field;
-    /// an error without data; a doc whose second line is not the message.
+    /// an error without data; a doc whose second line is not the message. Streams that only
+    /// compile: no parameters and no result (`watch`), and a defaulted parameter, enum items, a
+    /// result and errors (`tail`).
     static let errorSchema = """
         bridgegen: 1
         module: shop
@@ -69,6 +71,22 @@ final class KotlinModelTests: XCTestCase {
                 type: bool?
                 deprecated: Not sent since 2.0.
           gone: 2
+        methods:
+          watch:
+            kind: stream
+            yields: list<Item>?
+          tail:
+            kind: stream
+            params:
+              from: int
+              kind:
+                type: Kind
+                default: small
+            yields:
+              type: Kind
+              doc: The next kind.
+            returns: map<double>?
+            errors: [outOfStock, gone]
         pageMethods:
           reserve:
             params:
@@ -189,7 +207,7 @@ final class KotlinModelTests: XCTestCase {
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
-        XCTAssertEqual(program.handlers, 13, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.handlers, 14, "one handler example per method of Schemas/")
         XCTAssertEqual(program.events, 3, program.text)
         XCTAssertEqual(program.pageCalls, 4, program.text)
     }

@@ -10,7 +10,10 @@ import XCTest
 /// log says, line for line. The codes and messages are the Swift session's (docs/WIRE.md):
 /// answers only to messages with a `callbackName`, the policy checked natively, events queued
 /// until a client says `$hello` and then posted to every such frame, requests cancelled by
-/// uninstalling (answered -5) and by the renderer going (not answered), a gone handler -5.
+/// uninstalling (answered -5) and by the renderer going (not answered), a gone handler -5;
+/// streams: item frames in order through the sending frame before the answer, an error after
+/// items, unencodable and oversized items -6, `$cancel` and navigation cancelling the
+/// handler's coroutine (-9), no `id` -2, and the pace (a window's 1,000 items, then a wait).
 final class KotlinSessionTests: XCTestCase {
     /// The support file, the Android glue, its stand-in and the probes, compiled once for every test of the class.
     static let classes: Result<URL, any Error> = Result {

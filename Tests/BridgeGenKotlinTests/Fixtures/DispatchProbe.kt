@@ -15,7 +15,7 @@ class TestHandlers : SampleHandler, UserHandler {
     private val blobs = HashMap<String, ByteArray>()
     private var loggedIn = true
     val calls = ArrayList<JsonValue>()
-    /** Requests waiting in `getItem("slow")` for the page to cancel them: a host does not wait for those to settle. */
+    /** Requests waiting in `getItem("slow")` or a `test://hold/N` download for the page to cancel them: a host does not wait for those to settle. */
     var parked = 0
         private set
 
@@ -92,6 +92,39 @@ class TestHandlers : SampleHandler, UserHandler {
         record("sample", "getBlob", mapOf("key" to JsonValue.Text(key)))
         if (key.isEmpty()) throw SampleError.InvalidKey("key must not be empty")
         return blobs[key]
+    }
+
+    /**
+     * `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
+     * `test://fail/N`: N chunks, then `DownloadFailed(received = N)`.
+     * `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+     */
+    override suspend fun download(url: String, chunkSize: Long, stream: BridgeStream<Sample.DownloadChunk>): Long {
+        record("sample", "download", mapOf("url" to JsonValue.Text(url), "chunkSize" to JsonValue.Integer(chunkSize)))
+        // As Swift's `split(separator:)`: empty parts are left out.
+        val parts = url.split("/").filter { it.isNotEmpty() }
+        val count = parts.getOrNull(2)?.toLongOrNull()
+        if (!url.startsWith("test://") || parts.size != 3 || count == null) throw SampleError.DownloadFailed(received = 0, message = "unknown test URL")
+        for (offset in 0 until count) stream.emit(Sample.DownloadChunk(offset, byteArrayOf((offset % 256).toByte()), count))
+        when (parts[1]) {
+            "fail" -> throw SampleError.DownloadFailed(received = count)
+            "hold" -> {
+                parked += 1
+                try {
+                    kotlinx.coroutines.delay(20_000)
+                } catch (cancelled: kotlinx.coroutines.CancellationException) {
+                    record("sample", "download.cancelled", mapOf("isCancelled" to JsonValue.Bool(kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled == true)))
+                    throw cancelled
+                } finally {
+                    parked -= 1
+                }
+                return count
+            }
+            else -> {
+                record("sample", "download.finished", mapOf("items" to JsonValue.Integer(count)))
+                return count
+            }
+        }
     }
 
     override fun closePage() = record("user", "closePage", emptyMap())

@@ -3,7 +3,9 @@
 
 package session
 
+import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CompletableDeferred
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.yield
 
@@ -147,6 +149,7 @@ fun main() = runBlocking {
     println("collected ${weak.get() == null}")
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb19"}""")
     accessMainFrame(this)
+    streams(this)
 }
 
 /** `access: mainFrame` on echo and ping under a policy that trusts iframes: a subframe is refused -4 before decoding. */
@@ -166,4 +169,99 @@ fun accessMainFrame(scope: kotlinx.coroutines.CoroutineScope) {
     send("""{"type":"echo","data":{"text":"ok"},"callbackName":"a3"}""", main)
     send("""{"type":"ping","data":{"note":"from a subframe"}}""", sub)
     send("""{"type":"fail","data":{"kind":"bridge"},"callbackName":"a4"}""", sub)
+}
+
+/** A stream method as the generator writes one: `count` yields 1 to `upTo`, then ends as `then` says. */
+interface Counter {
+    suspend fun count(upTo: Long, then: String, stream: BridgeStream<JsonValue>): String
+}
+
+class CounterDispatcher(handler: Counter) : BridgeDispatcher<Counter>(handler) {
+    override val moduleName: String = "probe"
+    override val capabilities: BridgeCapabilities = BridgeCapabilities(listOf("count"), emptyList(), emptyList(), "0123456789abcdef")
+
+    override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
+        when (type) {
+            "count" -> {
+                val upTo = params.int("upTo")
+                val then = params.string("then", default = "end")
+                stream(reply, session, BridgeEncode::json, BridgeEncode::string) { handler, stream -> handler.count(upTo, then, stream) }
+            }
+            else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "unknown method: $type")
+        }
+    }
+}
+
+class CountingProbe : Counter {
+    override suspend fun count(upTo: Long, then: String, stream: BridgeStream<JsonValue>): String {
+        for (n in 1..upTo) stream.emit(JsonValue.Integer(n))
+        when (then) {
+            "fail" -> throw ProbeError.Busy(attempts = upTo, message = "failed after $upTo")
+            "unencodable" -> stream.emit(JsonValue.Real(Double.NaN))
+            "huge" -> stream.emit(JsonValue.Text("x".repeat(BridgeLimits.MAX_STREAM_ITEM_BYTES - 1)))
+            "hold" -> try {
+                CompletableDeferred<Unit>().await()
+            } catch (cancelled: CancellationException) {
+                println("handler: count cancelled after $upTo (isCancelled=${kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled})")
+                throw cancelled
+            }
+        }
+        return "counted $upTo"
+    }
+}
+
+/** Streams: items in order then the answer, through the sending frame; errors after items; cancelled by `$cancel` and by navigation; refused without an id. */
+suspend fun streams(scope: CoroutineScope) {
+    println("-- streams")
+    val session = BridgeSession(null, BridgeOriginPolicy(setOf("app"), emptySet(), mainFrameOnly = true), scope) { println("log: $it") }
+    session.install(CounterDispatcher(CountingProbe()))
+    val main = BridgeOrigin("app", "bundle", 0, isMainFrame = true)
+    val frameA = BridgeFrame { println("A: $it") }
+    val frameB = BridgeFrame { println("B: $it") }
+    // Each `emit` yields the thread after posting (a `$cancel` may come in between): let the handler run on.
+    suspend fun settle() = repeat(20) { yield() }
+    suspend fun send(text: String, frame: BridgeFrame = frameA) {
+        println("> $text")
+        session.receive("probe", text, main, frame)
+        settle()
+    }
+    send("""{"type":"count","data":{"upTo":3},"callbackName":"s1","id":"s1"}""")
+    send("""{"type":"count","data":{"upTo":2},"callbackName":"s2","id":"s2"}""", frame = frameB)
+    send("""{"type":"count","data":{"upTo":0},"callbackName":"s3","id":"s3"}""")
+    // An error after items: the page reads the items, then the failure.
+    send("""{"type":"count","data":{"upTo":2,"then":"fail"},"callbackName":"s4","id":"s4"}""")
+    // Without an id its items could not be addressed: refused before the handler runs.
+    send("""{"type":"count","data":{"upTo":2},"callbackName":"s5"}""")
+    send("""{"type":"count","data":{"upTo":2},"callbackName":"s6","id":7}""")
+    send("""{"type":"count","data":{"upTo":2},"callbackName":"s7","id":"${"n".repeat(257)}"}""")
+    send("""{"type":"count","data":{"upTo":"2"},"callbackName":"s8"}""")
+    // An item that cannot be encoded, or is larger than the limit, fails its emit with -6 (logged).
+    send("""{"type":"count","data":{"upTo":1,"then":"unencodable"},"callbackName":"s9","id":"s9"}""")
+    send("""{"type":"count","data":{"upTo":1,"then":"huge"},"callbackName":"s10","id":"s10"}""")
+    // `$cancel` cancels a running stream's coroutine; it is answered -9 once.
+    send("""{"type":"count","data":{"upTo":2,"then":"hold"},"callbackName":"s11","id":"s11"}""")
+    println("running ${session.runningRequestCount}")
+    send("""{"type":"${'$'}cancel","data":{"id":"s11"}}""")
+    println("running ${session.runningRequestCount}")
+    // A navigation: the old page's streams cannot be read any more, and no `$cancel` comes.
+    send("""{"type":"count","data":{"upTo":1,"then":"hold"},"callbackName":"s12","id":"s12"}""")
+    send("""{"type":"count","data":{"upTo":1,"then":"hold"},"callbackName":"s13","id":"s13"}""", frame = frameB)
+    println("> pageStarted")
+    session.pageStarted()
+    settle()
+    println("running ${session.runningRequestCount}")
+    paced(session, main)
+}
+
+/** 1,001 items: a window's share goes out at once, the last waits for the next one-second window; nothing is dropped. */
+suspend fun paced(session: BridgeSession, origin: BridgeOrigin) {
+    val posted = ArrayList<Long>()
+    val counting = BridgeFrame { if (it.startsWith("{\"item\"")) posted.add(System.nanoTime()) }
+    val limit = BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND
+    println("> count ${limit + 1} items")
+    session.receive("probe", """{"type":"count","data":{"upTo":${limit + 1}},"callbackName":"p1","id":"p1"}""", origin, counting)
+    while (session.runningRequestCount > 0) kotlinx.coroutines.delay(10)
+    val first = (posted[limit - 1] - posted[0]) / 1_000_000
+    val wait = (posted[limit] - posted[0]) / 1_000_000
+    println("posted ${posted.size}; the first $limit within ${if (first < 500) "half a second" else "$first ms"}, the next after at least 900 ms (the next window): ${wait >= 900}")
 }

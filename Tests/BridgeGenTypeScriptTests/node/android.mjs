@@ -349,6 +349,20 @@ check('iOS wins when both exist', async () => {
     native.uninstall();
 });
 
+check('an item frame hands its value to the open stream as it is, a string too (a bytes item is base64 text)', async () => {
+    const native = new AndroidNative();
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.deviceInfo();
+    const got = [];
+    const close = globalThis.__bridgegen.stream('s1', (value) => { got.push(value); return true; });
+    const values = ['AA==', '42', '"quoted"', 'not json', { offset: 0, data: 'AA==' }, 7, null, [1, '2']];
+    for (const value of values) native.reply(native.objects[channelOf('sample')].proxy, { item: 's1', value });
+    for (let i = 0; i < 50 && got.length < values.length; i++) await settle();
+    close();
+    assert.deepEqual(got, values);
+    native.uninstall();
+});
+
 check('the mock refuses to replace a real Android object unless forced', async () => {
     const native = new AndroidNative();
     const { installMock } = await mockModule(transport);
