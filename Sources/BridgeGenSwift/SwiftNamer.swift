@@ -20,12 +20,12 @@ public enum SwiftNamer {
     public static let supportTypeNames: Set<String> = [
         "BridgeApplicationError", "BridgeBase64", "BridgeCaller", "BridgeCapabilities", "BridgeChannelMarker", "BridgeConfiguration", "BridgeConsole", "BridgeConsoleForwarder",
         "BridgeConsoleGlue", "BridgeConsoleLevel", "BridgeConsoleReceiver", "BridgeConsoleScript", "BridgeDecode",
-        "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeGlue",
+        "BridgeDispatcher", "BridgeEncode", "BridgeEnvelope", "BridgeError", "BridgeErrorCode", "BridgeFrameScript", "BridgeGlue",
         "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
         "BridgeModule", "BridgeModuleGlue", "BridgeModuleParts", "BridgeNoPage", "BridgeOrigin", "BridgeOriginPolicy",
         "BridgePageCallHandle", "BridgePageCaller", "BridgePageCalling", "BridgePageCalls", "BridgePageData",
         "BridgePageFailure", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
-        "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeTextScan",
+        "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeStream", "BridgeTextScan",
         "BridgeTransport", "JSONValue",
     ]
 
