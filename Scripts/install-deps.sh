@@ -68,7 +68,8 @@ if [ "$profile" = test ]; then
 fi
 
 if ((${#missing[@]} + ${#missing_headers[@]})); then
-  echo "bridgegen: installing ${missing[*]} ${missing_headers[*]}" >&2
+  all=("${missing[@]}" "${missing_headers[@]}")
+  echo "bridgegen: installing ${all[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq

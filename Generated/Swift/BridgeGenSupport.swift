@@ -3214,8 +3214,7 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 enum BridgeFrameScript {
     @MainActor static func evaluator(for message: WKScriptMessage, world: WKContentWorld) -> @MainActor (String) async -> Bool {
         let frame = message.frameInfo
-        weak var webView = message.webView
-        return { script in
+        return { [weak webView = message.webView] script in
             guard let webView else { return false }
             return await withCheckedContinuation { continuation in
                 webView.evaluateJavaScript(script, in: frame, in: world) { result in

@@ -1243,7 +1243,7 @@ enum BridgeBase64 {
 }
 
 """#),
-RuntimeSource(name: "Glue.swift", firstLine: 7, accessLines: [19, 27, 171, 363, 396, 419], body: #"""
+RuntimeSource(name: "Glue.swift", firstLine: 7, accessLines: [19, 27, 170, 362, 395, 418], body: #"""
 #if canImport(WebKit)
 import WebKit
 
@@ -1308,8 +1308,7 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 enum BridgeFrameScript {
     @MainActor static func evaluator(for message: WKScriptMessage, world: WKContentWorld) -> @MainActor (String) async -> Bool {
         let frame = message.frameInfo
-        weak var webView = message.webView
-        return { script in
+        return { [weak webView = message.webView] script in
             guard let webView else { return false }
             return await withCheckedContinuation { continuation in
                 webView.evaluateJavaScript(script, in: frame, in: world) { result in

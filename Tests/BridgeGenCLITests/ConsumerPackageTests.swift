@@ -117,7 +117,7 @@ final class ConsumerPackageTests: XCTestCase {
             .write(to: Self.schema, atomically: true, encoding: .utf8)
         let broken = try swiftBuild()
         XCTAssertNotEqual(broken.status, 0)
-        let located = NSRegularExpression.escapedPattern(for: Self.schemaInTarget) + #":\d+:\d+: error: method kind must be 'send' or 'request', got 'reqest'; did you mean 'request'\?"#
+        let located = NSRegularExpression.escapedPattern(for: Self.schemaInTarget) + #":\d+:\d+: error: method kind must be 'send', 'request' or 'stream', got 'reqest'; did you mean 'request'\?"#
         XCTAssertNotNil(broken.stdout.range(of: located, options: .regularExpression), broken.stdout)
         XCTAssertTrue(try String(contentsOf: bridge, encoding: .utf8).contains("Builds a warm greeting."),
                       "a failed run leaves the previous output in place")

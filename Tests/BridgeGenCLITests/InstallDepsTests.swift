@@ -20,6 +20,9 @@ final class InstallDepsTests: XCTestCase {
         "xvfb", "xauth", "python3-gi", "gir1.2-gtk-4.0", "gir1.2-webkit-6.0", "neovim",
         "default-jdk-headless", "libandroid-json-java", "chromium",
     ]
+    /// What the test profile installs without recommends: the headers the WebKitGTK harness's
+    /// web process extension is compiled against.
+    static let testHeaderPackages = ["libwebkitgtk-6.0-dev"]
 
     /// A folder of stand-ins for the tools the script runs; `swift` only when `withSwift`.
     private func fakeTools(withSwift: Bool = true) throws -> URL {
@@ -67,12 +70,17 @@ final class InstallDepsTests: XCTestCase {
     }
 
     /// What the log holds when `missing` are installed: each package queried, then apt through sudo.
-    private func expectedLog(queried: [String], missing: [String]) -> [String] {
+    private func expectedLog(queried: [String], missing: [String], headers: [String] = []) -> [String] {
         let install = "install -y -qq " + missing.joined(separator: " ")
-        return queried.map { "dpkg-query \($0)" } + [
+        var log = queried.map { "dpkg-query \($0)" } + [
             "sudo apt-get update -qq", "apt-get update -qq (DEBIAN_FRONTEND=)",
             "sudo apt-get \(install)", "apt-get \(install) (DEBIAN_FRONTEND=noninteractive)",
         ]
+        if !headers.isEmpty {
+            let plain = "install -y -qq --no-install-recommends " + headers.joined(separator: " ")
+            log += ["sudo apt-get \(plain)", "apt-get \(plain) (DEBIAN_FRONTEND=noninteractive)"]
+        }
+        return log
     }
 
     func testGenerateProfileInstallsOnlyLibyamlAndPkgConfig() throws {
@@ -92,14 +100,16 @@ final class InstallDepsTests: XCTestCase {
     func testTestProfileInstallsEverything() throws {
         let (result, log) = try run(["test"])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(log, expectedLog(queried: Self.testPackages, missing: Self.testPackages))
-        XCTAssertEqual(result.stderr, "bridgegen: installing \(Self.testPackages.joined(separator: " "))\n")
+        XCTAssertEqual(log, expectedLog(queried: Self.testPackages + Self.testHeaderPackages, missing: Self.testPackages,
+                                        headers: Self.testHeaderPackages))
+        XCTAssertEqual(result.stderr, "bridgegen: installing \((Self.testPackages + Self.testHeaderPackages).joined(separator: " "))\n")
     }
 
     func testTheDefaultProfileIsTest() throws {
         let (result, log) = try run([])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(log, expectedLog(queried: Self.testPackages, missing: Self.testPackages))
+        XCTAssertEqual(log, expectedLog(queried: Self.testPackages + Self.testHeaderPackages, missing: Self.testPackages,
+                                        headers: Self.testHeaderPackages))
     }
 
     func testOnlyMissingPackagesAreInstalled() throws {

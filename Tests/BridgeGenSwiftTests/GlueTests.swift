@@ -48,7 +48,9 @@ final class GlueTests: XCTestCase {
                               "webpage.no-page-before-attach", "webpage.events-after-attach", "webpage.event-queued-before-hello",
                               "webpage.event-through-callJavaScript", "webpage.page-call", "webpage.global-void-call", "webpage.client-call",
                               "webpage.webkit-rejected", "webpage.webkit-unreachable", "webpage.webkit-invalid-frame", "webpage.webkit-process-terminated",
-                              "webpage.answer-not-through-callJavaScript", "webpage.frame-info", "webpage.terminate-resets-hello", "webpage.uninstall"]
+                              "webpage.answer-not-through-callJavaScript", "webpage.frame-info", "webpage.terminate-resets-hello", "webpage.uninstall",
+                              "streams.items-in-order-in-the-session-world", "streams.answer-after-the-items", "streams.handler-ran-to-its-end",
+                              "streams.unread-item-stops-the-handler"]
 
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)

@@ -104,7 +104,7 @@ final class HostTests: XCTestCase {
         }
         let sample = try capabilities("sample"), user = try capabilities("user")
         XCTAssertTrue(sample.hasPrefix(#"{"cancel":true,"events":["loadError","resume"],"fingerprint":""#), sample)
-        XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","getBlob","getItem","haptic","setBlob","setItem","share"],"pageMethods":["getCartCount","showMessage"]}"#), sample)
+        XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","download","getBlob","getItem","haptic","setBlob","setItem","share"],"pageMethods":["getCartCount","showMessage"]}"#), sample)
 
         let reply = try SwiftTestSupport.runHost(.reply, [
             try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // URLSession off Apple's platforms, where the example is type-checked
+#endif
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -66,6 +69,30 @@ final class SampleService: SampleHandler {
     func getBlob(key: String) async throws -> Data? {
         try Self.validate(key)
         return blobs[key]
+    }
+
+    /// Fetches the file, then sends it in chunks: the page shows progress as they arrive, and
+    /// leaving its loop cancels this Task (`yield` throws `CancellationError`, and so does the
+    /// fetch). A real app would stream the response; the chunks are what the page sees either way.
+    func download(url: String, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int {
+        guard let address = URL(string: url), address.scheme == "https", chunkSize > 0 else {
+            throw SampleError.downloadFailed(received: 0, message: "only https URLs and a positive chunk size")
+        }
+        let data: Data
+        do {
+            data = try await URLSession.shared.data(from: address).0
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SampleError.downloadFailed(received: 0, message: error.localizedDescription)
+        }
+        var offset = 0
+        while offset < data.count {
+            let end = min(offset + chunkSize, data.count)
+            try await stream.yield(Sample.DownloadChunk(offset: offset, data: data.subdata(in: offset..<end), total: data.count))
+            offset = end
+        }
+        return data.count
     }
 
     private static func validate(_ key: String) throws {

@@ -86,7 +86,7 @@ SLOTS = ("field", "flow", "type", "case", "method", "returns", "top")
     ("flow", ["default", "deprecated"]),
     ("type", ["doc", "deprecated", "cases"]),
     ("case", ["wire", "deprecated"]),
-    ("method", ["wire", "doc", "params", "errors", "deprecated", "access"]),
+    ("method", ["wire", "doc", "params", "yields", "errors", "deprecated", "access"]),
     ("returns", ["type", "doc"]),
     ("top", ["errors", "events", "pageMethods", "imports", "access"]),
 ])

@@ -78,7 +78,7 @@ test('index.js exports the page API and the clients, none of the runtime interna
         const index = await import(pathToFileURL(path.join(buildRoot, transport, 'index.js')).href);
         // `shop` and `blobs` are the fixture modules NodeClientTests adds to Schemas/.
         assert.deepEqual(Object.keys(index).sort(), [
-            'Blobs', 'BridgeError', 'BridgeErrorCode', 'PROTOCOL_VERSION', 'Sample', 'Shop', 'User', 'blobs', 'bridgeErrorCodeName', 'config', 'sample', 'shop', 'user',
+            'Blobs', 'BridgeError', 'BridgeErrorCode', 'BridgeStream', 'PROTOCOL_VERSION', 'Sample', 'Shop', 'User', 'blobs', 'bridgeErrorCodeName', 'config', 'sample', 'shop', 'user',
         ]);
         const runtime = await import(pathToFileURL(path.join(buildRoot, transport, 'runtime.js')).href);
         for (const internal of ['findHandler', 'channelName', 'wellFormed']) assert.equal(internal in runtime, false, internal);

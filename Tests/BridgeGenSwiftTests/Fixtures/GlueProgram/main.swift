@@ -404,6 +404,43 @@ logs = []
 for index in 0..<300 { events?.resume(backgroundSeconds: Double(index)) }
 check("events.queue-limit", BridgeGlue.session(of: eventView)?.queuedEventCount("sample") == 256 && logs.count == 45, "\(logs.count)")
 
+// MARK: - Streams
+
+/// Posts sample's `download` of `url` as the generated client does (an `id`; callback: the same
+/// name as its `callbackName`) and returns what was answered and which scripts ran, in which world.
+@MainActor func download(_ url: String, id: String, on view: WKWebView) async -> (replies: [NSDictionary], scripts: [(script: String, world: String?)]) {
+    let before = view.testScripts.count
+    let body: Any = isReply
+        ? ns(["type": "download", "data": ns(["url": url]), "id": id]) as Any
+        : "{\"type\":\"download\",\"data\":{\"url\":\"\(url)\"},\"callbackName\":\"\(id)\",\"id\":\"\(id)\"}" as NSString
+    let posted = await post(body, channel: isReply ? "sample" : "uniBridgeCall", webView: view)
+    return (posted.replies, Array(view.testScripts.dropFirst(before)))
+}
+
+let streamView = makeWebView()
+_ = try? SampleBridge.install(handlers, on: streamView)
+_ = handlers.drainCalls()
+let streamed = await download("test://items/3", id: "__bg_cb_s1", on: streamView)
+let itemScripts = streamed.scripts.filter { $0.script.contains("h.item(") }
+check("streams.items-in-order-in-the-session-world",
+      itemScripts.count == 3 && (0..<3).allSatisfy { itemScripts[$0].script.contains("\\\"offset\\\":\($0),") }
+          && itemScripts.allSatisfy { $0.script.contains("(\"__bg_cb_s1\",") && $0.world == WKContentWorld.page.name },
+      "\(streamed.scripts)")
+let streamAnswer = isReply ? streamed.replies.first : streamed.scripts.last.flatMap { envelope(inScript: $0.script) }.map(ns)
+check("streams.answer-after-the-items", code(streamAnswer) == 0 && (streamAnswer?["data"] as? NSNumber)?.intValue == 3
+          && (isReply || streamed.scripts.count == 4), "\(String(describing: streamAnswer)) \(streamed.scripts.count)")
+check("streams.handler-ran-to-its-end", handlers.drainCalls().map { $0.jsonText }.last?.contains("download.finished") == true)
+// The page took no item (no stream of that id: it left its loop, or reloaded): native stops.
+streamView.testScriptResult = false
+let unread = await download("test://items/5", id: "__bg_cb_s2", on: streamView)
+let unreadAnswer = isReply ? unread.replies.first : unread.scripts.last.flatMap { envelope(inScript: $0.script) }.map(ns)
+check("streams.unread-item-stops-the-handler",
+      unread.scripts.filter { $0.script.contains("h.item(") }.count == 1 && code(unreadAnswer) == -9
+          && message(unreadAnswer) == "the page is not reading the stream"
+          && !handlers.drainCalls().contains { $0.jsonText.contains("download.finished") },
+      "\(String(describing: unreadAnswer)) \(unread.scripts.count)")
+streamView.testScriptResult = true
+
 // MARK: - Uninstall
 
 /// The `capabilities` of the answer to sample's `$hello` through the glue (callback: with a
@@ -421,7 +458,7 @@ let generatedCapabilities: [NSObject] = [SampleBridge.capabilities.methods as NS
                                          SampleBridge.capabilities.pageMethods as NSArray, SampleBridge.capabilities.fingerprint as NSString]
 let installedAnswer = await helloCapabilities()
 check("capabilities.hello-answer", installedAnswer == generatedCapabilities, "\(String(describing: installedAnswer))")
-check("capabilities.sorted", SampleBridge.capabilities.methods == ["deviceInfo", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
+check("capabilities.sorted", SampleBridge.capabilities.methods == ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
       "\(SampleBridge.capabilities.methods)")
 
 SampleBridge.uninstall(from: webView)
