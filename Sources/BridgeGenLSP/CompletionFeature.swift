@@ -3,8 +3,8 @@ import BridgeGenCore
 /// `textDocument/completion`: what is valid at the cursor, from the text before it
 /// (`CursorContext`) and the set's index:
 /// - at a key: the keys that entry accepts and does not have yet (a schema's, by where the
-///   cursor is nested; a config's, its targets' sections included);
-/// - after `type:` or `returns:`: type names in scope (primitives, the module's types,
+///   cursor is nested, less what a method's `kind:` refuses; a config's, its targets' sections included);
+/// - after `type:`, `returns:` or `yields:`: type names in scope (primitives, the module's types,
 ///   `module.Type` of each import);
 /// - after `default:`: the cases of the enum the field's type names;
 /// - in an `errors:` list: the module's error names; in `imports:`: the other modules.
@@ -24,7 +24,8 @@ enum CompletionFeature {
         switch context.place {
         case .key(let keyPath, let siblings):
             let keys = isConfig ? ConfigReader.keys(at: keyPath, sections: sections) : SchemaKeys.keys(at: keyPath)
-            for key in keys ?? [] where !siblings.contains(key) { add(key, propertyKind, "key", insert: key + ": ") }
+            let refused = isConfig || keyPath.count != 2 || keyPath[0] != "methods" ? [] : Self.keysRefused(byKind: context.siblingKind)
+            for key in keys ?? [] where !siblings.contains(key) && !refused.contains(key) { add(key, propertyKind, "key", insert: key + ": ") }
         case .value(let key, let text):
             guard !isConfig, let index else { break }
             values(of: key, typed: text, offset: offset, path: path, index, add)
@@ -32,11 +33,21 @@ enum CompletionFeature {
         return .array(items)
     }
 
+    /// The method keys its `kind:` refuses (`returns-on-send`, `errors-on-send`,
+    /// `yields-without-stream`); none while the kind is not written.
+    static func keysRefused(byKind kind: String?) -> Set<String> {
+        switch kind {
+        case "send": return ["yields", "returns", "errors"]
+        case "request": return ["yields"]
+        default: return []
+        }
+    }
+
     private static func values(of key: String, typed text: String, offset: Int, path: String, _ index: SymbolIndex,
                                _ add: (String, Int, String, String?) -> Void) {
         let own = index.occurrences.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
         switch key {
-        case "type", "returns":
+        case "type", "returns", "yields":
             for primitive in ["string", "int", "double", "bool", "bytes", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive", nil) }
             let imports = Set(index.occurrences.filter { $0.path == path && $0.key.kind == .module && !$0.isDeclaration }.map(\.key.qualified))
             for name in declared(.type, index) {

@@ -11,6 +11,9 @@ struct CursorContext: Equatable {
     }
 
     var place: Place
+    /// At a block key: the scalar value of the sibling `kind:` line, if any (a method's kind
+    /// decides which of its keys belong).
+    var siblingKind: String?
 
     init?(_ map: LineMap, offset: Int) {
         let current = map.line(containing: offset)
@@ -23,6 +26,7 @@ struct CursorContext: Equatable {
             if inner.isEmpty {
                 // A block key: its siblings are the lines at its indent, above and below.
                 place = .key(path: outer, siblings: Self.siblings(map, of: current, indent: indent))
+                siblingKind = Self.siblingValue("kind", map, of: current, indent: indent)
             } else {
                 place = .key(path: outer + inner, siblings: siblings)
             }
@@ -81,6 +85,27 @@ struct CursorContext: Equatable {
             }
         }
         return keys
+    }
+
+    /// The plain scalar after `key:` on the line at `indent` of the block mapping line `index`
+    /// is in (`kind: stream` gives `stream`); nil when there is no such line or no value.
+    private static func siblingValue(_ key: String, _ map: LineMap, of index: Int, indent: Int) -> String? {
+        for direction in [-1, 1] {
+            var i = index + direction
+            while i >= 0, i < map.lineCount {
+                if let (found, keyIndent) = blockKey(map, i) {
+                    if keyIndent < indent { break }
+                    if keyIndent == indent, found == key {
+                        let text = String(decoding: map.bytes[map.lineRange(i)], as: UTF8.self)
+                        let value = text.drop { $0 != ":" }.dropFirst().prefix { $0 != "#" }
+                            .split(separator: " ", omittingEmptySubsequences: true)
+                        return value.count == 1 ? String(value[0]) : nil
+                    }
+                }
+                i += direction
+            }
+        }
+        return nil
     }
 
     private enum Flow {

@@ -86,7 +86,7 @@ SLOTS = ("field", "flow", "type", "case", "method", "returns", "top")
     ("flow", ["default", "deprecated"]),
     ("type", ["doc", "deprecated", "cases"]),
     ("case", ["wire", "deprecated"]),
-    ("method", ["wire", "doc", "params", "yields", "errors", "deprecated", "access"]),
+    ("method", ["wire", "doc", "params", "errors", "deprecated", "access"]),
     ("returns", ["type", "doc"]),
     ("top", ["errors", "events", "pageMethods", "imports", "access"]),
 ])
@@ -137,6 +137,18 @@ async def test_enum_cases_in_defaults_in_order(client, tmp_path):
     assert await complete_marked(client, tmp_path / "other.bridge.yaml", other) == ["happy", "sad", "calm"]
     not_enum = ENUMS.replace("type: Mood, default: ‸1", "type: string, default: ‸").replace("‸2", "")
     assert await complete_marked(client, tmp_path / "pins.bridge.yaml", not_enum) == []
+
+
+async def test_a_methods_kind_decides_its_keys_and_yields_takes_a_type(client, tmp_path):
+    base = KEYS.format(**{s: ("‸" if s == "method" else "") for s in SLOTS})
+    keys = lambda kind: complete_marked(client, tmp_path / "shop.bridge.yaml", base.replace("kind: request", kind))
+    assert "yields" in await keys("kind: stream") and "yields" not in await keys("kind: request")
+    send = await keys("kind: send")
+    assert "yields" not in send and "errors" not in send and "params" in send
+    unwritten = await keys("kind:")
+    assert "yields" in unwritten and "errors" in unwritten
+    typed = base.replace("‸", "yields: ‸")
+    assert {"string", "bytes", "Item", "Mood"} <= set(await complete_marked(client, tmp_path / "shop.bridge.yaml", typed))
 
 
 async def test_a_key_written_after_the_cursor_is_not_offered_again(client, tmp_path):
