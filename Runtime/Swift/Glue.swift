@@ -63,20 +63,28 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
     }
 }
 
-/// Evaluates scripts in the frame that sent a message, through its web view (a SwiftUI
-/// `WebPage`'s backing one too), held weakly: a stream's items go where its request came from.
+/// Evaluates scripts in the page and reads what they evaluated to: events through the web view
+/// in the session's world, a stream's items in the frame that sent its request (through the
+/// message's web view, a SwiftUI `WebPage`'s backing one too, held weakly).
 enum BridgeFrameScript {
+    /// Evaluates `script` in `frame` (nil: the main frame) and `world`; `completion(true)` only
+    /// when it evaluated to `true`, false for anything else and for a failed evaluation.
+    @MainActor static func evaluate(_ script: String, in frame: WKFrameInfo?, world: WKContentWorld, on webView: WKWebView,
+                                    completion: @escaping @MainActor @Sendable (Bool) -> Void) {
+        webView.evaluateJavaScript(script, in: frame, in: world) { result in
+            switch result {
+            case .success(let value): completion((value as? Bool) == true)
+            case .failure: completion(false)
+            }
+        }
+    }
+
     @MainActor static func evaluator(for message: WKScriptMessage, world: WKContentWorld) -> @MainActor (String) async -> Bool {
         let frame = message.frameInfo
         return { [weak webView = message.webView] script in
             guard let webView else { return false }
             return await withCheckedContinuation { continuation in
-                webView.evaluateJavaScript(script, in: frame, in: world) { result in
-                    switch result {
-                    case .success(let value): continuation.resume(returning: (value as? Bool) == true)
-                    case .failure: continuation.resume(returning: false)
-                    }
-                }
+                evaluate(script, in: frame, world: world, on: webView) { continuation.resume(returning: $0) }
             }
         }
     }
@@ -239,12 +247,7 @@ struct BridgeChannelMarker: Equatable {
                 completion(false)
                 return
             }
-            webView.evaluateJavaScript(script, in: nil, in: world) { result in
-                switch result {
-                case .success(let value): completion((value as? Bool) == true)
-                case .failure: completion(false)
-                }
-            }
+            BridgeFrameScript.evaluate(script, in: nil, world: world, on: webView, completion: completion)
         }
         session.callFunction = { [weak webView] body, arguments, pageWorld in
             let gone = BridgeError(.pageNotLoaded, "the web view is gone")

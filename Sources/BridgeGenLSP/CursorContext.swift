@@ -74,38 +74,33 @@ struct CursorContext: Equatable {
     private static func siblings(_ map: LineMap, of index: Int, indent: Int) -> [String] {
         var keys: [String] = []
         if let (key, keyIndent) = blockKey(map, index), keyIndent == indent { keys.append(key) }
-        for direction in [-1, 1] {
-            var i = index + direction
-            while i >= 0, i < map.lineCount {
-                if let (key, keyIndent) = blockKey(map, i) {
-                    if keyIndent < indent { break }
-                    if keyIndent == indent { keys.append(key) }
-                }
-                i += direction
-            }
-        }
-        return keys
+        return keys + otherSiblings(map, of: index, indent: indent).map(\.key)
     }
 
     /// The plain scalar after `key:` on the line at `indent` of the block mapping line `index`
     /// is in (`kind: stream` gives `stream`); nil when there is no such line or no value.
     private static func siblingValue(_ key: String, _ map: LineMap, of index: Int, indent: Int) -> String? {
+        guard let line = otherSiblings(map, of: index, indent: indent).first(where: { $0.key == key })?.line else { return nil }
+        let text = String(decoding: map.bytes[map.lineRange(line)], as: UTF8.self)
+        let value = text.drop { $0 != ":" }.dropFirst().prefix { $0 != "#" }.split(separator: " ", omittingEmptySubsequences: true)
+        return value.count == 1 ? String(value[0]) : nil
+    }
+
+    /// The key lines at `indent` of the block mapping line `index` is in, other than `index`:
+    /// those above it (nearest first), then those below.
+    private static func otherSiblings(_ map: LineMap, of index: Int, indent: Int) -> [(line: Int, key: String)] {
+        var found: [(line: Int, key: String)] = []
         for direction in [-1, 1] {
             var i = index + direction
             while i >= 0, i < map.lineCount {
-                if let (found, keyIndent) = blockKey(map, i) {
+                if let (key, keyIndent) = blockKey(map, i) {
                     if keyIndent < indent { break }
-                    if keyIndent == indent, found == key {
-                        let text = String(decoding: map.bytes[map.lineRange(i)], as: UTF8.self)
-                        let value = text.drop { $0 != ":" }.dropFirst().prefix { $0 != "#" }
-                            .split(separator: " ", omittingEmptySubsequences: true)
-                        return value.count == 1 ? String(value[0]) : nil
-                    }
+                    if keyIndent == indent { found.append((i, key)) }
                 }
                 i += direction
             }
         }
-        return nil
+        return found
     }
 
     private enum Flow {
