@@ -11,8 +11,18 @@ bridgegen binary (e.g. a copy built at main) is measured in the same run, its bu
 alternating with the new one's, and the ratios new/before are printed. Nothing is asserted.
 
 usage: Benchmarks/compile_bench.py [MxK] [--binary PATH] [--before PATH] [--repeat N]
-                                   [--configs debug,release] [--profile [N]] [--kotlin] [--keep DIR]
+                                   [--configs debug,release] [--profile [N]] [--floor] [--split]
+                                   [--kotlin] [--keep DIR]
        (default 50x20, the current debug build of bridgegen, debug and release, 1 run)
+
+--floor also builds, alternating with the others, the floor of any output that keeps this API:
+the new binary's module files cut before their events section (the models, with their
+`Equatable` and public init, and the handler protocol; no events, dispatch, codecs, glue or
+support file), once as written and once without `Equatable`; and the whole new output as an app
+with `swift.equatable: false` in its bridgegen.yaml builds it. --split builds (debug only) the
+new output with the support file as a target of its own that the module files import
+(`@testable`, which SwiftPM's debug builds allow): what a runtime module would save a clean
+build.
 
 `--configs none` skips the Swift builds. --kotlin also measures the Android side: `generate --kotlin-out` for the same set, and one
 kotlinc run (Scripts/kotlin.py: warnings as errors, C1 and the class-data-sharing archive the
@@ -82,6 +92,61 @@ def package(work, label, bridgegen, schemas):
     # The manifest is compiled once here, so the timed builds measure the generated target only.
     timed(["swift", "package", "describe"], cwd=root)
     return root, sources, wall, cpu
+
+
+SPLIT_MANIFEST = """// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "GeneratedBench",
+    targets: [
+        .target(name: "Runtime", path: "Sources/Runtime"),
+        .target(name: "Generated", dependencies: ["Runtime"], path: "Sources/Generated"),
+    ]
+)
+"""
+
+
+def variant(work, label, sources, manifest, rewrite):
+    """A package of `sources`' module files as `rewrite` returns them (None leaves a file out)."""
+    root = os.path.join(work, label)
+    target = os.path.join(root, "Sources", "Generated")
+    os.makedirs(target)
+    with open(os.path.join(root, "Package.swift"), "w") as f:
+        f.write(manifest)
+    for name in sorted(os.listdir(sources)):
+        if name.endswith(".swift"):
+            text = rewrite(name, open(os.path.join(sources, name)).read(), root)
+            if text is not None:
+                with open(os.path.join(target, name), "w") as f:
+                    f.write(text)
+    timed(["swift", "package", "describe"], cwd=root)
+    return root
+
+
+def api_only(equatable):
+    """The models and handler protocol of a module file: the text before its events section."""
+    def rewrite(name, text, root):
+        if name == "BridgeGenSupport.swift":
+            return None
+        marker = text.find("// MARK: - Events")
+        if marker < 0:
+            sys.exit(f"--floor: {name} has no '// MARK: - Events' line to cut at")
+        text = text[:marker]
+        return text if equatable else text.replace(", Equatable {", " {")
+    return rewrite
+
+
+def split_runtime(name, text, root):
+    """The support file moved to a target of its own, which the module files import."""
+    if name == "BridgeGenSupport.swift":
+        os.makedirs(os.path.join(root, "Sources", "Runtime"))
+        with open(os.path.join(root, "Sources", "Runtime", name), "w") as f:
+            f.write(text)
+        return None
+    if "\nimport Foundation\n" not in text:
+        sys.exit(f"--split: {name} has no 'import Foundation' line")
+    return text.replace("\nimport Foundation\n", "\nimport Foundation\n@testable import Runtime\n", 1)
 
 
 def clean_build(root, config):
@@ -218,6 +283,8 @@ def main():
     top = option(args, "--profile")
     keep = option(args, "--keep")
     with_kotlin = option(args, "--kotlin")
+    floor = option(args, "--floor")
+    split = option(args, "--split")
     sizes = [a for a in args if re.fullmatch(r"\d+x\d+", a.lower())]
     if len(sizes) != len(args) or len(sizes) > 1:
         sys.exit("compile_bench.py: one MxK and the options; see --help")
@@ -237,6 +304,24 @@ def main():
         root, sources, wall, cpu = package(work, label, bridgegen, schemas)
         size = swift_size(sources)
         results[label] = {"root": root, "sources": sources, "generate": (wall, cpu), "size": size}
+    variants = []  # (label, root, configs, what it is)
+    after = results["after"]["sources"]
+    if floor:
+        variants.append(("floor", variant(work, "floor", after, MANIFEST, api_only(True)), configs,
+                         "models and handler protocols only"))
+        variants.append(("floor-no-equatable", variant(work, "floor-no-equatable", after, MANIFEST, api_only(False)),
+                         configs, "the same without Equatable"))
+    if floor:
+        # The whole output as an app that sets `swift.equatable: false` builds it.
+        plain = os.path.join(work, "schemas-not-equatable")
+        shutil.copytree(schemas, plain)
+        with open(os.path.join(plain, "bridgegen.yaml"), "w") as f:
+            f.write("bridgegen: 1\nswift:\n  equatable: false\n")
+        root, _, _, _ = package(work, "not-equatable", binaries[-1][1], plain)
+        variants.append(("not-equatable", root, configs, "the new output with swift.equatable: false"))
+    if split and "debug" in configs:
+        variants.append(("split", variant(work, "split", after, SPLIT_MANIFEST, split_runtime), ["debug"],
+                         "the new output, its support file a module of its own"))
     # SwiftPM's own cost: the same package with a one-line target, built clean in the same run.
     empty = os.path.join(work, "empty")
     os.makedirs(os.path.join(empty, "Sources", "Generated"), exist_ok=True)
@@ -251,6 +336,9 @@ def main():
             results["empty"].setdefault(config, []).append(clean_build(empty, config))
             for label, _ in binaries:
                 results[label].setdefault(config, []).append(clean_build(results[label]["root"], config))
+            for label, root, only, _ in variants:
+                if config in only:
+                    results.setdefault(label, {}).setdefault(config, []).append(clean_build(root, config))
 
     print("\nempty package (SwiftPM's fixed cost, in every build below):")
     for config in configs:
@@ -270,6 +358,18 @@ def main():
             print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings")
         if top:
             profile(r["sources"], work, 5 if top is True else int(top))
+    for label, root, only, what in variants:
+        lines = swift_size(os.path.join(root, "Sources", "Generated"))["modules"][1]
+        print(f"\n{label}: {what}; {lines:,} lines in the module files ({lines / count:.1f} a method)")
+        for config in only:
+            runs = sorted(results[label][config])
+            wall, cpu, warnings = runs[len(runs) // 2]
+            versus = []
+            for other in (["before"] if before else []) + ["after"]:
+                om = sorted(results[other][config])[len(results[other][config]) // 2]
+                versus.append(f"{wall / om[0]:.2f} wall, {cpu / om[1]:.2f} CPU of {other}'s")
+            versus = "  (" + "; ".join(versus) + ")"
+            print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings{versus}")
     if with_kotlin:
         kotlin(work, binaries, schemas, count)
     if before:

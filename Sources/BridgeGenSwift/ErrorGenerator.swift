@@ -18,7 +18,7 @@ struct ErrorGenerator {
             intro.append("`\(SwiftNamer.page(module.name))` calls throw them when the page rejects with one.")
         }
         SwiftDocs.print(nil, extra: [intro.joined(separator: "\n")], into: &p)
-        p.block("\(a)enum \(name): BridgeApplicationError, Equatable {") { p in
+        p.block("\(a)enum \(name): BridgeApplicationError\(context.config.swiftEquatableConformance) {") { p in
             for error in module.errors {
                 var extra = ["Code \(error.code)."]
                 let data = HandlerProtocolGenerator.parameterDocs(error.data)

@@ -42,7 +42,7 @@ struct ModelGenerator {
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
-        p.block("\(a)struct \(s.name): Sendable, Equatable {") { p in
+        p.block("\(a)struct \(s.name): Sendable\(context.config.swiftEquatableConformance) {") { p in
             for field in s.fields {
                 let type = SwiftNamer.type(field.type, inside: module.name)
                 SwiftDocs.print(field.doc, into: &p)

@@ -55,7 +55,7 @@ final class ConfigDiagnosticTests: XCTestCase {
                                                trustedHosts: ["example.com", "*.shop.example.com", "127.0.0.1", "localhost"],
                                                mainFrameOnly: false, consoleForwarding: .always,
                                                consoleMaxMessageLength: 100_000, consoleMaxMessagesPerSecond: 1)
-                                   .with(SwiftSettings(access: .package, pageCallTimeoutMs: 2500))
+                                   .with(SwiftSettings(access: .package, pageCallTimeoutMs: 2500, equatable: false))
                                    .with(TypeScriptSettings(requestTimeoutMs: 15000, readyTimeoutMs: 2147483647)))
     }
 

@@ -10,11 +10,11 @@ import XCTest
 /// SwiftUI's `WebPage` path too).
 final class CompileTests: XCTestCase {
     private func typecheck(_ transport: GeneratorConfig.Transport, swiftVersion: String,
-                           access: SwiftSettings.Access = .public) throws {
+                           access: SwiftSettings.Access = .public, equatable: Bool = true) throws {
         let standIn = try SwiftTestSupport.webKitStandIn.get()
-        let config = GeneratorConfig(transport: transport).with(SwiftSettings(access: access))
+        let config = GeneratorConfig(transport: transport).with(SwiftSettings(access: access, equatable: equatable))
         let files = try write(SwiftTestSupport.generate([TestPaths.schemas, SwiftTestSupport.stress], config: config),
-                              to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)"))
+                              to: temporaryFolder("compile-\(transport)-\(swiftVersion)-\(access)-\(equatable)"))
         var arguments = ["-typecheck", "-parse-as-library", "-swift-version", swiftVersion, "-warnings-as-errors", "-I", standIn.path]
         if access == .package { arguments += ["-package-name", "app"] }
         let result = try SwiftTestSupport.swiftc(arguments + files)
@@ -28,6 +28,8 @@ final class CompileTests: XCTestCase {
     func testPackageAccessSwift6() throws { try typecheck(.reply, swiftVersion: "6", access: .package) }
     /// Internal access with the glue: every `public` of the runtime replaced (`RuntimeEmbeddingTests`).
     func testInternalAccessSwift5() throws { try typecheck(.callback, swiftVersion: "5", access: .internal) }
+    /// `swift.equatable: false`: nothing generated compares models (error data holds structs in the stress schema).
+    func testWithoutEquatableSwift6() throws { try typecheck(.reply, swiftVersion: "6", equatable: false) }
 
     /// The runtime as itself (Runtime/Swift, with its stand-in configuration), glue included,
     /// against the WebKit stand-in: what `swift build` cannot check on Linux, where the glue is

@@ -6,9 +6,9 @@ import XCTest
 /// What a reviewer reads in a module's Swift file: its doc once, and deprecated requirements
 /// called the way the non-deprecated ones are. (`CompileTests` proves the file warning-free.)
 final class ModuleSourceTests: XCTestCase {
-    private func moduleFile(_ yaml: String) throws -> String {
+    private func moduleFile(_ yaml: String, config: GeneratorConfig = GeneratorConfig()) throws -> String {
         let schema = try checkedSchema(texts: ["demo.bridge.yaml": yaml])
-        let files = Pipeline.generate(schema, targets: [SwiftTarget()], config: GeneratorConfig()).files["swift"] ?? []
+        let files = Pipeline.generate(schema, targets: [SwiftTarget()], config: config).files["swift"] ?? []
         return try XCTUnwrap(files.first { $0.relativePath == "DemoBridge.swift" }?.contents)
     }
 
@@ -32,6 +32,34 @@ final class ModuleSourceTests: XCTestCase {
             /// The native side of the `demo` module
             """), text)
         XCTAssertTrue(text.contains("/// Namespace of the `demo` module's models.\npublic enum Demo {"), text)
+    }
+
+    /// `swift.equatable` decides the structs' and the error enum's `Equatable`; a string enum is
+    /// `Equatable` either way (Swift derives it for a raw-value enum).
+    func testEquatableFollowsTheSetting() throws {
+        let yaml = """
+            bridgegen: 1
+            module: demo
+            types:
+              Item:
+                fields:
+                  id: int
+              Mood: {cases: {calm, busy}}
+            errors:
+              lost: {code: 1001, data: {item: Item}}
+            methods:
+              ping:
+                kind: send
+            """
+        let declarations = ["public struct Item: Sendable", "public enum DemoError: BridgeApplicationError"]
+        let on = try moduleFile(yaml)
+        let off = try moduleFile(yaml, config: GeneratorConfig().with(SwiftSettings(equatable: false)))
+        for declaration in declarations {
+            XCTAssertTrue(on.contains(declaration + ", Equatable {"), on)
+            XCTAssertTrue(off.contains(declaration + " {"), off)
+        }
+        XCTAssertTrue(off.contains("public enum Mood: String, Sendable, Equatable {"), off)
+        XCTAssertEqual(off.components(separatedBy: "Equatable").count, 2, off)
     }
 
     func testDeprecatedRequirementIsCalledWithoutACast() throws {
