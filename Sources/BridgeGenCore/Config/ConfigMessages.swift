@@ -27,8 +27,13 @@ public enum ConfigMessages {
     }
 
     static func expectedBoolean(_ key: String, got node: YAMLNode) -> Diagnostic {
-        let hint = ["yes", "no", "on", "off", "y", "n"].contains(node.scalar?.lowercased() ?? "")
-            ? "; YAML 1.2 reads '\(node.scalar ?? "")' as a string, write true or false" : ""
+        let text = node.scalar ?? ""
+        var hint = ""
+        if ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
+            hint = "; YAML 1.2 reads '\(text)' as a string, write true or false"
+        } else if case .scalar(_, plain: false) = node.kind, ["true", "false"].contains(text.lowercased()) {
+            hint = "; the quotes make it a string, write \(text.lowercased()) without them"
+        }
         return ID.configType.diagnostic("expected true or false for '\(key)', got \(node.kindDescription)\(hint)", at: node.location)
     }
 
