@@ -48,13 +48,7 @@ extension ModulePage {
     /// A stream's items: their type, and how they travel (docs/WIRE.md, "Streams").
     private func items(_ method: Method, _ p: inout CodePrinter) {
         guard let yields = method.yields else { return }
-        var text = "**Items:** "
-        link.appendType(yields, to: &text)
-        if let doc = method.yieldsDoc {
-            text += " — "
-            text += MarkdownText.cell(doc)
-        }
-        p.line(text)
+        p.line(typedLine("Items", yields, doc: method.yieldsDoc))
         p.line()
         p.line("A stream: the app sends items in order, then ends it with its result or an error. The page reads them with `for await`; leaving the loop or aborting stops the app's handler.")
         p.line()
@@ -62,13 +56,7 @@ extension ModulePage {
 
     private func result(_ method: Method, _ p: inout CodePrinter) {
         if let returns = method.returns {
-            var text = "**Result:** "
-            link.appendType(returns, to: &text)
-            if let doc = method.returnsDoc {
-                text += " — "
-                text += MarkdownText.cell(doc)
-            }
-            p.line(text)
+            p.line(typedLine("Result", returns, doc: method.returnsDoc))
         } else {
             p.line(method.kind == .stream ? "**Result:** none; `result` resolves once the app ended the stream."
                                           : "**Result:** none; the Promise resolves with `null` once the app has handled the request.")

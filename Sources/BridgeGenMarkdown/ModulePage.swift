@@ -150,6 +150,17 @@ struct ModulePage {
         return text.map { note + " " + $0 } ?? note
     }
 
+    /// `**Label:** <type>`, then ` — <doc>` when there is one: a result's or a stream item's line.
+    func typedLine(_ label: String, _ type: TypeRef, doc: String?) -> String {
+        var text = "**\(label):** "
+        link.appendType(type, to: &text)
+        if let doc {
+            text += " — "
+            text += MarkdownText.cell(doc)
+        }
+        return text
+    }
+
     /// The **Parameters** block of a method or page method: the table, or "None.".
     func parameters(_ params: [Field], _ p: inout CodePrinter) {
         p.line("**Parameters**")

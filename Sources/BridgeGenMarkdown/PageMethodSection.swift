@@ -41,13 +41,7 @@ extension ModulePage {
                     deprecated: method.deprecated, doc: method.doc, &p)
         parameters(method.params, &p)
         if let returns = method.returns {
-            var text = "**Result:** "
-            link.appendType(returns, to: &text)
-            if let doc = method.returnsDoc {
-                text += " — "
-                text += MarkdownText.cell(doc)
-            }
-            p.line(text)
+            p.line(typedLine("Result", returns, doc: method.returnsDoc))
         } else {
             p.line("**Result:** none; the app's call returns once the page's implementation has finished.")
         }
