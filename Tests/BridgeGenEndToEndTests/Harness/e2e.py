@@ -68,6 +68,20 @@ def run(command, **kwargs):
     return result.stdout
 
 
+def cached_output(digest, name, what, build):
+    """The cache's file NAME under DIGEST, made by build(path) (logged as WHAT) when it is missing;
+    written to a temporary path first, so a concurrent or interrupted build never leaves half a file."""
+    cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
+    cached = os.path.join(cache, digest.hexdigest()[:24], name)
+    if not os.path.exists(cached):
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        temp = cached + f'.{os.getpid()}.tmp'
+        log(what)
+        build(temp)
+        os.replace(temp, cached)
+    return cached
+
+
 def compile_cached(sources, target, what, flags):
     """swiftc FLAGS -o target sources, cached by a hash of the compiler version, the flags and the sources."""
     digest = hashlib.sha256()
@@ -79,14 +93,8 @@ def compile_cached(sources, target, what, flags):
         digest.update(os.path.basename(source).encode())
         with open(source, 'rb') as f:
             digest.update(f.read())
-    cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
-    cached = os.path.join(cache, digest.hexdigest()[:24], 'host')
-    if not os.path.exists(cached):
-        os.makedirs(os.path.dirname(cached), exist_ok=True)
-        temp = cached + f'.{os.getpid()}.tmp'
-        log(f'swiftc: {what}')
-        run(['swiftc'] + flags + ['-o', temp] + sources)
-        os.replace(temp, cached)
+    cached = cached_output(digest, 'host', f'swiftc: {what}',
+                           lambda temp: run(['swiftc'] + flags + ['-o', temp] + sources))
     shutil.copy2(cached, target)
     return target
 
@@ -258,14 +266,9 @@ def build_frames_extension(out):
     digest.update(' '.join(c for c in command if c != FRAMES_EXTENSION).encode())
     with open(FRAMES_EXTENSION, 'rb') as f:
         digest.update(f.read())
-    cache = os.environ.get('BRIDGEGEN_E2E_CACHE', '/tmp/bridgegen-e2e-cache')
-    cached = os.path.join(cache, digest.hexdigest()[:24], 'bridgegen-frames.so')
-    if not os.path.exists(cached):
-        os.makedirs(os.path.dirname(cached), exist_ok=True)
-        temp = cached + f'.{os.getpid()}.tmp'
-        log(f'{os.path.basename(compiler)}: the WebKitGTK harness\'s web process extension (frames_extension.c)')
-        run(command[:1] + ['-o', temp] + command[1:])
-        os.replace(temp, cached)
+    cached = cached_output(digest, 'bridgegen-frames.so',
+                           f'{os.path.basename(compiler)}: the WebKitGTK harness\'s web process extension (frames_extension.c)',
+                           lambda temp: run(command[:1] + ['-o', temp] + command[1:]))
     directory = os.path.join(out, 'frames-extension')
     os.makedirs(directory, exist_ok=True)
     shutil.copy2(cached, os.path.join(directory, 'bridgegen-frames.so'))

@@ -32,6 +32,22 @@ class TestHandlers : SampleHandler, UserHandler {
 
     private fun optional(value: String?): JsonValue = value?.let { JsonValue.Text(it) } ?: JsonValue.Null
 
+    /**
+     * Waits for the page to give up: `$cancel` cancels the handler's coroutine, and its delay throws,
+     * recorded as `<method>.cancelled` with whether the coroutine's job was cancelled.
+     */
+    private suspend fun parkUntilCancelled(method: String) {
+        parked += 1
+        try {
+            kotlinx.coroutines.delay(20_000)
+        } catch (cancelled: kotlinx.coroutines.CancellationException) {
+            record("sample", "$method.cancelled", mapOf("isCancelled" to JsonValue.Bool(kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled == true)))
+            throw cancelled
+        } finally {
+            parked -= 1
+        }
+    }
+
     override fun share(text: String, url: String?) = record("sample", "share", mapOf("text" to JsonValue.Text(text), "url" to optional(url)))
 
     override fun haptic(style: Sample.HapticStyle) = record("sample", "haptic", mapOf("style" to JsonValue.Text(style.wire)))
@@ -48,16 +64,7 @@ class TestHandlers : SampleHandler, UserHandler {
         if (key.isEmpty()) throw SampleError.InvalidKey(message = "key must not be empty")
         if (key == "crash") throw SecretInternalDetail()
         if (key == "slow") {
-            // Waits for the page to give up: `$cancel` cancels this coroutine, and its delay throws.
-            parked += 1
-            try {
-                kotlinx.coroutines.delay(20_000)
-            } catch (cancelled: kotlinx.coroutines.CancellationException) {
-                record("sample", "getItem.cancelled", mapOf("isCancelled" to JsonValue.Bool(kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled == true)))
-                throw cancelled
-            } finally {
-                parked -= 1
-            }
+            parkUntilCancelled("getItem")
             record("sample", "getItem.finished", emptyMap())
             return "finished"
         }
@@ -109,15 +116,7 @@ class TestHandlers : SampleHandler, UserHandler {
         when (parts[1]) {
             "fail" -> throw SampleError.DownloadFailed(received = count)
             "hold" -> {
-                parked += 1
-                try {
-                    kotlinx.coroutines.delay(20_000)
-                } catch (cancelled: kotlinx.coroutines.CancellationException) {
-                    record("sample", "download.cancelled", mapOf("isCancelled" to JsonValue.Bool(kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled == true)))
-                    throw cancelled
-                } finally {
-                    parked -= 1
-                }
+                parkUntilCancelled("download")
                 return count
             }
             else -> {

@@ -28,6 +28,19 @@ enum TestFailure: Error {
 
     private func optional(_ value: String?) -> JSONValue { value.map { JSONValue.string($0) } ?? .null }
 
+    /// Waits for the page to give up: `$cancel` cancels the handler's Task, and its sleep throws,
+    /// recorded as `<method>.cancelled` with whether the Task was cancelled.
+    private func parkUntilCancelled(_ method: String) async throws {
+        parked += 1
+        defer { parked -= 1 }
+        do {
+            try await Task.sleep(nanoseconds: 20_000_000_000)
+        } catch {
+            record("sample", "\(method).cancelled", ["isCancelled": .bool(Task.isCancelled && error is CancellationError)])
+            throw error
+        }
+    }
+
     // MARK: sample
 
     func share(text: String, url: String?) {
@@ -52,15 +65,7 @@ enum TestFailure: Error {
         if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }
         if key == "crash" { throw TestFailure.secretInternalDetail }
         if key == "slow" {
-            // Waits for the page to give up: `$cancel` cancels this Task, and its sleep throws.
-            parked += 1
-            defer { parked -= 1 }
-            do {
-                try await Task.sleep(nanoseconds: 20_000_000_000)
-            } catch {
-                record("sample", "getItem.cancelled", ["isCancelled": .bool(Task.isCancelled && error is CancellationError)])
-                throw error
-            }
+            try await parkUntilCancelled("getItem")
             record("sample", "getItem.finished", [:])
             return "finished"
         }
@@ -113,14 +118,7 @@ enum TestFailure: Error {
         case "fail":
             throw SampleError.downloadFailed(received: count)
         case "hold":
-            parked += 1
-            defer { parked -= 1 }
-            do {
-                try await Task.sleep(nanoseconds: 20_000_000_000)
-            } catch {
-                record("sample", "download.cancelled", ["isCancelled": .bool(Task.isCancelled && error is CancellationError)])
-                throw error
-            }
+            try await parkUntilCancelled("download")
             return count
         default:
             record("sample", "download.finished", ["items": .int(count)])
