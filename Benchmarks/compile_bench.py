@@ -262,6 +262,16 @@ def kotlin(work, binaries, schemas, count):
               f"{cpu - base[1]:.1f} s CPU")
 
 
+def median(runs):
+    """The middle run of (wall, CPU, ...) tuples, sorted by wall time (the upper middle of an even count)."""
+    return sorted(runs)[len(runs) // 2]
+
+
+def build_line(config, runs, after=""):
+    wall, cpu, warnings = median(runs)
+    return f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings{after}"
+
+
 def option(args, name, default=None):
     if name not in args:
         return default
@@ -342,8 +352,8 @@ def main():
 
     print("\nempty package (SwiftPM's fixed cost, in every build below):")
     for config in configs:
-        runs = sorted(results["empty"][config])
-        print(f"  swift build -c {config:<7} {runs[len(runs) // 2][0]:7.1f} s wall {runs[len(runs) // 2][1]:7.1f} s CPU")
+        wall, cpu, _ = median(results["empty"][config])
+        print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU")
     for label, bridgegen in binaries:
         r = results[label]
         files, lines, size = r["size"]["modules"]
@@ -353,23 +363,19 @@ def main():
         print(f"  Swift: {lines:,} lines, {size:,} bytes in {files} module files ({lines / count:.1f} lines, "
               f"{size / count:,.0f} bytes a method) + support {slines:,} lines, {ssize:,} bytes")
         for config in configs:
-            runs = sorted(r[config])
-            wall, cpu, warnings = runs[len(runs) // 2]
-            print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings")
+            print(build_line(config, r[config]))
         if top:
             profile(r["sources"], work, 5 if top is True else int(top))
     for label, root, only, what in variants:
         lines = swift_size(os.path.join(root, "Sources", "Generated"))["modules"][1]
         print(f"\n{label}: {what}; {lines:,} lines in the module files ({lines / count:.1f} a method)")
         for config in only:
-            runs = sorted(results[label][config])
-            wall, cpu, warnings = runs[len(runs) // 2]
+            wall, cpu, _ = median(results[label][config])
             versus = []
             for other in (["before"] if before else []) + ["after"]:
-                om = sorted(results[other][config])[len(results[other][config]) // 2]
+                om = median(results[other][config])
                 versus.append(f"{wall / om[0]:.2f} wall, {cpu / om[1]:.2f} CPU of {other}'s")
-            versus = "  (" + "; ".join(versus) + ")"
-            print(f"  swift build -c {config:<7} {wall:7.1f} s wall {cpu:7.1f} s CPU  {warnings} warnings{versus}")
+            print(build_line(config, results[label][config], "  (" + "; ".join(versus) + ")"))
     if with_kotlin:
         kotlin(work, binaries, schemas, count)
     if before:
@@ -379,8 +385,7 @@ def main():
               f"all lines {sum(a['size'][k][1] for k in a['size']) / sum(b['size'][k][1] for k in b['size']):.2f}, "
               f"bytes {sum(a['size'][k][2] for k in a['size']) / sum(b['size'][k][2] for k in b['size']):.2f}")
         for config in configs:
-            bm, am = sorted(b[config])[len(b[config]) // 2], sorted(a[config])[len(a[config]) // 2]
-            em = sorted(results["empty"][config])[len(results["empty"][config]) // 2]
+            bm, am, em = median(b[config]), median(a[config]), median(results["empty"][config])
             print(f"  {config}: wall {am[0] / bm[0]:.2f}, CPU {am[1] / bm[1]:.2f}; less the empty package's: "
                   f"wall {(am[0] - em[0]) / max(bm[0] - em[0], 1e-6):.2f}, CPU {(am[1] - em[1]) / max(bm[1] - em[1], 1e-6):.2f}")
     if not keep:
