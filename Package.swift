@@ -23,16 +23,23 @@ let package = Package(
         ),
         // Front end: YAML reading, IDL syntax, type checker, checked model, diagnostics,
         // and what the targets share (the printer, `GeneratedFile`, the `BridgeTarget` protocol).
-        .target(name: "BridgeGenCore", dependencies: ["CYAML"]),
+        .target(name: "BridgeGenCore", dependencies: ["CYAML", "BridgeGenPlatform"]),
+        // What the platform provides or lacks, in one place: Foundation (FoundationEssentials
+        // where it exists), the C library, and what FoundationEssentials has not (child
+        // processes, threads, SHA-256, path joining). Every other module imports this one.
+        .target(name: "BridgeGenPlatform"),
+        // `bridgegen diff`: two versions of a schema set compared and classified by who breaks
+        // (Evolution), old versions read from git (Git).
+        .target(name: "BridgeGenDiff", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
         // The crash-safe output writer: plan, journaled commit, recovery, up-to-date stamp.
-        .target(name: "BridgeGenOutput", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenOutput", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
         // One run (config, recovery, check, every target's checks, plan, commit) and `diff`.
-        .target(name: "BridgeGenDriver", dependencies: ["BridgeGenCore", "BridgeGenOutput"]),
+        .target(name: "BridgeGenDriver", dependencies: ["BridgeGenCore", "BridgeGenDiff", "BridgeGenOutput", "BridgeGenPlatform"]),
         // One module per target (`BridgeTarget`), each over the checked model alone.
         // Each carries its runtime (Runtime/Swift, Runtime/TypeScript) as EmbeddedRuntime.swift,
         // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
-        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
         // The Android side (issue 24); its runtime (Runtime/Kotlin) is not a Swift target: it is
         // read by RuntimeEmbedder and compiled by kotlinc in the tests.
         .target(name: "BridgeGenKotlin", dependencies: ["BridgeGenCore"]),
@@ -49,12 +56,12 @@ let package = Package(
         .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
         // `bridgegen lsp`: the Language Server Protocol over stdio, on the front end; targets'
         // checks are handed in by the CLI, so it names no target.
-        .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore"]),
+        .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
         // Thin CLI. `bridgegen schema` prints docs/bridgegen.schema.json, compiled in through
         // the symlink beside the sources (no resource bundle to ship with the binary).
         .executableTarget(
             name: "bridgegen",
-            dependencies: ["BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenLSP"],
+            dependencies: ["BridgeGenCore", "BridgeGenDiff", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenPlatform", "BridgeGenTargets", "BridgeGenLSP"],
             resources: [.embedInCode("bridgegen.schema.json")]
         ),
         // Thin plugins: find inputs, name outputs, run the CLI. They share
@@ -87,10 +94,14 @@ let package = Package(
         // Test fixtures (schemas, generated-code programs, node tests) are read from the source
         // tree through #filePath, never compiled into the test targets.
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        // The platform's replacements against the full Foundation, which test targets link.
+        .testTarget(name: "BridgeGenPlatformTests", dependencies: ["BridgeGenPlatform", "BridgeGenTestSupport"]),
+        // `diff` on the evolution fixtures (one schema change each, its expected report) and on git.
+        .testTarget(name: "BridgeGenDiffTests", dependencies: ["BridgeGenDiff", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         // The writer on a real file system: a kill at every commit step, recovery, line counts.
         .testTarget(name: "BridgeGenOutputTests", dependencies: ["BridgeGenOutput", "BridgeGenTestSupport"]),
         // Whole runs in process: stages, the up-to-date stamp, `diff`'s --fail-on.
-        .testTarget(name: "BridgeGenDriverTests", dependencies: ["BridgeGenDriver", "BridgeGenOutput", "BridgeGenTestSupport"]),
+        .testTarget(name: "BridgeGenDriverTests", dependencies: ["BridgeGenDriver", "BridgeGenDiff", "BridgeGenOutput", "BridgeGenTestSupport"]),
         // ConsoleScript/ holds the node test of the console page script (run by ConsoleScriptTests).
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
@@ -106,7 +117,7 @@ let package = Package(
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",
-            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
+            dependencies: ["bridgegen", "BridgeGenCore", "BridgeGenDiff", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
                            "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown",
                            "BridgeGenTestSupport"],
             exclude: ["Fixtures", "LSP"]

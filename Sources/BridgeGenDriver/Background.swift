@@ -1,5 +1,5 @@
 import BridgeGenCore
-import Dispatch
+import BridgeGenPlatform
 
 /// A value worked out on a thread of its own while the caller goes on; `value` waits for it.
 final class Background<Value: Sendable>: @unchecked Sendable {

@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// The one path from a request to a result, shared by the CLI and (through it) both plugins.
 /// A run is its stages, each a type of its own, in order:

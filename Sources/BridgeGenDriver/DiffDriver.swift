@@ -1,9 +1,6 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenDiff
+import BridgeGenPlatform
 
 /// The path from a `DiffRequest` to a `DiffResult`:
 ///

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenDiff
 
 /// One `bridgegen diff` as the CLI asks for it. Arguments are checked for form by the caller;
 /// `DiffDriver.run` reads both versions and compares them.

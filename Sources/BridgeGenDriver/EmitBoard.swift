@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// Shares the cores among a run's targets by their parts (`BridgeTarget.parts`): each target runs on
 /// its own thread, which hands the target's files to its sink in the target's order; a thread

@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// Stage 2: the config's bytes and the schemas, read once. The stamp is compared with them, the
 /// rest of the run parses them.

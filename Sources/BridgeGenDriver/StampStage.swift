@@ -1,5 +1,6 @@
 import BridgeGenCore
 import BridgeGenOutput
+import BridgeGenPlatform
 
 /// Stage 3: the up-to-date stamp (`OutputStamp`). A `generate` that writes stops here when every
 /// output folder's stamp matches the inputs; otherwise the key is kept for the stamp written

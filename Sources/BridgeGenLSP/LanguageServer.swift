@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenPlatform
 
 /// The server: lifecycle, the document store and a check of the buffer's schema set on every
 /// open, change and close. `handle` maps one incoming message to the messages to send, so the

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// The base protocol's framing: `Content-Length: N` headers, a blank line, N bytes of JSON.
 /// Reads from a file descriptor (standard input), so no Foundation stream is needed.

@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// One check of a schema set as `bridgegen check` runs it (config with the targets' sections,
 /// schemas against their reserved words, every target's validation), with the editor's unsaved buffers standing for the files they show.

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenPlatform
 
 /// Which schema set a file belongs to, found the way `bridgegen check FOLDER` reads one: the
 /// nearest folder at or above the file that holds a `bridgegen.yaml` (its config), up to the

@@ -1,16 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// The record of one commit, written before its first change to an output: every folder, every
 /// rename and removal, and how to undo each. Its appearance (an atomic rename) is the commit

@@ -1,16 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// The few POSIX calls the writer's commit needs to survive a crash: files and folders that are
 /// on disk (fsync) before the step that depends on them, and a lock that dies with its process.

@@ -1,16 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// The line counts `--check` summarises a change with, worked out on the UTF-8 bytes: a line
 /// is the bytes up to a "\n" byte. (Splitting a decoded String by Character cost a quarter of a

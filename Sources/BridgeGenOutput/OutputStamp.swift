@@ -1,16 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// The record that lets a `generate` with nothing changed stop after reading its inputs.
 ///
@@ -162,21 +151,9 @@ package enum OutputStamp {
         Time(seconds: Int64(spec.tv_sec), nanoseconds: Int64(spec.tv_nsec))
     }
 
-    private static func modificationTime(_ info: stat) -> Time {
-        #if canImport(Darwin)
-        time(info.st_mtimespec)
-        #else
-        time(info.st_mtim)
-        #endif
-    }
+    private static func modificationTime(_ info: stat) -> Time { time(info.modified) }
 
-    private static func changeTime(_ info: stat) -> Time {
-        #if canImport(Darwin)
-        time(info.st_ctimespec)
-        #else
-        time(info.st_ctim)
-        #endif
-    }
+    private static func changeTime(_ info: stat) -> Time { time(info.changed) }
 
     private static func distinct(_ folders: [String]) -> [String] {
         var seen = Set<String>()
@@ -249,11 +226,7 @@ public enum ToolIdentity {
         #endif
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
+        let modified = info.modified
         return "bridgegen \(version) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino) \(info.st_dev)"
     }
 }

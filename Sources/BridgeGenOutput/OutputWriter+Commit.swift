@@ -1,16 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 extension OutputWriter {
     /// Carries out `plan` (the protocol is in the type's doc). Throws when the plan has problems

@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 extension OutputWriter {
     /// `plan` and `commit` for a run whose targets emit side by side: each output folder is

@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// The one namer of the TypeScript target: which names are reserved on the client,
 /// how property keys and string literals are spelled, and the names the emitter derives

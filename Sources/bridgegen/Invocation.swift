@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenDiff
 import BridgeGenDriver
 import BridgeGenOutput
 import BridgeGenTargets

@@ -1,12 +1,6 @@
 import BridgeGenLSP
+import BridgeGenPlatform
 import BridgeGenTargets
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `bridgegen lsp`: the server of BridgeGenLSP on stdin/stdout, with every registered target's
 /// config section, reserved words and checks, as `check` runs them.

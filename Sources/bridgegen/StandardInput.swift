@@ -1,9 +1,5 @@
 import BridgeGenCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// The schema a PATH of `-` reads from standard input.
 enum StandardInput {

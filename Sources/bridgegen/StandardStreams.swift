@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 /// stdin and stderr through the file descriptors: FileHandle is not in FoundationEssentials,
 /// the Foundation this binary links.

@@ -1,17 +1,7 @@
 import BridgeGenCore
+import BridgeGenDiff
 import BridgeGenDriver
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BridgeGenPlatform
 
 // bridgegen: parses the command line, runs the one driver in BridgeGenCore, prints what it
 // found. Exit 0 clean, 1 errors in the schemas, config or outputs, 2 usage errors.

@@ -1,4 +1,5 @@
-import BridgeGenCore
+@testable import BridgeGenCore
+@testable import BridgeGenDiff
 import BridgeGenOutput
 import BridgeGenTargets
 import Foundation
@@ -9,7 +10,7 @@ import XCTest
 /// builds a diagnostic or a note. Here, not in the core's tests, because the targets' ids count.
 final class DiagnosticCatalogTests: XCTestCase {
     /// Every id bridgegen can report, by domain: the core's and every registered target's.
-    static let allIDs = CoreMessageIDs.all + OutputMessages.ID.messageIDs + TargetRegistry.messageIDs
+    static let allIDs = CoreMessageIDs.all + DiffMessages.ID.messageIDs + OutputMessages.ID.messageIDs + TargetRegistry.messageIDs
 
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -77,7 +78,7 @@ final class DiagnosticCatalogTests: XCTestCase {
 
     /// Every id `SchemaDiff` can report appears in at least one OLD/NEW golden.
     func testEveryCompatibilityIdHasAGolden() throws {
-        let root = Self.repository.appendingPathComponent("Tests/BridgeGenCoreTests/Fixtures/evolution")
+        let root = Self.repository.appendingPathComponent("Tests/BridgeGenDiffTests/Fixtures/evolution")
         var seen = Set<String>()
         for name in try FileManager.default.contentsOfDirectory(atPath: root.path) {
             let text = (try? String(contentsOf: root.appendingPathComponent(name).appendingPathComponent("expected.txt"), encoding: .utf8)) ?? ""

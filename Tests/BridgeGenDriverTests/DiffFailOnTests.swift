@@ -1,5 +1,6 @@
 @testable import BridgeGenCore
 @testable import BridgeGenDriver
+import BridgeGenDiff
 import XCTest
 
 /// diff's summary line and `--fail-on`'s downgrade (`DiffDriver.downgraded`), byte for byte.

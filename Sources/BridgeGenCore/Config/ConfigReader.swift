@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// Reads `bridgegen.yaml`, the per-schema-set choices that shape generated code but not the
 /// schema, into a `GeneratorConfig`. The same YAML stage as schemas (libyaml, located nodes),

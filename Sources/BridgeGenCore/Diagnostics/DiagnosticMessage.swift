@@ -66,10 +66,11 @@ extension Diagnostic {
 }
 
 /// The domains of the core, for the list of every id (docs/DIAGNOSTICS.md); the output
-/// writer's are `OutputMessages.ID` beside it, and each target lists its own in `BridgeTarget.messageIDs`.
+/// writer's are `OutputMessages.ID`, `diff`'s `DiffMessages.ID`, and each target lists its own
+/// in `BridgeTarget.messageIDs`.
 public enum CoreMessageIDs {
     public static var all: [MessageID] {
         YAMLMessages.ID.messageIDs + SchemaMessages.ID.messageIDs + ConfigMessages.ID.messageIDs
-            + InputMessages.ID.messageIDs + DiffMessages.ID.messageIDs + TargetMessages.ID.messageIDs
+            + InputMessages.ID.messageIDs + TargetMessages.ID.messageIDs
     }
 }

@@ -1,9 +1,4 @@
-import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// `map` over independent, CPU-bound items on all cores, results in input order.
 package enum ParallelMap {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// A schema file's bytes and the path the user knows it by.
 public struct SchemaInput: Sendable, Hashable {

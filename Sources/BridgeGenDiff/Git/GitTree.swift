@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenCore
+import BridgeGenPlatform
 
 /// Reads schemas and their config from a git commit the way `SchemaDiscovery` and
 /// `ConfigReader.locate` read them from disk, for `bridgegen diff --against REF`.

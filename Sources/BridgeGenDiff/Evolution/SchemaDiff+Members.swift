@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// How one kind of member differs in `compareMembers`: its noun in messages, where a module
 /// keeps it, its own comparison and its catalog entries for removal and addition.
 struct MemberKind<T: DiffedMember> {

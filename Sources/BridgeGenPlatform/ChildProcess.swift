@@ -1,38 +1,24 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs a program with posix_spawn and collects what it printed: Foundation's Process, which
 /// FoundationEssentials (the Foundation the CLI links, without ICU) does not have.
-enum ChildProcess {
+package enum ChildProcess {
     /// How a run ended and what it printed.
-    struct Output {
+    package struct Output {
         /// The exit status, or the signal number when a signal ended it (as Process reports it).
-        var status: Int32
-        var stdout: Data
-        var stderr: Data
+        package var status: Int32
+        package var stdout: Data
+        package var stderr: Data
     }
 
     /// Why the program could not be started.
-    struct LaunchError: Error {
-        var reason: String
+    package struct LaunchError: Error {
+        package var reason: String
     }
 
     /// Runs `executable` (a path, not looked up on PATH) with `arguments` in the current folder
     /// and exactly `environment`, feeding `input` on stdin. stdin is
     /// written and stderr read on their own threads while stdout is read here, so no pipe fills
     /// up and blocks the child; waitpid then blocks until it exits (no polling).
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     input: Data?) throws(LaunchError) -> Output {
         // The child may exit before reading all of stdin: a write then fails with EPIPE
         // instead of the signal ending this process.

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// One version of a schema set as `bridgegen diff` compares it: the checked model and the
 /// config that shaped it, read from disk or from a git commit (the caller supplies the bytes).
 public struct SchemaVersion: Sendable {

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// `bridgegen.yaml` settings that decide whether the two sides meet at all.
 extension DiffRun {
     /// Where a config key is set in a version: the key, else the whole config file (the key was

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// Which way a value travels: who produces it and who decodes it.
 public enum CompatibilityDirection: Sendable, Hashable, CaseIterable {
     /// The page produces, the app decodes: method params, page-method results.

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// A method, event or page method: what matching and comparing need of each.
 protocol DiffedMember {
     var name: String { get }

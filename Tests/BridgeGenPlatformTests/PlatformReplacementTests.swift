@@ -1,9 +1,9 @@
-@testable import BridgeGenCore
+@testable import BridgeGenPlatform
 import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// The small replacements (Sources/BridgeGenCore/Platform) for what FoundationEssentials lacks,
+/// The small replacements (Sources/BridgeGenPlatform) for what FoundationEssentials lacks,
 /// against the full Foundation they replace, which this test target still links.
 final class PlatformReplacementTests: XCTestCase {
     func testAppendingPathJoinsAsNSStringDoes() {
@@ -13,27 +13,6 @@ final class PlatformReplacementTests: XCTestCase {
                 XCTAssertEqual(folder.appendingPath(component), (folder as NSString).appendingPathComponent(component),
                                "\(folder.debugDescription) + \(component.debugDescription)")
             }
-        }
-    }
-
-    /// Foundation's replacingOccurrences, which the escapes used, sees the `\r` and the `\n` of a
-    /// CRLF and a quote under a combining mark; String's own `replacing` (Characters) would not.
-    func testReplacingScalarsMatchesFoundationsReplacementOnHostileText() {
-        var strings = HostileStrings()
-        let samples = (0..<200).map { strings.string($0) } + ["a\r\nb", "\"\u{301}", "%\r\n:,", "\\\"\\"]
-        for text in samples {
-            let foundation = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-                .replacingOccurrences(of: "\n", with: "%0A")
-            XCTAssertEqual(Array(text.replacingScalars(["%": "%25", "\r": "%0D", "\n": "%0A"]).unicodeScalars),
-                           Array(foundation.unicodeScalars), text.debugDescription)
-        }
-        XCTAssertEqual(DiagnosticRenderer.escapedData("a\r\nb"), "a%0D%0Ab")
-        XCTAssertEqual(DiagnosticRenderer.escapedProperty("x:1,\r\n%"), "x%3A1%2C%0D%0A%25")
-    }
-
-    func testTrimmingWhitespaceMatchesFoundation() {
-        for text in ["", " ", "\n", "abc\n", "\t a b \r\n", "0123abc\n\n", "\u{85}x\u{2028}", "é\u{301} "] {
-            XCTAssertEqual(text.trimmingWhitespace, text.trimmingCharacters(in: .whitespacesAndNewlines), text.debugDescription)
         }
     }
 
@@ -96,5 +75,29 @@ final class PlatformReplacementTests: XCTestCase {
         condition.unlock()
         done.wait()
         XCTAssertEqual(box.count, 8000)
+    }
+
+    func testSHA256MatchesTheStandardVectors() {
+        func hex(_ parts: [[UInt8]]) -> String {
+            var hasher = SHA256()
+            for part in parts { hasher.update(part) }
+            return hasher.hex()
+        }
+        XCTAssertEqual(hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(hex([Array("abc".utf8)]), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(hex([Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)]),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        XCTAssertEqual(hex([million]), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        // Any split of the input into updates gives the same digest (blocks straddle updates).
+        var parts: [[UInt8]] = []
+        var offset = 0, size = 1
+        while offset < million.count {
+            let end = min(offset + size, million.count)
+            parts.append(Array(million[offset..<end]))
+            offset = end
+            size = size * 7 % 131 + 1
+        }
+        XCTAssertEqual(hex(parts), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

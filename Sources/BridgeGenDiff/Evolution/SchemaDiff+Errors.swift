@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// Application error codes.
 extension DiffRun {
     /// Codes matched by error name (names do not travel, so an error renamed with its code kept

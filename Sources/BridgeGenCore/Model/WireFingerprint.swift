@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenPlatform
 
 /// A short digest of what one module puts on the wire, so a page can tell at run time whether
 /// the app it talks to was generated from the same schema (the `$hello` answer carries the

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// Compares two versions of a schema set and reports every change that matters on the wire,
 /// each classified by who breaks (docs/COMPATIBILITY.md): ids `breaking.old-apps.<kind>`,
 /// `breaking.old-pages.<kind>`, `breaking.both.<kind>` (errors) and `compatible.<kind>`

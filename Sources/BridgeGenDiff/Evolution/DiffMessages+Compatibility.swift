@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// The messages of `bridgegen diff` (`SchemaDiff`): each says the change, who gets what from
 /// whom ("pages built from the old schema ... apps built from the new one"), and the fix when
 /// there is one. Ids: `breaking.<class>.<kind>` (error) and `compatible.<kind>` (warning or note),

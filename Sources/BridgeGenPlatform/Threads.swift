@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Foundation's Thread, NSLock and NSCondition, which FoundationEssentials (the Foundation the
 // CLI links, without ICU) does not have: the same pthread calls, nothing more.
 

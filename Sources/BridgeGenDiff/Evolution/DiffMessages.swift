@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// The diagnostics of one domain: reading the versions `bridgegen diff` compares (`DiffDriver`, `GitTree`); the schema changes
 /// themselves are in DiffMessages+Compatibility.swift.
 public enum DiffMessages {

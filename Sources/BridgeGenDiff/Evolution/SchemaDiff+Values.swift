@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// Fields, parameters, payloads, results and the named types behind them.
 extension DiffRun {
     static func directions(_ flow: Flow) -> [CompatibilityDirection] {

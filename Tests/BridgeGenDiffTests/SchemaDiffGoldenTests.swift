@@ -1,4 +1,5 @@
 import BridgeGenCore
+@testable import BridgeGenDiff
 import BridgeGenTestSupport
 import Foundation
 import XCTest

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenCore
+import BridgeGenPlatform
 
 /// Runs one `git` command and collects what it printed. git is found on `PATH` (no shell).
 struct GitProcess {

@@ -1,4 +1,5 @@
 @testable import BridgeGenCore
+@testable import BridgeGenDiff
 import BridgeGenTestSupport
 import Foundation
 import XCTest

@@ -1,3 +1,5 @@
+import BridgeGenCore
+
 /// The positions a value can travel in, as a set: which way it goes and who decodes it.
 /// Method params and page-method results go to native (the app decodes them); method results,
 /// event payloads and page-method params go to the page (docs/COMPATIBILITY.md, "Directions").

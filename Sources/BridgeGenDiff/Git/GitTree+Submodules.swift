@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BridgeGenCore
+import BridgeGenPlatform
 
 /// Following gitlinks: a path `GitTree.read` does not find in a repository's tree at the
 /// commit may be inside a submodule, whose files are in the submodule's own object store.
