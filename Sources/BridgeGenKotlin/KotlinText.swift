@@ -5,34 +5,12 @@ import BridgeGenCore
 enum KotlinText {
     /// A `"..."` literal whose value is exactly `text`, for every Unicode scalar. Quotes,
     /// backslashes and `$` are escaped (so `${` cannot start a template); line terminators,
-    /// controls and bidi controls are spelled `\uXXXX` (a surrogate pair beyond the BMP), so
-    /// the source shows them.
-    static func stringLiteral(_ text: String) -> String {
-        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C && $0 != 0x24 }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if UntrustedText.needsEscape(scalar) {
-                    for unit in String(scalar).utf16 { out += "\\u" + hex4(unit) }
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// controls and bidi controls are spelled `\uXXXX`, so the source shows
+    /// them (`StringLiteralSyntax`).
+    static func stringLiteral(_ text: String) -> String { literalSyntax.literal(text) }
 
-    private static func hex4(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
-    }
+    /// Kotlin's literals: `"`, `$` escaped, scalars by code as `\u001B`.
+    static let literalSyntax = StringLiteralSyntax(quote: "\"", special: ["$"], unicodeEscape: .fourDigits)
 
     /// The lines of a KDoc comment's body showing `text`. Every line terminator starts a new
     /// line; controls and bidi controls are shown as `\u{1B}`. Kotlin's block comments nest, so

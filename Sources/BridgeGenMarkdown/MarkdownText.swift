@@ -157,25 +157,7 @@ enum MarkdownText {
 
     /// A JSON string literal (also a valid TypeScript and JavaScript string literal) whose
     /// value is exactly `s`; controls, line terminators and bidi controls are `\uXXXX`.
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if UntrustedText.needsEscape(scalar) {
-                    out += "\\u" + UntrustedText.hex(scalar, width: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ s: String) -> String { StringLiteralSyntax.json.literal(s) }
 
 }
 

@@ -84,28 +84,10 @@ public enum SwiftNamer {
     /// The one Swift string-literal writer: a literal whose value is exactly `text`, for every
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.
-    public static func stringLiteral(_ text: String) -> String {
-        // Most schema text is printable ASCII without quotes or backslashes: then the
-        // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if text.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if UntrustedText.needsEscape(scalar) {
-                    out += "\\u{\(UntrustedText.hex(scalar, width: 1))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func stringLiteral(_ text: String) -> String { literalSyntax.literal(text) }
+
+    /// Swift's string literals: `"`, scalars by code as `\u{1B}`.
+    static let literalSyntax = StringLiteralSyntax(quote: "\"", unicodeEscape: .braced)
 
     /// The one Swift comment-text writer: the lines of a `///` comment showing `text`. Every
     /// line terminator (`\r\n`, `\r`, `\n`, NEL, U+2028, U+2029) starts a new comment line,

@@ -172,28 +172,10 @@ public enum TypeScriptNamer {
     /// `s`, for every Unicode scalar. Quotes and backslashes are escaped; line terminators
     /// (JavaScript's include U+2028 and U+2029), controls and bidi controls are spelled
     /// `\uXXXX` so the source shows them. `${` needs nothing: it is only special in templates.
-    public static func stringLiteral(_ s: String) -> String {
-        // Most schema text is printable ASCII without quotes or backslashes: then the
-        // literal is the text itself, found by one pass over its UTF-8 bytes.
-        if s.allBytes({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x27 && $0 != 0x5C }) { return "'" + s + "'" }
-        var out = "'"
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "'": out += "\\'"
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if UntrustedText.needsEscape(scalar) {
-                    out += "\\u" + UntrustedText.hex(scalar, width: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "'"
-    }
+    public static func stringLiteral(_ s: String) -> String { literalSyntax.literal(s) }
+
+    /// TypeScript's single-quoted literals, scalars by code as `\u001B`.
+    static let literalSyntax = StringLiteralSyntax(quote: "'", unicodeEscape: .fourDigits)
 
     /// The one TypeScript comment-text writer: the lines of a `/** ... */` comment showing
     /// `text`. Every line terminator starts a new comment line, and controls and bidi controls
