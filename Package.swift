@@ -47,8 +47,8 @@ let package = Package(
         // itself (its WebKit glue against the test stand-in); the TypeScript runtime is
         // type-checked by tsc in the tests. Neither is a product: generated code carries its
         // own copy. See Runtime/README.md.
-        .target(name: "BridgeRuntime", path: "Runtime/Swift"),
-        .executableTarget(name: "RuntimeEmbedder"),
+        .target(name: "BridgeRuntime", path: "Runtime/Swift", exclude: ["embedding.json"]),
+        .executableTarget(name: "RuntimeEmbedder", dependencies: ["BridgeGenCore"]),
         // The docs: each side's examples come from its target (`BridgeTarget.examples`).
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
         // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
@@ -98,6 +98,8 @@ let package = Package(
         .testTarget(name: "BridgeGenPlatformTests", dependencies: ["BridgeGenPlatform", "BridgeGenTestSupport"]),
         // `diff` on the evolution fixtures (one schema change each, its expected report) and on git.
         .testTarget(name: "BridgeGenDiffTests", dependencies: ["BridgeGenDiff", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        // The embedder on runtime folders of its own (each target's Runtime/<Target>/embedding.json).
+        .testTarget(name: "RuntimeEmbedderTests", dependencies: ["RuntimeEmbedder", "BridgeGenTestSupport"]),
         // The writer on a real file system: a kill at every commit step, recovery, line counts.
         .testTarget(name: "BridgeGenOutputTests", dependencies: ["BridgeGenOutput", "BridgeGenTestSupport"]),
         // Whole runs in process: stages, the up-to-date stamp, `diff`'s --fail-on.

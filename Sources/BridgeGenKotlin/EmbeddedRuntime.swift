@@ -1,13 +1,14 @@
-// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/Kotlin. Do not edit: edit
-// those files and run the script; the tests fail while this file is stale.
-// Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
+// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/Kotlin as its
+// embedding.json says. Do not edit: edit those files and run the script; the tests fail while
+// this file is stale. Each runtime file whole, with the lines of its access keyword (see
+// Runtime/README.md), then the page scripts the runtime prints as constants.
 
 import BridgeGenCore
 
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "Android.kt", firstLine: 18, accessLines: [19, 28], body: #"""
+RuntimeSource(name: "Android.kt", firstLine: 18, modifier: "public ", accessLines: [19, 28], body: #"""
 /** Why [BridgeAndroid.install] refused: a missing WebView feature, a policy no origin rule can say, a WebView that has a bridge. */
 public class BridgeInstallException(message: String) : Exception(message)
 
@@ -205,7 +206,7 @@ public object BridgeAndroid {
 }
 
 """#, imports: ["android.net.Uri", "android.webkit.WebView", "androidx.webkit.JavaScriptReplyProxy", "androidx.webkit.ScriptHandler", "androidx.webkit.WebMessageCompat", "androidx.webkit.WebViewCompat", "androidx.webkit.WebViewFeature", "kotlinx.coroutines.CoroutineScope"]),
-RuntimeSource(name: "Caller.kt", firstLine: 10, accessLines: [18], body: #"""
+RuntimeSource(name: "Caller.kt", firstLine: 10, modifier: "public ", accessLines: [18], body: #"""
 /**
  * The frame whose message a handler is running for: its origin and whether it is the main
  * frame, as the origin policy saw them. No handler signature carries it: read
@@ -252,7 +253,7 @@ public data class BridgeCaller(
 }
 
 """#, imports: ["kotlinx.coroutines.asContextElement"]),
-RuntimeSource(name: "Console.kt", firstLine: 9, accessLines: [10, 20, 36, 87], body: #"""
+RuntimeSource(name: "Console.kt", firstLine: 9, modifier: "public ", accessLines: [10, 20, 36, 87], body: #"""
 /** The level of a console message the page forwarded (docs/WIRE.md, "Console forwarding"). */
 public enum class BridgeConsoleLevel(public val wireName: String) {
     LOG("log"), INFO("info"), WARN("warn"), ERROR("error");
@@ -373,387 +374,8 @@ public class BridgeConsoleReceiver(
     }
 }
 
-"""#, imports: []),
-RuntimeSource(name: "ConsoleScript.kt", firstLine: 6, accessLines: [], body: #"""
-/** The text of `Runtime/JavaScript/console-forward.js`, exactly. */
-internal object BridgeConsoleScript {
-    const val SOURCE: String =
-        "// bridgegen console forwarding v1 (Runtime/JavaScript/console-forward.js, docs/WIRE.md \"Console forwarding\")\n" +
-        "// A document-start user script in the page's content world, main frame and subframes. It\n" +
-        "// forwards console.log/info/warn/error, uncaught errors and unhandled rejections to the plain\n" +
-        "// message handler `bridgegenConsole` as {level, message} (on Android, the injected object\n" +
-        "// `__bridgegen_bridgegenConsole`, as JSON text). This file is one function expression\n" +
-        "// of the two limits; the Swift and Kotlin runtimes (BridgeConsole) call it with the\n" +
-        "// configured numbers, so no other text reaches the script. It never throws into the page: it\n" +
-        "// takes the builtins it needs before any page script runs, and guards every read of a page value.\n" +
-        "(function (maxMessageLength, maxMessagesPerSecond) {\n" +
-        "    'use strict';\n" +
-        "    var g = globalThis;\n" +
-        "    var reflectApply = Reflect.apply;\n" +
-        "    var stringify = JSON.stringify;\n" +
-        "    var toStr = String;\n" +
-        "    var objectKeys = Object.keys;\n" +
-        "    var isArray = Array.isArray;\n" +
-        "    var defineProperty = Object.defineProperty;\n" +
-        "    var objectToString = Object.prototype.toString;\n" +
-        "    var slice = String.prototype.slice;\n" +
-        "    var indexOf = String.prototype.indexOf;\n" +
-        "    var charCodeAt = String.prototype.charCodeAt;\n" +
-        "    var symbolToString = Symbol.prototype.toString;\n" +
-        "    var functionToString = Function.prototype.toString;\n" +
-        "    var ErrorCtor = Error;\n" +
-        "    var WeakSetCtor = WeakSet;\n" +
-        "    var weakAdd = WeakSet.prototype.add;\n" +
-        "    var weakHas = WeakSet.prototype.has;\n" +
-        "    var now = Date.now;\n" +
-        "    var setTimer = g.setTimeout;\n" +
-        "    var addListener = g.addEventListener;\n" +
-        "    var LEVELS = ['log', 'info', 'warn', 'error'];\n" +
-        "    // Containers deeper than this, or items beyond this many, are summarised: a message is\n" +
-        "    // for reading, and the length cap ends the text anyway.\n" +
-        "    var MAX_DEPTH = 4;\n" +
-        "    var MAX_ITEMS = 100;\n" +
-        "    var WINDOW_MS = 1000;\n" +
-        "\n" +
-        "    function call(fn, self, args) {\n" +
-        "        return reflectApply(fn, self, args);\n" +
-        "    }\n" +
-        "\n" +
-        "    // -- the channel (taken lazily: a frame may get it after this script ran) --------------\n" +
-        "\n" +
-        "    // WebKit's message handler takes the object; Android's injected object (docs/WIRE.md,\n" +
-        "    // \"Android\") takes JSON text, written here from two strings so no page toJSON runs.\n" +
-        "    var handler = null;\n" +
-        "    var post = null;\n" +
-        "    var asText = false;\n" +
-        "    function channel() {\n" +
-        "        try {\n" +
-        "            var h = g.webkit.messageHandlers.bridgegenConsole;\n" +
-        "            if (typeof h.postMessage === 'function') {\n" +
-        "                handler = h;\n" +
-        "                post = h.postMessage;\n" +
-        "                return;\n" +
-        "            }\n" +
-        "        } catch (e) {\n" +
-        "            // not WebKit\n" +
-        "        }\n" +
-        "        try {\n" +
-        "            var o = g.__bridgegen_bridgegenConsole;\n" +
-        "            if (o && typeof o.postMessage === 'function') {\n" +
-        "                handler = o;\n" +
-        "                post = o.postMessage;\n" +
-        "                asText = true;\n" +
-        "            }\n" +
-        "        } catch (e) {\n" +
-        "            // no channel yet\n" +
-        "        }\n" +
-        "    }\n" +
-        "    function send(level, message) {\n" +
-        "        if (post === null) {\n" +
-        "            channel();\n" +
-        "            if (post === null) return;\n" +
-        "        }\n" +
-        "        try {\n" +
-        "            call(post, handler, [asText ? '{\"level\":' + stringify(level) + ',\"message\":' + stringify(message) + '}' : { level: level, message: message }]);\n" +
-        "        } catch (e) {\n" +
-        "            // The handler went away (the app removed it): nothing to report to.\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    // -- limits ---------------------------------------------------------------------------\n" +
-        "\n" +
-        "    /** At most maxMessageLength UTF-16 units, never half of a surrogate pair. */\n" +
-        "    function cut(text) {\n" +
-        "        if (text.length <= maxMessageLength) return text;\n" +
-        "        var end = maxMessageLength;\n" +
-        "        var unit = call(charCodeAt, text, [end - 1]);\n" +
-        "        if (unit >= 0xd800 && unit <= 0xdbff) end -= 1;\n" +
-        "        return call(slice, text, [0, end]);\n" +
-        "    }\n" +
-        "\n" +
-        "    var windowStart = -Infinity;\n" +
-        "    var sentInWindow = 0;\n" +
-        "    var dropped = 0;\n" +
-        "    var reportPending = false;\n" +
-        "\n" +
-        "    function startWindowIfDue() {\n" +
-        "        var t = now();\n" +
-        "        if (t - windowStart < WINDOW_MS) return;\n" +
-        "        windowStart = t;\n" +
-        "        sentInWindow = 0;\n" +
-        "        if (dropped > 0) {\n" +
-        "            // The report counts as one of the new second's messages.\n" +
-        "            var count = dropped;\n" +
-        "            dropped = 0;\n" +
-        "            sentInWindow = 1;\n" +
-        "            send('warn', count + ' console messages dropped');\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    function reportLater() {\n" +
-        "        if (reportPending || typeof setTimer !== 'function') return;\n" +
-        "        reportPending = true;\n" +
-        "        try {\n" +
-        "            call(setTimer, g, [function () {\n" +
-        "                reportPending = false;\n" +
-        "                try {\n" +
-        "                    startWindowIfDue();\n" +
-        "                    if (dropped > 0) reportLater();\n" +
-        "                } catch (e) {\n" +
-        "                    // never into the page\n" +
-        "                }\n" +
-        "            }, WINDOW_MS - (now() - windowStart) + 1]);\n" +
-        "        } catch (e) {\n" +
-        "            reportPending = false;\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    function deliver(level, text) {\n" +
-        "        startWindowIfDue();\n" +
-        "        if (sentInWindow >= maxMessagesPerSecond) {\n" +
-        "            dropped += 1;\n" +
-        "            reportLater();\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        sentInWindow += 1;\n" +
-        "        send(level, cut(text));\n" +
-        "    }\n" +
-        "\n" +
-        "    // -- formatting -------------------------------------------------------------------------\n" +
-        "\n" +
-        "    // `seen` is the chain of containers being formatted (a linked list: no array writes a page's\n" +
-        "    // Array.prototype setters could see), for cycles.\n" +
-        "\n" +
-        "    /** Text built up to a budget: one unit past the cap, so the cut is the only cut. */\n" +
-        "    function Out() {\n" +
-        "        this.text = '';\n" +
-        "        this.room = maxMessageLength + 1;\n" +
-        "    }\n" +
-        "    Out.prototype.add = function (s) {\n" +
-        "        if (this.room <= 0) return;\n" +
-        "        if (s.length > this.room) s = call(slice, s, [0, this.room]);\n" +
-        "        this.text += s;\n" +
-        "        this.room -= s.length;\n" +
-        "    };\n" +
-        "\n" +
-        "    function attempt(read, fallback) {\n" +
-        "        try {\n" +
-        "            return read();\n" +
-        "        } catch (e) {\n" +
-        "            return fallback;\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    function quote(out, s) {\n" +
-        "        out.add(stringify(s.length > out.room ? call(slice, s, [0, out.room]) : s));\n" +
-        "    }\n" +
-        "\n" +
-        "    function tagOf(v) {\n" +
-        "        // Reads Symbol.toStringTag, which a page may make throw.\n" +
-        "        var tag = attempt(function () { return call(objectToString, v, []); }, '[object Object]');\n" +
-        "        return call(slice, tag, [8, -1]);\n" +
-        "    }\n" +
-        "\n" +
-        "    function errorText(v) {\n" +
-        "        var name = attempt(function () { return v.name; }, undefined);\n" +
-        "        var message = attempt(function () { return v.message; }, undefined);\n" +
-        "        var stack = attempt(function () { return v.stack; }, undefined);\n" +
-        "        var head = (typeof name === 'string' ? name : 'Error') + (typeof message === 'string' && message !== '' ? ': ' + message : '');\n" +
-        "        if (typeof stack !== 'string' || stack === '') return head;\n" +
-        "        // V8 starts the stack with the head; JavaScriptCore lists the frames only.\n" +
-        "        return call(slice, stack, [0, head.length]) === head ? stack : head + '\\n' + stack;\n" +
-        "    }\n" +
-        "\n" +
-        "    function isError(v, tag) {\n" +
-        "        return tag === 'Error' || attempt(function () { return v instanceof ErrorCtor; }, false);\n" +
-        "    }\n" +
-        "\n" +
-        "    function format(out, v, depth, seen, top) {\n" +
-        "        if (out.room <= 0) return;\n" +
-        "        var type = typeof v;\n" +
-        "        if (type === 'string') {\n" +
-        "            if (top) out.add(v);\n" +
-        "            else quote(out, v);\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (type === 'number' || type === 'boolean' || type === 'undefined') {\n" +
-        "            out.add(toStr(v));\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (type === 'bigint') {\n" +
-        "            out.add(toStr(v) + 'n');\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (type === 'symbol') {\n" +
-        "            out.add(attempt(function () { return call(symbolToString, v, []); }, 'Symbol()'));\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (v === null) {\n" +
-        "            out.add('null');\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (type === 'function') {\n" +
-        "            var name = attempt(function () { return v.name; }, '');\n" +
-        "            out.add(typeof name === 'string' && name !== '' ? '[Function ' + name + ']' : '[Function]');\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        for (var link = seen; link !== null; link = link.next) {\n" +
-        "            if (link.value === v) {\n" +
-        "                out.add('[Circular]');\n" +
-        "                return;\n" +
-        "            }\n" +
-        "        }\n" +
-        "        var tag = tagOf(v);\n" +
-        "        if (isError(v, tag)) {\n" +
-        "            out.add(errorText(v));\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        var array = attempt(function () { return isArray(v); }, false);\n" +
-        "        if (depth >= MAX_DEPTH) {\n" +
-        "            out.add(array ? '[Array]' : '[' + tag + ']');\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        var keys = array ? null : attempt(function () { return objectKeys(v); }, null);\n" +
-        "        var count = array ? attempt(function () { return v.length; }, 0) : keys === null ? 0 : keys.length;\n" +
-        "        if (typeof count !== 'number' || !(count >= 0)) count = 0;\n" +
-        "        if (!array && keys === null) {\n" +
-        "            out.add('[' + tag + ']');\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        if (!array && tag !== 'Object') out.add(tag + ' ');\n" +
-        "        out.add(array ? '[' : '{');\n" +
-        "        var inner = { value: v, next: seen };\n" +
-        "        var shown = count < MAX_ITEMS ? count : MAX_ITEMS;\n" +
-        "        for (var j = 0; j < shown && out.room > 0; j++) {\n" +
-        "            if (j > 0) out.add(',');\n" +
-        "            var key = array ? j : keys[j];\n" +
-        "            if (!array) {\n" +
-        "                quote(out, key);\n" +
-        "                out.add(':');\n" +
-        "            }\n" +
-        "            var item = attempt(function () { return v[key]; }, attempt);\n" +
-        "            if (item === attempt) out.add('[getter threw]');\n" +
-        "            else format(out, item, depth + 1, inner, false);\n" +
-        "        }\n" +
-        "        if (count > shown) out.add(',\\u2026' + (count - shown) + ' more');\n" +
-        "        out.add(array ? ']' : '}');\n" +
-        "    }\n" +
-        "\n" +
-        "    function formatAll(args) {\n" +
-        "        var out = new Out();\n" +
-        "        for (var i = 0; i < args.length && out.room > 0; i++) {\n" +
-        "            if (i > 0) out.add(' ');\n" +
-        "            format(out, args[i], 0, null, true);\n" +
-        "        }\n" +
-        "        return out.text;\n" +
-        "    }\n" +
-        "\n" +
-        "    // A console call made while formatting (a getter that logs) is not forwarded again.\n" +
-        "    var busy = false;\n" +
-        "    function forward(level, makeText) {\n" +
-        "        if (busy) return;\n" +
-        "        busy = true;\n" +
-        "        try {\n" +
-        "            deliver(level, makeText());\n" +
-        "        } catch (e) {\n" +
-        "            // never into the page\n" +
-        "        } finally {\n" +
-        "            busy = false;\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    // -- console ----------------------------------------------------------------------------\n" +
-        "\n" +
-        "    // Each level becomes an accessor: reading it gives a forwarding wrapper around the current\n" +
-        "    // implementation, assigning it replaces the implementation (so a page's own console.log\n" +
-        "    // is forwarded too). A console object assigned to `console` later is wrapped the same way.\n" +
-        "    var wrapped = new WeakSetCtor();\n" +
-        "    function wrapConsole(target) {\n" +
-        "        if (target === null || (typeof target !== 'object' && typeof target !== 'function')) return;\n" +
-        "        try {\n" +
-        "            if (call(weakHas, wrapped, [target])) return;\n" +
-        "            call(weakAdd, wrapped, [target]);\n" +
-        "        } catch (e) {\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        for (var i = 0; i < LEVELS.length; i++) wrapLevel(target, LEVELS[i]);\n" +
-        "    }\n" +
-        "\n" +
-        "    function wrapLevel(target, level) {\n" +
-        "        try {\n" +
-        "            var impl = target[level];\n" +
-        "            var wrapper = function () {\n" +
-        "                var args = arguments;\n" +
-        "                forward(level, function () { return formatAll(args); });\n" +
-        "                return call(impl, this, args);\n" +
-        "            };\n" +
-        "            defineProperty(target, level, {\n" +
-        "                configurable: true,\n" +
-        "                enumerable: true,\n" +
-        "                get: function () { return typeof impl === 'function' ? wrapper : impl; },\n" +
-        "                set: function (value) { impl = value; },\n" +
-        "            });\n" +
-        "        } catch (e) {\n" +
-        "            // A frozen console, or a getter that throws: left as it is.\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    try {\n" +
-        "        var current = g.console;\n" +
-        "        wrapConsole(current);\n" +
-        "        defineProperty(g, 'console', {\n" +
-        "            configurable: true,\n" +
-        "            enumerable: false,\n" +
-        "            get: function () { return current; },\n" +
-        "            set: function (value) {\n" +
-        "                current = value;\n" +
-        "                wrapConsole(value);\n" +
-        "            },\n" +
-        "        });\n" +
-        "    } catch (e) {\n" +
-        "        // The global's console cannot be redefined here: its methods stay wrapped.\n" +
-        "    }\n" +
-        "\n" +
-        "    // -- uncaught errors and unhandled rejections ------------------------------------------------\n" +
-        "\n" +
-        "    function listen(type, describe) {\n" +
-        "        try {\n" +
-        "            call(addListener, g, [type, function (event) {\n" +
-        "                forward('error', function () { return describe(event); });\n" +
-        "            }]);\n" +
-        "        } catch (e) {\n" +
-        "            // no event target here\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    function one(v) {\n" +
-        "        var out = new Out();\n" +
-        "        format(out, v, 0, null, true);\n" +
-        "        return out.text;\n" +
-        "    }\n" +
-        "\n" +
-        "    listen('error', function (event) {\n" +
-        "        var error = attempt(function () { return event.error; }, undefined);\n" +
-        "        var text = error !== undefined && error !== null ? one(error) : one(attempt(function () { return event.message; }, ''));\n" +
-        "        var file = attempt(function () { return event.filename; }, '');\n" +
-        "        var line = attempt(function () { return event.lineno; }, 0);\n" +
-        "        var column = attempt(function () { return event.colno; }, 0);\n" +
-        "        var where = typeof file === 'string' && file !== ''\n" +
-        "            ? ' (' + file + ':' + (typeof line === 'number' ? line : 0) + ':' + (typeof column === 'number' ? column : 0) + ')'\n" +
-        "            : '';\n" +
-        "        // The location goes after the first line, before a stack.\n" +
-        "        var end = call(indexOf, text, ['\\n']);\n" +
-        "        return end < 0 ? 'Uncaught ' + text + where\n" +
-        "            : 'Uncaught ' + call(slice, text, [0, end]) + where + call(slice, text, [end]);\n" +
-        "    });\n" +
-        "    listen('unhandledrejection', function (event) {\n" +
-        "        return 'Unhandled rejection: ' + one(attempt(function () { return event.reason; }, undefined));\n" +
-        "    });\n" +
-        "})\n"
-}
-
-"""#, imports: []),
-RuntimeSource(name: "Decoding.kt", firstLine: 7, accessLines: [11, 174], body: #"""
+"""#),
+RuntimeSource(name: "Decoding.kt", firstLine: 7, modifier: "public ", accessLines: [11, 174], body: #"""
 /**
  * Decoding of the values [BridgeIncoming] read, with the Swift runtime's messages, for
  * example `params.items[2].id: expected int, got string`. A null `value` is a missing key.
@@ -953,8 +575,8 @@ public object BridgeBase64 {
     }
 }
 
-"""#, imports: []),
-RuntimeSource(name: "Encoding.kt", firstLine: 7, accessLines: [12], body: #"""
+"""#),
+RuntimeSource(name: "Encoding.kt", firstLine: 7, modifier: "public ", accessLines: [12], body: #"""
 /**
  * Encoding of results and payloads into [JsonValue]s, with the Swift runtime's messages: a
  * non-finite double or an integer outside +-(2^53-1) fails with `internalError` at its path
@@ -1033,8 +655,8 @@ public object BridgeEncode {
         if (value == null) JsonValue.Null else wrapped(value, path)
 }
 
-"""#, imports: []),
-RuntimeSource(name: "Incoming.kt", firstLine: 7, accessLines: [13, 79], body: #"""
+"""#),
+RuntimeSource(name: "Incoming.kt", firstLine: 7, modifier: "public ", accessLines: [13, 79], body: #"""
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
  * nesting depth and keys are checked against [BridgeLimits] by one pass without recursion
@@ -1522,160 +1144,8 @@ internal fun hexUnit(s: ByteArray, index: Int): Int {
     return value
 }
 
-"""#, imports: []),
-RuntimeSource(name: "LegacyScript.kt", firstLine: 6, accessLines: [], body: #"""
-/** The text of `Runtime/JavaScript/wvjb-shim.js`, exactly. */
-internal object BridgeLegacyScript {
-    const val SOURCE: String =
-        "// bridgegen WebViewJavascriptBridge shim v1 (Runtime/JavaScript/wvjb-shim.js, docs/ANDROID.md \"Legacy pages\")\n" +
-        "// A document-start script of the Android glue for the callback transport, added with the\n" +
-        "// message listener's own origin rules, so only frames that get the listener's object get it.\n" +
-        "// Pages written for seed 001's protocol call WebViewJavascriptBridge.callHandler(channel,\n" +
-        "// payload, callback), the JsBridge surface Android shells have offered them. This carries each\n" +
-        "// call over the listener's object as a callback-transport message with a callbackName of its\n" +
-        "// own and hands the callback the envelope's JSON text exactly as native wrote it. This file is\n" +
-        "// one function expression of the object's and the channel's names; the Kotlin runtime\n" +
-        "// (BridgeAndroid) calls it with string literals, so no other text reaches the script. It takes\n" +
-        "// the builtins it needs before any page script runs.\n" +
-        "(function (objectName, channel) {\n" +
-        "    'use strict';\n" +
-        "    var g = globalThis;\n" +
-        "    var object = g[objectName];\n" +
-        "    // A frame with no object has no bridge; a second copy of the script leaves the first in place.\n" +
-        "    if (!object || typeof object.postMessage !== 'function' || g.WebViewJavascriptBridge) return;\n" +
-        "    var post = object.postMessage;\n" +
-        "    var stringify = JSON.stringify;\n" +
-        "    var toStr = String;\n" +
-        "    var slice = String.prototype.slice;\n" +
-        "    var indexOf = String.prototype.indexOf;\n" +
-        "    var charAt = String.prototype.charAt;\n" +
-        "    var setTimer = g.setTimeout;\n" +
-        "    var MapCtor = Map;\n" +
-        "    var mapGet = Map.prototype.get;\n" +
-        "    var mapSet = Map.prototype.set;\n" +
-        "    var mapDelete = Map.prototype['delete'];\n" +
-        "    // Distinct from the generated client's __bg_cb_ names, whose answers come through the same object.\n" +
-        "    var PREFIX = '__bg_wvjb_';\n" +
-        "    // The answer frame as native writes it: {\"answer\":\"<callbackName>\",\"envelope\":<envelope>}.\n" +
-        "    var ANSWER = '{\"answer\":\"' + PREFIX;\n" +
-        "    var ENVELOPE = '\",\"envelope\":';\n" +
-        "    var pending = new MapCtor();\n" +
-        "    var next = 0;\n" +
-        "    var initialized = false;\n" +
-        "\n" +
-        "    function isSpace(c) {\n" +
-        "        return c === ' ' || c === '\\t' || c === '\\n' || c === '\\r';\n" +
-        "    }\n" +
-        "\n" +
-        "    // The page's payload text with the callbackName spliced in front of its first key, so native\n" +
-        "    // reads the page's own text (integers beyond 2^53, duplicate keys and all) and refuses what\n" +
-        "    // is not an object exactly as it refuses any message, answering this call's callback.\n" +
-        "    function messageText(payload, name) {\n" +
-        "        var text = typeof payload === 'string' ? payload : payload === undefined || payload === null ? '{}' : stringify(payload);\n" +
-        "        if (typeof text !== 'string') text = '{}';\n" +
-        "        if (name === undefined) return text;\n" +
-        "        var head = '{\"callbackName\":\"' + name + '\"';\n" +
-        "        var i = 0;\n" +
-        "        while (i < text.length && isSpace(charAt.call(text, i))) i += 1;\n" +
-        "        if (charAt.call(text, i) !== '{') return head + ',' + text;\n" +
-        "        var j = i + 1;\n" +
-        "        while (j < text.length && isSpace(charAt.call(text, j))) j += 1;\n" +
-        "        return head + (charAt.call(text, j) === '}' ? '' : ',') + slice.call(text, i + 1);\n" +
-        "    }\n" +
-        "\n" +
-        "    function onMessage(event) {\n" +
-        "        var text = event ? event.data : undefined;\n" +
-        "        if (typeof text !== 'string' || slice.call(text, 0, ANSWER.length) !== ANSWER) return;\n" +
-        "        var end = indexOf.call(text, '\"', ANSWER.length);\n" +
-        "        if (end < 0 || slice.call(text, end, end + ENVELOPE.length) !== ENVELOPE || charAt.call(text, text.length - 1) !== '}') return;\n" +
-        "        var name = PREFIX + slice.call(text, ANSWER.length, end);\n" +
-        "        var callback = mapGet.call(pending, name);\n" +
-        "        if (callback === undefined) return;\n" +
-        "        mapDelete.call(pending, name);\n" +
-        "        callback(slice.call(text, end + ENVELOPE.length, text.length - 1));\n" +
-        "    }\n" +
-        "\n" +
-        "    if (typeof object.addEventListener === 'function') {\n" +
-        "        object.addEventListener('message', onMessage);\n" +
-        "    } else {\n" +
-        "        var previous = object.onmessage;\n" +
-        "        object.onmessage = function (event) {\n" +
-        "            onMessage(event);\n" +
-        "            if (typeof previous === 'function') previous.call(this, event);\n" +
-        "        };\n" +
-        "    }\n" +
-        "\n" +
-        "    function callHandler(handlerName, data, responseCallback) {\n" +
-        "        if (typeof data === 'function' && responseCallback === undefined) {\n" +
-        "            responseCallback = data;\n" +
-        "            data = undefined;\n" +
-        "        }\n" +
-        "        var callback = typeof responseCallback === 'function' ? responseCallback : undefined;\n" +
-        "        if (handlerName !== channel) {\n" +
-        "            // Native has one handler, the channel: say so at once rather than never answer.\n" +
-        "            var message = 'no native handler is named ' + stringify(toStr(handlerName)) + ': this app answers ' + stringify(channel);\n" +
-        "            if (callback) setTimer(function () { callback(stringify({ errcode: -1, errmsg: message, data: null })); }, 0);\n" +
-        "            return;\n" +
-        "        }\n" +
-        "        var name;\n" +
-        "        if (callback) {\n" +
-        "            next += 1;\n" +
-        "            name = PREFIX + next;\n" +
-        "        }\n" +
-        "        var text = messageText(data, name);\n" +
-        "        if (name !== undefined) mapSet.call(pending, name, callback);\n" +
-        "        try {\n" +
-        "            post.call(object, text);\n" +
-        "        } catch (error) {\n" +
-        "            if (name !== undefined) mapDelete.call(pending, name);\n" +
-        "            throw error;\n" +
-        "        }\n" +
-        "    }\n" +
-        "\n" +
-        "    // Native -> page calls go through the generated client's page methods (docs/WIRE.md, \"Page\n" +
-        "    // calls\"), so registerHandler's handlers and init's default handler are accepted and never called.\n" +
-        "    var bridge = {\n" +
-        "        init: function () {\n" +
-        "            if (initialized) throw new Error('WebViewJavascriptBridge.init called twice');\n" +
-        "            initialized = true;\n" +
-        "        },\n" +
-        "        callHandler: callHandler,\n" +
-        "        registerHandler: function () {},\n" +
-        "        send: function (data, responseCallback) {\n" +
-        "            callHandler(channel, data, responseCallback);\n" +
-        "        },\n" +
-        "    };\n" +
-        "    g.WebViewJavascriptBridge = bridge;\n" +
-        "\n" +
-        "    // JsBridge announced itself when the page had loaded; pages that wait for the event rather\n" +
-        "    // than test for the object get it then, and the functions queued in WVJBCallbacks run.\n" +
-        "    function ready() {\n" +
-        "        var doc = g.document;\n" +
-        "        if (doc && typeof doc.createEvent === 'function') {\n" +
-        "            var event = doc.createEvent('Events');\n" +
-        "            event.initEvent('WebViewJavascriptBridgeReady');\n" +
-        "            event.bridge = bridge;\n" +
-        "            doc.dispatchEvent(event);\n" +
-        "        }\n" +
-        "        var queued = g.WVJBCallbacks;\n" +
-        "        g.WVJBCallbacks = undefined;\n" +
-        "        if (!queued || typeof queued.length !== 'number') return;\n" +
-        "        for (var k = 0; k < queued.length; k += 1) {\n" +
-        "            var fn = queued[k];\n" +
-        "            if (typeof fn !== 'function') continue;\n" +
-        "            try {\n" +
-        "                fn(bridge);\n" +
-        "            } catch (error) {\n" +
-        "                setTimer(function () { throw error; }, 0);\n" +
-        "            }\n" +
-        "        }\n" +
-        "    }\n" +
-        "    if (typeof g.addEventListener === 'function') g.addEventListener('load', ready, { once: true });\n" +
-        "})\n"
-}
-
-"""#, imports: []),
-RuntimeSource(name: "PageCalls.kt", firstLine: 13, accessLines: [20, 82, 315], body: #"""
+"""#),
+RuntimeSource(name: "PageCalls.kt", firstLine: 13, modifier: "public ", accessLines: [20, 82, 315], body: #"""
 /**
  * The functions the glue evaluates in the page (docs/WIRE.md, "Android"): the Swift runtime's
  * bodies, unchanged, inside a function of string parameters that posts the envelope text back
@@ -2026,7 +1496,7 @@ public class BridgePageCaller private constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.CompletableDeferred", "kotlinx.coroutines.withTimeoutOrNull", "kotlin.time.Duration"]),
-RuntimeSource(name: "Paths.kt", firstLine: 7, accessLines: [8, 33], body: #"""
+RuntimeSource(name: "Paths.kt", firstLine: 7, modifier: "public ", accessLines: [8, 33], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 public object BridgeLimits {
     /** Deepest nesting of a message: the message object is level 1, its `data` level 2. */
@@ -2086,8 +1556,8 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
     }
 }
 
-"""#, imports: []),
-RuntimeSource(name: "Session.kt", firstLine: 12, accessLines: [13, 20, 49, 81, 87, 143, 163, 222], body: #"""
+"""#),
+RuntimeSource(name: "Session.kt", firstLine: 12, modifier: "public ", accessLines: [13, 20, 49, 81, 87, 143, 163, 222], body: #"""
 /** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */
 public data class BridgeOrigin(val scheme: String, val host: String, val port: Int, val isMainFrame: Boolean)
 
@@ -2553,7 +2023,7 @@ public class BridgeSession(
 }
 
 """#, imports: ["kotlinx.coroutines.launch", "kotlinx.coroutines.withContext", "kotlin.coroutines.ContinuationInterceptor"]),
-RuntimeSource(name: "Streams.kt", firstLine: 13, accessLines: [21], body: #"""
+RuntimeSource(name: "Streams.kt", firstLine: 13, modifier: "public ", accessLines: [21], body: #"""
 /**
  * What a `kind: stream` handler sends its items through, before it returns the stream's final
  * result (docs/WIRE.md, "Streams"). Each [emit] posts an item frame through the reply proxy of
@@ -2634,7 +2104,7 @@ public class BridgeStream<Item> internal constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.currentCoroutineContext", "kotlinx.coroutines.delay", "kotlinx.coroutines.ensureActive", "kotlinx.coroutines.yield"]),
-RuntimeSource(name: "Values.kt", firstLine: 7, accessLines: [8, 133, 157, 194, 213, 236], body: #"""
+RuntimeSource(name: "Values.kt", firstLine: 7, modifier: "public ", accessLines: [8, 133, 157, 194, 213, 236], body: #"""
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
     public data object Null : JsonValue
@@ -2883,6 +2353,529 @@ public object BridgeContent {
     }
 }
 
-"""#, imports: []),
+"""#),
+RuntimeSource(name: "console-forward.js", body: #"""
+// bridgegen console forwarding v1 (Runtime/JavaScript/console-forward.js, docs/WIRE.md "Console forwarding")
+// A document-start user script in the page's content world, main frame and subframes. It
+// forwards console.log/info/warn/error, uncaught errors and unhandled rejections to the plain
+// message handler `bridgegenConsole` as {level, message} (on Android, the injected object
+// `__bridgegen_bridgegenConsole`, as JSON text). This file is one function expression
+// of the two limits; the Swift and Kotlin runtimes (BridgeConsole) call it with the
+// configured numbers, so no other text reaches the script. It never throws into the page: it
+// takes the builtins it needs before any page script runs, and guards every read of a page value.
+(function (maxMessageLength, maxMessagesPerSecond) {
+    'use strict';
+    var g = globalThis;
+    var reflectApply = Reflect.apply;
+    var stringify = JSON.stringify;
+    var toStr = String;
+    var objectKeys = Object.keys;
+    var isArray = Array.isArray;
+    var defineProperty = Object.defineProperty;
+    var objectToString = Object.prototype.toString;
+    var slice = String.prototype.slice;
+    var indexOf = String.prototype.indexOf;
+    var charCodeAt = String.prototype.charCodeAt;
+    var symbolToString = Symbol.prototype.toString;
+    var functionToString = Function.prototype.toString;
+    var ErrorCtor = Error;
+    var WeakSetCtor = WeakSet;
+    var weakAdd = WeakSet.prototype.add;
+    var weakHas = WeakSet.prototype.has;
+    var now = Date.now;
+    var setTimer = g.setTimeout;
+    var addListener = g.addEventListener;
+    var LEVELS = ['log', 'info', 'warn', 'error'];
+    // Containers deeper than this, or items beyond this many, are summarised: a message is
+    // for reading, and the length cap ends the text anyway.
+    var MAX_DEPTH = 4;
+    var MAX_ITEMS = 100;
+    var WINDOW_MS = 1000;
+
+    function call(fn, self, args) {
+        return reflectApply(fn, self, args);
+    }
+
+    // -- the channel (taken lazily: a frame may get it after this script ran) --------------
+
+    // WebKit's message handler takes the object; Android's injected object (docs/WIRE.md,
+    // "Android") takes JSON text, written here from two strings so no page toJSON runs.
+    var handler = null;
+    var post = null;
+    var asText = false;
+    function channel() {
+        try {
+            var h = g.webkit.messageHandlers.bridgegenConsole;
+            if (typeof h.postMessage === 'function') {
+                handler = h;
+                post = h.postMessage;
+                return;
+            }
+        } catch (e) {
+            // not WebKit
+        }
+        try {
+            var o = g.__bridgegen_bridgegenConsole;
+            if (o && typeof o.postMessage === 'function') {
+                handler = o;
+                post = o.postMessage;
+                asText = true;
+            }
+        } catch (e) {
+            // no channel yet
+        }
+    }
+    function send(level, message) {
+        if (post === null) {
+            channel();
+            if (post === null) return;
+        }
+        try {
+            call(post, handler, [asText ? '{"level":' + stringify(level) + ',"message":' + stringify(message) + '}' : { level: level, message: message }]);
+        } catch (e) {
+            // The handler went away (the app removed it): nothing to report to.
+        }
+    }
+
+    // -- limits ---------------------------------------------------------------------------
+
+    /** At most maxMessageLength UTF-16 units, never half of a surrogate pair. */
+    function cut(text) {
+        if (text.length <= maxMessageLength) return text;
+        var end = maxMessageLength;
+        var unit = call(charCodeAt, text, [end - 1]);
+        if (unit >= 0xd800 && unit <= 0xdbff) end -= 1;
+        return call(slice, text, [0, end]);
+    }
+
+    var windowStart = -Infinity;
+    var sentInWindow = 0;
+    var dropped = 0;
+    var reportPending = false;
+
+    function startWindowIfDue() {
+        var t = now();
+        if (t - windowStart < WINDOW_MS) return;
+        windowStart = t;
+        sentInWindow = 0;
+        if (dropped > 0) {
+            // The report counts as one of the new second's messages.
+            var count = dropped;
+            dropped = 0;
+            sentInWindow = 1;
+            send('warn', count + ' console messages dropped');
+        }
+    }
+
+    function reportLater() {
+        if (reportPending || typeof setTimer !== 'function') return;
+        reportPending = true;
+        try {
+            call(setTimer, g, [function () {
+                reportPending = false;
+                try {
+                    startWindowIfDue();
+                    if (dropped > 0) reportLater();
+                } catch (e) {
+                    // never into the page
+                }
+            }, WINDOW_MS - (now() - windowStart) + 1]);
+        } catch (e) {
+            reportPending = false;
+        }
+    }
+
+    function deliver(level, text) {
+        startWindowIfDue();
+        if (sentInWindow >= maxMessagesPerSecond) {
+            dropped += 1;
+            reportLater();
+            return;
+        }
+        sentInWindow += 1;
+        send(level, cut(text));
+    }
+
+    // -- formatting -------------------------------------------------------------------------
+
+    // `seen` is the chain of containers being formatted (a linked list: no array writes a page's
+    // Array.prototype setters could see), for cycles.
+
+    /** Text built up to a budget: one unit past the cap, so the cut is the only cut. */
+    function Out() {
+        this.text = '';
+        this.room = maxMessageLength + 1;
+    }
+    Out.prototype.add = function (s) {
+        if (this.room <= 0) return;
+        if (s.length > this.room) s = call(slice, s, [0, this.room]);
+        this.text += s;
+        this.room -= s.length;
+    };
+
+    function attempt(read, fallback) {
+        try {
+            return read();
+        } catch (e) {
+            return fallback;
+        }
+    }
+
+    function quote(out, s) {
+        out.add(stringify(s.length > out.room ? call(slice, s, [0, out.room]) : s));
+    }
+
+    function tagOf(v) {
+        // Reads Symbol.toStringTag, which a page may make throw.
+        var tag = attempt(function () { return call(objectToString, v, []); }, '[object Object]');
+        return call(slice, tag, [8, -1]);
+    }
+
+    function errorText(v) {
+        var name = attempt(function () { return v.name; }, undefined);
+        var message = attempt(function () { return v.message; }, undefined);
+        var stack = attempt(function () { return v.stack; }, undefined);
+        var head = (typeof name === 'string' ? name : 'Error') + (typeof message === 'string' && message !== '' ? ': ' + message : '');
+        if (typeof stack !== 'string' || stack === '') return head;
+        // V8 starts the stack with the head; JavaScriptCore lists the frames only.
+        return call(slice, stack, [0, head.length]) === head ? stack : head + '\n' + stack;
+    }
+
+    function isError(v, tag) {
+        return tag === 'Error' || attempt(function () { return v instanceof ErrorCtor; }, false);
+    }
+
+    function format(out, v, depth, seen, top) {
+        if (out.room <= 0) return;
+        var type = typeof v;
+        if (type === 'string') {
+            if (top) out.add(v);
+            else quote(out, v);
+            return;
+        }
+        if (type === 'number' || type === 'boolean' || type === 'undefined') {
+            out.add(toStr(v));
+            return;
+        }
+        if (type === 'bigint') {
+            out.add(toStr(v) + 'n');
+            return;
+        }
+        if (type === 'symbol') {
+            out.add(attempt(function () { return call(symbolToString, v, []); }, 'Symbol()'));
+            return;
+        }
+        if (v === null) {
+            out.add('null');
+            return;
+        }
+        if (type === 'function') {
+            var name = attempt(function () { return v.name; }, '');
+            out.add(typeof name === 'string' && name !== '' ? '[Function ' + name + ']' : '[Function]');
+            return;
+        }
+        for (var link = seen; link !== null; link = link.next) {
+            if (link.value === v) {
+                out.add('[Circular]');
+                return;
+            }
+        }
+        var tag = tagOf(v);
+        if (isError(v, tag)) {
+            out.add(errorText(v));
+            return;
+        }
+        var array = attempt(function () { return isArray(v); }, false);
+        if (depth >= MAX_DEPTH) {
+            out.add(array ? '[Array]' : '[' + tag + ']');
+            return;
+        }
+        var keys = array ? null : attempt(function () { return objectKeys(v); }, null);
+        var count = array ? attempt(function () { return v.length; }, 0) : keys === null ? 0 : keys.length;
+        if (typeof count !== 'number' || !(count >= 0)) count = 0;
+        if (!array && keys === null) {
+            out.add('[' + tag + ']');
+            return;
+        }
+        if (!array && tag !== 'Object') out.add(tag + ' ');
+        out.add(array ? '[' : '{');
+        var inner = { value: v, next: seen };
+        var shown = count < MAX_ITEMS ? count : MAX_ITEMS;
+        for (var j = 0; j < shown && out.room > 0; j++) {
+            if (j > 0) out.add(',');
+            var key = array ? j : keys[j];
+            if (!array) {
+                quote(out, key);
+                out.add(':');
+            }
+            var item = attempt(function () { return v[key]; }, attempt);
+            if (item === attempt) out.add('[getter threw]');
+            else format(out, item, depth + 1, inner, false);
+        }
+        if (count > shown) out.add(',\u2026' + (count - shown) + ' more');
+        out.add(array ? ']' : '}');
+    }
+
+    function formatAll(args) {
+        var out = new Out();
+        for (var i = 0; i < args.length && out.room > 0; i++) {
+            if (i > 0) out.add(' ');
+            format(out, args[i], 0, null, true);
+        }
+        return out.text;
+    }
+
+    // A console call made while formatting (a getter that logs) is not forwarded again.
+    var busy = false;
+    function forward(level, makeText) {
+        if (busy) return;
+        busy = true;
+        try {
+            deliver(level, makeText());
+        } catch (e) {
+            // never into the page
+        } finally {
+            busy = false;
+        }
+    }
+
+    // -- console ----------------------------------------------------------------------------
+
+    // Each level becomes an accessor: reading it gives a forwarding wrapper around the current
+    // implementation, assigning it replaces the implementation (so a page's own console.log
+    // is forwarded too). A console object assigned to `console` later is wrapped the same way.
+    var wrapped = new WeakSetCtor();
+    function wrapConsole(target) {
+        if (target === null || (typeof target !== 'object' && typeof target !== 'function')) return;
+        try {
+            if (call(weakHas, wrapped, [target])) return;
+            call(weakAdd, wrapped, [target]);
+        } catch (e) {
+            return;
+        }
+        for (var i = 0; i < LEVELS.length; i++) wrapLevel(target, LEVELS[i]);
+    }
+
+    function wrapLevel(target, level) {
+        try {
+            var impl = target[level];
+            var wrapper = function () {
+                var args = arguments;
+                forward(level, function () { return formatAll(args); });
+                return call(impl, this, args);
+            };
+            defineProperty(target, level, {
+                configurable: true,
+                enumerable: true,
+                get: function () { return typeof impl === 'function' ? wrapper : impl; },
+                set: function (value) { impl = value; },
+            });
+        } catch (e) {
+            // A frozen console, or a getter that throws: left as it is.
+        }
+    }
+
+    try {
+        var current = g.console;
+        wrapConsole(current);
+        defineProperty(g, 'console', {
+            configurable: true,
+            enumerable: false,
+            get: function () { return current; },
+            set: function (value) {
+                current = value;
+                wrapConsole(value);
+            },
+        });
+    } catch (e) {
+        // The global's console cannot be redefined here: its methods stay wrapped.
+    }
+
+    // -- uncaught errors and unhandled rejections ------------------------------------------------
+
+    function listen(type, describe) {
+        try {
+            call(addListener, g, [type, function (event) {
+                forward('error', function () { return describe(event); });
+            }]);
+        } catch (e) {
+            // no event target here
+        }
+    }
+
+    function one(v) {
+        var out = new Out();
+        format(out, v, 0, null, true);
+        return out.text;
+    }
+
+    listen('error', function (event) {
+        var error = attempt(function () { return event.error; }, undefined);
+        var text = error !== undefined && error !== null ? one(error) : one(attempt(function () { return event.message; }, ''));
+        var file = attempt(function () { return event.filename; }, '');
+        var line = attempt(function () { return event.lineno; }, 0);
+        var column = attempt(function () { return event.colno; }, 0);
+        var where = typeof file === 'string' && file !== ''
+            ? ' (' + file + ':' + (typeof line === 'number' ? line : 0) + ':' + (typeof column === 'number' ? column : 0) + ')'
+            : '';
+        // The location goes after the first line, before a stack.
+        var end = call(indexOf, text, ['\n']);
+        return end < 0 ? 'Uncaught ' + text + where
+            : 'Uncaught ' + call(slice, text, [0, end]) + where + call(slice, text, [end]);
+    });
+    listen('unhandledrejection', function (event) {
+        return 'Unhandled rejection: ' + one(attempt(function () { return event.reason; }, undefined));
+    });
+})
+
+"""#),
+RuntimeSource(name: "wvjb-shim.js", body: #"""
+// bridgegen WebViewJavascriptBridge shim v1 (Runtime/JavaScript/wvjb-shim.js, docs/ANDROID.md "Legacy pages")
+// A document-start script of the Android glue for the callback transport, added with the
+// message listener's own origin rules, so only frames that get the listener's object get it.
+// Pages written for seed 001's protocol call WebViewJavascriptBridge.callHandler(channel,
+// payload, callback), the JsBridge surface Android shells have offered them. This carries each
+// call over the listener's object as a callback-transport message with a callbackName of its
+// own and hands the callback the envelope's JSON text exactly as native wrote it. This file is
+// one function expression of the object's and the channel's names; the Kotlin runtime
+// (BridgeAndroid) calls it with string literals, so no other text reaches the script. It takes
+// the builtins it needs before any page script runs.
+(function (objectName, channel) {
+    'use strict';
+    var g = globalThis;
+    var object = g[objectName];
+    // A frame with no object has no bridge; a second copy of the script leaves the first in place.
+    if (!object || typeof object.postMessage !== 'function' || g.WebViewJavascriptBridge) return;
+    var post = object.postMessage;
+    var stringify = JSON.stringify;
+    var toStr = String;
+    var slice = String.prototype.slice;
+    var indexOf = String.prototype.indexOf;
+    var charAt = String.prototype.charAt;
+    var setTimer = g.setTimeout;
+    var MapCtor = Map;
+    var mapGet = Map.prototype.get;
+    var mapSet = Map.prototype.set;
+    var mapDelete = Map.prototype['delete'];
+    // Distinct from the generated client's __bg_cb_ names, whose answers come through the same object.
+    var PREFIX = '__bg_wvjb_';
+    // The answer frame as native writes it: {"answer":"<callbackName>","envelope":<envelope>}.
+    var ANSWER = '{"answer":"' + PREFIX;
+    var ENVELOPE = '","envelope":';
+    var pending = new MapCtor();
+    var next = 0;
+    var initialized = false;
+
+    function isSpace(c) {
+        return c === ' ' || c === '\t' || c === '\n' || c === '\r';
+    }
+
+    // The page's payload text with the callbackName spliced in front of its first key, so native
+    // reads the page's own text (integers beyond 2^53, duplicate keys and all) and refuses what
+    // is not an object exactly as it refuses any message, answering this call's callback.
+    function messageText(payload, name) {
+        var text = typeof payload === 'string' ? payload : payload === undefined || payload === null ? '{}' : stringify(payload);
+        if (typeof text !== 'string') text = '{}';
+        if (name === undefined) return text;
+        var head = '{"callbackName":"' + name + '"';
+        var i = 0;
+        while (i < text.length && isSpace(charAt.call(text, i))) i += 1;
+        if (charAt.call(text, i) !== '{') return head + ',' + text;
+        var j = i + 1;
+        while (j < text.length && isSpace(charAt.call(text, j))) j += 1;
+        return head + (charAt.call(text, j) === '}' ? '' : ',') + slice.call(text, i + 1);
+    }
+
+    function onMessage(event) {
+        var text = event ? event.data : undefined;
+        if (typeof text !== 'string' || slice.call(text, 0, ANSWER.length) !== ANSWER) return;
+        var end = indexOf.call(text, '"', ANSWER.length);
+        if (end < 0 || slice.call(text, end, end + ENVELOPE.length) !== ENVELOPE || charAt.call(text, text.length - 1) !== '}') return;
+        var name = PREFIX + slice.call(text, ANSWER.length, end);
+        var callback = mapGet.call(pending, name);
+        if (callback === undefined) return;
+        mapDelete.call(pending, name);
+        callback(slice.call(text, end + ENVELOPE.length, text.length - 1));
+    }
+
+    if (typeof object.addEventListener === 'function') {
+        object.addEventListener('message', onMessage);
+    } else {
+        var previous = object.onmessage;
+        object.onmessage = function (event) {
+            onMessage(event);
+            if (typeof previous === 'function') previous.call(this, event);
+        };
+    }
+
+    function callHandler(handlerName, data, responseCallback) {
+        if (typeof data === 'function' && responseCallback === undefined) {
+            responseCallback = data;
+            data = undefined;
+        }
+        var callback = typeof responseCallback === 'function' ? responseCallback : undefined;
+        if (handlerName !== channel) {
+            // Native has one handler, the channel: say so at once rather than never answer.
+            var message = 'no native handler is named ' + stringify(toStr(handlerName)) + ': this app answers ' + stringify(channel);
+            if (callback) setTimer(function () { callback(stringify({ errcode: -1, errmsg: message, data: null })); }, 0);
+            return;
+        }
+        var name;
+        if (callback) {
+            next += 1;
+            name = PREFIX + next;
+        }
+        var text = messageText(data, name);
+        if (name !== undefined) mapSet.call(pending, name, callback);
+        try {
+            post.call(object, text);
+        } catch (error) {
+            if (name !== undefined) mapDelete.call(pending, name);
+            throw error;
+        }
+    }
+
+    // Native -> page calls go through the generated client's page methods (docs/WIRE.md, "Page
+    // calls"), so registerHandler's handlers and init's default handler are accepted and never called.
+    var bridge = {
+        init: function () {
+            if (initialized) throw new Error('WebViewJavascriptBridge.init called twice');
+            initialized = true;
+        },
+        callHandler: callHandler,
+        registerHandler: function () {},
+        send: function (data, responseCallback) {
+            callHandler(channel, data, responseCallback);
+        },
+    };
+    g.WebViewJavascriptBridge = bridge;
+
+    // JsBridge announced itself when the page had loaded; pages that wait for the event rather
+    // than test for the object get it then, and the functions queued in WVJBCallbacks run.
+    function ready() {
+        var doc = g.document;
+        if (doc && typeof doc.createEvent === 'function') {
+            var event = doc.createEvent('Events');
+            event.initEvent('WebViewJavascriptBridgeReady');
+            event.bridge = bridge;
+            doc.dispatchEvent(event);
+        }
+        var queued = g.WVJBCallbacks;
+        g.WVJBCallbacks = undefined;
+        if (!queued || typeof queued.length !== 'number') return;
+        for (var k = 0; k < queued.length; k += 1) {
+            var fn = queued[k];
+            if (typeof fn !== 'function') continue;
+            try {
+                fn(bridge);
+            } catch (error) {
+                setTimer(function () { throw error; }, 0);
+            }
+        }
+    }
+    if (typeof g.addEventListener === 'function') g.addEventListener('load', ready, { once: true });
+})
+
+"""#),
     ]
 }

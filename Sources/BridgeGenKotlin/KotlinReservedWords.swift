@@ -15,8 +15,8 @@ enum KotlinReservedWords {
     /// `BridgeConfiguration`.
     static let supportTypeNames: Set<String> = {
         let files = KotlinSupportGenerator.support(KotlinSettings()).runtimeFiles + KotlinSupportGenerator.android(KotlinSettings()).runtimeFiles
-        var names: Set<String> = ["BridgeConfiguration"]
-        for file in files {
+        var names = Set(["BridgeConfiguration"] + KotlinSupportGenerator.scriptConstants.values)
+        for file in files where KotlinSupportGenerator.scriptConstants[file] == nil {
             for line in EmbeddedRuntime.files.file(file).body.split(separator: "\n") where !line.hasPrefix(" ") {
                 if let name = declaredName(line) { names.insert(name) }
             }

@@ -55,13 +55,46 @@ struct SupportGenerator {
         p.blankLine()
         for name in Self.runtimeFiles {
             p.blankLine()
-            p.lines(EmbeddedRuntime.files.file(name).text(access: a))
+            if let constant = Self.scriptConstants[name] {
+                p.lines(Self.scriptConstant(EmbeddedRuntime.files.file(name), named: constant))
+            } else {
+                p.lines(EmbeddedRuntime.files.file(name).text(access: a))
+            }
         }
     }
 
-    /// The runtime's files in output order: the WebKit-free core, then the glue.
+    /// The runtime's files in output order: the WebKit-free core, then the glue; a page script
+    /// (Runtime/JavaScript) where the runtime reads it as a constant.
     static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Capabilities.swift", "Session.swift", "Streams.swift", "Caller.swift", "PageCalls.swift",
-                               "ConsoleScript.swift", "Console.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift"]
+                               "console-forward.js", "Console.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift"]
+
+    /// The constant each page script becomes: `BridgeConsoleScript.source` (Runtime/Swift/Standalone
+    /// stands in for it when the runtime is built as itself).
+    static let scriptConstants = ["console-forward.js": "BridgeConsoleScript"]
+
+    /// `script` as `enum NAME { static let source }`: its exact text in a multi-line raw literal,
+    /// readable in a diff, with one more `#` than any run of `#` after a `"` or `\` in the text,
+    /// so nothing in it ends the literal or starts an escape. The runtime's own text, not the schema's.
+    static func scriptConstant(_ script: RuntimeSource, named name: String) -> String {
+        var longest = 0, run = -1  // -1: not after `"` or `\`
+        for byte in script.body.utf8 {
+            if byte == UInt8(ascii: "#"), run >= 0 {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") ? 0 : -1
+            }
+        }
+        let delimiter = String(repeating: "#", count: longest + 1)
+        return """
+            /// The text of `Runtime/JavaScript/\(script.name)`, exactly.
+            enum \(name) {
+                static let source = \(delimiter)\"\"\"
+            \(script.body)
+            \"\"\"\(delimiter)
+            }
+            """
+    }
 
     static func set(_ values: [String]) -> String {
         let sorted = Set(values).sorted()

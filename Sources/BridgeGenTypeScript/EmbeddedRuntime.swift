@@ -1,13 +1,14 @@
-// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/TypeScript. Do not edit: edit
-// those files and run the script; the tests fail while this file is stale.
-// Each runtime file whole, with the lines of its `public` declarations (see Runtime/README.md).
+// Written by Scripts/embed-runtime.sh (RuntimeEmbedder) from Runtime/TypeScript as its
+// embedding.json says. Do not edit: edit those files and run the script; the tests fail while
+// this file is stale. Each runtime file whole, with the lines of its access keyword (see
+// Runtime/README.md), then the page scripts the runtime prints as constants.
 
 import BridgeGenCore
 
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "mock-runtime.ts", firstLine: 8, accessLines: [], body: #"""
+RuntimeSource(name: "mock-runtime.ts", firstLine: 8, body: #"""
 import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
 import type { BridgeEnvelope, BytesDecoder, EventHub } from './runtime.js';
 
@@ -526,7 +527,7 @@ async function callPageMethod(module: string, method: MockPageMethod, params: un
 }
 
 """#),
-RuntimeSource(name: "runtime.ts", firstLine: 10, accessLines: [], body: #"""
+RuntimeSource(name: "runtime.ts", firstLine: 10, body: #"""
 import { config } from './runtime-config.js';
 
 export { config } from './runtime-config.js';

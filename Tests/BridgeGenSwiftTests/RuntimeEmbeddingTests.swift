@@ -10,11 +10,33 @@ import XCTest
 final class RuntimeEmbeddingTests: XCTestCase {
     private let folder = TestPaths.repository.appendingPathComponent("Runtime/Swift")
 
+    private static let scripts = TestPaths.repository.appendingPathComponent("Runtime/JavaScript")
+
     func testEveryRuntimeFileIsEmbeddedAndPrinted() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        XCTAssertEqual(EmbeddedRuntime.files.map(\.name), onDisk, "stale embedding: run Scripts/embed-runtime.sh")
-        XCTAssertEqual(SupportGenerator.runtimeFiles.sorted(), onDisk,
+        XCTAssertEqual(EmbeddedRuntime.files.map(\.name), onDisk + ["console-forward.js"], "stale embedding: run Scripts/embed-runtime.sh")
+        XCTAssertEqual(SupportGenerator.runtimeFiles.sorted(), (onDisk + SupportGenerator.scriptConstants.keys).sorted(),
                        "a file in Runtime/Swift that SupportGenerator.runtimeFiles does not list would never reach the output")
+    }
+
+    /// A page script's constant, compiled and run: its value is the script exactly, whatever
+    /// quotes, backslashes and `#` runs the text holds.
+    func testScriptConstantsHoldTheScriptsExactly() throws {
+        let folder = try temporaryFolder(self)
+        let tricky = RuntimeSource(name: "tricky.js", body: "a \"#x\" \\# ##\"## \"\"\"\n\\(1) \u{2028}\n")
+        var program = ""
+        for (script, name) in [(EmbeddedRuntime.files.file("console-forward.js"), "BridgeConsoleScript"), (tricky, "Tricky")] {
+            program += SupportGenerator.scriptConstant(script, named: name) + "\n"
+            program += "print(\(name).source == \(SwiftNamer.stringLiteral(script.body)) ? \"same\" : \"different\")\n"
+        }
+        let main = folder.appendingPathComponent("main.swift")
+        try program.write(to: main, atomically: true, encoding: .utf8)
+        let binary = folder.appendingPathComponent("scripts").path
+        let built = try SwiftTestSupport.swiftc(["-swift-version", "6", "-warnings-as-errors", main.path, "-o", binary])
+        XCTAssertEqual(built.status, 0, SwiftTestSupport.problems(built))
+        XCTAssertEqual(try runProcess(binary, []).stdout, "same\nsame\n")
+        let file = try String(contentsOf: Self.scripts.appendingPathComponent("console-forward.js"), encoding: .utf8)
+        XCTAssertEqual(EmbeddedRuntime.files.file("console-forward.js").body, file, "stale embedding: run Scripts/embed-runtime.sh")
     }
 
     /// A model type named like a runtime type would shadow it inside the module's namespace,
@@ -23,19 +45,20 @@ final class RuntimeEmbeddingTests: XCTestCase {
         let declaration = try NSRegularExpression(pattern: #"^(?:@\w+ )*(?:public |internal |fileprivate |private )?(?:final )?(?:enum|struct|protocol|class|actor|typealias) (\w+)"#,
                                                   options: .anchorsMatchLines)
         var declared: Set<String> = []
-        for file in SupportGenerator.runtimeFiles {
+        for file in SupportGenerator.runtimeFiles where SupportGenerator.scriptConstants[file] == nil {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.insert((text as NSString).substring(with: match.range(at: 1)))
             }
         }
         XCTAssertTrue(declared.contains("BridgeModuleGlue") && declared.contains("JSONValue"), "the pattern finds declarations")
+        declared.formUnion(SupportGenerator.scriptConstants.values)
         XCTAssertEqual(declared.subtracting(SwiftNamer.supportTypeNames).sorted(), [],
                        "runtime types a model could shadow: add them to SwiftNamer.supportTypeNames")
     }
 
     func testEachFileIsEmbeddedWholeAfterItsHeader() throws {
-        for file in EmbeddedRuntime.files {
+        for file in EmbeddedRuntime.files where SupportGenerator.scriptConstants[file.name] == nil {
             let text = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertEqual(lines.dropFirst(file.firstLine - 1).joined(separator: "\n"), file.body,
@@ -93,39 +116,5 @@ final class RuntimeEmbeddingTests: XCTestCase {
                 XCTAssertEqual(zip(original, changed).filter { $0 != $1 }.count, file.accessLines.count, file.name)
             }
         }
-    }
-
-    /// The embedder on a file of its own: `public` in prose and strings is text, the lines of
-    /// declarations are found, and a continuation aligned to one is refused, since it would
-    /// move when `public` becomes another access level.
-    func testEmbedderFindsDeclarationLinesAndRefusesAlignedContinuations() throws {
-        let embedder = TestPaths.binary.deletingLastPathComponent().appendingPathComponent("RuntimeEmbedder")
-        let folder = try temporaryFolder(self)
-        let input = folder.appendingPathComponent("Demo.swift")
-        let output = folder.appendingPathComponent("Embedded.swift")
-        let header = "// The repository's note.\n\nimport Foundation\n\n"
-        try (header + """
-            /// Not public to apps: `public` in prose is text.
-            @MainActor public enum Demo {
-                static let note = "public static"
-                public static func run(
-                    _ value: Int, label: String
-                ) -> String { note }
-            }
-            """).write(to: input, atomically: true, encoding: .utf8)
-        let found = try runProcess(embedder, [output.path, input.path], mergeStderr: true)
-        XCTAssertEqual(found.status, 0, found.output)
-        let embedded = try String(contentsOf: output, encoding: .utf8)
-        XCTAssertTrue(embedded.contains(#"RuntimeSource(name: "Demo.swift", firstLine: 5, accessLines: [6, 8], body: "#), embedded)
-
-        try (header + """
-            public enum Demo {
-                public static func run(_ value: Int,
-                                       label: String) -> String { "" }
-            }
-            """).write(to: input, atomically: true, encoding: .utf8)
-        let refused = try runProcess(embedder, [output.path, input.path], mergeStderr: true)
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.output.contains("Demo.swift:7: error: this line is aligned to the declaration above"), refused.output)
     }
 }
