@@ -107,10 +107,10 @@ let package = Package(
         // ConsoleScript/ holds the node test of the console page script (run by ConsoleScriptTests).
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
+        .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTargets", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
         // The Kotlin target and runtime (Runtime/Kotlin, issue 24): the runtime and generated code are
         // compiled by a real Kotlin 2 compiler (Scripts/kotlin.py) and checked against the Swift runtime.
-        .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
+        .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTargets", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),

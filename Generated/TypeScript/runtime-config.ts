@@ -5,6 +5,22 @@
 /** The transport all modules of this schema set use (docs/WIRE.md, "Channels"). */
 export type BridgeTransport = 'reply' | 'callback';
 
+/**
+ * A native shell the page can run in: where it finds a channel's object and how it talks to it
+ * (docs/WIRE.md, "Channels").
+ */
+export interface BridgeShell {
+    /** The platform, as its developers name it. */
+    readonly platform: string;
+    /** The property names from the global object to a channel's object; `{channel}` stands for its name. */
+    readonly path: readonly string[];
+    /**
+     * `handler`: `postMessage` answers itself (a Promise in the reply transport, `window[callbackName]`
+     * in the callback one). `frames`: JSON text both ways, answers as message events on the object.
+     */
+    readonly port: 'handler' | 'frames';
+}
+
 /** The choices bridgegen generated this client with; the native side was generated with the same. */
 export interface BridgeConfig {
     readonly transport: BridgeTransport;
@@ -14,6 +30,8 @@ export interface BridgeConfig {
     readonly requestTimeoutMs: number;
     /** Default timeout of `ready()`, in milliseconds. */
     readonly readyTimeoutMs: number;
+    /** The native shells bridgegen generates for, in the order the client looks for them: the first found wins. */
+    readonly shells: readonly BridgeShell[];
 }
 
 export const config: BridgeConfig = {
@@ -21,4 +39,8 @@ export const config: BridgeConfig = {
     callbackChannel: 'uniBridgeCall',
     requestTimeoutMs: 10000,
     readyTimeoutMs: 3000,
+    shells: [
+        { platform: 'iOS', path: ['webkit', 'messageHandlers', '{channel}'], port: 'handler' },
+        { platform: 'Android', path: ['__bridgegen_{channel}'], port: 'frames' },
+    ],
 };

@@ -6,7 +6,7 @@
 import { config } from './runtime-config.js';
 
 export { config } from './runtime-config.js';
-export type { BridgeConfig, BridgeTransport } from './runtime-config.js';
+export type { BridgeConfig, BridgeShell, BridgeTransport } from './runtime-config.js';
 
 /** The wire protocol version this client speaks (sent in `$hello`). */
 export const PROTOCOL_VERSION = 1;
@@ -261,7 +261,6 @@ export interface EventHub {
 }
 
 interface BridgeGlobal {
-    webkit?: { messageHandlers?: { [name: string]: MessageHandler | undefined } };
     __bridgegen?: EventHub;
     [name: string]: unknown;
 }
@@ -270,39 +269,30 @@ function globalObject(): BridgeGlobal {
     return globalThis as unknown as BridgeGlobal;
 }
 
-/** The named message handler, or undefined outside the app. Never throws. */
-function findHandler(name: string): MessageHandler | undefined {
-    try {
-        const handlers = globalObject().webkit?.messageHandlers;
-        const handler = handlers ? handlers[name] : undefined;
-        return handler && typeof handler.postMessage === 'function' ? handler : undefined;
-    } catch {
-        return undefined;
-    }
-}
-
 /**
- * Where a module's messages go: WebKit's message handler (iOS), or the object androidx.webkit's
- * `addWebMessageListener` injects as `window.__bridgegen_<channel>` (Android, docs/WIRE.md
- * "Android"). On Android every message is JSON text and every request and `$hello` is named
- * (`callbackName`), in both transports; answers come back as answer frames.
+ * Where a module's messages go: the channel's object in the first shell of `config.shells` (one
+ * row per native side the schema set generates, in bridgegen's order; docs/WIRE.md "Channels")
+ * that the page has. A `handler` port's `postMessage` answers in its own way (a Promise in the
+ * reply transport, `window[callbackName]` in the callback one); a `frames` port takes JSON text,
+ * every request and `$hello` is named (`callbackName`) in both transports, and answers come
+ * back as answer frames on the object.
  */
 interface Port {
-    readonly android: boolean;
+    readonly frames: boolean;
     readonly handler: MessageHandler;
 }
 
-/** The prefix of the object androidx.webkit injects per channel. */
-const androidPrefix = '__bridgegen_';
-
-/** The channel's port: WebKit's handler when it exists (iOS wins), else the Android object. Never throws. */
-function findPort(name: string): Port | undefined {
-    const handler = findHandler(name);
-    if (handler) return { android: false, handler };
+/** The object at `path` from the global object when its `postMessage` is a function, else undefined. Never throws. */
+function objectAt(path: readonly string[]): MessageHandler | undefined {
     try {
-        const object = globalObject()[androidPrefix + name] as { postMessage?: unknown } | null | undefined;
-        if (object !== null && (typeof object === 'object' || typeof object === 'function') && typeof object.postMessage === 'function') {
-            return { android: true, handler: object as MessageHandler };
+        let value: unknown = globalObject();
+        for (const key of path) {
+            if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
+            value = (value as { [key: string]: unknown })[key];
+        }
+        if (value !== null && (typeof value === 'object' || typeof value === 'function')
+            && typeof (value as { postMessage?: unknown }).postMessage === 'function') {
+            return value as MessageHandler;
         }
     } catch {
         // A hostile getter: not in the app.
@@ -310,26 +300,38 @@ function findPort(name: string): Port | undefined {
     return undefined;
 }
 
+/** The channel's port in the first shell whose object exists, or undefined outside the app. Never throws. */
+function findPort(name: string): Port | undefined {
+    for (const shell of config.shells) {
+        const handler = objectAt(shell.path.map((part) => part.split('{channel}').join(name)));
+        if (handler) return { frames: shell.port === 'frames', handler };
+    }
+    return undefined;
+}
+
 /**
- * The answer routing of one Android object, shared by every copy of this runtime on the page
- * (through `androidRouters`), so each object gets one message listener.
+ * The answer routing of one `frames` port's object, shared by every copy of this runtime on the
+ * page (through `frameRouters`), so each object gets one message listener.
  */
-interface AndroidRouter {
+interface FrameRouter {
     /** Hands the envelope of the answer frame naming `name` to `receive`, once; returns what forgets it. */
     expect(name: string, receive: (envelope: unknown) => void): () => void;
 }
 
-/** The page's routers by Android object: `globalThis[Symbol.for('bridgegen.android.v1')]`, a WeakMap. */
-const androidRoutersKey = Symbol.for('bridgegen.android.v1');
-let localRouters: WeakMap<object, AndroidRouter> | undefined;
+/**
+ * The page's routers by object: `globalThis[Symbol.for('bridgegen.android.v1')]`, a WeakMap. The
+ * key is the one the first runtime with frame routing used: copies of every version share it.
+ */
+const frameRoutersKey = Symbol.for('bridgegen.android.v1');
+let localRouters: WeakMap<object, FrameRouter> | undefined;
 
-function androidRouters(): WeakMap<object, AndroidRouter> {
+function frameRouters(): WeakMap<object, FrameRouter> {
     const g = globalThis as unknown as { [key: symbol]: unknown };
     try {
-        const existing = g[androidRoutersKey];
-        if (existing instanceof WeakMap) return existing as WeakMap<object, AndroidRouter>;
-        const created = new WeakMap<object, AndroidRouter>();
-        Object.defineProperty(g, androidRoutersKey, { value: created, writable: false, enumerable: false, configurable: false });
+        const existing = g[frameRoutersKey];
+        if (existing instanceof WeakMap) return existing as WeakMap<object, FrameRouter>;
+        const created = new WeakMap<object, FrameRouter>();
+        Object.defineProperty(g, frameRoutersKey, { value: created, writable: false, enumerable: false, configurable: false });
         return created;
     } catch {
         localRouters = localRouters ?? new WeakMap();
@@ -348,8 +350,8 @@ function own(value: unknown, key: string): unknown {
 }
 
 /**
- * Routes one message event of an Android object: an answer frame to its pending request, an
- * item frame and an event frame to the hub (as the iOS item and event scripts do). Anything else is ignored; never throws.
+ * Routes one message event of a `frames` port's object: an answer frame to its pending request, an
+ * item frame and an event frame to the hub (as a `handler` shell's item and event scripts do). Anything else is ignored; never throws.
  */
 function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: unknown): void {
     try {
@@ -367,7 +369,7 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
         const item = own(frame, 'item');
         if (typeof item === 'string') {
             const h = globalObject().__bridgegen;
-            // The hub reads a string as the item's JSON text (the iOS script's argument): a string item goes as its JSON text.
+            // The hub reads a string as the item's JSON text (the item script's argument): a string item goes as its JSON text.
             const value = own(frame, 'value');
             if (h && typeof h.item === 'function') h.item(item, typeof value === 'string' ? JSON.stringify(value) : value);
             return;
@@ -386,12 +388,12 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
 }
 
 /** The router of `object`, attaching its one message listener when it is created. */
-function androidRouter(object: object): AndroidRouter {
-    const routers = androidRouters();
+function frameRouter(object: object): FrameRouter {
+    const routers = frameRouters();
     const existing = routers.get(object);
     if (existing) return existing;
     const pending = new Map<string, (envelope: unknown) => void>();
-    const router: AndroidRouter = {
+    const router: FrameRouter = {
         expect(name, receive) {
             pending.set(name, receive);
             return () => {
@@ -413,7 +415,7 @@ function androidRouter(object: object): AndroidRouter {
             };
         }
     } catch (error) {
-        console.error('[bridgegen] could not listen on the Android bridge object; answers and events cannot arrive', error);
+        console.error('[bridgegen] could not listen on the bridge object; answers and events cannot arrive', error);
     }
     return router;
 }
@@ -752,8 +754,8 @@ function post(port: Port, message: WireMessage): unknown {
     } catch (error) {
         throw error instanceof BytesLimitError ? new RangeError(bytesLimitMessage(error, message.data, 'params')) : error;
     }
-    if (port.android) {
-        androidRouter(port.handler);
+    if (port.frames) {
+        frameRouter(port.handler);
         return port.handler.postMessage(JSON.stringify(wire));
     }
     return port.handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
@@ -761,10 +763,11 @@ function post(port: Port, message: WireMessage): unknown {
 
 /**
  * Makes the answer of the request named `name` reach `receive`: the global function the
- * callback answer script calls (iOS), or the Android object's router. Returns what forgets it.
+ * callback answer script calls (a `handler` port), or the object's router (a `frames` port).
+ * Returns what forgets it.
  */
 function expectAnswer(port: Port, name: string, receive: (answer: unknown) => void): () => void {
-    if (port.android) return androidRouter(port.handler).expect(name, receive);
+    if (port.frames) return frameRouter(port.handler).expect(name, receive);
     const g = globalObject();
     g[name] = receive;
     return () => {
@@ -1427,7 +1430,7 @@ export class Channel {
     private hello(port: Port): Promise<BridgeCapabilities> {
         const message: WireMessage = { type: '$hello', data: { module: this.module, protocol: PROTOCOL_VERSION } };
         return new Promise<BridgeCapabilities>((resolve) => {
-            const callbackName = config.transport === 'callback' || port.android ? nextCallbackName() : undefined;
+            const callbackName = config.transport === 'callback' || port.frames ? nextCallbackName() : undefined;
             let timer: ReturnType<typeof setTimeout> | undefined;
             let settled = false;
             let forget = (): void => undefined;
@@ -1587,7 +1590,7 @@ export class Channel {
             }
             const callback = config.transport === 'callback';
             const timeoutMs = options.timeoutMs ?? (callback ? config.requestTimeoutMs : 0);
-            const callbackName = callback || port.android ? nextCallbackName() : undefined;
+            const callbackName = callback || port.frames ? nextCallbackName() : undefined;
             let settled = false;
             let timer: ReturnType<typeof setTimeout> | undefined;
             let stopListening = (): void => undefined;

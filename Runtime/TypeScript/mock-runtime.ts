@@ -1,12 +1,13 @@
-// bridgegen's mock engine: fake `window.webkit.messageHandlers` for the configured transport,
-// answering from typed implementations, as docs/TYPESCRIPT.md ("The mock") describes.
+// bridgegen's mock engine: fake message handlers (the channels of the first shell of
+// `config.shells` whose port is a `handler`) for the configured transport, answering from typed
+// implementations, as docs/TYPESCRIPT.md ("The mock") describes.
 // Type-checked as itself by the tests (with runtime.ts) and embedded verbatim, from the first
 // line after this comment, into every generated client as mock-runtime.ts. The generated
 // mock.ts holds what varies with the schema set (the implementation interfaces and the
 // routing tables) and calls `installMockEngine`.
 
 import { BridgeError, BridgeErrorCode, PROTOCOL_VERSION, config, eventHub, toWire } from './runtime.js';
-import type { BridgeEnvelope, BytesDecoder, EventHub } from './runtime.js';
+import type { BridgeEnvelope, BridgeShell, BytesDecoder, EventHub } from './runtime.js';
 
 /** One call the mock received. */
 export interface MockCall {
@@ -22,8 +23,9 @@ export interface MockOptions {
     /** Delay of each answer, in milliseconds (default 0: the next task). */
     delayMs?: number;
     /**
-     * Install even when `window.webkit.messageHandlers` or the Android bridge object of one of
-     * the channels (`window.__bridgegen_<channel>`) already exists (default false).
+     * Install even when the object the mock installs at exists already, or the channel object of
+     * another shell of `config.shells` does (`window.webkit`, `window.__bridgegen_<channel>`;
+     * default false).
      */
     force?: boolean;
     /**
@@ -198,8 +200,37 @@ const pageMessageLimit = 1000;
 type MockFunction = (params?: unknown) => unknown;
 
 interface MockGlobal {
-    webkit?: unknown;
     [name: string]: unknown;
+}
+
+/**
+ * The shell the mock plays: the first of `config.shells` whose port is a `handler`, the kind whose
+ * answers the mock gives (a Promise, or `window[callbackName]`).
+ */
+function mockShell(): BridgeShell {
+    const shell = config.shells.find((candidate) => candidate.port === 'handler');
+    if (shell === undefined) throw new Error('bridgegen mock: this client has no shell with a handler port for the mock to play');
+    return shell;
+}
+
+/** `shell`'s path for `channel`. */
+function channelPath(shell: BridgeShell, channel: string): string[] {
+    return shell.path.map((part) => part.split('{channel}').join(channel));
+}
+
+/** Whether the global object has a value at `path` (a throwing getter counts as one). */
+function present(g: MockGlobal, path: readonly string[]): boolean {
+    try {
+        let value: unknown = g;
+        for (const key of path) {
+            if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
+            value = (value as MockGlobal)[key];
+            if (value === undefined) return false;
+        }
+        return true;
+    } catch {
+        return true;
+    }
 }
 
 function envelope(errcode: number, errmsg: string, data: unknown): BridgeEnvelope {
@@ -207,32 +238,35 @@ function envelope(errcode: number, errmsg: string, data: unknown): BridgeEnvelop
 }
 
 /**
- * Installs fake `window.webkit.messageHandlers` for the configured transport, answering
- * with `implementations` (the schema set's `MockImplementations`). Throws when a real (or
- * another fake) handler set is present, unless `options.force` is set.
+ * Installs fake message handlers for the configured transport, where the first `handler` shell
+ * of `config.shells` has them (`window.webkit.messageHandlers`), answering with
+ * `implementations` (the schema set's `MockImplementations`). Throws when a real (or another
+ * fake) handler set is present, unless `options.force` is set.
  * @internal
  */
 export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>, implementations: object,
                                                     options: MockOptions): InstalledMock<Events, PageCalls> {
     const g = globalThis as unknown as MockGlobal;
-    const hadWebkit = Object.prototype.hasOwnProperty.call(g, 'webkit');
-    const previous = g.webkit;
+    const shell = mockShell();
+    const channels = config.transport === 'reply' ? [...tables.methods.keys()] : [config.callbackChannel];
+    // The mock's handlers hang from the first name of the shell's path (`window.webkit`), which it
+    // replaces whole and puts back at uninstall.
+    const root = channelPath(shell, channels[0] ?? '')[0] ?? '';
+    const hadRoot = Object.prototype.hasOwnProperty.call(g, root);
+    const previous = g[root];
     if (previous !== undefined && !options.force) {
-        throw new Error('bridgegen mock: window.webkit already exists (running in the app?); pass { force: true } to replace it');
+        throw new Error(`bridgegen mock: window.${root} already exists (running in the app?); pass { force: true } to replace it`);
     }
     if (!options.force) {
-        // The objects androidx.webkit injects (docs/WIRE.md, "Android"): the clients would use the mock's
-        // handlers instead of them (WebKit's win), so a real Android app is refused like a real iOS one.
-        const channels = config.transport === 'reply' ? [...tables.methods.keys()] : [config.callbackChannel];
-        for (const channel of channels) {
-            let present: boolean;
-            try {
-                present = g['__bridgegen_' + channel] !== undefined;
-            } catch {
-                present = true;
-            }
-            if (present) {
-                throw new Error(`bridgegen mock: window.__bridgegen_${channel} already exists (running in the Android app?); pass { force: true } to replace it`);
+        // Another shell's channel objects: the clients would use the mock's handlers instead of them
+        // (the first shell wins), so a real app of another shell is refused like a real one of this.
+        for (const other of config.shells) {
+            if (other === shell) continue;
+            for (const channel of channels) {
+                const path = channelPath(other, channel);
+                if (present(g, path)) {
+                    throw new Error(`bridgegen mock: window.${path.join('.')} already exists (running in the ${other.platform} app?); pass { force: true } to replace it`);
+                }
             }
         }
     }
@@ -367,7 +401,8 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             },
         };
     }
-    g.webkit = { messageHandlers: handlers };
+    delete g[root];
+    for (const [channel, handler] of Object.entries(handlers)) placeAt(g, channelPath(shell, channel), handler);
 
     const pageCallTimeoutMs = options.pageCallTimeoutMs ?? defaultPageCallTimeoutMs;
     const callPage: { [module: string]: { [identifier: string]: (...args: unknown[]) => Promise<unknown> } } = {};
@@ -405,10 +440,24 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             queues.set(module, queue);
         },
         uninstall(): void {
-            if (hadWebkit) g.webkit = previous;
-            else delete g.webkit;
+            if (hadRoot) g[root] = previous;
+            else delete g[root];
         },
     };
+}
+
+/** Sets `value` at `path` from the global object, making the objects on the way. */
+function placeAt(g: MockGlobal, path: readonly string[], value: unknown): void {
+    let holder: MockGlobal = g;
+    path.forEach((key, index) => {
+        if (index === path.length - 1) {
+            holder[key] = value;
+            return;
+        }
+        const next = holder[key];
+        if (next === null || typeof next !== 'object') holder[key] = {};
+        holder = holder[key] as MockGlobal;
+    });
 }
 
 /** The envelope text of a failed page call, as the native function body answers it. */

@@ -12,6 +12,11 @@ public struct KotlinTarget: BridgeTarget {
     public var messageIDs: [MessageID] { KotlinMessages.ID.messageIDs }
     public var reservedWords: ReservedWords { KotlinReservedWords.all }
     public var examples: TargetExamples? { .app { KotlinExamples(schema: $0, module: $1, config: $2) } }
+    /// Android: androidx.webkit's `addWebMessageListener` injects the object `window.__bridgegen_<name>`,
+    /// whose `postMessage` takes text and whose message events carry the app's answers.
+    public var shell: ShellDescription? {
+        ShellDescription(platform: "Android", webView: "WebView", path: ["__bridgegen_" + ShellDescription.channelPlaceholder], port: .frames)
+    }
 
     public init() {}
 

@@ -24,13 +24,13 @@ struct BridgeError {
     static let timeout = BridgeError(code: -8, name: "timeout",
         meaning: "No answer arrived in time: a request of the callback transport on the page, or a page call in the app (its whole deadline, waiting for the page's client included).")
     static let aborted = BridgeError(code: -9, name: "aborted",
-        meaning: "The caller gave up: an `AbortSignal` on the page, or a cancelled Swift `Task` of a page call (the page's function keeps running, its answer is ignored).")
+        meaning: "The caller gave up: an `AbortSignal` on the page, or a page call the app cancelled (the page's function keeps running, its answer is ignored).")
     static let notImplemented = BridgeError(code: -10, name: "notImplemented",
         meaning: "App side: the page's client is loaded but registered no implementation of the page method (and, for a method with a global function, the page defines no such function).")
     static let pageNotLoaded = BridgeError(code: -11, name: "pageNotLoaded",
-        meaning: "App side: no page to call: the web view or `WebPage` is gone or not attached, or the module's client did not say hello within the timeout.")
+        meaning: "App side: no page to call: the web view is gone or not attached, or the module's client did not say hello within the timeout.")
     static let pageError = BridgeError(code: -12, name: "pageError",
-        meaning: "App side: the page's function threw something that is not one of the page method's errors, returned a value JSON cannot carry, or WebKit failed the call; the message carries the page's text.")
+        meaning: "App side: the page's function threw something that is not one of the page method's errors, returned a value JSON cannot carry, or the web view failed the call; the message carries the page's text.")
     static let invalidResult = BridgeError(code: -13, name: "invalidResult",
         meaning: "App side: the page's answer does not match the schema; the message names the path, e.g. `result.items[2].id: expected int, got string`.")
     static let processTerminated = BridgeError(code: -14, name: "processTerminated",

@@ -100,6 +100,8 @@ struct Examples {
 public struct ExampleSides: Sendable {
     let page: @Sendable (SchemaSet, Module, GeneratorConfig) -> any PageSideExamples
     let apps: [@Sendable (SchemaSet, Module, GeneratorConfig) -> any AppSideExamples]
+    /// The native shells the targets generate for, in their order (the page looks for them so).
+    let shells: [ShellDescription]
 
     /// The sides of `targets`, in their order; nil unless exactly one is the page's and at
     /// least one an app's.
@@ -116,5 +118,18 @@ public struct ExampleSides: Sendable {
         guard pages.count == 1, let page = pages.first, !apps.isEmpty else { return nil }
         self.page = page
         self.apps = apps
+        self.shells = targets.compactMap(\.shell)
+    }
+
+    /// The languages of the page's side and of each app's, as the first module's examples name
+    /// them; nil for a schema set without modules.
+    func languages(_ schema: SchemaSet, config: GeneratorConfig) -> (page: String, apps: [String])? {
+        guard let module = schema.modules.first else { return nil }
+        return (page(schema, module, config).language, apps.map { $0(schema, module, config).language })
+    }
+
+    /// Each shell's object for `channel`, as the docs list them: "`window.webkit.messageHandlers.sample` on iOS, ...".
+    func channels(_ channel: String) -> String {
+        shells.map { MarkdownText.code($0.expression(forChannel: channel)) + " on " + $0.platform }.joined(separator: ", ")
     }
 }

@@ -5,6 +5,7 @@ import BridgeGenCore
 struct IndexPage {
     let schema: SchemaSet
     let config: GeneratorConfig
+    let sides: ExampleSides
 
     func render() -> String {
         var p = CodePrinter()
@@ -12,11 +13,15 @@ struct IndexPage {
         PageHeader.print(source: sources.isEmpty ? "no schemas" : sources, into: &p)
         p.line("# Bridge reference")
         p.line()
-        p.line("The JavaScript <-> Swift bridge between the app's web pages and its native code, generated from")
-        p.line("the schemas by bridgegen. Each module is a typed client that page code imports from the generated")
-        p.line("TypeScript (`import { <module> } from './bridge/index.js'`) and a handler protocol in Swift")
-        p.line("(`<Module>Handler`). A module's page methods go the other way: the page implements them and the")
-        p.line("app calls them (`<Module>Bridge.page(for:)`) and awaits their results.")
+        let shells = sides.shells.map { "\($0.platform) (\($0.webView))" }
+        var intro = "The JavaScript <-> native bridge between the app's web pages and its native code on "
+            + DiagnosticText.list(shells) + ", generated from the schemas by bridgegen."
+        if let languages = sides.languages(schema, config: config) {
+            intro += " Each module is a typed client that page code imports (\(languages.page)) and a handler each app implements ("
+                + DiagnosticText.list(languages.apps) + "); its page shows both sides of every method."
+        }
+        intro += " A module's page methods go the other way: the page implements them and the app calls them and awaits their results."
+        Self.wrap(intro, into: &p)
         p.line()
         transport(&p)
         p.line()
@@ -40,19 +45,30 @@ struct IndexPage {
     private func transport(_ p: inout CodePrinter) {
         switch config.transport {
         case .reply:
-            p.line("**Transport: `reply`.** Each module has its own message handler, named after the module")
-            p.line("(`window.webkit.messageHandlers.<module>`). The page posts a message object and the")
-            p.line("Promise that `postMessage` returns resolves with the answer (iOS 14 and later).")
+            Self.wrap("**Transport: `reply`.** Each module has its own channel, named after the module: "
+                      + sides.channels("<module>") + ". The page posts each message there and the app answers each request once.", into: &p)
         case .callback:
-            p.line("**Transport: `callback`.** All modules share one message handler,")
-            p.line("`window.webkit.messageHandlers.\(config.callbackChannel)`. The page posts a JSON string")
-            p.line("`{type, data, callbackName}`, and the app answers a request by calling")
-            p.line("`window[callbackName]` with a JSON string `{errcode, errmsg, data}`. Wire names are unique")
-            p.line("across modules, because messages are routed by wire name alone.")
+            Self.wrap("**Transport: `callback`.** All modules share one channel: " + sides.channels(config.callbackChannel)
+                      + ". The page posts a JSON string `{type, data, callbackName}`, and the app answers a request with a "
+                      + "JSON string `{errcode, errmsg, data}` for its `callbackName`. Wire names are unique across modules, "
+                      + "because messages are routed by wire name alone.", into: &p)
         }
         p.line("Events travel from the app to the page and are queued by the app until the page's client")
         p.line("has loaded. The wire protocol is specified in bridgegen's `docs/WIRE.md`; each module page")
         p.line("draws its message flow.")
+    }
+
+    /// `text` (bridgegen's own words, no schema text) in lines of at most about 100 characters.
+    private static func wrap(_ text: String, into p: inout CodePrinter) {
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > 100 {
+                p.line(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { p.line(line) }
     }
 
     private func bridgeErrors(_ p: inout CodePrinter) {

@@ -40,7 +40,7 @@ public struct MarkdownTarget: BridgeTarget {
         let usage = TypeUsage(schema)
         // Built once and shared by every page that links to the index the same way (all do today).
         let bridgeErrorRows = schema.modules.first.map { BridgeErrorRows(link: Linker(currentModule: $0.name), config: config) }
-        return [EmitPart { sink in sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config).render())) }]
+        return [EmitPart { sink in sink(GeneratedFile(relativePath: PageName.index, contents: IndexPage(schema: schema, config: config, sides: sides).render())) }]
             + schema.modules.map { module in
                 EmitPart { sink in
                     let page = ModulePage(schema: schema, config: config, module: module, usage: usage, sides: sides,

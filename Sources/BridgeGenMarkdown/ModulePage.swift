@@ -9,6 +9,7 @@ struct ModulePage {
     let usage: TypeUsage
     let link: Linker
     let examples: Examples
+    let sides: ExampleSides
     /// The rows of bridge errors in the errors tables, the same on every request (with or
     /// without parameters) and every page method, so written once per page.
     let bridgeErrorRows: BridgeErrorRows
@@ -24,6 +25,7 @@ struct ModulePage {
         let link = Linker(currentModule: module.name)
         self.link = link
         self.examples = Examples(schema: schema, module: module, config: config, sides: sides)
+        self.sides = sides
         if let bridgeErrorRows, bridgeErrorRows.indexHref == BridgeErrorRows.indexHref(link) {
             self.bridgeErrorRows = bridgeErrorRows
         } else {
@@ -72,13 +74,11 @@ struct ModulePage {
     }
 
     private func facts(_ p: inout CodePrinter) {
+        // docs/WIRE.md's channels: each shell's object for the module's channel.
         let channel: String
         switch config.transport {
-        // docs/WIRE.md's channels: WebKit's handler on iOS, the object the listener injects on Android.
-        case .reply: channel = "`window.webkit.messageHandlers.\(module.name)` on iOS, `window.__bridgegen_\(module.name)` on Android (reply transport)"
-        case .callback:
-            channel = "`window.webkit.messageHandlers.\(config.callbackChannel)` on iOS, `window.__bridgegen_\(config.callbackChannel)` on Android, "
-                + "shared by all modules (callback transport)"
+        case .reply: channel = sides.channels(module.name) + " (reply transport)"
+        case .callback: channel = sides.channels(config.callbackChannel) + ", shared by all modules (callback transport)"
         }
         var rows: [[String]] = [
             ["Schema", MarkdownText.code(fileName(module.sourcePath))],

@@ -12,6 +12,12 @@ public struct SwiftTarget: BridgeTarget {
     public var reservedWords: ReservedWords { SwiftReservedWords.all }
     public var messageIDs: [MessageID] { SwiftMessages.ID.messageIDs }
     public var examples: TargetExamples? { .app { SwiftExamples(schema: $0, module: $1, config: $2) } }
+    /// iOS: WebKit gives the page each installed script message handler as
+    /// `window.webkit.messageHandlers.<name>`.
+    public var shell: ShellDescription? {
+        ShellDescription(platform: "iOS", webView: "WKWebView", path: ["webkit", "messageHandlers", ShellDescription.channelPlaceholder],
+                         port: .handler)
+    }
 
     public init() {}
 

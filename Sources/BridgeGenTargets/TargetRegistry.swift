@@ -11,7 +11,14 @@ public enum TargetRegistry {
     public static let all: [any BridgeTarget] = sides + [docs]
 
     /// The targets that generate a side of the bridge: the native apps' and the page's.
-    static let sides: [any BridgeTarget] = [SwiftTarget(), KotlinTarget(), TypeScriptTarget()]
+    static let sides: [any BridgeTarget] = natives + [web]
+
+    /// The targets that generate a native app's side, each for its shell, in the order the page
+    /// looks for the shells.
+    static let natives: [any BridgeTarget] = [SwiftTarget(), KotlinTarget()]
+
+    /// The web client, which finds whichever of the natives' shells it runs in.
+    public static let web = TypeScriptTarget(shells: natives.compactMap(\.shell))
 
     /// The docs, with every side's examples.
     public static let docs = MarkdownTarget(examplesOf: sides)

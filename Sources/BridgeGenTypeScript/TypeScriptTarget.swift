@@ -17,7 +17,13 @@ public struct TypeScriptTarget: BridgeTarget {
     public var messageIDs: [MessageID] { TypeScriptMessages.ID.messageIDs }
     public var examples: TargetExamples? { .page { _, module, _ in TypeScriptExamples(module: module) } }
 
-    public init() {}
+    /// The native shells the client looks for, in order (`ShellDescription`): the registry's
+    /// native targets' shells.
+    public let shells: [ShellDescription]
+
+    public init(shells: [ShellDescription]) {
+        self.shells = shells
+    }
 
     /// Refuses names the TypeScript client cannot carry (see `TypeScriptValidator`).
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
@@ -29,7 +35,7 @@ public struct TypeScriptTarget: BridgeTarget {
         let inputs = InputForms(schema: schema)
         let first = EmitPart { sink in
             sink(GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()))
-            sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config)))
+            sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config, shells: shells)))
         }
         let modules = schema.modules.map { module in
             EmitPart { sink in
@@ -65,8 +71,8 @@ public struct TypeScriptTarget: BridgeTarget {
 
     static func mockRuntime() -> String {
         embedded(RuntimeFiles.mockRuntime, about: [
-            "The mock engine behind mock.ts: fake `window.webkit.messageHandlers` for development",
-            "outside the app. Import mock.ts only in development builds.",
+            "The mock engine behind mock.ts: fake message handlers for development outside the app.",
+            "Import mock.ts only in development builds.",
         ])
     }
 
@@ -81,13 +87,13 @@ public struct TypeScriptTarget: BridgeTarget {
         return p.text
     }
 
-    static func runtimeConfig(_ config: GeneratorConfig) -> String {
+    static func runtimeConfig(_ config: GeneratorConfig, shells: [ShellDescription]) -> String {
         var p = CodePrinter()
         printHeader(source: nil, into: &p)
         p.line("//")
         p.line("// The configuration this client was generated with (bridgegen.yaml).")
         p.blankLine()
-        RuntimeFiles.printConfig(config, into: &p)
+        RuntimeFiles.printConfig(config, shells: shells, into: &p)
         return p.text
     }
 

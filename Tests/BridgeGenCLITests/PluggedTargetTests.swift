@@ -137,7 +137,7 @@ final class PluggedTargetTests: XCTestCase {
             pageMethods:
               refresh: {}
             """])
-        let docs = MarkdownTarget(examplesOf: [SwiftTarget(), TypeScriptTarget(), ToyTarget()])
+        let docs = MarkdownTarget(examplesOf: [SwiftTarget(), TargetRegistry.web, ToyTarget()])
         let page = try XCTUnwrap(docs.files(schema, config: GeneratorConfig()).first { $0.relativePath == "shop.md" }?.contents)
         for expected in ["- **Toy:** `shop.toy` (what the toy app implements)", " · Toy `toy.ping`", "App (Toy):\n\n```toy\non ping\n```",
                          "App (Toy), sending:\n\n```toy\nsend opened\n```", "Toy `ToyPage.refresh`", "```toy\ncall refresh\n```",

@@ -1,7 +1,8 @@
-@testable import BridgeGenKotlin
 import BridgeGenCore
-import BridgeGenTypeScript
+@testable import BridgeGenKotlin
+import BridgeGenTargets
 import BridgeGenTestSupport
+import BridgeGenTypeScript
 import Foundation
 import XCTest
 
@@ -236,7 +237,7 @@ final class KotlinModelTests: XCTestCase {
         let flags = ["--strict", "--noUncheckedIndexedAccess", "--exactOptionalPropertyTypes", "--isolatedModules", "--target", "ES2020",
                      "--module", "ES2020", "--moduleResolution", "node", "--lib", "ES2020,DOM"]
         let source = try temporaryFolder("android-ts-\(transport.rawValue)")
-        let files = TypeScriptTarget().files(try checkedSchema(), config: GeneratorConfig(transport: transport))
+        let files = TargetRegistry.web.files(try checkedSchema(), config: GeneratorConfig(transport: transport))
         for file in files { try Data(file.contents.utf8).write(to: source.appendingPathComponent(file.relativePath)) }
         let client = try temporaryFolder("android-js-\(transport.rawValue)")
         let tsc = try runProcess("tsc", flags + ["--outDir", client.path] + files.map { source.appendingPathComponent($0.relativePath).path }, mergeStderr: true)

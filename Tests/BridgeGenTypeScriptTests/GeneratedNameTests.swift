@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
@@ -44,7 +45,7 @@ final class GeneratedNameTests: XCTestCase {
         let texts = ["runtime", "index", "mock", "fine"].reduce(into: [String: String]()) { texts, name in
             texts["\(name).bridge.yaml"] = "bridgegen: 1\nmodule: \(name)\n"
         }
-        let found = TypeScriptTarget().validate(try checkedSchema(texts: texts), config: GeneratorConfig())
+        let found = TargetRegistry.web.validate(try checkedSchema(texts: texts), config: GeneratorConfig())
         XCTAssertEqual(DiagnosticRenderer.text(found), """
             index.bridge.yaml:2:9: error: module name 'index' is reserved in the TypeScript output: the module's file would be 'index.ts', which is the generated index of all modules; choose another name [module-output-collision]
             mock.bridge.yaml:2:9: error: module name 'mock' is reserved in the TypeScript output: the module's file would be 'mock.ts', which is the generated mock; choose another name [module-output-collision]

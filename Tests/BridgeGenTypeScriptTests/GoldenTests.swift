@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
@@ -18,7 +19,7 @@ final class GoldenTests: XCTestCase {
     func testOutputIsDeterministic() throws {
         let schema = try checkedSchema()
         XCTAssertEqual(TestSupport.generate(schema), TestSupport.generate(schema))
-        let files = TypeScriptTarget().files(schema, config: GeneratorConfig())
+        let files = TargetRegistry.web.files(schema, config: GeneratorConfig())
         // The runtime first, then a client per module, then what imports them all.
         XCTAssertEqual(files.map(\.relativePath), ["runtime.ts", "runtime-config.ts", "sample.ts", "user.ts", "mock.ts", "mock-runtime.ts", "index.ts"])
         for file in files {

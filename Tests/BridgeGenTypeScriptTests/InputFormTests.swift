@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import BridgeGenTypeScript
 import XCTest
@@ -125,7 +126,7 @@ final class InputFormTests: XCTestCase {
               once:
                 kind: send
             """])
-        let found = TypeScriptTarget().validate(schema, config: GeneratorConfig())
+        let found = TargetRegistry.web.validate(schema, config: GeneratorConfig())
         let rendered = DiagnosticRenderer.text(found)
         XCTAssertEqual(found.map { $0.location?.line }, [9, 16], rendered)
         XCTAssertEqual(found.map(\.message), [

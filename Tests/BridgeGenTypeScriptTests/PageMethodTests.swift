@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 @testable import BridgeGenTypeScript
 import Foundation
@@ -246,14 +247,14 @@ final class PageMethodTests: XCTestCase {
                 kind: send
             """])
         // Without page methods, neither name is taken.
-        XCTAssertEqual(TypeScriptTarget().validate(schema, config: GeneratorConfig()), [])
+        XCTAssertEqual(TargetRegistry.web.validate(schema, config: GeneratorConfig()), [])
         func pageMethod(_ name: String, _ identifier: String, line: Int) -> PageMethod {
             PageMethod(name: name, identifier: identifier, wireName: name, doc: nil, params: [], returns: nil, returnsDoc: nil,
                        errors: [], global: nil, deprecated: nil, location: SourceLocation(path: "bad.bridge.yaml", line: line, column: 3))
         }
         schema.modules[0].pageMethods = [pageMethod("to-string", "toString", line: 12), pageMethod("then", "then", line: 13),
                                          pageMethod("fine", "fine", line: 14)]
-        let found = TypeScriptTarget().validate(schema, config: GeneratorConfig())
+        let found = TargetRegistry.web.validate(schema, config: GeneratorConfig())
         XCTAssertEqual(DiagnosticRenderer.text(found), """
             bad.bridge.yaml:4:3: error: type name 'BadPageMethods' is reserved in the TypeScript client: it is the page-method interface of module 'bad'; rename the type [ts-generated-type-clash]
             bad.bridge.yaml:2:9: note: 'BadPageMethods' comes from here
@@ -311,6 +312,6 @@ final class PageMethodTests: XCTestCase {
     }
 
     func testTheFixtureIsAccepted() throws {
-        XCTAssertEqual(TypeScriptTarget().validate(try PageMethodFixture.schema(), config: GeneratorConfig()), [])
+        XCTAssertEqual(TargetRegistry.web.validate(try PageMethodFixture.schema(), config: GeneratorConfig()), [])
     }
 }

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import BridgeGenTypeScript
 import Foundation
@@ -13,7 +14,7 @@ enum TestSupport {
     /// The TypeScript output for `schema`, by relative path.
     static func generate(_ schema: SchemaSet, config: GeneratorConfig = GeneratorConfig()) -> [String: String] {
         var files: [String: String] = [:]
-        for generated in TypeScriptTarget().files(schema, config: config) {
+        for generated in TargetRegistry.web.files(schema, config: config) {
             files[generated.relativePath] = generated.contents
         }
         return files

@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import BridgeGenTypeScript
 import XCTest
@@ -7,12 +8,12 @@ import XCTest
 final class ValidateTests: XCTestCase {
     private func diagnostics(_ yaml: String, file: String = "bad.bridge.yaml") throws -> [Diagnostic] {
         let schema = try checkedSchema(texts: [file: yaml])
-        return TypeScriptTarget().validate(schema, config: GeneratorConfig())
+        return TargetRegistry.web.validate(schema, config: GeneratorConfig())
     }
 
     func testSchemasAreAccepted() throws {
-        XCTAssertEqual(TypeScriptTarget().validate(try checkedSchema(), config: GeneratorConfig()), [])
-        XCTAssertEqual(TypeScriptTarget().validate(try checkedSchema(texts: EdgeSchemas.texts), config: GeneratorConfig()), [])
+        XCTAssertEqual(TargetRegistry.web.validate(try checkedSchema(), config: GeneratorConfig()), [])
+        XCTAssertEqual(TargetRegistry.web.validate(try checkedSchema(texts: EdgeSchemas.texts), config: GeneratorConfig()), [])
     }
 
     func testClientMembersAndThenableNamesAreRefused() throws {
@@ -117,7 +118,7 @@ final class ValidateTests: XCTestCase {
               on:
                 kind: send
             """])
-        let result = Pipeline.generate(schema, targets: [TypeScriptTarget()], config: GeneratorConfig())
+        let result = Pipeline.generate(schema, targets: [TargetRegistry.web], config: GeneratorConfig())
         XCTAssertTrue(result.files.isEmpty)
         XCTAssertEqual(DiagnosticRenderer.text(result.diagnostics).split(separator: "\n").first.map(String.init),
                        "bad.bridge.yaml:4:3: error: method name 'on' is reserved in the TypeScript client (a member of every generated module client); choose another name (the wire name can stay: add 'wire: on') [ts-reserved-method]")

@@ -23,6 +23,9 @@ public protocol BridgeTarget: Sendable {
     var messageIDs: [MessageID] { get }
     /// What the Markdown reference shows of this target: its side of each example.
     var examples: TargetExamples? { get }
+    /// The native shell this target generates the app's side for, if it does: the page runtime
+    /// finds the shell and the docs name its channel from this description alone.
+    var shell: ShellDescription? { get }
     /// The line the target generates for a declaration, and the code-fence language to show it
     /// in (hover in `bridgegen lsp`); nil when it generates none.
     func signature(of declaration: DeclarationReference, in schema: SchemaSet, config: GeneratorConfig) -> (language: String, line: String)?
@@ -40,6 +43,7 @@ extension BridgeTarget {
     public var reservedWords: ReservedWords { ReservedWords() }
     public var messageIDs: [MessageID] { [] }
     public var examples: TargetExamples? { nil }
+    public var shell: ShellDescription? { nil }
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] { [] }
     public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
                           config: GeneratorConfig) -> (language: String, line: String)? { nil }
