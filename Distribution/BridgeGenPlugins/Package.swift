@@ -18,7 +18,7 @@ let package = Package(
     products: [
         // Generates the Swift side on every build of a target that lists it (docs/PLUGIN.md).
         .plugin(name: "BridgeGenPlugin", targets: ["BridgeGenPlugin"]),
-        // `swift package generate-bridge`: Swift, TypeScript and Markdown into a folder.
+        // `swift package generate-bridge`: every side and the docs into a folder (`bridgegen generate --out`).
         .plugin(name: "GenerateBridgeCommand", targets: ["GenerateBridgeCommand"]),
         // `swift package check-bridge`: fails when that folder is stale; needs no permission (CI).
         .plugin(name: "CheckBridgeCommand", targets: ["CheckBridgeCommand"]),
@@ -36,8 +36,8 @@ let package = Package(
             name: "GenerateBridgeCommand",
             capability: .command(
                 intent: .custom(verb: "generate-bridge",
-                                description: "Write the Swift, TypeScript and Markdown of the bridge into a folder"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the generated bridge (Swift, TypeScript, Markdown) into the output folder; to check it without writing (CI), use swift package check-bridge, which needs no permission")]
+                                description: "Write every side of the bridge and its docs into a folder"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated bridge (every side and the docs) into the output folder; to check it without writing (CI), use swift package check-bridge, which needs no permission")]
             ),
             dependencies: ["bridgegen"]
         ),

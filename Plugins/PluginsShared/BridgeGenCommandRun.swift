@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// What the command plugins `generate-bridge` and `check-bridge` share: their options, the
 /// schemas and config those name, and the run of `bridgegen generate` into (or, for
-/// `--check`, against) DIR/Swift, DIR/TypeScript and DIR/Docs.
+/// `--check`, against) a folder per target under DIR (`bridgegen generate --out DIR`).
 struct BridgeGenCommandRun {
     /// The options both commands take, as their usage prints them.
     static let optionsUsage = """
@@ -11,8 +11,8 @@ struct BridgeGenCommandRun {
           --schemas PATH   Use these schema files or folders instead of a target's.
           --config FILE    The config file (default: the target's bridgegen.yaml, or the one
                            beside the schemas).
-          --output DIR     The bridge is DIR/Swift, DIR/TypeScript and DIR/Docs (default: BridgeGen
-                           in the package folder).
+          --output DIR     The bridge is a folder per target under DIR, as `bridgegen generate
+                           --out DIR` writes it (default: BridgeGen in the package folder).
         """
 
     var inputs: [String]

@@ -8,20 +8,24 @@ import BridgeGenTypeScript
 /// ("reserved in Swift and TypeScript"). Adding a target is adding its module to Package.swift
 /// and its value here: the CLI, both plugins and every stage find it through this list.
 public enum TargetRegistry {
-    public static let all: [any BridgeTarget] = sides + [docs]
-
-    /// The targets that generate a side of the bridge: the native apps' and the page's.
-    static let sides: [any BridgeTarget] = natives + [web]
+    public static let all: [any BridgeTarget] = composed(natives: natives)
 
     /// The targets that generate a native app's side, each for its shell, in the order the page
-    /// looks for the shells.
-    static let natives: [any BridgeTarget] = [SwiftTarget(), KotlinTarget()]
+    /// looks for the shells (the first it finds wins).
+    public static let natives: [any BridgeTarget] = [SwiftTarget(), KotlinTarget()]
 
     /// The web client, which finds whichever of the natives' shells it runs in.
     public static let web = TypeScriptTarget(shells: natives.compactMap(\.shell))
 
     /// The docs, with every side's examples.
-    public static let docs = MarkdownTarget(examplesOf: sides)
+    public static let docs = MarkdownTarget(examplesOf: natives + [web])
+
+    /// The whole list for `natives`: they, the web client that finds their shells, and the docs
+    /// that show every side. `all` is this for the natives above; a test composes its own.
+    public static func composed(natives: [any BridgeTarget]) -> [any BridgeTarget] {
+        let web = TypeScriptTarget(shells: natives.compactMap(\.shell))
+        return natives + [web, MarkdownTarget(examplesOf: natives + [web])]
+    }
 
     /// The target whose output option is `option` (`--swift-out`).
     public static func target(forOutputOption option: String) -> (any BridgeTarget)? {

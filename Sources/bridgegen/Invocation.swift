@@ -18,14 +18,17 @@ enum Invocation {
     case run(BridgeGenRequest, stdinName: String?, output: DiagnosticOutput)
     case diff(DiffRequest, output: DiagnosticOutput)
 
-    /// The output-folder options come from the registry, so a new target is one registry line.
-    static let valueOptions = Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name", "--out"]
-                                  + TargetRegistry.all.map(\.outputOption))
+    /// The output-folder options come from the targets (the registry's), so a new target is one registry line.
+    static func valueOptions(_ targets: [any BridgeTarget]) -> Set<String> {
+        Set(["--config", "--transport", "--callback-channel", "--diagnostics-format", "--color", "--stdin-name", "--out"]
+            + targets.map(\.outputOption))
+    }
     static let flagOptions: Set<String> = ["--dump-model", "--check", "--no-config", "--no-cache"]
     /// How diagnostics print: options of every command that prints them.
     static let outputOptions: Set<String> = ["--diagnostics-format", "--color"]
 
-    static func parse(_ argv: [String]) throws(Arguments.UsageError) -> Invocation {
+    /// The invocation `argv` asks for, with `targets` (the registry's; a test adds one of its own).
+    static func parse(_ argv: [String], targets: [any BridgeTarget] = TargetRegistry.all) throws(Arguments.UsageError) -> Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
         let word = argv.first ?? ""
         if word == "help" { return try parseHelp(Array(argv.dropFirst())) }
@@ -44,14 +47,14 @@ enum Invocation {
             guard argv.dropFirst().allSatisfy({ $0 == "--stdio" }) else { throw fail("lsp takes no arguments (it serves on standard input and output)") }
             return .lsp
         }
-        if word == "diff" { return try parseDiff(Array(argv.dropFirst())) }
+        if word == "diff" { return try parseDiff(Array(argv.dropFirst()), targets: targets) }
         guard let command = BridgeGenRequest.Command(rawValue: word) else { throw unknownCommand(word) }
-        let arguments = try Arguments(Array(argv.dropFirst()), valueOptions: valueOptions, flagOptions: flagOptions)
+        let arguments = try Arguments(Array(argv.dropFirst()), valueOptions: valueOptions(targets), flagOptions: flagOptions)
         let output = try DiagnosticOutput(arguments)
         guard !arguments.positional.isEmpty else { throw fail("\(command.rawValue) needs at least one schema file or folder") }
         let stdinName = try self.stdinName(arguments)
 
-        let outputs = try self.outputs(arguments)
+        let outputs = try self.outputs(arguments, targets: targets)
         switch command {
         case .check:
             if !outputs.isEmpty { throw fail("output folders are options of 'generate', not 'check'") }
@@ -59,7 +62,7 @@ enum Invocation {
             if arguments.flag("--no-cache") { throw fail("--no-cache is an option of 'generate'") }
         case .generate:
             if outputs.isEmpty {
-                throw fail("generate needs --out or at least one of \(TargetRegistry.all.map(\.outputOption).joined(separator: ", "))")
+                throw fail("generate needs --out or at least one of \(targets.map(\.outputOption).joined(separator: ", "))")
             }
             if arguments.flag("--dump-model") { throw fail("--dump-model is an option of 'check'") }
         }
@@ -80,7 +83,7 @@ enum Invocation {
             throw fail("--callback-channel must be an identifier of ASCII letters, digits and '_', got '\(channel)'")
         }
         let request = BridgeGenRequest(command: command, paths: arguments.positional.filter { $0 != "-" }, config: config, transport: transport,
-                                       callbackChannel: channel, targets: TargetRegistry.all, outputs: outputs,
+                                       callbackChannel: channel, targets: targets, outputs: outputs,
                                        checkOnly: arguments.flag("--check"), dumpModel: arguments.flag("--dump-model"),
                                        toolIdentity: ToolIdentity.ofRunningExecutable(version: Usage.version),
                                        ignoreStamp: arguments.flag("--no-cache"))
@@ -89,8 +92,8 @@ enum Invocation {
 
     /// The folders `generate` writes: each `--<target>-out` given, or with `--out DIR` every
     /// target into its folder under DIR (`DIR/Swift`, ...), so that callers need name no target.
-    static func outputs(_ arguments: Arguments) throws(Arguments.UsageError) -> [BridgeGenRequest.Output] {
-        let named = TargetRegistry.all.compactMap { target in
+    static func outputs(_ arguments: Arguments, targets: [any BridgeTarget]) throws(Arguments.UsageError) -> [BridgeGenRequest.Output] {
+        let named = targets.compactMap { target in
             arguments.value(target.outputOption).map { BridgeGenRequest.Output(target, folder: $0) }
         }
         guard let all = arguments.value("--out") else { return named }
@@ -99,7 +102,7 @@ enum Invocation {
         }
         if all.isEmpty { throw Arguments.UsageError(message: "the --out folder is empty") }
         let base = all.hasSuffix("/") ? all : all + "/"
-        return TargetRegistry.all.map { BridgeGenRequest.Output($0, folder: base + $0.outputFolder) }
+        return targets.map { BridgeGenRequest.Output($0, folder: base + $0.outputFolder) }
     }
 
     /// `help` alone or with one command word.
@@ -137,11 +140,11 @@ enum Invocation {
     }
 
     /// `diff OLD NEW` or `diff NEW... --against REF`, with `--fail-on` and `--diagnostics-format`.
-    static func parseDiff(_ args: [String]) throws(Arguments.UsageError) -> Invocation {
+    static func parseDiff(_ args: [String], targets: [any BridgeTarget]) throws(Arguments.UsageError) -> Invocation {
         func fail(_ message: String) -> Arguments.UsageError { Arguments.UsageError(message: message) }
         // The options of the other commands are parsed so that giving one says why it is refused.
-        let arguments = try Arguments(args, valueOptions: valueOptions.union(["--against", "--fail-on"]), flagOptions: flagOptions)
-        for option in valueOptions.union(flagOptions).subtracting(outputOptions).sorted() {
+        let arguments = try Arguments(args, valueOptions: valueOptions(targets).union(["--against", "--fail-on"]), flagOptions: flagOptions)
+        for option in valueOptions(targets).union(flagOptions).subtracting(outputOptions).sorted() {
             guard arguments.value(option) != nil || arguments.flag(option) else { continue }
             if option == "--config" || option == "--no-config" {
                 throw fail("\(option) is not an option of 'diff': each version uses the bridgegen.yaml beside its own schemas")
@@ -168,11 +171,11 @@ enum Invocation {
         if let ref = arguments.value("--against") {
             guard !ref.isEmpty, !ref.hasPrefix("-") else { throw fail("--against needs a git ref (a branch, tag or commit), got '\(ref)'") }
             guard !paths.isEmpty else { throw fail("diff --against needs at least one schema file or folder of the new version") }
-            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn, targets: TargetRegistry.all), output: output)
+            return .diff(DiffRequest(old: .gitRef(ref), new: paths, failOn: failOn, targets: targets), output: output)
         }
         guard paths.count == 2 else {
             throw fail("diff needs two schema files or folders, OLD and NEW (or NEW... --against GIT-REF), got \(paths.count)")
         }
-        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn, targets: TargetRegistry.all), output: output)
+        return .diff(DiffRequest(old: .paths([paths[0]]), new: [paths[1]], failOn: failOn, targets: targets), output: output)
     }
 }

@@ -1,3 +1,4 @@
+import BridgeGenCore
 import BridgeGenTargets
 
 /// The help text and version `bridgegen help`, `help COMMAND`, `-h` and `--version` print:
@@ -18,18 +19,26 @@ enum Usage {
         return quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1] : quoted.joined()
     }
 
-    static let overview = "OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas."
+    /// What bridgegen does, naming the registry's shells: "... of hybrid apps (iOS's WKWebView, ...)".
+    static func overview(_ targets: [any BridgeTarget]) -> String {
+        let shells = targets.compactMap(\.shell).map { "\($0.platform)'s \($0.webView)" }
+        return "OVERVIEW: Generate both sides of the JavaScript <-> native bridge of hybrid apps ("
+            + DiagnosticText.list(shells) + ") from YAML schemas."
+    }
 
-    static let usageLines: [(Command, String)] = [
-        (.check, "bridgegen check PATH... [options]"),
-        (.generate, "bridgegen generate PATH... (--out DIR | \(targetOptionsUsage)) [--check] [--no-cache] [options]"),
-        (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
-        (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
-        (.lsp, "bridgegen lsp"),
-        (.schema, "bridgegen schema"),
-        (.help, "bridgegen help [COMMAND]"),
-        (.version, "bridgegen version"),
-    ]
+    static func usageLines(_ targets: [any BridgeTarget]) -> [(Command, String)] {
+        let lines: [(Command, String)] = [
+            (.check, "bridgegen check PATH... [options]"),
+            (.generate, "bridgegen generate PATH... (--out DIR | TARGET-OPTIONS) [--check] [--no-cache] [options]"),
+            (.diff, "bridgegen diff OLD NEW [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
+            (.diff, "bridgegen diff NEW... --against GIT-REF [--fail-on CLASSES] [--diagnostics-format FORMAT]"),
+            (.lsp, "bridgegen lsp"),
+            (.schema, "bridgegen schema"),
+            (.help, "bridgegen help [COMMAND]"),
+            (.version, "bridgegen version"),
+        ]
+        return lines.map { ($0.0, $0.1.replacing("TARGET-OPTIONS", with: targetOptionsUsage(targets))) }
+    }
 
     static let paths = """
         PATH, OLD and NEW are a schema file or a folder searched recursively for *.bridge.yaml.
@@ -79,7 +88,7 @@ enum Usage {
             """),
     ]
 
-    static let options: [(Set<Command>, String)] = [
+    static func options(_ targets: [any BridgeTarget]) -> [(Set<Command>, String)] { [
         ([.check, .generate], """
               --config FILE           The config file (docs/CONFIG.md). Without it, a bridgegen.yaml inside
                                       a folder PATH or beside a schema file PATH is used, if there is one.
@@ -115,7 +124,7 @@ enum Usage {
         ([.check], """
               --dump-model            (check) Print the checked model as JSON on stdout.
             """),
-    ] + targetOptions + [
+    ] + targetOptions(targets) + [
         ([.generate], """
               --check                 (generate) Write nothing; exit 1 listing the outputs that are
                                       missing, stale or left over, or an interrupted commit. For CI.
@@ -142,19 +151,19 @@ enum Usage {
         ([.version], """
               --version               Show the version.
             """),
-    ]
+    ] }
 
-    /// `[--swift-out DIR] [--ts-out DIR] ...`, from the registry.
-    static var targetOptionsUsage: String {
-        TargetRegistry.all.map { "[\($0.outputOption) DIR]" }.joined(separator: " ")
+    /// `[--swift-out DIR] [--ts-out DIR] ...`, from the targets.
+    static func targetOptionsUsage(_ targets: [any BridgeTarget]) -> String {
+        targets.map { "[\($0.outputOption) DIR]" }.joined(separator: " ")
     }
 
-    /// `--out` and each target's `--<name>-out`, from the registry.
-    static var targetOptions: [(Set<Command>, String)] {
-        let folders = TargetRegistry.all.map { "DIR/\($0.outputFolder)" }.joined(separator: ", ")
+    /// `--out` and each target's `--<name>-out`, from the targets.
+    static func targetOptions(_ targets: [any BridgeTarget]) -> [(Set<Command>, String)] {
+        let folders = targets.map { "DIR/\($0.outputFolder)" }.joined(separator: ", ")
         let all = "  --out DIR               (generate) Write every target into its folder under DIR:\n"
             + String(repeating: " ", count: 26) + folders + "."
-        let each: [String] = TargetRegistry.all.map { target in
+        let each: [String] = targets.map { target in
             "  " + (target.outputOption + " DIR").padding(to: 24) + "(generate) Write \(target.outputSummary) into DIR."
         }
         return ([all] + each).map { ([.generate], $0) }
@@ -172,19 +181,19 @@ enum Usage {
         share/doc/bridgegen/docs/ beside bin/ (e.g. /usr/local/share/doc/bridgegen/docs/CONFIG.md).
         """
 
-    /// The whole help.
-    static var text: String { render(nil) }
+    /// The whole help, for `targets` (the registry's; a test adds one of its own).
+    static func text(targets: [any BridgeTarget] = TargetRegistry.all) -> String { render(nil, targets) }
 
     /// The help of one command: its usage, what it does, its options.
-    static func text(for command: Command) -> String { render(command) }
+    static func text(for command: Command, targets: [any BridgeTarget] = TargetRegistry.all) -> String { render(command, targets) }
 
-    private static func render(_ command: Command?) -> String {
+    private static func render(_ command: Command?, _ targets: [any BridgeTarget]) -> String {
         func included(_ commands: Set<Command>) -> Bool { command.map { commands.contains($0) } ?? true }
-        let usage = usageLines.filter { included([$0.0]) }.map(\.1)
-        var out = overview + "\n\nUSAGE: " + usage.joined(separator: "\n       ") + "\n\n"
+        let usage = usageLines(targets).filter { included([$0.0]) }.map(\.1)
+        var out = overview(targets) + "\n\nUSAGE: " + usage.joined(separator: "\n       ") + "\n\n"
         if included([.check, .generate, .diff]) { out += paths + "\n\n" }
         out += "COMMANDS:\n" + commands.filter { included([$0.0]) }.map { $0.1 + "\n" }.joined() + "\n"
-        out += "OPTIONS:\n" + options.filter { included($0.0) }.map { $0.1 + "\n" }.joined() + "\n"
+        out += "OPTIONS:\n" + options(targets).filter { included($0.0) }.map { $0.1 + "\n" }.joined() + "\n"
         // Only a help that names a doc says where the docs are.
         if out.contains("docs/") { out += docs + "\n\n" }
         return included([.check, .generate, .diff]) ? out + exitStatus + "\n\n" : out

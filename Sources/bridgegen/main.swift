@@ -14,7 +14,7 @@ func fail(_ message: String) -> Never {
 
 let argv = Array(CommandLine.arguments.dropFirst())
 if argv.isEmpty {
-    printError(Usage.text)
+    printError(Usage.text())
     exit(2)
 }
 let invocation: Invocation
@@ -25,7 +25,7 @@ do {
 }
 switch invocation {
 case .help(let command):
-    print(command.map(Usage.text(for:)) ?? Usage.text, terminator: "")
+    print(command.map { Usage.text(for: $0) } ?? Usage.text(), terminator: "")
 case .version:
     print(BuildInfo.versionLine)
 case .schema:

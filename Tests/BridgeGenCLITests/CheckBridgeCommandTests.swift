@@ -14,7 +14,7 @@ extension ConsumerPackageTests {
         let refused = try swiftPackage(["generate-bridge", "--output", "Out", "--check"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.stdout.contains("wants permission to write to the package directory.\nStated reason: “Writes the generated bridge "
-                                              + "(Swift, TypeScript, Markdown) into the output folder; to check it without writing (CI), "
+                                              + "(every side and the docs) into the output folder; to check it without writing (CI), "
                                               + "use swift package check-bridge, which needs no permission”."), refused.stdout)
 
         // Nothing generated yet: every output is missing; the failure says how to regenerate.

@@ -1,3 +1,5 @@
+import BridgeGenCore
+import BridgeGenTargets
 import BridgeGenTestSupport
 import Foundation
 import XCTest
@@ -5,6 +7,13 @@ import XCTest
 /// `help`, `help COMMAND`, `COMMAND --help` and `version` as words, and a did-you-mean for a
 /// misspelled command, through the binary.
 final class CommandWordTests: XCTestCase {
+    /// The help's first line names every registered shell, platform and web view, from the registry.
+    static let overview: String = {
+        let shells = TargetRegistry.all.compactMap(\.shell).map { "\($0.platform)'s \($0.webView)" }
+        XCTAssertFalse(shells.isEmpty, "the registry has native targets")
+        return "OVERVIEW: Generate both sides of the JavaScript <-> native bridge of hybrid apps (\(DiagnosticText.list(shells))) from YAML schemas."
+    }()
+
     func testVersionAsAWordAndAsAnOption() throws {
         for arguments in [["version"], ["--version"]] {
             let result = try bridgegen(arguments)
@@ -20,8 +29,7 @@ final class CommandWordTests: XCTestCase {
         let help = try bridgegen(["help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertEqual(help.stderr, "")
-        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas.\n\nUSAGE: bridgegen check PATH... [options]\n"),
-                      help.stdout)
+        XCTAssertTrue(help.stdout.hasPrefix(Self.overview + "\n\nUSAGE: bridgegen check PATH... [options]\n"), help.stdout)
         for line in ["       bridgegen help [COMMAND]\n", "       bridgegen version\n", "  --color auto|always|never\n",
                      "  --stdin-name FILE       The path diagnostics give the schema read from - (default: <stdin>),\n",
                      "  help [COMMAND]          Show this help, or the help of COMMAND.\n", "  version                 Show the version.\n"] {
@@ -39,8 +47,8 @@ final class CommandWordTests: XCTestCase {
     func testHelpOfOneCommand() throws {
         let version = try bridgegen(["help", "version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertEqual(version.stdout, """
-            OVERVIEW: Generate the JavaScript <-> Swift bridge of a WKWebView app from YAML schemas.
+        XCTAssertEqual(version.stdout, Self.overview + """
+
 
             USAGE: bridgegen version
 

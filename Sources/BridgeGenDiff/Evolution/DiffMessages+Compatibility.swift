@@ -452,8 +452,8 @@ extension DiffMessages {
 
     /// `what`: `method 'sample.x'`, `field 'y' of 'sample.T'`, ...
     static func deprecationAdded(_ what: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
-        compatibility(.deprecated, nil, "\(what) is now deprecated: nothing breaks; the generated Swift and TypeScript warn "
-                      + "where it is used", at: location, notes: notes)
+        compatibility(.deprecated, nil, "\(what) is now deprecated: nothing breaks; the generated code of "
+                      + "every side warns where it is used", at: location, notes: notes)
     }
 
     // MARK: - Config

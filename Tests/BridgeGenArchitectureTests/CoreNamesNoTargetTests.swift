@@ -19,47 +19,6 @@ final class CoreNamesNoTargetTests: XCTestCase {
     /// The modules that serve every target alike.
     static let neutralModules = ["BridgeGenCore", "BridgeGenPlatform", "BridgeGenDiff", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenLSP"]
 
-    /// The code of a Swift file (identifiers and punctuation) and its string literals, comments left out.
-    static func split(_ text: String) -> (code: String, literals: [String]) {
-        var code = "", literals: [String] = [], literal = ""
-        var chars = Array(text.unicodeScalars)[...]
-        enum State { case code, line, block, string(multiline: Bool) }
-        var state = State.code
-        while let c = chars.first {
-            let next = chars.dropFirst().first
-            switch state {
-            case .code:
-                if c == "/", next == "/" { state = .line; chars = chars.dropFirst(2); continue }
-                if c == "/", next == "*" { state = .block; chars = chars.dropFirst(2); continue }
-                if c == "\"" {
-                    let multiline = chars.starts(with: "\"\"\"".unicodeScalars)
-                    state = .string(multiline: multiline)
-                    chars = chars.dropFirst(multiline ? 3 : 1)
-                    continue
-                }
-                code.unicodeScalars.append(c)
-            case .line:
-                if c == "\n" { state = .code; code += "\n" }
-            case .block:
-                if c == "*", next == "/" { state = .code; chars = chars.dropFirst(2); continue }
-            case .string(let multiline):
-                if c == "\\", let next { literal.unicodeScalars.append(c); literal.unicodeScalars.append(next); chars = chars.dropFirst(2); continue }
-                let end = multiline ? chars.starts(with: "\"\"\"".unicodeScalars) : c == "\""
-                if end {
-                    literals.append(literal)
-                    literal = ""
-                    state = .code
-                    code += "\"\""
-                    chars = chars.dropFirst(multiline ? 3 : 1)
-                    continue
-                }
-                literal.unicodeScalars.append(c)
-            }
-            chars = chars.dropFirst()
-        }
-        return (code, literals)
-    }
-
     private func coreFiles() throws -> [(name: String, code: String, literals: [String])] {
         let names = Self.neutralModules.flatMap { module in
             (FileManager.default.enumerator(atPath: Self.sources.appendingPathComponent(module).path)?.compactMap { $0 as? String } ?? [])
@@ -67,13 +26,13 @@ final class CoreNamesNoTargetTests: XCTestCase {
         }
         XCTAssertGreaterThan(names.count, 120, "the neutral modules' sources were found")
         return try names.sorted().map { name in
-            let parts = Self.split(try String(contentsOf: Self.sources.appendingPathComponent(name), encoding: .utf8))
+            let parts = SourceText.split(try String(contentsOf: Self.sources.appendingPathComponent(name), encoding: .utf8))
             return (name, parts.code, parts.literals)
         }
     }
 
     func testTheScannerTellsCodeFromCommentsAndStrings() {
-        let (code, literals) = Self.split("let a = \"swift \\\"x\\\"\" // TypeScript\n/* Kotlin */ let b = \"\"\"\nmd\n\"\"\"\n")
+        let (code, literals) = SourceText.split("let a = \"swift \\\"x\\\"\" // TypeScript\n/* Kotlin */ let b = \"\"\"\nmd\n\"\"\"\n")
         XCTAssertEqual(literals, ["swift \\\"x\\\"", "\nmd\n"])
         XCTAssertFalse(code.contains("TypeScript") || code.contains("Kotlin") || code.contains("swift"))
         XCTAssertTrue(code.contains("let a =") && code.contains("let b ="))

@@ -1,4 +1,5 @@
 import BridgeGenCore
+@testable import bridgegen
 import BridgeGenDriver
 import BridgeGenMarkdown
 import BridgeGenSwift
@@ -8,10 +9,13 @@ import BridgeGenTypeScript
 import Foundation
 import XCTest
 
-/// A target written outside the core, as a new one would be (Kotlin, say), plugs in through
-/// `BridgeTarget` alone: its config section is read with the shared rules, its reserved words
-/// are refused at check with its reason, its checks report its own ids, its files are written,
-/// and the docs show its side of every example. Nothing in the core or the other targets knows it.
+/// A target written outside the core, as a new one would be (a third native shell, say), plugs in
+/// through `BridgeTarget`, its `ShellDescription` and its runtime's embedding.json alone: its
+/// config section is read with the shared rules, its reserved words are refused at check with
+/// its reason, its checks report its own ids, its option is in the help and its folder under
+/// `--out`, its files and its runtime are written, the docs show its side of every example and
+/// name its channel, and the page's client finds its shell. Nothing in the core, the CLI or the
+/// other targets knows it: the test composes the targets as the registry does.
 final class PluggedTargetTests: XCTestCase {
     struct ToySettings: TargetSettings {
         var greeting = "hello"
@@ -54,10 +58,20 @@ final class PluggedTargetTests: XCTestCase {
         func pageCall(_ method: PageMethod, params: [(Field, ExampleValue)], into p: inout CodePrinter) { p.line("call \(method.identifier)") }
     }
 
+    /// The toy shell: a `frames` port at `window.toybridge.<channel>`.
+    static let toyShell = ShellDescription(platform: "ToyOS", webView: "ToyView", path: ["toybridge", ShellDescription.channelPlaceholder],
+                                           port: .frames)
+
+    /// The toy runtime as the embedder writes it from `Runtime/Toy` (checked below), with `export `
+    /// as its access keyword.
+    static let toyRuntime = RuntimeSource(name: "Bridge.toy", firstLine: 3, modifier: "export ", accessLines: [3],
+                                          body: "export thing Bridge\n  note: export is a word here\n")
+
     struct ToyTarget: BridgeTarget {
         let name = "toy"
         let outputOption = "--toy-out"
         let outputSummary = "the toy side"
+        var shell: ShellDescription? { PluggedTargetTests.toyShell }
         var configSection: (any ConfigSection)? { ToySection() }
         var reservedWords: ReservedWords { ReservedWords(.module, ["toybox"], reason: "Toy") }
         var messageIDs: [MessageID] { ToyID.messageIDs }
@@ -70,11 +84,12 @@ final class PluggedTargetTests: XCTestCase {
         }
 
         func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
-            schema.modules.map { module in
-                EmitPart { sink in
-                    sink(GeneratedFile(relativePath: module.name + ".toy", contents: config[ToySettings.self].greeting + " " + module.name + "\n"))
+            [EmitPart { sink in sink(GeneratedFile(relativePath: "BridgeRuntime.toy", contents: PluggedTargetTests.toyRuntime.text(access: "") + "\n")) }]
+                + schema.modules.map { module in
+                    EmitPart { sink in
+                        sink(GeneratedFile(relativePath: module.name + ".toy", contents: config[ToySettings.self].greeting + " " + module.name + "\n"))
+                    }
                 }
-            }
         }
     }
 
@@ -89,9 +104,12 @@ final class PluggedTargetTests: XCTestCase {
         try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
     }
 
+    /// The targets as the registry composes them, with the toy among the natives.
+    private static let targets = TargetRegistry.composed(natives: TargetRegistry.natives + [ToyTarget()])
+
     private func run(outputs: [BridgeGenRequest.Output] = []) throws -> BridgeGenResult {
         try BridgeGenDriver.run(BridgeGenRequest(command: outputs.isEmpty ? .check : .generate, paths: [root.path + "/schemas"],
-                                                 targets: TargetRegistry.all + [ToyTarget()], outputs: outputs))
+                                                 targets: Self.targets, outputs: outputs))
     }
 
     func testItsSectionIsReadAndItsFilesWritten() throws {
@@ -147,5 +165,69 @@ final class PluggedTargetTests: XCTestCase {
         // The registry's docs show the real sides only.
         let shipped = try XCTUnwrap(TargetRegistry.docs.files(schema, config: GeneratorConfig()).first { $0.relativePath == "shop.md" }?.contents)
         XCTAssertFalse(shipped.contains("Toy"))
+    }
+
+    /// The embedder writes the toy's runtime from its folder as its embedding.json says (its
+    /// comment, its access keyword), with no edit of its own: `toyRuntime` is what it wrote.
+    func testItsRuntimeIsEmbeddedAsItsDescriptionSays() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Runtime/Toy"), withIntermediateDirectories: true)
+        try write("# The toy runtime's note.\n\nexport thing Bridge\n  note: export is a word here\n", "Runtime/Toy/Bridge.toy")
+        try write(##"{"into": "Embedded.swift", "suffixes": [".toy"], "comment": "#", "access": {"modifier": "export ", "topLevelOnly": true}}"##,
+                  "Runtime/Toy/embedding.json")
+        let embedder = TestPaths.binary.deletingLastPathComponent().appendingPathComponent("RuntimeEmbedder")
+        let result = try runProcess(embedder, ["Runtime/Toy/embedding.json"], in: root, mergeStderr: true)
+        XCTAssertEqual(result.status, 0, result.output)
+        let embedded = try String(contentsOf: root.appendingPathComponent("Embedded.swift"), encoding: .utf8)
+        let toy = Self.toyRuntime
+        XCTAssertTrue(embedded.contains("RuntimeSource(name: \"\(toy.name)\", firstLine: \(toy.firstLine), modifier: \"\(toy.modifier)\", "
+                                        + "accessLines: \(toy.accessLines), body: #\"\"\"\n\(toy.body)\n\"\"\"#),"), embedded)
+    }
+
+    /// `--help` lists its option and folder and names its shell; `generate --out` writes its
+    /// folder with its runtime; the docs name its channel; the client's config lists its shell.
+    func testItIsInTheHelpUnderOutInTheDocsAndInTheClientsShells() throws {
+        let help = Usage.text(targets: Self.targets)
+        for expected in ["ToyOS's ToyView) from YAML schemas.", "[--toy-out DIR]", "  --toy-out DIR           (generate) Write the toy side into DIR.\n", "DIR/toy"] {
+            XCTAssertTrue(help.contains(expected), "missing: \(expected)\n\(help)")
+        }
+        try write("bridgegen: 1\nmodule: shop\nmethods:\n  ping: {kind: send}\n", "schemas/shop.bridge.yaml")
+        guard case .run(let request, _, _) = try Invocation.parse(["generate", root.path + "/schemas", "--out", root.path + "/out"],
+                                                                  targets: Self.targets) else { return XCTFail("not a run") }
+        XCTAssertEqual(try BridgeGenDriver.run(request).diagnostics, [])
+        func output(_ path: String) throws -> String { try String(contentsOf: root.appendingPathComponent("out/" + path), encoding: .utf8) }
+        XCTAssertEqual(try output("toy/BridgeRuntime.toy"), "thing Bridge\n  note: export is a word here\n")
+        XCTAssertEqual(try output("toy/shop.toy"), "hello shop\n")
+        XCTAssertTrue(try output("TypeScript/runtime-config.ts").contains("        { platform: 'ToyOS', path: ['toybridge', '{channel}'], port: 'frames' },\n"))
+        XCTAssertTrue(try output("Docs/shop.md").contains("`window.webkit.messageHandlers.shop` on iOS, `window.__bridgegen_shop` on Android, `window.toybridge.shop` on ToyOS (reply transport)"))
+        XCTAssertTrue(try output("Docs/README.md").contains("ToyOS (ToyView)"))
+    }
+
+    /// The generated client, compiled and run under node in a page that has the toy's object:
+    /// it is in the app, and posts to the toy's object as a `frames` port (JSON text, its `$hello`
+    /// named for the answer frame, listening for answers).
+    func testTheClientFindsItsShell() throws {
+        try write("bridgegen: 1\nmodule: shop\nmethods:\n  ping: {kind: send, params: {n: int}}\n", "schemas/shop.bridge.yaml")
+        guard case .run(let request, _, _) = try Invocation.parse(["generate", root.path + "/schemas", "--ts-out", root.path + "/web"],
+                                                                  targets: Self.targets) else { return XCTFail("not a run") }
+        XCTAssertEqual(try BridgeGenDriver.run(request).diagnostics, [])
+        let web = root.appendingPathComponent("web")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix(".ts") }.map { web.appendingPathComponent($0).path }
+        let compiled = try runProcess("tsc", ["--strict", "--target", "ES2020", "--module", "ES2020", "--moduleResolution", "node",
+                                              "--lib", "ES2020,DOM", "--outDir", root.path + "/js"] + sources, mergeStderr: true)
+        XCTAssertEqual(compiled.status, 0, compiled.output)
+        try write(#"{"type": "module"}"#, "js/package.json")
+        try write("""
+            const posted = [];
+            let listening = false;
+            const before = (await import('./index.js')).shop.inApp;
+            globalThis.toybridge = { shop: { postMessage(text) { posted.push(text); }, addEventListener() { listening = true; } } };
+            const { shop } = await import('./index.js');
+            await shop.ping({ n: 7 });
+            console.log(JSON.stringify({ before, inApp: shop.inApp, listening, posted: posted.map((text) => typeof text === 'string' ? JSON.parse(text) : text)
+                .map((message) => message.type === '$hello' ? { type: message.type, named: typeof message.callbackName === 'string' } : message) }));
+            """, "js/page.mjs")
+        let run = try runProcess("node", [root.path + "/js/page.mjs"], mergeStderr: true)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.output, #"{"before":false,"inApp":true,"listening":true,"posted":[{"type":"$hello","named":true},{"type":"ping","data":{"n":7}}]}"# + "\n")
     }
 }
