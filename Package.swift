@@ -96,8 +96,9 @@ let package = Package(
         .testTarget(name: "BridgeGenCoreTests", dependencies: ["BridgeGenCore", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         // The platform's replacements against the full Foundation, which test targets link.
         .testTarget(name: "BridgeGenPlatformTests", dependencies: ["BridgeGenPlatform", "BridgeGenTestSupport"]),
-        // `diff` on the evolution fixtures (one schema change each, its expected report) and on git.
-        .testTarget(name: "BridgeGenDiffTests", dependencies: ["BridgeGenDiff", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        // `diff` on the evolution fixtures (one schema change each, its expected report, read with
+        // the registry's targets as the CLI reads them) and on git.
+        .testTarget(name: "BridgeGenDiffTests", dependencies: ["BridgeGenDiff", "BridgeGenTargets", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         // The embedder on runtime folders of its own (each target's Runtime/<Target>/embedding.json).
         .testTarget(name: "RuntimeEmbedderTests", dependencies: ["RuntimeEmbedder", "BridgeGenTestSupport"]),
         // The writer on a real file system: a kill at every commit step, recovery, line counts.

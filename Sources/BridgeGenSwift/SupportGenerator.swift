@@ -27,7 +27,7 @@ struct SupportGenerator {
             p.line("/// Whether messages from subframes are refused.")
             p.line("static let mainFrameOnly = \(config.mainFrameOnly)")
             p.line("/// The content world modules are installed into; nil means `.page`.")
-            p.line("static let contentWorldName: String? = \(config.contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
+            p.line("static let contentWorldName: String? = \(config[SwiftSettings.self].contentWorld.map(SwiftNamer.stringLiteral) ?? "nil")")
             p.line("/// Version of docs/WIRE.md this code implements (`$hello`'s `protocol`).")
             p.line("static let protocolVersion = 1")
             p.line("/// Default deadline of a page call, in seconds (`swift.pageCallTimeoutMs`).")

@@ -27,6 +27,9 @@ final class DiagnosticCatalogTests: XCTestCase {
         }
     }
 
+    /// The kinds of change the targets' config sections judge (`swift.contentWorld`), beside `SchemaDiff`'s.
+    static let sectionChangeKinds = TargetRegistry.all.compactMap(\.configSection).flatMap(\.changeKinds)
+
     /// The heading of the section that lists `bridgegen diff`'s kinds instead of ids.
     static let schemaChangesHeading = "## Schema changes"
 
@@ -57,7 +60,10 @@ final class DiagnosticCatalogTests: XCTestCase {
             XCTAssertNil(rows[kind], "\(kind) is documented twice")
             rows[kind] = cells
         }
-        XCTAssertEqual(Set(rows.keys), Set(CompatibilityKind.allCases.map(\.rawValue)))
+        XCTAssertEqual(Set(rows.keys), Set(CompatibilityKind.allCases.map(\.rawValue) + Self.sectionChangeKinds.map(\.name)))
+        for kind in Self.sectionChangeKinds {
+            XCTAssertTrue(rows[kind.name]?.joined(separator: "|").contains("`\(kind.id)`") ?? false, "\(kind.name) names \(kind.id)")
+        }
         let idPattern = #"(breaking\.[a-z-]+\.[a-z-]+|compatible\.[a-z-]+)"#
         for kind in CompatibilityKind.allCases {
             guard let cells = rows[kind.rawValue] else { continue }
@@ -87,13 +93,13 @@ final class DiagnosticCatalogTests: XCTestCase {
                 seen.insert(String(line[match].dropFirst().dropLast()))
             }
         }
-        let all = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        let all = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs) + Self.sectionChangeKinds.map(\.id))
         XCTAssertEqual(all.subtracting(seen).sorted(), [], "ids without a golden")
         XCTAssertEqual(seen.subtracting(all).sorted(), [], "ids in the goldens the kinds do not list")
     }
 
     func testEveryIdInTheGoldensIsDeclared() throws {
-        let known = Set(Self.allIDs.map(\.id) + CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        let known = Set(Self.allIDs.map(\.id) + CompatibilityKind.allCases.flatMap(\.emittableIDs) + Self.sectionChangeKinds.map(\.id))
         var seen = Set<String>()
         for folder in ["Tests/BridgeGenCoreTests/Fixtures", "Tests/BridgeGenCLITests/Fixtures"] {
             let root = Self.repository.appendingPathComponent(folder)

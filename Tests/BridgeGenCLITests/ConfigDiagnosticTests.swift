@@ -31,7 +31,8 @@ final class ConfigDiagnosticTests: XCTestCase {
 
     /// Every error golden is located (`bridgegen.yaml:L:C: error:`), exits 1, and carries an id.
     func testErrorGoldensAreLocatedAndExitOne() throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.cases.path) where !name.hasPrefix("valid") && !name.hasPrefix("channel-unused") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.cases.path) where !name.hasPrefix("valid") && !name.hasPrefix("channel-unused")
+            && !name.hasPrefix("warning-") {
             let text = try String(contentsOf: Self.cases.appendingPathComponent("\(name)/expected.txt"), encoding: .utf8)
             XCTAssertTrue(text.hasSuffix("exit: 1\n"), name)
             let first = text.split(separator: "\n").first.map(String.init) ?? ""
@@ -51,12 +52,23 @@ final class ConfigDiagnosticTests: XCTestCase {
         let (config, diagnostics) = ConfigReader.read(file: Self.cases.appendingPathComponent("valid-callback/bridgegen.yaml").path, sections: ConfigReader.sections(of: TargetRegistry.all))
         XCTAssertEqual(diagnostics, [])
         XCTAssertEqual(config, GeneratorConfig(transport: .callback, callbackChannel: "uniBridgeCall",
-                                               contentWorld: "bridge", trustedSchemes: ["file", "app", "my-app+v2"],
+                                               trustedSchemes: ["file", "app", "my-app+v2"],
                                                trustedHosts: ["example.com", "*.shop.example.com", "127.0.0.1", "localhost"],
                                                mainFrameOnly: false, consoleForwarding: .always,
                                                consoleMaxMessageLength: 100_000, consoleMaxMessagesPerSecond: 1)
-                                   .with(SwiftSettings(access: .package, pageCallTimeoutMs: 2500, equatable: false))
+                                   .with(SwiftSettings(access: .package, pageCallTimeoutMs: 2500, equatable: false, contentWorld: "bridge"))
                                    .with(TypeScriptSettings(requestTimeoutMs: 15000, readyTimeoutMs: 2147483647)))
+    }
+
+    /// `contentWorld` at the top level, where earlier releases read it, is read as
+    /// `swift.contentWorld` (with a warning), unless the section sets it too: then the section's wins.
+    func testAMovedKeyIsReadIntoItsSectionUnlessTheSectionSetsIt() throws {
+        for (name, world) in [("warning-moved-content-world", "bridge"), ("warning-moved-content-world-also-in-section", "bridge")] {
+            let (config, diagnostics) = ConfigReader.read(file: Self.cases.appendingPathComponent("\(name)/bridgegen.yaml").path,
+                                                          sections: ConfigReader.sections(of: TargetRegistry.all))
+            XCTAssertEqual(diagnostics.map(\.id), ["config-moved-key"], name)
+            XCTAssertEqual(config?[SwiftSettings.self].contentWorld, world, name)
+        }
     }
 
     /// Without --config, a bridgegen.yaml beside the schemas is used; --no-config ignores it.

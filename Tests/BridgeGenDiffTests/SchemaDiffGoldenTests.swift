@@ -1,4 +1,5 @@
 import BridgeGenCore
+import BridgeGenTargets
 @testable import BridgeGenDiff
 import BridgeGenTestSupport
 import Foundation
@@ -71,7 +72,8 @@ final class SchemaDiffGoldenTests: XCTestCase {
                 versions.append(("\(name)/\(side)", try Self.load(try EvolutionFixtures.folder(name), side)))
             }
         }
-        let emittable = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs))
+        let sectionKinds = TargetRegistry.all.compactMap(\.configSection).flatMap(\.changeKinds).map(\.id)
+        let emittable = Set(CompatibilityKind.allCases.flatMap(\.emittableIDs) + sectionKinds)
         var random = SeededRandom(seed: 11)
         var reported = 0
         for _ in 0..<300 {
@@ -128,7 +130,7 @@ final class SchemaDiffGoldenTests: XCTestCase {
         if reversed { inputs.reverse() }
         let configURL = root.appendingPathComponent(ConfigReader.fileName)
         let config = FileManager.default.contents(atPath: configURL.path).map { (path: side + "/" + ConfigReader.fileName, bytes: [UInt8]($0)) }
-        let (version, diagnostics) = SchemaVersion.load(inputs, config: config, targets: [])
+        let (version, diagnostics) = SchemaVersion.load(inputs, config: config, targets: TargetRegistry.all)
         guard let version, discovered.diagnostics.isEmpty else {
             throw TestFailure("\(folder.lastPathComponent)/\(side) does not check:\n" + DiagnosticRenderer.text(discovered.diagnostics + diagnostics))
         }

@@ -202,7 +202,7 @@ final class SchemaDiffUnitTests: XCTestCase {
     // MARK: - Empty versions
 
     private static let pinger = ["a.bridge.yaml": "bridgegen: 1\nmodule: a\nmethods:\n  ping:\n    kind: send\n"]
-    private static let callback = "bridgegen: 1\ntransport: callback\ncallbackChannel: shopBridge\ncontentWorld: defaultClient\n"
+    private static let callback = "bridgegen: 1\ntransport: callback\ncallbackChannel: shopBridge\norigin:\n  mainFrameOnly: false\n"
 
     /// A version without modules shipped no app and no page: its config, written or defaulted,
     /// breaks nobody, on either side of the comparison. One with modules and no config file
@@ -219,9 +219,9 @@ final class SchemaDiffUnitTests: XCTestCase {
         XCTAssertEqual(ids(shipped, emptyWithConfig), ["breaking.old-pages.module-removed"])
         // A schema file of types only declares a module: that version is not empty.
         let typesOnly = try version(["a.bridge.yaml": "bridgegen: 1\nmodule: a\ntypes:\n  T:\n    fields:\n      v: string\n"])
-        XCTAssertEqual(Set(ids(typesOnly, shippedCallback)), ["compatible.method-added", "breaking.both.transport-changed",
-                                                              "breaking.both.content-world-changed"])
+        XCTAssertEqual(Set(ids(typesOnly, shippedCallback)), ["compatible.method-added", "breaking.both.transport-changed"])
         // The defaults a version without config shipped are compared like a written config.
-        XCTAssertEqual(Set(ids(shipped, shippedCallback)), ["breaking.both.transport-changed", "breaking.both.content-world-changed"])
+        XCTAssertEqual(Set(ids(shipped, shippedCallback)), ["breaking.both.transport-changed"])
+        XCTAssertEqual(Set(ids(shippedCallback, shipped)), ["breaking.both.transport-changed", "breaking.old-pages.origin-narrowed"])
     }
 }

@@ -37,8 +37,8 @@ final class GoldenTests: XCTestCase {
 
     func testConfigurationReachesTheCode() throws {
         var config = GeneratorConfig(transport: .callback, callbackChannel: "myBridge",
-                                     contentWorld: "bridge", trustedSchemes: ["app"], trustedHosts: ["example.com"], mainFrameOnly: false)
-            .with(SwiftSettings(access: .internal))
+                                     trustedSchemes: ["app"], trustedHosts: ["example.com"], mainFrameOnly: false)
+            .with(SwiftSettings(access: .internal, contentWorld: "bridge"))
         let files = try SwiftTestSupport.generate([TestPaths.schemas], config: config)
         let support = files[0].contents
         XCTAssertTrue(support.contains("static let transport: BridgeTransport = .callback(channel: \"myBridge\")"))

@@ -16,6 +16,8 @@ public enum ConfigMessages {
         case configType = "config-type"
         /// A key that has no effect with the other settings (warning).
         case configUnused = "config-unused"
+        /// A key written where an earlier release read it, before a target's section took it over (warning).
+        case configMovedKey = "config-moved-key"
         /// A value outside the allowed set.
         case configValue = "config-value"
         /// A config file with nothing in it.
@@ -67,8 +69,12 @@ public enum ConfigMessages {
              at: at)
     }
 
-    static func invalidContentWorld(_ value: String, at: SourceLocation) -> Diagnostic {
-        ID.configValue.diagnostic("invalid content world '\(value)': use 'page' or a name of up to 64 printable characters", at: at)
+    /// `key` at the top level, which `newKey` (`swift.contentWorld`) is now; `ignored` when the
+    /// config sets `newKey` too.
+    static func movedKey(_ key: String, to newKey: String, ignored: Bool, at: SourceLocation) -> Diagnostic {
+        let what = ignored ? "'\(newKey)' is set too and wins; remove this one"
+            : "it is read as '\(newKey)' for now; move it there, as later releases read it only there"
+        return ID.configMovedKey.diagnostic("'\(key)' at the top level of the config is now '\(newKey)': \(what)", at: at, severity: .warning)
     }
 
     static func invalidHost(_ value: String, _ problem: ConfigRules.HostProblem, suggestion: String?, at: SourceLocation) -> Diagnostic {

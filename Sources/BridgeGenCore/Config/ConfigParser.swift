@@ -1,6 +1,6 @@
 /// One pass over the config's YAML tree: the keys every target shares (the wire's transport
-/// and channel, the content world, the origin policy, console forwarding), and each target's
-/// section through its `ConfigSection`.
+/// and channel, the origin policy, console forwarding), and each target's section through its
+/// `ConfigSection`, with the keys a section took over from the top level read there too.
 struct ConfigParser {
     var reader: ConfigValueReader
     private let sections: [any ConfigSection]
@@ -11,7 +11,7 @@ struct ConfigParser {
         self.sections = sections
     }
 
-    private static let sharedKeys = ["bridgegen", "transport", "callbackChannel", "contentWorld", "origin", "console"]
+    private static let sharedKeys = ["bridgegen", "transport", "callbackChannel", "origin", "console"]
     private static let consoleKeys = ["forward", "maxMessageLength", "maxMessagesPerSecond"]
     private static let originKeys = ["trustedSchemes", "trustedHosts", "mainFrameOnly"]
 
@@ -27,19 +27,24 @@ struct ConfigParser {
     }
 
     mutating func parse(_ root: YAMLNode) -> GeneratorConfig {
-        let keys = Self.sharedKeys + sections.map(\.key)
+        let keys = Self.sharedKeys + sections.map(\.key) + sections.flatMap(\.movedKeys)
         guard let pairs = reader.entries(of: root, keys: keys, what: "the top level of the config") else { return config }
         var channelKey: SourceLocation?
+        var moved: [(section: any ConfigSection, pair: (key: YAMLNode, value: YAMLNode))] = []
         for pair in pairs {
             let key = pair.key.scalar ?? ""
             reader.located(key, at: pair.key.location)
             if key == "callbackChannel" { channelKey = pair.key.location }
             if let section = sections.first(where: { $0.key == key }) {
                 read(section, pair.value)
+            } else if let section = sections.first(where: { $0.movedKeys.contains(key) }) {
+                moved.append((section, (pair.key, pair.value)))
             } else {
                 shared(key, pair.value)
             }
         }
+        // After the sections, so that the key in its section wins wherever the file writes it.
+        for (section, pair) in moved { readMoved(pair.key, pair.value, into: section) }
         if case .mapping(let all) = root.kind, !all.contains(where: { $0.key.scalar == "bridgegen" }) {
             reader.report(SchemaMessages.missingVersion(at: root.location))
         }
@@ -69,13 +74,6 @@ struct ConfigParser {
             } else {
                 reader.report(ConfigMessages.invalidChannel(text, at: value.location))
             }
-        case "contentWorld":
-            guard let text = reader.string(value, "'contentWorld'") else { return }
-            if !ConfigRules.isValidContentWorld(text) {
-                reader.report(ConfigMessages.invalidContentWorld(text, at: value.location))
-            } else {
-                config.contentWorld = text == "page" ? nil : text
-            }
         case "console":
             consoleSection(value)
         case "origin":
@@ -91,6 +89,20 @@ struct ConfigParser {
             reader.located(section.key + "." + key, at: inner.key.location)
             section.read(key, inner.value, into: &config, reader: &reader)
         }
+    }
+
+    /// A key `section` took over from the top level: read as the section's, with a warning that
+    /// says where it goes now (and that the section's own wins, when both are set).
+    private mutating func readMoved(_ key: YAMLNode, _ value: YAMLNode, into section: any ConfigSection) {
+        let name = key.scalar ?? ""
+        let newKey = section.key + "." + name
+        if reader.locations[newKey] != nil {
+            reader.report(ConfigMessages.movedKey(name, to: newKey, ignored: true, at: key.location))
+            return
+        }
+        reader.report(ConfigMessages.movedKey(name, to: newKey, ignored: false, at: key.location))
+        reader.located(newKey, at: key.location)
+        section.read(name, value, into: &config, reader: &reader)
     }
 
     /// The `console:` section.

@@ -17,11 +17,6 @@ public enum ConfigRules {
         return s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
-    /// `page`, or the name of a `WKContentWorld.world(name:)`.
-    public static func isValidContentWorld(_ s: String) -> Bool {
-        !s.isEmpty && s.count <= 64 && s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }
-    }
-
     /// Why a string cannot be a trusted scheme; `ConfigMessages.invalidScheme` words it.
     public enum SchemeProblem: Sendable, Equatable {
         /// `app://` or `app:`: the suffix, and the scheme without it.

@@ -125,4 +125,18 @@ public protocol ConfigSection: Sendable {
     var keys: [String] { get }
     /// Reads `value`, set for `key` of this section, into `config`, reporting problems to `reader`.
     func read(_ key: String, _ value: YAMLNode, into config: inout GeneratorConfig, reader: inout ConfigValueReader)
+    /// Keys of this section that earlier releases read at the top level of the config
+    /// (`contentWorld`, now `swift.contentWorld`): still read there, as this section's key, with
+    /// a warning saying where it goes now, for one release.
+    var movedKeys: [String] { get }
+    /// The kinds of change `changes(from:to:)` reports (docs/DIAGNOSTICS.md lists each).
+    var changeKinds: [ConfigChange.Kind] { get }
+    /// What changing this section's settings from `old` to `new` breaks, for `bridgegen diff`.
+    func changes(from old: GeneratorConfig, to new: GeneratorConfig) -> [ConfigChange]
+}
+
+extension ConfigSection {
+    public var movedKeys: [String] { [] }
+    public var changeKinds: [ConfigChange.Kind] { [] }
+    public func changes(from old: GeneratorConfig, to new: GeneratorConfig) -> [ConfigChange] { [] }
 }

@@ -20,8 +20,6 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var transport: Transport
     /// Handler name of the callback transport (seed protocol: `uniBridgeCall`).
     public var callbackChannel: String
-    /// Name of the WKContentWorld to install into; nil means `.page`.
-    public var contentWorld: String?
     /// URL schemes of bundled content that are always trusted (`file`, a custom scheme).
     public var trustedSchemes: [String]
     /// https hosts trusted by default.
@@ -39,7 +37,6 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     public init(transport: Transport = .reply,
                 callbackChannel: String = "uniBridgeCall",
-                contentWorld: String? = nil,
                 trustedSchemes: [String] = ["file", "app"],
                 trustedHosts: [String] = [],
                 mainFrameOnly: Bool = true,
@@ -48,7 +45,6 @@ public struct GeneratorConfig: Hashable, Sendable {
                 consoleMaxMessagesPerSecond: Int = 50) {
         self.transport = transport
         self.callbackChannel = callbackChannel
-        self.contentWorld = contentWorld
         self.trustedSchemes = trustedSchemes
         self.trustedHosts = trustedHosts
         self.mainFrameOnly = mainFrameOnly

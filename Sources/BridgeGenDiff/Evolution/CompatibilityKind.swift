@@ -60,7 +60,8 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     // MARK: Config (bridgegen.yaml)
     case transportChanged = "transport-changed"
     case callbackChannelChanged = "callback-channel-changed"
-    case contentWorldChanged = "content-world-changed"
+    /// A key a target's section took over from the top level, moved there (a note).
+    case configKeyMoved = "config-key-moved"
     case originNarrowed = "origin-narrowed"
 
     /// For kinds judged by direction: the class a change travelling `direction` breaks, nil
@@ -98,7 +99,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
         case .methodRemoved, .eventRemoved, .moduleRemoved, .originNarrowed, .methodAccessNarrowed: return .oldPages
         case .pageMethodRemoved: return .oldApps
         case .methodWireChanged, .methodMoved, .eventWireChanged, .eventMoved, .pageMethodWireChanged,
-             .pageMethodMoved, .pageMethodGlobalChanged, .errorCodeChanged, .transportChanged, .callbackChannelChanged, .contentWorldChanged:
+             .pageMethodMoved, .pageMethodGlobalChanged, .errorCodeChanged, .transportChanged, .callbackChannelChanged:
             return .both
         default: return nil
         }
@@ -119,7 +120,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     public var compatibleSeverity: Diagnostic.Severity? {
         switch self {
         case .methodAdded, .pageMethodAdded, .errorAdded, .methodAccessWidened: return .warning
-        case .eventAdded, .deprecated: return .note
+        case .eventAdded, .deprecated, .configKeyMoved: return .note
         default: return nil
         }
     }

@@ -470,10 +470,14 @@ extension DiffMessages {
                       at: location, notes: notes)
     }
 
-    static func contentWorldChanged(from old: String, to new: String, at location: SourceLocation?,
-                                    notes: [Diagnostic.Note]) -> Diagnostic {
-        compatibility(.contentWorldChanged, .both, "contentWorld changed from '\(old)' to '\(new)': apps built from either version "
-                      + "install the handlers where pages built from the other do not look for them; keep the content world",
+    /// A change a target's section judged (`ConfigSection.changes`), reported as it says.
+    static func configChanged(_ change: ConfigChange, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        Diagnostic(change.kind.breaks == nil ? .warning : .error, id: change.kind.id, change.message, at: location, notes: notes)
+    }
+
+    /// `key` at the top level of OLD's config is `newKey` in NEW's: the same setting.
+    static func configKeyMoved(_ key: String, to newKey: String, at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic {
+        compatibility(.configKeyMoved, nil, "'\(key)' moved to '\(newKey)': the same setting, nothing changes on the wire",
                       at: location, notes: notes)
     }
 

@@ -27,9 +27,15 @@ extension DiffRun {
             report(DiffMessages.callbackChannelChanged(from: o.callbackChannel, to: n.callbackChannel,
                                                             at: at("callbackChannel"), notes: notes("callbackChannel")))
         }
-        if o.contentWorld != n.contentWorld {
-            report(DiffMessages.contentWorldChanged(from: o.contentWorld ?? "page", to: n.contentWorld ?? "page",
-                                                         at: at("contentWorld"), notes: notes("contentWorld")))
+        for section in new.sections {
+            for change in section.changes(from: o, to: n) {
+                report(DiffMessages.configChanged(change, at: at(change.key), notes: notes(change.key)))
+            }
+            // A key moved into its section by hand: the same setting, said once for the release that reads both.
+            for key in section.movedKeys where old.configLocations[key] != nil && new.configLocations[key] == nil
+                && new.configLocations[section.key + "." + key] != nil {
+                report(DiffMessages.configKeyMoved(key, to: section.key + "." + key, at: at(section.key + "." + key), notes: notes(key)))
+            }
         }
         // Hosts compare in lowercase, as the generated check does.
         let hosts = Set(n.trustedHosts.map { $0.lowercased() })

@@ -10,13 +10,16 @@ public struct SchemaVersion: Sendable {
     /// Where each config key was set, by dotted key (`transport`, `callbackChannel`,
     /// `origin.trustedHosts`); a key left at its default has no entry.
     public var configLocations: [String: SourceLocation]
+    /// The targets' config sections, which judge changes of their own settings.
+    public var sections: [any ConfigSection]
 
     public init(schema: SchemaSet, config: GeneratorConfig, configPath: String? = nil,
-                configLocations: [String: SourceLocation] = [:]) {
+                configLocations: [String: SourceLocation] = [:], sections: [any ConfigSection] = []) {
         self.schema = schema
         self.config = config
         self.configPath = configPath
         self.configLocations = configLocations
+        self.sections = sections
     }
 
     /// Reads, parses and checks one version: the schemas and the optional config, as bytes, with
@@ -37,6 +40,6 @@ public struct SchemaVersion: Sendable {
         collector.report(contentsOf: checked.diagnostics)
         guard let schema = checked.schema, !collector.hasErrors else { return (nil, collector.sorted) }
         return (SchemaVersion(schema: schema, config: generatorConfig, configPath: config?.path,
-                              configLocations: locations), collector.sorted)
+                              configLocations: locations, sections: ConfigReader.sections(of: targets)), collector.sorted)
     }
 }

@@ -1,5 +1,3 @@
-import BridgeGenCore
-
 /// Who a breaking change breaks, as `--fail-on` names it.
 public enum CompatibilityClass: String, Sendable, CaseIterable, Hashable {
     /// Pages built from the new schema break on apps built from the old one.
