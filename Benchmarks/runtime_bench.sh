@@ -4,7 +4,8 @@
 # usage: Benchmarks/runtime_bench.sh [-Onone]   (default -O, as apps ship)
 # BRIDGEGEN=path generates with that bridgegen (e.g. a copy built at main) instead of the current one;
 # `dispatch N` compares the generated dispatcher with a hand-written one in the same run; `bytes N`
-# a round trip of N bytes (IDL bytes, base64 on the wire) with one of a string as long as their base64.
+# a round trip of N bytes (IDL bytes, base64 on the wire) with one of a string as long as their base64;
+# `collections N` the runtime's composed list and map coders (what generated codecs pass) with closure literals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 opt=${1:--O}
@@ -18,6 +19,6 @@ swiftc "$opt" -swift-version 6 "$work"/gen/*.swift Tests/BridgeGenSwiftTests/Fix
 for c in "depth-reply 125" "depth-reply 1000" "depth-reply 5000" "depth-callback 125" "depth-callback 5000" \
          "wide-reply 1000000" "wide-reply 10000000" "wide-callback 1000000" "wide-callback 10000000" \
          "answer 1000000" "answer 10000000" "answer 50000000" "event 10000000" "dispatch 100000" \
-         "bytes 1000000" "bytes 10000000"; do
+         "bytes 1000000" "bytes 10000000" "collections 100000"; do
   "$work/bench" $c
 done

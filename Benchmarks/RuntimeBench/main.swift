@@ -2,6 +2,8 @@
 // that case's. usage: bench depth-reply N | depth-callback N | wide-reply BYTES | wide-callback BYTES | answer BYTES | event BYTES
 //   | dispatch N (N `setItem` requests through the generated dispatcher and a hand-written one, same run)
 //   | bytes BYTES (a `bytes` round trip, setBlob then getBlob, against a string of the same wire length, same run)
+//   | collections N (N decodes and encodes of a list and a map of lists through the runtime's composed coders,
+//     as generated code passes them, and through the closure literals they replaced, same run)
 import Foundation
 
 func peakMiB() -> Double {
@@ -175,7 +177,52 @@ var keepAlive: [Any] = []
     }
 }
 
-if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "dispatch" {
+/// Seconds to decode `tags: list<string>` and `receipts: map<list<string>>?` from `body` and
+/// encode them back, `count` times: through the composed coders (`composed`) or closure literals.
+func collectionsRound(_ count: Int, _ body: [String: Any], composed: Bool) throws -> Double {
+    var members = 0
+    let start = Date()
+    for _ in 0..<count {
+        let fields = try BridgeDecode.Fields(body, "params")
+        let result: BridgeEncode.Members
+        if composed {
+            let tags = try fields.field("tags", BridgeDecode.list(of: BridgeDecode.string))
+            let receipts = try fields.optional("receipts", BridgeDecode.map(of: BridgeDecode.list(of: BridgeDecode.string)))
+            result = try BridgeEncode.Members("result")
+                .field("tags", tags, BridgeEncode.list(of: BridgeEncode.string))
+                .optional("receipts", receipts, BridgeEncode.map(of: BridgeEncode.list(of: BridgeEncode.string)))
+        } else {
+            let tags = try fields.field("tags", { value, path in try BridgeDecode.list(value, path, BridgeDecode.string) })
+            let receipts = try fields.optional("receipts", { value, path in
+                try BridgeDecode.map(value, path, { item, itemPath in try BridgeDecode.list(item, itemPath, BridgeDecode.string) })
+            })
+            result = try BridgeEncode.Members("result")
+                .field("tags", tags, { value, path in try BridgeEncode.list(value, path, BridgeEncode.string) })
+                .optional("receipts", receipts, { value, path in
+                    try BridgeEncode.map(value, path, { item, itemPath in try BridgeEncode.list(item, itemPath, BridgeEncode.string) })
+                })
+        }
+        if case .object(let object) = result.json { members += object.count }
+    }
+    precondition(members == 2 * count)
+    return Date().timeIntervalSince(start)
+}
+
+func collectionsBench(_ count: Int) throws {
+    let body: [String: Any] = ["tags": (0..<8).map { "tag\($0)" }, "receipts": ["a": ["x", "y"], "b": ["z"]]]
+    var composed: [Double] = [], closures: [Double] = []
+    for _ in 0..<15 {  // alternating, the best of each
+        composed.append(try collectionsRound(count, body, composed: true))
+        closures.append(try collectionsRound(count, body, composed: false))
+    }
+    let c = composed.min()!, l = closures.min()!
+    print("collections \(count): composed \(String(format: "%.3f", c)) s, closure literals \(String(format: "%.3f", l)) s, "
+          + "ratio \(String(format: "%.2f", c / l))")
+}
+
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "collections" {
+    try collectionsBench(Int(CommandLine.arguments[2])!)
+} else if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "dispatch" {
     let count = Int(CommandLine.arguments[2])!
     Task { @MainActor in
         await dispatchBench(count)

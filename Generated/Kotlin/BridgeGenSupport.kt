@@ -911,6 +911,21 @@ public object BridgeDecode {
     public fun <T> optional(value: JsonValue?, path: BridgePath, wrapped: (JsonValue?, BridgePath) -> T): T? =
         if (isNull(value)) null else wrapped(value, path)
 
+    /**
+     * The decoder of a list whose elements [element] decodes: what generated code passes for
+     * `list<T>` (`BridgeDecode.list(BridgeDecode::string)`), nested as deep as the type.
+     */
+    public fun <T> list(element: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> List<T> =
+        { value, path -> list(value, path, element) }
+
+    /** The decoder of a map whose values [element] decodes, like `list(element)`. */
+    public fun <T> map(element: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> Map<String, T> =
+        { value, path -> map(value, path, element) }
+
+    /** The decoder of a value that may be absent or null, like `list(element)`. */
+    public fun <T> optional(wrapped: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> T? =
+        { value, path -> optional(value, path, wrapped) }
+
     /** A value with a schema default, used when the key is absent or null. */
     public fun <T> defaulted(value: JsonValue?, path: BridgePath, fallback: T, wrapped: (JsonValue?, BridgePath) -> T): T =
         if (isNull(value)) fallback else wrapped(value, path)
@@ -1083,6 +1098,21 @@ public object BridgeEncode {
 
     public fun <T : Any> optional(value: T?, path: BridgePath, wrapped: (T, BridgePath) -> JsonValue): JsonValue =
         if (value == null) JsonValue.Null else wrapped(value, path)
+
+    /**
+     * The encoder of a list whose elements [element] encodes: what generated code passes for
+     * `list<T>` (`BridgeEncode.list(BridgeEncode::string)`), nested as deep as the type.
+     */
+    public fun <T> list(element: (T, BridgePath) -> JsonValue): (List<T>, BridgePath) -> JsonValue =
+        { values, path -> list(values, path, element) }
+
+    /** The encoder of a map whose values [element] encodes, like `list(element)`. */
+    public fun <T> map(element: (T, BridgePath) -> JsonValue): (Map<String, T>, BridgePath) -> JsonValue =
+        { values, path -> map(values, path, element) }
+
+    /** The encoder of a value that may be null (encoded as null), like `list(element)`. */
+    public fun <T : Any> optional(wrapped: (T, BridgePath) -> JsonValue): (T?, BridgePath) -> JsonValue =
+        { value, path -> optional(value, path, wrapped) }
 }
 
 /** The frame a message came from, as the origin policy sees it (androidx.webkit's `sourceOrigin` and `isMainFrame`). */

@@ -184,11 +184,11 @@ public enum UserError: BridgeApplicationError, Equatable {
 
     /// The page's rejection `error` as this module's error: nil when no page method declares its
     /// code; throws a `BridgeError` naming the path when its data does not decode.
-    init?(_ error: BridgeError) throws {
+    static func decoded(from error: BridgeError) throws -> UserError? {
         switch error.code {
         case 2004:
             let fields = try BridgeDecode.Fields(errorData: error.data)
-            self = try .busy(
+            return try .busy(
                 retryAfterSeconds: fields.optional("retryAfterSeconds", BridgeDecode.double),
                 message: error.message
             )
@@ -309,7 +309,13 @@ public enum UserError: BridgeApplicationError, Equatable {
     /// - Throws: `UserError.busy` (2004) from the page, or a bridge code (`BridgeErrorCode`).
     public func confirmLeave(reason: String) async throws -> Bool {
         let _params = BridgeEncode.Members("params").string("reason", reason)
-        return try await _caller.call("confirmLeave", params: _params.json, errors: [2004], typed: UserError.init, decode: BridgeDecode.bool)
+        return try await _caller.call(
+            "confirmLeave",
+            params: _params.json,
+            errors: [2004],
+            typed: UserError.decoded(from:),
+            decode: BridgeDecode.bool
+        )
     }
 }
 
@@ -336,7 +342,7 @@ public enum UserError: BridgeApplicationError, Equatable {
             handler.closePage()
         case "log-event":
             let argName = try params.string("name")
-            let argParameters = try params.defaulted("parameters", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
+            let argParameters = try params.defaulted("parameters", [:], BridgeDecode.map(of: BridgeDecode.json))
             let handler = try requireHandler()
             reply.succeed(.null)
             handler.logEvent(name: argName, parameters: argParameters)
@@ -391,7 +397,7 @@ enum UserCodec {
             .string("name", value.name)
             .optional("avatar", value.avatar, BridgeEncode.string)
             .int("vip_level", value.vipLevel)
-            .field("tags", value.tags, { v1, p1 in try BridgeEncode.list(v1, p1, BridgeEncode.string) })
+            .field("tags", value.tags, BridgeEncode.list(of: BridgeEncode.string))
             .optional("token", value._token, BridgeEncode.string)
             .json
     }
@@ -401,7 +407,7 @@ enum UserCodec {
         return try User.PrepayOrder(
             productId: fields.string("product_id"),
             quantity: fields.int("quantity", default: 1),
-            metadata: fields.defaulted("metadata", [:], { v1, p1 in try BridgeDecode.map(v1, p1, BridgeDecode.json) })
+            metadata: fields.defaulted("metadata", [:], BridgeDecode.map(of: BridgeDecode.json))
         )
     }
 
@@ -409,7 +415,7 @@ enum UserCodec {
         try BridgeEncode.Members(path)
             .field("status", value.status, encodePurchaseStatus)
             .optional("transaction_id", value.transactionId, BridgeEncode.string)
-            .optional("receipts", value.receipts, { v1, p1 in try BridgeEncode.map(v1, p1, { v2, p2 in try BridgeEncode.list(v2, p2, BridgeEncode.string) }) })
+            .optional("receipts", value.receipts, BridgeEncode.map(of: BridgeEncode.list(of: BridgeEncode.string)))
             .json
     }
 
@@ -423,7 +429,7 @@ enum UserCodec {
             formId: fields.string("formId"),
             title: fields.string("title"),
             dirty: fields.bool("dirty"),
-            fields: fields.field("fields", { v1, p1 in try BridgeDecode.list(v1, p1, decodeFormField) })
+            fields: fields.field("fields", BridgeDecode.list(of: decodeFormField))
         )
     }
 

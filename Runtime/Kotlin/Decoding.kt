@@ -107,6 +107,21 @@ public object BridgeDecode {
     public fun <T> optional(value: JsonValue?, path: BridgePath, wrapped: (JsonValue?, BridgePath) -> T): T? =
         if (isNull(value)) null else wrapped(value, path)
 
+    /**
+     * The decoder of a list whose elements [element] decodes: what generated code passes for
+     * `list<T>` (`BridgeDecode.list(BridgeDecode::string)`), nested as deep as the type.
+     */
+    public fun <T> list(element: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> List<T> =
+        { value, path -> list(value, path, element) }
+
+    /** The decoder of a map whose values [element] decodes, like `list(element)`. */
+    public fun <T> map(element: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> Map<String, T> =
+        { value, path -> map(value, path, element) }
+
+    /** The decoder of a value that may be absent or null, like `list(element)`. */
+    public fun <T> optional(wrapped: (JsonValue?, BridgePath) -> T): (JsonValue?, BridgePath) -> T? =
+        { value, path -> optional(value, path, wrapped) }
+
     /** A value with a schema default, used when the key is absent or null. */
     public fun <T> defaulted(value: JsonValue?, path: BridgePath, fallback: T, wrapped: (JsonValue?, BridgePath) -> T): T =
         if (isNull(value)) fallback else wrapped(value, path)

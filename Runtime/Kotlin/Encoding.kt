@@ -80,4 +80,19 @@ public object BridgeEncode {
 
     public fun <T : Any> optional(value: T?, path: BridgePath, wrapped: (T, BridgePath) -> JsonValue): JsonValue =
         if (value == null) JsonValue.Null else wrapped(value, path)
+
+    /**
+     * The encoder of a list whose elements [element] encodes: what generated code passes for
+     * `list<T>` (`BridgeEncode.list(BridgeEncode::string)`), nested as deep as the type.
+     */
+    public fun <T> list(element: (T, BridgePath) -> JsonValue): (List<T>, BridgePath) -> JsonValue =
+        { values, path -> list(values, path, element) }
+
+    /** The encoder of a map whose values [element] encodes, like `list(element)`. */
+    public fun <T> map(element: (T, BridgePath) -> JsonValue): (Map<String, T>, BridgePath) -> JsonValue =
+        { values, path -> map(values, path, element) }
+
+    /** The encoder of a value that may be null (encoded as null), like `list(element)`. */
+    public fun <T : Any> optional(wrapped: (T, BridgePath) -> JsonValue): (T?, BridgePath) -> JsonValue =
+        { value, path -> optional(value, path, wrapped) }
 }

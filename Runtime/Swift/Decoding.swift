@@ -371,6 +371,22 @@ enum BridgeDecode {
         return try wrapped(value, path)
     }
 
+    /// The decoder of a list whose elements `element` decodes: what generated code passes for
+    /// `list<T>` (`BridgeDecode.list(of: BridgeDecode.string)`), nested as deep as the type.
+    static func list<T>(of element: @escaping (Any?, BridgePath) throws -> T) -> (Any?, BridgePath) throws -> [T] {
+        { value, path in try list(value, path, element) }
+    }
+
+    /// The decoder of a map whose values `element` decodes, like `list(of:)`.
+    static func map<T>(of element: @escaping (Any?, BridgePath) throws -> T) -> (Any?, BridgePath) throws -> [String: T] {
+        { value, path in try map(value, path, element) }
+    }
+
+    /// The decoder of a value that may be absent or null, like `list(of:)`.
+    static func optional<T>(of wrapped: @escaping (Any?, BridgePath) throws -> T) -> (Any?, BridgePath) throws -> T? {
+        { value, path in try optional(value, path, wrapped) }
+    }
+
     /// A value with a schema default, used when the key is absent or null.
     static func defaulted<T>(_ value: Any?, _ path: BridgePath, _ fallback: @autoclosure () -> T,
                              _ wrapped: (Any?, BridgePath) throws -> T) throws -> T {
@@ -558,6 +574,22 @@ enum BridgeEncode {
     static func optional<T>(_ value: T?, _ path: BridgePath, _ wrapped: (T, BridgePath) throws -> JSONValue) throws -> JSONValue {
         guard let value = value else { return .null }
         return try wrapped(value, path)
+    }
+
+    /// The encoder of a list whose elements `element` encodes: what generated code passes for
+    /// `list<T>` (`BridgeEncode.list(of: BridgeEncode.string)`), nested as deep as the type.
+    static func list<T>(of element: @escaping (T, BridgePath) throws -> JSONValue) -> ([T], BridgePath) throws -> JSONValue {
+        { values, path in try list(values, path, element) }
+    }
+
+    /// The encoder of a map whose values `element` encodes, like `list(of:)`.
+    static func map<T>(of element: @escaping (T, BridgePath) throws -> JSONValue) -> ([String: T], BridgePath) throws -> JSONValue {
+        { values, path in try map(values, path, element) }
+    }
+
+    /// The encoder of a value that may be nil (encoded as null), like `list(of:)`.
+    static func optional<T>(of wrapped: @escaping (T, BridgePath) throws -> JSONValue) -> (T?, BridgePath) throws -> JSONValue {
+        { value, path in try optional(value, path, wrapped) }
     }
 }
 

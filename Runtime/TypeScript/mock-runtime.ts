@@ -169,7 +169,7 @@ function helloAnswers<Events>(tables: MockTables<Events>, option: MockOptions['c
         const generated = {
             methods: sortedNames(methods.keys()),
             events: sortedNames(Object.values(events[module] ?? {})),
-            pageMethods: sortedNames([...(tables.pageMethods.get(module)?.values() ?? [])].map((m) => m.wire)),
+            pageMethods: sortedNames([...(tables.pageMethods.get(module)?.values() ?? [])].map((pageMethod) => pageMethod.wire)),
             fingerprint: tables.fingerprints.get(module) ?? null,
         };
         if (given === undefined) {
@@ -332,7 +332,7 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const capabilities = name === undefined ? undefined : helloAnswer.get(name)?.capabilities;
             return envelope(0, 'ok', capabilities === undefined ? { protocol: PROTOCOL_VERSION } : { protocol: PROTOCOL_VERSION, capabilities });
         }
-        const owner = module ?? [...tables.methods.keys()].find((m) => tables.methods.get(m)?.has(type));
+        const owner = module ?? [...tables.methods.keys()].find((name) => tables.methods.get(name)?.has(type));
         const identifier = owner === undefined ? undefined : tables.methods.get(owner)?.get(type);
         const simulated = owner === undefined ? undefined : helloAnswer.get(owner)?.methods;
         const known = owner !== undefined && identifier !== undefined && (simulated === undefined || simulated.has(type));

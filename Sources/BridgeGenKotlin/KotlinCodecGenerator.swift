@@ -8,8 +8,8 @@ struct KotlinCodecGenerator {
     let module: Module
 
     /// A function of type `(JsonValue?, BridgePath) -> T` decoding `ref`: a runtime or codec
-    /// function reference where there is one, else a lambda (`v1, p1` at depth 0).
-    static func decoder(_ ref: TypeRef, depth: Int = 0, home: String) -> String {
+    /// function reference, collections composed from their elements' (`BridgeDecode.list(BridgeDecode::string)`).
+    static func decoder(_ ref: TypeRef, home: String) -> String {
         switch ref {
         case .string: return "BridgeDecode::string"
         case .int: return "BridgeDecode::int"
@@ -18,14 +18,14 @@ struct KotlinCodecGenerator {
         case .bytes: return "BridgeDecode::bytes"
         case .any: return "BridgeDecode::json"
         case .named(let owner, let name): return KotlinNamer.codec(owner) + "::decode" + name
-        case .list(let element): return lambda("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
-        case .map(let element): return lambda("BridgeDecode.map", decoder(element, depth: depth + 1, home: home), depth: depth)
-        case .optional(let wrapped): return lambda("BridgeDecode.optional", decoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        case .list(let element): return "BridgeDecode.list(\(decoder(element, home: home)))"
+        case .map(let element): return "BridgeDecode.map(\(decoder(element, home: home)))"
+        case .optional(let wrapped): return "BridgeDecode.optional(\(decoder(wrapped, home: home)))"
         }
     }
 
     /// A function of type `(T, BridgePath) -> JsonValue` encoding `ref`, like `decoder`.
-    static func encoder(_ ref: TypeRef, depth: Int = 0, home: String) -> String {
+    static func encoder(_ ref: TypeRef, home: String) -> String {
         switch ref {
         case .string: return "BridgeEncode::string"
         case .int: return "BridgeEncode::int"
@@ -34,16 +34,10 @@ struct KotlinCodecGenerator {
         case .bytes: return "BridgeEncode::bytes"
         case .any: return "BridgeEncode::json"
         case .named(let owner, let name): return KotlinNamer.codec(owner) + "::encode" + name
-        case .list(let element): return lambda("BridgeEncode.list", encoder(element, depth: depth + 1, home: home), depth: depth)
-        case .map(let element): return lambda("BridgeEncode.map", encoder(element, depth: depth + 1, home: home), depth: depth)
-        case .optional(let wrapped): return lambda("BridgeEncode.optional", encoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        case .list(let element): return "BridgeEncode.list(\(encoder(element, home: home)))"
+        case .map(let element): return "BridgeEncode.map(\(encoder(element, home: home)))"
+        case .optional(let wrapped): return "BridgeEncode.optional(\(encoder(wrapped, home: home)))"
         }
-    }
-
-    /// `{ v1, p1 -> function(v1, p1, inner) }`, its parameters numbered by `depth`.
-    private static func lambda(_ function: String, _ inner: String, depth: Int) -> String {
-        let v = "v\(depth + 1)", q = "p\(depth + 1)"
-        return "{ \(v), \(q) -> \(function)(\(v), \(q), \(inner)) }"
     }
 
     /// The expression decoding `field` from the `BridgeDecode.Fields` named `fields`, with its default.
@@ -115,6 +109,7 @@ struct KotlinCodecGenerator {
             p.line("fun encode\(s.name)(value: \(type), path: BridgePath): JsonValue = BridgeEncode.Members(path).json")
             return
         }
+        if s.fields.contains(where: { KotlinDeprecation.defaultNamesDeprecated($0, schema: schema) }) { p.line(KotlinDeprecation.suppression) }
         p.block("fun decode\(s.name)(value: JsonValue?, path: BridgePath): \(type) {") { p in
             p.line("val fields = BridgeDecode.Fields(value, path)")
             p.line("return \(type)(")
@@ -126,6 +121,7 @@ struct KotlinCodecGenerator {
             p.line(")")
         }
         p.blankLine()
+        if s.fields.contains(where: { $0.deprecated != nil }) { p.line(KotlinDeprecation.suppression) }
         p.line("fun encode\(s.name)(value: \(type), path: BridgePath): JsonValue = BridgeEncode.Members(path)")
         p.indented { p in
             for field in s.fields { p.line(Self.adder(field, value: "value." + KotlinNamer.member(field.identifier), home: module.name)) }

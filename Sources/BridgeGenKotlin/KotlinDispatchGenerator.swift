@@ -57,20 +57,26 @@ struct KotlinDispatchGenerator {
 
     private func route(_ method: Method, into p: inout CodePrinter) {
         let call = KotlinNamer.member(method.identifier) + "(" + method.params.map(Self.local).joined(separator: ", ") + ")"
+        // A deprecated method is still served to the pages that call it: its call alone is suppressed.
+        let callsDeprecated = method.deprecated != nil
         p.block("\(KotlinText.stringLiteral(method.wireName)) -> {") { p in
             for field in method.params {
+                if KotlinDeprecation.defaultNamesDeprecated(field, schema: schema) { p.line(KotlinDeprecation.suppression) }
                 p.line("val \(Self.local(field)) = " + KotlinCodecGenerator.decode(field: field, from: "params", schema: schema, home: module.name))
             }
             switch method.kind {
             case .send:
                 p.line("val handler = requireHandler()")
                 p.line("reply.succeed(JsonValue.Null)")
+                if callsDeprecated { p.line(KotlinDeprecation.suppression) }
                 p.line("handler.\(call)")
             case .request:
+                if callsDeprecated { p.line(KotlinDeprecation.suppression) }
                 p.line("request(reply, session, \(resultEncoder(method))) { it.\(call) }")
             case .stream:
                 let items = method.yields.map { KotlinCodecGenerator.encoder($0, home: module.name) } ?? "{ _, _ -> JsonValue.Null }"
                 let streamCall = KotlinNamer.member(method.identifier) + "(" + (method.params.map(Self.local) + ["stream"]).joined(separator: ", ") + ")"
+                if callsDeprecated { p.line(KotlinDeprecation.suppression) }
                 p.line("stream(reply, session, \(items), \(resultEncoder(method))) { handler, stream -> handler.\(streamCall) }")
             }
         }

@@ -49,19 +49,22 @@ struct KotlinErrorGenerator {
             p.line(") : \(Self.name(module.name))(\(error.code))")
             return
         }
+        let readsDeprecated = error.data.contains { $0.deprecated != nil }
         p.block(") : \(Self.name(module.name))(\(error.code)) {") { p in
+            if readsDeprecated { p.line(KotlinDeprecation.suppression) }
             p.line("override fun encodeData(path: BridgePath): JsonValue = BridgeEncode.Members(path)")
             p.indented { p in
                 for field in error.data {
-                    // `this.`: a field may be named `path`.
-                    p.line(KotlinCodecGenerator.adder(field, value: "this." + KotlinNamer.member(field.identifier), home: module.name))
+                    let member = KotlinNamer.member(field.identifier)
+                    // `this.` only where the parameter `path` hides the field.
+                    p.line(KotlinCodecGenerator.adder(field, value: member == "path" ? "this.path" : member, home: module.name))
                 }
                 p.line(".json")
             }
             if error.data.contains(where: { KotlinModelGenerator.holdsByteArray($0.type) }) {
                 p.blankLine()
                 let members = error.data.map { (KotlinNamer.member($0.identifier), KotlinModelGenerator.holdsByteArray($0.type)) }
-                KotlinModelGenerator.contentEquality(Self.className(error), members + [("message", false)], into: &p)
+                KotlinModelGenerator.contentEquality(Self.className(error), members + [("message", false)], readsDeprecated: readsDeprecated, into: &p)
             }
         }
     }
@@ -79,6 +82,10 @@ struct KotlinErrorGenerator {
         for line in KotlinText.kdoc("The page's rejection `error` as a [\(name)]: null when no page method declares its\n"
                                     + "code; throws a [BridgeError] naming the path when its data does not decode.") {
             p.line(line)
+        }
+        let data = module.errors.filter { declared.contains($0.name) }.flatMap(\.data)
+        if data.contains(where: { KotlinDeprecation.defaultNamesDeprecated($0, schema: schema) }) {
+            p.line(KotlinDeprecation.suppression)
         }
         p.block("fun pageError(error: BridgeError): \(name)? = when (error.code) {") { p in
             for error in module.errors where declared.contains(error.name) {

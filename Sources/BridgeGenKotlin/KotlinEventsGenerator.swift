@@ -18,11 +18,13 @@ struct KotlinEventsGenerator {
                 if index > 0 { p.blankLine() }
                 let tags = KotlinText.tags(params: event.payload, returnsDoc: nil, errors: [], module: module)
                 for line in KotlinText.kdoc(KotlinText.docText([event.doc], tags: tags)) { p.line(line) }
+                if let deprecation = KotlinDeprecation.annotation(event.deprecated) { p.line(deprecation) }
                 p.line("fun \(KotlinNamer.member(event.identifier))(\(KotlinHandlerGenerator.parameters(event.payload))): Unit =")
                 p.indented { p in
                     let adders = event.payload.map { KotlinCodecGenerator.adder($0, value: KotlinNamer.member($0.identifier), home: module.name) }
-                    // `this.`: a payload field may be named `session`.
-                    p.line("this.session.emit(\(KotlinText.stringLiteral(module.name)), \(KotlinText.stringLiteral(event.wireName))) {")
+                    // `this.` only where a payload field named `session` hides the property.
+                    let session = event.payload.contains { KotlinNamer.member($0.identifier) == "session" } ? "this.session" : "session"
+                    p.line("\(session).emit(\(KotlinText.stringLiteral(module.name)), \(KotlinText.stringLiteral(event.wireName))) {")
                     p.indented { p in p.line("BridgeEncode.Members(BridgePath(\"payload\"))" + adders.joined() + ".json") }
                     p.line("}")
                 }

@@ -66,6 +66,8 @@ struct KotlinExamples: AppSideExamples {
         signature += KotlinHandlerGenerator.parameters(method)
         signature += ")"
         if method.kind.isAnswered, let returns = method.returns { signature += ": " + KotlinNamer.type(returns) }
+        // An override of a deprecated member warns unless it is deprecated too.
+        if let deprecation = KotlinDeprecation.annotation(method.deprecated) { p.line(deprecation) }
         p.block(signature + " {") { p in
             switch method.kind {
             case .send:

@@ -38,6 +38,7 @@ struct KotlinHandlerGenerator {
             for (index, method) in module.methods.enumerated() {
                 if index > 0 { p.blankLine() }
                 for line in KotlinText.kdoc(Self.doc(method, module: module)) { p.line(line) }
+                if let deprecation = KotlinDeprecation.annotation(method.deprecated) { p.line(deprecation) }
                 let signature = "fun \(KotlinNamer.member(method.identifier))(\(Self.parameters(method)))"
                 if method.kind.isAnswered {
                     p.line("suspend " + signature + (method.returns.map { ": " + KotlinNamer.type($0) } ?? ""))
@@ -56,7 +57,7 @@ struct KotlinHandlerGenerator {
         if method.kind == .stream {
             let items = method.yieldsDoc.map { UntrustedText.trimmingTrailingBlanks($0) + " " } ?? "The stream's items. "
             tags.insert("@param stream " + items + "Send each with `stream.emit(item)`, which throws `CancellationException` once the page stops reading.",
-                        at: method.params.filter { $0.doc != nil }.count)
+                        at: method.params.compactMap(KotlinText.paramTag).count)
         }
         return KotlinText.docText([method.doc, send], tags: tags)
     }

@@ -26,15 +26,8 @@ struct KotlinModelGenerator {
         }
     }
 
-    /// `@Deprecated("...")` for a deprecated declaration (the generated files suppress the
-    /// warnings of their own uses; the app's uses warn).
-    static func deprecation(_ deprecated: Deprecation?) -> String? {
-        deprecated.map { "@Deprecated(\(KotlinText.stringLiteral($0.message ?? "Deprecated in the schema.")))" }
-    }
-
     private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
-        for line in KotlinText.kdoc(s.doc) { p.line(line) }
-        if let deprecation = Self.deprecation(s.deprecated) { p.line(deprecation) }
+        for line in KotlinText.kdoc(KotlinText.docText([s.doc, KotlinDeprecation.note(s.deprecated)])) { p.line(line) }
         guard !s.fields.isEmpty else {
             // A data class needs a property; a struct without fields has one value.
             p.line("data object \(s.name)")
@@ -49,7 +42,8 @@ struct KotlinModelGenerator {
             return
         }
         p.block(") {") { p in
-            Self.contentEquality(s.name, s.fields.map { (KotlinNamer.member($0.identifier), Self.holdsByteArray($0.type)) }, into: &p)
+            Self.contentEquality(s.name, s.fields.map { (KotlinNamer.member($0.identifier), Self.holdsByteArray($0.type)) },
+                                 readsDeprecated: s.fields.contains { $0.deprecated != nil }, into: &p)
         }
     }
 
@@ -57,7 +51,8 @@ struct KotlinModelGenerator {
     /// (`inside`: the module whose own types go unqualified; nil qualifies every type).
     static func property(_ field: Field, schema: SchemaSet, inside module: String?, into p: inout CodePrinter) {
         for line in KotlinText.kdoc(field.doc) { p.line(line) }
-        if let deprecation = deprecation(field.deprecated) { p.line(deprecation) }
+        if let deprecation = KotlinDeprecation.annotation(field.deprecated) { p.line(deprecation) }
+        if KotlinDeprecation.defaultNamesDeprecated(field, schema: schema) { p.line(KotlinDeprecation.suppression) }
         var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module))"
         if let value = field.defaultValue {
             line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module)
@@ -69,8 +64,11 @@ struct KotlinModelGenerator {
 
     /// `equals` and `hashCode` of a data class whose `members` (name, holds a ByteArray) include
     /// `bytes`: ByteArray compares by identity, so these compare it by content, as Swift's Data does.
-    static func contentEquality(_ typeName: String, _ members: [(name: String, byContent: Bool)], into p: inout CodePrinter) {
+    /// `readsDeprecated`: a member is deprecated, and both read it.
+    static func contentEquality(_ typeName: String, _ members: [(name: String, byContent: Bool)], readsDeprecated: Bool,
+                                into p: inout CodePrinter) {
         p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
+        if readsDeprecated { p.line(KotlinDeprecation.suppression) }
         p.line("override fun equals(other: Any?): Boolean =")
         p.indented { p in
             p.line("this === other || other is \(typeName) &&")
@@ -82,6 +80,7 @@ struct KotlinModelGenerator {
             }
         }
         p.blankLine()
+        if readsDeprecated { p.line(KotlinDeprecation.suppression) }
         p.line("override fun hashCode(): Int = BridgeContent.hash(\(members.map(\.name).joined(separator: ", ")))")
     }
 
@@ -96,12 +95,11 @@ struct KotlinModelGenerator {
     }
 
     private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {
-        for line in KotlinText.kdoc(e.doc) { p.line(line) }
-        if let deprecation = Self.deprecation(e.deprecated) { p.line(deprecation) }
+        for line in KotlinText.kdoc(KotlinText.docText([e.doc, KotlinDeprecation.note(e.deprecated)])) { p.line(line) }
         p.block("enum class \(e.name)(val wire: String) {") { p in
             for enumCase in e.cases {
                 for line in KotlinText.kdoc(enumCase.doc) { p.line(line) }
-                if let deprecation = Self.deprecation(enumCase.deprecated) { p.line(deprecation) }
+                if let deprecation = KotlinDeprecation.annotation(enumCase.deprecated) { p.line(deprecation) }
                 p.line("\(KotlinNamer.enumConstant(enumCase.identifier))(\(KotlinText.stringLiteral(enumCase.wireValue))),")
             }
         }

@@ -34,7 +34,7 @@ struct KotlinPageGenerator {
             for line in KotlinText.kdoc("The same caller with another deadline per call: the wait for the page's client and the\ncall together.") {
                 p.line(line)
             }
-            p.line("fun withTimeout(timeout: Duration): \(name) = \(name)(this.caller.withTimeout(timeout))")
+            p.line("fun withTimeout(timeout: Duration): \(name) = \(name)(caller.withTimeout(timeout))")
             for method in module.pageMethods {
                 p.blankLine()
                 call(method, into: &p)
@@ -44,7 +44,10 @@ struct KotlinPageGenerator {
 
     private func call(_ method: PageMethod, into p: inout CodePrinter) {
         for line in KotlinText.kdoc(doc(method)) { p.line(line) }
-        if let deprecation = KotlinModelGenerator.deprecation(method.deprecated) { p.line(deprecation) }
+        if let deprecation = KotlinDeprecation.annotation(method.deprecated) { p.line(deprecation) }
+        if method.params.contains(where: { KotlinDeprecation.defaultNamesDeprecated($0, schema: schema) }) {
+            p.line(KotlinDeprecation.suppression)
+        }
         // The caller's parameters carry the schema's defaults (and null for optionals), as Swift's do.
         let parameters = method.params.map { field -> String in
             var text = "\(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type))"
@@ -75,8 +78,9 @@ struct KotlinPageGenerator {
             p.line(signature + ": Unit =")
         }
         p.indented { p in
-            // `this.`: a parameter may be named `caller`.
-            p.line("this.caller.call(")
+            // `this.` only where a parameter named `caller` hides the property.
+            let caller = method.params.contains { KotlinNamer.member($0.identifier) == "caller" } ? "this.caller" : "caller"
+            p.line(caller + ".call(")
             p.indented { p in for argument in arguments { p.line(argument + ",") } }
             p.line(")")
         }

@@ -72,18 +72,15 @@ public struct KotlinTarget: BridgeTarget {
             install.install(into: &p)
             sink(GeneratedFile(relativePath: KotlinSupportGenerator.androidFileName, contents: p.text))
         }
-        let deprecates = Self.deprecates(schema)
         return [support, android] + schema.modules.map { module in
-            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates)) }
+            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings)) }
         }
     }
 
     /// One module's file: its models, handler interface, event sender, page caller, dispatcher and codec.
-    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool) -> GeneratedFile {
+    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
-        // The schema's deprecations warn where apps use them, not in the code generated around them.
-        if deprecates { p.line("@file:Suppress(\"DEPRECATION\")") }
         p.line("package " + settings.package)
         p.blankLine()
         let imports = KotlinPageGenerator.imports(module)
@@ -109,19 +106,6 @@ public struct KotlinTarget: BridgeTarget {
         p.blankLine()
         KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)
         return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)
-    }
-
-    /// Whether any declaration of the set is deprecated (a module's file may name another's),
-    /// error data included (its class encodes and decodes the field).
-    static func deprecates(_ schema: SchemaSet) -> Bool {
-        schema.modules.contains { module in
-            module.errors.contains { $0.data.contains { $0.deprecated != nil } } || module.types.contains { declaration in
-                switch declaration {
-                case .structure(let s): return s.deprecated != nil || s.fields.contains { $0.deprecated != nil }
-                case .enumeration(let e): return e.deprecated != nil || e.cases.contains { $0.deprecated != nil }
-                }
-            }
-        }
     }
 
     static func header(sources: [String], into p: inout CodePrinter) {

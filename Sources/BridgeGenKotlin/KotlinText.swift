@@ -28,16 +28,24 @@ enum KotlinText {
         return (text + (tagLines.isEmpty ? [] : [tagLines.joined(separator: "\n")])).joined(separator: "\n\n")
     }
 
-    /// `@param` for each documented field, `@return`, and `@throws` for each of `errors` (the
-    /// module's error names), each followed by `throwing` (who throws it, when it is not the handler).
+    /// `@param` for each field with a doc or a deprecation (a parameter cannot be `@Deprecated`),
+    /// `@return`, and `@throws` for each of `errors` (the module's error names), each followed
+    /// by `throwing` (who throws it, when it is not the handler).
     static func tags(params: [Field], returnsDoc: String?, errors: [String], module: Module, throwing: String = "") -> [String] {
-        var tags = params.compactMap { field in field.doc.map { "@param \(field.identifier) " + $0 } }
+        var tags = params.compactMap(paramTag)
         if let returnsDoc { tags.append("@return " + returnsDoc) }
         for name in errors {
             guard let error = module.error(named: name) else { continue }
             tags.append("@throws \(KotlinErrorGenerator.name(module.name)).\(KotlinErrorGenerator.className(error)) (\(error.code))" + throwing)
         }
         return tags
+    }
+
+    /// `@param name doc`, its deprecation after the doc; nil for a field with neither.
+    static func paramTag(_ field: Field) -> String? {
+        guard field.doc != nil || field.deprecated != nil else { return nil }
+        let text = [field.doc.map(UntrustedText.trimmingTrailingBlanks), KotlinDeprecation.note(field.deprecated)].compactMap { $0 }
+        return "@param \(field.identifier) " + text.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// A KDoc comment (`/** ... */`) at `indent`, or nothing for a doc that is nil or blank.

@@ -9,9 +9,9 @@ struct CodecGenerator {
     let module: Module
 
     /// A function of type `(Any?, BridgePath) throws -> T` decoding `ref`: a runtime or codec
-    /// function where there is one, else a one-expression closure (`v1`, `p1` at depth 0).
+    /// function, collections composed from their elements' (`BridgeDecode.list(of: BridgeDecode.string)`).
     /// Inside the codec of module `home`, its own functions are named bare (`decodeItem`).
-    static func decoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
+    static func decoder(_ ref: TypeRef, home: String? = nil) -> String {
         switch ref {
         case .string: return "BridgeDecode.string"
         case .int: return "BridgeDecode.int"
@@ -20,16 +20,10 @@ struct CodecGenerator {
         case .bytes: return "BridgeDecode.bytes"
         case .any: return "BridgeDecode.json"
         case .named(let module, let name): return module == home ? "decode" + name : SwiftNamer.codec(module) + ".decode" + name
-        case .list(let element): return closure("BridgeDecode.list", decoder(element, depth: depth + 1, home: home), depth: depth)
-        case .map(let element): return closure("BridgeDecode.map", decoder(element, depth: depth + 1, home: home), depth: depth)
-        case .optional(let wrapped): return closure("BridgeDecode.optional", decoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        case .list(let element): return "BridgeDecode.list(of: \(decoder(element, home: home)))"
+        case .map(let element): return "BridgeDecode.map(of: \(decoder(element, home: home)))"
+        case .optional(let wrapped): return "BridgeDecode.optional(of: \(decoder(wrapped, home: home)))"
         }
-    }
-
-    /// `{ v1, p1 in try function(v1, p1, inner) }`, its parameters numbered by `depth`.
-    private static func closure(_ function: String, _ inner: String, depth: Int) -> String {
-        let v = "v\(depth + 1)", q = "p\(depth + 1)"
-        return "{ \(v), \(q) in try \(function)(\(v), \(q), \(inner)) }"
     }
 
     /// A Swift expression (without leading `try`) decoding `field` from the
@@ -57,7 +51,7 @@ struct CodecGenerator {
     }
 
     /// A function of type `(T, BridgePath) throws -> JSONValue` encoding `ref`, like `decoder`.
-    static func encoder(_ ref: TypeRef, depth: Int = 0, home: String? = nil) -> String {
+    static func encoder(_ ref: TypeRef, home: String? = nil) -> String {
         switch ref {
         case .string: return "BridgeEncode.string"
         case .bool: return "BridgeEncode.bool"
@@ -66,9 +60,9 @@ struct CodecGenerator {
         case .double: return "BridgeEncode.double"
         case .any: return "BridgeEncode.json"
         case .named(let module, let name): return module == home ? "encode" + name : SwiftNamer.codec(module) + ".encode" + name
-        case .list(let element): return closure("BridgeEncode.list", encoder(element, depth: depth + 1, home: home), depth: depth)
-        case .map(let element): return closure("BridgeEncode.map", encoder(element, depth: depth + 1, home: home), depth: depth)
-        case .optional(let wrapped): return closure("BridgeEncode.optional", encoder(wrapped, depth: depth + 1, home: home), depth: depth)
+        case .list(let element): return "BridgeEncode.list(of: \(encoder(element, home: home)))"
+        case .map(let element): return "BridgeEncode.map(of: \(encoder(element, home: home)))"
+        case .optional(let wrapped): return "BridgeEncode.optional(of: \(encoder(wrapped, home: home)))"
         }
     }
 

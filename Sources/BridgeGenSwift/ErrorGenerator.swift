@@ -4,7 +4,7 @@ import BridgeGenCore
 /// error, its data fields as associated values and an optional message last. Handlers throw it
 /// (`throw SampleError.outOfStock(available: 3)`), page calls rethrow it, and callers catch it
 /// by case. It encodes itself (`bridgeError()`) for requests' failures; it decodes itself
-/// (`init?(_:)`) only in modules whose page methods declare errors, the one place it is read.
+/// (`decoded(from:)`) only in modules whose page methods declare errors, the one place it is read.
 struct ErrorGenerator {
     let context: SwiftContext
     let module: Module
@@ -57,7 +57,7 @@ struct ErrorGenerator {
             encodeFunction(into: &p)
             if decodes {
                 p.blankLine()
-                decodeInitializer(into: &p)
+                decodeFunction(into: &p)
             }
         }
     }
@@ -104,27 +104,28 @@ struct ErrorGenerator {
         }
     }
 
-    /// `init?(_ error: BridgeError) throws`: the page's rejection as this enum; nil for a code
-    /// that no page method declares, and a `BridgeError` naming the path when the data does not decode.
-    private func decodeInitializer(into p: inout CodePrinter) {
+    /// `static func decoded(from error: BridgeError) throws -> SampleError?`: the page's rejection
+    /// as this enum, for the page caller's `typed:`; nil for a code that no page method declares,
+    /// and a `BridgeError` naming the path when the data does not decode.
+    private func decodeFunction(into p: inout CodePrinter) {
         let declared = module.pageMethodErrors
         p.line("/// The page's rejection `error` as this module's error: nil when no page method declares its")
         p.line("/// code; throws a `BridgeError` naming the path when its data does not decode.")
-        p.block("init?(_ error: BridgeError) throws {") { p in
+        p.block("static func decoded(from error: BridgeError) throws -> \(SwiftNamer.errorType(module.name))? {") { p in
             p.line("switch error.code {")
             for error in module.errors where declared.contains(error.name) {
                 p.line("case \(error.code):")
                 p.indented { p in
                     let name = SwiftNamer.member(error.identifier)
                     guard !error.data.isEmpty else {
-                        p.line("self = .\(name)(message: error.message)")
+                        p.line("return .\(name)(message: error.message)")
                         return
                     }
                     p.line("let fields = try BridgeDecode.Fields(errorData: error.data)")
                     let arguments = error.data.map { field in
                         "\(SwiftNamer.label(field.identifier)): " + CodecGenerator.decode(field: field, from: "fields", schema: context.schema)
                     }
-                    p.line("self = try .\(name)(")
+                    p.line("return try .\(name)(")
                     p.indented { p in
                         for argument in arguments { p.line(argument + ",") }
                         p.line("message: error.message")

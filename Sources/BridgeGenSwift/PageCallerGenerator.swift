@@ -86,7 +86,7 @@ struct PageCallerGenerator {
             }
             if !declared.isEmpty {
                 arguments.append("errors: [" + declared.map { String($0.code) }.joined(separator: ", ") + "]")
-                arguments.append("typed: \(SwiftNamer.errorType(module.name)).init")
+                arguments.append("typed: \(SwiftNamer.errorType(module.name)).decoded(from:)")
             }
             arguments.append("decode: " + (method.returns.map { CodecGenerator.decoder($0) } ?? "BridgeDecode.ignored"))
             let call = (method.returns == nil ? "" : "return ") + "try await _caller.call("

@@ -34,7 +34,7 @@ enum DocsKotlinExamples {
         var program = Program()
         let install = try DocSnippets.marked("android-install", in: "docs/ANDROID.md")
         let sampleHandlers = DocSnippets.fenced("kotlin", in: try String(contentsOf: docs.appendingPathComponent("sample.md"), encoding: .utf8))
-            .filter { $0.hasPrefix("override ") }
+            .filter(isHandler)
         guard install.text.hasSuffix("\n}") || install.text.hasSuffix("\n}\n") else { throw TestFailure("docs/ANDROID.md's install example does not end with the class's brace") }
         program.text += "\n" + install.text.trimmingCharacters(in: .newlines).dropLast() + "\n" + sampleHandlers.map(indented).joined(separator: "\n\n") + "\n}\n"
         let pageCalls = try DocSnippets.marked("android-page-calls", in: "docs/ANDROID.md")
@@ -44,8 +44,8 @@ enum DocsKotlinExamples {
         for module in modules {
             let markdown = try String(contentsOf: docs.appendingPathComponent(module + ".md"), encoding: .utf8)
             let blocks = DocSnippets.fenced("kotlin", in: markdown)
-            let handlers = blocks.filter { $0.hasPrefix("override ") }
-            let rest = blocks.filter { !$0.hasPrefix("override ") }
+            let handlers = blocks.filter(isHandler)
+            let rest = blocks.filter { !isHandler($0) }
             let namespace = module.prefix(1).uppercased() + module.dropFirst()
             program.handlers += handlers.count
             program.events += rest.filter { $0.contains("Events(session).") }.count
@@ -56,6 +56,12 @@ enum DocsKotlinExamples {
             }
         }
         return program
+    }
+
+    /// Whether `block` is a handler's member: `override fun ...`, after its annotations
+    /// (`@Deprecated(...)` on a deprecated method's).
+    private static func isHandler(_ block: String) -> Bool {
+        block.split(separator: "\n").first { !$0.hasPrefix("@") }?.hasPrefix("override ") ?? false
     }
 
     private static func indented(_ block: String) -> String {

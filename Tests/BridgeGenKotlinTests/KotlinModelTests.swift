@@ -35,7 +35,12 @@ final class KotlinModelTests: XCTestCase {
     /// enum with a default, `any`, a map, `path` (the encoder's parameter), a deprecated field;
     /// an error without data; a doc whose second line is not the message. Streams that only
     /// compile: no parameters and no result (`watch`), and a defaulted parameter, enum items, a
-    /// result and errors (`tail`).
+    /// result and errors (`tail`). Deprecations that only compile, which the generated code uses
+    /// without a warning (`KotlinSourceTests` reads where it suppresses them): a deprecated
+    /// send, request and stream that the dispatcher calls, an event, a page method, a type, an
+    /// enum entry as the default of a field, a list, a parameter, a page method's parameter and
+    /// error data, and deprecated fields that an encoder and a `bytes` class's `equals` read;
+    /// and the names `session` and `caller` for an event's and a page method's parameters.
     static let errorSchema = """
         bridgegen: 1
         module: shop
@@ -50,6 +55,27 @@ final class KotlinModelTests: XCTestCase {
             cases:
               small: Small.
               large: Large.
+              tiny:
+                doc: Tiny.
+                deprecated: Use small.
+          Blob:
+            fields:
+              data: bytes
+              kind:
+                type: Kind
+                default: tiny
+              kinds:
+                type: list<Kind>
+                default: [small, tiny]
+              old:
+                type: string?
+                deprecated: Not sent since 2.0.
+              legacy: Legacy?
+          Legacy:
+            doc: What `fetch` answered.
+            deprecated: Use Blob.
+            fields:
+              name: string
         errors:
           outOfStock:
             code: 1
@@ -72,6 +98,15 @@ final class KotlinModelTests: XCTestCase {
                 type: bool?
                 deprecated: Not sent since 2.0.
           gone: 2
+          limited:
+            code: 4
+            data:
+              kind:
+                type: Kind
+                default: tiny
+              old:
+                type: bytes?
+                deprecated: true
         methods:
           watch:
             kind: stream
@@ -88,12 +123,49 @@ final class KotlinModelTests: XCTestCase {
               doc: The next kind.
             returns: map<double>?
             errors: [outOfStock, gone]
+          ping:
+            kind: send
+            deprecated: 'Use "tail" ($1 a call) instead.'
+            params:
+              kind:
+                type: Kind
+                default: tiny
+          fetch:
+            kind: request
+            deprecated: true
+            params:
+              blob: Blob
+              old:
+                type: string?
+                doc: Ignored.
+                deprecated: Never read.
+            returns: Legacy
+            errors: [limited]
+          follow:
+            kind: stream
+            deprecated: Use tail.
+            yields: Blob
+        events:
+          stale:
+            deprecated: No more.
+            payload:
+              session: string
+              blob: Blob
+              kinds: list<Kind>?
         pageMethods:
           reserve:
             params:
               sku: string
             returns: bool
-            errors: [outOfStock, gone]
+            errors: [outOfStock, gone, limited]
+          release:
+            deprecated: Use reserve.
+            params:
+              caller: string
+              kind:
+                type: Kind
+                default: tiny
+            returns: map<list<Kind>>?
 
         """
 

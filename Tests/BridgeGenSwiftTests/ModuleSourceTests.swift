@@ -82,6 +82,31 @@ final class ModuleSourceTests: XCTestCase {
         XCTAssertTrue(text.contains("Self.deprecated($0).getToken()"), text)
     }
 
+    /// Collections are decoded and encoded by the runtime's functions composed from their
+    /// elements' (`BridgeDecode.list(of: BridgeDecode.string)`), as deep as the type nests,
+    /// with no closure whose parameters a reader would have to name.
+    func testCollectionsComposeTheRuntimeCodersWithoutClosures() throws {
+        let text = try moduleFile("""
+            bridgegen: 1
+            module: demo
+            types:
+              Shelf:
+                fields:
+                  tags: list<string>
+                  rows: map<list<Shelf?>>?
+            methods:
+              stock:
+                kind: request
+                params:
+                  shelf: Shelf
+                returns: map<list<int>>?
+            """)
+        XCTAssertTrue(text.contains(#"tags: fields.field("tags", BridgeDecode.list(of: BridgeDecode.string)),"#), text)
+        XCTAssertTrue(text.contains(#"rows: fields.optional("rows", BridgeDecode.map(of: BridgeDecode.list(of: BridgeDecode.optional(of: decodeShelf))))"#), text)
+        XCTAssertTrue(text.contains(#"BridgeEncode.optional(handler.stock(shelf: argShelf), "result", BridgeEncode.map(of: BridgeEncode.list(of: BridgeEncode.int)))"#), text)
+        XCTAssertFalse(text.contains(" in try "), text)
+    }
+
     /// A codec has the functions the wire needs and no others: a type that only comes from the
     /// page (params, a page method's result) has no encoder, one that only goes to it (results,
     /// event payloads, page method params) no decoder, and a type used both ways, or nested in

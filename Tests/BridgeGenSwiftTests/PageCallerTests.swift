@@ -94,12 +94,30 @@ final class PageCallerTests: XCTestCase {
             @available(*, deprecated, message: "Ask \"later\".")
             public func confirmLeave(`in` _in: String, tries: Int = 3) async throws {
                 let _params = try BridgeEncode.Members("params").string("in", _in).int("tries", tries)
-                try await _caller.call("confirm-leave", params: _params.json, errors: [7], typed: CartError.init, decode: BridgeDecode.ignored)
+                try await _caller.call(
+                    "confirm-leave",
+                    params: _params.json,
+                    errors: [7],
+                    typed: CartError.decoded(from:),
+                    decode: BridgeDecode.ignored
+                )
             }
         }
 
 
         """#)
+        // The page's rejection becomes the module's error through a static function, named for its call site above.
+        XCTAssertTrue(text.contains("""
+                static func decoded(from error: BridgeError) throws -> CartError? {
+                    switch error.code {
+                    case 7:
+                        return .busy(message: error.message)
+                    default:
+                        return nil
+                    }
+                }
+            """), text)
+        XCTAssertFalse(text.contains("init?("), text)
         // `page(for:)` (web view and `WebPage`) is the runtime's `BridgeModuleGlue` extension
         // for a `BridgePageCalling` page; the glue says how to make the caller.
         XCTAssertTrue(text.contains("""

@@ -167,6 +167,7 @@ class TestHandlers : SampleHandler, UserHandler {
         JsonValue.Null
     }
 
+    @Deprecated("Deprecated in the schema; still served to the pages that call it.")
     override suspend fun getToken(): String? {
         record("user", "getToken", emptyMap())
         return if (loggedIn) "token-abc" else null

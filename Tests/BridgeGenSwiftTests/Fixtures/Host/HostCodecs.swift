@@ -17,7 +17,7 @@
             name: fields.string("name"),
             avatar: fields.optional("avatar", BridgeDecode.string),
             vipLevel: fields.int("vip_level", default: 0),
-            tags: fields.defaulted("tags", [], { v1, p1 in try BridgeDecode.list(v1, p1, BridgeDecode.string) }),
+            tags: fields.defaulted("tags", [], BridgeDecode.list(of: BridgeDecode.string)),
             token: fields.optional("token", BridgeDecode.string)
         )
     }
@@ -26,7 +26,7 @@
         try BridgeEncode.Members(path)
             .string("product_id", value.productId)
             .int("quantity", value.quantity)
-            .field("metadata", value.metadata, { v1, p1 in try BridgeEncode.map(v1, p1, BridgeEncode.json) })
+            .field("metadata", value.metadata, BridgeEncode.map(of: BridgeEncode.json))
             .json
     }
 
@@ -35,7 +35,7 @@
             .string("formId", value.formId)
             .string("title", value.title)
             .bool("dirty", value.dirty)
-            .field("fields", value.fields, { v1, p1 in try BridgeEncode.list(v1, p1, encodeFormField) })
+            .field("fields", value.fields, BridgeEncode.list(of: encodeFormField))
             .json
     }
 
