@@ -125,6 +125,9 @@ let package = Package(
             dependencies: ["bridgegen", "RuntimeEmbedder", "BridgeGenCore", "BridgeGenDiff", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets",
                            "BridgeGenSwift", "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown", "BridgeGenTestSupport"]
         ),
+        // The release: Scripts/release.sh's tarball and artifact bundle, their docs and sizes, the
+        // web team's one-line install, and a consumer of the prebuilt plugins.
+        .testTarget(name: "BridgeGenReleaseTests", dependencies: ["bridgegen", "BridgeGenTestSupport"]),
         // Runs the built `bridgegen` binary on temp folders, and builds Examples/ConsumerPackage.
         .testTarget(
             name: "BridgeGenCLITests",

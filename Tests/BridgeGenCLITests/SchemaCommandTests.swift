@@ -7,7 +7,7 @@ final class SchemaCommandTests: XCTestCase {
     /// Byte for byte docs/bridgegen.schema.json: the binary carries the file, not a copy of it.
     func testPrintsTheBytesOfDocsBridgegenSchemaJSON() throws {
         let folder = try temporaryFolder(self)
-        let printed = try Self.schemaOutput(of: TestPaths.binary, into: folder.appendingPathComponent("printed.json"))
+        let printed = try printedSchema(of: TestPaths.binary, into: folder.appendingPathComponent("printed.json"))
         XCTAssertEqual(printed, try Data(contentsOf: TestPaths.repository.appendingPathComponent("docs/bridgegen.schema.json")))
         // It is the JSON Schema, not some other embedded text.
         let object = try JSONSerialization.jsonObject(with: printed) as? [String: Any]
@@ -26,12 +26,5 @@ final class SchemaCommandTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("\nUSAGE: bridgegen schema\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("bridgegen schema > Schemas/.bridgegen.schema.json"), help.stdout)
         XCTAssertTrue(try bridgegen(["help"]).stdout.contains("\n  schema                  Print the JSON Schema"))
-    }
-
-    /// What `binary schema` wrote on stdout, through a file so no byte is decoded on the way.
-    static func schemaOutput(of binary: URL, into file: URL) throws -> Data {
-        let run = try runProcess("sh", ["-c", #""$0" schema >"$1""#, binary.path, file.path])
-        guard run.status == 0, run.stderr.isEmpty else { throw TestFailure("\(binary.path) schema: status \(run.status), \(run.stderr)") }
-        return try Data(contentsOf: file)
     }
 }

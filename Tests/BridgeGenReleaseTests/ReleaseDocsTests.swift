@@ -62,7 +62,7 @@ final class ReleaseDocsTests: XCTestCase {
         let (docs, binary) = try unpacked()
         let source = try Data(contentsOf: TestPaths.repository.appendingPathComponent("docs/bridgegen.schema.json"))
         XCTAssertEqual(try Data(contentsOf: docs.appendingPathComponent("docs/bridgegen.schema.json")), source)
-        let printed = try SchemaCommandTests.schemaOutput(of: binary, into: try temporaryFolder(self).appendingPathComponent("printed.json"))
+        let printed = try printedSchema(of: binary, into: try temporaryFolder(self).appendingPathComponent("printed.json"))
         XCTAssertEqual(printed, source)
     }
 
