@@ -91,7 +91,8 @@ final class DocsShellSnippetTests: XCTestCase {
         XCTAssertEqual(commands.count, 1)
         let generated = try shell(commands[0], in: folder)
         XCTAssertEqual(generated.status, 0, generated.output)
-        for path in ["Generated/Swift/SampleBridge.swift", "web/src/bridge/sample.ts", "web/src/bridge/index.ts", "docs/bridge/sample.md"] {
+        for path in ["Generated/Swift/SampleBridge.swift", "Generated/Kotlin/SampleBridge.kt", "web/src/bridge/sample.ts", "web/src/bridge/index.ts",
+                     "docs/bridge/sample.md"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), path)
         }
     }
