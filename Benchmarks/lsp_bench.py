@@ -10,17 +10,20 @@ files it has open). Then the answer to a rename of the file's first type. Nothin
 figures go to docs/PERFORMANCE.md.
 
 usage: Benchmarks/lsp_bench.py [schemas] [MxK ...] [--repeat N] [--edit comment|doc]
-       Benchmarks/lsp_bench.py --lines [N ...] [--repeat N]     (default: 100000 200000 400000)
+       Benchmarks/lsp_bench.py --lines [N ...] [--shape short|methods] [--repeat N]
+                                                (default: 100000 200000 400000, short, 3)
 
 --edit says what each change does: `comment` (the default) adds or removes a comment line at
 the end of the file, which leaves every file's syntax as it was; `doc` changes the doc text of
 the file's first type, so every change gives the set new syntax to check.
 
---lines measures one document of about N lines (one module of bench.py's methods, 13 lines
-each: a 400,000-line file is 30,768 methods): the answer to a change of its full text, which
-the client sends as one JSON string whose every line break is an escape, as a function of the
-length. The columns give the milliseconds per 100,000 lines, which stay flat when the answer
-is linear in the size.
+--lines measures one document of N lines: the answer to a change of its full text, which the
+client sends as one JSON string whose every line break is an escape, as a function of the
+length. `short` (the default): a module of 10 of bench.py's methods followed by comment lines
+of one character, so the figure is the server's own handling of the text (the JSON, the line
+maps, the buffers) more than the check; `methods`: one module of bench.py's methods only, 13
+lines each (400,000 lines are 30,768 methods). The columns give the milliseconds per 100,000
+lines, which stay flat when the answer is linear in the size.
 
 BRIDGEGEN_BENCH_BINARY=path measures that binary instead of building the release one.
 BRIDGEGEN_BENCH_BEFORE=path (a saved build of the code before a change) is measured beside it,
@@ -163,15 +166,18 @@ def bench_sets(binaries, work, sizes, repeat, edit):
                   f" {max(answers) * 1000:>7.1f} {base * 1000:>9.1f} {median / base:>6.2f} {statistics.median(renames) * 1000:>10.1f}")
 
 
-def big_document(folder, lines):
-    """One schema of about `lines` lines (bench.py's methods, 13 lines each): its path and text."""
-    write_schemas(folder, 1, max(1, (lines - 11) // 13))
+def big_document(folder, lines, shape):
+    """One schema of about `lines` lines of the `shape` --lines describes: its path and text."""
+    write_schemas(folder, 1, 10 if shape == "short" else max(1, (lines - 11) // 13))
     path = os.path.join(folder, "mod0.bridge.yaml")
-    return path, open(path, encoding="utf-8").read()
+    text = open(path, encoding="utf-8").read()
+    if shape == "short":
+        text += "#\n" * (lines - text.count("\n"))
+    return path, text
 
 
-def bench_lines(binaries, work, sizes, repeat):
-    print(f"median of {repeat} changes of the whole text of one document; ms / 100k lines flat = linear")
+def bench_lines(binaries, work, sizes, repeat, shape):
+    print(f"shape: {shape}; median of {repeat} changes of the whole text of one document; ms / 100k lines flat = linear")
     header = f"{'lines':>8} {'bytes':>10}"
     for label, _ in binaries:
         header += f" {label + ' ms':>12} {'/100k lines':>11}"
@@ -179,7 +185,7 @@ def bench_lines(binaries, work, sizes, repeat):
     for lines in sizes:
         folder = os.path.join(work, "lines%d" % lines)
         os.makedirs(folder)
-        path, text = big_document(folder, lines)
+        path, text = big_document(folder, lines, shape)
         count = text.count("\n")
         row = f"{count:>8} {len(text.encode()):>10}"
         medians = []
@@ -201,18 +207,15 @@ def bench_lines(binaries, work, sizes, repeat):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)
     args = sys.argv[1:]
-    repeat = None
-    edit = "comment"
-    for option in ("--repeat", "--edit"):
+    options = {"--repeat": None, "--edit": "comment", "--shape": "short"}
+    for option in options:
         if option in args:
             i = args.index(option)
-            value = args[i + 1]
+            options[option] = args[i + 1]
             del args[i:i + 2]
-            if option == "--repeat":
-                repeat = int(value)
-            else:
-                edit = value
+    repeat = options["--repeat"] and int(options["--repeat"])
     lines_mode = "--lines" in args
     if lines_mode:
         args.remove("--lines")
@@ -226,9 +229,9 @@ def main():
         print("binaries: " + ", ".join(f"{label} = {path}" for label, path in binaries))
     work = tempfile.mkdtemp(prefix="bridgegen-lsp-bench-")
     if lines_mode:
-        bench_lines(binaries, work, [int(n) for n in args] or [100000, 200000, 400000], repeat or 5)
+        bench_lines(binaries, work, [int(n) for n in args] or [100000, 200000, 400000], repeat or 3, options["--shape"])
     else:
-        bench_sets(binaries, work, args or ["schemas", "50x20"], repeat or 30, edit)
+        bench_sets(binaries, work, args or ["schemas", "50x20"], repeat or 30, options["--edit"])
     shutil.rmtree(work)
 
 

@@ -55,22 +55,23 @@ enum CompletionFeature {
 
     private static func values(of key: String, typed text: String, offset: Int, path: String, _ index: SymbolIndex,
                                _ add: (String, Int, String, String?) -> Void) {
-        let own = index.occurrences.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
+        let names = index.namesToComplete
+        let own = names.first { $0.path == path && $0.key.kind == .module && $0.isDeclaration }?.key.qualified
         switch key {
         case "type":
             for primitive in ["string", "int", "double", "bool", "bytes", "any", "list<>", "map<>"] { add(primitive, keywordKind, "primitive", nil) }
-            let imports = Set(index.occurrences.filter { $0.path == path && $0.key.kind == .module && !$0.isDeclaration }.map(\.key.qualified))
-            for name in declared(.type, index) {
+            let imports = Set(names.filter { $0.path == path && $0.key.kind == .module && !$0.isDeclaration }.map(\.key.qualified))
+            for name in declared(.type, names) {
                 let module = String(name.prefix { $0 != "." })
                 if module == own { add(String(name.dropFirst(module.count + 1)), structKind, name, nil) }
                 if imports.contains(module) { add(name, structKind, "imported", nil) }
             }
         case "errors" where text.contains("["):
-            for name in declared(.error, index) where name.hasPrefix((own ?? "") + ".") {
+            for name in declared(.error, names) where name.hasPrefix((own ?? "") + ".") {
                 add(String(name.dropFirst((own ?? "").count + 1)), constantKind, name, nil)
             }
         case "imports" where text.contains("["):
-            for name in declared(.module, index) where name != own { add(name, moduleKind, "module", nil) }
+            for name in declared(.module, names) where name != own { add(name, moduleKind, "module", nil) }
         case "default":
             // The member the default belongs to: the nearest one declared above the cursor.
             guard let member = (index.files[path]?.typedMembers ?? []).filter({ $0.offset < offset }).max(by: { $0.offset < $1.offset }),
@@ -82,8 +83,8 @@ enum CompletionFeature {
     }
 
     /// Type and error declarations (not fields), and modules, sorted.
-    static func declared(_ kind: SymbolIndex.Kind, _ index: SymbolIndex) -> [String] {
-        let names = index.occurrences.filter { $0.isDeclaration && $0.key.kind == kind }.map(\.key.qualified)
+    static func declared(_ kind: SymbolIndex.Kind, _ occurrences: [SymbolIndex.Occurrence]) -> [String] {
+        let names = occurrences.filter { $0.isDeclaration && $0.key.kind == kind }.map(\.key.qualified)
         return Set(names.filter { $0.split(separator: ".").count <= 2 }).sorted()
     }
 }

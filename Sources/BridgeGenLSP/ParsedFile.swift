@@ -23,6 +23,9 @@ public struct ParsedFile: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Its names, once indexed.
     public var index: SymbolIndex.FileIndex?
+    /// While it cannot be read as a schema (YAML half typed), the names of the last version
+    /// that could: completion still offers them.
+    public var lastIndex: SymbolIndex.FileIndex?
 
     init(map: LineMap, stamp: FileStamp?) {
         self.map = map

@@ -102,7 +102,12 @@ public struct SchemaSetCheck: Sendable {
         var index: SymbolIndex?
         if indexing { index = SymbolIndex(enumsOf: syntax) }
         for (input, var file) in zip(inputs, parsed) {
-            if let module = file.syntax, index != nil { file.index = index?.add(module, map: file.map, previous: file.index) }
+            if let module = file.syntax, index != nil {
+                file.index = index?.add(module, map: file.map, previous: file.index)
+            } else if let last = file.lastIndex ?? previous[input.path].flatMap({ $0.index ?? $0.lastIndex }), index != nil {
+                file.lastIndex = last
+                index?.keep(last, readableVersionOf: input.path)
+            }
             files[input.path] = file
         }
         return SchemaSetCheck(folder: folder, diagnostics: collector.sorted, files: files, syntax: syntax, schema: modelCheck.schema,

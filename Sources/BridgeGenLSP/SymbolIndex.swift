@@ -87,6 +87,19 @@ public struct SymbolIndex: Sendable {
         return file
     }
 
+    /// The index of the last version of each file that cannot be read as a schema now, by path.
+    public private(set) var lastReadable: [String: FileIndex] = [:]
+
+    /// Keeps `file`, the index of the last version of `path` that could be read, while the
+    /// file cannot: names to complete, not places to go to.
+    public mutating func keep(_ file: FileIndex, readableVersionOf path: String) { lastReadable[path] = file }
+
+    /// What completion offers names from: every file's occurrences, and for each file that
+    /// cannot be read now those of its last version that could.
+    public var namesToComplete: [Occurrence] {
+        Array(occurrences) + lastReadable.keys.sorted().flatMap { lastReadable[$0]?.occurrences ?? [] }
+    }
+
     /// Every occurrence of every file, file by file.
     public var occurrences: some Sequence<Occurrence> { paths.lazy.flatMap { files[$0]?.occurrences ?? [] } }
 
@@ -251,9 +264,9 @@ private struct FileIndexer {
     /// The byte offset of a located scalar's text: at its location, or one past a quote.
     private func start(of name: Located<String>) -> Int? {
         let offset = map.byteOffset(of: name.location)
-        let text = Array(name.value.utf8)
-        for candidate in [offset, offset + 1] where candidate + text.count <= map.bytes.count {
-            if Array(map.bytes[candidate..<candidate + text.count]) == text { return candidate }
+        let length = name.value.utf8.count
+        for candidate in [offset, offset + 1] where candidate + length <= map.bytes.count {
+            if map.bytes[candidate..<candidate + length].elementsEqual(name.value.utf8) { return candidate }
         }
         return nil
     }

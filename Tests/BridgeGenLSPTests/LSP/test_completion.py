@@ -211,3 +211,17 @@ async def test_a_type_completion_replaces_the_name_typed_so_far(client, tmp_path
     assert user_info.text_edit.new_text == "user.UserInfo"
     assert (user_info.text_edit.range.start, user_info.text_edit.range.end) == (
         types.Position(line=5, character=19), types.Position(line=5, character=26))
+
+
+async def test_types_while_the_yaml_is_half_typed(client, tmp_path):
+    """An unclosed `{` is no YAML: the module's types are those of the buffer's last version
+    that could be read."""
+    (tmp_path / "user.bridge.yaml").write_text(USER, encoding="utf-8")
+    path = tmp_path / "shop.bridge.yaml"
+    text = "bridgegen: 1\nmodule: shop\nimports: [user]\ntypes:\n  Item:\n    fields: {name: string}\n  Pair: {fields: {left: int}}\n"
+    path.write_text(text, encoding="utf-8")
+    uri = await open_doc(client, path)
+    typing = text.replace("{fields: {left: int}}", "{fields: {left: int, right: Str")
+    await change_doc(client, uri, 2, typing)
+    assert any(d.severity == types.DiagnosticSeverity.Error for d in client.diagnostics[uri]), "the YAML must be broken"
+    assert sorted(await labels_at(client, uri, typing, len(typing) - 1)) == TYPES_IN_SCOPE

@@ -37,6 +37,14 @@ def code_blocks(markdown):
     return dict(re.findall(r"```(\w+)\n(.*?)\n```", markdown, re.S))
 
 
+async def open_schema(client, tmp_path, name="user.bridge.yaml"):
+    """A copy of Schemas/ in `tmp_path`, and `name` of it opened: (uri, text, path)."""
+    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
+    path = tmp_path / "Schemas" / name
+    text = path.read_text(encoding="utf-8")
+    return await open_doc(client, path), text, path
+
+
 @pytest.mark.parametrize("needle, title, swift_part, kotlin_part, ts_part", [
     ("  UserInfo:\n", "type user.UserInfo", "public struct UserInfo", "data class UserInfo(\n    val id: Long,", "export interface UserInfo"),
     ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "suspend fun getUserInfo(): User.UserInfo", "getUserInfo("),
@@ -45,10 +53,7 @@ def code_blocks(markdown):
     ("  notLoggedIn:", "error user.notLoggedIn (code 2001)", "case notLoggedIn(", ") : UserError(2001)", "notLoggedIn: 2001"),
 ])
 async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, kotlin_part, ts_part):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     assert client.diagnostics[uri] == ()
     hover = await hover_at(client, uri, text, needle, delta=len(needle) - len(needle.lstrip()) + 1)
     assert hover is not None, needle
@@ -61,20 +66,15 @@ async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, ti
 
 
 async def test_the_kotlin_line_of_a_data_class_is_its_whole_header(client, tmp_path):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     hover = await hover_at(client, uri, text, "  UserInfo:\n", delta=3)
-    assert code_blocks(hover.contents.value)["kotlin"] == """data class UserInfo(
-    val id: Long,
-    val name: String,
-    val avatar: String? = null,
-    val vipLevel: Long = 0L,
-    val tags: List<String> = emptyList(),
-    @Deprecated("Pages must not see session tokens; always null since app 5.0.")
-    val token: String? = null,
-)"""
+    # The golden's lines from the header to the closing parenthesis, less doc comments.
+    golden = (GENERATED / "Kotlin/UserBridge.kt").read_text(encoding="utf-8").split("\n")
+    start = golden.index("    data class UserInfo(")
+    header = golden[start:golden.index("    )", start) + 1]
+    assert len(header) > 8
+    expected = "\n".join(line[4:] for line in header if not line.strip().startswith("/**"))
+    assert code_blocks(hover.contents.value)["kotlin"] == expected
 
 
 async def test_hover_while_another_file_of_the_set_has_an_error(client, tmp_path):
@@ -107,10 +107,7 @@ async def test_hover_while_another_file_of_the_set_has_an_error(client, tmp_path
 
 
 async def test_hover_shows_doc_and_wire_name(client, tmp_path):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     hover = await hover_at(client, uri, text, "  get-user-info:", delta=3)
     assert "wire name `get-user-info`" in hover.contents.value
     hover = await hover_at(client, uri, text, "  UserInfo:\n", delta=3)
@@ -118,10 +115,7 @@ async def test_hover_shows_doc_and_wire_name(client, tmp_path):
 
 
 async def test_hover_on_an_error_data_field(client, tmp_path):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     hover = await hover_at(client, uri, text, "      retryAfterSeconds:", delta=8)
     assert hover is not None
     value = hover.contents.value
@@ -130,10 +124,7 @@ async def test_hover_on_an_error_data_field(client, tmp_path):
 
 
 async def test_no_hover_off_a_name(client, tmp_path):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     assert await hover_at(client, uri, text, "bridgegen: 1") is None
 
 
@@ -157,9 +148,6 @@ def documented_hover():
 
 
 async def test_the_hover_docs_editors_shows_is_the_one_it_gets(client, tmp_path):
-    shutil.copytree(REPOSITORY / "Schemas", tmp_path / "Schemas")
-    path = tmp_path / "Schemas" / "user.bridge.yaml"
-    text = path.read_text(encoding="utf-8")
-    uri = await open_doc(client, path)
+    uri, text, _ = await open_schema(client, tmp_path)
     hover = await hover_at(client, uri, text, "  get-user-info:", delta=3)
     assert hover.contents.value == documented_hover()
