@@ -113,7 +113,8 @@ let package = Package(
         // compiled by a real Kotlin 2 compiler (Scripts/kotlin.py) and checked against the Swift runtime.
         .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTargets", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport"]),
+        // LSP/ holds the pytest-lsp suite and the Neovim smoke test, run against the built binary.
+        .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport", "bridgegen"], exclude: ["LSP"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),
         // Generated client <-> generated dispatcher through node and a real WebKitGTK page (docs/E2E.md).
         .testTarget(name: "BridgeGenEndToEndTests", dependencies: ["bridgegen", "BridgeGenTestSupport"], exclude: ["Harness", "Evolution"]),
@@ -134,7 +135,7 @@ let package = Package(
             dependencies: ["bridgegen", "RuntimeEmbedder", "BridgeGenCore", "BridgeGenDiff", "BridgeGenDriver", "BridgeGenOutput", "BridgeGenTargets", "BridgeGenSwift",
                            "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown",
                            "BridgeGenTestSupport"],
-            exclude: ["Fixtures", "LSP"]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,13 +1,13 @@
 /// What the text before the cursor says about where it is, read from the lines alone (the
 /// buffer is usually invalid YAML while being typed): at a key of a mapping, whose enclosing
 /// keys from the top are `path` (block keys by indentation, then flow `{` keys on the line), or
-/// in the value of the key `key`.
+/// in the value of the key `key` of the mapping at `path`.
 struct CursorContext: Equatable {
     enum Place: Equatable {
         /// A key goes here; `siblings` are the keys the mapping already has.
         case key(path: [String], siblings: [String])
-        /// The value of `key`, `text` typed so far.
-        case value(key: String, text: String)
+        /// The value of `key` in the mapping at `path`, `text` typed so far.
+        case value(path: [String], key: String, text: String)
     }
 
     var place: Place
@@ -30,8 +30,8 @@ struct CursorContext: Equatable {
             } else {
                 place = .key(path: outer + inner, siblings: siblings)
             }
-        case .value(let key, let text):
-            place = .value(key: key, text: text)
+        case .value(let inner, let key, let text):
+            place = .value(path: outer + inner, key: key, text: text)
         }
     }
 
@@ -106,7 +106,7 @@ struct CursorContext: Equatable {
     private enum Flow {
         /// `inner`: the keys of the open `{` on the line (empty: a block key).
         case key(inner: [String], siblings: [String])
-        case value(key: String, text: String)
+        case value(inner: [String], key: String, text: String)
     }
 
     /// Reads a line's text after its indent: quoted text skipped, `{` opening a mapping of the
@@ -162,10 +162,10 @@ struct CursorContext: Equatable {
         if closed { return nil }
         if brackets > 0 {
             // Inside a list: the value of the key before it.
-            return key.map { .value(key: $0, text: String(decoding: entry, as: UTF8.self)) }
+            return key.map { .value(inner: stack.map(\.key), key: $0, text: String(decoding: entry, as: UTF8.self)) }
         }
         if let key {
-            return .value(key: key, text: String(decoding: entry, as: UTF8.self).trimmingLeadingSpaces)
+            return .value(inner: stack.map(\.key), key: key, text: String(decoding: entry, as: UTF8.self).trimmingLeadingSpaces)
         }
         // A key position: only a partial name typed.
         guard entry.allSatisfy({ $0 == 0x20 || RenameFeature.isNameByte($0) }) else { return nil }

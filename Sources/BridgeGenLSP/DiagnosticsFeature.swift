@@ -8,21 +8,18 @@ enum DiagnosticsFeature {
     /// belong to no file of the set go to `fallbackURI` (the buffer that was checked).
     static func notifications(_ check: SchemaSetCheck, documents: DocumentStore, fallbackURI: String,
                               previous: Set<String>) -> (messages: [JSONValue], published: Set<String>) {
-        var maps: [String: LineMap] = [:]
         var byURI: [String: [JSONValue]] = [:]
         for diagnostic in check.diagnostics {
             var uri = fallbackURI
             var range = TextRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
-            if let location = diagnostic.location, let bytes = check.sources[location.path] {
+            if let location = diagnostic.location, let map = check.files[location.path]?.map {
                 uri = uriOf(location.path, documents)
-                let map = maps[location.path] ?? LineMap(bytes)
-                maps[location.path] = map
                 range = map.range(of: location)
             }
-            byURI[uri, default: []].append(json(diagnostic, range: range, documents: documents, check: check, maps: &maps))
+            byURI[uri, default: []].append(json(diagnostic, range: range, documents: documents, check: check))
         }
         var targets = previous.union(byURI.keys)
-        for path in check.sources.keys { if let open = documents.document(atPath: path) { targets.insert(open.uri) } }
+        for path in check.files.keys { if let open = documents.document(atPath: path) { targets.insert(open.uri) } }
         targets.remove(fallbackURI)
         // The checked buffer's own list comes last: a client that waits for it has them all.
         let messages: [JSONValue] = (targets.sorted() + [fallbackURI]).map { uri in
@@ -38,17 +35,14 @@ enum DiagnosticsFeature {
         documents.document(atPath: path)?.uri ?? (path.hasPrefix("/") ? DocumentURI.uri(of: path) : path)
     }
 
-    private static func json(_ diagnostic: Diagnostic, range: TextRange, documents: DocumentStore, check: SchemaSetCheck,
-                             maps: inout [String: LineMap]) -> JSONValue {
+    private static func json(_ diagnostic: Diagnostic, range: TextRange, documents: DocumentStore, check: SchemaSetCheck) -> JSONValue {
         var message = diagnostic.message
         var related: [JSONValue] = []
         for note in diagnostic.notes {
-            guard let location = note.location, let bytes = check.sources[location.path] else {
+            guard let location = note.location, let map = check.files[location.path]?.map else {
                 message += "\nnote: " + note.message
                 continue
             }
-            let map = maps[location.path] ?? LineMap(bytes)
-            maps[location.path] = map
             related.append(["message": .string(note.message),
                             "location": ["uri": .string(uriOf(location.path, documents)), "range": map.range(of: location).json]])
         }

@@ -40,7 +40,7 @@ public struct JSONParser {
         switch current {
         case UInt8(ascii: "{")?: return try object(depth: depth)
         case UInt8(ascii: "[")?: return try array(depth: depth)
-        case UInt8(ascii: "\"")?: return .string(try string())
+        case UInt8(ascii: "\"")?: return try stringValue()
         case UInt8(ascii: "t")?: return try literal("true", .bool(true))
         case UInt8(ascii: "f")?: return try literal("false", .bool(false))
         case UInt8(ascii: "n")?: return try literal("null", .null)
@@ -126,8 +126,8 @@ public struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text) else { throw Failure(offset: start, reason: "number out of range") }
-        return .number(value)
+        guard Double(text) != nil else { throw Failure(offset: start, reason: "number out of range") }
+        return .number(JSONNumber(text: text))
     }
 
     private mutating func skipDigits() {

@@ -15,8 +15,9 @@ public final class LanguageServer {
         var message: String
     }
 
-    /// Every target bridgegen knows (handed in by the CLI: this module names none).
-    let targets: [any BridgeTarget]
+    /// Every target bridgegen knows (handed in by the CLI: this module names none), with
+    /// what checks need of them.
+    let context: CheckContext
     var documents = DocumentStore()
     var locator = SchemaSetLocator(roots: [])
     var initialized = false
@@ -24,14 +25,14 @@ public final class LanguageServer {
     /// What each set's last publication covered, by set folder (or lone URI), so that files
     /// whose diagnostics are gone get an empty list.
     var published: [String: Set<String>] = [:]
-    /// Each set's last checked model without errors, by set key: what navigation answers from.
+    /// Each set's last checked model without errors, by set key: the outline while a file has errors.
     var models: [String: SchemaSet] = [:]
-    /// Each set's names, from its last check.
-    var indexes: [String: SymbolIndex] = [:]
-    /// Each set's diagnostics, from its last check.
-    var diagnostics: [String: [Diagnostic]] = [:]
-    /// The config of each set's last clean model.
-    var configs: [String: GeneratorConfig] = [:]
+    /// Each set's last check (its diagnostics, files, syntax and index), by set key. Every
+    /// open, change and close checks the set, so this is the buffers as they are.
+    var checks: [String: SchemaSetCheck] = [:]
+    /// The model of what still checks in each set whose last check has errors (hover's
+    /// generated lines), worked out at the first hover after the check.
+    var partialModels: [String: SchemaSet?] = [:]
     /// Set by `exit`: the process's status.
     public private(set) var exitStatus: Int32?
     /// The client applies change annotations (and `documentChanges`): a rename's pin is then
@@ -45,7 +46,7 @@ public final class LanguageServer {
     /// `version`: what `serverInfo` reports (the CLI's version line).
     public init(version: String, targets: [any BridgeTarget]) {
         self.version = version
-        self.targets = targets
+        context = CheckContext(targets: targets)
     }
 
     /// Reads framed messages from `input` until `exit` or the end of the input; returns the
@@ -85,7 +86,7 @@ public final class LanguageServer {
         let cancelled = Set(messages.compactMap { $0?["method"]?.string == "$/cancelRequest" ? $0?["params"]?["id"] : nil })
         for (i, message) in messages.enumerated() where exitStatus == nil {
             guard let message else { continue }
-            if let id = message["id"], message["method"] != nil, cancelled.contains(id) {
+            if let id = message["id"], message["method"] != nil, Self.isValidID(id), cancelled.contains(id) {
                 out.append(Self.errorResponse(id: id, .requestCancelled, "cancelled by the client"))
                 continue
             }
@@ -95,6 +96,15 @@ public final class LanguageServer {
             deferCheck = false
         }
         return out
+    }
+
+    /// What JSON-RPC 2.0 allows as an id: a string, a number or null (not an object, an
+    /// array or a boolean).
+    static func isValidID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string, .utf16, .number, .null: return true
+        case .bool, .array, .object: return false
+        }
     }
 
     static func isChange(_ message: JSONValue) -> Bool { message["method"]?.string == "textDocument/didChange" && message["id"] == nil }
@@ -115,10 +125,15 @@ public final class LanguageServer {
         guard let method = message["method"]?.string else {
             // A response to a request of ours (we send none) or no message at all.
             if message["id"] != nil, message["result"] != nil || message["error"] != nil { return [] }
-            return [Self.errorResponse(id: message["id"] ?? .null, .invalidRequest, "a message needs a 'method'")]
+            let id = message["id"].flatMap { Self.isValidID($0) ? $0 : nil } ?? .null
+            return [Self.errorResponse(id: id, .invalidRequest, "a message needs a 'method'")]
         }
         let params = message["params"] ?? .null
         guard let id = message["id"] else { return notification(method, params) }
+        // JSON-RPC answers an id it cannot use with null: no id echoes an object back.
+        guard Self.isValidID(id) else {
+            return [Self.errorResponse(id: .null, .invalidRequest, "a request's id is a string, a number or null")]
+        }
         do {
             return try request(method, params, id: id)
         } catch {
@@ -136,11 +151,11 @@ public final class LanguageServer {
         case "textDocument/documentSymbol":
             let document = try openDocument(params)
             let symbols = DocumentSymbolFeature.symbols(of: document.path ?? document.uri, in: models[setKey(of: document)],
-                                                        map: LineMap(document.bytes))
+                                                        map: document.map)
             return [Self.response(id: id, symbols)]
         case "textDocument/definition", "textDocument/references":
             let document = try openDocument(params)
-            guard let index = indexes[setKey(of: document)] else { return [Self.response(id: id, .null)] }
+            guard let index = checks[setKey(of: document)]?.index else { return [Self.response(id: id, .null)] }
             let offset = try self.offset(params, document)
             let path = document.path ?? document.uri
             if method == "textDocument/definition" {
@@ -153,26 +168,26 @@ public final class LanguageServer {
             let document = try openDocument(params)
             let key = setKey(of: document)
             let offset = try self.offset(params, document)
-            guard let index = indexes[key], let model = models[key],
+            guard let check = checks[key], let index = check.index,
                   let here = index.occurrence(at: offset, in: document.path ?? document.uri),
                   let range = index.range(of: here) else { return [Self.response(id: id, .null)] }
-            return [Self.response(id: id, HoverFeature.hover(here, range: range, schema: model, config: configs[key] ?? GeneratorConfig(),
-                                                             targets: targets))]
+            return [Self.response(id: id, HoverFeature.hover(here, range: range, syntax: check.syntax, model: checkedModel(key),
+                                                             config: check.config, targets: context.targets))]
         case "textDocument/completion":
             let document = try openDocument(params)
-            let map = LineMap(document.bytes)
+            let map = document.map
             let offset = try self.offset(params, map)
             let path = document.path ?? document.uri
             return [Self.response(id: id, CompletionFeature.items(map, offset: offset, path: path,
                                                                   isConfig: path.hasSuffix("/" + ConfigReader.fileName),
-                                                                  sections: ConfigReader.sections(of: targets), indexes[setKey(of: document)]))]
+                                                                  sections: context.sections, checks[setKey(of: document)]?.index))]
         case "textDocument/codeAction":
             return [Self.response(id: id, codeActions(params, try openDocument(params)))]
         case "textDocument/rename", "textDocument/prepareRename":
             return try rename(method, params, id: id)
         case "workspace/symbol":
             let query = params["query"]?.string ?? ""
-            return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, indexes.keys.sorted().compactMap { indexes[$0] },
+            return [Self.response(id: id, NavigationFeature.workspaceSymbols(query, checks.keys.sorted().compactMap { checks[$0]?.index },
                                                                              documents))]
         default:
             throw Failure(code: .methodNotFound, message: "no method '\(method)'")
@@ -183,9 +198,9 @@ public final class LanguageServer {
     private func codeActions(_ params: JSONValue, _ document: DocumentStore.Document) -> JSONValue {
         let path = document.path ?? document.uri
         let current = lastCheck(of: document).filter { $0.location?.path == path }
-        return CodeActionFeature.actions(params, uri: document.uri, map: LineMap(document.bytes), current: current) { bytes in
+        return CodeActionFeature.actions(params, uri: document.uri, map: document.map, current: current) { bytes in
             var store = self.documents
-            store.change(uri: document.uri, version: document.version, text: String(decoding: bytes, as: UTF8.self))
+            store.change(uri: document.uri, version: document.version, bytes: bytes)
             return self.checkResult(of: document, in: store).result.diagnostics.filter { $0.location?.path == path }
         }
     }
@@ -194,7 +209,7 @@ public final class LanguageServer {
     /// `textDocument/prepareRename`.
     private func rename(_ method: String, _ params: JSONValue, id: JSONValue) throws(Failure) -> [JSONValue] {
         let document = try openDocument(params)
-        guard let index = indexes[setKey(of: document)] else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }
+        guard let index = checks[setKey(of: document)]?.index else { throw Failure(code: .invalidParams, message: "the set is not checked yet") }
         let offset = try offset(params, document)
         let path = document.path ?? document.uri
         do throws(RenameFeature.Refusal) {
@@ -228,7 +243,7 @@ public final class LanguageServer {
 
     /// The byte offset in the document's text of the request's `position`.
     func offset(_ params: JSONValue, _ document: DocumentStore.Document) throws(Failure) -> Int {
-        try offset(params, LineMap(document.bytes))
+        try offset(params, document.map)
     }
 
     /// The byte offset of the request's `position` in the text `map` holds.
@@ -256,11 +271,11 @@ public final class LanguageServer {
         switch method {
         case "textDocument/didOpen":
             guard let text = params["textDocument"]?["text"]?.string else { return [] }
-            documents.open(uri: uri, version: version, text: text)
+            documents.open(uri: uri, version: version, bytes: Array(text.utf8))
         case "textDocument/didChange":
             // Full sync: the last change's text is the buffer.
             guard let text = params["contentChanges"]?.array?.last?["text"]?.string,
-                  documents.change(uri: uri, version: version, text: text), !deferCheck else { return [] }
+                  documents.change(uri: uri, version: version, bytes: Array(text.utf8)), !deferCheck else { return [] }
         case "textDocument/didClose":
             let closed = documents[uri]
             documents.close(uri: uri)
@@ -306,33 +321,45 @@ public final class LanguageServer {
 
     /// Checks the set of `document` and publishes what it found.
     func check(_ document: DocumentStore.Document) -> [JSONValue] {
-        let (result, key) = checkResult(of: document, in: documents)
-        diagnostics[key] = result.diagnostics
+        let (result, key) = checkResult(of: document, in: documents, indexing: true)
+        checks[key] = result
+        partialModels[key] = nil
         let (messages, covered) = DiagnosticsFeature.notifications(result, documents: documents, fallbackURI: document.uri,
                                                                    previous: published[key] ?? [])
         published[key] = covered
-        if let schema = result.schema {
-            models[key] = schema
-            configs[key] = result.config
-        }
-        indexes[key] = result.index
+        if let schema = result.schema { models[key] = schema }
         return messages
     }
 
-    /// The check of the set `document` belongs to, with the buffers of `store`, and the set's key.
-    func checkResult(of document: DocumentStore.Document, in store: DocumentStore) -> (result: SchemaSetCheck, key: String) {
+    /// The check of the set `document` belongs to, with the buffers of `store`, and the set's
+    /// key. It starts from the set's last check: files with the same bytes are not parsed again.
+    func checkResult(of document: DocumentStore.Document, in store: DocumentStore, indexing: Bool = false)
+        -> (result: SchemaSetCheck, key: String) {
         guard let path = document.path else {
-            let result = SchemaSetCheck.run(folder: nil, config: nil, lone: store[document.uri] ?? document, documents: store, targets: targets)
+            let result = SchemaSetCheck.run(folder: nil, config: nil, lone: store[document.uri] ?? document, documents: store,
+                                            context: context, last: checks[document.uri], indexing: indexing)
             return (result, document.uri)
         }
         let set = locator.set(of: path) { store.document(atPath: $0) != nil }
-        return (SchemaSetCheck.run(folder: set.folder, config: set.config, documents: store, targets: targets), set.folder)
+        let result = SchemaSetCheck.run(folder: set.folder, config: set.config, documents: store, context: context,
+                                        last: checks[set.folder], indexing: indexing)
+        return (result, set.folder)
+    }
+
+    /// The model of the set at `key` as last checked, or while it has errors, of the modules
+    /// that still check (worked out once per check, at the first hover that needs it).
+    func checkedModel(_ key: String) -> SchemaSet? {
+        guard let check = checks[key] else { return nil }
+        if let model = partialModels[key] { return model }
+        let model = PartialModel.of(check, context)
+        partialModels[key] = .some(model)
+        return model
     }
 
     /// What the set of `document` was last checked to hold (every open, change and close checks
     /// it, so this is the buffers as they are): the state a rename or a quick fix must not make worse.
     func lastCheck(of document: DocumentStore.Document) -> [Diagnostic] {
-        diagnostics[setKey(of: document)] ?? checkResult(of: document, in: documents).result.diagnostics
+        checks[setKey(of: document)]?.diagnostics ?? checkResult(of: document, in: documents).result.diagnostics
     }
 
     private func publishCleared(_ document: DocumentStore.Document) -> [JSONValue] {

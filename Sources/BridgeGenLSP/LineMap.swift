@@ -46,6 +46,12 @@ public struct LineMap: Sendable {
         var lsp = [0]
         var i = yaml[0]
         while i < bytes.count {
+            // Only these bytes start a line break; the rest are passed over without a call.
+            let byte = bytes[i]
+            guard byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 else {
+                i += 1
+                continue
+            }
             let length = YAMLLineBreak.length(in: bytes, at: i)
             if length == 0 {
                 i += 1

@@ -122,7 +122,7 @@ public struct MessageWriter: Sendable {
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
     public func send(_ message: JSONValue) {
-        let body = Array(JSONWriter.text(message).utf8)
+        let body = JSONWriter.bytes(message)
         var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         bytes += body
         var offset = 0

@@ -69,7 +69,7 @@ enum RenameFeature {
                 + "and the schema fingerprint a page reads from '$hello' changes."
         case .method, .event, .enumCase:
             let what = key.kind == .event ? "event" : key.kind == .enumCase ? "case" : "method"
-            if index.pinned.contains(key) {
+            if index.isPinned(key) {
                 plan.message = "Renamed \(what) '\(old)' to '\(name)'; its wire name stays the one its 'wire:' gives."
                 break
             }
@@ -103,9 +103,9 @@ enum RenameFeature {
         if let pin = plan.pin { edits[pin.path, default: []].append(pin.edit) }
         for (path, fileEdits) in edits {
             guard let map = index.maps[path] else { continue }
-            let text = String(decoding: map.bytes.applying(fileEdits), as: UTF8.self)
+            let bytes = map.bytes.applying(fileEdits)
             let uri = DiagnosticsFeature.uriOf(path, documents)
-            if !edited.change(uri: uri, version: nil, text: text) { edited.open(uri: uri, version: nil, text: text) }
+            if !edited.change(uri: uri, version: nil, bytes: bytes) { edited.open(uri: uri, version: nil, bytes: bytes) }
         }
         let after = errors(check(edited).diagnostics)
         guard after.count > before.count else { return }

@@ -33,38 +33,77 @@ public struct SymbolIndex: Sendable {
         public var type: String
     }
 
-    public private(set) var occurrences: [Occurrence] = []
+    /// What one file declares and uses. It is kept with the file between checks and built
+    /// again only when the file's bytes change or an enum its defaults name changes.
+    public struct FileIndex: Sendable {
+        public fileprivate(set) var occurrences: [Occurrence] = []
+        /// Methods, page methods, events and enum cases declared with `wire:`: renaming them
+        /// leaves the wire as it is.
+        public fileprivate(set) var pinned: Set<Key> = []
+        public fileprivate(set) var typedMembers: [TypedMember] = []
+        /// The enums the file's defaults were read against, by qualified name (nil: no such enum).
+        fileprivate var consulted: [String: [String]?] = [:]
+    }
+
+    /// Each file's index, by path, and the paths in the order the set lists its files.
+    public private(set) var files: [String: FileIndex] = [:]
+    public private(set) var paths: [String] = []
     /// The text of each file indexed, by path: offsets are into these bytes.
     public private(set) var maps: [String: LineMap] = [:]
     /// Each enum's case names in order, by qualified type name.
-    public private(set) var enums: [String: [String]] = [:]
-    /// Methods, page methods, events and enum cases declared with `wire:`: renaming them
-    /// leaves the wire as it is.
-    public private(set) var pinned: Set<Key> = []
-    public private(set) var typedMembers: [TypedMember] = []
+    public let enums: [String: [String]]
 
     static let primitives: Set<String> = ["string", "int", "double", "bool", "bytes", "any", "list", "map"]
 
-    /// `syntax`: the modules the check parsed; `sources`: the bytes each was parsed from, by path.
-    public init(_ syntax: [ModuleSyntax], sources: [String: [UInt8]]) {
-        let parsed = syntax.compactMap { module in
-            module.name.flatMap { name in sources[module.path].map { (module, name.value, $0) } }
-        }
-        for (module, name, _) in parsed {
+    /// An index of no file yet, knowing the enums `syntax` (every module of the set) declares.
+    public init(enumsOf syntax: [ModuleSyntax]) {
+        var enums: [String: [String]] = [:]
+        for module in syntax {
+            guard let name = module.name?.value else { continue }
             for type in module.types {
                 if case .enumeration(let cases) = type.body { enums[name + "." + type.name.value] = cases.map(\.name.value) }
             }
         }
-        for (module, name, bytes) in parsed {
-            let map = LineMap(bytes)
-            maps[module.path] = map
-            var file = FileIndexer(path: module.path, module: name, map: map, enums: enums)
-            file.index(module)
-            occurrences += file.occurrences
-            pinned.formUnion(file.pinned)
-            typedMembers += file.typedMembers
-        }
+        self.enums = enums
     }
+
+    /// Adds the file at `path`, parsed as `syntax` from the text `map` holds. `previous` is the
+    /// file's index from an earlier check of the same bytes, used again when the enums it read
+    /// are the same. Returns the file's index, to keep for the next check.
+    @discardableResult
+    public mutating func add(_ syntax: ModuleSyntax, map: LineMap, previous: FileIndex?) -> FileIndex? {
+        guard let module = syntax.name?.value else { return nil }
+        let file: FileIndex
+        if let previous, previous.consulted.allSatisfy({ enums[$0.key] == $0.value }) {
+            file = previous
+        } else {
+            var indexer = FileIndexer(path: syntax.path, module: module, map: map, enums: enums)
+            indexer.index(syntax)
+            file = indexer.file
+        }
+        if files[syntax.path] == nil { paths.append(syntax.path) }
+        files[syntax.path] = file
+        maps[syntax.path] = map
+        return file
+    }
+
+    /// The index of the last version of each file that cannot be read as a schema now, by path.
+    public private(set) var lastReadable: [String: FileIndex] = [:]
+
+    /// Keeps `file`, the index of the last version of `path` that could be read, while the
+    /// file cannot: names to complete, not places to go to.
+    public mutating func keep(_ file: FileIndex, readableVersionOf path: String) { lastReadable[path] = file }
+
+    /// What completion offers names from: every file's occurrences, and for each file that
+    /// cannot be read now those of its last version that could.
+    public var namesToComplete: [Occurrence] {
+        Array(occurrences) + lastReadable.keys.sorted().flatMap { lastReadable[$0]?.occurrences ?? [] }
+    }
+
+    /// Every occurrence of every file, file by file.
+    public var occurrences: some Sequence<Occurrence> { paths.lazy.flatMap { files[$0]?.occurrences ?? [] } }
+
+    public func isPinned(_ key: Key) -> Bool { files.values.contains { $0.pinned.contains(key) } }
 
     public func declaration(of key: Key) -> Occurrence? { occurrences.first { $0.key == key && $0.isDeclaration } }
 
@@ -72,7 +111,7 @@ public struct SymbolIndex: Sendable {
 
     /// The occurrence at a byte offset of a file, if a name is there.
     public func occurrence(at offset: Int, in path: String) -> Occurrence? {
-        occurrences.first { $0.path == path && $0.offset <= offset && offset <= $0.offset + $0.length }
+        files[path]?.occurrences.first { $0.offset <= offset && offset <= $0.offset + $0.length }
     }
 
     public func range(of occurrence: Occurrence) -> TextRange? {
@@ -111,9 +150,7 @@ private struct FileIndexer {
     var map: LineMap
     /// Every enum of the set, for the cases that defaults name.
     var enums: [String: [String]]
-    var occurrences: [SymbolIndex.Occurrence] = []
-    var pinned: Set<SymbolIndex.Key> = []
-    var typedMembers: [SymbolIndex.TypedMember] = []
+    var file = SymbolIndex.FileIndex()
 
     mutating func index(_ syntax: ModuleSyntax) {
         if let name = syntax.name { add(.module, module, name, declaration: true) }
@@ -164,7 +201,7 @@ private struct FileIndexer {
         add(kind, key, field.name, declaration: true)
         typeExpression(field.type)
         guard let type = field.type?.value, let offset = start(of: field.name) else { return }
-        typedMembers.append(.init(path: path, module: module, offset: offset, type: type))
+        file.typedMembers.append(.init(path: path, module: module, offset: offset, type: type))
         if let value = field.defaultValue { defaultCases(value, of: Substring(type)) }
     }
 
@@ -183,6 +220,7 @@ private struct FileIndexer {
             return
         }
         let name = qualified(String(type))
+        file.consulted.updateValue(enums[name], forKey: name)
         guard case .scalar(let value, _) = node.kind, !node.isNull, enums[name]?.contains(value) == true else { return }
         add(.enumCase, name + "." + value, Located(value, at: node.location), declaration: false)
     }
@@ -193,9 +231,9 @@ private struct FileIndexer {
     private mutating func add(_ kind: SymbolIndex.Kind, _ key: String, _ name: Located<String>, declaration: Bool,
                               pinned isPinned: Bool = false) {
         guard let start = start(of: name) else { return }
-        occurrences.append(.init(key: .init(kind: kind, qualified: key), path: path, offset: start,
-                                 length: name.value.utf8.count, isDeclaration: declaration))
-        if isPinned { pinned.insert(.init(kind: kind, qualified: key)) }
+        file.occurrences.append(.init(key: .init(kind: kind, qualified: key), path: path, offset: start,
+                                      length: name.value.utf8.count, isDeclaration: declaration))
+        if isPinned { file.pinned.insert(.init(kind: kind, qualified: key)) }
     }
 
     /// Every name in a type expression (`list<user.UserInfo>?`) but the primitives.
@@ -212,8 +250,8 @@ private struct FileIndexer {
             while end < bytes.count, Self.isNameByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
             let name = String(decoding: bytes[i..<end], as: UTF8.self)
             if !SymbolIndex.primitives.contains(name) {
-                occurrences.append(.init(key: .init(kind: .type, qualified: qualified(name)), path: path, offset: start + i,
-                                         length: end - i, isDeclaration: false))
+                file.occurrences.append(.init(key: .init(kind: .type, qualified: qualified(name)), path: path, offset: start + i,
+                                              length: end - i, isDeclaration: false))
             }
             i = end
         }
@@ -226,9 +264,9 @@ private struct FileIndexer {
     /// The byte offset of a located scalar's text: at its location, or one past a quote.
     private func start(of name: Located<String>) -> Int? {
         let offset = map.byteOffset(of: name.location)
-        let text = Array(name.value.utf8)
-        for candidate in [offset, offset + 1] where candidate + text.count <= map.bytes.count {
-            if Array(map.bytes[candidate..<candidate + text.count]) == text { return candidate }
+        let length = name.value.utf8.count
+        for candidate in [offset, offset + 1] where candidate + length <= map.bytes.count {
+            if map.bytes[candidate..<candidate + length].elementsEqual(name.value.utf8) { return candidate }
         }
         return nil
     }

@@ -28,11 +28,17 @@ public enum SchemaDiscovery {
     /// version on purpose, so there an empty folder stays a warning.
     public static func inputs(for paths: [String], requireSchemas: Bool = false)
         -> (inputs: [SchemaInput], diagnostics: [Diagnostic]) {
+        inputs(for: paths, requireSchemas: requireSchemas) { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
+    }
+
+    /// `inputs(for:requireSchemas:)` with `read` giving a file's bytes, nil when unreadable (the
+    /// language server's skips files unchanged since it read them).
+    public static func inputs(for paths: [String], requireSchemas: Bool, read: (String) -> [UInt8]?)
+        -> (inputs: [SchemaInput], diagnostics: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
         // Folders without schemas, with the YAML files they hold instead (`user.yaml`).
         var emptyFolders: [(folder: String, yamlFiles: [String])] = []
-        let fm = FileManager.default
         for path in paths {
             guard let isDirectory = FileStatus.isDirectory(path) else {
                 diagnostics.append(InputMessages.noSuchFile(path))
@@ -55,11 +61,11 @@ public enum SchemaDiscovery {
         var seen = Set<String>()
         var inputs: [SchemaInput] = []
         for file in files where seen.insert(identity(file)).inserted {
-            guard let data = fm.contents(atPath: file) else {
+            guard let bytes = read(file) else {
                 diagnostics.append(InputMessages.unreadableSchema(file))
                 continue
             }
-            inputs.append(SchemaInput(path: file, bytes: [UInt8](data)))
+            inputs.append(SchemaInput(path: file, bytes: bytes))
         }
         return (inputs, diagnostics)
     }

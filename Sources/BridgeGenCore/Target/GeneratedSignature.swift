@@ -36,10 +36,14 @@ public struct GeneratedLine: Sendable {
         self.prefixes = prefixes
     }
 
-    /// The line in `text`, without its indentation and a trailing ` {`, `;` or `,`.
+    /// The line in `text`, without its indentation and a trailing ` {`, `;` or `,`. A line that
+    /// opens a parenthesis it does not close goes on to the line that closes it (a Kotlin data
+    /// class's constructor is the whole header, not `data class UserInfo(`), less comment lines,
+    /// indented as written relative to the first.
     public func find(in text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var inSection = section == nil
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (index, line) in lines.enumerated() {
             if !inSection {
                 inSection = section.map { line.contains($0) } ?? true
                 continue
@@ -47,11 +51,46 @@ public struct GeneratedLine: Sendable {
             if section != nil, line == "}" || line == "};" { return nil }
             let trimmed = line.drop { $0 == " " }
             if prefixes.contains(where: { trimmed.hasPrefix($0) }) {
-                var signature = String(trimmed)
+                var signature = Self.header(from: index, in: lines)
                 for suffix in [" {", ";", ","] where signature.hasSuffix(suffix) { signature.removeLast(suffix.count) }
                 return signature
             }
         }
         return nil
+    }
+
+    /// Line `start` and, while its parentheses are open, the lines up to the one that closes
+    /// them (comment lines left out); line `start` alone when none does.
+    private static func header(from start: Int, in lines: [Substring]) -> String {
+        let indent = lines[start].prefix { $0 == " " }.count
+        var kept: [Substring] = []
+        var depth = 0
+        for line in lines[start...] {
+            let body = line.drop { $0 == " " }
+            if !kept.isEmpty, body.hasPrefix("/*") || body.hasPrefix("*") || body.hasPrefix("//") { continue }
+            kept.append(line.dropFirst(min(indent, line.count - body.count)))
+            depth += parenthesisBalance(body)
+            if depth <= 0 { return kept.joined(separator: "\n") }
+        }
+        return String(lines[start].dropFirst(indent))
+    }
+
+    /// Opening less closing parentheses outside string literals.
+    private static func parenthesisBalance(_ line: Substring) -> Int {
+        var balance = 0
+        var quoted = false, escaped = false
+        for character in line {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                continue
+            }
+            switch character {
+            case "\"": quoted = true
+            case "(": balance += 1
+            case ")": balance -= 1
+            default: break
+            }
+        }
+        return balance
     }
 }

@@ -160,3 +160,68 @@ async def test_keys_in_a_file_whose_lines_end_in_carriage_returns(client, tmp_pa
     # The protocol breaks lines at CR too (old Mac files); the nesting is read per protocol line.
     marked = KEYS.format(**{s: ("‸" if s == "field" else "") for s in SLOTS}).replace("\n", "\r")
     assert sorted(await complete_marked(client, tmp_path / "shop.bridge.yaml", marked, newline="\r")) == ["default", "deprecated", "doc"]
+
+
+SHORTHAND = """bridgegen: 1
+module: shop
+imports: [user]
+types:
+  Item:
+    fields:
+      name: {type: string}
+      note: ‸block
+  Pair: {fields: {left: int, right: ‸flow}}
+errors:
+  gone: {code: 1, data: {since: ‸data}}
+events:
+  changed:
+    payload: {who: ‸payload}
+methods:
+  get:
+    kind: request
+    params:
+      id: ‸param
+"""
+
+TYPES_IN_SCOPE = sorted(["string", "int", "double", "bool", "bytes", "any", "list<>", "map<>", "Item", "Pair", "user.UserInfo"])
+
+
+@pytest.mark.parametrize("slot", ["block", "flow", "data", "payload", "param"])
+@pytest.mark.parametrize("typed", ["", "Str", "user.Us"])
+async def test_types_after_a_fields_name_the_shorthand_of_type(client, tmp_path, slot, typed):
+    """`note: Str|`: a field written as its name and its type, in block and flow style, in a
+    struct, an error's data, an event's payload and a method's params."""
+    (tmp_path / "user.bridge.yaml").write_text(USER, encoding="utf-8")
+    marked = SHORTHAND
+    for other in ("block", "flow", "data", "payload", "param"):
+        marked = marked.replace("‸" + other, (typed + "‸") if other == slot else "string")
+    assert sorted(await complete_marked(client, tmp_path / "shop.bridge.yaml", marked)) == TYPES_IN_SCOPE
+
+
+async def test_a_type_completion_replaces_the_name_typed_so_far(client, tmp_path):
+    (tmp_path / "user.bridge.yaml").write_text(USER, encoding="utf-8")
+    text = "bridgegen: 1\nmodule: shop\nimports: [user]\nevents:\n  changed:\n    payload: {who: user.Us, why: string}\n"
+    path = tmp_path / "shop.bridge.yaml"
+    path.write_text(text, encoding="utf-8")
+    uri = await open_doc(client, path)
+    result = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=5, character=26)))
+    items = result.items if isinstance(result, types.CompletionList) else result
+    user_info = next(item for item in items if item.label == "user.UserInfo")
+    assert user_info.text_edit.new_text == "user.UserInfo"
+    assert (user_info.text_edit.range.start, user_info.text_edit.range.end) == (
+        types.Position(line=5, character=19), types.Position(line=5, character=26))
+
+
+async def test_types_while_the_yaml_is_half_typed(client, tmp_path):
+    """An unclosed `{` is no YAML: the module's types are those of the buffer's last version
+    that could be read."""
+    (tmp_path / "user.bridge.yaml").write_text(USER, encoding="utf-8")
+    path = tmp_path / "shop.bridge.yaml"
+    text = "bridgegen: 1\nmodule: shop\nimports: [user]\ntypes:\n  Item:\n    fields: {name: string}\n  Pair: {fields: {left: int}}\n"
+    path.write_text(text, encoding="utf-8")
+    uri = await open_doc(client, path)
+    typing = text.replace("{fields: {left: int}}", "{fields: {left: int, right: Str")
+    await change_doc(client, uri, 2, typing)
+    assert any(d.severity == types.DiagnosticSeverity.Error for d in client.diagnostics[uri]), "the YAML must be broken"
+    assert sorted(await labels_at(client, uri, typing, len(typing) - 1)) == TYPES_IN_SCOPE
