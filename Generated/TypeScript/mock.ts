@@ -10,7 +10,7 @@ import type * as user from './user.js';
 
 export type { MockCall, MockCapabilities, MockOptions, PageCallOptions } from './mock-runtime.js';
 
-/** Mock implementation of module `sample`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
+/** Mock implementation of module `sample`: return a value or a Promise; throw an error the module makes (`Sample.invalidKeyError(...)`) or another `BridgeError` to fail with its code. */
 export interface SampleMock {
     /** Opens the system share sheet with a text and an optional link. */
     share?(params: sample.ShareParams): void;
@@ -36,7 +36,7 @@ export interface SampleMock {
     download?(params: sample.DownloadParams): AsyncGenerator<sample.DownloadChunk, number, undefined>;
 }
 
-/** Mock implementation of module `user`: return a value or a Promise; throw a `BridgeError` to fail with its code. */
+/** Mock implementation of module `user`: return a value or a Promise; throw an error the module makes (`User.notLoggedInError(...)`) or another `BridgeError` to fail with its code. */
 export interface UserMock {
     /** Closes the current page and returns to the previous screen. */
     closePage?(): void;
@@ -144,6 +144,15 @@ const $tables: $mock.MockTables<MockEvents> = {
     ]),
     streams: new Map([
         ['sample', new Set(['download'])],
+    ]),
+    errors: new Map([
+        ['sample', new Map<number, $mock.MockErrorData>([
+            [1003, { name: 'downloadFailed', maker: 'downloadFailedError', required: ['received'] }],
+        ])],
+        ['user', new Map<number, $mock.MockErrorData>([
+            [2002, { name: 'purchaseFailed', maker: 'purchaseFailedError', required: ['retryable'] }],
+            [2004, { name: 'busy', maker: 'busyError', required: [] }],
+        ])],
     ]),
     fingerprints: new Map([
         ['sample', 'be3799e662cbc1be'],

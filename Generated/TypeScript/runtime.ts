@@ -79,10 +79,27 @@ export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode 
 }
 
 /**
+ * What a `BridgeError` says besides its code and message: `new BridgeError(code, message,
+ * { module, method, codeName, data })`. Named, so that no value lands in the wrong place.
+ */
+export interface BridgeErrorOptions {
+    /** The module of the failed call; '' when left out (a page method's error: native knows the call). */
+    module?: string | undefined;
+    /** The method's wire name; '' when left out. */
+    method?: string | undefined;
+    /** The name of `code`; left out, the `BridgeErrorCode` name of `code` (undefined for an application code). */
+    codeName?: string | undefined;
+    /** An application error's data, as its generated `<Error>ErrorData` type describes it; null when left out. */
+    data?: unknown;
+}
+
+/**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
  * module's application error codes (>= 1); `method` is the method's wire name. Also what a
- * page method's implementation throws to fail with one of its declared errors. The generated
- * guards (`User.isPurchaseFailed(error)`) narrow it to one error and type its `data`.
+ * page method's implementation (and a mock's) throws to fail with one of its declared errors.
+ * The generated guards (`User.isPurchaseFailed(error)`) narrow it to one error and type its
+ * `data`; the generated makers (`User.purchaseFailedError({ retryable: true })`) build one
+ * with its data checked by the compiler.
  */
 export class BridgeError extends Error {
     readonly code: number;
@@ -97,23 +114,31 @@ export class BridgeError extends Error {
     readonly data: unknown;
 
     /**
-     * `codeName` defaults to the `BridgeErrorCode` name of `code`. A page method's
-     * implementation fails with one of its declared errors by throwing
+     * A page method's implementation fails with one of its declared errors by throwing
      * `new BridgeError(ShopErrors.busy, 'checkout in progress')` (module and method may be left
      * out there: native knows which call failed), or, with data, the generated
      * `User.busyError({ retryAfterSeconds: 3 })`.
      */
-    constructor(code: number, message: string, module = '', method = '', codeName?: string, data: unknown = null) {
+    constructor(code: number, message: string, options?: BridgeErrorOptions);
+    /**
+     * @deprecated Positional arguments are easy to misorder (data passed where `codeName`
+     * goes): pass `{ module, method, codeName, data }`, or use the module's generated error
+     * maker. A non-string `module`, `method` or `codeName` throws a `TypeError`.
+     */
+    constructor(code: number, message: string, module?: string, method?: string, codeName?: string, data?: unknown);
+    constructor(code: number, message: string, options?: BridgeErrorOptions | string, method?: string, codeName?: string,
+                data?: unknown) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
+        const given = constructorOptions(options, method, codeName, data);
         // Aborts carry the name the web platform uses (fetch's DOMException), so generic
         // `error.name === 'AbortError'` checks treat them like any other abort.
         this.name = code === BridgeErrorCode.aborted ? 'AbortError' : 'BridgeError';
         this.code = code;
-        this.module = module;
-        this.method = method;
-        this.codeName = codeName ?? bridgeErrorCodeName(code);
-        this.data = data;
+        this.module = given.module ?? '';
+        this.method = given.method ?? '';
+        this.codeName = given.codeName ?? bridgeErrorCodeName(code);
+        this.data = given.data === undefined ? null : given.data;
     }
 
     /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
@@ -122,6 +147,25 @@ export class BridgeError extends Error {
         const call = this.module === '' && this.method === '' ? '' : `${this.module}.${this.method} `;
         return `${this.name}: ${call}failed with ${code}: ${this.message}`;
     }
+}
+
+/**
+ * The options of `BridgeError`'s constructor from either form: the options object, or the
+ * deprecated positional `module, method, codeName, data`, whose strings are checked so that
+ * data given in `codeName`'s place fails where it is written, not where `data` is read.
+ */
+function constructorOptions(options: BridgeErrorOptions | string | undefined, method: unknown, codeName: unknown,
+                           data: unknown): BridgeErrorOptions {
+    const positional = typeof options === 'string' || method !== undefined || codeName !== undefined || data !== undefined;
+    if (!positional) return options === undefined || options === null ? {} : options;
+    const strings: Array<[string, unknown]> = [['module', options], ['method', method], ['codeName', codeName]];
+    for (const [name, value] of strings) {
+        if (value !== undefined && typeof value !== 'string') {
+            throw new TypeError(`new BridgeError(code, message, module, method, codeName, data): ${name} must be a string, got ${value === null ? 'null' : typeof value}; `
+                + 'pass the rest by name: new BridgeError(code, message, { module, method, codeName, data })');
+        }
+    }
+    return { module: options as string | undefined, method: method as string | undefined, codeName: codeName as string | undefined, data };
 }
 
 /**
@@ -1196,7 +1240,7 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
 
     /** Ends the stream with `code` of the page's own making and tells native to stop. */
     private fail(code: number, message: string): false {
-        this.localError = new BridgeError(code, `${this.name}: ${message}`, this.module, this.method);
+        this.localError = new BridgeError(code, `${this.name}: ${message}`, { module: this.module, method: this.method });
         this.controller.abort();
         return false;
     }
@@ -1496,7 +1540,7 @@ export class Channel {
     }
 
     private error(code: number, message: string, method: string, data: unknown = null): BridgeError {
-        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined, data);
+        return new BridgeError(code, message, { module: this.module, method, codeName: code > 0 ? this.errorNames.get(code) : undefined, data });
     }
 
     /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */

@@ -141,12 +141,22 @@ export function isInvalidKey(error: unknown): error is InvalidKeyError {
     return error instanceof $runtime.BridgeError && error.code === 1001 && error.module === 'sample';
 }
 
+/** The `invalidKey` error (1001), to throw from the mock's requests or from page methods: `throw invalidKeyError()`. */
+export function invalidKeyError(message = 'The key is empty or longer than 256 characters.'): InvalidKeyError {
+    return new $runtime.BridgeError(1001, message, { module: 'sample', codeName: 'invalidKey' }) as InvalidKeyError;
+}
+
 /** A rejection with `sample`'s `storageFull` error (1002); `isStorageFull` tells it apart. */
 export type StorageFullError = $runtime.BridgeError & { readonly code: 1002 };
 
 /** Whether `error` is `sample`'s `storageFull` error (1002). */
 export function isStorageFull(error: unknown): error is StorageFullError {
     return error instanceof $runtime.BridgeError && error.code === 1002 && error.module === 'sample';
+}
+
+/** The `storageFull` error (1002), to throw from the mock's requests or from page methods: `throw storageFullError()`. */
+export function storageFullError(message = 'The storage the app grants to pages is used up.'): StorageFullError {
+    return new $runtime.BridgeError(1002, message, { module: 'sample', codeName: 'storageFull' }) as StorageFullError;
 }
 
 /** The data of `sample`'s `downloadFailed` error (1003). */
@@ -161,6 +171,11 @@ export type DownloadFailedError = $runtime.BridgeError & { readonly code: 1003; 
 /** Whether `error` is `sample`'s `downloadFailed` error (1003); then `error.data` is its `DownloadFailedErrorData`. */
 export function isDownloadFailed(error: unknown): error is DownloadFailedError {
     return error instanceof $runtime.BridgeError && error.code === 1003 && error.module === 'sample';
+}
+
+/** The `downloadFailed` error (1003), to throw from the mock's requests or from page methods: `throw downloadFailedError({ ... })`. */
+export function downloadFailedError(data: DownloadFailedErrorData, message = 'The download stopped before its end.'): DownloadFailedError {
+    return new $runtime.BridgeError(1003, message, { module: 'sample', codeName: 'downloadFailed', data }) as DownloadFailedError;
 }
 
 /** Parameters of `sample.share`. */

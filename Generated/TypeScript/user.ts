@@ -164,6 +164,11 @@ export function isNotLoggedIn(error: unknown): error is NotLoggedInError {
     return error instanceof $runtime.BridgeError && error.code === 2001 && error.module === 'user';
 }
 
+/** The `notLoggedIn` error (2001), to throw from the mock's requests or from page methods: `throw notLoggedInError()`. */
+export function notLoggedInError(message = 'No user is signed in.'): NotLoggedInError {
+    return new $runtime.BridgeError(2001, message, { module: 'user', codeName: 'notLoggedIn' }) as NotLoggedInError;
+}
+
 /** The data of `user`'s `purchaseFailed` error (2002). */
 export interface PurchaseFailedErrorData {
     /** StoreKit's error code (`SKError.Code`), when StoreKit gave one. */
@@ -181,12 +186,22 @@ export function isPurchaseFailed(error: unknown): error is PurchaseFailedError {
     return error instanceof $runtime.BridgeError && error.code === 2002 && error.module === 'user';
 }
 
+/** The `purchaseFailed` error (2002), to throw from the mock's requests or from page methods: `throw purchaseFailedError({ ... })`. */
+export function purchaseFailedError(data: PurchaseFailedErrorData, message = 'The App Store refused or failed the purchase; the message says why.'): PurchaseFailedError {
+    return new $runtime.BridgeError(2002, message, { module: 'user', codeName: 'purchaseFailed', data }) as PurchaseFailedError;
+}
+
 /** A rejection with `user`'s `purchasesDisabled` error (2003); `isPurchasesDisabled` tells it apart. */
 export type PurchasesDisabledError = $runtime.BridgeError & { readonly code: 2003 };
 
 /** Whether `error` is `user`'s `purchasesDisabled` error (2003). */
 export function isPurchasesDisabled(error: unknown): error is PurchasesDisabledError {
     return error instanceof $runtime.BridgeError && error.code === 2003 && error.module === 'user';
+}
+
+/** The `purchasesDisabled` error (2003), to throw from the mock's requests or from page methods: `throw purchasesDisabledError()`. */
+export function purchasesDisabledError(message = 'In-app purchases are disabled on this device (Screen Time restrictions).'): PurchasesDisabledError {
+    return new $runtime.BridgeError(2003, message, { module: 'user', codeName: 'purchasesDisabled' }) as PurchasesDisabledError;
 }
 
 /** The data of `user`'s `busy` error (2004). */
@@ -203,9 +218,9 @@ export function isBusy(error: unknown): error is BusyError {
     return error instanceof $runtime.BridgeError && error.code === 2004 && error.module === 'user';
 }
 
-/** The `busy` error (2004) for a page method's implementation to throw: `throw busyError({ ... })`. */
+/** The `busy` error (2004), to throw from the mock's requests or from page methods: `throw busyError({ ... })`. */
 export function busyError(data: BusyErrorData = {}, message = 'The page is in the middle of something (saving, an upload) and cannot answer now; ask again later.'): BusyError {
-    return new $runtime.BridgeError(2004, message, 'user', '', 'busy', data) as BusyError;
+    return new $runtime.BridgeError(2004, message, { module: 'user', codeName: 'busy', data }) as BusyError;
 }
 
 /** Parameters of `user.logEvent` (wire name `log-event`). */

@@ -133,6 +133,44 @@ export interface MockTables<Events> {
     readonly bytes?: ReadonlyMap<string, ReadonlyMap<string, BytesDecoder>>;
     /** By module, the wire names of its stream methods: their implementations are async generators. */
     readonly streams?: ReadonlyMap<string, ReadonlySet<string>>;
+    /**
+     * By module and code, the application errors that carry data: what a thrown error of that
+     * code must hold for the page's guard (`User.isPurchaseFailed`) to tell the truth.
+     */
+    readonly errors?: ReadonlyMap<string, ReadonlyMap<number, MockErrorData>>;
+}
+
+/**
+ * An application error with data, as mock.ts describes it.
+ * @internal
+ */
+export interface MockErrorData {
+    /** The error's name (`purchaseFailed`). */
+    readonly name: string;
+    /** The generated maker that builds it with its data typed (`purchaseFailedError`). */
+    readonly maker: string;
+    /** The wire names of the data fields the page's type requires (their type is not optional). */
+    readonly required: readonly string[];
+}
+
+/**
+ * The data a thrown error with declared data carries to the page, as native would send it: an
+ * object always (`{}` for none when every field is optional), so data left out is `{}`; or,
+ * when a field the page's type requires is absent (null counts, as native never sends it),
+ * what is missing, so that the mock refuses the answer instead of the page's guard narrowing
+ * the error to data it does not have.
+ */
+function errorData(declared: MockErrorData, data: unknown): { data: unknown } | { missing: string } {
+    const given = data === null || data === undefined ? {} : data;
+    if (typeof given !== 'object' || Array.isArray(given)) {
+        return { missing: `its data is ${Array.isArray(given) ? 'an array' : `a ${typeof given}`}, not an object` };
+    }
+    const fields = given as { readonly [key: string]: unknown };
+    const absent = declared.required.filter((key) => !Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined || fields[key] === null);
+    if (absent.length === 0) return { data: given };
+    const list = absent.map((key) => `'${key}'`).join(', ');
+    if (data === null || data === undefined) return { missing: `it has no data, and ${list} ${absent.length === 1 ? 'is' : 'are'} required` };
+    return { missing: `its data lacks ${list}` };
 }
 
 /** What the mock's `$hello` answer carries for one module: `capabilities` as on the wire, or nothing (unknown). */
@@ -363,7 +401,19 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
-            if (error instanceof BridgeError) return envelope(error.code, error.message, error.code >= 1 ? toWire(error.data ?? null) : null);
+            if (error instanceof BridgeError) {
+                if (error.code < 1) return envelope(error.code, error.message, null);
+                const declared = tables.errors?.get(owner)?.get(error.code);
+                if (declared === undefined) return envelope(error.code, error.message, toWire(error.data ?? null));
+                const checked = errorData(declared, error.data);
+                if ('missing' in checked) {
+                    const message = `the mock implementation of ${owner}.${identifier} threw ${declared.name} (${error.code}) without its required data: `
+                        + `${checked.missing}; make it with ${declared.maker}({ ... }) of module ${owner}, which the compiler checks`;
+                    console.error(`[bridgegen] mock: ${message}`);
+                    return envelope(BridgeErrorCode.internalError, message, null);
+                }
+                return envelope(error.code, error.message, toWire(checked.data));
+            }
             const message = error instanceof Error ? error.message : String(error);
             return envelope(BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
         }
@@ -512,7 +562,7 @@ async function callGlobal(module: string, method: MockPageMethod, path: readonly
 async function callPageMethod(module: string, method: MockPageMethod, params: unknown, timeoutMs: number,
                               saidHello: (module: string) => Promise<void>): Promise<unknown> {
     const fail = (code: number, message: string, name?: string, data: unknown = null): never => {
-        throw new BridgeError(code, message, module, method.wire, name, data);
+        throw new BridgeError(code, message, { module, method: method.wire, codeName: name, data });
     };
     // What native sends: the params as JSON.
     const sent: unknown = JSON.parse(JSON.stringify(toWire(params ?? {})));

@@ -136,6 +136,44 @@ export interface MockTables<Events> {
     readonly bytes?: ReadonlyMap<string, ReadonlyMap<string, BytesDecoder>>;
     /** By module, the wire names of its stream methods: their implementations are async generators. */
     readonly streams?: ReadonlyMap<string, ReadonlySet<string>>;
+    /**
+     * By module and code, the application errors that carry data: what a thrown error of that
+     * code must hold for the page's guard (`User.isPurchaseFailed`) to tell the truth.
+     */
+    readonly errors?: ReadonlyMap<string, ReadonlyMap<number, MockErrorData>>;
+}
+
+/**
+ * An application error with data, as mock.ts describes it.
+ * @internal
+ */
+export interface MockErrorData {
+    /** The error's name (`purchaseFailed`). */
+    readonly name: string;
+    /** The generated maker that builds it with its data typed (`purchaseFailedError`). */
+    readonly maker: string;
+    /** The wire names of the data fields the page's type requires (their type is not optional). */
+    readonly required: readonly string[];
+}
+
+/**
+ * The data a thrown error with declared data carries to the page, as native would send it: an
+ * object always (`{}` for none when every field is optional), so data left out is `{}`; or,
+ * when a field the page's type requires is absent (null counts, as native never sends it),
+ * what is missing, so that the mock refuses the answer instead of the page's guard narrowing
+ * the error to data it does not have.
+ */
+function errorData(declared: MockErrorData, data: unknown): { data: unknown } | { missing: string } {
+    const given = data === null || data === undefined ? {} : data;
+    if (typeof given !== 'object' || Array.isArray(given)) {
+        return { missing: `its data is ${Array.isArray(given) ? 'an array' : `a ${typeof given}`}, not an object` };
+    }
+    const fields = given as { readonly [key: string]: unknown };
+    const absent = declared.required.filter((key) => !Object.prototype.hasOwnProperty.call(fields, key) || fields[key] === undefined || fields[key] === null);
+    if (absent.length === 0) return { data: given };
+    const list = absent.map((key) => `'${key}'`).join(', ');
+    if (data === null || data === undefined) return { missing: `it has no data, and ${list} ${absent.length === 1 ? 'is' : 'are'} required` };
+    return { missing: `its data lacks ${list}` };
 }
 
 /** What the mock's `$hello` answer carries for one module: `capabilities` as on the wire, or nothing (unknown). */
@@ -366,7 +404,19 @@ export function installMockEngine<Events, PageCalls>(tables: MockTables<Events>,
             const wire = toWire(result);
             return envelope(0, 'ok', wire === undefined ? null : wire);
         } catch (error) {
-            if (error instanceof BridgeError) return envelope(error.code, error.message, error.code >= 1 ? toWire(error.data ?? null) : null);
+            if (error instanceof BridgeError) {
+                if (error.code < 1) return envelope(error.code, error.message, null);
+                const declared = tables.errors?.get(owner)?.get(error.code);
+                if (declared === undefined) return envelope(error.code, error.message, toWire(error.data ?? null));
+                const checked = errorData(declared, error.data);
+                if ('missing' in checked) {
+                    const message = `the mock implementation of ${owner}.${identifier} threw ${declared.name} (${error.code}) without its required data: `
+                        + `${checked.missing}; make it with ${declared.maker}({ ... }) of module ${owner}, which the compiler checks`;
+                    console.error(`[bridgegen] mock: ${message}`);
+                    return envelope(BridgeErrorCode.internalError, message, null);
+                }
+                return envelope(error.code, error.message, toWire(checked.data));
+            }
             const message = error instanceof Error ? error.message : String(error);
             return envelope(BridgeErrorCode.internalError, `the mock implementation of ${owner}.${identifier} threw: ${message}`, null);
         }
@@ -515,7 +565,7 @@ async function callGlobal(module: string, method: MockPageMethod, path: readonly
 async function callPageMethod(module: string, method: MockPageMethod, params: unknown, timeoutMs: number,
                               saidHello: (module: string) => Promise<void>): Promise<unknown> {
     const fail = (code: number, message: string, name?: string, data: unknown = null): never => {
-        throw new BridgeError(code, message, module, method.wire, name, data);
+        throw new BridgeError(code, message, { module, method: method.wire, codeName: name, data });
     };
     // What native sends: the params as JSON.
     const sent: unknown = JSON.parse(JSON.stringify(toWire(params ?? {})));
@@ -652,10 +702,27 @@ export function bridgeErrorCodeName(code: number): keyof typeof BridgeErrorCode 
 }
 
 /**
+ * What a `BridgeError` says besides its code and message: `new BridgeError(code, message,
+ * { module, method, codeName, data })`. Named, so that no value lands in the wrong place.
+ */
+export interface BridgeErrorOptions {
+    /** The module of the failed call; '' when left out (a page method's error: native knows the call). */
+    module?: string | undefined;
+    /** The method's wire name; '' when left out. */
+    method?: string | undefined;
+    /** The name of `code`; left out, the `BridgeErrorCode` name of `code` (undefined for an application code). */
+    codeName?: string | undefined;
+    /** An application error's data, as its generated `<Error>ErrorData` type describes it; null when left out. */
+    data?: unknown;
+}
+
+/**
  * How every failed request rejects: `code` is a `BridgeErrorCode` (<= -1) or one of the
  * module's application error codes (>= 1); `method` is the method's wire name. Also what a
- * page method's implementation throws to fail with one of its declared errors. The generated
- * guards (`User.isPurchaseFailed(error)`) narrow it to one error and type its `data`.
+ * page method's implementation (and a mock's) throws to fail with one of its declared errors.
+ * The generated guards (`User.isPurchaseFailed(error)`) narrow it to one error and type its
+ * `data`; the generated makers (`User.purchaseFailedError({ retryable: true })`) build one
+ * with its data checked by the compiler.
  */
 export class BridgeError extends Error {
     readonly code: number;
@@ -670,23 +737,31 @@ export class BridgeError extends Error {
     readonly data: unknown;
 
     /**
-     * `codeName` defaults to the `BridgeErrorCode` name of `code`. A page method's
-     * implementation fails with one of its declared errors by throwing
+     * A page method's implementation fails with one of its declared errors by throwing
      * `new BridgeError(ShopErrors.busy, 'checkout in progress')` (module and method may be left
      * out there: native knows which call failed), or, with data, the generated
      * `User.busyError({ retryAfterSeconds: 3 })`.
      */
-    constructor(code: number, message: string, module = '', method = '', codeName?: string, data: unknown = null) {
+    constructor(code: number, message: string, options?: BridgeErrorOptions);
+    /**
+     * @deprecated Positional arguments are easy to misorder (data passed where `codeName`
+     * goes): pass `{ module, method, codeName, data }`, or use the module's generated error
+     * maker. A non-string `module`, `method` or `codeName` throws a `TypeError`.
+     */
+    constructor(code: number, message: string, module?: string, method?: string, codeName?: string, data?: unknown);
+    constructor(code: number, message: string, options?: BridgeErrorOptions | string, method?: string, codeName?: string,
+                data?: unknown) {
         super(message);
         Object.setPrototypeOf(this, new.target.prototype);
+        const given = constructorOptions(options, method, codeName, data);
         // Aborts carry the name the web platform uses (fetch's DOMException), so generic
         // `error.name === 'AbortError'` checks treat them like any other abort.
         this.name = code === BridgeErrorCode.aborted ? 'AbortError' : 'BridgeError';
         this.code = code;
-        this.module = module;
-        this.method = method;
-        this.codeName = codeName ?? bridgeErrorCodeName(code);
-        this.data = data;
+        this.module = given.module ?? '';
+        this.method = given.method ?? '';
+        this.codeName = given.codeName ?? bridgeErrorCodeName(code);
+        this.data = given.data === undefined ? null : given.data;
     }
 
     /** `BridgeError: sample.getItem failed with invalidKey (1001): the key is empty`. */
@@ -695,6 +770,25 @@ export class BridgeError extends Error {
         const call = this.module === '' && this.method === '' ? '' : `${this.module}.${this.method} `;
         return `${this.name}: ${call}failed with ${code}: ${this.message}`;
     }
+}
+
+/**
+ * The options of `BridgeError`'s constructor from either form: the options object, or the
+ * deprecated positional `module, method, codeName, data`, whose strings are checked so that
+ * data given in `codeName`'s place fails where it is written, not where `data` is read.
+ */
+function constructorOptions(options: BridgeErrorOptions | string | undefined, method: unknown, codeName: unknown,
+                           data: unknown): BridgeErrorOptions {
+    const positional = typeof options === 'string' || method !== undefined || codeName !== undefined || data !== undefined;
+    if (!positional) return options === undefined || options === null ? {} : options;
+    const strings: Array<[string, unknown]> = [['module', options], ['method', method], ['codeName', codeName]];
+    for (const [name, value] of strings) {
+        if (value !== undefined && typeof value !== 'string') {
+            throw new TypeError(`new BridgeError(code, message, module, method, codeName, data): ${name} must be a string, got ${value === null ? 'null' : typeof value}; `
+                + 'pass the rest by name: new BridgeError(code, message, { module, method, codeName, data })');
+        }
+    }
+    return { module: options as string | undefined, method: method as string | undefined, codeName: codeName as string | undefined, data };
 }
 
 /**
@@ -1769,7 +1863,7 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
 
     /** Ends the stream with `code` of the page's own making and tells native to stop. */
     private fail(code: number, message: string): false {
-        this.localError = new BridgeError(code, `${this.name}: ${message}`, this.module, this.method);
+        this.localError = new BridgeError(code, `${this.name}: ${message}`, { module: this.module, method: this.method });
         this.controller.abort();
         return false;
     }
@@ -2069,7 +2163,7 @@ export class Channel {
     }
 
     private error(code: number, message: string, method: string, data: unknown = null): BridgeError {
-        return new BridgeError(code, message, this.module, method, code > 0 ? this.errorNames.get(code) : undefined, data);
+        return new BridgeError(code, message, { module: this.module, method, codeName: code > 0 ? this.errorNames.get(code) : undefined, data });
     }
 
     /** Resolves once the handler exists; rejects with `notInApp` when it does not appear in time. */

@@ -106,7 +106,6 @@ struct TypeScriptClientGenerator {
                 p.line("\(TypeScriptNamer.propertyKey(error.identifier)): \(error.code),")
             }
         }
-        let thrownByPage = module.pageMethodErrors
         for error in module.errors {
             if !error.data.isEmpty {
                 p.blankLine()
@@ -119,10 +118,8 @@ struct TypeScriptClientGenerator {
             p.line("export type \(TypeScriptNamer.errorTypeName(error)) = \(narrowedType(error));")
             p.blankLine()
             printGuard(error, into: &p)
-            if thrownByPage.contains(error.name) {
-                p.blankLine()
-                printFactory(error, into: &p)
-            }
+            p.blankLine()
+            printFactory(error, into: &p)
         }
     }
 
@@ -142,27 +139,29 @@ struct TypeScriptClientGenerator {
         }
     }
 
-    /// `busyError(data, message)`: the error for a page method's implementation to throw, its
-    /// data checked by the compiler; the message defaults to the error's doc.
+    /// `busyError(data, message)`: the error as the guard narrows it, for a mock's
+    /// implementation of a request or a page method's implementation to throw, its data checked
+    /// by the compiler; the message defaults to the error's doc.
     private func printFactory(_ error: ErrorCode, into p: inout CodePrinter) {
         let name = TypeScriptNamer.errorFactoryName(error)
         let example = error.data.isEmpty ? "\(name)()" : "\(name)({ ... })"
-        JSDoc("The `\(error.identifier)` error (\(error.code)) for a page method's implementation to throw: `throw \(example)`.").print(into: &p)
+        JSDoc("The `\(error.identifier)` error (\(error.code)), to throw from the mock's requests or from page methods: `throw \(example)`.")
+            .print(into: &p)
         // The doc's first line, as the Swift and Kotlin errors' default message.
         let summary = error.doc.flatMap { doc in UntrustedText.lines(doc).first { !$0.isEmpty } } ?? error.name
-        let message = "message = " + TypeScriptNamer.stringLiteral(summary)
-        var parameters = [message]
-        var data = "null"
+        var parameters = ["message = " + TypeScriptNamer.stringLiteral(summary)]
+        // `codeName` as the client names the code (`UserErrors` keys: identifiers).
+        var options = ["module: " + TypeScriptNamer.stringLiteral(module.name), "codeName: " + TypeScriptNamer.stringLiteral(error.identifier)]
         if !error.data.isEmpty {
-            let optional = error.data.allSatisfy { !$0.isRequiredOnWire }
+            // The received form: what the page's guard promises. `{}` may be left out only when
+            // that form requires nothing (a defaulted field is required there).
+            let optional = error.data.allSatisfy { $0.type.isOptional }
             parameters.insert("data: \(TypeScriptNamer.errorDataTypeName(error))" + (optional ? " = {}" : ""), at: 0)
-            data = "data"
+            options.append("data")
         }
         let type = TypeScriptNamer.errorTypeName(error)
         p.block("export function \(name)(\(parameters.joined(separator: ", "))): \(type) {") { p in
-            let arguments = ["\(error.code)", "message", TypeScriptNamer.stringLiteral(module.name), "''",
-                             TypeScriptNamer.stringLiteral(error.name), data]
-            p.line("return new $runtime.BridgeError(\(arguments.joined(separator: ", "))) as \(type);")
+            p.line("return new $runtime.BridgeError(\(error.code), message, { \(options.joined(separator: ", ")) }) as \(type);")
         }
     }
 

@@ -77,8 +77,9 @@ struct TypeScriptExamples: PageSideExamples {
         p.indented { p in
             p.block("async " + TypeScriptNamer.methodKey(method.identifier) + parameter + " {", closer: "},") { p in
                 if let error = method.errors.first.flatMap(module.error(named:)) {
-                    let constant = namespace + "." + namespace + "Errors." + error.identifier
-                    let call = "throw new BridgeError(\(constant), 'why')"
+                    // The maker: its data is what native decodes (a plain BridgeError has none).
+                    let arguments = error.data.isEmpty ? "'why'" : "{ ... }, 'why'"
+                    let call = "throw \(namespace).\(TypeScriptNamer.errorFactoryName(error))(\(arguments))"
                     p.line(TypeScriptNamer.lineComment("\(call) rejects with \(error.name) (\(error.code))"))
                 }
                 if let result {

@@ -50,6 +50,8 @@ enum TypeScriptMessages {
         case tsMockNameClash = "ts-mock-name-clash"
         /// A module whose namespace name is an export of `index.ts`.
         case tsIndexExportClash = "ts-index-export-clash"
+        /// Two errors of a module whose maker and guard functions share a name (`isFoo` and `fooError`).
+        case tsErrorFunctionClash = "ts-error-function-clash"
     }
 
     private static func words(_ reservation: TypeScriptReservation) -> String {
@@ -110,5 +112,12 @@ enum TypeScriptMessages {
     static func tsIndexExportClash(_ module: String, namespace: String, at: SourceLocation) -> Diagnostic {
         ID.tsIndexExportClash.diagnostic("module name '\(module)' is reserved in the TypeScript client (index.ts exports '\(namespace)' from the runtime); choose another name",
              at: at)
+    }
+
+    /// Error `name`'s maker is error `other`'s guard (`isFooError`): one module file cannot declare both.
+    static func tsErrorFunctionClash(_ name: String, maker: String, guardOf other: String, at: SourceLocation,
+                                     other otherLocation: SourceLocation) -> Diagnostic {
+        ID.tsErrorFunctionClash.diagnostic("error name '\(name)' clashes in the TypeScript client: its maker '\(maker)' has the name of the guard of error '\(other)'; rename one of the two errors",
+             at: at, notes: [Diagnostic.Note("'\(other)' is declared here", at: otherLocation)])
     }
 }

@@ -87,6 +87,25 @@ struct TypeScriptMockGenerator {
         }
     }
 
+    /// `errors`: by module and code, each error with data, its maker and the fields its received
+    /// form requires, so that the mock refuses a thrown error the page's guard would misdescribe.
+    private func printErrorData(into p: inout CodePrinter) {
+        let modules = schema.modules.filter { $0.errors.contains { !$0.data.isEmpty } }
+        guard !modules.isEmpty else { return }
+        p.block("errors: new Map([", closer: "]),") { p in
+            for module in modules {
+                p.block("[\(TypeScriptNamer.stringLiteral(module.name)), new Map<number, $mock.MockErrorData>([", closer: "])],") { p in
+                    for error in module.errors where !error.data.isEmpty {
+                        let required = error.data.filter { !$0.type.isOptional }.map { TypeScriptNamer.stringLiteral($0.wireName) }
+                        p.line("[\(error.code), { name: \(TypeScriptNamer.stringLiteral(error.identifier)), "
+                               + "maker: \(TypeScriptNamer.stringLiteral(TypeScriptNamer.errorFactoryName(error))), "
+                               + "required: [\(required.joined(separator: ", "))] }],")
+                    }
+                }
+            }
+        }
+    }
+
     private func printTables(into p: inout CodePrinter, bytes: BytesDecoders) {
         p.line("/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */")
         p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
@@ -128,6 +147,7 @@ struct TypeScriptMockGenerator {
                 }
             }
             printStreams(into: &p)
+            printErrorData(into: &p)
             // What `$hello` answers with: the fingerprint each module's client was generated with.
             p.block("fingerprints: new Map([", closer: "]),") { p in
                 for module in schema.modules {
@@ -197,7 +217,10 @@ struct TypeScriptMockGenerator {
     private func printImplementation(_ module: Module, into p: inout CodePrinter) {
         // Spelled from mock.ts, where every module is a namespace import.
         let types = TypeScriptTypes(schema: schema, current: nil, inputs: inputs)
-        JSDoc("Mock implementation of module `\(module.name)`: return a value or a Promise; throw a `BridgeError` to fail with its code.").print(into: &p)
+        // The first error's maker shows how to fail with a code and typed data.
+        let fail = module.errors.first.map { "throw an error the module makes (`\(IDLNames.upperFirst(module.name)).\(TypeScriptNamer.errorFactoryName($0))(...)`) or another `BridgeError`" }
+            ?? "throw a `BridgeError`"
+        JSDoc("Mock implementation of module `\(module.name)`: return a value or a Promise; \(fail) to fail with its code.").print(into: &p)
         if module.methods.isEmpty {
             p.line("export interface \(TypeScriptNamer.mockTypeName(module)) {}")
             return

@@ -72,7 +72,7 @@ public enum TypeScriptNamer {
     /// The type guard of an error: `busy` -> `isBusy`.
     public static func errorGuardName(_ error: ErrorCode) -> String { "is" + IDLNames.upperFirst(error.identifier) }
 
-    /// The function that makes a page method's declared error: `busy` -> `busyError`.
+    /// The function that makes an error, typed as its guard narrows it: `busy` -> `busyError`.
     public static func errorFactoryName(_ error: ErrorCode) -> String { error.identifier + "Error" }
 
     /// The sent form of a struct whose fields have defaults: `DeviceInfo` -> `DeviceInfoInput` (see `InputForms`).

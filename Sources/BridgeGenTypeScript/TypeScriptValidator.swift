@@ -14,13 +14,14 @@ import BridgeGenCore
 ///   `SamplePageMethods`);
 /// - a module whose file would be one the target always writes (`runtime`, `index`, `mock`);
 /// - a module whose namespace name in `index.ts` (`Sample`) is an export of the runtime, or
-///   whose mock interface (`BridgeMock` for module `bridge`) is a declaration of `mock.ts`.
+///   whose mock interface (`BridgeMock` for module `bridge`) is a declaration of `mock.ts`;
+/// - an error whose maker (`isFooError` for `isFoo`) is another error's guard (`fooError`).
 struct TypeScriptValidator {
     let schema: SchemaSet
 
     /// Names `index.ts` exports besides the modules.
     static let indexExports: Set<String> = [
-        "BridgeCapabilities", "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeStream", "BridgeTransport", "OnceOptions",
+        "BridgeCapabilities", "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeErrorOptions", "BridgeStream", "BridgeTransport", "OnceOptions",
         "PROTOCOL_VERSION", "ReadyOptions", "RequestOptions", "StreamOptions", "Unsubscribe", "bridgeErrorCodeName", "config",
     ]
 
@@ -74,6 +75,7 @@ struct TypeScriptValidator {
                                                                              at: declaration.location, origin: clash.location))
                 }
             }
+            diagnostics += errorFunctionClashes(in: module)
             if Self.mockExports.contains(TypeScriptNamer.mockTypeName(module)) {
                 diagnostics.append(TypeScriptMessages.tsMockNameClash(module.name, mockName: TypeScriptNamer.mockTypeName(module),
                                                                     at: module.location))
@@ -84,5 +86,16 @@ struct TypeScriptValidator {
             }
         }
         return diagnostics.sorted()
+    }
+
+    /// Every error gets a maker (`fooError`) and a guard (`isFoo`) in its module file; error
+    /// `isFoo`'s maker is error `fooError`'s guard.
+    private func errorFunctionClashes(in module: Module) -> [Diagnostic] {
+        let guards = Dictionary(module.errors.map { (TypeScriptNamer.errorGuardName($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return module.errors.compactMap { error in
+            let maker = TypeScriptNamer.errorFactoryName(error)
+            guard let other = guards[maker] else { return nil }
+            return TypeScriptMessages.tsErrorFunctionClash(error.name, maker: maker, guardOf: other.name, at: error.location, other: other.location)
+        }
     }
 }

@@ -313,4 +313,66 @@ final class GenerateTests: XCTestCase {
         XCTAssertEqual(FolderSnapshot(folder.appendingPathComponent("a")).files, FolderSnapshot(folder.appendingPathComponent("c")).files)
         XCTAssertEqual(FolderSnapshot(folder.appendingPathComponent("b")).files, FolderSnapshot(folder.appendingPathComponent("d")).files)
     }
+
+    /// GETTING_STARTED's web repo cloned without `--recurse-submodules`: its pinned schema repo
+    /// is an empty folder. Every path read says so and names the command that fetches it, as
+    /// `diff --against` does: the schemas of check, generate and diff's new version (also
+    /// through the iOS app's symlink into it, from a subfolder and from outside the repository),
+    /// the submodule folder itself or a folder holding it, and `--config`. The command, run as
+    /// printed, fixes it.
+    func testAPathInASubmoduleThatIsNotCheckedOutNamesTheCommandThatFetchesIt() throws {
+        let sample = try String(contentsOf: TestPaths.schemas.appendingPathComponent("sample.bridge.yaml"), encoding: .utf8)
+        let schemas = try gitRepository(self, [["Schemas/sample.bridge.yaml": sample, "Schemas/bridgegen.yaml": "bridgegen: 1\n"]], name: "schemas")
+        let web = try gitRepository(self, [["README.md": "web"]], name: "web")
+        try git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", schemas.path, "bridge-schemas"], in: web)
+        try git(["commit", "-q", "-m", "pin the schemas"], in: web)
+        let parent = try temporaryFolder(self, "clones")
+        try git(["clone", "-q", web.path, "web"], in: parent)
+        let clone = parent.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: clone.appendingPathComponent("Sources/AppBridge"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: clone.appendingPathComponent("Sources/AppBridge/Schemas").path,
+                                                   withDestinationPath: "../../bridge-schemas/Schemas")
+
+        func notCheckedOut(_ folder: String = "bridge-schemas", _ command: String = "git submodule update --init bridge-schemas") -> String {
+            "'\(folder)' is a submodule that is not checked out: run `\(command)` first"
+        }
+        let missing = "bridge-schemas/Schemas: error: no such file or folder; \(notCheckedOut()) [no-such-file]\n"
+        let one = "1 error, 0 warnings generated.\n"
+        let cases: [(arguments: [String], folder: URL, stderr: String)] = [
+            (["check", "bridge-schemas/Schemas"], clone, missing + one),
+            (["generate", "bridge-schemas/Schemas", "--ts-out", "src/bridge"], clone, missing + one),
+            (["check", "Sources/AppBridge/Schemas"], clone,
+             "Sources/AppBridge/Schemas: error: no such file or folder; \(notCheckedOut()) [no-such-file]\n" + one),
+            (["check", "bridge-schemas"], clone,
+             "bridge-schemas: error: no *.bridge.yaml files in this folder, so there is nothing to check; \(notCheckedOut()) [no-schemas]\n" + one),
+            (["check", "."], clone,
+             ".: error: no *.bridge.yaml files in this folder, so there is nothing to check; \(notCheckedOut()) [no-schemas]\n" + one),
+            (["check", "bridge-schemas/Schemas", "--config", "bridge-schemas/Schemas/bridgegen.yaml"], clone, missing
+                + "bridge-schemas/Schemas/bridgegen.yaml: error: cannot read the config file; \(notCheckedOut()) [unreadable-file]\n"
+                + "2 errors, 0 warnings generated.\n"),
+            (["check", "../bridge-schemas/Schemas"], clone.appendingPathComponent("Sources"),
+             "../bridge-schemas/Schemas: error: no such file or folder; "
+                + "\(notCheckedOut("../bridge-schemas", "git submodule update --init ../bridge-schemas")) [no-such-file]\n" + one),
+            (["check", "web/bridge-schemas/Schemas"], parent,
+             "web/bridge-schemas/Schemas: error: no such file or folder; "
+                + "\(notCheckedOut("web/bridge-schemas", "git -C web submodule update --init bridge-schemas")) [no-such-file]\n" + one),
+        ]
+        for (arguments, folder, stderr) in cases {
+            let result = try bridgegen(arguments, in: folder)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(result.stderr, stderr, "\(arguments)")
+        }
+        let diff = try bridgegen(["diff", "old", "bridge-schemas/Schemas"], in: clone)
+        XCTAssertTrue(diff.stderr.contains(missing), diff.stderr)
+        // A folder that is missing for another reason says nothing of submodules.
+        XCTAssertEqual(try bridgegen(["check", "Schemas"], in: clone).stderr, "Schemas: error: no such file or folder [no-such-file]\n" + one)
+
+        // The printed command, run where the message was printed, checks the submodule out (git
+        // refuses a local file:// submodule URL unless allowed; a real one is remote).
+        let fix = "git -c protocol.file.allow=always submodule update --init ../bridge-schemas"
+        let run = try runProcess("sh", ["-c", fix], in: clone.appendingPathComponent("Sources"), mergeStderr: true)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(try bridgegen(["check", "bridge-schemas/Schemas"], in: clone).status, 0)
+        XCTAssertEqual(try bridgegen(["check", "Sources/AppBridge/Schemas"], in: clone).status, 0)
+    }
 }

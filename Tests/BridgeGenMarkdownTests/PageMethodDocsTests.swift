@@ -100,7 +100,7 @@ import Testing
             ```ts
             const off = shop.implement({
                 async readValue(params) {
-                    // throw new BridgeError(Shop.ShopErrors.busy, 'why') rejects with busy (3)
+                    // throw Shop.busyError('why') rejects with busy (3)
                     return ['value'];
                 },
             });

@@ -39,7 +39,7 @@ final class DocsTypeScriptTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(examples.count, 10, "9 examples in TYPESCRIPT.md, 1 in GETTING_STARTED.md")
+        XCTAssertEqual(examples.count, 11, "10 examples in TYPESCRIPT.md, 1 in GETTING_STARTED.md")
         XCTAssertEqual(declarations, 3, "the client interface, BridgeCapabilities and the page-method interfaces")
 
         let folder = try temporaryFolder(self)
@@ -61,5 +61,48 @@ final class DocsTypeScriptTests: XCTestCase {
             located = located.replacingOccurrences(of: "example\(index).ts(", with: "\(example.doc), the block at line \(example.block.line) (")
         }
         XCTAssertEqual(result.status, 0, "tsc rejected docs examples:\n\(located)")
+    }
+
+    /// "Compiling it": the page's `tsconfig.json` and `package.json` as written, with the
+    /// committed client in `src/bridge`, compile with tsc and run under node as the page says
+    /// (the commands of its `sh` block); the tsconfig holds the flags the generated code is held
+    /// to. With `"type": "commonjs"` node refuses the output, on every version.
+    func testTsconfigAndPackageJsonCompileTheClientAndRunItUnderNode() throws {
+        try requireTool("tsc")
+        try requireTool("node")
+        let doc = "docs/TYPESCRIPT.md"
+        let tsconfig = try DocSnippets.marked("ts-tsconfig", in: doc), package = try DocSnippets.marked("ts-package-json", in: doc)
+        let smoke = try DocSnippets.marked("ts-node-smoke", in: doc), run = try DocSnippets.marked("ts-node-run", in: doc)
+        XCTAssertEqual([tsconfig.language, package.language, smoke.language, run.language], ["json", "json", "ts", "sh"])
+
+        let options = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(tsconfig.text.utf8)) as? [String: Any])?["compilerOptions"] as? [String: Any])
+        var promised: [String] = []
+        for flag in ["strict", "noUncheckedIndexedAccess", "exactOptionalPropertyTypes", "isolatedModules"] where options[flag] as? Bool == true {
+            promised.append("--" + flag)
+        }
+        for flag in ["target", "module", "moduleResolution"] {
+            promised += ["--" + flag, try XCTUnwrap(options[flag] as? String, flag)]
+        }
+        promised += ["--lib", try XCTUnwrap(options["lib"] as? [String]).joined(separator: ",")]
+        XCTAssertEqual(promised, TestSupport.tscFlags, "the tsconfig holds the flags the generated code is held to")
+
+        let folder = try temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestPaths.generated.appendingPathComponent("TypeScript"), to: folder.appendingPathComponent("src/bridge"))
+        try write(["tsconfig.json": tsconfig.text + "\n", "package.json": package.text + "\n", "src/smoke.ts": smoke.text + "\n"], to: folder)
+        let commands = run.text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(commands, ["tsc -p .", "node dist/smoke.js"])
+        var outputs: [String] = []
+        for command in commands {
+            let result = try runProcess("sh", ["-c", command], in: folder, mergeStderr: true)
+            XCTAssertEqual(result.status, 0, "\(doc):\(run.line): `\(command)`:\n\(result.output)")
+            outputs.append(result.output)
+        }
+        XCTAssertEqual(outputs, ["", "theme: dark\nretry later: the network is down\n"])
+
+        try write(["package.json": package.text.replacingOccurrences(of: #""type": "module""#, with: #""type": "commonjs""#)], to: folder)
+        let commonJS = try runProcess("node", ["dist/smoke.js"], in: folder, mergeStderr: true)
+        XCTAssertNotEqual(commonJS.status, 0)
+        XCTAssertTrue(commonJS.output.contains("SyntaxError: Cannot use import statement outside a module"), commonJS.output)
     }
 }

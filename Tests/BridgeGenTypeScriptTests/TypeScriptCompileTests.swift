@@ -106,6 +106,55 @@ final class TypeScriptCompileTests: XCTestCase {
         ]
         try TestSupport.assertEachMisuseRefused(misuses, generated: TestSupport.generate(try checkedSchema()), imports: ["sample", "user"], name: "misuse")
     }
+
+    /// Every declared error has a maker whose data the compiler checks, for the mock's requests
+    /// as for page methods; `BridgeError` takes its options by name, and its deprecated
+    /// positional form still compiles for pages written against it, but not with data where
+    /// `codeName` goes.
+    func testErrorMakersAndBridgeErrorOptionsAreTyped() throws {
+        try requireTool("tsc")
+        var files = TestSupport.generate(try checkedSchema())
+        files["page.ts"] = """
+            import { user, BridgeError, BridgeErrorCode, Sample, User } from './index.js';
+            import type { BridgeErrorOptions } from './index.js';
+            import { installMock } from './mock.js';
+
+            export function page(): string {
+                const mock = installMock({
+                    user: {
+                        getUserInfo: () => { throw User.notLoggedInError(); },
+                        iosAppPrepay: () => { throw User.purchaseFailedError({ retryable: true, storeCode: 2 }, 'declined'); },
+                        getToken: () => { throw User.busyError(); },
+                    },
+                    sample: { download: async function* () { throw Sample.downloadFailedError({ received: 3 }); } },
+                });
+                mock.uninstall();
+                user.implement({ confirmLeave: () => { throw User.busyError({ retryAfterSeconds: 3 }, 'saving'); } });
+                const made: User.PurchaseFailedError = User.purchaseFailedError({ retryable: false });
+                const retry: boolean = made.data.retryable;
+                const options: BridgeErrorOptions = { module: 'user', method: 'get-user-info', data: { retryable: true } };
+                const named = new BridgeError(User.UserErrors.purchaseFailed, 'declined', options);
+                const bare = new BridgeError(BridgeErrorCode.timeout, 'late');
+                const positional = new BridgeError(-5, 'gone', 'user', 'get-token');
+                return String(retry) + named.method + bare.codeName + positional.module;
+            }
+            """
+        try TestSupport.typeCheck(files, name: "error-makers")
+
+        let misuses = [
+            "User.purchaseFailedError({});",                                   // the data's required field
+            "User.purchaseFailedError({ retryable: 'yes' });",                 // typed data
+            "User.purchaseFailedError();",                                     // data is required when a field is
+            "User.notLoggedInError({ retryable: true });",                     // no data: the message comes first
+            "const r: boolean = User.notLoggedInError().data.retryable;",     // no data to read
+            "new BridgeError(User.UserErrors.purchaseFailed, 'sold out', 'user', 'ios-app-prepay', { retryable: false });", // data as codeName
+            "new BridgeError(2002, 'm', { modul: 'user' });",                  // options are named
+            "new BridgeError(2002, 'm', { module: 'user' }, 'ios-app-prepay');", // not both forms
+            "installMock({ user: { getUserInfo: () => { throw User.purchaseFailedError({ storeCode: 1 }); } } });", // makers check data in the mock too
+        ]
+        try TestSupport.assertEachMisuseRefused(misuses, generated: TestSupport.generate(try checkedSchema()),
+                                                imports: ["BridgeError", "User"], name: "error-misuse")
+    }
 }
 
 /// A schema set with the names TypeScript needs care with.
@@ -153,6 +202,16 @@ enum EdgeSchemas {
               typeof:
                 kind: request
                 wire: "v2/type:of"
+                errors: [retry-later]
+            errors:
+              retry-later:
+                code: 1
+                doc: An error whose data has only a defaulted and an optional field.
+                data:
+                  attempts:
+                    type: int
+                    default: 0
+                  reason: string?
             events:
               default:
                 doc: An event named like a keyword, without payload.

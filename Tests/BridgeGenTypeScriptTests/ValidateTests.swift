@@ -46,6 +46,24 @@ final class ValidateTests: XCTestCase {
         XCTAssertTrue(found[5].message.hasPrefix("event name 'constructor'"), found[5].message)
     }
 
+    /// Every error gets a maker (`fooError`) and a guard (`isFoo`): error `isFoo`'s maker would be
+    /// declared twice in the module file, as error `fooError`'s guard.
+    func testAnErrorWhoseMakerIsAnotherErrorsGuardIsRefused() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            errors:
+              fooError: 1
+              isFoo: 2
+              isBar: 3
+            """)
+        XCTAssertEqual(DiagnosticRenderer.text(found), """
+            bad.bridge.yaml:5:3: error: error name 'isFoo' clashes in the TypeScript client: its maker 'isFooError' has the name of the guard of error 'fooError'; rename one of the two errors [ts-error-function-clash]
+            bad.bridge.yaml:4:3: note: 'fooError' is declared here
+
+            """)
+    }
+
     func testCapabilityMembersAreRefusedAsMethodsButFreeForEventsAndPageMethods() throws {
         let found = try diagnostics("""
             bridgegen: 1

@@ -115,8 +115,11 @@ public enum SchemaMessages {
         ID.duplicateName.diagnostic("duplicate \(noun) '\(name)'", at: at, notes: firstHere(first))
     }
 
-    static func duplicateErrorCode(_ code: Int, _ name: String, _ other: String, at: SourceLocation, first: SourceLocation) -> Diagnostic {
-        ID.duplicateErrorCode.diagnostic("error code \(code) of '\(name)' is already used by '\(other)'", at: at, notes: firstHere(first, "'\(other)' is declared here"))
+    /// `free`: the code to suggest instead (the next one no error of the module has).
+    static func duplicateErrorCode(_ code: Int, _ name: String, _ other: String, free: Int?, at: SourceLocation, first: SourceLocation) -> Diagnostic {
+        let fix = free.map { "give '\(name)' an unused code, such as \($0)" } ?? "give '\(name)' an unused code"
+        return ID.duplicateErrorCode.diagnostic("error code \(code) of '\(name)' is already used by '\(other)'; a code stands for one error of the module: \(fix)",
+                                                at: at, notes: firstHere(first, "'\(other)' is declared here"))
     }
 
     static func emptyEnum(_ name: String, at: SourceLocation) -> Diagnostic {

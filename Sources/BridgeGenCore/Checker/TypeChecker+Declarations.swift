@@ -108,15 +108,19 @@ extension TypeChecker {
         var result: [ErrorCode] = []
         var identifiers = MemberNames(reserving: syntax.errors.count)
         var codes: [Int: Located<String>] = [:]
+        // Every valid code of the module, and each code suggested for a duplicate: the next free one.
+        var taken = Set(syntax.errors.compactMap { $0.code.flatMap(Self.errorCode) })
         for e in syntax.errors {
             guard let identifier = memberIdentifier(e.name, noun: "error", unique: &identifiers) else { continue }
             guard let node = e.code else { continue }
-            guard let text = node.scalar, node.kindDescription == "a number", let code = Int(text), code >= 1, code <= Int(Int32.max) else {
+            guard let code = Self.errorCode(node) else {
                 report(SchemaMessages.invalidErrorCode(node.scalar ?? node.kindDescription, at: node.location))
                 continue
             }
             if let other = codes[code] {
-                report(SchemaMessages.duplicateErrorCode(code, e.name.value, other.value, at: node.location, first: other.location))
+                let free = Self.freeErrorCode(after: code, taken: taken)
+                if let free { taken.insert(free) }
+                report(SchemaMessages.duplicateErrorCode(code, e.name.value, other.value, free: free, at: node.location, first: other.location))
                 continue
             }
             codes[code] = e.name
@@ -130,6 +134,18 @@ extension TypeChecker {
                                     location: e.name.location))
         }
         return result
+    }
+
+    /// The code `node` declares, when it is one: an integer from 1 to 2147483647.
+    private static func errorCode(_ node: YAMLNode) -> Int? {
+        guard let text = node.scalar, node.kindDescription == "a number", let code = Int(text), code >= 1, code <= Int(Int32.max) else { return nil }
+        return code
+    }
+
+    /// The first code after `code` that no error of the module has (codes stay grouped: 1003
+    /// beside 1001 and 1002), else the last one before it; nil when every code is taken.
+    private static func freeErrorCode(after code: Int, taken: Set<Int>) -> Int? {
+        (code...Int(Int32.max)).first { !taken.contains($0) } ?? (1..<code).reversed().first { !taken.contains($0) }
     }
 
     // MARK: - Methods and events

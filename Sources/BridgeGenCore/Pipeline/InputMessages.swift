@@ -12,12 +12,14 @@ public enum InputMessages {
         case unreadableFile = "unreadable-file"
     }
 
+    /// Inside a submodule that is not checked out, says so and names the command that fetches it.
     static func noSuchFile(_ path: String) -> Diagnostic {
-        ID.noSuchFile.diagnostic("no such file or folder", at: SourceLocation(file: path))
+        ID.noSuchFile.diagnostic("no such file or folder" + (SubmoduleCheckout.missing(at: path)?.sentence ?? ""), at: SourceLocation(file: path))
     }
 
     /// `yamlFiles`: the other YAML files the folder holds (paths below it), the likeliest cause;
-    /// `nothingToRead`: no path of the run gave a schema, so it would check nothing (an error).
+    /// `nothingToRead`: no path of the run gave a schema, so it would check nothing (an error);
+    /// a submodule not checked out there is named with the command that fetches it.
     static func noSchemas(in folder: String, yamlFiles: [String] = [], nothingToRead: Bool = false) -> Diagnostic {
         let suffix = TypeChecker.schemaSuffix
         var message = "no *\(suffix) files in this folder"
@@ -29,6 +31,8 @@ public enum InputMessages {
             let rename = yamlFiles.count == 1 ? "rename it '\(stem)\(suffix)'" : "rename them, e.g. '\(stem)\(suffix)'"
             message += "; it holds \(SchemaMessages.quotedList(yamlFiles)), but a schema file's name must end in \(suffix): \(rename)"
         }
+        // The folder is (or holds) a submodule that is not checked out: an empty folder.
+        message += SubmoduleCheckout.missing(at: folder, below: true)?.sentence ?? ""
         return ID.noSchemas.diagnostic(message, at: SourceLocation(file: folder), severity: nothingToRead ? .error : .warning)
     }
 
@@ -36,7 +40,8 @@ public enum InputMessages {
         ID.unreadableFile.diagnostic("cannot read the schema file", at: SourceLocation(file: path))
     }
 
+    /// `--config` in a submodule that is not checked out says so, as `noSuchFile` does.
     package static func unreadableConfig(_ path: String) -> Diagnostic {
-        ID.unreadableFile.diagnostic("cannot read the config file", at: SourceLocation(file: path))
+        ID.unreadableFile.diagnostic("cannot read the config file" + (SubmoduleCheckout.missing(at: path)?.sentence ?? ""), at: SourceLocation(file: path))
     }
 }

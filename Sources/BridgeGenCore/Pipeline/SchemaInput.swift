@@ -78,9 +78,11 @@ public enum SchemaDiscovery {
     /// The schemas below `folder`, and the other YAML files there that are not the config
     /// (what a folder without schemas holds instead: a schema named `user.yaml`), both sorted.
     private static func yamlFiles(in folder: String) -> (schemas: [String], others: [String]) {
-        // Like the enumerator it replaces (not in FoundationEssentials): symlinks not followed.
-        guard let relatives = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return ([], []) }
+        // Like the enumerator it replaces (not in FoundationEssentials): symlinks below not
+        // followed. The folder itself is listed through a trailing `/`, so that a link to a
+        // folder (a submodule's Schemas linked into an app target) lists what it leads to.
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        guard let relatives = try? FileManager.default.subpathsOfDirectory(atPath: base + "/") else { return ([], []) }
         var schemas: [String] = []
         var others: [String] = []
         for relative in relatives {
