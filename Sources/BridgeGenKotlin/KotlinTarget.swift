@@ -67,14 +67,17 @@ public struct KotlinTarget: BridgeTarget {
             install.install(into: &p)
             sink(GeneratedFile(relativePath: KotlinSupportGenerator.androidFileName, contents: p.text))
         }
-        let deprecates = Self.deprecates(schema)
+        let deprecates = Self.deprecates(schema), fingerprints = WireFingerprint.all(in: schema)
         return [support, android] + schema.modules.map { module in
-            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates)) }
+            EmitPart { sink in
+                sink(Self.file(module, schema: schema, settings: settings, deprecates: deprecates, fingerprint: fingerprints[module.name]!))
+            }
         }
     }
 
-    /// One module's file: its models, handler interface, event sender, page caller, dispatcher and codec.
-    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool) -> GeneratedFile {
+    /// One module's file: its models, handler interface, event sender, page caller, dispatcher and
+    /// codec (`fingerprint`: the module's `WireFingerprint`).
+    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, deprecates: Bool, fingerprint: String) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
         // The schema's deprecations warn where apps use them, not in the code generated around them.
@@ -100,7 +103,7 @@ public struct KotlinTarget: BridgeTarget {
             KotlinPageGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
             p.blankLine()
         }
-        KotlinDispatchGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+        KotlinDispatchGenerator(schema: schema, module: module, settings: settings, fingerprint: fingerprint).generate(into: &p)
         p.blankLine()
         KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)
         return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)
