@@ -19,17 +19,23 @@ BRIDGEGEN_BENCH_BINARY=path measures that bridgegen binary instead of building t
 With --generate, BRIDGEGEN_BENCH_BEFORE=path (a saved build of the code before a change) is
 measured beside it: every row for both binaries, their runs alternating, one line each.
 
---generate measures `bridgegen generate` instead: per target (only --swift-out, only --ts-out,
-only --docs-out), all three together, and a no-op run (all three again into the folders they
-just wrote: nothing changes, so it stops at the up-to-date stamp), the same with --no-cache
-(checks, emits and compares everything), and after-rm: all three into folders deleted just
-before. Every other run writes into folders that do not exist yet; the outputs of earlier runs
-are moved aside and deleted at the end, because on this machine's disk (ext4 without a journal)
-files created within seconds of a mass delete cost far more kernel time (see after-rm). For each:
-median wall and user seconds, peak RSS (the largest of the runs), output bytes, output MB per
-wall second, and the wall ratio to `check` and to libyaml's event pull, both measured in the
-same run. --targets swift,docs (any of swift ts docs all no-op no-cache after-rm) runs only those rows. With
---instructions, callgrind's count for the all-targets run and its ratio to check's count.
+--generate measures `bridgegen generate` instead: per target (only --swift-out, only
+--kotlin-out, only --ts-out, only --docs-out), all: every registered target together (`--out`),
+and a no-op run (all again into the folders it just wrote: nothing changes, so it stops at the
+up-to-date stamp), the same with --no-cache (checks, emits and compares everything), and
+after-rm: all into folders deleted just before. Every other run writes into folders that do not
+exist yet (cold); the outputs of earlier runs are moved aside and deleted at the end, because on
+this machine's disk (ext4 without a journal) files created within seconds of a mass delete cost
+far more kernel time (see after-rm). For each: median wall and user seconds, peak RSS (the
+largest of the runs), output bytes, output MB per wall second, and the wall ratio to `check` and
+to libyaml's event pull, both measured in the same run. --targets swift,docs (any of swift
+kotlin ts docs all no-op no-cache after-rm) runs only those rows. With --instructions,
+callgrind's count for the all run and its ratio to check's count. The all row's ratios are to
+check runs taken in turn with its own runs (check, all, check, all ...), not to the check row,
+so that the load of a shared machine changing meanwhile falls on both. After each size's rows,
+the all run's ratios get a line of their own, for scripts:
+    all/check 200x25: wall 4.66x, instructions 4.44x
+(with two binaries, `all/check 200x25 before: ...` and `... after: ...`).
 
 --swift-bytes prints the size of the generated Swift per method: the bytes `generate --swift-out`
 writes into the module files (`<Module>Bridge.swift`; `BridgeGenSupport.swift`, the runtime
@@ -112,8 +118,9 @@ def folder_bytes(folder):
 
 
 # What `--generate` runs: a label and the output options (each folder under the run's output root).
-GENERATE_TARGETS = [("swift", ["--swift-out"]), ("ts", ["--ts-out"]), ("docs", ["--docs-out"]),
-                    ("all", ["--swift-out", "--ts-out", "--docs-out"])]
+# "all" is `--out`: every target bridgegen registers, whatever is added later.
+GENERATE_TARGETS = [("swift", ["--swift-out"]), ("kotlin", ["--kotlin-out"]), ("ts", ["--ts-out"]),
+                    ("docs", ["--docs-out"]), ("all", ["--out"])]
 
 
 def generate_argv(bridgegen, folder, out, options):
@@ -192,23 +199,35 @@ def bench_generate(binaries, baseline, work, sizes, repeat, count_instructions, 
         rows.append(("no-cache", GENERATE_TARGETS[-1][1], prime, ["--no-cache"]))
         # "all" into a folder deleted just before, as a user regenerating from scratch would.
         rows.append(("after-rm", GENERATE_TARGETS[-1][1], remove, []))
+        ratios = []  # the all run's lines for scripts, printed after the size's table rows
         for name, options, before, extra in rows:
             if only and name not in only:
                 continue
             if name in ("no-op", "no-cache") and not os.path.isdir(out):
                 subprocess.run(generate_argv(binaries[-1][1], folder, out, options), check=True, capture_output=True)
             argvs = [generate_argv(path, folder, out, options) + extra for _, path in binaries]
-            results = measure_alternating(argvs, repeat, before)
+            if name == "all":
+                # Its ratio is to check runs taken in turn with its own (check, all, check, all ...):
+                # a busy or quiet stretch of the machine then falls on both alike.
+                results = measure_alternating([[path, "check", folder] for _, path in binaries] + argvs, repeat, before)
+                row_checks, results = results[:len(binaries)], results[len(binaries):]
+            else:
+                results, row_checks = measure_alternating(argvs, repeat, before), checks
             written = folder_bytes(out)
-            for (binary, path), argv, (wall, rss, user), check in zip(binaries, argvs, results, checks):
-                extra_column = ""
+            for (binary, path), argv, (wall, rss, user), check in zip(binaries, argvs, results, row_checks):
+                count = None
                 if count_instructions and name == "all":
                     clear()
                     count = instructions(argv, work) / instructions([path, "check", folder], work)
-                    extra_column = f" {count:13.2f}"
                 print(f"{'':>8} {name:>8} " + (f"{binary:>{width}} " if width else "")
                       + f"{wall*1000:7.1f}ms {user*1000:6.0f}ms {rss/1024:7.1f}MB "
-                      f"{written/1e6:7.2f}MB {written/1e6/wall:6.1f} {wall/check[0]:7.2f} {wall/base:9.2f}{extra_column}")
+                      f"{written/1e6:7.2f}MB {written/1e6/wall:6.1f} {wall/check[0]:7.2f} {wall/base:9.2f}"
+                      + (f" {count:13.2f}" if count is not None else ""))
+                if name == "all":
+                    ratios.append(f"all/check {label}" + (f" {binary}" if width else "") + f": wall {wall/check[0]:.2f}x"
+                                  + (f", instructions {count:.2f}x" if count is not None else ""))
+        for line in ratios:
+            print(line)
         clear()
     shutil.rmtree(trash)
 

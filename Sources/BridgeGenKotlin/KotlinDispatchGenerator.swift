@@ -9,6 +9,8 @@ struct KotlinDispatchGenerator {
     let schema: SchemaSet
     let module: Module
     let settings: KotlinSettings
+    /// The module's `WireFingerprint`.
+    let fingerprint: String
 
     static func name(_ module: String) -> String { KotlinNamer.namespace(module) + "Dispatcher" }
 
@@ -28,7 +30,7 @@ struct KotlinDispatchGenerator {
                 p.line(Self.list(module.methods.map(\.wireName)) + ",")
                 p.line(Self.list(module.events.map(\.wireName)) + ",")
                 p.line(Self.list(module.pageMethods.map(\.wireName)) + ",")
-                p.line(KotlinText.stringLiteral(WireFingerprint.of(module, in: schema)) + ",")
+                p.line(KotlinText.stringLiteral(fingerprint) + ",")
             }
             p.line(")")
             let mainFrame = module.methods.filter { $0.access == .mainFrame }.map(\.wireName)

@@ -33,7 +33,7 @@ extension KotlinTarget {
     public func signature(of declaration: DeclarationReference, in schema: SchemaSet,
                           config: GeneratorConfig) -> (language: String, line: String)? {
         guard let module = schema.module(named: declaration.module), let place = KotlinSignatures.line(of: declaration, in: module) else { return nil }
-        let file = Self.file(module, schema: schema, settings: config[KotlinSettings.self])
+        let file = Self.file(module, schema: schema, settings: config[KotlinSettings.self], fingerprint: WireFingerprint.of(module, in: schema))
         guard var line = place.find(in: file.contents) else { return nil }
         if line.hasSuffix(" =") { line.removeLast(2) }
         return ("kotlin", line)

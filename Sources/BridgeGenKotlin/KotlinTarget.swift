@@ -72,13 +72,15 @@ public struct KotlinTarget: BridgeTarget {
             install.install(into: &p)
             sink(GeneratedFile(relativePath: KotlinSupportGenerator.androidFileName, contents: p.text))
         }
+        let fingerprints = WireFingerprint.all(in: schema)
         return [support, android] + schema.modules.map { module in
-            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings)) }
+            EmitPart { sink in sink(Self.file(module, schema: schema, settings: settings, fingerprint: fingerprints[module.name]!)) }
         }
     }
 
-    /// One module's file: its models, handler interface, event sender, page caller, dispatcher and codec.
-    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings) -> GeneratedFile {
+    /// One module's file: its models, handler interface, event sender, page caller, dispatcher and
+    /// codec (`fingerprint`: the module's `WireFingerprint`).
+    static func file(_ module: Module, schema: SchemaSet, settings: KotlinSettings, fingerprint: String) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
         p.line("package " + settings.package)
@@ -102,7 +104,7 @@ public struct KotlinTarget: BridgeTarget {
             KotlinPageGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
             p.blankLine()
         }
-        KotlinDispatchGenerator(schema: schema, module: module, settings: settings).generate(into: &p)
+        KotlinDispatchGenerator(schema: schema, module: module, settings: settings, fingerprint: fingerprint).generate(into: &p)
         p.blankLine()
         KotlinCodecGenerator(schema: schema, module: module).generate(into: &p)
         return GeneratedFile(relativePath: KotlinNamer.fileName(module.name), contents: p.text)

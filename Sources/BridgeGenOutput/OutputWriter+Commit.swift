@@ -225,8 +225,11 @@ extension OutputWriter {
                 try DurableFiles.create(folder.stagingPath.appendingPath(CommitJournal.pointerName), Data(journal.path.utf8))
                 try DurableFiles.syncFolder(folder.stagingPath)
             }
-            for created in createdBeforeCommit {
-                try DurableFiles.syncFolder(OutputWriter.parent(of: created))
+            // The entries of the folders this commit created: one fsync per folder holding some
+            // (it makes every entry of that folder durable), not one per folder created.
+            var synced = Set<String>()
+            for parent in createdBeforeCommit.map(OutputWriter.parent) where synced.insert(parent).inserted {
+                try DurableFiles.syncFolder(parent)
             }
             let temporary = journal.path + ".tmp"
             try faults?.reach()

@@ -6,6 +6,8 @@ import BridgeGenCore
 struct GlueGenerator {
     let context: SwiftContext
     let module: Module
+    /// The module's `WireFingerprint`.
+    let fingerprint: String
 
     func generate(into p: inout CodePrinter) {
         let a = context.access
@@ -57,7 +59,7 @@ struct GlueGenerator {
             p.line("methods: \(list(module.methods.map(\.wireName))),")
             p.line("events: \(list(module.events.map(\.wireName))),")
             p.line("pageMethods: \(list(module.pageMethods.map(\.wireName))),")
-            p.line("fingerprint: \(SwiftNamer.stringLiteral(WireFingerprint.of(module, in: context.schema)))")
+            p.line("fingerprint: \(SwiftNamer.stringLiteral(fingerprint))")
         }
         p.line(")")
     }

@@ -31,7 +31,8 @@ extension SwiftTarget {
                           config: GeneratorConfig) -> (language: String, line: String)? {
         // Only the module's own file: the line is in it, and the rest of the target is not needed.
         guard let module = schema.module(named: declaration.module), let place = SwiftSignatures.line(of: declaration, in: module),
-              let line = place.find(in: file(module, SwiftContext(schema: schema, config: config)).contents) else { return nil }
+              let line = place.find(in: file(module, SwiftContext(schema: schema, config: config),
+                                             fingerprint: WireFingerprint.of(module, in: schema)).contents) else { return nil }
         return ("swift", line)
     }
 }

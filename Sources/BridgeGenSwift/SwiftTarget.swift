@@ -44,6 +44,7 @@ public struct SwiftTarget: BridgeTarget {
     /// The support file, then one part per module file (each module's file needs only the model).
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
         let context = SwiftContext(schema: schema, config: config)
+        let fingerprints = WireFingerprint.all(in: schema)
         let support = EmitPart { sink in
             var p = CodePrinter()
             header(sources: schema.modules.map(\.sourcePath), into: &p)
@@ -51,12 +52,12 @@ public struct SwiftTarget: BridgeTarget {
             sink(GeneratedFile(relativePath: SwiftNamer.supportFileName, contents: p.text))
         }
         return [support] + schema.modules.map { module in
-            EmitPart { sink in sink(file(module, context)) }
+            EmitPart { sink in sink(file(module, context, fingerprint: fingerprints[module.name]!)) }
         }
     }
 
-    /// One module's file.
-    func file(_ module: Module, _ context: SwiftContext) -> GeneratedFile {
+    /// One module's file (`fingerprint`: the module's `WireFingerprint`).
+    func file(_ module: Module, _ context: SwiftContext, fingerprint: String) -> GeneratedFile {
         var p = CodePrinter()
         header(sources: [module.sourcePath], into: &p)
         p.line("import Foundation")
@@ -87,7 +88,7 @@ public struct SwiftTarget: BridgeTarget {
         p.blankLine()
         p.line("// MARK: - Glue")
         p.blankLine()
-        GlueGenerator(context: context, module: module).generate(into: &p)
+        GlueGenerator(context: context, module: module, fingerprint: fingerprint).generate(into: &p)
         return GeneratedFile(relativePath: SwiftNamer.fileName(module.name), contents: p.text)
     }
 

@@ -14,16 +14,20 @@ struct TypeScriptClientGenerator {
     private let types: TypeScriptTypes
     /// The decoders of what native sends that holds `bytes`.
     private let bytes: BytesDecoders
+    /// The module's `WireFingerprint`.
+    private let fingerprint: String
     /// The names `supports` takes: every method, event and page method identifier, each once,
     /// in that order (the client interface and the `$members` table both list them).
     let memberNames: [String]
 
-    init(schema: SchemaSet, module: Module, config: GeneratorConfig, inputs: InputForms) {
+    /// `inputs` and `bytes`: the schema's, computed once per emit; `fingerprint`: the module's.
+    init(schema: SchemaSet, module: Module, config: GeneratorConfig, inputs: InputForms, bytes: BytesDecoders, fingerprint: String) {
         self.schema = schema
         self.module = module
         self.config = config
         self.types = TypeScriptTypes(schema: schema, current: module.name, inputs: inputs)
-        self.bytes = BytesDecoders(schema: schema, current: module.name)
+        self.bytes = bytes.naming(module.name)
+        self.fingerprint = fingerprint
         var seen = Set<String>()
         var names: [String] = []
         names.reserveCapacity(module.methods.count + module.events.count + module.pageMethods.count)
@@ -426,8 +430,8 @@ struct TypeScriptClientGenerator {
             bytes.decoder(error.data).map { "\(error.code): \($0)" }
         }
         if !errorData.isEmpty { errors += ", { " + errorData.joined(separator: ", ") + " }" }
-        let fingerprint = TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema))
-        p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)), \(fingerprint)\(errors));")
+        p.line("const $channel = /* @__PURE__ */ new $runtime.Channel(\(TypeScriptNamer.stringLiteral(module.name)), "
+               + "\(TypeScriptNamer.stringLiteral(fingerprint))\(errors));")
         let received = module.methods.compactMap(\.returns) + module.methods.compactMap(\.yields) + module.events.flatMap { $0.payload.map(\.type) }
             + module.pageMethods.flatMap { $0.params.map(\.type) }
             + module.errors.filter { requestErrors.contains($0.name) }.flatMap { $0.data.map(\.type) }

@@ -9,8 +9,11 @@ import BridgeGenCore
 struct TypeScriptMockGenerator {
     let schema: SchemaSet
     let config: GeneratorConfig
-    /// The schema's `InputForms`, computed once per emit.
+    /// The schema's `InputForms` and `BytesDecoders`, computed once per emit.
     let inputs: InputForms
+    let bytes: BytesDecoders
+    /// Each module's `WireFingerprint`, by module name.
+    let fingerprints: [String: String]
 
     func generate() -> String {
         var p = CodePrinter()
@@ -20,7 +23,6 @@ struct TypeScriptMockGenerator {
         p.line("// Import it only in development builds: `installMock({ sample: { ... } })`.")
         p.blankLine()
         p.line("import * as $mock from './mock-runtime.js';")
-        let bytes = BytesDecoders(schema: schema, current: nil)
         // The mock decodes what the page sends to the implementations, and the page's answers.
         let received = schema.modules.flatMap { module in
             module.methods.flatMap { $0.params.map(\.type) } + module.pageMethods.compactMap(\.returns)
@@ -61,7 +63,7 @@ struct TypeScriptMockGenerator {
             bytes.printConstants(for: received, into: &p)
         }
         p.blankLine()
-        printTables(into: &p, bytes: bytes)
+        printTables(into: &p)
         p.blankLine()
         JSDoc([
             "Installs fake `window.webkit.messageHandlers` for the configured transport, answering with",
@@ -106,7 +108,7 @@ struct TypeScriptMockGenerator {
         }
     }
 
-    private func printTables(into p: inout CodePrinter, bytes: BytesDecoders) {
+    private func printTables(into p: inout CodePrinter) {
         p.line("/** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */")
         p.block("const $tables: $mock.MockTables<MockEvents> = {", closer: "};") { p in
             // A Map, not an object literal: wire names are schema text, and a key such as
@@ -151,7 +153,7 @@ struct TypeScriptMockGenerator {
             // What `$hello` answers with: the fingerprint each module's client was generated with.
             p.block("fingerprints: new Map([", closer: "]),") { p in
                 for module in schema.modules {
-                    p.line("[\(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(WireFingerprint.of(module, in: schema)))],")
+                    p.line("[\(TypeScriptNamer.stringLiteral(module.name)), \(TypeScriptNamer.stringLiteral(fingerprints[module.name]!))],")
                 }
             }
             let decoded = schema.modules.map { module in

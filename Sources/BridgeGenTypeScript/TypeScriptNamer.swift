@@ -196,6 +196,11 @@ public enum TypeScriptNamer {
             return
         }
         for line in UntrustedText.lines(text) {
+            // Most lines of a text of several are plain too.
+            if isPlainCommentLine(line) {
+                lines.append(line)
+                continue
+            }
             var out = ""
             var afterStar = false  // only backslashes since the last `*`
             var atWordStart = true  // only backslashes since the line start or a space

@@ -36,7 +36,8 @@ extension TypeScriptTarget {
         guard let module = schema.module(named: declaration.module), let place = TypeScriptSignatures.line(of: declaration, in: module) else {
             return nil
         }
-        let client = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: InputForms(schema: schema)).generate()
+        let client = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: InputForms(schema: schema),
+                                               bytes: BytesDecoders(schema: schema), fingerprint: WireFingerprint.of(module, in: schema)).generate()
         guard let line = place.find(in: client) else { return nil }
         return ("typescript", line)
     }

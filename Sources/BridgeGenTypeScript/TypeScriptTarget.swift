@@ -32,19 +32,23 @@ public struct TypeScriptTarget: BridgeTarget {
 
     /// The runtime and its config, one part per module client, then the mock and the index.
     public func parts(_ schema: SchemaSet, config: GeneratorConfig) -> [EmitPart] {
-        let inputs = InputForms(schema: schema)
+        let inputs = InputForms(schema: schema), bytes = BytesDecoders(schema: schema)
+        // Once per module: its client and the mock both print it.
+        let fingerprints = WireFingerprint.all(in: schema)
         let first = EmitPart { sink in
             sink(GeneratedFile(relativePath: "runtime.ts", contents: Self.runtime()))
             sink(GeneratedFile(relativePath: "runtime-config.ts", contents: Self.runtimeConfig(config, shells: shells)))
         }
         let modules = schema.modules.map { module in
             EmitPart { sink in
-                let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs).generate()
+                let text = TypeScriptClientGenerator(schema: schema, module: module, config: config, inputs: inputs, bytes: bytes,
+                                                     fingerprint: fingerprints[module.name]!).generate()
                 sink(GeneratedFile(relativePath: TypeScriptNamer.fileName(module.name), contents: text))
             }
         }
         let last = EmitPart { sink in
-            sink(GeneratedFile(relativePath: "mock.ts", contents: TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs).generate()))
+            let mock = TypeScriptMockGenerator(schema: schema, config: config, inputs: inputs, bytes: bytes, fingerprints: fingerprints)
+            sink(GeneratedFile(relativePath: "mock.ts", contents: mock.generate()))
             sink(GeneratedFile(relativePath: "mock-runtime.ts", contents: Self.mockRuntime()))
             sink(GeneratedFile(relativePath: "index.ts", contents: Self.index(schema)))
         }

@@ -74,6 +74,24 @@ final class WireFingerprintTests: XCTestCase {
         XCTAssertEqual(WireFingerprint.of(module, in: schema), first)
     }
 
+    /// `all` (every module's, with the set's declarations in one table: what the targets print)
+    /// gives each module exactly what `of` gives it: for Schemas/ (a type of another module, enum
+    /// and struct defaults), the stress set (types of other modules, bytes, page methods) and the
+    /// shop above.
+    func testAllGivesEachModuleWhatOfGivesIt() throws {
+        let sets = [try checkedSchema(), try checkedSchema([TestPaths.repository.appendingPathComponent("Tests/BridgeGenSwiftTests/Fixtures/Stress")]),
+                    try checkedSchema(texts: ["shop.bridge.yaml": base])]
+        for schema in sets {
+            let all = WireFingerprint.all(in: schema)
+            XCTAssertEqual(all.count, schema.modules.count)
+            for module in schema.modules {
+                XCTAssertEqual(all[module.name], WireFingerprint.of(module, in: schema), module.name)
+            }
+        }
+        XCTAssertEqual(Set(sets[0].modules.map(\.name)), ["sample", "user"])
+        XCTAssertGreaterThan(sets[1].modules.count, 5)
+    }
+
     /// Modules stay sorted by name however the set is built or changed: `module(named:)`
     /// searches them by halves.
     func testModulesStaySortedAndAreFoundByName() throws {

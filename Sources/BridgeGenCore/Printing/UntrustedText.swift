@@ -84,9 +84,12 @@ public enum UntrustedText {
     /// so no line can end a line comment, with controls and bidi controls shown as `\u{1B}`.
     /// What each target's comment writer starts from.
     public static func commentLines(_ text: String) -> [String] {
-        // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes).
-        if text.allBytes({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        // Printable ASCII and tabs: one line, nothing to escape (checked on UTF-8 bytes); and
+        // of a text of several lines, each such line is kept as it is.
+        let isPlain = { (text: String) in text.allBytes { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 } }
+        if isPlain(text) { return [text] }
         return lines(text).map { line in
+            if isPlain(line) { return line }
             var out = ""
             for scalar in line.unicodeScalars {
                 if needsEscape(scalar) {
