@@ -127,7 +127,10 @@ final class DocsTruthTests: XCTestCase {
             var rest = prose[...]
             while let range = rest.range(of: #"\]\([^)\s]+\)"#, options: .regularExpression) {
                 let target = String(rest[range].dropFirst(2).dropLast())
-                if !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("<") { targets.append(target) }
+                // Not a URL, an absolute path, or code that looks like a link (`f['a']('b')` in a span across lines).
+                if !target.contains(":"), !target.hasPrefix("/"), !target.hasPrefix("<"), !target.hasPrefix("'"), !target.hasPrefix("\"") {
+                    targets.append(target)
+                }
                 rest = rest[range.upperBound...]
             }
         }

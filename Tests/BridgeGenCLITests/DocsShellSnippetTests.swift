@@ -2,7 +2,7 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// The `bridgegen` command lines of README.md, PLUGIN.md and GETTING_STARTED.md run as written
+/// The `bridgegen` command lines of README.md, PLUGIN.md, COMPATIBILITY.md, EDITORS.md and GETTING_STARTED.md run as written
 /// with the built binary on PATH, each in a folder laid out as the page assumes (a git
 /// repository holding Schemas/, with an `origin/main`). Lines that run SwiftPM's command
 /// plugins are left to ConsumerPackageTests and ArtifactBundleConsumerTests, which build a
@@ -39,6 +39,9 @@ final class DocsShellSnippetTests: XCTestCase {
         try fm.copyItem(at: TestPaths.schemas, to: folder.appendingPathComponent("old/Schemas"))
         try fm.createDirectory(at: folder.appendingPathComponent("web/src"), withIntermediateDirectories: true)
         try fm.copyItem(at: TestPaths.generated.appendingPathComponent("TypeScript"), to: folder.appendingPathComponent("web/src/bridge"))
+        // The schema repo's committed docs, which its CI checks with --check.
+        try fm.createDirectory(at: folder.appendingPathComponent("Generated"), withIntermediateDirectories: true)
+        try fm.copyItem(at: TestPaths.generated.appendingPathComponent("Docs"), to: folder.appendingPathComponent("Generated/Docs"))
         for git in ["git init -q", "git add Schemas",
                     "git -c user.name=Test -c user.email=test@example.com -c commit.gpgsign=false commit -q -m schemas",
                     "git update-ref refs/remotes/origin/main HEAD"] {
@@ -49,7 +52,9 @@ final class DocsShellSnippetTests: XCTestCase {
     }
 
     func testReadmeAndPluginCommandLinesRunAsWritten() throws {
-        for (doc, name, expected) in [("README.md", "readme-cli", 9), ("docs/PLUGIN.md", "plugin-cli", 3)] {
+        for (doc, name, expected) in [("README.md", "readme-cli", 9), ("docs/PLUGIN.md", "plugin-cli", 3),
+                                      ("docs/COMPATIBILITY.md", "compatibility-diff", 2), ("docs/COMPATIBILITY.md", "compatibility-fail-on", 1),
+                                      ("docs/GETTING_STARTED.md", "schema-repo-ci", 2), ("docs/EDITORS.md", "editors-schema-file", 1)] {
             let block = try DocSnippets.marked(name, in: doc)
             XCTAssertEqual(block.language, "sh")
             let folder = try checkout()

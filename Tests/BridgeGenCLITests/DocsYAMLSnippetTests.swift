@@ -33,6 +33,11 @@ final class DocsYAMLSnippetTests: XCTestCase {
         XCTAssertEqual(configured.stderr.components(separatedBy: ": warning: ").count - 1,
                        configured.stderr.components(separatedBy: "[config-unused]").count - 1, configured.stderr)
 
+        // EDITORS.md's modeline example is a whole (small) schema too.
+        let modeline = try DocSnippets.marked("editors-modeline", in: "docs/EDITORS.md")
+        let minimal = try check(["sample.bridge.yaml": modeline.text], ["--no-config", "sample.bridge.yaml"])
+        XCTAssertEqual(minimal.status, 0, "docs/EDITORS.md:\(modeline.line):\n\(minimal.output)")
+
         XCTAssertTrue(readme.text.hasPrefix("# Schemas/sample.bridge.yaml\n"))
         let small = try check(["Schemas/sample.bridge.yaml": readme.text], ["Schemas"])
         XCTAssertEqual(small.status, 0, "README.md:\(readme.line):\n\(small.output)")
