@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 
-usage="USAGE: Scripts/release.sh [--out DIR]   (default DIR: dist)"
+usage="USAGE: Scripts/release.sh [--out DIR]   (default DIR: dist; builds for this host: the Linux tarball on Linux, the macOS one on a Mac)"
 out=dist
 while (($#)); do
   case $1 in
@@ -24,14 +24,32 @@ while (($#)); do
     *) echo "release.sh: unexpected argument '$1'" >&2; echo "$usage" >&2; exit 2 ;;
   esac
 done
+# A release is built on the host it is for: say first what this one can and cannot build.
+host="$(uname -s) $(uname -m)"
+case $(uname -s) in
+  Linux)
+    echo "release.sh: this host ($host) builds the Linux $(uname -m) tarball and its artifact bundle; the macOS tarball can only be built on a Mac (docs/DISTRIBUTION.md)" >&2
+    ;;
+  Darwin)
+    echo "release.sh: this host ($host) builds the macOS tarball (one universal arm64 + x86_64 binary, which needs a universal libyaml.a) and its artifact bundle." \
+      "It cannot build the Linux tarballs, which are what a release publishes: run this script on Linux for those (a Linux machine, a container or CI)." \
+      "To use bridgegen on this Mac, no release is needed: brew install libyaml pkg-config, then swift build -c release --product bridgegen" \
+      "(docs/ANDROID.md, \"bridgegen on a Mac\")." >&2
+    ;;
+  *)
+    echo "release.sh: this host ($host) builds nothing: the Linux tarball is built on Linux and the macOS one on a Mac (docs/DISTRIBUTION.md)" >&2
+    exit 1
+    ;;
+esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 # apt on Debian/Ubuntu; on a Mac, libyaml and pkg-config come from Homebrew (docs/DISTRIBUTION.md).
 [ "$(uname -s)" != Linux ] || Scripts/install-deps.sh release
-# What packaging needs beyond building: zip for the artifact bundle; on Linux readelf and strip.
-for tool in zip strip $([ "$(uname -s)" = Linux ] && echo readelf); do
-  command -v "$tool" >/dev/null || { echo "release.sh: '$tool' is not installed (Debian: apt-get install zip binutils)" >&2; exit 1; }
+# What packaging needs beyond building: zip for the artifact bundle; on Linux readelf and strip,
+# on a Mac lipo and otool (Xcode's command line tools).
+for tool in zip strip $([ "$(uname -s)" = Linux ] && echo readelf) $([ "$(uname -s)" = Darwin ] && echo lipo otool); do
+  command -v "$tool" >/dev/null || { echo "release.sh: '$tool' is not installed (Debian: apt-get install zip binutils; macOS: xcode-select --install)" >&2; exit 1; }
 done
 
 version=$(sed -n 's/^ *static let version = "\(.*\)"$/\1/p' Sources/bridgegen/Usage.swift)
@@ -90,6 +108,14 @@ trap 'rm -rf "$staging"' EXIT
 system_pc=$(pkg-config --variable=pcfiledir yaml-0.1)/yaml-0.1.pc
 static_lib=$(pkg-config --variable=libdir yaml-0.1)/libyaml.a
 [ -f "$static_lib" ] || { echo "release.sh: $static_lib is missing (Debian: apt-get install libyaml-dev; macOS: brew install libyaml)" >&2; exit 1; }
+# Homebrew's archive holds the Mac's own architecture only; the universal link needs both.
+if [ "$(uname -s)" = Darwin ]; then
+  archs=" $(lipo -archs "$static_lib" 2>/dev/null) "
+  [[ $archs == *" arm64 "* && $archs == *" x86_64 "* ]] || {
+    echo "release.sh: $static_lib holds${archs% }, not both arm64 and x86_64: build libyaml with -arch arm64 -arch x86_64, or lipo -create Homebrew's two archives, and put it there (docs/DISTRIBUTION.md)" >&2
+    exit 1
+  }
+fi
 mkdir -p "$staging/yaml/lib" "$staging/pkgconfig"
 ln -s "$static_lib" "$staging/yaml/lib/libyaml.a"
 sed "s|^libdir=.*|libdir=$staging/yaml/lib|" "$system_pc" >"$staging/pkgconfig/yaml-0.1.pc"

@@ -29,7 +29,7 @@ public object BridgeAndroid {
     // keeps a WebView (or the Activity it holds) alive.
     private val installed = java.util.WeakHashMap<WebView, java.lang.ref.WeakReference<Installed>>()
 
-    private class Installed(val session: BridgeSession, channels: List<String>) {
+    private class Installed(val session: BridgeSession, channels: List<String>, val rules: Set<String>, val pageLog: ((String) -> Unit)?) {
         /** The objects' names without the prefix: the module channels, and the console's when it forwards. */
         val listeners = ArrayList(channels)
         /** The legacy pages' shim (callback transport) and the console script, removed with the listeners. */
@@ -74,6 +74,8 @@ public object BridgeAndroid {
      * reaches its sink (docs/ANDROID.md, "Console"): a document-start script and the listener
      * `__bridgegen_bridgegenConsole`, both for the rules' frames only; without
      * `DOCUMENT_START_SCRIPT` that is logged and left out, as a debugging aid must not fail an install.
+     * With `debugBuild`, `log` also names each page no origin rule admits ([pageStarted]) and
+     * says so when the WebView was loading a page before the install (that page has no bridge).
      */
     public fun install(
         webView: WebView,
@@ -82,6 +84,7 @@ public object BridgeAndroid {
         policy: BridgeOriginPolicy,
         callbackChannel: String?,
         console: BridgeConsole? = null,
+        debugBuild: Boolean = false,
         log: (String) -> Unit = {},
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
@@ -107,7 +110,7 @@ public object BridgeAndroid {
         }
         val channels = session.channels
         // The listeners hold `install`, which the map holds weakly: it lives as long as the WebView's listeners.
-        val install = Installed(session, channels)
+        val install = Installed(session, channels, rules, log.takeIf { debugBuild })
         for ((index, channel) in channels.withIndex()) {
             try {
                 WebViewCompat.addWebMessageListener(webView, OBJECT_PREFIX + channel, rules) { _, message, sourceOrigin, isMainFrame, replyProxy ->
@@ -123,6 +126,10 @@ public object BridgeAndroid {
         }
         if (console != null) installConsole(webView, install, console, policy, rules, log)
         installed[webView] = java.lang.ref.WeakReference(install)
+        // The objects reach frames from their next navigation: a page already loading has none.
+        if (debugBuild && webView.url?.startsWith("about:") == false) {
+            log("installed after the WebView started loading a page: that page has no bridge until it navigates again; install before loadUrl")
+        }
         return session
     }
 
@@ -193,9 +200,18 @@ public object BridgeAndroid {
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }
 
-    /** From `WebViewClient.onPageStarted`: the page's clients are gone until they say `$hello` again; its streams are cancelled. */
-    public fun pageStarted(webView: WebView) {
-        session(webView)?.pageStarted()
+    /**
+     * From `WebViewClient.onPageStarted(view, url, favicon)`, with its `url`: the page's clients
+     * are gone until they say `$hello` again; its streams are cancelled. With the install's
+     * `debugBuild`, a page whose origin no rule admits is named in the log with the
+     * `bridgegen.yaml` key that would admit it: such a page gets no object, so nothing else
+     * would say why it has no bridge.
+     */
+    public fun pageStarted(webView: WebView, url: String? = null) {
+        val install = installed[webView]?.get() ?: return
+        install.session.pageStarted()
+        val log = install.pageLog ?: return
+        if (url != null) PageOrigins.unadmitted(url, install.rules, install.session.channels.map { OBJECT_PREFIX + it })?.let(log)
     }
 
     /**
@@ -204,6 +220,65 @@ public object BridgeAndroid {
      */
     public fun renderProcessGone(webView: WebView) {
         session(webView)?.renderProcessGone()
+    }
+
+    /**
+     * A main frame's page as `WebViewClient.onPageStarted` reports it. A frame whose origin no
+     * `allowedOriginRules` entry matches never gets the listeners' objects, so nothing it does
+     * reaches native and nothing else would say why: this says it, naming the origin and the
+     * `bridgegen.yaml` key that would admit it, or why none can.
+     */
+    private object PageOrigins {
+        /** Schemes whose pages report the origin "null", which no rule but `*` matches. */
+        private val opaque = setOf("file", "content", "data", "blob", "javascript")
+
+        /**
+         * The log line for the page at `url`, or null when `rules` admit it. `about:` pages (a blank
+         * WebView) have nothing to bridge and are not reported. `objects` are the listeners' names.
+         */
+        fun unadmitted(url: String, rules: Set<String>, objects: List<String>): String? {
+            val uri = Uri.parse(url)
+            val scheme = uri.scheme?.lowercase() ?: return null
+            if (scheme == "about") return null
+            val host = uri.host?.lowercase() ?: ""
+            val port = uri.port
+            if (admits(rules, scheme, host, port)) return null
+            val nullOrigin = scheme in opaque || (host.isEmpty() && (scheme == "http" || scheme == "https"))
+            val page = when {
+                nullOrigin -> "a $scheme: page (origin \"null\")"
+                port == -1 -> "the page at " + JsonValue.Text("$scheme://$host").jsonText
+                else -> "the page at " + JsonValue.Text("$scheme://$host:$port").jsonText
+            }
+            return "$page has no bridge: no origin rule (${rules.joinToString(", ")}) admits it, so the WebView gives it no " +
+                objects.joinToString(", ") { "window.$it" } + " and its client reports inApp false; " +
+                if (nullOrigin) "serve bundled pages through WebViewAssetLoader ($ASSETS) and $ADMIT_ASSETS" else advice(rules, scheme, host, port)
+        }
+
+        /** What the WebView does with `rules` (docs/ANDROID.md, "Origin rules"): a custom scheme's rule has no host; https means port 443. */
+        private fun admits(rules: Set<String>, scheme: String, host: String, port: Int): Boolean {
+            if (scheme in opaque || scheme == "http") return false
+            if (scheme != "https") return "$scheme://" in rules
+            if ((port != -1 && port != 443) || host.isEmpty()) return false
+            return rules.any { rule ->
+                val pattern = rule.removePrefix("https://")
+                pattern != rule && (pattern == host || (pattern.startsWith("*.") && host.endsWith(pattern.substring(1)) && host.length > pattern.length - 1))
+            }
+        }
+
+        private fun advice(rules: Set<String>, scheme: String, host: String, port: Int): String = when {
+            scheme == "http" ->
+                "http pages never get the bridge (an http rule would give it to anyone on the network path): serve the page over https, " +
+                    "or bundle it and serve it through WebViewAssetLoader ($ASSETS)"
+            scheme != "https" -> "admit it with origin.trustedSchemes: [$scheme] $WHERE"
+            port == -1 || port == 443 -> "admit it with origin.trustedHosts: [$host] $WHERE"
+            // origin.trustedHosts takes no port, and a rule without one means 443 on Android (any port on iOS).
+            admits(rules, scheme, host, -1) -> "Android's origin rules admit https pages on port 443 only: serve the page there"
+            else -> "Android's origin rules admit https pages on port 443 only: serve the page there, and admit it with origin.trustedHosts: [$host] $WHERE"
+        }
+
+        private const val ASSETS = "https://appassets.androidplatform.net"
+        private const val WHERE = "in bridgegen.yaml (or in the install's policy)"
+        private const val ADMIT_ASSETS = "admit them with origin.trustedHosts: [appassets.androidplatform.net] $WHERE"
     }
 }
 
@@ -362,7 +437,8 @@ internal object BridgeLegacyScript {
  * policy (before `loadUrl`) and returns its session. Pass the handler of each module the app
  * implements (held weakly); the others are left out. Handlers run in `scope`. The page's console
  * reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for
- * this build: pass `debugBuild = BuildConfig.DEBUG`. `log` comes last, so it can be a trailing lambda.
+ * this build: pass `debugBuild = BuildConfig.DEBUG`. In a debug build `log` also names each page
+ * no origin rule admits ([BridgeAndroid.pageStarted]). `log` comes last, so it can be a trailing lambda.
  *
  * @throws BridgeInstallException as [BridgeAndroid.install] does
  */
@@ -384,6 +460,6 @@ public fun BridgeAndroid.install(
     val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, sink)
     return install(
         webView, modules, scope, policy, BridgeConfiguration.callbackChannel,
-        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, log,
+        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, log,
     )
 }

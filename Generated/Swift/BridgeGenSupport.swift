@@ -3182,6 +3182,43 @@ enum BridgeConsole {
     }
 }
 
+/// The main-frame pages a session's forwarders have seen refused, each named in `BridgeLog`
+/// once. WebKit gives every frame of the content world the message handlers, so a page the
+/// policy refuses still finds them, and its client's first message (`$hello`, on every load)
+/// is the glue's sign that the page loaded: the app's navigation delegate stays the app's.
+/// Refused messages are each logged too; this line says what it means for the page and which
+/// `bridgegen.yaml` key would admit it, or why none can.
+@MainActor final class BridgePageNotes {
+    private var named: Set<String> = []
+
+    func note(_ origin: BridgeOrigin, policy: BridgeOriginPolicy) {
+        guard origin.isMainFrame, !policy.allows(origin) else { return }
+        let scheme = origin.scheme.lowercased(), host = origin.host.lowercased()
+        guard named.insert(scheme + "://" + host).inserted else { return }
+        BridgeLog.report(Self.line(scheme: scheme, host: host))
+    }
+
+    /// Schemes whose documents have an opaque origin; the config refuses them as trusted schemes.
+    private static let opaque: Set<String> = ["", "about", "data", "blob", "javascript"]
+
+    static func line(scheme: String, host: String) -> String {
+        let isOpaque = opaque.contains(scheme) || (host.isEmpty && (scheme == "http" || scheme == "https"))
+        let page = isOpaque ? "a page with an opaque origin" : "the page at " + JSONValue.string(scheme + "://" + host).jsonText
+        let key = "in bridgegen.yaml (or in the install's policy)"
+        let advice: String
+        if isOpaque {
+            advice = "no key admits it: load the page from a file, a custom scheme or a trusted https host"
+        } else if scheme == "http" {
+            advice = "http pages are never trusted: serve the page over https"
+        } else if scheme == "https" {
+            advice = "admit it with origin.trustedHosts: [\(host)] \(key)"
+        } else {
+            advice = "admit it with origin.trustedSchemes: [\(scheme)] \(key)"
+        }
+        return page + " has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; " + advice
+    }
+}
+
 #if canImport(WebKit)
 import WebKit
 
@@ -3217,10 +3254,12 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 @MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
     let session: BridgeSession
     let world: WKContentWorld
+    let pageNotes: BridgePageNotes
 
-    init(session: BridgeSession, world: WKContentWorld) {
+    init(session: BridgeSession, world: WKContentWorld, pageNotes: BridgePageNotes) {
         self.session = session
         self.world = world
+        self.pageNotes = pageNotes
     }
 
 #if compiler(>=6.0)
@@ -3236,7 +3275,9 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 #endif
 
     private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
+        let origin = BridgeOrigin(message.frameInfo)
+        pageNotes.note(origin, policy: session.policy)
+        session.receive(channel: message.name, body: message.body, origin: origin,
                         reply: reply, answer: { _ in }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
     }
 }
@@ -3272,10 +3313,12 @@ enum BridgeFrameScript {
 @MainActor final class BridgeMessageForwarder: NSObject, WKScriptMessageHandler {
     let session: BridgeSession
     let world: WKContentWorld
+    let pageNotes: BridgePageNotes
 
-    init(session: BridgeSession, world: WKContentWorld) {
+    init(session: BridgeSession, world: WKContentWorld, pageNotes: BridgePageNotes) {
         self.session = session
         self.world = world
+        self.pageNotes = pageNotes
     }
 
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -3284,7 +3327,9 @@ enum BridgeFrameScript {
         // WebKit delivers a message only with its web view, a SwiftUI `WebPage`'s too (its private
         // backing view): the answer goes through it, into the frame that sent the message.
         let webView = message.webView
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
+        let origin = BridgeOrigin(frame)
+        pageNotes.note(origin, policy: session.policy)
+        session.receive(channel: message.name, body: message.body, origin: origin,
                         reply: nil, answer: { [weak webView] script in
                             webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
                         }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
@@ -3361,11 +3406,14 @@ struct BridgeChannelMarker: Equatable {
         weak var controller: WKUserContentController?
         weak var session: BridgeSession?
         let world: WKContentWorld
+        /// The pages the session's forwarders have named in the log, shared by its channels.
+        let pageNotes: BridgePageNotes
 
-        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession) {
+        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession, pageNotes: BridgePageNotes) {
             self.controller = controller
             self.world = world
             self.session = session
+            self.pageNotes = pageNotes
         }
     }
 
@@ -3463,7 +3511,8 @@ struct BridgeChannelMarker: Equatable {
         entries.removeAll { $0.controller == nil || $0.session == nil }
         pages.removeAll { $0.page == nil || $0.controller == nil }
         let world = world ?? defaultWorld
-        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let entry = entries.first { $0.controller === controller && $0.world === world }
+        let existing = entry?.session
         let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy, evaluate: nil)
         if existing == nil, let page = pages.first(where: { $0.controller === controller }) {
             page.connect(session, world)
@@ -3483,8 +3532,9 @@ struct BridgeChannelMarker: Equatable {
                                                       setting: BridgeChannelMarker.setting(for: session.transport, channel: channel))
             }
         }
-        if existing == nil {
-            entries.append(Entry(controller: controller, world: world, session: session))
+        let pageNotes = entry?.pageNotes ?? BridgePageNotes()
+        if entry == nil {
+            entries.append(Entry(controller: controller, world: world, session: session, pageNotes: pageNotes))
         }
         // Console forwarding rides along with the first module installed on a controller (the
         // call is a no-op once the controller has the script, or when the config turns it off).
@@ -3493,9 +3543,9 @@ struct BridgeChannelMarker: Equatable {
         for channel in channels {
             switch session.transport {
             case .reply:
-                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world), contentWorld: world, name: channel)
+                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world, pageNotes: pageNotes), contentWorld: world, name: channel)
             case .callback:
-                controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
+                controller.add(BridgeMessageForwarder(session: session, world: world, pageNotes: pageNotes), contentWorld: world, name: channel)
             }
             let marker = BridgeChannelMarker(channel: channel, world: worldName, owner: BridgeChannelMarker.ownModule)
             controller.addUserScript(WKUserScript(source: marker.source, injectionTime: .atDocumentEnd, forMainFrameOnly: true, in: world))

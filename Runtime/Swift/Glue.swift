@@ -39,10 +39,12 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 @MainActor final class BridgeReplyForwarder: NSObject, WKScriptMessageHandlerWithReply {
     let session: BridgeSession
     let world: WKContentWorld
+    let pageNotes: BridgePageNotes
 
-    init(session: BridgeSession, world: WKContentWorld) {
+    init(session: BridgeSession, world: WKContentWorld, pageNotes: BridgePageNotes) {
         self.session = session
         self.world = world
+        self.pageNotes = pageNotes
     }
 
 #if compiler(>=6.0)
@@ -58,7 +60,9 @@ public enum BridgeInstallError: Error, Equatable, Sendable, CustomStringConverti
 #endif
 
     private func forward(_ message: WKScriptMessage, reply: @escaping @MainActor (BridgeEnvelope) -> Void) {
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(message.frameInfo),
+        let origin = BridgeOrigin(message.frameInfo)
+        pageNotes.note(origin, policy: session.policy)
+        session.receive(channel: message.name, body: message.body, origin: origin,
                         reply: reply, answer: { _ in }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
     }
 }
@@ -94,10 +98,12 @@ enum BridgeFrameScript {
 @MainActor final class BridgeMessageForwarder: NSObject, WKScriptMessageHandler {
     let session: BridgeSession
     let world: WKContentWorld
+    let pageNotes: BridgePageNotes
 
-    init(session: BridgeSession, world: WKContentWorld) {
+    init(session: BridgeSession, world: WKContentWorld, pageNotes: BridgePageNotes) {
         self.session = session
         self.world = world
+        self.pageNotes = pageNotes
     }
 
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
@@ -106,7 +112,9 @@ enum BridgeFrameScript {
         // WebKit delivers a message only with its web view, a SwiftUI `WebPage`'s too (its private
         // backing view): the answer goes through it, into the frame that sent the message.
         let webView = message.webView
-        session.receive(channel: message.name, body: message.body, origin: BridgeOrigin(frame),
+        let origin = BridgeOrigin(frame)
+        pageNotes.note(origin, policy: session.policy)
+        session.receive(channel: message.name, body: message.body, origin: origin,
                         reply: nil, answer: { [weak webView] script in
                             webView?.evaluateJavaScript(script, in: frame, in: world) { _ in }
                         }, deliverItem: BridgeFrameScript.evaluator(for: message, world: world))
@@ -183,11 +191,14 @@ struct BridgeChannelMarker: Equatable {
         weak var controller: WKUserContentController?
         weak var session: BridgeSession?
         let world: WKContentWorld
+        /// The pages the session's forwarders have named in the log, shared by its channels.
+        let pageNotes: BridgePageNotes
 
-        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession) {
+        init(controller: WKUserContentController, world: WKContentWorld, session: BridgeSession, pageNotes: BridgePageNotes) {
             self.controller = controller
             self.world = world
             self.session = session
+            self.pageNotes = pageNotes
         }
     }
 
@@ -285,7 +296,8 @@ struct BridgeChannelMarker: Equatable {
         entries.removeAll { $0.controller == nil || $0.session == nil }
         pages.removeAll { $0.page == nil || $0.controller == nil }
         let world = world ?? defaultWorld
-        let existing = entries.first { $0.controller === controller && $0.world === world }?.session
+        let entry = entries.first { $0.controller === controller && $0.world === world }
+        let existing = entry?.session
         let session = existing ?? BridgeSession(transport: BridgeConfiguration.transport, policy: policy, evaluate: nil)
         if existing == nil, let page = pages.first(where: { $0.controller === controller }) {
             page.connect(session, world)
@@ -305,8 +317,9 @@ struct BridgeChannelMarker: Equatable {
                                                       setting: BridgeChannelMarker.setting(for: session.transport, channel: channel))
             }
         }
-        if existing == nil {
-            entries.append(Entry(controller: controller, world: world, session: session))
+        let pageNotes = entry?.pageNotes ?? BridgePageNotes()
+        if entry == nil {
+            entries.append(Entry(controller: controller, world: world, session: session, pageNotes: pageNotes))
         }
         // Console forwarding rides along with the first module installed on a controller (the
         // call is a no-op once the controller has the script, or when the config turns it off).
@@ -315,9 +328,9 @@ struct BridgeChannelMarker: Equatable {
         for channel in channels {
             switch session.transport {
             case .reply:
-                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world), contentWorld: world, name: channel)
+                controller.addScriptMessageHandler(BridgeReplyForwarder(session: session, world: world, pageNotes: pageNotes), contentWorld: world, name: channel)
             case .callback:
-                controller.add(BridgeMessageForwarder(session: session, world: world), contentWorld: world, name: channel)
+                controller.add(BridgeMessageForwarder(session: session, world: world, pageNotes: pageNotes), contentWorld: world, name: channel)
             }
             let marker = BridgeChannelMarker(channel: channel, world: worldName, owner: BridgeChannelMarker.ownModule)
             controller.addUserScript(WKUserScript(source: marker.source, injectionTime: .atDocumentEnd, forMainFrameOnly: true, in: world))

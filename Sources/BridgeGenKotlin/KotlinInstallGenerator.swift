@@ -65,7 +65,8 @@ struct KotlinInstallGenerator {
             + "policy (before `loadUrl`) and returns its session. Pass the handler of each module the app\n"
             + "implements (held weakly); the others are left out. Handlers run in `scope`. The page's console\n"
             + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
-            + "this build: pass `debugBuild = BuildConfig.DEBUG`. `log` comes last, so it can be a trailing lambda.\n\n"
+            + "this build: pass `debugBuild = BuildConfig.DEBUG`. In a debug build `log` also names each page\n"
+            + "no origin rule admits ([BridgeAndroid.pageStarted]). `log` comes last, so it can be a trailing lambda.\n\n"
             + "@throws BridgeInstallException as [BridgeAndroid.install] does"
         for line in KotlinText.kdoc(doc) { p.line(line) }
         p.line("\(settings.visibility.rawValue) fun BridgeAndroid.install(")
@@ -94,7 +95,7 @@ struct KotlinInstallGenerator {
             p.line("return install(")
             p.indented { p in
                 p.line("webView, modules, scope, policy, BridgeConfiguration.callbackChannel,")
-                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, log,")
+                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, log,")
             }
             p.line(")")
         }

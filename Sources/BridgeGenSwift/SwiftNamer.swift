@@ -24,7 +24,7 @@ public enum SwiftNamer {
         "BridgeIncoming", "BridgeInstallError", "BridgeJavaScript", "BridgeLimits", "BridgeLog", "BridgeMessageForwarder",
         "BridgeModule", "BridgeModuleGlue", "BridgeModuleParts", "BridgeNoPage", "BridgeOrigin", "BridgeOriginPolicy",
         "BridgePageCallHandle", "BridgePageCaller", "BridgePageCalling", "BridgePageCalls", "BridgePageData",
-        "BridgePageFailure", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
+        "BridgePageFailure", "BridgePageNotes", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
         "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeStream", "BridgeTextScan",
         "BridgeTransport", "JSONValue",
     ]

@@ -2,7 +2,7 @@ import BridgeGenTestSupport
 import Foundation
 import XCTest
 
-/// The whole schemas and the config reference of the docs pass `bridgegen check` as written
+/// The whole schemas and configs of the docs (CONFIG.md's reference, ANDROID.md's) pass `bridgegen check` as written
 /// (each the block after its `<!-- snippet: ... -->` line). GETTING_STARTED's schema is checked
 /// and compiled by DocsPageSwiftTests; fragments (a `pageMethods:` section alone) are not
 /// whole files and are left out.
@@ -37,6 +37,12 @@ final class DocsYAMLSnippetTests: XCTestCase {
         let modeline = try DocSnippets.marked("editors-modeline", in: "docs/EDITORS.md")
         let minimal = try check(["sample.bridge.yaml": modeline.text], ["--no-config", "sample.bridge.yaml"])
         XCTAssertEqual(minimal.status, 0, "docs/EDITORS.md:\(modeline.line):\n\(minimal.output)")
+        // docs/ANDROID.md's config (the WebViewAssetLoader host trusted): a whole bridgegen.yaml, clean.
+        let android = try DocSnippets.marked("android-config", in: "docs/ANDROID.md")
+        let trusted = try check(["sample.bridge.yaml": idl.text, "user.bridge.yaml": user, "bridgegen.yaml": android.text],
+                                ["--config", "bridgegen.yaml", "sample.bridge.yaml", "user.bridge.yaml"])
+        XCTAssertEqual(trusted.status, 0, "docs/ANDROID.md:\(android.line):\n\(trusted.output)")
+        XCTAssertEqual(trusted.output, "")
 
         XCTAssertTrue(readme.text.hasPrefix("# Schemas/sample.bridge.yaml\n"))
         let small = try check(["Schemas/sample.bridge.yaml": readme.text], ["Schemas"])

@@ -14,11 +14,18 @@ enum DocsKotlinExamples {
 
             package bridgegen
 
+            import android.graphics.Bitmap
             import android.os.Bundle
+            import android.util.Log
+            import android.webkit.RenderProcessGoneDetail
+            import android.webkit.WebResourceRequest
+            import android.webkit.WebResourceResponse
             import android.webkit.WebView
+            import android.webkit.WebViewClient
             import android.webkit.settings
             import androidx.appcompat.app.AppCompatActivity
             import androidx.lifecycle.lifecycleScope
+            import androidx.webkit.WebViewAssetLoader
             import kotlin.time.Duration.Companion.seconds
 
             """

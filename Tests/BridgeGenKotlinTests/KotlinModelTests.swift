@@ -276,7 +276,8 @@ final class KotlinModelTests: XCTestCase {
     /// warnings as errors (in `compiledSets`' one kotlinc run): a handler per method of Schemas/
     /// (the classes implement the interfaces whole), every event sent and every page method
     /// called; and docs/ANDROID.md's install and page-call examples (Fixtures/DocsStandIns: an
-    /// Activity, its lifecycle scope and WebView settings, which the SDK sheet leaves out).
+    /// Activity, its lifecycle scope, WebView settings, WebViewAssetLoader, Log and BuildConfig,
+    /// which the glue's stand-in leaves out; the WebViewClient the install overrides is the stand-in's).
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])

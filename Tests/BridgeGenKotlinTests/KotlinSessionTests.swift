@@ -110,7 +110,10 @@ final class KotlinSessionTests: XCTestCase {
     /// thread and twice; the rules of docs/ANDROID.md and which frames they give the object;
     /// answers through each frame's reply proxy, the policy checked again natively; a page call
     /// through evaluateJavascript; the renderer going; uninstall; console forwarding (off without
-    /// DOCUMENT_START_SCRIPT, the script in the rules' frames, each message checked); no WebView kept alive.
+    /// DOCUMENT_START_SCRIPT, the script in the rules' frames, each message checked); in debug builds
+    /// the log line naming a page no rule admits (through the app's WebViewClient.onPageStarted,
+    /// each URL's frame checked against the WebView's own matching) and an install after loadUrl;
+    /// no WebView kept alive.
     func testTheAndroidGlueOnTheStandIn() throws {
         let run = try KotlinToolchain.run("session.GlueProbeKt", classes: try Self.classes.get(), input: "")
         XCTAssertEqual(run.status, 0, run.output)

@@ -36,7 +36,7 @@ enum KotlinToolchain {
     }
 
     /// The test-only android.webkit / androidx.webkit stand-in (Fixtures/AndroidStandIn), as
-    /// /work/shared/ANDROID_API.md declares the SDK: what the generated glue compiles against.
+    /// the SDK declares them (androidx.webkit's and AOSP's sources): what the generated glue compiles against.
     static var standIn: [String] {
         let folder = TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/AndroidStandIn")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

@@ -133,6 +133,37 @@ final class ReleaseTarballTests: XCTestCase {
         XCTAssertEqual(current.status, 0, current.output)
     }
 
+    /// release.sh says first what it can and cannot build where it runs. On Linux (the real run):
+    /// the Linux tarball only. On a Mac (`uname` answering Darwin, a stub first on PATH): the macOS
+    /// tarball, that the Linux ones need Linux, and how to build bridgegen there instead; here it
+    /// then stops at the missing `lipo`, before building anything. Elsewhere: nothing, status 1.
+    func testTheScriptSaysWhatItCanBuildOnItsHost() throws {
+        let release = try ReleaseArtifacts.shared()
+        let machine = try runProcess("uname", ["-m"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(release.log.contains("release.sh: this host (Linux \(machine)) builds the Linux \(machine) tarball and its artifact bundle; "
+            + "the macOS tarball can only be built on a Mac (docs/DISTRIBUTION.md)\n"), release.log)
+
+        let mac = "release.sh: this host (Darwin arm64) builds the macOS tarball (one universal arm64 + x86_64 binary, which needs a universal "
+            + "libyaml.a) and its artifact bundle. It cannot build the Linux tarballs, which are what a release publishes: run this script on "
+            + "Linux for those (a Linux machine, a container or CI). To use bridgegen on this Mac, no release is needed: brew install libyaml "
+            + "pkg-config, then swift build -c release --product bridgegen (docs/ANDROID.md, \"bridgegen on a Mac\").\n"
+            + "release.sh: 'lipo' is not installed (Debian: apt-get install zip binutils; macOS: xcode-select --install)\n"
+        let other = "release.sh: this host (FreeBSD amd64) builds nothing: the Linux tarball is built on Linux and the macOS one on a Mac (docs/DISTRIBUTION.md)\n"
+        for (system, machine, expected) in [("Darwin", "arm64", mac), ("FreeBSD", "amd64", other)] {
+            let stub = try temporaryFolder(self, "uname-\(system)")
+            let uname = stub.appendingPathComponent("uname")
+            try "#!/bin/sh\ncase \"$1\" in -m) echo \(machine) ;; *) echo \(system) ;; esac\n".write(to: uname, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: uname.path)
+            let out = try temporaryFolder(self, "out-\(system)")
+            let path = stub.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let run = try runProcess(TestPaths.repository.appendingPathComponent("Scripts/release.sh"), ["--out", out.path], environment: ["PATH": path])
+            XCTAssertEqual(run.status, 1, "\(system): \(run.output)")
+            XCTAssertEqual(run.stderr, expected, system)
+            XCTAssertEqual(run.stdout, "", system)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [], "\(system): nothing is built")
+        }
+    }
+
     /// The command that runs a program in `root`: `unshare` for a private mount and PID
     /// namespace with its own /proc inside the root, then `chroot`; through `sudo -n` when this
     /// process is not root.

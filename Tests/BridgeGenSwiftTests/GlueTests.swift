@@ -5,7 +5,7 @@ import XCTest
 
 /// Builds Fixtures/GlueProgram with the generated code for Schemas/ against the WebKit
 /// stand-in and runs it: install/double install, WebKit-shaped bodies for every error path,
-/// origin refusal, concurrency, weak release, events and the `$hello` handshake (its
+/// origin refusal (and the log line naming a refused page and the key that would admit it), concurrency, weak release, events and the `$hello` handshake (its
 /// capabilities installed, uninstalled and installed again), bodies at
 /// and beyond `BridgeLimits` (nesting, size, normalization-equal keys) on a 1 MB stack, and page
 /// calls through the stand-in's `callAsyncJavaScript` and SwiftUI's `WebPage`.
@@ -52,6 +52,10 @@ final class GlueTests: XCTestCase {
                               "streams.items-in-order-in-the-session-world", "streams.answer-after-the-items", "streams.handler-ran-to-its-end",
                               "streams.unread-item-stops-the-handler"]
 
+    /// A page the policy refuses, named once in the log with the key that would admit it (both transports).
+    private let pageOriginChecks = ["origin.page-named-once-with-key", "origin.page-refusals-still-logged",
+                                    "origin.page-subframes-and-trusted-pages-not-named", "origin.page-advice-per-scheme"]
+
     func testReplyTransport() throws {
         let lines = try runProgram(.reply)
         assertChecks(lines, ["limits.depth-125", "limits.depth-126", "limits.depth-1000", "limits.depth-100000", "limits.depth-at-limit-decoded", "limits.json-value-at-depth-limit",
@@ -69,7 +73,7 @@ final class GlueTests: XCTestCase {
                              "events.queued-before-hello", "events.hello-answer", "events.delivered-in-order",
                              "events.page-gone-requeues", "events.redelivered-after-hello", "events.terminate-queues",
                              "events.queue-limit", "uninstall.removes-channel", "uninstall.reinstall",
-                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.reinstalled", "webpage.reply-answer"] + pageChecks)
+                             "capabilities.hello-answer", "capabilities.sorted", "capabilities.reinstalled", "webpage.reply-answer"] + pageChecks + pageOriginChecks)
     }
 
     func testCallbackTransport() throws {
@@ -85,7 +89,7 @@ final class GlueTests: XCTestCase {
                              "events.delivered-in-order", "events.redelivered-after-hello",
                              "uninstall.keeps-shared-channel", "uninstall.last-removes-shared-channel",
                              "capabilities.hello-answer", "capabilities.sorted", "capabilities.uninstalled-absent", "capabilities.reinstalled",
-                             "webpage.callback-answer-through-backing-web-view"] + pageChecks)
+                             "webpage.callback-answer-through-backing-web-view"] + pageChecks + pageOriginChecks)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.any-name-answered") }.count, 7)
         XCTAssertEqual(lines.filter { $0.hasPrefix("ok callback.name-refused") }.count, 3)
     }

@@ -102,7 +102,7 @@ private class Host(val scope: CoroutineScope) {
         val policy = if (trustedHost == null) configured
             else BridgeOriginPolicy(configured.trustedSchemes, configured.trustedHosts + trustedHost, configured.mainFrameOnly)
         session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, policy, channel,
-            forwarding.takeIf { console }, ::log)
+            forwarding.takeIf { console }, log = ::log)
         webView = view
         val page = StandInFrame(view, origin, isMainFrame)
         frame = page

@@ -1,12 +1,17 @@
 // BridgeAndroid (the generated BridgeGenAndroid.kt) on the androidx.webkit stand-in: install
 // refusals, the origin rules, frames that do and do not get the objects, answers through each
 // frame's reply proxy, page calls through evaluateJavascript, the renderer going, uninstall,
-// console forwarding, and nothing keeping a WebView alive. Prints what happens, for KotlinSessionTests.
+// console forwarding, the log line for pages no origin rule admits (through the app's
+// WebViewClient.onPageStarted, as docs/ANDROID.md wires it), and nothing keeping a WebView
+// alive. Prints what happens, for KotlinSessionTests.
 
 package session
 
 import android.content.Context
+import android.graphics.Bitmap
+import android.net.Uri
 import android.webkit.WebView
+import android.webkit.WebViewClient
 import androidx.webkit.StandIn
 import androidx.webkit.StandInFrame
 import androidx.webkit.WebViewFeature
@@ -142,12 +147,12 @@ fun main() = runBlocking {
     val console = BridgeConsole(maxMessageLength = 12, maxMessagesPerSecond = 50) { level, message -> lines.add(BridgeConsole.line(level, message)) }
     val quiet = WebView(Context())
     StandIn.features.remove(WebViewFeature.DOCUMENT_START_SCRIPT)
-    BridgeAndroid.install(quiet, listOf(ProbeDispatcher(handler)), this, policy, null, console, log)
+    BridgeAndroid.install(quiet, listOf(ProbeDispatcher(handler)), this, policy, null, console, log = log)
     println("without DOCUMENT_START_SCRIPT the install goes on: listeners ${StandIn.listenerNames(quiet)}")
     StandIn.features.add(WebViewFeature.DOCUMENT_START_SCRIPT)
     BridgeAndroid.uninstall(quiet)
     val chatty = WebView(Context())
-    BridgeAndroid.install(chatty, listOf(ProbeDispatcher(handler)), this, policy, null, console, log)
+    BridgeAndroid.install(chatty, listOf(ProbeDispatcher(handler)), this, policy, null, console, log = log)
     println("listeners: ${StandIn.listenerNames(chatty)}")
     val top = StandInFrame(chatty, "app://bundle", isMainFrame = true)
     val sub = StandInFrame(chatty, "app://bundle", isMainFrame = false)
@@ -162,6 +167,48 @@ fun main() = runBlocking {
     BridgeAndroid.uninstall(chatty)
     top.navigate()
     println("after uninstall: listeners ${StandIn.listenerNames(chatty)}, the page runs ${top.scripts}")
+
+    println("-- pages no origin rule admits (debug builds)")
+    // docs/ANDROID.md's wiring: the app's WebViewClient hands onPageStarted's url to the glue.
+    val forward = object : WebViewClient() {
+        override fun onPageStarted(view: WebView, url: String, favicon: Bitmap?) = BridgeAndroid.pageStarted(view, url)
+    }
+    fun loads(webView: WebView, urls: List<String>) {
+        for (url in urls) {
+            webView.loadUrl(url)
+            StandIn.runTasks(webView)
+            // What the WebView itself does with the rules: the frame the URL loads gets the object or not.
+            val uri = Uri.parse(url)
+            val origin = if (uri.host.isNullOrEmpty()) "null" else "${uri.scheme}://${uri.host}" + (if (uri.port == -1) "" else ":${uri.port}")
+            println("loaded $url: ${StandInFrame(webView, origin, isMainFrame = true).has(StandIn.listenerNames(webView).first())}")
+        }
+    }
+    // The default policy (app and file schemes, no host) and a page served by WebViewAssetLoader.
+    val defaults = WebView(Context())
+    BridgeAndroid.install(defaults, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(setOf("app", "file"), emptySet(), true), null, debugBuild = true, log = log)
+    defaults.setWebViewClient(forward)
+    loads(defaults, listOf("https://appassets.androidplatform.net/assets/index.html", "app://bundle/index.html", "about:blank",
+        "file:///android_asset/index.html", "http://10.0.2.2:8080/index.html", "myapp://home", "data:text/html,<p>hi</p>"))
+    // docs/ANDROID.md's configuration (origin.trustedHosts: [appassets.androidplatform.net]) admits its page.
+    val documented = WebView(Context())
+    BridgeAndroid.install(documented, listOf(ProbeDispatcher(handler)), this, BridgeOriginPolicy(setOf("file", "app"), setOf("appassets.androidplatform.net"), true), null,
+        debugBuild = true, log = log)
+    documented.setWebViewClient(forward)
+    loads(documented, listOf("https://appassets.androidplatform.net/assets/index.html"))
+    val hosts = WebView(Context())
+    BridgeAndroid.install(hosts, listOf(ProbeDispatcher(handler)), this, policy, "uniBridgeCall", debugBuild = true, log = log)
+    hosts.setWebViewClient(forward)
+    loads(hosts, listOf("https://www.example.com/a", "https://WWW.Example.COM/b", "https://img.cdn.example.com/", "https://cdn.example.com/",
+        "https://www.example.com:8443/", "https://evil.com:8443/", "https://www.example.com:443/c", "https://evil.com/login?token=secret#top", "https://user@evil.com/"))
+    val release = WebView(Context())
+    BridgeAndroid.install(release, listOf(ProbeDispatcher(handler)), this, policy, null, log = log)
+    release.setWebViewClient(forward)
+    loads(release, listOf("https://evil.com/"))
+    println("a release build logs nothing about it")
+    val late = WebView(Context())
+    late.loadUrl("app://bundle/index.html")
+    BridgeAndroid.install(late, listOf(ProbeDispatcher(handler)), this, policy, null, debugBuild = true, log = log)
+    for (webView in listOf(defaults, documented, hosts, release, late)) BridgeAndroid.uninstall(webView)
 
     println("-- nothing keeps a WebView alive")
     fun installOnDropped(): java.lang.ref.WeakReference<WebView> {

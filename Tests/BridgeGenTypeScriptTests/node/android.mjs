@@ -3,7 +3,7 @@
 // `android-client-<transport>: N passed, M failed` (exit status 1 when one failed): the client
 // alone, against a JavaScript emulation; the Kotlin side behind it is AndroidConformanceTests'.
 //
-// The emulation behaves as the platform does (docs/ANDROID.md, /work/shared/ANDROID_API.md):
+// The emulation behaves as the platform does (docs/ANDROID.md; androidx.webkit's WebViewCompat):
 // one object per channel, `window.__bridgegen_<channel>`, whose postMessage takes strings only
 // and reaches native in a later task; native answers through the frame's reply proxy
 // (fire-and-forget), which delivers `event.data` as a string, asynchronously, to the object's

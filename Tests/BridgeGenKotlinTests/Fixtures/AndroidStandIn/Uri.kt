@@ -1,5 +1,6 @@
-// Test-only stand-in for android.net.Uri (/work/shared/ANDROID_API.md): an origin Uri as
-// onPostMessage hands it over: `port` -1 for the default, file and content frames "null".
+// Test-only stand-in for android.net.Uri (AOSP's Uri.java): an origin Uri as onPostMessage
+// hands it over (`port` -1 for the default, file and content frames "null"), and a page's URL
+// as onPageStarted does (the authority ends at `/`, `?` or `#`; user info is not the host).
 
 package android.net
 
@@ -16,7 +17,11 @@ abstract class Uri private constructor() : Comparable<Uri> {
         private val schemeEnd = text.indexOf(':')
         override val scheme: String? = if (schemeEnd > 0) text.substring(0, schemeEnd) else null
         private val authority: String? =
-            if (schemeEnd > 0 && text.startsWith("//", schemeEnd + 1)) text.substring(schemeEnd + 3).substringBefore('/') else null
+            if (schemeEnd > 0 && text.startsWith("//", schemeEnd + 1)) {
+                text.substring(schemeEnd + 3).takeWhile { it !in "/?#" }.substringAfterLast('@')
+            } else {
+                null
+            }
         override val host: String? = authority?.let { a ->
             if (a.startsWith("[")) a.substringBefore(']') + "]" else a.substringBefore(':')
         }?.takeIf { it.isNotEmpty() }

@@ -1,6 +1,6 @@
-// Test-only stand-in for android.webkit.WebView and ValueCallback (/work/shared/ANDROID_API.md),
-// strict where the platform is: every method checks that it runs on the thread that created
-// the view, as apps targeting API 18+ see it. Its `internal` state is what the androidx.webkit
+// Test-only stand-in for android.webkit.WebView and ValueCallback, in the shapes of the SDK's
+// own declarations (AOSP's WebView.java), strict where the platform is: every method checks
+// that it runs on the thread that created the view, as apps targeting API 18+ see it. Its `internal` state is what the androidx.webkit
 // stand-in and StandInPage.kt (the tests' side) read; generated code sees only the SDK's shape.
 
 package android.webkit
@@ -23,6 +23,7 @@ open class WebView(context: Context) {
     internal val evaluated = ArrayList<String>()
     internal var destroyed = false
     private var currentUrl: String? = null
+    private var client = WebViewClient()
 
     internal fun checkThread() {
         val current = Thread.currentThread()
@@ -39,9 +40,16 @@ open class WebView(context: Context) {
             return currentUrl
         }
 
+    /** The main frame navigates: the client hears `onPageStarted` in a later task of the looper, as on the platform. */
     fun loadUrl(url: String) {
         checkThread()
         currentUrl = url
+        tasks.addLast { if (!destroyed) client.onPageStarted(this, url, null) }
+    }
+
+    fun setWebViewClient(client: WebViewClient) {
+        checkThread()
+        this.client = client
     }
 
     fun evaluateJavascript(script: String, resultCallback: ValueCallback<String>?) {

@@ -1,4 +1,4 @@
-// Test-only stand-in for androidx.webkit (/work/shared/ANDROID_API.md): feature gating that
+// Test-only stand-in for androidx.webkit (its Java sources and api/current.txt): feature gating that
 // throws as the library does, origin rules validated and matched as the WebView does, one reply
 // proxy per (frame, object), deliveries in a later task of the view's looper, removal that stops
 // delivery, document-start scripts that a frame runs from its next navigation. What tests drive lives in StandInPage.kt.
@@ -111,7 +111,7 @@ object WebViewCompat {
     }
 }
 
-/** `allowedOriginRules` as the WebView reads them (ANDROID_API.md, "Origin rules"). */
+/** `allowedOriginRules` as the WebView reads them (docs/ANDROID.md, "Origin rules"; WebViewCompat.addWebMessageListener's table). */
 internal object OriginRules {
     private fun malformed(rule: String): Nothing = throw IllegalArgumentException("allowedOriginRules $rule is invalid")
 

@@ -1,5 +1,6 @@
-// Test-only stand-ins for what docs/ANDROID.md's examples use beyond the SDK sheet (an Activity,
-// its lifecycle scope, WebView settings), so those examples compile as written. Only shapes.
+// Test-only stand-ins for what docs/ANDROID.md's examples use beyond the glue's stand-in (an
+// Activity, its lifecycle scope, WebView settings, WebViewAssetLoader, Log, the app's
+// BuildConfig), so those examples compile as written. Only shapes.
 
 @file:Suppress("UNUSED_PARAMETER")
 

@@ -284,7 +284,10 @@ if isReply {
     let refused = await post("{\"type\":\"setItem\",\"data\":{\"key\":\"o\",\"value\":\"x\"},\"callbackName\":\"cb\"}" as NSString, channel: "uniBridgeCall", webView: webView, origin: evil)
     check("origin.untrusted-answered", refused.scripts.count == 1 && (envelope(inScript: refused.scripts[0])?["errcode"] as? Int) == -4
           && handlers.drainCalls().isEmpty, "\(refused.scripts)")
-    check("origin.untrusted-logged-with-key", logs == [#"bridgegen: refused a message on 'uniBridgeCall' from "https://evil.example": add "evil.example" to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"#], "\(logs)")
+    check("origin.untrusted-logged-with-key", logs == [
+        #"bridgegen: the page at "https://evil.example" has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; admit it with origin.trustedHosts: [evil.example] in bridgegen.yaml (or in the install's policy)"#,
+        #"bridgegen: refused a message on 'uniBridgeCall' from "https://evil.example": add "evil.example" to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"#,
+    ], "\(logs)")
     let refusedObject = await post(ns(["type": "setItem", "callbackName": "cb"]), channel: "uniBridgeCall", webView: webView, origin: evil)
     check("origin.untrusted-object-answered", refusedObject.scripts.count == 1 && (envelope(inScript: refusedObject.scripts[0])?["errcode"] as? Int) == -4, "\(refusedObject.scripts)")
     let refusedSend = await post("{\"type\":\"close-page\"}" as NSString, channel: "uniBridgeCall", webView: webView, origin: evil)
@@ -298,6 +301,38 @@ check("origin.policy-rules",
       && !policy.allows(BridgeOrigin(scheme: "http", host: "example.com", isMainFrame: true))
       && policy.allows(BridgeOrigin(scheme: "app", host: "local", isMainFrame: true))
       && !policy.allows(BridgeOrigin(scheme: "file", host: "", isMainFrame: true)))
+
+// MARK: - A page the policy refuses: its client's first message names it in the log, once
+
+do {
+    let pageView = makeWebView()
+    _ = try? SampleBridge.install(handlers, on: pageView)
+    let channel = isReply ? "sample" : "uniBridgeCall"
+    let hello: Any = isReply ? ns(["type": "$hello", "data": ns(["module": "sample"])]) : #"{"type":"$hello","data":{"module":"sample"}}"# as NSString
+    func pageLines() -> [String] { logs.filter { $0.contains(" has no bridge: ") } }
+    logs = []
+    let web = WKSecurityOrigin(testProtocol: "https", host: "Web.Example", port: 8443)
+    _ = await post(hello, channel: channel, webView: pageView, origin: web)
+    _ = await post(hello, channel: channel, webView: pageView, origin: web)
+    check("origin.page-named-once-with-key", pageLines() == [
+        #"bridgegen: the page at "https://web.example" has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; admit it with origin.trustedHosts: [web.example] in bridgegen.yaml (or in the install's policy)"#,
+    ], "\(logs)")
+    check("origin.page-refusals-still-logged", logs.filter { $0.hasPrefix("bridgegen: refused a message") }.count == 2, "\(logs)")
+    logs = []
+    _ = await post(hello, channel: channel, webView: pageView, origin: WKSecurityOrigin(testProtocol: "https", host: "ads.example"), mainFrame: false)
+    _ = await post(hello, channel: channel, webView: pageView)
+    check("origin.page-subframes-and-trusted-pages-not-named", pageLines().isEmpty, "\(logs)")
+    logs = []
+    for (scheme, host) in [("http", "localhost"), ("myapp", "home"), ("", "")] {
+        _ = await post(hello, channel: channel, webView: pageView, origin: WKSecurityOrigin(testProtocol: scheme, host: host))
+    }
+    check("origin.page-advice-per-scheme", pageLines() == [
+        #"bridgegen: the page at "http://localhost" has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; http pages are never trusted: serve the page over https"#,
+        #"bridgegen: the page at "myapp://home" has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; admit it with origin.trustedSchemes: [myapp] in bridgegen.yaml (or in the install's policy)"#,
+        "bridgegen: a page with an opaque origin has no bridge: the origin policy refuses it, so its requests are answered untrustedOrigin (-4) and it gets no events; no key admits it: load the page from a file, a custom scheme or a trusted https host",
+    ], "\(logs)")
+    SampleBridge.uninstall(from: pageView)
+}
 
 // MARK: - access: mainFrame (user's ios-app-prepay), under a policy that trusts iframes
 

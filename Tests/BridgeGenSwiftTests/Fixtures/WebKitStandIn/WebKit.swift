@@ -1,5 +1,5 @@
 // A compile-only stand-in for WebKit, so generated glue builds and runs on Linux.
-// The declarations the glue uses match /work/shared/WEBKIT_API.md (current SDK shapes:
+// The declarations the glue uses match Apple's SDK as its documentation renders them (current SDK shapes:
 // @MainActor classes and protocols, @MainActor @Sendable completion handlers). Initializers
 // and `test...` members exist only here, for tests to create and inspect objects.
 // Availability is written as the SDK marks it (`WK_API_AVAILABLE(macos(11.0), ios(14.0))` is
@@ -41,8 +41,10 @@ import FoundationNetworking
         securityOrigin = origin
         self.webView = webView
         var components = URLComponents()
-        components.scheme = origin.protocol
-        components.host = origin.host
+        // An opaque origin (a data: or sandboxed document) has an empty protocol; its frame's
+        // request is not an origin's URL, so an about: one stands for it.
+        components.scheme = origin.protocol.isEmpty ? "about" : origin.protocol
+        components.host = origin.protocol.isEmpty ? nil : origin.host
         request = URLRequest(url: components.url ?? URL(fileURLWithPath: "/"))
     }
 }
