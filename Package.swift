@@ -40,7 +40,7 @@ let package = Package(
         // written by Scripts/embed-runtime.sh (RuntimeEmbedder) and checked fresh by the tests.
         .target(name: "BridgeGenSwift", dependencies: ["BridgeGenCore"]),
         .target(name: "BridgeGenTypeScript", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
-        // The Android side (issue 24); its runtime (Runtime/Kotlin) is not a Swift target: it is
+        // The Android side; its runtime (Runtime/Kotlin) is not a Swift target: it is
         // read by RuntimeEmbedder and compiled by kotlinc in the tests.
         .target(name: "BridgeGenKotlin", dependencies: ["BridgeGenCore"]),
         // The runtimes are real code: the Swift runtime is a module built and unit-tested as
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "BridgeRuntimeTests", dependencies: ["BridgeRuntime", "BridgeGenTestSupport"], exclude: ["ConsoleScript"]),
         .testTarget(name: "BridgeGenSwiftTests", dependencies: ["BridgeGenSwift", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BridgeGenTypeScriptTests", dependencies: ["BridgeGenTypeScript", "BridgeGenTargets", "BridgeGenTestSupport", "BridgeRuntime"], exclude: ["node"]),
-        // The Kotlin target and runtime (Runtime/Kotlin, issue 24): the runtime and generated code are
+        // The Kotlin target and runtime (Runtime/Kotlin): the runtime and generated code are
         // compiled by a real Kotlin 2 compiler (Scripts/kotlin.py) and checked against the Swift runtime.
         .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTargets", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
                     exclude: ["Fixtures"]),

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 23's bar: no function in `Sources` over 80 lines, and `BridgeGenDriver.run` (the stages
+/// The house's bar: no function in `Sources` over 80 lines, and `BridgeGenDriver.run` (the stages
 /// of a run) at most 50. `EmbeddedRuntime.swift` files are data, not code, and are skipped.
 final class FunctionLengthTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
