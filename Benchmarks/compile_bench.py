@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What an app pays for bridgegen's output: compiling the generated Swift (issue 28).
+"""What an app pays for bridgegen's output: compiling the generated Swift.
 
 Writes bench.py's synthetic schema set (M modules x K request methods, 3 params and a 3-field
 result each), runs `bridgegen generate --swift-out` into a temporary SwiftPM package whose one
