@@ -285,6 +285,11 @@ enum BridgeLimits {
     /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
     /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
     static let maxMessageBytes = 16 << 20
+    /// Most values in one message: each object, array, string, number, boolean and null counts
+    /// one (keys do not: each belongs to a value). The one-pass check counts them before
+    /// anything is built, so what reading a message builds, and the time it takes, stay within
+    /// the bounds docs/WIRE.md states for every message the limits admit, however small its values.
+    static let maxValues = 100_000
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
     static let maxCallbackNameLength = 256
@@ -876,28 +881,29 @@ enum BridgeBase64 {
         return data
     }
 
-    /// How many bytes `text` stands for (by its length alone), to check the limit before decoding.
+    /// How many bytes `text` stands for (by its length alone), to check the limit before
+    /// decoding. Lengths and positions count UTF-16 units, as JavaScript's `length` and indexes
+    /// do, so every side measures a text that is not base64 alike (docs/WIRE.md, "Bytes").
     static func decodedLength(_ text: String) -> Int {
-        let utf8 = text.utf8
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        return (utf8.count + 3) / 4 * 3 - padding
+        let units = text.utf16
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        return (units.count + 3) / 4 * 3 - padding
     }
 
     /// Why `text` is not strict base64, for the error message (run only when decoding failed).
     static func flaw(_ text: String) -> String {
-        let utf8 = Array(text.utf8)
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        for (offset, byte) in utf8.enumerated() where !isAlphabet(byte) && !(byte == UInt8(ascii: "=") && offset >= utf8.count - padding) {
+        let units = Array(text.utf16)
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        for (offset, unit) in units.enumerated() where !isAlphabet(unit) && !(unit == 0x3D && offset >= units.count - padding) {
             return "character \(offset) is not in the base64 alphabet"
         }
-        if utf8.count % 4 != 0 { return "its length \(utf8.count) is not a multiple of 4" }
+        if units.count % 4 != 0 { return "its length \(units.count) is not a multiple of 4" }
         return "its last character has bits set after the data"
     }
 
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "+"), UInt8(ascii: "/"): return true
+    private static func isAlphabet(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: return true
         default: return false
         }
     }
@@ -1100,13 +1106,17 @@ struct BridgeIncoming {
     init(_ body: Any, parse: Bool, data: String = "params") {
         let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
-            let bytes = Array(text.utf8)
-            let scan = BridgeTextScan(bytes, data: data)
+            // One copy of the text, scanned in place and parsed as it is: a message's text is
+            // the largest thing reading it holds besides what it builds (docs/WIRE.md, "Limits").
+            let json = Data(text.utf8)
+            let scan = json.withUnsafeBytes { BridgeTextScan($0.bindMemory(to: UInt8.self), data: data) }
             callbackName = Self.callbackName(scan.callbackName)
-            if bytes.count > BridgeLimits.maxMessageBytes {
+            if json.count > BridgeLimits.maxMessageBytes {
                 problem = Self.tooLarge
+            } else if scan.deepest > BridgeLimits.maxDepth {
+                problem = Self.tooDeep
             } else {
-                problem = scan.deepest > BridgeLimits.maxDepth ? Self.tooDeep : scan.collision
+                problem = scan.values > BridgeLimits.maxValues ? Self.tooMany : scan.collision
             }
             object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
             guard parse else { return }
@@ -1114,12 +1124,12 @@ struct BridgeIncoming {
                 object = .failure(problem)
                 return
             }
-            func parsed(_ json: [UInt8]) -> [String: Any]? {
-                guard let value = try? JSONSerialization.jsonObject(with: Data(json), options: []) else { return nil }
+            func parsed(_ json: Data) -> [String: Any]? {
+                guard let value = try? JSONSerialization.jsonObject(with: json, options: []) else { return nil }
                 return try? BridgeDecode.object(value, "message")
             }
             // Lone surrogate escapes are repaired only when the text does not parse as it is.
-            guard let message = parsed(bytes) ?? parsed(BridgeJavaScript.repairingLoneSurrogateEscapes(bytes)) else { return }
+            guard let message = parsed(json) ?? parsed(Data(BridgeJavaScript.repairingLoneSurrogateEscapes(Array(json)))) else { return }
             object = .success(message)
             callbackName = Self.callbackName(message["callbackName"])
             return
@@ -1142,6 +1152,7 @@ struct BridgeIncoming {
 
     static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")
     static let tooDeep = BridgeError(.invalidMessage, "the message nests deeper than \(BridgeLimits.maxDepth) levels")
+    static let tooMany = BridgeError(.invalidMessage, "the message holds more than \(BridgeLimits.maxValues) values")
 
     static func callbackName(_ value: Any?) -> CallbackName {
         guard !BridgeDecode.isNull(value), let value else { return .absent }
@@ -1175,8 +1186,8 @@ struct BridgeIncoming {
     }
 
     /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
-    /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
-    /// only in Unicode normalization. Stops at the first problem.
+    /// size as compact JSON (strings in UTF-8, escapes not counted), the number of values, and
+    /// keys that differ only in Unicode normalization. Stops at the first problem.
     static func check(_ body: Any, data: String = "params") -> BridgeError? {
         enum Step {
             case top
@@ -1185,7 +1196,10 @@ struct BridgeIncoming {
         }
         var pending: [(value: Any, depth: Int, parent: BridgePath, step: Step)] = [(body, 1, "message", .top)]
         var size = 0
+        var values = 0
         while let (value, depth, parent, step) = pending.popLast() {
+            values += 1
+            if values > BridgeLimits.maxValues { return tooMany }
             func path() -> BridgePath {
                 switch step {
                 case .top: return parent
@@ -1245,6 +1259,8 @@ struct BridgeTextScan {
 
     /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
     private(set) var deepest = 0
+    /// How many values the text holds (keys not counted), at most `BridgeLimits.maxValues + 1`.
+    private(set) var values = 0
     /// The first normalization-equal keys (only looked for within the limits).
     private(set) var collision: BridgeError?
     private(set) var callbackName: Value = .absent
@@ -1261,11 +1277,19 @@ struct BridgeTextScan {
         var keys: [String: String] = [:]
     }
 
-    init(_ s: [UInt8], data: String = "params") {
+    init(_ s: UnsafeBufferPointer<UInt8>, data: String = "params") {
         var open: [Container] = []
         var beyond = 0  // containers open beyond the depth limit, only counted
         var tracking = s.count <= BridgeLimits.maxMessageBytes
+        var inScalar = false  // inside a number or a literal, whose first byte was counted
         var i = 0
+
+        /// Counts a value; past the limit, keys are no longer collected (the message is refused).
+        func counted() {
+            guard values <= BridgeLimits.maxValues else { return }
+            values += 1
+            if values > BridgeLimits.maxValues { tracking = false }
+        }
 
         /// Whether the next token is the value of the top-level `callbackName`.
         func topLevelCallbackValue() -> Bool {
@@ -1274,6 +1298,8 @@ struct BridgeTextScan {
 
         while i < s.count {
             let byte = s[i]
+            let scalarByte = inScalar
+            inScalar = false
             switch byte {
             case 0x22:
                 var end = i + 1
@@ -1288,9 +1314,11 @@ struct BridgeTextScan {
                 let range = i + 1..<min(end, s.count)
                 let closed = end < s.count
                 i = end + 1
+                let isKey = beyond == 0 && open.last.map { $0.isObject && $0.expectsKey } ?? false
+                if !isKey { counted() }
                 guard beyond == 0, !open.isEmpty else { continue }
                 let last = open.count - 1
-                if open[last].isObject && open[last].expectsKey {
+                if isKey {
                     let key = Self.text(s, range, escaped: escaped)
                     open[last].key = key
                     open[last].expectsKey = false
@@ -1308,6 +1336,7 @@ struct BridgeTextScan {
                 }
                 continue
             case 0x7B, 0x5B:
+                counted()
                 if topLevelCallbackValue() { callbackName = .other }
                 if open.count >= BridgeLimits.maxDepth {
                     beyond += 1
@@ -1344,6 +1373,9 @@ struct BridgeTextScan {
             case 0x20, 0x09, 0x0A, 0x0D:
                 break
             default:
+                inScalar = true
+                if scalarByte { break }
+                counted()
                 if topLevelCallbackValue() { callbackName = byte == 0x6E ? .null : .other }
                 if beyond == 0, let last = open.indices.last { open[last].awaitsValue = false }
             }
@@ -1353,7 +1385,7 @@ struct BridgeTextScan {
 
     /// The text of a JSON string's contents, escapes resolved; an unpaired surrogate escape
     /// becomes U+FFFD (the same repair as `repairingLoneSurrogateEscapes`).
-    static func text(_ s: [UInt8], _ range: Range<Int>, escaped: Bool) -> String {
+    static func text(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: s[range], as: UTF8.self) }
         func hex(at index: Int) -> UInt32? {
             guard index + 6 <= range.upperBound, s[index] == 0x5C, s[index + 1] == 0x75 else { return nil }
@@ -1870,6 +1902,13 @@ extension BridgeDispatcher {
         }
         if type == "$cancel" {
             cancel(message["data"], channel: channel, reply: reply)
+            return
+        }
+        if type == "$answer" && transport != .reply {
+            // Android's page calls answer with this message; iOS's never do. Like Android's, it
+            // is never answered, whatever it carries (docs/WIRE.md, "Android").
+            BridgeLog.report("ignored a $answer message: page calls on iOS are answered by callAsyncJavaScript")
+            reply.drop()
             return
         }
         let candidates: [any BridgeModule]
