@@ -4,7 +4,7 @@
 //   | bytes BYTES (a `bytes` round trip, setBlob then getBlob, against a string of the same wire length, same run)
 //   | collections N (N decodes and encodes of a list and a map of lists through the runtime's composed coders,
 //     as generated code passes them, and through the closure literals they replaced, same run)
-//   | flood-ignored BYTES | flood-any BYTES | keys BYTES | worst 0 | worst-keys 0 (a message of many small values: receive time and the
+//   | flood-ignored BYTES | flood-any BYTES | keys BYTES | worst 0 | worst-keys 0 | worst-text 0 (a message of many small values: receive time and the
 //     peak memory it adds, as a ratio to its size; `worst` is the costliest message the limits admit)
 import Foundation
 
@@ -67,7 +67,8 @@ func resetPeak() {
 /// one object of short keys (`"123":0,`) in `parameters`; `worst` the message the limits admit
 /// that costs the most: `BridgeLimits.maxValues` values, the largest count, as `{}` in
 /// `parameters`, and a string that fills it to `BridgeLimits.maxMessageBytes`; `worst-keys` the
-/// same with the values under as many keys (`"123":0`), which `map<any>` decodes in key order.
+/// same with the values under as many keys (`"123":0`), which `map<any>` decodes in key order;
+/// `worst-text` with keys of non-ASCII text (`"123é漢é漢..."`) that fill the message.
 func floodText(_ kind: String, _ bytes: Int) -> String {
     let head = "{\"type\":\"log-event\",\"callbackName\":\"cb\",\"data\":{\"name\":\"n\",\"parameters\":{"
     var text = head
@@ -90,6 +91,15 @@ func floodText(_ kind: String, _ bytes: Int) -> String {
             i += 1
         }
         text += "}}}"
+    case "worst-text":
+        // As many keys of non-ASCII text as fill the message: hashed, compared and sorted as text.
+        let count = BridgeLimits.maxValues - 8
+        let tail = String(repeating: "é漢", count: (BridgeLimits.maxMessageBytes - text.utf8.count - 64) / count / 5 - 2)
+        text += "\"x\":{"
+        for i in 0..<count { text += (i == 0 ? "\"" : ",\"") + String(i) + tail + "\":0" }
+        text += "},\"filler\":\""
+        text += String(repeating: "a", count: BridgeLimits.maxMessageBytes - text.utf8.count - 5)
+        text += "\"}}}"
     case "worst", "worst-keys":
         // The message object, type, callbackName, data, name, parameters, x, filler: 8 values.
         let count = BridgeLimits.maxValues - 8
@@ -340,7 +350,7 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "collections" {
         exit(0)
     }
     dispatchMain()
-} else if CommandLine.arguments.count > 2, ["flood-ignored", "flood-any", "keys", "worst", "worst-keys"].contains(CommandLine.arguments[1]) {
+} else if CommandLine.arguments.count > 2, ["flood-ignored", "flood-any", "keys", "worst", "worst-keys", "worst-text"].contains(CommandLine.arguments[1]) {
     MainActor.assumeIsolated { floodBench(CommandLine.arguments[1], Int(CommandLine.arguments[2])!) }
 } else {
     MainActor.assumeIsolated { main() }

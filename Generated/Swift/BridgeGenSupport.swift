@@ -282,8 +282,8 @@ enum BridgeLimits {
     /// are more than any type the IDL lets a schema nest.
     static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
-    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
-    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    /// measured as the compact JSON it stands for. With `maxValues`, it bounds the main
+    /// thread's work and the memory of reading one message (docs/WIRE.md, "Limits").
     static let maxMessageBytes = 16 << 20
     /// Most values in one message: each object, array, string, number, boolean and null counts
     /// one (keys do not: each belongs to a value). The one-pass check counts them before
@@ -562,6 +562,8 @@ enum BridgeDecode {
     }
 
     static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        // A Swift dictionary (what corelibs Foundation parses) is the object already: no copy.
+        if let value, case .swiftObject(let object) = shape(value) { return object }
         guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
         var object: [String: Any] = [:]
         object.reserveCapacity(members.count)
@@ -1104,34 +1106,12 @@ struct BridgeIncoming {
     /// `data` names the path of the top-level `data` in errors: `params` for messages,
     /// `result` for the answers of page calls.
     init(_ body: Any, parse: Bool, data: String = "params") {
-        let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
-            // One copy of the text, scanned in place and parsed as it is: a message's text is
-            // the largest thing reading it holds besides what it builds (docs/WIRE.md, "Limits").
-            let json = Data(text.utf8)
-            let scan = json.withUnsafeBytes { BridgeTextScan($0.bindMemory(to: UInt8.self), data: data) }
-            callbackName = Self.callbackName(scan.callbackName)
-            if json.count > BridgeLimits.maxMessageBytes {
-                problem = Self.tooLarge
-            } else if scan.deepest > BridgeLimits.maxDepth {
-                problem = Self.tooDeep
-            } else {
-                problem = scan.values > BridgeLimits.maxValues ? Self.tooMany : scan.collision
-            }
-            object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
-            guard parse else { return }
-            if let problem {
-                object = .failure(problem)
-                return
-            }
-            func parsed(_ json: Data) -> [String: Any]? {
-                guard let value = try? JSONSerialization.jsonObject(with: json, options: []) else { return nil }
-                return try? BridgeDecode.object(value, "message")
-            }
-            // Lone surrogate escapes are repaired only when the text does not parse as it is.
-            guard let message = parsed(json) ?? parsed(Data(BridgeJavaScript.repairingLoneSurrogateEscapes(Array(json)))) else { return }
-            object = .success(message)
-            callbackName = Self.callbackName(message["callbackName"])
+            // The text's own UTF-8 (a copy only when the string has none, as an NSString from
+            // WebKit may), scanned and parsed in place: besides what it builds, the text is the
+            // largest thing reading a message holds (docs/WIRE.md, "Limits").
+            var text = text
+            (object, callbackName) = text.withUTF8 { Self.read(utf8: $0, parse: parse, data: data) }
             return
         }
         let top = try? BridgeDecode.object(body, "message")
@@ -1140,14 +1120,37 @@ struct BridgeIncoming {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
             return
         }
-        problem = Self.check(body, data: data)
-        if let problem {
+        if let problem = Self.check(body, data: data) {
             object = .failure(problem)
         } else if let top {
             object = .success(top)
         } else {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
         }
+    }
+
+    /// Reads JSON text: checked by the scan, then parsed. `utf8` is only read during the call.
+    private static func read(utf8: UnsafeBufferPointer<UInt8>, parse: Bool, data: String)
+        -> (object: Result<[String: Any], BridgeError>, callbackName: CallbackName) {
+        let scan = BridgeTextScan(utf8, data: data)
+        let callbackName = Self.callbackName(scan.callbackName)
+        let notJSON = BridgeError(.invalidMessage, "the message is not a JSON object string")
+        guard parse else { return (.failure(notJSON), callbackName) }
+        if utf8.count > BridgeLimits.maxMessageBytes { return (.failure(tooLarge), callbackName) }
+        if scan.deepest > BridgeLimits.maxDepth { return (.failure(tooDeep), callbackName) }
+        if scan.values > BridgeLimits.maxValues { return (.failure(tooMany), callbackName) }
+        if let collision = scan.collision { return (.failure(collision), callbackName) }
+        func parsed(_ json: Data) -> [String: Any]? {
+            guard let value = try? JSONSerialization.jsonObject(with: json, options: []) else { return nil }
+            return try? BridgeDecode.object(value, "message")
+        }
+        // Foundation's parser keeps nothing of the bytes it read, so they need not be copied.
+        let text = utf8.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: utf8.count, deallocator: .none) } ?? Data()
+        // Lone surrogate escapes are repaired only when the text does not parse as it is.
+        guard let message = parsed(text) ?? parsed(Data(BridgeJavaScript.repairingLoneSurrogateEscapes(Array(utf8)))) else {
+            return (.failure(notJSON), callbackName)
+        }
+        return (.success(message), Self.callbackName(message["callbackName"]))
     }
 
     static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")

@@ -16,8 +16,8 @@ enum BridgeLimits {
     /// are more than any type the IDL lets a schema nest.
     static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
-    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
-    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    /// measured as the compact JSON it stands for. With `maxValues`, it bounds the main
+    /// thread's work and the memory of reading one message (docs/WIRE.md, "Limits").
     static let maxMessageBytes = 16 << 20
     /// Most values in one message: each object, array, string, number, boolean and null counts
     /// one (keys do not: each belongs to a value). The one-pass check counts them before
@@ -296,6 +296,8 @@ enum BridgeDecode {
     }
 
     static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        // A Swift dictionary (what corelibs Foundation parses) is the object already: no copy.
+        if let value, case .swiftObject(let object) = shape(value) { return object }
         guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
         var object: [String: Any] = [:]
         object.reserveCapacity(members.count)

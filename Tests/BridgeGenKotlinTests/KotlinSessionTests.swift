@@ -36,16 +36,16 @@ final class KotlinSessionTests: XCTestCase {
     /// Messages that ended the process (Fixtures/FloodProbe.kt), each answered on a phone's heap
     /// and followed by a request the session still serves: 5.5 million empty objects (16.5 MB,
     /// under a key the module ignores) at -Xmx256m, refused -2 by the value limit before anything
-    /// is built; a message within every limit that the heap cannot hold once read (-Xmx32m), and a
-    /// decoder that overflows the stack, both thrown past the limits and answered -6 by the session.
+    /// is built; a decoder that fills the heap (-Xmx64m) and one that overflows the stack, both
+    /// thrown past the limits, caught by the session and answered -6.
     func testMessagesThatEndedTheProcessAreAnswered() throws {
         let classes = try Self.classes.get()
-        let fine = #"frame: {"answer":"cb2","envelope":{"data":"fine","errcode":0,"errmsg":"ok"}}"#
+        let fine = #"frame: {"answer":"cb2","envelope":{"errcode":0,"errmsg":"ok","data":"fine"}}"#
         let cases: [(mode: String, heap: String, answer: String, log: String?)] = [
-            ("flood", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"data":null,"errcode":-2,"errmsg":"the message holds more than \#(BridgeLimits.maxValues) values"}}"#, nil),
-            ("exhausted", "-Xmx32m", #"frame: {"answer":"cb1","envelope":{"data":null,"errcode":-6,"errmsg":"internal error"}}"#,
+            ("flood", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"errcode":-2,"errmsg":"the message holds more than \#(BridgeLimits.maxValues) values","data":null}}"#, nil),
+            ("exhausted", "-Xmx64m", #"frame: {"answer":"cb1","envelope":{"errcode":-6,"errmsg":"internal error","data":null}}"#,
              "log: internal error: a message on 'uniBridgeCall' exhausted the runtime (OutOfMemoryError); it is answered -6"),
-            ("overflow", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"data":null,"errcode":-6,"errmsg":"internal error"}}"#,
+            ("overflow", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"errcode":-6,"errmsg":"internal error","data":null}}"#,
              "log: internal error: a message on 'uniBridgeCall' exhausted the runtime (StackOverflowError); it is answered -6"),
         ]
         for (mode, heap, answer, log) in cases {

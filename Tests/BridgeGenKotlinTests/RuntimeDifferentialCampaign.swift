@@ -21,7 +21,9 @@ extension RuntimeDifferentialTests {
     static let campaignText = ["x", "é", "\\u00e9", "\\n", "\\\\", "\\\"", "\\/", "\\ud83d\\ude00", "\\ud800", "\\udc00x", "😀", "\\u0000",
                                "\u{2028}", "\\t", "\\b\\f\\r", "<>&'", "\\u12", "\\x"]
     static let campaignNumbers = ["0", "-0", "1", "-1", "0.5", "1e2", "1E-2", "-1.5e+3", "9007199254740991", "9007199254740993",
-                                  "18446744073709551615", "-9223372036854775808", "1e308", "1e400", "2.5e-400", "01", "1.", ".5", "+1", "-"]
+                                  "18446744073709551615", "-9223372036854775808", "1e308", "2.5e-400", "01", "1.", ".5", "+1", "-"]
+    // Not 1e400: Foundation on Linux reads it as infinity where Apple's and the Kotlin reader
+    // refuse the text, which shows when a repeated key drops the value (incomingCases has it alone).
 
     /// `count` random messages from `seed`: objects nesting values of every kind under keys from
     /// `campaignKeys`, with `type`, `data`, `callbackName` and `id` in any order, a quarter of them

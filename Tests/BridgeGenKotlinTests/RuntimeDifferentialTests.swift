@@ -13,7 +13,16 @@ final class RuntimeDifferentialTests: XCTestCase {
         var swift: String
     }
 
-    static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ text: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     func cases() -> [Case] {
         var cases: [Case] = []

@@ -32,19 +32,21 @@ import Foundation
 
 /// Yields until the session has been idle for a few rounds: what a line started has finished,
 /// except the `parked` requests, which wait for the page to cancel them. `parked` is read each
-/// round: a line parks a request (or cancels one) while it settles.
-@MainActor func settle(_ session: BridgeSession, parked: @MainActor () -> Int = { 0 }) async {
+/// round: a line parks a request (or cancels one) while it settles. Returns the rounds it took
+/// (at most 100,000: a line that never settles).
+@MainActor @discardableResult func settle(_ session: BridgeSession, parked: @MainActor () -> Int = { 0 }) async -> Int {
     var quietRounds = 0
-    for _ in 0..<100_000 {
+    for round in 1...100_000 {
         await Task.yield()
         let parked = parked()
         if session.isIdle || (parked > 0 && session.runningRequestCount == parked) {
             quietRounds += 1
-            if quietRounds > 20 { return }
+            if quietRounds > 20 { return round }
         } else {
             quietRounds = 0
         }
     }
+    return 100_000
 }
 
 func origin(_ value: Any?) -> BridgeOrigin {
@@ -259,7 +261,7 @@ func origin(_ value: Any?) -> BridgeOrigin {
                 let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
                 line.output["id"] = id
                 guard try await handle(command, id, line) else { continue }
-                await settle(session, parked: parked)
+                line.output["settleRounds"] = .int(await settle(session, parked: parked))
                 if line.expectsReply, line.replies == 0, parked() > 0 {
                     // A request parked until the page cancels it: its line ends with that reply.
                     start {
