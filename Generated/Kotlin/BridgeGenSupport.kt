@@ -325,7 +325,7 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
 
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
- * nesting depth and keys are checked against [BridgeLimits] by one pass without recursion
+ * nesting depth, number of values and keys are checked against [BridgeLimits] by one pass without recursion
  * before anything parses it, and then a strict RFC 8259 reader (never org.json, which accepts
  * comments, single quotes and unquoted keys) builds the values.
  */
@@ -449,8 +449,8 @@ internal object Utf8 {
 
 /**
  * One pass over a message's JSON text, without recursion and without parsing it: how deep it
- * nests, the first two keys of one object that differ only in Unicode normalization, and the
- * value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
+ * nests, how many values it holds, the first two keys of one object that differ only in
+ * Unicode normalization, and the value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
  * still be read. The Swift runtime's `BridgeTextScan`, step for step.
  */
 internal class BridgeTextScan(s: ByteArray, data: String) {

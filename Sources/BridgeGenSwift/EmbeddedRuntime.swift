@@ -2185,8 +2185,8 @@ enum BridgeJavaScript {
 
 // MARK: - Reading messages
 
-/// A message as the session received it. Its size, nesting depth and keys are checked
-/// against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
+/// A message as the session received it. Its size, nesting depth, number of values and keys
+/// are checked against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
 /// object WebKit delivered) before anything parses or decodes it.
 struct BridgeIncoming {
     /// The `callbackName` a message carries (callback transport).
@@ -2346,8 +2346,8 @@ struct BridgeIncoming {
 }
 
 /// One pass over a message's JSON text, without recursion and without parsing it: how deep it
-/// nests, the first two keys of one object that differ only in Unicode normalization, and the
-/// value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
+/// nests, how many values it holds, the first two keys of one object that differ only in
+/// Unicode normalization, and the value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
 /// so a malformed request's callback name can still be read.
 struct BridgeTextScan {
     enum Value {

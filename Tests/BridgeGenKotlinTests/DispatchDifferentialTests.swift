@@ -79,9 +79,9 @@ final class DispatchDifferentialTests: XCTestCase {
     /// normalization and read in the other (the same key to Swift's dictionary).
     static func edgeMessages() -> [String] {
         func message(_ type: String, _ data: String, _ name: String) -> String {
-            "{\"type\":\"\(type)\",\"data\":\(data),\"callbackName\":\"\(name)\"}"
+            "{\"type\":\"\(type)\",\"data\":\(data),\"callbackName\":\"\(name)\",\"id\":\"\(name)\"}"
         }
-        // The message object, type, data, name, parameters, x and callbackName: 7 values.
+        // The message object, type, data, name, parameters, x, callbackName and id: 8 values.
         let zeros = { (count: Int) in Array(repeating: "0", count: count).joined(separator: ",") }
         return [
             "{\"type\":\"$answer\",\"callbackName\":\"z1\"}",
@@ -89,8 +89,8 @@ final class DispatchDifferentialTests: XCTestCase {
             message("setBlob", "{\"key\":\"k\",\"contents\":\"😀AAA\"}", "b1"),
             message("setBlob", "{\"key\":\"k\",\"contents\":\"AAAA😀==\"}", "b2"),
             message("setBlob", "{\"key\":\"k\",\"contents\":\"AAé\"}", "b3"),
-            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 7) + "]}}", "v1"),
-            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 6) + "]}}", "v2"),
+            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 8) + "]}}", "v1"),
+            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 7) + "]}}", "v2"),
             message("download", "{\"url\":\"test://items/-1\",\"chunkSize\":1}", "d1"),
             message("download", "{\"url\":\"test://items/\u{663}\",\"chunkSize\":1}", "d2"),
             message("download", "{\"url\":\"test://items/+2\",\"chunkSize\":1}", "d3"),
@@ -167,6 +167,18 @@ final class DispatchDifferentialTests: XCTestCase {
             differences.append("\(text)\n  swift:  \(swiftNormalized[index])\n  kotlin: \(kotlin[index])")
         }
         XCTAssertTrue(differences.isEmpty, "\(differences.count) of \(texts.count) messages differ:\n" + differences.prefix(15).joined(separator: "\n"))
+        // The edges answered as docs/WIRE.md says, not only alike.
+        let edges = Array(swiftNormalized.suffix(Self.edgeMessages().count))
+        if edges.count == 13 {
+            XCTAssertTrue(edges[0].hasPrefix("{\"answers\":[]") && edges[1].hasPrefix("{\"answers\":[]"), "a $answer is not answered: \(edges[0])")
+            XCTAssertTrue(edges[2].contains("character 0 is not in the base64 alphabet"), edges[2])
+            XCTAssertTrue(edges[3].contains("character 4 is not in the base64 alphabet"), edges[3])
+            XCTAssertTrue(edges[5].contains("\"errcode\":0"), "at the value limit: read")
+            XCTAssertTrue(edges[6].contains("the message holds more than \(BridgeLimits.maxValues) values"), edges[6])
+            XCTAssertTrue(edges[7].contains("unknown test URL") && edges[8].contains("unknown test URL"), edges[7] + edges[8])
+            XCTAssertTrue(edges[9].contains("\"data\":2,"), edges[9])
+            XCTAssertTrue(edges[12].contains("\"data\":\"v\""), "the key in another normalization finds the value: \(edges[12])")
+        }
         // Not all refusals: the handlers were reached and answered.
         XCTAssertGreaterThan(kotlin.filter { $0.contains("\"errcode\":0") }.count, 20)
     }

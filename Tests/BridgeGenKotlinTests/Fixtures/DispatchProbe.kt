@@ -216,8 +216,9 @@ fun main() = runBlocking {
     generateSequence(::readLine).forEach { line ->
         val answers = ArrayList<JsonValue>()
         session.receive("uniBridgeCall", unhex(line), origin) { frame ->
-            val envelope = (BridgeIncoming.read(frame).message?.get("envelope")) ?: JsonValue.Text("unreadable frame")
-            answers.add(envelope)
+            val posted = BridgeIncoming.read(frame).message
+            // A stream's items: the Swift host's item scripts are not answers either.
+            if (posted?.containsKey("item") != true) answers.add(posted?.get("envelope") ?: JsonValue.Text("unreadable frame"))
         }
         while (session.runningRequestCount > 0) yield()
         val calls = ArrayList(handlers.calls)

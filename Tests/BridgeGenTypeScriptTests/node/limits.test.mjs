@@ -35,7 +35,7 @@ for (const transport of transports) {
         const { user } = await freshModule(transport, 'user');
         const parameters = { x: new Array(100_000).fill(0) };
         await assert.rejects(user.iosAppPrepay({ order: { product_id: 'p', quantity: 1, metadata: parameters } }),
-            { code: -2, message: 'user.iosAppPrepay: could not post the message: the message holds more than 100000 values' });
+            { code: -2, message: 'user.ios-app-prepay: could not post the message: the message holds more than 100000 values' });
         user.logEvent({ name: 'big', parameters });
         user.logEvent({ name: 'small', parameters: { x: [0] } });
         await settle();
