@@ -366,7 +366,7 @@ enum BridgeDecode {
         let object = try object(value, path)
         var result: [String: T] = [:]
         result.reserveCapacity(object.count)
-        for key in object.keys.sorted() {
+        for key in JSONValue.sortedKeys(object.keys) {
             result[key] = try element(object[key], path.key(key))
         }
         return result

@@ -623,7 +623,7 @@ enum BridgeDecode {
         let object = try object(value, path)
         var result: [String: T] = [:]
         result.reserveCapacity(object.count)
-        for key in object.keys.sorted() {
+        for key in JSONValue.sortedKeys(object.keys) {
             result[key] = try element(object[key], path.key(key))
         }
         return result
@@ -3244,7 +3244,7 @@ extension BridgeEncode {
 }
 
 """#, imports: ["Foundation"]),
-RuntimeSource(name: "Values.swift", firstLine: 7, modifier: "public ", accessLines: [11, 36, 105, 147, 148, 149, 151, 153, 159, 163, 183, 236, 237], body: #"""
+RuntimeSource(name: "Values.swift", firstLine: 7, modifier: "public ", accessLines: [11, 36, 113, 155, 156, 157, 159, 161, 167, 171, 191, 244, 245], body: #"""
 // MARK: - JSON values
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
@@ -3303,7 +3303,7 @@ public enum JSONValue: Sendable, Equatable {
             out.append(0x5D)
         case .object(let members):
             out.append(0x7B)
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, key) in JSONValue.sortedKeys(members.keys).enumerated() {
                 if index > 0 { out.append(0x2C) }
                 JSONValue.writeString(key, to: &out)
                 out.append(0x3A)
@@ -3316,6 +3316,14 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
     /// else as its UTF-8 bytes, copied in runs.
+    /// Keys in the order JSON text is written and maps are decoded: by their Unicode scalars as
+    /// written (UTF-8 byte order). Not `String`'s `<`, which compares canonical equivalents and
+    /// orders some of them (Hangul syllables beside their jamo) unlike any normalization form,
+    /// so no other runtime could write the same order.
+    static func sortedKeys<Keys: Sequence>(_ keys: Keys) -> [String] where Keys.Element == String {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
         out.append(0x22)

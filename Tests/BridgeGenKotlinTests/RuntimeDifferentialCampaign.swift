@@ -91,9 +91,27 @@ extension RuntimeDifferentialTests {
     /// runtime's answer. Summarized answers (a digest of the message) keep the lines short.
     func campaignCases() -> [Case] {
         let texts = Self.campaignMessages(count: Self.campaignSize, seed: Self.campaignSeed) + Self.valueLimitMessages()
-        // The residues RuntimeDifferentialTests.incomingCases leaves out: Foundation on Linux.
-        return texts.filter { !$0.contains("\"\u{FEFF}") && $0.range(of: ",\\s*[\\]}]", options: .regularExpression) == nil }
+        // The residues RuntimeDifferentialTests.incomingCases leaves out (Foundation on Linux),
+        // and numbers of 18 digits or more, which Foundation on Linux reads its own way: some
+        // negative 19-digit integers as doubles, and decimals not to the nearest double (Apple's
+        // Foundation and the Kotlin reader read -922337203.854775808 as -922337203.8547758, it
+        // as -922337203.8547757).
+        return texts.filter { !$0.contains("\"\u{FEFF}") && $0.range(of: ",\\s*[\\]}]", options: .regularExpression) == nil && !Self.hasLongNumber($0) }
             .map { Case(kind: "incoming-digest", input: $0, swift: Self.digest(Self.swiftIncoming($0))) }
+    }
+
+    /// Whether a run of digits and dots in `text` holds 18 digits or more.
+    static func hasLongNumber(_ text: String) -> Bool {
+        var digits = 0
+        for byte in text.utf8 {
+            if (0x30...0x39).contains(byte) {
+                digits += 1
+                if digits >= 18 { return true }
+            } else if byte != 0x2E {
+                digits = 0
+            }
+        }
+        return false
     }
 
     /// A long answer as its length and its first 200 and last 100 scalars, alike on both sides.

@@ -55,8 +55,9 @@ final class RuntimeDifferentialTests: XCTestCase {
             cases.append(Case(kind: "envelopeData", input: "\(code)\u{F8FF}\(text)",
                               swift: BridgeEnvelope.failure(BridgeError(code: code, message: text, data: data)).jsonText))
         }
-        // Precomposed keys only: how Swift orders a key that is not in NFC is its own (left alone).
-        let keyPieces = ["a", "B", "_", "0", "é", "\u{FFFD}", "\u{E000}", "😀", "中", "", "aa", "Z", "\u{7F}"]
+        // Keys in and out of NFC, Hangul syllables beside their jamo: written in scalar order on both sides.
+        let keyPieces = ["a", "B", "_", "0", "é", "\u{FFFD}", "\u{E000}", "😀", "中", "", "aa", "Z", "\u{7F}", "e\u{301}", "\u{D55C}",
+                         "\u{1112}\u{1161}\u{11AB}", "{", "\u{212B}"]
         for _ in 0..<100 {
             var keys: [String] = []
             for _ in 0..<random.int(1...6) {

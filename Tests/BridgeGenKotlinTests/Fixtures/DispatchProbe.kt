@@ -24,12 +24,8 @@ class SwiftKeyedMap<V> {
     fun clear() = entries.clear()
 }
 
-/** Swift's `String` order (`<`): by the Unicode scalars of the NFC forms, not by UTF-16 units. */
-val swiftStringOrder: Comparator<String> = Comparator { a, b ->
-    val x = java.text.Normalizer.normalize(a, java.text.Normalizer.Form.NFC).codePoints().toArray()
-    val y = java.text.Normalizer.normalize(b, java.text.Normalizer.Form.NFC).codePoints().toArray()
-    java.util.Arrays.compare(x, y)
-}
+/** The Swift handlers' order of keys (`JSONValue.sortedKeys`): by Unicode scalars, not by UTF-16 units. */
+val scalarOrder: Comparator<String> = Comparator { a, b -> java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray()) }
 
 /** Swift's `Int(text)`: an optional `+` or `-`, then ASCII digits only (Kotlin's `toLongOrNull` also reads `٣`). */
 fun swiftInt(text: String): Long? {
@@ -182,7 +178,7 @@ class TestHandlers : SampleHandler, UserHandler {
             "cancel" -> User.PrepayResult(User.PurchaseStatus.Cancelled)
             else -> User.PrepayResult(
                 User.PurchaseStatus.Purchased, "tx-${order.productId}-${order.quantity}",
-                mapOf(order.productId to order.metadata.keys.sortedWith(swiftStringOrder)),
+                mapOf(order.productId to order.metadata.keys.sortedWith(scalarOrder)),
             )
         }
     }

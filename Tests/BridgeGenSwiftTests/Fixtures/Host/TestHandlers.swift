@@ -158,7 +158,7 @@ enum TestFailure: Error {
         case "cancel": return User.PrepayResult(status: .cancelled)
         default:
             return User.PrepayResult(status: .purchased, transactionId: "tx-\(order.productId)-\(order.quantity)",
-                                     receipts: [order.productId: order.metadata.keys.sorted()])
+                                     receipts: [order.productId: JSONValue.sortedKeys(order.metadata.keys)])
         }
     }
 
