@@ -423,6 +423,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     /// and messages at the value limit, read by both runtimes with the same answer each.
     func testARandomCampaignReadsAlike() throws {
         let cases = campaignCases()
+        print("campaign: \(cases.count) messages (seed \(Self.campaignSeed)) through both runtimes")
         let mismatches = try kotlinMismatches(cases)
         XCTAssertTrue(mismatches.isEmpty, "seed \(Self.campaignSeed): \(mismatches.count) of \(cases.count) messages differ:\n"
                       + mismatches.prefix(20).joined(separator: "\n"))
