@@ -10,7 +10,7 @@ from Debian's libandroid-json-java.
   kotlin.py classpath                           the runtime classpath (stdlib, coroutines, org.json)
   kotlin.py compile --out DIR [--cp X] FILE...  one kotlinc run, warnings as errors; skipped when
                                                 DIR already holds the classes of these exact inputs
-  kotlin.py run --cp DIR MAIN [ARG...]          java on the runtime classpath plus DIR
+  kotlin.py run [--jvm OPT] --cp DIR MAIN [ARG...]  java on the runtime classpath plus DIR (OPT: -Xmx256m)
 
 The compiler is slow to start (about 20 s cold); C1 only and a class-data-sharing archive,
 written once into the cache, bring a small compile to a few seconds. The cache is
@@ -141,10 +141,11 @@ def compile_sources(args):
 
 def run_program(args):
     extra = classpath_option(args)
+    jvm = take_option(args, "--jvm")
     if not args:
-        fail("usage: kotlin.py run --cp DIR MAIN [ARG...]", 2)
+        fail("usage: kotlin.py run [--jvm OPTION]... --cp DIR MAIN [ARG...]", 2)
     classpath = ":".join(runtime_classpath(toolchain()) + extra)
-    os.execvp("java", ["java", "-XX:TieredStopAtLevel=1", "-cp", classpath] + args)
+    os.execvp("java", ["java", "-XX:TieredStopAtLevel=1"] + jvm + ["-cp", classpath] + args)
 
 
 def main(argv):

@@ -4,6 +4,8 @@
 //   | bytes BYTES (a `bytes` round trip, setBlob then getBlob, against a string of the same wire length, same run)
 //   | collections N (N decodes and encodes of a list and a map of lists through the runtime's composed coders,
 //     as generated code passes them, and through the closure literals they replaced, same run)
+//   | flood-ignored BYTES | flood-any BYTES | keys BYTES | worst 0 | worst-keys 0 | worst-text 0 (a message of many small values: receive time and the
+//     peak memory it adds, as a ratio to its size; `worst` is the costliest message the limits admit)
 import Foundation
 
 func peakMiB() -> Double {
@@ -32,6 +34,118 @@ func wideText(_ bytes: Int) -> String {
 }
 
 var keepAlive: [Any] = []
+
+/// The resident size and its peak since the last `resetPeak()`, in KiB (Linux: /proc/self/status).
+func resident() -> (now: Int, peak: Int) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    func field(_ name: String) -> Int {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+/// The CPU time of this thread, in seconds: steadier than the wall clock on a loaded machine.
+func threadSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Makes the peak resident size the current one (Linux 4.0+: `5` into /proc/self/clear_refs),
+/// so that a later `resident().peak` is the peak of what ran in between.
+func resetPeak() {
+    if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+}
+
+/// A callback-transport `log-event` message (its `parameters` decoded as `map<any>`) of about
+/// `bytes` bytes that floods the runtime with small values (`[{},{},...]`, 3 bytes each):
+/// `flood-ignored` under a key the schema ignores, `flood-any` inside `parameters`; `keys` is
+/// one object of short keys (`"123":0,`) in `parameters`; `worst` the message the limits admit
+/// that costs the most: `BridgeLimits.maxValues` values, the largest count, as `{}` in
+/// `parameters`, and a string that fills it to `BridgeLimits.maxMessageBytes`; `worst-keys` the
+/// same with the values under as many keys (`"123":0`), which `map<any>` decodes in key order;
+/// `worst-text` with keys of non-ASCII text (`"123é漢é漢..."`) that fill the message.
+func floodText(_ kind: String, _ bytes: Int) -> String {
+    let head = "{\"type\":\"log-event\",\"callbackName\":\"cb\",\"data\":{\"name\":\"n\",\"parameters\":{"
+    var text = head
+    text.reserveCapacity(bytes + 64)
+    switch kind {
+    case "flood-ignored":
+        text += "}},\"flood\":["
+        let count = (bytes - text.utf8.count - 2) / 3
+        for i in 0..<count { text += i == 0 ? "{}" : ",{}" }
+        text += "]}"
+    case "flood-any":
+        text += "\"x\":["
+        let count = (bytes - text.utf8.count - 4) / 3
+        for i in 0..<count { text += i == 0 ? "{}" : ",{}" }
+        text += "]}}}"
+    case "keys":
+        var i = 0
+        while text.utf8.count < bytes - 16 {
+            text += (i == 0 ? "\"" : ",\"") + String(i) + "\":0"
+            i += 1
+        }
+        text += "}}}"
+    case "worst-text":
+        // As many keys of non-ASCII text as fill the message: hashed, compared and sorted as text.
+        let count = BridgeLimits.maxValues - 8
+        let tail = String(repeating: "é漢", count: (BridgeLimits.maxMessageBytes - text.utf8.count - 64) / count / 5 - 2)
+        text += "\"x\":{"
+        for i in 0..<count { text += (i == 0 ? "\"" : ",\"") + String(i) + tail + "\":0" }
+        text += "},\"filler\":\""
+        text += String(repeating: "a", count: BridgeLimits.maxMessageBytes - text.utf8.count - 5)
+        text += "\"}}}"
+    case "worst", "worst-keys":
+        // The message object, type, callbackName, data, name, parameters, x, filler: 8 values.
+        let count = BridgeLimits.maxValues - 8
+        if kind == "worst" {
+            text += "\"x\":["
+            for i in 0..<count { text += i == 0 ? "{}" : ",{}" }
+            text += "],\"filler\":\""
+        } else {
+            text += "\"x\":{"
+            for i in 0..<count { text += (i == 0 ? "\"" : ",\"") + String(i) + "\":0" }
+            text += "},\"filler\":\""
+        }
+        text += String(repeating: "a", count: BridgeLimits.maxMessageBytes - text.utf8.count - 5)
+        text += "\"}}}"
+    default:
+        fatalError("unknown case")
+    }
+    return text
+}
+
+/// One flood message through a callback-transport session: the seconds `receive` blocks (it
+/// reads, checks and decodes the message, then starts the handler's Task), the answer, and the
+/// peak memory it added over the resident size with the message already built, also as a
+/// ratio to the message's size.
+@MainActor func floodBench(_ kind: String, _ bytes: Int) {
+    let handlers = TestHandlers()
+    let session = BridgeSession(transport: .callback(channel: "uniBridgeCall"), policy: .default, evaluate: { _, done in done(true) })
+    session.install(SampleDispatcher(handler: handlers))
+    session.install(UserDispatcher(handler: handlers))
+    var answer = "none"
+    let body = floodText(kind, bytes)
+    let size = body.utf8.count
+    resetPeak()
+    let before = resident()
+    let start = Date(), cpuStart = threadSeconds()
+    session.receive(channel: "uniBridgeCall", body: body, origin: BridgeOrigin(scheme: "file", host: "", isMainFrame: true),
+                    reply: nil, answer: { script in answer = script.contains("errcode\\\":-") ? "refused" : "answered" })
+    let seconds = threadSeconds() - cpuStart, wall = Date().timeIntervalSince(start)
+    let added = Double(max(0, resident().peak - before.now)) * 1024
+    let calls = handlers.drainCalls().count
+    print("\(kind) \(size) bytes: receive \(String(format: "%.3f", seconds)) s of CPU (\(String(format: "%.3f", seconds / Double(size) * 1e6)) s per MB; "
+          + "wall \(String(format: "%.3f", wall)) s), "
+          + "handler calls \(calls), \(calls > 0 ? "dispatched" : answer), peak added \(String(format: "%.1f", added / 1_048_576)) MiB, "
+          + "\(String(format: "%.2f", added / Double(size)))x the message")
+    keepAlive.append(body)
+}
 
 @MainActor func main() {
     let args = CommandLine.arguments
@@ -236,6 +350,8 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "collections" {
         exit(0)
     }
     dispatchMain()
+} else if CommandLine.arguments.count > 2, ["flood-ignored", "flood-any", "keys", "worst", "worst-keys", "worst-text"].contains(CommandLine.arguments[1]) {
+    MainActor.assumeIsolated { floodBench(CommandLine.arguments[1], Int(CommandLine.arguments[2])!) }
 } else {
     MainActor.assumeIsolated { main() }
 }

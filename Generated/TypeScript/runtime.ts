@@ -472,6 +472,24 @@ function frameRouter(object: object): FrameRouter {
  */
 export const maxBytesLength = 10 * 1024 * 1024;
 
+/**
+ * Most values in one message, as native's `BridgeLimits.maxValues`: each object, array, string,
+ * number, boolean and null counts one (keys do not). The client refuses a message that holds
+ * more before posting it, with native's words and code (-2), so the page hears why at once.
+ * @internal
+ */
+export const maxValues = 100_000;
+
+/** What `toWire` throws for a value of more than its budget of values. */
+class ValueLimitError extends RangeError {
+    constructor() {
+        super(`the message holds more than ${maxValues} values`);
+    }
+}
+
+/** How many more values the running `toWire` may copy. */
+let wireBudget = 0;
+
 /** The base64 alphabet (RFC 4648 section 4) and its tables, built on first use. */
 const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 let base64Tables: { readonly pairs: Uint16Array; readonly values: Int8Array; readonly text: TextDecoder } | undefined;
@@ -717,11 +735,24 @@ function wellFormed(s: string): string {
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
  * numbers as null, `toJSON` honoured) with well-formed strings and each `Uint8Array` as its
  * base64 text (IDL `bytes`), ready for either transport. Throws a TypeError for what JSON
- * cannot carry (a BigInt, a cyclic value), a RangeError for bytes over `maxBytesLength`.
+ * cannot carry (a BigInt, a cyclic value), a RangeError for bytes over `maxBytesLength` or for
+ * more than `budget` values (a `ValueLimitError`; native counts the values of the whole message).
  * @internal
  */
-export function toWire(value: unknown): unknown {
-    return wireCopy(value, new Set(), 0, true);
+export function toWire(value: unknown, budget: number = maxValues): unknown {
+    const outer = wireBudget;
+    wireBudget = budget;
+    try {
+        return wireCopy(value, new Set(), 0, true);
+    } finally {
+        wireBudget = outer;
+    }
+}
+
+/** Counts one value of the copy; past the budget the copy stops. */
+function spendValue(): void {
+    wireBudget -= 1;
+    if (wireBudget < 0) throw new ValueLimitError();
 }
 
 /**
@@ -741,14 +772,21 @@ const cycleCheckDepth = 32;
 function wireCopy(value: unknown, ancestors: Set<object>, depth: number, callToJSON: boolean): unknown {
     switch (typeof value) {
         case 'string':
+            spendValue();
             return wellFormed(value);
         case 'number':
+            spendValue();
             return Number.isFinite(value) ? value : null;
         case 'boolean':
+            spendValue();
             return value;
         case 'object': {
-            if (value === null) return null;
+            if (value === null) {
+                spendValue();
+                return null;
+            }
             if (isBytes(value)) {
+                spendValue();
                 if (value.length > maxBytesLength) throw new BytesLimitError(value.length);
                 return encodeBase64(value);
             }
@@ -756,6 +794,7 @@ function wireCopy(value: unknown, ancestors: Set<object>, depth: number, callToJ
             if (callToJSON && typeof withJSON.toJSON === 'function') {
                 return wireCopy((withJSON.toJSON as () => unknown).call(value), ancestors, depth, false);
             }
+            spendValue();
             if (depth < cycleCheckDepth) return wireContainer(value, ancestors, depth);
             if (ancestors.has(value)) throw new TypeError('a cyclic value cannot be sent over the bridge');
             ancestors.add(value);
@@ -777,7 +816,9 @@ function wireContainer(value: object, ancestors: Set<object>, depth: number): un
     if (Array.isArray(value)) {
         return value.map((item) => {
             const wire = wireCopy(item, ancestors, depth + 1, true);
-            return wire === undefined ? null : wire;
+            if (wire !== undefined) return wire;
+            spendValue();  // JSON writes a hole, undefined or a function in an array as null
+            return null;
         });
     }
     const out: { [key: string]: unknown } = {};
@@ -791,6 +832,10 @@ function wireContainer(value: object, ancestors: Set<object>, depth: number): un
     return out;
 }
 
+/**
+ * Posts `message` as its transport carries it. Throws what `toWire` throws, a bytes limit
+ * error with the path of its value.
+ */
 function post(port: Port, message: WireMessage): unknown {
     let wire: unknown;
     try {
@@ -890,7 +935,7 @@ function bridgeErrorCodeOf(thrown: unknown): number | undefined {
 function thrownData(thrown: unknown): { data: unknown } | { failure: string } {
     try {
         const data = (thrown as { data?: unknown }).data;
-        return { data: data === undefined ? null : toWire(data) };
+        return { data: data === undefined ? null : toWire(data, maxValues - 3) };
     } catch (error) {
         return { failure: pageAnswer(BridgeErrorCode.pageError, `the error's data cannot be sent over the bridge: ${thrownMessage(error)}`) };
     }
@@ -914,7 +959,8 @@ function pageFailure(thrown: unknown, declared: readonly number[]): string {
 function pageResult(value: unknown): string {
     let wire: unknown;
     try {
-        wire = toWire(value);
+        // Native counts the envelope's values too: the object, `errcode` and `errmsg`.
+        wire = toWire(value, maxValues - 3);
     } catch (error) {
         const why = error instanceof BytesLimitError ? bytesLimitMessage(error, value, 'result') : thrownMessage(error);
         return pageAnswer(BridgeErrorCode.pageError, `the result cannot be sent over the bridge: ${why}`);
@@ -1694,7 +1740,8 @@ export class Channel {
             try {
                 result = post(port, message);
             } catch (error) {
-                if (finish()) fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                const code = error instanceof ValueLimitError ? BridgeErrorCode.invalidMessage : BridgeErrorCode.invalidParams;
+                if (finish()) fail(code, `${module}.${method}: could not post the message: ${messageOf(error)}`);
                 return;
             }
             if (callbackName === undefined) {

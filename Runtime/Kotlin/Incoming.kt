@@ -6,7 +6,7 @@ package bridgegen
 
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
- * nesting depth and keys are checked against [BridgeLimits] by one pass without recursion
+ * nesting depth, number of values and keys are checked against [BridgeLimits] by one pass without recursion
  * before anything parses it, and then a strict RFC 8259 reader (never org.json, which accepts
  * comments, single quotes and unquoted keys) builds the values.
  */
@@ -27,6 +27,7 @@ public class BridgeIncoming private constructor(
     public companion object {
         internal val tooLarge = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is larger than ${BridgeLimits.MAX_MESSAGE_BYTES} bytes of JSON")
         internal val tooDeep = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message nests deeper than ${BridgeLimits.MAX_DEPTH} levels")
+        internal val tooMany = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message holds more than ${BridgeLimits.MAX_VALUES} values")
         internal val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
 
         /**
@@ -41,6 +42,7 @@ public class BridgeIncoming private constructor(
             val problem = when {
                 bytes.size > BridgeLimits.MAX_MESSAGE_BYTES -> tooLarge
                 scan.deepest > BridgeLimits.MAX_DEPTH -> tooDeep
+                scan.values > BridgeLimits.MAX_VALUES -> tooMany
                 else -> scan.collision
             }
             if (problem != null) return BridgeIncoming(null, problem, scanned)
@@ -128,8 +130,8 @@ internal object Utf8 {
 
 /**
  * One pass over a message's JSON text, without recursion and without parsing it: how deep it
- * nests, the first two keys of one object that differ only in Unicode normalization, and the
- * value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
+ * nests, how many values it holds, the first two keys of one object that differ only in
+ * Unicode normalization, and the value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
  * still be read. The Swift runtime's `BridgeTextScan`, step for step.
  */
 internal class BridgeTextScan(s: ByteArray, data: String) {
@@ -143,6 +145,9 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
     }
 
     var deepest: Int = 0
+        private set
+    /** How many values the text holds (keys not counted), at most [BridgeLimits.MAX_VALUES] + 1. */
+    var values: Int = 0
         private set
     var collision: BridgeError? = null
         private set
@@ -160,12 +165,21 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
         val open = ArrayList<Container>()
         var beyond = 0
         var tracking = s.size <= BridgeLimits.MAX_MESSAGE_BYTES
+        var inScalar = false  // inside a number or a literal, whose first byte was counted
         var i = 0
+        // Counts a value; past the limit, keys are no longer collected (the message is refused).
+        fun counted() {
+            if (values > BridgeLimits.MAX_VALUES) return
+            values += 1
+            if (values > BridgeLimits.MAX_VALUES) tracking = false
+        }
         fun topLevelCallbackValue(): Boolean =
             open.size == 1 && beyond == 0 && open[0].isObject && open[0].awaitsValue && open[0].key == "callbackName"
 
         while (i < s.size) {
             val byte = s[i].toInt() and 0xFF
+            val scalarByte = inScalar
+            inScalar = false
             when (byte) {
                 0x22 -> {
                     var end = i + 1
@@ -181,9 +195,11 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                     val stop = minOf(end, s.size)
                     val closed = end < s.size
                     i = end + 1
+                    val isKey = beyond == 0 && open.isNotEmpty() && open.last().isObject && open.last().expectsKey
+                    if (!isKey) counted()
                     if (beyond != 0 || open.isEmpty()) continue
                     val last = open[open.size - 1]
-                    if (last.isObject && last.expectsKey) {
+                    if (isKey) {
                         val key = text(s, start, stop, escaped)
                         last.key = key
                         last.expectsKey = false
@@ -204,6 +220,7 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                     continue
                 }
                 0x7B, 0x5B -> {
+                    counted()
                     if (topLevelCallbackValue()) callbackName = Value.Other
                     if (open.size >= BridgeLimits.MAX_DEPTH) {
                         beyond += 1
@@ -235,8 +252,12 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                 }
                 0x20, 0x09, 0x0A, 0x0D -> {}
                 else -> {
-                    if (topLevelCallbackValue()) callbackName = if (byte == 0x6E) Value.Null else Value.Other
-                    if (beyond == 0 && open.isNotEmpty()) open.last().awaitsValue = false
+                    inScalar = true
+                    if (!scalarByte) {
+                        counted()
+                        if (topLevelCallbackValue()) callbackName = if (byte == 0x6E) Value.Null else Value.Other
+                        if (beyond == 0 && open.isNotEmpty()) open.last().awaitsValue = false
+                    }
                 }
             }
             i += 1

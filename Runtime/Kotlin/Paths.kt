@@ -10,6 +10,8 @@ public object BridgeLimits {
     public const val MAX_DEPTH: Int = 128
     /** Largest message, in bytes of JSON text (UTF-8). */
     public const val MAX_MESSAGE_BYTES: Int = 16 shl 20
+    /** Most values in one message (each object, array, string, number, boolean and null; keys do not count), counted before anything is built. */
+    public const val MAX_VALUES: Int = 100_000
     /** Longest callback name, in UTF-16 units. */
     public const val MAX_CALLBACK_NAME_LENGTH: Int = 256
     /** Largest JSON text of an answer or an event payload sent to the page. */

@@ -267,6 +267,46 @@ public class BridgeSession(
      * names a `callbackName` (a send names none and is not answered).
      */
     public fun receive(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
+        try {
+            handle(channel, text, origin, frame)
+        } catch (error: OutOfMemoryError) {
+            exhausted(error, channel, text, frame)
+        } catch (error: StackOverflowError) {
+            exhausted(error, channel, text, frame)
+        } finally {
+            receiving = null
+        }
+    }
+
+    /** The reply of the message being handled, once made: what [exhausted] answers. */
+    private var receiving: BridgeReply? = null
+
+    /**
+     * The limits bound what reading a message builds, but a heap the app has nearly filled, or
+     * a handler's own decoding, can still throw past them: thrown out of the listener, that
+     * would end the app's process. The message is answered `internalError` (-6) instead, its
+     * callback name read again from the text by the scan alone, and logged.
+     */
+    private fun exhausted(error: Throwable, channel: String, text: String, frame: BridgeFrame) {
+        log("internal error: a message on '$channel' exhausted the runtime (${error.javaClass.simpleName}); it is answered -6")
+        val reply = receiving ?: try {
+            (BridgeIncoming.read(text, parse = false).callbackName as? BridgeIncoming.CallbackName.Valid)?.let { replyTo(it.name, frame) }
+        } catch (again: OutOfMemoryError) {
+            null
+        }
+        reply?.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+    }
+
+    /** A reply posted as an answer frame through `frame`; a message without a callback name (null) is not answered. */
+    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply = BridgeReply({ envelope ->
+        if (callbackName == null) {
+            if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
+        } else {
+            frame.post(answerFrame(callbackName, envelope))
+        }
+    }, log)
+
+    private fun handle(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
         val trusted = policy.allows(origin)
         if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
         val incoming = BridgeIncoming.read(text, parse = trusted)
@@ -278,13 +318,8 @@ public class BridgeSession(
                 return
             }
         }
-        val reply = BridgeReply({ envelope ->
-            if (callbackName == null) {
-                if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
-            } else {
-                frame.post(answerFrame(callbackName, envelope))
-            }
-        }, log)
+        val reply = replyTo(callbackName, frame)
+        receiving = reply
         if (!trusted) return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
         val message = incoming.message ?: return reply.fail(incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "invalid message"))
         val type = (message["type"] as? JsonValue.Text)?.value

@@ -22,14 +22,8 @@ public sealed interface JsonValue {
 
 /** Writes JSON text the way the Swift runtime's `JSONValue.write` does, byte for byte. */
 internal object JsonWriter {
-    /**
-     * Keys in Swift's order: by their NFC scalars (raw scalars break ties between equivalent
-     * keys). Each key is normalized once, not once per comparison.
-     */
-    fun sortedKeys(keys: Collection<String>): List<String> =
-        keys.map { it to java.text.Normalizer.normalize(it, java.text.Normalizer.Form.NFC) }
-            .sortedWith { a, b -> compareScalars(a.second, b.second).takeIf { it != 0 } ?: compareScalars(a.first, b.first) }
-            .map { it.first }
+    /** Keys in the Swift runtime's order (`JSONValue.sortedKeys`): by their Unicode scalars as written. */
+    fun sortedKeys(keys: Collection<String>): List<String> = keys.sortedWith { a, b -> compareScalars(a, b) }
 
     /** The fewest significant digits that read back as `value`, the nearest such (JDK 17's `toString` is not always shortest). */
     private fun shortestDecimal(value: Double): java.math.BigDecimal {

@@ -16,9 +16,14 @@ enum BridgeLimits {
     /// are more than any type the IDL lets a schema nest.
     static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
-    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
-    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    /// measured as the compact JSON it stands for. With `maxValues`, it bounds the main
+    /// thread's work and the memory of reading one message (docs/WIRE.md, "Limits").
     static let maxMessageBytes = 16 << 20
+    /// Most values in one message: each object, array, string, number, boolean and null counts
+    /// one (keys do not: each belongs to a value). The one-pass check counts them before
+    /// anything is built, so what reading a message builds, and the time it takes, stay within
+    /// the bounds docs/WIRE.md states for every message the limits admit, however small its values.
+    static let maxValues = 100_000
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
     static let maxCallbackNameLength = 256
@@ -291,6 +296,8 @@ enum BridgeDecode {
     }
 
     static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        // A Swift dictionary (what corelibs Foundation parses) is the object already: no copy.
+        if let value, case .swiftObject(let object) = shape(value) { return object }
         guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
         var object: [String: Any] = [:]
         object.reserveCapacity(members.count)
@@ -359,7 +366,7 @@ enum BridgeDecode {
         let object = try object(value, path)
         var result: [String: T] = [:]
         result.reserveCapacity(object.count)
-        for key in object.keys.sorted() {
+        for key in JSONValue.sortedKeys(object.keys) {
             result[key] = try element(object[key], path.key(key))
         }
         return result
@@ -610,28 +617,29 @@ enum BridgeBase64 {
         return data
     }
 
-    /// How many bytes `text` stands for (by its length alone), to check the limit before decoding.
+    /// How many bytes `text` stands for (by its length alone), to check the limit before
+    /// decoding. Lengths and positions count UTF-16 units, as JavaScript's `length` and indexes
+    /// do, so every side measures a text that is not base64 alike (docs/WIRE.md, "Bytes").
     static func decodedLength(_ text: String) -> Int {
-        let utf8 = text.utf8
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        return (utf8.count + 3) / 4 * 3 - padding
+        let units = text.utf16
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        return (units.count + 3) / 4 * 3 - padding
     }
 
     /// Why `text` is not strict base64, for the error message (run only when decoding failed).
     static func flaw(_ text: String) -> String {
-        let utf8 = Array(text.utf8)
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        for (offset, byte) in utf8.enumerated() where !isAlphabet(byte) && !(byte == UInt8(ascii: "=") && offset >= utf8.count - padding) {
+        let units = Array(text.utf16)
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        for (offset, unit) in units.enumerated() where !isAlphabet(unit) && !(unit == 0x3D && offset >= units.count - padding) {
             return "character \(offset) is not in the base64 alphabet"
         }
-        if utf8.count % 4 != 0 { return "its length \(utf8.count) is not a multiple of 4" }
+        if units.count % 4 != 0 { return "its length \(units.count) is not a multiple of 4" }
         return "its last character has bits set after the data"
     }
 
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "+"), UInt8(ascii: "/"): return true
+    private static func isAlphabet(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: return true
         default: return false
         }
     }

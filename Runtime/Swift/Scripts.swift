@@ -177,8 +177,8 @@ enum BridgeJavaScript {
 
 // MARK: - Reading messages
 
-/// A message as the session received it. Its size, nesting depth and keys are checked
-/// against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
+/// A message as the session received it. Its size, nesting depth, number of values and keys
+/// are checked against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
 /// object WebKit delivered) before anything parses or decodes it.
 struct BridgeIncoming {
     /// The `callbackName` a message carries (callback transport).
@@ -199,30 +199,12 @@ struct BridgeIncoming {
     /// `data` names the path of the top-level `data` in errors: `params` for messages,
     /// `result` for the answers of page calls.
     init(_ body: Any, parse: Bool, data: String = "params") {
-        let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
-            let bytes = Array(text.utf8)
-            let scan = BridgeTextScan(bytes, data: data)
-            callbackName = Self.callbackName(scan.callbackName)
-            if bytes.count > BridgeLimits.maxMessageBytes {
-                problem = Self.tooLarge
-            } else {
-                problem = scan.deepest > BridgeLimits.maxDepth ? Self.tooDeep : scan.collision
-            }
-            object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
-            guard parse else { return }
-            if let problem {
-                object = .failure(problem)
-                return
-            }
-            func parsed(_ json: [UInt8]) -> [String: Any]? {
-                guard let value = try? JSONSerialization.jsonObject(with: Data(json), options: []) else { return nil }
-                return try? BridgeDecode.object(value, "message")
-            }
-            // Lone surrogate escapes are repaired only when the text does not parse as it is.
-            guard let message = parsed(bytes) ?? parsed(BridgeJavaScript.repairingLoneSurrogateEscapes(bytes)) else { return }
-            object = .success(message)
-            callbackName = Self.callbackName(message["callbackName"])
+            // The text's own UTF-8 (a copy only when the string has none, as an NSString from
+            // WebKit may), scanned and parsed in place: besides what it builds, the text is the
+            // largest thing reading a message holds (docs/WIRE.md, "Limits").
+            var text = text
+            (object, callbackName) = text.withUTF8 { Self.read(utf8: $0, parse: parse, data: data) }
             return
         }
         let top = try? BridgeDecode.object(body, "message")
@@ -231,8 +213,7 @@ struct BridgeIncoming {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
             return
         }
-        problem = Self.check(body, data: data)
-        if let problem {
+        if let problem = Self.check(body, data: data) {
             object = .failure(problem)
         } else if let top {
             object = .success(top)
@@ -241,8 +222,33 @@ struct BridgeIncoming {
         }
     }
 
+    /// Reads JSON text: checked by the scan, then parsed. `utf8` is only read during the call.
+    private static func read(utf8: UnsafeBufferPointer<UInt8>, parse: Bool, data: String)
+        -> (object: Result<[String: Any], BridgeError>, callbackName: CallbackName) {
+        let scan = BridgeTextScan(utf8, data: data)
+        let callbackName = Self.callbackName(scan.callbackName)
+        let notJSON = BridgeError(.invalidMessage, "the message is not a JSON object string")
+        guard parse else { return (.failure(notJSON), callbackName) }
+        if utf8.count > BridgeLimits.maxMessageBytes { return (.failure(tooLarge), callbackName) }
+        if scan.deepest > BridgeLimits.maxDepth { return (.failure(tooDeep), callbackName) }
+        if scan.values > BridgeLimits.maxValues { return (.failure(tooMany), callbackName) }
+        if let collision = scan.collision { return (.failure(collision), callbackName) }
+        func parsed(_ json: Data) -> [String: Any]? {
+            guard let value = try? JSONSerialization.jsonObject(with: json, options: []) else { return nil }
+            return try? BridgeDecode.object(value, "message")
+        }
+        // Foundation's parser keeps nothing of the bytes it read, so they need not be copied.
+        let text = utf8.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: utf8.count, deallocator: .none) } ?? Data()
+        // Lone surrogate escapes are repaired only when the text does not parse as it is.
+        guard let message = parsed(text) ?? parsed(Data(BridgeJavaScript.repairingLoneSurrogateEscapes(Array(utf8)))) else {
+            return (.failure(notJSON), callbackName)
+        }
+        return (.success(message), Self.callbackName(message["callbackName"]))
+    }
+
     static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")
     static let tooDeep = BridgeError(.invalidMessage, "the message nests deeper than \(BridgeLimits.maxDepth) levels")
+    static let tooMany = BridgeError(.invalidMessage, "the message holds more than \(BridgeLimits.maxValues) values")
 
     static func callbackName(_ value: Any?) -> CallbackName {
         guard !BridgeDecode.isNull(value), let value else { return .absent }
@@ -276,8 +282,8 @@ struct BridgeIncoming {
     }
 
     /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
-    /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
-    /// only in Unicode normalization. Stops at the first problem.
+    /// size as compact JSON (strings in UTF-8, escapes not counted), the number of values, and
+    /// keys that differ only in Unicode normalization. Stops at the first problem.
     static func check(_ body: Any, data: String = "params") -> BridgeError? {
         enum Step {
             case top
@@ -286,7 +292,10 @@ struct BridgeIncoming {
         }
         var pending: [(value: Any, depth: Int, parent: BridgePath, step: Step)] = [(body, 1, "message", .top)]
         var size = 0
+        var values = 0
         while let (value, depth, parent, step) = pending.popLast() {
+            values += 1
+            if values > BridgeLimits.maxValues { return tooMany }
             func path() -> BridgePath {
                 switch step {
                 case .top: return parent
@@ -329,8 +338,8 @@ struct BridgeIncoming {
 }
 
 /// One pass over a message's JSON text, without recursion and without parsing it: how deep it
-/// nests, the first two keys of one object that differ only in Unicode normalization, and the
-/// value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
+/// nests, how many values it holds, the first two keys of one object that differ only in
+/// Unicode normalization, and the value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
 /// so a malformed request's callback name can still be read.
 struct BridgeTextScan {
     enum Value {
@@ -346,6 +355,8 @@ struct BridgeTextScan {
 
     /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
     private(set) var deepest = 0
+    /// How many values the text holds (keys not counted), at most `BridgeLimits.maxValues + 1`.
+    private(set) var values = 0
     /// The first normalization-equal keys (only looked for within the limits).
     private(set) var collision: BridgeError?
     private(set) var callbackName: Value = .absent
@@ -362,11 +373,19 @@ struct BridgeTextScan {
         var keys: [String: String] = [:]
     }
 
-    init(_ s: [UInt8], data: String = "params") {
+    init(_ s: UnsafeBufferPointer<UInt8>, data: String = "params") {
         var open: [Container] = []
         var beyond = 0  // containers open beyond the depth limit, only counted
         var tracking = s.count <= BridgeLimits.maxMessageBytes
+        var inScalar = false  // inside a number or a literal, whose first byte was counted
         var i = 0
+
+        /// Counts a value; past the limit, keys are no longer collected (the message is refused).
+        func counted() {
+            guard values <= BridgeLimits.maxValues else { return }
+            values += 1
+            if values > BridgeLimits.maxValues { tracking = false }
+        }
 
         /// Whether the next token is the value of the top-level `callbackName`.
         func topLevelCallbackValue() -> Bool {
@@ -375,6 +394,8 @@ struct BridgeTextScan {
 
         while i < s.count {
             let byte = s[i]
+            let scalarByte = inScalar
+            inScalar = false
             switch byte {
             case 0x22:
                 var end = i + 1
@@ -389,9 +410,11 @@ struct BridgeTextScan {
                 let range = i + 1..<min(end, s.count)
                 let closed = end < s.count
                 i = end + 1
+                let isKey = beyond == 0 && open.last.map { $0.isObject && $0.expectsKey } ?? false
+                if !isKey { counted() }
                 guard beyond == 0, !open.isEmpty else { continue }
                 let last = open.count - 1
-                if open[last].isObject && open[last].expectsKey {
+                if isKey {
                     let key = Self.text(s, range, escaped: escaped)
                     open[last].key = key
                     open[last].expectsKey = false
@@ -409,6 +432,7 @@ struct BridgeTextScan {
                 }
                 continue
             case 0x7B, 0x5B:
+                counted()
                 if topLevelCallbackValue() { callbackName = .other }
                 if open.count >= BridgeLimits.maxDepth {
                     beyond += 1
@@ -445,6 +469,9 @@ struct BridgeTextScan {
             case 0x20, 0x09, 0x0A, 0x0D:
                 break
             default:
+                inScalar = true
+                if scalarByte { break }
+                counted()
                 if topLevelCallbackValue() { callbackName = byte == 0x6E ? .null : .other }
                 if beyond == 0, let last = open.indices.last { open[last].awaitsValue = false }
             }
@@ -454,7 +481,7 @@ struct BridgeTextScan {
 
     /// The text of a JSON string's contents, escapes resolved; an unpaired surrogate escape
     /// becomes U+FFFD (the same repair as `repairingLoneSurrogateEscapes`).
-    static func text(_ s: [UInt8], _ range: Range<Int>, escaped: Bool) -> String {
+    static func text(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: s[range], as: UTF8.self) }
         func hex(at index: Int) -> UInt32? {
             guard index + 6 <= range.upperBound, s[index] == 0x5C, s[index + 1] == 0x75 else { return nil }

@@ -425,6 +425,13 @@ extension BridgeDispatcher {
             cancel(message["data"], channel: channel, reply: reply)
             return
         }
+        if type == "$answer" && transport != .reply {
+            // Android's page calls answer with this message; iOS's never do. Like Android's, it
+            // is never answered, whatever it carries (docs/WIRE.md, "Android").
+            BridgeLog.report("ignored a $answer message: page calls on iOS are answered by callAsyncJavaScript")
+            reply.drop()
+            return
+        }
         let candidates: [any BridgeModule]
         if let channel {
             guard let module = modules[channel] else {

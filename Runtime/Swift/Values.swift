@@ -62,7 +62,7 @@ public enum JSONValue: Sendable, Equatable {
             out.append(0x5D)
         case .object(let members):
             out.append(0x7B)
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, key) in JSONValue.sortedKeys(members.keys).enumerated() {
                 if index > 0 { out.append(0x2C) }
                 JSONValue.writeString(key, to: &out)
                 out.append(0x3A)
@@ -75,6 +75,14 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
     /// else as its UTF-8 bytes, copied in runs.
+    /// Keys in the order JSON text is written and maps are decoded: by their Unicode scalars as
+    /// written (UTF-8 byte order). Not `String`'s `<`, which compares canonical equivalents and
+    /// orders some of them (Hangul syllables beside their jamo) unlike any normalization form,
+    /// so no other runtime could write the same order.
+    static func sortedKeys<Keys: Sequence>(_ keys: Keys) -> [String] where Keys.Element == String {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
         out.append(0x22)

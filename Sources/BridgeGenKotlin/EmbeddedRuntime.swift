@@ -761,10 +761,10 @@ public object BridgeEncode {
 }
 
 """#),
-RuntimeSource(name: "Incoming.kt", firstLine: 7, modifier: "public ", accessLines: [13, 79], body: #"""
+RuntimeSource(name: "Incoming.kt", firstLine: 7, modifier: "public ", accessLines: [13, 81], body: #"""
 /**
  * A message as the glue received it: JSON text from `WebMessageCompat.getData()`. Its size,
- * nesting depth and keys are checked against [BridgeLimits] by one pass without recursion
+ * nesting depth, number of values and keys are checked against [BridgeLimits] by one pass without recursion
  * before anything parses it, and then a strict RFC 8259 reader (never org.json, which accepts
  * comments, single quotes and unquoted keys) builds the values.
  */
@@ -785,6 +785,7 @@ public class BridgeIncoming private constructor(
     public companion object {
         internal val tooLarge = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is larger than ${BridgeLimits.MAX_MESSAGE_BYTES} bytes of JSON")
         internal val tooDeep = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message nests deeper than ${BridgeLimits.MAX_DEPTH} levels")
+        internal val tooMany = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message holds more than ${BridgeLimits.MAX_VALUES} values")
         internal val notJson = BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message is not a JSON object string")
 
         /**
@@ -799,6 +800,7 @@ public class BridgeIncoming private constructor(
             val problem = when {
                 bytes.size > BridgeLimits.MAX_MESSAGE_BYTES -> tooLarge
                 scan.deepest > BridgeLimits.MAX_DEPTH -> tooDeep
+                scan.values > BridgeLimits.MAX_VALUES -> tooMany
                 else -> scan.collision
             }
             if (problem != null) return BridgeIncoming(null, problem, scanned)
@@ -886,8 +888,8 @@ internal object Utf8 {
 
 /**
  * One pass over a message's JSON text, without recursion and without parsing it: how deep it
- * nests, the first two keys of one object that differ only in Unicode normalization, and the
- * value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
+ * nests, how many values it holds, the first two keys of one object that differ only in
+ * Unicode normalization, and the value of the top-level `callbackName`. Tolerant, so a malformed request's callback name can
  * still be read. The Swift runtime's `BridgeTextScan`, step for step.
  */
 internal class BridgeTextScan(s: ByteArray, data: String) {
@@ -901,6 +903,9 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
     }
 
     var deepest: Int = 0
+        private set
+    /** How many values the text holds (keys not counted), at most [BridgeLimits.MAX_VALUES] + 1. */
+    var values: Int = 0
         private set
     var collision: BridgeError? = null
         private set
@@ -918,12 +923,21 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
         val open = ArrayList<Container>()
         var beyond = 0
         var tracking = s.size <= BridgeLimits.MAX_MESSAGE_BYTES
+        var inScalar = false  // inside a number or a literal, whose first byte was counted
         var i = 0
+        // Counts a value; past the limit, keys are no longer collected (the message is refused).
+        fun counted() {
+            if (values > BridgeLimits.MAX_VALUES) return
+            values += 1
+            if (values > BridgeLimits.MAX_VALUES) tracking = false
+        }
         fun topLevelCallbackValue(): Boolean =
             open.size == 1 && beyond == 0 && open[0].isObject && open[0].awaitsValue && open[0].key == "callbackName"
 
         while (i < s.size) {
             val byte = s[i].toInt() and 0xFF
+            val scalarByte = inScalar
+            inScalar = false
             when (byte) {
                 0x22 -> {
                     var end = i + 1
@@ -939,9 +953,11 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                     val stop = minOf(end, s.size)
                     val closed = end < s.size
                     i = end + 1
+                    val isKey = beyond == 0 && open.isNotEmpty() && open.last().isObject && open.last().expectsKey
+                    if (!isKey) counted()
                     if (beyond != 0 || open.isEmpty()) continue
                     val last = open[open.size - 1]
-                    if (last.isObject && last.expectsKey) {
+                    if (isKey) {
                         val key = text(s, start, stop, escaped)
                         last.key = key
                         last.expectsKey = false
@@ -962,6 +978,7 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                     continue
                 }
                 0x7B, 0x5B -> {
+                    counted()
                     if (topLevelCallbackValue()) callbackName = Value.Other
                     if (open.size >= BridgeLimits.MAX_DEPTH) {
                         beyond += 1
@@ -993,8 +1010,12 @@ internal class BridgeTextScan(s: ByteArray, data: String) {
                 }
                 0x20, 0x09, 0x0A, 0x0D -> {}
                 else -> {
-                    if (topLevelCallbackValue()) callbackName = if (byte == 0x6E) Value.Null else Value.Other
-                    if (beyond == 0 && open.isNotEmpty()) open.last().awaitsValue = false
+                    inScalar = true
+                    if (!scalarByte) {
+                        counted()
+                        if (topLevelCallbackValue()) callbackName = if (byte == 0x6E) Value.Null else Value.Other
+                        if (beyond == 0 && open.isNotEmpty()) open.last().awaitsValue = false
+                    }
                 }
             }
             i += 1
@@ -1601,13 +1622,15 @@ public class BridgePageCaller private constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.CompletableDeferred", "kotlinx.coroutines.withTimeoutOrNull", "kotlin.time.Duration"]),
-RuntimeSource(name: "Paths.kt", firstLine: 7, modifier: "public ", accessLines: [8, 33], body: #"""
+RuntimeSource(name: "Paths.kt", firstLine: 7, modifier: "public ", accessLines: [8, 35], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 public object BridgeLimits {
     /** Deepest nesting of a message: the message object is level 1, its `data` level 2. */
     public const val MAX_DEPTH: Int = 128
     /** Largest message, in bytes of JSON text (UTF-8). */
     public const val MAX_MESSAGE_BYTES: Int = 16 shl 20
+    /** Most values in one message (each object, array, string, number, boolean and null; keys do not count), counted before anything is built. */
+    public const val MAX_VALUES: Int = 100_000
     /** Longest callback name, in UTF-16 units. */
     public const val MAX_CALLBACK_NAME_LENGTH: Int = 256
     /** Largest JSON text of an answer or an event payload sent to the page. */
@@ -1921,6 +1944,46 @@ public class BridgeSession(
      * names a `callbackName` (a send names none and is not answered).
      */
     public fun receive(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
+        try {
+            handle(channel, text, origin, frame)
+        } catch (error: OutOfMemoryError) {
+            exhausted(error, channel, text, frame)
+        } catch (error: StackOverflowError) {
+            exhausted(error, channel, text, frame)
+        } finally {
+            receiving = null
+        }
+    }
+
+    /** The reply of the message being handled, once made: what [exhausted] answers. */
+    private var receiving: BridgeReply? = null
+
+    /**
+     * The limits bound what reading a message builds, but a heap the app has nearly filled, or
+     * a handler's own decoding, can still throw past them: thrown out of the listener, that
+     * would end the app's process. The message is answered `internalError` (-6) instead, its
+     * callback name read again from the text by the scan alone, and logged.
+     */
+    private fun exhausted(error: Throwable, channel: String, text: String, frame: BridgeFrame) {
+        log("internal error: a message on '$channel' exhausted the runtime (${error.javaClass.simpleName}); it is answered -6")
+        val reply = receiving ?: try {
+            (BridgeIncoming.read(text, parse = false).callbackName as? BridgeIncoming.CallbackName.Valid)?.let { replyTo(it.name, frame) }
+        } catch (again: OutOfMemoryError) {
+            null
+        }
+        reply?.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
+    }
+
+    /** A reply posted as an answer frame through `frame`; a message without a callback name (null) is not answered. */
+    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply = BridgeReply({ envelope ->
+        if (callbackName == null) {
+            if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
+        } else {
+            frame.post(answerFrame(callbackName, envelope))
+        }
+    }, log)
+
+    private fun handle(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
         val trusted = policy.allows(origin)
         if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
         val incoming = BridgeIncoming.read(text, parse = trusted)
@@ -1932,13 +1995,8 @@ public class BridgeSession(
                 return
             }
         }
-        val reply = BridgeReply({ envelope ->
-            if (callbackName == null) {
-                if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
-            } else {
-                frame.post(answerFrame(callbackName, envelope))
-            }
-        }, log)
+        val reply = replyTo(callbackName, frame)
+        receiving = reply
         if (!trusted) return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
         val message = incoming.message ?: return reply.fail(incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "invalid message"))
         val type = (message["type"] as? JsonValue.Text)?.value
@@ -2209,7 +2267,7 @@ public class BridgeStream<Item> internal constructor(
 }
 
 """#, imports: ["kotlinx.coroutines.currentCoroutineContext", "kotlinx.coroutines.delay", "kotlinx.coroutines.ensureActive", "kotlinx.coroutines.yield"]),
-RuntimeSource(name: "Values.kt", firstLine: 7, modifier: "public ", accessLines: [8, 133, 157, 194, 213, 236], body: #"""
+RuntimeSource(name: "Values.kt", firstLine: 7, modifier: "public ", accessLines: [8, 127, 151, 188, 207, 230], body: #"""
 /** Any JSON value: the Kotlin side of the IDL's `any`, and what results and payloads are encoded to. */
 public sealed interface JsonValue {
     public data object Null : JsonValue
@@ -2228,14 +2286,8 @@ public sealed interface JsonValue {
 
 /** Writes JSON text the way the Swift runtime's `JSONValue.write` does, byte for byte. */
 internal object JsonWriter {
-    /**
-     * Keys in Swift's order: by their NFC scalars (raw scalars break ties between equivalent
-     * keys). Each key is normalized once, not once per comparison.
-     */
-    fun sortedKeys(keys: Collection<String>): List<String> =
-        keys.map { it to java.text.Normalizer.normalize(it, java.text.Normalizer.Form.NFC) }
-            .sortedWith { a, b -> compareScalars(a.second, b.second).takeIf { it != 0 } ?: compareScalars(a.first, b.first) }
-            .map { it.first }
+    /** Keys in the Swift runtime's order (`JSONValue.sortedKeys`): by their Unicode scalars as written. */
+    fun sortedKeys(keys: Collection<String>): List<String> = keys.sortedWith { a, b -> compareScalars(a, b) }
 
     /** The fewest significant digits that read back as `value`, the nearest such (JDK 17's `toString` is not always shortest). */
     private fun shortestDecimal(value: Double): java.math.BigDecimal {

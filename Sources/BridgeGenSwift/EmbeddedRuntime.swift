@@ -273,9 +273,14 @@ enum BridgeLimits {
     /// are more than any type the IDL lets a schema nest.
     static let maxDepth = 128
     /// Largest message, in bytes of JSON text (UTF-8); an object body (reply transport) is
-    /// measured as the compact JSON it stands for. Decoding is linear (about 0.13 s per MB of
-    /// small objects, optimized), so 16 MiB bounds the main thread's work per message.
+    /// measured as the compact JSON it stands for. With `maxValues`, it bounds the main
+    /// thread's work and the memory of reading one message (docs/WIRE.md, "Limits").
     static let maxMessageBytes = 16 << 20
+    /// Most values in one message: each object, array, string, number, boolean and null counts
+    /// one (keys do not: each belongs to a value). The one-pass check counts them before
+    /// anything is built, so what reading a message builds, and the time it takes, stay within
+    /// the bounds docs/WIRE.md states for every message the limits admit, however small its values.
+    static let maxValues = 100_000
     /// Longest callback name, in UTF-16 units: room for an SDK's prefix, a 128-unit wire name
     /// and a counter.
     static let maxCallbackNameLength = 256
@@ -548,6 +553,8 @@ enum BridgeDecode {
     }
 
     static func object(_ value: Any?, _ path: BridgePath) throws -> [String: Any] {
+        // A Swift dictionary (what corelibs Foundation parses) is the object already: no copy.
+        if let value, case .swiftObject(let object) = shape(value) { return object }
         guard let value = value, let members = members(value) else { throw mismatch(path, expected: "object", got: value) }
         var object: [String: Any] = [:]
         object.reserveCapacity(members.count)
@@ -616,7 +623,7 @@ enum BridgeDecode {
         let object = try object(value, path)
         var result: [String: T] = [:]
         result.reserveCapacity(object.count)
-        for key in object.keys.sorted() {
+        for key in JSONValue.sortedKeys(object.keys) {
             result[key] = try element(object[key], path.key(key))
         }
         return result
@@ -867,28 +874,29 @@ enum BridgeBase64 {
         return data
     }
 
-    /// How many bytes `text` stands for (by its length alone), to check the limit before decoding.
+    /// How many bytes `text` stands for (by its length alone), to check the limit before
+    /// decoding. Lengths and positions count UTF-16 units, as JavaScript's `length` and indexes
+    /// do, so every side measures a text that is not base64 alike (docs/WIRE.md, "Bytes").
     static func decodedLength(_ text: String) -> Int {
-        let utf8 = text.utf8
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        return (utf8.count + 3) / 4 * 3 - padding
+        let units = text.utf16
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        return (units.count + 3) / 4 * 3 - padding
     }
 
     /// Why `text` is not strict base64, for the error message (run only when decoding failed).
     static func flaw(_ text: String) -> String {
-        let utf8 = Array(text.utf8)
-        let padding = utf8.last == UInt8(ascii: "=") ? (utf8.dropLast().last == UInt8(ascii: "=") ? 2 : 1) : 0
-        for (offset, byte) in utf8.enumerated() where !isAlphabet(byte) && !(byte == UInt8(ascii: "=") && offset >= utf8.count - padding) {
+        let units = Array(text.utf16)
+        let padding = units.last == 0x3D ? (units.dropLast().last == 0x3D ? 2 : 1) : 0
+        for (offset, unit) in units.enumerated() where !isAlphabet(unit) && !(unit == 0x3D && offset >= units.count - padding) {
             return "character \(offset) is not in the base64 alphabet"
         }
-        if utf8.count % 4 != 0 { return "its length \(utf8.count) is not a multiple of 4" }
+        if units.count % 4 != 0 { return "its length \(units.count) is not a multiple of 4" }
         return "its last character has bits set after the data"
     }
 
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "+"), UInt8(ascii: "/"): return true
+    private static func isAlphabet(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F: return true
         default: return false
         }
     }
@@ -2229,8 +2237,8 @@ enum BridgeJavaScript {
 
 // MARK: - Reading messages
 
-/// A message as the session received it. Its size, nesting depth and keys are checked
-/// against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
+/// A message as the session received it. Its size, nesting depth, number of values and keys
+/// are checked against `BridgeLimits` by one pass without recursion (over the JSON text, or over the
 /// object WebKit delivered) before anything parses or decodes it.
 struct BridgeIncoming {
     /// The `callbackName` a message carries (callback transport).
@@ -2251,30 +2259,12 @@ struct BridgeIncoming {
     /// `data` names the path of the top-level `data` in errors: `params` for messages,
     /// `result` for the answers of page calls.
     init(_ body: Any, parse: Bool, data: String = "params") {
-        let problem: BridgeError?
         if case .string(let text) = BridgeDecode.shape(body) {
-            let bytes = Array(text.utf8)
-            let scan = BridgeTextScan(bytes, data: data)
-            callbackName = Self.callbackName(scan.callbackName)
-            if bytes.count > BridgeLimits.maxMessageBytes {
-                problem = Self.tooLarge
-            } else {
-                problem = scan.deepest > BridgeLimits.maxDepth ? Self.tooDeep : scan.collision
-            }
-            object = .failure(BridgeError(.invalidMessage, "the message is not a JSON object string"))
-            guard parse else { return }
-            if let problem {
-                object = .failure(problem)
-                return
-            }
-            func parsed(_ json: [UInt8]) -> [String: Any]? {
-                guard let value = try? JSONSerialization.jsonObject(with: Data(json), options: []) else { return nil }
-                return try? BridgeDecode.object(value, "message")
-            }
-            // Lone surrogate escapes are repaired only when the text does not parse as it is.
-            guard let message = parsed(bytes) ?? parsed(BridgeJavaScript.repairingLoneSurrogateEscapes(bytes)) else { return }
-            object = .success(message)
-            callbackName = Self.callbackName(message["callbackName"])
+            // The text's own UTF-8 (a copy only when the string has none, as an NSString from
+            // WebKit may), scanned and parsed in place: besides what it builds, the text is the
+            // largest thing reading a message holds (docs/WIRE.md, "Limits").
+            var text = text
+            (object, callbackName) = text.withUTF8 { Self.read(utf8: $0, parse: parse, data: data) }
             return
         }
         let top = try? BridgeDecode.object(body, "message")
@@ -2283,8 +2273,7 @@ struct BridgeIncoming {
             object = .failure(BridgeError(.invalidMessage, "the message is not an object"))
             return
         }
-        problem = Self.check(body, data: data)
-        if let problem {
+        if let problem = Self.check(body, data: data) {
             object = .failure(problem)
         } else if let top {
             object = .success(top)
@@ -2293,8 +2282,33 @@ struct BridgeIncoming {
         }
     }
 
+    /// Reads JSON text: checked by the scan, then parsed. `utf8` is only read during the call.
+    private static func read(utf8: UnsafeBufferPointer<UInt8>, parse: Bool, data: String)
+        -> (object: Result<[String: Any], BridgeError>, callbackName: CallbackName) {
+        let scan = BridgeTextScan(utf8, data: data)
+        let callbackName = Self.callbackName(scan.callbackName)
+        let notJSON = BridgeError(.invalidMessage, "the message is not a JSON object string")
+        guard parse else { return (.failure(notJSON), callbackName) }
+        if utf8.count > BridgeLimits.maxMessageBytes { return (.failure(tooLarge), callbackName) }
+        if scan.deepest > BridgeLimits.maxDepth { return (.failure(tooDeep), callbackName) }
+        if scan.values > BridgeLimits.maxValues { return (.failure(tooMany), callbackName) }
+        if let collision = scan.collision { return (.failure(collision), callbackName) }
+        func parsed(_ json: Data) -> [String: Any]? {
+            guard let value = try? JSONSerialization.jsonObject(with: json, options: []) else { return nil }
+            return try? BridgeDecode.object(value, "message")
+        }
+        // Foundation's parser keeps nothing of the bytes it read, so they need not be copied.
+        let text = utf8.baseAddress.map { Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: utf8.count, deallocator: .none) } ?? Data()
+        // Lone surrogate escapes are repaired only when the text does not parse as it is.
+        guard let message = parsed(text) ?? parsed(Data(BridgeJavaScript.repairingLoneSurrogateEscapes(Array(utf8)))) else {
+            return (.failure(notJSON), callbackName)
+        }
+        return (.success(message), Self.callbackName(message["callbackName"]))
+    }
+
     static let tooLarge = BridgeError(.invalidMessage, "the message is larger than \(BridgeLimits.maxMessageBytes) bytes of JSON")
     static let tooDeep = BridgeError(.invalidMessage, "the message nests deeper than \(BridgeLimits.maxDepth) levels")
+    static let tooMany = BridgeError(.invalidMessage, "the message holds more than \(BridgeLimits.maxValues) values")
 
     static func callbackName(_ value: Any?) -> CallbackName {
         guard !BridgeDecode.isNull(value), let value else { return .absent }
@@ -2328,8 +2342,8 @@ struct BridgeIncoming {
     }
 
     /// Checks an object body (as WebKit delivers it) without recursion: nesting depth,
-    /// size as compact JSON (strings in UTF-8, escapes not counted), and keys that differ
-    /// only in Unicode normalization. Stops at the first problem.
+    /// size as compact JSON (strings in UTF-8, escapes not counted), the number of values, and
+    /// keys that differ only in Unicode normalization. Stops at the first problem.
     static func check(_ body: Any, data: String = "params") -> BridgeError? {
         enum Step {
             case top
@@ -2338,7 +2352,10 @@ struct BridgeIncoming {
         }
         var pending: [(value: Any, depth: Int, parent: BridgePath, step: Step)] = [(body, 1, "message", .top)]
         var size = 0
+        var values = 0
         while let (value, depth, parent, step) = pending.popLast() {
+            values += 1
+            if values > BridgeLimits.maxValues { return tooMany }
             func path() -> BridgePath {
                 switch step {
                 case .top: return parent
@@ -2381,8 +2398,8 @@ struct BridgeIncoming {
 }
 
 /// One pass over a message's JSON text, without recursion and without parsing it: how deep it
-/// nests, the first two keys of one object that differ only in Unicode normalization, and the
-/// value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
+/// nests, how many values it holds, the first two keys of one object that differ only in
+/// Unicode normalization, and the value of the top-level `callbackName`. Tolerant: text that is not JSON is scanned as well,
 /// so a malformed request's callback name can still be read.
 struct BridgeTextScan {
     enum Value {
@@ -2398,6 +2415,8 @@ struct BridgeTextScan {
 
     /// The deepest nesting seen (counted exactly up to `BridgeLimits.maxDepth + 1`).
     private(set) var deepest = 0
+    /// How many values the text holds (keys not counted), at most `BridgeLimits.maxValues + 1`.
+    private(set) var values = 0
     /// The first normalization-equal keys (only looked for within the limits).
     private(set) var collision: BridgeError?
     private(set) var callbackName: Value = .absent
@@ -2414,11 +2433,19 @@ struct BridgeTextScan {
         var keys: [String: String] = [:]
     }
 
-    init(_ s: [UInt8], data: String = "params") {
+    init(_ s: UnsafeBufferPointer<UInt8>, data: String = "params") {
         var open: [Container] = []
         var beyond = 0  // containers open beyond the depth limit, only counted
         var tracking = s.count <= BridgeLimits.maxMessageBytes
+        var inScalar = false  // inside a number or a literal, whose first byte was counted
         var i = 0
+
+        /// Counts a value; past the limit, keys are no longer collected (the message is refused).
+        func counted() {
+            guard values <= BridgeLimits.maxValues else { return }
+            values += 1
+            if values > BridgeLimits.maxValues { tracking = false }
+        }
 
         /// Whether the next token is the value of the top-level `callbackName`.
         func topLevelCallbackValue() -> Bool {
@@ -2427,6 +2454,8 @@ struct BridgeTextScan {
 
         while i < s.count {
             let byte = s[i]
+            let scalarByte = inScalar
+            inScalar = false
             switch byte {
             case 0x22:
                 var end = i + 1
@@ -2441,9 +2470,11 @@ struct BridgeTextScan {
                 let range = i + 1..<min(end, s.count)
                 let closed = end < s.count
                 i = end + 1
+                let isKey = beyond == 0 && open.last.map { $0.isObject && $0.expectsKey } ?? false
+                if !isKey { counted() }
                 guard beyond == 0, !open.isEmpty else { continue }
                 let last = open.count - 1
-                if open[last].isObject && open[last].expectsKey {
+                if isKey {
                     let key = Self.text(s, range, escaped: escaped)
                     open[last].key = key
                     open[last].expectsKey = false
@@ -2461,6 +2492,7 @@ struct BridgeTextScan {
                 }
                 continue
             case 0x7B, 0x5B:
+                counted()
                 if topLevelCallbackValue() { callbackName = .other }
                 if open.count >= BridgeLimits.maxDepth {
                     beyond += 1
@@ -2497,6 +2529,9 @@ struct BridgeTextScan {
             case 0x20, 0x09, 0x0A, 0x0D:
                 break
             default:
+                inScalar = true
+                if scalarByte { break }
+                counted()
                 if topLevelCallbackValue() { callbackName = byte == 0x6E ? .null : .other }
                 if beyond == 0, let last = open.indices.last { open[last].awaitsValue = false }
             }
@@ -2506,7 +2541,7 @@ struct BridgeTextScan {
 
     /// The text of a JSON string's contents, escapes resolved; an unpaired surrogate escape
     /// becomes U+FFFD (the same repair as `repairingLoneSurrogateEscapes`).
-    static func text(_ s: [UInt8], _ range: Range<Int>, escaped: Bool) -> String {
+    static func text(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: s[range], as: UTF8.self) }
         func hex(at index: Int) -> UInt32? {
             guard index + 6 <= range.upperBound, s[index] == 0x5C, s[index + 1] == 0x75 else { return nil }
@@ -2982,6 +3017,13 @@ extension BridgeDispatcher {
             cancel(message["data"], channel: channel, reply: reply)
             return
         }
+        if type == "$answer" && transport != .reply {
+            // Android's page calls answer with this message; iOS's never do. Like Android's, it
+            // is never answered, whatever it carries (docs/WIRE.md, "Android").
+            BridgeLog.report("ignored a $answer message: page calls on iOS are answered by callAsyncJavaScript")
+            reply.drop()
+            return
+        }
         let candidates: [any BridgeModule]
         if let channel {
             guard let module = modules[channel] else {
@@ -3254,7 +3296,7 @@ extension BridgeEncode {
 }
 
 """#, imports: ["Foundation"]),
-RuntimeSource(name: "Values.swift", firstLine: 7, modifier: "public ", accessLines: [11, 36, 105, 147, 148, 149, 151, 153, 159, 163, 183, 236, 237], body: #"""
+RuntimeSource(name: "Values.swift", firstLine: 7, modifier: "public ", accessLines: [11, 36, 113, 155, 156, 157, 159, 161, 167, 171, 191, 244, 245], body: #"""
 // MARK: - JSON values
 
 /// Any JSON value: the Swift side of the IDL's `any`, and what results and payloads are
@@ -3313,7 +3355,7 @@ public enum JSONValue: Sendable, Equatable {
             out.append(0x5D)
         case .object(let members):
             out.append(0x7B)
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, key) in JSONValue.sortedKeys(members.keys).enumerated() {
                 if index > 0 { out.append(0x2C) }
                 JSONValue.writeString(key, to: &out)
                 out.append(0x3A)
@@ -3326,6 +3368,14 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Appends `text` as a JSON string: `"` and `\` escaped, controls as escapes, everything
     /// else as its UTF-8 bytes, copied in runs.
+    /// Keys in the order JSON text is written and maps are decoded: by their Unicode scalars as
+    /// written (UTF-8 byte order). Not `String`'s `<`, which compares canonical equivalents and
+    /// orders some of them (Hangul syllables beside their jamo) unlike any normalization form,
+    /// so no other runtime could write the same order.
+    static func sortedKeys<Keys: Sequence>(_ keys: Keys) -> [String] where Keys.Element == String {
+        keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
         out.append(0x22)

@@ -69,7 +69,35 @@ final class DispatchDifferentialTests: XCTestCase {
                   "{\"type\":\"$hello\",\"callbackName\":\"h3\"}",
                   "{\"type\":\"share\",\"data\":{\"text\":\"x\"},\"callbackName\":\"" + String(repeating: "n", count: 257) + "\"}",
                   "{\"type\":\"get-token\",\"callbackName\":7}"]
+        texts += Self.edgeMessages()
         return texts
+    }
+
+    /// Where the runtimes and their test hosts once disagreed: a `$answer` (never answered), base64
+    /// lengths and positions (UTF-16 units), the value limit (at it and one past it), a negative and
+    /// a non-ASCII count in a test URL, metadata keys in Swift's order, and a key stored in one
+    /// normalization and read in the other (the same key to Swift's dictionary).
+    static func edgeMessages() -> [String] {
+        func message(_ type: String, _ data: String, _ name: String) -> String {
+            "{\"type\":\"\(type)\",\"data\":\(data),\"callbackName\":\"\(name)\",\"id\":\"\(name)\"}"
+        }
+        // The message object, type, data, name, parameters, x, callbackName and id: 8 values.
+        let zeros = { (count: Int) in Array(repeating: "0", count: count).joined(separator: ",") }
+        return [
+            "{\"type\":\"$answer\",\"callbackName\":\"z1\"}",
+            message("$answer", "{\"token\":\"7\",\"envelope\":\"{}\"}", "z2"),
+            message("setBlob", "{\"key\":\"k\",\"contents\":\"😀AAA\"}", "b1"),
+            message("setBlob", "{\"key\":\"k\",\"contents\":\"AAAA😀==\"}", "b2"),
+            message("setBlob", "{\"key\":\"k\",\"contents\":\"AAé\"}", "b3"),
+            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 8) + "]}}", "v1"),
+            message("log-event", "{\"name\":\"n\",\"parameters\":{\"x\":[" + zeros(BridgeLimits.maxValues - 7) + "]}}", "v2"),
+            message("download", "{\"url\":\"test://items/-1\",\"chunkSize\":1}", "d1"),
+            message("download", "{\"url\":\"test://items/\u{663}\",\"chunkSize\":1}", "d2"),
+            message("download", "{\"url\":\"test://items/+2\",\"chunkSize\":1}", "d3"),
+            message("ios-app-prepay", "{\"order\":{\"product_id\":\"p\",\"metadata\":{\"\u{E000}\":1,\"😀\":2,\"a\":3,\"Z\":4,\"e\u{301}x\":5,\"éa\":6}}}", "m1"),
+            message("setItem", "{\"key\":\"caf\u{E9}\",\"value\":\"v\"}", "s1"),
+            message("getItem", "{\"key\":\"cafe\u{301}\"}", "s2"),
+        ]
     }
 
     /// `value` with each member at every depth left out, and replaced by each wrong value.
@@ -139,6 +167,18 @@ final class DispatchDifferentialTests: XCTestCase {
             differences.append("\(text)\n  swift:  \(swiftNormalized[index])\n  kotlin: \(kotlin[index])")
         }
         XCTAssertTrue(differences.isEmpty, "\(differences.count) of \(texts.count) messages differ:\n" + differences.prefix(15).joined(separator: "\n"))
+        // The edges answered as docs/WIRE.md says, not only alike.
+        let edges = Array(swiftNormalized.suffix(Self.edgeMessages().count))
+        if edges.count == 13 {
+            XCTAssertTrue(edges[0].hasPrefix("{\"answers\":[]") && edges[1].hasPrefix("{\"answers\":[]"), "a $answer is not answered: \(edges[0])")
+            XCTAssertTrue(edges[2].contains("character 0 is not in the base64 alphabet"), edges[2])
+            XCTAssertTrue(edges[3].contains("character 4 is not in the base64 alphabet"), edges[3])
+            XCTAssertTrue(edges[5].contains("\"errcode\":0"), "at the value limit: read")
+            XCTAssertTrue(edges[6].contains("the message holds more than \(BridgeLimits.maxValues) values"), edges[6])
+            XCTAssertTrue(edges[7].contains("unknown test URL") && edges[8].contains("unknown test URL"), edges[7] + edges[8])
+            XCTAssertTrue(edges[9].contains("\"data\":2,"), edges[9])
+            XCTAssertTrue(edges[12].contains("\"data\":\"v\""), "the key in another normalization finds the value: \(edges[12])")
+        }
         // Not all refusals: the handlers were reached and answered.
         XCTAssertGreaterThan(kotlin.filter { $0.contains("\"errcode\":0") }.count, 20)
     }

@@ -20,7 +20,7 @@ final class KotlinSessionTests: XCTestCase {
         let support = try KotlinToolchain.supportFile(KotlinSettings(package: "session"))
         let classes = KotlinToolchain.classes("session")
         let android = try KotlinToolchain.androidFile(KotlinSettings(package: "session"))
-        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt", "LegacyHost.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt", "LegacyHost.kt", "FloodProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         try KotlinToolchain.compile([support, android] + KotlinToolchain.standIn + fixtures, into: classes)
         return classes
     }
@@ -31,6 +31,29 @@ final class KotlinSessionTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.output)
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/SessionProbe.expected"), encoding: .utf8)
         XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
+    }
+
+    /// Messages that ended the process (Fixtures/FloodProbe.kt), each answered on a phone's heap
+    /// and followed by a request the session still serves: 5.5 million empty objects (16.5 MB,
+    /// under a key the module ignores) at -Xmx256m, refused -2 by the value limit before anything
+    /// is built; a decoder that fills the heap (-Xmx64m) and one that overflows the stack, both
+    /// thrown past the limits, caught by the session and answered -6.
+    func testMessagesThatEndedTheProcessAreAnswered() throws {
+        let classes = try Self.classes.get()
+        let fine = #"frame: {"answer":"cb2","envelope":{"errcode":0,"errmsg":"ok","data":"fine"}}"#
+        let cases: [(mode: String, heap: String, answer: String, log: String?)] = [
+            ("flood", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"errcode":-2,"errmsg":"the message holds more than \#(BridgeLimits.maxValues) values","data":null}}"#, nil),
+            ("exhausted", "-Xmx64m", #"frame: {"answer":"cb1","envelope":{"errcode":-6,"errmsg":"internal error","data":null}}"#,
+             "log: internal error: a message on 'uniBridgeCall' exhausted the runtime (OutOfMemoryError); it is answered -6"),
+            ("overflow", "-Xmx256m", #"frame: {"answer":"cb1","envelope":{"errcode":-6,"errmsg":"internal error","data":null}}"#,
+             "log: internal error: a message on 'uniBridgeCall' exhausted the runtime (StackOverflowError); it is answered -6"),
+        ]
+        for (mode, heap, answer, log) in cases {
+            let run = try KotlinToolchain.run("session.FloodProbeKt", classes: classes, input: "", jvm: [heap], arguments: [mode])
+            XCTAssertEqual(run.status, 0, "\(mode): " + run.output)
+            XCTAssertEqual(run.stdout, (log.map { [$0] } ?? []).joined(separator: "\n") + (log == nil ? "" : "\n") + answer + "\n" + fine + "\nalive\n",
+                           mode)
+        }
     }
 
     /// Page calls through the session with a scripted page (Fixtures/PageCallProbe.kt): the hello

@@ -57,9 +57,10 @@ enum KotlinToolchain {
         }
     }
 
-    /// Runs `main` from `classes` with `input` on stdin.
-    static func run(_ main: String, classes: URL, input: String) throws -> RunResult {
-        try runProcess(python, ["python3", script, "run", "--cp", classes.path, main], input: input, timeout: 300)
+    /// Runs `main` from `classes` with `input` on stdin; `jvm` options (`-Xmx256m`) go to the JVM, `arguments` to `main`.
+    static func run(_ main: String, classes: URL, input: String, jvm: [String] = [], arguments: [String] = []) throws -> RunResult {
+        try runProcess(python, ["python3", script, "run"] + jvm.flatMap { ["--jvm", $0] } + ["--cp", classes.path, main] + arguments,
+                       input: input, timeout: 300)
     }
 
     /// Where compiled classes are kept between runs (the script skips a compile whose inputs are unchanged).

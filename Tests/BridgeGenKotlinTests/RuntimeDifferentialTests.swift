@@ -13,7 +13,16 @@ final class RuntimeDifferentialTests: XCTestCase {
         var swift: String
     }
 
-    static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ text: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count * 2)
+        for byte in text.utf8 {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     func cases() -> [Case] {
         var cases: [Case] = []
@@ -46,8 +55,9 @@ final class RuntimeDifferentialTests: XCTestCase {
             cases.append(Case(kind: "envelopeData", input: "\(code)\u{F8FF}\(text)",
                               swift: BridgeEnvelope.failure(BridgeError(code: code, message: text, data: data)).jsonText))
         }
-        // Precomposed keys only: how Swift orders a key that is not in NFC is its own (left alone).
-        let keyPieces = ["a", "B", "_", "0", "é", "\u{FFFD}", "\u{E000}", "😀", "中", "", "aa", "Z", "\u{7F}"]
+        // Keys in and out of NFC, Hangul syllables beside their jamo: written in scalar order on both sides.
+        let keyPieces = ["a", "B", "_", "0", "é", "\u{FFFD}", "\u{E000}", "😀", "中", "", "aa", "Z", "\u{7F}", "e\u{301}", "\u{D55C}",
+                         "\u{1112}\u{1161}\u{11AB}", "{", "\u{212B}"]
         for _ in 0..<100 {
             var keys: [String] = []
             for _ in 0..<random.int(1...6) {
@@ -178,6 +188,10 @@ final class RuntimeDifferentialTests: XCTestCase {
             }
             texts.append(String(text))
         }
+        // Lengths and positions in UTF-16 units on every side: characters beyond ASCII, and a text
+        // whose UTF-16 length is within `maxBytesLength`'s base64 but whose UTF-8 length is not.
+        texts += ["é", "😀", "😀AAA", "AAA😀", "😀😀", "AAAAé==", "AA\\u00e9A", "AAA\\ud83d\\ude00", "😀" + String(repeating: "A", count: 13_981_010),
+                  String(repeating: "A", count: 13_981_000) + String(repeating: "😀", count: 5), String(repeating: "A", count: 13_981_016)]
         // JSON string literals (escapes written as they stand above), plus values that are not strings.
         let values = texts.map { "\"" + $0 + "\"" } + ["null", "0", "[]", "{}", "true"]
         return values.map { Case(kind: "decode", input: "bytes\u{F8FF}" + $0, swift: Self.swiftDecode("bytes", $0)) }
@@ -319,26 +333,109 @@ final class RuntimeDifferentialTests: XCTestCase {
         }
     }
 
-    func testKotlinWritesWhatSwiftWrites() throws {
+    /// The Kotlin runtime's answers to `cases`, one JVM run per 50,000 cases; the cases whose
+    /// answer differs from the Swift runtime's, described.
+    func kotlinMismatches(_ cases: [Case]) throws -> [String] {
         let classes = KotlinToolchain.classes("runtime-probe")
         // The runtime as generated code carries it: BridgeGenSupport.kt, package bridgegen, public.
         try KotlinToolchain.compile([try KotlinToolchain.supportFile(), TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/RuntimeProbe.kt")],
                                     into: classes)
-        let cases = cases()
-        let input = cases.map { "\($0.kind)\t\(Self.hex($0.input))\n" }.joined()
-        let result = try KotlinToolchain.run("RuntimeProbeKt", classes: classes, input: input)
-        XCTAssertEqual(result.status, 0, result.output)
-        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        XCTAssertEqual(lines.count, cases.count, "one answer per case")
         var mismatches: [String] = []
-        for (index, (testCase, line)) in zip(cases, lines).enumerated() where line != Self.hex(testCase.swift) {
-            let bytes = stride(from: 0, to: line.count, by: 2).compactMap { offset -> UInt8? in
-                let start = line.index(line.startIndex, offsetBy: offset)
-                return UInt8(line[start..<line.index(start, offsetBy: 2)], radix: 16)
+        for start in stride(from: 0, to: cases.count, by: 50_000) {
+            let batch = cases[start..<min(cases.count, start + 50_000)]
+            let input = batch.map { "\($0.kind)\t\(Self.hex($0.input))\n" }.joined()
+            let result = try KotlinToolchain.run("RuntimeProbeKt", classes: classes, input: input)
+            guard result.status == 0 else { return ["the probe failed: " + result.output] }
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            guard lines.count == batch.count else { return ["\(lines.count) answers to \(batch.count) cases"] }
+            for (index, (testCase, line)) in zip(batch.indices, zip(batch, lines)) where line != Self.hex(testCase.swift) {
+                let bytes = stride(from: 0, to: line.count, by: 2).compactMap { offset -> UInt8? in
+                    let start = line.index(line.startIndex, offsetBy: offset)
+                    return UInt8(line[start..<line.index(start, offsetBy: 2)], radix: 16)
+                }
+                mismatches.append("case \(index) \(testCase.kind) \(testCase.input.prefix(300).debugDescription):\n  swift:  \(testCase.swift.debugDescription)\n  kotlin: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
-            mismatches.append("case \(index) \(testCase.kind) \(testCase.input.debugDescription):\n  swift:  \(testCase.swift.debugDescription)\n  kotlin: \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
+        return mismatches
+    }
+
+    func testKotlinWritesWhatSwiftWrites() throws {
+        let cases = cases()
+        let mismatches = try kotlinMismatches(cases)
         XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ:\n" + mismatches.prefix(20).joined(separator: "\n"))
         XCTAssertGreaterThan(cases.count, 1_000)
+    }
+
+    /// Keys that differ only in Unicode normalization through characters of recent Unicode
+    /// versions (14 to 16), beside ones of old versions: each runtime finds them with its
+    /// platform's Unicode data (docs/WIRE.md, "Limits"). A runtime whose data assigns every
+    /// character of the two keys refuses them, as every runtime refuses the old ones; one whose
+    /// data is older reads both keys as distinct (as its maps then keep them: nothing merges).
+    func testRecentUnicodeKeysFollowEachPlatformsUnicodeData() throws {
+        let pairs: [(String, String)] = [
+            ("a\u{301}\u{323}", "a\u{323}\u{301}"),      // Unicode 1.1: every runtime
+            ("\u{212B}", "\u{C5}"),                        // a singleton decomposition
+            ("a\u{1DFA}\u{323}", "a\u{323}\u{1DFA}"),      // U+1DFA, Unicode 14 (combining class 218)
+            ("a\u{1AC1}\u{323}", "a\u{323}\u{1AC1}"),      // U+1AC1, Unicode 14 (230)
+            ("a\u{1E4EF}\u{323}", "a\u{323}\u{1E4EF}"),    // U+1E4EF, Unicode 15 (230)
+            ("a\u{10D69}\u{323}", "a\u{323}\u{10D69}"),    // U+10D69, Unicode 16 (230)
+        ]
+        var cases: [Case] = []
+        for (first, second) in pairs {
+            let text = "{\"type\":\"a\",\"data\":{" + JSONValue.string(first).jsonText + ":1," + JSONValue.string(second).jsonText + ":2}}"
+            cases.append(Case(kind: "incoming", input: text, swift: Self.swiftIncoming(text)))
+            cases.append(Case(kind: "assigned", input: first + second, swift: "true"))
+        }
+        let classes = KotlinToolchain.classes("runtime-probe")
+        try KotlinToolchain.compile([try KotlinToolchain.supportFile(), TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/RuntimeProbe.kt")],
+                                    into: classes)
+        let run = try KotlinToolchain.run("RuntimeProbeKt", classes: classes, input: cases.map { "\($0.kind)\t\(Self.hex($0.input))\n" }.joined())
+        XCTAssertEqual(run.status, 0, run.output)
+        let kotlin = run.stdout.split(separator: "\n").map { line in
+            String(decoding: stride(from: 0, to: line.count, by: 2).compactMap { offset -> UInt8? in
+                let start = line.index(line.startIndex, offsetBy: offset)
+                return UInt8(line[start..<line.index(start, offsetBy: 2)], radix: 16)
+            }, as: UTF8.self)
+        }
+        XCTAssertEqual(kotlin.count, cases.count, run.output)
+        guard kotlin.count == cases.count else { return }
+        var jvmLacks = 0
+        for (index, (first, second)) in pairs.enumerated() {
+            let swift = cases[2 * index].swift, kotlinAnswer = kotlin[2 * index]
+            let refused = "absent | err -3 params: keys " + [first, second].map { BridgeJavaScript.stringLiteral($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.joined(separator: " and ") + " differ only in Unicode normalization"
+            // Swift's own data: this toolchain's standard library assigns every character here.
+            XCTAssertTrue((first + second).unicodeScalars.allSatisfy { $0.properties.age != nil }, "\(index)")
+            XCTAssertEqual(swift, refused, "\(index)")
+            if kotlin[2 * index + 1] == "true" {
+                XCTAssertEqual(kotlinAnswer, refused, "\(index): the JVM assigns every character")
+            } else {
+                jvmLacks += 1
+                XCTAssertTrue(kotlinAnswer.hasPrefix("absent | ok {"), "\(index): \(kotlinAnswer)")
+                XCTAssertTrue(kotlinAnswer.contains(":1") && kotlinAnswer.contains(":2"), "\(index): both keys kept: \(kotlinAnswer)")
+            }
+        }
+        // The old pairs are known everywhere; this JVM (17: Unicode 13) lacks the recent ones.
+        XCTAssertEqual([kotlin[1], kotlin[3]], ["true", "true"])
+        print("recent-Unicode pairs the JVM's data lacks: \(jvmLacks) of \(pairs.count)")
+    }
+
+    /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`)
+    /// and messages at the value limit, read by both runtimes with the same answer each.
+    func testARandomCampaignReadsAlike() throws {
+        let cases = campaignCases()
+        print("campaign: \(cases.count) messages (seed \(Self.campaignSeed)) through both runtimes")
+        let mismatches = try kotlinMismatches(cases)
+        XCTAssertTrue(mismatches.isEmpty, "seed \(Self.campaignSeed): \(mismatches.count) of \(cases.count) messages differ:\n"
+                      + mismatches.prefix(20).joined(separator: "\n"))
+        // Both ways at the limit: accepted at it, refused past it, with the callback name read.
+        let edges = Set(Self.valueLimitMessages())
+        let answers = cases.filter { edges.contains($0.input) }.map(\.swift)
+        XCTAssertEqual(answers.count, 16)
+        XCTAssertEqual(answers.filter { $0 == "valid \"cb\" | err -2 the message holds more than \(BridgeLimits.maxValues) values" }.count, 8,
+                       answers.joined(separator: "\n"))
+        XCTAssertEqual(answers.filter { $0.hasPrefix("valid \"cb\" | ok ") || $0.contains(" scalars: valid \"cb\" | ok ") }.count, 8)
+        // Not all refusals: most messages are read, some are refused for a reason of their own.
+        XCTAssertGreaterThan(cases.filter { $0.swift.contains(" | ok ") }.count, cases.count / 3)
+        XCTAssertGreaterThan(cases.filter { $0.swift.contains("differ only in Unicode normalization") }.count, 10)
     }
 }

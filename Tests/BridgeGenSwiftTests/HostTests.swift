@@ -46,6 +46,36 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(haptic?["style"] as? String, "medium", "the schema default applies")
     }
 
+    /// A line that parks a request (`getItem("slow")` waits for the page to cancel it) and the
+    /// line that cancels it each settle within a few dozen turns of the main actor: the host reads
+    /// how many requests are parked on every turn, not once before the request parked (which
+    /// made such a line spin its 100,000 turns, seconds of CI time). A negative or non-ASCII
+    /// count in a test URL is an unknown URL, not a trap.
+    func testParkingAndCancellingLinesSettleAtOnce() throws {
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "getItem", "data": ["key": "slow"], "id": "r1"]]),
+            try line(["id": 2, "channel": "sample", "body": ["type": "getItem", "data": ["key": "slow"], "id": "r2"]]),
+            try line(["id": 3, "channel": "sample", "body": ["type": "$cancel", "data": ["id": "r1"]]]),
+            try line(["id": 4, "channel": "sample", "body": ["type": "$cancel", "data": ["id": "r2"]]]),
+            try line(["id": 5, "channel": "sample", "body": ["type": "download", "data": ["url": "test://items/-1", "chunkSize": 1], "id": "d1"]]),
+            try line(["id": 6, "channel": "sample", "body": ["type": "download", "data": ["url": "test://items/\u{663}", "chunkSize": 1], "id": "d2"]]),
+            try line(["id": 7, "channel": "sample", "body": ["type": "download", "data": ["url": "test://items/+2", "chunkSize": 1], "id": "d3"]]),
+        ], timeout: 120)
+        let byID = Dictionary(answers.map { (($0["id"] as? Int) ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(byID.keys.sorted(), [1, 2, 3, 4, 5, 6, 7])
+        for id in 1...4 {
+            let rounds = byID[id]?["settleRounds"] as? Int ?? 100_000
+            XCTAssertLessThan(rounds, 1_000, "line \(id) settled in \(rounds) turns")
+        }
+        XCTAssertEqual(envelope(byID[1] ?? [:])["errcode"] as? Int, -9, "the parked request is answered when cancelled")
+        XCTAssertEqual(envelope(byID[2] ?? [:])["errcode"] as? Int, -9)
+        XCTAssertEqual(envelope(byID[3] ?? [:])["errcode"] as? Int, 0)
+        for id in [5, 6] {
+            XCTAssertEqual(envelope(byID[id] ?? [:])["errmsg"] as? String, "unknown test URL", "line \(id)")
+        }
+        XCTAssertEqual(envelope(byID[7] ?? [:])["data"] as? Int, 2, "Int.init reads a sign")
+    }
+
     /// An event whose payload JSON exceeds `BridgeLimits.maxScriptJSONBytes` (64 MiB) is not
     /// turned into a script: it is dropped and logged; one just under the limit is delivered.
     func testOversizedEventIsDroppedAndLogged() throws {

@@ -228,6 +228,15 @@ private func webKitError(_ code: Int, _ description: String, exception: String? 
         await assertFails(BridgeError(.invalidResult, "the page's answer is not a valid envelope: the message nests deeper than 128 levels")) {
             try await self.callInt(self.caller())
         }
+        // The envelope, errcode and errmsg are three values: data may hold the rest, not one more.
+        let values = { (count: Int) in #"{"errcode":0,"errmsg":"ok","data":["# + Array(repeating: "1", count: count).joined(separator: ",") + "]}" }
+        page.answer = { _, _ in values(BridgeLimits.maxValues - 4) }
+        let answered = try? await caller().call("list", params: .object([:]), errors: [], decode: BridgeDecode.list(of: BridgeDecode.int))
+        XCTAssertEqual(answered?.count, BridgeLimits.maxValues - 4)
+        page.answer = { _, _ in values(BridgeLimits.maxValues - 3) }
+        await assertFails(BridgeError(.invalidResult, "the page's answer is not a valid envelope: the message holds more than \(BridgeLimits.maxValues) values")) {
+            try await self.callInt(self.caller())
+        }
         page.answer = { _, _ in "{\"errcode\":0,\"errmsg\":\"ok\",\"data\":{\"\u{E9}\":1,\"e\u{301}\":2}}" }
         await assertFails(BridgeError(.invalidResult, #"the page's answer is not a valid envelope: result: keys "e\u0301" and "\u00e9" differ only in Unicode normalization"#)) {
             try await self.callInt(self.caller())

@@ -10,9 +10,33 @@ import kotlinx.coroutines.yield
 
 class SecretInternalDetail : Exception("a detail the page must not see")
 
+/**
+ * A map keyed as a Swift `Dictionary<String, _>` is: keys that are canonically equivalent
+ * (`"\u00e9"`, `"e\u0301"`) are one key. Kept under the key's NFC form.
+ */
+class SwiftKeyedMap<V> {
+    private val entries = HashMap<String, V>()
+    private fun canonical(key: String): String = java.text.Normalizer.normalize(key, java.text.Normalizer.Form.NFC)
+    operator fun get(key: String): V? = entries[canonical(key)]
+    operator fun set(key: String, value: V) {
+        entries[canonical(key)] = value
+    }
+    fun clear() = entries.clear()
+}
+
+/** The Swift handlers' order of keys (`JSONValue.sortedKeys`): by Unicode scalars, not by UTF-16 units. */
+val scalarOrder: Comparator<String> = Comparator { a, b -> java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray()) }
+
+/** Swift's `Int(text)`: an optional `+` or `-`, then ASCII digits only (Kotlin's `toLongOrNull` also reads `٣`). */
+fun swiftInt(text: String): Long? {
+    val digits = if (text.startsWith("+") || text.startsWith("-")) text.substring(1) else text
+    if (digits.isEmpty() || digits.any { it !in '0'..'9' }) return null
+    return text.removePrefix("+").toLongOrNull()
+}
+
 class TestHandlers : SampleHandler, UserHandler {
-    private val store = HashMap<String, String>()
-    private val blobs = HashMap<String, ByteArray>()
+    private val store = SwiftKeyedMap<String>()
+    private val blobs = SwiftKeyedMap<ByteArray>()
     private var loggedIn = true
     val calls = ArrayList<JsonValue>()
     /** Requests waiting in `getItem("slow")` or a `test://hold/N` download for the page to cancel them: a host does not wait for those to settle. */
@@ -105,13 +129,14 @@ class TestHandlers : SampleHandler, UserHandler {
      * `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
      * `test://fail/N`: N chunks, then `DownloadFailed(received = N)`.
      * `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+     * N is read as Swift's `Int.init` reads it ([swiftInt]); a negative N is an unknown URL.
      */
     override suspend fun download(url: String, chunkSize: Long, stream: BridgeStream<Sample.DownloadChunk>): Long {
         record("sample", "download", mapOf("url" to JsonValue.Text(url), "chunkSize" to JsonValue.Integer(chunkSize)))
         // As Swift's `split(separator:)`: empty parts are left out.
         val parts = url.split("/").filter { it.isNotEmpty() }
-        val count = parts.getOrNull(2)?.toLongOrNull()
-        if (!url.startsWith("test://") || parts.size != 3 || count == null) throw SampleError.DownloadFailed(received = 0, message = "unknown test URL")
+        val count = parts.getOrNull(2)?.let(::swiftInt)
+        if (!url.startsWith("test://") || parts.size != 3 || count == null || count < 0) throw SampleError.DownloadFailed(received = 0, message = "unknown test URL")
         for (offset in 0 until count) stream.emit(Sample.DownloadChunk(offset, byteArrayOf((offset % 256).toByte()), count))
         when (parts[1]) {
             "fail" -> throw SampleError.DownloadFailed(received = count)
@@ -153,7 +178,7 @@ class TestHandlers : SampleHandler, UserHandler {
             "cancel" -> User.PrepayResult(User.PurchaseStatus.Cancelled)
             else -> User.PrepayResult(
                 User.PurchaseStatus.Purchased, "tx-${order.productId}-${order.quantity}",
-                mapOf(order.productId to order.metadata.keys.sorted()),
+                mapOf(order.productId to order.metadata.keys.sortedWith(scalarOrder)),
             )
         }
     }
@@ -187,8 +212,9 @@ fun main() = runBlocking {
     generateSequence(::readLine).forEach { line ->
         val answers = ArrayList<JsonValue>()
         session.receive("uniBridgeCall", unhex(line), origin) { frame ->
-            val envelope = (BridgeIncoming.read(frame).message?.get("envelope")) ?: JsonValue.Text("unreadable frame")
-            answers.add(envelope)
+            val posted = BridgeIncoming.read(frame).message
+            // A stream's items: the Swift host's item scripts are not answers either.
+            if (posted?.containsKey("item") != true) answers.add(posted?.get("envelope") ?: JsonValue.Text("unreadable frame"))
         }
         while (session.runningRequestCount > 0) yield()
         val calls = ArrayList(handlers.calls)

@@ -34,10 +34,21 @@ private fun answer(kind: String, input: String): String = when (kind) {
         BridgeEnvelope.failure(BridgeError(it[0].toInt(), it[1], data)).jsonText
     }
     "incoming" -> incoming(input)
+    "incoming-digest" -> digest(incoming(input))
+    // Whether this JVM's Unicode data assigns every character of the text (RuntimeDifferentialTests' normalization residue).
+    "assigned" -> input.codePoints().allMatch { Character.isDefined(it) }.toString()
     "decode" -> input.split('\uF8FF').let { decode(it[0], it[1]) }
     "struct" -> struct(input)
     "encode" -> input.split('\uF8FF').let { encode(it[0], it[1]) }
     else -> error("unknown case kind $kind")
+}
+
+/** A long answer as its length and its first 200 and last 100 scalars (RuntimeDifferentialTests.digest). */
+private fun digest(answer: String): String {
+    val scalars = answer.codePoints().toArray()
+    if (scalars.size <= 400) return answer
+    fun text(part: IntArray): String = String(part, 0, part.size)
+    return "${scalars.size} scalars: " + text(scalars.copyOfRange(0, 200)) + " ... " + text(scalars.copyOfRange(scalars.size - 100, scalars.size))
 }
 
 /** The callback name and the message (as `any` decodes it) or its error. */

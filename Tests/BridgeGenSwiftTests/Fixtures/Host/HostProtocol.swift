@@ -31,18 +31,22 @@ import Foundation
 }
 
 /// Yields until the session has been idle for a few rounds: what a line started has finished,
-/// except the `parked` requests, which wait for the page to cancel them.
-@MainActor func settle(_ session: BridgeSession, parked: Int = 0) async {
+/// except the `parked` requests, which wait for the page to cancel them. `parked` is read each
+/// round: a line parks a request (or cancels one) while it settles. Returns the rounds it took
+/// (at most 100,000: a line that never settles).
+@MainActor @discardableResult func settle(_ session: BridgeSession, parked: @MainActor () -> Int = { 0 }) async -> Int {
     var quietRounds = 0
-    for _ in 0..<100_000 {
+    for round in 1...100_000 {
         await Task.yield()
+        let parked = parked()
         if session.isIdle || (parked > 0 && session.runningRequestCount == parked) {
             quietRounds += 1
-            if quietRounds > 20 { return }
+            if quietRounds > 20 { return round }
         } else {
             quietRounds = 0
         }
     }
+    return 100_000
 }
 
 func origin(_ value: Any?) -> BridgeOrigin {
@@ -124,10 +128,25 @@ func origin(_ value: Any?) -> BridgeOrigin {
     var replies = 0
     /// Whether its message waits for a reply (reply transport).
     var expectsReply = false
+    private var waiting: CheckedContinuation<Void, Never>?
 
     func replied(_ envelope: JSONValue) {
         reply = envelope
         replies += 1
+        waiting?.resume()
+        waiting = nil
+    }
+
+    /// Returns once the line's message has its reply, or after `seconds` without one.
+    func awaitReply(within seconds: Double) async {
+        guard replies == 0 else { return }
+        let timer = Task { @MainActor in
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            self.waiting?.resume()
+            self.waiting = nil
+        }
+        await withCheckedContinuation { waiting = $0 }
+        timer.cancel()
     }
 }
 
@@ -145,8 +164,20 @@ func origin(_ value: Any?) -> BridgeOrigin {
     /// How many requests wait, by design, for the page to cancel them: a line does not wait for those.
     let parked: @MainActor () -> Int
     /// Page-call commands answer when their calls end, not in line order: other lines (the page's
-    /// `$hello`, the harness's `pageAnswer`s) must be read meanwhile.
-    private var running: [Task<Void, Never>] = []
+    /// `$hello`, the harness's `pageAnswer`s) must be read meanwhile. Each removes itself when it
+    /// has written its line, so a long run keeps only the lines still open.
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var nextTask = 0
+
+    /// Runs `body` beside the line loop until it has written its line.
+    private func start(_ body: @escaping @MainActor () async -> Void) {
+        nextTask += 1
+        let key = nextTask
+        running[key] = Task { @MainActor in
+            await body()
+            self.running[key] = nil
+        }
+    }
 
     init(session: BridgeSession, page: HostPage, modules: [String], drainCalls: @escaping @MainActor () -> [JSONValue],
          parked: @escaping @MainActor () -> Int = { 0 }) {
@@ -170,14 +201,14 @@ func origin(_ value: Any?) -> BridgeOrigin {
 
     /// Answers the line `id` when `body` ends, with no reply.
     func runConcurrently(_ id: JSONValue, _ body: @escaping @MainActor () async -> [String: JSONValue]) {
-        running.append(Task { @MainActor in
+        start {
             var output = await body()
             output["id"] = id
             output["reply"] = .null
             output["replies"] = .int(0)
-            finish(&output)
+            self.finish(&output)
             write(output)
-        })
+        }
     }
 
     /// A message posted on `channel`: the console's to the console receiver, any other to the session.
@@ -230,16 +261,16 @@ func origin(_ value: Any?) -> BridgeOrigin {
                 let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
                 line.output["id"] = id
                 guard try await handle(command, id, line) else { continue }
-                await settle(session, parked: parked())
+                line.output["settleRounds"] = .int(await settle(session, parked: parked))
                 if line.expectsReply, line.replies == 0, parked() > 0 {
                     // A request parked until the page cancels it: its line ends with that reply.
-                    running.append(Task { @MainActor in
-                        for _ in 0..<30_000 where line.replies == 0 { try? await Task.sleep(nanoseconds: 1_000_000) }
+                    start {
+                        await line.awaitReply(within: 30)
                         line.output["reply"] = line.reply
                         line.output["replies"] = .int(line.replies)
                         self.finish(&line.output)
                         write(line.output)
-                    })
+                    }
                     continue
                 }
             } catch {
@@ -250,6 +281,6 @@ func origin(_ value: Any?) -> BridgeOrigin {
             finish(&line.output)
             write(line.output)
         }
-        for task in running { await task.value }
+        while let task = running.values.first { await task.value }
     }
 }

@@ -105,10 +105,12 @@ enum TestFailure: Error {
     /// `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
     /// `test://fail/N`: N chunks, then `downloadFailed(received: N)`.
     /// `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+    /// The URL is read scalar by scalar (a `/` followed by a combining mark still separates) and N
+    /// is ASCII digits with an optional sign, as `Int.init` reads them; a negative N is an unknown URL.
     func download(url: String, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int {
         record("sample", "download", ["url": .string(url), "chunkSize": .int(chunkSize)])
-        let parts = url.split(separator: "/")
-        guard url.hasPrefix("test://"), parts.count == 3, let count = Int(parts[2]) else {
+        let parts = url.unicodeScalars.split(separator: "/").map(String.init)
+        guard url.unicodeScalars.starts(with: "test://".unicodeScalars), parts.count == 3, let count = Int(parts[2]), count >= 0 else {
             throw SampleError.downloadFailed(received: 0, message: "unknown test URL")
         }
         for offset in 0..<count {
@@ -156,7 +158,7 @@ enum TestFailure: Error {
         case "cancel": return User.PrepayResult(status: .cancelled)
         default:
             return User.PrepayResult(status: .purchased, transactionId: "tx-\(order.productId)-\(order.quantity)",
-                                     receipts: [order.productId: order.metadata.keys.sorted()])
+                                     receipts: [order.productId: JSONValue.sortedKeys(order.metadata.keys)])
         }
     }
 
