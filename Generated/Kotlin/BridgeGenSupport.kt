@@ -1161,10 +1161,21 @@ public class BridgeOriginPolicy(trustedSchemes: Set<String>, trustedHosts: Set<S
         if (mainFrameOnly && !origin.isMainFrame) {
             return "$from, a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"
         }
-        if (origin.scheme.lowercase() == "https" && origin.host.isNotEmpty()) {
+        val scheme = origin.scheme.lowercase()
+        if (scheme == "https" && origin.host.isNotEmpty()) {
             return "$from: add ${JsonValue.Text(origin.host.lowercase()).jsonText} to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"
         }
-        return "$from: add ${JsonValue.Text(origin.scheme.lowercase()).jsonText} to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
+        // The config refuses these as trusted schemes: no key can admit them.
+        if (scheme == "http") return "$from: http pages are never trusted: serve the page over https"
+        if (scheme in OPAQUE_SCHEMES || (origin.host.isEmpty() && scheme == "https")) {
+            return "$from, an opaque origin: no key admits it: load the page from a file, a custom scheme or a trusted https host"
+        }
+        return "$from: add ${JsonValue.Text(scheme).jsonText} to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
+    }
+
+    private companion object {
+        /** Schemes whose documents have an opaque origin, which no trusted scheme can name. */
+        val OPAQUE_SCHEMES: Set<String> = setOf("", "about", "data", "blob", "javascript")
     }
 }
 

@@ -21,11 +21,8 @@ import Foundation
         BridgeLog.report(Self.line(scheme: scheme, host: host))
     }
 
-    /// Schemes whose documents have an opaque origin; the config refuses them as trusted schemes.
-    private static let opaque: Set<String> = ["", "about", "data", "blob", "javascript"]
-
     static func line(scheme: String, host: String) -> String {
-        let isOpaque = opaque.contains(scheme) || (host.isEmpty && (scheme == "http" || scheme == "https"))
+        let isOpaque = BridgeOriginPolicy.opaqueSchemes.contains(scheme) || (host.isEmpty && (scheme == "http" || scheme == "https"))
         let page = isOpaque ? "a page with an opaque origin" : "the page at " + JSONValue.string(scheme + "://" + host).jsonText
         let key = "in bridgegen.yaml (or in the install's policy)"
         let advice: String

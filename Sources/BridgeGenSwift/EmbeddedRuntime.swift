@@ -2041,11 +2041,8 @@ RuntimeSource(name: "PageOrigins.swift", firstLine: 8, modifier: "public ", acce
         BridgeLog.report(Self.line(scheme: scheme, host: host))
     }
 
-    /// Schemes whose documents have an opaque origin; the config refuses them as trusted schemes.
-    private static let opaque: Set<String> = ["", "about", "data", "blob", "javascript"]
-
     static func line(scheme: String, host: String) -> String {
-        let isOpaque = opaque.contains(scheme) || (host.isEmpty && (scheme == "http" || scheme == "https"))
+        let isOpaque = BridgeOriginPolicy.opaqueSchemes.contains(scheme) || (host.isEmpty && (scheme == "http" || scheme == "https"))
         let page = isOpaque ? "a page with an opaque origin" : "the page at " + JSONValue.string(scheme + "://" + host).jsonText
         let key = "in bridgegen.yaml (or in the install's policy)"
         let advice: String
@@ -2635,16 +2632,25 @@ public struct BridgeOriginPolicy: Sendable, Equatable {
                            mainFrameOnly: BridgeConfiguration.mainFrameOnly)
     }
 
+    /// Schemes whose documents have an opaque origin, which no trusted scheme can name.
+    static let opaqueSchemes: Set<String> = ["", "about", "data", "blob", "javascript"]
+
     /// Where a refused message came from and which `bridgegen.yaml` key would allow it, for the log.
     func refusal(_ origin: BridgeOrigin) -> String {
         let from = JSONValue.string("\(origin.scheme)://\(origin.host)").jsonText
         if mainFrameOnly && !origin.isMainFrame {
             return "\(from), a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"
         }
-        if origin.scheme.lowercased() == "https" && !origin.host.isEmpty {
+        let scheme = origin.scheme.lowercased()
+        if scheme == "https" && !origin.host.isEmpty {
             return "\(from): add \(JSONValue.string(origin.host.lowercased()).jsonText) to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"
         }
-        return "\(from): add \(JSONValue.string(origin.scheme.lowercased()).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
+        // The config refuses these as trusted schemes: no key can admit them.
+        if scheme == "http" { return "\(from): http pages are never trusted: serve the page over https" }
+        if Self.opaqueSchemes.contains(scheme) || origin.host.isEmpty && scheme == "https" {
+            return "\(from), an opaque origin: no key admits it: load the page from a file, a custom scheme or a trusted https host"
+        }
+        return "\(from): add \(JSONValue.string(scheme).jsonText) to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"
     }
 
     func allows(_ origin: BridgeOrigin) -> Bool {

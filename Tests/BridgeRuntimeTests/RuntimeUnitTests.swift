@@ -30,6 +30,24 @@ final class RuntimeUnitTests: XCTestCase {
         XCTAssertFalse(policy.allows(BridgeOrigin(scheme: "file", host: "", isMainFrame: false)))
     }
 
+    /// The log says which key would admit a refused origin, and never one the config refuses:
+    /// http and opaque origins get what to do instead.
+    func testARefusalNamesTheKeyThatWouldAdmitTheOriginOrWhyNoneCan() {
+        let policy = BridgeOriginPolicy(trustedSchemes: ["file"], trustedHosts: [], mainFrameOnly: true)
+        XCTAssertEqual(policy.refusal(BridgeOrigin(scheme: "https", host: "Shop.Example", isMainFrame: true)),
+                       #""https://Shop.Example": add "shop.example" to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it"#)
+        XCTAssertEqual(policy.refusal(BridgeOrigin(scheme: "app", host: "", isMainFrame: true)),
+                       #""app://": add "app" to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it"#)
+        XCTAssertEqual(policy.refusal(BridgeOrigin(scheme: "http", host: "shop.example", isMainFrame: true)),
+                       #""http://shop.example": http pages are never trusted: serve the page over https"#)
+        for scheme in ["", "about", "data"] {
+            XCTAssertEqual(policy.refusal(BridgeOrigin(scheme: scheme, host: "", isMainFrame: true)),
+                           #""\#(scheme)://", an opaque origin: no key admits it: load the page from a file, a custom scheme or a trusted https host"#)
+        }
+        XCTAssertEqual(policy.refusal(BridgeOrigin(scheme: "https", host: "shop.example", isMainFrame: false)),
+                       #""https://shop.example", a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes"#)
+    }
+
     func testCallbackNamesAreBoundedNotParsed() {
         // A callback name is only ever a string literal key in the answer script, so any text
         // is safe; only its length is bounded.

@@ -98,6 +98,9 @@ fun main() = runBlocking {
     send("""{"type":"echo","callbackName":"cb6","data":{"text":"x"},"callbackName":"cb6b"}""")
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb7"}""", origin = main.copy(isMainFrame = false), frame = frameB)
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb8"}""", origin = BridgeOrigin("https", "evil.com", 443, true), frame = frameB)
+    // Origins no key can admit: the log says what to do instead.
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb8h"}""", origin = BridgeOrigin("http", "shop.example", 80, true), frame = frameB)
+    send("""{"type":"echo","data":{"text":"x"},"callbackName":"cb8o"}""", origin = BridgeOrigin("about", "", 0, true), frame = frameB)
     // Any string of at most 256 characters names a callback (it is only ever a JSON string); a longer one is refused unanswered.
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"a name with spaces"}""")
     send("""{"type":"echo","data":{"text":"x"},"callbackName":"${"n".repeat(257)}"}""")
