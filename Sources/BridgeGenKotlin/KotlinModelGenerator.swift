@@ -21,6 +21,7 @@ struct KotlinModelGenerator {
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
+                case .union: break  // UNION-TODO
                 }
             }
         }

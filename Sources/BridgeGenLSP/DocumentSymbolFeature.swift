@@ -19,6 +19,7 @@ enum DocumentSymbolFeature {
             case .enumeration(let e):
                 children.append(symbol(e.name, enumKind, e.location, map,
                                        e.cases.map { symbol($0.name, enumMemberKind, $0.location, map, []) }))
+            case .union: break  // UNION-TODO
             }
         }
         for method in module.methods {

@@ -165,6 +165,7 @@ private struct FileIndexer {
                 for enumCase in cases {
                     add(.enumCase, typeName + "." + enumCase.name.value, enumCase.name, declaration: true, pinned: enumCase.wire != nil)
                 }
+            case .union: break  // UNION-TODO
             case .invalid:
                 break
             }

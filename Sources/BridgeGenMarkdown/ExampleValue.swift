@@ -86,6 +86,7 @@ struct ExampleValues {
                     values.append((field, try value(for: field, depth: depth + 1, budget: &budget)))
                 }
                 return .object(module: module, type: name, values)
+            case .union?: return .null  // UNION-TODO
             case nil:
                 return .null
             }

@@ -9,6 +9,7 @@ extension ModulePage {
             switch declaration {
             case .structure(let s): structure(s, &p)
             case .enumeration(let e): enumeration(e, &p)
+            case .union: break  // UNION-TODO
             }
         }
     }

@@ -152,6 +152,7 @@ struct CodecGenerator {
                     switch declaration {
                     case .structure(let s): direction ? decodeFunction(s, into: &p) : encodeFunction(s, into: &p)
                     case .enumeration(let e): enumerationFunction(e, decodes: direction, into: &p)
+                    case .union: break  // UNION-TODO
                     }
                 }
             }

@@ -18,6 +18,7 @@ struct ModelGenerator {
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
+                case .union: break  // UNION-TODO
                 }
             }
         }

@@ -86,6 +86,7 @@ struct TypeScriptTypes {
             printInterface(TypeScriptNamer.inputTypeName(s.name), doc: inputDoc, fields: s.fields, form: .sent, into: &p)
         case .enumeration(let e):
             printEnum(e, into: &p)
+        case .union: break  // UNION-TODO
         }
     }
 

@@ -15,6 +15,12 @@ public enum SchemaMessages {
         case duplicateName = "duplicate-name"
         /// An enum without cases.
         case emptyEnum = "empty-enum"
+        /// A union without variants.
+        case emptyUnion = "empty-union"
+        /// A union's `tag:` that is not a valid member name.
+        case invalidUnionTag = "invalid-union-tag"
+        /// A union's tag key that is also a field of one of its variants.
+        case unionTagCollision = "union-tag-collision"
         /// `errors` on a send method.
         case errorsOnSend = "errors-on-send"
         /// A module declared in a file of another name.
@@ -184,7 +190,29 @@ public enum SchemaMessages {
 
     /// A type with neither `fields` nor `cases` whose keys look like fields written one level too high.
     static func fieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
-        return ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct) or 'cases' (an enum); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
+        return ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct), 'cases' (an enum) or 'variants' (a union); \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
+    }
+
+    static func variantFieldsWithoutFieldsKey(_ name: String, keys: [String], at: SourceLocation) -> Diagnostic {
+        ID.typeBody.diagnostic("variant '\(name)' takes its fields under 'fields:'; \(quotedList(keys)) look\(keys.count == 1 ? "s" : "") like fields: indent \(keys.count == 1 ? "it" : "them") under 'fields:'", at: at)
+    }
+
+    static func tagWithoutVariants(_ name: String, at: SourceLocation) -> Diagnostic {
+        ID.typeBody.diagnostic("type '\(name)' has a 'tag' but no 'variants'; 'tag' names the key that tells a union's variants apart", at: at)
+    }
+
+    static func emptyUnion(_ name: String, at: SourceLocation) -> Diagnostic {
+        ID.emptyUnion.diagnostic("union '\(name)' has no variants", at: at)
+    }
+
+    static func invalidUnionTag(_ tag: String, union: String, at: SourceLocation) -> Diagnostic {
+        let suggestion = validSpelling(of: tag, rule: .member).map { "; did you mean '\($0)'?" } ?? ""
+        return ID.invalidUnionTag.diagnostic("invalid tag '\(tag)' of union '\(union)': the tag is a key on the wire and is named as a field is (a lowercase letter first, then letters and digits in words joined by single '-' or '_')\(suggestion)", at: at)
+    }
+
+    static func unionTagCollision(_ tag: String, union: String, variant: String, at: SourceLocation, tagAt: SourceLocation?) -> Diagnostic {
+        ID.unionTagCollision.diagnostic("field '\(tag)' of variant '\(variant)' is named like the tag key of union '\(union)'; rename the field or choose another 'tag:'",
+                                        at: at, notes: firstHere(tagAt, "the tag is declared here"))
     }
 
     static func fileNameMismatch(module: String, fileName: String, expected: String, at: SourceLocation) -> Diagnostic {
@@ -202,8 +230,8 @@ public enum SchemaMessages {
         ID.integerRange.diagnostic("integer \(text) is outside the range JavaScript holds exactly, -(2^53-1) to 2^53-1", at: at)
     }
 
-    static func invalidEnumWireValue(_ value: String, at: SourceLocation) -> Diagnostic {
-        ID.invalidWireName.diagnostic("invalid enum wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
+    static func invalidEnumWireValue(_ value: String, of owner: String = "enum", at: SourceLocation) -> Diagnostic {
+        ID.invalidWireName.diagnostic("invalid \(owner) wire value '\(value)': it must be non-empty text of up to \(SchemaLimits.enumWireValueLength) characters without control characters", at: at)
     }
 
     static func invalidErrorCode(_ text: String, at: SourceLocation) -> Diagnostic {
@@ -310,7 +338,7 @@ public enum SchemaMessages {
     }
 
     static func neitherStructNorEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct) or 'cases' (an enum)", at: at)
+        ID.typeBody.diagnostic("type '\(name)' needs 'fields' (a struct), 'cases' (an enum) or 'variants' (a union)", at: at)
     }
 
     static func notImported(_ module: String, in current: String, at: SourceLocation) -> Diagnostic {
@@ -360,8 +388,10 @@ public enum SchemaMessages {
              at: at, notes: firstHere(first, "'\(firstMethod)' has it here"))
     }
 
-    static func structAndEnum(_ name: String, at: SourceLocation) -> Diagnostic {
-        ID.typeBody.diagnostic("type '\(name)' has both 'fields' and 'cases'; a type is a struct or an enum", at: at)
+    static func structAndEnum(_ name: String, bodies: [String], at: SourceLocation) -> Diagnostic {
+        let listed = bodies.map { "'\($0)'" }
+        let both = listed.count == 2 ? "both \(listed[0]) and \(listed[1])" : "\(listed.dropLast().joined(separator: ", ")) and \(listed.last ?? "")"
+        return ID.typeBody.diagnostic("type '\(name)' has \(both); a type is a struct ('fields'), an enum ('cases') or a union ('variants')", at: at)
     }
 
     /// `names` is the cycle (first name again at the end), `steps` the fields after the first;
@@ -382,8 +412,8 @@ public enum SchemaMessages {
                     at: at, notes: notes)
     }
 
-    static func structDefault(_ name: String, at: SourceLocation) -> Diagnostic {
-        ID.defaultType.diagnostic("struct '\(name)' cannot have a default value; make the field optional instead", at: at)
+    static func structDefault(_ name: String, union: Bool = false, at: SourceLocation) -> Diagnostic {
+        ID.defaultType.diagnostic("\(union ? "union" : "struct") '\(name)' cannot have a default value; make the field optional instead", at: at)
     }
 
     /// A default would be base64 text in the schema, which nobody reviews as data.

@@ -20,6 +20,11 @@ extension TypeChecker {
             case .enumeration(let caseSyntax):
                 let cases = checkCases(caseSyntax, enumName: name)
                 result.append(.enumeration(EnumDeclaration(name: name.value, doc: type.doc, deprecated: deprecated, cases: cases, location: name.location)))
+            case .union(let tagSyntax, let variantSyntax):
+                let tag = checkTag(tagSyntax, unionName: name.value)
+                let variants = checkVariants(variantSyntax, tag: tag, tagLocation: tagSyntax?.location, unionName: name, &scope)
+                result.append(.union(UnionDeclaration(name: name.value, doc: type.doc, deprecated: deprecated, tag: tag,
+                                                      variants: variants, location: name.location)))
             case .invalid:
                 continue
             }
@@ -61,6 +66,58 @@ extension TypeChecker {
                                   deprecated: c.deprecated.map { Deprecation(message: $0.message) }, location: c.name.location))
         }
         return cases
+    }
+
+    /// The union's tag key: as written when valid, else the default (after reporting it).
+    mutating func checkTag(_ syntax: Located<String>?, unionName: String) -> String {
+        guard let syntax else { return UnionDeclaration.defaultTag }
+        guard IDLNames.isValidMemberName(syntax.value) else {
+            report(SchemaMessages.invalidUnionTag(syntax.value, union: unionName, at: syntax.location))
+            return UnionDeclaration.defaultTag
+        }
+        return syntax.value
+    }
+
+    /// Variants follow the enum case rules for names and wire values and the struct rules for
+    /// fields; no field may take the tag's key, which the variant's object already holds.
+    mutating func checkVariants(_ syntax: [VariantSyntax], tag: String, tagLocation: SourceLocation?,
+                                unionName: Located<String>, _ scope: inout Scope) -> [UnionVariant] {
+        if syntax.isEmpty { report(SchemaMessages.emptyUnion(unionName.value, at: unionName.location)) }
+        var variants: [UnionVariant] = []
+        variants.reserveCapacity(syntax.count)
+        var identifiers = MemberNames(reserving: syntax.count)
+        var wires = WireNames(reserving: syntax.count)
+        for v in syntax {
+            let fields = checkFields(v.fields, noun: "field", &scope)
+            for field in fields where field.wireName == tag {
+                report(SchemaMessages.unionTagCollision(tag, union: unionName.value, variant: v.name.value, at: field.location, tagAt: tagLocation))
+            }
+            guard let identifier = memberIdentifier(v.name, noun: "variant", unique: &identifiers) else { continue }
+            var wire = v.name.value
+            if let w = v.wire {
+                if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
+                    report(SchemaMessages.invalidEnumWireValue(w.value, of: "variant", at: w.location))
+                }
+            }
+            let wireLocation = v.wire?.location ?? v.name.location
+            if let other = wires[wire] {
+                if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
+                    report(SchemaMessages.wireCollision("variant", first: other.member, second: v.name.value, wire: wire, word: "value",
+                                                           in: "union '\(unionName.value)'", at: wireLocation, first: other.wire.location))
+                } else {
+                    report(SchemaMessages.canonicallyEquivalent(
+                        "union '\(unionName.value)' wire values", wire, other.wire.value,
+                        consequence: "the generated Swift could not tell variants '\(other.member)' and '\(v.name.value)' apart; use distinct values",
+                        at: wireLocation, first: other.wire.location))
+                }
+                continue
+            }
+            wires[wire] = WireUse(wire: Located(wire, at: wireLocation), member: v.name.value)
+            variants.append(UnionVariant(name: v.name.value, identifier: identifier, wireValue: wire, doc: v.doc,
+                                         deprecated: v.deprecated.map { Deprecation(message: $0.message) },
+                                         fields: fields, location: v.name.location))
+        }
+        return variants
     }
 
     /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name

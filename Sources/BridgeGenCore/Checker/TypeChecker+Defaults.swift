@@ -76,7 +76,9 @@ extension TypeChecker {
             return .map(entries)
         case .named(let module, let name):
             guard case .enumeration(let cases)? = typeTable[module]?[name] else {
-                report(SchemaMessages.structDefault(name, at: node.location))
+                var isUnion = false
+                if case .union? = typeTable[module]?[name] { isUnion = true }
+                report(SchemaMessages.structDefault(name, union: isUnion, at: node.location))
                 return nil
             }
             let names = cases.map(\.name.value)

@@ -73,15 +73,17 @@ public struct Module: Hashable, Sendable, Codable {
     public var pageMethodErrors: Set<String> { Set(pageMethods.flatMap(\.errors)) }
 }
 
-/// A named type: a struct or a string enum.
+/// A named type: a struct, a string enum or a tagged union.
 public enum TypeDeclaration: Hashable, Sendable, Codable {
     case structure(StructDeclaration)
     case enumeration(EnumDeclaration)
+    case union(UnionDeclaration)
 
     public var name: String {
         switch self {
         case .structure(let s): return s.name
         case .enumeration(let e): return e.name
+        case .union(let u): return u.name
         }
     }
 
@@ -89,6 +91,15 @@ public enum TypeDeclaration: Hashable, Sendable, Codable {
         switch self {
         case .structure(let s): return s.doc
         case .enumeration(let e): return e.doc
+        case .union(let u): return u.doc
+        }
+    }
+
+    public var deprecated: Deprecation? {
+        switch self {
+        case .structure(let s): return s.deprecated
+        case .enumeration(let e): return e.deprecated
+        case .union(let u): return u.deprecated
         }
     }
 
@@ -96,6 +107,7 @@ public enum TypeDeclaration: Hashable, Sendable, Codable {
         switch self {
         case .structure(let s): return s.location
         case .enumeration(let e): return e.location
+        case .union(let u): return u.location
         }
     }
 }
@@ -180,6 +192,64 @@ public struct EnumCase: Hashable, Sendable, Codable {
         self.wireValue = wireValue
         self.doc = doc
         self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+/// A value that is one of several shapes (`variants:`): on the wire one JSON object whose
+/// `tag` key holds the variant's wire value, with the variant's fields beside it.
+///
+/// A reader meets variants it does not know (a newer schema added them) as a value of its own,
+/// never as an error: adding a variant is a compatible change (docs/WIRE.md, "Unions").
+public struct UnionDeclaration: Hashable, Sendable, Codable {
+    /// The default key of the discriminator on the wire.
+    public static let defaultTag = "type"
+
+    public var name: String
+    public var doc: String?
+    public var deprecated: Deprecation?
+    /// The discriminator's key on the wire (`tag:`, else `type`); no variant has a field of this name.
+    public var tag: String
+    public var variants: [UnionVariant]
+    public var location: SourceLocation
+
+    public init(name: String, doc: String?, deprecated: Deprecation?, tag: String, variants: [UnionVariant],
+                location: SourceLocation) {
+        self.name = name
+        self.doc = doc
+        self.deprecated = deprecated
+        self.tag = tag
+        self.variants = variants
+        self.location = location
+    }
+
+    public func variant(wireValue: String) -> UnionVariant? {
+        variants.first { $0.wireValue == wireValue }
+    }
+}
+
+/// One shape of a union: a name, the tag's value on the wire, and fields as a struct has them.
+public struct UnionVariant: Hashable, Sendable, Codable {
+    /// The variant key as written in the schema.
+    public var name: String
+    /// lowerCamelCase identifier derived from `name`, not escaped.
+    public var identifier: String
+    /// The tag's value on the wire (`wire:` override, else `name`).
+    public var wireValue: String
+    public var doc: String?
+    public var deprecated: Deprecation?
+    /// In declaration order; empty for a variant without fields (`clear: null`).
+    public var fields: [Field]
+    public var location: SourceLocation
+
+    public init(name: String, identifier: String, wireValue: String, doc: String?, deprecated: Deprecation?,
+                fields: [Field], location: SourceLocation) {
+        self.name = name
+        self.identifier = identifier
+        self.wireValue = wireValue
+        self.doc = doc
+        self.deprecated = deprecated
+        self.fields = fields
         self.location = location
     }
 }

@@ -217,6 +217,16 @@ private struct CanonicalWriter {
                 put("=enum[")
                 put(e.cases.map { quoted($0.wireValue) }.sorted().joined(separator: ","))
                 put("]")
+            case .union(let u):
+                put("=union")
+                quote(u.tag)
+                put("[")
+                for (position, index) in u.variants.indices.sorted(by: { u.variants[$0].wireValue < u.variants[$1].wireValue }).enumerated() {
+                    if position > 0 { put(",") }
+                    quote(u.variants[index].wireValue)
+                    fields(u.variants[index].fields, positional: false)
+                }
+                put("]")
             }
         }
     }

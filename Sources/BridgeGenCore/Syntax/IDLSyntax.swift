@@ -37,7 +37,9 @@ public struct TypeSyntax: Sendable, Hashable {
     public enum Body: Sendable, Hashable {
         case structure([FieldSyntax])
         case enumeration([CaseSyntax])
-        /// Neither or both of `fields` and `cases`: already reported.
+        /// `variants:`, with `tag:` as written (nil: the default key).
+        case union(tag: Located<String>?, variants: [VariantSyntax])
+        /// Not exactly one of `fields`, `cases` and `variants`: already reported.
         case invalid
     }
 
@@ -61,6 +63,15 @@ public struct CaseSyntax: Sendable, Hashable {
     public var wire: Located<String>?
     public var doc: String?
     public var deprecated: DeprecationSyntax?
+}
+
+/// A union's variant: an enum case's keys plus `fields:`.
+public struct VariantSyntax: Sendable, Hashable {
+    public var name: Located<String>
+    public var wire: Located<String>?
+    public var doc: String?
+    public var deprecated: DeprecationSyntax?
+    public var fields: [FieldSyntax] = []
 }
 
 public struct ErrorSyntax: Sendable, Hashable {

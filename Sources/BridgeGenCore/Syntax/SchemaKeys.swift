@@ -2,10 +2,11 @@
 /// parser validates against and what an editor offers at a key position.
 public enum SchemaKeys {
     public static let module = ["bridgegen", "module", "doc", "imports", "types", "errors", "methods", "events", "pageMethods", "access"]
-    public static let type = ["doc", "deprecated", "fields", "cases"]
+    public static let type = ["doc", "deprecated", "fields", "cases", "tag", "variants"]
     /// A struct field, a parameter or a payload field.
     public static let field = ["type", "doc", "default", "deprecated"]
     public static let enumCase = ["doc", "wire", "deprecated"]
+    public static let unionVariant = ["doc", "wire", "deprecated", "fields"]
     public static let error = ["code", "doc", "data"]
     public static let method = ["kind", "wire", "doc", "params", "yields", "returns", "errors", "deprecated", "access"]
     public static let returns = ["type", "doc"]
@@ -33,8 +34,10 @@ public enum SchemaKeys {
             switch (path[0], path[2]) {
             case ("types", "fields"), ("methods", "params"), ("pageMethods", "params"), ("events", "payload"), ("errors", "data"): return field
             case ("types", "cases"): return enumCase
+            case ("types", "variants"): return unionVariant
             default: return nil
             }
+        case 6 where path[0] == "types" && path[2] == "variants" && path[4] == "fields": return field
         default: return nil
         }
     }

@@ -93,7 +93,9 @@ public struct SyntaxParser {
         guard let pairs = entries(of: node, keys: SchemaKeys.type, what: "type '\(name.value)'", noun: "key") else { return type }
         var fields: [FieldSyntax]?
         var cases: [CaseSyntax]?
-        var bodyRefused = false  // 'cases' of the wrong kind: reported already
+        var variants: [VariantSyntax]?
+        var tag: Located<String>?
+        var bodyRefused = false  // 'cases' or 'variants' of the wrong kind: reported already
         for pair in pairs {
             switch pair.key.scalar ?? "" {
             case "doc": type.doc = text(pair.value, "'doc'")
@@ -104,14 +106,25 @@ public struct SyntaxParser {
                     _ = caseList(pair.value)
                     bodyRefused = true
                 }
+            case "variants":
+                if case .mapping = pair.value.kind { variants = variantList(pair.value) } else {
+                    _ = variantList(pair.value)
+                    bodyRefused = true
+                }
+            case "tag": tag = scalar(pair.value, "'tag'")
             default: break
             }
         }
-        switch (fields, cases) {
-        case (let f?, nil): type.body = bodyRefused ? .invalid : .structure(f)
-        case (nil, let c?): type.body = .enumeration(c)
-        case (.some, .some): report(SchemaMessages.structAndEnum(name.value, at: name.location))
-        case (nil, nil): if !bodyRefused { report(SchemaMessages.neitherStructNorEnum(name.value, at: name.location)) }
+        let bodies = [fields.map { _ in "fields" }, cases.map { _ in "cases" }, variants.map { _ in "variants" }].compactMap { $0 }
+        switch (fields, cases, variants) {
+        case (let f?, nil, nil): type.body = bodyRefused ? .invalid : .structure(f)
+        case (nil, let c?, nil): type.body = bodyRefused ? .invalid : .enumeration(c)
+        case (nil, nil, let v?): type.body = bodyRefused ? .invalid : .union(tag: tag, variants: v)
+        case (nil, nil, nil): if !bodyRefused { report(SchemaMessages.neitherStructNorEnum(name.value, at: name.location)) }
+        default: report(SchemaMessages.structAndEnum(name.value, bodies: bodies, at: name.location))
+        }
+        if let tag, variants == nil, !bodyRefused, bodies.count == 1 {
+            report(SchemaMessages.tagWithoutVariants(name.value, at: tag.location))
         }
         return type
     }
@@ -205,6 +218,34 @@ public struct SyntaxParser {
                 }
             }
             return enumCase
+        }
+    }
+
+    /// `name:` or `name: null` (no fields), `name: doc text`, or `name: {doc, wire, deprecated, fields}`.
+    private mutating func variantList(_ node: YAMLNode) -> [VariantSyntax] {
+        named(node, "'variants'", noun: "variant").map { name, value in
+            var variant = VariantSyntax(name: name)
+            if value.isNull { return variant }
+            if case .scalar(let doc, _) = value.kind {
+                variant.doc = doc
+                return variant
+            }
+            if let keys = Self.fieldLikeKeys(value, besides: SchemaKeys.unionVariant) {
+                report(SchemaMessages.variantFieldsWithoutFieldsKey(name.value, keys: keys, at: value.location))
+                return variant
+            }
+            guard let pairs = entries(of: value, keys: SchemaKeys.unionVariant, what: "variant '\(name.value)'", noun: "key",
+                                      expected: "null, a doc string or a mapping") else { return variant }
+            for pair in pairs {
+                switch pair.key.scalar ?? "" {
+                case "doc": variant.doc = text(pair.value, "'doc'")
+                case "wire": variant.wire = scalar(pair.value, "'wire'")
+                case "deprecated": variant.deprecated = deprecation(pair.value)
+                case "fields": variant.fields = fieldList(pair.value, owner: "'fields'", noun: "field")
+                default: break
+                }
+            }
+            return variant
         }
     }
 

@@ -74,8 +74,12 @@ struct DataFlow {
             }
         }
         while let key = pending.popLast() {
-            guard case .structure(let s)? = declarations[key], let flow = flows[key] else { continue }
-            for field in s.fields { reach(field.type, flow, &pending) }
+            guard let flow = flows[key] else { continue }
+            switch declarations[key] {
+            case .structure(let s)?: for field in s.fields { reach(field.type, flow, &pending) }
+            case .union(let u)?: for field in u.variants.flatMap(\.fields) { reach(field.type, flow, &pending) }
+            case .enumeration?, nil: continue
+            }
         }
     }
 
