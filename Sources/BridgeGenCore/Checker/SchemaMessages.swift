@@ -349,6 +349,10 @@ public enum SchemaMessages {
         ID.reservedName.diagnostic("\(noun) name '\(name)' is reserved in \(reservedIn); choose another name", at: at)
     }
 
+    static func unknownVariantName(_ name: String, at: SourceLocation) -> Diagnostic {
+        ID.reservedName.diagnostic("variant name '\(name)' is reserved: every target gives the variants a reader does not know that name; choose another name, and keep the wire value with 'wire: \(name)'", at: at)
+    }
+
     static func yieldsWithoutStream(_ method: String, kind: MethodKind, at: SourceLocation) -> Diagnostic {
         ID.yieldsWithoutStream.diagnostic("\(kind.rawValue) method '\(method)' cannot have 'yields': only a stream yields items; use 'kind: stream'", at: at)
     }

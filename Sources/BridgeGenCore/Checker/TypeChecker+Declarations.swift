@@ -93,6 +93,10 @@ extension TypeChecker {
                 report(SchemaMessages.unionTagCollision(tag, union: unionName.value, variant: v.name.value, at: field.location, tagAt: tagLocation))
             }
             guard let identifier = memberIdentifier(v.name, noun: "variant", unique: &identifiers) else { continue }
+            if identifier == UnionDeclaration.unknownVariant {
+                report(SchemaMessages.unknownVariantName(v.name.value, at: v.name.location))
+                continue
+            }
             var wire = v.name.value
             if let w = v.wire {
                 if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {

@@ -204,6 +204,9 @@ public struct EnumCase: Hashable, Sendable, Codable {
 public struct UnionDeclaration: Hashable, Sendable, Codable {
     /// The default key of the discriminator on the wire.
     public static let defaultTag = "type"
+    /// The identifier every target gives the value of a variant its reader does not know; no
+    /// variant may take it.
+    public static let unknownVariant = "unknown"
 
     public var name: String
     public var doc: String?
