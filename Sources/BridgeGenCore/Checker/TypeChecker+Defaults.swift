@@ -76,9 +76,7 @@ extension TypeChecker {
             return .map(entries)
         case .named(let module, let name):
             guard case .enumeration(let cases)? = typeTable[module]?[name] else {
-                var isUnion = false
-                if case .union? = typeTable[module]?[name] { isUnion = true }
-                report(SchemaMessages.structDefault(name, union: isUnion, at: node.location))
+                report(SchemaMessages.structDefault(name, union: typeTable[module]?[name]?.isUnion == true, at: node.location))
                 return nil
             }
             let names = cases.map(\.name.value)

@@ -41,6 +41,11 @@ public struct TypeSyntax: Sendable, Hashable {
         case union(tag: Located<String>?, variants: [VariantSyntax])
         /// Not exactly one of `fields`, `cases` and `variants`: already reported.
         case invalid
+
+        public var isUnion: Bool {
+            if case .union = self { return true }
+            return false
+        }
     }
 
     public var name: Located<String>

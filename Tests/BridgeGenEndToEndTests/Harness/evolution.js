@@ -13,17 +13,18 @@
 // `run(env)` returns {passed, failed, lines}; env: {engine, transport, phase, client, control, log}.
 
 const OLD = {
-    methods: ['get-product', 'rate', 'refresh', 'track'],
+    methods: ['apply-promotion', 'get-product', 'rate', 'refresh', 'track'],
     events: ['cart-changed'],
     pageMethods: ['getSelection'],
 };
 const NEW = {
-    methods: ['add-to-wishlist', 'get-product', 'rate', 'refresh', 'share-product', 'track'],
+    methods: ['add-to-wishlist', 'apply-promotion', 'get-product', 'rate', 'refresh', 'share-product', 'track'],
     events: ['cart-changed', 'price-dropped'],
     pageMethods: ['getScrollPosition', 'getSelection'],
 };
 // Every member of the new page's module, by its identifier, and whether the old app has it.
 const MEMBERS = {
+    applyPromotion: true,
     getProduct: true,
     track: true,
     refresh: true,
@@ -208,6 +209,15 @@ function oldAppCases(env, h, client) {
         }],
         // Both apps route a message by its wire name alone, and a send handler answers at once,
         // with null, before it runs: so the kind a method has in the app decides what a page gets.
+        ['a union variant the old app does not know arrives as its unknown value, and the app answers', async () => {
+            eq(await catalog.applyPromotion({ promotion: { type: 'percentOff', percent: 10 } }), 'percentOff:10', 'a variant both know');
+            eq(await catalog.applyPromotion({ promotion: { type: 'freeShipping' } }), 'freeShipping', 'a variant without fields');
+            eq(await catalog.applyPromotion({ promotion: { type: 'bundle', skus: ['p1', 'p2'], price: 15 } }), 'unknown:bundle:p1,p2',
+                'the new variant (the old app reads the tag and the object it arrived in)');
+            rejection(await outcome(catalog.applyPromotion({ promotion: { type: 'percentOff', percent: 'ten' } })), -3,
+                'params.promotion.percent: expected double, got string', 'a known variant with a bad field');
+            eq((await h.calls()).map((c) => c.method), ['applyPromotion', 'applyPromotion', 'applyPromotion'], 'handler calls');
+        }],
         ['a send that became a request (refresh): the old app answers it as a send, with null', async () => {
             const result = await outcome(catalog.refresh());
             check(result.error === undefined, `refresh() rejected: ${result.error}`);
@@ -302,6 +312,12 @@ function sameAppCases(env, h, client) {
             catalog.shareProduct({ sku: 'p2' });
             await catalog.getProduct({ sku: 'barrier' });
             eq((await h.calls()).map((c) => `${c.method}:${c.params.sku}`), ['addToWishlist:p1', 'addToWishlist:missing', 'shareProduct:p2', 'getProduct:barrier'], 'handler calls');
+        }],
+        ['every variant of the union reaches an app built from the same schema', async () => {
+            eq(await catalog.applyPromotion({ promotion: { type: 'bundle', skus: ['p1', 'p2'], price: 15 } }), 'bundle:p1,p2', 'bundle');
+            eq(await catalog.applyPromotion({ promotion: { type: 'percentOff', percent: 10 } }), 'percentOff:10', 'percentOff');
+            eq(await catalog.applyPromotion({ promotion: { type: 'giftCard', code: 'x' } }), 'unknown:giftCard:', 'a variant of a schema newer still');
+            eq((await h.calls()).map((c) => c.method), ['applyPromotion', 'applyPromotion', 'applyPromotion'], 'handler calls');
         }],
         ['the methods whose kind changed work as this schema has them', async () => {
             eq(await catalog.refresh(), 12, 'refresh()');
