@@ -79,9 +79,12 @@ extension DiffRun {
     @discardableResult
     mutating func compareType(_ old: TypeRef, _ new: TypeRef, top: (TypeRef, TypeRef), flow: Flow, subject: CompatibilitySubject,
                               at location: SourceLocation, oldAt: SourceLocation) -> Bool {
-        func changed(_ kind: CompatibilityKind) -> Bool {
+        func changed(_ kind: CompatibilityKind, kinds: (old: String, new: String)? = nil) -> Bool {
+            var spellings = (old: top.0.idlSpelling, new: top.1.idlSpelling)
+            // A type that kept its name but became another kind of type reads as no change without the kinds.
+            if let kinds, spellings.old == spellings.new { spellings = ("\(spellings.old) (\(kinds.old))", "\(spellings.new) (\(kinds.new))") }
             report(DiffMessages.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow,
-                                                  detail: .types(old: top.0.idlSpelling, new: top.1.idlSpelling), at: location,
+                                                  detail: .types(old: spellings.old, new: spellings.new), at: location,
                                                   notes: DiffMessages.inOldSchema(oldAt)))
             return true
         }
@@ -97,9 +100,11 @@ extension DiffRun {
         case (.named(let om, let on), .named(let nm, let nn)):
             let o = TypeKey(module: om, name: on), n = TypeKey(module: nm, name: nn)
             switch (oldFlow.declaration(o), newFlow.declaration(n)) {
-            case (.structure?, .structure?), (.enumeration?, .enumeration?):
+            case (.structure?, .structure?), (.enumeration?, .enumeration?), (.union?, .union?):
                 pair(o, n)
                 return false
+            case (let od?, let nd?):
+                return changed(.typeChanged, kinds: (od.kindNoun, nd.kindNoun))
             default:
                 return changed(.typeChanged)
             }
@@ -108,7 +113,7 @@ extension DiffRun {
         }
     }
 
-    private mutating func pair(_ old: TypeKey, _ new: TypeKey) {
+    mutating func pair(_ old: TypeKey, _ new: TypeKey) {
         let pair = TypePair(old: old, new: new)
         if pairs.insert(pair).inserted { pending.append(pair) }
     }
@@ -128,6 +133,8 @@ extension DiffRun {
                               oldParent: os.location, newParent: ns.location, parents: ("'\(pair.old.spelling)'", "'\(name)'"))
             case (.enumeration(let oe), .enumeration(let ne)):
                 compareEnums(oe, ne, name: name, flow: flow)
+            case (.union(let ou), .union(let nu)):
+                compareUnions(ou, nu, name: name, flow: flow)
             default:
                 continue
             }
