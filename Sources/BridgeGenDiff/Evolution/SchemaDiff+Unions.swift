@@ -15,34 +15,20 @@ extension DiffRun {
                                              notes: DiffMessages.inOldSchema(old.location)))
             return
         }
-        var oldByValue: [String: UnionVariant] = [:]
-        for v in old.variants { oldByValue[v.wireValue] = v }
-        var addedByName: [String: UnionVariant] = [:]
-        var added: [UnionVariant] = []
-        for v in new.variants {
-            guard let before = oldByValue[v.wireValue] else {
-                addedByName[v.name] = v
-                added.append(v)
-                continue
-            }
-            compareVariant(before, v, union: name, flow: flow)
+        let variants = Self.matchByWireValue(old.variants, new.variants, key: \.name, wire: \.wireValue)
+        for (before, v) in variants.matched { compareVariant(before, v, union: name, flow: flow) }
+        for (v, now) in variants.valueChanged {
+            report(DiffMessages.valueChanged(.unionVariantValueChanged, .variant(v.name, of: name), directions: directions, flow: flow,
+                                             detail: .wireValues(old: v.wireValue, new: now.wireValue,
+                                                                 pin: WirePin(key: v.name, old: v.wireValue, new: now.wireValue)),
+                                             at: now.location, notes: DiffMessages.inOldSchema(v.location)))
         }
-        let newValues = Set(new.variants.map(\.wireValue))
-        var renamedValues = Set<String>()
-        for v in old.variants where !newValues.contains(v.wireValue) {
-            if let now = addedByName[v.name] {
-                renamedValues.insert(now.wireValue)
-                report(DiffMessages.valueChanged(.unionVariantValueChanged, .variant(v.name, of: name), directions: directions, flow: flow,
-                                                 detail: .wireValues(old: v.wireValue, new: now.wireValue,
-                                                                     pin: WirePin(key: v.name, old: v.wireValue, new: now.wireValue)),
-                                                 at: now.location, notes: DiffMessages.inOldSchema(v.location)))
-            } else {
-                report(DiffMessages.valueChanged(.unionVariantRemoved, .variant(v.wireValue, of: name), directions: directions, flow: flow,
-                                                 detail: .none, at: v.location,
-                                                 notes: DiffMessages.removedFrom("union '\(name)'", new.location)))
-            }
+        for v in variants.removed {
+            report(DiffMessages.valueChanged(.unionVariantRemoved, .variant(v.wireValue, of: name), directions: directions, flow: flow,
+                                             detail: .none, at: v.location,
+                                             notes: DiffMessages.removedFrom("union '\(name)'", new.location)))
         }
-        for v in added where !renamedValues.contains(v.wireValue) {
+        for v in variants.added {
             report(DiffMessages.unionVariantAdded(.variant(v.wireValue, of: name), directions: directions, at: v.location,
                                                   notes: DiffMessages.absentFrom("union '\(name)'", old.location)))
         }

@@ -148,41 +148,26 @@ extension DiffRun {
             report(DiffMessages.deprecationAdded("enum '\(name)'", at: new.location, notes: DiffMessages.inOldSchema(old.location)))
         }
         let directions = Self.directions(flow)
-        var oldByValue: [String: EnumCase] = [:]
-        for c in old.cases { oldByValue[c.wireValue] = c }
-        var newValues = Set<String>()
-        var addedByName: [String: EnumCase] = [:]
-        var added: [EnumCase] = []
-        for c in new.cases {
-            newValues.insert(c.wireValue)
-            if let before = oldByValue[c.wireValue] {
-                if before.deprecated == nil, c.deprecated != nil {
-                    report(DiffMessages.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
-                                                              notes: DiffMessages.inOldSchema(before.location)))
-                }
-            } else {
-                addedByName[c.name] = c
-                added.append(c)
-            }
+        let cases = Self.matchByWireValue(old.cases, new.cases, key: \.name, wire: \.wireValue)
+        for (before, c) in cases.matched where before.deprecated == nil && c.deprecated != nil {
+            report(DiffMessages.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
+                                                 notes: DiffMessages.inOldSchema(before.location)))
         }
-        var renamedValues = Set<String>()
-        for c in old.cases where !newValues.contains(c.wireValue) {
-            if let now = addedByName[c.name] {
-                renamedValues.insert(now.wireValue)
-                report(DiffMessages.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
-                                                      detail: .wireValues(old: c.wireValue, new: now.wireValue,
-                                                                          pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
-                                                      notes: DiffMessages.inOldSchema(c.location)))
-            } else {
-                report(DiffMessages.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
-                                                      detail: .none, at: c.location,
-                                                      notes: DiffMessages.removedFrom("enum '\(name)'", new.location)))
-            }
+        for (c, now) in cases.valueChanged {
+            report(DiffMessages.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
+                                             detail: .wireValues(old: c.wireValue, new: now.wireValue,
+                                                                 pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
+                                             notes: DiffMessages.inOldSchema(c.location)))
         }
-        for c in added where !renamedValues.contains(c.wireValue) {
+        for c in cases.removed {
+            report(DiffMessages.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
+                                             detail: .none, at: c.location,
+                                             notes: DiffMessages.removedFrom("enum '\(name)'", new.location)))
+        }
+        for c in cases.added {
             report(DiffMessages.valueChanged(.enumCaseAdded, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
-                                                  detail: .none, at: c.location,
-                                                  notes: DiffMessages.absentFrom("enum '\(name)'", old.location)))
+                                             detail: .none, at: c.location,
+                                             notes: DiffMessages.absentFrom("enum '\(name)'", old.location)))
         }
     }
 

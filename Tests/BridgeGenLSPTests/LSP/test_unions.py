@@ -124,16 +124,25 @@ async def test_definition_and_references_of_a_union(client, tmp_path):
         ("share.bridge.yaml", 26)]
 
 
-async def test_renaming_a_union_changes_nothing_on_the_wire(client, tmp_path):
+@pytest.mark.parametrize("needle,new_name,delta,edits,message", [
+    # A type never travels: its declaration and four references, and nothing to say.
+    ("  Post:", "Message", 2, 5, None),
+    # A variant pinned by `wire:` renames alone.
+    ("      link:", "weblink", 6, 1, "its 'wire:' gives"),
+])
+async def test_renames_that_leave_the_wire_alone(client, tmp_path, needle, new_name, delta, edits, message):
     write_set(tmp_path)
     old = snapshot(tmp_path)
-    edit = await rename(client, tmp_path, "share.bridge.yaml", SHARE, "  Post:", "Message", delta=2)
-    assert sum(len(e) for e in edit.changes.values()) == 5
+    edit = await rename(client, tmp_path, "share.bridge.yaml", SHARE, needle, new_name, delta=delta)
+    assert sum(len(e) for e in edit.changes.values()) == edits
     apply_all(edit)
     assert check_json(tmp_path) == []
-    assert "share.Message" in (tmp_path / "other.bridge.yaml").read_text(encoding="utf-8")
     assert diff_reports(old, tmp_path) == ([], 0)
-    assert client.messages == []
+    if message is None:
+        assert client.messages == []
+        assert "share.Message" in (tmp_path / "other.bridge.yaml").read_text(encoding="utf-8")
+    else:
+        assert message in client.messages[0].message
 
 
 @pytest.mark.parametrize("needle,new_name,pinned", [
@@ -152,17 +161,6 @@ async def test_renaming_a_variant_pins_its_wire_value(client, tmp_path, needle, 
     assert diff_reports(old, tmp_path) == ([], 0)
     [message] = client.messages
     assert message.type == types.MessageType.Info and "Renamed variant" in message.message and "wire name stays" in message.message
-
-
-async def test_a_variant_pinned_by_wire_renames_alone(client, tmp_path):
-    write_set(tmp_path)
-    old = snapshot(tmp_path)
-    edit = await rename(client, tmp_path, "share.bridge.yaml", SHARE, "      link:", "weblink", delta=6)
-    assert sum(len(e) for e in edit.changes.values()) == 1
-    apply_all(edit)
-    assert check_json(tmp_path) == []
-    assert diff_reports(old, tmp_path) == ([], 0)
-    assert "its 'wire:' gives" in client.messages[0].message
 
 
 async def test_a_declined_pin_breaks_what_diff_says(annotating_client, tmp_path):
