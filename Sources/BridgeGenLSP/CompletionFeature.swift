@@ -3,7 +3,8 @@ import BridgeGenCore
 /// `textDocument/completion`: what is valid at the cursor, from the text before it
 /// (`CursorContext`) and the set's index:
 /// - at a key: the keys that entry accepts and does not have yet (a schema's, by where the
-///   cursor is nested, less what a method's `kind:` refuses; a config's, its targets' sections included);
+///   cursor is nested, less what a method's `kind:` refuses and the bodies a type already has one
+///   of excludes (`fields`, `cases`, `variants` with `tag`); a config's, its targets' sections included);
 /// - after `type:`, `returns:` or `yields:`, and after a field's name (`note: Str`, the
 ///   shorthand of `{type: ...}`): type names in scope (primitives, the module's types,
 ///   `module.Type` of each import), replacing the name typed so far (`user.Us`);
@@ -30,7 +31,11 @@ enum CompletionFeature {
         switch context.place {
         case .key(let keyPath, let siblings):
             let keys = isConfig ? ConfigReader.keys(at: keyPath, sections: sections) : SchemaKeys.keys(at: keyPath)
-            let refused = isConfig || keyPath.count != 2 || keyPath[0] != "methods" ? [] : Self.keysRefused(byKind: context.siblingKind)
+            var refused: Set<String> = []
+            if !isConfig, keyPath.count == 2 {
+                if keyPath[0] == "methods" { refused = Self.keysRefused(byKind: context.siblingKind) }
+                if keyPath[0] == "types" { refused = Self.keysRefused(byBody: siblings) }
+            }
             for key in keys ?? [] where !siblings.contains(key) && !refused.contains(key) { add(key, propertyKind, "key", insert: key + ": ") }
         case .value(let keyPath, let key, let text):
             guard !isConfig, let index else { break }
@@ -51,6 +56,14 @@ enum CompletionFeature {
         case "request": return ["yields"]
         default: return []
         }
+    }
+
+    /// The type keys another body excludes: a type is a struct (`fields`), an enum (`cases`) or
+    /// a union (`variants`, with its `tag`), one of them.
+    static func keysRefused(byBody siblings: [String]) -> Set<String> {
+        if siblings.contains("fields") || siblings.contains("cases") { return ["fields", "cases", "variants", "tag"] }
+        if siblings.contains("variants") || siblings.contains("tag") { return ["fields", "cases"] }
+        return []
     }
 
     private static func values(of key: String, typed text: String, offset: Int, path: String, _ index: SymbolIndex,

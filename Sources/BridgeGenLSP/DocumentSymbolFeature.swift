@@ -1,7 +1,7 @@
 import BridgeGenCore
 
-/// `textDocument/documentSymbol`: the outline of a schema (its module; types with their fields
-/// or cases; methods, events and page methods with their parameters; errors), from the set's
+/// `textDocument/documentSymbol`: the outline of a schema (its module; types with their fields,
+/// cases, or variants and the variants' fields; methods, events and page methods with their parameters; errors), from the set's
 /// last checked model: while a buffer has errors, the outline of its last clean state.
 enum DocumentSymbolFeature {
     // SymbolKind values of the protocol.
@@ -19,7 +19,12 @@ enum DocumentSymbolFeature {
             case .enumeration(let e):
                 children.append(symbol(e.name, enumKind, e.location, map,
                                        e.cases.map { symbol($0.name, enumMemberKind, $0.location, map, []) }))
-            case .union: break  // UNION-TODO
+            case .union(let u):
+                let variants = u.variants.map { variant in
+                    symbol(variant.name, enumMemberKind, variant.location, map, variant.fields.map { field($0, map) },
+                           detail: "\(u.tag): \(variant.wireValue)")
+                }
+                children.append(symbol(u.name, enumKind, u.location, map, variants, detail: "union"))
             }
         }
         for method in module.methods {

@@ -1,12 +1,12 @@
 import BridgeGenCore
 
 /// `textDocument/rename` (and `prepareRename`) of a type, field, parameter, payload field,
-/// enum case, error, method, page method or event across the schema set: the declaration and
+/// enum case, union variant, error, method, page method or event across the schema set: the declaration and
 /// every reference (`user.UserInfo` keeps its module part, a default names an enum case).
 ///
 /// What the wire sees decides the rest:
 /// - types never travel (`WireFingerprint`): renamed, nothing else to say;
-/// - methods, page methods, events and enum cases travel by name unless `wire:` pins one: the
+/// - methods, page methods, events, enum cases and union variants travel by name unless `wire:` pins one: the
 ///   rename adds `wire: <old name>`, so apps and pages built from the old schema still match,
 ///   as an edit of its own the user may leave out (a change annotation that asks to confirm);
 /// - a field's key is its JSON key and has no pin: renamed, with a warning and, where the
@@ -35,7 +35,7 @@ enum RenameFeature {
     static func plan(at offset: Int, in path: String, to newName: String, _ index: SymbolIndex) throws(Refusal) -> Plan {
         guard let here = index.occurrence(at: offset, in: path) else {
             throw Refusal(message: "nothing to rename here: put the cursor on the name of a type, field, parameter, enum case, "
-                          + "error, method, page method or event")
+                          + "union variant, error, method, page method or event")
         }
         let key = here.key
         let parts = key.qualified.split(separator: ".").map(String.init)
@@ -56,8 +56,9 @@ enum RenameFeature {
         switch key.kind {
         case .type where parts.count == 2:
             break
-        case .type, .parameter, .payload, .errorData:
-            let what = key.kind == .type ? "field" : key.kind == .parameter ? "parameter" : key.kind == .payload ? "payload field" : "data field"
+        case .type, .parameter, .payload, .errorData, .variantField:
+            let what = key.kind == .type || key.kind == .variantField ? "field"
+                : key.kind == .parameter ? "parameter" : key.kind == .payload ? "payload field" : "data field"
             plan.changesWire = true
             plan.messageType = 2
             plan.message = "Renamed \(what) '\(old)' of '\(owner)' to '\(name)'. A \(what)'s name is its JSON key on the wire "
@@ -67,8 +68,8 @@ enum RenameFeature {
             plan.message = "Renamed error '\(old)' to '\(name)'. Its code travels, not its name, so the wire is unchanged; "
                 + "code that names it (the page's client, the app's handlers) says '\(name)' now, "
                 + "and the schema fingerprint a page reads from '$hello' changes."
-        case .method, .event, .enumCase:
-            let what = key.kind == .event ? "event" : key.kind == .enumCase ? "case" : "method"
+        case .method, .event, .enumCase, .variant:
+            let what = key.kind == .event ? "event" : key.kind == .enumCase ? "case" : key.kind == .variant ? "variant" : "method"
             if index.isPinned(key) {
                 plan.message = "Renamed \(what) '\(old)' to '\(name)'; its wire name stays the one its 'wire:' gives."
                 break

@@ -2,12 +2,17 @@ import BridgeGenCore
 
 /// Where a schema set declares and uses its names, read from the syntax of every file (so it
 /// answers while the set has errors): types (`module.Type`, their fields `module.Type.field`),
-/// enum cases (`module.Type.case`, used by name in defaults), errors, modules, methods and page
+/// enum cases (`module.Type.case`, used by name in defaults), union variants
+/// (`module.Type.variant`, their fields `module.Type.variant.field`), errors, modules, methods and page
 /// methods, events, parameters (`module.method.param`) and payload fields
 /// (`module.event.field`), each with its declaration and every reference in a type
 /// expression, a default, an `errors:` list or `imports:`.
 public struct SymbolIndex: Sendable {
-    public enum Kind: String, Sendable { case type, error, module, method, event, enumCase, parameter, payload, errorData }
+    public enum Kind: String, Sendable {
+        case type, error, module, method, event, enumCase, parameter, payload, errorData
+        /// A union's variant, and a field of one.
+        case variant, variantField
+    }
 
     /// A declared name: `user.UserInfo` for a type, `user.notFound` for an error, `user` for a module.
     public struct Key: Hashable, Sendable {
@@ -37,7 +42,7 @@ public struct SymbolIndex: Sendable {
     /// again only when the file's bytes change or an enum its defaults name changes.
     public struct FileIndex: Sendable {
         public fileprivate(set) var occurrences: [Occurrence] = []
-        /// Methods, page methods, events and enum cases declared with `wire:`: renaming them
+        /// Methods, page methods, events, enum cases and union variants declared with `wire:`: renaming them
         /// leaves the wire as it is.
         public fileprivate(set) var pinned: Set<Key> = []
         public fileprivate(set) var typedMembers: [TypedMember] = []
@@ -165,7 +170,12 @@ private struct FileIndexer {
                 for enumCase in cases {
                     add(.enumCase, typeName + "." + enumCase.name.value, enumCase.name, declaration: true, pinned: enumCase.wire != nil)
                 }
-            case .union: break  // UNION-TODO
+            case .union(_, let variants):
+                for variant in variants {
+                    let variantName = typeName + "." + variant.name.value
+                    add(.variant, variantName, variant.name, declaration: true, pinned: variant.wire != nil)
+                    for field in variant.fields { member(field, .variantField, variantName + "." + field.name.value) }
+                }
             case .invalid:
                 break
             }

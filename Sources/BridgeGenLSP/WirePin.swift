@@ -1,10 +1,10 @@
 import BridgeGenCore
 
-/// The edit that adds `wire: <old name>` to a method, page method, event or enum case being
+/// The edit that adds `wire: <old name>` to a method, page method, event, enum case or union variant being
 /// renamed, so its wire name stays what apps and pages built from the old schema use. Written
 /// into the entry's value in whichever form it has: a block mapping (a line before its first
-/// key), a flow mapping (first entry), nothing or `null` (`{wire: ...}`), or an enum case's
-/// one-line doc text (`{doc: ..., wire: ...}`).
+/// key), a flow mapping (first entry), nothing or `null` (`{wire: ...}`), or an enum case's or
+/// variant's one-line doc text (`{doc: ..., wire: ...}`).
 enum WirePin {
     struct Failure: Error {
         var message: String

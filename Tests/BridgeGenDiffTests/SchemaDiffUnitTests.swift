@@ -97,6 +97,97 @@ final class SchemaDiffUnitTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.location, SourceLocation(path: "tree.bridge.yaml", line: 7, column: 7))
     }
 
+    // MARK: - Unions
+
+    private static let unions = """
+        bridgegen: 1
+        module: app
+        types:
+          Shape:
+            tag: kind
+            variants:
+              dot: null
+              box:
+                fields:
+                  corner: Point
+                  tint: Tint?
+              path:
+                fields:
+                  points: list<Point>
+          Point:
+            fields:
+              x: double
+          Tint:
+            cases:
+              red: Red.
+          Hidden:
+            variants:
+              only:
+                fields:
+                  point: Point
+        events:
+          drawn:
+            payload:
+              shape: Shape
+        pageMethods:
+          pick:
+            returns: map<Shape>?
+        """
+
+    func testAFlowReachesThroughAUnionsVariantFields() throws {
+        let flow = DataFlow(try version(["app.bridge.yaml": Self.unions]).schema)
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Shape")], [.payloads, .pageResults])
+        // Only a variant's fields reach these: the struct and the enum travel with the union.
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Point")], [.payloads, .pageResults])
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Tint")], [.payloads, .pageResults])
+        XCTAssertEqual(flow[TypeKey(module: "app", name: "Hidden")], [])
+        // So a change of a struct reached only through a variant is judged both ways.
+        let old = try version(["app.bridge.yaml": Self.unions])
+        let new = try version(["app.bridge.yaml": Self.unions.replacingOccurrences(of: "      x: double\n", with: "      x: double\n      y: double\n")])
+        XCTAssertEqual(SchemaDiff.compare(old: old, new: new).map(\.id), ["breaking.both.required-field-added"])
+    }
+
+    /// The cross-check `SchemaDiffGoldenTests` makes for every case, on the ways a union can keep
+    /// or change its wire shape: equal fingerprints report nothing but notes, and a union whose
+    /// fingerprint changes is reported.
+    func testAUnionsFingerprintChangesExactlyWhenItsWireShapeDoes() throws {
+        let old = try version(["app.bridge.yaml": Self.unions])
+        func compared(_ edits: [(String, String)]) throws -> (sameFingerprint: Bool, ids: [String]) {
+            var text = Self.unions
+            for (from, to) in edits {
+                XCTAssertTrue(text.contains(from), from)
+                text = text.replacingOccurrences(of: from, with: to)
+            }
+            let new = try version(["app.bridge.yaml": text])
+            let module = { (v: SchemaVersion) in WireFingerprint.of(v.schema.modules[0], in: v.schema) }
+            return (module(old) == module(new), SchemaDiff.compare(old: old, new: new).map(\.id))
+        }
+        // Same wire: a variant renamed with its value pinned, variants reordered, a deprecation.
+        let renamed = try compared([("      box:\n", "      square:\n        wire: box\n")])
+        XCTAssertTrue(renamed.sameFingerprint)
+        XCTAssertEqual(renamed.ids, [])
+        let reordered = try compared([("      dot: null\n", ""), ("          points: list<Point>\n", "          points: list<Point>\n      dot: null\n")])
+        XCTAssertTrue(reordered.sameFingerprint)
+        XCTAssertEqual(reordered.ids, [])
+        let deprecated = try compared([("      dot: null\n", "      dot: {deprecated: true}\n")])
+        XCTAssertTrue(deprecated.sameFingerprint)
+        XCTAssertEqual(deprecated.ids, ["compatible.deprecated"])
+        // Another wire: each is reported.
+        let cases: [([(String, String)], [String])] = [
+            ([("    tag: kind\n", "")], ["breaking.both.union-tag-changed"]),
+            ([("      dot: null\n", "      dot: null\n      ring: null\n")], ["compatible.union-variant-added"]),
+            ([("      dot: null\n", "")], ["breaking.both.union-variant-removed"]),
+            ([("      dot: null\n", "      dot: {wire: spot}\n")], ["breaking.both.union-variant-value-changed"]),
+            ([("          tint: Tint?\n", "          tint: Tint\n")], ["breaking.both.field-made-required"]),
+            ([("      red: Red.\n", "      red: Red.\n      blue: Blue.\n")], ["breaking.both.enum-case-added"]),
+        ]
+        for (edits, ids) in cases {
+            let result = try compared(edits)
+            XCTAssertFalse(result.sameFingerprint, "\(edits)")
+            XCTAssertEqual(result.ids, ids, "\(edits)")
+        }
+    }
+
     // MARK: - compare(v, v)
 
     private func shippedSchemas() throws -> (inputs: [SchemaInput], config: (path: String, bytes: [UInt8])) {

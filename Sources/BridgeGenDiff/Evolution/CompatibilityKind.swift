@@ -24,6 +24,15 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     case enumCaseAdded = "enum-case-added"
     case enumCaseRemoved = "enum-case-removed"
     case enumValueChanged = "enum-value-changed"
+    /// A union gains a variant: readers built from the old schema receive it as their unknown
+    /// value, which the generated code makes them handle (a note naming the side that must).
+    case unionVariantAdded = "union-variant-added"
+    /// A union loses a variant: readers built from the new schema receive it as unknown.
+    case unionVariantRemoved = "union-variant-removed"
+    /// A variant keeps its key but changes its wire value: each side reads the other's as unknown.
+    case unionVariantValueChanged = "union-variant-value-changed"
+    /// A union's `tag:` key changed: neither side finds the tag where the other writes it.
+    case unionTagChanged = "union-tag-changed"
     /// A request or page method that resolved with nothing now resolves with a required value
     /// (not in the contract's table; judged like a required field added at that position).
     case resultAdded = "result-added"
@@ -69,10 +78,10 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     public func verdict(_ direction: CompatibilityDirection) -> CompatibilityClass?? {
         switch (self, direction) {
         case (.requiredFieldAdded, .toNative), (.fieldMadeRequired, .toNative), (.typeNarrowed, .toNative),
-             (.enumCaseRemoved, .toNative), (.resultAdded, .toNative):
+             (.enumCaseRemoved, .toNative), (.unionVariantRemoved, .toNative), (.resultAdded, .toNative):
             return .some(.oldPages)
         case (.requiredFieldAdded, .toPage), (.fieldMadeRequired, .toPage), (.typeNarrowed, .toPage),
-             (.enumCaseRemoved, .toPage), (.resultAdded, .toPage):
+             (.enumCaseRemoved, .toPage), (.unionVariantRemoved, .toPage), (.resultAdded, .toPage):
             return .some(.oldApps)
         case (.requiredFieldRemoved, .toNative), (.fieldMadeOptional, .toNative), (.typeWidened, .toNative),
              (.enumCaseAdded, .toNative), (.resultRemoved, .toNative):
@@ -80,7 +89,8 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
         case (.requiredFieldRemoved, .toPage), (.fieldMadeOptional, .toPage), (.typeWidened, .toPage),
              (.enumCaseAdded, .toPage), (.resultRemoved, .toPage):
             return .some(.oldPages)
-        case (.defaultChanged, .toNative), (.typeChanged, _), (.enumValueChanged, _):
+        case (.defaultChanged, .toNative), (.typeChanged, _), (.enumValueChanged, _), (.unionVariantValueChanged, _),
+             (.unionTagChanged, _):
             return .some(.both)
         case (.defaultChanged, .toPage):
             // The generated encoder always writes the field, so the page's default never applies.
@@ -120,7 +130,7 @@ public enum CompatibilityKind: String, Sendable, CaseIterable {
     public var compatibleSeverity: Diagnostic.Severity? {
         switch self {
         case .methodAdded, .pageMethodAdded, .errorAdded, .methodAccessWidened: return .warning
-        case .eventAdded, .deprecated, .configKeyMoved: return .note
+        case .eventAdded, .deprecated, .configKeyMoved, .unionVariantAdded: return .note
         default: return nil
         }
     }

@@ -25,6 +25,12 @@ enum CompatibilitySubject: Sendable, Hashable {
     case items(String)
     /// An enum case by wire value: value, `module.Enum`.
     case enumCase(String, of: String)
+    /// A union: `module.Union`.
+    case union(String)
+    /// A union's variant by wire value: value, `module.Union`.
+    case variant(String, of: String)
+    /// A field of a union's variant: name, the variant's wire value, `module.Union`.
+    case variantField(String, variant: String, of: String)
     /// The elements of a list or the values of a map at a position (`T?` inside them).
     indirect case elements(of: CompatibilitySubject)
 
@@ -44,6 +50,9 @@ enum CompatibilitySubject: Sendable, Hashable {
         case .pageResult(let owner): return "the result of page method '\(owner)'"
         case .items(let owner): return "the items of stream '\(owner)'"
         case .enumCase(let value, let owner): return "case '\(value)' of enum '\(owner)'"
+        case .union(let name): return "union '\(name)'"
+        case .variant(let value, let owner): return "variant '\(value)' of union '\(owner)'"
+        case .variantField(let name, let variant, let owner): return "field '\(name)' of variant '\(variant)' of '\(owner)'"
         case .elements(let owner): return "the elements of " + owner.text
         }
     }
@@ -58,6 +67,8 @@ enum CompatibilityDetail: Sendable, Hashable {
     case defaults(old: String, new: String)
     /// Enum wire values before and after, and which of the two were written in `wire:`.
     case wireValues(old: String, new: String, pin: WirePin)
+    /// A union's tag key before and after.
+    case tags(old: String, new: String)
 }
 
 /// Which versions spell a wire name out in `wire:` when a member or enum case kept its key but
@@ -76,9 +87,10 @@ enum WirePin: Sendable, Hashable {
         self = old == key ? .added : new == key ? .removed : .changed
     }
 
-    /// The fix that restores `old` on the wire; `enumCase`: a case's wire value, not a member's name.
-    func fix(old: String, new: String, enumCase: Bool = false) -> String {
-        let (wire, key) = enumCase ? ("wire value", "case name") : ("wire name", "key")
+    /// The fix that restores `old` on the wire; `valueOf`: the noun (`case`, `variant`) whose
+    /// wire value it is, nil for a member's wire name.
+    func fix(old: String, new: String, valueOf noun: String? = nil) -> String {
+        let (wire, key) = noun.map { ("wire value", "\($0) name") } ?? ("wire name", "key")
         switch self {
         case .added: return "remove `wire: \(new)`: the old schema had none, so its \(wire) was the \(key) '\(old)'"
         case .removed: return "put back `wire: \(old)`: without it the \(key) '\(new)' is the \(wire)"
@@ -150,7 +162,10 @@ extension DiffMessages {
             change = "\(what) changed type from \(old) to \(new)"
         case (.enumCaseAdded, _): change = "\(what) is new"
         case (.enumCaseRemoved, _): change = "\(what) was removed"
-        case (.enumValueChanged, .wireValues(let old, let new, _)): change = "\(what) changed its wire value from '\(old)' to '\(new)'"
+        case (.enumValueChanged, .wireValues(let old, let new, _)), (.unionVariantValueChanged, .wireValues(let old, let new, _)):
+            change = "\(what) changed its wire value from '\(old)' to '\(new)'"
+        case (.unionVariantRemoved, _): change = "\(what) was removed"
+        case (.unionTagChanged, .tags(let old, let new)): change = "\(what) changed its tag key from '\(old)' to '\(new)'"
         case (.resultAdded, .types(_, let new)): change = "\(what) is now \(new) instead of nothing"
         case (.resultRemoved, .types(let old, _)): change = "\(what) is now nothing instead of \(old)"
         default: change = "\(what) changed"
@@ -192,6 +207,7 @@ extension DiffMessages {
         case .enumCaseAdded:
             return "neither side may send it to the other's old versions (pages: check the app's capabilities or version); pages must handle unknown values"
         case .enumCaseRemoved: return "deprecate the case and keep it until no supported app or page sends it"
+        case .unionVariantRemoved: return "deprecate the variant and keep it until no supported app or page sends it"
         default: return nil
         }
     }
@@ -241,11 +257,13 @@ extension DiffMessages {
                    "deprecate the case and keep it until no supported app sends it")
         case .enumValueChanged:
             var fix = "keep the old value"
-            if case .wireValues(let old, let new, let pin) = detail { fix = pin.fix(old: old, new: new, enumCase: true) }
+            if case .wireValues(let old, let new, let pin) = detail { fix = pin.fix(old: old, new: new, valueOf: "case") }
             return native
                 ? ("apps built from either schema reject the value pages built from the other send ("
                    + nativeFailure(flow) + ")", fix)
                 : ("pages built from either schema get an unknown enum value from apps built from the other", fix)
+        case .unionVariantRemoved, .unionVariantValueChanged, .unionTagChanged:
+            return unionConsequence(kind, native: native, flow, detail)
         case .resultAdded:
             return native
                 ? ("pages built from the old schema answer with nothing and apps built from the new one fail to decode it", "make it optional")
@@ -259,6 +277,51 @@ extension DiffMessages {
         default:
             return ("", nil)
         }
+    }
+
+    /// `valueConsequence` for a union's variant removed or given another wire value, or its tag key changed.
+    private static func unionConsequence(_ kind: CompatibilityKind, native: Bool, _ flow: Flow,
+                                         _ detail: CompatibilityDetail) -> (String, String?) {
+        let (sender, reader) = native ? ("pages", "apps") : ("apps", "pages")
+        switch (kind, detail) {
+        case (.unionVariantRemoved, _):
+            return ("\(sender) built from the old schema may send it and \(reader) built from the new one receive it as their unknown value",
+                    "deprecate the variant and keep it until no supported \(sender.dropLast()) sends it")
+        case (.unionVariantValueChanged, .wireValues(let old, let new, let pin)):
+            return ("\(reader) built from either schema receive it as their unknown value from \(sender) built from the other",
+                    pin.fix(old: old, new: new, valueOf: "variant"))
+        case (.unionTagChanged, .tags(let old, let new)):
+            let fix = old == UnionDeclaration.defaultTag
+                ? "remove `tag: \(new)`: the old schema's key was the default '\(old)'"
+                : "set `tag:` back to '\(old)'"
+            return native
+                ? ("apps built from either schema find no tag in what pages built from the other send (" + nativeFailure(flow) + ")", fix)
+                : ("pages built from either schema find no tag in what apps built from the other send and fail to decode it", fix)
+        default:
+            return ("", nil)
+        }
+    }
+
+    /// A variant added to a union that travels in `directions`: readers built from the old schema
+    /// receive it as their unknown value, so the side that reads it must handle that value.
+    static func unionVariantAdded(_ subject: CompatibilitySubject, directions: [CompatibilityDirection],
+                                  at location: SourceLocation?, notes: [Diagnostic.Note]) -> Diagnostic? {
+        let readers: String
+        switch (directions.contains(.toNative), directions.contains(.toPage)) {
+        case (true, true):
+            readers = "apps and pages built from the old schema receive it as their unknown value from the other side built "
+                + "from the new one; both must handle the unknown value"
+        case (true, false):
+            readers = "apps built from the old schema receive it as their unknown value from pages built from the new one; "
+                + "the app must handle the unknown value"
+        case (false, true):
+            readers = "pages built from the old schema receive it as their unknown value from apps built from the new one; "
+                + "the page must handle the unknown value"
+        case (false, false):
+            return nil
+        }
+        return compatibility(.unionVariantAdded, nil, "\(subject.text) is new: nothing breaks, but " + readers,
+                             at: location, notes: notes)
     }
 
     /// `valueConsequence` for a field that was added, removed, or changed whether it is required.

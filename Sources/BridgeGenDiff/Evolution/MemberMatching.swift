@@ -87,3 +87,44 @@ extension DiffRun {
         return result
     }
 }
+
+/// What matching enum cases or union variants by wire value found.
+struct WireValueMatch<T> {
+    /// The same wire value in both versions (a rename with the value pinned in `wire:` included).
+    var matched: [(old: T, new: T)] = []
+    /// The same key with another wire value: one change, not a removal and an addition.
+    var valueChanged: [(old: T, new: T)] = []
+    var removed: [T] = []
+    var added: [T] = []
+}
+
+extension DiffRun {
+    /// Matches an enum's cases or a union's variants by wire value, then the leftovers by key.
+    static func matchByWireValue<T>(_ old: [T], _ new: [T], key: (T) -> String, wire: (T) -> String) -> WireValueMatch<T> {
+        var result = WireValueMatch<T>()
+        var oldByValue: [String: T] = [:]
+        for member in old { oldByValue[wire(member)] = member }
+        var addedByKey: [String: T] = [:]
+        var added: [T] = []
+        for member in new {
+            if let before = oldByValue[wire(member)] {
+                result.matched.append((before, member))
+            } else {
+                addedByKey[key(member)] = member
+                added.append(member)
+            }
+        }
+        let newValues = Set(new.map(wire))
+        var changedValues = Set<String>()
+        for member in old where !newValues.contains(wire(member)) {
+            if let now = addedByKey[key(member)] {
+                changedValues.insert(wire(now))
+                result.valueChanged.append((member, now))
+            } else {
+                result.removed.append(member)
+            }
+        }
+        result.added = added.filter { !changedValues.contains(wire($0)) }
+        return result
+    }
+}

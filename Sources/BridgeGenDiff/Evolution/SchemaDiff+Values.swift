@@ -79,9 +79,12 @@ extension DiffRun {
     @discardableResult
     mutating func compareType(_ old: TypeRef, _ new: TypeRef, top: (TypeRef, TypeRef), flow: Flow, subject: CompatibilitySubject,
                               at location: SourceLocation, oldAt: SourceLocation) -> Bool {
-        func changed(_ kind: CompatibilityKind) -> Bool {
+        func changed(_ kind: CompatibilityKind, kinds: (old: String, new: String)? = nil) -> Bool {
+            var spellings = (old: top.0.idlSpelling, new: top.1.idlSpelling)
+            // A type that kept its name but became another kind of type reads as no change without the kinds.
+            if let kinds, spellings.old == spellings.new { spellings = ("\(spellings.old) (\(kinds.old))", "\(spellings.new) (\(kinds.new))") }
             report(DiffMessages.valueChanged(kind, subject, directions: Self.directions(flow), flow: flow,
-                                                  detail: .types(old: top.0.idlSpelling, new: top.1.idlSpelling), at: location,
+                                                  detail: .types(old: spellings.old, new: spellings.new), at: location,
                                                   notes: DiffMessages.inOldSchema(oldAt)))
             return true
         }
@@ -97,9 +100,11 @@ extension DiffRun {
         case (.named(let om, let on), .named(let nm, let nn)):
             let o = TypeKey(module: om, name: on), n = TypeKey(module: nm, name: nn)
             switch (oldFlow.declaration(o), newFlow.declaration(n)) {
-            case (.structure?, .structure?), (.enumeration?, .enumeration?):
+            case (.structure?, .structure?), (.enumeration?, .enumeration?), (.union?, .union?):
                 pair(o, n)
                 return false
+            case (let od?, let nd?):
+                return changed(.typeChanged, kinds: (od.kindNoun, nd.kindNoun))
             default:
                 return changed(.typeChanged)
             }
@@ -108,7 +113,7 @@ extension DiffRun {
         }
     }
 
-    private mutating func pair(_ old: TypeKey, _ new: TypeKey) {
+    mutating func pair(_ old: TypeKey, _ new: TypeKey) {
         let pair = TypePair(old: old, new: new)
         if pairs.insert(pair).inserted { pending.append(pair) }
     }
@@ -128,6 +133,8 @@ extension DiffRun {
                               oldParent: os.location, newParent: ns.location, parents: ("'\(pair.old.spelling)'", "'\(name)'"))
             case (.enumeration(let oe), .enumeration(let ne)):
                 compareEnums(oe, ne, name: name, flow: flow)
+            case (.union(let ou), .union(let nu)):
+                compareUnions(ou, nu, name: name, flow: flow)
             default:
                 continue
             }
@@ -141,41 +148,26 @@ extension DiffRun {
             report(DiffMessages.deprecationAdded("enum '\(name)'", at: new.location, notes: DiffMessages.inOldSchema(old.location)))
         }
         let directions = Self.directions(flow)
-        var oldByValue: [String: EnumCase] = [:]
-        for c in old.cases { oldByValue[c.wireValue] = c }
-        var newValues = Set<String>()
-        var addedByName: [String: EnumCase] = [:]
-        var added: [EnumCase] = []
-        for c in new.cases {
-            newValues.insert(c.wireValue)
-            if let before = oldByValue[c.wireValue] {
-                if before.deprecated == nil, c.deprecated != nil {
-                    report(DiffMessages.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
-                                                              notes: DiffMessages.inOldSchema(before.location)))
-                }
-            } else {
-                addedByName[c.name] = c
-                added.append(c)
-            }
+        let cases = Self.matchByWireValue(old.cases, new.cases, key: \.name, wire: \.wireValue)
+        for (before, c) in cases.matched where before.deprecated == nil && c.deprecated != nil {
+            report(DiffMessages.deprecationAdded(CompatibilitySubject.enumCase(c.wireValue, of: name).text, at: c.location,
+                                                 notes: DiffMessages.inOldSchema(before.location)))
         }
-        var renamedValues = Set<String>()
-        for c in old.cases where !newValues.contains(c.wireValue) {
-            if let now = addedByName[c.name] {
-                renamedValues.insert(now.wireValue)
-                report(DiffMessages.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
-                                                      detail: .wireValues(old: c.wireValue, new: now.wireValue,
-                                                                          pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
-                                                      notes: DiffMessages.inOldSchema(c.location)))
-            } else {
-                report(DiffMessages.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
-                                                      detail: .none, at: c.location,
-                                                      notes: DiffMessages.removedFrom("enum '\(name)'", new.location)))
-            }
+        for (c, now) in cases.valueChanged {
+            report(DiffMessages.valueChanged(.enumValueChanged, .enumCase(c.name, of: name), directions: directions, flow: flow,
+                                             detail: .wireValues(old: c.wireValue, new: now.wireValue,
+                                                                 pin: WirePin(key: c.name, old: c.wireValue, new: now.wireValue)), at: now.location,
+                                             notes: DiffMessages.inOldSchema(c.location)))
         }
-        for c in added where !renamedValues.contains(c.wireValue) {
+        for c in cases.removed {
+            report(DiffMessages.valueChanged(.enumCaseRemoved, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
+                                             detail: .none, at: c.location,
+                                             notes: DiffMessages.removedFrom("enum '\(name)'", new.location)))
+        }
+        for c in cases.added {
             report(DiffMessages.valueChanged(.enumCaseAdded, .enumCase(c.wireValue, of: name), directions: directions, flow: flow,
-                                                  detail: .none, at: c.location,
-                                                  notes: DiffMessages.absentFrom("enum '\(name)'", old.location)))
+                                             detail: .none, at: c.location,
+                                             notes: DiffMessages.absentFrom("enum '\(name)'", old.location)))
         }
     }
 

@@ -84,7 +84,8 @@ SLOTS = ("field", "flow", "type", "case", "method", "returns", "top")
 @pytest.mark.parametrize("slot,expected", [
     ("field", ["doc", "default", "deprecated"]),
     ("flow", ["default", "deprecated"]),
-    ("type", ["doc", "deprecated", "cases"]),
+    # The type has `fields:`: a struct, so neither `cases:` nor a union's keys belong.
+    ("type", ["doc", "deprecated"]),
     ("case", ["wire", "deprecated"]),
     ("method", ["wire", "doc", "params", "errors", "deprecated", "access"]),
     ("returns", ["type", "doc"]),
