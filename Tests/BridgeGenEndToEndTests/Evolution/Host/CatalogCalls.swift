@@ -22,6 +22,15 @@ import Foundation
         return Catalog.Product(sku: sku, title: "Product \(sku)", price: 9.5)
     }
 
+    /// What an app understood of an unknown variant: its tag and the `skus` the object carried.
+    func describeUnknown(tag: String, value: [String: JSONValue]) -> String {
+        var skus: [String] = []
+        if case .array(let items)? = value["skus"] {
+            for case .string(let sku) in items { skus.append(sku) }
+        }
+        return "unknown:\(tag):" + skus.joined(separator: ",")
+    }
+
     func track(sku: String) {
         record("track", ["sku": .string(sku)])
     }

@@ -30,6 +30,16 @@ enum EvolutionApp {
         record("shareProduct", ["sku": .string(sku)])
     }
 
+    func applyPromotion(promotion: Catalog.Promotion) async throws -> String {
+        record("applyPromotion", [:])
+        switch promotion {
+        case .percentOff(let off): return "percentOff:\(Int(off.percent))"
+        case .freeShipping: return "freeShipping"
+        case .bundle(let bundle): return "bundle:" + bundle.skus.joined(separator: ",")
+        case .unknown(let tag, let value): return describeUnknown(tag: tag, value: value)
+        }
+    }
+
     /// A request here (a send in ../old): resolves with the number of products.
     func refresh() async throws -> Int {
         record("refresh", [:])

@@ -20,6 +20,16 @@ enum EvolutionApp {
         record("refresh", [:])
     }
 
+    /// The old schema's `Promotion` has no `bundle`: a new page's bundle arrives as `.unknown`.
+    func applyPromotion(promotion: Catalog.Promotion) async throws -> String {
+        record("applyPromotion", [:])
+        switch promotion {
+        case .percentOff(let off): return "percentOff:\(Int(off.percent))"
+        case .freeShipping: return "freeShipping"
+        case .unknown(let tag, let value): return describeUnknown(tag: tag, value: value)
+        }
+    }
+
     /// A request here; the new page sends it, so this answer is dropped.
     func rate(sku: String) async throws -> Bool {
         record("rate", ["sku": .string(sku)])
