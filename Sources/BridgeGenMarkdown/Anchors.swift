@@ -25,6 +25,8 @@ enum Anchor {
     static func pageMethod(named name: String) -> String { "page-method-" + name }
     static func type(_ name: String) -> String { "type-" + name }
     static func error(_ name: String) -> String { "error-" + name }
+    /// `variant-ShareItem-link`: a type name has no `-`, so the union's name ends at the first one.
+    static func variant(_ union: String, _ variant: String) -> String { "variant-" + union + "-" + variant }
     static func bridgeError(_ name: String) -> String { "bridge-error-" + name }
 
     /// The inline HTML that defines an anchor.
