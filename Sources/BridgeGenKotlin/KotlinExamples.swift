@@ -155,14 +155,26 @@ struct KotlinExamples: AppSideExamples {
             let parts = fields.compactMap { field, value in
                 field.isRequiredOnWire ? KotlinNamer.member(field.identifier) + " = " + expression(value, indent: indent + 1) : nil
             }
-            let name = KotlinNamer.namespace(owner) + "." + type
-            let oneLine = name + "(" + parts.joined(separator: ", ") + ")"
-            if oneLine.fits(72) { return oneLine }
-            let inner = String(repeating: "    ", count: indent + 1)
-            let outer = String(repeating: "    ", count: indent)
-            return name + "(\n" + parts.map { inner + $0 + ",\n" }.joined() + outer + ")"
+            return call(KotlinNamer.namespace(owner) + "." + type, parts, indent: indent)
+        case .variant(let owner, let type, _, let variant, let fields):
+            // A class of the union's sealed interface: `ShareItem.Screenshot`, or `ShareItem.Link(url = ...)`.
+            let name = KotlinNamer.namespace(owner) + "." + type + "." + KotlinNamer.enumConstant(variant.identifier)
+            if variant.fields.isEmpty { return name }
+            let parts = fields.compactMap { field, value in
+                field.isRequiredOnWire ? KotlinNamer.member(field.identifier) + " = " + expression(value, indent: indent + 1) : nil
+            }
+            return call(name, parts, indent: indent)
         case .json(let inner): return json(inner)
         }
+    }
+
+    /// `name(part, ...)` on one line when short, else one part a line.
+    private func call(_ name: String, _ parts: [String], indent: Int) -> String {
+        let oneLine = name + "(" + parts.joined(separator: ", ") + ")"
+        if oneLine.fits(72) { return oneLine }
+        let inner = String(repeating: "    ", count: indent + 1)
+        let outer = String(repeating: "    ", count: indent)
+        return name + "(\n" + parts.map { inner + $0 + ",\n" }.joined() + outer + ")"
     }
 
     private static func double(_ d: Double) -> String {
@@ -188,6 +200,10 @@ struct KotlinExamples: AppSideExamples {
         case .object(_, _, let fields):
             if fields.isEmpty { return "JsonValue.Object(emptyMap())" }
             return "JsonValue.Object(mapOf(" + fields.map { KotlinText.stringLiteral($0.0.wireName) + " to " + json($0.1) }.joined(separator: ", ") + "))"
+        case .variant(_, _, let tag, let variant, let fields):
+            let members = [KotlinText.stringLiteral(tag) + " to JsonValue.Text(" + KotlinText.stringLiteral(variant.wireValue) + ")"]
+                + fields.map { KotlinText.stringLiteral($0.0.wireName) + " to " + json($0.1) }
+            return "JsonValue.Object(mapOf(" + members.joined(separator: ", ") + "))"
         }
     }
 }

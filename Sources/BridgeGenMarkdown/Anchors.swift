@@ -5,8 +5,9 @@ import BridgeGenCore
 /// Anchors are written as `<a id="..."></a>` inside headings and table cells rather than
 /// relying on a renderer's heading slugs, so that they never change when a heading's wording
 /// does and are the same on GitHub, in IDEs and in static site generators. An anchor is
-/// `<kind>-<name as written in the schema>` (`page-method-` for page methods): names are ASCII letters, digits, `-` and `_`,
-/// unique per kind within a module, so anchors are unique within a page.
+/// `<kind>-<name as written in the schema>` (`page-method-` for page methods, `variant-<union>-` for
+/// a union's variants): names are ASCII letters, digits, `-` and `_`, unique per kind within a
+/// module (variants within their union), so anchors are unique within a page.
 enum Anchor {
     static let methods = "methods"
     static let events = "events"
@@ -25,6 +26,8 @@ enum Anchor {
     static func pageMethod(named name: String) -> String { "page-method-" + name }
     static func type(_ name: String) -> String { "type-" + name }
     static func error(_ name: String) -> String { "error-" + name }
+    /// `variant-ShareItem-link`: a type name has no `-`, so the union's name ends at the first one.
+    static func variant(_ union: String, _ variant: String) -> String { "variant-" + union + "-" + variant }
     static func bridgeError(_ name: String) -> String { "bridge-error-" + name }
 
     /// The inline HTML that defines an anchor.

@@ -79,18 +79,34 @@ struct ExampleValues {
                 let preferred = e.cases.first { $0.deprecated == nil } ?? e.cases[0]
                 return .enumCase(module: module, type: name, preferred)
             case .structure(let s)?:
-                // Nested optional fields are left out: shorter, and never recursive.
-                var values: [(Field, ExampleValue)] = []
-                values.reserveCapacity(s.fields.count)
-                for field in s.fields where !field.type.isOptional || (depth == 0 && field.deprecated == nil) {
-                    values.append((field, try value(for: field, depth: depth + 1, budget: &budget)))
-                }
-                return .object(module: module, type: name, values)
-            case .union?: return .null  // UNION-TODO
+                return .object(module: module, type: name, try values(of: s.fields, depth: depth, budget: &budget))
+            case .union(let u)?:
+                guard let preferred = u.variants.first(where: { $0.deprecated == nil }) ?? u.variants.first else { return .null }
+                return .variant(module: module, type: name, tag: u.tag, preferred,
+                                try values(of: preferred.fields, depth: depth, budget: &budget))
             case nil:
                 return .null
             }
         }
+    }
+
+    /// The fields of a struct or a variant at `depth`. Nested optional fields are left out:
+    /// shorter, and never recursive (a required one recurses only through a union, which the budget ends).
+    private func values(of fields: [Field], depth: Int, budget: inout Int) throws -> [(Field, ExampleValue)] {
+        var values: [(Field, ExampleValue)] = []
+        values.reserveCapacity(fields.count)
+        for field in fields where !field.type.isOptional || (depth == 0 && field.deprecated == nil) {
+            values.append((field, try value(for: field, depth: depth + 1, budget: &budget)))
+        }
+        return values
+    }
+
+    /// The example of one variant of a union as its own value (the union's entry shows one per
+    /// variant), or nil when it would hold more than `maximumParts` values.
+    func example(of variant: UnionVariant, in union: UnionDeclaration, module: String) -> ExampleValue? {
+        var budget = Self.maximumParts - 1
+        guard let fields = try? values(of: variant.fields, depth: 0, budget: &budget) else { return nil }
+        return .variant(module: module, type: union.name, tag: union.tag, variant, fields)
     }
 
     func value(_ literal: Literal, type: TypeRef) -> ExampleValue {

@@ -31,7 +31,7 @@ struct Examples {
 
     func method(_ method: Method, into p: inout CodePrinter) {
         guard let (params, result) = values.example(fields: method.params, result: method.returns) else {
-            tooLarge(into: &p)
+            Self.tooLarge(into: &p)
             return
         }
         block("Page (\(page.language)):", fence: page.fence, into: &p) { page.call(method, params: params, into: &$0) }
@@ -42,7 +42,7 @@ struct Examples {
 
     func event(_ event: Event, into p: inout CodePrinter) {
         guard let (payload, _) = values.example(fields: event.payload) else {
-            tooLarge(into: &p)
+            Self.tooLarge(into: &p)
             return
         }
         block("Page (\(page.language)):", fence: page.fence, into: &p) { page.subscription(event, into: &$0) }
@@ -70,7 +70,7 @@ struct Examples {
 
     func pageMethod(_ method: PageMethod, into p: inout CodePrinter) {
         guard let (params, result) = values.example(fields: method.params, result: method.returns) else {
-            tooLarge(into: &p)
+            Self.tooLarge(into: &p)
             return
         }
         for app in apps {
@@ -90,7 +90,7 @@ struct Examples {
     }
 
     /// Said instead of an example whose values would fill pages (see `ExampleValues.maximumParts`).
-    private func tooLarge(into p: inout CodePrinter) {
+    static func tooLarge(into p: inout CodePrinter) {
         p.line("Left out: a complete example would hold more than \(ExampleValues.maximumParts) values.")
         p.line()
     }

@@ -65,8 +65,11 @@ struct ModulePage {
             }
         }
         let fields = module.types.flatMap { declaration -> [Field] in
-            if case .structure(let s) = declaration { return s.fields }
-            return []
+            switch declaration {
+            case .structure(let s): return s.fields
+            case .union(let u): return u.variants.flatMap(\.fields)
+            case .enumeration: return []
+            }
         }
         let types = (fields + module.methods.flatMap(\.params) + module.events.flatMap(\.payload) + module.pageMethods.flatMap(\.params)).map(\.type)
             + module.methods.compactMap(\.returns) + module.pageMethods.compactMap(\.returns)
@@ -125,9 +128,9 @@ struct ModulePage {
     /// `> **Deprecated.** message` as its own block.
     /// The start of every method, event, page method and type entry: an anchored heading, a line of facts,
     /// the deprecation (if any) and the doc paragraph (if any).
-    func entryHeader(anchor: String, title: String, facts: String, deprecated: Deprecation?, doc: String?,
+    func entryHeader(anchor: String, title: String, level: Int = 3, facts: String, deprecated: Deprecation?, doc: String?,
                      _ p: inout CodePrinter) {
-        p.line("### \(Anchor.tag(anchor))\(title)")
+        p.line(String(repeating: "#", count: level) + " \(Anchor.tag(anchor))\(title)")
         p.line()
         p.line(facts)
         p.line()

@@ -9,7 +9,7 @@ extension ModulePage {
             switch declaration {
             case .structure(let s): structure(s, &p)
             case .enumeration(let e): enumeration(e, &p)
-            case .union: break  // UNION-TODO
+            case .union(let u): union(u, &p)
             }
         }
     }
@@ -36,6 +36,44 @@ extension ModulePage {
         MarkdownText.table(["Case", "Wire value", "Description"], rows, into: &p)
         p.line()
         usedBy(e.name, &p)
+    }
+
+    private func union(_ u: UnionDeclaration, _ p: inout CodePrinter) {
+        let tag = MarkdownText.code(MarkdownText.jsonString(u.tag))
+        entryHeader(anchor: Anchor.type(u.name), title: u.name,
+                    facts: "**union** · a JSON object whose \(tag) key tells the variants apart; the variant's fields sit beside it",
+                    deprecated: u.deprecated, doc: u.doc, &p)
+        let rows = u.variants.map { v -> [String] in
+            ["[" + MarkdownText.code(v.name) + "](#" + Anchor.variant(u.name, v.name) + ")",
+             MarkdownText.code(MarkdownText.jsonString(v.wireValue)), describe(v.doc, deprecated: v.deprecated)]
+        }
+        MarkdownText.table(["Variant", "Tag value", "Description"], rows, into: &p)
+        p.line()
+        p.line("An object whose \(tag) holds a value no variant has is not an error: each side reads it as an unknown "
+               + "value that keeps the whole object, and writes it back unchanged.")
+        p.line()
+        usedBy(u.name, &p)
+        for variant in u.variants { self.variant(variant, of: u, &p) }
+    }
+
+    /// A variant's own entry: its tag value, doc, fields and the JSON of an example.
+    private func variant(_ v: UnionVariant, of u: UnionDeclaration, _ p: inout CodePrinter) {
+        let member = MarkdownText.code(MarkdownText.jsonString(u.tag) + ": " + MarkdownText.jsonString(v.wireValue))
+        entryHeader(anchor: Anchor.variant(u.name, v.name), title: MarkdownText.code(u.name + "." + v.name), level: 4,
+                    facts: "**variant** · \(member)" + (v.fields.isEmpty ? ", no fields" : ", then the fields below"),
+                    deprecated: v.deprecated, doc: v.doc, &p)
+        if !v.fields.isEmpty {
+            fieldTable(v.fields, header: Self.fieldHeader, &p)
+            p.line()
+        }
+        guard let value = examples.values.example(of: v, in: u, module: module.name) else {
+            Examples.tooLarge(into: &p)
+            return
+        }
+        p.line("```json")
+        p.exampleCode(ExampleJSON.text(value))
+        p.line("```")
+        p.line()
     }
 
     /// Links to every method, event, page method and type (in any module) that mentions this type.

@@ -22,10 +22,14 @@ struct TypeUsage {
     init(_ schema: SchemaSet) {
         for module in schema.modules {
             for declaration in module.types {
-                if case .structure(let s) = declaration {
-                    for field in s.fields {
-                        add(field.type, .type(module: module.name, name: s.name))
-                    }
+                let fields: [Field]
+                switch declaration {
+                case .structure(let s): fields = s.fields
+                case .union(let u): fields = u.variants.flatMap(\.fields)
+                case .enumeration: fields = []
+                }
+                for field in fields {
+                    add(field.type, .type(module: module.name, name: declaration.name))
                 }
             }
             for method in module.methods {

@@ -184,20 +184,33 @@ struct SwiftExamples: AppSideExamples {
             let parts = fields.compactMap { field, value in
                 field.isRequiredOnWire ? SwiftNamer.label(field.identifier) + ": " + expression(value, indent: indent + 1) : nil
             }
-            let name = (module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type
-            // One string grown in place: `joined` and a chain of `+` copy every piece again.
-            var oneLine = name + "("
-            for (index, part) in parts.enumerated() {
-                if index > 0 { oneLine += ", " }
-                oneLine += part
+            return call((module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type, parts, indent: indent)
+        case .variant(let module, let type, _, let variant, let fields):
+            // A case of the union's enum: `.screenshot`, or `.link(url:)` with the variant's required fields.
+            let name = (module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type + "."
+                + SwiftNamer.member(variant.identifier)
+            if variant.fields.isEmpty { return name }
+            let parts = fields.compactMap { field, value in
+                field.isRequiredOnWire ? SwiftNamer.label(field.identifier) + ": " + expression(value, indent: indent + 1) : nil
             }
-            oneLine += ")"
-            if oneLine.fits(72) { return oneLine }
-            let inner = String(repeating: "    ", count: indent + 1)
-            let outer = String(repeating: "    ", count: indent)
-            return name + "(\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + ")"
+            return call(name, parts, indent: indent)
         case .json(let inner): return json(inner)
         }
+    }
+
+    /// `name(part, ...)` on one line when short, else one part a line.
+    private func call(_ name: String, _ parts: [String], indent: Int) -> String {
+        // One string grown in place: `joined` and a chain of `+` copy every piece again.
+        var oneLine = name + "("
+        for (index, part) in parts.enumerated() {
+            if index > 0 { oneLine += ", " }
+            oneLine += part
+        }
+        oneLine += ")"
+        if oneLine.fits(72) { return oneLine }
+        let inner = String(repeating: "    ", count: indent + 1)
+        let outer = String(repeating: "    ", count: indent)
+        return name + "(\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + ")"
     }
 
     /// A `JSONValue` literal for an `any` value.
@@ -218,6 +231,10 @@ struct SwiftExamples: AppSideExamples {
         case .object(_, _, let fields):
             if fields.isEmpty { return ".object([:])" }
             return ".object([" + fields.map { SwiftNamer.stringLiteral($0.0.wireName) + ": " + json($0.1) }.joined(separator: ", ") + "])"
+        case .variant(_, _, let tag, let variant, let fields):
+            let members = [SwiftNamer.stringLiteral(tag) + ": .string(" + SwiftNamer.stringLiteral(variant.wireValue) + ")"]
+                + fields.map { SwiftNamer.stringLiteral($0.0.wireName) + ": " + json($0.1) }
+            return ".object([" + members.joined(separator: ", ") + "])"
         }
     }
 }

@@ -119,6 +119,9 @@ struct TypeScriptExamples: PageSideExamples {
             return "[" + items.map { expression($0, indent: indent) }.joined(separator: ", ") + "]"
         case .map(_, let entries): return object(entries, indent: indent)
         case .object(_, _, let fields): return object(fields.map { ($0.0.wireName, $0.1) }, indent: indent)
+        case .variant(_, _, let tag, let variant, let fields):
+            // A branch of the discriminated union: the tag first, as on the wire.
+            return object([(tag, .string(variant.wireValue))] + fields.map { ($0.0.wireName, $0.1) }, indent: indent)
         case .json(let inner): return expression(inner, indent: indent)
         }
     }

@@ -44,6 +44,12 @@ final class DocsYAMLSnippetTests: XCTestCase {
         XCTAssertEqual(trusted.status, 0, "docs/ANDROID.md:\(android.line):\n\(trusted.output)")
         XCTAssertEqual(trusted.output, "")
 
+        // IDL.md's union example is a whole module.
+        let union = try DocSnippets.marked("idl-union", in: "docs/IDL.md")
+        let unions = try check(["sample.bridge.yaml": union.text], ["--no-config", "sample.bridge.yaml"])
+        XCTAssertEqual(unions.status, 0, "docs/IDL.md:\(union.line):\n\(unions.output)")
+        XCTAssertEqual(unions.output, "")
+
         XCTAssertTrue(readme.text.hasPrefix("# Schemas/sample.bridge.yaml\n"))
         let small = try check(["Schemas/sample.bridge.yaml": readme.text], ["Schemas"])
         XCTAssertEqual(small.status, 0, "README.md:\(readme.line):\n\(small.output)")

@@ -11,6 +11,8 @@ import XCTest
 /// followed by `for` and another names the type of that other (`(T | null)[]` for `list<T?>`).
 /// The struct / enum row: each half's first span is in the declaration's line, and
 /// `` `dark-mode` is `DarkMode` `` says how an enum case is spelled in the target's output.
+/// The union row likewise: its first span is in the union's line, and `` `open-url` is `OpenUrl` ``
+/// spells a variant.
 final class IDLTypeTableTests: XCTestCase {
     struct Table {
         var header: [String]
@@ -79,7 +81,7 @@ final class IDLTypeTableTests: XCTestCase {
         let schema = try checkedSchema(texts: ["probe.bridge.yaml": Self.probe.replacingOccurrences(of: "TYPE", with: "string").replacingOccurrences(of: "CASE", with: "light")])
         let targets = TargetRegistry.all.filter { $0.signature(of: .field(module: "probe", owner: "Probe", name: "v"), in: schema, config: GeneratorConfig()) != nil }
         XCTAssertGreaterThanOrEqual(targets.count, 3, "\(targets.map(\.name))")
-        XCTAssertEqual(table.rows.count, 10, "one row per primitive, list, map, optional, and struct / enum")
+        XCTAssertEqual(table.rows.count, 11, "one row per primitive, list, map, optional, union, and struct / enum")
         var checked = 0
         for target in targets {
             guard let column = table.header.firstIndex(where: { $0.lowercased() == target.name.lowercased() }) else {
@@ -97,12 +99,42 @@ final class IDLTypeTableTests: XCTestCase {
                         XCTAssertEqual(try generated(of.replacingOccurrences(of: "T", with: "string"), by: target), expected(type), "\(target.name), \(of): \(cell)")
                     }
                     checked += 1
+                } else if row[0] == "union" {
+                    try checkUnion(cell, by: target)
                 } else {
                     try checkDeclarations(cell, by: target, schema: schema)
                 }
             }
         }
         XCTAssertEqual(checked, 9 * targets.count)
+    }
+
+    static let unionProbe = """
+        bridgegen: 1
+        module: probe
+        types:
+          Shape:
+            tag: kind
+            variants:
+              VARIANT: {fields: {v: string}}
+              other: A variant without fields.
+
+        """
+
+    /// The union row: its first span is in the union's line; each `` `variant` is `Name` ``
+    /// names the variant as the target spells it in its files.
+    func checkUnion(_ cell: String, by target: any BridgeTarget) throws {
+        let probe = { (name: String) in try checkedSchema(texts: ["probe.bridge.yaml": Self.unionProbe.replacingOccurrences(of: "VARIANT", with: name)]) }
+        let line = target.signature(of: .type(module: "probe", name: "Shape"), in: try probe("text"), config: GeneratorConfig())?.line ?? ""
+        let span = try XCTUnwrap(Self.spans(cell).first, "\(target.name): \(cell)")
+        XCTAssertTrue(line.contains(span), "\(target.name): `\(span)` is not in the union's line `\(line)`")
+        let variants = Self.pairs(cell, joinedBy: "is")
+        XCTAssertFalse(variants.isEmpty, "\(target.name): the union row shows how a variant is spelled: \(cell)")
+        for (name, spelled) in variants {
+            let text = target.files(try probe(name), config: GeneratorConfig()).map(\.contents).joined(separator: "\n")
+            let token = try NSRegularExpression(pattern: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: spelled) + "(?![A-Za-z0-9_])")
+            XCTAssertNotNil(token.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), "\(target.name): no `\(spelled)` for the variant `\(name)`")
+        }
     }
 
     /// The struct / enum row: the first span of each half is in the struct's and the enum's line;

@@ -71,4 +71,38 @@ import Testing
         #expect(!page.contains(Self.leftOut))
         #expect(page.components(separatedBy: "\"x\"").count - 1 >= 16, "a whole S0 names its 16 leaves")
     }
+
+    /// A union whose first variant holds two of the union: its example would never end, so the
+    /// budget leaves it out; a deprecated first variant gives way to the next one.
+    @Test func unionsPickTheFirstCurrentVariantAndARecursiveOneEnds() throws {
+        let yaml = """
+            bridgegen: 1
+            module: deep
+            types:
+              Node:
+                variants:
+                  pair: {fields: {left: Node, right: Node}}
+                  leaf: {fields: {value: int}}
+              Shape:
+                tag: kind
+                variants:
+                  old: {deprecated: Use circle., fields: {size: int}}
+                  circle: {fields: {radius: double}}
+            methods:
+              walk:
+                kind: send
+                params: {node: Node}
+              draw:
+                kind: send
+                params: {shape: Shape}
+
+            """
+        let schema = try checkedSchema(texts: ["deep.bridge.yaml": yaml])
+        let page = try #require(TargetRegistry.docs.files(schema, config: GeneratorConfig()).first { $0.relativePath == "deep.md" }).contents
+        // walk's example and the pair variant's JSON are left out; leaf's JSON is shown.
+        #expect(page.components(separatedBy: Self.leftOut).count - 1 == 2, "\(page)")
+        #expect(page.contains("```json\n{\"type\": \"leaf\", \"value\": 1}\n```"), "\(page)")
+        #expect(page.contains("\ndeep.draw({ shape: { kind: 'circle', radius: 1.5 } });"), "\(page)")
+        #expect(page.contains("```json\n{\"kind\": \"old\", \"size\": 1}\n```"), "a deprecated variant still has its JSON:\n\(page)")
+    }
 }

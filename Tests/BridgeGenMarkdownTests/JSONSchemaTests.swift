@@ -5,7 +5,8 @@ import Testing
 
 /// docs/bridgegen.schema.json (what editors validate and complete with) agrees with the
 /// parser: every valid schema validates, and every structural error the parser reports
-/// (unknown key, wrong node kind, missing key, struct-and-enum) is rejected by the JSON Schema too.
+/// (unknown key, wrong node kind, missing key, a type body that is not exactly one of
+/// `fields`, `cases` and `variants`) is rejected by the JSON Schema too.
 @Suite struct JSONSchemaTests {
     static let schemaPath = TestPaths.path("docs/bridgegen.schema.json")
     static let install = "apt-get install python3-jsonschema python3-yaml (Debian) or pip install jsonschema PyYAML"
@@ -135,6 +136,17 @@ import Testing
         "types-null": header + "types:\n",
         "fields-and-cases": header + "types:\n  A:\n    fields: {x: int}\n    cases: {a: }\n",
         "neither-fields-nor-cases": header + "types:\n  A:\n    doc: empty\n",
+        "unknown-variant-key": header + "types:\n  U:\n    variants:\n      a:\n        feilds: {x: int}\n",
+        "variants-a-list": header + "types:\n  U:\n    variants: [a, b]\n",
+        "variants-null": header + "types:\n  U:\n    variants:\n",
+        "variant-a-list": header + "types:\n  U:\n    variants:\n      a: [x]\n",
+        "variant-fields-inline": header + "types:\n  U:\n    variants:\n      link: {url: string}\n",
+        "variant-field-null": header + "types:\n  U:\n    variants:\n      a:\n        fields:\n          x:\n",
+        "fields-and-variants": header + "types:\n  A:\n    fields: {x: int}\n    variants: {a: }\n",
+        "cases-and-variants": header + "types:\n  A:\n    cases: {x: }\n    variants: {a: }\n",
+        "tag-without-variants": header + "types:\n  A:\n    tag: kind\n    fields: {x: int}\n",
+        "tag-alone": header + "types:\n  A:\n    tag: kind\n",
+        "tag-a-mapping": header + "types:\n  U:\n    tag: {a: b}\n    variants: {a: }\n",
         "top-level-a-list": "- bridgegen\n- module\n",
     ]
 
@@ -189,6 +201,33 @@ import Testing
                     deprecated: false
                   mapped:
                     wire: 2
+              Share:
+                doc: A union.
+                deprecated: Use Point.
+                tag: kind
+                x-note: extension keys are ignored
+                variants:
+                  bare:
+                  short: A doc string.
+                  long:
+                    doc: A mapping.
+                    wire: LONG
+                    deprecated: false
+                    x-note: extension keys are ignored
+                    fields:
+                      url: string
+                      title:
+                        type: string?
+                        doc: Shown beside it.
+                      next: Share?
+                  empty:
+                    fields:
+                  numbered:
+                    wire: 2
+              Node:
+                variants:
+                  leaf: {fields: {value: int}}
+                  pair: {fields: {left: Node, right: Node}}
             errors:
               busy:
                 code: 7
@@ -196,6 +235,11 @@ import Testing
             methods:
               ping:
                 kind: send
+              shareAll:
+                kind: request
+                params:
+                  items: list<Share>
+                returns: map<Node>?
               move:
                 kind: send
                 wire: app.move
@@ -271,7 +315,7 @@ import Testing
     @Test func keySetsMatchTheParser() throws {
         let parserKeys: [String: Set<String>] = [
             "moduleKeys": Set(SchemaKeys.module), "typeKeys": Set(SchemaKeys.type), "fieldKeys": Set(SchemaKeys.field),
-            "caseKeys": Set(SchemaKeys.enumCase), "errorKeys": Set(SchemaKeys.error), "methodKeys": Set(SchemaKeys.method),
+            "caseKeys": Set(SchemaKeys.enumCase), "variantKeys": Set(SchemaKeys.unionVariant), "errorKeys": Set(SchemaKeys.error), "methodKeys": Set(SchemaKeys.method),
             "returnsKeys": Set(SchemaKeys.returns), "eventKeys": Set(SchemaKeys.event), "pageMethodKeys": Set(SchemaKeys.pageMethod),
         ]
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))) as? [String: Any])
@@ -292,6 +336,7 @@ import Testing
             "typeKeys": properties(definitions["type"]),
             "fieldKeys": properties(anyOfObject("field")),
             "caseKeys": properties(anyOfObject("case")),
+            "variantKeys": properties(anyOfObject("variant")),
             "errorKeys": properties(anyOfObject("error")),
             "methodKeys": properties(method),
             "returnsKeys": properties(returns?.first { ($0 as? [String: Any])?["type"] as? String == "object" }),

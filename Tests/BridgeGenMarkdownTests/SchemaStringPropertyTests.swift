@@ -13,7 +13,8 @@ import Testing
 ///   plain strings (no doc swallowed what follows it: an unclosed fence, an HTML block);
 /// - every table row has the header's cell count and each doc cell holds its string's markers
 ///   (`Q<i> ` first, ` Z<i>` last: a `|` or a line break would have split it);
-/// - every default and enum wire value is a code span whose JSON is the value exactly.
+/// - every default, enum wire value and union tag value is a code span whose JSON is the value
+///   exactly, and each union variant's JSON example holds its tag value and default exactly.
 ///
 /// Docs themselves are Markdown, so their rendered text is the author's Markdown; the property
 /// is that they stay inside their block or cell. `BRIDGEGEN_FUZZ_ITERATIONS` runs more.
@@ -72,8 +73,9 @@ for i, t in enumerate(tokens):
 
 lines = text.split("\n")
 widths = [l.count("|") - l.count("\\|") for l in lines if l.startswith("| ")]
+fences = [t.content for t in tokens if t.type == "fence" and t.info == "json"]
 print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blocks, "pipeCounts": widths,
-                  "codeSpans": spans, "paragraphs": paragraphs}))
+                  "codeSpans": spans, "paragraphs": paragraphs, "jsonFences": fences}))
 """#
 
     // JSONDecoder for the values: swift-corelibs-foundation's JSONSerialization drops a
@@ -89,8 +91,35 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
         return try Python.runJSON(python, script: Self.script, arguments: [path.path])
     }
 
+    /// Union `U<i>` for string i: its doc, its tag values (variant `c`'s is the enum wire value
+    /// of entry i), a variant field's doc and default, a variant's deprecation.
+    static func unions(_ schema: HostileSchema) -> String {
+        var y = ""
+        for (i, s) in schema.strings.enumerated() {
+            let q = HostileStrings.yaml(s)
+            y += """
+              U\(i):
+                doc: \(q)
+                tag: kind
+                variants:
+                  c:
+                    wire: \(HostileStrings.yaml(schema.wireValues[i]))
+                    doc: \(q)
+                    fields:
+                      value: {type: string, default: \(q), doc: \(q)}
+                  d:
+                    deprecated: \(q)
+
+            """
+        }
+        return y
+    }
+
     private func page(_ schema: HostileSchema, path: String) throws -> String {
-        let files = TargetRegistry.docs.files(try checkedSchema(texts: [path: schema.yaml]), config: GeneratorConfig())
+        // The unions go first under `types:`: the module's doc before it is one quoted line.
+        guard let types = schema.yaml.range(of: "\ntypes:\n") else { throw TestFailure("no types: in the hostile schema") }
+        let yaml = schema.yaml.replacingCharacters(in: types, with: "\ntypes:\n" + Self.unions(schema))
+        let files = TargetRegistry.docs.files(try checkedSchema(texts: [path: yaml]), config: GeneratorConfig())
         return try #require(files.first { $0.relativePath == "fuzz.md" }).contents
     }
 
@@ -170,7 +199,7 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                         let want = isEnum ? schema.wireValues[index] : schema.strings[index]
                         #expect(value == want, "default \(index) \(HostileStrings.yaml(want)) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
                         if isEnum { checkedEnumDefaults += 1 } else { checkedDefaults += 1 }
-                    case "Wire value":
+                    case "Wire value", "Tag value":
                         let json = try #require(cell.codes.first, "\(seed)")
                         let value = try? JSONDecoder().decode(String.self, from: Data(json.utf8))
                         #expect(value == schema.wireValues[index], "wire value \(index) \(HostileStrings.yaml(schema.wireValues[index])) read as \(value.map(HostileStrings.yaml) ?? "nil"), \(seed)")
@@ -208,10 +237,20 @@ print(json.dumps({"headings": headings, "tables": tables, "htmlBlocks": html_blo
                 }
             }
         }
-        // Struct field `value` and page method param `s`; page method param `e`.
-        #expect(checkedDefaults == 2 * schema.strings.count)
+        // Each union's example of variant `c`: its tag value and its field's default, exactly.
+        var examples: [String: String] = [:]  // tag value -> `value`
+        for fence in hostile["jsonFences"] as? [String] ?? [] {
+            let object = try JSONDecoder().decode([String: String].self, from: Data(fence.utf8))
+            if let kind = object["kind"], let value = object["value"] { examples[kind] = value }
+        }
+        for i in schema.strings.indices {
+            #expect(examples[schema.wireValues[i]] == schema.strings[i], "union \(i): no example {kind: \(HostileStrings.yaml(schema.wireValues[i])), value: ...}, \(seed)")
+        }
+        // Struct field `value`, variant field `value` and page method param `s`; page method param `e`.
+        #expect(checkedDefaults == 3 * schema.strings.count)
         #expect(checkedEnumDefaults == schema.strings.count)
-        #expect(checkedWires == schema.strings.count)
+        // Enum case `c` and union variant `c`.
+        #expect(checkedWires == 2 * schema.strings.count)
         #expect(checkedDocs >= schema.strings.count * 3)
     }
 

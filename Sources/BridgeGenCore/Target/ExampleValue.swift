@@ -14,6 +14,9 @@ public indirect enum ExampleValue: Sendable {
     case map(value: TypeRef, [(String, ExampleValue)])
     /// A struct value: fields in declaration order (optional fields without a value left out).
     case object(module: String, type: String, [(Field, ExampleValue)])
+    /// A union value: the declaration's module, name and tag key, the variant, and its fields
+    /// as `object` holds a struct's.
+    case variant(module: String, type: String, tag: String, UnionVariant, [(Field, ExampleValue)])
     /// Arbitrary JSON (`any`).
     case json(ExampleValue)
 }
