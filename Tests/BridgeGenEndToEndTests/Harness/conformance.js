@@ -994,9 +994,9 @@ function mainCases(env) {
         if (T === 'reply') {
             // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
             const capabilities = {
-                methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
-                events: ['loadError', 'resume'],
-                pageMethods: ['getCartCount', 'showMessage'],
+                methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share', 'shareItems'],
+                events: ['loadError', 'navigate', 'resume'],
+                pageMethods: ['getCartCount', 'shareDrafts', 'showMessage'],
                 fingerprint: sample.fingerprint,
                 cancel: true,
             };
