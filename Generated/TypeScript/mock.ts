@@ -18,6 +18,8 @@ export interface SampleMock {
     haptic?(params: sample.HapticParams): void;
     /** Describes the device and the app. */
     deviceInfo?(): sample.DeviceInfo | Promise<sample.DeviceInfo>;
+    /** Opens the share sheet with one or more items; resolves when the user is done with it. */
+    shareItems?(params: sample.ShareItemsParams): sample.ShareOutcome | Promise<sample.ShareOutcome>;
     /** Reads a value that a page stored with `setItem`. */
     getItem?(params: sample.GetItemParams): string | null | Promise<string | null>;
     /** Stores a string value under a key, replacing any previous value. */
@@ -88,6 +90,13 @@ export interface MockPageCalls {
          * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
          */
         showMessage(params: Parameters<sample.SamplePageMethods['showMessage']>[0], options?: $mock.PageCallOptions): Promise<void>;
+        /**
+         * The items the page has ready to share, by draft id, for the app's share menu; null when
+         * the page has none.
+         *
+         * Called as native calls it; resolves with the result as the page sent it, or rejects with a `BridgeError`.
+         */
+        shareDrafts(options?: $mock.PageCallOptions): Promise<{ [key: string]: sample.ShareItemInput } | null>;
     };
     user: {
         /**
@@ -110,6 +119,14 @@ export interface MockPageCalls {
 /** An installed mock: the calls it received, the modules that said `$hello`, `emit`, `callPage` and `uninstall`. */
 export type BridgeMock = $mock.InstalledMock<MockEvents, MockPageCalls>;
 
+// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here) or unions, by type.
+const $union_sample_ShareItem: $runtime.BytesDecoder = $runtime.unionOf('kind', 'unknown', () => [
+    ['text', null],
+    ['link', null],
+    ['image', $runtime.bytesInFields(() => ({ data: $runtime.decodeBytes }))],
+    ['screenshot', null],
+]);
+
 /** Routing: methods by module and wire name (their identifier), page methods, fingerprints, event wire names by module and identifier. */
 const $tables: $mock.MockTables<MockEvents> = {
     methods: new Map([
@@ -117,6 +134,7 @@ const $tables: $mock.MockTables<MockEvents> = {
             ['share', 'share'],
             ['haptic', 'haptic'],
             ['deviceInfo', 'deviceInfo'],
+            ['shareItems', 'shareItems'],
             ['getItem', 'getItem'],
             ['setItem', 'setItem'],
             ['setBlob', 'setBlob'],
@@ -136,6 +154,7 @@ const $tables: $mock.MockTables<MockEvents> = {
         ['sample', new Map<string, $mock.MockPageMethod>([
             ['getCartCount', { wire: 'getCartCount', params: ['userId'], returns: true, errors: [], global: ['app', 'getCartCount'] }],
             ['showMessage', { wire: 'showMessage', params: ['message'], returns: false, errors: [], global: ['sample', 'showSwiftUIMessage'] }],
+            ['shareDrafts', { wire: 'shareDrafts', params: [], returns: true, errors: [], global: null, result: $runtime.bytesInMap($union_sample_ShareItem) }],
         ])],
         ['user', new Map<string, $mock.MockPageMethod>([
             ['getFormState', { wire: 'getFormState', params: ['formId'], returns: true, errors: [], global: null }],
@@ -155,11 +174,12 @@ const $tables: $mock.MockTables<MockEvents> = {
         ])],
     ]),
     fingerprints: new Map([
-        ['sample', 'be3799e662cbc1be'],
+        ['sample', '7b8f73b4b7cc0843'],
         ['user', '53f6306dbd85e7b7'],
     ]),
     bytes: new Map([
         ['sample', new Map<string, $runtime.BytesDecoder>([
+            ['shareItems', $runtime.bytesInFields(() => ({ items: $runtime.bytesInList($union_sample_ShareItem) }))],
             ['setBlob', $runtime.bytesInFields(() => ({ contents: $runtime.decodeBytes }))],
         ])],
     ]),
@@ -167,6 +187,7 @@ const $tables: $mock.MockTables<MockEvents> = {
         sample: {
             resume: 'resume',
             loadError: 'loadError',
+            navigate: 'navigate',
         },
         user: {
             loginChanged: 'login-changed',

@@ -650,9 +650,10 @@ function isBytes(value: object): value is Uint8Array {
 
 /**
  * Turns the base64 text where a value native sent holds `bytes` into `Uint8Array`s, in place,
- * and returns the value; `path` names it in errors (`result.photo`). Generated clients build
- * one for each result, event payload and page method's params that reach `bytes`: only the
- * schema tells a base64 string from any other. `null` and absent pass (optional values).
+ * and a union's variants it does not know into the union's unknown branch (`unionOf`), and
+ * returns the value; `path` names it in errors (`result.photo`). Generated clients build one
+ * for each result, event payload and page method's params that reach `bytes` or a union: only
+ * the schema tells a base64 string from any other. `null` and absent pass (optional values).
  * @internal
  */
 export type BytesDecoder = (value: unknown, path: string) => unknown;
@@ -701,6 +702,61 @@ export function bytesInFields(fields: () => { readonly [key: string]: BytesDecod
         }
         return value;
     };
+}
+
+/** How native names the kind of a JSON value in its messages (`expected object, got string`). */
+function kindOf(value: unknown): string {
+    if (value === null) return 'null';
+    if (Array.isArray(value)) return 'array';
+    switch (typeof value) {
+        case 'number': return Number.isInteger(value) ? 'int' : 'number';
+        case 'boolean': return 'bool';
+        default: return typeof value;
+    }
+}
+
+/**
+ * A union (docs/WIRE.md, "Unions"): an object whose `tagKey` member holds a variant's wire value.
+ * `variants` pairs each wire value with the decoder of that variant's fields (null when they need
+ * none); it comes from a function, called once, so unions that reach themselves can name
+ * themselves. A known variant is decoded in place; a tag no variant has is not an error: the
+ * value becomes the union's unknown branch, `{ [tagKey]: null, [unknownKey]: { tag, object } }`,
+ * which goes back out as the object it came in as (its `toJSON`). A value that is no object, or
+ * whose tag is missing or not a string, throws with the words native's decoders use.
+ * @internal
+ */
+export function unionOf(tagKey: string, unknownKey: string,
+                        variants: () => ReadonlyArray<readonly [string, BytesDecoder | null]>): BytesDecoder {
+    let known: ReadonlyMap<string, BytesDecoder | null> | undefined;
+    return (value, path) => {
+        if (value === null || value === undefined) return value;
+        if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected object, got ${kindOf(value)}`);
+        const members = value as { [key: string]: unknown };
+        const tag = Object.prototype.hasOwnProperty.call(members, tagKey) ? members[tagKey] : undefined;
+        if (tag === undefined || tag === null) throw new TypeError(`${memberPath(path, tagKey)}: missing required string`);
+        if (typeof tag !== 'string') throw new TypeError(`${memberPath(path, tagKey)}: expected string, got ${kindOf(tag)}`);
+        known ??= new Map(variants());
+        const decode = known.get(tag);
+        if (decode === undefined) return unknownVariant(tagKey, unknownKey, tag, members);
+        return decode === null ? value : decode(value, path);
+    };
+}
+
+/** The unknown branch of a union for `object`, whose tag `tag` no variant has (see `unionOf`). */
+function unknownVariant(tagKey: string, unknownKey: string, tag: string, object: { readonly [key: string]: unknown }): object {
+    const branch: { [key: string]: unknown } = {};
+    setMember(branch, tagKey, null);
+    setMember(branch, unknownKey, { tag, object });
+    // Not enumerable: the page sees the two members; `toWire` sends the object with its tag.
+    Object.defineProperty(branch, 'toJSON', {
+        value: () => {
+            const out: { [key: string]: unknown } = {};
+            for (const key of Object.keys(object)) setMember(out, key, object[key]);
+            setMember(out, tagKey, tag);
+            return out;
+        },
+    });
+    return branch;
 }
 
 /** The handler name a module posts to in the configured transport. */

@@ -123,6 +123,156 @@ export interface DownloadChunk {
     total?: number | null;
 }
 
+/** Plain text. */
+export interface ShareItemText {
+    kind: 'text';
+    body: string;
+}
+
+/** A link, with the title the share sheet shows beside it. */
+export interface ShareItemLink {
+    kind: 'link';
+    url: string;
+    title?: string | null;
+}
+
+/** An image, as its encoded bytes. */
+export interface ShareItemImage {
+    kind: 'image';
+    data: Uint8Array;
+
+    /**
+     * The image's media type.
+     *
+     * @defaultValue `'image/png'`
+     */
+    mime: string;
+}
+
+/** `ShareItemImage` as the page sends it: fields with a default may be left out (native fills them in). */
+export interface ShareItemImageInput {
+    kind: 'image';
+    data: Uint8Array;
+
+    /**
+     * The image's media type.
+     *
+     * @defaultValue `'image/png'`
+     */
+    mime?: string;
+}
+
+/** The app shares a screenshot of the web view. */
+export interface ShareItemScreenshot {
+    kind: 'screenshot';
+}
+
+/**
+ * A variant of `ShareItem` this client does not know: the app is newer than its schema.
+ *
+ * Sent back to the app, it goes out as the object it came in as.
+ */
+export interface ShareItemUnknown {
+    kind: null;
+
+    /** The tag the app sent, and its whole object as received (the tag included). */
+    unknown: { tag: string; object: { [key: string]: unknown } };
+}
+
+/**
+ * One thing the page asks the app to share.
+ *
+ * Told apart by `kind`, which is null for a variant this client does not know (`ShareItemUnknown`).
+ */
+export type ShareItem = ShareItemText | ShareItemLink | ShareItemImage | ShareItemScreenshot | ShareItemUnknown;
+
+/** `ShareItem` as the page sends it: fields with a default may be left out (native fills them in). */
+export type ShareItemInput =
+    | ShareItemText
+    | ShareItemLink
+    | ShareItemImageInput
+    | ShareItemScreenshot
+    | ShareItemUnknown;
+
+/** The user picked a destination. */
+export interface ShareOutcomeShared {
+    type: 'shared';
+    /** The platform's name for the destination, when it gives one. */
+    activity?: string | null;
+}
+
+/** The user closed the share sheet without sharing. */
+export interface ShareOutcomeCancelled {
+    type: 'cancelled';
+}
+
+/**
+ * A variant of `ShareOutcome` this client does not know: the app is newer than its schema.
+ *
+ * Sent back to the app, it goes out as the object it came in as.
+ */
+export interface ShareOutcomeUnknown {
+    type: null;
+
+    /** The tag the app sent, and its whole object as received (the tag included). */
+    unknown: { tag: string; object: { [key: string]: unknown } };
+}
+
+/**
+ * What the user did with the share sheet.
+ *
+ * Told apart by `type`, which is null for a variant this client does not know (`ShareOutcomeUnknown`).
+ */
+export type ShareOutcome = ShareOutcomeShared | ShareOutcomeCancelled | ShareOutcomeUnknown;
+
+/** Show a route of the page. */
+export interface NavigationActionPush {
+    action: 'push';
+    path: string;
+    query?: { [key: string]: string } | null;
+}
+
+/** Leave the page for a URL. */
+export interface NavigationActionOpenUrl {
+    action: 'open-url';
+    url: string;
+}
+
+/** Go back one step. */
+export interface NavigationActionBack {
+    action: 'back';
+}
+
+/** Several actions, in order. */
+export interface NavigationActionSequence {
+    action: 'sequence';
+    steps: NavigationAction[];
+}
+
+/**
+ * A variant of `NavigationAction` this client does not know: the app is newer than its schema.
+ *
+ * Sent back to the app, it goes out as the object it came in as.
+ */
+export interface NavigationActionUnknown {
+    action: null;
+
+    /** The tag the app sent, and its whole object as received (the tag included). */
+    unknown: { tag: string; object: { [key: string]: unknown } };
+}
+
+/**
+ * Where the app asks the page to go.
+ *
+ * Told apart by `action`, which is null for a variant this client does not know (`NavigationActionUnknown`).
+ */
+export type NavigationAction =
+    | NavigationActionPush
+    | NavigationActionOpenUrl
+    | NavigationActionBack
+    | NavigationActionSequence
+    | NavigationActionUnknown;
+
 /** Application error codes of `sample`: the `code` of a `BridgeError` a request rejects with. */
 export const SampleErrors = {
     /** The key is empty or longer than 256 characters. */
@@ -193,6 +343,12 @@ export interface HapticParams {
     style?: HapticStyle;
 }
 
+/** Parameters of `sample.shareItems`. */
+export interface ShareItemsParams {
+    /** What to share, in the order the share sheet lists it. */
+    items: ShareItemInput[];
+}
+
 /** Parameters of `sample.getItem`. */
 export interface GetItemParams {
     /** The key the value was stored under. */
@@ -242,6 +398,11 @@ export interface LoadErrorPayload {
     failure: LoadFailure;
 }
 
+/** Payload of the `navigate` event of `sample`. */
+export interface NavigatePayload {
+    action: NavigationAction;
+}
+
 /**
  * The page methods of `sample`: functions the page implements and native calls, awaiting
  * the result. Register them with `sample.implement({ ... })`.
@@ -284,6 +445,14 @@ export interface SamplePageMethods {
         /** The text to show, as plain text (never interpreted as HTML). */
         message: string;
     }) => void | Promise<void>;
+
+    /**
+     * The items the page has ready to share, by draft id, for the app's share menu; null when
+     * the page has none.
+     *
+     * Page method: native calls it and awaits the result.
+     */
+    shareDrafts: () => { [key: string]: ShareItemInput } | null | Promise<{ [key: string]: ShareItemInput } | null>;
 }
 
 /** The events of `sample` and their payloads, by the name passed to `sample.on`. */
@@ -292,6 +461,8 @@ export interface SampleEvents {
     resume: ResumePayload;
     /** A page or resource failed to load in the web view. */
     loadError: LoadErrorPayload;
+    /** The app asks the page to navigate, for example after the user tapped a notification. */
+    navigate: NavigatePayload;
 }
 
 /**
@@ -337,6 +508,7 @@ export interface SampleClient {
             | 'share'
             | 'haptic'
             | 'deviceInfo'
+            | 'shareItems'
             | 'getItem'
             | 'setItem'
             | 'setBlob'
@@ -344,8 +516,10 @@ export interface SampleClient {
             | 'download'
             | 'resume'
             | 'loadError'
+            | 'navigate'
             | 'getCartCount'
             | 'showMessage'
+            | 'shareDrafts'
     ): boolean;
 
     /**
@@ -375,6 +549,15 @@ export interface SampleClient {
      * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode`.
      */
     deviceInfo(options?: $runtime.RequestOptions): Promise<DeviceInfo>;
+
+    /**
+     * Opens the share sheet with one or more items; resolves when the user is done with it.
+     *
+     * Request. Rejects with a `BridgeError` carrying a `BridgeErrorCode`.
+     *
+     * @returns Whether the user shared the items, and where.
+     */
+    shareItems(params: ShareItemsParams, options?: $runtime.RequestOptions): Promise<ShareOutcome>;
 
     /**
      * Reads a value that a page stored with `setItem`.
@@ -425,21 +608,38 @@ export interface SampleClient {
     download(params: DownloadParams, options?: $runtime.StreamOptions): $runtime.BridgeStream<DownloadChunk, number>;
 }
 
-const $channel = /* @__PURE__ */ new $runtime.Channel('sample', 'be3799e662cbc1be', SampleErrors);
+const $channel = /* @__PURE__ */ new $runtime.Channel('sample', '7b8f73b4b7cc0843', SampleErrors);
 
-// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here), by struct.
+// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here) or unions, by type.
 const $bytesDownloadChunk: $runtime.BytesDecoder = $runtime.bytesInFields(() => ({ data: $runtime.decodeBytes }));
+const $unionShareOutcome: $runtime.BytesDecoder = $runtime.unionOf('type', 'unknown', () => [
+    ['shared', null],
+    ['cancelled', null],
+]);
+const $unionNavigationAction: $runtime.BytesDecoder = $runtime.unionOf('action', 'unknown', () => [
+    ['push', null],
+    ['open-url', null],
+    ['back', null],
+    ['sequence', $runtime.bytesInFields(() => ({ steps: $runtime.bytesInList($unionNavigationAction) }))],
+]);
 
 /** Wire names of the events, by the name `on` takes. */
 const $events: { readonly [E in keyof SampleEvents]: string } = {
     resume: 'resume',
     loadError: 'loadError',
+    navigate: 'navigate',
+};
+
+/** The events whose payloads hold `bytes` (base64 on the wire, `Uint8Array` here) or unions, by the name `on` takes. */
+const $eventDecoders: { readonly [E in keyof SampleEvents]?: $runtime.BytesDecoder } = {
+    navigate: $runtime.bytesInFields(() => ({ action: $unionNavigationAction })),
 };
 
 /** The page methods, by the key `implement` takes: the wire name and the declared error codes. */
 const $pageMethods: { readonly [M in keyof SamplePageMethods]-?: $runtime.PageMethodEntry } = {
     getCartCount: { wire: 'getCartCount', errors: [] },
     showMessage: { wire: 'showMessage', errors: [] },
+    shareDrafts: { wire: 'shareDrafts', errors: [] },
 };
 
 /** Wire names of each method, event and page method, by the name `supports` takes. */
@@ -447,6 +647,7 @@ const $members: { readonly [name: string]: $runtime.MemberWires } = {
     share: { method: 'share' },
     haptic: { method: 'haptic' },
     deviceInfo: { method: 'deviceInfo' },
+    shareItems: { method: 'shareItems' },
     getItem: { method: 'getItem' },
     setItem: { method: 'setItem' },
     setBlob: { method: 'setBlob' },
@@ -454,8 +655,10 @@ const $members: { readonly [name: string]: $runtime.MemberWires } = {
     download: { method: 'download' },
     resume: { event: 'resume' },
     loadError: { event: 'loadError' },
+    navigate: { event: 'navigate' },
     getCartCount: { pageMethod: 'getCartCount' },
     showMessage: { pageMethod: 'showMessage' },
+    shareDrafts: { pageMethod: 'shareDrafts' },
 };
 
 /**
@@ -469,8 +672,8 @@ export const sample: SampleClient = {
         return $channel.inApp;
     },
     ready: (options) => $channel.ready(options),
-    on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),
-    once: (event, options) => $channel.once($events[event], options) as Promise<SampleEvents[typeof event]>,
+    on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void, $eventDecoders[event]),
+    once: (event, options) => $channel.once($events[event], options, $eventDecoders[event]) as Promise<SampleEvents[typeof event]>,
     get fingerprint() {
         return $channel.fingerprint;
     },
@@ -480,6 +683,7 @@ export const sample: SampleClient = {
     share: (params) => $channel.send('share', params),
     haptic: (params) => $channel.send('haptic', params),
     deviceInfo: (options) => $channel.request<DeviceInfo>('deviceInfo', undefined, options),
+    shareItems: (params, options) => $channel.request<ShareOutcome>('shareItems', params, options, $unionShareOutcome),
     getItem: (params, options) => $channel.request<string | null>('getItem', params, options),
     setItem: (params, options) => $channel.request<boolean>('setItem', params, options),
     setBlob: (params, options) => $channel.request<boolean>('setBlob', params, options),

@@ -108,7 +108,10 @@ export interface MockPageMethod {
     readonly errors: ReadonlyArray<readonly [number, string]>;
     /** The `global:` path, or null. */
     readonly global: readonly string[] | null;
-    /** Where the result holds `bytes`, when it does: `callPage` resolves with `Uint8Array`s there. */
+    /**
+     * Where the result holds `bytes` or unions, when it does: `callPage` resolves with
+     * `Uint8Array`s there, and a union value of no variant fails the call with `invalidResult`.
+     */
     readonly result?: BytesDecoder;
 }
 
@@ -126,9 +129,10 @@ export interface MockTables<Events> {
     /** Each module's `WireFingerprint`, as its client knows it. */
     readonly fingerprints: ReadonlyMap<string, string>;
     /**
-     * By module and wire name, the methods whose params hold `bytes`: the implementations get
-     * `Uint8Array`s where the page's base64 text was (a value that is not base64 fails the call
-     * with `invalidParams`, as native does).
+     * By module and wire name, the methods whose params hold `bytes` or unions: the
+     * implementations get `Uint8Array`s where the page's base64 text was, and a union's unknown
+     * branch for a tag no variant has (a value that is not base64, or a union value of no
+     * variant, fails the call with `invalidParams`, as native does).
      */
     readonly bytes?: ReadonlyMap<string, ReadonlyMap<string, BytesDecoder>>;
     /** By module, the wire names of its stream methods: their implementations are async generators. */

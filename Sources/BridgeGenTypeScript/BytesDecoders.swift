@@ -8,14 +8,19 @@ import BridgeGenCore
 /// Values the page sends need nothing generated: the runtime's `toWire` writes every
 /// `Uint8Array` as base64.
 ///
-/// A struct that reaches `bytes` gets a constant (`$bytesBlobEntry`; another module's
-/// `$bytes_user_Photo`), which the others name; their fields are read lazily, so structs that
-/// reach each other through lists and maps need no order.
+/// Unions need a decoder too, wherever they sit: the runtime's `unionOf` checks the tag and
+/// turns a variant the client does not know into the union's unknown branch (docs/WIRE.md,
+/// "Unions").
+///
+/// A struct that reaches `bytes` or a union gets a constant (`$bytesBlobEntry`; another
+/// module's `$bytes_user_Photo`), and so does every union (`$unionShareItem`), which the others
+/// name; their fields are read lazily, so types that reach each other through lists and maps
+/// need no order.
 struct BytesDecoders {
     private typealias Key = StructReach.Key
 
     private let schema: SchemaSet
-    /// Every struct some field of which reaches `bytes`.
+    /// Every union, and every struct some field of which reaches `bytes` or a union.
     private let reaching: StructReach
     /// The module whose file is printed (its structs' constants are named bare); nil names all qualified.
     private(set) var current: String?
@@ -27,7 +32,16 @@ struct BytesDecoders {
         self.schema = schema
         self.current = nil
         self.runtime = runtime
-        reaching = StructReach(schema: schema, seed: { _ in false }, leaf: { $0 == .bytes })
+        let unions = Set(schema.modules.flatMap { module in
+            module.types.compactMap { declaration -> Key? in
+                guard case .union = declaration else { return nil }
+                return Key(module: module.name, name: declaration.name)
+            }
+        })
+        reaching = StructReach(schema: schema, seed: { _ in false }, leaf: { type in
+            if case .named(let module, let name) = type { return unions.contains(Key(module: module, name: name)) }
+            return type == .bytes
+        })
     }
 
     /// The same decoders for `module`'s file.
@@ -37,16 +51,16 @@ struct BytesDecoders {
         return decoders
     }
 
-    /// Whether values of `type` hold `bytes` somewhere.
+    /// Whether values of `type` hold `bytes` or a union somewhere.
     func reaches(_ type: TypeRef) -> Bool { reaching.reaches(type) }
 
-    /// The decoder of `type`, or nil when it holds no `bytes`. Optionals need none of their own:
+    /// The decoder of `type`, or nil when it holds no `bytes` and no union. Optionals need none of their own:
     /// every decoder passes `null`.
     func decoder(_ type: TypeRef) -> String? {
         guard reaches(type) else { return nil }
         switch type {
         case .bytes: return runtime + ".decodeBytes"
-        case .named(let module, let name): return constantName(Key(module: module, name: name))
+        case .named(let module, let name): return constantName(Key(module: module, name: name), union: isUnion(module, name))
         case .list(let inner): return decoder(inner).map { "\(runtime).bytesInList(\($0))" }
         case .map(let inner): return decoder(inner).map { "\(runtime).bytesInMap(\($0))" }
         case .optional(let inner): return decoder(inner)
@@ -54,7 +68,7 @@ struct BytesDecoders {
         }
     }
 
-    /// The decoder of an object holding `fields` (a payload, params, a struct), or nil when none holds `bytes`.
+    /// The decoder of an object holding `fields` (a payload, params, a struct), or nil when none holds `bytes` or a union.
     func decoder(_ fields: [Field]) -> String? {
         let parts = fieldDecoders(fields)
         guard !parts.isEmpty else { return nil }
@@ -66,9 +80,24 @@ struct BytesDecoders {
         fields.compactMap { field in decoder(field.type).map { TypeScriptNamer.propertyKey(field.wireName) + ": " + $0 } }
     }
 
-    /// `$bytesBlobEntry` in its own module's file, `$bytes_sample_BlobEntry` elsewhere.
-    private func constantName(_ key: Key) -> String {
-        key.module == current ? "$bytes" + key.name : "$bytes_\(key.module)_\(key.name)"
+    /// `$bytesBlobEntry` in its own module's file, `$bytes_sample_BlobEntry` elsewhere; a union's
+    /// `$unionShareItem`, `$union_sample_ShareItem`.
+    private func constantName(_ key: Key, union: Bool) -> String {
+        let prefix = union ? "$union" : "$bytes"
+        return key.module == current ? prefix + key.name : "\(prefix)_\(key.module)_\(key.name)"
+    }
+
+    private func isUnion(_ module: String, _ name: String) -> Bool {
+        if case .union? = schema.declaration(module: module, name: name) { return true }
+        return false
+    }
+
+    /// `unionOf`'s decoder of `u`: each variant's wire value with the decoder of its fields, or null.
+    private func unionDecoder(_ u: UnionDeclaration) -> (start: String, parts: [String], end: String) {
+        let parts = u.variants.map { "[\(TypeScriptNamer.stringLiteral($0.wireValue)), \(decoder($0.fields) ?? "null")]" }
+        let start = "\(runtime).unionOf(\(TypeScriptNamer.stringLiteral(u.tag)), \(TypeScriptNamer.stringLiteral(TypeScriptNamer.unknownMember(u)))"
+            + ", () => ["
+        return (start, parts, "]);")
     }
 
     /// Prints the constants of the structs holding `bytes` that the decoders of `types` name,
@@ -81,28 +110,47 @@ struct BytesDecoders {
             switch type {
             case .named(let module, let name):
                 let key = Key(module: module, name: name)
-                guard needed.insert(key).inserted,
-                      case .structure(let s)? = schema.declaration(module: module, name: name) else { continue }
-                pending += s.fields.map(\.type)
+                guard needed.insert(key).inserted else { continue }
+                switch schema.declaration(module: module, name: name) {
+                case .structure(let s)?: pending += s.fields.map(\.type)
+                case .union(let u)?: pending += u.variants.flatMap { $0.fields.map(\.type) }
+                default: continue
+                }
             case .list(let inner), .map(let inner), .optional(let inner): pending.append(inner)
             case .bytes, .string, .int, .double, .bool, .any: continue
             }
         }
         guard !needed.isEmpty else { return }
         p.blankLine()
-        p.line("// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here), by struct.")
+        p.line("// Where values native sends hold `bytes` (base64 on the wire, `Uint8Array` here) or unions, by type.")
         for module in schema.modules {
-            for case .structure(let s) in module.types where needed.contains(Key(module: module.name, name: s.name)) {
-                let start = "const \(constantName(Key(module: module.name, name: s.name))): \(runtime).BytesDecoder = \(runtime).bytesInFields(() => ({"
-                let parts = fieldDecoders(s.fields)
-                let oneLine = start + " " + parts.joined(separator: ", ") + " }));"
-                if oneLine.fits(120) {
-                    p.line(oneLine)
-                } else {
-                    p.block(start, closer: "}));") { p in
-                        for part in parts { p.line(part + ",") }
-                    }
+            for declaration in module.types where needed.contains(Key(module: module.name, name: declaration.name)) {
+                let key = Key(module: module.name, name: declaration.name)
+                switch declaration {
+                case .structure(let s):
+                    let start = "const \(constantName(key, union: false)): \(runtime).BytesDecoder = \(runtime).bytesInFields(() => ({"
+                    printConstant(start: start, parts: fieldDecoders(s.fields), end: "}));", spaced: true, into: &p)
+                case .union(let u):
+                    let decoder = unionDecoder(u)
+                    printConstant(start: "const \(constantName(key, union: true)): \(runtime).BytesDecoder = " + decoder.start,
+                                  parts: decoder.parts, end: decoder.end, spaced: false, into: &p)
+                case .enumeration:
+                    continue
                 }
+            }
+        }
+    }
+
+    /// `start parts end` on one line when it fits, else one part a line. `spaced`: a space inside
+    /// the brackets on one line (`({ a: x })`, but `([['a', x]])`).
+    private func printConstant(start: String, parts: [String], end: String, spaced: Bool, into p: inout CodePrinter) {
+        let space = spaced ? " " : ""
+        let oneLine = start + space + parts.joined(separator: ", ") + space + end
+        if oneLine.fits(120) {
+            p.line(oneLine)
+        } else {
+            p.block(start, closer: end) { p in
+                for part in parts { p.line(part + ",") }
             }
         }
     }

@@ -11,19 +11,25 @@ enum TypeForm {
     case sent
 }
 
-/// The structs whose sent form differs from their received form: those with a defaulted
-/// field, and those that hold (through lists, maps, optionals) a struct that differs. Each
-/// gets a second interface, `<Name>Input`.
+/// The structs and unions whose sent form differs from their received form: those with a
+/// defaulted field (a union: in one of its variants), and those that hold (through lists, maps,
+/// optionals) a type that differs. Each gets a second declaration, `<Name>Input`; so does each
+/// variant that differs (`ShareItemImageInput`).
 struct InputForms {
-    /// The structs that differ: a defaulted field, or a field reaching such a struct.
+    /// The types that differ: a defaulted field, or a field reaching such a type.
     private let differing: StructReach
 
     init(schema: SchemaSet) {
-        differing = StructReach(schema: schema, seed: { s in s.fields.contains { $0.defaultValue != nil } }, leaf: { _ in false })
+        differing = StructReach(schema: schema, seed: { fields in fields.contains { $0.defaultValue != nil } }, leaf: { _ in false })
     }
 
     /// Whether `module.name` needs an `Input` twin.
     func differs(module: String, name: String) -> Bool {
         differing.contains(module: module, name: name)
+    }
+
+    /// Whether the variant holding `fields` needs an `Input` twin.
+    func differs(_ fields: [Field]) -> Bool {
+        fields.contains { $0.defaultValue != nil || differing.reaches($0.type) }
     }
 }

@@ -1,11 +1,12 @@
 import BridgeGenCore
 
-/// The structs of a schema that hold something, directly or through other structs: those a
-/// `seed` picks, and those with a field whose type reaches (through lists, maps, optionals) a
-/// type `leaf` accepts or a struct already found. A fixpoint over every struct of the schema,
-/// computed once per emit: `InputForms` (defaulted fields) and `BytesDecoders` (`bytes`).
+/// The structs and unions of a schema that hold something, directly or through other types:
+/// those a `seed` picks by their fields (a union's: those of all its variants), and those with
+/// a field whose type reaches (through lists, maps, optionals) a type `leaf` accepts or a type
+/// already found. A fixpoint over every struct and union of the schema, computed once per emit:
+/// `InputForms` (defaulted fields) and `BytesDecoders` (`bytes` and unions).
 struct StructReach: Sendable {
-    /// A struct by module and name (hashed as two strings: nothing to join per lookup).
+    /// A struct or union by module and name (hashed as two strings: nothing to join per lookup).
     struct Key: Hashable, Sendable {
         let module: String
         let name: String
@@ -15,15 +16,21 @@ struct StructReach: Sendable {
     /// Every struct found.
     private let found: Set<Key>
 
-    init(schema: SchemaSet, seed: (StructDeclaration) -> Bool, leaf: @escaping @Sendable (TypeRef) -> Bool) {
+    init(schema: SchemaSet, seed: ([Field]) -> Bool, leaf: @escaping @Sendable (TypeRef) -> Bool) {
         self.leaf = leaf
         var found = Set<Key>()
-        // The structs not (yet) found; a seed is found at once.
+        // The types not (yet) found; a seed is found at once.
         var pending: [(key: Key, fields: [Field])] = []
         for module in schema.modules {
-            for case .structure(let s) in module.types {
-                let key = Key(module: module.name, name: s.name)
-                if seed(s) { found.insert(key) } else { pending.append((key, s.fields)) }
+            for declaration in module.types {
+                let fields: [Field]
+                switch declaration {
+                case .structure(let s): fields = s.fields
+                case .union(let u): fields = u.variants.flatMap(\.fields)
+                case .enumeration: continue
+                }
+                let key = Key(module: module.name, name: declaration.name)
+                if seed(fields) { found.insert(key) } else { pending.append((key, fields)) }
             }
         }
         var changed = true

@@ -12,7 +12,7 @@ struct TypeScriptClientGenerator {
     let config: GeneratorConfig
     /// Spells this module's types; built once per file (its `InputForms` walk the whole schema).
     private let types: TypeScriptTypes
-    /// The decoders of what native sends that holds `bytes`.
+    /// The decoders of what native sends that holds `bytes` or unions.
     private let bytes: BytesDecoders
     /// The module's `WireFingerprint`.
     private let fingerprint: String
@@ -387,14 +387,14 @@ struct TypeScriptClientGenerator {
         }
     }
 
-    /// `$eventBytes`, the decoders of the event payloads that hold `bytes`, when there are any;
+    /// `$eventDecoders`, the decoders of the event payloads that hold `bytes` or unions, when there are any;
     /// returns whether it was printed.
     private func printEventDecoders(into p: inout CodePrinter) -> Bool {
         let decoders = module.events.compactMap { event in bytes.decoder(event.payload).map { (event, $0) } }
         guard !decoders.isEmpty else { return false }
         p.blankLine()
-        p.line("/** The events whose payloads hold `bytes`, by the name `on` takes: base64 on the wire, `Uint8Array` here. */")
-        p.block("const $eventBytes: { readonly [E in keyof \(TypeScriptNamer.eventsTypeName(module))]?: $runtime.BytesDecoder } = {", closer: "};") { p in
+        p.line("/** The events whose payloads hold `bytes` (base64 on the wire, `Uint8Array` here) or unions, by the name `on` takes. */")
+        p.block("const $eventDecoders: { readonly [E in keyof \(TypeScriptNamer.eventsTypeName(module))]?: $runtime.BytesDecoder } = {", closer: "};") { p in
             for (event, decoder) in decoders {
                 p.line("\(TypeScriptNamer.propertyKey(event.identifier)): \(decoder),")
             }
@@ -424,7 +424,7 @@ struct TypeScriptClientGenerator {
         // Constructing the channel has no effect (nothing is posted before the first use); the
         // annotation lets bundlers drop it when the page never uses the client.
         var errors = module.errors.isEmpty ? "" : ", " + TypeScriptNamer.errorsConstName(module)
-        // Request errors whose data holds `bytes` decode it, as results do.
+        // Request errors whose data holds `bytes` or unions decode it, as results do.
         let requestErrors = module.requestErrors
         let errorData = module.errors.filter { requestErrors.contains($0.name) }.compactMap { error in
             bytes.decoder(error.data).map { "\(error.code): \($0)" }
@@ -464,8 +464,8 @@ struct TypeScriptClientGenerator {
                 p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void),")
                 p.line("once: (event, options) => $channel.once($events[event], options) as Promise<\(events)[typeof event]>,")
             } else {
-                p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void, $eventBytes[event]),")
-                p.line("once: (event, options) => $channel.once($events[event], options, $eventBytes[event]) as Promise<\(events)[typeof event]>,")
+                p.line("on: (event, listener) => $channel.on($events[event], listener as (payload: unknown) => void, $eventDecoders[event]),")
+                p.line("once: (event, options) => $channel.once($events[event], options, $eventDecoders[event]) as Promise<\(events)[typeof event]>,")
             }
             p.block("get \(TypeScriptNamer.fingerprintMember)() {", closer: "},") { p in
                 p.line("return $channel.fingerprint;")

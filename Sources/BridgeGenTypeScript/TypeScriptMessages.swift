@@ -30,6 +30,8 @@ public enum TypeScriptDeclaration: Sendable, Equatable {
     case errorData(error: String)
     /// The `<Type>Input` twin of a struct whose defaults make fields optional when sent.
     case inputForm(type: String)
+    /// The interface of a union's variant (`ShareItemLink`), or of its unknown variants (`unknown`).
+    case variant(union: String, variant: String)
 }
 
 /// The diagnostics of one domain: what the TypeScript target refuses (`TypeScriptValidator`): names the generated client cannot carry.
@@ -97,6 +99,9 @@ enum TypeScriptMessages {
         case .errorType(let error): what = "the type of error '\(error)'"
         case .errorData(let error): what = "the data of error '\(error)'"
         case .inputForm(let type): what = "the input form of type '\(type)'"
+        case .variant(let union, let variant) where variant == UnionDeclaration.unknownVariant:
+            what = "the type of the variants of union '\(union)' the client does not know"
+        case .variant(let union, let variant): what = "the type of variant '\(variant)' of union '\(union)'"
         }
         return ID.tsGeneratedTypeClash.diagnostic("type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
                     at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])

@@ -78,6 +78,23 @@ public enum TypeScriptNamer {
     /// The sent form of a struct whose fields have defaults: `DeviceInfo` -> `DeviceInfoInput` (see `InputForms`).
     public static func inputTypeName(_ structName: String) -> String { structName + "Input" }
 
+    /// The interface of a union's variant: `ShareItem`, `link` -> `ShareItemLink`.
+    public static func variantTypeName(_ union: UnionDeclaration, _ variant: UnionVariant) -> String {
+        union.name + IDLNames.upperFirst(variant.identifier)
+    }
+
+    /// The interface of the variants of a union the client does not know: `ShareItemUnknown`
+    /// (no variant can take it: the checker reserves the identifier `unknown`).
+    public static func unknownVariantTypeName(_ union: UnionDeclaration) -> String {
+        union.name + IDLNames.upperFirst(UnionDeclaration.unknownVariant)
+    }
+
+    /// The member of a union's unknown branch holding the tag and object the app sent: `unknown`,
+    /// or `unknownVariant` when the union's tag key is `unknown` (the branch's other member).
+    public static func unknownMember(_ union: UnionDeclaration) -> String {
+        union.tag == UnionDeclaration.unknownVariant ? UnionDeclaration.unknownVariant + "Variant" : UnionDeclaration.unknownVariant
+    }
+
     /// The interface of the functions a module's page implements: `sample` -> `SamplePageMethods`.
     public static func pageMethodsTypeName(_ module: Module) -> String { IDLNames.upperFirst(module.name) + "PageMethods" }
 
@@ -112,8 +129,15 @@ public enum TypeScriptNamer {
     static func generatedTypeNames(in module: Module, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
         var names: [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] = []
         names.reserveCapacity(module.types.count + 5 + module.methods.count + module.events.count)
-        for case .structure(let s) in module.types where inputs.differs(module: module.name, name: s.name) {
-            names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
+        for declaration in module.types {
+            switch declaration {
+            case .structure(let s) where inputs.differs(module: module.name, name: s.name):
+                names.append((inputTypeName(s.name), .inputForm(type: s.name), s.location))
+            case .union(let u):
+                names += unionTypeNames(u, differs: inputs.differs(module: module.name, name: u.name), inputs: inputs)
+            default:
+                continue
+            }
         }
         names += [
             (clientTypeName(module), .client(module: module.name), module.location),
@@ -134,6 +158,20 @@ public enum TypeScriptNamer {
             names.append((errorTypeName(error), .errorType(error: error.name), error.location))
             if !error.data.isEmpty { names.append((errorDataTypeName(error), .errorData(error: error.name), error.location)) }
         }
+        return names
+    }
+
+    /// The names a union's declarations take besides its own: each variant's (and its `Input`
+    /// twin's), the unknown branch's, and the union's `Input` twin when it `differs`.
+    private static func unionTypeNames(_ u: UnionDeclaration, differs: Bool, inputs: InputForms) -> [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] {
+        var names: [(name: String, what: TypeScriptDeclaration, location: SourceLocation)] = []
+        for variant in u.variants {
+            let name = variantTypeName(u, variant)
+            names.append((name, .variant(union: u.name, variant: variant.name), variant.location))
+            if differs && inputs.differs(variant.fields) { names.append((inputTypeName(name), .inputForm(type: name), variant.location)) }
+        }
+        names.append((unknownVariantTypeName(u), .variant(union: u.name, variant: UnionDeclaration.unknownVariant), u.location))
+        if differs { names.append((inputTypeName(u.name), .inputForm(type: u.name), u.location)) }
         return names
     }
 

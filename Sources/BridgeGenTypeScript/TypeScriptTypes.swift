@@ -1,7 +1,8 @@
 import BridgeGenCore
 
 /// Spells checked-model types in TypeScript and prints the schema's type declarations:
-/// interfaces for structs, string-literal unions (plus a constant of the cases) for enums.
+/// interfaces for structs, string-literal unions (plus a constant of the cases) for enums,
+/// discriminated unions of variant interfaces for unions (`TypeScriptTypes+Unions.swift`).
 ///
 /// Nullability rules (the same as the Swift side's decoding rules in docs/WIRE.md):
 /// - `T?` is `key?: T | null`: the key may be left out or null.
@@ -56,14 +57,16 @@ struct TypeScriptTypes {
         p.line("\(TypeScriptNamer.propertyKey(field.wireName))\(optional ? "?: " : ": ")\(spell(field.type, form: form));")
     }
 
-    /// An interface holding `fields` (the fields of a struct, a method's params, an event's payload).
-    func printInterface(_ name: String, doc: JSDoc, fields: [Field], form: TypeForm, into p: inout CodePrinter) {
+    /// An interface holding `fields` (the fields of a struct, a method's params, an event's
+    /// payload), after `leading` (a union variant's tag member) when given.
+    func printInterface(_ name: String, doc: JSDoc, leading: String? = nil, fields: [Field], form: TypeForm, into p: inout CodePrinter) {
         doc.print(into: &p)
-        if fields.isEmpty {
+        if fields.isEmpty && leading == nil {
             p.line("export interface \(name) {}")
             return
         }
         p.block("export interface \(name) {") { p in
+            if let leading { p.line(leading) }
             for (index, field) in fields.enumerated() {
                 if index > 0 && (field.doc != nil || fields[index - 1].doc != nil) { p.blankLine() }
                 printField(field, form: form, into: &p)
@@ -72,7 +75,7 @@ struct TypeScriptTypes {
     }
 
     /// A struct as the page receives it, then its `Input` twin when the sent form differs;
-    /// an enum.
+    /// an enum; a union.
     func printDeclaration(_ declaration: TypeDeclaration, module: String, into p: inout CodePrinter) {
         switch declaration {
         case .structure(let s):
@@ -86,7 +89,8 @@ struct TypeScriptTypes {
             printInterface(TypeScriptNamer.inputTypeName(s.name), doc: inputDoc, fields: s.fields, form: .sent, into: &p)
         case .enumeration(let e):
             printEnum(e, into: &p)
-        case .union: break  // UNION-TODO
+        case .union(let u):
+            printUnion(u, module: module, into: &p)
         }
     }
 

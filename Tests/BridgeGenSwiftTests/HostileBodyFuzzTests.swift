@@ -111,7 +111,7 @@ final class HostileBodyFuzzTests: XCTestCase {
     /// One generated message; `index` makes callback names unique.
     static func generate(_ random: inout SeededRandom) -> Case {
         let ok = Expected.answered(0, "ok")
-        switch random.int(0...17) {
+        switch random.int(0...18) {
         case 0:
             return request("valid setItem", "sample", "setItem",
                            .object([("key", .string("k" + HostileText.string(&random))), ("value", .string(HostileText.string(&random)))]), ok)
@@ -224,11 +224,45 @@ final class HostileBodyFuzzTests: XCTestCase {
             }
             return Case(label: "untrusted send", channel: "user", body: .object(message("close-page", nil)),
                         reply: untrusted, callback: .silent, callbackName: nil, origin: origin)
+        case 17:
+            return shareItemsCase(&random)
         default:
             let named = random.chance(50)
             return Case(label: named ? "send with a callback name" : "send", channel: "user", body: .object(message("close-page", nil)),
                         reply: ok, callback: named ? ok : .silent, callbackName: named ? .string("cb") : nil)
         }
+    }
+
+    /// `sample.shareItems` with a list of union values (docs/WIRE.md, "Unions"): known variants,
+    /// unknown tags (accepted), and at most one bad item: not an object, a missing, null or
+    /// non-string tag, or a variant's field of the wrong type.
+    static func shareItemsCase(_ random: inout SeededRandom) -> Case {
+        let valid: [Body] = [
+            .object([("kind", .string("text")), ("body", .string(HostileText.string(&random)))]),
+            .object([("kind", .string("link")), ("url", .string("https://a.b")), ("title", random.chance(50) ? .null : .string("t"))]),
+            .object([("kind", .string("image")), ("data", .string("AAE="))]),
+            .object([("kind", .string("screenshot"))]),
+            .object([("kind", .string("v" + HostileText.string(&random))), ("x", .array([.number("1"), .null]))]),
+        ]
+        var items = (0..<random.int(1...4)).map { _ in random.pick(valid) }
+        guard random.chance(60) else { return request("union items", "sample", "shareItems", .object([("items", .array(items))]), .answered(0, "ok")) }
+        let index = random.int(0...items.count - 1)
+        let path = "params.items[\(index)]"
+        let (kind, kindName) = random.pick(describeKinds.filter { $0.1 != "string" })
+        let bad: [(Body, String)] = [
+            (random.pick(describeKinds.filter { $0.1 != "object" }.map(\.0) + [.null]), ""),
+            (.object([("body", .string("b"))]), "\(path).kind: missing required string"),
+            (.object([("kind", .null), ("body", .string("b"))]), "\(path).kind: missing required string"),
+            (.object([("kind", kind)]), "\(path).kind: expected string, got \(kindName)"),
+            (.object([("kind", .string("link")), ("url", kind)]), "\(path).url: expected string, got \(kindName)"),
+        ]
+        var (item, message) = random.pick(bad)
+        if message.isEmpty {
+            let got = describeKinds.first { $0.0.text == item.text }?.1 ?? "null"
+            message = "\(path): expected object, got \(got)"
+        }
+        items[index] = item
+        return request("bad union item", "sample", "shareItems", .object([("items", .array(items))]), .answered(-3, message))
     }
 
     /// Fixed cases: the size limit, at it and beyond it.

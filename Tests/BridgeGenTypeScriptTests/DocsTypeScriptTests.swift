@@ -39,7 +39,7 @@ final class DocsTypeScriptTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(examples.count, 11, "10 examples in TYPESCRIPT.md, 1 in GETTING_STARTED.md")
+        XCTAssertEqual(examples.count, 12, "11 examples in TYPESCRIPT.md, 1 in GETTING_STARTED.md")
         XCTAssertEqual(declarations, 3, "the client interface, BridgeCapabilities and the page-method interfaces")
 
         let folder = try temporaryFolder(self)

@@ -128,6 +128,38 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(found[0].notes.first?.location?.line, 14)
     }
 
+    /// A union's variants and unknown branch are interfaces of the module file (`ShareItemLink`,
+    /// `ShareItemUnknown`), and so is its `Input` twin when a variant has defaults.
+    func testTypesNamedLikeAUnionsDeclarationsAreRefused() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            types:
+              Item:
+                variants:
+                  link: {fields: {url: string}}
+                  image: {fields: {mime: {type: string, default: image/png}}}
+              ItemLink:
+                fields:
+                  a: string
+              ItemUnknown:
+                fields:
+                  b: string
+              ItemImageInput:
+                cases:
+                  x: An x.
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(found.map(\.id), Array(repeating: "ts-generated-type-clash", count: 3), rendered)
+        XCTAssertEqual(found.map { $0.location?.line }, [8, 11, 14], rendered)
+        XCTAssertEqual(found.map(\.message), [
+            "type name 'ItemLink' is reserved in the TypeScript client: it is the type of variant 'link' of union 'Item'; rename the type",
+            "type name 'ItemUnknown' is reserved in the TypeScript client: it is the type of the variants of union 'Item' the client does not know; rename the type",
+            "type name 'ItemImageInput' is reserved in the TypeScript client: it is the input form of type 'ItemImage'; rename the type",
+        ], rendered)
+        XCTAssertEqual(found.map { $0.notes.first?.location?.line }, [6, 4, 7], rendered)
+    }
+
     func testPipelineEmitsNothingWhenRefused() throws {
         let schema = try checkedSchema(texts: ["bad.bridge.yaml": """
             bridgegen: 1

@@ -857,6 +857,116 @@ function mainCases(env) {
         exact(got[1][1].failure.message, failure.message, 'event payload byte-exact');
     });
 
+    // Unions (docs/WIRE.md, "Unions"): the host describes shareItems' items by variant
+    // (`unknown:<tag>` for a tag it does not know), re-sends navigate's action through the
+    // generated decoder and event sender, and reports shareDrafts' answer re-encoded.
+    const shareBytes = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0, 255);
+
+    t('unions: shareItems with every known variant, bytes decoded natively, defaults filled in; no items is cancelled', async () => {
+        const items = [
+            { kind: 'text', body: HOSTILE[0] },
+            { kind: 'link', url: 'https://a.b/', title: null },
+            { kind: 'link', url: 'https://a.b/c', title: HOSTILE[5] },
+            { kind: 'image', data: shareBytes },
+            { kind: 'image', data: new Uint8Array(0), mime: 'image/gif' },
+            { kind: 'screenshot' },
+        ];
+        eq(await sample.shareItems({ items }), { type: 'shared', activity: 'text,link,link,image,image,screenshot' }, 'shareItems');
+        eq(await sample.shareItems({ items: [] }), { type: 'cancelled' }, 'no items');
+        eq(await calls(env, 2), [
+            {
+                module: 'sample', method: 'shareItems', params: {
+                    items: [
+                        { kind: 'text', body: HOSTILE[0] },
+                        { kind: 'link', url: 'https://a.b/' },
+                        { kind: 'link', url: 'https://a.b/c', title: HOSTILE[5] },
+                        { kind: 'image', data: 'iVBORwD/', mime: 'image/png' },
+                        { kind: 'image', data: '', mime: 'image/gif' },
+                        { kind: 'screenshot' },
+                    ],
+                },
+            },
+            { module: 'sample', method: 'shareItems', params: { items: [] } },
+        ], 'the items native decoded, encoded again by the host');
+    });
+
+    t('unions: an item of a tag native does not know (a newer page) is unknown:<tag>, answered, not an error', async () => {
+        // Posted by hand, as a page generated from a newer schema would send it.
+        const video = { kind: 'video', url: 'https://v/1', seconds: 3, chapters: [{ at: 0, title: HOSTILE[2] }] };
+        envelopeOk(await handRequest(env, 'sample', { type: 'shareItems', data: { items: [{ kind: 'text', body: 't' }, video, { kind: 'Text', body: 'case' }] } }),
+            { type: 'shared', activity: 'text,unknown:video,unknown:Text' }, 'shareItems by hand');
+        const recorded = await calls(env, 1);
+        eq(recorded.length, 1, 'one handler call');
+        eq(recorded[0].params.items[1], video, 'the unknown item, as it came');
+        // The same through the client (plain JavaScript: its types do not stop a newer tag).
+        eq(await sample.shareItems({ items: [video, { kind: 'text', body: 'b', url: 5 }] }), { type: 'shared', activity: 'unknown:video,text' },
+            'through the client, a variant\'s extra keys ignored');
+        await calls(env, 1);
+    });
+
+    t('unions: a variant of no shape is invalidParams -3 with its path, before the handler', async () => {
+        const refused = (item, message) => rejects(sample.shareItems({ items: [{ kind: 'screenshot' }, item] }), Code.invalidParams, show(item), message);
+        await refused({ kind: 'link' }, 'params.items[1].url: missing required string');
+        await refused({ kind: 'link', url: 7 }, 'params.items[1].url: expected string, got int');
+        await refused({ body: 'no tag' }, 'params.items[1].kind: missing required string');
+        await refused({ kind: null, body: 'null tag' }, 'params.items[1].kind: missing required string');
+        await refused({ kind: 7 }, 'params.items[1].kind: expected string, got int');
+        await refused('text', 'params.items[1]: expected object, got string');
+        await refused({ kind: 'image', data: 'a-_w' }, 'params.items[1].data: expected bytes (base64), got a string that is not base64: character 1 is not in the base64 alphabet');
+        eq(await calls(env, 0), [], 'no handler was called');
+    });
+
+    t('unions: navigate events with known, recursive and unknown actions reach sample.on(\'navigate\')', async () => {
+        const got = [];
+        const off = sample.on('navigate', ({ action }) => got.push(action));
+        const emit = (action) => env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'navigate', payload: { action } } } });
+        const beam = { action: 'beam', to: { room: HOSTILE[1] }, at: [1, 2.5, null, true] };
+        await emit({ action: 'push', path: '/cart', query: { id: '7', [HOSTILE[0]]: HOSTILE[4] } });
+        await emit({ action: 'push', path: '/' });
+        await emit({ action: 'open-url', url: 'https://a.b/' + HOSTILE[3] });
+        await emit({ action: 'back' });
+        await emit({ action: 'sequence', steps: [{ action: 'back' }, beam, { action: 'sequence', steps: [{ action: 'push', path: '/deep' }] }] });
+        await emit(beam);
+        for (let i = 0; i < 300 && got.length < 6; i++) await sleep(10);
+        off();
+        const unknown = (object) => ({ action: null, unknown: { tag: object.action, object } });
+        eq(got, [
+            { action: 'push', path: '/cart', query: { id: '7', [HOSTILE[0]]: HOSTILE[4] } },
+            { action: 'push', path: '/' },
+            { action: 'open-url', url: 'https://a.b/' + HOSTILE[3] },
+            { action: 'back' },
+            { action: 'sequence', steps: [{ action: 'back' }, unknown(beam), { action: 'sequence', steps: [{ action: 'push', path: '/deep' }] }] },
+            unknown(beam),
+        ], 'actions received');
+        exact(got[5].unknown.object.to.room, HOSTILE[1], 'an unknown action\'s members byte-exact');
+    });
+
+    t('unions: shareDrafts implemented by the page: a map of known variants (bytes as base64), null, and a bad answer -13', async () => {
+        let drafts = {
+            first: { kind: 'text', body: HOSTILE[2] },
+            second: { kind: 'image', data: shareBytes },
+            third: { kind: 'link', url: 'https://a.b/', title: 'T' },
+            fourth: { kind: 'screenshot' },
+        };
+        const off = sample.implement({ shareDrafts: async () => drafts });
+        try {
+            eq(await callPage(env, 'sample', 'shareDrafts', {}), {
+                value: {
+                    first: { kind: 'text', body: HOSTILE[2] },
+                    second: { kind: 'image', data: 'iVBORwD/', mime: 'image/png' },
+                    third: { kind: 'link', url: 'https://a.b/', title: 'T' },
+                    fourth: { kind: 'screenshot' },
+                },
+            }, 'sample.shareDrafts');
+            drafts = null;
+            eq(await callPage(env, 'sample', 'shareDrafts', {}), { value: null }, 'no drafts');
+            drafts = { a: { kind: 'link', title: 'no url' } };
+            eq(await callPage(env, 'sample', 'shareDrafts', {}), { error: { code: -13, message: 'result["a"].url: missing required string' } }, 'a bad variant');
+        } finally {
+            off();
+        }
+    });
+
     t('events: unsubscribe stops delivery, the script reports the hub took it', async () => {
         const got = [];
         const off = sample.on('resume', (p) => got.push(p.backgroundSeconds));
@@ -884,9 +994,9 @@ function mainCases(env) {
         if (T === 'reply') {
             // The answer carries the module's capabilities (docs/WIRE.md): wire names sorted, the fingerprint the client has too.
             const capabilities = {
-                methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
-                events: ['loadError', 'resume'],
-                pageMethods: ['getCartCount', 'showMessage'],
+                methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share', 'shareItems'],
+                events: ['loadError', 'navigate', 'resume'],
+                pageMethods: ['getCartCount', 'shareDrafts', 'showMessage'],
                 fingerprint: sample.fingerprint,
                 cancel: true,
             };

@@ -18,9 +18,9 @@ for (const transport of transports) {
         const mock = installMock({});
         assert.deepEqual(plain(await sample.capabilities()), {
             known: true,
-            methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share'],
-            events: ['loadError', 'resume'],
-            pageMethods: ['getCartCount', 'showMessage'],
+            methods: ['deviceInfo', 'download', 'getBlob', 'getItem', 'haptic', 'setBlob', 'setItem', 'share', 'shareItems'],
+            events: ['loadError', 'navigate', 'resume'],
+            pageMethods: ['getCartCount', 'shareDrafts', 'showMessage'],
             fingerprint: sample.fingerprint,
             sameSchema: true,
             // The mock runs implementations as plain functions: nothing to cancel.
@@ -64,7 +64,7 @@ for (const transport of transports) {
             known: true,
             methods: ['deviceInfo', 'share'],
             events: [],
-            pageMethods: ['getCartCount', 'showMessage'],
+            pageMethods: ['getCartCount', 'shareDrafts', 'showMessage'],
             fingerprint: null,
             sameSchema: false,
             cancel: false,
@@ -81,7 +81,7 @@ for (const transport of transports) {
         const { sample: reloaded } = await freshModule(transport, 'sample');
         const capabilities = await reloaded.capabilities();
         assert.equal(capabilities.sameSchema, true, 'a given fingerprint is used');
-        assert.equal(capabilities.methods.size, 8, 'lists left out are the generated ones');
+        assert.equal(capabilities.methods.size, 9, 'lists left out are the generated ones');
         again.uninstall();
     });
 

@@ -1,0 +1,81 @@
+import BridgeGenCore
+import BridgeGenTestSupport
+import Foundation
+import XCTest
+
+/// Unions through the generated dispatcher and event sender of Schemas/ in the test host
+/// (Fixtures/Host): `shareItems(items: list<ShareItem>) -> ShareOutcome` and the event `navigate`
+/// (a recursive `NavigationAction`), as a page posts and receives them.
+final class UnionHostTests: XCTestCase {
+    private func line(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    private func shareItems(_ id: Int, _ items: Any) throws -> String {
+        try line(["id": id, "channel": "sample", "body": ["type": "shareItems", "data": ["items": items]]])
+    }
+
+    private func envelope(_ answer: [String: Any]) -> [String: Any] { answer["reply"] as? [String: Any] ?? [:] }
+
+    func testShareItemsDecodesEveryVariantAndAnswersTheOutcome() throws {
+        let link: [String: Any] = ["kind": "link", "url": "https://a.b", "title": NSNull()]
+        let image: [String: Any] = ["kind": "image", "data": "AAE="]
+        let video: [String: Any] = ["kind": "video", "src": ["x": 1]]
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try shareItems(1, [["kind": "text", "body": "hi"], link, image, ["kind": "screenshot"], video]),
+            try shareItems(2, []),
+        ])
+        XCTAssertEqual(envelope(answers[0])["errcode"] as? Int, 0, "\(answers[0])")
+        XCTAssertEqual(envelope(answers[0])["data"] as? [String: String], ["type": "shared", "activity": "text,link,image,screenshot,unknown:video"])
+        // What the handler received, re-encoded: defaults applied, nil optionals left out, the unknown object as it came.
+        let calls = answers[0]["calls"] as? [[String: Any]]
+        let items = try (calls?.first?["params"] as? [String: Any])?["items"].map { try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
+        XCTAssertEqual(items.map { String(decoding: $0, as: UTF8.self) },
+                       #"[{"body":"hi","kind":"text"},{"kind":"link","url":"https:\/\/a.b"},{"data":"AAE=","kind":"image","mime":"image\/png"},"#
+                       + #"{"kind":"screenshot"},{"kind":"video","src":{"x":1}}]"#)
+        XCTAssertEqual(envelope(answers[1])["data"] as? [String: String], ["type": "cancelled"])
+    }
+
+    func testABadItemIsInvalidParamsWithItsPath() throws {
+        let text: [String: Any] = ["kind": "text", "body": "hi"]
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try shareItems(1, [text, ["kind": "link", "url": 5]]),
+            try shareItems(2, ["link"]),
+            try shareItems(3, [text, ["url": "u"]]),
+            try shareItems(4, [["kind": NSNull(), "body": "b"]]),
+            try shareItems(5, [text, text, ["kind": 7]]),
+            try shareItems(6, [["kind": "image", "data": "AAE"]]),
+            try shareItems(7, [["kind": "text"]]),
+        ])
+        let messages = answers.map { envelope($0)["errmsg"] as? String }
+        XCTAssertEqual(answers.map { envelope($0)["errcode"] as? Int }, Array(repeating: -3, count: 7))
+        XCTAssertEqual(messages, [
+            "params.items[1].url: expected string, got int",
+            "params.items[0]: expected object, got string",
+            "params.items[1].kind: missing required string",
+            "params.items[0].kind: missing required string",
+            "params.items[2].kind: expected string, got int",
+            "params.items[0].data: expected bytes (base64), got a string that is not base64: its length 3 is not a multiple of 4",
+            "params.items[0].body: missing required string",
+        ])
+        XCTAssertTrue(answers.allSatisfy { ($0["calls"] as? [Any])?.isEmpty == true }, "no handler ran")
+    }
+
+    /// The event sender encodes every variant, a `sequence` of `sequence`s and an unknown one as it came.
+    func testNavigateEncodesRecursiveAndUnknownActions() throws {
+        let action: [String: Any] = ["action": "sequence", "steps": [
+            ["action": "push", "path": "/a", "query": ["q": "1"]],
+            ["action": "sequence", "steps": [["action": "open-url", "url": "https://x.y"], ["action": "back"]]],
+            ["action": "reload", "hard": true],
+        ]]
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),
+            try line(["id": 2, "emit": ["module": "sample", "event": "navigate", "payload": ["action": action]]]),
+            try line(["id": 3, "emit": ["module": "sample", "event": "navigate", "payload": ["action": ["action": "push"]]]]),
+        ])
+        let payload = #"{"action":{"action":"sequence","steps":[{"action":"push","path":"/a","query":{"q":"1"}},{"action":"sequence","steps":[{"action":"open-url","url":"https://x.y"},{"action":"back"}]},{"action":"reload","hard":true}]}}"#
+        let script = (answers[1]["scripts"] as? [String])?.first ?? ""
+        XCTAssertTrue(script.contains("h.deliver(\"sample\",\"navigate\"," + HostileText.jsonLiteral(payload) + ")"), script)
+        XCTAssertEqual(answers[2]["error"] as? String, "payload.action.path: missing required string")
+    }
+}
