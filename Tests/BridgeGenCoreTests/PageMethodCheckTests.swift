@@ -62,7 +62,8 @@ final class PageMethodCheckTests: XCTestCase {
         let inputs = SchemaDiscovery.inputs(for: [TestPaths.schemas.path]).inputs
         let schema = try XCTUnwrap(Pipeline.check(inputs, config: GeneratorConfig(), reserved: .none).schema)
         let sample = try XCTUnwrap(schema.module(named: "sample"))
-        XCTAssertEqual(sample.pageMethods.map(\.name), ["getCartCount", "showMessage"])
+        XCTAssertEqual(sample.pageMethods.map(\.name), ["getCartCount", "showMessage", "shareDrafts"])
+        XCTAssertEqual(sample.pageMethods[2].returns, .optional(.map(.named(module: "sample", name: "ShareItem"))))
         XCTAssertEqual(sample.pageMethods[0].global, ["app", "getCartCount"])
         XCTAssertEqual(sample.pageMethods[0].returns, .int)
         XCTAssertNil(sample.pageMethods[1].returns)
