@@ -85,7 +85,7 @@ struct KotlinCodecGenerator {
                 let type = namespace + "." + declaration.name
                 switch declaration {
                 case .structure(let s): structure(s, type: type, into: &p)
-                case .union: break  // UNION-TODO
+                case .union(let u): KotlinUnionGenerator(schema: schema, module: module, union: u).codec(type: type, into: &p)
                 case .enumeration(let e):
                     p.line("fun decode\(e.name)(value: JsonValue?, path: BridgePath): \(type) =")
                     p.indented { p in p.line("BridgeDecode.enumeration(value, path, \(type).entries, \(type)::wire)") }

@@ -21,7 +21,7 @@ struct KotlinModelGenerator {
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
-                case .union: break  // UNION-TODO
+                case .union(let u): KotlinUnionGenerator(schema: schema, module: module, union: u).model(package: settings.package, into: &p)
                 }
             }
         }
@@ -50,13 +50,14 @@ struct KotlinModelGenerator {
 
     /// A data class's property for `field`: its KDoc, deprecation and `val name: Type = default,`
     /// (`inside`: the module whose own types go unqualified; nil qualifies every type).
-    static func property(_ field: Field, schema: SchemaSet, inside module: String?, into p: inout CodePrinter) {
+    static func property(_ field: Field, schema: SchemaSet, inside module: String?, shadowing: KotlinNamer.Shadowing = .none,
+                         into p: inout CodePrinter) {
         for line in KotlinText.kdoc(field.doc) { p.line(line) }
         if let deprecation = KotlinDeprecation.annotation(field.deprecated) { p.line(deprecation) }
         if KotlinDeprecation.defaultNamesDeprecated(field, schema: schema) { p.line(KotlinDeprecation.suppression) }
-        var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module))"
+        var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module, shadowing: shadowing))"
         if let value = field.defaultValue {
-            line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module)
+            line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module, shadowing: shadowing)
         } else if field.type.isOptional {
             line += " = null"
         }

@@ -226,6 +226,33 @@ final class KotlinModelTests: XCTestCase {
             ("HapticStyle \"heavy\"", #"ok "heavy""#),
             ("HapticStyle \"Heavy\"", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got "Heavy""#),
             ("HapticStyle 3", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got int"#),
+            // Unions (docs/WIRE.md, "Unions"): known variants with the struct rules, unknown ones kept whole.
+            (#"ShareItem {"kind":"link","title":"T","url":"https://a.b"}"#, #"ok {"kind":"link","title":"T","url":"https://a.b"}"#),
+            (#"ShareItem {"kind":"link","url":"u","title":null,"extra":1}"#, #"ok {"kind":"link","url":"u"}"#),
+            (#"ShareItem {"body":"hi","kind":"text"}"#, #"ok {"body":"hi","kind":"text"}"#),
+            (#"ShareItem {"kind":"image","data":"AAE="}"#, #"ok {"data":"AAE=","kind":"image","mime":"image/png"}"#),
+            (#"ShareItem {"kind":"screenshot"}"#, #"ok {"kind":"screenshot"}"#),
+            (#"ShareItem {"kind":"link","url":5}"#, "err -3 params.v.url: expected string, got int"),
+            (#"ShareItem {"kind":"image","data":"AAE"}"#,
+             "err -3 params.v.data: expected bytes (base64), got a string that is not base64: its length 3 is not a multiple of 4"),
+            (#"ShareItem "text""#, "err -3 params.v: expected object, got string"),
+            (#"ShareItem {"body":"x"}"#, "err -3 params.v.kind: missing required string"),
+            (#"ShareItem {"kind":null,"body":"x"}"#, "err -3 params.v.kind: missing required string"),
+            (#"ShareItem {"kind":3}"#, "err -3 params.v.kind: expected string, got int"),
+            (#"ShareItem {"url":"u","kind":"video","n":[1,{"b":null,"a":2.5}]}"#, #"ok {"kind":"video","n":[1,{"a":2.5,"b":null}],"url":"u"}"#),
+            (#"ShareItem {"kind":"Text","body":"x"}"#, #"ok {"body":"x","kind":"Text"}"#),
+            (#"ShareOutcome {"type":"shared","activity":null}"#, #"ok {"type":"shared"}"#),
+            (#"ShareOutcome {"type":"cancelled"}"#, #"ok {"type":"cancelled"}"#),
+            (#"NavigationAction {"action":"sequence","steps":[{"action":"push","path":"/a","query":{"q":"1"}},{"action":"open-url","url":"u"},{"action":"back"},{"action":"sequence","steps":[{"to":"x","action":"teleport"}]}]}"#,
+             #"ok {"action":"sequence","steps":[{"action":"push","path":"/a","query":{"q":"1"}},{"action":"open-url","url":"u"},{"action":"back"},{"action":"sequence","steps":[{"action":"teleport","to":"x"}]}]}"#),
+            (#"NavigationAction {"action":"sequence","steps":[{"action":"back"},{"action":"sequence","steps":[{"action":"push"}]}]}"#,
+             "err -3 params.v.steps[1].steps[0].path: missing required string"),
+            (#"NavigationAction {"action":"openUrl","url":"u"}"#, #"ok {"action":"openUrl","url":"u"}"#),
+            (#"list<ShareItem> [{"kind":"text","body":"a"},{"kind":"gif"}]"#, #"ok [{"body":"a","kind":"text"},{"kind":"gif"}]"#),
+            (#"list<ShareItem> [{"kind":"gif"},{"kind":"text"}]"#, "err -3 params.v[1].body: missing required string"),
+            (#"map<ShareItem>? {"b":{"kind":"screenshot"},"a":{"kind":"link","url":"x"}}"#, #"ok {"a":{"kind":"link","url":"x"},"b":{"kind":"screenshot"}}"#),
+            (#"map<ShareItem>? {"a":{"kind":[]}}"#, #"err -3 params.v["a"].kind: expected string, got array"#),
+            ("map<ShareItem>? null", "ok null"),
         ]
         let input = cases.map { $0.0 + "\n" }.joined()
         let run = try KotlinToolchain.run("schemas.ModelProbeKt", classes: classes, input: input)
@@ -281,9 +308,9 @@ final class KotlinModelTests: XCTestCase {
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
-        XCTAssertEqual(program.handlers, 14, "one handler example per method of Schemas/")
-        XCTAssertEqual(program.events, 3, program.text)
-        XCTAssertEqual(program.pageCalls, 4, program.text)
+        XCTAssertEqual(program.handlers, 15, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.events, 4, program.text)
+        XCTAssertEqual(program.pageCalls, 5, program.text)
     }
 
     /// The generated TypeScript client, compiled by tsc, against the generated Kotlin on a JVM
@@ -294,7 +321,7 @@ final class KotlinModelTests: XCTestCase {
     /// in the callback transport a seed-001 page through the shim as well.
     func testTheGeneratedClientTalksToTheGeneratedKotlinOnAJVM() throws {
         let classes = try Self.compiledSets()
-        for (transport, expected) in [(GeneratorConfig.Transport.reply, 11), (.callback, 12)] {
+        for (transport, expected) in [(GeneratorConfig.Transport.reply, 13), (.callback, 14)] {
             let client = try Self.compiledClient(transport)
             let run = try runProcess("node", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/android-jvm.mjs"), transport.rawValue, client.path, classes.path,
                                               KotlinToolchain.script], timeout: 300, mergeStderr: true)
