@@ -95,6 +95,125 @@ public enum Sample {
             self.total = total
         }
     }
+
+    /// One thing the page asks the app to share.
+    public enum ShareItem: Sendable, Equatable {
+        /// Plain text.
+        case text(Text)
+        /// A link, with the title the share sheet shows beside it.
+        case link(Link)
+        /// An image, as its encoded bytes.
+        case image(Image)
+        /// The app shares a screenshot of the web view.
+        case screenshot
+        /// A variant this side's schema does not declare (a newer schema added it): its tag, and
+        /// the object as it arrived, the tag included. Encoded, it is that object with `tag` as its tag.
+        case unknown(tag: String, value: [String: JSONValue])
+
+        /// The fields of `text`.
+        public struct Text: Sendable, Equatable {
+            public var body: String
+
+            /// Creates a value.
+            public init(body: String) {
+                self.body = body
+            }
+        }
+
+        /// The fields of `link`.
+        public struct Link: Sendable, Equatable {
+            public var url: String
+            public var title: String?
+
+            /// Creates a value.
+            public init(url: String, title: String? = nil) {
+                self.url = url
+                self.title = title
+            }
+        }
+
+        /// The fields of `image`.
+        public struct Image: Sendable, Equatable {
+            public var data: Data
+            /// The image's media type.
+            public var mime: String
+
+            /// Creates a value; its defaults are the schema's.
+            public init(data: Data, mime: String = "image/png") {
+                self.data = data
+                self.mime = mime
+            }
+        }
+    }
+
+    /// What the user did with the share sheet.
+    public enum ShareOutcome: Sendable, Equatable {
+        /// The user picked a destination.
+        case shared(Shared)
+        /// The user closed the share sheet without sharing.
+        case cancelled
+        /// A variant this side's schema does not declare (a newer schema added it): its tag, and
+        /// the object as it arrived, the tag included. Encoded, it is that object with `tag` as its tag.
+        case unknown(tag: String, value: [String: JSONValue])
+
+        /// The fields of `shared`.
+        public struct Shared: Sendable, Equatable {
+            /// The platform's name for the destination, when it gives one.
+            public var activity: String?
+
+            /// Creates a value.
+            public init(activity: String? = nil) {
+                self.activity = activity
+            }
+        }
+    }
+
+    /// Where the app asks the page to go.
+    public enum NavigationAction: Sendable, Equatable {
+        /// Show a route of the page.
+        case push(Push)
+        /// Leave the page for a URL.
+        case openUrl(OpenUrl)
+        /// Go back one step.
+        case back
+        /// Several actions, in order.
+        case sequence(Sequence)
+        /// A variant this side's schema does not declare (a newer schema added it): its tag, and
+        /// the object as it arrived, the tag included. Encoded, it is that object with `tag` as its tag.
+        case unknown(tag: String, value: [String: JSONValue])
+
+        /// The fields of `push`.
+        public struct Push: Sendable, Equatable {
+            public var path: String
+            public var query: [String: String]?
+
+            /// Creates a value.
+            public init(path: String, query: [String: String]? = nil) {
+                self.path = path
+                self.query = query
+            }
+        }
+
+        /// The fields of `openUrl`.
+        public struct OpenUrl: Sendable, Equatable {
+            public var url: String
+
+            /// Creates a value.
+            public init(url: String) {
+                self.url = url
+            }
+        }
+
+        /// The fields of `sequence`.
+        public struct Sequence: Sendable, Equatable {
+            public var steps: [NavigationAction]
+
+            /// Creates a value.
+            public init(steps: [NavigationAction]) {
+                self.steps = steps
+            }
+        }
+    }
 }
 
 /// Application errors of the `sample` module: `SampleHandler` requests throw them
@@ -173,6 +292,12 @@ public enum SampleError: BridgeApplicationError, Equatable {
     /// Describes the device and the app.
     func deviceInfo() async throws -> Sample.DeviceInfo
 
+    /// Opens the share sheet with one or more items; resolves when the user is done with it.
+    ///
+    /// - Parameter items: What to share, in the order the share sheet lists it.
+    /// - Returns: Whether the user shared the items, and where.
+    func shareItems(items: [Sample.ShareItem]) async throws -> Sample.ShareOutcome
+
     /// Reads a value that a page stored with `setItem`.
     ///
     /// - Parameter key: The key the value was stored under.
@@ -244,6 +369,16 @@ public enum SampleError: BridgeApplicationError, Equatable {
             BridgeLog.report("event 'loadError' not sent: " + String(describing: error))
         }
     }
+
+    /// The app asks the page to navigate, for example after the user tapped a notification.
+    public func navigate(action: Sample.NavigationAction) {
+        do {
+            let _payload = try BridgeEncode.Members("payload").field("action", action, SampleCodec.encodeNavigationAction)
+            self._session?.emit(module: "sample", event: "navigate", payload: _payload.json)
+        } catch {
+            BridgeLog.report("event 'navigate' not sent: " + String(describing: error))
+        }
+    }
 }
 
 // MARK: - Page calls
@@ -306,6 +441,16 @@ public enum SampleError: BridgeApplicationError, Equatable {
             decode: BridgeDecode.ignored
         )
     }
+
+    /// The items the page has ready to share, by draft id, for the app's share menu; null when
+    /// the page has none.
+    public func shareDrafts() async throws -> [String: Sample.ShareItem]? {
+        return try await _caller.call(
+            "shareDrafts",
+            params: JSONValue.object([:]),
+            decode: BridgeDecode.optional(of: BridgeDecode.map(of: SampleCodec.decodeShareItem))
+        )
+    }
 }
 
 // MARK: - Dispatch
@@ -338,6 +483,9 @@ public enum SampleError: BridgeApplicationError, Equatable {
             handler.haptic(style: argStyle)
         case "deviceInfo":
             try request(reply, SampleCodec.encodeDeviceInfo) { try await $0.deviceInfo() }
+        case "shareItems":
+            let arguments = try params.field("items", BridgeDecode.list(of: SampleCodec.decodeShareItem))
+            try request(reply, SampleCodec.encodeShareOutcome, arguments) { try await $0.shareItems(items: $1) }
         case "getItem":
             let argKey = try params.string("key")
             let handler = try requireHandler()
@@ -423,6 +571,56 @@ enum SampleCodec {
             .optional("total", value.total, BridgeEncode.int)
             .json
     }
+
+    static func decodeShareItem(_ value: Any?, _ path: BridgePath) throws -> Sample.ShareItem {
+        let fields = try BridgeDecode.Fields(value, path)
+        let tag = try fields.tag("kind")
+        switch tag {
+        case "text":
+            return try .text(Sample.ShareItem.Text(body: fields.string("body")))
+        case "link":
+            return try .link(Sample.ShareItem.Link(url: fields.string("url"), title: fields.optional("title", BridgeDecode.string)))
+        case "image":
+            return try .image(Sample.ShareItem.Image(data: fields.bytes("data"), mime: fields.string("mime", default: "image/png")))
+        case "screenshot":
+            return .screenshot
+        default:
+            return try .unknown(tag: tag.text, value: fields.json())
+        }
+    }
+
+    static func encodeShareOutcome(_ value: Sample.ShareOutcome, _ path: BridgePath) throws -> JSONValue {
+        switch value {
+        case .shared(let shared):
+            return try BridgeEncode.Members(path).string("type", "shared").optional("activity", shared.activity, BridgeEncode.string).json
+        case .cancelled:
+            return BridgeEncode.Members(path).string("type", "cancelled").json
+        case .unknown(let tag, let object):
+            return try BridgeEncode.unknownVariant(object, key: "type", tag: tag, path)
+        }
+    }
+
+    static func encodeNavigationAction(_ value: Sample.NavigationAction, _ path: BridgePath) throws -> JSONValue {
+        switch value {
+        case .push(let push):
+            return try BridgeEncode.Members(path)
+                .string("action", "push")
+                .string("path", push.path)
+                .optional("query", push.query, BridgeEncode.map(of: BridgeEncode.string))
+                .json
+        case .openUrl(let openUrl):
+            return BridgeEncode.Members(path).string("action", "open-url").string("url", openUrl.url).json
+        case .back:
+            return BridgeEncode.Members(path).string("action", "back").json
+        case .sequence(let sequence):
+            return try BridgeEncode.Members(path)
+                .string("action", "sequence")
+                .field("steps", sequence.steps, BridgeEncode.list(of: encodeNavigationAction))
+                .json
+        case .unknown(let tag, let object):
+            return try BridgeEncode.unknownVariant(object, key: "action", tag: tag, path)
+        }
+    }
 }
 
 // MARK: - Glue
@@ -433,10 +631,10 @@ public enum SampleBridge: BridgeModuleGlue {
     /// What this build offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"):
     /// the wire names of the members it was generated with, and the module's wire fingerprint.
     public static let capabilities = BridgeCapabilities(
-        methods: ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
-        events: ["loadError", "resume"],
-        pageMethods: ["getCartCount", "showMessage"],
-        fingerprint: "be3799e662cbc1be"
+        methods: ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share", "shareItems"],
+        events: ["loadError", "navigate", "resume"],
+        pageMethods: ["getCartCount", "shareDrafts", "showMessage"],
+        fingerprint: "7b8f73b4b7cc0843"
     )
 
     /// How the runtime makes the module's dispatcher, event sender and page caller.

@@ -2,9 +2,10 @@ import BridgeGenCore
 
 /// Which codec functions the generated Swift calls: a named type is decoded when a value of it
 /// comes from the page (a method's params, a page method's result), encoded when one goes to the
-/// page (a request's result, an event's payload, a page method's params, an error's data), through the fields of
-/// the structs that hold it. A codec prints only those, so a result type has no decoder: at 20
-/// request methods a module, about a tenth of the module's compile time (docs/PERFORMANCE.md).
+/// page (a request's result, an event's payload, a page method's params, an error's data), through
+/// the fields of the structs and union variants that hold it. A codec prints only those, so a
+/// result type has no decoder: at 20 request methods a module, about a tenth of the module's
+/// compile time (docs/PERFORMANCE.md).
 struct CodecDirections {
     private(set) var decoded: Set<String> = []
     private(set) var encoded: Set<String> = []
@@ -51,8 +52,10 @@ struct CodecDirections {
         case .list(let element), .map(let element), .optional(let element): reach(element, in: schema, into: &set)
         case .named(let module, let name):
             guard set.insert(key(module, name)).inserted else { return }
-            if case .structure(let s)? = schema.declaration(module: module, name: name) {
-                for field in s.fields { reach(field.type, in: schema, into: &set) }
+            switch schema.declaration(module: module, name: name) {
+            case .structure(let s)?: for field in s.fields { reach(field.type, in: schema, into: &set) }
+            case .union(let u)?: for field in u.variants.flatMap(\.fields) { reach(field.type, in: schema, into: &set) }
+            case .enumeration?, nil: return
             }
         }
     }

@@ -136,7 +136,7 @@ struct CodecGenerator {
     /// the indentation, as wide as the longest lines of the rest of the file.
     static let oneLineCallWidth = 132
 
-    private var namespace: String { SwiftNamer.namespace(module.name) }
+    var namespace: String { SwiftNamer.namespace(module.name) }
 
     func generate(into p: inout CodePrinter) {
         p.line("/// Decoding and encoding of the `\(module.name)` module's types, with paths in every error.")
@@ -152,11 +152,12 @@ struct CodecGenerator {
                     switch declaration {
                     case .structure(let s): direction ? decodeFunction(s, into: &p) : encodeFunction(s, into: &p)
                     case .enumeration(let e): enumerationFunction(e, decodes: direction, into: &p)
-                    case .union: break  // UNION-TODO
+                    case .union(let u): direction ? decodeFunction(u, into: &p) : encodeFunction(u, into: &p)
                     }
                 }
             }
         }
+        deprecatedVariantsExtension(into: &p)
     }
 
     /// `decodeItem`: the struct's initializer called with every field decoded.
@@ -169,24 +170,32 @@ struct CodecGenerator {
                 return
             }
             p.line("let fields = try BridgeDecode.Fields(value, path)")
-            let arguments = s.fields.map { field in
-                "\(SwiftNamer.label(field.identifier)): " + Self.decode(field: field, from: "fields", schema: context.schema, home: module.name)
-            }
-            // One line when it reads as one (its width summed first); else a field per line.
-            let opener = "return try " + type + "("
-            let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + 1) { $0 + $1.utf8.count }
-            if width <= Self.oneLineCallWidth {
-                p.line(opener + arguments.joined(separator: ", ") + ")")
-                return
-            }
-            p.line(opener)
-            p.indented { p in
-                for (index, argument) in arguments.enumerated() {
-                    p.line(argument + (index == arguments.count - 1 ? "" : ","))
-                }
-            }
-            p.line(")")
+            printCall("return try " + type + "(", arguments(s.fields), closer: ")", into: &p)
         }
+    }
+
+    /// `label: fields.kind("key")` for each field: the arguments of an initializer decoding them.
+    func arguments(_ fields: [Field]) -> [String] {
+        fields.map { field in
+            "\(SwiftNamer.label(field.identifier)): " + Self.decode(field: field, from: "fields", schema: context.schema, home: module.name)
+        }
+    }
+
+    /// `opener`, the arguments separated by commas and `closer`: one line when it reads as one
+    /// (its width summed first), else an argument per line.
+    func printCall(_ opener: String, _ arguments: [String], closer: String, into p: inout CodePrinter) {
+        let width = arguments.reduce(opener.utf8.count + 2 * (arguments.count - 1) + closer.utf8.count) { $0 + $1.utf8.count }
+        if width <= Self.oneLineCallWidth {
+            p.line(opener + arguments.joined(separator: ", ") + closer)
+            return
+        }
+        p.line(opener)
+        p.indented { p in
+            for (index, argument) in arguments.enumerated() {
+                p.line(argument + (index == arguments.count - 1 ? "" : ","))
+            }
+        }
+        p.line(closer)
     }
 
     /// `encodeItem`: the struct's fields chained onto `BridgeEncode.Members`.

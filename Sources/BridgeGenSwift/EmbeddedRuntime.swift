@@ -728,11 +728,42 @@ extension BridgeDecode {
         func bool(_ key: String) throws -> Bool { try BridgeDecode.bool(object[key], path.field(key)) }
         func bytes(_ key: String) throws -> Data { try BridgeDecode.bytes(object[key], path.field(key)) }
 
+        /// A union's tag: a string, compared with the variants' wire values as `Tag` does;
+        /// absent or null reads as a missing required string (docs/WIRE.md, "Unions").
+        func tag(_ key: String) throws -> Tag {
+            let value = object[key]
+            return Tag(try BridgeDecode.string(BridgeDecode.isNull(value) ? nil : value, path.field(key)))
+        }
+
+        /// Every member as a JSON value: what a union's unknown variant carries, its tag included.
+        func json() throws -> [String: JSONValue] {
+            try BridgeDecode.map(object, path, BridgeDecode.json)
+        }
+
         // `defaulted` for the scalars, spelled as the schema reads: `bool("flag", default: false)`.
         func string(_ key: String, default fallback: String) throws -> String { try defaulted(key, fallback, BridgeDecode.string) }
         func int(_ key: String, default fallback: Int) throws -> Int { try defaulted(key, fallback, BridgeDecode.int) }
         func double(_ key: String, default fallback: Double) throws -> Double { try defaulted(key, fallback, BridgeDecode.double) }
         func bool(_ key: String, default fallback: Bool) throws -> Bool { try defaulted(key, fallback, BridgeDecode.bool) }
+    }
+}
+
+extension BridgeDecode {
+    /// A union's tag as read, matched against the variants' wire values in a `switch`
+    /// (`case "link":`). Equal means the same Unicode scalars, as the wire says: Swift's `==`
+    /// on strings is canonical equivalence, which would take `"\u{212A}"` (KELVIN SIGN) for `"K"`.
+    struct Tag: Equatable, ExpressibleByStringLiteral {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+
+        init(stringLiteral text: String) {
+            self.text = text
+        }
+
+        static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
     }
 }
 
@@ -791,6 +822,14 @@ enum BridgeEncode {
             object[key] = try BridgeEncode.double(value, path.field(key))
             return self
         }
+    }
+
+    /// A union's unknown variant: the object it carries with `key` set to its tag, checked as
+    /// an `any` value is, so a value passed through comes out as it came in.
+    static func unknownVariant(_ object: [String: JSONValue], key: String, tag: String, _ path: BridgePath) throws -> JSONValue {
+        var object = object
+        object[key] = .string(tag)
+        return try json(.object(object), path)
     }
 
     static func string(_ value: String, _ path: BridgePath) -> JSONValue { .string(value) }

@@ -1,7 +1,7 @@
 import BridgeGenCore
 
 /// A module's models: the caseless namespace enum (`enum Sample {}`) holding its structs,
-/// and string enums, and its application errors (`SampleError`, beside it). Namespacing makes cross-module name
+/// string enums and unions, and its application errors (`SampleError`, beside it). Namespacing makes cross-module name
 /// collisions impossible: `Sample.Item` and `User.Item` can coexist. Models are plain values,
 /// not `Codable`: the module's codec (`SampleCodec`) is their one way to and from the wire.
 struct ModelGenerator {
@@ -18,7 +18,7 @@ struct ModelGenerator {
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
-                case .union: break  // UNION-TODO
+                case .union(let u): union(u, into: &p)
                 }
             }
         }
@@ -28,7 +28,7 @@ struct ModelGenerator {
         }
     }
 
-    private func typeDeprecationNote(_ deprecated: Deprecation?) -> [String] {
+    func typeDeprecationNote(_ deprecated: Deprecation?) -> [String] {
         // Types are not marked @available(deprecated): generated code names them everywhere,
         // which would warn in the app's build. The note keeps the information.
         guard let deprecated = deprecated else { return [] }
@@ -40,12 +40,13 @@ struct ModelGenerator {
         field.deprecated != nil ? "_" + field.identifier : SwiftNamer.member(field.identifier)
     }
 
-    private func structure(_ s: StructDeclaration, into p: inout CodePrinter) {
+    /// A struct; inside a union's enum, `shadowed` holds its variants' struct names.
+    func structure(_ s: StructDeclaration, shadowed: Set<String> = [], into p: inout CodePrinter) {
         let a = context.access
         SwiftDocs.print(s.doc, extra: typeDeprecationNote(s.deprecated), into: &p)
         p.block("\(a)struct \(s.name): Sendable\(context.config.swiftEquatableConformance) {") { p in
             for field in s.fields {
-                let type = SwiftNamer.type(field.type, inside: module.name)
+                let type = SwiftNamer.type(field.type, inside: module.name, shadowed: shadowed)
                 SwiftDocs.print(field.doc, into: &p)
                 if field.deprecated != nil {
                     SwiftDocs.deprecation(field.deprecated, into: &p)
@@ -60,11 +61,11 @@ struct ModelGenerator {
                 }
             }
             p.blankLine()
-            memberwiseInit(s, into: &p)
+            memberwiseInit(s, shadowed: shadowed, into: &p)
         }
     }
 
-    private func memberwiseInit(_ s: StructDeclaration, into p: inout CodePrinter) {
+    private func memberwiseInit(_ s: StructDeclaration, shadowed: Set<String>, into p: inout CodePrinter) {
         // Optionals default to nil; only the schema's defaults need saying.
         p.line(s.fields.contains { $0.defaultValue != nil } ? "/// Creates a value; its defaults are the schema's." : "/// Creates a value.")
         if s.fields.isEmpty {
@@ -75,7 +76,7 @@ struct ModelGenerator {
         let locals = s.fields.map { SwiftNamer.local($0.identifier) }
         let parameters = zip(s.fields, locals).map { field, local in
             let name = SwiftNamer.member(field.identifier) + (local != field.identifier ? " " + local : "")
-            return "\(name): \(SwiftNamer.type(field.type, inside: module.name))" + Self.defaultArgument(field, schema: context.schema)
+            return "\(name): \(SwiftNamer.type(field.type, inside: module.name, shadowed: shadowed))" + Self.defaultArgument(field, schema: context.schema)
         }
         p.block("\(context.access)init(\(parameters.joined(separator: ", "))) {") { p in
             for (index, field) in s.fields.enumerated() {

@@ -23,10 +23,51 @@ struct SwiftContext {
         }
     }
 
-    /// Whether a named type is a struct (false for enums).
+    /// Whether a named type is a struct (false for enums and unions).
     func isStruct(module: String, name: String) -> Bool {
         if case .structure? = schema.declaration(module: module, name: name) { return true }
         return false
+    }
+
+    /// The struct holding a union variant's fields, nested in the union's enum: `link` -> `Link`.
+    /// A name the enum must still reach unqualified (a module's namespace, a runtime type such
+    /// as `JSONValue`, or what Swift reserves, `Type`) takes the suffix `Variant`.
+    func variantType(_ variant: UnionVariant) -> String {
+        let name = IDLNames.upperFirst(variant.identifier)
+        let reserved = SwiftNamer.supportTypeNames.contains(name) || SwiftNamer.keywords.contains(name)
+            || ["Swift", "Foundation"].contains(name) || schema.modules.contains { SwiftNamer.namespace($0.name) == name }
+        return reserved ? name + "Variant" : name
+    }
+
+    /// The variants of `union` whose case must be `indirect`: those whose fields hold the union
+    /// again inline (through structs, unions and optionals; a list or map already stores its
+    /// elements out of line, so `steps: list<Self>` needs nothing).
+    func indirectVariants(_ union: UnionDeclaration, module: String) -> Set<String> {
+        var result: Set<String> = []
+        for variant in union.variants {
+            var visited: Set<String> = []
+            if variant.fields.contains(where: { reachesInline($0.type, target: (module, union.name), visited: &visited) }) {
+                result.insert(variant.name)
+            }
+        }
+        return result
+    }
+
+    private func reachesInline(_ ref: TypeRef, target: (module: String, name: String), visited: inout Set<String>) -> Bool {
+        switch ref {
+        case .string, .int, .double, .bool, .bytes, .any, .list, .map: return false
+        case .optional(let wrapped): return reachesInline(wrapped, target: target, visited: &visited)
+        case .named(let module, let name):
+            if module == target.module && name == target.name { return true }
+            guard visited.insert(module + "." + name).inserted else { return false }
+            let fields: [Field]
+            switch schema.declaration(module: module, name: name) {
+            case .structure(let s)?: fields = s.fields
+            case .union(let u)?: fields = u.variants.flatMap(\.fields)
+            case .enumeration?, nil: return false
+            }
+            return fields.contains { reachesInline($0.type, target: target, visited: &visited) }
+        }
     }
 }
 

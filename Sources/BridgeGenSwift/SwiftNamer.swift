@@ -81,6 +81,26 @@ public enum SwiftNamer {
         }
     }
 
+    /// The Swift spelling of a type inside a union's enum, where the structs of its variants
+    /// (`shadowed`) hide the types of the same name: those are spelled from their module
+    /// (`Swift.String`, `Foundation.Data`, `Sample.Link`), the rest as `type(_:inside:)` does.
+    public static func type(_ ref: TypeRef, inside module: String?, shadowed: Set<String>) -> String {
+        guard !shadowed.isEmpty else { return type(ref, inside: module) }
+        switch ref {
+        case .string, .int, .double, .bool:
+            let name = type(ref)
+            return shadowed.contains(name) ? "Swift." + name : name
+        case .bytes: return shadowed.contains("Data") ? "Foundation.Data" : "Data"
+        case .any: return "JSONValue"  // never shadowed: `SwiftContext.variantType` avoids the name
+        case .named(let owner, let name) where owner == module && shadowed.contains(name):
+            return "\(namespace(owner)).\(name)"
+        case .named: return type(ref, inside: module)
+        case .list(let element): return "[\(type(element, inside: module, shadowed: shadowed))]"
+        case .map(let value): return "[\(type(.string, inside: module, shadowed: shadowed)): \(type(value, inside: module, shadowed: shadowed))]"
+        case .optional(let wrapped): return "\(type(wrapped, inside: module, shadowed: shadowed))?"
+        }
+    }
+
     /// The one Swift string-literal writer: a literal whose value is exactly `text`, for every
     /// Unicode scalar. Quotes and backslashes are escaped (so `\(` cannot interpolate); line
     /// terminators, controls and bidi controls are spelled `\u{...}` so the source shows them.

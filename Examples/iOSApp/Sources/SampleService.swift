@@ -35,6 +35,23 @@ final class SampleService: SampleHandler {
         #endif
     }
 
+    /// Presents what it can share and answers at once; a variant this build does not know
+    /// (`.unknown`, from a newer page) is left out, as a share sheet would leave out a type it cannot show.
+    func shareItems(items: [Sample.ShareItem]) async throws -> Sample.ShareOutcome {
+        var shared: [Any] = []
+        for item in items {
+            switch item {
+            case .text(let text): shared.append(text.body)
+            case .link(let link): if let url = URL(string: link.url) { shared.append(url) }
+            case .image(let image): shared.append(image.data)
+            case .screenshot, .unknown: continue
+            }
+        }
+        guard !shared.isEmpty, let present else { return .cancelled }
+        present(shared)
+        return .shared(Sample.ShareOutcome.Shared())
+    }
+
     func deviceInfo() async throws -> Sample.DeviceInfo {
         let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "0"
         #if canImport(UIKit) && os(iOS)

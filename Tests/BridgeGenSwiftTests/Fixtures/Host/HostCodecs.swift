@@ -46,4 +46,38 @@
             .optional("value", value.value, BridgeEncode.string)
             .json
     }
+
+    static func decodeNavigationAction(_ value: Any?, _ path: BridgePath) throws -> Sample.NavigationAction {
+        let fields = try BridgeDecode.Fields(value, path)
+        let tag = try fields.tag("action")
+        switch tag {
+        case "push":
+            return try .push(Sample.NavigationAction.Push(path: fields.string("path"),
+                                                          query: fields.optional("query", BridgeDecode.map(of: BridgeDecode.string))))
+        case "open-url":
+            return try .openUrl(Sample.NavigationAction.OpenUrl(url: fields.string("url")))
+        case "back":
+            return .back
+        case "sequence":
+            return try .sequence(Sample.NavigationAction.Sequence(steps: fields.field("steps", BridgeDecode.list(of: decodeNavigationAction))))
+        default:
+            return try .unknown(tag: tag.text, value: fields.json())
+        }
+    }
+
+    static func encodeShareItem(_ value: Sample.ShareItem, _ path: BridgePath) throws -> JSONValue {
+        switch value {
+        case .text(let text):
+            return BridgeEncode.Members(path).string("kind", "text").string("body", text.body).json
+        case .link(let link):
+            return try BridgeEncode.Members(path).string("kind", "link").string("url", link.url)
+                .optional("title", link.title, BridgeEncode.string).json
+        case .image(let image):
+            return BridgeEncode.Members(path).string("kind", "image").bytes("data", image.data).string("mime", image.mime).json
+        case .screenshot:
+            return BridgeEncode.Members(path).string("kind", "screenshot").json
+        case .unknown(let tag, let object):
+            return try BridgeEncode.unknownVariant(object, key: "kind", tag: tag, path)
+        }
+    }
 }

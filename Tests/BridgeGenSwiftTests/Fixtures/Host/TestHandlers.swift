@@ -60,6 +60,23 @@ enum TestFailure: Error {
                                  safeAreaInsets: Sample.Insets(top: top, left: 0, bottom: 34, right: 0))
     }
 
+    /// No items: `cancelled`; else `shared` with the items described in order (a known variant by
+    /// its wire value, an unknown one as `unknown:<tag>`), joined by `,`.
+    func shareItems(items: [Sample.ShareItem]) async throws -> Sample.ShareOutcome {
+        record("sample", "shareItems", ["items": try BridgeEncode.list(items, "items", HostCodecs.encodeShareItem)])
+        guard !items.isEmpty else { return .cancelled }
+        let described = items.map { item in
+            switch item {
+            case .text: return "text"
+            case .link: return "link"
+            case .image: return "image"
+            case .screenshot: return "screenshot"
+            case .unknown(let tag, _): return "unknown:" + tag
+            }
+        }
+        return .shared(Sample.ShareOutcome.Shared(activity: described.joined(separator: ",")))
+    }
+
     func getItem(key: String) async throws -> String? {
         record("sample", "getItem", ["key": .string(key)])
         if key.isEmpty { throw SampleError.invalidKey(message: "key must not be empty") }

@@ -73,6 +73,8 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
         SampleEvents(session: session).resume(backgroundSeconds: try BridgeDecode.double(payload["backgroundSeconds"], "payload.backgroundSeconds"))
     case ("sample", "loadError"):
         SampleEvents(session: session).loadError(failure: try HostCodecs.decodeLoadFailure(payload["failure"], "payload.failure"))
+    case ("sample", "navigate"):
+        SampleEvents(session: session).navigate(action: try HostCodecs.decodeNavigationAction(payload["action"], "payload.action"))
     case ("user", "login-changed"), ("user", "loginChanged"):
         UserEvents(session: session).loginChanged(user: try BridgeDecode.optional(payload["user"], "payload.user") { try HostCodecs.decodeUserInfo($0, $1) })
     default:
@@ -110,6 +112,8 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
         case ("sample", "showMessage"):
             try await sample.showMessage(message: try string("message"))
             result = .null
+        case ("sample", "shareDrafts"):
+            result = try BridgeEncode.optional(try await sample.shareDrafts(), "result", BridgeEncode.map(of: HostCodecs.encodeShareItem))
         case ("user", "getFormState"):
             result = try HostCodecs.encodeFormState(try await user.getFormState(formId: try string("formId")), "result")
         case ("user", "confirmLeave"):
