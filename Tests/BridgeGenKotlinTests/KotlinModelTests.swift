@@ -40,7 +40,9 @@ final class KotlinModelTests: XCTestCase {
     /// send, request and stream that the dispatcher calls, an event, a page method, a type, an
     /// enum entry as the default of a field, a list, a parameter, a page method's parameter and
     /// error data, and deprecated fields that an encoder and a `bytes` class's `equals` read;
-    /// and the names `session` and `caller` for an event's and a page method's parameters.
+    /// and the names `session` and `caller` for an event's and a page method's parameters. A
+    /// deprecated union with deprecated variants and fields, whose variant classes hide `Item`,
+    /// `Kind`, `String` and `JsonValue` inside it (the generated code qualifies those there).
     static let errorSchema = """
         bridgegen: 1
         module: shop
@@ -76,6 +78,34 @@ final class KotlinModelTests: XCTestCase {
             deprecated: Use Blob.
             fields:
               name: string
+          Change:
+            doc: A change to the cart.
+            deprecated: Use Blob.
+            variants:
+              item:
+                doc: Its class hides the struct `Item` in the interface.
+                fields:
+                  item: Item
+                  kind:
+                    type: Kind
+                    default: tiny
+              string:
+                fields:
+                  text: string
+                  tags: map<list<string>>?
+              kind:
+                deprecated: Use item.
+                fields:
+                  value: Kind
+                  blob:
+                    type: bytes
+                    deprecated: Unused.
+              cleared:
+                deprecated: Nothing to clear.
+              jsonValue:
+                fields:
+                  raw: any
+                  next: Change?
         errors:
           outOfStock:
             code: 1
@@ -145,6 +175,11 @@ final class KotlinModelTests: XCTestCase {
             kind: stream
             deprecated: Use tail.
             yields: Blob
+          change:
+            kind: request
+            params:
+              change: Change
+            returns: list<Change>?
         events:
           stale:
             deprecated: No more.
@@ -153,6 +188,10 @@ final class KotlinModelTests: XCTestCase {
               blob: Blob
               kinds: list<Kind>?
         pageMethods:
+          preview:
+            params:
+              changes: map<Change>
+            returns: Change
           reserve:
             params:
               sku: string
