@@ -404,18 +404,27 @@ final class KotlinModelTests: XCTestCase {
             showMessage, not implemented: error -10 the page defines no function sample.showSwiftUIMessage
             a short deadline, no client: error -8 the page did not answer 'sample.getCartCount' within 0 s
             calls 0
+            -- a map of unions (no global: the client says hello first): an unknown variant kept, null, a bad field and a tag not a string -13
+            evaluate "sample","5","sample","shareDrafts","{}"
+            shareDrafts: {a=Unknown(tag=hologram, value=Object(members={depth=Integer(value=3), kind=Text(value=hologram)})), b=Screenshot}
+            evaluate "sample","6","sample","shareDrafts","{}"
+            shareDrafts: null
+            evaluate "sample","7","sample","shareDrafts","{}"
+            shareDrafts: error -13 result["b"].body: missing required string
+            evaluate "sample","8","sample","shareDrafts","{}"
+            shareDrafts: error -13 result["a"].kind: expected string, got int
             -- a declared error, typed: its data decoded (null or absent for all-optional data), data that does not decode -13
-            evaluate "user","5","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=2.5, message=saving), retry after 2.5, code 2004
-            evaluate "user","6","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=null, message=the page is saving), retry after null, code 2004
-            evaluate "user","7","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=null, message=saving), retry after null, code 2004
-            evaluate "user","8","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: error -13 the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string
             evaluate "user","9","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: error -13 the data of the page's error 2004 does not decode: data: expected object, got array
+            confirmLeave: Busy(retryAfterSeconds=2.5, message=saving), retry after 2.5, code 2004
             evaluate "user","10","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=the page is saving), retry after null, code 2004
+            evaluate "user","11","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=saving), retry after null, code 2004
+            evaluate "user","12","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string
+            evaluate "user","13","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data: expected object, got array
+            evaluate "user","14","user","confirmLeave","{\"reason\":\"back\"}"
             confirmLeave: error -12 the page rejected with the undeclared code 2001: not this method's
             equal true true, unequal false false, copy Busy(retryAfterSeconds=null, message=saving)
             -- the set's install, with bridgegen.yaml's settings

@@ -421,8 +421,8 @@ final class RuntimeDifferentialTests: XCTestCase {
         print("recent-Unicode pairs the JVM's data lacks: \(jvmLacks) of \(pairs.count)")
     }
 
-    /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`)
-    /// and messages at the value limit, read by both runtimes with the same answer each.
+    /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`),
+    /// messages at the value limit and union values (`campaignUnionCases`), each with the same answer from both runtimes.
     func testARandomCampaignReadsAlike() throws {
         let cases = campaignCases()
         print("campaign: \(cases.count) messages (seed \(Self.campaignSeed)) through both runtimes")
@@ -440,8 +440,8 @@ final class RuntimeDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(cases.filter { $0.swift.contains(" | ok ") }.count, cases.count / 3)
         XCTAssertGreaterThan(cases.filter { $0.swift.contains("differ only in Unicode normalization") }.count, 10)
 
-        // Union values from the same seed (RuntimeDifferentialUnions), a third as many: decoded and encoded alike.
-        let unions = Self.unionCases(count: max(Self.campaignSize / 3, 100), seed: Self.campaignSeed)
+        // Union values from the same seed, decoded and encoded alike.
+        let unions = campaignUnionCases()
         let unionMismatches = try kotlinMismatches(unions)
         XCTAssertTrue(unionMismatches.isEmpty, "seed \(Self.campaignSeed): \(unionMismatches.count) of \(unions.count) union values differ:\n"
                       + unionMismatches.prefix(20).joined(separator: "\n"))
