@@ -42,7 +42,7 @@ struct KotlinUnionGenerator {
 
     private func variantClass(_ variant: UnionVariant, supertype: String, shadowing: KotlinNamer.Shadowing, into p: inout CodePrinter) {
         for line in KotlinText.kdoc(variant.doc) { p.line(line) }
-        if let deprecation = KotlinDeprecation.annotation(variant.deprecated) { p.line(deprecation) }
+        if let deprecation = KotlinDeprecation.annotation(variant.deprecated, shadowing: shadowing) { p.line(deprecation) }
         let name = Self.className(variant)
         guard !variant.fields.isEmpty else {
             p.line("data object \(name) : \(supertype)")
@@ -60,7 +60,7 @@ struct KotlinUnionGenerator {
         }
         p.block(") : \(supertype) {") { p in
             KotlinModelGenerator.contentEquality(name, variant.fields.map { (KotlinNamer.member($0.identifier), KotlinModelGenerator.holdsByteArray($0.type)) },
-                                                 readsDeprecated: variant.fields.contains { $0.deprecated != nil }, into: &p)
+                                                 readsDeprecated: variant.fields.contains { $0.deprecated != nil }, shadowing: shadowing, into: &p)
         }
     }
 

@@ -42,7 +42,8 @@ final class KotlinModelTests: XCTestCase {
     /// error data, and deprecated fields that an encoder and a `bytes` class's `equals` read;
     /// and the names `session` and `caller` for an event's and a page method's parameters. A
     /// deprecated union with deprecated variants and fields, whose variant classes hide `Item`,
-    /// `Kind`, `String` and `JsonValue` inside it (the generated code qualifies those there).
+    /// `Kind`, `String` and `JsonValue` inside it, and one whose classes hide `Suppress`,
+    /// `Deprecated`, `Any`, `Boolean` and `Int` (the generated code qualifies those there).
     static let errorSchema = """
         bridgegen: 1
         module: shop
@@ -106,6 +107,22 @@ final class KotlinModelTests: XCTestCase {
                 fields:
                   raw: any
                   next: Change?
+          Hiding:
+            doc: Variants whose classes hide what the generated code names.
+            variants:
+              suppress:
+                deprecated: Gone.
+                fields:
+                  data: bytes
+                  old:
+                    type: int?
+                    deprecated: Unused.
+              deprecated:
+                fields:
+                  flag: bool
+              any: null
+              boolean: null
+              int: null
         errors:
           outOfStock:
             code: 1

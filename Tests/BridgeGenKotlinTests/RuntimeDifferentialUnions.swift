@@ -120,8 +120,12 @@ extension RuntimeDifferentialTests {
             present = present.filter { seen.insert(String($0.prefix { $0 != ":" })).inserted }
             return "{" + present.joined(separator: ",") + "}"
         }
-        // Foundation on Linux drops a U+FEFF that opens a string (RuntimeDifferentialTests.incomingCases): left out alike.
-        return (0..<count).map { _ in shape(0) }.filter { !$0.contains("\"\u{FEFF}") }
+        // Foundation on Linux drops a U+FEFF that opens a string (RuntimeDifferentialTests.incomingCases), and
+        // the Swift runtime encodes an `any` object in its dictionary's order, so of two integers it cannot
+        // encode it names either first (encodeCases has one bad value each): both left out.
+        return (0..<count).map { _ in shape(0) }.filter { text in
+            !text.contains("\"\u{FEFF}") && text.components(separatedBy: "9007199254740993").count <= 2
+        }
     }
 
     /// Union cases agreeing is not enough: they must reach every outcome the wire names, with its words.
