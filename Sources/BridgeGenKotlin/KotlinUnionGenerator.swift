@@ -83,14 +83,7 @@ struct KotlinUnionGenerator {
                         p.line("\(wire) -> \(name)")
                         continue
                     }
-                    p.line("\(wire) -> \(name)(")
-                    p.indented { p in
-                        for field in variant.fields {
-                            let decode = KotlinCodecGenerator.decode(field: field, from: "fields", schema: schema, home: module.name)
-                            p.line("\(KotlinNamer.member(field.identifier)) = \(decode),")
-                        }
-                    }
-                    p.line(")")
+                    KotlinCodecGenerator.construct("\(wire) -> \(name)", variant.fields, schema: schema, home: module.name, into: &p)
                 }
                 p.line("else -> \(type).\(Self.unknownClass)(tag, fields.json)")
             }
@@ -110,10 +103,7 @@ struct KotlinUnionGenerator {
                 p.line("is \(name) -> BridgeEncode.Members(path)")
                 p.indented { p in
                     p.line(tagged)
-                    for field in variant.fields {
-                        p.line(KotlinCodecGenerator.adder(field, value: "value." + KotlinNamer.member(field.identifier), home: module.name))
-                    }
-                    p.line(".json")
+                    KotlinCodecGenerator.adders(variant.fields, home: module.name, into: &p)
                 }
             }
             p.line("is \(type).\(Self.unknownClass) -> BridgeEncode.unknownVariant(value.tag, value.value, \(tag), path)")

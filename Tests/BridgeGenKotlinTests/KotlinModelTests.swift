@@ -145,6 +145,11 @@ final class KotlinModelTests: XCTestCase {
                 type: bool?
                 deprecated: Not sent since 2.0.
           gone: 2
+          conflict:
+            code: 5
+            data:
+              change: Change
+              hiding: list<Hiding>?
           limited:
             code: 4
             data:
@@ -209,6 +214,7 @@ final class KotlinModelTests: XCTestCase {
             params:
               changes: map<Change>
             returns: Change
+            errors: [conflict]
           reserve:
             params:
               sku: string
@@ -334,9 +340,12 @@ final class KotlinModelTests: XCTestCase {
               read back equal: true, same hash: true
             2 {"errcode":2,"errmsg":"gone","data":null}
               read back equal: true, same hash: true
+            5 {"errcode":5,"errmsg":"conflict","data":{"change":{"n":[2,null],"type":"merged"},"hiding":[{"type":"int"},{"flag":true,"type":"deprecated"}]}}
+              read back equal: true, same hash: true
             null data: error -3 data.in: missing required string
             no available: error -3 data.available: missing required int
             a wrong item: error -3 data.items[0].sku: missing required string
+            a conflict's change without its tag: error -3 data.change.type: missing required string
             gone with data: Gone(message=m)
             undeclared: null
             unencodable: error -6 data.available: int 1152921504606846976 is outside +-(2^53-1)
