@@ -975,6 +975,18 @@ public object BridgeDecode {
         public fun <T> defaulted(key: String, fallback: T, decode: (JsonValue?, BridgePath) -> T): T =
             BridgeDecode.defaulted(members[key], path.field(key), fallback, decode)
 
+        /**
+         * A union's tag (docs/WIRE.md, "Unions"): a string, read before the variant's fields;
+         * absent or null, it is missing, since no variant can be chosen without it.
+         */
+        public fun tag(key: String): String {
+            val value = members[key]
+            return if (isNull(value)) throw mismatch(path.field(key), "string", null) else BridgeDecode.string(value, path.field(key))
+        }
+
+        /** The whole object, as `any` decodes it: what a union's unknown variant carries. */
+        public val json: JsonValue.Object get() = JsonValue.Object(map(JsonValue.Object(members), path, BridgeDecode::json))
+
         public fun string(key: String): String = BridgeDecode.string(members[key], path.field(key))
         public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
         public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))
@@ -1102,6 +1114,13 @@ public object BridgeEncode {
         is JsonValue.Array -> JsonValue.Array(value.values.mapIndexed { index, element -> json(element, path.index(index)) })
         is JsonValue.Object -> map(value.members, path, ::json)
         else -> value
+    }
+
+    /** A union's unknown variant: the object it carries, its numbers checked, with `key` holding its tag. */
+    public fun unknownVariant(tag: String, value: JsonValue.Object, key: String, path: BridgePath): JsonValue {
+        val members = LinkedHashMap((json(value, path) as JsonValue.Object).members)
+        members[key] = JsonValue.Text(tag)
+        return JsonValue.Object(members)
     }
 
     public fun <T> list(values: List<T>, path: BridgePath, element: (T, BridgePath) -> JsonValue): JsonValue =

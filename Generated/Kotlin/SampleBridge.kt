@@ -72,6 +72,99 @@ public object Sample {
 
         override fun hashCode(): Int = BridgeContent.hash(offset, data, total)
     }
+
+    /** One thing the page asks the app to share. */
+    sealed interface ShareItem {
+        /** Plain text. */
+        data class Text(
+            val body: String,
+        ) : ShareItem
+
+        /** A link, with the title the share sheet shows beside it. */
+        data class Link(
+            val url: String,
+            val title: String? = null,
+        ) : ShareItem
+
+        /** An image, as its encoded bytes. */
+        data class Image(
+            val data: ByteArray,
+            /** The image's media type. */
+            val mime: String = "image/png",
+        ) : ShareItem {
+            // ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.
+            override fun equals(other: Any?): Boolean =
+                this === other || other is Image &&
+                    BridgeContent.equal(data, other.data) &&
+                    mime == other.mime
+
+            override fun hashCode(): Int = BridgeContent.hash(data, mime)
+        }
+
+        /** The app shares a screenshot of the web view. */
+        data object Screenshot : ShareItem
+
+        /**
+         * A variant this schema does not name (a newer side's): its tag, and the whole object as it
+         * came, tag included. Encoding it writes that object again, so it passes through unchanged.
+         */
+        data class Unknown(
+            val tag: String,
+            val value: JsonValue.Object,
+        ) : ShareItem
+    }
+
+    /** What the user did with the share sheet. */
+    sealed interface ShareOutcome {
+        /** The user picked a destination. */
+        data class Shared(
+            /** The platform's name for the destination, when it gives one. */
+            val activity: String? = null,
+        ) : ShareOutcome
+
+        /** The user closed the share sheet without sharing. */
+        data object Cancelled : ShareOutcome
+
+        /**
+         * A variant this schema does not name (a newer side's): its tag, and the whole object as it
+         * came, tag included. Encoding it writes that object again, so it passes through unchanged.
+         */
+        data class Unknown(
+            val tag: String,
+            val value: JsonValue.Object,
+        ) : ShareOutcome
+    }
+
+    /** Where the app asks the page to go. */
+    sealed interface NavigationAction {
+        /** Show a route of the page. */
+        data class Push(
+            val path: String,
+            val query: Map<String, String>? = null,
+        ) : NavigationAction
+
+        /** Leave the page for a URL. */
+        data class OpenUrl(
+            val url: String,
+        ) : NavigationAction
+
+        /** Go back one step. */
+        data object Back : NavigationAction
+
+        /** Several actions, in order. */
+        data class Sequence(
+            val steps: List<NavigationAction>,
+        ) : NavigationAction
+
+        /**
+         * A variant this schema does not name (a newer side's): its tag, and the whole object as it
+         * came, tag included. Encoding it writes that object again, so it passes through unchanged.
+         */
+        data class Unknown(
+            val tag: String,
+            val value: JsonValue.Object,
+        ) : NavigationAction
+    }
 }
 
 /**
@@ -146,6 +239,14 @@ public interface SampleHandler {
     suspend fun deviceInfo(): Sample.DeviceInfo
 
     /**
+     * Opens the share sheet with one or more items; resolves when the user is done with it.
+     *
+     * @param items What to share, in the order the share sheet lists it.
+     * @return Whether the user shared the items, and where.
+     */
+    suspend fun shareItems(items: List<Sample.ShareItem>): Sample.ShareOutcome
+
+    /**
      * Reads a value that a page stored with `setItem`.
      *
      * @param key The key the value was stored under.
@@ -212,6 +313,12 @@ public class SampleEvents(private val session: BridgeSession) {
         session.emit("sample", "loadError") {
             BridgeEncode.Members(BridgePath("payload")).field("failure", failure, SampleCodec::encodeLoadFailure).json
         }
+
+    /** The app asks the page to navigate, for example after the user tapped a notification. */
+    fun navigate(action: Sample.NavigationAction): Unit =
+        session.emit("sample", "navigate") {
+            BridgeEncode.Members(BridgePath("payload")).field("action", action, SampleCodec::encodeNavigationAction).json
+        }
 }
 
 /**
@@ -269,16 +376,27 @@ public class SamplePage private constructor(private val caller: BridgePageCaller
             order = listOf("message"),
             decode = { _, _ -> },
         )
+
+    /**
+     * The items the page has ready to share, by draft id, for the app's share menu; null when
+     * the page has none.
+     */
+    suspend fun shareDrafts(): Map<String, Sample.ShareItem>? =
+        caller.call(
+            "shareDrafts",
+            BridgeEncode.Members(BridgePath("params")).json,
+            decode = BridgeDecode.optional(BridgeDecode.map(SampleCodec::decodeShareItem)),
+        )
 }
 
 /** Routes the `sample` module's messages to a [SampleHandler]: decodes untrusted bodies (every failure an `invalidParams` answer naming the path), calls the handler, answers once. */
 public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleHandler>(handler) {
     override val moduleName: String = "sample"
     override val capabilities: BridgeCapabilities = BridgeCapabilities(
-        listOf("share", "haptic", "deviceInfo", "getItem", "setItem", "setBlob", "getBlob", "download"),
-        listOf("resume", "loadError"),
-        listOf("getCartCount", "showMessage"),
-        "be3799e662cbc1be",
+        listOf("share", "haptic", "deviceInfo", "shareItems", "getItem", "setItem", "setBlob", "getBlob", "download"),
+        listOf("resume", "loadError", "navigate"),
+        listOf("getCartCount", "showMessage", "shareDrafts"),
+        "7b8f73b4b7cc0843",
     )
 
     override fun dispatch(type: String, params: BridgeDecode.Fields, reply: BridgeReply, session: BridgeSession) {
@@ -298,6 +416,10 @@ public class SampleDispatcher(handler: SampleHandler) : BridgeDispatcher<SampleH
             }
             "deviceInfo" -> {
                 request(reply, session, SampleCodec::encodeDeviceInfo) { it.deviceInfo() }
+            }
+            "shareItems" -> {
+                val argItems = params.field("items", BridgeDecode.list(SampleCodec::decodeShareItem))
+                request(reply, session, SampleCodec::encodeShareOutcome) { it.shareItems(argItems) }
             }
             "getItem" -> {
                 val argKey = params.string("key")
@@ -401,4 +523,98 @@ internal object SampleCodec {
         .bytes("data", value.data)
         .optional("total", value.total, BridgeEncode::int)
         .json
+
+    fun decodeShareItem(value: JsonValue?, path: BridgePath): Sample.ShareItem {
+        val fields = BridgeDecode.Fields(value, path)
+        return when (val tag = fields.tag("kind")) {
+            "text" -> Sample.ShareItem.Text(
+                body = fields.string("body"),
+            )
+            "link" -> Sample.ShareItem.Link(
+                url = fields.string("url"),
+                title = fields.optional("title", BridgeDecode::string),
+            )
+            "image" -> Sample.ShareItem.Image(
+                data = fields.bytes("data"),
+                mime = fields.string("mime", default = "image/png"),
+            )
+            "screenshot" -> Sample.ShareItem.Screenshot
+            else -> Sample.ShareItem.Unknown(tag, fields.json)
+        }
+    }
+
+    fun encodeShareItem(value: Sample.ShareItem, path: BridgePath): JsonValue = when (value) {
+        is Sample.ShareItem.Text -> BridgeEncode.Members(path)
+            .string("kind", "text")
+            .string("body", value.body)
+            .json
+        is Sample.ShareItem.Link -> BridgeEncode.Members(path)
+            .string("kind", "link")
+            .string("url", value.url)
+            .optional("title", value.title, BridgeEncode::string)
+            .json
+        is Sample.ShareItem.Image -> BridgeEncode.Members(path)
+            .string("kind", "image")
+            .bytes("data", value.data)
+            .string("mime", value.mime)
+            .json
+        Sample.ShareItem.Screenshot -> BridgeEncode.Members(path).string("kind", "screenshot").json
+        is Sample.ShareItem.Unknown -> BridgeEncode.unknownVariant(value.tag, value.value, "kind", path)
+    }
+
+    fun decodeShareOutcome(value: JsonValue?, path: BridgePath): Sample.ShareOutcome {
+        val fields = BridgeDecode.Fields(value, path)
+        return when (val tag = fields.tag("type")) {
+            "shared" -> Sample.ShareOutcome.Shared(
+                activity = fields.optional("activity", BridgeDecode::string),
+            )
+            "cancelled" -> Sample.ShareOutcome.Cancelled
+            else -> Sample.ShareOutcome.Unknown(tag, fields.json)
+        }
+    }
+
+    fun encodeShareOutcome(value: Sample.ShareOutcome, path: BridgePath): JsonValue = when (value) {
+        is Sample.ShareOutcome.Shared -> BridgeEncode.Members(path)
+            .string("type", "shared")
+            .optional("activity", value.activity, BridgeEncode::string)
+            .json
+        Sample.ShareOutcome.Cancelled -> BridgeEncode.Members(path).string("type", "cancelled").json
+        is Sample.ShareOutcome.Unknown -> BridgeEncode.unknownVariant(value.tag, value.value, "type", path)
+    }
+
+    fun decodeNavigationAction(value: JsonValue?, path: BridgePath): Sample.NavigationAction {
+        val fields = BridgeDecode.Fields(value, path)
+        return when (val tag = fields.tag("action")) {
+            "push" -> Sample.NavigationAction.Push(
+                path = fields.string("path"),
+                query = fields.optional("query", BridgeDecode.map(BridgeDecode::string)),
+            )
+            "open-url" -> Sample.NavigationAction.OpenUrl(
+                url = fields.string("url"),
+            )
+            "back" -> Sample.NavigationAction.Back
+            "sequence" -> Sample.NavigationAction.Sequence(
+                steps = fields.field("steps", BridgeDecode.list(SampleCodec::decodeNavigationAction)),
+            )
+            else -> Sample.NavigationAction.Unknown(tag, fields.json)
+        }
+    }
+
+    fun encodeNavigationAction(value: Sample.NavigationAction, path: BridgePath): JsonValue = when (value) {
+        is Sample.NavigationAction.Push -> BridgeEncode.Members(path)
+            .string("action", "push")
+            .string("path", value.path)
+            .optional("query", value.query, BridgeEncode.map(BridgeEncode::string))
+            .json
+        is Sample.NavigationAction.OpenUrl -> BridgeEncode.Members(path)
+            .string("action", "open-url")
+            .string("url", value.url)
+            .json
+        Sample.NavigationAction.Back -> BridgeEncode.Members(path).string("action", "back").json
+        is Sample.NavigationAction.Sequence -> BridgeEncode.Members(path)
+            .string("action", "sequence")
+            .field("steps", value.steps, BridgeEncode.list(SampleCodec::encodeNavigationAction))
+            .json
+        is Sample.NavigationAction.Unknown -> BridgeEncode.unknownVariant(value.tag, value.value, "action", path)
+    }
 }

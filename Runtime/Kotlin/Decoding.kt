@@ -154,6 +154,18 @@ public object BridgeDecode {
         public fun <T> defaulted(key: String, fallback: T, decode: (JsonValue?, BridgePath) -> T): T =
             BridgeDecode.defaulted(members[key], path.field(key), fallback, decode)
 
+        /**
+         * A union's tag (docs/WIRE.md, "Unions"): a string, read before the variant's fields;
+         * absent or null, it is missing, since no variant can be chosen without it.
+         */
+        public fun tag(key: String): String {
+            val value = members[key]
+            return if (isNull(value)) throw mismatch(path.field(key), "string", null) else BridgeDecode.string(value, path.field(key))
+        }
+
+        /** The whole object, as `any` decodes it: what a union's unknown variant carries. */
+        public val json: JsonValue.Object get() = JsonValue.Object(map(JsonValue.Object(members), path, BridgeDecode::json))
+
         public fun string(key: String): String = BridgeDecode.string(members[key], path.field(key))
         public fun int(key: String): Long = BridgeDecode.int(members[key], path.field(key))
         public fun double(key: String): Double = BridgeDecode.double(members[key], path.field(key))

@@ -69,6 +69,13 @@ public object BridgeEncode {
         else -> value
     }
 
+    /** A union's unknown variant: the object it carries, its numbers checked, with `key` holding its tag. */
+    public fun unknownVariant(tag: String, value: JsonValue.Object, key: String, path: BridgePath): JsonValue {
+        val members = LinkedHashMap((json(value, path) as JsonValue.Object).members)
+        members[key] = JsonValue.Text(tag)
+        return JsonValue.Object(members)
+    }
+
     public fun <T> list(values: List<T>, path: BridgePath, element: (T, BridgePath) -> JsonValue): JsonValue =
         JsonValue.Array(values.mapIndexed { index, value -> element(value, path.index(index)) })
 

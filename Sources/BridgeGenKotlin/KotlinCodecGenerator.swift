@@ -85,7 +85,7 @@ struct KotlinCodecGenerator {
                 let type = namespace + "." + declaration.name
                 switch declaration {
                 case .structure(let s): structure(s, type: type, into: &p)
-                case .union: break  // UNION-TODO
+                case .union(let u): KotlinUnionGenerator(schema: schema, module: module, union: u).codec(type: type, into: &p)
                 case .enumeration(let e):
                     p.line("fun decode\(e.name)(value: JsonValue?, path: BridgePath): \(type) =")
                     p.indented { p in p.line("BridgeDecode.enumeration(value, path, \(type).entries, \(type)::wire)") }
@@ -113,20 +113,28 @@ struct KotlinCodecGenerator {
         if s.fields.contains(where: { KotlinDeprecation.defaultNamesDeprecated($0, schema: schema) }) { p.line(KotlinDeprecation.suppression) }
         p.block("fun decode\(s.name)(value: JsonValue?, path: BridgePath): \(type) {") { p in
             p.line("val fields = BridgeDecode.Fields(value, path)")
-            p.line("return \(type)(")
-            p.indented { p in
-                for field in s.fields {
-                    p.line("\(KotlinNamer.member(field.identifier)) = " + Self.decode(field: field, from: "fields", schema: schema, home: module.name) + ",")
-                }
-            }
-            p.line(")")
+            Self.construct("return " + type, s.fields, schema: schema, home: module.name, into: &p)
         }
         p.blankLine()
         if s.fields.contains(where: { $0.deprecated != nil }) { p.line(KotlinDeprecation.suppression) }
         p.line("fun encode\(s.name)(value: \(type), path: BridgePath): JsonValue = BridgeEncode.Members(path)")
+        p.indented { p in Self.adders(s.fields, home: module.name, into: &p) }
+    }
+
+    /// `<call>(` and each of `fields` decoded from the `BridgeDecode.Fields` named `fields` as a named argument, then `)`.
+    static func construct(_ call: String, _ fields: [Field], schema: SchemaSet, home: String, into p: inout CodePrinter) {
+        p.line(call + "(")
         p.indented { p in
-            for field in s.fields { p.line(Self.adder(field, value: "value." + KotlinNamer.member(field.identifier), home: module.name)) }
-            p.line(".json")
+            for field in fields {
+                p.line("\(KotlinNamer.member(field.identifier)) = " + decode(field: field, from: "fields", schema: schema, home: home) + ",")
+            }
         }
+        p.line(")")
+    }
+
+    /// The `BridgeEncode.Members` adders of `fields`, read from `value`, then `.json`.
+    static func adders(_ fields: [Field], home: String, into p: inout CodePrinter) {
+        for field in fields { p.line(adder(field, value: "value." + KotlinNamer.member(field.identifier), home: home)) }
+        p.line(".json")
     }
 }

@@ -10,9 +10,14 @@ enum KotlinDeprecation {
     /// What precedes the declaration or statement that uses a deprecated declaration.
     static let suppression = "@Suppress(\"DEPRECATION\")"
 
+    /// `suppression` where `shadowing` hides `Suppress` (inside a union with a variant `suppress`).
+    static func suppression(_ shadowing: KotlinNamer.Shadowing) -> String {
+        "@" + shadowing.spell("Suppress", qualified: "kotlin.Suppress") + "(\"DEPRECATION\")"
+    }
+
     /// `@Deprecated("...")` for a deprecated declaration; Kotlin requires a message.
-    static func annotation(_ deprecated: Deprecation?) -> String? {
-        deprecated.map { "@Deprecated(\(KotlinText.stringLiteral($0.message ?? "Deprecated in the schema.")))" }
+    static func annotation(_ deprecated: Deprecation?, shadowing: KotlinNamer.Shadowing = .none) -> String? {
+        deprecated.map { "@" + shadowing.spell("Deprecated", qualified: "kotlin.Deprecated") + "(\(KotlinText.stringLiteral($0.message ?? "Deprecated in the schema.")))" }
     }
 
     /// The KDoc paragraph or `@param` text saying so: `Deprecated. Use heavy.`

@@ -21,7 +21,7 @@ struct KotlinModelGenerator {
                 switch declaration {
                 case .structure(let s): structure(s, into: &p)
                 case .enumeration(let e): enumeration(e, into: &p)
-                case .union: break  // UNION-TODO
+                case .union(let u): KotlinUnionGenerator(schema: schema, module: module, union: u).model(package: settings.package, into: &p)
                 }
             }
         }
@@ -50,13 +50,14 @@ struct KotlinModelGenerator {
 
     /// A data class's property for `field`: its KDoc, deprecation and `val name: Type = default,`
     /// (`inside`: the module whose own types go unqualified; nil qualifies every type).
-    static func property(_ field: Field, schema: SchemaSet, inside module: String?, into p: inout CodePrinter) {
+    static func property(_ field: Field, schema: SchemaSet, inside module: String?, shadowing: KotlinNamer.Shadowing = .none,
+                         into p: inout CodePrinter) {
         for line in KotlinText.kdoc(field.doc) { p.line(line) }
-        if let deprecation = KotlinDeprecation.annotation(field.deprecated) { p.line(deprecation) }
-        if KotlinDeprecation.defaultNamesDeprecated(field, schema: schema) { p.line(KotlinDeprecation.suppression) }
-        var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module))"
+        if let deprecation = KotlinDeprecation.annotation(field.deprecated, shadowing: shadowing) { p.line(deprecation) }
+        if KotlinDeprecation.defaultNamesDeprecated(field, schema: schema) { p.line(KotlinDeprecation.suppression(shadowing)) }
+        var line = "val \(KotlinNamer.member(field.identifier)): \(KotlinNamer.type(field.type, inside: module, shadowing: shadowing))"
         if let value = field.defaultValue {
-            line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module)
+            line += " = " + KotlinNamer.literal(value, type: field.type, schema: schema, inside: module, shadowing: shadowing)
         } else if field.type.isOptional {
             line += " = null"
         }
@@ -66,23 +67,26 @@ struct KotlinModelGenerator {
     /// `equals` and `hashCode` of a data class whose `members` (name, holds a ByteArray) include
     /// `bytes`: ByteArray compares by identity, so these compare it by content, as Swift's Data does.
     /// `readsDeprecated`: a member is deprecated, and both read it.
+    /// `shadowing`: the names a union's variant classes hide there.
     static func contentEquality(_ typeName: String, _ members: [(name: String, byContent: Bool)], readsDeprecated: Bool,
-                                into p: inout CodePrinter) {
+                                shadowing: KotlinNamer.Shadowing = .none, into p: inout CodePrinter) {
+        let spell = { shadowing.spell($0, qualified: $1) }
+        let content = spell("BridgeContent", shadowing.package + ".BridgeContent")
         p.line("// ByteArray compares by identity: these compare `bytes` by content, as Swift's Data does.")
-        if readsDeprecated { p.line(KotlinDeprecation.suppression) }
-        p.line("override fun equals(other: Any?): Boolean =")
+        if readsDeprecated { p.line(KotlinDeprecation.suppression(shadowing)) }
+        p.line("override fun equals(other: \(spell("Any", "kotlin.Any"))?): \(spell("Boolean", "kotlin.Boolean")) =")
         p.indented { p in
             p.line("this === other || other is \(typeName) &&")
             p.indented { p in
                 for (index, member) in members.enumerated() {
-                    let comparison = member.byContent ? "BridgeContent.equal(\(member.name), other.\(member.name))" : "\(member.name) == other.\(member.name)"
+                    let comparison = member.byContent ? "\(content).equal(\(member.name), other.\(member.name))" : "\(member.name) == other.\(member.name)"
                     p.line(comparison + (index < members.count - 1 ? " &&" : ""))
                 }
             }
         }
         p.blankLine()
-        if readsDeprecated { p.line(KotlinDeprecation.suppression) }
-        p.line("override fun hashCode(): Int = BridgeContent.hash(\(members.map(\.name).joined(separator: ", ")))")
+        if readsDeprecated { p.line(KotlinDeprecation.suppression(shadowing)) }
+        p.line("override fun hashCode(): \(spell("Int", "kotlin.Int")) = \(content).hash(\(members.map(\.name).joined(separator: ", ")))")
     }
 
     /// Whether values of `type` hold a `ByteArray` that the data class itself compares (one

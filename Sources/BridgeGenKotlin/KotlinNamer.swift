@@ -43,26 +43,43 @@ extension KotlinNamer {
     static func enumConstant(_ identifier: String) -> String { IDLNames.upperFirst(identifier) }
 
     /// The Kotlin spelling of a type; inside the object of `module`, its own types go bare.
-    static func type(_ ref: TypeRef, inside module: String? = nil) -> String {
+    /// `shadowing`: where nested classes hide some simple names (a union's variant classes), those are qualified.
+    static func type(_ ref: TypeRef, inside module: String? = nil, shadowing: Shadowing = .none) -> String {
+        let spell = { shadowing.spell($0, qualified: $1) }
         switch ref {
-        case .string: return "String"
-        case .int: return "Long"
-        case .double: return "Double"
-        case .bool: return "Boolean"
-        case .bytes: return "ByteArray"
-        case .any: return "JsonValue"
-        case .named(let owner, let name): return owner == module ? name : "\(namespace(owner)).\(name)"
-        case .list(let element): return "List<\(type(element, inside: module))>"
-        case .map(let value): return "Map<String, \(type(value, inside: module))>"
-        case .optional(let wrapped): return "\(type(wrapped, inside: module))?"
+        case .string: return spell("String", "kotlin.String")
+        case .int: return spell("Long", "kotlin.Long")
+        case .double: return spell("Double", "kotlin.Double")
+        case .bool: return spell("Boolean", "kotlin.Boolean")
+        case .bytes: return spell("ByteArray", "kotlin.ByteArray")
+        case .any: return spell("JsonValue", shadowing.package + ".JsonValue")
+        case .named(let owner, let name):
+            if owner == module, !shadowing.names.contains(name) { return name }
+            return spell(namespace(owner), shadowing.package + "." + namespace(owner)) + "." + name
+        case .list(let element): return spell("List", "kotlin.collections.List") + "<\(type(element, inside: module, shadowing: shadowing))>"
+        case .map(let value):
+            return spell("Map", "kotlin.collections.Map") + "<\(spell("String", "kotlin.String")), \(type(value, inside: module, shadowing: shadowing))>"
+        case .optional(let wrapped): return "\(type(wrapped, inside: module, shadowing: shadowing))?"
         }
     }
 
+    /// The simple names that nested declarations hide where a type is spelled, and the package
+    /// that qualifies the generated ones (the module objects, `JsonValue`) there.
+    struct Shadowing {
+        static let none = Shadowing(names: [], package: "")
+
+        var names: Set<String>
+        var package: String
+
+        func spell(_ simple: String, qualified: String) -> String { names.contains(simple) ? qualified : simple }
+    }
+
     /// A Kotlin expression for a schema default of the given type.
-    static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet, inside module: String? = nil) -> String {
+    static func literal(_ value: Literal, type ref: TypeRef, schema: SchemaSet, inside module: String? = nil,
+                        shadowing: Shadowing = .none) -> String {
         switch (value, ref) {
         case (.null, .optional): return "null"
-        case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema, inside: module)
+        case (_, .optional(let wrapped)): return literal(value, type: wrapped, schema: schema, inside: module, shadowing: shadowing)
         case (_, .any): return json(value)
         case (.null, _): return "null"
         case (.bool(let b), _): return b ? "true" : "false"
@@ -73,13 +90,13 @@ extension KotlinNamer {
         case (.enumCase(let name), .named(let owner, let typeName)):
             guard case .enumeration(let declaration)? = schema.declaration(module: owner, name: typeName),
                   let found = declaration.cases.first(where: { $0.name == name }) else { return "null" }
-            return type(ref, inside: module) + "." + enumConstant(found.identifier)
+            return type(ref, inside: module, shadowing: shadowing) + "." + enumConstant(found.identifier)
         case (.list(let items), .list(let element)):
             if items.isEmpty { return "emptyList()" }
-            return "listOf(" + items.map { literal($0, type: element, schema: schema, inside: module) }.joined(separator: ", ") + ")"
+            return "listOf(" + items.map { literal($0, type: element, schema: schema, inside: module, shadowing: shadowing) }.joined(separator: ", ") + ")"
         case (.map(let entries), .map(let element)):
             if entries.isEmpty { return "emptyMap()" }
-            return "mapOf(" + entries.map { KotlinText.stringLiteral($0.key) + " to " + literal($0.value, type: element, schema: schema, inside: module) }
+            return "mapOf(" + entries.map { KotlinText.stringLiteral($0.key) + " to " + literal($0.value, type: element, schema: schema, inside: module, shadowing: shadowing) }
                 .joined(separator: ", ") + ")"
         default:
             return "null"

@@ -40,6 +40,13 @@ final class DispatchDifferentialTests: XCTestCase {
         ("get-user-info", "{}"),
         ("get-token", "{}"),
         ("log-event", #"{"name":"login","parameters":{}}"#),
+        // Unions (docs/WIRE.md, "Unions"): a list of every variant and an unknown one, each member
+        // of each item left out or replaced in turn (`variants` goes into lists); no items; a tag
+        // canonically equivalent to `link` (U+212A KELVIN SIGN), which is no variant's.
+        ("shareItems", #"{"items":[{"kind":"text","body":"hi"},{"kind":"link","url":"https://a.b","title":"T"},{"kind":"image","data":"AAE=","mime":"image/gif"},{"kind":"screenshot"},{"kind":"video","src":"v","sizes":[1,{"b":null,"a":2.5}]}]}"#),
+        ("shareItems", #"{"items":[]}"#),
+        ("shareItems", #"{"items":[{"kind":"lin\u212a","url":"u"},{"kind":"link","url":"u","title":null},{"kind":"image","data":"AAE="}]}"#),
+        ("shareItems", #"{"items":["text",null,{"kind":"text","body":"b"}]}"#),
         // A stream without an `id` (these messages carry none): refused -2 after its parameters decode.
         ("download", #"{"url":"test://items/2","chunkSize":4}"#),
     ]
@@ -100,8 +107,16 @@ final class DispatchDifferentialTests: XCTestCase {
         ]
     }
 
-    /// `value` with each member at every depth left out, and replaced by each wrong value.
+    /// `value` with each member at every depth left out, and replaced by each wrong value; in a
+    /// list, each element's variants in its place (a list of unions or structs).
     static func variants(of value: Any) -> [String] {
+        if let array = value as? [Any] {
+            return array.indices.flatMap { index in
+                variants(of: array[index]).map { inner in
+                    "[" + array.indices.map { $0 == index ? inner : text(array[$0]) }.joined(separator: ",") + "]"
+                }
+            }
+        }
         guard let object = value as? [String: Any] else { return [] }
         var out: [String] = []
         for key in object.keys.sorted() {

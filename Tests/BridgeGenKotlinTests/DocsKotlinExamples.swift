@@ -36,7 +36,7 @@ enum DocsKotlinExamples {
 
     /// The program for the pages of `modules` (`sample` -> sample.md, `SampleHandler`), and
     /// docs/ANDROID.md's install example (its Activity implements `SampleHandler` with the
-    /// page's handler examples) and page-call example.
+    /// page's handler examples), page-call, error and union examples.
     static func program(modules: [String]) throws -> Program {
         var program = Program()
         let install = try DocSnippets.marked("android-install", in: "docs/ANDROID.md")
@@ -48,6 +48,8 @@ enum DocsKotlinExamples {
         program.text += "\nsuspend fun docsAndroidPageCalls(session: BridgeSession) {\n" + indented(pageCalls.text.trimmingCharacters(in: .newlines)) + "\n}\n"
         let errors = try DocSnippets.marked("android-errors", in: "docs/ANDROID.md")
         program.text += "\nsuspend fun docsAndroidErrors(session: BridgeSession) {\n" + indented(errors.text.trimmingCharacters(in: .newlines)) + "\n}\n"
+        // Top-level functions, as written.
+        program.text += "\n" + (try DocSnippets.marked("android-unions", in: "docs/ANDROID.md")).text.trimmingCharacters(in: .newlines) + "\n"
         for module in modules {
             let markdown = try String(contentsOf: docs.appendingPathComponent(module + ".md"), encoding: .utf8)
             let blocks = DocSnippets.fenced("kotlin", in: markdown)

@@ -40,7 +40,10 @@ final class KotlinModelTests: XCTestCase {
     /// send, request and stream that the dispatcher calls, an event, a page method, a type, an
     /// enum entry as the default of a field, a list, a parameter, a page method's parameter and
     /// error data, and deprecated fields that an encoder and a `bytes` class's `equals` read;
-    /// and the names `session` and `caller` for an event's and a page method's parameters.
+    /// and the names `session` and `caller` for an event's and a page method's parameters. A
+    /// deprecated union with deprecated variants and fields, whose variant classes hide `Item`,
+    /// `Kind`, `String` and `JsonValue` inside it, and one whose classes hide `Suppress`,
+    /// `Deprecated`, `Any`, `Boolean` and `Int` (the generated code qualifies those there).
     static let errorSchema = """
         bridgegen: 1
         module: shop
@@ -76,6 +79,50 @@ final class KotlinModelTests: XCTestCase {
             deprecated: Use Blob.
             fields:
               name: string
+          Change:
+            doc: A change to the cart.
+            deprecated: Use Blob.
+            variants:
+              item:
+                doc: Its class hides the struct `Item` in the interface.
+                fields:
+                  item: Item
+                  kind:
+                    type: Kind
+                    default: tiny
+              string:
+                fields:
+                  text: string
+                  tags: map<list<string>>?
+              kind:
+                deprecated: Use item.
+                fields:
+                  value: Kind
+                  blob:
+                    type: bytes
+                    deprecated: Unused.
+              cleared:
+                deprecated: Nothing to clear.
+              jsonValue:
+                fields:
+                  raw: any
+                  next: Change?
+          Hiding:
+            doc: Variants whose classes hide what the generated code names.
+            variants:
+              suppress:
+                deprecated: Gone.
+                fields:
+                  data: bytes
+                  old:
+                    type: int?
+                    deprecated: Unused.
+              deprecated:
+                fields:
+                  flag: bool
+              any: null
+              boolean: null
+              int: null
         errors:
           outOfStock:
             code: 1
@@ -98,6 +145,11 @@ final class KotlinModelTests: XCTestCase {
                 type: bool?
                 deprecated: Not sent since 2.0.
           gone: 2
+          conflict:
+            code: 5
+            data:
+              change: Change
+              hiding: list<Hiding>?
           limited:
             code: 4
             data:
@@ -145,6 +197,11 @@ final class KotlinModelTests: XCTestCase {
             kind: stream
             deprecated: Use tail.
             yields: Blob
+          change:
+            kind: request
+            params:
+              change: Change
+            returns: list<Change>?
         events:
           stale:
             deprecated: No more.
@@ -153,6 +210,11 @@ final class KotlinModelTests: XCTestCase {
               blob: Blob
               kinds: list<Kind>?
         pageMethods:
+          preview:
+            params:
+              changes: map<Change>
+            returns: Change
+            errors: [conflict]
           reserve:
             params:
               sku: string
@@ -226,6 +288,33 @@ final class KotlinModelTests: XCTestCase {
             ("HapticStyle \"heavy\"", #"ok "heavy""#),
             ("HapticStyle \"Heavy\"", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got "Heavy""#),
             ("HapticStyle 3", #"err -3 params.v: expected one of "light", "medium", "heavy", "rigid", got int"#),
+            // Unions (docs/WIRE.md, "Unions"): known variants with the struct rules, unknown ones kept whole.
+            (#"ShareItem {"kind":"link","title":"T","url":"https://a.b"}"#, #"ok {"kind":"link","title":"T","url":"https://a.b"}"#),
+            (#"ShareItem {"kind":"link","url":"u","title":null,"extra":1}"#, #"ok {"kind":"link","url":"u"}"#),
+            (#"ShareItem {"body":"hi","kind":"text"}"#, #"ok {"body":"hi","kind":"text"}"#),
+            (#"ShareItem {"kind":"image","data":"AAE="}"#, #"ok {"data":"AAE=","kind":"image","mime":"image/png"}"#),
+            (#"ShareItem {"kind":"screenshot"}"#, #"ok {"kind":"screenshot"}"#),
+            (#"ShareItem {"kind":"link","url":5}"#, "err -3 params.v.url: expected string, got int"),
+            (#"ShareItem {"kind":"image","data":"AAE"}"#,
+             "err -3 params.v.data: expected bytes (base64), got a string that is not base64: its length 3 is not a multiple of 4"),
+            (#"ShareItem "text""#, "err -3 params.v: expected object, got string"),
+            (#"ShareItem {"body":"x"}"#, "err -3 params.v.kind: missing required string"),
+            (#"ShareItem {"kind":null,"body":"x"}"#, "err -3 params.v.kind: missing required string"),
+            (#"ShareItem {"kind":3}"#, "err -3 params.v.kind: expected string, got int"),
+            (#"ShareItem {"url":"u","kind":"video","n":[1,{"b":null,"a":2.5}]}"#, #"ok {"kind":"video","n":[1,{"a":2.5,"b":null}],"url":"u"}"#),
+            (#"ShareItem {"kind":"Text","body":"x"}"#, #"ok {"body":"x","kind":"Text"}"#),
+            (#"ShareOutcome {"type":"shared","activity":null}"#, #"ok {"type":"shared"}"#),
+            (#"ShareOutcome {"type":"cancelled"}"#, #"ok {"type":"cancelled"}"#),
+            (#"NavigationAction {"action":"sequence","steps":[{"action":"push","path":"/a","query":{"q":"1"}},{"action":"open-url","url":"u"},{"action":"back"},{"action":"sequence","steps":[{"to":"x","action":"teleport"}]}]}"#,
+             #"ok {"action":"sequence","steps":[{"action":"push","path":"/a","query":{"q":"1"}},{"action":"open-url","url":"u"},{"action":"back"},{"action":"sequence","steps":[{"action":"teleport","to":"x"}]}]}"#),
+            (#"NavigationAction {"action":"sequence","steps":[{"action":"back"},{"action":"sequence","steps":[{"action":"push"}]}]}"#,
+             "err -3 params.v.steps[1].steps[0].path: missing required string"),
+            (#"NavigationAction {"action":"openUrl","url":"u"}"#, #"ok {"action":"openUrl","url":"u"}"#),
+            (#"list<ShareItem> [{"kind":"text","body":"a"},{"kind":"gif"}]"#, #"ok [{"body":"a","kind":"text"},{"kind":"gif"}]"#),
+            (#"list<ShareItem> [{"kind":"gif"},{"kind":"text"}]"#, "err -3 params.v[1].body: missing required string"),
+            (#"map<ShareItem>? {"b":{"kind":"screenshot"},"a":{"kind":"link","url":"x"}}"#, #"ok {"a":{"kind":"link","url":"x"},"b":{"kind":"screenshot"}}"#),
+            (#"map<ShareItem>? {"a":{"kind":[]}}"#, #"err -3 params.v["a"].kind: expected string, got array"#),
+            ("map<ShareItem>? null", "ok null"),
         ]
         let input = cases.map { $0.0 + "\n" }.joined()
         let run = try KotlinToolchain.run("schemas.ModelProbeKt", classes: classes, input: input)
@@ -251,9 +340,12 @@ final class KotlinModelTests: XCTestCase {
               read back equal: true, same hash: true
             2 {"errcode":2,"errmsg":"gone","data":null}
               read back equal: true, same hash: true
+            5 {"errcode":5,"errmsg":"conflict","data":{"change":{"n":[2,null],"type":"merged"},"hiding":[{"type":"int"},{"flag":true,"type":"deprecated"}]}}
+              read back equal: true, same hash: true
             null data: error -3 data.in: missing required string
             no available: error -3 data.available: missing required int
             a wrong item: error -3 data.items[0].sku: missing required string
+            a conflict's change without its tag: error -3 data.change.type: missing required string
             gone with data: Gone(message=m)
             undeclared: null
             unencodable: error -6 data.available: int 1152921504606846976 is outside +-(2^53-1)
@@ -281,9 +373,9 @@ final class KotlinModelTests: XCTestCase {
     func testTheDocsKotlinExamplesCompile() throws {
         _ = try Self.compiledSets()
         let program = try DocsKotlinExamples.program(modules: ["sample", "user"])
-        XCTAssertEqual(program.handlers, 14, "one handler example per method of Schemas/")
-        XCTAssertEqual(program.events, 3, program.text)
-        XCTAssertEqual(program.pageCalls, 4, program.text)
+        XCTAssertEqual(program.handlers, 15, "one handler example per method of Schemas/")
+        XCTAssertEqual(program.events, 4, program.text)
+        XCTAssertEqual(program.pageCalls, 5, program.text)
     }
 
     /// The generated TypeScript client, compiled by tsc, against the generated Kotlin on a JVM
@@ -294,7 +386,7 @@ final class KotlinModelTests: XCTestCase {
     /// in the callback transport a seed-001 page through the shim as well.
     func testTheGeneratedClientTalksToTheGeneratedKotlinOnAJVM() throws {
         let classes = try Self.compiledSets()
-        for (transport, expected) in [(GeneratorConfig.Transport.reply, 11), (.callback, 12)] {
+        for (transport, expected) in [(GeneratorConfig.Transport.reply, 13), (.callback, 14)] {
             let client = try Self.compiledClient(transport)
             let run = try runProcess("node", [TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/android-jvm.mjs"), transport.rawValue, client.path, classes.path,
                                               KotlinToolchain.script], timeout: 300, mergeStderr: true)
@@ -338,18 +430,27 @@ final class KotlinModelTests: XCTestCase {
             showMessage, not implemented: error -10 the page defines no function sample.showSwiftUIMessage
             a short deadline, no client: error -8 the page did not answer 'sample.getCartCount' within 0 s
             calls 0
+            -- a map of unions (no global: the client says hello first): an unknown variant kept, null, a bad field and a tag not a string -13
+            evaluate "sample","5","sample","shareDrafts","{}"
+            shareDrafts: {a=Unknown(tag=hologram, value=Object(members={depth=Integer(value=3), kind=Text(value=hologram)})), b=Screenshot}
+            evaluate "sample","6","sample","shareDrafts","{}"
+            shareDrafts: null
+            evaluate "sample","7","sample","shareDrafts","{}"
+            shareDrafts: error -13 result["b"].body: missing required string
+            evaluate "sample","8","sample","shareDrafts","{}"
+            shareDrafts: error -13 result["a"].kind: expected string, got int
             -- a declared error, typed: its data decoded (null or absent for all-optional data), data that does not decode -13
-            evaluate "user","5","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=2.5, message=saving), retry after 2.5, code 2004
-            evaluate "user","6","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=null, message=the page is saving), retry after null, code 2004
-            evaluate "user","7","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: Busy(retryAfterSeconds=null, message=saving), retry after null, code 2004
-            evaluate "user","8","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: error -13 the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string
             evaluate "user","9","user","confirmLeave","{\"reason\":\"back\"}"
-            confirmLeave: error -13 the data of the page's error 2004 does not decode: data: expected object, got array
+            confirmLeave: Busy(retryAfterSeconds=2.5, message=saving), retry after 2.5, code 2004
             evaluate "user","10","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=the page is saving), retry after null, code 2004
+            evaluate "user","11","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: Busy(retryAfterSeconds=null, message=saving), retry after null, code 2004
+            evaluate "user","12","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data.retryAfterSeconds: expected double, got string
+            evaluate "user","13","user","confirmLeave","{\"reason\":\"back\"}"
+            confirmLeave: error -13 the data of the page's error 2004 does not decode: data: expected object, got array
+            evaluate "user","14","user","confirmLeave","{\"reason\":\"back\"}"
             confirmLeave: error -12 the page rejected with the undeclared code 2001: not this method's
             equal true true, unequal false false, copy Busy(retryAfterSeconds=null, message=saving)
             -- the set's install, with bridgegen.yaml's settings

@@ -59,7 +59,23 @@ final class KotlinSourceTests: XCTestCase {
                 data class Legacy(
 
             """), text)
-        XCTAssertEqual(text.components(separatedBy: "@Deprecated(").count - 1, 9, text)
+        // A union's variants and their fields, as enum entries and struct fields are.
+        XCTAssertTrue(text.contains("""
+                    @Deprecated("Use item.")
+                    data class Kind(
+                        val value: Shop.Kind,
+                        @Deprecated("Unused.")
+                        val blob: ByteArray,
+                    ) : Change {
+
+            """), text)
+        XCTAssertTrue(text.contains("""
+                    @Deprecated("Nothing to clear.")
+                    data object Cleared : Change
+
+            """), text)
+        XCTAssertEqual(text.components(separatedBy: "@Deprecated(").count - 1, 12, text)
+        XCTAssertEqual(text.components(separatedBy: "@kotlin.Deprecated(").count - 1, 2, "inside the union whose variant class is `Deprecated`")
     }
 
     /// Each use of a deprecated declaration by the generated code is suppressed on its own
@@ -135,11 +151,42 @@ final class KotlinSourceTests: XCTestCase {
                 fun pageError(error: BridgeError): ShopError? = when (error.code) {
 
             """,
+            """
+                @Suppress("DEPRECATION")
+                fun decodeChange(value: JsonValue?, path: BridgePath): Shop.Change {
+
+            """,
+            """
+                @Suppress("DEPRECATION")
+                fun encodeChange(value: Shop.Change, path: BridgePath): JsonValue = when (value) {
+
+            """,
         ] {
             XCTAssertTrue(text.contains(used), used + "\nin\n" + text)
         }
-        // The ones above, the page caller's `release`, and the second `equals`, `hashCode` and `encodeData` (`Limited`'s).
-        XCTAssertEqual(text.components(separatedBy: "@Suppress(\"DEPRECATION\")").count - 1, 17, text)
+        // The ones above, the page caller's `release`, the second `equals`, `hashCode` and `encodeData` (`Limited`'s), and
+        // the union's: its `Item` variant's `kind` and its `Kind` variant's `equals` and `hashCode`; `Hiding`'s codec
+        // functions, and its `Suppress` variant's `equals` and `hashCode`, qualified since that class hides the annotation there.
+        XCTAssertEqual(text.components(separatedBy: "@Suppress(\"DEPRECATION\")").count - 1, 24, text)
+        XCTAssertEqual(text.components(separatedBy: "@kotlin.Suppress(\"DEPRECATION\")").count - 1, 2, text)
+    }
+
+    /// Inside a union's sealed interface its variant classes hide the types of the same simple
+    /// name (a struct, an enum, Kotlin's `String`, `Any`, `Boolean`, `Int` and annotations, the
+    /// runtime's `JsonValue`): the code there names those qualified, and only those.
+    func testTypesHiddenByVariantClassesAreQualified() throws {
+        let text = try shopFile()
+        for property in ["val item: Shop.Item,", "val kind: Shop.Kind = Shop.Kind.Tiny,", "val value: Shop.Kind,",
+                         "val text: kotlin.String,", "val tags: Map<kotlin.String, List<kotlin.String>>? = null,",
+                         "val raw: errors.JsonValue,", "val next: Change? = null,", "val tag: kotlin.String,",
+                         "val value: errors.JsonValue.Object,", "val flag: kotlin.Boolean,",
+                         "override fun equals(other: kotlin.Any?): kotlin.Boolean =", "override fun hashCode(): kotlin.Int = BridgeContent.hash(data, old)"] {
+            XCTAssertTrue(text.contains("\n            " + property + "\n"), property + "\nin\n" + text)
+        }
+        // Elsewhere, as before: the golden's unions name nothing qualified.
+        let golden = try String(contentsOf: TestPaths.generated.appendingPathComponent("Kotlin/SampleBridge.kt"), encoding: .utf8)
+        XCTAssertTrue(golden.contains("data class Unknown(\n            val tag: String,\n            val value: JsonValue.Object,\n"), golden)
+        XCTAssertFalse(golden.contains("kotlin.String"), golden)
     }
 
     /// `this.` is written where a parameter hides the property it names (an event's payload field

@@ -103,6 +103,12 @@ extension RuntimeDifferentialTests {
             .map { Case(kind: "incoming-digest", input: $0, swift: Self.digest(Self.swiftIncoming($0))) }
     }
 
+    /// Union values from the campaign's seed, a third as many as its messages
+    /// (RuntimeDifferentialUnions): decoded and encoded back by both runtimes.
+    func campaignUnionCases() -> [Case] {
+        Self.unionCases(count: max(Self.campaignSize / 3, 100), seed: Self.campaignSeed)
+    }
+
     /// Whether a run of digits and dots in `text` holds 18 digits or more.
     static func hasLongNumber(_ text: String) -> Bool {
         var digits = 0

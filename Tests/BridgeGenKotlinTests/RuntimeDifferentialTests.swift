@@ -77,6 +77,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         cases += bytesCases(&random)
         cases += structCases(&random, hostile: hostile)
         cases += encodeCases(&random)
+        cases += Self.unionCases(count: 800, seed: 24)
         return cases
     }
 
@@ -364,6 +365,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         let mismatches = try kotlinMismatches(cases)
         XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ:\n" + mismatches.prefix(20).joined(separator: "\n"))
         XCTAssertGreaterThan(cases.count, 1_000)
+        Self.assertUnionAnswersVary(cases.filter { $0.kind == "union" })
     }
 
     /// Keys that differ only in Unicode normalization through characters of recent Unicode
@@ -419,8 +421,8 @@ final class RuntimeDifferentialTests: XCTestCase {
         print("recent-Unicode pairs the JVM's data lacks: \(jvmLacks) of \(pairs.count)")
     }
 
-    /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`)
-    /// and messages at the value limit, read by both runtimes with the same answer each.
+    /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`),
+    /// messages at the value limit and union values (`campaignUnionCases`), each with the same answer from both runtimes.
     func testARandomCampaignReadsAlike() throws {
         let cases = campaignCases()
         print("campaign: \(cases.count) messages (seed \(Self.campaignSeed)) through both runtimes")
@@ -437,5 +439,12 @@ final class RuntimeDifferentialTests: XCTestCase {
         // Not all refusals: most messages are read, some are refused for a reason of their own.
         XCTAssertGreaterThan(cases.filter { $0.swift.contains(" | ok ") }.count, cases.count / 3)
         XCTAssertGreaterThan(cases.filter { $0.swift.contains("differ only in Unicode normalization") }.count, 10)
+
+        // Union values from the same seed, decoded and encoded alike.
+        let unions = campaignUnionCases()
+        let unionMismatches = try kotlinMismatches(unions)
+        XCTAssertTrue(unionMismatches.isEmpty, "seed \(Self.campaignSeed): \(unionMismatches.count) of \(unions.count) union values differ:\n"
+                      + unionMismatches.prefix(20).joined(separator: "\n"))
+        Self.assertUnionAnswersVary(unions)
     }
 }

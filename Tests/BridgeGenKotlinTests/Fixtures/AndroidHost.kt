@@ -124,6 +124,7 @@ private class Host(val scope: CoroutineScope) {
         when ((emit["module"] as? JsonValue.Text)?.value + "." + (emit["event"] as? JsonValue.Text)?.value) {
             "sample.resume" -> SampleEvents(session).resume(payload.double("backgroundSeconds"))
             "sample.loadError" -> SampleEvents(session).loadError(payload.field("failure", SampleCodec::decodeLoadFailure))
+            "sample.navigate" -> SampleEvents(session).navigate(payload.field("action", SampleCodec::decodeNavigationAction))
             "user.loginChanged", "user.login-changed" -> UserEvents(session).loginChanged(payload.optional("user", UserCodec::decodeUserInfo))
             else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "no event ${emit["event"]} in module ${emit["module"]}")
         }
@@ -161,6 +162,8 @@ private class Host(val scope: CoroutineScope) {
                 "user.confirmLeave" -> JsonValue.Bool(UserPage(session, timeout).confirmLeave(text("reason")))
                 "sample.getCartCount" -> JsonValue.Integer(SamplePage(session, timeout).getCartCount(text("userId")))
                 "sample.showMessage" -> JsonValue.Null.also { SamplePage(session, timeout).showMessage(text("message")) }
+                "sample.shareDrafts" -> SamplePage(session, timeout).shareDrafts()
+                    ?.let { BridgeEncode.map(it, BridgePath("result"), SampleCodec::encodeShareItem) } ?: JsonValue.Null
                 else -> throw BridgeError(BridgeErrorCode.UNKNOWN_METHOD, "no page method $method in module $module")
             }
         }

@@ -83,6 +83,25 @@ class TestHandlers : SampleHandler, UserHandler {
         return Sample.DeviceInfo("TestPhone", "TestOS 1.0", "1.0.0", false, Sample.Insets(top, 0.0, 34.0, 0.0))
     }
 
+    /** The host contract: no items is `cancelled`; else `shared`, each item by its wire value (`unknown:<tag>`), joined by `,`. */
+    override suspend fun shareItems(items: List<Sample.ShareItem>): Sample.ShareOutcome {
+        // As the Swift host records them: items it cannot encode back (an unknown one holding an
+        // integer beyond 2^53) fail the call, where the other handlers record null.
+        record("sample", "shareItems", mapOf("items" to BridgeEncode.list(items, BridgePath("items"), SampleCodec::encodeShareItem)))
+        yield()
+        if (items.isEmpty()) return Sample.ShareOutcome.Cancelled
+        // Exhaustive without `else`: a variant added to the schema fails this compile.
+        return Sample.ShareOutcome.Shared(items.joinToString(",") { item ->
+            when (item) {
+                is Sample.ShareItem.Text -> "text"
+                is Sample.ShareItem.Link -> "link"
+                is Sample.ShareItem.Image -> "image"
+                Sample.ShareItem.Screenshot -> "screenshot"
+                is Sample.ShareItem.Unknown -> "unknown:" + item.tag
+            }
+        })
+    }
+
     override suspend fun getItem(key: String): String? {
         record("sample", "getItem", mapOf("key" to JsonValue.Text(key)))
         if (key.isEmpty()) throw SampleError.InvalidKey(message = "key must not be empty")

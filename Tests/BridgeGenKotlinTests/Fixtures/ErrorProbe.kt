@@ -20,6 +20,12 @@ fun main() {
             extra = JsonValue.Object(mapOf("k" to JsonValue.Array(listOf(JsonValue.Integer(1), JsonValue.Null)))), limits = mapOf("z" to 1.5, "a" to 0.0), path = "/a"),
         ShopError.OutOfStock(`in` = "", available = 0, kind = Shop.Kind.Small, message = "none \"left\" \$x"),
         ShopError.Gone(),
+        // Unions in error data: an unknown variant passes through as it came.
+        ShopError.Conflict(
+            change = Shop.Change.Unknown("merged", JsonValue.Object(mapOf("type" to JsonValue.Text("merged"), "n" to JsonValue.Array(listOf(JsonValue.Integer(2), JsonValue.Null))))),
+            hiding = listOf(Shop.Hiding.Int, Shop.Hiding.Deprecated(flag = true)),
+            message = "conflict",
+        ),
     )
     for (error in errors) {
         val envelope = error.bridgeError()
@@ -35,6 +41,9 @@ fun main() {
         ShopCodec.pageError(BridgeError(1, "m", JsonValue.Object(mapOf("in" to JsonValue.Text("x"), "available" to JsonValue.Integer(1),
             "items" to JsonValue.Array(listOf(JsonValue.Object(emptyMap()))))))
         )
+    }
+    show("a conflict's change without its tag") {
+        ShopCodec.pageError(BridgeError(5, "m", JsonValue.Object(mapOf("change" to JsonValue.Object(mapOf("n" to JsonValue.Integer(1)))))))
     }
     show("gone with data") { ShopCodec.pageError(BridgeError(2, "m", JsonValue.Array(emptyList()))) }
     show("undeclared") { ShopCodec.pageError(BridgeError(3, "m")) }

@@ -10,6 +10,12 @@ private fun roundTrip(type: String, value: JsonValue?): JsonValue {
         "PrepayOrder" -> UserCodec.encodePrepayOrder(UserCodec.decodePrepayOrder(value, path), back)
         "DeviceInfo" -> SampleCodec.encodeDeviceInfo(SampleCodec.decodeDeviceInfo(value, path), back)
         "HapticStyle" -> SampleCodec.encodeHapticStyle(SampleCodec.decodeHapticStyle(value, path), back)
+        "ShareItem" -> SampleCodec.encodeShareItem(SampleCodec.decodeShareItem(value, path), back)
+        "ShareOutcome" -> SampleCodec.encodeShareOutcome(SampleCodec.decodeShareOutcome(value, path), back)
+        "NavigationAction" -> SampleCodec.encodeNavigationAction(SampleCodec.decodeNavigationAction(value, path), back)
+        "list<ShareItem>" -> BridgeEncode.list(BridgeDecode.list(value, path, SampleCodec::decodeShareItem), back, SampleCodec::encodeShareItem)
+        "map<ShareItem>?" ->
+            BridgeEncode.optional(BridgeDecode.optional(value, path, BridgeDecode.map(SampleCodec::decodeShareItem)), back, BridgeEncode.map(SampleCodec::encodeShareItem))
         else -> error("no case for $type")
     }
 }

@@ -18,6 +18,10 @@ fun main() = runBlocking {
             """{"errcode":0,"errmsg":"ok","data":"3"}""",
             """{"errcode":0,"errmsg":"ok","data":null}""",
             """{"errcode":-10,"errmsg":"the page defines no function sample.showSwiftUIMessage"}""",
+            """{"errcode":0,"errmsg":"ok","data":{"b":{"kind":"screenshot"},"a":{"kind":"hologram","depth":3}}}""",
+            """{"errcode":0,"errmsg":"ok","data":null}""",
+            """{"errcode":0,"errmsg":"ok","data":{"a":{"kind":"link","url":"u"},"b":{"kind":"text"}}}""",
+            """{"errcode":0,"errmsg":"ok","data":{"a":{"kind":7}}}""",
         ),
     )
     session.evaluator = { script ->
@@ -41,6 +45,10 @@ fun main() = runBlocking {
     report("showMessage, not implemented") { page.showMessage("again") }
     report("a short deadline, no client") { SamplePage(session, kotlin.time.Duration.ZERO).getCartCount("u3") }
     println("calls ${session.pageCallCount}")
+
+    println("-- a map of unions (no global: the client says hello first): an unknown variant kept, null, a bad field and a tag not a string -13")
+    session.receive("sample", """{"type":"${'$'}hello","data":{"module":"sample"},"callbackName":"h0"}""", main, BridgeFrame {})
+    repeat(4) { report("shareDrafts") { page.shareDrafts() } }
 
     println("-- a declared error, typed: its data decoded (null or absent for all-optional data), data that does not decode -13")
     session.install(UserDispatcher(handlers))

@@ -39,6 +39,7 @@ private fun answer(kind: String, input: String): String = when (kind) {
     "assigned" -> input.codePoints().allMatch { Character.isDefined(it) }.toString()
     "decode" -> input.split('\uF8FF').let { decode(it[0], it[1]) }
     "struct" -> struct(input)
+    "union" -> union(input)
     "encode" -> input.split('\uF8FF').let { encode(it[0], it[1]) }
     else -> error("unknown case kind $kind")
 }
@@ -112,6 +113,45 @@ private fun struct(json: String): String = try {
         .string("mood", mood.wire).optional("extra", extra, BridgeEncode::json).json.jsonText
 } catch (error: BridgeError) {
     "err ${error.code} ${error.message}"
+}
+
+/** RuntimeDifferentialUnions' recursive union, decoded and encoded as the generated codecs do. */
+private sealed interface ProbeShape {
+    data object Dot : ProbeShape
+    data class Label(val text: String, val size: Long) : ProbeShape
+    data class Group(val items: List<ProbeShape>, val meta: Map<String, ProbeShape>?) : ProbeShape
+    data class Unknown(val tag: String, val value: JsonValue.Object) : ProbeShape
+
+    companion object {
+        fun decode(value: JsonValue?, path: BridgePath): ProbeShape {
+            val fields = BridgeDecode.Fields(value, path)
+            return when (val tag = fields.tag("kind")) {
+                "dot" -> Dot
+                "label" -> Label(fields.string("text"), fields.int("size", default = 3))
+                "group" -> Group(fields.field("items", BridgeDecode.list(::decode)), fields.optional("meta", BridgeDecode.map(::decode)))
+                else -> Unknown(tag, fields.json)
+            }
+        }
+
+        fun encode(value: ProbeShape, path: BridgePath): JsonValue = when (value) {
+            Dot -> BridgeEncode.Members(path).string("kind", "dot").json
+            is Label -> BridgeEncode.Members(path).string("kind", "label").string("text", value.text).int("size", value.size).json
+            is Group -> BridgeEncode.Members(path).string("kind", "group").field("items", value.items, BridgeEncode.list(::encode))
+                .optional("meta", value.meta, BridgeEncode.map(::encode)).json
+            is Unknown -> BridgeEncode.unknownVariant(value.tag, value.value, "kind", path)
+        }
+    }
+}
+
+/** A [ProbeShape] read from `{"v": json}` as a page's message is read, and written back at `result`. */
+private fun union(json: String): String {
+    val read = BridgeIncoming.read("{\"v\":$json}")
+    val message = read.message ?: return "reader err ${read.error?.code} ${read.error?.message}"
+    return try {
+        "ok " + ProbeShape.encode(ProbeShape.decode(message["v"], BridgePath("params").field("v")), BridgePath("result")).jsonText
+    } catch (error: BridgeError) {
+        "err ${error.code} ${error.message}"
+    }
 }
 
 private fun encode(kind: String, input: String): String = try {

@@ -169,6 +169,55 @@ check('what the page cannot be trusted with is refused with the Swift codes and 
     assert.match(keys.errmsg, /differ only in Unicode normalization/);
 });
 
+check('unions from the page: known variants decoded, unknown ones kept whole, refusals with the struct words and paths', async () => {
+    const { sample } = await fresh('sample');
+    await within(sample.ready({ timeoutMs: 2000 }));
+    await host.calls();
+    // Raw posts: what the generated Kotlin makes of the page's JSON, whatever a client would send.
+    const share = (items, id) => raw('sample', JSON.stringify({ type: 'shareItems', data: { items }, callbackName: id }), id);
+    const items = [{ kind: 'text', body: hostile }, { kind: 'link', url: 'https://a.b', title: null }, { kind: 'image', data: 'AAE=' },
+        { kind: 'screenshot', ignored: 1 }, { kind: 'video', src: hostile, sizes: [1, { b: null, a: 2.5 }] }, { kind: 'Text', body: 'x' }];
+    assert.deepEqual(await share(items, 'u1'), { errcode: 0, errmsg: 'ok', data: { type: 'shared', activity: 'text,link,image,screenshot,unknown:video,unknown:Text' } });
+    assert.deepEqual(await share([], 'u2'), { errcode: 0, errmsg: 'ok', data: { type: 'cancelled' } });
+    // The handler's items encoded again by the generated encoder: defaults filled in, null optionals and unknown keys
+    // left out, an unknown variant as it came.
+    const { calls } = await host.calls();
+    assert.deepEqual(calls[0].params.items, [{ kind: 'text', body: hostile }, { kind: 'link', url: 'https://a.b' }, { kind: 'image', data: 'AAE=', mime: 'image/png' },
+        { kind: 'screenshot' }, { kind: 'video', src: hostile, sizes: [1, { a: 2.5, b: null }] }, { kind: 'Text', body: 'x' }]);
+    const refusals = [
+        [[{ kind: 'image', data: 5 }], 'params.items[0].data: expected bytes (base64), got int'],
+        [[{ kind: 'text', body: 'a' }, { kind: 'link' }], 'params.items[1].url: missing required string'],
+        [['text'], 'params.items[0]: expected object, got string'],
+        [[{ body: 'a' }], 'params.items[0].kind: missing required string'],
+        [[{ kind: null, body: 'a' }], 'params.items[0].kind: missing required string'],
+        [[{ kind: 1 }], 'params.items[0].kind: expected string, got int'],
+    ];
+    for (const [bad, message] of refusals) {
+        const envelope = await share(bad, 'u' + message.length);
+        assert.deepEqual([envelope.errcode, envelope.errmsg], [-3, message], JSON.stringify(bad));
+    }
+});
+
+check('unions to the page: an event sent by the generated sender, a page call answered with unknown variants', async () => {
+    const { sample } = await fresh('sample');
+    const off = sample.implement({
+        shareDrafts: () => ({ b: { kind: 'screenshot' }, a: { kind: 'link', url: hostile, title: 'T' }, c: { kind: 'hologram', depth: 3 } }),
+    });
+    await within(sample.ready({ timeoutMs: 2000 }));
+    const action = { action: 'sequence', steps: [{ action: 'push', path: '/a', query: { q: hostile } }, { action: 'open-url', url: 'u' }, { action: 'back' },
+        { action: 'sequence', steps: [{ action: 'teleport', to: 'moon' }] }] };
+    const seen = host.framesDelivered.length;
+    assert.equal((await host.command({ emit: { module: 'sample', event: 'navigate', payload: { action } } })).error, undefined);
+    for (let i = 0; i < 500 && !host.framesDelivered.slice(seen).some((f) => f.includes('"navigate"')); i++) await sleep(2);
+    const frame = host.framesDelivered.slice(seen).map((f) => JSON.parse(f)).find((f) => f.event?.name === 'navigate');
+    assert.deepEqual(frame?.event.payload, { action });
+    const refused = await host.command({ emit: { module: 'sample', event: 'navigate', payload: { action: { action: 'push', path: 3 } } } });
+    assert.equal(refused.error, 'payload.action.path: expected string, got int');
+    const drafts = await within(host.command({ callPage: { module: 'sample', method: 'shareDrafts', params: {} } }));
+    assert.deepEqual(drafts.outcome, { value: { a: { kind: 'link', url: hostile, title: 'T' }, b: { kind: 'screenshot' }, c: { kind: 'hologram', depth: 3 } } });
+    off();
+});
+
 check('a send is not answered; its handler runs', async () => {
     const { sample } = await fresh('sample');
     await within(sample.ready({ timeoutMs: 2000 }));
