@@ -78,4 +78,67 @@ final class UnionHostTests: XCTestCase {
         XCTAssertTrue(script.contains("h.deliver(\"sample\",\"navigate\"," + HostileText.jsonLiteral(payload) + ")"), script)
         XCTAssertEqual(answers[2]["error"] as? String, "payload.action.path: missing required string")
     }
+
+    /// `sample.shareDrafts() -> map<ShareItem>?` through the generated page caller: the host asks
+    /// the page (this test) and reports the typed result re-encoded. A page's answer that does not
+    /// decode fails the call with -13, the code of every page-call decoding failure, with its path.
+    func testShareDraftsDecodesThePageAnswer() throws {
+        let answers: [String] = [
+            #"{"errcode":0,"errmsg":"ok","data":{"a":{"kind":"link","url":"u"},"b":{"kind":"poll","q":[1]},"c":{"kind":"screenshot"}}}"#,
+            #"{"errcode":0,"errmsg":"ok","data":null}"#,
+            #"{"errcode":0,"errmsg":"ok","data":{"a":{"kind":"text","body":"b"},"z":{"kind":false}}}"#,
+        ]
+        var outcomes: [String] = []
+        for answer in answers {
+            let outcome = try callPage(["module": "sample", "method": "shareDrafts", "timeoutMs": 10_000], answering: answer)
+            outcomes.append(String(decoding: try JSONSerialization.data(withJSONObject: outcome, options: [.sortedKeys]), as: UTF8.self))
+        }
+        XCTAssertEqual(outcomes, [
+            #"{"value":{"a":{"kind":"link","url":"u"},"b":{"kind":"poll","q":[1]},"c":{"kind":"screenshot"}}}"#,
+            #"{"value":null}"#,
+            #"{"error":{"code":-13,"message":"result[\"z\"].kind: expected string, got bool"}}"#,
+        ])
+    }
+
+    /// Runs the host (reply transport) for one `callPage` command, answering its page call with
+    /// `answer` (the envelope text the page's function resolves with); returns the `outcome`.
+    private func callPage(_ call: [String: Any], answering answer: String) throws -> Any {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try SwiftTestSupport.host(.reply))
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let watchdog = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
+        func send(_ object: [String: Any]) throws {
+            input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: object) + Data("\n".utf8))
+        }
+        var buffer = Data()
+        func next() throws -> [String: Any] {
+            while true {
+                if let end = buffer.firstIndex(of: 0x0A) {
+                    let line = buffer[..<end]
+                    buffer = Data(buffer[(end + 1)...])
+                    return try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
+                }
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw NSError(domain: "host", code: 1, userInfo: [NSLocalizedDescriptionKey: "the host ended"]) }
+                buffer += chunk
+            }
+        }
+        // Page calls wait for the module's `$hello`, as a page's client sends it on load.
+        try send(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]])
+        _ = try next()
+        try send(["id": 2, "callPage": call])
+        var line = try next()
+        let pageCall = line["pageCall"] as? [String: Any]
+        XCTAssertNotNil(pageCall, "\(line)")
+        try send(["pageAnswer": ["token": pageCall?["token"] ?? 0, "value": answer]])
+        line = try next()
+        input.fileHandleForWriting.closeFile()
+        process.waitUntilExit()
+        return line["outcome"] ?? NSNull()
+    }
 }
