@@ -61,6 +61,28 @@ final class UnionHostTests: XCTestCase {
         XCTAssertTrue(answers.allSatisfy { ($0["calls"] as? [Any])?.isEmpty == true }, "no handler ran")
     }
 
+    /// A union adds a nesting level and values as a struct does, and an unknown variant's object
+    /// is inside the message like any value: the limits (docs/WIRE.md, "Limits") hold through it.
+    func testMessageLimitsHoldThroughUnions() throws {
+        // message (1) > data (2) > items (3) > the item (4) > x: 124 levels more reach 128.
+        func deep(_ id: Int, _ depth: Int) throws -> String {
+            try line(["id": id, "channel": "sample", "shaped": true, "nest": ["depth": depth, "kind": "array"],
+                      "body": ["type": "shareItems", "data": ["items": [["kind": "video", "x": "@nest"]]]]])
+        }
+        // 4 values (body, type, data, items) and 2 an item: 49,998 items are 100,000 values.
+        let screenshot = ["kind": "screenshot"]
+        let answers = try SwiftTestSupport.runHost(.reply, [
+            try deep(1, 124), try deep(2, 125),
+            try shareItems(3, Array(repeating: screenshot, count: 49_998)), try shareItems(4, Array(repeating: screenshot, count: 49_999)),
+        ], timeout: 120)
+        XCTAssertEqual(envelope(answers[0])["data"] as? [String: String], ["type": "shared", "activity": "unknown:video"])
+        XCTAssertEqual(envelope(answers[1])["errcode"] as? Int, -2)
+        XCTAssertEqual(envelope(answers[1])["errmsg"] as? String, "the message nests deeper than 128 levels")
+        XCTAssertEqual(envelope(answers[2])["errcode"] as? Int, 0)
+        XCTAssertEqual(envelope(answers[3])["errmsg"] as? String, "the message holds more than 100000 values")
+        XCTAssertEqual((answers[3]["calls"] as? [Any])?.count, 0)
+    }
+
     /// The event sender encodes every variant, a `sequence` of `sequence`s and an unknown one as it came.
     func testNavigateEncodesRecursiveAndUnknownActions() throws {
         let action: [String: Any] = ["action": "sequence", "steps": [
