@@ -31,13 +31,17 @@ struct SwiftContext {
 
     /// The struct holding a union variant's fields, nested in the union's enum: `link` -> `Link`.
     /// A name the enum must still reach unqualified (a module's namespace, a runtime type such
-    /// as `JSONValue`, or what Swift reserves, `Type`) takes the suffix `Variant`.
+    /// as `JSONValue`, `Sendable`, or what Swift reserves, `Type`) takes the suffix `Variant`.
     func variantType(_ variant: UnionVariant) -> String {
         let name = IDLNames.upperFirst(variant.identifier)
         let reserved = SwiftNamer.supportTypeNames.contains(name) || SwiftNamer.keywords.contains(name)
-            || ["Swift", "Foundation"].contains(name) || schema.modules.contains { SwiftNamer.namespace($0.name) == name }
+            || Self.namesUnionsUse.contains(name) || schema.modules.contains { SwiftNamer.namespace($0.name) == name }
         return reserved ? name + "Variant" : name
     }
+
+    /// What a union's enum and its structs name bare, besides the runtime's types: the modules
+    /// that qualify a hidden type, and the protocols they conform to.
+    private static let namesUnionsUse: Set<String> = ["Swift", "Foundation", "Sendable", "Equatable"]
 
     /// The variants of `union` whose case must be `indirect`: those whose fields hold the union
     /// again inline (through structs, unions and optionals; a list or map already stores its

@@ -133,8 +133,9 @@ final class HostTests: XCTestCase {
                 + #""methods":\#(list(module.methods.map(\.wireName))),"pageMethods":\#(list(module.pageMethods.map(\.wireName)))}"#
         }
         let sample = try capabilities("sample"), user = try capabilities("user")
-        XCTAssertTrue(sample.hasPrefix(#"{"cancel":true,"events":["loadError","resume"],"fingerprint":""#), sample)
-        XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","download","getBlob","getItem","haptic","setBlob","setItem","share"],"pageMethods":["getCartCount","showMessage"]}"#), sample)
+        XCTAssertTrue(sample.hasPrefix(#"{"cancel":true,"events":["loadError","navigate","resume"],"fingerprint":""#), sample)
+        XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","download","getBlob","getItem","haptic","setBlob","setItem","share","shareItems"],"#
+                                       + #""pageMethods":["getCartCount","shareDrafts","showMessage"]}"#), sample)
 
         let reply = try SwiftTestSupport.runHost(.reply, [
             try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),

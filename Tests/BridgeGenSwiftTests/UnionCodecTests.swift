@@ -7,8 +7,8 @@ import XCTest
 /// untrusted JSON with them and encodes what it got: every variant round-trips byte-exact, an
 /// unknown variant arrives as `.unknown` and re-encodes as it came, errors carry their path and
 /// the words a struct's would. The schema there holds the corners: variants whose structs would
-/// hide `String`, `Type` or the namespace, deprecated variants and fields, a union held inline by
-/// its own variant (`indirect`) and through a list (not).
+/// hide `String`, `Type`, `Sendable` or the namespace, deprecated variants and fields, a union held
+/// inline by its own variant (`indirect`) and through a list (not).
 final class UnionCodecTests: XCTestCase {
     static let fixture = SwiftTestSupport.fixtures.appendingPathComponent("UnionProgram")
 
@@ -27,7 +27,7 @@ final class UnionCodecTests: XCTestCase {
 
     func testModelShape() throws {
         let source = try String(contentsOfFile: try generated().first { $0.hasSuffix("ShapesBridge.swift") } ?? "", encoding: .utf8)
-        for line in ["case circle(Circle)", "case string(String)", "case type(TypeVariant)", "indirect case shapes(ShapesVariant)",
+        for line in ["case circle(Circle)", "case string(String)", "case type(TypeVariant)", "case sendable(SendableVariant)", "indirect case shapes(ShapesVariant)",
                      "indirect case pair(Pair)", "    case group(Group)", "case empty", "case unknown(tag: Swift.String, value: [Swift.String: JSONValue])",
                      "public var value: Swift.String", "public struct TypeVariant: Sendable, Equatable {",
                      "public init(size: Int = 1) {"] {
@@ -65,6 +65,7 @@ final class UnionCodecTests: XCTestCase {
             #"{"type":"string","value":"é \"q\""}"#,
             #"{"size":3,"type":"type"}"#,
             #"{"inner":{"inner":{"type":"empty"},"type":"shapes"},"type":"shapes"}"#,
+            #"{"on":true,"type":"sendable"}"#,
             #"{"type":"old","x":7}"#,
             #"{"type":"gone"}"#,
             #"{"type":"empty"}"#,

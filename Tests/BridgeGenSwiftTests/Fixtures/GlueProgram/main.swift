@@ -493,7 +493,7 @@ let generatedCapabilities: [NSObject] = [SampleBridge.capabilities.methods as NS
                                          SampleBridge.capabilities.pageMethods as NSArray, SampleBridge.capabilities.fingerprint as NSString]
 let installedAnswer = await helloCapabilities()
 check("capabilities.hello-answer", installedAnswer == generatedCapabilities, "\(String(describing: installedAnswer))")
-check("capabilities.sorted", SampleBridge.capabilities.methods == ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share"],
+check("capabilities.sorted", SampleBridge.capabilities.methods == ["deviceInfo", "download", "getBlob", "getItem", "haptic", "setBlob", "setItem", "share", "shareItems"],
       "\(SampleBridge.capabilities.methods)")
 
 SampleBridge.uninstall(from: webView)
