@@ -186,14 +186,15 @@ struct SwiftExamples: AppSideExamples {
             }
             return call((module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type, parts, indent: indent)
         case .variant(let module, let type, _, let variant, let fields):
-            // A case of the union's enum: `.screenshot`, or `.link(url:)` with the variant's required fields.
+            // A case of the union's enum: `.screenshot`, or `.link(.init(url:))`: its payload struct
+            // with the variant's required fields.
             let name = (module == self.module.name ? namespace : SwiftNamer.namespace(module)) + "." + type + "."
                 + SwiftNamer.member(variant.identifier)
             if variant.fields.isEmpty { return name }
             let parts = fields.compactMap { field, value in
-                field.isRequiredOnWire ? SwiftNamer.label(field.identifier) + ": " + expression(value, indent: indent + 1) : nil
+                field.isRequiredOnWire ? SwiftNamer.label(field.identifier) + ": " + expression(value, indent: indent + 2) : nil
             }
-            return call(name, parts, indent: indent)
+            return call(name, [call(".init", parts, indent: indent + 1)], indent: indent)
         case .json(let inner): return json(inner)
         }
     }
