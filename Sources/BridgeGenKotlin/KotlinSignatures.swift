@@ -6,7 +6,7 @@ enum KotlinSignatures {
     static func line(of declaration: DeclarationReference, in module: Module) -> GeneratedLine? {
         switch declaration {
         case .type(_, let name):
-            return GeneratedLine(section: nil, prefixes: ["data class \(name)(", "enum class \(name)("])
+            return GeneratedLine(section: nil, prefixes: ["data class \(name)(", "enum class \(name)(", "sealed interface \(name) {"])
         case .field(_, let owner, _):
             guard let field = declaration.field(in: module) else { return nil }
             return GeneratedLine(section: "data class \(owner)(", prefixes: ["val \(KotlinNamer.member(field.identifier)):"])

@@ -139,7 +139,12 @@ struct SwiftExamples: AppSideExamples {
         let arguments = params.map { SwiftNamer.label($0.0.identifier) + ": " + expression($0.1, indent: 0) }
         let call = "try await \(glue).page(for: webView)." + SwiftNamer.function(method.identifier) + "(" + arguments.joined(separator: ", ") + ")"
         func body(_ p: inout CodePrinter) {
-            if method.returns != nil {
+            if method.returns?.isOptional == true {
+                // `print` of an optional warns: the example unwraps it, as an app would.
+                p.exampleCode("if let result = " + call + " {")
+                p.indented { p in p.line("print(result)") }
+                p.line("}")
+            } else if method.returns != nil {
                 p.exampleCode("let result = " + call)
                 p.line("print(result)")
             } else {

@@ -47,9 +47,9 @@ final class DocsExampleTests: XCTestCase {
             program += "\n@MainActor func docs\(namespace)PageCalls(webView: WKWebView) async throws {\n"
             program += pageCalls.map { "do {\n" + $0 + "\n}" }.joined(separator: "\n") + "\n}\n"
         }
-        XCTAssertEqual(handlerCount, 14, "one handler example per method of Schemas/")
-        XCTAssertEqual(eventCount, 3, "one example per event of Schemas/")
-        XCTAssertEqual(pageCallCount, 4, "one example per page method of Schemas/")
+        XCTAssertEqual(handlerCount, 15, "one handler example per method of Schemas/")
+        XCTAssertEqual(eventCount, 4, "one example per event of Schemas/")
+        XCTAssertEqual(pageCallCount, 5, "one example per page method of Schemas/")
 
         let folder = try temporaryFolder("docs-examples")
         let examples = folder.appendingPathComponent("DocsExamples.swift")
