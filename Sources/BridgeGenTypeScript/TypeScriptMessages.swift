@@ -87,6 +87,19 @@ enum TypeScriptMessages {
     /// A schema type named like a declaration the TypeScript module file makes for `origin`.
     static func tsGeneratedTypeClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
                                             origin: SourceLocation) -> Diagnostic {
+        ID.tsGeneratedTypeClash.diagnostic("type name '\(name)' is reserved in the TypeScript client: it is \(words(declaration)); rename the type",
+                    at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
+    }
+
+    /// Two declarations the TypeScript module file would make under one name (`ShareItemLink`:
+    /// variant `itemLink` of union `Share` and variant `link` of union `ShareItem`).
+    static func tsGeneratedNamesClash(_ name: String, _ declaration: TypeScriptDeclaration, at: SourceLocation,
+                                      first: TypeScriptDeclaration, firstAt: SourceLocation) -> Diagnostic {
+        ID.tsGeneratedTypeClash.diagnostic("the TypeScript client would declare '\(name)' twice: as \(words(declaration)) and as \(words(first)); rename one of them",
+                    at: at, notes: [Diagnostic.Note("the other '\(name)' comes from here", at: firstAt)])
+    }
+
+    private static func words(_ declaration: TypeScriptDeclaration) -> String {
         let what: String
         switch declaration {
         case .client(let module): what = "the client interface of module '\(module)'"
@@ -103,8 +116,7 @@ enum TypeScriptMessages {
             what = "the type of the variants of union '\(union)' the client does not know"
         case .variant(let union, let variant): what = "the type of variant '\(variant)' of union '\(union)'"
         }
-        return ID.tsGeneratedTypeClash.diagnostic("type name '\(name)' is reserved in the TypeScript client: it is \(what); rename the type",
-                    at: at, notes: [Diagnostic.Note("'\(name)' comes from here", at: origin)])
+        return what
     }
 
     /// A module whose mock interface name is declared by `mock.ts` itself.

@@ -67,8 +67,15 @@ struct TypeScriptValidator {
                 }
             }
             // By name, the first of each kept: scanning the list for every type was quadratic per module.
-            let generated = Dictionary(TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs).map { ($0.name, $0) },
-                                       uniquingKeysWith: { first, _ in first })
+            var generated: [String: (name: String, what: TypeScriptDeclaration, location: SourceLocation)] = [:]
+            for name in TypeScriptNamer.generatedTypeNames(in: module, inputs: inputs) {
+                if let first = generated[name.name] {
+                    diagnostics.append(TypeScriptMessages.tsGeneratedNamesClash(name.name, name.what, at: name.location,
+                                                                                first: first.what, firstAt: first.location))
+                } else {
+                    generated[name.name] = name
+                }
+            }
             for declaration in module.types {
                 if let clash = generated[declaration.name] {
                     diagnostics.append(TypeScriptMessages.tsGeneratedTypeClash(declaration.name, clash.what,

@@ -128,6 +128,37 @@ final class ValidateTests: XCTestCase {
         XCTAssertEqual(found[0].notes.first?.location?.line, 14)
     }
 
+    /// Two declarations the module file makes may take one name: a variant of one union and a
+    /// variant of another, or a variant and a method's parameters. Each pair is refused once.
+    func testTwoGeneratedDeclarationsOfOneNameAreRefused() throws {
+        let found = try diagnostics("""
+            bridgegen: 1
+            module: bad
+            types:
+              Share:
+                variants:
+                  itemLink: {fields: {a: string}}
+                  itemsParams: {fields: {c: string}}
+              ShareItem:
+                variants:
+                  link: {fields: {b: string}}
+            methods:
+              shareItems:
+                kind: send
+                params:
+                  share: Share
+                  item: ShareItem
+            """)
+        let rendered = DiagnosticRenderer.text(found)
+        XCTAssertEqual(found.map(\.id), Array(repeating: "ts-generated-type-clash", count: 2), rendered)
+        XCTAssertEqual(found.map(\.message), [
+            "the TypeScript client would declare 'ShareItemLink' twice: as the type of variant 'link' of union 'ShareItem' and as the type of variant 'itemLink' of union 'Share'; rename one of them",
+            "the TypeScript client would declare 'ShareItemsParams' twice: as the parameters of method 'shareItems' and as the type of variant 'itemsParams' of union 'Share'; rename one of them",
+        ], rendered)
+        XCTAssertEqual(found.map { $0.location?.line }, [10, 12], rendered)
+        XCTAssertEqual(found.map { $0.notes.first?.location?.line }, [6, 7], rendered)
+    }
+
     /// A union's variants and unknown branch are interfaces of the module file (`ShareItemLink`,
     /// `ShareItemUnknown`), and so is its `Input` twin when a variant has defaults.
     func testTypesNamedLikeAUnionsDeclarationsAreRefused() throws {
