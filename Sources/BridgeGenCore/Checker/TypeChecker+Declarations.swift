@@ -40,28 +40,7 @@ extension TypeChecker {
         var wires = WireNames(reserving: syntax.count)
         for c in syntax {
             guard let identifier = memberIdentifier(c.name, noun: "enum case", unique: &identifiers) else { continue }
-            var wire = c.name.value
-            if let w = c.wire {
-                if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
-                    report(SchemaMessages.invalidEnumWireValue(w.value, at: w.location))
-                }
-            }
-            let wireLocation = c.wire?.location ?? c.name.location
-            // NameTable compares with String's ==, canonical equivalence, as the generated Swift
-            // will: a value spelled with other scalars collides too, and is told apart here.
-            if let other = wires[wire] {
-                if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
-                    report(SchemaMessages.wireCollision("enum case", first: other.member, second: c.name.value, wire: wire, word: "value",
-                                                           in: "enum '\(enumName.value)'", at: wireLocation, first: other.wire.location))
-                } else {
-                    report(SchemaMessages.canonicallyEquivalent(
-                        "enum '\(enumName.value)' wire values", wire, other.wire.value,
-                        consequence: "the generated Swift could not tell cases '\(other.member)' and '\(c.name.value)' apart; use distinct values",
-                        at: wireLocation, first: other.wire.location))
-                }
-                continue
-            }
-            wires[wire] = WireUse(wire: Located(wire, at: wireLocation), member: c.name.value)
+            guard let wire = claimWireValue(of: c.name, wire: c.wire, in: .enumeration(enumName.value), &wires) else { continue }
             cases.append(EnumCase(name: c.name.value, identifier: identifier, wireValue: wire, doc: c.doc,
                                   deprecated: c.deprecated.map { Deprecation(message: $0.message) }, location: c.name.location))
         }
@@ -97,31 +76,59 @@ extension TypeChecker {
                 report(SchemaMessages.unknownVariantName(v.name.value, at: v.name.location))
                 continue
             }
-            var wire = v.name.value
-            if let w = v.wire {
-                if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
-                    report(SchemaMessages.invalidEnumWireValue(w.value, of: "variant", at: w.location))
-                }
-            }
-            let wireLocation = v.wire?.location ?? v.name.location
-            if let other = wires[wire] {
-                if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
-                    report(SchemaMessages.wireCollision("variant", first: other.member, second: v.name.value, wire: wire, word: "value",
-                                                           in: "union '\(unionName.value)'", at: wireLocation, first: other.wire.location))
-                } else {
-                    report(SchemaMessages.canonicallyEquivalent(
-                        "union '\(unionName.value)' wire values", wire, other.wire.value,
-                        consequence: "the generated Swift could not tell variants '\(other.member)' and '\(v.name.value)' apart; use distinct values",
-                        at: wireLocation, first: other.wire.location))
-                }
-                continue
-            }
-            wires[wire] = WireUse(wire: Located(wire, at: wireLocation), member: v.name.value)
+            guard let wire = claimWireValue(of: v.name, wire: v.wire, in: .union(unionName.value), &wires) else { continue }
             variants.append(UnionVariant(name: v.name.value, identifier: identifier, wireValue: wire, doc: v.doc,
                                          deprecated: v.deprecated.map { Deprecation(message: $0.message) },
                                          fields: fields, location: v.name.location))
         }
         return variants
+    }
+
+    /// What holds wire values: an enum's cases or a union's variants, named for messages.
+    enum WireValueOwner {
+        case enumeration(String)
+        case union(String)
+
+        var member: String { if case .enumeration = self { "enum case" } else { "variant" } }
+        var members: String { if case .enumeration = self { "cases" } else { "variants" } }
+        /// Whose wire value an invalid `wire:` is: `invalid enum wire value`, `invalid variant wire value`.
+        var valueOwner: String { if case .enumeration = self { "enum" } else { "variant" } }
+        /// `enum 'HapticStyle'`, `union 'ShareItem'`.
+        var described: String {
+            switch self {
+            case .enumeration(let name): "enum '\(name)'"
+            case .union(let name): "union '\(name)'"
+            }
+        }
+    }
+
+    /// The wire value of an enum case or a union variant: its `wire:` when valid (else reported),
+    /// else its name; claimed in `wires`, or nil after reporting the member of `owner` that has it.
+    mutating func claimWireValue(of name: Located<String>, wire override: Located<String>?, in owner: WireValueOwner,
+                                 _ wires: inout WireNames) -> String? {
+        var wire = name.value
+        if let w = override {
+            if IDLNames.isValidEnumWireValue(w.value) { wire = w.value } else {
+                report(SchemaMessages.invalidEnumWireValue(w.value, of: owner.valueOwner, at: w.location))
+            }
+        }
+        let wireLocation = override?.location ?? name.location
+        // NameTable compares with String's ==, canonical equivalence, as the generated Swift
+        // will: a value spelled with other scalars collides too, and is told apart here.
+        if let other = wires[wire] {
+            if other.wire.value.unicodeScalars.elementsEqual(wire.unicodeScalars) {
+                report(SchemaMessages.wireCollision(owner.member, first: other.member, second: name.value, wire: wire, word: "value",
+                                                       in: owner.described, at: wireLocation, first: other.wire.location))
+            } else {
+                report(SchemaMessages.canonicallyEquivalent(
+                    "\(owner.described) wire values", wire, other.wire.value,
+                    consequence: "the generated Swift could not tell \(owner.members) '\(other.member)' and '\(name.value)' apart; use distinct values",
+                    at: wireLocation, first: other.wire.location))
+            }
+            return nil
+        }
+        wires[wire] = WireUse(wire: Located(wire, at: wireLocation), member: name.value)
+        return wire
     }
 
     /// The lowerCamelCase identifier of a member name, or nil after reporting an invalid name
