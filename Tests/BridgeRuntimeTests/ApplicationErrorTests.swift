@@ -33,19 +33,7 @@ private enum ProbeError: BridgeApplicationError, Equatable {
 
 /// A handler's application error reaches the page with its code, message and data, unlogged;
 /// one whose data cannot be encoded is answered `internalError` and reported once.
-@MainActor final class ApplicationErrorTests: XCTestCase {
-    private var reports: [String] = []
-    private var savedSink: (@MainActor (String) -> Void)?
-
-    override func setUp() async throws {
-        savedSink = BridgeLog.sink
-        BridgeLog.sink = { [weak self] message in self?.reports.append(message) }
-    }
-
-    override func tearDown() async throws {
-        BridgeLog.sink = savedSink
-    }
-
+final class ApplicationErrorTests: LogCapturingTestCase {
     private func answer(failing error: any Error) -> [BridgeEnvelope] {
         var envelopes: [BridgeEnvelope] = []
         BridgeReply { envelopes.append($0) }.fail(error)

@@ -6,19 +6,8 @@ import XCTest
 /// the value limit counted by the one-pass check, in both transports, before anything is built;
 /// a `$answer`, which no side answers in the callback transport; and base64 measured in UTF-16
 /// units, as the Kotlin runtime and the page measure it.
-@MainActor final class MessageLimitTests: XCTestCase {
+final class MessageLimitTests: LogCapturingTestCase {
     private let trusted = BridgeOrigin(scheme: "file", host: "", isMainFrame: true)
-    private var reports: [String] = []
-    private var savedSink: (@MainActor (String) -> Void)?
-
-    override func setUp() async throws {
-        savedSink = BridgeLog.sink
-        BridgeLog.sink = { [weak self] message in self?.reports.append(message) }
-    }
-
-    override func tearDown() async throws {
-        BridgeLog.sink = savedSink
-    }
 
     /// A module that answers `take` with how many members its params had: what was decoded.
     private final class TakeModule: BridgeModule {
