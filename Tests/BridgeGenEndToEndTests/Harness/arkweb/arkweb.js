@@ -10,8 +10,9 @@
 // - a proxy registered with `registerJavaScriptProxy` appears at the next load, not before;
 //   `deleteJavaScriptRegister` takes the object away at the next load too, calls meanwhile are lost;
 // - the `permission` list is matched against the calling frame's URL (scheme and host exact,
-//   port exact unless empty, path a prefix; a method list intersects the object list); a refused
-//   call is dropped: the page sees `undefined` and ArkTS sees nothing;
+//   port exact unless empty, path a prefix; the object list admits every method, a method's list
+//   admits more frames for that method only); a refused call is dropped: the page sees
+//   `undefined` and ArkTS sees nothing;
 // - an async method returns `undefined` to the page at once and runs in a later task; the calls
 //   queued in one task run in reverse order (the docs: "the task execution sequence cannot be
 //   ensured"); `getLastJavascriptProxyCallingFrameUrl()` is the URL of the last call the engine
@@ -22,7 +23,8 @@
 //   ends the app (`engine.uncaught`);
 // - `runJavaScript` runs in a later task in whatever main-frame document is current by then and
 //   resolves the completion value's JSON text (a Promise is not awaited: `{}`); a script that
-//   throws rejects with 17100003; a renderer exit leaves it unsettled forever;
+//   throws or ends with no value (`undefined`) rejects with 17100003, the callback form gets that
+//   error and `null`; a renderer exit leaves it unsettled forever;
 // - document-start scripts run in the main frame only, `javaScriptOnDocumentStart` in
 //   lexicographic order with identical scripts dropped; one invalid rule voids an item's rules.
 'use strict';
@@ -103,8 +105,10 @@ function permits(permission, method, frameUrl) {
     const parts = urlParts(frameUrl);
     if (parts === null) return false;
     const admitted = (list) => list.some((rule) => ruleAdmits(rule, parts));
-    if (permission.object !== null && !admitted(permission.object)) return false;
-    return !permission.methods.has(method) || admitted(permission.methods.get(method));
+    // The object list admits every method; a method's own list only adds frames for that method
+    // (the docs: "Object-level permission. If it is granted, all methods are available").
+    if (permission.object !== null && admitted(permission.object)) return true;
+    return permission.methods.has(method) && admitted(permission.methods.get(method));
 }
 
 /** A value crossing the bridge in either direction, as webview_javascript_result_callback.cpp converts it. */

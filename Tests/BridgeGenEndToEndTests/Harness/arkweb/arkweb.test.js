@@ -113,17 +113,27 @@ const cases = {
         assert.strictEqual(page.addFrame('https://app.example.com:8443/h5/deep/x.html').evaluate('window.bridge.echo("frame")'), 'frame');
         assert.deepStrictEqual(recorder.calls, ['main', 'frame']);
     },
-    async 'permission: a method list intersects the object list'() {
+    async 'permission: the object list admits every method; a method list adds frames, it never narrows'() {
         const recorder = new Recorder();
-        const rules = permission([rule('resource', 'rawfile'), rule('https', 'app.example.com')],
-            [{ methodName: 'post', urlPermissionList: [rule('resource', 'rawfile')] }]);
+        const rules = permission([rule('resource', 'rawfile')],
+            [{ methodName: 'post', urlPermissionList: [rule('https', 'app.example.com')] },
+                { methodName: 'echo', urlPermissionList: [rule('https', 'other.example.com')] }]);
         const { page } = await started((web) => web.javaScriptProxy({ object: recorder, name: 'bridge',
             methodList: ['echo', 'post'], controller: web.options.controller, permission: rules }));
+        assert.strictEqual(page.evaluate('window.bridge.echo("main echo")'), 'main echo', 'a method list does not narrow');
         const frame = page.addFrame('https://app.example.com/x.html');
-        frame.evaluate('window.bridge.post("from frame")');
-        assert.strictEqual(frame.evaluate('window.bridge.echo("echo from frame")'), 'echo from frame');
-        page.evaluate('window.bridge.post("from main")');
-        assert.deepStrictEqual(recorder.calls, ['echo from frame', 'from main']);
+        frame.evaluate('window.bridge.post("frame post")');
+        assert.strictEqual(frame.evaluate('window.bridge.echo("frame echo")'), undefined);
+        assert.deepStrictEqual(recorder.calls, ['main echo', 'frame post']);
+    },
+    async 'permission: without an object list, a method without its own list is refused'() {
+        const recorder = new Recorder();
+        const rules = JSON.stringify({ javascriptProxyPermission: {
+            methodList: [{ methodName: 'post', urlPermissionList: [rule('resource', 'rawfile')] }] } });
+        const { page } = await started((web) => web.javaScriptProxy({ object: recorder, name: 'bridge',
+            methodList: ['echo', 'post'], controller: web.options.controller, permission: rules }));
+        page.evaluate('window.bridge.post("post"); window.bridge.echo("echo")');
+        assert.deepStrictEqual(recorder.calls, ['post']);
     },
     async 'permission the stand-in cannot read is refused at registration'() {
         const { controller } = await started();
@@ -188,7 +198,7 @@ const cases = {
         assert.strictEqual(engine.uncaught.length, 1);
         assert.strictEqual(engine.uncaught[0].message, 'handler bug');
     },
-    async 'runJavaScript resolves JSON text in a later task; a Promise is not awaited; a throw is 17100003'() {
+    async 'runJavaScript resolves JSON text in a later task; a Promise is not awaited; a throw or no value is 17100003'() {
         const { controller, page } = await started();
         page.evaluate('window.x = 0');
         const pending = controller.runJavaScript('window.x = 1; "done"');
@@ -196,10 +206,12 @@ const cases = {
         assert.strictEqual(await pending, '"done"');
         assert.strictEqual(await controller.runJavaScript('({ a: [1, "b"] })'), '{"a":[1,"b"]}');
         assert.strictEqual(await controller.runJavaScript('Promise.resolve(5)'), '{}');
-        assert.strictEqual(await controller.runJavaScript('undefined'), 'null');
+        assert.strictEqual(await controller.runJavaScript('null'), 'null');
         await assert.rejects(controller.runJavaScript('throw new Error("page bug")'), (e) => e.code === 17100003);
-        const viaCallback = await new Promise((resolve) => controller.runJavaScript('7', (error, text) => resolve([error, text])));
-        assert.deepStrictEqual(viaCallback, [undefined, '7']);
+        await assert.rejects(controller.runJavaScript('window.x = undefined'), (e) => e.code === 17100003);
+        const viaCallback = (script) => new Promise((resolve) => controller.runJavaScript(script, (error, text) => resolve([error && error.code, text])));
+        assert.deepStrictEqual(await viaCallback('7'), [undefined, '7']);
+        assert.deepStrictEqual(await viaCallback('void 0'), [17100003, null]);
     },
     async 'runJavaScript runs in whatever page is current when its task comes'() {
         const { controller, engine, page } = await started();

@@ -148,15 +148,16 @@ class ArkWebEngine {
                 this.unsettledScripts.push(script);
                 return;
             }
+            // No value (undefined) and a failed script both reach the glue as an empty result, which
+            // rejects with 17100003 (webview_javascript_execute_callback.cpp).
             let text;
             try {
-                const value = this.main.evaluate(script);
-                text = JSON.stringify(value);
-            } catch (error) {
-                reject(new BusinessError(17100003, `Invalid resource path or file type: ${error && error.message}`));
-                return;
+                text = JSON.stringify(this.main.evaluate(script));
+            } catch {
+                text = undefined;
             }
-            resolve(text === undefined ? 'null' : text);
+            if (text === undefined) reject(new BusinessError(17100003, 'Invalid resource path or file type.'));
+            else resolve(text);
         });
     }
 }
