@@ -8,7 +8,8 @@
 //   attached to a `Web` and after that `Web` is destroyed; a controller used off the UI thread
 //   (`engine.onWorker`) throws too (stricter than ArkWeb, which only says "should");
 // - a proxy registered with `registerJavaScriptProxy` appears at the next load, not before;
-//   `deleteJavaScriptRegister` takes the object away at the next load too, calls meanwhile are lost;
+//   `deleteJavaScriptRegister` takes the object away at the next load too, and until then the
+//   page's calls still reach the deleted ArkTS object (the glue must ignore them itself);
 // - the `permission` list is matched against the calling frame's URL (scheme and host exact,
 //   port exact unless empty, path a prefix; the object list admits every method, a method's list
 //   admits more frames for that method only); a refused call is dropped: the page sees
@@ -229,8 +230,9 @@ class WebviewController {
         if (typeof name !== 'string') throw parameterError('name must be a string');
         const engine = this.live();
         if (!engine.pending.has(name)) throw new BusinessError(17100008, 'Failed to delete JavaScriptProxy because it does not exist.');
+        // The page keeps the object until its next load, and its calls still reach the ArkTS
+        // object: only the name is removed (RemoveNamedObject keeps objects_'s entry, FindObject).
         engine.pending.delete(name);
-        engine.deleted.add(name);
     }
 
     getLastJavascriptProxyCallingFrameUrl() { return this.live().lastCallingFrameUrl; }

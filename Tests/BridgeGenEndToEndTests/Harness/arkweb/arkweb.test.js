@@ -79,15 +79,15 @@ const cases = {
         const next = await engine.load(controller.getUrl());
         assert.strictEqual(next.evaluate('window.bridge.version()'), 'v1');
     },
-    async 'deleteJavaScriptRegister: 17100008 when unknown; the page keeps a dead object until the next load'() {
+    async 'deleteJavaScriptRegister: 17100008 when unknown; until the next load the page still reaches the object'() {
         const recorder = new Recorder();
         const { controller, engine, page } = await started((web) => web.javaScriptProxy({
             object: recorder, name: 'bridge', methodList: ['echo'], controller: web.options.controller }));
         assert.strictEqual(codeOf(() => controller.deleteJavaScriptRegister('nothing')), 17100008);
         controller.deleteJavaScriptRegister('bridge');
         assert.strictEqual(page.evaluate('typeof window.bridge.echo'), 'function');
-        assert.strictEqual(page.evaluate('window.bridge.echo("x")'), undefined);
-        assert.deepStrictEqual(recorder.calls, []);
+        assert.strictEqual(page.evaluate('window.bridge.echo("x")'), 'x');
+        assert.deepStrictEqual(recorder.calls, ['x']);
         const next = await engine.load(APP);
         assert.strictEqual(next.evaluate('typeof window.bridge'), 'undefined');
     },
@@ -188,6 +188,37 @@ const cases = {
         assert.strictEqual(level, 10);
         assert.strictEqual(long.length, 10000);
         assert.deepStrictEqual(bytes, {});
+    },
+    async 'a page function reaches ArkTS as a function that calls its own frame later, returns nothing, and dies with its page'() {
+        let deliver = null;
+        const object = { post: (text, fn) => { deliver = fn; } };
+        const { engine, page } = await started((web) => web.javaScriptProxy({ object, name: 'bridge',
+            methodList: [], asyncMethodList: ['post'], controller: web.options.controller }));
+        const frame = page.addFrame('https://app.example.com/frame.html');
+        frame.evaluate('window.got = []; window.bridge.post("hi", function (text) { window.got.push(text); return 42; })');
+        await tick();
+        assert.strictEqual(typeof deliver, 'function');
+        assert.strictEqual(deliver('{"a":1}'), undefined, 'no return value');
+        assert.strictEqual(frame.evaluate('window.got.length'), 0, 'called in a later task');
+        await tick();
+        const got = frame.evaluate('window.got');
+        assert.deepStrictEqual(Array.from(got), ['{"a":1}']);
+        assert.strictEqual(page.evaluate('typeof window.got'), 'undefined', 'only the calling frame');
+        await engine.load(APP);
+        deliver('late');
+        await tick();
+        assert.deepStrictEqual(Array.from(got), ['{"a":1}'], 'nothing reaches a page that is gone');
+    },
+    async 'registering a name again: the next page gets the new object, the current page keeps calling the old one'() {
+        const first = new Recorder();
+        const second = new Recorder();
+        const { controller, engine, page } = await started((web) => web.javaScriptProxy({ object: first, name: 'bridge',
+            methodList: ['echo'], controller: web.options.controller }));
+        controller.registerJavaScriptProxy(second, 'bridge', ['echo'], []);
+        page.evaluate('window.bridge.echo("old page")');
+        const next = await engine.load(APP);
+        next.evaluate('window.bridge.echo("new page")');
+        assert.deepStrictEqual([first.calls, second.calls], [['old page'], ['new page']]);
     },
     async 'an exception in a proxy method never reaches the page and is the app\'s uncaught error'() {
         const recorder = new Recorder();

@@ -26,7 +26,6 @@ class ArkWebEngine {
         // Registrations as the next load will inject them; `active` is what the current page has.
         this.pending = new Map();
         this.active = new Map();
-        this.deleted = new Set();
         this.asyncBatch = [];
         this.unsettledScripts = [];
         this.uncaught = [];
@@ -75,7 +74,6 @@ class ArkWebEngine {
         if (this.main !== null) this.main.kill();
         this.rendererAlive = true;
         this.active = new Map(this.pending);
-        this.deleted.clear();
         const doc = new Document(this, url, true);
         this.main = doc;
         this.injectProxies(doc);
@@ -111,7 +109,7 @@ class ArkWebEngine {
     proxyCall(doc, registration, method, args) {
         if (!doc.alive) return undefined;
         this.lastCallingFrameUrl = doc.url;
-        if (this.deleted.has(registration.name) || !permits(registration.permission, method, doc.url)) return undefined;
+        if (!permits(registration.permission, method, doc.url)) return undefined;
         const converted = args.map((arg) => convert(arg, 0, arktsRealm(this, doc)));
         if (registration.asyncNames.has(method)) {
             this.asyncBatch.push(() => this.invoke(registration, method, converted, doc));
