@@ -11,9 +11,8 @@
 //   `deleteJavaScriptRegister` takes the object away at the next load too, and until then the
 //   page's calls still reach the deleted ArkTS object (the glue must ignore them itself);
 // - the `permission` list is matched against the calling frame's URL (scheme and host exact,
-//   port exact unless empty, path a prefix; the object list admits every method, a method's list
-//   admits more frames for that method only); a refused call is dropped: the page sees
-//   `undefined` and ArkTS sees nothing;
+//   port exact unless empty, path a prefix; a method's own list intersects the object list); a
+//   refused call is dropped: the page sees `undefined` and ArkTS sees nothing;
 // - an async method returns `undefined` to the page at once and runs in a later task; the calls
 //   queued in one task run in reverse order (the docs: "the task execution sequence cannot be
 //   ensured"); `getLastJavascriptProxyCallingFrameUrl()` is the URL of the last call the engine
@@ -106,10 +105,10 @@ function permits(permission, method, frameUrl) {
     const parts = urlParts(frameUrl);
     if (parts === null) return false;
     const admitted = (list) => list.some((rule) => ruleAdmits(rule, parts));
-    // The object list admits every method; a method's own list only adds frames for that method
-    // (the docs: "Object-level permission. If it is granted, all methods are available").
-    if (permission.object !== null && admitted(permission.object)) return true;
-    return permission.methods.has(method) && admitted(permission.methods.get(method));
+    // A method with its own list gets the intersection with the object list (the declaration of
+    // registerJavaScriptProxy; the developer guide's comment reads as a union: see arkweb.test.js).
+    if (permission.object !== null && !admitted(permission.object)) return false;
+    return !permission.methods.has(method) || admitted(permission.methods.get(method));
 }
 
 /** A value crossing the bridge in either direction, as webview_javascript_result_callback.cpp converts it. */
@@ -187,13 +186,14 @@ function arktsRealm(engine, doc) {
 }
 
 /** A registered proxy: the ArkTS object, its sync and async names, its parsed permission. */
-function makeRegistration(object, name, methodList, asyncMethodList, permission) {
+function makeRegistration(object, name, methodList, asyncMethodList, permission, explicitPermission = false) {
     if (typeof object !== 'object' || object === null) throw parameterError('object must be an object');
     if (typeof name !== 'string') throw parameterError('name must be a string');
     const strings = (list) => Array.isArray(list) && list.every((item) => typeof item === 'string');
     if (!strings(methodList)) throw parameterError('methodList must be an array');
     if (!strings(asyncMethodList)) throw parameterError('asyncMethodList must be an array');
     if (permission !== undefined && typeof permission !== 'string') throw parameterError('permission must be a string');
+    if (permission === undefined && explicitPermission) throw parameterError('permission must be a string');
     const asyncNames = new Set(asyncMethodList);
     // A name in both lists is async (the declaration's note).
     const names = [...new Set([...methodList, ...asyncMethodList])];
@@ -219,7 +219,8 @@ class WebviewController {
         if (count > 5) throw parameterError('three, four or five arguments');
         // An explicit `undefined` asyncMethodList fails the array check (napi_webview_controller.cpp).
         const asyncList = rest.length >= 1 ? rest[0] : [];
-        const registration = makeRegistration(object, name, methodList, asyncList, rest[1]);
+        // An explicit `undefined` permission (five arguments) fails the string check as well.
+        const registration = makeRegistration(object, name, methodList, asyncList, rest[1], rest.length === 2);
         const engine = this.live();
         // Both lists empty: logged and ignored, nothing thrown (webview_controller.cpp).
         if (registration.names.length === 0) return;
@@ -286,12 +287,17 @@ class WebAttribute {
     }
 
     javaScriptProxy(proxy) {
-        // Read at initialisation only; later changes are not seen (the docs).
-        if (proxy !== undefined && proxy !== null) {
-            const registration = makeRegistration(proxy.object, proxy.name, proxy.methodList,
-                proxy.asyncMethodList === undefined ? [] : proxy.asyncMethodList, proxy.permission);
-            this.proxy = registration.names.length === 0 ? null : registration;
-        }
+        // Read at initialisation only; later changes are not seen (the docs). The controller's
+        // internal `jsProxy` (InnerJsProxy) throws nothing: a bad argument registers nothing, and a
+        // permission that is not a string reads as none, so every frame may call.
+        if (proxy === undefined || proxy === null) return this;
+        const strings = (list) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+        const sync = strings(proxy.methodList) ? proxy.methodList : [];
+        const asyncList = strings(proxy.asyncMethodList) ? proxy.asyncMethodList : [];
+        const permission = typeof proxy.permission === 'string' ? proxy.permission : undefined;
+        if (typeof proxy.object !== 'object' || proxy.object === null || typeof proxy.name !== 'string') return this;
+        const registration = makeRegistration(proxy.object, proxy.name, sync, asyncList, permission);
+        this.proxy = registration.names.length === 0 ? null : registration;
         return this;
     }
 

@@ -91,9 +91,10 @@ const cases = {
         const next = await engine.load(APP);
         assert.strictEqual(next.evaluate('typeof window.bridge'), 'undefined');
     },
-    async 'an explicit undefined asyncMethodList is 401; both lists empty registers nothing, silently'() {
+    async 'an explicit undefined asyncMethodList or permission is 401; both lists empty registers nothing, silently'() {
         const { controller, engine } = await started();
         assert.strictEqual(codeOf(() => controller.registerJavaScriptProxy(new Recorder(), 'b', ['post'], undefined, '')), 401);
+        assert.strictEqual(codeOf(() => controller.registerJavaScriptProxy(new Recorder(), 'b', ['post'], [], undefined)), 401);
         assert.strictEqual(codeOf(() => controller.registerJavaScriptProxy(new Recorder(), 'b', [], [])), 'no throw');
         const next = await engine.load(APP);
         assert.strictEqual(next.evaluate('typeof window.b'), 'undefined');
@@ -113,27 +114,27 @@ const cases = {
         assert.strictEqual(page.addFrame('https://app.example.com:8443/h5/deep/x.html').evaluate('window.bridge.echo("frame")'), 'frame');
         assert.deepStrictEqual(recorder.calls, ['main', 'frame']);
     },
-    async 'permission: the object list admits every method; a method list adds frames, it never narrows'() {
+    async 'permission: a method list intersects the object list, it never widens it'() {
         const recorder = new Recorder();
-        const rules = permission([rule('resource', 'rawfile')],
-            [{ methodName: 'post', urlPermissionList: [rule('https', 'app.example.com')] },
-                { methodName: 'echo', urlPermissionList: [rule('https', 'other.example.com')] }]);
+        const rules = permission([rule('resource', 'rawfile'), rule('https', 'app.example.com')],
+            [{ methodName: 'post', urlPermissionList: [rule('resource', 'rawfile'), rule('https', 'other.example.com')] }]);
         const { page } = await started((web) => web.javaScriptProxy({ object: recorder, name: 'bridge',
             methodList: ['echo', 'post'], controller: web.options.controller, permission: rules }));
-        assert.strictEqual(page.evaluate('window.bridge.echo("main echo")'), 'main echo', 'a method list does not narrow');
         const frame = page.addFrame('https://app.example.com/x.html');
         frame.evaluate('window.bridge.post("frame post")');
-        assert.strictEqual(frame.evaluate('window.bridge.echo("frame echo")'), undefined);
-        assert.deepStrictEqual(recorder.calls, ['main echo', 'frame post']);
+        assert.strictEqual(frame.evaluate('window.bridge.echo("frame echo")'), 'frame echo');
+        page.addFrame('https://other.example.com/y.html').evaluate('window.bridge.post("other post")');
+        page.evaluate('window.bridge.post("main post")');
+        assert.deepStrictEqual(recorder.calls, ['frame echo', 'main post']);
     },
-    async 'permission: without an object list, a method without its own list is refused'() {
+    async 'the javaScriptProxy attribute throws nothing: a permission that is not a string means no permission'() {
         const recorder = new Recorder();
-        const rules = JSON.stringify({ javascriptProxyPermission: {
-            methodList: [{ methodName: 'post', urlPermissionList: [rule('resource', 'rawfile')] }] } });
         const { page } = await started((web) => web.javaScriptProxy({ object: recorder, name: 'bridge',
-            methodList: ['echo', 'post'], controller: web.options.controller, permission: rules }));
-        page.evaluate('window.bridge.post("post"); window.bridge.echo("echo")');
-        assert.deepStrictEqual(recorder.calls, ['post']);
+            methodList: ['echo'], controller: web.options.controller, permission: { not: 'a string' } }), TRUSTED);
+        assert.strictEqual(page.addFrame('https://evil.example.net/').evaluate('window.bridge.echo("evil")'), 'evil');
+        const quiet = await started((web) => web.javaScriptProxy({ object: recorder, name: 'bad', methodList: 'echo',
+            controller: web.options.controller }));
+        assert.strictEqual(quiet.page.evaluate('typeof window.bad'), 'undefined');
     },
     async 'permission the stand-in cannot read is refused at registration'() {
         const { controller } = await started();
