@@ -106,10 +106,10 @@ class ArkWebEngine {
     }
 
     /** A page's call of a proxy method: permission, then sync (the page waits) or async (queued). */
-    proxyCall(doc, registration, method, args) {
+    proxyCall(doc, registration, method, args, frameUrl = doc.url) {
         if (!doc.alive) return undefined;
-        this.lastCallingFrameUrl = doc.url;
-        if (!permits(registration.permission, method, doc.url)) return undefined;
+        this.lastCallingFrameUrl = frameUrl;
+        if (!permits(registration.permission, method, frameUrl)) return undefined;
         const converted = args.map((arg) => convert(arg, 0, arktsRealm(this, doc)));
         if (registration.asyncNames.has(method)) {
             this.asyncBatch.push(() => this.invoke(registration, method, converted, doc));
