@@ -1,7 +1,8 @@
 // A test-only stand-in of the ArkWeb API a bridge's ArkTS glue touches (HarmonyOS NEXT), for node.
 // The ArkTS side gets what `@kit.ArkWeb` and the `Web` component give it: `webview.WebviewController`
 // and `Web(options)` with its attribute methods; the test drives the engine's side (loads, frames,
-// the renderer) through `ArkWebEngine`. Pages are node `vm` contexts, one per frame document.
+// the renderer) through `ArkWebEngine` (engine.js). Pages are node `vm` contexts, one per frame
+// document; chromium.js puts the same ArkTS side in front of real Chromium documents.
 //
 // It is deliberately no kinder than the platform (arkweb.test.js proves each point):
 // - every non-static controller method throws BusinessError 17100001 before the controller is
@@ -17,10 +18,13 @@
 //   queued in one task run in reverse order (the docs: "the task execution sequence cannot be
 //   ensured"); `getLastJavascriptProxyCallingFrameUrl()` is the URL of the last call the engine
 //   received, so a queued async call may read a later call's frame;
-// - values cross as ArkWeb converts them: own enumerable fields, functions dropped, at most 10
-//   levels and 10,000 entries a level (silently cut), `null` arrives as `undefined`, bytes arrive
-//   as empty objects; an exception thrown by an ArkTS proxy method never reaches the page and
-//   ends the app (`engine.uncaught`);
+// - values cross as ArkWeb converts them: own enumerable fields, at most 10 levels and 10,000
+//   entries a level (silently cut), `null` arrives as `undefined`, an `ArrayBuffer` as an empty
+//   object; a page function argument becomes an ArkTS function that calls its own document in a
+//   later task, returns nothing, and reaches nothing once that document is gone; an exception
+//   thrown by an ArkTS proxy method never reaches the page and ends the app (`engine.uncaught`);
+// - the `javaScriptProxy` attribute throws nothing: a bad argument registers nothing, and a
+//   permission that is not a string means no permission;
 // - `runJavaScript` runs in a later task in whatever main-frame document is current by then and
 //   resolves the completion value's JSON text (a Promise is not awaited: `{}`); a script that
 //   throws or ends with no value (`undefined`) rejects with 17100003, the callback form gets that
