@@ -87,6 +87,29 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
         print("arkts-campaign: \(cases.count) messages (seed \(seed)), \(read) read, \(cases.count - read) refused, \(mismatches.count) differ")
     }
 
+    /// Messages at the size limit and one byte past it, of ASCII and of characters of two, three
+    /// and four UTF-8 bytes: the ArkTS runtime holds UTF-16 text and counts its UTF-8 bytes
+    /// itself, so it must draw the line where Swift does.
+    func testTheSizeLimitCountsUTF8BytesAsSwiftDoes() throws {
+        let limit = BridgeLimits.maxMessageBytes
+        let head = "{\"type\":\"a\",\"callbackName\":\"cb\",\"data\":\"", tail = "\"}"
+        var cases: [Case] = []
+        for pattern in ["", "é中😀"] {
+            for extra in [0, 1] {
+                let room = limit + extra - head.utf8.count - tail.utf8.count
+                let repeats = pattern.isEmpty ? 0 : room / pattern.utf8.count
+                let filler = String(repeating: pattern, count: repeats) + String(repeating: "a", count: room - repeats * pattern.utf8.count)
+                let text = head + filler + tail
+                XCTAssertEqual(text.utf8.count, limit + extra)
+                cases.append(Case(kind: "incoming-digest", input: text,
+                                  swift: RuntimeDifferentialTests.digest(RuntimeDifferentialTests.swiftIncoming(text))))
+            }
+        }
+        XCTAssertEqual(cases.filter { $0.swift.hasSuffix("err -2 the message is larger than \(limit) bytes of JSON") }.count, 2)
+        let mismatches = try mismatches(cases)
+        XCTAssertTrue(mismatches.isEmpty, mismatches.joined(separator: "\n"))
+    }
+
     /// Keys that differ only in Unicode normalization through characters of recent Unicode
     /// versions: the ArkTS runtime finds them with the platform's Unicode data (`String.normalize`;
     /// here node's ICU), so it refuses them where that data assigns every character and keeps
