@@ -87,6 +87,27 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
         print("arkts-campaign: \(cases.count) messages (seed \(seed)), \(read) read, \(cases.count - read) refused, \(mismatches.count) differ")
     }
 
+    /// The bridge's codes, name for name and value for value (Swift's `unknownMethod` is
+    /// `UNKNOWN_METHOD`), and success envelopes around every message the corpus reads.
+    func testCodesAndSuccessEnvelopesAreSwifts() throws {
+        let codes = BridgeErrorCode.allCases.map { code in
+            String(describing: code).reduce(into: "") { name, character in
+                name += character.isUppercase ? "_" + String(character) : character.uppercased()
+            } + "=\(code.rawValue)"
+        }.joined(separator: ",")
+        var cases = [Case(kind: "codes", input: "", swift: codes)]
+        var random = SeededRandom(seed: 45)
+        for text in RuntimeDifferentialTests.incomingCases(&random, hostile: HostileStrings.pieces.flatMap { $0 }).map(\.input) {
+            guard case .success(let message) = BridgeIncoming(text, parse: true).object,
+                  let data = try? BridgeDecode.json(message, "data") else { continue }
+            cases.append(Case(kind: "success", input: text, swift: BridgeEnvelope.success(data).jsonText))
+        }
+        XCTAssertGreaterThan(cases.count, 100)
+        let mismatches = try mismatches(cases)
+        XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) differ:\n" + mismatches.prefix(20).joined(separator: "\n"))
+        print("arkts-envelopes: \(cases.count - 1) success envelopes and the \(BridgeErrorCode.allCases.count) codes, \(mismatches.count) differ")
+    }
+
     /// Messages at the size limit and one byte past it, of ASCII and of characters of two, three
     /// and four UTF-8 bytes: the ArkTS runtime holds UTF-16 text and counts its UTF-8 bytes
     /// itself, so it must draw the line where Swift does.

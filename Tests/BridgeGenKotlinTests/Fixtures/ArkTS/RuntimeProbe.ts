@@ -10,7 +10,7 @@ import { BridgeCallbackKind, BridgeIncoming } from './Incoming';
 import { BridgePath } from './Paths';
 import { BridgeJavaScript } from './Text';
 import {
-  BridgeEnvelope, BridgeError, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
+  BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './Values';
 
 // What the probe needs of node, declared here so no @types package is needed.
@@ -75,6 +75,13 @@ function answer(kind: string, input: string): string {
     // Whether node's Unicode data (its ICU) assigns every character of the text.
     case 'assigned': return String(/^\P{Cn}*$/u.test(input));
     case 'decode': return decode(...pair(input));
+    // The bridge's codes as declared, `NAME=value` in order (the input is not read).
+    case 'codes': return Object.keys(BridgeErrorCode).filter((key: string) => Number.isNaN(Number(key)))
+      .map((key: string) => `${key}=${Number(BridgeErrorCode[key as keyof typeof BridgeErrorCode])}`).join(',');
+    case 'success': {
+      const message = BridgeIncoming.read(input).message;
+      return message === undefined ? 'not read' : BridgeEnvelope.success(BridgeDecode.json(new JsonObject(message), new BridgePath('data'))).jsonText;
+    }
     case 'struct': return struct(input);
     case 'encode': return encode(...pair(input));
     default: throw new Error(`unknown case kind ${kind}`);
