@@ -87,7 +87,7 @@ extension RuntimeDifferentialTests {
 
     /// What the campaign and the limits' edges make of each runtime: the case, and the Swift
     /// runtime's answer. Summarized answers (a digest of the message) keep the lines short.
-    func campaignCases() -> [Case] {
+    static func campaignCases() -> [Case] {
         let texts = Self.campaignMessages(count: Self.campaignSize, seed: Self.campaignSeed) + Self.valueLimitMessages()
         // The residues RuntimeDifferentialTests.incomingCases leaves out (Foundation on Linux), and
         // numbers Foundation on Linux reads its own way (incomingCases and decodeCases have the

@@ -24,7 +24,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         return String(decoding: out, as: UTF8.self)
     }
 
-    func cases() -> [Case] {
+    static func cases() -> [Case] {
         var cases: [Case] = []
         var random = SeededRandom(seed: 24)
         var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 100, 1e-4, 9.99e-5, 1e-5, 1.5e-7, 123.456, 1e15, 1e16, 1e17,
@@ -99,7 +99,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     }
 
     /// Messages as pages send them, hostile ones, and each cut short and mutated at random.
-    func incomingCases(_ random: inout SeededRandom, hostile: [String]) -> [Case] {
+    static func incomingCases(_ random: inout SeededRandom, hostile: [String]) -> [Case] {
         func literal(_ text: String) -> String { JSONValue.string(text).jsonText }
         var texts = [
             "{}", "[]", "\"x\"", "1", "", " ", "{\"type\":\"a\"}", "\u{FEFF}{\"type\":1}", "{\"type\":\"a\"} x",
@@ -155,7 +155,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     }
 
     /// Each decoder over values of every kind, at `params.v` (an empty text: no `v`).
-    func decodeCases() -> [Case] {
+    static func decodeCases() -> [Case] {
         let values = ["", "null", "\"s\"", "\"\"", "true", "false", "0", "1", "-1", "2", "1.0", "1.5", "-0.0", "0.0", "1e2",
                       "9007199254740991", "9007199254740992", "-9007199254740991", "-9007199254740992", "18446744073709551615",
                       "1e300", "[]", "[1,2]", "[1,\"x\"]", "[1,[2]]", "{}", "{\"b\":1,\"a\":2}", "{\"b\":\"x\",\"a\":\"y\"}",
@@ -172,7 +172,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     /// `bytes` through both runtimes: every byte value, every padding length, random data, and
     /// texts that are almost base64 (one character replaced, cut short, padding moved), each
     /// decoded to the same bytes (or refused with the same message) and encoded back alike.
-    func bytesCases(_ random: inout SeededRandom) -> [Case] {
+    static func bytesCases(_ random: inout SeededRandom) -> [Case] {
         var texts = ["", "AA==", "AAE=", "AAEC", "/w==", "+/+/", "aGVsbG8=", "aGVsbG8", "aGk", "aGl=", "QR==", "Q===", "====",
                      "aGVs bG8=", "aGVsbG8=\\n", " aGk=", "a-_w", "aG=s", "aGk=aGk=", "\\u00e9AAA", "AAAA\\u0000", "aGk=\\t"]
         texts.append(Data((0...255).map { UInt8($0) }).base64EncodedString())
@@ -232,7 +232,7 @@ final class RuntimeDifferentialTests: XCTestCase {
 
     /// Objects for one struct shape, each field absent, null, right or wrong in turn: what
     /// `BridgeDecode.Fields` reads, encoded back through `BridgeEncode.Members`, or the error.
-    func structCases(_ random: inout SeededRandom, hostile: [String]) -> [Case] {
+    static func structCases(_ random: inout SeededRandom, hostile: [String]) -> [Case] {
         func literal(_ text: String) -> String { JSONValue.string(text).jsonText }
         let choices: [(key: String, right: [String], wrong: [String])] = [
             ("name", [literal("n"), literal("😀\u{0}é")], ["1", "true", "[]"]),
@@ -294,7 +294,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     /// What the encoders refuse (integers beyond 2^53, non-finite doubles) and accept, alone
     /// and inside a list, a map and an `any` value, with at most one bad value each (Swift
     /// encodes a dictionary in its own order).
-    func encodeCases(_ random: inout SeededRandom) -> [Case] {
+    static func encodeCases(_ random: inout SeededRandom) -> [Case] {
         var ints: [Int] = [0, 1, -1, 9_007_199_254_740_991, -9_007_199_254_740_991, 9_007_199_254_740_992, -9_007_199_254_740_992,
                            .max, .min]
         for _ in 0..<40 { ints.append(Int(bitPattern: UInt(random.next()))) }
@@ -361,7 +361,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     }
 
     func testKotlinWritesWhatSwiftWrites() throws {
-        let cases = cases()
+        let cases = Self.cases()
         let mismatches = try kotlinMismatches(cases)
         XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ:\n" + mismatches.prefix(20).joined(separator: "\n"))
         XCTAssertGreaterThan(cases.count, 1_000)
@@ -424,7 +424,7 @@ final class RuntimeDifferentialTests: XCTestCase {
     /// The random campaign (`campaignMessages`, seeded; its size from `BRIDGEGEN_DIFFERENTIAL_MESSAGES`),
     /// messages at the value limit and union values (`campaignUnionCases`), each with the same answer from both runtimes.
     func testARandomCampaignReadsAlike() throws {
-        let cases = campaignCases()
+        let cases = Self.campaignCases()
         print("campaign: \(cases.count) messages (seed \(Self.campaignSeed)) through both runtimes")
         let mismatches = try kotlinMismatches(cases)
         XCTAssertTrue(mismatches.isEmpty, "seed \(Self.campaignSeed): \(mismatches.count) of \(cases.count) messages differ:\n"
