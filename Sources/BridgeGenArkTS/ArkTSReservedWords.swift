@@ -44,9 +44,10 @@ enum ArkTSReservedWords {
          ArkTSPageGenerator.name(module), ArkTSDispatchGenerator.name(module), ArkTSErrorGenerator.name(module)]
     }
 
-    /// Members every error class has from `Error` and `BridgeApplicationError`; `code` and
-    /// `message` are refused for every target.
-    static let errorMembers: Set<String> = ["name", "stack", "cause", "bridgeError", "encodeData", "toString", "constructor"]
+    /// Members every error class has from `Error` and `BridgeApplicationError` that a data
+    /// field would replace (`cause`, typed `unknown`, may be narrowed); `code` and `message`
+    /// are refused for every target.
+    static let errorMembers: Set<String> = ["name", "stack", "bridgeError", "encodeData", "toString", "constructor"]
 
     /// The member of the generated page caller a page method would clash with.
     static let pageCallerMembers: Set<String> = ["withTimeout"]

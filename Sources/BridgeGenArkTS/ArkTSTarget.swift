@@ -23,11 +23,12 @@ public struct ArkTSTarget: BridgeTarget {
     /// field, event or page method would clash with.
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let namespaces = Dictionary(schema.modules.map { (ArkTSNamer.namespace($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
         for module in schema.modules {
             var taken: [String: String] = [:]
             for name in ArkTSReservedWords.supportNames { taken[name] = "a declaration of the runtime it imports" }
-            for (name, owner) in namespaces { taken[name] = "the name module '\(owner)' is imported as" }
+            for owner in Self.referencedModules(module) where owner != module.name {
+                taken[ArkTSNamer.namespace(owner)] = "the name module '\(owner)' is imported as"
+            }
             for name in ArkTSReservedWords.moduleNames(module.name) { taken[name] = "a class the generator writes" }
             for (name, what, location) in ArkTSReservedWords.declared(module) {
                 if let other = taken[name] {
@@ -59,7 +60,7 @@ public struct ArkTSTarget: BridgeTarget {
             }
         }
         for method in module.pageMethods where ArkTSReservedWords.pageCallerMembers.contains(method.identifier) {
-            diagnostics.append(ArkTSMessages.reservedMember(method.identifier, what: "page method", owner: ArkTSPageGenerator.name(module.name), at: method.location))
+            diagnostics.append(ArkTSMessages.reservedPageMethod(method.name, caller: ArkTSPageGenerator.name(module.name), at: method.location))
         }
         return diagnostics
     }
