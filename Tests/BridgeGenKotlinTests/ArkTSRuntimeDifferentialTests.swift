@@ -15,13 +15,14 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
                            "--noImplicitOverride", "--noUnusedLocals", "--noImplicitReturns"]
 
     func buildProbe() throws -> URL {
-        try Self.compile(probe: "RuntimeProbe.ts", for: self)
+        try Self.compile(probes: ["RuntimeProbe.ts"], for: self).appendingPathComponent("RuntimeProbe.js")
     }
 
     /// The runtime as node runs it: each `.ets` file copied as `.ts` (ArkTS is a subset of
-    /// TypeScript, so tsc reads it as it stands) beside the probe (Fixtures/ArkTS), compiled to
-    /// CommonJS with the timer functions ArkTS declares globally (Fixtures/ArkTS/Globals.d.ts).
-    static func compile(probe: String, for test: XCTestCase) throws -> URL {
+    /// TypeScript, so tsc reads it as it stands) beside the probes (Fixtures/ArkTS), compiled to
+    /// CommonJS with the timer functions ArkTS declares globally (Fixtures/ArkTS/Globals.d.ts);
+    /// the folder of the compiled `.js` files.
+    static func compile(probes: [String], for test: XCTestCase) throws -> URL {
         guard which("node") != nil, which("tsc") != nil else {
             throw XCTSkip("node or tsc is not installed, so the ArkTS runtime cannot run here; \(installAdvice)")
         }
@@ -35,14 +36,14 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
             try FileManager.default.copyItem(at: runtime.appendingPathComponent(file),
                                              to: sources.appendingPathComponent(String(file.dropLast(4)) + ".ts"))
         }
-        for fixture in [probe, "Globals.d.ts"] {
+        for fixture in probes + ["Globals.d.ts"] {
             try FileManager.default.copyItem(atPath: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/" + fixture),
                                              toPath: sources.appendingPathComponent(fixture).path)
         }
-        let inputs = (files.map { String($0.dropLast(4)) + ".ts" } + [probe, "Globals.d.ts"]).map { "src/" + $0 }
+        let inputs = (files.map { String($0.dropLast(4)) + ".ts" } + probes + ["Globals.d.ts"]).map { "src/" + $0 }
         let compiled = try runProcess("tsc", tscFlags + ["--outDir", "out"] + inputs, in: folder, mergeStderr: true)
         guard compiled.status == 0 else { throw TestFailure("tsc refused the ArkTS runtime:\n" + compiled.output) }
-        return folder.appendingPathComponent("out/" + probe.dropLast(3) + ".js")
+        return folder.appendingPathComponent("out")
     }
 
     /// The ArkTS runtime's answers to `cases`, in one node run per 50,000 cases.
