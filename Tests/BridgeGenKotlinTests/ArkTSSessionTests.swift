@@ -80,7 +80,8 @@ final class ArkTSSessionTests: XCTestCase {
     /// log line naming `arkts.bundledOrigins`, a `$cancel` that ArkWeb delivered before its
     /// request (the request answered -9 without running, once), the trailing `BridgeCall`
     /// (caller, cancellation listeners), `close()`, a module throwing out of `dispatch` (a stack
-    /// overflow, a TypeError: -6, the session serving on), and the page-call script run as
+    /// overflow, a TypeError: -6, the session serving on), a fast stream giving the UI thread a
+    /// turn (its `$cancel` read after 64 items), and the page-call script run as
     /// `runJavaScript` runs it: its value `true`, its `$answer` posted through the object;
     /// deadlines no timer holds (none) and already past (nothing runs).
     func testWhatOnlyArkWebNeeds() throws {

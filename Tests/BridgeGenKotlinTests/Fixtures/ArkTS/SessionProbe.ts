@@ -378,7 +378,29 @@ async function arkts(): Promise<void> {
   println(`queued ${session.queuedEventCount('probe')}`);
   await send('{"type":"who","callbackName":"c5"}');
   await thrown();
+  await yielding();
   await pageScript();
+}
+
+/** A stream's handler that emits as fast as it can still lets the UI thread read a `$cancel` after 64 items. */
+async function yielding(): Promise<void> {
+  println('-- a fast stream yields to the UI thread');
+  const session = new BridgeSession(undefined, new BridgeOriginPolicy(['app'], [], true, []), (line: string) => println(`log: ${line}`));
+  session.install(new CounterDispatcher(new CountingProbe()));
+  const origin = new BridgeOrigin('app', 'bundle', 0, true);
+  let items = 0;
+  const counting: BridgeFrame = { post: (text: string) => {
+    if (text.startsWith('{"item"')) {
+      items += 1;
+    } else {
+      println(`A: ${text}`);
+    }
+  } };
+  session.receive('probe', '{"type":"count","data":{"upTo":500},"callbackName":"y1","id":"y1"}', origin, counting);
+  // Queued behind the handler as the page's next post is.
+  setTimeout(() => session.receive('probe', '{"type":"$cancel","data":{"id":"y1"}}', origin, counting), 0);
+  await settle(20);
+  println(`items before the $cancel was read: ${items}; running ${session.runningRequestCount}`);
 }
 
 /** A module that is no BridgeDispatcher and throws out of `dispatch`: once the stack overflows, once a TypeError. */
