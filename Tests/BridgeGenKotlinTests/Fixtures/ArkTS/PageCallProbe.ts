@@ -118,7 +118,7 @@ async function script(): Promise<void> {
     probe.answer((index + 2).toString(), answers[index]);
     await job;
   }
-  job = probe.call('optional', caller, BridgeDecode.optionalOf === undefined ? int : (v: JsonValue | undefined, p: BridgePath) => BridgeDecode.optional(v, p, int));
+  job = probe.call('optional', caller, BridgeDecode.optionalOf(int));
   await settle();
   probe.answer('13', '{"errcode":0,"errmsg":"ok"}');
   await job;
