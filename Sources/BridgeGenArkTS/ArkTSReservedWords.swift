@@ -10,13 +10,8 @@ enum ArkTSReservedWords {
 
     static let all = ReservedWords(.type, typeNames, reason: "ArkTS")
 
-    /// The runtime's names that generated code imports from the support file: the embedded
-    /// runtime's exports, and the session's classes the generated code is written against.
-    static let supportNames: Set<String> = ArkTSSupportGenerator.exportedNames.union(sessionNames)
-
-    /// The session classes of the runtime's contract that generated code names.
-    static let sessionNames: Set<String> = ["BridgeCall", "BridgeCapabilities", "BridgeDispatcher", "BridgePageCaller",
-                                            "BridgeReply", "BridgeSession", "BridgeStream"]
+    /// The runtime's names that generated code imports from the support file: the embedded runtime's exports.
+    static var supportNames: Set<String> { ArkTSSupportGenerator.exportedNames }
 
     /// Every name `module`'s file declares at its top level, in order, each with what declares it.
     static func declared(_ module: Module) -> [(name: String, what: String, location: SourceLocation)] {

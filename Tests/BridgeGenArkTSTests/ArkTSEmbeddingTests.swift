@@ -24,6 +24,12 @@ final class ArkTSEmbeddingTests: XCTestCase {
             }
             XCTAssertEqual(file.imports, lines.prefix(file.firstLine - 1).filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }, file.name)
             XCTAssertFalse(file.body.split(separator: "\n").contains { $0.hasPrefix("import ") }, "\(file.name): an import below the header")
+            // The embedder takes the header a line at a time: an import over several lines would
+            // leave its names and `} from` at the top of the body (Runtime/ArkTS/README.md).
+            for line in file.imports {
+                XCTAssertTrue(line.hasPrefix("{ ") && line.hasSuffix("';") && line.contains(" } from '"),
+                              "\(file.name): 'import \(line)' is not a whole import on one line")
+            }
         }
     }
 
