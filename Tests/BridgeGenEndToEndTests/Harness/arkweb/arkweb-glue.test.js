@@ -61,7 +61,10 @@ const { BridgeArkWeb, BridgeArkWebPermission, BridgeArkWebScripts, BridgeInstall
 const { BridgeOriginPolicy } = built.session;
 
 const APP = 'resource://rawfile/index.html';
-const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Timer rounds one after another: every task the stand-in chains within them has run, however late timers fire. */
+const tick = async (rounds = 10) => {
+    for (let round = 0; round < rounds; round += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+};
 const policy = ({ schemes = [], hosts = [], mainFrameOnly = true, bundled = ['resource://rawfile'] } = {}) =>
     new BridgeOriginPolicy(schemes, hosts, mainFrameOnly, bundled);
 const rules = (p) => JSON.parse(BridgeArkWebPermission.json(p)).javascriptProxyPermission.urlPermissionList;
@@ -149,6 +152,9 @@ const cases = {
     async 'install in onControllerAttached: the first page has the object, one async postMessage, answered through deliver'() {
         const { page, engine, logs } = await installed();
         assert.deepStrictEqual(JSON.parse(page.evaluate(`JSON.stringify(Object.keys(window.${OBJECT}))`)), ['postMessage']);
+        const registration = engine.active.get(OBJECT);
+        assert.deepStrictEqual([...registration.asyncNames], ['postMessage'], 'registered in asyncMethodList');
+        assert.deepStrictEqual(registration.permission.object, [rule('resource', 'rawfile'), rule('resource', 'RAWFILE')]);
         assert.strictEqual(postFrom(page, hello('__bg_cb_1')), undefined, 'an async method returns nothing');
         assert.deepStrictEqual(delivered(page), [], 'nothing is answered within the page task');
         await tick();
