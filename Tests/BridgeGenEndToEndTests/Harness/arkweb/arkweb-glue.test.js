@@ -51,7 +51,7 @@ function build() {
     if (compiled.error) return { skipped: `tsc cannot run (${compiled.error.code})` };
     if (compiled.status !== 0) throw new Error(`tsc refused the runtime:\n${compiled.stdout}${compiled.stderr}`);
     const load = (name) => require(path.join(folder, 'out', name));
-    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), module: load('GlueModule.js') };
+    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), values: load('Values.js'), module: load('GlueModule.js') };
 }
 
 const built = build();
@@ -165,6 +165,25 @@ const cases = {
         assert.ok(answer, JSON.stringify(delivered(page)));
         assert.strictEqual(answer.envelope.errcode, 0, JSON.stringify(answer));
         assert.deepStrictEqual(engine.uncaught, []);
+        assert.deepStrictEqual(logs, []);
+    },
+    async 'requests are answered to the posting frame; events reach the frames that said hello, queued until then'() {
+        const { page, session, logs } = await installed({ trust: policy({ mainFrameOnly: false }) });
+        const { JsonText } = built.values;
+        session.emit('sample', 'ping', () => new JsonText('early'));
+        const inner = page.addFrame('resource://rawfile/inner.html');
+        postFrom(page, JSON.stringify({ type: 'echo', data: { n: 1 }, callbackName: '__bg_cb_1' }));
+        await tick();
+        assert.deepStrictEqual(answerOf(page, '__bg_cb_1').envelope, { errcode: 0, errmsg: 'ok', data: { n: 1 } });
+        postFrom(page, hello('__bg_cb_2'));
+        await tick();
+        postFrom(inner, hello('__bg_cb_3'));
+        await tick();
+        session.emit('sample', 'ping', () => new JsonText('late'));
+        await tick();
+        const events = (doc) => delivered(doc).filter((frame) => frame.event).map((frame) => frame.event.payload);
+        assert.deepStrictEqual(events(page), ['early', 'late']);
+        assert.deepStrictEqual(events(inner), ['late']);
         assert.deepStrictEqual(logs, []);
     },
     async 'install refuses an unattached controller and a second install; a late install says refresh'() {
