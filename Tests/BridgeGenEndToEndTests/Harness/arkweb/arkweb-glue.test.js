@@ -336,6 +336,38 @@ const cases = {
         assert.deepStrictEqual(arkweb.documentStartScripts(web, 'https://evil.example.net/'), []);
         assert.strictEqual(arkweb.documentStartScripts(web, APP).length, 2);
     },
+    async 'console forwarding: the script finds its object; trusted frames reach the receiver, others never do'() {
+        const consoleScript = fs.readFileSync(path.join(repository, 'Runtime/JavaScript/console-forward.js'), 'utf8') + '(1000, 50);\n';
+        const trust = policy({ hosts: ['widgets.example.com'] });
+        const controller = new WebviewController();
+        const logs = [];
+        const received = [];
+        const web = Web({ src: APP, controller })
+            .javaScriptOnDocumentStart(BridgeArkWeb.documentStartScripts(trust, undefined, { console: consoleScript }))
+            .onControllerAttached(() => {
+                BridgeArkWeb.install(controller, [built.module.sampleModule()], trust, {
+                    log: (line) => logs.push(line),
+                    console: (text, origin) => received.push([text, `${origin.scheme}://${origin.host}`, origin.isMainFrame]),
+                });
+            });
+        const engine = new ArkWebEngine(web);
+        await engine.attach();
+        const page = await engine.load(APP);
+        assert.deepStrictEqual([...engine.active.keys()].sort(), ['__bridgegen_bridgegenConsole', OBJECT]);
+        page.evaluate("console.log = function () {}; console.log('hi', 1)");
+        await tick();
+        assert.deepStrictEqual(received, [['{"level":"log","message":"hi 1"}', 'resource://rawfile', true]]);
+        const post = 'window.__bridgegen_bridgegenConsole.postMessage(\'{"level":"log","message":"x"}\')';
+        page.addFrame('https://evil.example.net/f.html').evaluate(post);
+        await tick();
+        assert.strictEqual(received.length, 1, 'the permission list drops a foreign frame');
+        page.addFrame('https://widgets.example.com/w.html').evaluate(post);
+        await tick();
+        assert.strictEqual(received.length, 1, 'mainFrameOnly refuses a trusted subframe natively');
+        assert.match(logs.join('\n'), /refused a console message from "https:\/\/widgets\.example\.com", a subframe/);
+        BridgeArkWeb.uninstall(controller);
+        assert.deepStrictEqual([...engine.pending.keys()], [], 'both objects are deleted');
+    },
     async 'a legacy page calls through the shim, answered through deliver (callback transport)'() {
         const legacyShim = fs.readFileSync(path.join(repository, 'Runtime/JavaScript/wvjb-shim.js'), 'utf8');
         const trust = policy();
