@@ -206,6 +206,20 @@ const cases = {
         assert.strictEqual(answerOf(engine.main, '__bg_cb_1').envelope.errcode, 0);
         BridgeArkWeb.uninstall(controller);
     },
+    async 'a wildcard host: install says the list cannot hold it; its pages are refused by ArkWeb, concrete hosts served'() {
+        const trust = policy({ hosts: ['*.cdn.example.com', 'www.cdn.example.com'], bundled: [] });
+        const { page, logs, engine } = await installed({ trust, url: 'https://www.cdn.example.com/index.html' });
+        assert.strictEqual(logs.length, 1, logs.join('\n'));
+        assert.match(logs[0], /wildcard host "\*\.cdn\.example\.com" cannot be expressed.*arkts\.trustedHosts/);
+        assert.deepStrictEqual(engine.active.get(OBJECT).permission.object, [rule('https', 'www.cdn.example.com')]);
+        postFrom(page, hello('__bg_cb_1'));
+        await tick();
+        assert.strictEqual(answerOf(page, '__bg_cb_1').envelope.errcode, 0);
+        const other = await engine.load('https://img.cdn.example.com/index.html');
+        postFrom(other, hello('__bg_cb_2'));
+        await tick();
+        assert.deepStrictEqual(delivered(other), [], 'the policy trusts it, the permission list cannot');
+    },
     async 'a frame outside the permission list is refused by ArkWeb: nothing reaches the glue'() {
         const { page, logs, engine } = await installed();
         const foreign = page.addFrame('https://evil.example.net/frame.html');
