@@ -79,8 +79,11 @@ final class ArkTSSessionTests: XCTestCase {
     /// from frame URLs, bundled origins (`resource://rawfile`, hosts case-insensitive) and the
     /// log line naming `arkts.bundledOrigins`, a `$cancel` that ArkWeb delivered before its
     /// request (the request answered -9 without running, once), the trailing `BridgeCall`
-    /// (caller, cancellation listeners), `close()`, and the page-call script run as
-    /// `runJavaScript` runs it: its value `true`, its `$answer` posted through the object.
+    /// (caller, cancellation listeners), `close()`, a module throwing out of `dispatch` (a stack
+    /// overflow, a TypeError: -6, the session serving on), a fast stream giving the UI thread a
+    /// turn (its `$cancel` read after 64 items), and the page-call script run as
+    /// `runJavaScript` runs it: its value `true`, its `$answer` posted through the object;
+    /// deadlines no timer holds (none) and already past (nothing runs).
     func testWhatOnlyArkWebNeeds() throws {
         let output = try run("SessionProbe.ts", ["arkts"])
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/SessionProbe.arkts.expected"), encoding: .utf8)
