@@ -11,50 +11,15 @@
 
 const assert = require('assert');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
 const arkweb = require('./arkweb.js');
 const { ArkWebEngine } = require('./engine.js');
 const { runCases } = require('./cases.js');
+const { buildGlue, repository } = require('./glue-build.js');
 
 const { Web, WebviewController, RenderExitReason } = arkweb;
 
-const repository = path.resolve(__dirname, '../../../..');
-const runtimeDir = path.resolve(process.argv[2] || path.join(repository, 'Runtime/ArkTS'));
-const TSC_FLAGS = ['--strict', '--target', 'es2020', '--module', 'commonjs', '--lib', 'es2021',
-    '--noImplicitOverride', '--noUnusedLocals', '--noImplicitReturns'];
-
-/** The runtime compiled to CommonJS in a temporary folder, `@kit.*` resolved to kit/. */
-function build() {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'arkweb-glue-'));
-    const src = path.join(folder, 'src');
-    fs.mkdirSync(src);
-    const inputs = [];
-    for (const file of fs.readdirSync(runtimeDir).filter((name) => name.endsWith('.ets')).sort()) {
-        fs.copyFileSync(path.join(runtimeDir, file), path.join(src, file.replace(/\.ets$/, '.ts')));
-        inputs.push(path.join('src', file.replace(/\.ets$/, '.ts')));
-    }
-    fs.copyFileSync(path.join(__dirname, 'GlueModule.ts'), path.join(src, 'GlueModule.ts'));
-    fs.copyFileSync(path.join(__dirname, 'kit/globals.d.ts'), path.join(src, 'globals.d.ts'));
-    inputs.push('src/GlueModule.ts', 'src/globals.d.ts');
-    const kit = (name, declarations, script) => {
-        const dir = path.join(folder, 'node_modules', name);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.copyFileSync(path.join(__dirname, 'kit', declarations), path.join(dir, 'index.d.ts'));
-        fs.writeFileSync(path.join(dir, 'index.js'), script === undefined ? "'use strict';\n"
-            : `'use strict';\nmodule.exports = require(${JSON.stringify(path.join(__dirname, 'kit', script))});\n`);
-    };
-    kit('@kit.ArkWeb', 'ArkWeb.d.ts', 'ArkWeb.js');
-    kit('@kit.BasicServicesKit', 'BasicServicesKit.d.ts');
-    const compiled = spawnSync('tsc', [...TSC_FLAGS, '--outDir', 'out', ...inputs], { cwd: folder, encoding: 'utf8' });
-    if (compiled.error) return { skipped: `tsc cannot run (${compiled.error.code})` };
-    if (compiled.status !== 0) throw new Error(`tsc refused the runtime:\n${compiled.stdout}${compiled.stderr}`);
-    const load = (name) => require(path.join(folder, 'out', name));
-    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), values: load('Values.js'), module: load('GlueModule.js') };
-}
-
-const built = build();
+const built = buildGlue(process.argv[2]);
 if (built.skipped) {
     console.log(`arkweb-glue: skipped: ${built.skipped}`);
     process.exit(77);
