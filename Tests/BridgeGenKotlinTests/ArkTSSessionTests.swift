@@ -64,6 +64,17 @@ final class ArkTSSessionTests: XCTestCase {
         XCTAssertEqual(output, expected, "\n" + output)
     }
 
+    /// What a page's answer means, ArkTS against Swift (`BridgeSession.pageOutcome` and the
+    /// caller's decoding), for KotlinSessionTests' answers of every shape.
+    @MainActor func testPageAnswersMeanWhatTheyMeanInSwift() throws {
+        let (lines, expected) = try KotlinSessionTests.pageAnswers()
+        let folder = try ArkTSRuntimeDifferentialTests.compile(probes: ["PageCallProbe.ts"], for: self)
+        let result = try runProcess("node", [folder.appendingPathComponent("PageCallProbe.js").path, "outcomes"],
+                                    input: lines.joined(separator: "\n") + "\n", timeout: 120)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.stdout, expected)
+    }
+
     /// The ArkTS bodies are the Swift runtime's, unchanged, inside the Android function with
     /// ArkWeb's object (`__bridgegen_ohos_<channel>`) and its two-argument `postMessage`.
     func testThePageBodiesAreTheSwiftOnesPostingThroughArkWebsObject() throws {
