@@ -8,6 +8,549 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
+RuntimeSource(name: "ArkWeb.ets", firstLine: 14, modifier: "export ", accessLines: [15, 23, 26, 40, 55, 60, 65, 98, 189, 203, 314, 383], body: #"""
+/** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a second install. */
+export class BridgeInstallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeInstallError';
+  }
+}
+
+/** The page's function a post carries: every frame native sends back is its JSON text, passed to it. */
+export type BridgeDeliver = (frame: string) => void;
+
+/** What `install` takes besides the modules and the policy. */
+export interface BridgeArkWebOptions {
+  /** The shared channel of the callback transport; absent for one channel per module. */
+  callbackChannel?: string;
+  /** Where the glue and the session say what they refused and why. */
+  log?: (line: string) => void;
+  /**
+   * Console forwarding's receiver: the `{level, message}` JSON text console-forward.js posts
+   * from a frame the policy trusts, and that frame. With it, `install` registers the script's
+   * object too (`window.__bridgegen_bridgegenConsole`, the name the script looks for).
+   */
+  console?: (text: string, origin: BridgeOrigin) => void;
+}
+
+/** One `urlPermissionList` entry of `registerJavaScriptProxy`'s permission (empty port and path: any). */
+export class BridgeUrlRule {
+  scheme: string;
+  host: string;
+  port: string;
+  path: string;
+
+  constructor(scheme: string, host: string, port: string) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+    this.path = '';
+  }
+}
+
+/** The object level of the permission: only it is written, since its meaning does not depend on how ArkWeb combines levels. */
+export class BridgeProxyPermission {
+  urlPermissionList: BridgeUrlRule[] = [];
+}
+
+/** The permission's JSON document, written by `JSON.stringify` from these typed classes. */
+export class BridgePermissionDocument {
+  javascriptProxyPermission: BridgeProxyPermission = new BridgeProxyPermission();
+}
+
+/** A `scheme://host[:port]` origin of bundled content (`arkts.bundledOrigins`), read strictly. */
+export class BridgeBundledOrigin {
+  readonly scheme: string;
+  readonly host: string;
+  readonly port: string;
+
+  constructor(scheme: string, host: string, port: string) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+  }
+
+  private static readonly FORM: RegExp = new RegExp('^([a-z][a-z0-9+.-]*)://([a-z0-9]([a-z0-9_-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9_-]*[a-z0-9])?)*)(:([0-9]{1,5}))?/?$', 'i');
+
+  /** The origin `text` names, or undefined when it is not exactly `scheme://host[:port]`. */
+  static parse(text: string): BridgeBundledOrigin | undefined {
+    const match = BridgeBundledOrigin.FORM.exec(text);
+    if (match === null) {
+      return undefined;
+    }
+    const port = match[7] ?? '';
+    if (port !== '' && Number(port) > 65535) {
+      return undefined;
+    }
+    return new BridgeBundledOrigin(match[1].toLowerCase(), match[2], port);
+  }
+}
+
+/**
+ * The permission list of the proxies, from the origin policy (harmony-design.md, section 2):
+ * `https` with any port per concrete trusted host, one rule per bundled origin. Wildcard hosts,
+ * `file` and custom schemes without a bundled origin cannot be said in a list of exact hosts:
+ * they are left out and named in `unexpressed`; the native check still applies them.
+ */
+export class BridgeArkWebPermission {
+  private static readonly HOST: RegExp = new RegExp('^[a-z0-9]([a-z0-9_-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9_-]*[a-z0-9])?)*$', 'i');
+
+  /** Whether `host` is a host name the list can hold: letters, digits, `-`, `_` and dots, no wildcard. */
+  static isHostName(host: string): boolean {
+    return BridgeArkWebPermission.HOST.test(host);
+  }
+
+  /** The rules; throws `BridgeInstallError` for a value it cannot write and for a list that would be empty. */
+  static rules(policy: BridgeOriginPolicy): BridgeUrlRule[] {
+    const rules: BridgeUrlRule[] = [];
+    const seen: Set<string> = new Set<string>();
+    const add = (rule: BridgeUrlRule): void => {
+      const key = `${rule.scheme}://${rule.host}:${rule.port}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        rules.push(rule);
+      }
+    };
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      if (lower === 'http' || lower === 'https') {
+        throw new BridgeInstallError(`trustedSchemes cannot hold '${lower}' (it would trust every page on the web): list the hosts in trustedHosts`);
+      }
+    }
+    for (const host of policy.trustedHosts) {
+      if (host.startsWith('*.')) {
+        continue;
+      }
+      if (!BridgeArkWebPermission.isHostName(host)) {
+        throw new BridgeInstallError(`trustedHosts holds ${BridgeJavaScript.stringLiteral(host)}, which is no host name: ArkWeb's permission list takes exact host names`);
+      }
+      add(new BridgeUrlRule('https', host.toLowerCase(), ''));
+    }
+    for (const text of policy.bundledOrigins) {
+      const origin = BridgeBundledOrigin.parse(text);
+      if (origin === undefined) {
+        throw new BridgeInstallError(`arkts.bundledOrigins holds ${BridgeJavaScript.stringLiteral(text)}: write each as scheme://host or scheme://host:port (resource://rawfile)`);
+      }
+      add(new BridgeUrlRule(origin.scheme, origin.host.toLowerCase(), origin.port));
+      // A $rawfile page may report the host upper-case (resource://RAWFILE/...): whether ArkWeb
+      // compares hosts of that scheme case-insensitively is not known, so both spellings are listed.
+      if (origin.scheme === 'resource') {
+        add(new BridgeUrlRule(origin.scheme, origin.host.toUpperCase(), origin.port));
+      }
+    }
+    if (rules.length === 0) {
+      const why = BridgeArkWebPermission.unexpressed(policy);
+      throw new BridgeInstallError('the policy leaves ArkWeb\'s permission list empty, so no page could be trusted to call the bridge'
+        + (why.length > 0 ? ': ' + why.join('; ') : ': it trusts no host and no bundled origin'));
+    }
+    return rules;
+  }
+
+  /** The permission string `registerJavaScriptProxy` takes. */
+  static json(policy: BridgeOriginPolicy): string {
+    const document = new BridgePermissionDocument();
+    document.javascriptProxyPermission.urlPermissionList = BridgeArkWebPermission.rules(policy);
+    return JSON.stringify(document);
+  }
+
+  /** One sentence per trusted value the list cannot hold, naming the key that would serve its pages. */
+  static unexpressed(policy: BridgeOriginPolicy): string[] {
+    const lines: string[] = [];
+    for (const host of policy.trustedHosts) {
+      if (host.startsWith('*.')) {
+        lines.push(`the wildcard host ${BridgeJavaScript.stringLiteral(host)} cannot be expressed in ArkWeb's permission list (exact host names only): list the concrete hosts in arkts.trustedHosts`);
+      }
+    }
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      if (lower === 'file') {
+        lines.push('the file scheme cannot be expressed in ArkWeb\'s permission list (a file: URL has no host): bundle pages as resource://rawfile (arkts.bundledOrigins)');
+      } else if (lower !== 'http' && lower !== 'https' && !BridgeArkWebPermission.hasBundledScheme(policy, lower)) {
+        lines.push(`the scheme '${lower}' cannot be expressed in ArkWeb's permission list without a host: list its origin (${lower}://host) in arkts.bundledOrigins`);
+      }
+    }
+    return lines;
+  }
+
+  private static hasBundledScheme(policy: BridgeOriginPolicy, scheme: string): boolean {
+    for (const text of policy.bundledOrigins) {
+      if (BridgeBundledOrigin.parse(text)?.scheme === scheme) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** The scripts `documentStartScripts` can add: each is given as Runtime/JavaScript's text, as the generated code embeds it. */
+export interface BridgeStartScripts {
+  /** console-forward.js applied to its limits (a complete script), when `console.forward` allows it. */
+  console?: string;
+  /** wvjb-shim.js (the function expression), for the callback transport's legacy pages. */
+  legacyShim?: string;
+  /** Where a rule left out is named. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The document-start scripts (`Web(...).javaScriptOnDocumentStart(...)`) and their rules.
+ * ArkWeb runs them in lexicographic order of their text, so each starts with a comment that
+ * orders it; one invalid rule voids its item, so every rule is checked before it is emitted.
+ */
+export class BridgeArkWebScripts {
+  static readonly CONSOLE_HEAD: string = '// 1 bridgegen console\n';
+  static readonly SHIM_HEAD: string = '// 2 bridgegen WebViewJavascriptBridge shim\n';
+  private static readonly SCHEME: RegExp = new RegExp('^[a-z][a-z0-9+.-]*$');
+
+  /** Whether ArkWeb accepts `rule` in `scriptRules`: `*`, `http(s)://host` or `http(s)://*.host`, or `scheme://` for another scheme. */
+  static isValidRule(rule: string): boolean {
+    if (rule === '*') {
+      return true;
+    }
+    const at = rule.indexOf('://');
+    if (at <= 0 || !BridgeArkWebScripts.SCHEME.test(rule.substring(0, at))) {
+      return false;
+    }
+    const scheme = rule.substring(0, at);
+    const host = rule.substring(at + 3);
+    if (scheme !== 'http' && scheme !== 'https') {
+      return host === '';
+    }
+    return BridgeArkWebPermission.isHostName(host.startsWith('*.') ? host.substring(2) : host);
+  }
+
+  /** The rules of the policy: `https://host` per trusted host (wildcards too), `scheme://` per bundled origin and custom scheme. */
+  static rules(policy: BridgeOriginPolicy, log?: (line: string) => void): string[] {
+    const candidates: string[] = [];
+    for (const host of policy.trustedHosts) {
+      candidates.push('https://' + host.toLowerCase());
+    }
+    for (const text of policy.bundledOrigins) {
+      const origin = BridgeBundledOrigin.parse(text);
+      if (origin !== undefined) {
+        candidates.push(origin.scheme + '://');
+      }
+    }
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      // file pages never get the proxy (the permission list cannot admit them), http(s) is refused by install.
+      if (lower !== 'file' && lower !== 'http' && lower !== 'https') {
+        candidates.push(lower + '://');
+      }
+    }
+    const rules: string[] = [];
+    for (const rule of candidates) {
+      if (!BridgeArkWebScripts.isValidRule(rule)) {
+        log?.(`left the document-start rule ${BridgeJavaScript.stringLiteral(rule)} out: ArkWeb would void the scripts' rules for it`);
+      } else if (!rules.includes(rule)) {
+        rules.push(rule);
+      }
+    }
+    return rules;
+  }
+
+  /**
+   * The items for `javaScriptOnDocumentStart`: console forwarding first, then the legacy shim
+   * bound to the callback channel's object; none when the policy gives no valid rule.
+   */
+  static items(policy: BridgeOriginPolicy, callbackChannel: string | undefined, scripts: BridgeStartScripts): ScriptItem[] {
+    const rules = BridgeArkWebScripts.rules(policy, scripts.log);
+    const items: ScriptItem[] = [];
+    if (rules.length === 0) {
+      scripts.log?.('no document-start script is added: the policy gives no page rule');
+      return items;
+    }
+    if (scripts.console !== undefined) {
+      const item: ScriptItem = { script: BridgeArkWebScripts.CONSOLE_HEAD + scripts.console, scriptRules: rules };
+      items.push(item);
+    }
+    if (scripts.legacyShim !== undefined && callbackChannel !== undefined) {
+      items.push(BridgeArkWebScripts.shim(scripts.legacyShim, callbackChannel, rules));
+    }
+    return items;
+  }
+
+  /** wvjb-shim.js called with the object's and the channel's names and the `deliver` port: literals are the only text added. */
+  private static shim(source: string, callbackChannel: string, rules: string[]): ScriptItem {
+    const call = '(' + BridgeJavaScript.stringLiteral(BridgeArkWeb.OBJECT_PREFIX + callbackChannel) + ', '
+      + BridgeJavaScript.stringLiteral(callbackChannel) + ', "deliver");\n';
+    const item: ScriptItem = { script: BridgeArkWebScripts.SHIM_HEAD + source + call, scriptRules: rules };
+    return item;
+  }
+}
+
+/** A frame's `deliver` as the session's frame: a post calls it, once the glue is uninstalled nothing does. */
+class BridgeDeliverFrame implements BridgeFrame {
+  private readonly install: BridgeArkWebInstall;
+  private readonly deliver: BridgeDeliver | undefined;
+
+  constructor(install: BridgeArkWebInstall, deliver: BridgeDeliver | undefined) {
+    this.install = install;
+    this.deliver = deliver;
+  }
+
+  post(text: string): void {
+    const deliver = this.deliver;
+    if (deliver === undefined || this.install.closed) {
+      return;
+    }
+    try {
+      deliver(text);
+    } catch (error) {
+      // A page function reaches nothing once its document is gone; a throw says nothing more.
+      this.install.log(`a frame could not be delivered to: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The object a channel's page sees as `window.__bridgegen_ohos_<channel>`: one async method and
+ * nothing else, every exception caught inside (one thrown from a proxy method never reaches the
+ * page and stays pending in the app). Not the app's handler: the session behind it is.
+ */
+export class BridgeProxy {
+  private readonly install: BridgeArkWebInstall;
+  private readonly channel: string;
+  private readonly target: (text: string, origin: BridgeOrigin, frame: BridgeFrame) => void;
+
+  /** A channel's object; `target` receives its checked messages (the session, or the console's receiver). */
+  constructor(install: BridgeArkWebInstall, channel: string, target: (text: string, origin: BridgeOrigin, frame: BridgeFrame) => void) {
+    this.install = install;
+    this.channel = channel;
+    this.target = target;
+  }
+
+  /** The page's message, JSON text, and its `deliver` function (absent: a send nothing can answer). */
+  postMessage(text: string, deliver: BridgeDeliver): void {
+    if (this.install.closed) {
+      // After deleteJavaScriptRegister the page keeps the object until its next load.
+      return;
+    }
+    // Read first thing: after any other work it may be the URL of a later call.
+    let frameUrl: string = '';
+    let mainUrl: string = '';
+    try {
+      frameUrl = this.install.controller.getLastJavascriptProxyCallingFrameUrl();
+      mainUrl = this.install.controller.getUrl();
+    } catch (error) {
+      this.install.log(`dropped a message on '${this.channel}': the Web is gone (${(error as BusinessError).code})`);
+      return;
+    }
+    try {
+      this.receive(text, deliver, frameUrl, mainUrl);
+    } catch (error) {
+      this.install.log(`internal error: a message on '${this.channel}' failed in the glue: ${(error as Error).message}`);
+    }
+  }
+
+  private receive(text: string, deliver: BridgeDeliver, frameUrl: string, mainUrl: string): void {
+    // The page can pass anything: the declared types are ArkTS's view, not a promise.
+    if (typeof text !== 'string') {
+      this.install.log(`refused a message on '${this.channel}' that is not a string (the bridge's messages are JSON text): nothing is answered`);
+      return;
+    }
+    const frame = new BridgeDeliverFrame(this.install, typeof deliver === 'function' ? deliver : undefined);
+    this.target(text, BridgeArkWeb.origin(frameUrl, mainUrl), frame);
+  }
+}
+
+/** What one install holds: the controller, its session, the proxies' names. */
+class BridgeArkWebInstall {
+  readonly controller: webview.WebviewController;
+  readonly session: BridgeSession;
+  readonly policy: BridgeOriginPolicy;
+  readonly names: string[] = [];
+  readonly log: (line: string) => void;
+  closed: boolean = false;
+
+  constructor(controller: webview.WebviewController, session: BridgeSession, policy: BridgeOriginPolicy, log: (line: string) => void) {
+    this.controller = controller;
+    this.session = session;
+    this.policy = policy;
+    this.log = log;
+  }
+}
+
+/**
+ * The ArkWeb glue (harmony-design.md): call `install` in `onControllerAttached`, forward
+ * `onPageBegin` to `pageStarted` and `onRenderExited` to `renderExited`, and give
+ * `javaScriptOnDocumentStart` the generated `documentStartScripts()`. Everything runs on the
+ * UI thread; the controller never goes to a worker.
+ */
+export class BridgeArkWeb {
+  /** The proxies' names, `__bridgegen_ohos_<channel>`: not Android's, so the page's client never takes Android's port for them. */
+  static readonly OBJECT_PREFIX: string = '__bridgegen_ohos_';
+  /** Console forwarding's channel: its object is `__bridgegen_bridgegenConsole`, where console-forward.js finds it (no client looks for it). */
+  static readonly CONSOLE_CHANNEL: string = 'bridgegenConsole';
+  private static readonly CONSOLE_PREFIX: string = '__bridgegen_';
+
+  // Weak: the controller holds its proxies and they hold the install, so nothing here keeps a page's controller alive.
+  private static installs: WeakMap<webview.WebviewController, BridgeArkWebInstall> = new WeakMap<webview.WebviewController, BridgeArkWebInstall>();
+
+  /**
+   * Registers one proxy per channel (`registerJavaScriptProxy` with five arguments, the
+   * permission list from `policy`) and returns the session. In `onControllerAttached` the first
+   * page has the objects; later, pages have them from their next load (`refresh()`). Throws
+   * `BridgeInstallError` for a policy whose list would be empty, a controller ArkWeb refuses,
+   * two modules of one name, or a second install on the controller.
+   */
+  static install(controller: webview.WebviewController, modules: BridgeModule[], policy: BridgeOriginPolicy,
+    options?: BridgeArkWebOptions): BridgeSession {
+    const log = options?.log ?? ((line: string): void => console.warn('bridgegen: ' + line));
+    if (BridgeArkWeb.installs.has(controller)) {
+      throw new BridgeInstallError('a bridge is installed on this controller: uninstall it first');
+    }
+    const permission = BridgeArkWebPermission.json(policy);
+    BridgeArkWebPermission.unexpressed(policy).forEach((line: string) => log(line));
+    const session = new BridgeSession(options?.callbackChannel, policy, log);
+    for (const module of modules) {
+      if (!session.install(module)) {
+        throw new BridgeInstallError(`two modules are named '${module.moduleName}'`);
+      }
+    }
+    const install = new BridgeArkWebInstall(controller, session, policy, log);
+    for (const channel of session.channels) {
+      BridgeArkWeb.register(install, new BridgeProxy(install, channel, (text: string, origin: BridgeOrigin, frame: BridgeFrame): void => {
+        session.receive(channel, text, origin, frame);
+      }), channel, permission);
+    }
+    const receiver = options?.console;
+    if (receiver !== undefined) {
+      BridgeArkWeb.register(install, new BridgeProxy(install, BridgeArkWeb.CONSOLE_CHANNEL, (text: string, origin: BridgeOrigin): void => {
+        if (policy.allows(origin)) {
+          receiver(text, origin);
+        } else {
+          log(`refused a console message from ${policy.refusal(origin)}`);
+        }
+      }), BridgeArkWeb.CONSOLE_CHANNEL, permission);
+    }
+    session.evaluator = (script: string): void => BridgeArkWeb.evaluate(install, script);
+    BridgeArkWeb.installs.set(controller, install);
+    BridgeArkWeb.sayWhenLate(install);
+    return session;
+  }
+
+  private static register(install: BridgeArkWebInstall, proxy: BridgeProxy, channel: string, permission: string): void {
+    const name = (channel === BridgeArkWeb.CONSOLE_CHANNEL ? BridgeArkWeb.CONSOLE_PREFIX : BridgeArkWeb.OBJECT_PREFIX) + channel;
+    try {
+      install.controller.registerJavaScriptProxy(proxy, name, [], ['postMessage'], permission);
+    } catch (error) {
+      BridgeArkWeb.unregister(install);
+      install.session.close();
+      const code = (error as BusinessError).code;
+      throw new BridgeInstallError(code === 17100001
+        ? `ArkWeb refused the proxy '${name}': the controller is not attached to a Web (17100001): install in onControllerAttached`
+        : `ArkWeb refused the proxy '${name}': ${code ?? ''} ${(error as Error).message}`);
+    }
+    install.names.push(name);
+  }
+
+  /** A page already loaded keeps what it had: the objects reach it at its next load. */
+  private static sayWhenLate(install: BridgeArkWebInstall): void {
+    let url = '';
+    try {
+      url = install.controller.getUrl();
+    } catch (error) {
+      return;
+    }
+    if (url !== '' && !url.startsWith('about:')) {
+      install.log(`installed after the Web loaded ${BridgeJavaScript.stringLiteral(url)}: that page has no bridge until it loads again (refresh()); install in onControllerAttached`);
+    }
+  }
+
+  /** A page call's script, run in the main frame when its page is one the policy trusts. */
+  private static evaluate(install: BridgeArkWebInstall, script: string): void {
+    if (install.closed) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+    let url = '';
+    try {
+      url = install.controller.getUrl();
+    } catch (error) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+    const origin = BridgeArkWeb.origin(url, url);
+    if (!install.policy.allows(origin)) {
+      // Not atomic with the run below: a navigation in between runs the body in a page with no hub.
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the page is not one the policy trusts: ${install.policy.refusal(origin)}`);
+    }
+    try {
+      install.controller.runJavaScript(script).catch((error: BusinessError) => {
+        install.log(`a page call's script failed to run (${error.code}): ${error.message}`);
+      });
+    } catch (error) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+  }
+
+  /** The calling frame's origin; it counts as the main frame when it has the main frame's origin (the API names no frame). */
+  static origin(frameUrl: string, mainUrl: string): BridgeOrigin {
+    const frame = BridgeOrigin.parse(frameUrl, true);
+    const main = BridgeOrigin.parse(mainUrl, true);
+    const same = frame.scheme !== '' && frame.scheme === main.scheme && frame.host === main.host && frame.port === main.port;
+    return same ? frame : BridgeOrigin.parse(frameUrl, false);
+  }
+
+  /** The session installed on `controller`, or undefined. */
+  static session(controller: webview.WebviewController): BridgeSession | undefined {
+    return BridgeArkWeb.installs.get(controller)?.session;
+  }
+
+  /** From `onPageBegin`, with its `url`: the old page's clients are gone; a page the policy refuses is named in the log. */
+  static pageStarted(controller: webview.WebviewController, url?: string): void {
+    const install = BridgeArkWeb.installs.get(controller);
+    if (install === undefined) {
+      return;
+    }
+    install.session.pageStarted();
+    if (url !== undefined && url !== '' && !url.startsWith('about:')) {
+      const origin = BridgeArkWeb.origin(url, url);
+      if (!install.policy.allows(origin)) {
+        install.log(`the page ${install.policy.refusal(origin)}; it has no bridge`);
+      }
+    }
+  }
+
+  /** From `onRenderExited`: requests are cancelled, page calls fail -14; the app reloads the page. */
+  static renderExited(controller: webview.WebviewController): void {
+    BridgeArkWeb.installs.get(controller)?.session.renderExited();
+  }
+
+  /**
+   * Stops delivery: the proxies' names are deleted (the current page keeps its objects until it
+   * loads again, so their calls are ignored here), page calls fail -11, the session closes.
+   */
+  static uninstall(controller: webview.WebviewController): void {
+    const install = BridgeArkWeb.installs.get(controller);
+    if (install === undefined) {
+      return;
+    }
+    BridgeArkWeb.installs.delete(controller);
+    BridgeArkWeb.unregister(install);
+    install.session.evaluator = undefined;
+    install.session.close();
+  }
+
+  private static unregister(install: BridgeArkWebInstall): void {
+    install.closed = true;
+    for (const name of install.names) {
+      try {
+        install.controller.deleteJavaScriptRegister(name);
+      } catch (error) {
+        // 17100001 (the Web is gone) or 17100008 (already deleted): nothing is left to remove.
+      }
+    }
+    install.names.length = 0;
+  }
+
+  /** The items for `javaScriptOnDocumentStart` (see `BridgeArkWebScripts.items`). */
+  static documentStartScripts(policy: BridgeOriginPolicy, callbackChannel: string | undefined, scripts: BridgeStartScripts): ScriptItem[] {
+    return BridgeArkWebScripts.items(policy, callbackChannel, scripts);
+  }
+}
+
+"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
 RuntimeSource(name: "Base64.ets", firstLine: 4, modifier: "export ", accessLines: [9], body: #"""
 /**
  * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime
