@@ -11,7 +11,7 @@ enum ArkTSReservedWords {
     static let all = ReservedWords(.type, typeNames, reason: "ArkTS")
 
     /// The runtime's names that generated code imports from the support file: the embedded runtime's exports.
-    static var supportNames: Set<String> { ArkTSSupportGenerator.exportedNames }
+    static let supportNames: Set<String> = ArkTSSupportGenerator.exportedNames.union(["BridgeConfiguration"])
 
     /// Every name `module`'s file declares at its top level, in order, each with what declares it.
     static func declared(_ module: Module) -> [(name: String, what: String, location: SourceLocation)] {
@@ -36,7 +36,8 @@ enum ArkTSReservedWords {
     /// The module's own classes: codec, handler, events, page caller, dispatcher and error base.
     static func moduleNames(_ module: String) -> [String] {
         [ArkTSNamer.codec(module), ArkTSHandlerGenerator.name(module), ArkTSEventsGenerator.name(module),
-         ArkTSPageGenerator.name(module), ArkTSDispatchGenerator.name(module), ArkTSErrorGenerator.name(module)]
+         ArkTSPageGenerator.name(module), ArkTSDispatchGenerator.name(module), ArkTSErrorGenerator.name(module),
+         ArkTSInstallGenerator.name(module), "webview"]
     }
 
     /// Members every error class has from `Error` and `BridgeApplicationError` that a data

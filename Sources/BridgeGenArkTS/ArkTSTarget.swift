@@ -73,6 +73,7 @@ public struct ArkTSTarget: BridgeTarget {
             var p = CodePrinter(indentUnit: "  ")
             Self.header(sources: sources, into: &p)
             ArkTSSupportGenerator.generate(into: &p)
+            ArkTSInstallGenerator(config: config).configuration(into: &p)
             sink(GeneratedFile(relativePath: ArkTSSupportGenerator.fileName, contents: p.text))
         }
         let fingerprints = WireFingerprint.all(in: schema)
@@ -82,7 +83,7 @@ public struct ArkTSTarget: BridgeTarget {
     }
 
     /// One module's file: its models, errors, handler interface, event sender, page caller,
-    /// dispatcher and codec, under the imports its code names.
+    /// dispatcher, codec and install, under the imports its code names.
     static func file(_ module: Module, schema: SchemaSet, settings: ArkTSSettings, fingerprint: String) -> GeneratedFile {
         var body = CodePrinter(indentUnit: "  ")
         if !module.types.isEmpty {
@@ -104,6 +105,8 @@ public struct ArkTSTarget: BridgeTarget {
         ArkTSDispatchGenerator(schema: schema, module: module, fingerprint: fingerprint).generate(into: &body)
         body.blankLine()
         ArkTSCodecGenerator(schema: schema, module: module).generate(into: &body)
+        body.blankLine()
+        ArkTSInstallGenerator.install(module, into: &body)
 
         var p = CodePrinter(indentUnit: "  ")
         header(sources: [module.sourcePath], into: &p)
@@ -122,6 +125,7 @@ public struct ArkTSTarget: BridgeTarget {
             for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }) { words.insert(word) }
         }
         let support = ArkTSReservedWords.supportNames.filter { words.contains(Substring($0)) }.sorted()
+        if words.contains("webview") { p.line("import { webview } from '@kit.ArkWeb';") }
         p.line("import { \(support.joined(separator: ", ")) } from '\(ArkTSSupportGenerator.importPath)';")
         for owner in referencedModules(module).sorted() where owner != module.name {
             p.line("import * as \(ArkTSNamer.namespace(owner)) from '\(ArkTSNamer.importPath(owner))';")
