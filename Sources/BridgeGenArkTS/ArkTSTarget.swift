@@ -14,7 +14,7 @@ public struct ArkTSTarget: BridgeTarget {
     /// HarmonyOS NEXT: `registerJavaScriptProxy` puts the object `window.__bridgegen_ohos_<name>`
     /// into the page, whose `postMessage` takes text and a function the answers come back through.
     public var shell: ShellDescription? {
-        ShellDescription(platform: "HarmonyOS", webView: "ArkWeb", path: ["__bridgegen_ohos_" + ShellDescription.channelPlaceholder], port: .frames)
+        ShellDescription(platform: "HarmonyOS", webView: "ArkWeb", path: ["__bridgegen_ohos_" + ShellDescription.channelPlaceholder], port: .proxy)
     }
 
     public init() {}
