@@ -1,5 +1,6 @@
 @testable import BridgeGenCore
 @testable import BridgeGenDiff
+import BridgeGenTargets
 import BridgeGenTestSupport
 import Foundation
 import XCTest
@@ -198,14 +199,16 @@ final class SchemaDiffUnitTests: XCTestCase {
         return (discovered.inputs, (configPath, Self.withoutTargetSections([UInt8](bytes))))
     }
 
-    /// The config without the targets' sections (`swift:`, `kotlin:`, `typescript:`): the core reads only
+    /// The config without the targets' sections (`swift:`, `kotlin:`, ...: every section a registered
+    /// target reads): the core reads only
     /// the keys every target shares, and those are what a diff compares; the targets' sections
     /// are read in the CLI's tests, where the targets are.
     static func withoutTargetSections(_ bytes: [UInt8]) -> [UInt8] {
+        let targetSections = TargetRegistry.all.compactMap { $0.configSection.map { $0.key + ":" } }
         var kept: [Substring] = []
         var skipping = false
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            if let first = line.first, first != " ", first != "#" { skipping = ["swift:", "kotlin:", "typescript:"].contains { line.hasPrefix($0) } }
+            if let first = line.first, first != " ", first != "#" { skipping = targetSections.contains { line.hasPrefix($0) } }
             if !skipping { kept.append(line) }
         }
         return Array(kept.joined(separator: "\n").utf8)
