@@ -2145,10 +2145,7 @@ export class BridgePath {
 }
 
 """#, imports: ["{ JsonWriter } from './Values';"]),
-RuntimeSource(name: "Session.ets", firstLine: 13, modifier: "export ", accessLines: [22, 90, 132, 143, 178, 255, 275, 354], body: #"""
-  BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue
-} from './Values';
-
+RuntimeSource(name: "Session.ets", firstLine: 14, modifier: "export ", accessLines: [20, 88, 130, 141, 176, 253, 273, 352], body: #"""
 /**
  * Which frames may talk to the bridge: trusted schemes, https pages of trusted hosts
  * (`example.com`, or `*.example.com` for its subdomains), the exact origins of bundled content
@@ -2916,7 +2913,7 @@ class BridgeReceiving {
   reply: BridgeReply | undefined = undefined;
 }
 
-"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{"]),
+"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
 RuntimeSource(name: "Streams.ets", firstLine: 10, modifier: "export ", accessLines: [11, 27], body: #"""
 /** What `BridgeStream.emit` rejects with once the page stopped reading (its `$cancel`, a navigation). */
 export class BridgeCancelled extends Error {
