@@ -11,8 +11,9 @@
 //       a fresh Web with the bridge (console forwarding; the policy trusting https://h too): its
 //       main frame at origin, or (mainFrame false) a main frame at resource://rawfile and one
 //       iframe at origin, which the page then is
-//   {"id":2,"post":{"object":"__bridgegen_ohos_sample","text":"...","deliver":7}}   the page posts on an
-//       object; 7 names the page function it passed (its frames come back with that number)
+//   {"id":2,"post":{"object":"__bridgegen_ohos_sample","text":"...","deliver":"__bridgegen_ohos_sample#7"}}
+//       the page posts on an object; "deliver" names the page function it passed (the frames
+//       the glue hands that function come back with its name); no "deliver": no function
 //   {"id":3,"emit":{"module","event","payload"}}      the typed event senders
 //   {"id":4,"callPage":{"module","method","params","timeoutMs"}}   the generated page callers (no
 //       "cancelAfterMs": an ArkTS caller has no Task to cancel)
@@ -148,11 +149,16 @@ class Host {
     ];
   }
 
-  /** The page posts on an object with a page function: the function's calls come back as `frame` lines. */
-  post(name: string, posted: string, deliver: number): void {
+  /**
+   * The page posts on an object, through the stand-in (its permission list, the calling frame's
+   * URL, its value conversion and async order): the page function's calls come back as `frame` lines.
+   */
+  post(name: string, posted: string | undefined, deliver: string | undefined): void {
     const proxy = this.frame?.window[name];
     if (proxy === undefined) return;
-    proxy.postMessage(posted, (data: string) => write([['frame', object([['object', text(name)], ['deliver', integer(deliver)], ['data', text(data)]])]]));
+    const page = deliver === undefined ? undefined
+      : (data: string) => write([['frame', object([['object', text(name)], ['deliver', text(deliver)], ['data', text(data)]])]]);
+    proxy.postMessage(posted, page);
   }
 
   /** An event through the generated senders, the payload decoded by the generated codecs first (defaults applied). */
@@ -210,7 +216,7 @@ class Host {
         flag('console'), member(command, 'trustedHost')));
     } else if (members(command.get('post')) !== undefined) {
       const post = members(command.get('post'));
-      this.post(member(post, 'object') ?? '', member(post, 'text') ?? '', number(post, 'deliver') ?? 0);
+      this.post(member(post, 'object') ?? '', member(post, 'text'), member(post, 'deliver'));
     } else if (members(command.get('emit')) !== undefined) {
       try {
         this.emit(members(command.get('emit')) as Fields);
