@@ -32,6 +32,7 @@
 // (runJavaScript). The install's output names the objects the frame got ("objects") and the
 // document-start scripts the page runs first ("scripts", in ArkWeb's order).
 
+import { webview } from '@kit.ArkWeb';
 import { BridgeArkWeb } from './ArkWeb';
 import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
 import { UserCodec, UserDispatcher, UserEvents, UserError, UserPage } from './UserBridge';
@@ -45,10 +46,11 @@ import { TestHandlers, jsonText } from './TestHandlers';
 // What the host needs of node and of the stand-in (plain JavaScript), declared here: no @types package.
 declare function require(name: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const process: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-declare const __dirname: string;
 
-const arkweb = require(process.env.BRIDGEGEN_ARKWEB_STANDIN ?? __dirname + '/arkweb/arkweb.js');
-const { ArkWebEngine } = require((process.env.BRIDGEGEN_ARKWEB_STANDIN ?? __dirname + '/arkweb/arkweb.js').replace(/arkweb\.js$/, 'engine.js'));
+// The engine's side of the ArkWeb stand-in (Harness/arkweb: arkweb.js + engine.js; e2e.py links it
+// as the package `arkweb-standin`); its WebviewController is `@kit.ArkWeb`'s under node.
+const arkweb = require('arkweb-standin');
+const ArkWebEngine = arkweb.ArkWebEngine;
 
 const BUNDLED = 'resource://rawfile/index.html';
 type Fields = Map<string, JsonValue>;
@@ -120,7 +122,7 @@ class Host {
 
   async install(transport: string, origin: string, isMainFrame: boolean, console: boolean, trustedHost: string | undefined): Promise<[string, JsonValue][]> {
     this.uninstall();
-    const controller = new arkweb.WebviewController();
+    const controller = new webview.WebviewController();
     const configured = BridgeConfiguration.policy;
     // An app serving its page from a web origin as well trusts that host too.
     const policy = trustedHost === undefined ? configured
@@ -129,7 +131,7 @@ class Host {
     const main = isMainFrame ? origin : BUNDLED;
     const web = arkweb.Web({ src: main, controller })
       .onControllerAttached(() => {
-        this.session = BridgeArkWeb.install(controller, this.modules(), policy, channel, console, (line: string) => this.log(line));
+        this.session = BridgeArkWeb.install(controller, this.modules(), policy, { callbackChannel: channel, log: (line: string) => this.log(line) });
       })
       .onPageBegin((event: { url: string }) => BridgeArkWeb.pageStarted(controller, event.url))
       .onRenderExited(() => BridgeArkWeb.renderExited(controller));
@@ -140,7 +142,7 @@ class Host {
     this.engine = engine;
     this.controller = controller;
     // The document-start scripts an app gives its Web, in the order ArkWeb runs them, for the page to run first.
-    const items = BridgeArkWeb.documentStartScripts(policy, channel, console);
+    const items = BridgeArkWeb.documentStartScripts(policy, channel, console ? BridgeConfiguration.startScripts : { legacyShim: BridgeConfiguration.startScripts.legacyShim });
     const scripts: { script: string }[] = arkweb.documentStartScripts({ startScripts: items, startScriptsInOrder: [] }, main);
     const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_ohos_'));
     return [
