@@ -43,6 +43,9 @@ let package = Package(
         // The Android side; its runtime (Runtime/Kotlin) is not a Swift target: it is
         // read by RuntimeEmbedder and compiled by kotlinc in the tests.
         .target(name: "BridgeGenKotlin", dependencies: ["BridgeGenCore"]),
+        // The HarmonyOS NEXT side (ArkTS on ArkWeb); its runtime (Runtime/ArkTS) is read by
+        // RuntimeEmbedder and type-checked with the generated code by the ArkTS checker in the tests.
+        .target(name: "BridgeGenArkTS", dependencies: ["BridgeGenCore"]),
         // The runtimes are real code: the Swift runtime is a module built and unit-tested as
         // itself (its WebKit glue against the test stand-in); the TypeScript runtime is
         // type-checked by tsc in the tests. Neither is a product: generated code carries its
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "BridgeGenMarkdown", dependencies: ["BridgeGenCore"]),
         // The one list of targets (`TargetRegistry.all`): a new target is its module, one line
         // there, and its module added to this target's dependencies.
-        .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenKotlin", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
+        .target(name: "BridgeGenTargets", dependencies: ["BridgeGenCore", "BridgeGenSwift", "BridgeGenKotlin", "BridgeGenArkTS", "BridgeGenTypeScript", "BridgeGenMarkdown"]),
         // `bridgegen lsp`: the Language Server Protocol over stdio, on the front end; targets'
         // checks are handed in by the CLI, so it names no target.
         .target(name: "BridgeGenLSP", dependencies: ["BridgeGenCore", "BridgeGenPlatform"]),
@@ -113,6 +116,8 @@ let package = Package(
         // compiled by a real Kotlin 2 compiler (Scripts/kotlin.py) and checked against the Swift runtime.
         .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTargets", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
                     exclude: ["Fixtures"]),
+        // The ArkTS target: goldens, and the generated code through the ArkTS checker (../shared/arkts).
+        .testTarget(name: "BridgeGenArkTSTests", dependencies: ["BridgeGenArkTS", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
         // LSP/ holds the pytest-lsp suite and the Neovim smoke test, run against the built binary.
         .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport", "bridgegen"], exclude: ["LSP"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),

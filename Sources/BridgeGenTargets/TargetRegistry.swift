@@ -1,3 +1,4 @@
+import BridgeGenArkTS
 import BridgeGenCore
 import BridgeGenKotlin
 import BridgeGenMarkdown
@@ -12,7 +13,7 @@ public enum TargetRegistry {
 
     /// The targets that generate a native app's side, each for its shell, in the order the page
     /// looks for the shells (the first it finds wins).
-    public static let natives: [any BridgeTarget] = [SwiftTarget(), KotlinTarget()]
+    public static let natives: [any BridgeTarget] = [SwiftTarget(), KotlinTarget(), ArkTSTarget()]
 
     /// The web client, which finds whichever of the natives' shells it runs in.
     public static let web = TypeScriptTarget(shells: natives.compactMap(\.shell))

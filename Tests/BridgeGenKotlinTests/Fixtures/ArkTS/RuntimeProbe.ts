@@ -83,6 +83,7 @@ function answer(kind: string, input: string): string {
       return message === undefined ? 'not read' : BridgeEnvelope.success(BridgeDecode.json(new JsonObject(message), new BridgePath('data'))).jsonText;
     }
     case 'struct': return struct(input);
+    case 'union': return union(input);
     case 'encode': return encode(...pair(input));
     default: throw new Error(`unknown case kind ${kind}`);
   }
@@ -181,6 +182,74 @@ function struct(json: string): string {
       .optional('meta', meta, BridgeEncode.mapOf(BridgeEncode.int))
       .string('mood', mood).optional('extra', extra, BridgeEncode.json).json;
   });
+}
+
+/** RuntimeDifferentialUnions' recursive union, decoded and encoded as the generated codecs do. */
+abstract class ProbeShape {
+  static decode(value: JsonValue | undefined, path: BridgePath): ProbeShape {
+    const fields = new BridgeFields(value, path);
+    const tag = fields.tag('kind');
+    switch (tag) {
+      case 'dot': return new ProbeShapeDot();
+      case 'label': return new ProbeShapeLabel(fields.string('text'), fields.int('size', 3));
+      case 'group': return new ProbeShapeGroup(fields.field('items', BridgeDecode.listOf(ProbeShape.decode)),
+        fields.optional('meta', BridgeDecode.mapOf(ProbeShape.decode)));
+      default: return new ProbeShapeUnknown(tag, fields.json);
+    }
+  }
+
+  static encode(value: ProbeShape, path: BridgePath): JsonValue {
+    return value.encoded(path);
+  }
+
+  abstract encoded(path: BridgePath): JsonValue;
+}
+
+class ProbeShapeDot extends ProbeShape {
+  encoded(path: BridgePath): JsonValue {
+    return new BridgeMembers(path).string('kind', 'dot').json;
+  }
+}
+
+class ProbeShapeLabel extends ProbeShape {
+  constructor(readonly text: string, readonly size: number) {
+    super();
+  }
+
+  encoded(path: BridgePath): JsonValue {
+    return new BridgeMembers(path).string('kind', 'label').string('text', this.text).int('size', this.size).json;
+  }
+}
+
+class ProbeShapeGroup extends ProbeShape {
+  constructor(readonly items: ProbeShape[], readonly meta: Map<string, ProbeShape> | undefined) {
+    super();
+  }
+
+  encoded(path: BridgePath): JsonValue {
+    return new BridgeMembers(path).string('kind', 'group').field('items', this.items, BridgeEncode.listOf(ProbeShape.encode))
+      .optional('meta', this.meta, BridgeEncode.mapOf(ProbeShape.encode)).json;
+  }
+}
+
+class ProbeShapeUnknown extends ProbeShape {
+  constructor(readonly tag: string, readonly value: JsonObject) {
+    super();
+  }
+
+  encoded(path: BridgePath): JsonValue {
+    return BridgeEncode.unknownVariant(this.tag, this.value, 'kind', path);
+  }
+}
+
+/** A ProbeShape read from `{"v": json}` as a page's message is read, and written back at `result`. */
+function union(json: string): string {
+  const read = BridgeIncoming.read(`{"v":${json}}`);
+  if (read.message === undefined) {
+    return `reader err ${read.error?.code} ${read.error?.message}`;
+  }
+  const message = read.message;
+  return outcome(() => ProbeShape.encode(ProbeShape.decode(message.get('v'), new BridgePath('params').field('v')), new BridgePath('result')));
 }
 
 function encode(kind: string, input: string): string {

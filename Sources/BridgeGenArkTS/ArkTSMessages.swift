@@ -1,0 +1,23 @@
+import BridgeGenCore
+
+/// The diagnostics of one domain: what the ArkTS target refuses (`ArkTSTarget.validate`).
+enum ArkTSMessages {
+    /// The ids users see (CI filters, docs and goldens rely on them; docs/DIAGNOSTICS.md lists each).
+    enum ID: String, MessageIDs {
+        static let domain = "arkts"
+
+        /// Two declarations of one module's ArkTS file, or one and a name the file imports, would have one name.
+        case arktsNameCollision = "arkts-name-collision"
+        /// A field, event or page method named like a member ArkTS or the generated class already has.
+        case arktsReservedMember = "arkts-reserved-member"
+    }
+
+    static func nameCollision(_ name: String, what: String, other: String, at: SourceLocation) -> Diagnostic {
+        ID.arktsNameCollision.diagnostic("\(what) would be the ArkTS declaration '\(name)', which is already \(other) in the generated file; rename it",
+                                         at: at)
+    }
+
+    static func reservedMember(_ name: String, what: String, owner: String, at: SourceLocation) -> Diagnostic {
+        ID.arktsReservedMember.diagnostic("\(what) '\(name)' would clash with '\(name)' of the generated ArkTS class '\(owner)'; rename it", at: at)
+    }
+}
