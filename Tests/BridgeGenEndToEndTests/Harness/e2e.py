@@ -35,6 +35,7 @@ Exit status 0 only when every suite ran and had no failure.
 """
 import argparse
 import hashlib
+import re
 import json
 import os
 import shutil
@@ -164,6 +165,23 @@ def kit_module(folder, name, declarations, script):
         f.write("'use strict';\n" + ''.join(f'Object.assign(module.exports, require({json.dumps(s)}));\n' for s in script))
 
 
+def glue(generated, src, inputs):
+    """src/ArkWeb.ts, what the host imports BridgeArkWeb from: the generated file that holds it, or
+    (while the generated set does not print the glue) Runtime/ArkTS/ArkWeb.ets on the generated
+    support file, its sibling imports pointed there."""
+    for name in sorted(os.listdir(generated)):
+        with open(os.path.join(generated, name), encoding='utf-8') as f:
+            if name.endswith('.ets') and 'export class BridgeArkWeb ' in f.read():
+                text = f"export {{ BridgeArkWeb }} from './{name[:-4]}';\n"
+                break
+    else:
+        with open(os.path.join(REPO, 'Runtime', 'ArkTS', 'ArkWeb.ets'), encoding='utf-8') as f:
+            text = re.sub(r"from '\./[A-Za-z]+';", "from './BridgeGenSupport';", f.read())
+    with open(os.path.join(src, 'ArkWeb.ts'), 'w', encoding='utf-8') as f:
+        f.write(text)
+    inputs.append(os.path.join(src, 'ArkWeb.ts'))
+
+
 def prepare_arkts(bridgegen, transport, out):
     """The ArkTS host of one transport: the generated .ets files copied as .ts (ArkTS is a subset of
     TypeScript), the host (arkts/*.ts), `@kit.*` resolved to the stand-in's kit/, compiled by tsc."""
@@ -177,6 +195,7 @@ def prepare_arkts(bridgegen, transport, out):
         if name.endswith('.ets'):
             shutil.copy2(os.path.join(generated, name), os.path.join(src, name[:-4] + '.ts'))
             inputs.append(os.path.join(src, name[:-4] + '.ts'))
+    glue(generated, src, inputs)
     for name in sorted(os.listdir(os.path.join(HERE, 'arkts'))) + ['globals.d.ts']:
         origin = os.path.join(ARKWEB, 'kit', name) if name == 'globals.d.ts' else os.path.join(HERE, 'arkts', name)
         if name.endswith('.ts'):
@@ -189,6 +208,10 @@ def prepare_arkts(bridgegen, transport, out):
     run(['tsc'] + ARKTS_TSC_FLAGS + ['--outDir', os.path.join(base, 'out')] + inputs, cwd=base)
     with open(os.path.join(base, 'out', 'package.json'), 'w') as f:
         f.write('{"type":"commonjs"}\n')
+    # The page scripts the host gives documentStartScripts, as the generated code embeds them.
+    os.makedirs(os.path.join(base, 'out', 'scripts'))
+    for name in ['console-forward.js', 'wvjb-shim.js']:
+        shutil.copy2(os.path.join(REPO, 'Runtime', 'JavaScript', name), os.path.join(base, 'out', 'scripts', name))
     return os.path.join(base, 'out', 'ArkTSHost.js')
 
 

@@ -35,17 +35,18 @@
 import { webview } from '@kit.ArkWeb';
 import { BridgeArkWeb } from './ArkWeb';
 import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
-import { UserCodec, UserDispatcher, UserEvents, UserError, UserPage } from './UserBridge';
+import { BusyError, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
 import {
-  BridgeApplicationError, BridgeConfiguration, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming,
-  BridgeModule, BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal,
-  JsonText, JsonValue
+  BridgeApplicationError, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule, BridgeOriginPolicy,
+  BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './BridgeGenSupport';
 import { TestHandlers, jsonText } from './TestHandlers';
 
 // What the host needs of node and of the stand-in (plain JavaScript), declared here: no @types package.
 declare function require(name: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const process: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const __dirname: string;
+declare function setTimeout(run: () => void, ms: number): number;
 
 // The engine's side of the ArkWeb stand-in (Harness/arkweb: arkweb.js + engine.js; e2e.py links it
 // as the package `arkweb-standin`); its WebviewController is `@kit.ArkWeb`'s under node.
@@ -53,6 +54,25 @@ const arkweb = require('arkweb-standin');
 const ArkWebEngine = arkweb.ArkWebEngine;
 
 const BUNDLED = 'resource://rawfile/index.html';
+/** Schemas/bridgegen.yaml's `origin:` and the ArkTS default `arkts.bundledOrigins`. */
+const POLICY = new BridgeOriginPolicy(['file', 'app'], [], true, ['resource://rawfile']);
+/** Schemas/bridgegen.yaml's `console:` limits and page-call timeout. */
+const CONSOLE_LIMITS = [2000, 50];
+const PAGE_CALL_TIMEOUT_MS = 10000;
+
+/**
+ * The document-start scripts as the generated code gives them to `documentStartScripts`: the
+ * runtime's page scripts (Runtime/JavaScript, copied beside the host by e2e.py) applied to their
+ * arguments, numbers and string literals only.
+ */
+function startScripts(console: boolean, channel: string | undefined): { console?: string; legacyShim?: string } {
+  const fs = require('fs');
+  const read = (name: string): string => fs.readFileSync(require('path').join(__dirname, 'scripts', name), 'utf8');
+  const scripts: { console?: string; legacyShim?: string } = {};
+  if (console) scripts.console = `${read('console-forward.js').trim()}(${CONSOLE_LIMITS.join(', ')});`;
+  if (channel !== undefined) scripts.legacyShim = read('wvjb-shim.js').trim();
+  return scripts;
+}
 type Fields = Map<string, JsonValue>;
 
 const text = (value: string): JsonValue => new JsonText(value);
@@ -80,6 +100,10 @@ function write(entries: [string, JsonValue][]): void {
  */
 class PipedEngine extends ArkWebEngine {
   evaluated = 0;
+
+  constructor(attribute: unknown) {
+    super(attribute);
+  }
 
   queueScript(script: string, resolve: (text: string) => void): void {
     setTimeout(() => {
@@ -123,10 +147,9 @@ class Host {
   async install(transport: string, origin: string, isMainFrame: boolean, console: boolean, trustedHost: string | undefined): Promise<[string, JsonValue][]> {
     this.uninstall();
     const controller = new webview.WebviewController();
-    const configured = BridgeConfiguration.policy;
-    // An app serving its page from a web origin as well trusts that host too.
-    const policy = trustedHost === undefined ? configured
-      : new BridgeOriginPolicy(configured.trustedSchemes, configured.trustedHosts.concat([trustedHost]), configured.mainFrameOnly, configured.bundledOrigins);
+    // An app serving pages from a web origin as well trusts that host too.
+    const policy = trustedHost === undefined ? POLICY
+      : new BridgeOriginPolicy(POLICY.trustedSchemes, POLICY.trustedHosts.concat([trustedHost]), POLICY.mainFrameOnly, POLICY.bundledOrigins);
     const channel = transport === 'callback' ? 'uniBridgeCall' : undefined;
     const main = isMainFrame ? origin : BUNDLED;
     const web = arkweb.Web({ src: main, controller })
@@ -142,7 +165,7 @@ class Host {
     this.engine = engine;
     this.controller = controller;
     // The document-start scripts an app gives its Web, in the order ArkWeb runs them, for the page to run first.
-    const items = BridgeArkWeb.documentStartScripts(policy, channel, console ? BridgeConfiguration.startScripts : { legacyShim: BridgeConfiguration.startScripts.legacyShim });
+    const items = BridgeArkWeb.documentStartScripts(policy, channel, startScripts(console, channel));
     const scripts: { script: string }[] = arkweb.documentStartScripts({ startScripts: items, startScriptsInOrder: [] }, main);
     const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_ohos_'));
     return [
@@ -261,10 +284,10 @@ async function callPage(host: Host, call: Fields): Promise<JsonValue> {
   const session = host.session;
   if (session === undefined) return failure(BridgeErrorCode.PAGE_NOT_LOADED, 'not installed');
   const params = members(call.get('params'));
-  const timeoutMs = number(call, 'timeoutMs') ?? BridgeConfiguration.PAGE_CALL_TIMEOUT_MS;
+  const timeoutMs = number(call, 'timeoutMs') ?? PAGE_CALL_TIMEOUT_MS;
   const argument = (name: string): string => member(params, name) ?? '';
-  const sample = new SamplePage(session).withTimeout(timeoutMs);
-  const user = new UserPage(session).withTimeout(timeoutMs);
+  const sample = SamplePage.of(session, timeoutMs);
+  const user = UserPage.of(session, timeoutMs);
   const running = (async (): Promise<JsonValue> => {
     switch (`${member(call, 'module')}.${member(call, 'method')}`) {
       case 'user.getFormState': return UserCodec.encodeFormState(await user.getFormState(argument('formId')), new BridgePath('result'));
@@ -284,7 +307,7 @@ async function callPage(host: Host, call: Fields): Promise<JsonValue> {
 /** A page call's failure as the other hosts report it; `busy` caught by class, its data typed. */
 function caught(error: unknown): JsonValue {
   if (error instanceof BridgeError) return failure(error.code, error.message);
-  if (error instanceof UserError.Busy) {
+  if (error instanceof BusyError) {
     const retry = error.retryAfterSeconds === undefined ? JsonNull.instance : new JsonReal(error.retryAfterSeconds);
     return object([['error', object([['code', integer(error.code)], ['message', text(error.message)], ['caught', text('UserError.busy')], ['retryAfterSeconds', retry]])]]);
   }

@@ -5,14 +5,20 @@
 // (the caller, cancellation) comes from the trailing `call: BridgeCall` (the ArkTS contract).
 
 import {
-  DeviceInfo, DownloadChunk, HapticStyle, Insets, SampleCodec, SampleError, SampleHandler, ShareItem, ShareItemImage,
-  ShareItemLink, ShareItemScreenshot, ShareItemText, ShareItemUnknown, ShareOutcome, ShareOutcomeCancelled, ShareOutcomeShared
+  DeviceInfo, DownloadChunk, DownloadFailedError, HapticStyle, Insets, InvalidKeyError, SampleCodec, SampleHandler, ShareItem, ShareItemImage,
+  ShareItemLink, ShareItemScreenshot, ShareItemText, ShareItemUnknown, ShareOutcome, ShareOutcomeCancelled, ShareOutcomeShared, StorageFullError
 } from './SampleBridge';
-import { PrepayOrder, PrepayResult, PurchaseStatus, UserCodec, UserError, UserHandler, UserInfo } from './UserBridge';
+import {
+  NotLoggedInError, PrepayOrder, PrepayResult, PurchaseFailedError, PurchaseStatus, PurchasesDisabledError, UserCodec, UserHandler, UserInfo
+} from './UserBridge';
 import {
   BridgeCall, BridgeEncode, BridgePath, BridgeStream, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText,
   JsonValue, JsonWriter
 } from './BridgeGenSupport';
+
+// The timers of ArkTS's global scope (and node's), declared here: the host compiles without DOM types.
+declare function setTimeout(run: () => void, ms: number): number;
+declare function clearTimeout(timer: number): void;
 
 /** A detail no answer may carry: the session answers it -6 without its message. */
 export class SecretInternalDetail extends Error {
@@ -119,7 +125,10 @@ export class TestHandlers implements SampleHandler, UserHandler {
     this.record('sample', 'deviceInfo', []);
     await pause();
     const top = this.store.get('insets') === 'nan' ? NaN : 47;
-    return new DeviceInfo('TestPhone', 'TestOS 1.0', '1.0.0', false, new Insets(top, 0, 34, 0));
+    return new DeviceInfo({
+      model: 'TestPhone', system: 'TestOS 1.0', appVersion: '1.0.0', darkMode: false,
+      safeAreaInsets: new Insets({ top, left: 0, bottom: 34, right: 0 }),
+    });
   }
 
   /** The host contract: no items is `cancelled`; else `shared`, each item by its wire value (`unknown:<tag>`), joined by `,`. */
@@ -128,7 +137,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
     this.record('sample', 'shareItems', [['items', BridgeEncode.list(items, new BridgePath('items'), SampleCodec.encodeShareItem)]]);
     await pause();
     if (items.length === 0) return new ShareOutcomeCancelled();
-    return new ShareOutcomeShared(items.map((item) => TestHandlers.wire(item)).join(','));
+    return new ShareOutcomeShared({ activity: items.map((item) => TestHandlers.wire(item)).join(',') });
   }
 
   private static wire(item: ShareItem): string {
@@ -142,7 +151,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
 
   async getItem(key: string, call: BridgeCall): Promise<string | undefined> {
     this.record('sample', 'getItem', [['key', text(key)]]);
-    if (key === '') throw new SampleError.InvalidKey('key must not be empty');
+    if (key === '') throw new InvalidKeyError('key must not be empty');
     if (key === 'crash') throw new SecretInternalDetail();
     if (key === 'slow') {
       await this.parkUntilCancelled('getItem', call);
@@ -157,8 +166,8 @@ export class TestHandlers implements SampleHandler, UserHandler {
 
   async setItem(key: string, value: string): Promise<boolean> {
     this.record('sample', 'setItem', [['key', text(key)], ['value', text(value)]]);
-    if (key === '') throw new SampleError.InvalidKey('key must not be empty');
-    if (key === 'full') throw new SampleError.StorageFull();
+    if (key === '') throw new InvalidKeyError('key must not be empty');
+    if (key === 'full') throw new StorageFullError();
     if (key === 'crash') throw new SecretInternalDetail();
     await pause();
     this.store.set(key, value);
@@ -170,7 +179,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
     const recorded: [string, JsonValue][] = [['key', text(key)], ['length', new JsonInteger(BigInt(contents.length))]];
     if (contents.length <= 1024) recorded.push(['bytes', new JsonArray(Array.from(contents, (byte) => new JsonInteger(BigInt(byte))))]);
     this.record('sample', 'setBlob', recorded);
-    if (key === '') throw new SampleError.InvalidKey('key must not be empty');
+    if (key === '') throw new InvalidKeyError('key must not be empty');
     await pause();
     this.blobs.set(key, contents);
     return true;
@@ -178,7 +187,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
 
   async getBlob(key: string): Promise<Uint8Array | undefined> {
     this.record('sample', 'getBlob', [['key', text(key)]]);
-    if (key === '') throw new SampleError.InvalidKey('key must not be empty');
+    if (key === '') throw new InvalidKeyError('key must not be empty');
     return this.blobs.get(key);
   }
 
@@ -193,9 +202,9 @@ export class TestHandlers implements SampleHandler, UserHandler {
     // As Swift's `split(separator:)`: empty parts are left out.
     const parts = url.split('/').filter((part) => part !== '');
     const count = parts.length === 3 ? swiftInt(parts[2]) : undefined;
-    if (!url.startsWith('test://') || count === undefined || count < 0) throw new SampleError.DownloadFailed(0, 'unknown test URL');
-    for (let offset = 0; offset < count; offset++) await stream.emit(new DownloadChunk(offset, Uint8Array.of(offset % 256), count));
-    if (parts[1] === 'fail') throw new SampleError.DownloadFailed(count);
+    if (!url.startsWith('test://') || count === undefined || count < 0) throw new DownloadFailedError({ received: 0 }, 'unknown test URL');
+    for (let offset = 0; offset < count; offset++) await stream.emit(new DownloadChunk({ offset, data: Uint8Array.of(offset % 256), total: count }));
+    if (parts[1] === 'fail') throw new DownloadFailedError({ received: count });
     if (parts[1] === 'hold') {
       await this.parkUntilCancelled('download', stream.call);
       return count;
@@ -218,22 +227,25 @@ export class TestHandlers implements SampleHandler, UserHandler {
 
   async getUserInfo(): Promise<UserInfo> {
     this.record('user', 'getUserInfo', []);
-    if (!this.loggedIn) throw new UserError.NotLoggedIn();
-    return new UserInfo(42, 'Alice', undefined, 3, ['beta', 'vip']);
+    if (!this.loggedIn) throw new NotLoggedInError();
+    return new UserInfo({ id: 42, name: 'Alice', vipLevel: 3, tags: ['beta', 'vip'] });
   }
 
   async iosAppPrepay(order: PrepayOrder): Promise<PrepayResult> {
     // As the Swift handlers record it (`try?`): an order that cannot be encoded back (an `any` beyond 2^53) is null.
     this.record('user', 'iosAppPrepay', [['order', encodedOrNull(() => UserCodec.encodePrepayOrder(order, new BridgePath('order')))]]);
-    if (!this.loggedIn) throw new UserError.NotLoggedIn();
+    if (!this.loggedIn) throw new NotLoggedInError();
     switch (order.productId) {
-      case 'fail': throw new UserError.PurchaseFailed(2, true, 'The App Store refused the purchase');
-      case 'disabled': throw new UserError.PurchasesDisabled();
-      case 'pending': return new PrepayResult(PurchaseStatus.Pending);
-      case 'cancel': return new PrepayResult(PurchaseStatus.Cancelled);
+      case 'fail': throw new PurchaseFailedError({ storeCode: 2, retryable: true }, 'The App Store refused the purchase');
+      case 'disabled': throw new PurchasesDisabledError();
+      case 'pending': return new PrepayResult({ status: PurchaseStatus.Pending });
+      case 'cancel': return new PrepayResult({ status: PurchaseStatus.Cancelled });
       default: {
         const keys = JsonWriter.sortedKeys(order.metadata.keys());
-        return new PrepayResult(PurchaseStatus.Purchased, `tx-${order.productId}-${order.quantity}`, new Map<string, string[]>([[order.productId, keys]]));
+        return new PrepayResult({
+          status: PurchaseStatus.Purchased, transactionId: `tx-${order.productId}-${order.quantity}`,
+          receipts: new Map<string, string[]>([[order.productId, keys]]),
+        });
       }
     }
   }
