@@ -11,16 +11,22 @@ import XCTest
 final class ArkTSRuntimeDifferentialTests: XCTestCase {
     typealias Case = RuntimeDifferentialTests.Case
 
-    static let tscFlags = ["--strict", "--target", "es2020", "--module", "commonjs", "--lib", "es2020",
+    static let tscFlags = ["--strict", "--target", "es2020", "--module", "commonjs", "--lib", "es2020,es2021.weakref",
                            "--noImplicitOverride", "--noUnusedLocals", "--noImplicitReturns"]
 
-    /// The runtime as node runs it: each `.ets` file copied as `.ts` (ArkTS is a subset of
-    /// TypeScript, so tsc reads it as it stands) beside the probe, compiled to CommonJS.
     func buildProbe() throws -> URL {
+        try Self.compile(probes: ["RuntimeProbe.ts"], for: self).appendingPathComponent("RuntimeProbe.js")
+    }
+
+    /// The runtime as node runs it: each `.ets` file copied as `.ts` (ArkTS is a subset of
+    /// TypeScript, so tsc reads it as it stands) beside the probes (Fixtures/ArkTS), compiled to
+    /// CommonJS with the timer functions ArkTS declares globally (Fixtures/ArkTS/Globals.d.ts);
+    /// the folder of the compiled `.js` files.
+    static func compile(probes: [String], for test: XCTestCase) throws -> URL {
         guard which("node") != nil, which("tsc") != nil else {
             throw XCTSkip("node or tsc is not installed, so the ArkTS runtime cannot run here; \(installAdvice)")
         }
-        let folder = try temporaryFolder(self)
+        let folder = try temporaryFolder(test)
         let sources = folder.appendingPathComponent("src")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let runtime = TestPaths.repository.appendingPathComponent("Runtime/ArkTS")
@@ -31,12 +37,14 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
             try FileManager.default.copyItem(at: runtime.appendingPathComponent(file),
                                              to: sources.appendingPathComponent(String(file.dropLast(4)) + ".ts"))
         }
-        try FileManager.default.copyItem(atPath: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/RuntimeProbe.ts"),
-                                         toPath: sources.appendingPathComponent("RuntimeProbe.ts").path)
-        let inputs = (files.map { String($0.dropLast(4)) + ".ts" } + ["RuntimeProbe.ts"]).map { "src/" + $0 }
-        let compiled = try runProcess("tsc", Self.tscFlags + ["--outDir", "out"] + inputs, in: folder, mergeStderr: true)
+        for fixture in probes + ["Globals.d.ts"] {
+            try FileManager.default.copyItem(atPath: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/" + fixture),
+                                             toPath: sources.appendingPathComponent(fixture).path)
+        }
+        let inputs = (files.map { String($0.dropLast(4)) + ".ts" } + probes + ["Globals.d.ts"]).map { "src/" + $0 }
+        let compiled = try runProcess("tsc", tscFlags + ["--outDir", "out"] + inputs, in: folder, mergeStderr: true)
         guard compiled.status == 0 else { throw TestFailure("tsc refused the ArkTS runtime:\n" + compiled.output) }
-        return folder.appendingPathComponent("out/RuntimeProbe.js")
+        return folder.appendingPathComponent("out")
     }
 
     /// The ArkTS runtime's answers to `cases`, in one node run per 50,000 cases.
