@@ -10,7 +10,7 @@ import XCTest
 /// renderer exit during calls, uninstall, and the document-start scripts' order and rules.
 final class ArkWebGlueTests: XCTestCase {
     /// The cases of the suite: fewer means some did not run.
-    static let cases = 3
+    static let cases = 15
 
     func testTheGlueOnTheStandIn() throws {
         guard which("node") != nil else { throw XCTSkip("node is not on PATH: \(installAdvice)") }

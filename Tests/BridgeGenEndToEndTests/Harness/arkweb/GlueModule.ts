@@ -1,2 +1,35 @@
-// placeholder
-export const placeholder = 1;
+// A module as the generator writes one, by hand, for arkweb-glue.test.js: `sample` answers its
+// one method `echo` with its params and declares the page method `greet`; the page caller is
+// the runtime's own.
+import { BridgeDecode } from './Decoding';
+import { BridgePageCaller } from './PageCalls';
+import { BridgeCapabilities, BridgeModule, BridgeReply, BridgeSession } from './Session';
+import { JsonNull, JsonObject, JsonText, JsonValue } from './Values';
+
+class SampleModule implements BridgeModule {
+  readonly moduleName: string = 'sample';
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['echo'], [], ['greet'], 'glue-test');
+  readonly mainFrameMethods: Set<string> = new Set<string>();
+
+  handles(type: string): boolean {
+    return this.capabilities.methodNames.has(type);
+  }
+
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void {
+    reply.succeed(data ?? JsonNull.instance);
+  }
+}
+
+export function sampleModule(): BridgeModule {
+  return new SampleModule();
+}
+
+/** `greet({name})` on the page, its answer a string. */
+export function greet(session: BridgeSession, name: string, timeoutMs: number): Promise<string> {
+  const params = new Map<string, JsonValue>();
+  params.set('name', new JsonText(name));
+  return new BridgePageCaller('sample', session, timeoutMs).call<string>('greet', new JsonObject(params), BridgeDecode.string);
+}
+
+/** What a legacy page sends through WebViewJavascriptBridge.callHandler: the callback transport's $hello. */
+export const legacyPayload: string = '{"type":"$hello","data":{"module":"sample"}}';

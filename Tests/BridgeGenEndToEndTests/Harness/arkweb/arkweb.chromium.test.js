@@ -6,6 +6,7 @@
 const assert = require('assert');
 const { Web, WebviewController } = require('./arkweb.js');
 const { ChromiumRelay, ChromiumArkWebEngine } = require('./chromium.js');
+const { runCases } = require('./cases.js');
 
 const APP = 'https://app.example.com/index.html';
 const HTML = '<!DOCTYPE html><html><body><p>page</p></body></html>';
@@ -131,19 +132,9 @@ const cases = {
     }
     const relay = await ChromiumRelay.start();
     await relay.command({ op: 'pages', pages: PAGES });
-    let passed = 0;
-    let failed = 0;
-    for (const [name, run] of Object.entries(cases)) {
-        try {
-            await run(relay);
-            passed += 1;
-            console.log(`ok ${name}`);
-        } catch (error) {
-            failed += 1;
-            console.log(`FAIL ${name}: ${error && error.stack}`);
-        }
+    try {
+        await runCases('arkweb-standin-chromium', cases, relay);
+    } finally {
+        await relay.close();
     }
-    await relay.close();
-    console.log(`arkweb-standin-chromium: ${passed} passed, ${failed} failed`);
-    process.exitCode = failed === 0 ? 0 : 1;
 })();

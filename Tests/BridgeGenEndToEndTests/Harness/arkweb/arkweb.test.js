@@ -7,6 +7,7 @@
 const assert = require('assert');
 const { Web, WebviewController, RenderExitReason } = require('./arkweb.js');
 const { ArkWebEngine } = require('./engine.js');
+const { runCases } = require('./cases.js');
 
 const APP = 'resource://rawfile/index.html';
 const TRUSTED = 'https://app.example.com:8443/h5/index.html';
@@ -301,19 +302,4 @@ const cases = {
     },
 };
 
-(async () => {
-    let passed = 0;
-    let failed = 0;
-    for (const [name, run] of Object.entries(cases)) {
-        try {
-            await run();
-            passed += 1;
-            console.log(`ok ${name}`);
-        } catch (error) {
-            failed += 1;
-            console.log(`FAIL ${name}: ${error && error.stack}`);
-        }
-    }
-    console.log(`arkweb-standin: ${passed} passed, ${failed} failed`);
-    process.exitCode = failed === 0 ? 0 : 1;
-})();
+runCases('arkweb-standin', cases);

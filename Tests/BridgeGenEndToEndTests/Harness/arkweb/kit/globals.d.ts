@@ -1,10 +1,13 @@
-// The `Web` component's global declarations the glue names, as api/@internal/component/ets/web.d.ts has them.
+// The ArkTS globals the runtime names that es2021's lib lacks: the `Web` component's ScriptItem
+// (api/@internal/component/ets/web.d.ts), the timers and the console (api/@internal/ets/global.d.ts).
 declare interface ScriptItem {
   script: string;
   scriptRules: Array<string>;
 }
 
-/** ArkTS's global console (api/@internal/full/global.d.ts), the part the glue uses. */
 declare const console: {
   warn(message: string): void;
 };
+
+declare function setTimeout(handler: Function | string, delay?: number, ...args: unknown[]): number;
+declare function clearTimeout(timeoutID?: number): void;
