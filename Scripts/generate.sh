@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: embed the runtimes, check Schemas/ and regenerate Generated/ (Swift, Kotlin, TypeScript, Markdown).
+# The main job: embed the runtimes, check Schemas/ and regenerate Generated/ (Swift, Kotlin, ArkTS, TypeScript, Markdown).
 # Ends with one line saying what changed under Generated/ (bridgegen itself stays quiet when it succeeds).
 set -euo pipefail
 cd "$(dirname "$0")/.."

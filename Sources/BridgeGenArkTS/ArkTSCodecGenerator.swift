@@ -107,7 +107,8 @@ struct ArkTSCodecGenerator {
     private func enumeration(_ e: EnumDeclaration, into p: inout CodePrinter) {
         let members = e.cases.map { e.name + "." + ArkTSNamer.enumMember($0.identifier) }.joined(separator: ", ")
         p.block("static decode\(e.name)(value: JsonValue | undefined, path: BridgePath): \(e.name) {") { p in
-            p.line("return BridgeDecode.enumeration<\(e.name)>(value, path, [\(members)], (entry: \(e.name)): string => entry);")
+            p.line("return BridgeDecode.enumeration<\(e.name)>(value, path, [\(members)],")
+            p.indented { p in p.line("(entry: \(e.name)): string => entry);") }
         }
         p.blankLine()
         p.block("static encode\(e.name)(value: \(e.name), path: BridgePath): JsonValue {") { p in

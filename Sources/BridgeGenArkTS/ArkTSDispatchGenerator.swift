@@ -20,7 +20,7 @@ struct ArkTSDispatchGenerator {
 
     func generate(into p: inout CodePrinter) {
         let handler = ArkTSHandlerGenerator.name(module.name)
-        ArkTSText.doc("Routes the `\(module.name)` module's messages to a `\(handler)`: decodes untrusted bodies "
+        ArkTSText.doc("Routes the `\(module.name)` module's messages to a `\(handler)`: decodes untrusted bodies\n"
                       + "(every failure an `invalidParams` answer naming the path), calls the handler, answers once.", into: &p)
         p.block("export class \(Self.name(module.name)) extends BridgeDispatcher<\(handler)> {") { p in
             p.line("readonly moduleName: string = \(ArkTSText.stringLiteral(module.name));")
@@ -62,16 +62,16 @@ struct ArkTSDispatchGenerator {
             let result = method.returns.map { ArkTSNamer.type($0, home: module.name) } ?? "void"
             switch method.kind {
             case .send:
-                let call = "handler.\(method.identifier)(\((arguments + ["call"]).joined(separator: ", ")))"
+                let call = "handler.\(ArkTSNamer.method(method.identifier))(\((arguments + ["call"]).joined(separator: ", ")))"
                 p.line("this.send(reply, (handler: \(handler), call: BridgeCall): void => \(call));")
             case .request:
-                let call = "handler.\(method.identifier)(\((arguments + ["call"]).joined(separator: ", ")))"
+                let call = "handler.\(ArkTSNamer.method(method.identifier))(\((arguments + ["call"]).joined(separator: ", ")))"
                 p.line("this.request<\(result)>(reply, session, \(resultEncoder(method)),")
                 p.indented { p in p.line("(handler: \(handler), call: BridgeCall): Promise<\(result)> => \(call));") }
             case .stream:
                 let items = method.yields.map { ArkTSNamer.type($0, home: module.name) } ?? "void"
                 let itemEncoder = method.yields.map { ArkTSCodecGenerator.encoder($0, home: module.name) } ?? "(value: void, path: BridgePath): JsonValue => JsonNull.instance"
-                let call = "handler.\(method.identifier)(\((arguments + ["stream"]).joined(separator: ", ")))"
+                let call = "handler.\(ArkTSNamer.method(method.identifier))(\((arguments + ["stream"]).joined(separator: ", ")))"
                 p.line("this.stream<\(items), \(result)>(reply, session, \(itemEncoder), \(resultEncoder(method)),")
                 p.indented { p in p.line("(handler: \(handler), stream: BridgeStream<\(items)>): Promise<\(result)> => \(call));") }
             }

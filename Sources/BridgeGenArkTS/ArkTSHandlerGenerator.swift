@@ -18,7 +18,13 @@ struct ArkTSHandlerGenerator {
 
     /// The last parameter of a method's handler: `call: BridgeCall` or `stream: BridgeStream<DownloadChunk>`.
     static func context(_ method: Method, home: String) -> String {
-        method.yields.map { "stream: BridgeStream<\(ArkTSNamer.type($0, home: home))>" } ?? "call: BridgeCall"
+        method.yields.map { "stream: BridgeStream<\(ArkTSNamer.type($0, home: home))>" } ?? "\(callName(method)): BridgeCall"
+    }
+
+    /// The `BridgeCall` parameter's name: `call`, or `bridgeCall` where a parameter is named `call`
+    /// (the checker keeps `stream` free in a stream's parameters).
+    static func callName(_ method: Method) -> String {
+        ArkTSNamer.free(["call", "bridgeCall"], avoiding: method.params.map { ArkTSNamer.parameter($0.identifier) })
     }
 
     /// What a method's handler returns: `void` for a send, else a Promise of the result.
@@ -28,19 +34,19 @@ struct ArkTSHandlerGenerator {
     }
 
     func generate(into p: inout CodePrinter) {
-        var doc = module.doc.map { $0 + "\n\n" } ?? ""
-        doc += "The native side of the `\(module.name)` module: implement it and install it with the module's dispatcher. "
-            + "Called on the UI thread; the dispatcher holds it weakly."
+        var doc = "The native side of the `\(module.name)` module: implement it and install it with the module's\n"
+            + "dispatcher. Called on the UI thread; the dispatcher holds it weakly."
         if !module.errors.isEmpty {
-            doc += " Requests reject with `\(ArkTSErrorGenerator.name(module.name))` to answer with a code and data; any other error reaches the page as `internalError`."
+            doc += " Requests reject with\n`\(ArkTSErrorGenerator.name(module.name))` to answer with a code and data; any other error reaches the page as `internalError`."
         }
+        doc = ArkTSText.docText([module.doc, doc])
         ArkTSText.doc(doc, into: &p)
         p.block("export interface \(Self.name(module.name)) {") { p in
             for (index, method) in module.methods.enumerated() {
                 if index > 0 { p.blankLine() }
                 ArkTSText.doc(Self.doc(method, module: module), into: &p)
                 let parameters = Self.parameters(method.params, home: module.name) + [Self.context(method, home: module.name)]
-                p.line("\(method.identifier)(\(parameters.joined(separator: ", "))): \(Self.result(method, home: module.name));")
+                p.line("\(ArkTSNamer.method(method.identifier))(\(parameters.joined(separator: ", "))): \(Self.result(method, home: module.name));")
             }
         }
     }
@@ -56,7 +62,7 @@ struct ArkTSHandlerGenerator {
             tags.insert("@param stream " + items + "Send each with `await stream.emit(item)`, which rejects with `BridgeCancelled` once the page stops reading.",
                         at: position)
         } else {
-            tags.insert("@param call Who called, and whether the call was cancelled.", at: position)
+            tags.insert("@param \(callName(method)) Who called, and whether the call was cancelled.", at: position)
         }
         tags += ArkTSText.deprecatedTag(method.deprecated)
         return ArkTSText.docText([method.doc, send], tags: tags)

@@ -24,6 +24,19 @@ enum ArkTSNamer {
         reservedParameters.contains(identifier) ? identifier + "Value" : identifier
     }
 
+    /// A method: its identifier, or the identifier and `Method` where it would declare a
+    /// constructor (`new` in an interface, `constructor` in a class) instead.
+    static func method(_ identifier: String) -> String {
+        identifier == "new" || identifier == "constructor" ? identifier + "Method" : identifier
+    }
+
+    /// The first of `names` that none of `taken` is: a generated member a schema name could
+    /// otherwise take (an event named `session`).
+    static func free(_ names: [String], avoiding taken: [String]) -> String {
+        let taken = Set(taken)
+        return names.first { !taken.contains($0) } ?? names.last! + String(taken.count)
+    }
+
     /// An enum member: the case's identifier, UpperCamelCase.
     static func enumMember(_ identifier: String) -> String { IDLNames.upperFirst(identifier) }
 

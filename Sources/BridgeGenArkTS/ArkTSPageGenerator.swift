@@ -10,6 +10,9 @@ struct ArkTSPageGenerator {
 
     static func name(_ module: String) -> String { ArkTSNamer.namespace(module) + "Page" }
 
+    /// The caller's property: `caller`, or `pageCaller` where a page method is named `caller`.
+    var caller: String { ArkTSNamer.free(["caller", "pageCaller"], avoiding: module.pageMethods.map { ArkTSNamer.method($0.identifier) }) }
+
     func generate(into p: inout CodePrinter) {
         let name = Self.name(module.name)
         let declared = ArkTSErrorGenerator.decodes(module)
@@ -19,9 +22,9 @@ struct ArkTSPageGenerator {
                       + "the page's client to say `$hello` (a `global:` method does not) and rejects with `BridgeError`\n"
                       + "with the codes of docs/WIRE.md: `pageNotLoaded`, `timeout`, `notImplemented`, `pageError`,\n" + declared, into: &p)
         p.block("export class \(name) {") { p in
-            p.line("private readonly caller: BridgePageCaller;")
+            p.line("private readonly \(caller): BridgePageCaller;")
             p.blankLine()
-            p.block("private constructor(caller: BridgePageCaller) {") { p in p.line("this.caller = caller;") }
+            p.block("private constructor(caller: BridgePageCaller) {") { p in p.line("this.\(caller) = caller;") }
             p.blankLine()
             ArkTSText.doc("A caller through `session` (held weakly); every call's deadline is `timeoutMs`.", into: &p)
             p.block("static of(session: BridgeSession, timeoutMs: number = \(settings.pageCallTimeoutMs)): \(name) {") { p in
@@ -30,7 +33,7 @@ struct ArkTSPageGenerator {
             p.blankLine()
             ArkTSText.doc("The same caller with another deadline per call: the wait for the page's client and the\ncall together.", into: &p)
             p.block("withTimeout(timeoutMs: number): \(name) {") { p in
-                p.line("return new \(name)(this.caller.withTimeout(timeoutMs));")
+                p.line("return new \(name)(this.\(caller).withTimeout(timeoutMs));")
             }
             for method in module.pageMethods {
                 p.blankLine()
@@ -68,8 +71,8 @@ struct ArkTSPageGenerator {
             arguments.append(ArkTSDispatchGenerator.list(global))
             arguments.append(ArkTSDispatchGenerator.list(method.params.map(\.wireName)))
         }
-        p.block("\(method.identifier)(\(parameters(method).joined(separator: ", "))): Promise<\(result)> {") { p in
-            p.line("return this.caller.call<\(result)>(")
+        p.block("\(ArkTSNamer.method(method.identifier))(\(parameters(method).joined(separator: ", "))): Promise<\(result)> {") { p in
+            p.line("return this.\(caller).call<\(result)>(")
             p.indented { p in
                 for (index, argument) in arguments.enumerated() { p.line(argument + (index < arguments.count - 1 ? "," : "")) }
             }

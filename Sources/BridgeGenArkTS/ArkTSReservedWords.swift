@@ -48,7 +48,6 @@ enum ArkTSReservedWords {
     /// `message` are refused for every target.
     static let errorMembers: Set<String> = ["name", "stack", "cause", "bridgeError", "encodeData", "toString", "constructor"]
 
-    /// Members of the generated event sender and page caller a method would clash with.
-    static let eventsMembers: Set<String> = ["session", "constructor"]
-    static let pageCallerMembers: Set<String> = ["caller", "withTimeout", "constructor"]
+    /// The member of the generated page caller a page method would clash with.
+    static let pageCallerMembers: Set<String> = ["withTimeout"]
 }

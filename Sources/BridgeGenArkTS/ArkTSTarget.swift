@@ -58,9 +58,6 @@ public struct ArkTSTarget: BridgeTarget {
                 diagnostics.append(ArkTSMessages.reservedMember(field.identifier, what: "data field", owner: ArkTSErrorGenerator.className(error), at: field.location))
             }
         }
-        for event in module.events where ArkTSReservedWords.eventsMembers.contains(event.identifier) {
-            diagnostics.append(ArkTSMessages.reservedMember(event.identifier, what: "event", owner: ArkTSEventsGenerator.name(module.name), at: event.location))
-        }
         for method in module.pageMethods where ArkTSReservedWords.pageCallerMembers.contains(method.identifier) {
             diagnostics.append(ArkTSMessages.reservedMember(method.identifier, what: "page method", owner: ArkTSPageGenerator.name(module.name), at: method.location))
         }

@@ -359,6 +359,23 @@ export class BridgeFields {
     return BridgeDecode.defaulted<T>(this.members.get(key), this.path.field(key), fallback, decode);
   }
 
+  /**
+   * A union's tag (docs/WIRE.md, "Unions"): a string, read before the variant's fields;
+   * absent or null, it is missing, since no variant can be chosen without it.
+   */
+  tag(key: string): string {
+    const value = this.members.get(key);
+    if (BridgeDecode.isNull(value)) {
+      throw BridgeDecode.mismatch(this.path.field(key), 'string', undefined);
+    }
+    return BridgeDecode.string(value, this.path.field(key));
+  }
+
+  /** The whole object, as `any` decodes it: what a union's unknown variant carries. */
+  get json(): JsonObject {
+    return new JsonObject(BridgeDecode.map<JsonValue>(new JsonObject(this.members), this.path, BridgeDecode.json));
+  }
+
   // The scalars, with the schema default when one is given: `bool('flag', false)`.
   string(key: string, fallback?: string): string {
     return fallback === undefined ? this.field<string>(key, BridgeDecode.string) : this.defaulted<string>(key, fallback, BridgeDecode.string);
@@ -382,7 +399,7 @@ export class BridgeFields {
 }
 
 """#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue, JsonWriter } from './Values';"]),
-RuntimeSource(name: "Encoding.ets", firstLine: 8, modifier: "export ", accessLines: [9, 16, 120], body: #"""
+RuntimeSource(name: "Encoding.ets", firstLine: 8, modifier: "export ", accessLines: [9, 16, 127], body: #"""
 /** An encoder of one IDL type: the value and its path to a JsonValue, or an `internalError` thrown. */
 export type BridgeEncoder<T> = (value: T, path: BridgePath) => JsonValue;
 
@@ -457,6 +474,13 @@ export class BridgeEncode {
       return BridgeEncode.map<JsonValue>(value.members, path, BridgeEncode.json);
     }
     return value;
+  }
+
+  /** A union's unknown variant: the object it carries, its numbers checked, with `key` holding its tag. */
+  static unknownVariant(tag: string, value: JsonObject, key: string, path: BridgePath): JsonValue {
+    const members = new Map<string, JsonValue>((BridgeEncode.json(value, path) as JsonObject).members);
+    members.set(key, new JsonText(tag));
+    return new JsonObject(members);
   }
 
   static list<T>(values: T[], path: BridgePath, element: BridgeEncoder<T>): JsonValue {
