@@ -17,8 +17,9 @@ export interface BridgeShell {
     /**
      * `handler`: `postMessage` answers itself (a Promise in the reply transport, `window[callbackName]`
      * in the callback one). `frames`: JSON text both ways, answers as message events on the object.
+     * `proxy`: as `frames`, but answers come back through the page function passed with each message.
      */
-    readonly port: 'handler' | 'frames';
+    readonly port: 'handler' | 'frames' | 'proxy';
 }
 
 /** The choices bridgegen generated this client with; the native side was generated with the same. */

@@ -6,7 +6,7 @@ export type BridgeTransport = 'reply' | 'callback';
 export interface BridgeShell {
     readonly platform: string;
     readonly path: readonly string[];
-    readonly port: 'handler' | 'frames';
+    readonly port: 'handler' | 'frames' | 'proxy';
 }
 
 export interface BridgeConfig {

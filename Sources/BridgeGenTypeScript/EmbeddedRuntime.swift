@@ -946,11 +946,22 @@ function globalObject(): BridgeGlobal {
  * that the page has. A `handler` port's `postMessage` answers in its own way (a Promise in the
  * reply transport, `window[callbackName]` in the callback one); a `frames` port takes JSON text,
  * every request and `$hello` is named (`callbackName`) in both transports, and answers come
- * back as answer frames on the object.
+ * back as answer frames on the object. A `proxy` port is a `frames` port whose frames come back
+ * through the page function it passes with each post instead of as message events.
  */
 interface Port {
     readonly frames: boolean;
     readonly handler: MessageHandler;
+    /** A `frames` port's answer routing: the router of the channel's object, made at the first call. */
+    readonly router: () => FrameRouter;
+}
+
+/**
+ * A `proxy` port's object (an injected native object, as on ArkWeb): `postMessage` takes the
+ * message's JSON text and a page function, which native calls with each frame's JSON text.
+ */
+interface ProxyObject {
+    postMessage(text: string, deliver: (frame: unknown) => void): unknown;
 }
 
 /** The object at `path` from the global object when its `postMessage` is a function, else undefined. Never throws. */
@@ -975,18 +986,44 @@ function objectAt(path: readonly string[]): MessageHandler | undefined {
 function findPort(name: string): Port | undefined {
     for (const shell of config.shells) {
         const handler = objectAt(shell.path.map((part) => part.split('{channel}').join(name)));
-        if (handler) return { frames: shell.port === 'frames', handler };
+        if (!handler) continue;
+        if (shell.port === 'proxy') return proxyPort(handler as unknown as ProxyObject);
+        return { frames: shell.port === 'frames', handler, router: () => frameRouter(handler) };
     }
     return undefined;
 }
 
 /**
- * The answer routing of one `frames` port's object, shared by every copy of this runtime on the
- * page (through `frameRouters`), so each object gets one message listener.
+ * A `proxy` port as the `frames` port it is: posting `text` calls the object's
+ * `postMessage(text, deliver)`, `deliver` being the one function of the object's router.
+ */
+function proxyPort(object: ProxyObject): Port {
+    const router = (): FrameRouter => frameRouter(object, true);
+    return {
+        frames: true,
+        handler: { postMessage: (text: unknown) => object.postMessage(String(text), deliverOf(router())) },
+        router,
+    };
+}
+
+/** A router's `deliver`, or one that drops every frame when it has none (a router made for the object as a `frames` port's). */
+function deliverOf(router: FrameRouter): (frame: unknown) => void {
+    return typeof router.deliver === 'function' ? router.deliver : () => undefined;
+}
+
+/**
+ * The answer routing of one `frames` or `proxy` port's object, shared by every copy of this
+ * runtime on the page (through `frameRouters`), so each object gets one message listener, or one
+ * `deliver` function.
  */
 interface FrameRouter {
     /** Hands the envelope of the answer frame naming `name` to `receive`, once; returns what forgets it. */
     expect(name: string, receive: (envelope: unknown) => void): () => void;
+    /**
+     * A `proxy` port's object's one page function, passed with every post: native calls it with
+     * each frame's JSON text, routed as a message event carrying it. Undefined for a `frames` port.
+     */
+    readonly deliver?: ((frame: unknown) => void) | undefined;
 }
 
 /**
@@ -1058,12 +1095,16 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
     }
 }
 
-/** The router of `object`, attaching its one message listener when it is created. */
-function frameRouter(object: object): FrameRouter {
+/**
+ * The router of `object`, made at the first call: a `frames` port's attaches its one message
+ * listener, a `proxy` port's (`proxy`) makes its one `deliver` function.
+ */
+function frameRouter(object: object, proxy = false): FrameRouter {
     const routers = frameRouters();
     const existing = routers.get(object);
     if (existing) return existing;
     const pending = new Map<string, (envelope: unknown) => void>();
+    const listener = (event: unknown): void => routeFrame(pending, event);
     const router: FrameRouter = {
         expect(name, receive) {
             pending.set(name, receive);
@@ -1071,9 +1112,10 @@ function frameRouter(object: object): FrameRouter {
                 if (pending.get(name) === receive) pending.delete(name);
             };
         },
+        ...(proxy ? { deliver: (frame: unknown): void => listener({ data: frame }) } : {}),
     };
     routers.set(object, router);
-    const listener = (event: unknown): void => routeFrame(pending, event);
+    if (proxy) return router;
     try {
         const target = object as { addEventListener?: unknown; onmessage?: unknown };
         if (typeof target.addEventListener === 'function') {
@@ -1527,7 +1569,7 @@ function post(port: Port, message: WireMessage): unknown {
         throw error instanceof BytesLimitError ? new RangeError(bytesLimitMessage(error, message.data, 'params')) : error;
     }
     if (port.frames) {
-        frameRouter(port.handler);
+        port.router();
         return port.handler.postMessage(JSON.stringify(wire));
     }
     return port.handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
@@ -1535,11 +1577,11 @@ function post(port: Port, message: WireMessage): unknown {
 
 /**
  * Makes the answer of the request named `name` reach `receive`: the global function the
- * callback answer script calls (a `handler` port), or the object's router (a `frames` port).
+ * callback answer script calls (a `handler` port), or the object's router (a `frames` or `proxy` port).
  * Returns what forgets it.
  */
 function expectAnswer(port: Port, name: string, receive: (answer: unknown) => void): () => void {
-    if (port.frames) return frameRouter(port.handler).expect(name, receive);
+    if (port.frames) return port.router().expect(name, receive);
     const g = globalObject();
     g[name] = receive;
     return () => {

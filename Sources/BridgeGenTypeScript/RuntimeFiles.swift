@@ -27,6 +27,7 @@ enum RuntimeFiles {
             p.line("/**")
             p.line(" * `handler`: `postMessage` answers itself (a Promise in the reply transport, `window[callbackName]`")
             p.line(" * in the callback one). `frames`: JSON text both ways, answers as message events on the object.")
+            p.line(" * `proxy`: as `frames`, but answers come back through the page function passed with each message.")
             p.line(" */")
             p.line("readonly port: " + ShellDescription.Port.allCases.map { TypeScriptNamer.stringLiteral($0.rawValue) }.joined(separator: " | ") + ";")
         }

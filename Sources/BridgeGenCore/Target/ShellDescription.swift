@@ -15,6 +15,11 @@ public struct ShellDescription: Sendable, Hashable {
         /// An object whose `postMessage` takes JSON text; every request names a `callbackName`,
         /// and answers, stream items and events come back as message events on the same object.
         case frames
+        /// An injected native object whose `postMessage(text, deliver)` takes JSON text, as a
+        /// `frames` port's, and a page function; every frame native sends back (answers, stream
+        /// items, events) is the JSON text of a `frames` port's message event, passed to the
+        /// `deliver` of the calling frame's latest post, since the object dispatches no events.
+        case proxy
     }
 
     /// The platform as its developers name it (`iOS`).
