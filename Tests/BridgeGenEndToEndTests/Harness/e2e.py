@@ -150,9 +150,8 @@ def prepare_evolution(bridgegen, transport, out):
 
 
 ARKWEB = os.path.join(HERE, 'arkweb')
-# The ArkTS runtime's own flags (ArkTSRuntimeDifferentialTests, arkweb-glue.test.js): CommonJS for node.
-ARKTS_TSC_FLAGS = ['--strict', '--target', 'es2020', '--module', 'commonjs', '--lib', 'es2020',
-                   '--noImplicitOverride', '--noImplicitReturns']
+# CommonJS for node, strict; the generated code's form is the ArkTS checker's and the golden tests' to judge.
+ARKTS_TSC_FLAGS = ['--strict', '--target', 'es2020', '--module', 'commonjs', '--lib', 'es2020,es2021.weakref', '--noImplicitReturns']
 
 
 def kit_module(folder, name, declarations, script):
