@@ -27,9 +27,11 @@
         };
     }
 
+    // One queue for the page's objects, as the engine has one for its proxies.
+    const queue = reordering(({ posted, name, text, route }) => void posted(name, text, route));
+
     function define(name, posted, deliverers) {
         let functions = 0;
-        const queue = reordering(({ text, route }) => void posted(name, text, route));
         const proxy = {
             postMessage(text, deliver) {
                 let route;
@@ -39,7 +41,7 @@
                     deliverers.set(route, (data) => deliver(data));
                 }
                 // Values cross as ArkWeb converts them: a string whole, null as undefined.
-                queue({ text: text === null ? undefined : text, route });
+                queue({ posted, name, text: text === null ? undefined : text, route });
                 return undefined;
             },
         };

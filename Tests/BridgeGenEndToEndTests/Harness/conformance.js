@@ -886,10 +886,12 @@ function mainCases(env) {
             sample.share({ text: s, url: s });
             user.logEvent({ name: s, parameters: { [s + 'k']: [s, { [s]: s }] } });
             const c = await calls(env, 2);
-            exact(c[0].params.text, s, `share text #${i}`);
-            exact(c[0].params.url, s, `share url #${i}`);
-            exact(c[1].params.name, s, `logEvent name #${i}`);
-            eq(c[1].params.parameters, { [s + 'k']: [s, { [s]: s }] }, `logEvent parameters #${i}`);
+            // ArkWeb: two posts of one task reach native in no promised order.
+            const [shared, logged] = isArkTS(env) ? ['share', 'logEvent'].map((m) => c.find((x) => x.method === m) ?? { params: {} }) : c;
+            exact(shared.params.text, s, `share text #${i}`);
+            exact(shared.params.url, s, `share url #${i}`);
+            exact(logged.params.name, s, `logEvent name #${i}`);
+            eq(logged.params.parameters, { [s + 'k']: [s, { [s]: s }] }, `logEvent parameters #${i}`);
             const r = await user.iosAppPrepay({ order: { product_id: s || 'empty', metadata: { [s]: 1 } } });
             exact(r.transaction_id, `tx-${s || 'empty'}-1`, `prepay transaction_id #${i}`);
             exact(Object.keys(r.receipts)[0], s || 'empty', `prepay receipts key #${i}`);

@@ -130,10 +130,13 @@ class Host {
     this.logs.push('bridgegen: ' + line);
   }
 
-  /** Waits until the session has been idle for a few turns: what a line started (handlers, answers, deliveries) has finished. */
+  /**
+   * Waits until the session has been idle for a few timer rounds: what a line started (handlers,
+   * answers, the stand-in's deliveries, each a later task) has finished.
+   */
   async settle(): Promise<void> {
     let quiet = 0;
-    for (let round = 0; round < 100000 && quiet <= 20; round++) {
+    for (let round = 0; round < 100000 && quiet <= 2; round++) {
       await later();
       const running = (this.session?.runningRequestCount ?? 0) - this.handlers.parked;
       quiet = running <= 0 ? quiet + 1 : 0;
@@ -270,7 +273,10 @@ class Host {
     } else {
       answer.push(['error', text('unknown command')]);
     }
-    await this.settle();
+    // A post's output line is not waited for: one round lets the stand-in hand it to the glue, and
+    // the next line is read while its handler runs, as an app reads the page's next message.
+    if (command.has('post')) await later();
+    else await this.settle();
     write(answer.concat([['queued', this.queued()]]));
   }
 }
