@@ -171,17 +171,24 @@ final class ArkTSRuntimeDifferentialTests: XCTestCase {
 
     /// Every runtime file passes the real ArkTS checker (the OpenHarmony SDK's declarations and
     /// linter, `../shared/arkts/check.sh`) with no error, at its API level and at 12, the lowest
-    /// the docs state. Skipped, saying so, where `../shared/arkts` is absent (a clone outside
+    /// the docs state, and so does a module using the runtime as generated code does. Skipped, saying so, where `../shared/arkts` is absent (a clone outside
     /// this setup: DevEco checks the same).
     func testRuntimePassesTheArkTSChecker() throws {
         let check = TestPaths.repository.deletingLastPathComponent().appendingPathComponent("shared/arkts/check.sh")
         guard FileManager.default.isExecutableFile(atPath: check.path) else {
             throw XCTSkip("../shared/arkts/check.sh is absent here, so the ArkTS checker cannot run")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.path("Runtime/ArkTS"))
-            .filter { $0.hasSuffix(".ets") }.sorted().map { "Runtime/ArkTS/" + $0 }
+        // The runtime's files with a module that uses them as generated code does (Fixtures/ArkTS/SampleModule.ets).
+        let folder = try temporaryFolder(self)
+        let runtime = TestPaths.repository.appendingPathComponent("Runtime/ArkTS")
+        let files = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".ets") }.sorted() + ["SampleModule.ets"]
+        for file in files {
+            let source = file == "SampleModule.ets" ? TestPaths.repository.appendingPathComponent("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/" + file)
+                : runtime.appendingPathComponent(file)
+            try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(file))
+        }
         for level in ["", "12"] {
-            let result = try runProcess(check.path, files, in: TestPaths.repository, environment: level.isEmpty ? [:] : ["ARKTS_API": level])
+            let result = try runProcess(check.path, files, in: folder, environment: level.isEmpty ? [:] : ["ARKTS_API": level])
             if result.status == 2 { throw XCTSkip("the ArkTS checker cannot run here: " + result.output) }
             let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
             XCTAssertEqual(last, "arkts check: 0 errors", "API \(level.isEmpty ? "default" : level):\n" + result.output)

@@ -64,6 +64,17 @@ final class ArkTSSessionTests: XCTestCase {
         XCTAssertEqual(output, expected, "\n" + output)
     }
 
+    /// What a page's answer means, ArkTS against Swift (`BridgeSession.pageOutcome` and the
+    /// caller's decoding), for KotlinSessionTests' answers of every shape.
+    @MainActor func testPageAnswersMeanWhatTheyMeanInSwift() throws {
+        let (lines, expected) = try KotlinSessionTests.pageAnswers()
+        let folder = try ArkTSRuntimeDifferentialTests.compile(probes: ["PageCallProbe.ts"], for: self)
+        let result = try runProcess("node", [folder.appendingPathComponent("PageCallProbe.js").path, "outcomes"],
+                                    input: lines.joined(separator: "\n") + "\n", timeout: 120)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(result.stdout, expected)
+    }
+
     /// The ArkTS bodies are the Swift runtime's, unchanged, inside the Android function with
     /// ArkWeb's object (`__bridgegen_ohos_<channel>`) and its two-argument `postMessage`.
     func testThePageBodiesAreTheSwiftOnesPostingThroughArkWebsObject() throws {
@@ -79,8 +90,11 @@ final class ArkTSSessionTests: XCTestCase {
     /// from frame URLs, bundled origins (`resource://rawfile`, hosts case-insensitive) and the
     /// log line naming `arkts.bundledOrigins`, a `$cancel` that ArkWeb delivered before its
     /// request (the request answered -9 without running, once), the trailing `BridgeCall`
-    /// (caller, cancellation listeners), `close()`, and the page-call script run as
-    /// `runJavaScript` runs it: its value `true`, its `$answer` posted through the object.
+    /// (caller, cancellation listeners), `close()`, a module throwing out of `dispatch` (a stack
+    /// overflow, a TypeError: -6, the session serving on), a fast stream giving the UI thread a
+    /// turn (its `$cancel` read after 64 items), and the page-call script run as
+    /// `runJavaScript` runs it: its value `true`, its `$answer` posted through the object;
+    /// deadlines no timer holds (none) and already past (nothing runs).
     func testWhatOnlyArkWebNeeds() throws {
         let output = try run("SessionProbe.ts", ["arkts"])
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/SessionProbe.arkts.expected"), encoding: .utf8)

@@ -84,6 +84,17 @@ final class KotlinSessionTests: XCTestCase {
     /// caller's decoding) for envelopes of every shape: valid, malformed, over the depth limit,
     /// normalization-equal keys, lone surrogates, declared and undeclared codes, long messages.
     @MainActor func testPageAnswersMeanWhatTheyMeanInSwift() throws {
+        let (lines, expected) = try Self.pageAnswers()
+        let run = try KotlinToolchain.run("session.PageCallProbeKt", classes: try Self.classes.get(), input: "outcomes\n" + lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertEqual(run.stdout, expected)
+        XCTAssertTrue(expected.contains("error -13 "), expected)
+        XCTAssertTrue(expected.contains("ok 3\n"), expected)
+    }
+
+    /// Page answers (each line the JSON text of the answer value) and what the Swift runtime makes
+    /// of each as the answer of an int method declaring the error 2001: `ok 3`, or `error CODE "message"`.
+    @MainActor static func pageAnswers() throws -> (lines: [String], expected: String) {
         let deep = String(repeating: "[", count: 130) + String(repeating: "]", count: 130)
         let envelopes = [
             #"{"errcode":0,"errmsg":"ok","data":3}"#, #"{"errcode":0,"errmsg":"ok","data":"three"}"#, #"{"errcode":0,"errmsg":"ok"}"#,
@@ -121,11 +132,7 @@ final class KotlinSessionTests: XCTestCase {
             case .failure(let error): expected += "error \(error.code) " + JSONValue.string(error.message).jsonText + "\n"
             }
         }
-        let run = try KotlinToolchain.run("session.PageCallProbeKt", classes: try Self.classes.get(), input: "outcomes\n" + lines.joined(separator: "\n") + "\n")
-        XCTAssertEqual(run.status, 0, run.output)
-        XCTAssertEqual(run.stdout, expected)
-        XCTAssertTrue(expected.contains("error -13 "), expected)
-        XCTAssertTrue(expected.contains("ok 3\n"), expected)
+        return (lines, expected)
     }
 
     /// `BridgeAndroid` on the androidx.webkit stand-in (Fixtures/GlueProbe.kt): install refused

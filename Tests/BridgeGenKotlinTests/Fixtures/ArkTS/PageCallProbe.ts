@@ -7,13 +7,15 @@
 import { BridgeOrigin } from './Caller';
 import { BridgeDecode, BridgeDecoder } from './Decoding';
 import { BridgeMembers } from './Encoding';
-import { BridgePageCaller, BridgePageScripts } from './PageCalls';
+import { StrictJsonReader } from './JsonReader';
+import { BridgePageCaller, BridgePageCalls, BridgePageScripts } from './PageCalls';
 import { BridgePath } from './Paths';
 import { BridgeCapabilities, BridgeDispatcher, BridgeFrame, BridgeOriginPolicy, BridgeReply, BridgeSession } from './Session';
 import { BridgeFields } from './Decoding';
 import { BridgeError, BridgeErrorCode, JsonArray, JsonNull, JsonObject, JsonText, JsonValue } from './Values';
 
 declare const process: { argv: string[]; stdout: { write(text: string): boolean } };
+declare function require(name: string): { readFileSync(fd: number): { toString(encoding: string): string } };
 
 function println(line: string): void {
   process.stdout.write(line + '\n');
@@ -116,7 +118,7 @@ async function script(): Promise<void> {
     probe.answer((index + 2).toString(), answers[index]);
     await job;
   }
-  job = probe.call('optional', caller, BridgeDecode.optionalOf === undefined ? int : (v: JsonValue | undefined, p: BridgePath) => BridgeDecode.optional(v, p, int));
+  job = probe.call('optional', caller, BridgeDecode.optionalOf(int));
   await settle();
   probe.answer('13', '{"errcode":0,"errmsg":"ok"}');
   await job;
@@ -232,10 +234,32 @@ async function lifecycle(session: BridgeSession, probe: PageProbe, caller: Bridg
   await job;
 }
 
+/** Each stdin line is a page's answer (JSON text of the envelope value): what a call of an int method with the error 2001 makes of it. */
+function outcomes(): void {
+  for (const line of require('fs').readFileSync(0).toString('utf8').split('\n')) {
+    if (line === '') {
+      continue;
+    }
+    const outcome = BridgePageCalls.outcome(new StrictJsonReader(line).readDocument(), [2001]);
+    let error = outcome.error;
+    let value = 0;
+    if (error === undefined) {
+      try {
+        value = BridgeDecode.int(outcome.data, new BridgePath('result'));
+      } catch (failure) {
+        error = new BridgeError(BridgeErrorCode.INVALID_RESULT, (failure as BridgeError).message);
+      }
+    }
+    println(error === undefined ? `ok ${value}` : `error ${error.code} ${new JsonText(error.message).jsonText}`);
+  }
+}
+
 if (process.argv[2] === 'bodies') {
   println(BridgePageScripts.client);
   println('----');
   println(BridgePageScripts.global);
+} else if (process.argv[2] === 'outcomes') {
+  outcomes();
 } else {
   script().catch((error: Error) => println(`probe failed: ${error.stack}`));
 }

@@ -9,7 +9,7 @@ import { BridgeEncode, BridgeMembers } from './Encoding';
 import { BridgePageCaller } from './PageCalls';
 import { BridgeLimits, BridgePath } from './Paths';
 import {
-  BridgeCall, BridgeCapabilities, BridgeDispatcher, BridgeFrame, BridgeOriginPolicy, BridgeReply, BridgeSession
+  BridgeCall, BridgeCapabilities, BridgeDispatcher, BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeReply, BridgeSession
 } from './Session';
 import { BridgeCancelled, BridgeStream } from './Streams';
 import { BridgeApplicationError, BridgeError, BridgeErrorCode, JsonInteger, JsonObject, JsonReal, JsonText, JsonValue } from './Values';
@@ -377,7 +377,62 @@ async function arkts(): Promise<void> {
   session.emit('probe', 'tick', tick(2));
   println(`queued ${session.queuedEventCount('probe')}`);
   await send('{"type":"who","callbackName":"c5"}');
+  await thrown();
+  await yielding();
   await pageScript();
+}
+
+/** A stream's handler that emits as fast as it can still lets the UI thread read a `$cancel` after 64 items. */
+async function yielding(): Promise<void> {
+  println('-- a fast stream yields to the UI thread');
+  const session = new BridgeSession(undefined, new BridgeOriginPolicy(['app'], [], true, []), (line: string) => println(`log: ${line}`));
+  session.install(new CounterDispatcher(new CountingProbe()));
+  const origin = new BridgeOrigin('app', 'bundle', 0, true);
+  let items = 0;
+  const counting: BridgeFrame = { post: (text: string) => {
+    if (text.startsWith('{"item"')) {
+      items += 1;
+    } else {
+      println(`A: ${text}`);
+    }
+  } };
+  session.receive('probe', '{"type":"count","data":{"upTo":500},"callbackName":"y1","id":"y1"}', origin, counting);
+  // Queued behind the handler as the page's next post is.
+  setTimeout(() => session.receive('probe', '{"type":"$cancel","data":{"id":"y1"}}', origin, counting), 0);
+  await settle(20);
+  println(`items before the $cancel was read: ${items}; running ${session.runningRequestCount}`);
+}
+
+/** A module that is no BridgeDispatcher and throws out of `dispatch`: once the stack overflows, once a TypeError. */
+class ThrowingModule implements BridgeModule {
+  readonly moduleName: string = 'probe';
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['deep', 'typo'], [], [], '0123456789abcdef');
+  readonly mainFrameMethods: Set<string> = new Set<string>();
+
+  handles(type: string): boolean {
+    return this.capabilities.methodNames.has(type);
+  }
+
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void {
+    if (type === 'deep') {
+      const down = (n: number): number => down(n + 1) + 1;
+      down(0);
+    }
+    throw new TypeError('x is not a function');
+  }
+}
+
+/** What a module throws out of `dispatch` is answered -6, and the session serves the next message. */
+async function thrown(): Promise<void> {
+  println('-- thrown out of a module');
+  const session = new BridgeSession(undefined, new BridgeOriginPolicy(['app'], [], true, []), (line: string) => println(`log: ${line}`));
+  session.install(new ThrowingModule());
+  const origin = new BridgeOrigin('app', 'bundle', 0, true);
+  for (const text of ['{"type":"deep","callbackName":"t1"}', '{"type":"typo","callbackName":"t2"}', '{"type":"none","callbackName":"t3"}']) {
+    println(`> ${text}`);
+    session.receive('probe', text, origin, frame('A'));
+    await settle();
+  }
 }
 
 /** A module whose handlers report their trailing BridgeCall. */
@@ -446,6 +501,15 @@ async function pageScript(): Promise<void> {
   const caller = new BridgePageCaller('probe', session, 5000);
   const params = new JsonObject(new Map<string, JsonValue>([['userId', new JsonText('u<1>\u2028')]]));
   println(`answer: ${await caller.call<string>('count', params, BridgeDecode.string)}`);
+  // A deadline beyond what a timer holds is none: the call waits for its answer.
+  session.evaluator = (script: string) => println('script run');
+  const unbounded = caller.withTimeout(Infinity).call<string>('count', params, BridgeDecode.string);
+  await settle(5);
+  session.receive('probe', '{"type":"$answer","data":{"token":"2","envelope":"{\\"errcode\\":0,\\"data\\":\\"late\\"}"}}', origin, frame('P'));
+  println(`unbounded: ${await unbounded}`);
+  for (const ms of [0, -1, NaN]) {
+    await caller.withTimeout(ms).call<string>('count', params, BridgeDecode.string).catch((error: BridgeError) => println(`${ms}: ${error.code} ${error.message}`));
+  }
 }
 
 (process.argv[2] === 'arkts' ? arkts() : main()).catch((error: Error) => {
