@@ -13,15 +13,19 @@ final class ArkWebStandInTests: XCTestCase {
     static let chromiumCases = 7
 
     func testStandInInNode() throws {
-        try runSuite("arkweb.test.js", label: "arkweb-standin", minimum: Self.nodeCases)
+        try runArkWebSuite("arkweb.test.js", label: "arkweb-standin", minimum: Self.nodeCases)
     }
 
     func testStandInWithChromium() throws {
-        try runSuite("arkweb.chromium.test.js", label: "arkweb-standin-chromium", minimum: Self.chromiumCases)
+        try runArkWebSuite("arkweb.chromium.test.js", label: "arkweb-standin-chromium", minimum: Self.chromiumCases)
     }
+}
 
-    private func runSuite(_ script: String, label: String, minimum: Int,
-                          file: StaticString = #filePath, line: UInt = #line) throws {
+extension XCTestCase {
+    /// Runs the node suite `script` of Harness/arkweb and requires its summary line `<label>: N passed,
+    /// 0 failed` with N >= `minimum`; exit status 77 with a summary is a skip (what is missing).
+    func runArkWebSuite(_ script: String, label: String, minimum: Int,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
         guard which("node") != nil else { throw XCTSkip("node is not on PATH: \(installAdvice)") }
         let path = E2E.harness.appendingPathComponent("arkweb").appendingPathComponent(script)
         let result = try runProcess("node", [path.path], in: TestPaths.repository, timeout: 300, mergeStderr: true)

@@ -11,50 +11,15 @@
 
 const assert = require('assert');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const { spawnSync } = require('child_process');
 const arkweb = require('./arkweb.js');
 const { ArkWebEngine } = require('./engine.js');
 const { runCases } = require('./cases.js');
+const { buildGlue, repository } = require('./glue-build.js');
 
 const { Web, WebviewController, RenderExitReason } = arkweb;
 
-const repository = path.resolve(__dirname, '../../../..');
-const runtimeDir = path.resolve(process.argv[2] || path.join(repository, 'Runtime/ArkTS'));
-const TSC_FLAGS = ['--strict', '--target', 'es2020', '--module', 'commonjs', '--lib', 'es2021',
-    '--noImplicitOverride', '--noUnusedLocals', '--noImplicitReturns'];
-
-/** The runtime compiled to CommonJS in a temporary folder, `@kit.*` resolved to kit/. */
-function build() {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'arkweb-glue-'));
-    const src = path.join(folder, 'src');
-    fs.mkdirSync(src);
-    const inputs = [];
-    for (const file of fs.readdirSync(runtimeDir).filter((name) => name.endsWith('.ets')).sort()) {
-        fs.copyFileSync(path.join(runtimeDir, file), path.join(src, file.replace(/\.ets$/, '.ts')));
-        inputs.push(path.join('src', file.replace(/\.ets$/, '.ts')));
-    }
-    fs.copyFileSync(path.join(__dirname, 'GlueModule.ts'), path.join(src, 'GlueModule.ts'));
-    fs.copyFileSync(path.join(__dirname, 'kit/globals.d.ts'), path.join(src, 'globals.d.ts'));
-    inputs.push('src/GlueModule.ts', 'src/globals.d.ts');
-    const kit = (name, declarations, script) => {
-        const dir = path.join(folder, 'node_modules', name);
-        fs.mkdirSync(dir, { recursive: true });
-        fs.copyFileSync(path.join(__dirname, 'kit', declarations), path.join(dir, 'index.d.ts'));
-        fs.writeFileSync(path.join(dir, 'index.js'), script === undefined ? "'use strict';\n"
-            : `'use strict';\nmodule.exports = require(${JSON.stringify(path.join(__dirname, 'kit', script))});\n`);
-    };
-    kit('@kit.ArkWeb', 'ArkWeb.d.ts', 'ArkWeb.js');
-    kit('@kit.BasicServicesKit', 'BasicServicesKit.d.ts');
-    const compiled = spawnSync('tsc', [...TSC_FLAGS, '--outDir', 'out', ...inputs], { cwd: folder, encoding: 'utf8' });
-    if (compiled.error) return { skipped: `tsc cannot run (${compiled.error.code})` };
-    if (compiled.status !== 0) throw new Error(`tsc refused the runtime:\n${compiled.stdout}${compiled.stderr}`);
-    const load = (name) => require(path.join(folder, 'out', name));
-    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), module: load('GlueModule.js') };
-}
-
-const built = build();
+const built = buildGlue(process.argv[2]);
 if (built.skipped) {
     console.log(`arkweb-glue: skipped: ${built.skipped}`);
     process.exit(77);
@@ -167,6 +132,25 @@ const cases = {
         assert.deepStrictEqual(engine.uncaught, []);
         assert.deepStrictEqual(logs, []);
     },
+    async 'requests are answered to the posting frame; events reach the frames that said hello, queued until then'() {
+        const { page, session, logs } = await installed({ trust: policy({ mainFrameOnly: false }) });
+        const { JsonText } = built.values;
+        session.emit('sample', 'ping', () => new JsonText('early'));
+        const inner = page.addFrame('resource://rawfile/inner.html');
+        postFrom(page, JSON.stringify({ type: 'echo', data: { n: 1 }, callbackName: '__bg_cb_1' }));
+        await tick();
+        assert.deepStrictEqual(answerOf(page, '__bg_cb_1').envelope, { errcode: 0, errmsg: 'ok', data: { n: 1 } });
+        postFrom(page, hello('__bg_cb_2'));
+        await tick();
+        postFrom(inner, hello('__bg_cb_3'));
+        await tick();
+        session.emit('sample', 'ping', () => new JsonText('late'));
+        await tick();
+        const events = (doc) => delivered(doc).filter((frame) => frame.event).map((frame) => frame.event.payload);
+        assert.deepStrictEqual(events(page), ['early', 'late']);
+        assert.deepStrictEqual(events(inner), ['late']);
+        assert.deepStrictEqual(logs, []);
+    },
     async 'install refuses an unattached controller and a second install; a late install says refresh'() {
         const controller = new WebviewController();
         const early = thrown(() => BridgeArkWeb.install(controller, [built.module.sampleModule()], policy()));
@@ -186,6 +170,20 @@ const cases = {
         await tick();
         assert.strictEqual(answerOf(engine.main, '__bg_cb_1').envelope.errcode, 0);
         BridgeArkWeb.uninstall(controller);
+    },
+    async 'a wildcard host: install says the list cannot hold it; its pages are refused by ArkWeb, concrete hosts served'() {
+        const trust = policy({ hosts: ['*.cdn.example.com', 'www.cdn.example.com'], bundled: [] });
+        const { page, logs, engine } = await installed({ trust, url: 'https://www.cdn.example.com/index.html' });
+        assert.strictEqual(logs.length, 1, logs.join('\n'));
+        assert.match(logs[0], /wildcard host "\*\.cdn\.example\.com" cannot be expressed.*arkts\.trustedHosts/);
+        assert.deepStrictEqual(engine.active.get(OBJECT).permission.object, [rule('https', 'www.cdn.example.com')]);
+        postFrom(page, hello('__bg_cb_1'));
+        await tick();
+        assert.strictEqual(answerOf(page, '__bg_cb_1').envelope.errcode, 0);
+        const other = await engine.load('https://img.cdn.example.com/index.html');
+        postFrom(other, hello('__bg_cb_2'));
+        await tick();
+        assert.deepStrictEqual(delivered(other), [], 'the policy trusts it, the permission list cannot');
     },
     async 'a frame outside the permission list is refused by ArkWeb: nothing reaches the glue'() {
         const { page, logs, engine } = await installed();
@@ -316,6 +314,38 @@ const cases = {
             'ArkWeb runs them in the order of their text');
         assert.deepStrictEqual(arkweb.documentStartScripts(web, 'https://evil.example.net/'), []);
         assert.strictEqual(arkweb.documentStartScripts(web, APP).length, 2);
+    },
+    async 'console forwarding: the script finds its object; trusted frames reach the receiver, others never do'() {
+        const consoleScript = fs.readFileSync(path.join(repository, 'Runtime/JavaScript/console-forward.js'), 'utf8') + '(1000, 50);\n';
+        const trust = policy({ hosts: ['widgets.example.com'] });
+        const controller = new WebviewController();
+        const logs = [];
+        const received = [];
+        const web = Web({ src: APP, controller })
+            .javaScriptOnDocumentStart(BridgeArkWeb.documentStartScripts(trust, undefined, { console: consoleScript }))
+            .onControllerAttached(() => {
+                BridgeArkWeb.install(controller, [built.module.sampleModule()], trust, {
+                    log: (line) => logs.push(line),
+                    console: (text, origin) => received.push([text, `${origin.scheme}://${origin.host}`, origin.isMainFrame]),
+                });
+            });
+        const engine = new ArkWebEngine(web);
+        await engine.attach();
+        const page = await engine.load(APP);
+        assert.deepStrictEqual([...engine.active.keys()].sort(), ['__bridgegen_bridgegenConsole', OBJECT]);
+        page.evaluate("console.log = function () {}; console.log('hi', 1)");
+        await tick();
+        assert.deepStrictEqual(received, [['{"level":"log","message":"hi 1"}', 'resource://rawfile', true]]);
+        const post = 'window.__bridgegen_bridgegenConsole.postMessage(\'{"level":"log","message":"x"}\')';
+        page.addFrame('https://evil.example.net/f.html').evaluate(post);
+        await tick();
+        assert.strictEqual(received.length, 1, 'the permission list drops a foreign frame');
+        page.addFrame('https://widgets.example.com/w.html').evaluate(post);
+        await tick();
+        assert.strictEqual(received.length, 1, 'mainFrameOnly refuses a trusted subframe natively');
+        assert.match(logs.join('\n'), /refused a console message from "https:\/\/widgets\.example\.com", a subframe/);
+        BridgeArkWeb.uninstall(controller);
+        assert.deepStrictEqual([...engine.pending.keys()], [], 'both objects are deleted');
     },
     async 'a legacy page calls through the shim, answered through deliver (callback transport)'() {
         const legacyShim = fs.readFileSync(path.join(repository, 'Runtime/JavaScript/wvjb-shim.js'), 'utf8');

@@ -140,7 +140,8 @@ class Document {
         this.isMain = isMain;
         this.alive = true;
         this.frames = [];
-        const sandbox = { console, setTimeout, clearTimeout, JSON, Promise };
+        // Each document has its own console object: a page script may redefine its methods.
+        const sandbox = { console: Object.create(console), setTimeout, clearTimeout, JSON, Promise };
         this.context = vm.createContext(sandbox);
         this.window = vm.runInContext('this', this.context);
         this.window.window = this.window;
