@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "BridgeGenKotlinTests", dependencies: ["BridgeGenKotlin", "BridgeGenSwift", "BridgeGenTargets", "BridgeGenTypeScript", "BridgeGenTestSupport", "BridgeRuntime", "bridgegen"],
                     exclude: ["Fixtures"]),
         // The ArkTS target: goldens, and the generated code through the ArkTS checker (../shared/arkts).
-        .testTarget(name: "BridgeGenArkTSTests", dependencies: ["BridgeGenArkTS", "BridgeGenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgeGenArkTSTests", dependencies: ["BridgeGenArkTS", "BridgeGenTestSupport"]),
         // LSP/ holds the pytest-lsp suite and the Neovim smoke test, run against the built binary.
         .testTarget(name: "BridgeGenLSPTests", dependencies: ["BridgeGenLSP", "BridgeGenTestSupport", "bridgegen"], exclude: ["LSP"]),
         .testTarget(name: "BridgeGenMarkdownTests", dependencies: ["BridgeGenMarkdown", "BridgeGenTargets", "BridgeGenTestSupport"]),

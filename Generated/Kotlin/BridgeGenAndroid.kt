@@ -294,8 +294,10 @@ internal object BridgeLegacyScript {
         "// own and hands the callback the envelope's JSON text exactly as native wrote it. This file is\n" +
         "// one function expression of the object's and the channel's names; the Kotlin runtime\n" +
         "// (BridgeAndroid) calls it with string literals, so no other text reaches the script. It takes\n" +
-        "// the builtins it needs before any page script runs.\n" +
-        "(function (objectName, channel) {\n" +
+        "// the builtins it needs before any page script runs. The ArkTS runtime (BridgeArkWeb) adds a\n" +
+        "// third argument, \"deliver\": its object answers through a page function passed with each post\n" +
+        "// (postMessage(text, deliver)) and dispatches no message events.\n" +
+        "(function (objectName, channel, port) {\n" +
         "    'use strict';\n" +
         "    var g = globalThis;\n" +
         "    var object = g[objectName];\n" +
@@ -353,7 +355,11 @@ internal object BridgeLegacyScript {
         "        callback(slice.call(text, end + ENVELOPE.length, text.length - 1));\n" +
         "    }\n" +
         "\n" +
-        "    if (typeof object.addEventListener === 'function') {\n" +
+        "    var deliver;\n" +
+        "    if (port === 'deliver') {\n" +
+        "        // Answers come as the frames a message event carries elsewhere: nothing to listen to.\n" +
+        "        deliver = function (frame) { onMessage({ data: frame }); };\n" +
+        "    } else if (typeof object.addEventListener === 'function') {\n" +
         "        object.addEventListener('message', onMessage);\n" +
         "    } else {\n" +
         "        var previous = object.onmessage;\n" +
@@ -383,7 +389,8 @@ internal object BridgeLegacyScript {
         "        var text = messageText(data, name);\n" +
         "        if (name !== undefined) mapSet.call(pending, name, callback);\n" +
         "        try {\n" +
-        "            post.call(object, text);\n" +
+        "            if (deliver !== undefined) post.call(object, text, deliver);\n" +
+        "            else post.call(object, text);\n" +
         "        } catch (error) {\n" +
         "            if (name !== undefined) mapDelete.call(pending, name);\n" +
         "            throw error;\n" +

@@ -43,6 +43,6 @@ export const config: BridgeConfig = {
     shells: [
         { platform: 'iOS', path: ['webkit', 'messageHandlers', '{channel}'], port: 'handler' },
         { platform: 'Android', path: ['__bridgegen_{channel}'], port: 'frames' },
-        { platform: 'HarmonyOS', path: ['__bridgegen_ohos_{channel}'], port: 'frames' },
+        { platform: 'HarmonyOS', path: ['__bridgegen_ohos_{channel}'], port: 'proxy' },
     ],
 };

@@ -80,10 +80,21 @@ struct ArkTSCodecGenerator {
         }
     }
 
-    /// `new BridgeMembers(new BridgePath('payload'))` and the adders of `fields` read from their parameters, then `.json`.
-    static func members(_ root: String, _ fields: [Field], home: String) -> String {
-        "new BridgeMembers(new BridgePath('\(root)'))"
-            + fields.map { adder($0, value: ArkTSNamer.parameter($0.identifier), home: home) }.joined() + ".json"
+    /// `new BridgeMembers(new BridgePath('payload'))`, the adders of `fields` read from their
+    /// parameters, then `.json`: one line for a field or none, else a line each, the first
+    /// ending `opener` and the rest indented once more.
+    static func members(_ root: String, _ fields: [Field], home: String, opener: String, closer: String, into p: inout CodePrinter) {
+        let start = "new BridgeMembers(new BridgePath('\(root)'))"
+        let adders = fields.map { adder($0, value: ArkTSNamer.parameter($0.identifier), home: home) }
+        guard adders.count > 1 else {
+            p.line(opener + start + adders.joined() + ".json" + closer)
+            return
+        }
+        p.line(opener + start)
+        p.indented { p in
+            for line in adders { p.line(line) }
+            p.line(".json" + closer)
+        }
     }
 
     func generate(into p: inout CodePrinter) {

@@ -23,8 +23,8 @@ struct ArkTSEventsGenerator {
                 let parameters = ArkTSHandlerGenerator.parameters(event.payload, home: module.name).joined(separator: ", ")
                 p.block("\(ArkTSNamer.method(event.identifier))(\(parameters)): void {") { p in
                     let module = ArkTSText.stringLiteral(self.module.name), name = ArkTSText.stringLiteral(event.wireName)
-                    p.line("this.\(session).emit(\(module), \(name), (): JsonValue =>")
-                    p.indented { p in p.line(ArkTSCodecGenerator.members("payload", event.payload, home: self.module.name) + ");") }
+                    ArkTSCodecGenerator.members("payload", event.payload, home: self.module.name,
+                                                opener: "this.\(session).emit(\(module), \(name), (): JsonValue => ", closer: ");", into: &p)
                 }
             }
         }

@@ -59,7 +59,9 @@ struct ArkTSPageGenerator {
     private func call(_ method: PageMethod, into p: inout CodePrinter) {
         ArkTSText.doc(doc(method), into: &p)
         let result = method.returns.map { ArkTSNamer.type($0, home: module.name) } ?? "void"
-        var arguments = [ArkTSText.stringLiteral(method.wireName), ArkTSCodecGenerator.members("params", method.params, home: module.name)]
+        // A parameter may be named `params`: the local is then `bridgeParams`.
+        let params = ArkTSNamer.free(["params", "bridgeParams"], avoiding: method.params.map { ArkTSNamer.parameter($0.identifier) })
+        var arguments = [ArkTSText.stringLiteral(method.wireName), params]
         arguments.append(method.returns.map { ArkTSCodecGenerator.decoder($0, home: module.name) }
                          ?? "(value: JsonValue | undefined, path: BridgePath): void => {}")
         let codes = method.errors.compactMap { module.error(named: $0)?.code }
@@ -72,6 +74,7 @@ struct ArkTSPageGenerator {
             arguments.append(ArkTSDispatchGenerator.list(method.params.map(\.wireName)))
         }
         p.block("\(ArkTSNamer.method(method.identifier))(\(parameters(method).joined(separator: ", "))): Promise<\(result)> {") { p in
+            ArkTSCodecGenerator.members("params", method.params, home: module.name, opener: "const \(params): JsonValue = ", closer: ";", into: &p)
             p.line("return this.\(caller).call<\(result)>(")
             p.indented { p in
                 for (index, argument) in arguments.enumerated() { p.line(argument + (index < arguments.count - 1 ? "," : "")) }

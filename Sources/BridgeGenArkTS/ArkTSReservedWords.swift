@@ -10,13 +10,8 @@ enum ArkTSReservedWords {
 
     static let all = ReservedWords(.type, typeNames, reason: "ArkTS")
 
-    /// The runtime's names that generated code imports from the support file: the embedded
-    /// runtime's exports, and the session's classes the generated code is written against.
-    static let supportNames: Set<String> = ArkTSSupportGenerator.exportedNames.union(sessionNames)
-
-    /// The session classes of the runtime's contract that generated code names.
-    static let sessionNames: Set<String> = ["BridgeCall", "BridgeCapabilities", "BridgeDispatcher", "BridgePageCaller",
-                                            "BridgeReply", "BridgeSession", "BridgeStream"]
+    /// The runtime's names that generated code imports from the support file: the embedded runtime's exports.
+    static let supportNames: Set<String> = ArkTSSupportGenerator.exportedNames.union(["BridgeConfiguration"])
 
     /// Every name `module`'s file declares at its top level, in order, each with what declares it.
     static func declared(_ module: Module) -> [(name: String, what: String, location: SourceLocation)] {
@@ -41,12 +36,14 @@ enum ArkTSReservedWords {
     /// The module's own classes: codec, handler, events, page caller, dispatcher and error base.
     static func moduleNames(_ module: String) -> [String] {
         [ArkTSNamer.codec(module), ArkTSHandlerGenerator.name(module), ArkTSEventsGenerator.name(module),
-         ArkTSPageGenerator.name(module), ArkTSDispatchGenerator.name(module), ArkTSErrorGenerator.name(module)]
+         ArkTSPageGenerator.name(module), ArkTSDispatchGenerator.name(module), ArkTSErrorGenerator.name(module),
+         ArkTSInstallGenerator.name(module), "webview"]
     }
 
-    /// Members every error class has from `Error` and `BridgeApplicationError`; `code` and
-    /// `message` are refused for every target.
-    static let errorMembers: Set<String> = ["name", "stack", "cause", "bridgeError", "encodeData", "toString", "constructor"]
+    /// Members every error class has from `Error` and `BridgeApplicationError` that a data
+    /// field would replace (`cause`, typed `unknown`, may be narrowed); `code` and `message`
+    /// are refused for every target.
+    static let errorMembers: Set<String> = ["name", "stack", "bridgeError", "encodeData", "toString", "constructor"]
 
     /// The member of the generated page caller a page method would clash with.
     static let pageCallerMembers: Set<String> = ["withTimeout"]

@@ -14,7 +14,7 @@ public struct ArkTSTarget: BridgeTarget {
     /// HarmonyOS NEXT: `registerJavaScriptProxy` puts the object `window.__bridgegen_ohos_<name>`
     /// into the page, whose `postMessage` takes text and a function the answers come back through.
     public var shell: ShellDescription? {
-        ShellDescription(platform: "HarmonyOS", webView: "ArkWeb", path: ["__bridgegen_ohos_" + ShellDescription.channelPlaceholder], port: .frames)
+        ShellDescription(platform: "HarmonyOS", webView: "ArkWeb", path: ["__bridgegen_ohos_" + ShellDescription.channelPlaceholder], port: .proxy)
     }
 
     public init() {}
@@ -23,11 +23,12 @@ public struct ArkTSTarget: BridgeTarget {
     /// field, event or page method would clash with.
     public func validate(_ schema: SchemaSet, config: GeneratorConfig) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let namespaces = Dictionary(schema.modules.map { (ArkTSNamer.namespace($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
         for module in schema.modules {
             var taken: [String: String] = [:]
             for name in ArkTSReservedWords.supportNames { taken[name] = "a declaration of the runtime it imports" }
-            for (name, owner) in namespaces { taken[name] = "the name module '\(owner)' is imported as" }
+            for owner in Self.referencedModules(module) where owner != module.name {
+                taken[ArkTSNamer.namespace(owner)] = "the name module '\(owner)' is imported as"
+            }
             for name in ArkTSReservedWords.moduleNames(module.name) { taken[name] = "a class the generator writes" }
             for (name, what, location) in ArkTSReservedWords.declared(module) {
                 if let other = taken[name] {
@@ -59,7 +60,7 @@ public struct ArkTSTarget: BridgeTarget {
             }
         }
         for method in module.pageMethods where ArkTSReservedWords.pageCallerMembers.contains(method.identifier) {
-            diagnostics.append(ArkTSMessages.reservedMember(method.identifier, what: "page method", owner: ArkTSPageGenerator.name(module.name), at: method.location))
+            diagnostics.append(ArkTSMessages.reservedPageMethod(method.name, caller: ArkTSPageGenerator.name(module.name), at: method.location))
         }
         return diagnostics
     }
@@ -72,6 +73,7 @@ public struct ArkTSTarget: BridgeTarget {
             var p = CodePrinter(indentUnit: "  ")
             Self.header(sources: sources, into: &p)
             ArkTSSupportGenerator.generate(into: &p)
+            ArkTSInstallGenerator(config: config).configuration(into: &p)
             sink(GeneratedFile(relativePath: ArkTSSupportGenerator.fileName, contents: p.text))
         }
         let fingerprints = WireFingerprint.all(in: schema)
@@ -81,7 +83,7 @@ public struct ArkTSTarget: BridgeTarget {
     }
 
     /// One module's file: its models, errors, handler interface, event sender, page caller,
-    /// dispatcher and codec, under the imports its code names.
+    /// dispatcher, codec and install, under the imports its code names.
     static func file(_ module: Module, schema: SchemaSet, settings: ArkTSSettings, fingerprint: String) -> GeneratedFile {
         var body = CodePrinter(indentUnit: "  ")
         if !module.types.isEmpty {
@@ -103,6 +105,8 @@ public struct ArkTSTarget: BridgeTarget {
         ArkTSDispatchGenerator(schema: schema, module: module, fingerprint: fingerprint).generate(into: &body)
         body.blankLine()
         ArkTSCodecGenerator(schema: schema, module: module).generate(into: &body)
+        body.blankLine()
+        ArkTSInstallGenerator.install(module, into: &body)
 
         var p = CodePrinter(indentUnit: "  ")
         header(sources: [module.sourcePath], into: &p)
@@ -121,6 +125,7 @@ public struct ArkTSTarget: BridgeTarget {
             for word in text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }) { words.insert(word) }
         }
         let support = ArkTSReservedWords.supportNames.filter { words.contains(Substring($0)) }.sorted()
+        if words.contains("webview") { p.line("import { webview } from '@kit.ArkWeb';") }
         p.line("import { \(support.joined(separator: ", ")) } from '\(ArkTSSupportGenerator.importPath)';")
         for owner in referencedModules(module).sorted() where owner != module.name {
             p.line("import * as \(ArkTSNamer.namespace(owner)) from '\(ArkTSNamer.importPath(owner))';")

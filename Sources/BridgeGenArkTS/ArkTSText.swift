@@ -13,19 +13,11 @@ enum ArkTSText {
     /// The lines of a JSDoc comment's body showing `text`. Every line terminator starts a new
     /// line; controls and bidi controls are shown as `\u{1B}`. `*/` would close the comment
     /// early: it is written with `&#47;` for the slash, which JSDoc renders as `/`; `/*` is
-    /// written so too, as in Kotlin, so one doc text reads the same on both sides.
-    static func commentLines(_ text: String) -> [String] {
-        UntrustedText.commentLines(text).map { line in
-            line.allBytes { $0 != UInt8(ascii: "/") } ? line : line.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*")
-        }
-    }
+    /// written so too, so one doc text reads the same as on the Kotlin side (`UntrustedText.docCommentLines`).
+    static func commentLines(_ text: String) -> [String] { UntrustedText.docCommentLines(text) }
 
     /// One JSDoc text from the paragraphs that are not blank and then the tags, one per line.
-    static func docText(_ paragraphs: [String?], tags: [String] = []) -> String {
-        let text = paragraphs.compactMap { $0.map(UntrustedText.trimmingTrailingBlanks) }.filter { !$0.isEmpty }
-        let tagLines = tags.map(UntrustedText.trimmingTrailingBlanks)
-        return (text + (tagLines.isEmpty ? [] : [tagLines.joined(separator: "\n")])).joined(separator: "\n\n")
-    }
+    static func docText(_ paragraphs: [String?], tags: [String] = []) -> String { UntrustedText.docText(paragraphs, tags: tags) }
 
     /// `@deprecated` with the schema's message, for a deprecated declaration.
     static func deprecatedTag(_ deprecated: Deprecation?) -> [String] {

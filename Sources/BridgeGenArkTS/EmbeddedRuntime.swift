@@ -8,6 +8,549 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
+RuntimeSource(name: "ArkWeb.ets", firstLine: 14, modifier: "export ", accessLines: [15, 23, 26, 40, 55, 60, 65, 98, 189, 203, 314, 383], body: #"""
+/** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a second install. */
+export class BridgeInstallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeInstallError';
+  }
+}
+
+/** The page's function a post carries: every frame native sends back is its JSON text, passed to it. */
+export type BridgeDeliver = (frame: string) => void;
+
+/** What `install` takes besides the modules and the policy. */
+export interface BridgeArkWebOptions {
+  /** The shared channel of the callback transport; absent for one channel per module. */
+  callbackChannel?: string;
+  /** Where the glue and the session say what they refused and why. */
+  log?: (line: string) => void;
+  /**
+   * Console forwarding's receiver: the `{level, message}` JSON text console-forward.js posts
+   * from a frame the policy trusts, and that frame. With it, `install` registers the script's
+   * object too (`window.__bridgegen_bridgegenConsole`, the name the script looks for).
+   */
+  console?: (text: string, origin: BridgeOrigin) => void;
+}
+
+/** One `urlPermissionList` entry of `registerJavaScriptProxy`'s permission (empty port and path: any). */
+export class BridgeUrlRule {
+  scheme: string;
+  host: string;
+  port: string;
+  path: string;
+
+  constructor(scheme: string, host: string, port: string) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+    this.path = '';
+  }
+}
+
+/** The object level of the permission: only it is written, since its meaning does not depend on how ArkWeb combines levels. */
+export class BridgeProxyPermission {
+  urlPermissionList: BridgeUrlRule[] = [];
+}
+
+/** The permission's JSON document, written by `JSON.stringify` from these typed classes. */
+export class BridgePermissionDocument {
+  javascriptProxyPermission: BridgeProxyPermission = new BridgeProxyPermission();
+}
+
+/** A `scheme://host[:port]` origin of bundled content (`arkts.bundledOrigins`), read strictly. */
+export class BridgeBundledOrigin {
+  readonly scheme: string;
+  readonly host: string;
+  readonly port: string;
+
+  constructor(scheme: string, host: string, port: string) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+  }
+
+  private static readonly FORM: RegExp = new RegExp('^([a-z][a-z0-9+.-]*)://([a-z0-9]([a-z0-9_-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9_-]*[a-z0-9])?)*)(:([0-9]{1,5}))?/?$', 'i');
+
+  /** The origin `text` names, or undefined when it is not exactly `scheme://host[:port]`. */
+  static parse(text: string): BridgeBundledOrigin | undefined {
+    const match = BridgeBundledOrigin.FORM.exec(text);
+    if (match === null) {
+      return undefined;
+    }
+    const port = match[7] ?? '';
+    if (port !== '' && Number(port) > 65535) {
+      return undefined;
+    }
+    return new BridgeBundledOrigin(match[1].toLowerCase(), match[2], port);
+  }
+}
+
+/**
+ * The permission list of the proxies, from the origin policy (harmony-design.md, section 2):
+ * `https` with any port per concrete trusted host, one rule per bundled origin. Wildcard hosts,
+ * `file` and custom schemes without a bundled origin cannot be said in a list of exact hosts:
+ * they are left out and named in `unexpressed`; the native check still applies them.
+ */
+export class BridgeArkWebPermission {
+  private static readonly HOST: RegExp = new RegExp('^[a-z0-9]([a-z0-9_-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9_-]*[a-z0-9])?)*$', 'i');
+
+  /** Whether `host` is a host name the list can hold: letters, digits, `-`, `_` and dots, no wildcard. */
+  static isHostName(host: string): boolean {
+    return BridgeArkWebPermission.HOST.test(host);
+  }
+
+  /** The rules; throws `BridgeInstallError` for a value it cannot write and for a list that would be empty. */
+  static rules(policy: BridgeOriginPolicy): BridgeUrlRule[] {
+    const rules: BridgeUrlRule[] = [];
+    const seen: Set<string> = new Set<string>();
+    const add = (rule: BridgeUrlRule): void => {
+      const key = `${rule.scheme}://${rule.host}:${rule.port}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        rules.push(rule);
+      }
+    };
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      if (lower === 'http' || lower === 'https') {
+        throw new BridgeInstallError(`trustedSchemes cannot hold '${lower}' (it would trust every page on the web): list the hosts in trustedHosts`);
+      }
+    }
+    for (const host of policy.trustedHosts) {
+      if (host.startsWith('*.')) {
+        continue;
+      }
+      if (!BridgeArkWebPermission.isHostName(host)) {
+        throw new BridgeInstallError(`trustedHosts holds ${BridgeJavaScript.stringLiteral(host)}, which is no host name: ArkWeb's permission list takes exact host names`);
+      }
+      add(new BridgeUrlRule('https', host.toLowerCase(), ''));
+    }
+    for (const text of policy.bundledOrigins) {
+      const origin = BridgeBundledOrigin.parse(text);
+      if (origin === undefined) {
+        throw new BridgeInstallError(`arkts.bundledOrigins holds ${BridgeJavaScript.stringLiteral(text)}: write each as scheme://host or scheme://host:port (resource://rawfile)`);
+      }
+      add(new BridgeUrlRule(origin.scheme, origin.host.toLowerCase(), origin.port));
+      // A $rawfile page may report the host upper-case (resource://RAWFILE/...): whether ArkWeb
+      // compares hosts of that scheme case-insensitively is not known, so both spellings are listed.
+      if (origin.scheme === 'resource') {
+        add(new BridgeUrlRule(origin.scheme, origin.host.toUpperCase(), origin.port));
+      }
+    }
+    if (rules.length === 0) {
+      const why = BridgeArkWebPermission.unexpressed(policy);
+      throw new BridgeInstallError('the policy leaves ArkWeb\'s permission list empty, so no page could be trusted to call the bridge'
+        + (why.length > 0 ? ': ' + why.join('; ') : ': it trusts no host and no bundled origin'));
+    }
+    return rules;
+  }
+
+  /** The permission string `registerJavaScriptProxy` takes. */
+  static json(policy: BridgeOriginPolicy): string {
+    const document = new BridgePermissionDocument();
+    document.javascriptProxyPermission.urlPermissionList = BridgeArkWebPermission.rules(policy);
+    return JSON.stringify(document);
+  }
+
+  /** One sentence per trusted value the list cannot hold, naming the key that would serve its pages. */
+  static unexpressed(policy: BridgeOriginPolicy): string[] {
+    const lines: string[] = [];
+    for (const host of policy.trustedHosts) {
+      if (host.startsWith('*.')) {
+        lines.push(`the wildcard host ${BridgeJavaScript.stringLiteral(host)} cannot be expressed in ArkWeb's permission list (exact host names only): list the concrete hosts in arkts.trustedHosts`);
+      }
+    }
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      if (lower === 'file') {
+        lines.push('the file scheme cannot be expressed in ArkWeb\'s permission list (a file: URL has no host): bundle pages as resource://rawfile (arkts.bundledOrigins)');
+      } else if (lower !== 'http' && lower !== 'https' && !BridgeArkWebPermission.hasBundledScheme(policy, lower)) {
+        lines.push(`the scheme '${lower}' cannot be expressed in ArkWeb's permission list without a host: list its origin (${lower}://host) in arkts.bundledOrigins`);
+      }
+    }
+    return lines;
+  }
+
+  private static hasBundledScheme(policy: BridgeOriginPolicy, scheme: string): boolean {
+    for (const text of policy.bundledOrigins) {
+      if (BridgeBundledOrigin.parse(text)?.scheme === scheme) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+/** The scripts `documentStartScripts` can add: each is given as Runtime/JavaScript's text, as the generated code embeds it. */
+export interface BridgeStartScripts {
+  /** console-forward.js applied to its limits (a complete script), when `console.forward` allows it. */
+  console?: string;
+  /** wvjb-shim.js (the function expression), for the callback transport's legacy pages. */
+  legacyShim?: string;
+  /** Where a rule left out is named. */
+  log?: (line: string) => void;
+}
+
+/**
+ * The document-start scripts (`Web(...).javaScriptOnDocumentStart(...)`) and their rules.
+ * ArkWeb runs them in lexicographic order of their text, so each starts with a comment that
+ * orders it; one invalid rule voids its item, so every rule is checked before it is emitted.
+ */
+export class BridgeArkWebScripts {
+  static readonly CONSOLE_HEAD: string = '// 1 bridgegen console\n';
+  static readonly SHIM_HEAD: string = '// 2 bridgegen WebViewJavascriptBridge shim\n';
+  private static readonly SCHEME: RegExp = new RegExp('^[a-z][a-z0-9+.-]*$');
+
+  /** Whether ArkWeb accepts `rule` in `scriptRules`: `*`, `http(s)://host` or `http(s)://*.host`, or `scheme://` for another scheme. */
+  static isValidRule(rule: string): boolean {
+    if (rule === '*') {
+      return true;
+    }
+    const at = rule.indexOf('://');
+    if (at <= 0 || !BridgeArkWebScripts.SCHEME.test(rule.substring(0, at))) {
+      return false;
+    }
+    const scheme = rule.substring(0, at);
+    const host = rule.substring(at + 3);
+    if (scheme !== 'http' && scheme !== 'https') {
+      return host === '';
+    }
+    return BridgeArkWebPermission.isHostName(host.startsWith('*.') ? host.substring(2) : host);
+  }
+
+  /** The rules of the policy: `https://host` per trusted host (wildcards too), `scheme://` per bundled origin and custom scheme. */
+  static rules(policy: BridgeOriginPolicy, log?: (line: string) => void): string[] {
+    const candidates: string[] = [];
+    for (const host of policy.trustedHosts) {
+      candidates.push('https://' + host.toLowerCase());
+    }
+    for (const text of policy.bundledOrigins) {
+      const origin = BridgeBundledOrigin.parse(text);
+      if (origin !== undefined) {
+        candidates.push(origin.scheme + '://');
+      }
+    }
+    for (const scheme of policy.trustedSchemes) {
+      const lower = scheme.toLowerCase();
+      // file pages never get the proxy (the permission list cannot admit them), http(s) is refused by install.
+      if (lower !== 'file' && lower !== 'http' && lower !== 'https') {
+        candidates.push(lower + '://');
+      }
+    }
+    const rules: string[] = [];
+    for (const rule of candidates) {
+      if (!BridgeArkWebScripts.isValidRule(rule)) {
+        log?.(`left the document-start rule ${BridgeJavaScript.stringLiteral(rule)} out: ArkWeb would void the scripts' rules for it`);
+      } else if (!rules.includes(rule)) {
+        rules.push(rule);
+      }
+    }
+    return rules;
+  }
+
+  /**
+   * The items for `javaScriptOnDocumentStart`: console forwarding first, then the legacy shim
+   * bound to the callback channel's object; none when the policy gives no valid rule.
+   */
+  static items(policy: BridgeOriginPolicy, callbackChannel: string | undefined, scripts: BridgeStartScripts): ScriptItem[] {
+    const rules = BridgeArkWebScripts.rules(policy, scripts.log);
+    const items: ScriptItem[] = [];
+    if (rules.length === 0) {
+      scripts.log?.('no document-start script is added: the policy gives no page rule');
+      return items;
+    }
+    if (scripts.console !== undefined) {
+      const item: ScriptItem = { script: BridgeArkWebScripts.CONSOLE_HEAD + scripts.console, scriptRules: rules };
+      items.push(item);
+    }
+    if (scripts.legacyShim !== undefined && callbackChannel !== undefined) {
+      items.push(BridgeArkWebScripts.shim(scripts.legacyShim, callbackChannel, rules));
+    }
+    return items;
+  }
+
+  /** wvjb-shim.js called with the object's and the channel's names and the `deliver` port: literals are the only text added. */
+  private static shim(source: string, callbackChannel: string, rules: string[]): ScriptItem {
+    const call = '(' + BridgeJavaScript.stringLiteral(BridgeArkWeb.OBJECT_PREFIX + callbackChannel) + ', '
+      + BridgeJavaScript.stringLiteral(callbackChannel) + ', "deliver");\n';
+    const item: ScriptItem = { script: BridgeArkWebScripts.SHIM_HEAD + source + call, scriptRules: rules };
+    return item;
+  }
+}
+
+/** A frame's `deliver` as the session's frame: a post calls it, once the glue is uninstalled nothing does. */
+class BridgeDeliverFrame implements BridgeFrame {
+  private readonly install: BridgeArkWebInstall;
+  private readonly deliver: BridgeDeliver | undefined;
+
+  constructor(install: BridgeArkWebInstall, deliver: BridgeDeliver | undefined) {
+    this.install = install;
+    this.deliver = deliver;
+  }
+
+  post(text: string): void {
+    const deliver = this.deliver;
+    if (deliver === undefined || this.install.closed) {
+      return;
+    }
+    try {
+      deliver(text);
+    } catch (error) {
+      // A page function reaches nothing once its document is gone; a throw says nothing more.
+      this.install.log(`a frame could not be delivered to: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The object a channel's page sees as `window.__bridgegen_ohos_<channel>`: one async method and
+ * nothing else, every exception caught inside (one thrown from a proxy method never reaches the
+ * page and stays pending in the app). Not the app's handler: the session behind it is.
+ */
+export class BridgeProxy {
+  private readonly install: BridgeArkWebInstall;
+  private readonly channel: string;
+  private readonly target: (text: string, origin: BridgeOrigin, frame: BridgeFrame) => void;
+
+  /** A channel's object; `target` receives its checked messages (the session, or the console's receiver). */
+  constructor(install: BridgeArkWebInstall, channel: string, target: (text: string, origin: BridgeOrigin, frame: BridgeFrame) => void) {
+    this.install = install;
+    this.channel = channel;
+    this.target = target;
+  }
+
+  /** The page's message, JSON text, and its `deliver` function (absent: a send nothing can answer). */
+  postMessage(text: string, deliver: BridgeDeliver): void {
+    if (this.install.closed) {
+      // After deleteJavaScriptRegister the page keeps the object until its next load.
+      return;
+    }
+    // Read first thing: after any other work it may be the URL of a later call.
+    let frameUrl: string = '';
+    let mainUrl: string = '';
+    try {
+      frameUrl = this.install.controller.getLastJavascriptProxyCallingFrameUrl();
+      mainUrl = this.install.controller.getUrl();
+    } catch (error) {
+      this.install.log(`dropped a message on '${this.channel}': the Web is gone (${(error as BusinessError).code})`);
+      return;
+    }
+    try {
+      this.receive(text, deliver, frameUrl, mainUrl);
+    } catch (error) {
+      this.install.log(`internal error: a message on '${this.channel}' failed in the glue: ${(error as Error).message}`);
+    }
+  }
+
+  private receive(text: string, deliver: BridgeDeliver, frameUrl: string, mainUrl: string): void {
+    // The page can pass anything: the declared types are ArkTS's view, not a promise.
+    if (typeof text !== 'string') {
+      this.install.log(`refused a message on '${this.channel}' that is not a string (the bridge's messages are JSON text): nothing is answered`);
+      return;
+    }
+    const frame = new BridgeDeliverFrame(this.install, typeof deliver === 'function' ? deliver : undefined);
+    this.target(text, BridgeArkWeb.origin(frameUrl, mainUrl), frame);
+  }
+}
+
+/** What one install holds: the controller, its session, the proxies' names. */
+class BridgeArkWebInstall {
+  readonly controller: webview.WebviewController;
+  readonly session: BridgeSession;
+  readonly policy: BridgeOriginPolicy;
+  readonly names: string[] = [];
+  readonly log: (line: string) => void;
+  closed: boolean = false;
+
+  constructor(controller: webview.WebviewController, session: BridgeSession, policy: BridgeOriginPolicy, log: (line: string) => void) {
+    this.controller = controller;
+    this.session = session;
+    this.policy = policy;
+    this.log = log;
+  }
+}
+
+/**
+ * The ArkWeb glue (harmony-design.md): call `install` in `onControllerAttached`, forward
+ * `onPageBegin` to `pageStarted` and `onRenderExited` to `renderExited`, and give
+ * `javaScriptOnDocumentStart` the generated `documentStartScripts()`. Everything runs on the
+ * UI thread; the controller never goes to a worker.
+ */
+export class BridgeArkWeb {
+  /** The proxies' names, `__bridgegen_ohos_<channel>`: not Android's, so the page's client never takes Android's port for them. */
+  static readonly OBJECT_PREFIX: string = '__bridgegen_ohos_';
+  /** Console forwarding's channel: its object is `__bridgegen_bridgegenConsole`, where console-forward.js finds it (no client looks for it). */
+  static readonly CONSOLE_CHANNEL: string = 'bridgegenConsole';
+  private static readonly CONSOLE_PREFIX: string = '__bridgegen_';
+
+  // Weak: the controller holds its proxies and they hold the install, so nothing here keeps a page's controller alive.
+  private static installs: WeakMap<webview.WebviewController, BridgeArkWebInstall> = new WeakMap<webview.WebviewController, BridgeArkWebInstall>();
+
+  /**
+   * Registers one proxy per channel (`registerJavaScriptProxy` with five arguments, the
+   * permission list from `policy`) and returns the session. In `onControllerAttached` the first
+   * page has the objects; later, pages have them from their next load (`refresh()`). Throws
+   * `BridgeInstallError` for a policy whose list would be empty, a controller ArkWeb refuses,
+   * two modules of one name, or a second install on the controller.
+   */
+  static install(controller: webview.WebviewController, modules: BridgeModule[], policy: BridgeOriginPolicy,
+    options?: BridgeArkWebOptions): BridgeSession {
+    const log = options?.log ?? ((line: string): void => console.warn('bridgegen: ' + line));
+    if (BridgeArkWeb.installs.has(controller)) {
+      throw new BridgeInstallError('a bridge is installed on this controller: uninstall it first');
+    }
+    const permission = BridgeArkWebPermission.json(policy);
+    BridgeArkWebPermission.unexpressed(policy).forEach((line: string) => log(line));
+    const session = new BridgeSession(options?.callbackChannel, policy, log);
+    for (const module of modules) {
+      if (!session.install(module)) {
+        throw new BridgeInstallError(`two modules are named '${module.moduleName}'`);
+      }
+    }
+    const install = new BridgeArkWebInstall(controller, session, policy, log);
+    for (const channel of session.channels) {
+      BridgeArkWeb.register(install, new BridgeProxy(install, channel, (text: string, origin: BridgeOrigin, frame: BridgeFrame): void => {
+        session.receive(channel, text, origin, frame);
+      }), channel, permission);
+    }
+    const receiver = options?.console;
+    if (receiver !== undefined) {
+      BridgeArkWeb.register(install, new BridgeProxy(install, BridgeArkWeb.CONSOLE_CHANNEL, (text: string, origin: BridgeOrigin): void => {
+        if (policy.allows(origin)) {
+          receiver(text, origin);
+        } else {
+          log(`refused a console message from ${policy.refusal(origin)}`);
+        }
+      }), BridgeArkWeb.CONSOLE_CHANNEL, permission);
+    }
+    session.evaluator = (script: string): void => BridgeArkWeb.evaluate(install, script);
+    BridgeArkWeb.installs.set(controller, install);
+    BridgeArkWeb.sayWhenLate(install);
+    return session;
+  }
+
+  private static register(install: BridgeArkWebInstall, proxy: BridgeProxy, channel: string, permission: string): void {
+    const name = (channel === BridgeArkWeb.CONSOLE_CHANNEL ? BridgeArkWeb.CONSOLE_PREFIX : BridgeArkWeb.OBJECT_PREFIX) + channel;
+    try {
+      install.controller.registerJavaScriptProxy(proxy, name, [], ['postMessage'], permission);
+    } catch (error) {
+      BridgeArkWeb.unregister(install);
+      install.session.close();
+      const code = (error as BusinessError).code;
+      throw new BridgeInstallError(code === 17100001
+        ? `ArkWeb refused the proxy '${name}': the controller is not attached to a Web (17100001): install in onControllerAttached`
+        : `ArkWeb refused the proxy '${name}': ${code ?? ''} ${(error as Error).message}`);
+    }
+    install.names.push(name);
+  }
+
+  /** A page already loaded keeps what it had: the objects reach it at its next load. */
+  private static sayWhenLate(install: BridgeArkWebInstall): void {
+    let url = '';
+    try {
+      url = install.controller.getUrl();
+    } catch (error) {
+      return;
+    }
+    if (url !== '' && !url.startsWith('about:')) {
+      install.log(`installed after the Web loaded ${BridgeJavaScript.stringLiteral(url)}: that page has no bridge until it loads again (refresh()); install in onControllerAttached`);
+    }
+  }
+
+  /** A page call's script, run in the main frame when its page is one the policy trusts. */
+  private static evaluate(install: BridgeArkWebInstall, script: string): void {
+    if (install.closed) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+    let url = '';
+    try {
+      url = install.controller.getUrl();
+    } catch (error) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+    const origin = BridgeArkWeb.origin(url, url);
+    if (!install.policy.allows(origin)) {
+      // Not atomic with the run below: a navigation in between runs the body in a page with no hub.
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the page is not one the policy trusts: ${install.policy.refusal(origin)}`);
+    }
+    try {
+      install.controller.runJavaScript(script).catch((error: BusinessError) => {
+        install.log(`a page call's script failed to run (${error.code}): ${error.message}`);
+      });
+    } catch (error) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'the web view is gone');
+    }
+  }
+
+  /** The calling frame's origin; it counts as the main frame when it has the main frame's origin (the API names no frame). */
+  static origin(frameUrl: string, mainUrl: string): BridgeOrigin {
+    const frame = BridgeOrigin.parse(frameUrl, true);
+    const main = BridgeOrigin.parse(mainUrl, true);
+    const same = frame.scheme !== '' && frame.scheme === main.scheme && frame.host === main.host && frame.port === main.port;
+    return same ? frame : BridgeOrigin.parse(frameUrl, false);
+  }
+
+  /** The session installed on `controller`, or undefined. */
+  static session(controller: webview.WebviewController): BridgeSession | undefined {
+    return BridgeArkWeb.installs.get(controller)?.session;
+  }
+
+  /** From `onPageBegin`, with its `url`: the old page's clients are gone; a page the policy refuses is named in the log. */
+  static pageStarted(controller: webview.WebviewController, url?: string): void {
+    const install = BridgeArkWeb.installs.get(controller);
+    if (install === undefined) {
+      return;
+    }
+    install.session.pageStarted();
+    if (url !== undefined && url !== '' && !url.startsWith('about:')) {
+      const origin = BridgeArkWeb.origin(url, url);
+      if (!install.policy.allows(origin)) {
+        install.log(`the page ${install.policy.refusal(origin)}; it has no bridge`);
+      }
+    }
+  }
+
+  /** From `onRenderExited`: requests are cancelled, page calls fail -14; the app reloads the page. */
+  static renderExited(controller: webview.WebviewController): void {
+    BridgeArkWeb.installs.get(controller)?.session.renderExited();
+  }
+
+  /**
+   * Stops delivery: the proxies' names are deleted (the current page keeps its objects until it
+   * loads again, so their calls are ignored here), page calls fail -11, the session closes.
+   */
+  static uninstall(controller: webview.WebviewController): void {
+    const install = BridgeArkWeb.installs.get(controller);
+    if (install === undefined) {
+      return;
+    }
+    BridgeArkWeb.installs.delete(controller);
+    BridgeArkWeb.unregister(install);
+    install.session.evaluator = undefined;
+    install.session.close();
+  }
+
+  private static unregister(install: BridgeArkWebInstall): void {
+    install.closed = true;
+    for (const name of install.names) {
+      try {
+        install.controller.deleteJavaScriptRegister(name);
+      } catch (error) {
+        // 17100001 (the Web is gone) or 17100008 (already deleted): nothing is left to remove.
+      }
+    }
+    install.names.length = 0;
+  }
+
+  /** The items for `javaScriptOnDocumentStart` (see `BridgeArkWebScripts.items`). */
+  static documentStartScripts(policy: BridgeOriginPolicy, callbackChannel: string | undefined, scripts: BridgeStartScripts): ScriptItem[] {
+    return BridgeArkWebScripts.items(policy, callbackChannel, scripts);
+  }
+}
+
+"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
 RuntimeSource(name: "Base64.ets", firstLine: 4, modifier: "export ", accessLines: [9], body: #"""
 /**
  * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime
@@ -97,6 +640,92 @@ export class BridgeBase64 {
       return `its length ${text.length} is not a multiple of 4`;
     }
     return 'its last character has bits set after the data';
+  }
+}
+
+"""#),
+RuntimeSource(name: "Caller.ets", firstLine: 4, modifier: "export ", accessLines: [9, 61], body: #"""
+/**
+ * The frame a message came from, as the origin policy sees it: the scheme and host in lower
+ * case, the port (0 when the URL names none) and whether it is the main frame. The glue reads
+ * the calling frame's URL (`getLastJavascriptProxyCallingFrameUrl()`) and decides the frame.
+ */
+export class BridgeOrigin {
+  readonly scheme: string;
+  readonly host: string;
+  readonly port: number;
+  readonly isMainFrame: boolean;
+
+  constructor(scheme: string, host: string, port: number, isMainFrame: boolean) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+    this.isMainFrame = isMainFrame;
+  }
+
+  /**
+   * The origin of `url` (`https://example.com:8443/a?b`, `resource://rawfile/index.html`,
+   * `about:blank`): RFC 3986's scheme and authority, without user information; a text that
+   * is no absolute URL (or names a port beyond 65535) has the empty scheme, which no policy trusts.
+   */
+  static parse(url: string, isMainFrame: boolean): BridgeOrigin {
+    const colon = url.indexOf(':');
+    const scheme = colon > 0 ? url.substring(0, colon) : '';
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) {
+      return new BridgeOrigin('', '', 0, isMainFrame);
+    }
+    const rest = url.substring(colon + 1);
+    if (!rest.startsWith('//')) {
+      return new BridgeOrigin(scheme.toLowerCase(), '', 0, isMainFrame);
+    }
+    const end = rest.substring(2).search(/[/?#\\]/);
+    const authority = end < 0 ? rest.substring(2) : rest.substring(2, 2 + end);
+    const hostAndPort = authority.substring(authority.lastIndexOf('@') + 1);
+    // An IPv6 literal keeps its brackets, as a URL's host does.
+    const bracket = hostAndPort.startsWith('[') ? hostAndPort.indexOf(']') : -1;
+    const portColon = hostAndPort.indexOf(':', bracket < 0 ? 0 : bracket);
+    const host = portColon < 0 ? hostAndPort : hostAndPort.substring(0, portColon);
+    const portText = portColon < 0 ? '' : hostAndPort.substring(portColon + 1);
+    const port = portText === '' ? 0 : /^[0-9]{1,5}$/.test(portText) ? Number(portText) : -1;
+    if (port < 0 || port > 65535) {
+      // Not a URL (its port is no port): no origin, which no policy trusts.
+      return new BridgeOrigin('', '', 0, isMainFrame);
+    }
+    return new BridgeOrigin(scheme.toLowerCase(), host.toLowerCase(), port, isMainFrame);
+  }
+}
+
+/**
+ * The frame whose message a handler is running for: its origin and whether it is the main
+ * frame, as the origin policy saw them. ArkTS has no context that follows an async call, so a
+ * handler reads it from its trailing `BridgeCall` parameter (`call.caller`) where the Swift and
+ * Kotlin sides read `BridgeCaller.current`. The policy has already admitted the frame; a
+ * handler that must be stricter for one method checks `isMainFrame` here.
+ */
+export class BridgeCaller {
+  /** The origin's scheme (`https`, `resource`). */
+  readonly scheme: string;
+  /** The origin's host; empty for origins that have none. */
+  readonly host: string;
+  /** The origin's port; 0 for the scheme's default. */
+  readonly port: number;
+  /** Whether the message came from the main frame (not an iframe). */
+  readonly isMainFrame: boolean;
+
+  constructor(scheme: string, host: string, port: number, isMainFrame: boolean) {
+    this.scheme = scheme;
+    this.host = host;
+    this.port = port;
+    this.isMainFrame = isMainFrame;
+  }
+
+  static of(origin: BridgeOrigin): BridgeCaller {
+    return new BridgeCaller(origin.scheme, origin.host, Math.max(origin.port, 0), origin.isMainFrame);
+  }
+
+  /** `https://example.com:8443, main frame` (the port only when there is one). */
+  toString(): string {
+    return `${this.scheme}://${this.host}${this.port === 0 ? '' : ':' + this.port.toString()}, ${this.isMainFrame ? 'main frame' : 'subframe'}`;
   }
 }
 
@@ -937,6 +1566,496 @@ export class StrictJsonReader {
 }
 
 """#, imports: ["{ BridgeUnicode } from './Text';", "{ JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue } from './Values';"]),
+RuntimeSource(name: "PageCalls.ets", firstLine: 12, modifier: "export ", accessLines: [22, 86, 183, 423, 442], body: #"""
+/**
+ * The functions the glue runs in the page with `runJavaScript` (docs/WIRE.md, "Android", with
+ * ArkWeb's object): the Swift runtime's bodies, unchanged, inside a function of string
+ * parameters that posts the envelope text back as a `$answer` message through the channel's
+ * proxy object `__bridgegen_ohos_<c>` with the token `t` (its second argument, the `deliver`
+ * function every post passes, does nothing). They are constants: every value (channel, token,
+ * module, method, params; for `global:` methods the path and the positional arguments) is a
+ * string literal of BridgeJavaScript.stringLiteral, read with `JSON.parse`. The script ends
+ * with `true`, so `runJavaScript` resolves instead of rejecting a script without a value.
+ */
+export class BridgePageScripts {
+  private static readonly clientBody: string = [
+    'try {',
+    '  var h = globalThis.__bridgegen;',
+    '  if (!h || typeof h.call !== "function") {',
+    '    return JSON.stringify({errcode: -11, errmsg: "the page\'s bridge client is not loaded"});',
+    '  }',
+    '  return await h.call(m, n, JSON.parse(p));',
+    '} catch (e) {',
+    '  try {',
+    '    return JSON.stringify({errcode: -12, errmsg: String(e instanceof Error ? e.message : e)});',
+    '  } catch (f) {',
+    '    return "{\\"errcode\\":-12,\\"errmsg\\":\\"the page threw a value that has no text\\"}";',
+    '  }',
+    '}',
+  ].join('\n');
+
+  private static readonly globalBody: string = [
+    'try {',
+    '  var h = globalThis.__bridgegen;',
+    '  if (h && typeof h.implemented === "function" && typeof h.call === "function" && h.implemented(m, n) === true) {',
+    '    return await h.call(m, n, JSON.parse(p));',
+    '  }',
+    '  var path = JSON.parse(g), parent = globalThis, f = globalThis;',
+    '  for (var i = 0; i < path.length; i++) {',
+    '    if (f === null || (typeof f !== "object" && typeof f !== "function")) {',
+    '      f = undefined;',
+    '      break;',
+    '    }',
+    '    parent = f;',
+    '    f = f[path[i]];',
+    '  }',
+    '  if (typeof f !== "function") {',
+    '    return JSON.stringify({errcode: -10, errmsg: "the page defines no function " + path.join(".")});',
+    '  }',
+    '  var v = await f.apply(parent, JSON.parse(a));',
+    '  return JSON.stringify({errcode: 0, errmsg: "ok", data: v === undefined ? null : v});',
+    '} catch (e) {',
+    '  try {',
+    '    return JSON.stringify({errcode: -12, errmsg: String(e instanceof Error ? e.message : e)});',
+    '  } catch (f) {',
+    '    return "{\\"errcode\\":-12,\\"errmsg\\":\\"the page threw a value that has no text\\"}";',
+    '  }',
+    '}',
+  ].join('\n');
+
+  /** Calls the module's client implementation through the page's hub; no hub: -11. */
+  static readonly client: string = BridgePageScripts.posting(BridgePageScripts.clientBody, false);
+
+  /** Calls a `global:` method: through the hub when the client implements it, else the global function. */
+  static readonly global: string = BridgePageScripts.posting(BridgePageScripts.globalBody, true);
+
+  private static posting(body: string, global: boolean): string {
+    return 'function(c,t,m,n,p' + (global ? ',g,a' : '') + '){var o=window["__bridgegen_ohos_"+c];(async function(){\n' + body +
+      '\n})().then(function(x){o.postMessage(JSON.stringify({type:"$answer",data:{token:t,envelope:x}}),function () {});}).catch(function(){});}';
+  }
+
+  /** The script the glue runs: `body` applied to `args`, each a string literal, then `true`. */
+  static script(body: string, args: string[]): string {
+    return '(' + body + ')(' + args.map((arg: string) => BridgeJavaScript.stringLiteral(arg)).join(',') + ');true';
+  }
+}
+
+/** What one page call sends and accepts (the generated page callers fill it in). */
+export class BridgePageRequest {
+  readonly module: string;
+  /** The page method's wire name. */
+  readonly method: string;
+  /** The params object, keyed by wire names, defaults applied. */
+  readonly params: JsonValue;
+  /** `global:` methods: the global function's path (a leading `window.` dropped). */
+  readonly global: string[] | undefined;
+  /** `global:` methods: the params' wire names in declaration order, the positional arguments. */
+  readonly order: string[];
+  /** The whole call's deadline in milliseconds: the wait for the client's `$hello` and the call. */
+  readonly timeoutMs: number;
+  /** The application codes (>= 1) the page may reject with: the method's declared errors. */
+  readonly declaredCodes: number[];
+
+  constructor(module: string, method: string, params: JsonValue, global: string[] | undefined, order: string[], timeoutMs: number,
+    declaredCodes: number[]) {
+    this.module = module;
+    this.method = method;
+    this.params = params;
+    this.global = global;
+    this.order = order;
+    this.timeoutMs = timeoutMs;
+    this.declaredCodes = declaredCodes;
+  }
+}
+
+/** A page's answer to one script: the envelope value, or undefined for none. */
+class BridgePageAnswer {
+  readonly data: JsonValue | undefined;
+
+  constructor(data: JsonValue | undefined) {
+    this.data = data;
+  }
+}
+
+/**
+ * One call: it waits in `await` until a hello, the page's answer or a failure of the whole
+ * call wakes it. An answer that comes before it waits (an evaluator that runs the script at
+ * once) is kept for it.
+ */
+class BridgePageCall {
+  readonly module: string;
+  readonly waitsForHello: boolean;
+  waitingForHello: boolean = false;
+  failure: BridgeError | undefined = undefined;
+  private wake: ((answer: BridgePageAnswer) => void) | undefined = undefined;
+  private reject: ((error: BridgeError) => void) | undefined = undefined;
+  private early: BridgePageAnswer | undefined = undefined;
+
+  constructor(module: string, waitsForHello: boolean) {
+    this.module = module;
+    this.waitsForHello = waitsForHello;
+  }
+
+  wait(): Promise<BridgePageAnswer> {
+    const failure = this.failure;
+    if (failure !== undefined) {
+      return Promise.reject(failure);
+    }
+    const early = this.early;
+    if (early !== undefined) {
+      this.early = undefined;
+      return Promise.resolve(early);
+    }
+    return new Promise<BridgePageAnswer>((resolve: (answer: BridgePageAnswer) => void, reject: (error: BridgeError) => void) => {
+      this.wake = resolve;
+      this.reject = reject;
+    });
+  }
+
+  wakeUp(data: JsonValue | undefined): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    this.reject = undefined;
+    if (wake !== undefined) {
+      wake(new BridgePageAnswer(data));
+    } else {
+      this.early = new BridgePageAnswer(data);
+    }
+  }
+
+  fail(error: BridgeError): void {
+    if (this.failure !== undefined) {
+      return;
+    }
+    this.failure = error;
+    const reject = this.reject;
+    this.wake = undefined;
+    this.reject = undefined;
+    if (reject !== undefined) {
+      reject(error);
+    }
+  }
+}
+
+/** A session's page calls in flight, all on the UI thread. */
+export class BridgePageCalls {
+  private readonly session: BridgeSession;
+  private readonly calls: Set<BridgePageCall> = new Set<BridgePageCall>();
+  /** The calls whose body is out in the page, by token: each waits for its `$answer`. */
+  private readonly out: Map<string, BridgePageCall> = new Map<string, BridgePageCall>();
+  private tokens: number = 0;
+  private static readonly MAX_TIMER_MS: number = 2147483647;
+  /** How many times each module's client said `$hello`: a call that finds the hub gone goes again at once when one came meanwhile. */
+  private readonly hellos: Map<string, number> = new Map<string, number>();
+
+  constructor(session: BridgeSession) {
+    this.session = session;
+  }
+
+  get count(): number {
+    return this.calls.size;
+  }
+
+  async call(request: BridgePageRequest): Promise<JsonValue | undefined> {
+    const name = `'${request.module}.${request.method}'`;
+    const args: string[] = [request.module, request.method, BridgePageCalls.scriptJson(request.params, name)];
+    const global = request.global;
+    if (global !== undefined) {
+      if (!(request.params instanceof JsonObject)) {
+        throw new BridgeError(BridgeErrorCode.INTERNAL_ERROR, `the params of ${name} are not an object`);
+      }
+      const members = request.params.members;
+      args.push(new JsonArray(global.map((part: string): JsonValue => new JsonText(part))).jsonText);
+      args.push(BridgePageCalls.scriptJson(new JsonArray(request.order.map((key: string): JsonValue => members.get(key) ?? JsonNull.instance)), name));
+    }
+    const call = new BridgePageCall(request.module, global === undefined);
+    call.waitingForHello = call.waitsForHello && !this.session.isClientReady(call.module);
+    this.calls.add(call);
+    const seconds = BridgePageCalls.secondsText(request.timeoutMs);
+    // One deadline for the whole call; what it says depends on what the call was waiting for.
+    const expired = (): BridgeError => call.waitingForHello
+      ? new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the page's '${request.module}' client did not say $hello within ${seconds} s`)
+      : new BridgeError(BridgeErrorCode.TIMEOUT, `the page did not answer ${name} within ${seconds} s`);
+    if (!(request.timeoutMs > 0)) {
+      // A deadline already past runs nothing, as Kotlin's `withTimeoutOrNull(ZERO)`.
+      this.calls.delete(call);
+      throw expired();
+    }
+    // Timers hold at most 2^31-1 ms (longer ones fire at once): a longer deadline is none.
+    const timer = request.timeoutMs <= BridgePageCalls.MAX_TIMER_MS ? setTimeout(() => call.fail(expired()), request.timeoutMs) : undefined;
+    try {
+      return await this.drive(call, request, global === undefined ? BridgePageScripts.client : BridgePageScripts.global, args);
+    } finally {
+      if (timer !== undefined) {
+        clearTimeout(timer);
+      }
+      this.calls.delete(call);
+    }
+  }
+
+  private async drive(call: BridgePageCall, request: BridgePageRequest, body: string, args: string[]): Promise<JsonValue | undefined> {
+    let reloaded = false;
+    while (true) {
+      if (call.waitsForHello && !this.session.isClientReady(call.module)) {
+        // Left set when the deadline fails the wait: the timeout's message reads it.
+        call.waitingForHello = true;
+        await call.wait();
+        call.waitingForHello = false;
+        continue;
+      }
+      const failure = call.failure;
+      if (failure !== undefined) {
+        throw failure;
+      }
+      const hellosBefore = this.hellos.get(call.module);
+      const answer = await this.evaluate(call, body, args);
+      const outcome = BridgePageCalls.outcome(answer.data, request.declaredCodes);
+      const error = outcome.error;
+      if (error !== undefined && error.code === BridgeErrorCode.PAGE_NOT_LOADED && call.waitsForHello && !reloaded) {
+        // The page answered that its hub is gone: it reloaded after its client said
+        // hello. The body ran no page code, so the call waits for the next hello and goes again.
+        reloaded = true;
+        if (this.hellos.get(call.module) === hellosBefore) {
+          this.session.clientGone(call.module);
+        }
+        continue;
+      }
+      if (error !== undefined) {
+        throw error;
+      }
+      return outcome.data;
+    }
+  }
+
+  /** Runs the body once with a new token and waits for its `$answer`. */
+  private async evaluate(call: BridgePageCall, body: string, args: string[]): Promise<BridgePageAnswer> {
+    const evaluator = this.session.evaluator;
+    if (evaluator === undefined) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, 'no web view is attached to the bridge');
+    }
+    this.tokens += 1;
+    const token = this.tokens.toString();
+    const channel = this.session.callbackChannel ?? call.module;
+    this.out.set(token, call);
+    try {
+      try {
+        evaluator(BridgePageScripts.script(body, [channel, token].concat(args)));
+      } catch (error) {
+        if (error instanceof BridgeError) {
+          throw error;
+        }
+        throw new BridgeError(BridgeErrorCode.PAGE_ERROR, BridgePageCalls.cut(`the WebView failed the call: ${error}`));
+      }
+      return await call.wait();
+    } finally {
+      this.out.delete(token);
+    }
+  }
+
+  /** A module's client said `$hello`: the calls waiting for it go. */
+  helloArrived(module: string): void {
+    this.hellos.set(module, (this.hellos.get(module) ?? 0) + 1);
+    this.calls.forEach((call: BridgePageCall) => {
+      if (call.module === module && call.waitingForHello) {
+        call.wakeUp(undefined);
+      }
+    });
+  }
+
+  /**
+   * A `$answer` message's `data`: the token of a call out and its envelope text. Taken from
+   * the main frame only (where the glue ran the body); an unknown token (a late answer, a call
+   * that timed out) is logged and ignored.
+   */
+  answer(data: JsonValue | undefined, isMainFrame: boolean, log: (line: string) => void): void {
+    if (!isMainFrame) {
+      log('ignored a page-call answer from a subframe: page calls run in the main frame');
+      return;
+    }
+    const token = data instanceof JsonObject ? data.members.get('token') : undefined;
+    if (!(data instanceof JsonObject) || !(token instanceof JsonText)) {
+      log('ignored a page-call answer without a token');
+      return;
+    }
+    const call = this.out.get(token.value);
+    if (call === undefined) {
+      log('ignored a late page-call answer: its call had ended (timeout, cancellation)');
+      return;
+    }
+    this.out.delete(token.value);
+    call.wakeUp(data.members.get('envelope') ?? JsonNull.instance);
+  }
+
+  /** Fails the calls in flight (of `module`, or all) with `error`. */
+  fail(error: BridgeError, module?: string): void {
+    Array.from(this.calls).forEach((call: BridgePageCall) => {
+      if (module === undefined || call.module === module) {
+        call.fail(error);
+      }
+    });
+  }
+
+  /** The page navigated: the calls out in the old page get no answer; the calls waiting for a hello keep waiting. */
+  pageStarted(): void {
+    new Set<BridgePageCall>(this.out.values()).forEach((call: BridgePageCall) => {
+      call.fail(new BridgeError(BridgeErrorCode.PAGE_ERROR, 'the page navigated away during the call'));
+    });
+  }
+
+  /** `value` as JSON text for a script, or `internalError` naming the limit. */
+  private static scriptJson(value: JsonValue, name: string): string {
+    const text = value.jsonText;
+    if (BridgeUnicode.utf8Length(text) > BridgeLimits.MAX_SCRIPT_JSON_BYTES) {
+      throw new BridgeError(BridgeErrorCode.INTERNAL_ERROR,
+        `the params of ${name} are larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)`);
+    }
+    return text;
+  }
+
+  /**
+   * What a page's answer means: the envelope's `data`, or the error of docs/WIRE.md. The
+   * answer is untrusted input: JSON text, checked against BridgeLimits like a message before
+   * it is parsed; application codes pass only when the method declares them.
+   */
+  static outcome(answer: JsonValue | undefined, declaredCodes: number[]): BridgePageOutcome {
+    if (!(answer instanceof JsonText)) {
+      return BridgePageOutcome.failure(new BridgeError(BridgeErrorCode.INVALID_RESULT,
+        `the page's answer is not envelope JSON text, got ${BridgeDecode.describe(answer)}`));
+    }
+    let code: number;
+    let message: string;
+    let envelope: Map<string, JsonValue>;
+    try {
+      const incoming = BridgeIncoming.read(answer.value, true, 'result');
+      const read = incoming.message;
+      if (read === undefined) {
+        throw incoming.error ?? BridgeIncoming.notJson;
+      }
+      envelope = read;
+      code = BridgeDecode.int(envelope.get('errcode'), new BridgePath('errcode'));
+      message = BridgeDecode.optional<string>(envelope.get('errmsg'), new BridgePath('errmsg'), BridgeDecode.string) ?? '';
+    } catch (error) {
+      const reason = error instanceof BridgeError ? error.message : `${error}`;
+      return BridgePageOutcome.failure(new BridgeError(BridgeErrorCode.INVALID_RESULT, `the page's answer is not a valid envelope: ${reason}`));
+    }
+    if (code === 0) {
+      return new BridgePageOutcome(envelope.get('data'), undefined);
+    }
+    if (code === BridgeErrorCode.NOT_IMPLEMENTED || code === BridgeErrorCode.PAGE_NOT_LOADED || code === BridgeErrorCode.PAGE_ERROR) {
+      return BridgePageOutcome.failure(new BridgeError(code, BridgePageCalls.cut(message)));
+    }
+    if (code >= 1 && declaredCodes.includes(code)) {
+      // The data is decoded by the module's typed error (`BridgePageCaller.call`).
+      return BridgePageOutcome.failure(new BridgeError(code, BridgePageCalls.cut(message), envelope.get('data') ?? JsonNull.instance));
+    }
+    return BridgePageOutcome.failure(new BridgeError(BridgeErrorCode.PAGE_ERROR,
+      BridgePageCalls.cut(`the page rejected with the undeclared code ${code}: ${message}`)));
+  }
+
+  /** `text` cut to BridgeLimits.MAX_PAGE_MESSAGE_LENGTH UTF-16 units, never inside a surrogate pair. */
+  static cut(text: string): string {
+    if (text.length <= BridgeLimits.MAX_PAGE_MESSAGE_LENGTH) {
+      return text;
+    }
+    let end = BridgeLimits.MAX_PAGE_MESSAGE_LENGTH;
+    if (BridgeUnicode.isHigh(text.charCodeAt(end - 1)) && BridgeUnicode.isLow(text.charCodeAt(end))) {
+      end -= 1;
+    }
+    return text.substring(0, end);
+  }
+
+  /** Seconds as error messages write them, as the Swift runtime does: `10`, `0.25`. */
+  static secondsText(timeoutMs: number): string {
+    if (!Number.isFinite(timeoutMs)) {
+      return Number.isNaN(timeoutMs) ? 'nan' : timeoutMs > 0 ? 'inf' : '-inf';
+    }
+    const seconds = timeoutMs / 1000;
+    if (seconds >= 0 && Number.isInteger(seconds) && seconds < 1e15) {
+      return seconds.toString();
+    }
+    return JsonWriter.swiftDouble(seconds);
+  }
+}
+
+/** What a page's answer means: its `data` (undefined: none), or the error. */
+export class BridgePageOutcome {
+  readonly data: JsonValue | undefined;
+  readonly error: BridgeError | undefined;
+
+  constructor(data: JsonValue | undefined, error: BridgeError | undefined) {
+    this.data = data;
+    this.error = error;
+  }
+
+  static failure(error: BridgeError): BridgePageOutcome {
+    return new BridgePageOutcome(undefined, error);
+  }
+}
+
+/**
+ * What generated page callers (`SamplePage`) call through: the module, the session (held
+ * weakly, so a caller kept by a view model keeps no Web component alive) and each call's
+ * deadline in milliseconds.
+ */
+export class BridgePageCaller {
+  private readonly module: string;
+  private readonly session: WeakRef<BridgeSession>;
+  readonly timeoutMs: number;
+
+  constructor(module: string, session: BridgeSession | WeakRef<BridgeSession>, timeoutMs: number) {
+    this.module = module;
+    this.session = session instanceof BridgeSession ? new WeakRef<BridgeSession>(session) : session;
+    this.timeoutMs = timeoutMs;
+  }
+
+  /** The same caller with another deadline per call. */
+  withTimeout(timeoutMs: number): BridgePageCaller {
+    return new BridgePageCaller(this.module, this.session, timeoutMs);
+  }
+
+  /**
+   * Calls the page method `method` (its wire name) with `params` (an object) and decodes the
+   * answer's `data` with `decode` at the path `result`; a decoding failure is `invalidResult`.
+   * `errors`: the codes the method declares, which `typed` (the module's codec) turns into the
+   * module's typed error; data that does not decode is `invalidResult`, as a result's would be.
+   */
+  async call<T>(method: string, params: JsonValue, decode: BridgeDecoder<T>, errors?: number[],
+    typed?: (error: BridgeError) => BridgeApplicationError | undefined, global?: string[], order?: string[]): Promise<T> {
+    const session = this.session.deref();
+    if (session === undefined) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the '${this.module}' module's WebView is gone`);
+    }
+    const declared = errors ?? [];
+    let data: JsonValue | undefined;
+    try {
+      data = await session.callPage(new BridgePageRequest(this.module, method, params, global, order ?? [], this.timeoutMs, declared));
+    } catch (error) {
+      throw BridgePageCaller.typedError(error as Error, declared, typed);
+    }
+    try {
+      return decode(data, new BridgePath('result'));
+    } catch (error) {
+      if (error instanceof BridgeError) {
+        throw new BridgeError(BridgeErrorCode.INVALID_RESULT, error.message);
+      }
+      throw error as Error;
+    }
+  }
+
+  private static typedError(error: Error, declared: number[], typed?: (error: BridgeError) => BridgeApplicationError | undefined): Error {
+    if (typed === undefined || !(error instanceof BridgeError) || error.code < 1 || !declared.includes(error.code)) {
+      return error;
+    }
+    try {
+      return typed(error) ?? error;
+    } catch (failure) {
+      const reason = failure instanceof BridgeError ? failure.message : `${failure}`;
+      return new BridgeError(BridgeErrorCode.INVALID_RESULT, `the data of the page's error ${error.code} does not decode: ${reason}`);
+    }
+  }
+}
+
+"""#, imports: ["{ BridgeDecode, BridgeDecoder } from './Decoding';", "{ BridgeIncoming } from './Incoming';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeSession } from './Session';", "{ BridgeJavaScript, BridgeUnicode } from './Text';", "{ BridgeApplicationError, BridgeError, BridgeErrorCode, JsonArray, JsonNull, JsonObject, JsonText, JsonValue, JsonWriter } from './Values';"]),
 RuntimeSource(name: "Paths.ets", firstLine: 6, modifier: "export ", accessLines: [7, 34], body: #"""
 /** The bounds of what crosses the bridge (docs/WIRE.md, "Limits"): the Swift runtime's, value for value. */
 export class BridgeLimits {
@@ -1026,6 +2145,885 @@ export class BridgePath {
 }
 
 """#, imports: ["{ JsonWriter } from './Values';"]),
+RuntimeSource(name: "Session.ets", firstLine: 13, modifier: "export ", accessLines: [22, 90, 132, 143, 178, 255, 275, 354], body: #"""
+  BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue
+} from './Values';
+
+/**
+ * Which frames may talk to the bridge: trusted schemes, https pages of trusted hosts
+ * (`example.com`, or `*.example.com` for its subdomains), the exact origins of bundled content
+ * (`resource://rawfile`, `app://bundle`), main frame only unless `mainFrameOnly` is false: the
+ * Swift and Kotlin runtimes' policy, checked natively for every message.
+ */
+export class BridgeOriginPolicy {
+  readonly trustedSchemes: string[];
+  readonly trustedHosts: string[];
+  readonly mainFrameOnly: boolean;
+  /** `scheme://host[:port]`, in lower case. */
+  readonly bundledOrigins: string[];
+
+  constructor(trustedSchemes: string[], trustedHosts: string[], mainFrameOnly: boolean, bundledOrigins: string[]) {
+    this.trustedSchemes = trustedSchemes.map((scheme: string) => scheme.toLowerCase());
+    this.trustedHosts = trustedHosts.map((host: string) => host.toLowerCase());
+    this.mainFrameOnly = mainFrameOnly;
+    this.bundledOrigins = bundledOrigins.map((origin: string) => BridgeOriginPolicy.spell(BridgeOrigin.parse(origin, true)));
+  }
+
+  /** `scheme://host[:port]`, as bundled origins are compared (hosts case-insensitively: `resource://RAWFILE`). */
+  private static spell(origin: BridgeOrigin): string {
+    return `${origin.scheme}://${origin.host}${origin.port > 0 ? ':' + origin.port.toString() : ''}`;
+  }
+
+  allows(origin: BridgeOrigin): boolean {
+    if (this.mainFrameOnly && !origin.isMainFrame) {
+      return false;
+    }
+    const scheme = origin.scheme.toLowerCase();
+    if (this.trustedSchemes.includes(scheme)) {
+      return true;
+    }
+    const host = origin.host.toLowerCase();
+    if (host.length > 0 && this.bundledOrigins.includes(BridgeOriginPolicy.spell(new BridgeOrigin(scheme, host, origin.port, true)))) {
+      return true;
+    }
+    if (scheme !== 'https' || host.length === 0) {
+      return false;
+    }
+    if (this.trustedHosts.includes(host)) {
+      return true;
+    }
+    return this.trustedHosts.some((rule: string) => rule.startsWith('*.') && host.endsWith(rule.substring(1)) && host.length > rule.length - 1);
+  }
+
+  /** Where a refused message came from and which `bridgegen.yaml` key would allow it, for the log. */
+  refusal(origin: BridgeOrigin): string {
+    const from = new JsonText(`${origin.scheme}://${origin.host}`).jsonText;
+    if (this.mainFrameOnly && !origin.isMainFrame) {
+      return `${from}, a subframe: set origin.mainFrameOnly to false in bridgegen.yaml to trust subframes`;
+    }
+    const scheme = origin.scheme.toLowerCase();
+    const host = origin.host.toLowerCase();
+    if (scheme === 'https' && host.length > 0) {
+      return `${from}: add ${new JsonText(host).jsonText} to origin.trustedHosts in bridgegen.yaml (or to the install policy) to trust it`;
+    }
+    // The config refuses these as trusted schemes: no key can admit them.
+    if (scheme === 'http') {
+      return `${from}: http pages are never trusted: serve the page over https`;
+    }
+    if (['', 'about', 'data', 'blob', 'javascript'].includes(scheme) || (host.length === 0 && scheme === 'https')) {
+      return `${from}, an opaque origin: no key admits it: load the page from a file, a custom scheme or a trusted https host`;
+    }
+    if (host.length > 0) {
+      // ArkWeb's permission list names bundled content by scheme and host.
+      const bundled = BridgeOriginPolicy.spell(new BridgeOrigin(scheme, host, origin.port, true));
+      return `${from}: add ${new JsonText(bundled).jsonText} to arkts.bundledOrigins in bridgegen.yaml (or to the install policy) to trust it`;
+    }
+    return `${from}: add ${new JsonText(scheme).jsonText} to origin.trustedSchemes in bridgegen.yaml (or to the install policy) to trust it`;
+  }
+}
+
+/** What a module of this app offers the page, answered to its client's `$hello` (docs/WIRE.md, "Capabilities"). */
+export class BridgeCapabilities {
+  // Sorted by UTF-16 code units, as JavaScript sorts.
+  readonly methods: string[];
+  readonly events: string[];
+  readonly pageMethods: string[];
+  readonly fingerprint: string;
+  readonly methodNames: Set<string>;
+
+  constructor(methods: string[], events: string[], pageMethods: string[], fingerprint: string) {
+    this.methods = methods.slice().sort();
+    this.events = events.slice().sort();
+    this.pageMethods = pageMethods.slice().sort();
+    this.fingerprint = fingerprint;
+    this.methodNames = new Set<string>(methods);
+  }
+
+  private static texts(names: string[]): JsonValue {
+    return new JsonArray(names.map((name: string): JsonValue => new JsonText(name)));
+  }
+
+  /** The `capabilities` member of the `$hello` answer. */
+  get json(): JsonValue {
+    return BridgeCapabilities.answer(BridgeCapabilities.texts(this.methods), BridgeCapabilities.texts(this.events),
+      BridgeCapabilities.texts(this.pageMethods), new JsonText(this.fingerprint));
+  }
+
+  /** For a module the session does not have: known to be absent. */
+  static readonly absentJson: JsonValue = BridgeCapabilities.answer(new JsonArray([]), new JsonArray([]), new JsonArray([]), JsonNull.instance);
+
+  private static answer(methods: JsonValue, events: JsonValue, pageMethods: JsonValue, fingerprint: JsonValue): JsonValue {
+    const members = new Map<string, JsonValue>();
+    members.set('methods', methods);
+    members.set('events', events);
+    members.set('pageMethods', pageMethods);
+    members.set('fingerprint', fingerprint);
+    // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+    members.set('cancel', new JsonBool(true));
+    return new JsonObject(members);
+  }
+}
+
+/** A frame's way back: the page's `deliver` function of the post being answered, or a test's. */
+export interface BridgeFrame {
+  /** Posts one frame of JSON text to the page (fire-and-forget). */
+  post(text: string): void;
+}
+
+/**
+ * What every handler method gets as its last parameter, since ArkTS has no context that
+ * follows an async call: the frame that sent the message, and the request's cancellation (a
+ * `$cancel`, a navigation for streams, the renderer exiting, the module uninstalled). A
+ * cancelled request's late answer is dropped; a handler that can stop early listens.
+ */
+export class BridgeCall {
+  readonly caller: BridgeCaller;
+  private cancelled: boolean = false;
+  private listeners: (() => void)[] = [];
+
+  constructor(caller: BridgeCaller) {
+    this.caller = caller;
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
+  /** Calls `listener` once when the request is cancelled: at once when it already is. */
+  onCancel(listener: () => void): void {
+    if (this.cancelled) {
+      listener();
+    } else {
+      this.listeners.push(listener);
+    }
+  }
+
+  /** The session's: cancels the request and tells the listeners. */
+  cancel(): void {
+    if (this.cancelled) {
+      return;
+    }
+    this.cancelled = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    listeners.forEach((listener: () => void) => listener());
+  }
+}
+
+/** Answers one request exactly once: later calls are ignored. */
+export class BridgeReply {
+  private deliver: ((envelope: BridgeEnvelope) => void) | undefined;
+  readonly log: (line: string) => void;
+  /** The module whose handler runs, once routed. */
+  module: string = '';
+  /** The frame that sent the request, and its cancellation: the handler's trailing parameter. */
+  readonly call: BridgeCall;
+  /** The request's `id`, which a `$cancel` names and a stream's items carry; undefined when the page sent none. */
+  cancelId: string | undefined = undefined;
+  /** The frame that sent the request, which a stream's items are posted through. */
+  frame: BridgeFrame | undefined = undefined;
+  /** A stream's request: its items can be read only by the page that sent it. */
+  isStream: boolean = false;
+
+  constructor(deliver: (envelope: BridgeEnvelope) => void, log: (line: string) => void, call: BridgeCall) {
+    this.deliver = deliver;
+    this.log = log;
+    this.call = call;
+  }
+
+  get isAnswered(): boolean {
+    return this.deliver === undefined;
+  }
+
+  answer(envelope: BridgeEnvelope): void {
+    const deliver = this.deliver;
+    if (deliver === undefined) {
+      return;
+    }
+    this.deliver = undefined;
+    deliver(envelope);
+  }
+
+  /** Settles the reply without answering: the page that asked is gone. */
+  drop(): void {
+    this.deliver = undefined;
+  }
+
+  succeed(data: JsonValue): void {
+    this.answer(BridgeEnvelope.success(data));
+  }
+
+  /**
+   * A bridge error reaches the page intact, an application error with its data; an internal
+   * error, an application error whose data cannot be encoded and any other exception as
+   * `internal error`, logged.
+   */
+  fail(error: Object): void {
+    let reaching: BridgeError;
+    if (error instanceof BridgeError) {
+      reaching = error;
+    } else if (error instanceof BridgeApplicationError) {
+      try {
+        reaching = error.bridgeError();
+      } catch (failure) {
+        this.log(`the data of ${error} could not be encoded: ${failure}`);
+        this.answer(BridgeEnvelope.failure(BridgeReply.internal()));
+        return;
+      }
+    } else {
+      this.log(`handler failed: ${error}`);
+      this.answer(BridgeEnvelope.failure(BridgeReply.internal()));
+      return;
+    }
+    if (reaching.code === BridgeErrorCode.INTERNAL_ERROR) {
+      this.log(`internal error: ${reaching.message}`);
+      reaching = BridgeReply.internal();
+    }
+    this.answer(BridgeEnvelope.failure(reaching));
+  }
+
+  private static internal(): BridgeError {
+    return new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error');
+  }
+}
+
+/** A module's generated dispatcher, as a session routes to it. */
+export interface BridgeModule {
+  readonly moduleName: string;
+  readonly capabilities: BridgeCapabilities;
+  /**
+   * The wire names of the methods declared `access: mainFrame`: their messages from a
+   * subframe are refused `untrustedOrigin` before anything is decoded.
+   */
+  readonly mainFrameMethods: Set<string>;
+
+  handles(type: string): boolean;
+
+  /** Decodes `data`, calls the handler and answers through `reply` exactly once. */
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void;
+}
+
+/**
+ * A generated dispatcher: it holds its handler weakly (a page's module keeps no view model
+ * alive) and switches on the wire names; decoding failures, an unknown method and a gone
+ * handler are answered before anything runs.
+ */
+export abstract class BridgeDispatcher<H extends Object> implements BridgeModule {
+  private readonly handler: WeakRef<H>;
+  abstract readonly moduleName: string;
+  abstract readonly capabilities: BridgeCapabilities;
+  readonly mainFrameMethods: Set<string> = new Set<string>();
+
+  constructor(handler: H) {
+    this.handler = new WeakRef<H>(handler);
+  }
+
+  handles(type: string): boolean {
+    return this.capabilities.methodNames.has(type);
+  }
+
+  /** Calls the handler of the method `type` with the arguments read from `params`; throws what it cannot start. */
+  protected abstract dispatchFields(type: string, params: BridgeFields, reply: BridgeReply, session: BridgeSession): void;
+
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void {
+    // `access: mainFrame`: checked before decoding, so a subframe learns nothing about the params.
+    if (this.mainFrameMethods.has(type) && !reply.call.caller.isMainFrame) {
+      reply.log(`refused '${this.moduleName}' method '${type}' from ${reply.call.caller.toString()}: it takes calls from the main frame only`);
+      reply.fail(new BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, 'untrusted origin'));
+      return;
+    }
+    try {
+      this.dispatchFields(type, BridgeFields.params(data), reply, session);
+    } catch (error) {
+      reply.fail(error as Error);
+    }
+  }
+
+  /** The handler, or a `handlerUnavailable` error when it is gone. */
+  protected requireHandler(): H {
+    const handler = this.handler.deref();
+    if (handler === undefined) {
+      throw new BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, `the '${this.moduleName}' handler is gone`);
+    }
+    return handler;
+  }
+
+  /** Answers a request with what `call` resolves to, encoded at `result`. */
+  protected request<T>(reply: BridgeReply, session: BridgeSession, encode: BridgeEncoder<T>,
+    call: (handler: H, call: BridgeCall) => Promise<T>): void {
+    const handler = this.requireHandler();
+    session.run(reply, async (): Promise<JsonValue> => encode(await call(handler, reply.call), new BridgePath('result')));
+  }
+
+  /**
+   * Answers a stream: `call` gets the handler and a BridgeStream whose items `items` encodes
+   * at `item`; what it resolves to is the final answer, encoded at `result`. A stream request
+   * without an `id` cannot be sent its items and is refused `invalidMessage`.
+   */
+  protected stream<Item, T>(reply: BridgeReply, session: BridgeSession, items: BridgeEncoder<Item>, result: BridgeEncoder<T>,
+    call: (handler: H, stream: BridgeStream<Item>) => Promise<T>): void {
+    const id = reply.cancelId;
+    if (id === undefined) {
+      throw new BridgeError(BridgeErrorCode.INVALID_MESSAGE,
+        `a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units`);
+    }
+    const handler = this.requireHandler();
+    reply.isStream = true;
+    const stream = new BridgeStream<Item>(reply, id, items);
+    session.run(reply, async (): Promise<JsonValue> => result(await call(handler, stream), new BridgePath('result')));
+  }
+
+  /** Runs a send's handler (answered at once when the page asked for an answer). */
+  protected send(reply: BridgeReply, call: (handler: H, call: BridgeCall) => void): void {
+    const handler = this.requireHandler();
+    reply.succeed(JsonNull.instance);
+    call(handler, reply.call);
+  }
+}
+
+/**
+ * The platform-free heart of the ArkWeb bridge for one Web component: routes messages to
+ * module dispatchers, answers them as answer frames through the sending frame, applies the
+ * origin policy, and sends events to the frames whose client said `$hello`. Everything runs on
+ * the UI thread: the glue calls it there, and handlers' promises settle there.
+ */
+export class BridgeSession {
+  /** Most events a module keeps while no client is ready. */
+  static readonly QUEUE_LIMIT: number = 256;
+  /** Most `$cancel` ids kept per page load that named nothing running (see `cancel`). */
+  static readonly EARLY_CANCEL_LIMIT: number = 256;
+
+  /** The shared channel of the callback transport, or undefined: one channel per module. */
+  readonly callbackChannel: string | undefined;
+  readonly policy: BridgeOriginPolicy;
+  private readonly log: (line: string) => void;
+  private readonly modules: Map<string, BridgeModule> = new Map<string, BridgeModule>();
+  private readonly running: Set<BridgeReply> = new Set<BridgeReply>();
+  private readonly ready: Map<string, Set<BridgeFrame>> = new Map<string, Set<BridgeFrame>>();
+  private readonly queued: Map<string, string[]> = new Map<string, string[]>();
+  private readonly earlyCancels: Set<string> = new Set<string>();
+  private readonly pageCalls: BridgePageCalls;
+  private closed: boolean = false;
+
+  /**
+   * How the glue runs a script in the page's main frame (`controller.runJavaScript(script)`):
+   * page calls fail with `pageNotLoaded` while it is undefined.
+   */
+  evaluator: ((script: string) => void) | undefined = undefined;
+
+  constructor(callbackChannel: string | undefined, policy: BridgeOriginPolicy, log?: (line: string) => void) {
+    this.callbackChannel = callbackChannel;
+    this.policy = policy;
+    this.log = log ?? ((line: string) => {});
+    this.pageCalls = new BridgePageCalls(this);
+  }
+
+  /** The channel names the glue registers: one per module, or the shared one. */
+  get channels(): string[] {
+    const callbackChannel = this.callbackChannel;
+    if (callbackChannel === undefined) {
+      return Array.from(this.modules.keys()).sort();
+    }
+    return this.modules.size === 0 ? [] : [callbackChannel];
+  }
+
+  /** The names of the modules installed, in the order they were installed. */
+  get moduleNames(): string[] {
+    return Array.from(this.modules.keys());
+  }
+
+  get runningRequestCount(): number {
+    return this.running.size;
+  }
+
+  get pageCallCount(): number {
+    return this.pageCalls.count;
+  }
+
+  /** How many of `module`'s events wait for its client's `$hello`. */
+  queuedEventCount(module: string): number {
+    return this.queued.get(module)?.length ?? 0;
+  }
+
+  /** Adds a module; false (and nothing changes) when one with its name is installed or the session is closed. */
+  install(module: BridgeModule): boolean {
+    if (this.closed || this.modules.has(module.moduleName)) {
+      return false;
+    }
+    this.modules.set(module.moduleName, module);
+    return true;
+  }
+
+  /** Removes a module: its running requests are cancelled and answered `handlerUnavailable`. */
+  uninstall(moduleName: string): void {
+    if (!this.modules.delete(moduleName)) {
+      return;
+    }
+    this.pageCalls.fail(new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the '${moduleName}' module was uninstalled during the call`), moduleName);
+    this.cancelRequests(moduleName, BridgeEnvelope.failure(
+      new BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, `the '${moduleName}' module was uninstalled before answering`)));
+  }
+
+  /**
+   * The Web component is gone (or the glue uninstalled the bridge): every module goes as
+   * `uninstall` takes one, queued events are dropped and later messages find no module.
+   */
+  close(): void {
+    for (const name of this.moduleNames) {
+      this.uninstall(name);
+    }
+    this.closed = true;
+    this.ready.clear();
+    this.queued.clear();
+    this.earlyCancels.clear();
+    this.evaluator = undefined;
+  }
+
+  /**
+   * Handles one message's text from a frame: read with the Swift runtime's checks, refused
+   * (`untrustedOrigin`) when the policy refuses its frame, answered through `frame` when it
+   * names a `callbackName` (a send names none and is not answered).
+   */
+  receive(channel: string, text: string, origin: BridgeOrigin, frame: BridgeFrame): void {
+    const state = new BridgeReceiving();
+    try {
+      this.handle(channel, text, origin, frame, state);
+    } catch (error) {
+      this.exhausted(error as Error, channel, text, origin, frame, state);
+    }
+  }
+
+  /**
+   * The limits bound what reading a message builds, but a module's own decoding can still
+   * throw past them (a RangeError for a stack too deep), or a module that is not a
+   * BridgeDispatcher can throw: thrown out of the proxy method, it would stay pending in the
+   * app. The message is answered `internalError` (-6) instead, its callback name read again
+   * from the text by the scan alone, and logged.
+   */
+  private exhausted(error: Error, channel: string, text: string, origin: BridgeOrigin, frame: BridgeFrame, state: BridgeReceiving): void {
+    if (error instanceof RangeError) {
+      this.log(`internal error: a message on '${channel}' exhausted the runtime (${error.name}); it is answered -6`);
+    } else {
+      this.log(`internal error: a message on '${channel}' failed in the runtime (${error}); it is answered -6`);
+    }
+    let reply = state.reply;
+    if (reply === undefined) {
+      try {
+        const name = BridgeIncoming.read(text, false).callbackName;
+        reply = name.kind === BridgeCallbackKind.VALID ? this.replyTo(name.name, origin, frame) : undefined;
+      } catch (again) {
+        reply = undefined;
+      }
+    }
+    reply?.answer(BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error')));
+  }
+
+  /** A reply posted as an answer frame through `frame`; a message without a callback name (undefined) is not answered. */
+  private replyTo(callbackName: string | undefined, origin: BridgeOrigin, frame: BridgeFrame): BridgeReply {
+    return new BridgeReply((envelope: BridgeEnvelope) => {
+      if (callbackName === undefined) {
+        if (envelope.errcode !== 0) {
+          this.log(`unanswerable failure ${envelope.errcode}: ${envelope.errmsg}`);
+        }
+      } else {
+        frame.post(this.answerFrame(callbackName, envelope));
+      }
+    }, this.log, new BridgeCall(BridgeCaller.of(origin)));
+  }
+
+  private handle(channel: string, text: string, origin: BridgeOrigin, frame: BridgeFrame, state: BridgeReceiving): void {
+    const trusted = this.policy.allows(origin);
+    if (!trusted) {
+      this.log(`refused a message on '${channel}' from ${this.policy.refusal(origin)}`);
+    }
+    const incoming = BridgeIncoming.read(text, trusted);
+    const name = incoming.callbackName;
+    if (name.kind === BridgeCallbackKind.INVALID) {
+      this.log(`refused a message with an invalid callbackName (${name.reason}): nothing is posted`);
+      return;
+    }
+    const reply = this.replyTo(name.kind === BridgeCallbackKind.VALID ? name.name : undefined, origin, frame);
+    state.reply = reply;
+    if (!trusted) {
+      reply.fail(new BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, 'untrusted origin'));
+      return;
+    }
+    const message = incoming.message;
+    if (message === undefined) {
+      reply.fail(incoming.error ?? new BridgeError(BridgeErrorCode.INVALID_MESSAGE, 'invalid message'));
+      return;
+    }
+    const type = message.get('type');
+    if (!(type instanceof JsonText)) {
+      reply.fail(new BridgeError(BridgeErrorCode.INVALID_MESSAGE, 'the message has no string \'type\''));
+      return;
+    }
+    const ownChannel = this.callbackChannel === undefined ? channel : undefined;
+    if (type.value === '$hello') {
+      this.hello(message.get('data'), ownChannel, reply, frame);
+    } else if (type.value === '$answer') {
+      this.pageCalls.answer(message.get('data'), origin.isMainFrame, this.log);
+    } else if (type.value === '$cancel') {
+      this.cancel(message.get('data'), ownChannel, reply);
+    } else {
+      this.route(type.value, message, ownChannel, origin, reply, frame);
+    }
+  }
+
+  private route(type: string, message: Map<string, JsonValue>, ownChannel: string | undefined, origin: BridgeOrigin,
+    reply: BridgeReply, frame: BridgeFrame): void {
+    let candidates: BridgeModule[];
+    if (ownChannel !== undefined) {
+      const own = this.modules.get(ownChannel);
+      if (own === undefined) {
+        reply.fail(new BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, `no handler is installed for '${ownChannel}'`));
+        return;
+      }
+      candidates = [own];
+    } else {
+      candidates = Array.from(this.modules.values());
+    }
+    const module = candidates.find((candidate: BridgeModule) => candidate.handles(type));
+    if (module === undefined) {
+      reply.fail(new BridgeError(BridgeErrorCode.UNKNOWN_METHOD, `unknown method: ${type}`));
+      return;
+    }
+    reply.module = module.moduleName;
+    // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
+    const id = BridgeCallbackName.of(message.get('id'));
+    reply.cancelId = id.kind === BridgeCallbackKind.VALID ? id.name : undefined;
+    reply.frame = frame;
+    if (reply.cancelId !== undefined && this.earlyCancels.delete(BridgeSession.cancelKey(ownChannel, reply.cancelId))) {
+      // ArkWeb does not keep the order of a page's posts: its `$cancel` came first.
+      reply.call.cancel();
+      reply.fail(new BridgeError(BridgeErrorCode.ABORTED, 'the page cancelled the request'));
+      return;
+    }
+    module.dispatch(type, message.get('data'), reply, this);
+  }
+
+  private static cancelKey(channel: string | undefined, id: string): string {
+    return `${channel ?? ''}\n${id}`;
+  }
+
+  /**
+   * `$cancel` `{id}`: the page gave up on the request it sent with that id (of this channel's
+   * module, with a channel per module). Its call is cancelled, it is answered `aborted` and
+   * its late result is dropped. An id naming nothing running is kept (at most
+   * EARLY_CANCEL_LIMIT per page load): ArkWeb may deliver a request after its `$cancel`, and
+   * such a request is answered `aborted` without running.
+   */
+  private cancel(data: JsonValue | undefined, channel: string | undefined, reply: BridgeReply): void {
+    let id: string;
+    try {
+      id = BridgeDecode.string(BridgeDecode.params(data).get('id'), new BridgePath('params').field('id'));
+    } catch (error) {
+      reply.fail(error as Error);
+      return;
+    }
+    const request = Array.from(this.running).find((candidate: BridgeReply) =>
+      candidate.cancelId === id && (channel === undefined || candidate.module === channel));
+    if (request !== undefined) {
+      this.endRequest(request, BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.ABORTED, 'the page cancelled the request')));
+    } else {
+      this.earlyCancels.add(BridgeSession.cancelKey(channel, id));
+      if (this.earlyCancels.size > BridgeSession.EARLY_CANCEL_LIMIT) {
+        this.earlyCancels.delete(this.earlyCancels.values().next().value as string);
+      }
+    }
+    reply.succeed(JsonNull.instance);
+  }
+
+  /** Runs a request's handler and answers with what it resolves to or throws; a cancelled request answers nothing more. */
+  run(reply: BridgeReply, operation: () => Promise<JsonValue>): void {
+    this.running.add(reply);
+    let started: Promise<JsonValue>;
+    try {
+      started = operation();
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    started.then((result: JsonValue) => {
+      if (this.running.delete(reply)) {
+        reply.succeed(result);
+      }
+    }, (error: Error) => {
+      if (this.running.delete(reply)) {
+        reply.fail(error);
+      }
+    });
+  }
+
+  private cancelRequests(module: string | undefined, envelope: BridgeEnvelope | undefined): void {
+    const ending = Array.from(this.running).filter((reply: BridgeReply) => module === undefined || reply.module === module);
+    for (const reply of ending) {
+      this.endRequest(reply, envelope);
+    }
+  }
+
+  /** Cancels one running request and answers it with `envelope`, or drops its answer. */
+  private endRequest(reply: BridgeReply, envelope: BridgeEnvelope | undefined): void {
+    this.running.delete(reply);
+    if (envelope !== undefined) {
+      reply.answer(envelope);
+    } else {
+      reply.drop();
+    }
+    reply.call.cancel();
+  }
+
+  /** The client of `params.module` in `frame` is ready: its events flow there. */
+  private hello(data: JsonValue | undefined, channel: string | undefined, reply: BridgeReply, frame: BridgeFrame): void {
+    let module: string;
+    try {
+      module = BridgeSession.helloModule(data, channel);
+    } catch (error) {
+      reply.fail(error as Error);
+      return;
+    }
+    const frames = this.ready.get(module) ?? new Set<BridgeFrame>();
+    frames.add(frame);
+    this.ready.set(module, frames);
+    this.pageCalls.helloArrived(module);
+    const answer = new Map<string, JsonValue>();
+    answer.set('protocol', new JsonInteger(BigInt(1)));
+    answer.set('capabilities', this.modules.get(module)?.capabilities.json ?? BridgeCapabilities.absentJson);
+    reply.succeed(new JsonObject(answer));
+    const waiting = this.queued.get(module);
+    if (waiting === undefined) {
+      return;
+    }
+    this.queued.delete(module);
+    for (const event of waiting) {
+      frame.post(event);
+    }
+  }
+
+  private static helloModule(data: JsonValue | undefined, channel: string | undefined): string {
+    const params = BridgeDecode.params(data);
+    const path = new BridgePath('params').field('module');
+    if (channel === undefined) {
+      return BridgeDecode.string(params.get('module'), path);
+    }
+    const named = BridgeDecode.optional<string>(params.get('module'), path, BridgeDecode.string) ?? channel;
+    if (named !== channel) {
+      throw new BridgeError(BridgeErrorCode.INVALID_PARAMS,
+        `params.module: expected ${new JsonText(channel).jsonText}, got ${new JsonText(named).jsonText}`);
+    }
+    return named;
+  }
+
+  /**
+   * Posts an event whose payload `encode` writes to every frame whose client is ready, or
+   * queues it (at most QUEUE_LIMIT, the oldest dropped). One that cannot be encoded (a
+   * non-finite double, say) is logged, not sent.
+   */
+  emit(module: string, event: string, encode: () => JsonValue): void {
+    let payload: JsonValue;
+    try {
+      payload = encode();
+    } catch (error) {
+      if (error instanceof BridgeError) {
+        this.log(`event '${event}' not sent: ${error.message}`);
+        return;
+      }
+      throw error as Error;
+    }
+    const members = new Map<string, JsonValue>();
+    members.set('module', new JsonText(module));
+    members.set('name', new JsonText(event));
+    members.set('payload', payload);
+    const text = '{"event":' + new JsonObject(members).jsonText + '}';
+    if (BridgeUnicode.utf8Length(text) > BridgeLimits.MAX_SCRIPT_JSON_BYTES + 64) {
+      this.log(`dropped a '${module}' event '${event}': its payload is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON`);
+      return;
+    }
+    if (this.closed) {
+      return;
+    }
+    const frames = this.ready.get(module);
+    if (frames !== undefined && frames.size > 0) {
+      frames.forEach((frame: BridgeFrame) => frame.post(text));
+      return;
+    }
+    const queue = this.queued.get(module) ?? [];
+    this.queued.set(module, queue);
+    queue.push(text);
+    if (queue.length > BridgeSession.QUEUE_LIMIT) {
+      queue.shift();
+      this.log(`dropped the oldest queued '${module}' event: more than ${BridgeSession.QUEUE_LIMIT} waiting`);
+    }
+  }
+
+  /**
+   * The page navigated (`onPageBegin`): its clients are gone until they say `$hello` again;
+   * events queue. Its streams (its subframes' too, which went with it) can no longer be read:
+   * they are cancelled as when the page stops reading one, since no `$cancel` will come.
+   */
+  pageStarted(): void {
+    this.ready.clear();
+    this.earlyCancels.clear();
+    this.pageCalls.pageStarted();
+    const streams = Array.from(this.running).filter((reply: BridgeReply) => reply.isStream);
+    for (const reply of streams) {
+      this.endRequest(reply, BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.ABORTED, 'the page is not reading the stream')));
+    }
+  }
+
+  /** The renderer process exited (`onRenderExited`): running requests are cancelled and their answers dropped (the page that asked is gone). */
+  renderExited(): void {
+    this.cancelRequests(undefined, undefined);
+    this.pageCalls.fail(new BridgeError(BridgeErrorCode.PROCESS_TERMINATED, 'the web content process terminated during the call'));
+    this.ready.clear();
+    this.earlyCancels.clear();
+  }
+
+  /**
+   * Calls a page method (docs/WIRE.md, "Page calls"): waits for the module's client to say
+   * `$hello` (client methods), evaluates the body in the main frame and awaits its `$answer`,
+   * all within the request's timeout; the answer's `data`, or a BridgeError.
+   */
+  async callPage(request: BridgePageRequest): Promise<JsonValue | undefined> {
+    if (!this.modules.has(request.module)) {
+      throw new BridgeError(BridgeErrorCode.PAGE_NOT_LOADED, `the '${request.module}' module is not installed on this WebView`);
+    }
+    return this.pageCalls.call(request);
+  }
+
+  /** Whether `module`'s client said `$hello` since the page loaded. */
+  isClientReady(module: string): boolean {
+    const frames = this.ready.get(module);
+    return frames !== undefined && frames.size > 0;
+  }
+
+  /** The module's client is gone (the page reloaded): its events queue until the next `$hello`. */
+  clientGone(module: string): void {
+    this.ready.delete(module);
+  }
+
+  private answerFrame(callbackName: string, envelope: BridgeEnvelope): string {
+    let json = envelope.jsonText;
+    if (BridgeUnicode.utf8Length(json) > BridgeLimits.MAX_SCRIPT_JSON_BYTES) {
+      this.log(`internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)`);
+      json = BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error')).jsonText;
+    }
+    return '{"answer":' + new JsonText(callbackName).jsonText + ',"envelope":' + json + '}';
+  }
+}
+
+/** The reply of the message being handled, once made: what `exhausted` answers. */
+class BridgeReceiving {
+  reply: BridgeReply | undefined = undefined;
+}
+
+"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{"]),
+RuntimeSource(name: "Streams.ets", firstLine: 10, modifier: "export ", accessLines: [11, 27], body: #"""
+/** What `BridgeStream.emit` rejects with once the page stopped reading (its `$cancel`, a navigation). */
+export class BridgeCancelled extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BridgeCancelled';
+  }
+}
+
+/**
+ * What a `kind: stream` handler sends its items through, before it returns the stream's final
+ * result (docs/WIRE.md, "Streams"). Each `emit` posts an item frame through the frame that sent
+ * the request, so items arrive in order and before the answer; at most
+ * BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND items a second go out (a faster `emit` waits for
+ * the next one-second window). Every 64 items (fewer when they are large) `emit` lets the UI
+ * thread run its other tasks, the page's `$cancel` among them. When the page stops reading,
+ * `emit` rejects with BridgeCancelled and `call.isCancelled` is true.
+ */
+export class BridgeStream<Item> {
+  private readonly reply: BridgeReply;
+  private readonly id: string;
+  private readonly encode: BridgeEncoder<Item>;
+  private windowStart: number = Date.now();
+  private windowCount: number = 0;
+  /** Items posted since the UI thread last had a turn, an item's JSON counting one more per 16 Ki UTF-16 units. */
+  private sinceYield: number = 0;
+  private static readonly ITEMS_PER_YIELD: number = 64;
+  private static readonly YIELD_UNITS_PER_ITEM: number = 16384;
+
+  constructor(reply: BridgeReply, id: string, encode: BridgeEncoder<Item>) {
+    this.reply = reply;
+    this.id = id;
+    this.encode = encode;
+  }
+
+  /** The request's caller and cancellation. */
+  get call(): BridgeCall {
+    return this.reply.call;
+  }
+
+  /**
+   * Sends `item` to the page. Rejects with BridgeCancelled when the request was cancelled or
+   * has ended, and with an `internalError` BridgeError (logged) when the item cannot be
+   * encoded or its JSON is larger than BridgeLimits.MAX_STREAM_ITEM_BYTES.
+   */
+  async emit(item: Item): Promise<void> {
+    this.ensureOpen();
+    const json = this.encoded(item);
+    await this.pace();
+    this.ensureOpen();
+    const frame = this.reply.frame;
+    if (frame === undefined) {
+      throw new BridgeCancelled('no frame can be sent the stream\'s items');
+    }
+    frame.post('{"item":' + new JsonText(this.id).jsonText + ',"value":' + json + '}');
+    // Every so often the UI thread gets a turn between items (the page's `$cancel`, a frame drawn):
+    // each `await` of a resolved promise alone would never give it one.
+    this.sinceYield += 1 + json.length / BridgeStream.YIELD_UNITS_PER_ITEM;
+    if (this.sinceYield >= BridgeStream.ITEMS_PER_YIELD) {
+      this.sinceYield = 0;
+      await new Promise<void>((resolve: () => void) => {
+        setTimeout(resolve, 0);
+      });
+    }
+  }
+
+  /** A handler emitting after its request ended (cancelled, answered) stops at once. */
+  private ensureOpen(): void {
+    if (this.reply.call.isCancelled || this.reply.isAnswered) {
+      throw new BridgeCancelled('the stream\'s request has ended');
+    }
+  }
+
+  private encoded(item: Item): string {
+    let json: string;
+    try {
+      json = this.encode(item, new BridgePath('item')).jsonText;
+    } catch (error) {
+      this.reply.log(`a stream item cannot be encoded: ${error}`);
+      throw new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error');
+    }
+    if (BridgeUnicode.utf8Length(json) > BridgeLimits.MAX_STREAM_ITEM_BYTES) {
+      this.reply.log(`internal error: a stream item is larger than ${BridgeLimits.MAX_STREAM_ITEM_BYTES} bytes of JSON (BridgeLimits.MAX_STREAM_ITEM_BYTES)`);
+      throw new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error');
+    }
+    return json;
+  }
+
+  /** Waits for the next one-second window once this one delivered its share of items. */
+  private async pace(): Promise<void> {
+    const now = Date.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.windowCount = 0;
+    }
+    if (this.windowCount >= BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND) {
+      await new Promise<void>((resolve: () => void) => {
+        setTimeout(resolve, this.windowStart + 1000 - now);
+      });
+      this.windowStart = Date.now();
+      this.windowCount = 0;
+    }
+    this.windowCount += 1;
+  }
+}
+
+"""#, imports: ["{ BridgeEncoder } from './Encoding';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeCall, BridgeReply } from './Session';", "{ BridgeUnicode } from './Text';", "{ BridgeError, BridgeErrorCode, JsonText } from './Values';"]),
 RuntimeSource(name: "Text.ets", firstLine: 6, modifier: "export ", accessLines: [7, 91], body: #"""
 /** Text as Swift's `String` holds page text: every lone surrogate is U+FFFD. */
 export class BridgeUnicode {

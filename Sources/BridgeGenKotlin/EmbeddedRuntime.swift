@@ -2926,8 +2926,10 @@ RuntimeSource(name: "wvjb-shim.js", body: #"""
 // own and hands the callback the envelope's JSON text exactly as native wrote it. This file is
 // one function expression of the object's and the channel's names; the Kotlin runtime
 // (BridgeAndroid) calls it with string literals, so no other text reaches the script. It takes
-// the builtins it needs before any page script runs.
-(function (objectName, channel) {
+// the builtins it needs before any page script runs. The ArkTS runtime (BridgeArkWeb) adds a
+// third argument, "deliver": its object answers through a page function passed with each post
+// (postMessage(text, deliver)) and dispatches no message events.
+(function (objectName, channel, port) {
     'use strict';
     var g = globalThis;
     var object = g[objectName];
@@ -2985,7 +2987,11 @@ RuntimeSource(name: "wvjb-shim.js", body: #"""
         callback(slice.call(text, end + ENVELOPE.length, text.length - 1));
     }
 
-    if (typeof object.addEventListener === 'function') {
+    var deliver;
+    if (port === 'deliver') {
+        // Answers come as the frames a message event carries elsewhere: nothing to listen to.
+        deliver = function (frame) { onMessage({ data: frame }); };
+    } else if (typeof object.addEventListener === 'function') {
         object.addEventListener('message', onMessage);
     } else {
         var previous = object.onmessage;
@@ -3015,7 +3021,8 @@ RuntimeSource(name: "wvjb-shim.js", body: #"""
         var text = messageText(data, name);
         if (name !== undefined) mapSet.call(pending, name, callback);
         try {
-            post.call(object, text);
+            if (deliver !== undefined) post.call(object, text, deliver);
+            else post.call(object, text);
         } catch (error) {
             if (name !== undefined) mapDelete.call(pending, name);
             throw error;

@@ -15,22 +15,11 @@ enum KotlinText {
     /// The lines of a KDoc comment's body showing `text`. Every line terminator starts a new
     /// line; controls and bidi controls are shown as `\u{1B}`. Kotlin's block comments nest, so
     /// `/*` would open a comment inside the doc and `*/` close it early: both are written with
-    /// `&#47;` for the slash, which KDoc renders as `/` and the compiler never reads as either.
-    /// (A line without a slash, nearly every one, skips `replacing`: its searches were a third of
-    /// the Kotlin target's work.)
-    static func commentLines(_ text: String) -> [String] {
-        UntrustedText.commentLines(text).map { line in
-            line.allBytes { $0 != UInt8(ascii: "/") } ? line : line.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*")
-        }
-    }
+    /// `&#47;` for the slash (`UntrustedText.docCommentLines`).
+    static func commentLines(_ text: String) -> [String] { UntrustedText.docCommentLines(text) }
 
-    /// One KDoc text from the paragraphs that are not blank (schema docs written as YAML block
-    /// scalars end in a line break, trimmed here) and then the tags, one per line.
-    static func docText(_ paragraphs: [String?], tags: [String] = []) -> String {
-        let text = paragraphs.compactMap { $0.map(UntrustedText.trimmingTrailingBlanks) }.filter { !$0.isEmpty }
-        let tagLines = tags.map(UntrustedText.trimmingTrailingBlanks)
-        return (text + (tagLines.isEmpty ? [] : [tagLines.joined(separator: "\n")])).joined(separator: "\n\n")
-    }
+    /// One KDoc text from the paragraphs that are not blank and then the tags, one per line.
+    static func docText(_ paragraphs: [String?], tags: [String] = []) -> String { UntrustedText.docText(paragraphs, tags: tags) }
 
     /// `@param` for each field with a doc or a deprecation (a parameter cannot be `@Deprecated`),
     /// `@return`, and `@throws` for each of `errors` (the module's error names), each followed

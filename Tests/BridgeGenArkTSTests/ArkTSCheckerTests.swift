@@ -32,9 +32,6 @@ final class ArkTSCheckerTests: XCTestCase {
         ]
     }
 
-    /// The session classes of the runtime's contract, test-only, where the embedded runtime does not declare them yet.
-    static let sessionSignatures = TestPaths.repository.appendingPathComponent("Tests/BridgeGenArkTSTests/Fixtures/SessionSignatures.ets")
-
     func testGeneratedArkTSPassesTheArkTSChecker() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.checker.path) else {
             throw XCTSkip("../shared/arkts/check.sh is absent here, so the ArkTS checker cannot run")
@@ -58,13 +55,9 @@ final class ArkTSCheckerTests: XCTestCase {
                 // Generated text holds no raw line terminator but `\n` and nothing invisible.
                 let bad = file.contents.unicodeScalars.filter { $0 != "\n" && $0 != "\t" && UntrustedText.needsEscape($0) }
                 XCTAssertTrue(bad.isEmpty, "\(name)/\(file.relativePath) holds raw \(bad.map { UntrustedText.hex($0, width: 4) })")
-                var contents = file.contents
-                if file.relativePath == ArkTSSupportGenerator.fileName, !contents.contains("export abstract class BridgeDispatcher") {
-                    contents += "\n" + (try String(contentsOf: Self.sessionSignatures, encoding: .utf8))
-                }
                 let url = root.appendingPathComponent(name).appendingPathComponent(file.relativePath)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url)
+                try Data(file.contents.utf8).write(to: url)
                 paths.append(url.path)
             }
         }

@@ -46,7 +46,8 @@ final class GenerateScriptTests: XCTestCase {
         let edited = try run(root)
         XCTAssertEqual(edited.status, 0, edited.output)
         XCTAssertEqual(edited.stdout, """
-            generate.sh: 4 of \(files.count) files under Generated/ changed:
+            generate.sh: 5 of \(files.count) files under Generated/ changed:
+              rewritten Generated/ArkTS/UserBridge.ets
               rewritten Generated/Docs/user.md
               rewritten Generated/Kotlin/UserBridge.kt
               rewritten Generated/Swift/UserBridge.swift

@@ -50,11 +50,11 @@ final class GenerateTests: XCTestCase {
         let all = try bridgegen(["generate", "schemas", "--no-config", "--out", "all"], in: folder)
         XCTAssertEqual(all.status, 0, all.stderr)
         let each = try bridgegen(["generate", "schemas", "--no-config", "--swift-out", "each/Swift", "--kotlin-out", "each/Kotlin",
-                                  "--ts-out", "each/TypeScript", "--docs-out", "each/Docs"], in: folder)
+                                  "--arkts-out", "each/ArkTS", "--ts-out", "each/TypeScript", "--docs-out", "each/Docs"], in: folder)
         XCTAssertEqual(each.status, 0, each.stderr)
         let written = FolderSnapshot(folder.appendingPathComponent("all"))
         XCTAssertEqual(written.files, FolderSnapshot(folder.appendingPathComponent("each")).files)
-        for name in ["Swift/BridgeGenSupport.swift", "Kotlin/BridgeGenSupport.kt", "Kotlin/BridgeGenAndroid.kt", "TypeScript/index.ts", "Docs/README.md"] {
+        for name in ["Swift/BridgeGenSupport.swift", "Kotlin/BridgeGenSupport.kt", "Kotlin/BridgeGenAndroid.kt", "ArkTS/BridgeGenSupport.ets", "TypeScript/index.ts", "Docs/README.md"] {
             XCTAssertNotNil(written.files[name], name)
         }
         let mixed = try bridgegen(["generate", "schemas", "--out", "all", "--ts-out", "ts"], in: folder)
@@ -283,7 +283,7 @@ final class GenerateTests: XCTestCase {
             (["frobnicate", schema], "unknown command 'frobnicate'"),
             (["generate", schema, "--swift-out"], "--swift-out needs a value"),
             (["generate", schema, "--ts-out", "x", "--chek"], "unknown option '--chek'; did you mean '--check'?"),
-            (["generate", schema], "generate needs --out or at least one of --swift-out, --kotlin-out, --ts-out, --docs-out"),
+            (["generate", schema], "generate needs --out or at least one of --swift-out, --kotlin-out, --arkts-out, --ts-out, --docs-out"),
             (["check", schema, "--check"], "--check is an option of 'generate'"),
             (["check", schema, "--docs-out", "x"], "output folders are options of 'generate'"),
             (["check", schema, "--out", "x"], "output folders are options of 'generate'"),

@@ -54,8 +54,8 @@ final class TargetDiagnosticTests: XCTestCase {
     }
 
     func testATypeNameReservedByOneTargetIsRefusedWithItsReason() throws {
-        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Promise:\n    fields: {id: int}\n", line: 4, column: 3,
-                          id: "reserved-name", message: "type name 'Promise' is reserved in TypeScript; choose another name")
+        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Partial:\n    fields: {id: int}\n", line: 4, column: 3,
+                          id: "reserved-name", message: "type name 'Partial' is reserved in TypeScript; choose another name")
         try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Codable:\n    fields: {id: int}\n", line: 4, column: 3,
                           id: "reserved-name", message: "type name 'Codable' is reserved in Swift; choose another name")
     }
@@ -115,7 +115,7 @@ final class TargetDiagnosticTests: XCTestCase {
                           message: "type 'BridgeGlue' would shadow the generated Swift support type of the same name; rename the type")
     }
 
-    /// Both page callers have `withTimeout`: each target refuses the page method, with its own id.
+    /// Every page caller has `withTimeout`: each target refuses the page method, with its own id.
     func testAPageMethodNamedLikeThePageCallersMemberIsRefusedByEachNativeTarget() throws {
         let folder = try temporaryFolder(self)
         try "bridgegen: 1\nmodule: sample\npageMethods:\n  withTimeout:\n    params:\n      seconds: double\n"
@@ -124,9 +124,10 @@ final class TargetDiagnosticTests: XCTestCase {
         XCTAssertEqual(text.status, 1)
         let snippet = "  withTimeout:\n  ^\n"
         XCTAssertEqual(text.stderr, """
-            sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Kotlin page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [kotlin-reserved-page-method]
+            sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated ArkTS page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [arkts-reserved-page-method]
+            \(snippet)sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Kotlin page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [kotlin-reserved-page-method]
             \(snippet)sample.bridge.yaml:4:3: error: page method 'withTimeout' would clash with 'withTimeout' of the generated Swift page caller 'SamplePage'; rename it (the page keeps its name with 'wire: withTimeout') [swift-reserved-page-method]
-            \(snippet)2 errors, 0 warnings generated.
+            \(snippet)3 errors, 0 warnings generated.
 
             """)
     }
@@ -135,9 +136,19 @@ final class TargetDiagnosticTests: XCTestCase {
         try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  BridgeAndroid:\n    fields:\n      a: string\n", line: 4, column: 3,
                           id: "kotlin-type-shadows-support",
                           message: "type 'BridgeAndroid' would shadow the generated Kotlin declaration of the same name; rename the type")
-        try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  SampleDispatcher:\n    fields:\n      a: string\n", line: 4, column: 3,
-                          id: "kotlin-type-shadows-support",
-                          message: "type 'SampleDispatcher' would shadow the generated Kotlin declaration of the same name; rename the type")
+        // The ArkTS file declares a `SampleDispatcher` too.
+        let folder = try temporaryFolder(self)
+        try "bridgegen: 1\nmodule: sample\ntypes:\n  SampleDispatcher:\n    fields:\n      a: string\n"
+            .write(to: folder.appendingPathComponent("sample.bridge.yaml"), atomically: true, encoding: .utf8)
+        let text = try bridgegen(["check", "sample.bridge.yaml", "--no-config"], in: folder)
+        XCTAssertEqual(text.status, 1)
+        let snippet = "  SampleDispatcher:\n  ^\n"
+        XCTAssertEqual(text.stderr, """
+            sample.bridge.yaml:4:3: error: type 'SampleDispatcher' would be the ArkTS declaration 'SampleDispatcher', which is already a class the generator writes in the generated file; rename it [arkts-name-collision]
+            \(snippet)sample.bridge.yaml:4:3: error: type 'SampleDispatcher' would shadow the generated Kotlin declaration of the same name; rename the type [kotlin-type-shadows-support]
+            \(snippet)2 errors, 0 warnings generated.
+
+            """)
         try assertRefused(module: "sample", "bridgegen: 1\nmodule: sample\ntypes:\n  Long:\n    fields:\n      a: string\n", line: 4, column: 3,
                           id: "reserved-name", message: "type name 'Long' is reserved in Kotlin; choose another name")
     }

@@ -102,6 +102,25 @@ public enum UntrustedText {
         }
     }
 
+    /// `commentLines` for the body of a `/** ... */` doc comment: `*/` would end the comment
+    /// early and `/*` opens a nested one where block comments nest, so both are written with
+    /// `&#47;` for the slash, which doc renderers show as `/` and no compiler reads as either.
+    /// (A line without a slash, nearly every one, skips `replacing`: its searches were a third of
+    /// a target's work.)
+    public static func docCommentLines(_ text: String) -> [String] {
+        commentLines(text).map { line in
+            line.allBytes { $0 != UInt8(ascii: "/") } ? line : line.replacing("*/", with: "*&#47;").replacing("/*", with: "&#47;*")
+        }
+    }
+
+    /// One doc comment's text from the paragraphs that are not blank (schema docs written as
+    /// YAML block scalars end in a line break, trimmed here) and then the tags, one per line.
+    public static func docText(_ paragraphs: [String?], tags: [String] = []) -> String {
+        let text = paragraphs.compactMap { $0.map(trimmingTrailingBlanks) }.filter { !$0.isEmpty }
+        let tagLines = tags.map(trimmingTrailingBlanks)
+        return (text + (tagLines.isEmpty ? [] : [tagLines.joined(separator: "\n")])).joined(separator: "\n\n")
+    }
+
     /// Whether a scalar must never appear raw in a generated comment or literal: controls,
     /// line terminators and bidi controls.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -14,6 +14,7 @@ import {
     freshModule, runtime, mockModule, sampleHandlers, NativeError, jsStringLiteral, pageBodies, capabilitiesAnswer,
     oldHelloAnswer, installWebKit, FakeNative, settle, sleep, capture,
 } from './harness.mjs';
+import { caseList } from './cases.mjs';
 
 const transport = process.argv[2];
 if (transport !== 'reply' && transport !== 'callback') throw new Error('usage: node android.mjs <reply|callback>');
@@ -143,8 +144,7 @@ class AndroidNative {
     hellos() { return this.received.filter((r) => r.message?.type === '$hello'); }
 }
 
-const cases = [];
-const check = (name, body) => cases.push({ name, body });
+const { check, run } = caseList();
 const channelOf = (module) => (transport === 'reply' ? module : 'uniBridgeCall');
 const hostile = 'a\u2028b\u2029</script><!--\u0000"\\\'\uD83D\uDE00&';
 
@@ -376,18 +376,6 @@ check('the mock refuses to replace a real Android object unless forced', async (
     native.uninstall();
 });
 
-let passed = 0;
-let failed = 0;
-for (const { name, body } of cases) {
-    try {
-        await body();
-        passed += 1;
-        console.log(`ok - ${transport}: ${name}`);
-    } catch (error) {
-        failed += 1;
-        console.log(`not ok - ${transport}: ${name}\n${String(error?.stack ?? error).replace(/^/gm, '  # ')}`);
-    }
+await run('android-client', transport, () => {
     for (const key of Object.keys(globalThis)) if (key.startsWith('__bridgegen_')) delete globalThis[key];
-}
-console.log(`android-client-${transport}: ${passed} passed, ${failed} failed`);
-process.exitCode = failed === 0 ? 0 : 1;
+});

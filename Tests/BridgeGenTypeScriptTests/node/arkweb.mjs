@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
+import { caseList } from './cases.mjs';
 
 const require = createRequire(import.meta.url);
 const standIn = '../../BridgeGenEndToEndTests/Harness/arkweb/';
@@ -197,8 +198,7 @@ async function startApp(options = {}, url = APP) {
     return { controller, engine, native, page };
 }
 
-const cases = [];
-const check = (name, body) => cases.push({ name, body });
+const { check, run } = caseList();
 
 check('in the app: $hello posts JSON text and a page function, and its answer comes back through it', async () => {
     const { native, page } = await startApp();
@@ -365,17 +365,4 @@ check('the mock plays iOS beside a HarmonyOS row, and refuses to replace a real 
     mock.uninstall();
 });
 
-let passed = 0;
-let failed = 0;
-for (const { name, body } of cases) {
-    try {
-        await body();
-        passed += 1;
-        console.log(`ok - ${transport}: ${name}`);
-    } catch (error) {
-        failed += 1;
-        console.log(`not ok - ${transport}: ${name}\n${String(error?.stack ?? error).replace(/^/gm, '  # ')}`);
-    }
-}
-console.log(`arkweb-client-${transport}: ${passed} passed, ${failed} failed`);
-process.exitCode = failed === 0 ? 0 : 1;
+await run('arkweb-client', transport);
