@@ -165,7 +165,8 @@ const isInjected = (env) => isAndroid(env) || isArkTS(env);
 
 /** A channel as a hand-written page reaches it: WebKit's message handler, or the shell's injected object. */
 function channelObject(env, channel) {
-    if (isArkTS(env)) return g['__bridgegen_ohos_' + channel];
+    // ArkWeb: the console script's object keeps the name it looks for on every injected shell.
+    if (isArkTS(env)) return g[(channel === 'bridgegenConsole' ? '__bridgegen_' : '__bridgegen_ohos_') + channel];
     return isAndroid(env) ? g['__bridgegen_' + channel] : g.webkit.messageHandlers[channel];
 }
 

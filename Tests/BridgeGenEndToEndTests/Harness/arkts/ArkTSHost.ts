@@ -37,8 +37,8 @@ import { BridgeArkWeb } from './ArkWeb';
 import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
 import { BusyError, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
 import {
-  BridgeApplicationError, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule, BridgeOriginPolicy,
-  BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
+  BridgeApplicationError, BridgeConfiguration, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule,
+  BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './BridgeGenSupport';
 import { TestHandlers, jsonText } from './TestHandlers';
 
@@ -54,8 +54,8 @@ const arkweb = require('arkweb-standin');
 const ArkWebEngine = arkweb.ArkWebEngine;
 
 const BUNDLED = 'resource://rawfile/index.html';
-/** Schemas/bridgegen.yaml's `origin:` and the ArkTS default `arkts.bundledOrigins`. */
-const POLICY = new BridgeOriginPolicy(['file', 'app'], [], true, ['resource://rawfile']);
+/** The generated `origin:` policy of Schemas/ (the ArkTS default `arkts.bundledOrigins` included). */
+const POLICY = BridgeConfiguration.policy;
 /** Schemas/bridgegen.yaml's `console:` limits and page-call timeout. */
 const CONSOLE_LIMITS = [2000, 50];
 const PAGE_CALL_TIMEOUT_MS = 10000;
@@ -157,7 +157,11 @@ class Host {
     const main = isMainFrame ? origin : BUNDLED;
     const web = arkweb.Web({ src: main, controller })
       .onControllerAttached(() => {
-        this.session = BridgeArkWeb.install(controller, this.modules(), policy, { callbackChannel: channel, log: (line: string) => this.log(line) });
+        // The app's console receiver: the runtime has no `[H5]` formatter for ArkTS (Kotlin's
+        // BridgeConsole), so the host logs the text as it came; the glue's origin check is the runtime's.
+        const receiver = (text: string, origin: unknown): void => { this.logs.push(`console from ${String(origin)}: ${text}`); };
+        this.session = BridgeArkWeb.install(controller, this.modules(), policy,
+          console ? { callbackChannel: channel, log: (line: string) => this.log(line), console: receiver } : { callbackChannel: channel, log: (line: string) => this.log(line) });
       })
       .onPageBegin((event: { url: string }) => BridgeArkWeb.pageStarted(controller, event.url))
       .onRenderExited(() => BridgeArkWeb.renderExited(controller));
@@ -170,7 +174,7 @@ class Host {
     // The document-start scripts an app gives its Web, in the order ArkWeb runs them, for the page to run first.
     const items = BridgeArkWeb.documentStartScripts(policy, channel, startScripts(console, channel));
     const scripts: { script: string }[] = arkweb.documentStartScripts({ startScripts: items, startScriptsInOrder: [] }, main);
-    const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_ohos_'));
+    const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_'));
     return [
       ['objects', new JsonArray(objects.map(text))],
       ['scripts', new JsonArray(scripts.map((item) => text(item.script)))],
