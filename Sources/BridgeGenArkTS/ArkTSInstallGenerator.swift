@@ -7,10 +7,6 @@ import BridgeGenCore
 struct ArkTSInstallGenerator {
     let config: GeneratorConfig
 
-    /// The origins of bundled content the policy trusts: the app's `rawfile` resources, where
-    /// `$rawfile('index.html')` loads from.
-    static let bundledOrigins = ["resource://rawfile"]
-
     static func name(_ module: String) -> String { ArkTSNamer.namespace(module) + "Bridge" }
 
     static func list(_ values: [String]) -> String { "[" + values.map(ArkTSText.stringLiteral).joined(separator: ", ") + "]" }
@@ -25,13 +21,13 @@ struct ArkTSInstallGenerator {
             case .callback: p.line("static readonly callbackChannel: string | undefined = \(ArkTSText.stringLiteral(config.callbackChannel));")
             }
             p.blankLine()
-            p.line("/** The `origin:` policy, with the app's bundled pages (`resource://rawfile`) trusted. */")
+            p.line("/** The `origin:` policy, and the origins of the app's bundled pages (`arkts.bundledOrigins`). */")
             p.line("static readonly policy: BridgeOriginPolicy = new BridgeOriginPolicy(")
             p.indented { p in
                 p.line(Self.list(config.trustedSchemes) + ",")
                 p.line(Self.list(config.trustedHosts) + ",")
                 p.line("\(config.mainFrameOnly),")
-                p.line(Self.list(Self.bundledOrigins))
+                p.line(Self.list(config[ArkTSSettings.self].bundledOrigins))
             }
             p.line(");")
         }

@@ -26,6 +26,22 @@ final class ArkTSTargetChecksTests: XCTestCase {
         XCTAssertEqual(refused.map(\.id), ["config-range", "unknown-key"], "\(refused)")
     }
 
+    /// `arkts.bundledOrigins` reaches `BridgeConfiguration.policy`; what is no exact origin is refused.
+    func testBundledOriginsAreReadAndReachThePolicy() throws {
+        XCTAssertEqual(GeneratorConfig()[ArkTSSettings.self].bundledOrigins, ["resource://rawfile"])
+        let (read, diagnostics) = config("bridgegen: 1\narkts:\n  bundledOrigins: [\"resource://rawfile\", \"app://bundle:8080\"]\n")
+        XCTAssertEqual(diagnostics, [])
+        let config = try XCTUnwrap(read)
+        XCTAssertEqual(config[ArkTSSettings.self].bundledOrigins, ["resource://rawfile", "app://bundle:8080"])
+        let support = try XCTUnwrap(ArkTSTarget().files(try checkedSchema(), config: config).first { $0.relativePath == "BridgeGenSupport.ets" })
+        XCTAssertTrue(support.contents.contains("    ['resource://rawfile', 'app://bundle:8080']\n  );\n}\n"), String(support.contents.suffix(400)))
+
+        for bad in ["resource://rawfile/", "rawfile", "app://", "://x", "1app://x", "app://x:", "app://x:123456", "app://x:8a", "app://ex ample"] {
+            let (_, refused) = self.config("bridgegen: 1\narkts:\n  bundledOrigins: [\"\(bad)\"]\n")
+            XCTAssertEqual(refused.map(\.id), ["config-value"], bad)
+        }
+    }
+
     private func refusals(_ yaml: String) throws -> [String] {
         let schema = try checkedSchema(texts: ["sample.bridge.yaml": yaml])
         return ArkTSTarget().validate(schema, config: GeneratorConfig()).map { "\($0.id) \($0.message)" }
