@@ -53,17 +53,6 @@ final class AndroidConformanceTests: XCTestCase {
         let out = try Self.web.get()
         let run = try runProcess("python3", [Self.harness("e2e.py"), "android-\(engine)", "--out", out.path, "--classes", classes.path,
                                              "--transport", transport], in: TestPaths.repository, timeout: 600, mergeStderr: true)
-        let label = "android-\(engine)-\(transport): "
-        let summary = run.output.split(separator: "\n").last { $0.hasPrefix(label) }
-        XCTAssertEqual(run.status, 0, "the \(label)suite failed:\n\(run.output)", file: file, line: line)
-        guard let summary else {
-            return XCTFail("no summary line from the \(label)suite:\n\(run.output)", file: file, line: line)
-        }
-        print(summary)
-        let words = summary.split(separator: " ")
-        let passed = words.count == 5 ? Int(words[1]) ?? 0 : 0
-        let failed = words.count == 5 ? Int(words[3]) ?? -1 : -1
-        XCTAssertEqual(failed, 0, "\(summary)\n\(run.output)", file: file, line: line)
-        XCTAssertGreaterThanOrEqual(passed, Self.minimum[engine]?[transport] ?? .max, "too few cases ran: \(summary)", file: file, line: line)
+        assertSuiteSummary(run, label: "android-\(engine)-\(transport): ", minimum: Self.minimum[engine]?[transport] ?? .max, file: file, line: line)
     }
 }

@@ -1,7 +1,9 @@
-"""What the Android browser harnesses (webkit_android.py, chromium_android.py) share, apart from
-their engine: the JVM host's command line, the phases' host commands and checks, and the
+"""What the browser harnesses of the shells that inject objects share (webkit_android.py,
+chromium_android.py: Android, and in Chromium HarmonyOS's ArkWeb too), apart from their engine:
+the shell (its page scripts and native host), the phases' host commands and checks, and the
 summary. Plain Python: no engine is imported here."""
 import json
+import os
 
 # main, untrusted, bare, the two loads of queued.html, the page-call phase
 PHASE_RESULTS = 6
@@ -18,8 +20,52 @@ def install(transport, origin, main_frame, trusted_host=None):
     return dict(fields, trustedHost=trusted_host) if trusted_host else fields
 
 
-def suite_query(engine, mode, transport):
-    return f'platform=android&engine={engine}&mode={mode}&transport={transport}'
+class Shell:
+    """A shell whose page posts on injected objects: how the page emulates them (injected.js, then
+    the shell's script, whose installer the page's handle `window.__bgInjected` comes from), which
+    host answers, and what frame the host's page is for a phase."""
+
+    def __init__(self, platform, script, installer, host_command, install):
+        self.platform = platform
+        self.script = script
+        self.installer = installer
+        self.host_command = host_command
+        self.install = install
+
+    def page_scripts(self, web):
+        """The classic scripts a page runs first, in order."""
+        texts = []
+        for name in ('injected.js', self.script):
+            with open(os.path.join(web, name), encoding='utf-8') as f:
+                texts.append(f.read())
+        return texts
+
+
+def android_shell(kotlin, classes):
+    """Android: the JVM host's one frame is the page's own origin (the main frame, or a subframe
+    of it the policy refuses natively since mainFrameOnly is set)."""
+    return Shell('android', 'android.js', '__bgInstallAndroid', jvm_host_command(kotlin, classes),
+                 lambda transport, origin, host, main_frame: install(transport, origin, main_frame, host))
+
+
+# The ArkTS host's frames: its bundled page, or a cross-origin iframe of a host the permission
+# list admits (ArkWeb counts a same-origin iframe as main) that the policy refuses natively.
+ARKTS_BUNDLED = 'resource://rawfile/index.html'
+ARKTS_SUBFRAME = ('https://trusted.example/frame.html', 'trusted.example')
+
+
+def arkts_shell(host_js):
+    """HarmonyOS: the ArkTS host under node (Harness/arkts/ArkTSHost.ts, compiled by e2e.py), its
+    frame at a bundled origin whatever origin the engine serves the page from."""
+    def arkts_install(transport, origin, host, main_frame):
+        if main_frame:
+            return install(transport, ARKTS_BUNDLED, True)
+        return install(transport, ARKTS_SUBFRAME[0], False, ARKTS_SUBFRAME[1])
+    return Shell('arkts', 'arkts.js', '__bgInstallArkTS', ['node', host_js], arkts_install)
+
+
+def suite_query(engine, mode, transport, platform='android'):
+    return f'platform={platform}&engine={engine}&mode={mode}&transport={transport}'
 
 
 # The web content process 'terminated', then events sent: they wait for the next $hello (queued.js).
@@ -72,7 +118,7 @@ class PageCallPhase:
                     f'{json.dumps(output.get("outcome"))}, {runs} runs of the body')
 
 
-def summarize(engine, transport, results, error, seconds, log):
+def summarize(engine, transport, results, error, seconds, log, platform='android'):
     """Prints the failures again and the summary lines; the exit status."""
     passed = sum(r.get('passed', 0) for r in results)
     failed = sum(r.get('failed', 0) for r in results)
@@ -83,6 +129,6 @@ def summarize(engine, transport, results, error, seconds, log):
     if error or len(results) != PHASE_RESULTS:
         failed += 1
         log(f'FAIL the run did not complete: {error or "missing phases"}')
-    print(f'[{engine}-android {transport}] {passed} passed, {failed} failed ({seconds:.1f} s)', flush=True)
-    print(f'android-{engine}-{transport}: {passed} passed, {failed} failed', flush=True)
+    print(f'[{engine}-{platform} {transport}] {passed} passed, {failed} failed ({seconds:.1f} s)', flush=True)
+    print(f'{platform}-{engine}-{transport}: {passed} passed, {failed} failed', flush=True)
     return 0 if failed == 0 and passed > 0 else 1

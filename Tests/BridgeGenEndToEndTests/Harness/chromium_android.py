@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """The conformance suite in Chromium, Android's WebView engine: the generated TypeScript client
 in a real Chromium page (Debian's chromium, driven by playwright) against the generated Kotlin
-on a JVM (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt: BridgeAndroid on the SDK stand-in).
+on a JVM (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt: BridgeAndroid on the SDK stand-in),
+or with `--platform arkts` (Chromium is ArkWeb's engine too) against the generated ArkTS under
+node (Harness/arkts/ArkTSHost.ts: BridgeArkWeb on the ArkWeb stand-in).
 
     python3 chromium_android.py --transport reply|callback --web DIR --kotlin KOTLIN_PY --classes CLASSES
+    python3 chromium_android.py --platform arkts --transport reply|callback --web DIR --host ARKTS_HOST_JS
 
 - The page (DIR/page.html?platform=android&engine=chromium, the compiled client, conformance.js)
   is served from https://appassets.androidplatform.net, WebViewAssetLoader's origin, which the
@@ -21,7 +24,13 @@ on a JVM (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt: BridgeAndroid on t
   objects), queued (events sent before the page loaded, then across a reload), page calls (a
   call made before the page loaded; one made as the page reloads).
 
-Prints one line per case and `android-chromium-<transport>: N passed, M failed`; exit status 0
+ArkWeb (`--platform arkts`): the page is served from the same origin (Chromium serves no
+`resource:` URLs); the host's frame is its bundled page, resource://rawfile/index.html, and in the
+untrusted phase a cross-origin iframe the permission list admits (android_phases.arkts_shell).
+arkts.js defines `window.__bridgegen_ohos_<channel>` (`postMessage(text, deliver)`), and the
+host's frames name the page function they go to.
+
+Prints one line per case and `<platform>-chromium-<transport>: N passed, M failed`; exit status 0
 when all passed.
 """
 import argparse
@@ -39,14 +48,14 @@ import android_phases as phases
 HOST = 'appassets.androidplatform.net'
 ORIGIN = f'https://{HOST}'
 CHROMIUM = '/usr/bin/chromium'
-# The emulated objects in the main frame only: android.js, then the page's handle on it.
+# The emulated objects in the main frame only: injected.js and the shell's script, then the page's handle on them.
 LINK = """
 if (window === window.top) {
-    Object.defineProperty(window, '__bgAndroid', { value: __bgInstallAndroid({
+    Object.defineProperty(window, '__bgInjected', { value: %s({
         global: window,
         objects: %s,
         link: {
-            post(object, text) { window.__bgPost(object, text); },
+            post(object, text, deliver) { window.__bgPost(object, text, deliver === undefined ? null : deliver); },
             command(fields) { return window.__bgHostCommand(fields); },
         },
     }) });
@@ -54,13 +63,16 @@ if (window === window.top) {
 """
 
 
+PLATFORM = {'name': 'android'}
+
+
 def log(line):
-    print(f'[chromium-android] {line}', flush=True)
+    print(f'[chromium-{PLATFORM["name"]}] {line}', flush=True)
 
 
 class JVMHost:
-    """AndroidHost.kt: JSON lines in; out, the frames and scripts for the page (in order) and each
-    command's output line, matched by id."""
+    """The native host (AndroidHost.kt, or ArkTSHost.ts): JSON lines in; out, the frames and scripts
+    for the page (in order) and each command's output line, matched by id."""
 
     def __init__(self, process):
         self.process = process
@@ -70,8 +82,8 @@ class JVMHost:
         self.page = None
 
     @classmethod
-    async def start(cls, kotlin, classes):
-        process = await asyncio.create_subprocess_exec(*phases.jvm_host_command(kotlin, classes),
+    async def start(cls, command):
+        process = await asyncio.create_subprocess_exec(*command,
                                                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 26)
         return cls(process)
 
@@ -85,9 +97,10 @@ class JVMHost:
         self.pending[self.write(fields)] = future
         return await future
 
-    def post(self, name, text):
-        """What the page posted on an object: answered by the JVM like a command, not waited for."""
-        self.posts.add(self.write({'post': {'object': name, 'text': text}}))
+    def post(self, name, text, deliver=None):
+        """What the page posted on an object: answered by the host like a command, not waited for."""
+        post = {'object': name, 'text': text}
+        self.posts.add(self.write({'post': dict(post, deliver=deliver) if deliver is not None else post}))
 
     async def read(self):
         while True:
@@ -99,10 +112,11 @@ class JVMHost:
                 return
             output = json.loads(line)
             if 'frame' in output:
-                await self.to_page('window.__bgAndroid.frame(%s, %s)' % (json.dumps(output['frame']['object']),
-                                                                       json.dumps(output['frame']['data'], ensure_ascii=True)))
+                frame = output['frame']
+                await self.to_page('window.__bgInjected.frame(%s, %s, %s)' % (
+                    json.dumps(frame['object']), json.dumps(frame['data'], ensure_ascii=True), json.dumps(frame.get('deliver'))))
             elif 'evaluate' in output:
-                await self.to_page('window.__bgAndroid.evaluate(%s)' % json.dumps(output['evaluate'], ensure_ascii=True))
+                await self.to_page('window.__bgInjected.evaluate(%s)' % json.dumps(output['evaluate'], ensure_ascii=True))
             elif output.get('id') in self.posts:
                 self.posts.discard(output['id'])
             else:
@@ -116,19 +130,19 @@ class JVMHost:
         if self.page is None:
             return
         try:
-            await self.page.evaluate(f'() => {{ if (window.__bgAndroid) {call}; }}')
+            await self.page.evaluate(f'() => {{ if (window.__bgInjected) {call}; }}')
         except Exception as error:  # A page mid-navigation: the frame or script is lost, as on Android.
             log(f'not delivered ({str(error).splitlines()[0]}): {call[:120]}')
 
 
 class Harness:
-    def __init__(self, options, host, browser):
+    def __init__(self, options, shell, host, browser):
         self.transport = options.transport
         self.web = os.path.abspath(options.web)
+        self.shell = shell
         self.host = host
         self.browser = browser
-        with open(os.path.join(self.web, 'android.js'), encoding='utf-8') as f:
-            self.android_js = f.read()
+        self.page_scripts = shell.page_scripts(self.web)
         self.results = []
         self.reports = None
 
@@ -144,17 +158,17 @@ class Harness:
         await route.fulfill(status=200, content_type=mime, body=body)
 
     async def install(self, main_frame):
-        return await self.host.command(phases.install(self.transport, ORIGIN, main_frame, HOST))
+        return await self.host.command(self.shell.install(self.transport, ORIGIN, HOST, main_frame))
 
     async def open_page(self, installed, query, page='page.html'):
         """A new context and page whose main frame gets the installed objects and document-start scripts."""
         context = await self.browser.new_context()
         await context.route(ORIGIN + '/**', self.serve)
-        await context.expose_binding('__bgPost', lambda source, name, text: self.host.post(name, text))
+        await context.expose_binding('__bgPost', lambda source, name, text, deliver: self.host.post(name, text, deliver))
         await context.expose_binding('__bgHostCommand', self.host_command)
         await context.expose_binding('__bgHarness', self.harness_control)
         objects = installed['objects'] if installed else []
-        for script in [self.android_js, LINK % json.dumps(objects)] + (installed['scripts'] if installed else []):
+        for script in self.page_scripts + [LINK % (self.shell.installer, json.dumps(objects))] + (installed['scripts'] if installed else []):
             await context.add_init_script(script)
         tab = await context.new_page()
         tab.on('pageerror', lambda error: log(f'page error: {error}'))
@@ -178,7 +192,7 @@ class Harness:
 
     async def suite_phase(self, mode):
         installed = None if mode == 'bare' else await self.install(mode == 'main')
-        context, _ = await self.open_page(installed, phases.suite_query('chromium', mode, self.transport))
+        context, _ = await self.open_page(installed, phases.suite_query('chromium', mode, self.transport, self.shell.platform))
         self.results.append(await self.report())
         await context.close()
 
@@ -225,18 +239,26 @@ class Harness:
 
 async def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument('--platform', choices=['android', 'arkts'], default='android')
     parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
     parser.add_argument('--web', required=True)
-    parser.add_argument('--kotlin', required=True, help='Scripts/kotlin.py')
-    parser.add_argument('--classes', required=True, help='the compiled Kotlin, AndroidHost.kt included')
+    parser.add_argument('--kotlin', help='android: Scripts/kotlin.py')
+    parser.add_argument('--classes', help='android: the compiled Kotlin, AndroidHost.kt included')
+    parser.add_argument('--host', help='arkts: the compiled ArkTSHost.js')
     options = parser.parse_args()
+    if options.platform == 'android' and not (options.kotlin and options.classes):
+        parser.error('--kotlin and --classes are required')
+    if options.platform == 'arkts' and not options.host:
+        parser.error('--host is required')
+    PLATFORM['name'] = options.platform
+    shell = phases.android_shell(options.kotlin, options.classes) if options.platform == 'android' else phases.arkts_shell(options.host)
     started = time.time()
-    host = await JVMHost.start(options.kotlin, options.classes)
+    host = await JVMHost.start(shell.host_command)
     reader = asyncio.create_task(host.read())
     error = None
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=['--no-sandbox'])
-        harness = Harness(options, host, browser)
+        harness = Harness(options, shell, host, browser)
         try:
             await asyncio.wait_for(harness.run(), 600)
         except Exception as failure:  # noqa: BLE001 - reported as the run's failure
@@ -245,7 +267,7 @@ async def main():
     host.process.stdin.close()
     await host.process.wait()
     reader.cancel()
-    return phases.summarize('chromium', options.transport, harness.results, error, time.time() - started, log)
+    return phases.summarize('chromium', options.transport, harness.results, error, time.time() - started, log, shell.platform)
 
 
 if __name__ == '__main__':

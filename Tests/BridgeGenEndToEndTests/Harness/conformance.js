@@ -14,11 +14,13 @@
 //                           function, run in this page by the harness (callAsyncJavaScript)
 //
 // `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit' | 'chromium'),
-// platform ('ios' when absent, or 'android'), transport, mode, client, control, log}.
+// platform ('ios' when absent, 'android' or 'arkts'), transport, mode, client, control, log}.
 // On Android (docs/WIRE.md, "Android") a hand-written page posts JSON text on the injected
 // objects `window.__bridgegen_<channel>` and reads answer frames, in both transports; events are
 // frames (a host line's `events`, where iOS has its `scripts`); page calls are evaluated scripts
-// that post `$answer`.
+// that post `$answer`. On HarmonyOS (ArkWeb) the same, except that the objects are
+// `window.__bridgegen_ohos_<channel>` and take `postMessage(text, deliver)`: the frames answering
+// a post reach the `deliver` function passed with it.
 // Modes: 'main' (trusted page, handlers registered), 'untrusted' (the page's origin is not
 // trusted by the generated origin policy), 'bare' (no message handlers: a desktop browser),
 // 'frames' (WebKitGTK: an iframe of the trusted origin, frame.html, with its own client; the
@@ -157,10 +159,46 @@ function handCallback(name, timeoutMs = 1500) {
 let handCounter = 0;
 
 const isAndroid = (env) => env.platform === 'android';
+const isArkTS = (env) => env.platform === 'arkts';
+/** The shells whose page posts JSON text on injected objects and gets frames back: Android, HarmonyOS. */
+const isInjected = (env) => isAndroid(env) || isArkTS(env);
 
-/** A channel as a hand-written page reaches it: WebKit's message handler, or Android's injected object. */
+/** A channel as a hand-written page reaches it: WebKit's message handler, or the shell's injected object. */
 function channelObject(env, channel) {
+    // ArkWeb: the console script's object keeps the name it looks for on every injected shell.
+    if (isArkTS(env)) return g[(channel === 'bridgegenConsole' ? '__bridgegen_' : '__bridgegen_ohos_') + channel];
     return isAndroid(env) ? g['__bridgegen_' + channel] : g.webkit.messageHandlers[channel];
+}
+
+/**
+ * ArkWeb: the `deliver` function the page's client passes with its posts on `object` (its frame
+ * router's, runtime.ts), or one that drops every frame. A hand-written post passes it on for the
+ * frames it does not own (events go to the function of the module's latest `$hello`).
+ */
+function clientDeliver(object) {
+    const routers = g[Symbol.for('bridgegen.android.v1')];
+    const router = routers instanceof WeakMap ? routers.get(object) : undefined;
+    return router && typeof router.deliver === 'function' ? router.deliver : () => {};
+}
+
+/** Posts JSON text on an injected object; on ArkWeb with a page function for its frames (by default the client's). */
+function postText(env, object, text, deliver = clientDeliver(object)) {
+    if (isArkTS(env)) object.postMessage(text, deliver);
+    else object.postMessage(text);
+}
+
+/**
+ * The handler calls of posts made in one task, in the order they were made, where the shell
+ * promises it: ArkWeb runs the async proxy calls of one task in no promised order (the stand-in
+ * and arkts.js reverse them), so there both sides are compared sorted.
+ */
+function inPostOrder(env, list) {
+    return isArkTS(env) ? list.map((x) => JSON.stringify(x)).sort().map((x) => JSON.parse(x)) : list;
+}
+
+/** ArkWeb: lets the posts made so far reach native before the next one, for a call that depends on a send before it. */
+async function afterPosts(env) {
+    if (isArkTS(env)) await sleep(0);
 }
 
 /** The channel of a module's messages: its own (reply transport) or the shared one. */
@@ -168,41 +206,59 @@ function channelOf(env, module) {
     return env.transport === 'reply' ? module : 'uniBridgeCall';
 }
 
-/** Android: the envelope of the answer frame naming `name` on `channel`, or 'silence'. */
-function answerFrame(env, channel, name, timeoutMs = 1500) {
+/**
+ * Android and ArkWeb: posts `text` on `channel`'s object and resolves with the envelope of the
+ * answer frame naming `name` (Android: a 'message' event of the object; ArkWeb: a call of the
+ * page function posted with it), or 'silence'.
+ */
+function postForAnswer(env, channel, name, text, timeoutMs = 1500) {
     const object = channelObject(env, channel);
     return new Promise((resolve, reject) => {
-        const listener = (event) => {
+        let stop = () => {};
+        const received = (data) => {
             let frame;
             try {
-                frame = JSON.parse(event.data);
+                frame = JSON.parse(data);
             } catch {
                 return;
             }
             if (!frame || frame.answer !== name) return;
             clearTimeout(timer);
-            object.removeEventListener('message', listener);
-            if (typeof frame.envelope !== 'object') reject(new Failure(`${name}: the answer frame carries no envelope: ${event.data}`));
+            stop();
+            if (typeof frame.envelope !== 'object') reject(new Failure(`${name}: the answer frame carries no envelope: ${data}`));
             else resolve(frame.envelope);
         };
         const timer = setTimeout(() => {
-            object.removeEventListener('message', listener);
+            stop();
             resolve('silence');
         }, timeoutMs);
+        if (isArkTS(env)) {
+            let open = true;
+            stop = () => { open = false; };
+            const client = clientDeliver(object);
+            object.postMessage(text, (data) => {
+                if (open) received(data);
+                client(data);
+            });
+            return;
+        }
+        const listener = (event) => received(event.data);
+        stop = () => object.removeEventListener('message', listener);
         object.addEventListener('message', listener);
+        object.postMessage(text);
     });
 }
 
-/** What each event a host line sent reached the page as: iOS's event scripts, Android's event frames. */
+/** What each event a host line sent reached the page as: iOS's event scripts, the injected shells' event frames. */
 function deliveries(env, out) {
-    return isAndroid(env) ? out.events : out.scripts;
+    return isInjected(env) ? out.events : out.scripts;
 }
 
 /** A module's `$hello` as a hand-written page says it (unanswered). */
 function postHello(env, module) {
     const hello = { type: '$hello', data: { module, protocol: 1 } };
-    if (env.transport === 'reply' && !isAndroid(env)) return g.webkit.messageHandlers[module].postMessage(hello);
-    channelObject(env, channelOf(env, module)).postMessage(JSON.stringify(hello));
+    if (env.transport === 'reply' && !isInjected(env)) return g.webkit.messageHandlers[module].postMessage(hello);
+    postText(env, channelObject(env, channelOf(env, module)), JSON.stringify(hello));
     return undefined;
 }
 
@@ -212,13 +268,11 @@ function postHello(env, module) {
  * callback transport: a JSON string with its own callbackName on uniBridgeCall.
  */
 async function handRequest(env, module, message, options = {}) {
-    if (isAndroid(env)) {
+    if (isInjected(env)) {
         handCounter += 1;
         const channel = options.channel ?? channelOf(env, module);
         const name = options.callbackName ?? `handWrittenCallback${handCounter}`;
-        const answered = answerFrame(env, channel, name, options.timeoutMs);
-        channelObject(env, channel).postMessage(options.raw ?? JSON.stringify({ ...message, callbackName: name }));
-        return answered;
+        return postForAnswer(env, channel, name, options.raw ?? JSON.stringify({ ...message, callbackName: name }), options.timeoutMs);
     }
     const handlers = g.webkit.messageHandlers;
     if (env.transport === 'reply') {
@@ -233,8 +287,8 @@ async function handRequest(env, module, message, options = {}) {
 }
 
 function handSend(env, module, message) {
-    if (isAndroid(env)) {
-        channelObject(env, channelOf(env, module)).postMessage(JSON.stringify(message));
+    if (isInjected(env)) {
+        postText(env, channelObject(env, channelOf(env, module)), JSON.stringify(message));
         return Promise.resolve();
     }
     const handlers = g.webkit.messageHandlers;
@@ -332,9 +386,11 @@ async function consoleLines(env, count, ms = 3000) {
     return lines.filter((x) => x.startsWith('[H5] '));
 }
 
-/** What a page posts on the console channel itself: the object (WebKit), or its JSON text (Android). */
+/** What a page posts on the console channel itself: the object (WebKit), or its JSON text (Android, ArkWeb). */
 function postConsole(env, body) {
-    channelObject(env, 'bridgegenConsole').postMessage(isAndroid(env) ? JSON.stringify(body) : body);
+    const object = channelObject(env, 'bridgegenConsole');
+    if (isInjected(env)) postText(env, object, JSON.stringify(body));
+    else object.postMessage(body);
 }
 
 /** A new second of the console script's rate limit. */
@@ -463,16 +519,16 @@ function mainCases(env) {
         const r1 = sample.share({ text: 'hello' });
         const r2 = sample.share({ text: 'look', url: 'https://example.com/?a=1&b=<2>' });
         eq([r1, r2], [undefined, undefined], 'sends return nothing');
-        eq(await calls(env, 2), [
+        eq(inPostOrder(env, await calls(env, 2)), inPostOrder(env, [
             { module: 'sample', method: 'share', params: { text: 'hello', url: null } },
             { module: 'sample', method: 'share', params: { text: 'look', url: 'https://example.com/?a=1&b=<2>' } },
-        ], 'handler calls');
+        ]), 'handler calls');
     });
 
     t('sample.haptic (send): default style and every case', async () => {
         sample.haptic();
         for (const style of ['light', 'medium', 'heavy', 'rigid']) sample.haptic({ style });
-        eq((await calls(env, 5)).map((c) => c.params.style), ['medium', 'light', 'medium', 'heavy', 'rigid'], 'styles');
+        eq(inPostOrder(env, (await calls(env, 5)).map((c) => c.params.style)), inPostOrder(env, ['medium', 'light', 'medium', 'heavy', 'rigid']), 'styles');
     });
 
     t('user.getUserInfo resolves; nil optionals are left out', async () => {
@@ -483,11 +539,11 @@ function mainCases(env) {
         user.closePage();
         user.logEvent({ name: 'checkout_started', parameters: { step: 1, ratio: 0.25, ok: true, none: null, list: [1, 'two', { three: 3 }], nested: { deep: { x: -1.5e-7 } } } });
         user.logEvent({ name: 'bare' });
-        eq(await calls(env, 3), [
+        eq(inPostOrder(env, await calls(env, 3)), inPostOrder(env, [
             { module: 'user', method: 'closePage', params: {} },
             { module: 'user', method: 'logEvent', params: { name: 'checkout_started', parameters: { step: 1, ratio: 0.25, ok: true, none: null, list: [1, 'two', { three: 3 }], nested: { deep: { x: -1.5e-7 } } } } },
             { module: 'user', method: 'logEvent', params: { name: 'bare', parameters: {} } },
-        ], 'handler calls');
+        ]), 'handler calls');
     });
 
     t('user.iosAppPrepay: purchased, pending, canceled (wire name), defaults applied', async () => {
@@ -503,18 +559,20 @@ function mainCases(env) {
         user.reportDevice({ device: { model: 'm', system: 's', appVersion: '2', darkMode: true, safeAreaInsets: null }, style: 'heavy' });
         user.reportDevice({ device: { model: 'm2', system: 's2', appVersion: '3' } });
         await handSend(env, 'user', { type: 'report-device', data: { device: { model: 'm3', system: 's3', appVersion: '4', darkMode: 1 } } });
-        eq(await calls(env, 3), [
+        eq(inPostOrder(env, await calls(env, 3)), inPostOrder(env, [
             { module: 'user', method: 'reportDevice', params: { device: { model: 'm', system: 's', appVersion: '2', darkMode: true }, style: 'heavy' } },
             { module: 'user', method: 'reportDevice', params: { device: { model: 'm2', system: 's2', appVersion: '3', darkMode: false }, style: null } },
             { module: 'user', method: 'reportDevice', params: { device: { model: 'm3', system: 's3', appVersion: '4', darkMode: true }, style: null } },
-        ], 'handler calls');
+        ]), 'handler calls');
     });
 
     t('user.getToken (deprecated) resolves; logged out it is null', async () => {
         eq(await user.getToken(), 'token-abc', 'token');
         user.logEvent({ name: 'logout' });
+        await afterPosts(env);
         eq(await user.getToken(), null, 'token after logout');
         user.logEvent({ name: 'login' });
+        await afterPosts(env);
         eq(await user.getToken(), 'token-abc', 'token after login');
     });
 
@@ -526,9 +584,11 @@ function mainCases(env) {
         await rejects(user.iosAppPrepay({ order: { product_id: 'fail' } }), UserErrors.purchaseFailed, 'prepay fail', 'The App Store refused the purchase');
         await rejects(user.iosAppPrepay({ order: { product_id: 'disabled' } }), UserErrors.purchasesDisabled, 'prepay disabled');
         user.logEvent({ name: 'logout' });
+        await afterPosts(env);
         await rejects(user.getUserInfo(), UserErrors.notLoggedIn, 'getUserInfo logged out');
         await rejects(user.iosAppPrepay({ order: { product_id: 'gold' } }), 2001, 'prepay logged out');
         user.logEvent({ name: 'login' });
+        await afterPosts(env);
         eq((await user.getUserInfo()).id, 42, 'logged in again');
     });
 
@@ -594,7 +654,9 @@ function mainCases(env) {
 
     t('who is calling: a send\'s and a request\'s handler read the sending frame (BridgeCaller.current)', async () => {
         // The frame the harness says the page is: a browser's own origin; under node the host's default.
-        const page = g.location ? `${g.location.protocol.slice(0, -1)}://${g.location.host}` : isAndroid(env) ? 'app://bundle' : 'file://';
+        // ArkWeb: the host's frame is a bundled page, whatever origin the harness's engine serves the page from.
+        const page = isArkTS(env) ? 'resource://rawfile'
+            : g.location ? `${g.location.protocol.slice(0, -1)}://${g.location.host}` : isAndroid(env) ? 'app://bundle' : 'file://';
         const expected = `${page}, main frame`;
         eq(await sample.getItem({ key: 'whoIsCalling' }), expected, 'the request\'s handler, after a suspension');
         user.logEvent({ name: 'whoIsCalling', parameters: {} });
@@ -603,7 +665,7 @@ function mainCases(env) {
     });
 
     t('invalidMessage -2: bodies that are not messages', async () => {
-        if (T === 'reply' && !isAndroid(env)) {
+        if (T === 'reply' && !isInjected(env)) {
             for (const body of [42, 'not json', '[1,2]', [1, 2], { data: {} }, { type: 7 }, null, true]) {
                 const envelope = await g.webkit.messageHandlers.sample.postMessage(body);
                 eq(envelope.errcode, Code.invalidMessage, `body ${show(body)}`);
@@ -617,9 +679,14 @@ function mainCases(env) {
             }
             const before = (await env.control({ cmd: 'stats' })).answers;
             const channel = channelObject(env, channelOf(env, 'sample'));
-            channel.postMessage('not json at all');
-            // Android's objects take strings only: the number as JSON text.
-            channel.postMessage(isAndroid(env) ? '42' : 42);
+            if (isInjected(env)) {
+                // The injected objects take strings only: the number as JSON text.
+                postText(env, channel, 'not json at all');
+                postText(env, channel, '42');
+            } else {
+                channel.postMessage('not json at all');
+                channel.postMessage(42);
+            }
             // Wait until native processed both (it logs each), then nothing may have been evaluated.
             const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('-2')).length >= 2);
             check(logs.filter((l) => l.includes('-2')).length >= 2, `native reported the unanswerable failures: ${show(logs)}`);
@@ -658,14 +725,14 @@ function mainCases(env) {
         eq((await user.iosAppPrepay({ order: { product_id: 'p', quantity: 3.0 } })).transaction_id, 'tx-p-3', 'quantity 3.0');
     });
 
-    if (T === 'reply' && !isAndroid(env)) {
+    if (T === 'reply' && !isInjected(env)) {
         t('handlerUnavailable -5: a reply channel with no module installed natively', async () => {
             const envelope = await g.webkit.messageHandlers.legacy.postMessage({ type: 'getItem', data: { key: 'x' } });
             eq(envelope, { errcode: Code.handlerUnavailable, errmsg: "no handler is installed for 'legacy'", data: null }, 'envelope');
         });
     }
-    if (T === 'reply' && isAndroid(env)) {
-        // Android: a listener stays when the app uninstalls its module from the session.
+    if (T === 'reply' && isInjected(env)) {
+        // Android, ArkWeb: a listener (an object) stays when the app uninstalls its module from the session.
         t('handlerUnavailable -5: a module\'s channel whose module the app uninstalled from the session', async () => {
             await env.control({ cmd: 'host', line: { module: 'sample', installed: false } });
             try {
@@ -796,7 +863,10 @@ function mainCases(env) {
         await sleep(450);
         eq(await sample.getItem({ key: 'after-abort' }), null, 'the bridge still answers');
         eq(callbackGlobals(), [], 'callback globals after the late answer');
-        eq((await calls(env, 2)).map((c) => c.params.key), ['aborted', 'after-abort'], 'native still ran the aborted request');
+        // ArkWeb: the held request reaches native after its $cancel, which the glue remembers (the
+        // platform does not promise the order of posts), so it is answered -9 without running.
+        if (isArkTS(env)) eq((await calls(env, 1)).map((c) => c.params.key), ['after-abort'], 'native did not run a request cancelled before it arrived');
+        else eq((await calls(env, 2)).map((c) => c.params.key), ['aborted', 'after-abort'], 'native still ran the aborted request');
     });
 
     t('hostile strings round-trip byte-exact (params, results, native handler)', async () => {
@@ -817,10 +887,12 @@ function mainCases(env) {
             sample.share({ text: s, url: s });
             user.logEvent({ name: s, parameters: { [s + 'k']: [s, { [s]: s }] } });
             const c = await calls(env, 2);
-            exact(c[0].params.text, s, `share text #${i}`);
-            exact(c[0].params.url, s, `share url #${i}`);
-            exact(c[1].params.name, s, `logEvent name #${i}`);
-            eq(c[1].params.parameters, { [s + 'k']: [s, { [s]: s }] }, `logEvent parameters #${i}`);
+            // ArkWeb: two posts of one task reach native in no promised order.
+            const [shared, logged] = isArkTS(env) ? ['share', 'logEvent'].map((m) => c.find((x) => x.method === m) ?? { params: {} }) : c;
+            exact(shared.params.text, s, `share text #${i}`);
+            exact(shared.params.url, s, `share url #${i}`);
+            exact(logged.params.name, s, `logEvent name #${i}`);
+            eq(logged.params.parameters, { [s + 'k']: [s, { [s]: s }] }, `logEvent parameters #${i}`);
             const r = await user.iosAppPrepay({ order: { product_id: s || 'empty', metadata: { [s]: 1 } } });
             exact(r.transaction_id, `tx-${s || 'empty'}-1`, `prepay transaction_id #${i}`);
             exact(Object.keys(r.receipts)[0], s || 'empty', `prepay receipts key #${i}`);
@@ -976,8 +1048,8 @@ function mainCases(env) {
         const out2 = await env.control({ cmd: 'host', line: { emit: { module: 'sample', event: 'resume', payload: { backgroundSeconds: 2 } } } });
         eq(got, [1], 'deliveries');
         eq([deliveries(env, out1).length, deliveries(env, out2).length], [1, 1], 'events that reached the page');
-        // An event script evaluates to whether the hub took it; Android's frames are fire-and-forget.
-        if (!isAndroid(env)) eq([out1.results, out2.results], [[true], [true]], 'what the event scripts evaluated to in the page');
+        // An event script evaluates to whether the hub took it; the injected shells' frames are fire-and-forget.
+        if (!isInjected(env)) eq([out1.results, out2.results], [[true], [true]], 'what the event scripts evaluated to in the page');
     });
 
     t('events are queued natively until $hello, then delivered in order', async () => {
@@ -1001,7 +1073,7 @@ function mainCases(env) {
                 cancel: true,
             };
             check(/^[0-9a-f]{16}$/.test(sample.fingerprint), `the client's fingerprint: ${show(sample.fingerprint)}`);
-            const answer = isAndroid(env) ? handRequest(env, 'sample', hello) : g.webkit.messageHandlers.sample.postMessage(hello);
+            const answer = isInjected(env) ? handRequest(env, 'sample', hello) : g.webkit.messageHandlers.sample.postMessage(hello);
             envelopeOk(await answer, { protocol: 1, capabilities }, '$hello reply');
         } else {
             await postHello(env, 'sample');
@@ -1022,7 +1094,7 @@ function mainCases(env) {
     });
 
     t('lone surrogates from a hand-written page are handled as docs/WIRE.md documents', async () => {
-        if (T === 'reply' && !isAndroid(env)) {
+        if (T === 'reply' && !isInjected(env)) {
             // The NSString -> String bridge turns them into U+FFFD.
             const envelope = await g.webkit.messageHandlers.sample.postMessage({ type: 'setItem', data: { key: 'hand\ud800', value: '\udc00x' } });
             envelopeOk(envelope, true, 'setItem');
@@ -1089,19 +1161,19 @@ function mainCases(env) {
         envelopeOk(token, 'token-abc', 'get-token');
         await handSend(env, 'user', { type: 'close-page' });
         await handSend(env, 'user', { type: 'log-event', data: { name: 'legacy', parameters: { from: 'seed001' } } });
-        eq((await calls(env, 5)).slice(3), [
+        eq(inPostOrder(env, (await calls(env, 5)).slice(3)), inPostOrder(env, [
             { module: 'user', method: 'closePage', params: {} },
             { module: 'user', method: 'logEvent', params: { name: 'legacy', parameters: { from: 'seed001' } } },
-        ], 'sends');
-        if (T === 'callback' && isAndroid(env)) {
-            // Android: the seed-001 SDK surface the glue's document-start script gives the page.
+        ]), 'sends');
+        if (T === 'callback' && isInjected(env)) {
+            // Android, ArkWeb: the seed-001 SDK surface the glue's document-start script gives the page.
             const bridge = g.WebViewJavascriptBridge;
             check(bridge && typeof bridge.callHandler === 'function', 'window.WebViewJavascriptBridge is missing');
             const text = await new Promise((resolve) => bridge.callHandler('uniBridgeCall', JSON.stringify({ type: 'get-token' }), resolve));
             envelopeOk(JSON.parse(text), 'token-abc', 'WebViewJavascriptBridge.callHandler');
             await calls(env, 1);
         }
-        if (T === 'callback' && !isAndroid(env)) {
+        if (T === 'callback' && !isInjected(env)) {
             // An object body (not a string) is accepted too; and a send never evaluates anything.
             const answered = handCallback('objectBodyCallback');
             g.webkit.messageHandlers.uniBridgeCall.postMessage({ type: 'get-token', callbackName: 'objectBodyCallback' });
@@ -1250,7 +1322,8 @@ function mainCases(env) {
         }
     });
 
-    t('page calls: cancelling the calling Task is aborted -9 at once; the page\'s late answer is ignored', async () => {
+    // ArkTS has no Task or Job to cancel (a page caller's Promise cannot be abandoned natively): its own case below.
+    if (!isArkTS(env)) t('page calls: cancelling the calling Task is aborted -9 at once; the page\'s late answer is ignored', async () => {
         const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 1000)) });
         try {
             const before = await lateAnswers(env);
@@ -1349,7 +1422,27 @@ function mainCases(env) {
         }
     });
 
-    if (isAndroid(env)) t('page calls: only the main frame\'s $answer for a call out settles it; a forged or late one is logged and ignored', async () => {
+    if (isArkTS(env)) t('page calls: a navigation (onPageBegin) fails a call in flight -12 at once; the page\'s late answer is ignored; -11 until $hello', async () => {
+        const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 500)) });
+        try {
+            const before = await lateAnswers(env);
+            const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
+            await sleep(50);
+            const started = Date.now();
+            await env.control({ cmd: 'host', line: { pageStarted: true } });
+            const outcome = await pending;
+            eq(outcome.error && outcome.error.code, -12, `navigated: ${show(outcome)}`);
+            check(Date.now() - started < 400, `failed after ${Date.now() - started} ms, before the page answered`);
+            await expectOneLateAnswer(env, before);
+            const waited = await callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 150);
+            eq(waited.error && waited.error.code, -11, `no hello within the timeout: ${show(waited)}`);
+            await helloAgain(env);
+        } finally {
+            off();
+        }
+    });
+
+    if (isInjected(env)) t('page calls: only the main frame\'s $answer for a call out settles it; a forged or late one is logged and ignored', async () => {
         const object = channelObject(env, channelOf(env, 'user'));
         const answerOf = (data) => JSON.stringify({ type: '$answer', data });
         const off = user.implement({ confirmLeave: () => new Promise((resolve) => setTimeout(() => resolve(true), 200)) });
@@ -1357,9 +1450,9 @@ function mainCases(env) {
             const pending = callPage(env, 'user', 'confirmLeave', { reason: 'r' }, 3000);
             await sleep(50);
             // The page's own code posting answers: no token, a token no call has, an envelope for a token it guessed.
-            object.postMessage(answerOf({}));
-            object.postMessage(answerOf({ token: '999999', envelope: '{"errcode":0,"errmsg":"ok","data":false}' }));
-            object.postMessage(answerOf({ token: 7 }));
+            postText(env, object, answerOf({}));
+            postText(env, object, answerOf({ token: '999999', envelope: '{"errcode":0,"errmsg":"ok","data":false}' }));
+            postText(env, object, answerOf({ token: 7 }));
             eq(await pending, { value: true }, 'the call got its own answer');
             const logs = await logsUntil(env, (l) => l.filter((x) => x.includes('page-call answer')).length >= 3);
             eq(logs.filter((l) => l.includes('page-call answer')), [
@@ -1374,7 +1467,7 @@ function mainCases(env) {
         check(stats.answers >= stats.calls, `every evaluated call answered: ${show(stats)}`);
     });
 
-    if (!isAndroid(env)) t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
+    if (!isInjected(env)) t('page calls: WebKit\'s callAsyncJavaScript takes string arguments and gives a string result, hostile strings byte-exact', async () => {
         const body = 'var v = JSON.parse(p); return JSON.stringify({echo: v, types: [typeof m, typeof p], lengths: v.map(function (s) { return s.length; })});';
         const out = await env.control({ cmd: 'host', line: { rawPageCall: { body, arguments: { m: 'sample', p: JSON.stringify(HOSTILE) } } } });
         check(typeof out.raw.value === 'string', `the result is a string: ${show(out.raw)}`);
@@ -1504,7 +1597,7 @@ function untrustedCases(env) {
         if (env.transport === 'reply') {
             await rejects(sample.deviceInfo(), -4, 'deviceInfo', 'untrusted origin');
             await rejects(user.getUserInfo(), -4, 'getUserInfo', 'untrusted origin');
-            const envelope = isAndroid(env) ? await handRequest(env, 'user', { type: 'no-such-method' })
+            const envelope = isInjected(env) ? await handRequest(env, 'user', { type: 'no-such-method' })
                 : await g.webkit.messageHandlers.user.postMessage({ type: 'no-such-method' });
             eq(envelope.errcode, -4, 'nothing else was looked at');
         } else {

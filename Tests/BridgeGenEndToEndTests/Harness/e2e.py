@@ -14,6 +14,12 @@
                                                  Kotlin tests; run with Scripts/kotlin.py): node
                                                  (roundtrip.mjs --platform android), WebKitGTK
                                                  (webkit_android.py, xvfb-run) or Chromium (chromium_android.py)
+    e2e.py prepare --arkts ...                   also the ArkTS host per transport: the ArkTS generated
+                                                 for Schemas/ (.ets copied as .ts), arkts/*.ts and the
+                                                 ArkWeb stand-in, compiled by tsc into DIR/<transport>/arkts/
+    e2e.py arkts-node|arkts-chromium --out DIR [--transport T]
+                                                 conformance.js against that host: node (roundtrip.mjs
+                                                 --platform arkts) or Chromium (chromium_android.py --platform arkts)
     --suite conformance|evolution|both           node/webkit: Schemas/ (conformance.js, the default)
                                                  or the capability suite (evolution.js), or both
 
@@ -29,6 +35,8 @@ Exit status 0 only when every suite ran and had no failure.
 """
 import argparse
 import hashlib
+import re
+import json
 import os
 import shutil
 import subprocess
@@ -141,7 +149,72 @@ def prepare_evolution(bridgegen, transport, out):
         f.write('{"type":"module"}\n')
 
 
-def prepare(bridgegen, out, web_only=False):
+ARKWEB = os.path.join(HERE, 'arkweb')
+# CommonJS for node, strict; the generated code's form is the ArkTS checker's and the golden tests' to judge.
+ARKTS_TSC_FLAGS = ['--strict', '--target', 'es2020', '--module', 'commonjs', '--lib', 'es2020,es2021.weakref', '--noImplicitReturns']
+
+
+def kit_module(folder, name, declarations, script):
+    """node_modules/<name>: declarations for tsc and, at run time, `script`'s exports (or nothing)."""
+    target = os.path.join(folder, 'node_modules', name)
+    os.makedirs(target, exist_ok=True)
+    if declarations:
+        shutil.copy2(declarations, os.path.join(target, 'index.d.ts'))
+    with open(os.path.join(target, 'index.js'), 'w') as f:
+        f.write("'use strict';\n" + ''.join(f'Object.assign(module.exports, require({json.dumps(s)}));\n' for s in script))
+
+
+def glue(generated, src, inputs):
+    """src/ArkWeb.ts, what the host imports BridgeArkWeb from: the generated file that holds it, or
+    (while the generated set does not print the glue) Runtime/ArkTS/ArkWeb.ets on the generated
+    support file, its sibling imports pointed there."""
+    for name in sorted(os.listdir(generated)):
+        with open(os.path.join(generated, name), encoding='utf-8') as f:
+            if name.endswith('.ets') and 'export class BridgeArkWeb ' in f.read():
+                text = f"export {{ BridgeArkWeb }} from './{name[:-4]}';\n"
+                break
+    else:
+        with open(os.path.join(REPO, 'Runtime', 'ArkTS', 'ArkWeb.ets'), encoding='utf-8') as f:
+            text = re.sub(r"from '\./[A-Za-z]+';", "from './BridgeGenSupport';", f.read())
+    with open(os.path.join(src, 'ArkWeb.ts'), 'w', encoding='utf-8') as f:
+        f.write(text)
+    inputs.append(os.path.join(src, 'ArkWeb.ts'))
+
+
+def prepare_arkts(bridgegen, transport, out):
+    """The ArkTS host of one transport: the generated .ets files copied as .ts (ArkTS is a subset of
+    TypeScript), the host (arkts/*.ts), `@kit.*` resolved to the stand-in's kit/, compiled by tsc."""
+    base = os.path.join(out, transport, 'arkts')
+    shutil.rmtree(base, ignore_errors=True)
+    generated, src = os.path.join(base, 'ets'), os.path.join(base, 'src')
+    os.makedirs(src)
+    run([bridgegen, 'generate', os.path.join(REPO, 'Schemas'), '--transport', transport, '--arkts-out', generated])
+    inputs = []
+    for name in sorted(os.listdir(generated)):
+        if name.endswith('.ets'):
+            shutil.copy2(os.path.join(generated, name), os.path.join(src, name[:-4] + '.ts'))
+            inputs.append(os.path.join(src, name[:-4] + '.ts'))
+    glue(generated, src, inputs)
+    for name in sorted(os.listdir(os.path.join(HERE, 'arkts'))) + ['globals.d.ts']:
+        origin = os.path.join(ARKWEB, 'kit', name) if name == 'globals.d.ts' else os.path.join(HERE, 'arkts', name)
+        if name.endswith('.ts'):
+            shutil.copy2(origin, os.path.join(src, name))
+            inputs.append(os.path.join(src, name))
+    kit_module(base, '@kit.ArkWeb', os.path.join(ARKWEB, 'kit', 'ArkWeb.d.ts'), [os.path.join(ARKWEB, 'kit', 'ArkWeb.js')])
+    kit_module(base, '@kit.BasicServicesKit', os.path.join(ARKWEB, 'kit', 'BasicServicesKit.d.ts'), [])
+    # The engine's side of the stand-in, for the host (plain JavaScript).
+    kit_module(base, 'arkweb-standin', None, [os.path.join(ARKWEB, 'arkweb.js'), os.path.join(ARKWEB, 'engine.js')])
+    run(['tsc'] + ARKTS_TSC_FLAGS + ['--outDir', os.path.join(base, 'out')] + inputs, cwd=base)
+    with open(os.path.join(base, 'out', 'package.json'), 'w') as f:
+        f.write('{"type":"commonjs"}\n')
+    # The page scripts the host gives documentStartScripts, as the generated code embeds them.
+    os.makedirs(os.path.join(base, 'out', 'scripts'))
+    for name in ['console-forward.js', 'wvjb-shim.js']:
+        shutil.copy2(os.path.join(REPO, 'Runtime', 'JavaScript', name), os.path.join(base, 'out', 'scripts', name))
+    return os.path.join(base, 'out', 'ArkTSHost.js')
+
+
+def prepare(bridgegen, out, web_only=False, arkts=False):
     schemas = os.path.join(REPO, 'Schemas')
     for transport in TRANSPORTS:
         base = os.path.join(out, transport)
@@ -154,11 +227,13 @@ def prepare(bridgegen, out, web_only=False):
         ts_dir = os.path.join(base, 'ts')
         inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
         run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
-        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'android.js',
-                     'frame.html', 'frame.js']:
+        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'injected.js',
+                     'android.js', 'arkts.js', 'frame.html', 'frame.js']:
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
             f.write('{"type":"module"}\n')
+        if arkts:
+            log(f'ArkTS host ready: {prepare_arkts(bridgegen, transport, out)}')
         if not web_only:
             prepare_evolution(bridgegen, transport, out)
     if web_only:
@@ -354,6 +429,23 @@ def run_android(engine, out, transports, classes):
     return results
 
 
+def run_arkts(engine, out, transports):
+    """conformance.js against the ArkTS host (prepare --arkts) in one engine, each transport; each
+    suite prints `arkts-<engine>-<transport>: N passed, M failed`."""
+    results = []
+    for transport in transports:
+        web = os.path.join(out, transport, 'web')
+        host = os.path.join(out, transport, 'arkts', 'out', 'ArkTSHost.js')
+        if engine == 'node':
+            command = ['node', os.path.join(HERE, 'roundtrip.mjs'), '--platform', 'arkts', '--transport', transport, '--web', web, '--host', host]
+        else:
+            command = [sys.executable, os.path.join(HERE, 'chromium_android.py'), '--platform', 'arkts', '--transport', transport,
+                       '--web', web, '--host', host]
+        status, output = stream(command)
+        results.append((f'arkts-{engine}', transport, status, summary(output)))
+    return results
+
+
 def report(results):
     ok = True
     for kind, transport, status, counts in results:
@@ -368,9 +460,11 @@ def report(results):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('command', choices=['prepare', 'node', 'webkit', 'all', 'android-node', 'android-webkit', 'android-chromium'])
+    parser.add_argument('command', choices=['prepare', 'node', 'webkit', 'all', 'android-node', 'android-webkit', 'android-chromium',
+                                            'arkts-node', 'arkts-chromium'])
     parser.add_argument('--bridgegen')
     parser.add_argument('--web-only', action='store_true', help='prepare: only the pages of Schemas/ (the Android suites)')
+    parser.add_argument('--arkts', action='store_true', help='prepare: the ArkTS host too (the ArkTS suites)')
     parser.add_argument('--classes', help='android-*: the compiled Kotlin host (Tests/BridgeGenKotlinTests)')
     parser.add_argument('--out', required=True)
     parser.add_argument('--transport', choices=TRANSPORTS)
@@ -382,9 +476,11 @@ def main():
     if options.command in ('prepare', 'all'):
         if not options.bridgegen:
             parser.error('--bridgegen is required')
-        prepare(os.path.abspath(options.bridgegen), out, options.web_only)
+        prepare(os.path.abspath(options.bridgegen), out, options.web_only, options.arkts)
         if options.command == 'prepare':
             return 0
+    if options.command.startswith('arkts-'):
+        return report(run_arkts(options.command[len('arkts-'):], out, transports))
     if options.command.startswith('android-'):
         if not options.classes:
             parser.error('--classes is required')

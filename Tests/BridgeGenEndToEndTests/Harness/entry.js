@@ -1,17 +1,18 @@
 // The test page's entry: imports the compiled generated client the way an app's page does,
 // then runs the conformance cases (or the benchmark) and reports to the harness over its own
 // channel: WebKit's test-only `e2eControl` reply handler, or the binding a Chromium harness
-// defines as `window.__bgHarness`. With ?platform=android the page is in an emulated Android
-// WebView (android.js, run by the harness at document start as `window.__bgAndroid`): the
-// bridge's side of the control requests (host lines, calls, logs, stats) is counted there.
+// defines as `window.__bgHarness`. With ?platform=android (or arkts) the page is in an emulated
+// Android WebView (HarmonyOS ArkWeb): injected.js and android.js (arkts.js), run by the harness at
+// document start as `window.__bgInjected`, count the bridge's side of the control requests (host
+// lines, calls, logs, stats).
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') || 'main';
 const transport = params.get('transport');
 const platform = params.get('platform') || 'ios';
 const engine = params.get('engine') || 'webkit';
 const harness = window.__bgHarness ?? ((cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd));
-const control = platform !== 'android' ? harness
-    : (cmd) => (cmd.cmd === 'print' || cmd.cmd === 'done' ? harness(cmd) : window.__bgAndroid.control(cmd));
+const control = platform === 'ios' ? harness
+    : (cmd) => (cmd.cmd === 'print' || cmd.cmd === 'done' ? harness(cmd) : window.__bgInjected.control(cmd));
 
 async function main() {
     const client = await import('./client/index.js');

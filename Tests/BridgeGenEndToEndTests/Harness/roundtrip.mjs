@@ -7,6 +7,7 @@
 //
 //   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]
 //   node roundtrip.mjs --platform android --transport reply|callback --web DIR --host KOTLIN_PY --classes DIR
+//   node roundtrip.mjs --platform arkts --transport reply|callback --web DIR --host ARKTS_HOST_JS
 //
 // DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
 // same transport. Prints one line per case and the summary `N passed, N failed`.
@@ -16,6 +17,8 @@
 // `--platform android`: the page gets androidx.webkit's injected objects instead (android.js) and
 // every message crosses a pipe to the JVM host (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt,
 // run by Scripts/kotlin.py from CLASSES); the same cases, with Android's way of reaching the page.
+// `--platform arkts`: the same with ArkWeb's injected objects (arkts.js) and the ArkTS host
+// (Harness/arkts/ArkTSHost.ts compiled with the generated ArkTS, run by node).
 
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -33,7 +36,9 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all
 const transport = args.transport;
 const evolution = args.suite === 'evolution';
 const android = args.platform === 'android';
-if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels)) || (android && (evolution || !args.classes))) {
+const injected = android || args.platform === 'arkts';
+if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels))
+    || (injected && evolution) || (android && !args.classes)) {
     printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]');
     process.exit(2);
 }
@@ -233,31 +238,39 @@ class HostNative extends LineHost {
 
 }
 
-if (android) {
-    await runAndroid();
+if (injected) {
+    await runInjected(android ? {
+        platform: 'android', script: 'android.js', install: '__bgInstallAndroid', what: 'the JVM host',
+        command: ['python3', args.host, 'run', '--cp', args.classes, 'schemas.AndroidHostKt'],
+    } : {
+        platform: 'arkts', script: 'arkts.js', install: '__bgInstallArkTS', what: 'the ArkTS host', command: ['node', args.host],
+        // ArkWeb counts a same-origin iframe as the main frame (it could reach the main frame's bridge
+        // through `parent`): the untrusted frame is a cross-origin iframe the permission list admits.
+        subframe: { origin: 'https://trusted.example/frame.html', trustedHost: 'trusted.example' },
+    });
     process.exit(1);
 }
 
-/** The conformance cases against the Kotlin host, through android.js's emulated objects. */
-async function runAndroid() {
-    // A classic script (browsers run it at document start); here it runs before the client too.
-    (0, eval)(fs.readFileSync(path.join(path.resolve(args.web), 'android.js'), 'utf8'));
+/** The conformance cases against a native host of a shell that injects objects (Android, ArkWeb), through its emulated objects. */
+async function runInjected(shell) {
+    // Classic scripts (browsers run them at document start); here they run before the client too.
+    for (const script of ['injected.js', shell.script]) (0, eval)(fs.readFileSync(path.join(path.resolve(args.web), script), 'utf8'));
     let page = null;
     // Posts are answered like commands (those lines are not waited for); frames and scripts go to the page.
-    const jvm = new (class extends LineHost {
+    const host = new (class extends LineHost {
         other(output, line) {
-            if (output.frame) page?.frame(output.frame.object, output.frame.data);
+            if (output.frame) page?.frame(output.frame.object, output.frame.data, output.frame.deliver);
             else if (output.evaluate !== undefined) page?.evaluate(output.evaluate);
             else if (output.error) printError('the host: ' + line.slice(0, 300));
         }
-    })(['python3', args.host, 'run', '--cp', args.classes, 'schemas.AndroidHostKt'], 'the JVM host');
+    })(shell.command, shell.what);
     const link = {
-        post: (object, text) => jvm.send({ post: { object, text } }),
-        command: (fields) => jvm.line(fields),
+        post: (object, text, deliver) => host.send({ post: { object, text, deliver } }),
+        command: (fields) => host.line(fields),
     };
-    const install = (mainFrame) => link.command({ install: transport, mainFrame, console: true });
+    const install = (mainFrame) => link.command({ install: transport, mainFrame, console: true, ...(mainFrame ? {} : shell.subframe) });
     const installed = await install(true);
-    page = globalThis.__bgInstallAndroid({ global: globalThis, objects: installed.objects, link });
+    page = globalThis[shell.install]({ global: globalThis, objects: installed.objects, link });
     // The frame's document-start scripts (the console script; in the callback transport the legacy shim) run before any page code.
     for (const script of installed.scripts) (0, eval)(script);
     const web = path.resolve(args.web);
@@ -270,17 +283,18 @@ async function runAndroid() {
         process.exit(1);
     }, 300_000);
     for (const mode of ['main', 'untrusted', 'bare']) {
-        // Untrusted on Android: a frame the origin rules admit (they cannot say "main frame only")
+        // Untrusted on Android and ArkWeb: a frame the origin rules admit (they cannot say "main frame only")
         // that the policy refuses natively, a trusted iframe; an untrusted origin never gets the objects.
         if (mode === 'untrusted') await install(false);
         if (mode === 'bare') page.removeObjects();
-        const result = await run({ engine: 'node', platform: 'android', transport, mode, client, control: (cmd) => page.control(cmd), log: (line) => print(`[node-android] ${line}`) });
+        const result = await run({ engine: 'node', platform: shell.platform, transport, mode, client, control: (cmd) => page.control(cmd),
+            log: (line) => print(`[node-${shell.platform}] ${line}`) });
         passed += result.passed;
         failed += result.failed;
     }
     clearTimeout(deadline);
-    jvm.close();
-    print(`android-node-${transport}: ${passed} passed, ${failed} failed`);
+    host.close();
+    print(`${shell.platform}-node-${transport}: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 

@@ -9,7 +9,7 @@ page whose Android WebView is emulated, answered by the generated Kotlin on a JV
 - The page (DIR/page.html?platform=android, the compiled client, conformance.js) is served over
   the custom URI scheme `app:`, which the generated origin rules admit (`app://`).
 - What androidx.webkit injects is emulated by document-start user scripts in the main frame, as
-  Android adds them: android.js defines `window.__bridgegen_<channel>` (postMessage takes a
+  Android adds them: injected.js and android.js define `window.__bridgegen_<channel>` (postMessage takes a
   string) and then the frame's document-start scripts the JVM installed run (console
   forwarding; in the callback transport the legacy pages' shim), in that order.
 - postMessage reaches the JVM through the test-only plain handler `e2eAndroidPost`; the JVM's
@@ -42,7 +42,7 @@ from webkit_harness import TRUSTED_SCHEME, Host, json_request, serve_file  # noq
 ORIGIN = f'{TRUSTED_SCHEME}://e2e'
 # The emulated objects: android.js, then the page's handle on it, linked to this harness.
 LINK = """
-Object.defineProperty(window, '__bgAndroid', { value: __bgInstallAndroid({
+Object.defineProperty(window, '__bgInjected', { value: __bgInstallAndroid({
     global: window,
     objects: %s,
     link: {
@@ -92,8 +92,7 @@ class Harness:
         self.transport = options.transport
         self.web = os.path.abspath(options.web)
         self.host = JVMHost(options.kotlin, options.classes, self.to_page, self.fail)
-        with open(os.path.join(self.web, 'android.js'), encoding='utf-8') as f:
-            self.android_js = f.read()
+        self.android_js = phases.android_shell(options.kotlin, options.classes).page_scripts(self.web)
         self.view = None
         self.results = []
         self.error = None
@@ -116,7 +115,7 @@ class Harness:
         """A web view whose main frame gets the installed objects and document-start scripts."""
         manager = WebKit.UserContentManager()
         objects = installed['objects'] if installed else []
-        scripts = [self.android_js, LINK % json.dumps(objects)] + (installed['scripts'] if installed else [])
+        scripts = self.android_js + [LINK % json.dumps(objects)] + (installed['scripts'] if installed else [])
         for script in scripts:
             manager.add_script(WebKit.UserScript.new(script, WebKit.UserContentInjectedFrames.TOP_FRAME,
                                                      WebKit.UserScriptInjectionTime.START, None, None))
@@ -140,11 +139,11 @@ class Harness:
         if self.view is None:
             return
         if 'frame' in output:
-            call = 'window.__bgAndroid.frame(%s, %s)' % (json.dumps(output['frame']['object']), json.dumps(output['frame']['data'], ensure_ascii=True))
+            call = 'window.__bgInjected.frame(%s, %s)' % (json.dumps(output['frame']['object']), json.dumps(output['frame']['data'], ensure_ascii=True))
         else:
-            call = 'window.__bgAndroid.evaluate(%s)' % json.dumps(output['evaluate'], ensure_ascii=True)
-        # A page mid-navigation may have no __bgAndroid yet: a frame or script it never sees, as on Android.
-        self.view.evaluate_javascript(f'window.__bgAndroid && {call};', -1, None, None, None, None, None)
+            call = 'window.__bgInjected.evaluate(%s)' % json.dumps(output['evaluate'], ensure_ascii=True)
+        # A page mid-navigation may have no __bgInjected yet: a frame or script it never sees, as on Android.
+        self.view.evaluate_javascript(f'window.__bgInjected && {call};', -1, None, None, None, None, None)
 
     def on_post(self, manager, value):
         name, text = json.loads(value.to_json(0))

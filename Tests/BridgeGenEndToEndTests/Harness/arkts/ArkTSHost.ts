@@ -1,0 +1,350 @@
+// A node host around the ArkTS generated for Schemas/ (compiled by tsc from the .ets files copied
+// as .ts): the set's dispatchers with the deterministic TestHandlers (TestHandlers.ts; the Swift
+// test host's behaviour), installed by BridgeArkWeb on the node ArkWeb stand-in (Harness/arkweb:
+// arkweb.js + engine.js), one frame (by default the main frame of resource://rawfile/index.html).
+// The twin of Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt, speaking its JSON lines; the
+// conformance harness (roundtrip.mjs --platform arkts, chromium_android.py --platform arkts) runs
+// the generated TypeScript client against it, the page's objects emulated by arkts.js.
+//
+// JSON lines in:
+//   {"id":1,"install":"reply"|"callback","origin":"resource://rawfile/index.html","mainFrame":true,"console":true,"trustedHost":"h"}
+//       a fresh Web with the bridge (console forwarding; the policy trusting https://h too): its
+//       main frame at origin, or (mainFrame false) a main frame at resource://rawfile and one
+//       iframe at origin, which the page then is
+//   {"id":2,"post":{"object":"__bridgegen_ohos_sample","text":"...","deliver":"__bridgegen_ohos_sample#7"}}
+//       the page posts on an object; "deliver" names the page function it passed (the frames
+//       the glue hands that function come back with its name); no "deliver": no function
+//   {"id":3,"emit":{"module","event","payload"}}      the typed event senders
+//   {"id":4,"callPage":{"module","method","params","timeoutMs"}}   the generated page callers (no
+//       "cancelAfterMs": an ArkTS caller has no Task to cancel)
+//   {"id":5,"callPages":[<callPage>, ...]}             all at once; "outcomes" in order
+//   {"id":6,"calls":true}       the handler calls and log lines since the last time (drained)
+//   {"id":7,"terminate":true}   the renderer exited (BridgeArkWeb.renderExited, as onRenderExited)
+//   {"id":12,"pageStarted":true} the main frame starts a load (BridgeArkWeb.pageStarted, as onPageBegin); the
+//                               harness's page stays, as the next document would, and says $hello again
+//   {"id":8,"reset":true}       empties the handlers' store and logs the user in again
+//   {"id":9,"stats":true}       "lateAnswers"; "evaluated": the runJavaScript scripts since the install
+//   {"id":11,"module":"sample","installed":false}   the app takes a module out of the session (the object stays), or back
+//   {"id":10,"uninstall":true}
+// Out: {"id":N,"queued":{...},...} when a command is done and what it started has settled (a page
+// call when it ends, with "outcome"); between them what the page gets, in order:
+// {"frame":{"object","deliver","data"}} (a page function the glue called) and {"evaluate":script}
+// (runJavaScript). The install's output names the objects the frame got ("objects") and the
+// document-start scripts the page runs first ("scripts", in ArkWeb's order).
+
+import { webview } from '@kit.ArkWeb';
+import { BridgeArkWeb } from './ArkWeb';
+import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
+import { BusyError, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
+import {
+  BridgeApplicationError, BridgeConfiguration, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule,
+  BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
+} from './BridgeGenSupport';
+import { TestHandlers, jsonText } from './TestHandlers';
+
+// What the host needs of node and of the stand-in (plain JavaScript), declared here: no @types package.
+declare function require(name: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const process: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+declare const __dirname: string;
+declare function setTimeout(run: () => void, ms: number): number;
+
+// The engine's side of the ArkWeb stand-in (Harness/arkweb: arkweb.js + engine.js; e2e.py links it
+// as the package `arkweb-standin`); its WebviewController is `@kit.ArkWeb`'s under node.
+const arkweb = require('arkweb-standin');
+const ArkWebEngine = arkweb.ArkWebEngine;
+
+const BUNDLED = 'resource://rawfile/index.html';
+/** The generated `origin:` policy of Schemas/ (the ArkTS default `arkts.bundledOrigins` included). */
+const POLICY = BridgeConfiguration.policy;
+/** Schemas/bridgegen.yaml's `console:` limits and page-call timeout. */
+const CONSOLE_LIMITS = [2000, 50];
+const PAGE_CALL_TIMEOUT_MS = 10000;
+
+/**
+ * The document-start scripts as the generated code gives them to `documentStartScripts`: the
+ * runtime's page scripts (Runtime/JavaScript, copied beside the host by e2e.py) applied to their
+ * arguments, numbers and string literals only.
+ */
+function startScripts(console: boolean, channel: string | undefined): { console?: string; legacyShim?: string } {
+  const fs = require('fs');
+  const read = (name: string): string => fs.readFileSync(require('path').join(__dirname, 'scripts', name), 'utf8');
+  const scripts: { console?: string; legacyShim?: string } = {};
+  if (console) scripts.console = `${read('console-forward.js').trim()}(${CONSOLE_LIMITS.join(', ')});`;
+  if (channel !== undefined) scripts.legacyShim = read('wvjb-shim.js').trim();
+  return scripts;
+}
+type Fields = Map<string, JsonValue>;
+
+const text = (value: string): JsonValue => new JsonText(value);
+const integer = (value: number): JsonValue => new JsonInteger(BigInt(value));
+const object = (entries: [string, JsonValue][]): JsonValue => new JsonObject(new Map<string, JsonValue>(entries));
+const member = (fields: Fields | undefined, key: string): string | undefined => {
+  const value = fields?.get(key);
+  return value instanceof JsonText ? value.value : undefined;
+};
+const number = (fields: Fields | undefined, key: string): number | undefined => {
+  const value = fields?.get(key);
+  return value instanceof JsonInteger ? Number(value.value) : undefined;
+};
+const members = (value: JsonValue | undefined): Fields | undefined => (value instanceof JsonObject ? value.members : undefined);
+const later = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function write(entries: [string, JsonValue][]): void {
+  process.stdout.write(jsonText(object(entries)) + '\n');
+}
+
+/**
+ * The stand-in's engine with the page elsewhere: runJavaScript's scripts go to the harness's page
+ * (an `evaluate` line), resolving `true`, the completion value the page-call scripts end with.
+ * The stand-in document stays: it holds the injected objects the harness posts through.
+ */
+class PipedEngine extends ArkWebEngine {
+  evaluated = 0;
+
+  constructor(attribute: unknown) {
+    super(attribute);
+  }
+
+  queueScript(script: string, resolve: (text: string) => void): void {
+    setTimeout(() => {
+      if (!this.rendererAlive || this.main === null || !this.main.alive) return;
+      this.evaluated += 1;
+      write([['evaluate', text(script)]]);
+      resolve('true');
+    }, 0);
+  }
+}
+
+class Host {
+  readonly handlers = new TestHandlers();
+  readonly logs: string[] = [];
+  lateAnswers = 0;
+  engine: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+  frame: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+  controller: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+  session: BridgeSession | undefined = undefined;
+
+  /** What an app's log does with the bridge's lines (it adds its tag); late page answers are counted as the Swift host counts them. */
+  log(line: string): void {
+    if (line.startsWith('ignored a late page-call answer')) this.lateAnswers += 1;
+    this.logs.push('bridgegen: ' + line);
+  }
+
+  /**
+   * Waits until the session has been idle for a few timer rounds: what a line started (handlers,
+   * answers, the stand-in's deliveries, each a later task) has finished.
+   */
+  async settle(): Promise<void> {
+    let quiet = 0;
+    for (let round = 0; round < 100000 && quiet <= 2; round++) {
+      await later();
+      const running = (this.session?.runningRequestCount ?? 0) - this.handlers.parked;
+      quiet = running <= 0 ? quiet + 1 : 0;
+    }
+  }
+
+  modules(): BridgeModule[] {
+    return [new SampleDispatcher(this.handlers), new UserDispatcher(this.handlers)];
+  }
+
+  async install(transport: string, origin: string, isMainFrame: boolean, console: boolean, trustedHost: string | undefined): Promise<[string, JsonValue][]> {
+    this.uninstall();
+    const controller = new webview.WebviewController();
+    // An app serving pages from a web origin as well trusts that host too.
+    const policy = trustedHost === undefined ? POLICY
+      : new BridgeOriginPolicy(POLICY.trustedSchemes, POLICY.trustedHosts.concat([trustedHost]), POLICY.mainFrameOnly, POLICY.bundledOrigins);
+    const channel = transport === 'callback' ? 'uniBridgeCall' : undefined;
+    const main = isMainFrame ? origin : BUNDLED;
+    const web = arkweb.Web({ src: main, controller })
+      .onControllerAttached(() => {
+        // The app's console receiver: the runtime has no `[H5]` formatter for ArkTS (Kotlin's
+        // BridgeConsole), so the host logs the text as it came; the glue's origin check is the runtime's.
+        const receiver = (text: string, origin: unknown): void => { this.logs.push(`console from ${String(origin)}: ${text}`); };
+        this.session = BridgeArkWeb.install(controller, this.modules(), policy,
+          console ? { callbackChannel: channel, log: (line: string) => this.log(line), console: receiver } : { callbackChannel: channel, log: (line: string) => this.log(line) });
+      })
+      .onPageBegin((event: { url: string }) => BridgeArkWeb.pageStarted(controller, event.url))
+      .onRenderExited(() => BridgeArkWeb.renderExited(controller));
+    const engine = new PipedEngine(web);
+    await engine.attach();
+    const page = await engine.load(main);
+    this.frame = isMainFrame ? page : page.addFrame(origin);
+    this.engine = engine;
+    this.controller = controller;
+    // The document-start scripts an app gives its Web, in the order ArkWeb runs them, for the page to run first.
+    const items = BridgeArkWeb.documentStartScripts(policy, channel, startScripts(console, channel));
+    const scripts: { script: string }[] = arkweb.documentStartScripts({ startScripts: items, startScriptsInOrder: [] }, main);
+    const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_'));
+    return [
+      ['objects', new JsonArray(objects.map(text))],
+      ['scripts', new JsonArray(scripts.map((item) => text(item.script)))],
+    ];
+  }
+
+  /**
+   * The page posts on an object, through the stand-in (its permission list, the calling frame's
+   * URL, its value conversion and async order): the page function's calls come back as `frame` lines.
+   */
+  post(name: string, posted: string | undefined, deliver: string | undefined): void {
+    const proxy = this.frame?.window[name];
+    if (proxy === undefined) return;
+    const page = deliver === undefined ? undefined
+      : (data: string) => write([['frame', object([['object', text(name)], ['deliver', text(deliver)], ['data', text(data)]])]]);
+    proxy.postMessage(posted, page);
+  }
+
+  /** An event through the generated senders, the payload decoded by the generated codecs first (defaults applied). */
+  emit(emit: Fields): void {
+    const session = this.session;
+    if (session === undefined) return;
+    const payload = new BridgeFields(emit.get('payload') ?? new JsonObject(new Map<string, JsonValue>()), new BridgePath('payload'));
+    const name = `${member(emit, 'module')}.${member(emit, 'event')}`;
+    switch (name) {
+      case 'sample.resume': return new SampleEvents(session).resume(payload.double('backgroundSeconds'));
+      case 'sample.loadError': return new SampleEvents(session).loadError(payload.field('failure', SampleCodec.decodeLoadFailure));
+      case 'sample.navigate': return new SampleEvents(session).navigate(payload.field('action', SampleCodec.decodeNavigationAction));
+      case 'user.loginChanged':
+      case 'user.login-changed': return new UserEvents(session).loginChanged(payload.optional('user', UserCodec.decodeUserInfo));
+      default: throw new BridgeError(BridgeErrorCode.UNKNOWN_METHOD, `no event ${member(emit, 'event')} in module ${member(emit, 'module')}`);
+    }
+  }
+
+  /** The app takes a module out of the session (its object stays) or puts it back. */
+  installModule(name: string, installed: boolean): void {
+    if (this.session === undefined) return;
+    if (!installed) return this.session.uninstall(name);
+    this.session.install(name === 'sample' ? new SampleDispatcher(this.handlers) : new UserDispatcher(this.handlers));
+  }
+
+  uninstall(): void {
+    if (this.controller !== undefined) BridgeArkWeb.uninstall(this.controller);
+    this.engine?.destroy();
+    this.engine = undefined;
+    this.controller = undefined;
+    this.frame = undefined;
+    this.session = undefined;
+  }
+
+  queued(): JsonValue {
+    return object(['sample', 'user'].map((module): [string, JsonValue] => [module, integer(this.session?.queuedEventCount(module) ?? 0)]));
+  }
+
+  /** A command that answers when its page calls end: other lines (the page's posts) are read meanwhile. */
+  later(id: JsonValue, body: () => Promise<[string, JsonValue][]>): void {
+    void (async () => {
+      const entries = await body();
+      await this.settle();
+      write([['id', id] as [string, JsonValue]].concat(entries, [['queued', this.queued()]]));
+    })();
+  }
+
+  async handle(command: Fields): Promise<void> {
+    const id = command.get('id') ?? JsonNull.instance;
+    let answer: [string, JsonValue][] = [['id', id]];
+    const flag = (key: string): boolean => { const v = command.get(key); return v instanceof JsonBool && v.value; };
+    if (command.get('install') instanceof JsonText) {
+      const isMainFrame = !(command.get('mainFrame') instanceof JsonBool) || flag('mainFrame');
+      answer = answer.concat(await this.install(member(command, 'install') ?? 'reply', member(command, 'origin') ?? BUNDLED, isMainFrame,
+        flag('console'), member(command, 'trustedHost')));
+    } else if (members(command.get('post')) !== undefined) {
+      const post = members(command.get('post'));
+      this.post(member(post, 'object') ?? '', member(post, 'text'), member(post, 'deliver'));
+    } else if (members(command.get('emit')) !== undefined) {
+      try {
+        this.emit(members(command.get('emit')) as Fields);
+      } catch (error) {
+        answer.push(['error', text(error instanceof Error ? error.message : String(error))]);
+      }
+    } else if (members(command.get('callPage')) !== undefined) {
+      return this.later(id, async () => [['outcome', await callPage(this, members(command.get('callPage')) as Fields)]]);
+    } else if (command.get('callPages') instanceof JsonArray) {
+      const specs = (command.get('callPages') as JsonArray).values;
+      return this.later(id, async () => [['outcomes', new JsonArray(await Promise.all(specs.map((spec) => callPage(this, members(spec) ?? new Map()))))]]);
+    } else if (command.has('calls')) {
+      answer.push(['calls', new JsonArray(this.handlers.calls.splice(0))], ['logs', new JsonArray(this.logs.splice(0).map(text))]);
+    } else if (command.has('terminate') || command.has('renderExited')) {
+      if (this.controller !== undefined) BridgeArkWeb.renderExited(this.controller);
+    } else if (command.has('pageStarted')) {
+      if (this.controller !== undefined) BridgeArkWeb.pageStarted(this.controller, this.controller.getUrl());
+    } else if (command.has('reset')) {
+      this.handlers.reset();
+    } else if (command.get('module') instanceof JsonText) {
+      this.installModule(member(command, 'module') ?? '', flag('installed'));
+    } else if (command.has('stats')) {
+      answer.push(['lateAnswers', integer(this.lateAnswers)], ['evaluated', integer(this.engine?.evaluated ?? 0)]);
+    } else if (command.has('uninstall')) {
+      this.uninstall();
+    } else {
+      answer.push(['error', text('unknown command')]);
+    }
+    // A post's output line is not waited for: one round lets the stand-in hand it to the glue, and
+    // the next line is read while its handler runs, as an app reads the page's next message.
+    if (command.has('post')) await later();
+    else await this.settle();
+    write(answer.concat([['queued', this.queued()]]));
+  }
+}
+
+function failure(code: number, message: string): JsonValue {
+  return object([['error', object([['code', integer(code)], ['message', text(message)]])]]);
+}
+
+/** One page call through the generated callers, as an app makes it: `{"value"}` or `{"error":{"code","message"}}`. */
+async function callPage(host: Host, call: Fields): Promise<JsonValue> {
+  const session = host.session;
+  if (session === undefined) return failure(BridgeErrorCode.PAGE_NOT_LOADED, 'not installed');
+  const params = members(call.get('params'));
+  const timeoutMs = number(call, 'timeoutMs') ?? PAGE_CALL_TIMEOUT_MS;
+  const argument = (name: string): string => member(params, name) ?? '';
+  const sample = SamplePage.of(session, timeoutMs);
+  const user = UserPage.of(session, timeoutMs);
+  const running = (async (): Promise<JsonValue> => {
+    switch (`${member(call, 'module')}.${member(call, 'method')}`) {
+      case 'user.getFormState': return UserCodec.encodeFormState(await user.getFormState(argument('formId')), new BridgePath('result'));
+      case 'user.confirmLeave': return new JsonBool(await user.confirmLeave(argument('reason')));
+      case 'sample.getCartCount': return integer(await sample.getCartCount(argument('userId')));
+      case 'sample.showMessage': await sample.showMessage(argument('message')); return JsonNull.instance;
+      case 'sample.shareDrafts': {
+        const drafts = await sample.shareDrafts();
+        return drafts === undefined ? JsonNull.instance : BridgeEncode.map(drafts, new BridgePath('result'), SampleCodec.encodeShareItem);
+      }
+      default: throw new BridgeError(BridgeErrorCode.UNKNOWN_METHOD, `no page method ${member(call, 'method')} in module ${member(call, 'module')}`);
+    }
+  })();
+  return running.then((value) => object([['value', value]]), caught);
+}
+
+/** A page call's failure as the other hosts report it; `busy` caught by class, its data typed. */
+function caught(error: unknown): JsonValue {
+  if (error instanceof BridgeError) return failure(error.code, error.message);
+  if (error instanceof BusyError) {
+    const retry = error.retryAfterSeconds === undefined ? JsonNull.instance : new JsonReal(error.retryAfterSeconds);
+    return object([['error', object([['code', integer(error.code)], ['message', text(error.message)], ['caught', text('UserError.busy')], ['retryAfterSeconds', retry]])]]);
+  }
+  if (error instanceof BridgeApplicationError) return failure(error.code, error.message);
+  return failure(BridgeErrorCode.INTERNAL_ERROR, String(error));
+}
+
+async function main(): Promise<void> {
+  const host = new Host();
+  const readline = require('readline');
+  const lines = readline.createInterface({ input: process.stdin });
+  // One command at a time, in line order (page calls answer later), while timers and deliveries run.
+  let queue = Promise.resolve();
+  lines.on('line', (line: string) => {
+    queue = queue.then(async () => {
+      const command = BridgeIncoming.read(line).message;
+      if (command === undefined) write([['error', text('not a JSON object: ' + line.slice(0, 200))]]);
+      else await host.handle(command);
+    });
+  });
+  lines.on('close', () => {
+    void queue.then(() => {
+      host.uninstall();
+      // What still waits (a held handler, a page call's deadline) ends with the process.
+      process.exit(0);
+    });
+  });
+}
+
+void main();
