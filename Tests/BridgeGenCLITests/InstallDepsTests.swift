@@ -15,7 +15,7 @@ final class InstallDepsTests: XCTestCase {
     static let releasePackages = generatePackages + ["binutils", "zip"]
     /// Everything the test targets drive (the release tests among them), after the release packages.
     static let testPackages = releasePackages + [
-        "strace", "curl", "git", "nodejs", "node-typescript",
+        "strace", "curl", "git", "nodejs", "node-typescript", "node-commander",
         "python3", "python3-yaml", "python3-jsonschema", "python3-markdown-it",
         "xvfb", "xauth", "python3-gi", "gir1.2-gtk-4.0", "gir1.2-webkit-6.0", "neovim",
         "default-jdk-headless", "libandroid-json-java", "chromium",
