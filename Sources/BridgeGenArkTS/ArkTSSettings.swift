@@ -37,6 +37,22 @@ struct ArkTSConfigSection: ConfigSection {
     let key = "arkts"
     let keys = ["pageCallTimeoutMs", "bundledOrigins"]
 
+    /// A bundled origin the new app no longer trusts: its pages, as old apps served them, lose the bridge.
+    static let bundledOriginRemoved = ConfigChange.Kind("bundled-origin-removed", breaks: .oldPages)
+    var changeKinds: [ConfigChange.Kind] { [Self.bundledOriginRemoved] }
+
+    func changes(from old: GeneratorConfig, to new: GeneratorConfig) -> [ConfigChange] {
+        // Origins compare as the permission list and the native check compare them: scheme and host in lowercase.
+        let kept = Set(new[ArkTSSettings.self].bundledOrigins.map { $0.lowercased() })
+        let lost = old[ArkTSSettings.self].bundledOrigins.filter { !kept.contains($0.lowercased()) }
+        guard !lost.isEmpty else { return [] }
+        let names = lost.map { "'\($0)'" }.joined(separator: ", ")
+        return [ConfigChange(Self.bundledOriginRemoved, at: "arkts.bundledOrigins",
+                             "arkts.bundledOrigins no longer holds \(names): HarmonyOS apps built from the new version refuse "
+                             + "pages loaded from there, which apps built from the old version served; keep the origin "
+                             + "while such pages ship")]
+    }
+
     func read(_ key: String, _ value: YAMLNode, into config: inout GeneratorConfig, reader: inout ConfigValueReader) {
         switch key {
         case "bundledOrigins":
