@@ -22,7 +22,7 @@ test_packages=(
   curl                            # the web team's one-line install, from a file:// URL (WebTeamInstallTests)
   git                             # diff --against reads old schemas with git (GitTreeTests, DiffCommandTests)
   nodejs node-typescript          # tsc --strict and node --test for the generated web client
-  node-commander                  # the ArkTS checker (../shared/arkts/check.sh) the ArkTS tests run
+  node-commander                  # the ArkTS checker the ArkTS tests run, where it is installed
   python3 python3-yaml python3-jsonschema python3-markdown-it   # docs and editor-schema checks
   xvfb xauth python3-gi gir1.2-gtk-4.0 gir1.2-webkit-6.0         # WebKitGTK end-to-end runs
   neovim                          # a real editor's LSP client against bridgegen lsp (LanguageServerTests)
