@@ -1,4 +1,4 @@
-"""Hover: doc, wire name, and the Swift, Kotlin and TypeScript lines generated for the declaration,
+"""Hover: doc, wire name, and the Swift, Kotlin, ArkTS and TypeScript lines generated for the declaration,
 checked against the goldens of Schemas/ in Generated/."""
 import re
 import shutil
@@ -45,14 +45,19 @@ async def open_schema(client, tmp_path, name="user.bridge.yaml"):
     return await open_doc(client, path), text, path
 
 
-@pytest.mark.parametrize("needle, title, swift_part, kotlin_part, ts_part", [
-    ("  UserInfo:\n", "type user.UserInfo", "public struct UserInfo", "data class UserInfo(\n    val id: Long,", "export interface UserInfo"),
-    ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "suspend fun getUserInfo(): User.UserInfo", "getUserInfo("),
-    ("      vip_level:", "field user.UserInfo.vip_level: int", "public var vipLevel: Int", "val vipLevel: Long = 0L", "vip_level: number"),
-    ("  loginChanged:", "event user.loginChanged", "public func loginChanged(", "fun loginChanged(user: User.UserInfo?): Unit", "loginChanged: LoginChangedPayload"),
-    ("  notLoggedIn:", "error user.notLoggedIn (code 2001)", "case notLoggedIn(", ") : UserError(2001)", "notLoggedIn: 2001"),
+@pytest.mark.parametrize("needle, title, swift_part, kotlin_part, arkts_part, ts_part", [
+    ("  UserInfo:\n", "type user.UserInfo", "public struct UserInfo", "data class UserInfo(\n    val id: Long,",
+     "export class UserInfo", "export interface UserInfo"),
+    ("  get-user-info:", "request method user.get-user-info", "func getUserInfo(", "suspend fun getUserInfo(): User.UserInfo",
+     "getUserInfo(call: BridgeCall): Promise<UserInfo>", "getUserInfo("),
+    ("      vip_level:", "field user.UserInfo.vip_level: int", "public var vipLevel: Int", "val vipLevel: Long = 0L",
+     "readonly vipLevel: number", "vip_level: number"),
+    ("  loginChanged:", "event user.loginChanged", "public func loginChanged(", "fun loginChanged(user: User.UserInfo?): Unit",
+     "loginChanged(user: UserInfo | undefined): void", "loginChanged: LoginChangedPayload"),
+    ("  notLoggedIn:", "error user.notLoggedIn (code 2001)", "case notLoggedIn(", ") : UserError(2001)",
+     "export class NotLoggedInError extends UserError", "notLoggedIn: 2001"),
 ])
-async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, kotlin_part, ts_part):
+async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, title, swift_part, kotlin_part, arkts_part, ts_part):
     uri, text, _ = await open_schema(client, tmp_path)
     assert client.diagnostics[uri] == ()
     hover = await hover_at(client, uri, text, needle, delta=len(needle) - len(needle.lstrip()) + 1)
@@ -62,6 +67,7 @@ async def test_hover_shows_the_generated_signatures(client, tmp_path, needle, ti
     blocks = code_blocks(markdown)
     assert is_generated(blocks["swift"], "Swift/UserBridge.swift") and swift_part in blocks["swift"], markdown
     assert is_generated(blocks["kotlin"], "Kotlin/UserBridge.kt") and kotlin_part in blocks["kotlin"], markdown
+    assert is_generated(blocks["arkts"], "ArkTS/UserBridge.ets") and arkts_part in blocks["arkts"], markdown
     assert is_generated(blocks["typescript"], "TypeScript/user.ts") and ts_part in blocks["typescript"], markdown
 
 
@@ -95,10 +101,11 @@ async def test_hover_while_another_file_of_the_set_has_an_error(client, tmp_path
     assert is_generated(blocks["swift"], "Swift/SampleBridge.swift") and "struct DeviceInfo" in blocks["swift"], declaration
     assert blocks["kotlin"].startswith("data class DeviceInfo(\n    val model: String,"), declaration
     assert is_generated(blocks["kotlin"], "Kotlin/SampleBridge.kt"), declaration
+    assert blocks["arkts"] == "export class DeviceInfo", declaration
     assert is_generated(blocks["typescript"], "TypeScript/sample.ts"), declaration
     reference = (await hover_at(client, uri, text, "type: Insets?", delta=7)).contents.value
     assert reference.startswith("**type sample.Insets**\n\nDistances from the edges of the web view"), reference
-    assert set(code_blocks(reference)) == {"swift", "kotlin", "typescript"}, reference
+    assert set(code_blocks(reference)) == {"swift", "kotlin", "arkts", "typescript"}, reference
     # In the broken file: the doc and the wire name from the syntax, no generated line.
     user_text = user.read_text(encoding="utf-8")
     own = (await hover_at(client, broken, user_text, "  get-user-info:", delta=3)).contents.value

@@ -204,8 +204,11 @@ async def test_hover_over_the_sample_schemas_unions(client, tmp_path):
     assert client.diagnostics[uri] == ()
     union = (await hover_at(client, uri, text, "  ShareItem:", delta=3)).contents.value
     assert union.startswith("**union sample.ShareItem**\n\ntag key `kind`\n\nOne thing the page asks the app to share."), union
-    goldens = {"swift": "Swift/SampleBridge.swift", "kotlin": "Kotlin/SampleBridge.kt", "typescript": "TypeScript/sample.ts"}
-    for language, block in code_blocks(union).items():
+    goldens = {"swift": "Swift/SampleBridge.swift", "kotlin": "Kotlin/SampleBridge.kt", "arkts": "ArkTS/SampleBridge.ets",
+               "typescript": "TypeScript/sample.ts"}
+    blocks = code_blocks(union)
+    assert set(blocks) == set(goldens), union
+    for language, block in blocks.items():
         assert is_generated(block, goldens[language]) and "ShareItem" in block, union
     outcome = (await hover_at(client, uri, text, "  ShareOutcome:", delta=3)).contents.value
     assert outcome.startswith("**union sample.ShareOutcome**\n\ntag key `type`"), outcome
