@@ -59,10 +59,12 @@ struct ArkTSInstallGenerator {
         p.line("static consoleReceiver(debugBuild: boolean, log?: (line: string) => void, sink?: (level: BridgeConsoleLevel, message: string) => void,")
         p.block("  policy: BridgeOriginPolicy = BridgeConfiguration.policy): ((text: string, origin: BridgeOrigin) => void) | undefined {") { p in
             p.block("if (!BridgeConsole.forwards(BridgeConfiguration.consoleForward, debugBuild)) {") { p in p.line("return undefined;") }
+            p.line("// Without a log, as the glue: the page's lines to console.info, refusals to console.warn.")
+            p.line("const report = log ?? ((line: string): void => console.warn('bridgegen: ' + line));")
             p.line("const write = log ?? ((line: string): void => console.info(line));")
             p.line("const lines = sink ?? ((level: BridgeConsoleLevel, message: string): void => write(BridgeConsole.line(level, message)));")
             p.line("const forwarding = new BridgeConsole(BridgeConfiguration.consoleMaxMessageLength, BridgeConfiguration.consoleMaxMessagesPerSecond, lines);")
-            p.line("const receiver = new BridgeConsoleReceiver(forwarding, policy, write);")
+            p.line("const receiver = new BridgeConsoleReceiver(forwarding, policy, report);")
             p.line("return (text: string, origin: BridgeOrigin): void => receiver.receive(text, origin);")
         }
         p.blankLine()
