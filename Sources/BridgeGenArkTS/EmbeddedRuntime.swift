@@ -432,9 +432,14 @@ export class BridgeArkWeb {
   }
 
   private static register(install: BridgeArkWebInstall, proxy: BridgeProxy, channel: string, permission: string): void {
-    const name = (channel === BridgeArkWeb.CONSOLE_CHANNEL ? BridgeArkWeb.CONSOLE_PREFIX : BridgeArkWeb.OBJECT_PREFIX) + channel;
+    const isConsole = channel === BridgeArkWeb.CONSOLE_CHANNEL;
+    const name = (isConsole ? BridgeArkWeb.CONSOLE_PREFIX : BridgeArkWeb.OBJECT_PREFIX) + channel;
+    // The console's method is synchronous: async calls made in one page task may run in any order
+    // and may read a later call's frame, and console lines must keep the page's order. It blocks
+    // the page until the UI thread has run it: forwarding is for debug builds, 100 a second at most.
+    const methods = ['postMessage'];
     try {
-      install.controller.registerJavaScriptProxy(proxy, name, [], ['postMessage'], permission);
+      install.controller.registerJavaScriptProxy(proxy, name, isConsole ? methods : [], isConsole ? [] : methods, permission);
     } catch (error) {
       BridgeArkWeb.unregister(install);
       install.session.close();
@@ -730,6 +735,178 @@ export class BridgeCaller {
 }
 
 """#),
+RuntimeSource(name: "Console.ets", firstLine: 11, modifier: "export ", accessLines: [12, 20, 30, 116], body: #"""
+/** The level of a console message the page forwarded (docs/WIRE.md, "Console forwarding"): its wire name. */
+export enum BridgeConsoleLevel {
+  LOG = 'log',
+  INFO = 'info',
+  WARN = 'warn',
+  ERROR = 'error'
+}
+
+/** `console.forward` of bridgegen.yaml: in debug builds only (the app says which it is), always, or never. */
+export enum BridgeConsoleForward {
+  DEBUG = 'debug',
+  ALWAYS = 'always',
+  NEVER = 'never'
+}
+
+/**
+ * Console forwarding for one Web: the page's console script, the limits it and the receiver
+ * apply, and where the checked messages go (`sink`, by default the install's log as `line`s).
+ */
+export class BridgeConsole {
+  /** The channel the script posts `{level, message}` to, as `window.__bridgegen_bridgegenConsole`. */
+  static readonly CHANNEL: string = 'bridgegenConsole';
+
+  readonly maxMessageLength: number;
+  readonly maxMessagesPerSecond: number;
+  readonly sink: (level: BridgeConsoleLevel, message: string) => void;
+
+  constructor(maxMessageLength: number, maxMessagesPerSecond: number, sink: (level: BridgeConsoleLevel, message: string) => void) {
+    this.maxMessageLength = maxMessageLength;
+    this.maxMessagesPerSecond = maxMessagesPerSecond;
+    this.sink = sink;
+  }
+
+  /**
+   * The document-start script: `source` (Runtime/JavaScript/console-forward.js, which generated
+   * code embeds as `BridgeConsoleScript.SOURCE`) called with the limits: numbers are the only text added.
+   */
+  static script(source: string, maxMessageLength: number, maxMessagesPerSecond: number): string {
+    return source + `(${maxMessageLength}, ${maxMessagesPerSecond});\n`;
+  }
+
+  /** The level of a wire name, or undefined. */
+  static level(wireName: string): BridgeConsoleLevel | undefined {
+    switch (wireName) {
+      case 'log': return BridgeConsoleLevel.LOG;
+      case 'info': return BridgeConsoleLevel.INFO;
+      case 'warn': return BridgeConsoleLevel.WARN;
+      case 'error': return BridgeConsoleLevel.ERROR;
+      default: return undefined;
+    }
+  }
+
+  /** Whether a build forwards the console; `debugBuild` is the app's own word for a debug build. */
+  static forwards(forward: BridgeConsoleForward, debugBuild: boolean): boolean {
+    switch (forward) {
+      case BridgeConsoleForward.DEBUG: return debugBuild;
+      case BridgeConsoleForward.ALWAYS: return true;
+      default: return false;
+    }
+  }
+
+  /**
+   * `[H5] <level>: <message>` as one line: the message is the page's text, so its line
+   * breaks and other control characters are written as escapes (`\n`, `\u{1B}`) and cannot
+   * start a line that looks like another log entry.
+   */
+  static line(level: BridgeConsoleLevel, message: string): string {
+    let out = '[H5] ' + level + ': ';
+    let index = 0;
+    while (index < message.length) {
+      const scalar = message.codePointAt(index) as number;
+      index += scalar > 0xFFFF ? 2 : 1;
+      if (scalar === 0x0A) {
+        out += '\\n';
+      } else if (scalar === 0x0D) {
+        out += '\\r';
+      } else if (scalar === 0x09) {
+        out += '\t';
+      } else if (scalar < 0x20 || (scalar >= 0x7F && scalar < 0xA0) || scalar === 0x2028 || scalar === 0x2029) {
+        out += '\\u{' + scalar.toString(16).toUpperCase() + '}';
+      } else {
+        out += String.fromCodePoint(scalar);
+      }
+    }
+    return out;
+  }
+
+  /** At most `limit` UTF-16 units, never half of a surrogate pair. */
+  static cut(text: string, limit: number): string {
+    if (text.length <= limit) {
+      return text;
+    }
+    const last = limit > 0 ? text.charCodeAt(limit - 1) : 0;
+    const end = last >= 0xD800 && last <= 0xDBFF ? limit - 1 : limit;
+    return text.substring(0, end);
+  }
+}
+
+/**
+ * The native end of console forwarding, what `BridgeArkWebOptions.console` is given. What
+ * arrives on `bridgegenConsole` is untrusted: any frame the origin rules admit may post anything
+ * there. Each message is counted against a rate limit, checked against the origin policy, must
+ * be `{level, message}` JSON text with a known level and a string message, is cut to the length
+ * limit again, and only then reaches the sink. The Kotlin and Swift receivers' checks and log lines.
+ */
+export class BridgeConsoleReceiver {
+  // The script's one-second windows and native's are not aligned, so one native second can hold two of the script's.
+  private static readonly RATE_FACTOR: number = 2;
+
+  private readonly console: BridgeConsole;
+  private readonly policy: BridgeOriginPolicy;
+  private readonly log: (line: string) => void;
+  private readonly clockMs: () => number;
+  private windowStart: number | undefined = undefined;
+  private inWindow: number = 0;
+  private dropped: number = 0;
+
+  /** `clockMs` reads a monotonic clock in milliseconds (by default `Date.now`). */
+  constructor(console: BridgeConsole, policy: BridgeOriginPolicy, log: (line: string) => void, clockMs?: () => number) {
+    this.console = console;
+    this.policy = policy;
+    this.log = log;
+    this.clockMs = clockMs ?? ((): number => Date.now());
+  }
+
+  /** One message the page posted on `bridgegenConsole`, from `origin`. */
+  receive(text: string, origin: BridgeOrigin): void {
+    const now = this.clockMs();
+    const start = this.windowStart;
+    if (start === undefined || now - start >= 1000) {
+      if (this.dropped > 0) {
+        this.log(`dropped ${this.dropped} console messages: more than ${this.limit()} a second`);
+      }
+      this.windowStart = now;
+      this.inWindow = 0;
+      this.dropped = 0;
+    }
+    if (this.inWindow >= this.limit()) {
+      this.dropped += 1;
+      return;
+    }
+    this.inWindow += 1;
+    if (!this.policy.allows(origin)) {
+      this.log(`refused a console message from ${this.policy.refusal(origin)}`);
+      return;
+    }
+    const body = BridgeIncoming.read(text).message;
+    if (body === undefined) {
+      this.log('refused a console message: the body is not an object');
+      return;
+    }
+    const levelValue = body.get('level');
+    const level = levelValue instanceof JsonText ? BridgeConsole.level(levelValue.value) : undefined;
+    if (level === undefined) {
+      this.log('refused a console message: level is not one of log, info, warn, error');
+      return;
+    }
+    const message = body.get('message');
+    if (!(message instanceof JsonText)) {
+      this.log('refused a console message: message is not a string');
+      return;
+    }
+    this.console.sink(level, BridgeConsole.cut(message.value, this.console.maxMessageLength));
+  }
+
+  private limit(): number {
+    return this.console.maxMessagesPerSecond * BridgeConsoleReceiver.RATE_FACTOR;
+  }
+}
+
+"""#, imports: ["{ BridgeOrigin } from './Caller';", "{ BridgeIncoming } from './Incoming';", "{ BridgeOriginPolicy } from './Session';", "{ JsonText } from './Values';"]),
 RuntimeSource(name: "Decoding.ets", firstLine: 8, modifier: "export ", accessLines: [9, 15, 231], body: #"""
 /** A decoder of one IDL type: a value (undefined: the key is missing) and its path to the type, or an `invalidParams` thrown. */
 export type BridgeDecoder<T> = (value: JsonValue | undefined, path: BridgePath) => T;
@@ -3767,5 +3944,535 @@ export class BridgeEnvelope {
 }
 
 """#, imports: ["{ BridgePath } from './Paths';"]),
+RuntimeSource(name: "console-forward.js", body: #"""
+// bridgegen console forwarding v1 (Runtime/JavaScript/console-forward.js, docs/WIRE.md "Console forwarding")
+// A document-start user script in the page's content world, main frame and subframes. It
+// forwards console.log/info/warn/error, uncaught errors and unhandled rejections to the plain
+// message handler `bridgegenConsole` as {level, message} (on Android, the injected object
+// `__bridgegen_bridgegenConsole`, as JSON text). This file is one function expression
+// of the two limits; the Swift and Kotlin runtimes (BridgeConsole) call it with the
+// configured numbers, so no other text reaches the script. It never throws into the page: it
+// takes the builtins it needs before any page script runs, and guards every read of a page value.
+(function (maxMessageLength, maxMessagesPerSecond) {
+    'use strict';
+    var g = globalThis;
+    var reflectApply = Reflect.apply;
+    var stringify = JSON.stringify;
+    var toStr = String;
+    var objectKeys = Object.keys;
+    var isArray = Array.isArray;
+    var defineProperty = Object.defineProperty;
+    var objectToString = Object.prototype.toString;
+    var slice = String.prototype.slice;
+    var indexOf = String.prototype.indexOf;
+    var charCodeAt = String.prototype.charCodeAt;
+    var symbolToString = Symbol.prototype.toString;
+    var functionToString = Function.prototype.toString;
+    var ErrorCtor = Error;
+    var WeakSetCtor = WeakSet;
+    var weakAdd = WeakSet.prototype.add;
+    var weakHas = WeakSet.prototype.has;
+    var now = Date.now;
+    var setTimer = g.setTimeout;
+    var addListener = g.addEventListener;
+    var LEVELS = ['log', 'info', 'warn', 'error'];
+    // Containers deeper than this, or items beyond this many, are summarised: a message is
+    // for reading, and the length cap ends the text anyway.
+    var MAX_DEPTH = 4;
+    var MAX_ITEMS = 100;
+    var WINDOW_MS = 1000;
+
+    function call(fn, self, args) {
+        return reflectApply(fn, self, args);
+    }
+
+    // -- the channel (taken lazily: a frame may get it after this script ran) --------------
+
+    // WebKit's message handler takes the object; Android's injected object (docs/WIRE.md,
+    // "Android") takes JSON text, written here from two strings so no page toJSON runs.
+    var handler = null;
+    var post = null;
+    var asText = false;
+    function channel() {
+        try {
+            var h = g.webkit.messageHandlers.bridgegenConsole;
+            if (typeof h.postMessage === 'function') {
+                handler = h;
+                post = h.postMessage;
+                return;
+            }
+        } catch (e) {
+            // not WebKit
+        }
+        try {
+            var o = g.__bridgegen_bridgegenConsole;
+            if (o && typeof o.postMessage === 'function') {
+                handler = o;
+                post = o.postMessage;
+                asText = true;
+            }
+        } catch (e) {
+            // no channel yet
+        }
+    }
+    function send(level, message) {
+        if (post === null) {
+            channel();
+            if (post === null) return;
+        }
+        try {
+            call(post, handler, [asText ? '{"level":' + stringify(level) + ',"message":' + stringify(message) + '}' : { level: level, message: message }]);
+        } catch (e) {
+            // The handler went away (the app removed it): nothing to report to.
+        }
+    }
+
+    // -- limits ---------------------------------------------------------------------------
+
+    /** At most maxMessageLength UTF-16 units, never half of a surrogate pair. */
+    function cut(text) {
+        if (text.length <= maxMessageLength) return text;
+        var end = maxMessageLength;
+        var unit = call(charCodeAt, text, [end - 1]);
+        if (unit >= 0xd800 && unit <= 0xdbff) end -= 1;
+        return call(slice, text, [0, end]);
+    }
+
+    var windowStart = -Infinity;
+    var sentInWindow = 0;
+    var dropped = 0;
+    var reportPending = false;
+
+    function startWindowIfDue() {
+        var t = now();
+        if (t - windowStart < WINDOW_MS) return;
+        windowStart = t;
+        sentInWindow = 0;
+        if (dropped > 0) {
+            // The report counts as one of the new second's messages.
+            var count = dropped;
+            dropped = 0;
+            sentInWindow = 1;
+            send('warn', count + ' console messages dropped');
+        }
+    }
+
+    function reportLater() {
+        if (reportPending || typeof setTimer !== 'function') return;
+        reportPending = true;
+        try {
+            call(setTimer, g, [function () {
+                reportPending = false;
+                try {
+                    startWindowIfDue();
+                    if (dropped > 0) reportLater();
+                } catch (e) {
+                    // never into the page
+                }
+            }, WINDOW_MS - (now() - windowStart) + 1]);
+        } catch (e) {
+            reportPending = false;
+        }
+    }
+
+    function deliver(level, text) {
+        startWindowIfDue();
+        if (sentInWindow >= maxMessagesPerSecond) {
+            dropped += 1;
+            reportLater();
+            return;
+        }
+        sentInWindow += 1;
+        send(level, cut(text));
+    }
+
+    // -- formatting -------------------------------------------------------------------------
+
+    // `seen` is the chain of containers being formatted (a linked list: no array writes a page's
+    // Array.prototype setters could see), for cycles.
+
+    /** Text built up to a budget: one unit past the cap, so the cut is the only cut. */
+    function Out() {
+        this.text = '';
+        this.room = maxMessageLength + 1;
+    }
+    Out.prototype.add = function (s) {
+        if (this.room <= 0) return;
+        if (s.length > this.room) s = call(slice, s, [0, this.room]);
+        this.text += s;
+        this.room -= s.length;
+    };
+
+    function attempt(read, fallback) {
+        try {
+            return read();
+        } catch (e) {
+            return fallback;
+        }
+    }
+
+    function quote(out, s) {
+        out.add(stringify(s.length > out.room ? call(slice, s, [0, out.room]) : s));
+    }
+
+    function tagOf(v) {
+        // Reads Symbol.toStringTag, which a page may make throw.
+        var tag = attempt(function () { return call(objectToString, v, []); }, '[object Object]');
+        return call(slice, tag, [8, -1]);
+    }
+
+    function errorText(v) {
+        var name = attempt(function () { return v.name; }, undefined);
+        var message = attempt(function () { return v.message; }, undefined);
+        var stack = attempt(function () { return v.stack; }, undefined);
+        var head = (typeof name === 'string' ? name : 'Error') + (typeof message === 'string' && message !== '' ? ': ' + message : '');
+        if (typeof stack !== 'string' || stack === '') return head;
+        // V8 starts the stack with the head; JavaScriptCore lists the frames only.
+        return call(slice, stack, [0, head.length]) === head ? stack : head + '\n' + stack;
+    }
+
+    function isError(v, tag) {
+        return tag === 'Error' || attempt(function () { return v instanceof ErrorCtor; }, false);
+    }
+
+    function format(out, v, depth, seen, top) {
+        if (out.room <= 0) return;
+        var type = typeof v;
+        if (type === 'string') {
+            if (top) out.add(v);
+            else quote(out, v);
+            return;
+        }
+        if (type === 'number' || type === 'boolean' || type === 'undefined') {
+            out.add(toStr(v));
+            return;
+        }
+        if (type === 'bigint') {
+            out.add(toStr(v) + 'n');
+            return;
+        }
+        if (type === 'symbol') {
+            out.add(attempt(function () { return call(symbolToString, v, []); }, 'Symbol()'));
+            return;
+        }
+        if (v === null) {
+            out.add('null');
+            return;
+        }
+        if (type === 'function') {
+            var name = attempt(function () { return v.name; }, '');
+            out.add(typeof name === 'string' && name !== '' ? '[Function ' + name + ']' : '[Function]');
+            return;
+        }
+        for (var link = seen; link !== null; link = link.next) {
+            if (link.value === v) {
+                out.add('[Circular]');
+                return;
+            }
+        }
+        var tag = tagOf(v);
+        if (isError(v, tag)) {
+            out.add(errorText(v));
+            return;
+        }
+        var array = attempt(function () { return isArray(v); }, false);
+        if (depth >= MAX_DEPTH) {
+            out.add(array ? '[Array]' : '[' + tag + ']');
+            return;
+        }
+        var keys = array ? null : attempt(function () { return objectKeys(v); }, null);
+        var count = array ? attempt(function () { return v.length; }, 0) : keys === null ? 0 : keys.length;
+        if (typeof count !== 'number' || !(count >= 0)) count = 0;
+        if (!array && keys === null) {
+            out.add('[' + tag + ']');
+            return;
+        }
+        if (!array && tag !== 'Object') out.add(tag + ' ');
+        out.add(array ? '[' : '{');
+        var inner = { value: v, next: seen };
+        var shown = count < MAX_ITEMS ? count : MAX_ITEMS;
+        for (var j = 0; j < shown && out.room > 0; j++) {
+            if (j > 0) out.add(',');
+            var key = array ? j : keys[j];
+            if (!array) {
+                quote(out, key);
+                out.add(':');
+            }
+            var item = attempt(function () { return v[key]; }, attempt);
+            if (item === attempt) out.add('[getter threw]');
+            else format(out, item, depth + 1, inner, false);
+        }
+        if (count > shown) out.add(',\u2026' + (count - shown) + ' more');
+        out.add(array ? ']' : '}');
+    }
+
+    function formatAll(args) {
+        var out = new Out();
+        for (var i = 0; i < args.length && out.room > 0; i++) {
+            if (i > 0) out.add(' ');
+            format(out, args[i], 0, null, true);
+        }
+        return out.text;
+    }
+
+    // A console call made while formatting (a getter that logs) is not forwarded again.
+    var busy = false;
+    function forward(level, makeText) {
+        if (busy) return;
+        busy = true;
+        try {
+            deliver(level, makeText());
+        } catch (e) {
+            // never into the page
+        } finally {
+            busy = false;
+        }
+    }
+
+    // -- console ----------------------------------------------------------------------------
+
+    // Each level becomes an accessor: reading it gives a forwarding wrapper around the current
+    // implementation, assigning it replaces the implementation (so a page's own console.log
+    // is forwarded too). A console object assigned to `console` later is wrapped the same way.
+    var wrapped = new WeakSetCtor();
+    function wrapConsole(target) {
+        if (target === null || (typeof target !== 'object' && typeof target !== 'function')) return;
+        try {
+            if (call(weakHas, wrapped, [target])) return;
+            call(weakAdd, wrapped, [target]);
+        } catch (e) {
+            return;
+        }
+        for (var i = 0; i < LEVELS.length; i++) wrapLevel(target, LEVELS[i]);
+    }
+
+    function wrapLevel(target, level) {
+        try {
+            var impl = target[level];
+            var wrapper = function () {
+                var args = arguments;
+                forward(level, function () { return formatAll(args); });
+                return call(impl, this, args);
+            };
+            defineProperty(target, level, {
+                configurable: true,
+                enumerable: true,
+                get: function () { return typeof impl === 'function' ? wrapper : impl; },
+                set: function (value) { impl = value; },
+            });
+        } catch (e) {
+            // A frozen console, or a getter that throws: left as it is.
+        }
+    }
+
+    try {
+        var current = g.console;
+        wrapConsole(current);
+        defineProperty(g, 'console', {
+            configurable: true,
+            enumerable: false,
+            get: function () { return current; },
+            set: function (value) {
+                current = value;
+                wrapConsole(value);
+            },
+        });
+    } catch (e) {
+        // The global's console cannot be redefined here: its methods stay wrapped.
+    }
+
+    // -- uncaught errors and unhandled rejections ------------------------------------------------
+
+    function listen(type, describe) {
+        try {
+            call(addListener, g, [type, function (event) {
+                forward('error', function () { return describe(event); });
+            }]);
+        } catch (e) {
+            // no event target here
+        }
+    }
+
+    function one(v) {
+        var out = new Out();
+        format(out, v, 0, null, true);
+        return out.text;
+    }
+
+    listen('error', function (event) {
+        var error = attempt(function () { return event.error; }, undefined);
+        var text = error !== undefined && error !== null ? one(error) : one(attempt(function () { return event.message; }, ''));
+        var file = attempt(function () { return event.filename; }, '');
+        var line = attempt(function () { return event.lineno; }, 0);
+        var column = attempt(function () { return event.colno; }, 0);
+        var where = typeof file === 'string' && file !== ''
+            ? ' (' + file + ':' + (typeof line === 'number' ? line : 0) + ':' + (typeof column === 'number' ? column : 0) + ')'
+            : '';
+        // The location goes after the first line, before a stack.
+        var end = call(indexOf, text, ['\n']);
+        return end < 0 ? 'Uncaught ' + text + where
+            : 'Uncaught ' + call(slice, text, [0, end]) + where + call(slice, text, [end]);
+    });
+    listen('unhandledrejection', function (event) {
+        return 'Unhandled rejection: ' + one(attempt(function () { return event.reason; }, undefined));
+    });
+})
+
+"""#),
+RuntimeSource(name: "wvjb-shim.js", body: #"""
+// bridgegen WebViewJavascriptBridge shim v1 (Runtime/JavaScript/wvjb-shim.js, docs/ANDROID.md "Legacy pages")
+// A document-start script of the Android glue for the callback transport, added with the
+// message listener's own origin rules, so only frames that get the listener's object get it.
+// Pages written for seed 001's protocol call WebViewJavascriptBridge.callHandler(channel,
+// payload, callback), the JsBridge surface Android shells have offered them. This carries each
+// call over the listener's object as a callback-transport message with a callbackName of its
+// own and hands the callback the envelope's JSON text exactly as native wrote it. This file is
+// one function expression of the object's and the channel's names; the Kotlin runtime
+// (BridgeAndroid) calls it with string literals, so no other text reaches the script. It takes
+// the builtins it needs before any page script runs. The ArkTS runtime (BridgeArkWeb) adds a
+// third argument, "deliver": its object answers through a page function passed with each post
+// (postMessage(text, deliver)) and dispatches no message events.
+(function (objectName, channel, port) {
+    'use strict';
+    var g = globalThis;
+    var object = g[objectName];
+    // A frame with no object has no bridge; a second copy of the script leaves the first in place.
+    if (!object || typeof object.postMessage !== 'function' || g.WebViewJavascriptBridge) return;
+    var post = object.postMessage;
+    var stringify = JSON.stringify;
+    var toStr = String;
+    var slice = String.prototype.slice;
+    var indexOf = String.prototype.indexOf;
+    var charAt = String.prototype.charAt;
+    var setTimer = g.setTimeout;
+    var MapCtor = Map;
+    var mapGet = Map.prototype.get;
+    var mapSet = Map.prototype.set;
+    var mapDelete = Map.prototype['delete'];
+    // Distinct from the generated client's __bg_cb_ names, whose answers come through the same object.
+    var PREFIX = '__bg_wvjb_';
+    // The answer frame as native writes it: {"answer":"<callbackName>","envelope":<envelope>}.
+    var ANSWER = '{"answer":"' + PREFIX;
+    var ENVELOPE = '","envelope":';
+    var pending = new MapCtor();
+    var next = 0;
+    var initialized = false;
+
+    function isSpace(c) {
+        return c === ' ' || c === '\t' || c === '\n' || c === '\r';
+    }
+
+    // The page's payload text with the callbackName spliced in front of its first key, so native
+    // reads the page's own text (integers beyond 2^53, duplicate keys and all) and refuses what
+    // is not an object exactly as it refuses any message, answering this call's callback.
+    function messageText(payload, name) {
+        var text = typeof payload === 'string' ? payload : payload === undefined || payload === null ? '{}' : stringify(payload);
+        if (typeof text !== 'string') text = '{}';
+        if (name === undefined) return text;
+        var head = '{"callbackName":"' + name + '"';
+        var i = 0;
+        while (i < text.length && isSpace(charAt.call(text, i))) i += 1;
+        if (charAt.call(text, i) !== '{') return head + ',' + text;
+        var j = i + 1;
+        while (j < text.length && isSpace(charAt.call(text, j))) j += 1;
+        return head + (charAt.call(text, j) === '}' ? '' : ',') + slice.call(text, i + 1);
+    }
+
+    function onMessage(event) {
+        var text = event ? event.data : undefined;
+        if (typeof text !== 'string' || slice.call(text, 0, ANSWER.length) !== ANSWER) return;
+        var end = indexOf.call(text, '"', ANSWER.length);
+        if (end < 0 || slice.call(text, end, end + ENVELOPE.length) !== ENVELOPE || charAt.call(text, text.length - 1) !== '}') return;
+        var name = PREFIX + slice.call(text, ANSWER.length, end);
+        var callback = mapGet.call(pending, name);
+        if (callback === undefined) return;
+        mapDelete.call(pending, name);
+        callback(slice.call(text, end + ENVELOPE.length, text.length - 1));
+    }
+
+    var deliver;
+    if (port === 'deliver') {
+        // Answers come as the frames a message event carries elsewhere: nothing to listen to.
+        deliver = function (frame) { onMessage({ data: frame }); };
+    } else if (typeof object.addEventListener === 'function') {
+        object.addEventListener('message', onMessage);
+    } else {
+        var previous = object.onmessage;
+        object.onmessage = function (event) {
+            onMessage(event);
+            if (typeof previous === 'function') previous.call(this, event);
+        };
+    }
+
+    function callHandler(handlerName, data, responseCallback) {
+        if (typeof data === 'function' && responseCallback === undefined) {
+            responseCallback = data;
+            data = undefined;
+        }
+        var callback = typeof responseCallback === 'function' ? responseCallback : undefined;
+        if (handlerName !== channel) {
+            // Native has one handler, the channel: say so at once rather than never answer.
+            var message = 'no native handler is named ' + stringify(toStr(handlerName)) + ': this app answers ' + stringify(channel);
+            if (callback) setTimer(function () { callback(stringify({ errcode: -1, errmsg: message, data: null })); }, 0);
+            return;
+        }
+        var name;
+        if (callback) {
+            next += 1;
+            name = PREFIX + next;
+        }
+        var text = messageText(data, name);
+        if (name !== undefined) mapSet.call(pending, name, callback);
+        try {
+            if (deliver !== undefined) post.call(object, text, deliver);
+            else post.call(object, text);
+        } catch (error) {
+            if (name !== undefined) mapDelete.call(pending, name);
+            throw error;
+        }
+    }
+
+    // Native -> page calls go through the generated client's page methods (docs/WIRE.md, "Page
+    // calls"), so registerHandler's handlers and init's default handler are accepted and never called.
+    var bridge = {
+        init: function () {
+            if (initialized) throw new Error('WebViewJavascriptBridge.init called twice');
+            initialized = true;
+        },
+        callHandler: callHandler,
+        registerHandler: function () {},
+        send: function (data, responseCallback) {
+            callHandler(channel, data, responseCallback);
+        },
+    };
+    g.WebViewJavascriptBridge = bridge;
+
+    // JsBridge announced itself when the page had loaded; pages that wait for the event rather
+    // than test for the object get it then, and the functions queued in WVJBCallbacks run.
+    function ready() {
+        var doc = g.document;
+        if (doc && typeof doc.createEvent === 'function') {
+            var event = doc.createEvent('Events');
+            event.initEvent('WebViewJavascriptBridgeReady');
+            event.bridge = bridge;
+            doc.dispatchEvent(event);
+        }
+        var queued = g.WVJBCallbacks;
+        g.WVJBCallbacks = undefined;
+        if (!queued || typeof queued.length !== 'number') return;
+        for (var k = 0; k < queued.length; k += 1) {
+            var fn = queued[k];
+            if (typeof fn !== 'function') continue;
+            try {
+                fn(bridge);
+            } catch (error) {
+                setTimer(function () { throw error; }, 0);
+            }
+        }
+    }
+    if (typeof g.addEventListener === 'function') g.addEventListener('load', ready, { once: true });
+})
+
+"""#),
     ]
 }

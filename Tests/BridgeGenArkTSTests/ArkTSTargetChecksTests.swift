@@ -34,11 +34,26 @@ final class ArkTSTargetChecksTests: XCTestCase {
         let config = try XCTUnwrap(read)
         XCTAssertEqual(config[ArkTSSettings.self].bundledOrigins, ["resource://rawfile", "app://bundle:8080"])
         let support = try XCTUnwrap(ArkTSTarget().files(try checkedSchema(), config: config).first { $0.relativePath == "BridgeGenSupport.ets" })
-        XCTAssertTrue(support.contents.contains("    ['resource://rawfile', 'app://bundle:8080']\n  );\n}\n"), String(support.contents.suffix(400)))
+        XCTAssertTrue(support.contents.contains("    ['resource://rawfile', 'app://bundle:8080']\n  );\n"), String(support.contents.suffix(4000)))
 
         for bad in ["resource://rawfile/", "rawfile", "app://", "://x", "1app://x", "app://x:", "app://x:123456", "app://x:8a", "app://ex ample"] {
             let (_, refused) = self.config("bridgegen: 1\narkts:\n  bundledOrigins: [\"\(bad)\"]\n")
             XCTAssertEqual(refused.map(\.id), ["config-value"], bad)
+        }
+    }
+
+    /// `console:` reaches `BridgeConfiguration`: which builds forward, the limits the receiver and
+    /// the document-start script apply.
+    func testConsoleSettingsReachTheConfiguration() throws {
+        for (forward, name) in [("debug", "DEBUG"), ("always", "ALWAYS"), ("never", "NEVER")] {
+            let (read, diagnostics) = config("bridgegen: 1\nconsole:\n  forward: \(forward)\n  maxMessageLength: 120\n  maxMessagesPerSecond: 4\n")
+            XCTAssertEqual(diagnostics, [])
+            let support = try XCTUnwrap(ArkTSTarget().files(try checkedSchema(), config: try XCTUnwrap(read)).first { $0.relativePath == "BridgeGenSupport.ets" })
+            for line in ["  static readonly consoleForward: BridgeConsoleForward = BridgeConsoleForward.\(name);\n",
+                         "  static readonly consoleMaxMessageLength: number = 120;\n",
+                         "  static readonly consoleMaxMessagesPerSecond: number = 4;\n"] {
+                XCTAssertTrue(support.contents.contains(line), line)
+            }
         }
     }
 

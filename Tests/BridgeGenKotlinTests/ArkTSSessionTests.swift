@@ -100,4 +100,59 @@ final class ArkTSSessionTests: XCTestCase {
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/ArkTS/SessionProbe.arkts.expected"), encoding: .utf8)
         XCTAssertEqual(output, expected, "\n" + output)
     }
+
+    /// Console forwarding's receiver (Runtime/ArkTS/Console.ets) against the Swift one, message
+    /// for message: the `[H5]` lines (escapes, the length cut on whole surrogate pairs), the
+    /// refusals (origin, body, level, message) and the rate limit with its drop report, the same
+    /// text. Both run the same clock (milliseconds here, seconds in Swift).
+    @MainActor func testTheConsoleReceiverWritesWhatSwiftWrites() throws {
+        let (length, perSecond) = (12, 3)
+        let body = { (level: String, message: String) -> String in
+            String(decoding: try! JSONSerialization.data(withJSONObject: ["level": level, "message": message], options: [.sortedKeys]), as: UTF8.self)
+        }
+        var posts: [(ms: Int, text: String, scheme: String, host: String, mainFrame: Bool)] = [
+            (0, body("warn", "two\nlines and more"), "app", "bundle", true),
+            (0, body("shout", "m"), "app", "bundle", true),
+            (0, "[1]", "app", "bundle", true),
+            (0, body("log", "from a subframe"), "app", "bundle", false),
+            (400, #"{"level":"info","message":5}"#, "app", "bundle", true),
+            (1_000, body("error", "12345678901\u{1F600}"), "app", "bundle", true),
+            (1_000, body("log", "a\u{1B}b\u{7F}\u{9F}\u{2028}\u{2029}\t\r\u{1F600}"), "app", "bundle", true),
+            (1_500, "not json", "app", "bundle", true),
+            (1_999, body("info", "é"), "https", "evil.example", true),
+        ]
+        posts += (0..<5).map { (1_999, body("log", "over \($0)"), "app", "bundle", true) }
+        posts += [(2_999, body("log", "next"), "app", "bundle", true), (3_000, body("log", "last"), "app", "bundle", true)]
+
+        let folder = try ArkTSRuntimeDifferentialTests.compile(probes: ["ConsoleProbe.ts"], for: self)
+        func json(_ object: Any) -> String { String(decoding: try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self) }
+        let input = ([json(["maxMessageLength": length, "maxMessagesPerSecond": perSecond])] + posts.map {
+            json(["ms": $0.ms, "text": $0.text, "scheme": $0.scheme, "host": $0.host, "mainFrame": $0.mainFrame] as [String: Any])
+        }).joined(separator: "\n") + "\n"
+        let result = try runProcess("node", [folder.appendingPathComponent("ConsoleProbe.js").path], input: input, timeout: 120)
+        XCTAssertEqual(result.status, 0, result.output)
+        let arkts = try JSONDecoder().decode([String].self, from: Data(result.stdout.utf8))
+
+        var swift: [String] = []
+        let (savedConsole, savedSink) = (BridgeLog.console, BridgeLog.sink)
+        defer { (BridgeLog.console, BridgeLog.sink) = (savedConsole, savedSink) }
+        BridgeLog.console = { level, message in swift.append(BridgeLog.consoleLine(level, message)) }
+        // Swift's report adds its tag; the ArkTS receiver leaves that to the app's log.
+        BridgeLog.sink = { line in
+            XCTAssertTrue(line.hasPrefix("bridgegen: "), line)
+            swift.append("log: " + line.dropFirst("bridgegen: ".count))
+        }
+        var now = 0.0
+        let receiver = BridgeConsoleReceiver(policy: BridgeOriginPolicy(trustedSchemes: ["app"], trustedHosts: [], mainFrameOnly: true),
+                                             maxMessageLength: length, maxMessagesPerSecond: perSecond, clock: { now })
+        for post in posts {
+            now = Double(post.ms) / 1_000
+            // WebKit hands Swift the parsed body; what does not parse stays text (not an object either way).
+            let parsed = (try? JSONSerialization.jsonObject(with: Data(post.text.utf8), options: [.fragmentsAllowed])) ?? post.text
+            receiver.receive(parsed, origin: BridgeOrigin(scheme: post.scheme, host: post.host, isMainFrame: post.mainFrame))
+        }
+        XCTAssertEqual(arkts, swift)
+        XCTAssertEqual(arkts.filter { $0.hasPrefix("[H5] ") }.count, 7, arkts.joined(separator: "\n"))
+        XCTAssertTrue(arkts.contains("log: dropped 3 console messages: more than 6 a second"), arkts.joined(separator: "\n"))
+    }
 }

@@ -2,7 +2,9 @@
 // ArkWeb injects for the ArkTS glue's `registerJavaScriptProxy` (`window.__bridgegen_ohos_<channel>`,
 // one method in the async list: `postMessage(text, deliver)` returns undefined at once and
 // reaches native in a later task, in no promised order; `deliver`, a page function, becomes an
-// ArkTS function that calls it back asynchronously with the frames native sends), on
+// ArkTS function that calls it back asynchronously with the frames native sends; the console's
+// `__bridgegen_bridgegenConsole`, whose method the glue puts in the sync list, reaches native at
+// once, in the page's order), on
 // injected.js's counting and link to the ArkTS host (Harness/arkts/ArkTSHost.ts). Each post
 // carries the number of the page function it passed; the host's frame lines name it, so a frame
 // reaches exactly the function of the post it answers (events: the one kept from `$hello`).
@@ -30,6 +32,9 @@
     // One queue for the page's objects, as the engine has one for its proxies.
     const queue = reordering(({ posted, name, text, route }) => void posted(name, text, route));
 
+    /** The object whose method the glue registers as synchronous (Runtime/ArkTS/ArkWeb.ets). */
+    const SYNCHRONOUS = '__bridgegen_bridgegenConsole';
+
     function define(name, posted, deliverers) {
         let functions = 0;
         const proxy = {
@@ -41,7 +46,9 @@
                     deliverers.set(route, (data) => deliver(data));
                 }
                 // Values cross as ArkWeb converts them: a string whole, null as undefined.
-                queue({ posted, name, text: text === null ? undefined : text, route });
+                const call = { posted, name, text: text === null ? undefined : text, route };
+                if (name === SYNCHRONOUS) posted(call.name, call.text, call.route);
+                else queue(call);
                 return undefined;
             },
         };

@@ -207,10 +207,6 @@ def prepare_arkts(bridgegen, transport, out):
     run(['tsc'] + ARKTS_TSC_FLAGS + ['--outDir', os.path.join(base, 'out')] + inputs, cwd=base)
     with open(os.path.join(base, 'out', 'package.json'), 'w') as f:
         f.write('{"type":"commonjs"}\n')
-    # The page scripts the host gives documentStartScripts, as the generated code embeds them.
-    os.makedirs(os.path.join(base, 'out', 'scripts'))
-    for name in ['console-forward.js', 'wvjb-shim.js']:
-        shutil.copy2(os.path.join(REPO, 'Runtime', 'JavaScript', name), os.path.join(base, 'out', 'scripts', name))
     return os.path.join(base, 'out', 'ArkTSHost.js')
 
 

@@ -37,7 +37,7 @@ import { BridgeArkWeb } from './ArkWeb';
 import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
 import { BusyError, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
 import {
-  BridgeApplicationError, BridgeConfiguration, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule,
+  BridgeApplicationError, BridgeConfiguration, BridgeConsole, BridgeConsoleLevel, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule,
   BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './BridgeGenSupport';
 import { TestHandlers, jsonText } from './TestHandlers';
@@ -45,7 +45,6 @@ import { TestHandlers, jsonText } from './TestHandlers';
 // What the host needs of node and of the stand-in (plain JavaScript), declared here: no @types package.
 declare function require(name: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
 declare const process: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-declare const __dirname: string;
 declare function setTimeout(run: () => void, ms: number): number;
 
 // The engine's side of the ArkWeb stand-in (Harness/arkweb: arkweb.js + engine.js; e2e.py links it
@@ -56,23 +55,9 @@ const ArkWebEngine = arkweb.ArkWebEngine;
 const BUNDLED = 'resource://rawfile/index.html';
 /** The generated `origin:` policy of Schemas/ (the ArkTS default `arkts.bundledOrigins` included). */
 const POLICY = BridgeConfiguration.policy;
-/** Schemas/bridgegen.yaml's `console:` limits and page-call timeout. */
-const CONSOLE_LIMITS = [2000, 50];
+/** Schemas/bridgegen.yaml's page-call timeout. */
 const PAGE_CALL_TIMEOUT_MS = 10000;
 
-/**
- * The document-start scripts as the generated code gives them to `documentStartScripts`: the
- * runtime's page scripts (Runtime/JavaScript, copied beside the host by e2e.py) applied to their
- * arguments, numbers and string literals only.
- */
-function startScripts(console: boolean, channel: string | undefined): { console?: string; legacyShim?: string } {
-  const fs = require('fs');
-  const read = (name: string): string => fs.readFileSync(require('path').join(__dirname, 'scripts', name), 'utf8');
-  const scripts: { console?: string; legacyShim?: string } = {};
-  if (console) scripts.console = `${read('console-forward.js').trim()}(${CONSOLE_LIMITS.join(', ')});`;
-  if (channel !== undefined) scripts.legacyShim = read('wvjb-shim.js').trim();
-  return scripts;
-}
 type Fields = Map<string, JsonValue>;
 
 const text = (value: string): JsonValue => new JsonText(value);
@@ -157,11 +142,11 @@ class Host {
     const main = isMainFrame ? origin : BUNDLED;
     const web = arkweb.Web({ src: main, controller })
       .onControllerAttached(() => {
-        // The app's console receiver: the runtime has no `[H5]` formatter for ArkTS (Kotlin's
-        // BridgeConsole), so the host logs the text as it came; the glue's origin check is the runtime's.
-        const receiver = (text: string, origin: unknown): void => { this.logs.push(`console from ${String(origin)}: ${text}`); };
-        this.session = BridgeArkWeb.install(controller, this.modules(), policy,
-          console ? { callbackChannel: channel, log: (line: string) => this.log(line), console: receiver } : { callbackChannel: channel, log: (line: string) => this.log(line) });
+        // The generated receiver (`console` stands for a debug build), its [H5] lines in the log as AndroidHost's.
+        const log = (line: string): void => this.log(line);
+        const sink = (level: BridgeConsoleLevel, message: string): void => { this.logs.push(BridgeConsole.line(level, message)); };
+        const receiver = BridgeConfiguration.consoleReceiver(console, log, sink, policy);
+        this.session = BridgeArkWeb.install(controller, this.modules(), policy, { callbackChannel: channel, log: log, console: receiver });
       })
       .onPageBegin((event: { url: string }) => BridgeArkWeb.pageStarted(controller, event.url))
       .onRenderExited(() => BridgeArkWeb.renderExited(controller));
@@ -172,7 +157,8 @@ class Host {
     this.engine = engine;
     this.controller = controller;
     // The document-start scripts an app gives its Web, in the order ArkWeb runs them, for the page to run first.
-    const items = BridgeArkWeb.documentStartScripts(policy, channel, startScripts(console, channel));
+    // The generated set's own (Schemas/ with `console.forward: debug`: `console` stands for a debug build).
+    const items = BridgeConfiguration.documentStartScripts(console, policy);
     const scripts: { script: string }[] = arkweb.documentStartScripts({ startScripts: items, startScriptsInOrder: [] }, main);
     const objects = Object.keys(this.frame.window).filter((name) => name.startsWith('__bridgegen_'));
     return [

@@ -333,16 +333,22 @@ const cases = {
         await engine.attach();
         const page = await engine.load(APP);
         assert.deepStrictEqual([...engine.active.keys()].sort(), ['__bridgegen_bridgegenConsole', OBJECT]);
-        page.evaluate("console.log = function () {}; console.log('hi', 1)");
+        assert.deepStrictEqual([...engine.active.get('__bridgegen_bridgegenConsole').asyncNames], [], 'registered in methodList: synchronous');
+        page.evaluate("console.log = function () {}; console.log('hi', 1); console.warn('then'); console.error('last')");
         await tick();
-        assert.deepStrictEqual(received, [['{"level":"log","message":"hi 1"}', 'resource://rawfile', true]]);
+        // In the page's order: async calls queued in one task would run in reverse on the stand-in.
+        assert.deepStrictEqual(received, [
+            ['{"level":"log","message":"hi 1"}', 'resource://rawfile', true],
+            ['{"level":"warn","message":"then"}', 'resource://rawfile', true],
+            ['{"level":"error","message":"last"}', 'resource://rawfile', true],
+        ]);
         const post = 'window.__bridgegen_bridgegenConsole.postMessage(\'{"level":"log","message":"x"}\')';
         page.addFrame('https://evil.example.net/f.html').evaluate(post);
         await tick();
-        assert.strictEqual(received.length, 1, 'the permission list drops a foreign frame');
+        assert.strictEqual(received.length, 3, 'the permission list drops a foreign frame');
         page.addFrame('https://widgets.example.com/w.html').evaluate(post);
         await tick();
-        assert.strictEqual(received.length, 1, 'mainFrameOnly refuses a trusted subframe natively');
+        assert.strictEqual(received.length, 3, 'mainFrameOnly refuses a trusted subframe natively');
         assert.match(logs.join('\n'), /refused a console message from "https:\/\/widgets\.example\.com", a subframe/);
         BridgeArkWeb.uninstall(controller);
         assert.deepStrictEqual([...engine.pending.keys()], [], 'both objects are deleted');

@@ -6,6 +6,7 @@ declare interface ScriptItem {
 }
 
 declare const console: {
+  info(message: string): void;
   warn(message: string): void;
 };
 
