@@ -335,10 +335,12 @@ interface Port {
 
 /**
  * A `proxy` port's object (an injected native object, as on ArkWeb): `postMessage` takes the
- * message's JSON text and a page function, which native calls with each frame's JSON text.
+ * message's JSON text, a page function, which native calls with each frame's JSON text, and the
+ * post's place in the page's order: the object's sender id and the post's sequence number
+ * (ArkWeb may run a page's async calls out of order; native puts them back in this one).
  */
 interface ProxyObject {
-    postMessage(text: string, deliver: (frame: unknown) => void): unknown;
+    postMessage(text: string, deliver: (frame: unknown) => void, sender?: string, seq?: number): unknown;
 }
 
 /** The object at `path` from the global object when its `postMessage` is a function, else undefined. Never throws. */
@@ -372,15 +374,53 @@ function findPort(name: string): Port | undefined {
 
 /**
  * A `proxy` port as the `frames` port it is: posting `text` calls the object's
- * `postMessage(text, deliver)`, `deliver` being the one function of the object's router.
+ * `postMessage(text, deliver, sender, seq)`, `deliver` being the one function of the object's
+ * router and `sender` and `seq` its order (none when an older runtime copy made the router).
  */
 function proxyPort(object: ProxyObject): Port {
     const router = (): FrameRouter => frameRouter(object, true);
     return {
         frames: true,
-        handler: { postMessage: (text: unknown) => object.postMessage(String(text), deliverOf(router())) },
+        handler: {
+            postMessage: (text: unknown) => {
+                const current = router();
+                const order = current.order;
+                if (order === undefined) return object.postMessage(String(text), deliverOf(current));
+                return object.postMessage(String(text), deliverOf(current), order.sender, order.next());
+            },
+        },
         router,
     };
+}
+
+/** A `proxy` port's order: the object's sender id, random per page load, and its posts' counter. */
+interface PostOrder {
+    readonly sender: string;
+    /** The next post's sequence number: 0, 1, 2, ... */
+    next(): number;
+}
+
+/** A new sender id: 32 hex digits from `crypto.getRandomValues`, or `Math.random` without it. */
+function senderId(): string {
+    const words = new Uint32Array(4);
+    try {
+        const crypto = globalObject().crypto as { getRandomValues?: (array: Uint32Array) => unknown } | undefined;
+        if (crypto && typeof crypto.getRandomValues === 'function') crypto.getRandomValues(words);
+    } catch {
+        // No usable crypto: Math.random below.
+    }
+    const random = words.every((word) => word === 0) ? () => Math.floor(Math.random() * 0x100000000) : undefined;
+    let id = '';
+    words.forEach((word) => {
+        id += ('0000000' + (random ? random() : word).toString(16)).slice(-8);
+    });
+    return id;
+}
+
+/** A fresh order: its counter starts at 0, as native expects of a sender it has not seen. */
+function postOrder(): PostOrder {
+    let seq = 0;
+    return { sender: senderId(), next: () => seq++ };
 }
 
 /** A router's `deliver`, or one that drops every frame when it has none (a router made for the object as a `frames` port's). */
@@ -401,6 +441,8 @@ interface FrameRouter {
      * each frame's JSON text, routed as a message event carrying it. Undefined for a `frames` port.
      */
     readonly deliver?: ((frame: unknown) => void) | undefined;
+    /** A `proxy` port's order, shared by every copy of this runtime. Undefined for a `frames` port. */
+    readonly order?: PostOrder | undefined;
 }
 
 /**
@@ -489,7 +531,7 @@ function frameRouter(object: object, proxy = false): FrameRouter {
                 if (pending.get(name) === receive) pending.delete(name);
             };
         },
-        ...(proxy ? { deliver: (frame: unknown): void => listener({ data: frame }) } : {}),
+        ...(proxy ? { deliver: (frame: unknown): void => listener({ data: frame }), order: postOrder() } : {}),
     };
     routers.set(object, router);
     if (proxy) return router;

@@ -8,7 +8,7 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "ArkWeb.ets", firstLine: 14, modifier: "export ", accessLines: [15, 23, 26, 40, 55, 60, 65, 98, 189, 203, 314, 383], body: #"""
+RuntimeSource(name: "ArkWeb.ets", firstLine: 15, modifier: "export ", accessLines: [16, 24, 27, 41, 56, 61, 66, 99, 190, 204, 315, 414, 526], body: #"""
 /** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a second install. */
 export class BridgeInstallError extends Error {
   constructor(message: string) {
@@ -321,8 +321,11 @@ export class BridgeProxy {
     this.target = target;
   }
 
-  /** The page's message, JSON text, and its `deliver` function (absent: a send nothing can answer). */
-  postMessage(text: string, deliver: BridgeDeliver): void {
+  /**
+   * The page's message, JSON text, its `deliver` function (absent: a send nothing can answer) and
+   * its order (the client's: its object's sender id and the post's number; absent: at once).
+   */
+  postMessage(text: string, deliver: BridgeDeliver, sender?: string, seq?: number): void {
     if (this.install.closed) {
       // After deleteJavaScriptRegister the page keeps the object until its next load.
       return;
@@ -338,20 +341,156 @@ export class BridgeProxy {
       return;
     }
     try {
-      this.receive(text, deliver, frameUrl, mainUrl);
+      const origin = BridgeArkWeb.origin(frameUrl, mainUrl);
+      // The origin is checked before a post is held: a frame the policy refuses neither waits nor
+      // moves a trusted sender's order (the session refuses it at once, as it does any post).
+      if (sender !== undefined && seq !== undefined && BridgePostOrder.isOrder(sender, seq) && this.install.policy.allows(origin)) {
+        const size = typeof text === 'string' ? text.length : 0;
+        this.install.order.offer(this.channel + ' ' + sender, seq, size, (): void => this.handOver(text, deliver, origin));
+      } else {
+        this.handOver(text, deliver, origin);
+      }
     } catch (error) {
       this.install.log(`internal error: a message on '${this.channel}' failed in the glue: ${(error as Error).message}`);
     }
   }
 
-  private receive(text: string, deliver: BridgeDeliver, frameUrl: string, mainUrl: string): void {
+  /** A checked post to the target, now or once the posts before it came; never throws. */
+  private handOver(text: string, deliver: BridgeDeliver, origin: BridgeOrigin): void {
+    if (this.install.closed) {
+      return;
+    }
+    try {
+      this.receive(text, deliver, origin);
+    } catch (error) {
+      this.install.log(`internal error: a message on '${this.channel}' failed in the glue: ${(error as Error).message}`);
+    }
+  }
+
+  private receive(text: string, deliver: BridgeDeliver, origin: BridgeOrigin): void {
     // The page can pass anything: the declared types are ArkTS's view, not a promise.
     if (typeof text !== 'string') {
       this.install.log(`refused a message on '${this.channel}' that is not a string (the bridge's messages are JSON text): nothing is answered`);
       return;
     }
     const frame = new BridgeDeliverFrame(this.install, typeof deliver === 'function' ? deliver : undefined);
-    this.target(text, BridgeArkWeb.origin(frameUrl, mainUrl), frame);
+    this.target(text, origin, frame);
+  }
+}
+
+/** A post the order holds: its number, its length, and what hands it over. */
+class BridgeHeldPost {
+  readonly seq: number;
+  readonly size: number;
+  readonly handOver: () => void;
+
+  constructor(seq: number, size: number, handOver: () => void) {
+    this.seq = seq;
+    this.size = size;
+    this.handOver = handOver;
+  }
+}
+
+/** One sender's place: the number it hands over next, and the later posts that came first. */
+class BridgeSenderOrder {
+  next: number = 0;
+  readonly held: Map<number, BridgeHeldPost> = new Map<number, BridgeHeldPost>();
+}
+
+/**
+ * Puts each sender's posts back in the page's order: ArkWeb runs a page's async proxy calls in no
+ * promised order, so the client numbers each object's posts (0, 1, 2, ... under a sender id made
+ * per page load) and a post is handed over when it is its sender's next, else held until the ones
+ * before it came. At most MAX_HELD posts, and MAX_HELD_LENGTH UTF-16 units of them, are held in
+ * all: one more and everything held is handed over, each sender's in number order, its gaps
+ * skipped, so a post that never comes (refused by the origin check, lost with its document)
+ * holds nothing for long; a skipped post that comes later, and a repeated number, go at once.
+ * `forget` (a new page, a gone renderer, uninstall) hands over what is held, then treats the old
+ * senders' posts as unordered.
+ */
+export class BridgePostOrder {
+  static readonly MAX_HELD: number = 256;
+  static readonly MAX_HELD_LENGTH: number = BridgeLimits.MAX_MESSAGE_BYTES;
+  static readonly MAX_SENDER_LENGTH: number = 64;
+
+  private readonly log: (line: string) => void;
+  private senders: Map<string, BridgeSenderOrder> = new Map<string, BridgeSenderOrder>();
+  private retired: Set<string> = new Set<string>();
+  private heldCount: number = 0;
+  private heldLength: number = 0;
+
+  constructor(log: (line: string) => void) {
+    this.log = log;
+  }
+
+  /** Whether a post's `sender` and `seq` are an order: a string id of 1 to 64 units and a safe integer from 0. */
+  static isOrder(sender: string, seq: number): boolean {
+    return typeof sender === 'string' && sender.length > 0 && sender.length <= BridgePostOrder.MAX_SENDER_LENGTH
+      && typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0;
+  }
+
+  /** Hands over the post `seq` of `sender` now, with the held ones it frees, or holds it. */
+  offer(sender: string, seq: number, size: number, handOver: () => void): void {
+    if (this.retired.has(sender)) {
+      handOver();
+      return;
+    }
+    let order = this.senders.get(sender);
+    if (order === undefined) {
+      order = new BridgeSenderOrder();
+      this.senders.set(sender, order);
+    }
+    if (seq < order.next || order.held.has(seq)) {
+      handOver();
+    } else if (seq > order.next) {
+      order.held.set(seq, new BridgeHeldPost(seq, size, handOver));
+      this.heldCount += 1;
+      this.heldLength += size;
+      if (this.heldCount > BridgePostOrder.MAX_HELD || this.heldLength > BridgePostOrder.MAX_HELD_LENGTH) {
+        this.log(`more than ${BridgePostOrder.MAX_HELD} posts (or ${BridgePostOrder.MAX_HELD_LENGTH} units) wait for earlier ones that have not come: handed over without them`);
+        this.releaseAll();
+      }
+    } else {
+      order.next = seq + 1;
+      handOver();
+      this.drain(order);
+    }
+  }
+
+  /** The held posts that now follow `order`'s last one, in order. */
+  private drain(order: BridgeSenderOrder): void {
+    let post = order.held.get(order.next);
+    while (post !== undefined) {
+      order.held.delete(post.seq);
+      this.heldCount -= 1;
+      this.heldLength -= post.size;
+      order.next = post.seq + 1;
+      post.handOver();
+      post = order.held.get(order.next);
+    }
+  }
+
+  /** Every held post, each sender's in number order, its gaps skipped. */
+  private releaseAll(): void {
+    const posts: BridgeHeldPost[][] = [];
+    this.senders.forEach((order: BridgeSenderOrder) => {
+      const held = Array.from(order.held.values()).sort((a: BridgeHeldPost, b: BridgeHeldPost) => a.seq - b.seq);
+      order.held.clear();
+      if (held.length > 0) {
+        order.next = held[held.length - 1].seq + 1;
+        posts.push(held);
+      }
+    });
+    this.heldCount = 0;
+    this.heldLength = 0;
+    posts.forEach((held: BridgeHeldPost[]) => held.forEach((post: BridgeHeldPost) => post.handOver()));
+  }
+
+  /** The page's senders are gone: what they left held is handed over, their later posts go at once. */
+  forget(): void {
+    this.releaseAll();
+    this.retired = new Set<string>(Array.from(this.senders.keys()));
+    this.senders.clear();
   }
 }
 
@@ -362,6 +501,8 @@ class BridgeArkWebInstall {
   readonly policy: BridgeOriginPolicy;
   readonly names: string[] = [];
   readonly log: (line: string) => void;
+  /** The page's posts, back in its order. */
+  readonly order: BridgePostOrder;
   closed: boolean = false;
 
   constructor(controller: webview.WebviewController, session: BridgeSession, policy: BridgeOriginPolicy, log: (line: string) => void) {
@@ -369,6 +510,7 @@ class BridgeArkWebInstall {
     this.session = session;
     this.policy = policy;
     this.log = log;
+    this.order = new BridgePostOrder(log);
   }
 }
 
@@ -508,6 +650,7 @@ export class BridgeArkWeb {
     if (install === undefined) {
       return;
     }
+    install.order.forget();
     install.session.pageStarted();
     if (url !== undefined && url !== '' && !url.startsWith('about:')) {
       const origin = BridgeArkWeb.origin(url, url);
@@ -519,6 +662,7 @@ export class BridgeArkWeb {
 
   /** From `onRenderExited`: requests are cancelled, page calls fail -14; the app reloads the page. */
   static renderExited(controller: webview.WebviewController): void {
+    BridgeArkWeb.installs.get(controller)?.order.forget();
     BridgeArkWeb.installs.get(controller)?.session.renderExited();
   }
 
@@ -533,6 +677,7 @@ export class BridgeArkWeb {
     }
     BridgeArkWeb.installs.delete(controller);
     BridgeArkWeb.unregister(install);
+    install.order.forget();
     install.session.evaluator = undefined;
     install.session.close();
   }
@@ -555,7 +700,7 @@ export class BridgeArkWeb {
   }
 }
 
-"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
+"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeLimits } from './Paths';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
 RuntimeSource(name: "Base64.ets", firstLine: 4, modifier: "export ", accessLines: [9], body: #"""
 /**
  * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime

@@ -16,7 +16,7 @@ final class ArkWebClientTests: XCTestCase {
                                           path: ["__bridgegen_ohos_" + ShellDescription.channelPlaceholder], port: .proxy)
 
     /// The cases of arkweb.mjs: fewer means some did not run.
-    static let cases = 9
+    static let cases = 10
 
     func testTheClientTalksThroughAProxyPortOnTheStandIn() throws {
         try requireTool("tsc")

@@ -1,6 +1,6 @@
 // The HarmonyOS side of the conformance harness, in the page (node or Chromium): the objects
 // ArkWeb injects for the ArkTS glue's `registerJavaScriptProxy` (`window.__bridgegen_ohos_<channel>`,
-// one method in the async list: `postMessage(text, deliver)` returns undefined at once and
+// one method in the async list: `postMessage(text, deliver, sender, seq)` returns undefined at once and
 // reaches native in a later task, in no promised order; `deliver`, a page function, becomes an
 // ArkTS function that calls it back asynchronously with the frames native sends; the console's
 // `__bridgegen_bridgegenConsole`, whose method the glue puts in the sync list, reaches native at
@@ -30,7 +30,7 @@
     }
 
     // One queue for the page's objects, as the engine has one for its proxies.
-    const queue = reordering(({ posted, name, text, route }) => void posted(name, text, route));
+    const queue = reordering(({ posted, name, text, route, order }) => void posted(name, text, route, order));
 
     /** The object whose method the glue registers as synchronous (Runtime/ArkTS/ArkWeb.ets). */
     const SYNCHRONOUS = '__bridgegen_bridgegenConsole';
@@ -38,7 +38,7 @@
     function define(name, posted, deliverers) {
         let functions = 0;
         const proxy = {
-            postMessage(text, deliver) {
+            postMessage(text, deliver, sender, seq) {
                 let route;
                 if (typeof deliver === 'function') {
                     functions += 1;
@@ -46,7 +46,8 @@
                     deliverers.set(route, (data) => deliver(data));
                 }
                 // Values cross as ArkWeb converts them: a string whole, null as undefined.
-                const call = { posted, name, text: text === null ? undefined : text, route };
+                const order = typeof sender === 'string' || typeof seq === 'number' ? { sender, seq } : undefined;
+                const call = { posted, name, text: text === null ? undefined : text, route, order };
                 if (name === SYNCHRONOUS) posted(call.name, call.text, call.route);
                 else queue(call);
                 return undefined;

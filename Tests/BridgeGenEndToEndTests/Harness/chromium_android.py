@@ -55,7 +55,7 @@ if (window === window.top) {
         global: window,
         objects: %s,
         link: {
-            post(object, text, deliver) { window.__bgPost(object, text, deliver === undefined ? null : deliver); },
+            post(object, text, deliver, order) { window.__bgPost(object, text, deliver === undefined ? null : deliver, order === undefined ? null : order); },
             command(fields) { return window.__bgHostCommand(fields); },
         },
     }) });
@@ -97,9 +97,9 @@ class JVMHost:
         self.pending[self.write(fields)] = future
         return await future
 
-    def post(self, name, text, deliver=None):
-        """What the page posted on an object: answered by the host like a command, not waited for."""
-        post = {'object': name, 'text': text}
+    def post(self, name, text, deliver=None, order=None):
+        """What the page posted on an object (ArkWeb: with its order): answered by the host like a command, not waited for."""
+        post = dict({'object': name, 'text': text}, **(order or {}))
         self.posts.add(self.write({'post': dict(post, deliver=deliver) if deliver is not None else post}))
 
     async def read(self):
@@ -164,7 +164,7 @@ class Harness:
         """A new context and page whose main frame gets the installed objects and document-start scripts."""
         context = await self.browser.new_context()
         await context.route(ORIGIN + '/**', self.serve)
-        await context.expose_binding('__bgPost', lambda source, name, text, deliver: self.host.post(name, text, deliver))
+        await context.expose_binding('__bgPost', lambda source, name, text, deliver, order: self.host.post(name, text, deliver, order))
         await context.expose_binding('__bgHostCommand', self.host_command)
         await context.expose_binding('__bgHarness', self.harness_control)
         objects = installed['objects'] if installed else []

@@ -5,7 +5,8 @@
 // evaluates (the page's global scope, in a task of its own, not awaited), and the harness's
 // control requests of conformance.js, counted here from what crosses the objects. Behind it, a
 // link to the native host (Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt on a JVM, or
-// Harness/arkts/ArkTSHost.ts under node): `post(object, text, deliver)` (fire-and-forget) and
+// Harness/arkts/ArkTSHost.ts under node): `post(object, text, deliver, order)` (fire-and-forget; `order`:
+// ArkWeb's `{sender, seq}` when the page passed them) and
 // `command(fields)` (its output line). The engine's harness feeds the host's `frame` and
 // `evaluate` lines to `frame` and `evaluate`, in order, before the output line of the command
 // they came during.
@@ -15,7 +16,7 @@
 // the shell's script calls with its way of defining an object:
 //
 //   const page = __bgInstallInjected({ global, objects, link, define });
-//   define(name, posted, deliverers) -> the object; posted(name, text, deliver) counts and sends
+//   define(name, posted, deliverers) -> the object; posted(name, text, deliver, order) counts and sends
 //   a post; deliverers maps a frame's route (the object's name, or the page function's number
 //   a post carried) to what hands the frame to the page
 //   page.control(cmd)  ->  conformance.js's env.control
@@ -39,7 +40,7 @@
         const deliverers = new Map();
 
         /** What the page posted, counted as the iOS harness counts it, then to native (held when asked). */
-        async function posted(name, text, deliver) {
+        async function posted(name, text, deliver, order) {
             stats.messages += 1;
             let message;
             try {
@@ -64,7 +65,7 @@
                 holdMs = 0;
                 await new Promise((resolve) => setTimeout(resolve, ms));
             }
-            link.post(name, text, deliver);
+            link.post(name, text, deliver, order);
         }
 
         for (const name of objects) {

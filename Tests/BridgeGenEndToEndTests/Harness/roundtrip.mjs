@@ -265,7 +265,7 @@ async function runInjected(shell) {
         }
     })(shell.command, shell.what);
     const link = {
-        post: (object, text, deliver) => host.send({ post: { object, text, deliver } }),
+        post: (object, text, deliver, order) => host.send({ post: { object, text, deliver, ...order } }),
         command: (fields) => host.line(fields),
     };
     const install = (mainFrame) => link.command({ install: transport, mainFrame, console: true, ...(mainFrame ? {} : shell.subframe) });

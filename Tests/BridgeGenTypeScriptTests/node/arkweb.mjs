@@ -10,7 +10,8 @@
 // order of async calls and the page functions ArkWeb hands to ArkTS are the stand-in's. The
 // native side is written here as the ArkTS glue answers (the Kotlin glue's frames, docs/WIRE.md
 // "Android"): one object per channel, `window.__bridgegen_ohos_<channel>`, registered in
-// onControllerAttached with one async method `postMessage(text, deliver)`; every frame goes back
+// onControllerAttached with one async method `postMessage(text, deliver, sender, seq)` (the
+// post's order, recorded here: the glue's reordering is tested in arkweb-glue.test.js); every frame goes back
 // as JSON text through `deliver`: answers and stream items through the deliver of the post they
 // answer, events through the one kept from the module's `$hello`.
 import assert from 'node:assert/strict';
@@ -116,7 +117,7 @@ class ArkTSNative {
         deliver(text);
     }
 
-    receive(channel, text, deliver) {
+    receive(channel, text, deliver, sender, seq) {
         let frameUrl;
         try {
             frameUrl = this.controller.getLastJavascriptProxyCallingFrameUrl(); // first thing: later it may be another call's
@@ -125,7 +126,7 @@ class ArkTSNative {
         }
         let message;
         try { message = JSON.parse(text); } catch { message = undefined; }
-        this.received.push({ channel, text, message, frameUrl, deliver });
+        this.received.push({ channel, text, message, frameUrl, deliver, sender, seq });
         if (typeof text !== 'string' || typeof deliver !== 'function' || message === null || typeof message !== 'object') return;
         const name = message.callbackName;
         const answer = (envelope) => { if (typeof name === 'string') this.send(deliver, { answer: name, envelope }); };
@@ -179,9 +180,9 @@ class BridgeProxy {
         this.channel = channel;
     }
 
-    postMessage(text, deliver) {
+    postMessage(text, deliver, sender, seq) {
         try {
-            this.native.receive(this.channel, text, deliver);
+            this.native.receive(this.channel, text, deliver, sender, seq);
         } catch (error) {
             console.error('native side failed', error);
         }
@@ -272,6 +273,34 @@ check('every post of a channel passes one deliver, shared by two copies of the r
     assert.ok(native.received.every((r) => typeof r.deliver === 'function'));
 });
 
+check('every post carries its object\'s sender id and the next number, shared by two copies; a new page starts again', async () => {
+    const { native, engine, page } = await startApp();
+    const first = await loadClient(page);
+    const second = await loadClient(page);
+    await Promise.all([first.sample.getItem({ key: 'k' }), second.sample.getItem({ key: 'k' }), first.sample.deviceInfo()]);
+    await Promise.all([first.sample.getItem({ key: 'a' }), second.sample.getItem({ key: 'b' })]);
+    const posts = native.received.filter((r) => r.channel === channelOf('sample'));
+    const sender = posts[0].sender;
+    assert.match(sender, /^[0-9a-f]{32}$/);
+    assert.ok(posts.every((r) => r.sender === sender), 'one sender id for the object, whichever copy posts');
+    // The stand-in runs one task's calls in reverse: sorted, the numbers are 0, 1, 2, ... with none missing.
+    assert.deepEqual(posts.map((r) => r.seq).sort((x, y) => x - y), posts.map((_, i) => i));
+    const gets = native.posts('getItem').filter((r) => ['a', 'b'].includes(r.message.data.key));
+    assert.deepEqual(gets.map((r) => [r.message.data.key, r.seq]).sort((x, y) => x[1] - y[1]).map(([key]) => key), ['a', 'b'], 'numbered in the page\'s order');
+    if (transport === 'reply') {
+        await first.user.getUserInfo().catch(() => undefined);
+        const users = native.received.filter((r) => r.channel === 'user');
+        assert.ok(users.every((r) => r.sender === users[0].sender) && users[0].sender !== sender, 'each object has its own sender id');
+        assert.deepEqual(users.map((r) => r.seq).sort((x, y) => x - y), users.map((_, i) => i), 'and its own numbers, from 0');
+    }
+    const before = native.received.length;
+    const next = await engine.load(APP);
+    await (await loadClient(next)).sample.capabilities();
+    const fresh = native.received.slice(before).filter((r) => r.channel === channelOf('sample'));
+    assert.notEqual(fresh[0].sender, sender, 'a new page load, a new sender id');
+    assert.deepEqual(fresh.map((r) => r.seq), [0], 'numbered from 0 again');
+});
+
 check('a trusted iframe is answered in its own frame; mainFrameOnly refuses it -4; a frame outside the list never reaches native', async () => {
     const { native, page } = await startApp({ trustedHosts: ['app.example.com'], mainFrameOnly: false });
     const frame = page.addFrame('https://app.example.com/h5/frame.html');
@@ -343,9 +372,11 @@ check('the client picks the first shell it finds, as before: iOS, then Android, 
         for (const shell of shells) assert.equal(posts[shell].length > 0, shell === expected, `${shells} -> ${shell}`);
         const [share] = posts[expected].filter((args) => (typeof args[0] === 'string' ? JSON.parse(args[0]) : args[0]).type === 'share');
         if (expected === 'ohos') {
-            assert.equal(share.length, 2);
+            assert.equal(share.length, 4);
             assert.equal(typeof share[0], 'string');
             assert.equal(typeof share[1], 'function');
+            assert.match(share[2], /^[0-9a-f]{32}$/, 'the sender id');
+            assert.equal(typeof share[3], 'number', 'the sequence number');
         } else {
             assert.equal(share.length, 1, 'one argument, as before');
             assert.equal(typeof share[0], expected === 'ios' && transport === 'reply' ? 'object' : 'string');

@@ -13,7 +13,8 @@
 //       iframe at origin, which the page then is
 //   {"id":2,"post":{"object":"__bridgegen_ohos_sample","text":"...","deliver":"__bridgegen_ohos_sample#7"}}
 //       the page posts on an object; "deliver" names the page function it passed (the frames
-//       the glue hands that function come back with its name); no "deliver": no function
+//       the glue hands that function come back with its name); no "deliver": no function;
+//       "sender" and "seq" (when the page passed them): the post's order, passed on
 //   {"id":3,"emit":{"module","event","payload"}}      the typed event senders
 //   {"id":4,"callPage":{"module","method","params","timeoutMs"}}   the generated page callers (no
 //       "cancelAfterMs": an ArkTS caller has no Task to cancel)
@@ -171,12 +172,13 @@ class Host {
    * The page posts on an object, through the stand-in (its permission list, the calling frame's
    * URL, its value conversion and async order): the page function's calls come back as `frame` lines.
    */
-  post(name: string, posted: string | undefined, deliver: string | undefined): void {
+  post(name: string, posted: string | undefined, deliver: string | undefined, sender?: string, seq?: number): void {
     const proxy = this.frame?.window[name];
     if (proxy === undefined) return;
     const page = deliver === undefined ? undefined
       : (data: string) => write([['frame', object([['object', text(name)], ['deliver', text(deliver)], ['data', text(data)]])]]);
-    proxy.postMessage(posted, page);
+    if (sender === undefined && seq === undefined) proxy.postMessage(posted, page);
+    else proxy.postMessage(posted, page, sender, seq);
   }
 
   /** An event through the generated senders, the payload decoded by the generated codecs first (defaults applied). */
@@ -234,7 +236,7 @@ class Host {
         flag('console'), member(command, 'trustedHost')));
     } else if (members(command.get('post')) !== undefined) {
       const post = members(command.get('post'));
-      this.post(member(post, 'object') ?? '', member(post, 'text'), member(post, 'deliver'));
+      this.post(member(post, 'object') ?? '', member(post, 'text'), member(post, 'deliver'), member(post, 'sender'), number(post, 'seq'));
     } else if (members(command.get('emit')) !== undefined) {
       try {
         this.emit(members(command.get('emit')) as Fields);

@@ -1,6 +1,6 @@
 // A module as the generator writes one, by hand, for arkweb-glue.test.js: `sample` answers its
-// one method `echo` with its params and declares the page method `greet`; the page caller is
-// the runtime's own.
+// one method `echo` with its params (recording each call's `n` in `handled`, in the order the
+// handler ran) and declares the page method `greet`; the page caller is the runtime's own.
 import { BridgeDecode } from './Decoding';
 import { BridgePageCaller } from './PageCalls';
 import { BridgeCapabilities, BridgeModule, BridgeReply, BridgeSession } from './Session';
@@ -16,9 +16,14 @@ class SampleModule implements BridgeModule {
   }
 
   dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void {
+    const n = data instanceof JsonObject ? data.members.get('n') : undefined;
+    if (n instanceof JsonText) handled.push(n.value);
     reply.succeed(data ?? JsonNull.instance);
   }
 }
+
+/** The `n` of each `echo` call, in the order the handler ran them (emptied by the tests). */
+export const handled: string[] = [];
 
 export function sampleModule(): BridgeModule {
   return new SampleModule();

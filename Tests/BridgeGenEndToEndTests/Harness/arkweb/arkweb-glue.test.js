@@ -24,7 +24,7 @@ if (built.skipped) {
     console.log(`arkweb-glue: skipped: ${built.skipped}`);
     process.exit(77);
 }
-const { BridgeArkWeb, BridgeArkWebPermission, BridgeArkWebScripts, BridgeInstallError } = built.glue;
+const { BridgeArkWeb, BridgeArkWebPermission, BridgeArkWebScripts, BridgeInstallError, BridgePostOrder } = built.glue;
 const { BridgeOriginPolicy } = built.session;
 
 const APP = 'resource://rawfile/index.html';
@@ -75,6 +75,21 @@ const postFrom = (doc, text, object = OBJECT) => doc.evaluate(`(function (name, 
 })(${JSON.stringify(object)}, ${JSON.stringify(text)})`);
 /** The frames a document's `deliver` received, parsed. */
 const delivered = (doc) => JSON.parse(doc.evaluate('JSON.stringify(window.__got || [])')).map((frame) => JSON.parse(frame));
+/**
+ * Page code: posts an `echo` of each `[n, sender, seq]` (no sender: a post without an order) in
+ * one task, as the client does; `deliver` records the frames. Returns the handler's `n`s so far.
+ */
+const postEchoes = (doc, posts, object = OBJECT) => doc.evaluate(`(function (name, posts) {
+    var got = window.__got = window.__got || [];
+    posts.forEach(function (post) {
+        var text = JSON.stringify({ type: 'echo', data: { n: post[0] }, callbackName: 'cb_' + post[0] });
+        var deliver = function (frame) { got.push(frame); };
+        if (post[1] === undefined) window[name].postMessage(text, deliver);
+        else window[name].postMessage(text, deliver, post[1], post[2]);
+    });
+})(${JSON.stringify(object)}, ${JSON.stringify(posts)})`);
+/** The `n`s the module's handler ran since the last call, in order. */
+const handledSince = () => built.module.handled.splice(0);
 const answerOf = (doc, callbackName) => delivered(doc).find((frame) => frame.answer === callbackName);
 
 const cases = {
@@ -207,6 +222,67 @@ const cases = {
         assert.deepStrictEqual(delivered(foreign), []);
         assert.strictEqual(logs.length, 1, logs.join('\n'));
         assert.match(logs[0], /refused a message on 'sample' from "https:\/\/evil\.example\.net".*origin\.trustedHosts/);
+    },
+    async 'posts the stand-in runs in reverse reach the handler in the page order (sender and seq)'() {
+        const { page, logs } = await installed();
+        handledSince();
+        // Without an order the stand-in's reversal shows: posts of one task reach native last first.
+        postEchoes(page, ['a', 'b', 'c'].map((n) => [n]));
+        await tick();
+        assert.deepStrictEqual(handledSince(), ['c', 'b', 'a'], 'the stand-in reverses one task\'s calls');
+        postEchoes(page, ['0', '1', '2', '3', '4'].map((n, seq) => [n, 'page-sender', seq]));
+        await tick();
+        assert.deepStrictEqual(handledSince(), ['0', '1', '2', '3', '4']);
+        // Numbers go on across tasks; another sender (another runtime's object) has its own.
+        postEchoes(page, [['5', 'page-sender', 5], ['x0', 'other', 0], ['6', 'page-sender', 6], ['x1', 'other', 1]]);
+        await tick();
+        assert.deepStrictEqual(handledSince().filter((n) => !n.startsWith('x')), ['5', '6']);
+        assert.deepStrictEqual(delivered(page).filter((frame) => frame.answer === 'cb_4').length, 1, 'answered through deliver');
+        assert.deepStrictEqual(logs, []);
+    },
+    async 'a gap past the bound holds nothing for long: what waits is handed over in order, the late post at once'() {
+        const { page, logs, controller } = await installed();
+        handledSince();
+        const bound = BridgePostOrder.MAX_HELD;
+        // Post 0 never comes (yet): 1 ... bound wait; one more and they all go, in order.
+        const waiting = Array.from({ length: bound }, (_, i) => [String(i + 1), 's', i + 1]);
+        postEchoes(page, waiting);
+        await tick();
+        assert.deepStrictEqual(handledSince(), [], `${bound} posts wait for post 0`);
+        postEchoes(page, [[String(bound + 1), 's', bound + 1]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), Array.from({ length: bound + 1 }, (_, i) => String(i + 1)));
+        assert.match(logs.join('\n'), new RegExp(`more than ${bound} posts .*handed over without them`));
+        postEchoes(page, [[String(bound + 2), 's', bound + 2], ['0', 's', 0]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), ['0', String(bound + 2)], 'the skipped post goes at once, and the next in order');
+        // Held posts are handed over when the page goes, and its senders' late posts go at once.
+        postEchoes(page, [['held', 'next', 1]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), [], 'post 1 of another sender waits');
+        BridgeArkWeb.pageStarted(controller);
+        assert.deepStrictEqual(handledSince(), ['held'], 'pageStarted hands over what waits');
+        postEchoes(page, [['late', 'next', 5]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), ['late'], 'a forgotten sender\'s post goes at once');
+    },
+    async 'a forged sender and seq from a frame the policy refuses is refused before it is held'() {
+        const hosts = ['app.example.com', 'widgets.example.com'];
+        const { page, logs } = await installed({ trust: policy({ hosts, mainFrameOnly: true, bundled: [] }), url: 'https://app.example.com/index.html' });
+        handledSince();
+        postEchoes(page, [['1', 's', 1]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), [], 'post 1 waits for post 0');
+        // A subframe in the permission list, refused natively (mainFrameOnly), forges post 0 of the main frame's sender.
+        const widget = page.addFrame('https://widgets.example.com/w.html');
+        postEchoes(widget, [['forged', 's', 0]]);
+        await tick();
+        assert.strictEqual(answerOf(widget, 'cb_forged').envelope.errcode, -4, JSON.stringify(delivered(widget)));
+        assert.deepStrictEqual(handledSince(), [], 'the forged post neither ran nor freed post 1');
+        assert.match(logs.join('\n'), /"https:\/\/widgets\.example\.com", a subframe/);
+        postEchoes(page, [['0', 's', 0]]);
+        await tick();
+        assert.deepStrictEqual(handledSince(), ['0', '1']);
     },
     async 'a trusted cross-origin subframe is refused under mainFrameOnly and answered in its own document without it'() {
         const hosts = ['app.example.com', 'widgets.example.com'];
