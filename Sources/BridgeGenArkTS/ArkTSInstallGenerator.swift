@@ -4,7 +4,8 @@ import BridgeGenCore
 /// transport, origin policy and console forwarding of `bridgegen.yaml`, the console's receiver
 /// and the document-start scripts) at the end of `BridgeGenSupport.ets`, and in each module's
 /// file `SampleBridge.install(controller, handler)`, which installs that module on a
-/// `WebviewController` with those settings through the runtime's `BridgeArkWeb`.
+/// `WebviewController` with those settings through the runtime's `BridgeArkWeb` (a module's
+/// install joins the session of the modules installed before it).
 struct ArkTSInstallGenerator {
     let config: GeneratorConfig
 
@@ -90,10 +91,13 @@ struct ArkTSInstallGenerator {
         ArkTSText.doc("The `\(module.name)` module on ArkWeb, with `bridgegen.yaml`'s transport and origin policy.", into: &p)
         p.block("export class \(name(module.name)) {") { p in
             ArkTSText.doc("Installs the module on `controller` (in `onControllerAttached`, before the first page loads)\n"
-                          + "and returns its session; `handler` is held weakly. The page's console reaches `console`\n"
-                          + "(by default `log`, as `[H5]` lines) when `console.forward` allows it for this build: pass\n"
-                          + "`debugBuild`, and give the Web `BridgeConfiguration.documentStartScripts(debugBuild)`.\n"
-                          + "Throws `BridgeInstallError` as `BridgeArkWeb.install` does.", into: &p)
+                          + "and returns the controller's session: each module of the app installs on its own, the\n"
+                          + "later ones joining the first's session. `handler` is held weakly. The page's console\n"
+                          + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
+                          + "this build: pass `debugBuild`, and give the Web\n"
+                          + "`BridgeConfiguration.documentStartScripts(debugBuild)`. The log and the console come from\n"
+                          + "the first install on the controller that gives them. Throws `BridgeInstallError` as\n"
+                          + "`BridgeArkWeb.install` does (this module already installed on `controller`, among others).", into: &p)
             p.line("static install(controller: webview.WebviewController, handler: \(handler), log?: (line: string) => void,")
             p.block("  debugBuild: boolean = false, console?: (level: BridgeConsoleLevel, message: string) => void): BridgeSession {") { p in
                 p.line("const receiver = BridgeConfiguration.consoleReceiver(debugBuild, log, console);")

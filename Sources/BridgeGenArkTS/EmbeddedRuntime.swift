@@ -8,8 +8,8 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "ArkWeb.ets", firstLine: 15, modifier: "export ", accessLines: [16, 24, 27, 41, 56, 61, 66, 99, 190, 204, 315, 414, 526], body: #"""
-/** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a second install. */
+RuntimeSource(name: "ArkWeb.ets", firstLine: 15, modifier: "export ", accessLines: [16, 24, 27, 41, 56, 61, 66, 99, 190, 204, 315, 414, 537], body: #"""
+/** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a module installed twice, a later install that cannot join the first's. */
 export class BridgeInstallError extends Error {
   constructor(message: string) {
     super(message);
@@ -494,23 +494,34 @@ export class BridgePostOrder {
   }
 }
 
-/** What one install holds: the controller, its session, the proxies' names. */
+/** What the installs on one controller hold: the controller, its session, the proxies' names, the log and console set first. */
 class BridgeArkWebInstall {
   readonly controller: webview.WebviewController;
   readonly session: BridgeSession;
   readonly policy: BridgeOriginPolicy;
+  readonly permission: string;
   readonly names: string[] = [];
-  readonly log: (line: string) => void;
+  /** The first `log` an install gave; until then, `console.warn`. */
+  appLog: ((line: string) => void) | undefined = undefined;
   /** The page's posts, back in its order. */
   readonly order: BridgePostOrder;
   closed: boolean = false;
 
-  constructor(controller: webview.WebviewController, session: BridgeSession, policy: BridgeOriginPolicy, log: (line: string) => void) {
+  constructor(controller: webview.WebviewController, policy: BridgeOriginPolicy, callbackChannel: string | undefined, permission: string) {
     this.controller = controller;
-    this.session = session;
     this.policy = policy;
-    this.log = log;
-    this.order = new BridgePostOrder(log);
+    this.permission = permission;
+    this.session = new BridgeSession(callbackChannel, policy, (line: string): void => this.log(line));
+    this.order = new BridgePostOrder((line: string): void => this.log(line));
+  }
+
+  log(line: string): void {
+    const log = this.appLog;
+    if (log !== undefined) {
+      log(line);
+    } else {
+      console.warn('bridgegen: ' + line);
+    }
   }
 }
 
@@ -531,49 +542,114 @@ export class BridgeArkWeb {
   private static installs: WeakMap<webview.WebviewController, BridgeArkWebInstall> = new WeakMap<webview.WebviewController, BridgeArkWebInstall>();
 
   /**
-   * Registers one proxy per channel (`registerJavaScriptProxy` with five arguments, the
-   * permission list from `policy`) and returns the session. In `onControllerAttached` the first
-   * page has the objects; later, pages have them from their next load (`refresh()`). Throws
-   * `BridgeInstallError` for a policy whose list would be empty, a controller ArkWeb refuses,
-   * two modules of one name, or a second install on the controller.
+   * Installs `modules` on `controller` and returns its session. The first install registers one
+   * proxy per channel (`registerJavaScriptProxy` with five arguments, the permission list from
+   * `policy`); a later one adds its modules to that session, as each module of an app installs
+   * on its own, and registers the channels not yet registered (one per module for the reply
+   * transport; the callback transport's shared channel is there already). The log and console
+   * forwarding come from the first install that gives them; later ones are ignored. In
+   * `onControllerAttached` the first page has the objects; later, pages have them from their
+   * next load (`refresh()`). Throws `BridgeInstallError` for a policy whose list would be empty,
+   * a controller ArkWeb refuses, a module name already installed, a policy or callback channel
+   * other than the first install's, or a session closed without `uninstall`; a refused install
+   * changes nothing.
    */
   static install(controller: webview.WebviewController, modules: BridgeModule[], policy: BridgeOriginPolicy,
     options?: BridgeArkWebOptions): BridgeSession {
-    const log = options?.log ?? ((line: string): void => console.warn('bridgegen: ' + line));
-    if (BridgeArkWeb.installs.has(controller)) {
-      throw new BridgeInstallError('a bridge is installed on this controller: uninstall it first');
+    const existing = BridgeArkWeb.installs.get(controller);
+    if (existing !== undefined) {
+      BridgeArkWeb.checkJoin(existing, modules, policy, options?.callbackChannel);
     }
-    const permission = BridgeArkWebPermission.json(policy);
-    BridgeArkWebPermission.unexpressed(policy).forEach((line: string) => log(line));
-    const session = new BridgeSession(options?.callbackChannel, policy, log);
+    const install = existing ?? new BridgeArkWebInstall(controller, policy, options?.callbackChannel, BridgeArkWebPermission.json(policy));
+    if (existing === undefined) {
+      install.appLog = options?.log;
+      BridgeArkWebPermission.unexpressed(policy).forEach((line: string) => install.log(line));
+    }
+    const session = install.session;
+    const added: string[] = [];
     for (const module of modules) {
       if (!session.install(module)) {
+        added.forEach((name: string) => session.uninstall(name));
         throw new BridgeInstallError(`two modules are named '${module.moduleName}'`);
       }
+      added.push(module.moduleName);
     }
-    const install = new BridgeArkWebInstall(controller, session, policy, log);
-    for (const channel of session.channels) {
-      BridgeArkWeb.register(install, new BridgeProxy(install, channel, (text: string, origin: BridgeOrigin, frame: BridgeFrame): void => {
-        session.receive(channel, text, origin, frame);
-      }), channel, permission);
+    const registered = install.names.length;
+    try {
+      BridgeArkWeb.registerChannels(install, options?.console);
+    } catch (error) {
+      BridgeArkWeb.undo(install, existing === undefined, added, registered);
+      throw error as Error;
     }
-    const receiver = options?.console;
-    if (receiver !== undefined) {
-      BridgeArkWeb.register(install, new BridgeProxy(install, BridgeArkWeb.CONSOLE_CHANNEL, (text: string, origin: BridgeOrigin): void => {
-        if (policy.allows(origin)) {
-          receiver(text, origin);
-        } else {
-          log(`refused a console message from ${policy.refusal(origin)}`);
-        }
-      }), BridgeArkWeb.CONSOLE_CHANNEL, permission);
+    install.appLog = install.appLog ?? options?.log;
+    if (existing === undefined) {
+      session.evaluator = (script: string): void => BridgeArkWeb.evaluate(install, script);
+      BridgeArkWeb.installs.set(controller, install);
     }
-    session.evaluator = (script: string): void => BridgeArkWeb.evaluate(install, script);
-    BridgeArkWeb.installs.set(controller, install);
     BridgeArkWeb.sayWhenLate(install);
     return session;
   }
 
-  private static register(install: BridgeArkWebInstall, proxy: BridgeProxy, channel: string, permission: string): void {
+  /** Refuses a later install that cannot join the controller's session; changes nothing. */
+  private static checkJoin(install: BridgeArkWebInstall, modules: BridgeModule[], policy: BridgeOriginPolicy,
+    callbackChannel: string | undefined): void {
+    if (install.closed || install.session.isClosed) {
+      throw new BridgeInstallError('the bridge on this controller is closed: BridgeArkWeb.uninstall(controller) before installing again');
+    }
+    for (const module of modules) {
+      if (install.session.moduleNames.includes(module.moduleName)) {
+        throw new BridgeInstallError(`the module '${module.moduleName}' is already installed on this controller`);
+      }
+    }
+    if (callbackChannel !== install.session.callbackChannel) {
+      const say = (channel: string | undefined): string => channel === undefined ? 'the reply transport' : `the callback channel '${channel}'`;
+      throw new BridgeInstallError(`this install uses ${say(callbackChannel)}, the bridge on this controller ${say(install.session.callbackChannel)}: every module of a controller shares one transport`);
+    }
+    if (!BridgeArkWeb.samePolicy(policy, install.policy)) {
+      throw new BridgeInstallError('this install\'s origin policy is not the one the bridge on this controller was installed with: every module of a controller shares one policy');
+    }
+  }
+
+  private static samePolicy(one: BridgeOriginPolicy, other: BridgeOriginPolicy): boolean {
+    const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((value: string, index: number) => value === b[index]);
+    return one === other || (one.mainFrameOnly === other.mainFrameOnly && same(one.trustedSchemes, other.trustedSchemes)
+      && same(one.trustedHosts, other.trustedHosts) && same(one.bundledOrigins, other.bundledOrigins));
+  }
+
+  /** Registers the session's channels not registered yet, and the console's object when `receiver` is the first given. */
+  private static registerChannels(install: BridgeArkWebInstall, receiver: ((text: string, origin: BridgeOrigin) => void) | undefined): void {
+    const session = install.session;
+    for (const channel of session.channels) {
+      if (!install.names.includes(BridgeArkWeb.OBJECT_PREFIX + channel)) {
+        BridgeArkWeb.register(install, new BridgeProxy(install, channel, (text: string, origin: BridgeOrigin, frame: BridgeFrame): void => {
+          session.receive(channel, text, origin, frame);
+        }), channel);
+      }
+    }
+    if (receiver !== undefined && !install.names.includes(BridgeArkWeb.CONSOLE_PREFIX + BridgeArkWeb.CONSOLE_CHANNEL)) {
+      const policy = install.policy;
+      BridgeArkWeb.register(install, new BridgeProxy(install, BridgeArkWeb.CONSOLE_CHANNEL, (text: string, origin: BridgeOrigin): void => {
+        if (policy.allows(origin)) {
+          receiver(text, origin);
+        } else {
+          install.log(`refused a console message from ${policy.refusal(origin)}`);
+        }
+      }), BridgeArkWeb.CONSOLE_CHANNEL);
+    }
+  }
+
+  /** After a refused registration: a first install is taken down whole, a later one loses what it added. */
+  private static undo(install: BridgeArkWebInstall, first: boolean, added: string[], registered: number): void {
+    if (first) {
+      BridgeArkWeb.unregister(install, 0);
+      install.session.close();
+      return;
+    }
+    BridgeArkWeb.unregister(install, registered);
+    added.forEach((name: string) => install.session.uninstall(name));
+  }
+
+  private static register(install: BridgeArkWebInstall, proxy: BridgeProxy, channel: string): void {
     const isConsole = channel === BridgeArkWeb.CONSOLE_CHANNEL;
     const name = (isConsole ? BridgeArkWeb.CONSOLE_PREFIX : BridgeArkWeb.OBJECT_PREFIX) + channel;
     // The console's method is synchronous: async calls made in one page task may run in any order
@@ -581,10 +657,8 @@ export class BridgeArkWeb {
     // the page until the UI thread has run it: forwarding is for debug builds, 100 a second at most.
     const methods = ['postMessage'];
     try {
-      install.controller.registerJavaScriptProxy(proxy, name, isConsole ? methods : [], isConsole ? [] : methods, permission);
+      install.controller.registerJavaScriptProxy(proxy, name, isConsole ? methods : [], isConsole ? [] : methods, install.permission);
     } catch (error) {
-      BridgeArkWeb.unregister(install);
-      install.session.close();
       const code = (error as BusinessError).code;
       throw new BridgeInstallError(code === 17100001
         ? `ArkWeb refused the proxy '${name}': the controller is not attached to a Web (17100001): install in onControllerAttached`
@@ -667,31 +741,57 @@ export class BridgeArkWeb {
   }
 
   /**
-   * Stops delivery: the proxies' names are deleted (the current page keeps its objects until it
-   * loads again, so their calls are ignored here), page calls fail -11, the session closes.
+   * Stops delivery for every module on `controller`: the proxies' names are deleted (the current
+   * page keeps its objects until it loads again, so their calls are ignored here), page calls
+   * fail -11, the session closes. With `moduleName`, only that module goes (`session.uninstall`)
+   * and, for the reply transport, its channel's object; the others keep running.
    */
-  static uninstall(controller: webview.WebviewController): void {
+  static uninstall(controller: webview.WebviewController, moduleName?: string): void {
     const install = BridgeArkWeb.installs.get(controller);
     if (install === undefined) {
       return;
     }
+    if (moduleName !== undefined) {
+      BridgeArkWeb.uninstallModule(install, moduleName);
+      return;
+    }
     BridgeArkWeb.installs.delete(controller);
-    BridgeArkWeb.unregister(install);
+    BridgeArkWeb.unregister(install, 0);
     install.order.forget();
     install.session.evaluator = undefined;
     install.session.close();
   }
 
-  private static unregister(install: BridgeArkWebInstall): void {
-    install.closed = true;
-    for (const name of install.names) {
-      try {
-        install.controller.deleteJavaScriptRegister(name);
-      } catch (error) {
-        // 17100001 (the Web is gone) or 17100008 (already deleted): nothing is left to remove.
-      }
+  private static uninstallModule(install: BridgeArkWebInstall, moduleName: string): void {
+    if (!install.session.moduleNames.includes(moduleName)) {
+      return;
     }
-    install.names.length = 0;
+    install.session.uninstall(moduleName);
+    const name = BridgeArkWeb.OBJECT_PREFIX + moduleName;
+    const index = install.names.indexOf(name);
+    if (install.session.callbackChannel === undefined && index >= 0) {
+      BridgeArkWeb.deleteRegister(install, name);
+      install.names.splice(index, 1);
+    }
+  }
+
+  /** Deletes the names registered from `from` on; from 0, the glue is closed too. */
+  private static unregister(install: BridgeArkWebInstall, from: number): void {
+    if (from === 0) {
+      install.closed = true;
+    }
+    for (const name of install.names.slice(from)) {
+      BridgeArkWeb.deleteRegister(install, name);
+    }
+    install.names.length = from;
+  }
+
+  private static deleteRegister(install: BridgeArkWebInstall, name: string): void {
+    try {
+      install.controller.deleteJavaScriptRegister(name);
+    } catch (error) {
+      // 17100001 (the Web is gone) or 17100008 (already deleted): nothing is left to remove.
+    }
   }
 
   /** The items for `javaScriptOnDocumentStart` (see `BridgeArkWebScripts.items`). */
@@ -2849,6 +2949,11 @@ export class BridgeSession {
   /** The names of the modules installed, in the order they were installed. */
   get moduleNames(): string[] {
     return Array.from(this.modules.keys());
+  }
+
+  /** Whether `close` ran: the session takes no module any more. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   get runningRequestCount(): number {

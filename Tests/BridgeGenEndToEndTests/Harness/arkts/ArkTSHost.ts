@@ -1,7 +1,8 @@
 // A node host around the ArkTS generated for Schemas/ (compiled by tsc from the .ets files copied
 // as .ts): the set's dispatchers with the deterministic TestHandlers (TestHandlers.ts; the Swift
-// test host's behaviour), installed by BridgeArkWeb on the node ArkWeb stand-in (Harness/arkweb:
-// arkweb.js + engine.js), one frame (by default the main frame of resource://rawfile/index.html).
+// test host's behaviour), installed module by module as an app installs them (SampleBridge.install,
+// UserBridge.install; BridgeArkWeb.install for a transport or policy other than the set's) on the
+// node ArkWeb stand-in (Harness/arkweb: arkweb.js + engine.js), one frame (by default the main frame of resource://rawfile/index.html).
 // The twin of Tests/BridgeGenKotlinTests/Fixtures/AndroidHost.kt, speaking its JSON lines; the
 // conformance harness (roundtrip.mjs --platform arkts, chromium_android.py --platform arkts) runs
 // the generated TypeScript client against it, the page's objects emulated by arkts.js.
@@ -35,10 +36,10 @@
 
 import { webview } from '@kit.ArkWeb';
 import { BridgeArkWeb } from './ArkWeb';
-import { SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
-import { BusyError, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
+import { SampleBridge, SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
+import { BusyError, UserBridge, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
 import {
-  BridgeApplicationError, BridgeConfiguration, BridgeConsole, BridgeConsoleLevel, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming, BridgeModule,
+  BridgeApplicationError, BridgeArkWebOptions, BridgeConfiguration, BridgeConsole, BridgeConsoleLevel, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming,
   BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './BridgeGenSupport';
 import { TestHandlers, jsonText } from './TestHandlers';
@@ -129,10 +130,6 @@ class Host {
     }
   }
 
-  modules(): BridgeModule[] {
-    return [new SampleDispatcher(this.handlers), new UserDispatcher(this.handlers)];
-  }
-
   async install(transport: string, origin: string, isMainFrame: boolean, console: boolean, trustedHost: string | undefined): Promise<[string, JsonValue][]> {
     this.uninstall();
     const controller = new webview.WebviewController();
@@ -146,8 +143,17 @@ class Host {
         // The generated receiver (`console` stands for a debug build), its [H5] lines in the log as AndroidHost's.
         const log = (line: string): void => this.log(line);
         const sink = (level: BridgeConsoleLevel, message: string): void => { this.logs.push(BridgeConsole.line(level, message)); };
+        if (channel === BridgeConfiguration.callbackChannel && policy === POLICY) {
+          // As an app installs: each module on its own, with the generated settings.
+          this.session = SampleBridge.install(controller, this.handlers, log, console, sink);
+          UserBridge.install(controller, this.handlers, log, console, sink);
+          return;
+        }
+        // A transport or policy other than the set's: the glue's install, one module at a time too.
         const receiver = BridgeConfiguration.consoleReceiver(console, log, sink, policy);
-        this.session = BridgeArkWeb.install(controller, this.modules(), policy, { callbackChannel: channel, log: log, console: receiver });
+        const options: BridgeArkWebOptions = { callbackChannel: channel, log: log, console: receiver };
+        this.session = BridgeArkWeb.install(controller, [new SampleDispatcher(this.handlers)], policy, options);
+        BridgeArkWeb.install(controller, [new UserDispatcher(this.handlers)], policy, options);
       })
       .onPageBegin((event: { url: string }) => BridgeArkWeb.pageStarted(controller, event.url))
       .onRenderExited(() => BridgeArkWeb.renderExited(controller));

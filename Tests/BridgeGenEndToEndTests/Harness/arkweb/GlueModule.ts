@@ -1,6 +1,7 @@
-// A module as the generator writes one, by hand, for arkweb-glue.test.js: `sample` answers its
+// Modules as the generator writes them, by hand, for arkweb-glue.test.js: `sample` answers its
 // one method `echo` with its params (recording each call's `n` in `handled`, in the order the
-// handler ran) and declares the page method `greet`; the page caller is the runtime's own.
+// handler ran) and declares the page method `greet` (the page caller is the runtime's own);
+// `namedModule` stands for a second module of the app.
 import { BridgeDecode } from './Decoding';
 import { BridgePageCaller } from './PageCalls';
 import { BridgeCapabilities, BridgeModule, BridgeReply, BridgeSession } from './Session';
@@ -27,6 +28,29 @@ export const handled: string[] = [];
 
 export function sampleModule(): BridgeModule {
   return new SampleModule();
+}
+
+/** A second module, as an app's own: `name` answers its one method `whoami` with its name. */
+class NamedModule implements BridgeModule {
+  readonly moduleName: string;
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['whoami'], [], [], 'glue-test');
+  readonly mainFrameMethods: Set<string> = new Set<string>();
+
+  constructor(name: string) {
+    this.moduleName = name;
+  }
+
+  handles(type: string): boolean {
+    return this.capabilities.methodNames.has(type);
+  }
+
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply, session: BridgeSession): void {
+    reply.succeed(new JsonText(this.moduleName));
+  }
+}
+
+export function namedModule(name: string): BridgeModule {
+  return new NamedModule(name);
 }
 
 /** `greet({name})` on the page, its answer a string. */

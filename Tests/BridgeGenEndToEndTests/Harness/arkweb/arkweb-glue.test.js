@@ -166,7 +166,7 @@ const cases = {
         assert.deepStrictEqual(events(inner), ['late']);
         assert.deepStrictEqual(logs, []);
     },
-    async 'install refuses an unattached controller and a second install; a late install says refresh'() {
+    async 'install refuses an unattached controller and a module installed twice; a late install says refresh'() {
         const controller = new WebviewController();
         const early = thrown(() => BridgeArkWeb.install(controller, [built.module.sampleModule()], policy()));
         assert.ok(early instanceof BridgeInstallError, String(early));
@@ -178,7 +178,9 @@ const cases = {
         BridgeArkWeb.install(controller, [built.module.sampleModule()], policy(), { log: (line) => logs.push(line) });
         assert.match(logs.join('\n'), /installed after the Web loaded "resource:\/\/rawfile\/index\.html".*refresh\(\)/);
         assert.strictEqual(page.evaluate(`typeof window.${OBJECT}`), 'undefined', 'registration takes effect at the next load');
-        assert.match(thrown(() => BridgeArkWeb.install(controller, [built.module.sampleModule()], policy())).message, /uninstall it first/);
+        const twice = thrown(() => BridgeArkWeb.install(controller, [built.module.sampleModule()], policy()));
+        assert.ok(twice instanceof BridgeInstallError, String(twice));
+        assert.match(twice.message, /the module 'sample' is already installed on this controller/);
         controller.refresh();
         await tick();
         postFrom(engine.main, hello('__bg_cb_1'));
@@ -374,6 +376,91 @@ const cases = {
         BridgeArkWeb.uninstall(controller);
         BridgeArkWeb.install(controller, [built.module.sampleModule()], policy(), { log: (line) => logs.push(line) });
         BridgeArkWeb.uninstall(controller);
+    },
+    async 'two modules installed one after the other before the first load both answer, on one session'() {
+        for (const callbackChannel of [undefined, 'uniBridgeCall']) {
+            const controller = new WebviewController();
+            const logs = [];
+            const later = [];
+            const sessions = [];
+            const web = Web({ src: APP, controller }).onControllerAttached(() => {
+                sessions.push(BridgeArkWeb.install(controller, [built.module.sampleModule()], policy(), { callbackChannel, log: (line) => logs.push(line) }));
+                sessions.push(BridgeArkWeb.install(controller, [built.module.namedModule('user')], policy(), { callbackChannel, log: (line) => later.push(line) }));
+            });
+            const engine = new ArkWebEngine(web);
+            await engine.attach();
+            const page = await engine.load(APP);
+            assert.strictEqual(sessions[0], sessions[1], 'one session per controller');
+            assert.deepStrictEqual(sessions[0].moduleNames, ['sample', 'user']);
+            const objects = callbackChannel === undefined ? ['__bridgegen_ohos_sample', '__bridgegen_ohos_user'] : ['__bridgegen_ohos_uniBridgeCall'];
+            assert.deepStrictEqual([...engine.active.keys()].sort(), objects, String(callbackChannel));
+            const sampleObject = objects[0];
+            const userObject = objects[objects.length - 1];
+            postFrom(page, JSON.stringify({ type: 'echo', data: { n: 1 }, callbackName: '__bg_cb_1' }), sampleObject);
+            postFrom(page, JSON.stringify({ type: 'whoami', data: {}, callbackName: '__bg_cb_2' }), userObject);
+            postFrom(page, JSON.stringify({ type: 'nothing', data: {}, callbackName: '__bg_cb_3' }), userObject);
+            await tick();
+            assert.deepStrictEqual(answerOf(page, '__bg_cb_1').envelope, { errcode: 0, errmsg: 'ok', data: { n: 1 } });
+            assert.deepStrictEqual(answerOf(page, '__bg_cb_2').envelope, { errcode: 0, errmsg: 'ok', data: 'user' });
+            assert.strictEqual(answerOf(page, '__bg_cb_3').envelope.errcode, -1, JSON.stringify(delivered(page)));
+            page.evaluate(`window[${JSON.stringify(userObject)}].postMessage(42, function () {})`);
+            await tick();
+            assert.match(logs.join('\n'), /refused a message on '(user|uniBridgeCall)' that is not a string/, 'the first install\'s log is the glue\'s');
+            assert.deepStrictEqual(later, [], 'a later install\'s log is not used');
+            BridgeArkWeb.uninstall(controller);
+            assert.deepStrictEqual([...engine.pending.keys()], [], 'uninstall deletes every module\'s object');
+        }
+    },
+    async 'a later install that cannot join is refused and changes nothing: same module, other policy or channel, closed session'() {
+        const app = await installed();
+        const refusal = (modules, trust, options) => {
+            const error = thrown(() => BridgeArkWeb.install(app.controller, modules, trust, options));
+            assert.ok(error instanceof BridgeInstallError, String(error));
+            return error.message;
+        };
+        const user = built.module.namedModule;
+        assert.match(refusal([built.module.sampleModule()], policy()), /the module 'sample' is already installed on this controller/);
+        assert.match(refusal([user('user'), user('user')], policy()), /two modules are named 'user'/);
+        assert.match(refusal([user('user')], policy({ hosts: ['example.com'] })), /origin policy is not the one.*shares one policy/);
+        assert.match(refusal([user('user')], policy(), { callbackChannel: 'uniBridgeCall' }),
+            /uses the callback channel 'uniBridgeCall', the bridge on this controller the reply transport/);
+        assert.deepStrictEqual(app.session.moduleNames, ['sample'], 'nothing was added');
+        assert.deepStrictEqual([...app.engine.pending.keys()], [OBJECT], 'nothing was registered');
+        BridgeArkWeb.install(app.controller, [user('user')], new BridgeOriginPolicy([], [], true, ['RESOURCE://rawfile']));
+        assert.deepStrictEqual(app.session.moduleNames, ['sample', 'user'], 'an equal policy joins');
+        app.session.close();
+        assert.match(refusal([user('other')], policy()), /closed: BridgeArkWeb\.uninstall\(controller\) before installing again/);
+        BridgeArkWeb.uninstall(app.controller);
+        BridgeArkWeb.install(app.controller, [user('other')], policy(), { log: (line) => app.logs.push(line) });
+        assert.deepStrictEqual(BridgeArkWeb.session(app.controller).moduleNames, ['other'], 'after uninstall an install starts afresh');
+        BridgeArkWeb.uninstall(app.controller);
+    },
+    async 'a module installed after a load has its object from the next load; one module uninstalled leaves the others'() {
+        const app = await installed();
+        BridgeArkWeb.install(app.controller, [built.module.namedModule('user')], policy(), { log: (line) => app.logs.push(line) });
+        assert.match(app.logs.join('\n'), /installed after the Web loaded "resource:\/\/rawfile\/index\.html".*refresh\(\)/);
+        assert.strictEqual(app.page.evaluate('typeof window.__bridgegen_ohos_user'), 'undefined', 'registration takes effect at the next load');
+        app.controller.refresh();
+        await tick();
+        const page = app.engine.main;
+        postFrom(page, JSON.stringify({ type: 'whoami', data: {}, callbackName: '__bg_cb_1' }), '__bridgegen_ohos_user');
+        postFrom(page, hello('__bg_cb_2'));
+        await tick();
+        assert.deepStrictEqual(answerOf(page, '__bg_cb_1').envelope, { errcode: 0, errmsg: 'ok', data: 'user' });
+        assert.strictEqual(answerOf(page, '__bg_cb_2').envelope.errcode, 0);
+        BridgeArkWeb.uninstall(app.controller, 'user');
+        assert.deepStrictEqual(app.session.moduleNames, ['sample']);
+        postFrom(page, JSON.stringify({ type: 'whoami', data: {}, callbackName: '__bg_cb_3' }), '__bridgegen_ohos_user');
+        await tick();
+        assert.strictEqual(answerOf(page, '__bg_cb_3').envelope.errcode, -5, 'the page keeps the object until it loads again: no handler');
+        const next = await app.engine.load(APP);
+        assert.strictEqual(next.evaluate('typeof window.__bridgegen_ohos_user'), 'undefined', 'its object is deleted');
+        postFrom(next, hello('__bg_cb_4'));
+        await tick();
+        assert.strictEqual(answerOf(next, '__bg_cb_4').envelope.errcode, 0, 'the other module still answers');
+        BridgeArkWeb.install(app.controller, [built.module.namedModule('user')], policy());
+        assert.deepStrictEqual(app.session.moduleNames, ['sample', 'user'], 'installed again after its uninstall');
+        BridgeArkWeb.uninstall(app.controller);
     },
     async 'document-start scripts run console first, then the shim bound to the callback object, where the rules say'() {
         const consoleScript = fs.readFileSync(path.join(repository, 'Runtime/JavaScript/console-forward.js'), 'utf8') + '(1000, 50);\n';
