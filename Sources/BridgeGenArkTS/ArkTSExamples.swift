@@ -7,7 +7,8 @@ import BridgeGenCore
 /// `new InvalidKeyError()` and told apart with `instanceof`; events through `new SampleEvents(session)`
 /// and page calls through `SamplePage.of(session)`, on the session `SampleBridge.install` returned.
 ///
-/// Fenced `ts`, as docs/HARMONY.md fences its ArkTS: the examples use no syntax TypeScript lacks.
+/// Fenced `arkts` (as hover shows the target's signatures), so that the page's `ts` blocks stay
+/// TypeScript alone and each language's examples can be told apart and checked.
 /// Every name is spelled by the ArkTS target's own namer, so docs and code cannot disagree.
 /// Two-space indentation, as the generated ArkTS has, whatever the page's printer uses.
 struct ArkTSExamples: AppSideExamples {
@@ -30,7 +31,7 @@ struct ArkTSExamples: AppSideExamples {
     }
 
     let language = "ArkTS"
-    let fence = "ts"
+    let fence = "arkts"
     private static let unit = "  "
 
     var moduleFact: String { "`\(handlerInterface)` (the interface the HarmonyOS app implements)" }
@@ -111,7 +112,7 @@ struct ArkTSExamples: AppSideExamples {
         pageType + "." + ArkTSNamer.method(method.identifier) + "(" + method.params.map { ArkTSNamer.parameter($0.identifier) }.joined(separator: ", ") + ")"
     }
 
-    /// A page call: `const result = await SamplePage.of(session).getCartCount(...)`, in a
+    /// A page call: `const result: number = await SamplePage.of(session).getCartCount(...)`, in a
     /// `try`/`catch` that tells the first declared error apart when there is one.
     func pageCall(_ method: PageMethod, params: [(Field, ExampleValue)], into p: inout CodePrinter) {
         let guarded = method.errors.first.flatMap(module.error(named:))
@@ -120,9 +121,9 @@ struct ArkTSExamples: AppSideExamples {
         let arguments = params.map { expression($0.1, indent: indent) }
         let call = "await \(pageType).of(session)." + ArkTSNamer.method(method.identifier) + "(" + arguments.joined(separator: ", ") + ");"
         func body(_ p: inout CodePrinter) {
-            if method.returns != nil {
-                p.exampleCode(prefix + "const result = " + call)
-                p.line(prefix + "console.info(JSON.stringify(result));")
+            if let returns = method.returns {
+                // Typed, as ArkTS code declares: the one thing the example shows of the result.
+                p.exampleCode(prefix + "const result: " + ArkTSNamer.type(returns, home: module.name) + " = " + call)
             } else {
                 p.exampleCode(prefix + call)
             }
@@ -195,7 +196,7 @@ struct ArkTSExamples: AppSideExamples {
         if oneLine.fits(72) && !oneLine.contains("\n") { return oneLine }
         let inner = String(repeating: Self.unit, count: indent + 1)
         let outer = String(repeating: Self.unit, count: indent)
-        return "new " + name + "({\n" + parts.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + "})"
+        return "new " + name + "({\n" + parts.map { inner + $0 + ",\n" }.joined() + outer + "})"
     }
 
     private static func double(_ d: Double) -> String {

@@ -12,16 +12,8 @@ final class ArkTSExampleCheckTests: XCTestCase {
     static let docs = TestPaths.generated.appendingPathComponent("Docs")
     static let modules = ["sample", "user"]
 
-    /// The fenced blocks of `markdown` whose introducing line (the paragraph right above the
-    /// fence) starts with `App (ArkTS)`: the pages fence ArkTS `ts`, as the page's TypeScript.
-    static func arkTSBlocks(_ markdown: String) -> [String] {
-        let lines = markdown.components(separatedBy: "\n")
-        return DocSnippets.blocks(markdown).filter { block in
-            // `line` is the block's first line, 1-based: the fence is at line - 2, the intro above a blank line.
-            let intro = block.line - 4
-            return block.language == "ts" && intro >= 0 && lines[intro].hasPrefix("App (ArkTS)")
-        }.map(\.text)
-    }
+    /// The ArkTS blocks of a generated page: fenced `arkts`.
+    static func arkTSBlocks(_ markdown: String) -> [String] { DocSnippets.fenced("arkts", in: markdown) }
 
     /// `import { A, B } from './File';` naming everything `file` exports.
     static func importAll(_ file: URL, from path: String) throws -> String {
