@@ -154,7 +154,7 @@ struct ArkTSExamples: AppSideExamples {
         case .null: return "undefined"
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
-        case .double(let d): return Self.double(d)
+        case .double(let d): return ArkTSNamer.double(d)
         case .string(let s): return ArkTSText.stringLiteral(s)
         case .bytes(let text): return "new util.TextEncoder().encodeInto(" + ArkTSText.stringLiteral(text) + ")"
         case .enumCase(let owner, let type, let c):
@@ -199,17 +199,13 @@ struct ArkTSExamples: AppSideExamples {
         return "new " + name + "({\n" + parts.map { inner + $0 + ",\n" }.joined() + outer + "})"
     }
 
-    private static func double(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
-    }
-
     /// A `JsonValue` expression for an `any` value.
     private func json(_ value: ExampleValue) -> String {
         switch value {
         case .null: return "JsonNull.instance"
         case .bool(let b): return "new JsonBool(\(b))"
         case .int(let i): return "new JsonInteger(BigInt(\(i)))"
-        case .double(let d): return "new JsonReal(\(Self.double(d)))"
+        case .double(let d): return "new JsonReal(\(ArkTSNamer.double(d)))"
         case .string(let s): return "new JsonText(" + ArkTSText.stringLiteral(s) + ")"
         case .bytes(let text): return "new JsonText(" + ArkTSText.stringLiteral(ExampleValue.base64(text)) + ")"
         case .enumCase(_, _, let c): return "new JsonText(" + ArkTSText.stringLiteral(c.wireValue) + ")"
