@@ -97,7 +97,8 @@ enum ArkTSNamer {
         }
     }
 
-    private static func double(_ d: Double) -> String {
+    /// A number literal for `d`: whole numbers without a fraction.
+    static func double(_ d: Double) -> String {
         d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 

@@ -11,6 +11,7 @@ public struct ArkTSTarget: BridgeTarget {
     public var configSection: (any ConfigSection)? { ArkTSConfigSection() }
     public var messageIDs: [MessageID] { ArkTSMessages.ID.messageIDs }
     public var reservedWords: ReservedWords { ArkTSReservedWords.all }
+    public var examples: TargetExamples? { .app { ArkTSExamples(schema: $0, module: $1, config: $2) } }
     /// HarmonyOS NEXT: `registerJavaScriptProxy` puts the object `window.__bridgegen_ohos_<name>`
     /// into the page, whose `postMessage` takes text and a function the answers come back through.
     public var shell: ShellDescription? {

@@ -48,7 +48,7 @@ for name in names:
                 for line in body[1:]:
                     if ";" in line or "#" in line:
                         problems.append(f"{name}:{t.map[0]+1}: mermaid line has ';' or '#': {line}")
-            elif t.info not in ("ts", "swift", "kotlin", "json"):
+            elif t.info not in ("ts", "swift", "kotlin", "arkts", "json"):
                 problems.append(f"{name}:{t.map[0]+1}: code fence without a known language: {t.info!r}")
         if t.type == "heading_open":
             stats["headings"] += 1

@@ -34,10 +34,13 @@ import Testing
         #expect(page.contains("- [Page methods](#page-methods): [`refresh`](#page-method-refresh), [`read-value`](#page-method-read-value)\n"))
         #expect(page.contains("- **Page calls (Swift):** `ShopPage`, from `ShopBridge.page(for:)` (the app calls the page)\n"))
         #expect(page.contains("- **Page calls (Kotlin):** `ShopPage`, made from the WebView's `BridgeSession` (the Android app calls the page)\n"))
+        #expect(page.contains("- **Page calls (ArkTS):** `ShopPage`, from `ShopPage.of(session)` on the `BridgeSession` that `ShopBridge.install` returned (the HarmonyOS app calls the page)\n"))
         #expect(page.contains("""
             (`ShopBridge.page(for:)` also takes a SwiftUI `WebPage`).
             The Kotlin examples run in a coroutine (a `suspend` function), with `session` the `BridgeSession`
             that `BridgeAndroid.install` returned (also `BridgeAndroid.session(webView)`).
+            The ArkTS examples run in an `async` function on the UI thread, with `session` the `BridgeSession`
+            that `ShopBridge.install` returned.
             The TypeScript examples import the generated client (here generated into `./bridge/`);
             `off()` removes the implementation again:
 
@@ -59,6 +62,12 @@ import Testing
 
             ```kotlin
             ShopPage(session).refresh()
+            ```
+
+            App (ArkTS):
+
+            ```arkts
+            await ShopPage.of(session).refresh();
             ```
 
             Page (TypeScript):
@@ -92,6 +101,21 @@ import Testing
             } catch (error: ShopError.Busy) {
                 // busy (3): Busy.
                 println(error.message)
+            }
+            ```
+
+            App (ArkTS):
+
+            ```arkts
+            try {
+              const result: string[] = await ShopPage.of(session).readValue('class', 2);
+            } catch (error) {
+              if (error instanceof BusyError) {
+                // busy (3): Busy.
+                console.info(`${error.message}`);
+              } else {
+                throw error as Error;
+              }
             }
             ```
 
