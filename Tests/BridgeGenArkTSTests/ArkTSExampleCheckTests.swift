@@ -138,7 +138,14 @@ final class ArkTSExampleCheckTests: XCTestCase {
         var text = "import { util } from '@kit.ArkTS';\nimport { webview } from '@kit.ArkWeb';\n"
         text += try Self.importAll(GoldenTests.folder.appendingPathComponent("BridgeGenSupport.ets"), from: "./BridgeGenSupport")
         text += try Self.importAll(GoldenTests.folder.appendingPathComponent("SampleBridge.ets"), from: "./SampleBridge")
+        text += try Self.importAll(GoldenTests.folder.appendingPathComponent("UserBridge.ets"), from: "./UserBridge")
+        // The user examples name the sample module's types as UserBridge.ets does.
+        text += "import * as Sample from './SampleBridge';\n"
         text += "\n" + handler.text.replacingOccurrences(of: elision, with: others.map(Self.indented).joined(separator: "\n\n")) + "\n"
+        // The Index page installs the user module too: the app's user handler is every user.md handler example.
+        let user = try String(contentsOf: Self.docs.appendingPathComponent("user.md"), encoding: .utf8)
+        text += "\nclass AppUserHandler implements UserHandler {\n"
+            + Self.arkTSBlocks(user).filter(Self.isHandler).map(Self.indented).joined(separator: "\n\n") + "\n}\n"
         text += "\n" + index.text + "\n"
         text += "\nclass DocsUserAgent {\n  private controller: webview.WebviewController = new webview.WebviewController();\n\n"
         text += "  attached(): void {\n" + Self.indented(Self.indented(userAgent.text)) + "\n  }\n}\n"
