@@ -20,7 +20,7 @@ With --generate, BRIDGEGEN_BENCH_BEFORE=path (a saved build of the code before a
 measured beside it: every row for both binaries, their runs alternating, one line each.
 
 --generate measures `bridgegen generate` instead: per target (only --swift-out, only
---kotlin-out, only --ts-out, only --docs-out), all: every registered target together (`--out`),
+--kotlin-out, only --arkts-out, only --ts-out, only --docs-out), all: every registered target together (`--out`),
 and a no-op run (all again into the folders it just wrote: nothing changes, so it stops at the
 up-to-date stamp), the same with --no-cache (checks, emits and compares everything), and
 after-rm: all into folders deleted just before. Every other run writes into folders that do not
@@ -29,7 +29,7 @@ this machine's disk (ext4 without a journal) files created within seconds of a m
 far more kernel time (see after-rm). For each: median wall and user seconds, peak RSS (the
 largest of the runs), output bytes, output MB per wall second, and the wall ratio to `check` and
 to libyaml's event pull, both measured in the same run. --targets swift,docs (any of swift
-kotlin ts docs all no-op no-cache after-rm) runs only those rows. With --instructions,
+kotlin arkts ts docs all no-op no-cache after-rm) runs only those rows. With --instructions,
 callgrind's count for the all run and its ratio to check's count. The all row's ratios are to
 check runs taken in turn with its own runs (check, all, check, all ...), not to the check row,
 so that the load of a shared machine changing meanwhile falls on both. After each size's rows,
@@ -119,7 +119,7 @@ def folder_bytes(folder):
 
 # What `--generate` runs: a label and the output options (each folder under the run's output root).
 # "all" is `--out`: every target bridgegen registers, whatever is added later.
-GENERATE_TARGETS = [("swift", ["--swift-out"]), ("kotlin", ["--kotlin-out"]), ("ts", ["--ts-out"]),
+GENERATE_TARGETS = [("swift", ["--swift-out"]), ("kotlin", ["--kotlin-out"]), ("arkts", ["--arkts-out"]), ("ts", ["--ts-out"]),
                     ("docs", ["--docs-out"]), ("all", ["--out"])]
 
 
