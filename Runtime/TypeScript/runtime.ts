@@ -69,6 +69,12 @@ export const BridgeErrorCode = {
      * `overflow: 'fail'`; the stream ends with this error and native is told to stop.
      */
     streamOverflow: -15,
+    /**
+     * Page side: a `bytes` value of the fast path (the app's `bytes` capability) could not be
+     * uploaded before the request was posted, or a result's value could not be downloaded;
+     * the message names the value's path and the HTTP status or the network error.
+     */
+    transferFailed: -16,
 } as const;
 
 /** One of the bridge's own error codes. */
@@ -180,6 +186,8 @@ export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
     data: unknown;
+    /** The `$bytes` list of the values the fast path carries (`{token, length}`); absent otherwise. */
+    bytes?: unknown;
 }
 
 /** Options of `ready()`. */
@@ -568,12 +576,18 @@ export const maxBytesLength = 10 * 1024 * 1024;
  */
 export const maxValues = 100_000;
 
-/** What `toWire` throws for a value of more than its budget of values. */
+/** What `toWire` throws for a value of more than its budget of values (or of fast-path `bytes` values). */
 class ValueLimitError extends RangeError {
-    constructor() {
-        super(`the message holds more than ${maxValues} values`);
+    constructor(message = `the message holds more than ${maxValues} values`) {
+        super(message);
     }
 }
+
+/**
+ * Most `bytes` values of the fast path in one message, as native's limit on its `$bytes` list
+ * (docs/WIRE.md, "Bytes"); the client refuses a message with more before uploading any.
+ */
+const maxTransfersPerMessage = 1024;
 
 /** How many more values the running `toWire` may copy. */
 let wireBudget = 0;
@@ -690,21 +704,31 @@ export function decodeBase64(text: string, path = 'value'): Uint8Array {
     return bytes;
 }
 
-/** A `Uint8Array` longer than `maxBytesLength` met by `toWire`; `bytesLimitMessage` says where. */
+/**
+ * A `Uint8Array` longer than `limit` (`maxBytesLength` inline, the capability's `max` on the fast
+ * path) met by `toWire`; `bytesLimitMessage` says where.
+ */
 class BytesLimitError extends RangeError {
-    constructor(length: number) {
-        super(`expected bytes of at most ${maxBytesLength}, got ${length}`);
+    readonly size: number;
+    readonly limit: number;
+
+    /** `path`: where the value is (`params.photo`), once `located` found it. */
+    constructor(size: number, limit: number, path?: string) {
+        super(`${path === undefined ? '' : `${path}: `}expected bytes of at most ${limit}, got ${size}`);
+        this.size = size;
+        this.limit = limit;
     }
 }
 
 /**
- * The message of a `BytesLimitError` from `toWire(root)`, prefixed with the path of the first
- * over-long `Uint8Array` in `root` (`params.photos[2]`); looked for only when one was found.
+ * The path (`params.photos[2]`) of the first object in `root` that `matches`, else `name`. Only
+ * for error messages: it walks as `toWire` does but ignores `toJSON`.
  */
-function bytesLimitMessage(error: BytesLimitError, root: unknown, name: string): string {
+function pathOf(root: unknown, name: string, matches: (value: object) => boolean): string {
     const find = (value: unknown, path: string, depth: number): string | undefined => {
         if (value === null || typeof value !== 'object' || depth > cycleCheckDepth) return undefined;
-        if (isBytes(value)) return value.length > maxBytesLength ? path : undefined;
+        if (matches(value)) return path;
+        if (isBytes(value)) return undefined;
         if (Array.isArray(value)) {
             for (let i = 0; i < value.length; i++) {
                 const found = find(value[i], `${path}[${i}]`, depth + 1);
@@ -718,7 +742,15 @@ function bytesLimitMessage(error: BytesLimitError, root: unknown, name: string):
         }
         return undefined;
     };
-    return `${find(root, name, 0) ?? name}: ${error.message}`;
+    return find(root, name, 0) ?? name;
+}
+
+/**
+ * A `BytesLimitError` from `toWire(root)` with the path of the first over-long `Uint8Array` in
+ * `root` in its message; looked for only when one was found.
+ */
+function located(error: BytesLimitError, root: unknown, name: string): BytesLimitError {
+    return new BytesLimitError(error.size, error.limit, pathOf(root, name, (value) => isBytes(value) && value.length > error.limit));
 }
 
 /** `path.key`, or `path["key"]` when the key is not an identifier (as native writes paths). */
@@ -746,9 +778,40 @@ function isBytes(value: object): value is Uint8Array {
  */
 export type BytesDecoder = (value: unknown, path: string) => unknown;
 
-/** A `bytes` value. @internal */
+/**
+ * The values of a result's `$bytes` list (downloaded from the fast path) while its decoder runs,
+ * else undefined: `decodeBytes` reads `{"$bytes": i}` as the i-th only then, so a reference
+ * anywhere else (an event, a page call's params, an app without the fast path) is refused as
+ * any object is. Decoding is synchronous, so one variable serves (as `wireBudget` does).
+ */
+let receivedBytes: readonly Uint8Array[] | undefined;
+
+/** `decode(value, path)` with `received` as the values `{"$bytes": i}` refer to. */
+function decodeReceived(decode: BytesDecoder, value: unknown, path: string, received: readonly Uint8Array[] | undefined): unknown {
+    const outer = receivedBytes;
+    receivedBytes = received;
+    try {
+        return decode(value, path);
+    } finally {
+        receivedBytes = outer;
+    }
+}
+
+/** Whether `value` is a reference `{"$bytes": i}`: exactly one member, an integer `i` (in range of no list yet). */
+function referenceIndex(value: object): number | undefined {
+    const keys = Object.keys(value);
+    if (keys.length !== 1 || keys[0] !== '$bytes') return undefined;
+    const index = (value as { $bytes?: unknown }).$bytes;
+    return typeof index === 'number' && Number.isInteger(index) && index >= 0 ? index : undefined;
+}
+
+/** A `bytes` value: base64 text, or a reference into the received values. @internal */
 export const decodeBytes: BytesDecoder = (value, path) => {
     if (value === null || value === undefined) return value;
+    if (typeof value === 'object' && receivedBytes !== undefined) {
+        const index = referenceIndex(value);
+        if (index !== undefined && index < receivedBytes.length) return receivedBytes[index];
+    }
     if (typeof value !== 'string') throw new TypeError(`${path}: expected bytes (base64), got ${typeof value}`);
     return decodeBase64(value, path);
 };
@@ -876,21 +939,52 @@ function wellFormed(s: string): string {
 }
 
 /**
+ * The fast path's side of one `toWire`: each `Uint8Array` of at least `inline` bytes becomes
+ * `{"$bytes": i}`, `values[i]` being the value, collected in encounter order for upload.
+ */
+interface OutgoingTransfers {
+    readonly inline: number;
+    readonly max: number;
+    readonly values: Uint8Array[];
+}
+
+/** The running `toWire`'s transfers; undefined off the fast path. */
+let wireTransfers: OutgoingTransfers | undefined;
+
+/**
  * A copy of `value` as JSON sees it (undefined and function members left out, non-finite
  * numbers as null, `toJSON` honoured) with well-formed strings and each `Uint8Array` as its
- * base64 text (IDL `bytes`), ready for either transport. Throws a TypeError for what JSON
- * cannot carry (a BigInt, a cyclic value), a RangeError for bytes over `maxBytesLength` or for
- * more than `budget` values (a `ValueLimitError`; native counts the values of the whole message).
+ * base64 text (IDL `bytes`), ready for either transport; with `transfers`, values long enough
+ * for the fast path as references instead. Throws a TypeError for what JSON cannot carry (a
+ * BigInt, a cyclic value), a `BytesLimitError` for bytes over their limit, a `ValueLimitError`
+ * for more than `budget` values (native counts the values of the whole message) or too many
+ * transfers.
  * @internal
  */
-export function toWire(value: unknown, budget: number = maxValues): unknown {
-    const outer = wireBudget;
+export function toWire(value: unknown, budget: number = maxValues, transfers?: OutgoingTransfers): unknown {
+    const outerBudget = wireBudget, outerTransfers = wireTransfers;
     wireBudget = budget;
+    wireTransfers = transfers;
     try {
         return wireCopy(value, new Set(), 0, true);
     } finally {
-        wireBudget = outer;
+        wireBudget = outerBudget;
+        wireTransfers = outerTransfers;
     }
+}
+
+/** `{"$bytes": i}` for `bytes`, which the fast path will carry: collected as `transfers.values[i]`. */
+function transferReference(transfers: OutgoingTransfers, bytes: Uint8Array): { $bytes: number } {
+    if (bytes.length > transfers.max) throw new BytesLimitError(bytes.length, transfers.max);
+    if (transfers.values.length === maxTransfersPerMessage) {
+        throw new ValueLimitError(`the message holds more than ${maxTransfersPerMessage} bytes values of ${transfers.inline} bytes or more`);
+    }
+    // Natively the reference's index and its token in the `$bytes` list count too, and the list once.
+    spendValue();
+    spendValue();
+    if (transfers.values.length === 0) spendValue();
+    transfers.values.push(bytes);
+    return { $bytes: transfers.values.length - 1 };
 }
 
 /** Counts one value of the copy; past the budget the copy stops. */
@@ -931,7 +1025,9 @@ function wireCopy(value: unknown, ancestors: Set<object>, depth: number, callToJ
             }
             if (isBytes(value)) {
                 spendValue();
-                if (value.length > maxBytesLength) throw new BytesLimitError(value.length);
+                const transfers = wireTransfers;
+                if (transfers !== undefined && value.length >= transfers.inline) return transferReference(transfers, value);
+                if (value.length > maxBytesLength) throw new BytesLimitError(value.length, maxBytesLength);
                 return encodeBase64(value);
             }
             const withJSON = value as { toJSON?: unknown };
@@ -976,22 +1072,148 @@ function wireContainer(value: object, ancestors: Set<object>, depth: number): un
     return out;
 }
 
+/** A message ready to post, and the values its `{"$bytes": i}` refer to (none off the fast path). */
+interface EncodedMessage {
+    readonly wire: { [key: string]: unknown };
+    readonly values: readonly Uint8Array[];
+}
+
 /**
- * Posts `message` as its transport carries it. Throws what `toWire` throws, a bytes limit
- * error with the path of its value.
+ * `toWire` of `message`, with `bytes` (the module's fast path, when the app offers it) taking
+ * the values of at least `bytes.inline` bytes. Throws what `toWire` throws, a bytes limit error
+ * with the path of its value.
  */
-function post(port: Port, message: WireMessage): unknown {
-    let wire: unknown;
+function encodeMessage(message: WireMessage, bytes?: BytesCapability | null): EncodedMessage {
+    const values: Uint8Array[] = [];
+    const transfers = bytes ? { inline: bytes.inline, max: bytes.max, values } : undefined;
     try {
-        wire = toWire(message);
+        return { wire: toWire(message, maxValues, transfers) as { [key: string]: unknown }, values };
     } catch (error) {
-        throw error instanceof BytesLimitError ? new RangeError(bytesLimitMessage(error, message.data, 'params')) : error;
+        throw error instanceof BytesLimitError ? located(error, message.data, 'params') : error;
     }
+}
+
+/** `wire` with the tokens of its uploaded values as its top-level `$bytes` list. */
+function withTokens(wire: { [key: string]: unknown }, tokens: readonly string[]): { [key: string]: unknown } {
+    setMember(wire, '$bytes', tokens);
+    return wire;
+}
+
+/** Posts a message's wire form as its transport carries it. */
+function postWire(port: Port, wire: unknown): unknown {
     if (port.frames) {
         port.router();
         return port.handler.postMessage(JSON.stringify(wire));
     }
     return port.handler.postMessage(config.transport === 'callback' ? JSON.stringify(wire) : wire);
+}
+
+/** Posts `message` (no fast path). Throws what `encodeMessage` throws. */
+function post(port: Port, message: WireMessage): unknown {
+    return postWire(port, encodeMessage(message).wire);
+}
+
+/** A transfer token as native issues it: base64url of 16 random bytes. */
+const transferToken = /^[A-Za-z0-9_-]{22}$/;
+
+/** A failed transfer of the message's value `index`: the HTTP status and text, or the network error. */
+class TransferError extends Error {
+    readonly index: number;
+
+    constructor(index: number, message: string) {
+        super(message);
+        this.index = index;
+    }
+}
+
+/**
+ * `fetch(url, init)` for the transfer of value `index`, resolving with a 200 response; anything
+ * else (a network error, an abort, another status) is a `TransferError`. The page's `fetch` is
+ * looked up at each use: it is only needed on the fast path, and a page may wrap it.
+ */
+async function transferResponse(index: number, url: string, init: RequestInit): Promise<Response> {
+    let response: Response;
+    try {
+        const pageFetch = globalObject().fetch;
+        if (typeof pageFetch !== 'function') throw new TypeError('this page has no fetch');
+        response = await (pageFetch as typeof fetch).call(globalThis, url, init);
+    } catch (error) {
+        throw new TransferError(index, messageOf(error));
+    }
+    if (response.status === 200) return response;
+    const text = await response.text().then((body) => body.slice(0, 200), () => '');
+    throw new TransferError(index, `${response.status} ${text}`);
+}
+
+/**
+ * Uploads `values` in order, one at a time, and resolves with their tokens. The body is the
+ * `Uint8Array` with no explicit Content-Type, which keeps the POST a simple request: no CORS
+ * preflight before each value.
+ */
+async function uploadTransfers(bytes: BytesCapability, values: readonly Uint8Array[], signal: AbortSignal | null): Promise<string[]> {
+    const tokens: string[] = [];
+    for (let index = 0; index < values.length; index++) {
+        const response = await transferResponse(index, `${bytes.url}upload`, { method: 'POST', body: values[index] as Uint8Array, signal });
+        const token = await response.text().catch((error: unknown) => { throw new TransferError(index, messageOf(error)); });
+        if (!transferToken.test(token)) throw new TransferError(index, `200 not a transfer token: ${token.slice(0, 40)}`);
+        tokens.push(token);
+    }
+    return tokens;
+}
+
+/**
+ * `encoded.wire` with the tokens of its values, once uploaded; rejects with an Error saying which
+ * value of `params` failed and why (`could not send params.photo: 413 too large`).
+ */
+function uploaded(bytes: BytesCapability, encoded: EncodedMessage, params: unknown, signal: AbortSignal | null): Promise<{ [key: string]: unknown }> {
+    return uploadTransfers(bytes, encoded.values, signal).then((tokens) => withTokens(encoded.wire, tokens), (error: unknown) => {
+        const path = (index: number) => pathOf(params, 'params', (value) => value === encoded.values[index]);
+        throw new Error(transferFailure(error, 'send', path));
+    });
+}
+
+/** One entry of a result's `$bytes` list: the value's token and length. */
+interface ReceivedTransfer {
+    readonly token: string;
+    readonly length: number;
+}
+
+/** The `$bytes` list of an envelope when it is at most 1024 `{token, length}`, else undefined. */
+function receivedTransfers(list: unknown): ReceivedTransfer[] | undefined {
+    if (!Array.isArray(list) || list.length > maxTransfersPerMessage) return undefined;
+    const transfers: ReceivedTransfer[] = [];
+    for (const entry of list) {
+        const token = own(entry, 'token'), length = own(entry, 'length');
+        if (typeof token !== 'string' || !transferToken.test(token) || !isCount(length)) return undefined;
+        transfers.push({ token, length });
+    }
+    return transfers;
+}
+
+/** Downloads the values of a result's `$bytes` list in order, one at a time, each checked against its length. */
+async function downloadTransfers(bytes: BytesCapability, transfers: readonly ReceivedTransfer[]): Promise<Uint8Array[]> {
+    const values: Uint8Array[] = [];
+    for (let index = 0; index < transfers.length; index++) {
+        const { token, length } = transfers[index] as ReceivedTransfer;
+        const response = await transferResponse(index, `${bytes.url}${token}`, {});
+        const body = await response.arrayBuffer().catch((error: unknown) => { throw new TransferError(index, messageOf(error)); });
+        if (body.byteLength !== length) throw new TransferError(index, `expected ${length} bytes, got ${body.byteLength}`);
+        values.push(new Uint8Array(body));
+    }
+    return values;
+}
+
+/**
+ * The words of a failed transfer (`could not send params.photo: 413 too large`): `path` names
+ * the value the `TransferError` is about.
+ */
+function transferFailure(error: unknown, verb: 'send' | 'receive', path: (index: number) => string): string {
+    return error instanceof TransferError ? `could not ${verb} ${path(error.index)}: ${error.message}` : `could not ${verb} bytes: ${messageOf(error)}`;
+}
+
+/** Whether `value` is a non-negative safe integer. */
+function isCount(value: unknown): value is number {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 /**
@@ -1106,7 +1328,7 @@ function pageResult(value: unknown): string {
         // Native counts the envelope's values too: the object, `errcode` and `errmsg`.
         wire = toWire(value, maxValues - 3);
     } catch (error) {
-        const why = error instanceof BytesLimitError ? bytesLimitMessage(error, value, 'result') : thrownMessage(error);
+        const why = error instanceof BytesLimitError ? located(error, value, 'result').message : thrownMessage(error);
         return pageAnswer(BridgeErrorCode.pageError, `the result cannot be sent over the bridge: ${why}`);
     }
     return pageAnswer(0, 'ok', wire === undefined ? null : wire);
@@ -1323,13 +1545,15 @@ function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
         }
     }
     if (value === null || typeof value !== 'object') return undefined;
-    const envelope = value as { errcode?: unknown; errmsg?: unknown; data?: unknown };
+    const envelope = value as { errcode?: unknown; errmsg?: unknown; data?: unknown; $bytes?: unknown };
     if (typeof envelope.errcode !== 'number') return undefined;
-    return {
+    const parsed: BridgeEnvelope = {
         errcode: envelope.errcode,
         errmsg: typeof envelope.errmsg === 'string' ? envelope.errmsg : '',
         data: envelope.data === undefined ? null : envelope.data,
     };
+    if (envelope.$bytes !== undefined) parsed.bytes = envelope.$bytes;
+    return parsed;
 }
 
 /**
@@ -1513,6 +1737,32 @@ export interface BridgeCapabilities {
      * runtime run the handler to completion, and the late answer is ignored.
      */
     readonly cancel: boolean;
+    /**
+     * The app's fast path for `bytes` values, or null: without it (an older app, Android,
+     * HarmonyOS) every value travels inline as base64, at most `maxBytesLength` bytes.
+     */
+    readonly bytes: BytesCapability | null;
+}
+
+/**
+ * The app's fast path for `bytes` (docs/WIRE.md, "Bytes"): a request's values of at least
+ * `inline` bytes, and its result's, travel as HTTP bodies through `url` rather than as base64
+ * text in the message, which costs a third more and must be copied through the bridge.
+ */
+export interface BytesCapability {
+    /** The base URL, ending in `/`: uploads go to `<url>upload`, downloads come from `<url><token>`. */
+    readonly url: string;
+    /** The length from which a value takes the fast path; shorter ones travel inline. */
+    readonly inline: number;
+    /** The longest value the fast path takes; the client refuses longer ones before sending. */
+    readonly max: number;
+}
+
+/** The `bytes` member of a `$hello` answer's capabilities when it is of the documented shape, else null. */
+function bytesCapability(value: unknown): BytesCapability | null {
+    const url = own(value, 'url'), inline = own(value, 'inline'), max = own(value, 'max');
+    if (typeof url !== 'string' || !url.endsWith('/') || !isCount(inline) || !isCount(max)) return null;
+    return Object.freeze({ url, inline, max });
 }
 
 /**
@@ -1545,6 +1795,7 @@ const unknownCapabilities: BridgeCapabilities = Object.freeze({
     fingerprint: null,
     sameSchema: false,
     cancel: false,
+    bytes: null,
 });
 
 /** `value` as a Set of wire names when it is an array of at most `capabilityListLimit` strings, else undefined. */
@@ -1574,7 +1825,7 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
         if (data === null || typeof data !== 'object' || Array.isArray(data)) return unknownCapabilities;
         const body = (data as { capabilities?: unknown }).capabilities;
         if (body === null || typeof body !== 'object' || Array.isArray(body)) return unknownCapabilities;
-        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown; cancel?: unknown };
+        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown; cancel?: unknown; bytes?: unknown };
         const methods = wireNameSet(lists.methods);
         const events = wireNameSet(lists.events);
         const pageMethods = wireNameSet(lists.pageMethods);
@@ -1589,6 +1840,7 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
             fingerprint,
             sameSchema: fingerprint !== null && fingerprint === own,
             cancel: lists.cancel === true,
+            bytes: bytesCapability(lists.bytes),
         });
     } catch {
         // A getter or proxy in what a (fake) native handed over.
@@ -1791,8 +2043,16 @@ export class Channel {
             }
             return;
         }
+        const bytes = this.answered?.bytes;
         try {
-            ignoreReply(post(port, params === undefined ? { type: method } : { type: method, data: params }));
+            const encoded = encodeMessage(params === undefined ? { type: method } : { type: method, data: params }, bytes);
+            if (encoded.values.length === 0 || !bytes) {
+                ignoreReply(postWire(port, encoded.wire));
+                return;
+            }
+            uploaded(bytes, encoded, params, null).then((wire) => ignoreReply(postWire(port, wire))).then(undefined, (error: unknown) => {
+                console.error(`[bridgegen] ${this.module}.${method}: ${messageOf(error)}`);
+            });
         } catch (error) {
             console.error(`[bridgegen] ${this.module}.${method}: could not post the message`, error);
         }
@@ -1841,35 +2101,14 @@ export class Channel {
             const answer = (value: unknown) => {
                 if (!finish()) return;
                 const envelope = parseEnvelope(value);
-                if (!envelope) {
-                    fail(BridgeErrorCode.internalError, `${module}.${method}: the answer is not a {errcode, errmsg, data} envelope`);
-                } else if (envelope.errcode === 0) {
-                    if (decodeResult === undefined) {
-                        resolve(envelope.data as T);
-                        return;
-                    }
-                    try {
-                        resolve(decodeResult(envelope.data, 'result') as T);
-                    } catch (error) {
-                        fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
-                    }
-                } else {
-                    const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
-                    const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
-                    // An application error's data as native sent it (absent: null), its `bytes`
-                    // decoded; the generated guards type it.
-                    let data = envelope.errcode > 0 ? envelope.data : null;
-                    const decodeData = envelope.errcode > 0 && data !== null ? this.errorData[envelope.errcode] : undefined;
-                    if (decodeData !== undefined) {
-                        try {
-                            data = decodeData(data, 'data');
-                        } catch (error) {
-                            fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
-                            return;
-                        }
-                    }
-                    fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`, data);
+                // Without a `$bytes` list the answer settles now, as it always did.
+                if (envelope?.bytes === undefined) {
+                    this.settle(method, envelope, undefined, decodeResult, resolve, fail);
+                    return;
                 }
+                this.receive(envelope).then((received) => this.settle(method, envelope, received, decodeResult, resolve, fail), (error: unknown) => {
+                    fail(BridgeErrorCode.transferFailed, `${module}.${method}: ${messageOf(error)}`);
+                });
             };
             const message: WireMessage = params === undefined ? { type: method } : { type: method, data: params };
             if (callbackName !== undefined) {
@@ -1880,31 +2119,124 @@ export class Channel {
             const id = callbackName ?? nextCallbackName();
             message.id = id;
             opened?.(id);
-            let result: unknown;
-            try {
-                result = post(port, message);
-            } catch (error) {
-                const code = error instanceof ValueLimitError ? BridgeErrorCode.invalidMessage : BridgeErrorCode.invalidParams;
-                if (finish()) fail(code, `${module}.${method}: could not post the message: ${messageOf(error)}`);
-                return;
-            }
-            if (callbackName === undefined) {
-                Promise.resolve(result).then(answer, (error: unknown) => {
-                    if (finish()) fail(BridgeErrorCode.handlerUnavailable, `${module}.${method}: ${messageOf(error)}`);
+            let posted = false;
+            const deliver = (wire: unknown): void => {
+                let result: unknown;
+                try {
+                    result = postWire(port, wire);
+                } catch (error) {
+                    if (finish()) fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                    return;
+                }
+                posted = true;
+                if (callbackName === undefined) {
+                    Promise.resolve(result).then(answer, (error: unknown) => {
+                        if (finish()) fail(BridgeErrorCode.handlerUnavailable, `${module}.${method}: ${messageOf(error)}`);
+                    });
+                }
+            };
+            const start = (): void => {
+                if (settled) return;
+                const bytes = this.answered?.bytes;
+                let encoded: EncodedMessage;
+                try {
+                    encoded = encodeMessage(message, bytes);
+                } catch (error) {
+                    if (error instanceof BytesLimitError && this.answered === undefined && this.answer !== undefined) {
+                        // Too long to go inline, but the `$hello` answer may offer the fast path.
+                        void this.answer.then(start);
+                        return;
+                    }
+                    const code = error instanceof ValueLimitError ? BridgeErrorCode.invalidMessage : BridgeErrorCode.invalidParams;
+                    if (finish()) fail(code, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                    return;
+                }
+                if (encoded.values.length === 0 || !bytes) {
+                    deliver(encoded.wire);
+                    return;
+                }
+                // Settling first (a timeout, an abort) stops the uploads; nothing is posted then.
+                const uploads = new AbortController();
+                const forgetAnswer = forget;
+                forget = () => {
+                    forgetAnswer();
+                    uploads.abort();
+                };
+                uploaded(bytes, encoded, params, uploads.signal).then((wire) => {
+                    if (!settled) deliver(wire);
+                }, (error: unknown) => {
+                    if (finish()) fail(BridgeErrorCode.transferFailed, `${module}.${method}: ${messageOf(error)}`);
                 });
-            }
+            };
+            start();
+            if (settled) return;
             if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
                 timer = setTimeout(() => {
                     if (!finish()) return;
                     fail(BridgeErrorCode.timeout, `${module}.${method}: no answer within ${timeoutMs} ms`);
-                    this.cancelNative(port, id);
+                    if (posted) this.cancelNative(port, id);
                 }, timeoutMs);
             }
             stopListening = whenAborted(options.signal, () => {
                 if (!finish()) return;
                 fail(BridgeErrorCode.aborted, `${module}.${method}: aborted`);
-                this.cancelNative(port, id);
+                if (posted) this.cancelNative(port, id);
             });
+        });
+    }
+
+    /**
+     * Settles a request of `method` with native's answer: `resolve` with the result decoded (the
+     * values of its `$bytes` list, `received`, standing in for their references), or `fail`.
+     */
+    private settle<T>(method: string, envelope: BridgeEnvelope | undefined, received: readonly Uint8Array[] | undefined,
+                      decodeResult: BytesDecoder | undefined, resolve: (value: T) => void,
+                      fail: (code: number, message: string, data?: unknown) => void): void {
+        const module = this.module;
+        if (!envelope) {
+            fail(BridgeErrorCode.internalError, `${module}.${method}: the answer is not a {errcode, errmsg, data} envelope`);
+        } else if (envelope.errcode === 0) {
+            if (decodeResult === undefined) {
+                resolve(envelope.data as T);
+                return;
+            }
+            try {
+                resolve(decodeReceived(decodeResult, envelope.data, 'result', received) as T);
+            } catch (error) {
+                fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
+            }
+        } else {
+            const name = envelope.errcode > 0 ? this.errorNames.get(envelope.errcode) : bridgeErrorCodeName(envelope.errcode);
+            const code = name === undefined ? `code ${envelope.errcode}` : `${name} (${envelope.errcode})`;
+            // An application error's data as native sent it (absent: null), its `bytes`
+            // decoded; the generated guards type it.
+            let data = envelope.errcode > 0 ? envelope.data : null;
+            const decodeData = envelope.errcode > 0 && data !== null ? this.errorData[envelope.errcode] : undefined;
+            if (decodeData !== undefined) {
+                try {
+                    data = decodeReceived(decodeData, data, 'data', received);
+                } catch (error) {
+                    fail(BridgeErrorCode.internalError, `${module}.${method}: ${messageOf(error)}`);
+                    return;
+                }
+            }
+            fail(envelope.errcode, envelope.errmsg || `${module}.${method} failed with ${code}`, data);
+        }
+    }
+
+    /**
+     * The values of the envelope's `$bytes` list, downloaded; undefined when the app offers
+     * this module no fast path (the list then means nothing: references decode as any object).
+     * Rejects with an Error saying which value failed (`could not receive result.photo: 404 ...`).
+     */
+    private async receive(envelope: BridgeEnvelope): Promise<Uint8Array[] | undefined> {
+        const bytes = (this.answered ?? await this.capabilities()).bytes;
+        if (bytes === null) return undefined;
+        const transfers = receivedTransfers(envelope.bytes);
+        if (transfers === undefined) throw new Error(`could not receive the result: its $bytes is not a list of at most ${maxTransfersPerMessage} {token, length}`);
+        return downloadTransfers(bytes, transfers).catch((error: unknown) => {
+            const path = (index: number) => pathOf(envelope.data, 'result', (found) => referenceIndex(found) === index);
+            throw new Error(transferFailure(error, 'receive', path));
         });
     }
 
