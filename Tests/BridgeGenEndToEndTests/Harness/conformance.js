@@ -51,11 +51,11 @@ HOSTILE.push(Array.from({ length: 40 }, (_, i) => HOSTILE[i % HOSTILE.length] + 
 
 const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,127}$/;
 
-function sleep(ms) {
+export function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function show(value) {
+export function show(value) {
     try {
         return JSON.stringify(value);
     } catch {
@@ -76,11 +76,11 @@ deepEqual.keys = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]
 
 class Failure extends Error {}
 
-function check(condition, message) {
+export function check(condition, message) {
     if (!condition) throw new Failure(message);
 }
 
-function eq(actual, expected, what) {
+export function eq(actual, expected, what) {
     if (!deepEqual(actual, expected)) throw new Failure(`${what}: expected ${show(expected)}, got ${show(actual)}`);
 }
 
@@ -90,7 +90,7 @@ function units(s) {
 }
 
 /** A `Uint8Array` equal to `expected` byte for byte; names the first difference. */
-function bytesExact(actual, expected, what) {
+export function bytesExact(actual, expected, what) {
     check(actual instanceof Uint8Array, `${what}: expected a Uint8Array, got ${show(actual)}`);
     check(actual.length === expected.length, `${what}: expected ${expected.length} bytes, got ${actual.length}`);
     for (let i = 0; i < expected.length; i++) {
@@ -99,7 +99,7 @@ function bytesExact(actual, expected, what) {
 }
 
 /** `length` bytes that are not a repeating run (so a dropped or moved chunk shows). */
-function patternBytes(length) {
+export function patternBytes(length) {
     const bytes = new Uint8Array(length);
     for (let i = 0; i < length; i++) bytes[i] = (i * 7 + (i >>> 8) + (i >>> 16)) & 0xff;
     return bytes;
@@ -110,7 +110,7 @@ function exact(actual, expected, what) {
 }
 
 /** Awaits a promise that must reject with a BridgeError of `code` (and `message` when given). */
-async function rejects(promise, code, what, message) {
+export async function rejects(promise, code, what, message) {
     let outcome;
     try {
         outcome = { value: await promise };
@@ -292,7 +292,7 @@ async function handSend(env, module, message) {
  * reach the harness with the host's output lines; `flush` asks the host for one meanwhile (a
  * request parked natively, waiting for the page to cancel it, has no line of its own yet).
  */
-async function calls(env, count, flush = false) {
+export async function calls(env, count, flush = false) {
     let all = [];
     for (let i = 0; i < 200; i++) {
         if (flush) await env.control({ cmd: 'host', line: { stats: true } });

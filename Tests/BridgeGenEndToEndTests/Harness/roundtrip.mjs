@@ -8,6 +8,7 @@
 //   node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]
 //   node roundtrip.mjs --platform android --transport reply|callback --web DIR --host KOTLIN_PY --classes DIR
 //   node roundtrip.mjs --platform arkts --transport reply|callback --web DIR --host ARKTS_HOST_JS
+//   node roundtrip.mjs --suite bytes [--phase P] --transport reply|callback --web DIR --host PATH
 //
 // DIR holds client/*.js (tsc output) and conformance.js; PATH is the host compiled for the
 // same transport. Prints one line per case and the summary `N passed, N failed`.
@@ -19,12 +20,18 @@
 // run by Scripts/kotlin.py from CLASSES); the same cases, with Android's way of reaching the page.
 // `--platform arkts`: the same with ArkWeb's injected objects (arkts.js) and the ArkTS host
 // (Harness/arkts/ArkTSHost.ts compiled with the generated ArkTS, run by node).
+// `--suite bytes`: the bytes fast path's cases (bytes.js, next to this file) from the page origin
+// `app://e2e`, each phase (bytes.js PHASES) in a node process of its own (a fresh client: it reads
+// the capability once), the host's `transfers` command sent before the page's `$hello`; `fetch` of
+// `bridgegen-bytes:` URLs is emulated through the host's `upload` and `download` commands.
+// Prints `bytes-node-<transport>: N passed, M failed`.
 
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 globalThis.window = globalThis;
 const AsyncFunction = (async () => {}).constructor;
@@ -35,12 +42,37 @@ const printError = console.error.bind(console);
 const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? pairs.concat([[arg.slice(2), all[i + 1]]]) : pairs), []));
 const transport = args.transport;
 const evolution = args.suite === 'evolution';
+const bytesSuite = args.suite === 'bytes';
 const android = args.platform === 'android';
 const injected = android || args.platform === 'arkts';
 if (!['reply', 'callback'].includes(transport) || !args.web || !args.host || (evolution && (!args.phase || !args.channels))
-    || (injected && evolution) || (android && !args.classes)) {
+    || (injected && (evolution || bytesSuite)) || (android && !args.classes)) {
     printError('usage: node roundtrip.mjs --transport reply|callback --web DIR --host PATH [--suite evolution --phase P --channels M,...]');
     process.exit(2);
+}
+if (bytesSuite && args.phase === undefined) await runBytesPhases();
+
+/** `--suite bytes` without a phase: each phase of bytes.js in a node process of its own, summed. */
+async function runBytesPhases() {
+    const { PHASES } = await import(new URL('./bytes.js', import.meta.url).href);
+    let passed = 0;
+    let failed = 0;
+    for (const phase of Object.keys(PHASES)) {
+        const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--phase', phase],
+            { stdio: ['ignore', 'pipe', 'inherit'] });
+        let last = '';
+        readline.createInterface({ input: child.stdout }).on('line', (line) => {
+            print(line);
+            last = line;
+        });
+        const code = await new Promise((resolve) => child.on('close', resolve));
+        // A phase that crashed, or exited non-zero with no failure counted, counts one failure.
+        const counts = /^(\d+) passed, (\d+) failed$/.exec(last);
+        passed += counts ? Number(counts[1]) : 0;
+        failed += counts && (code === 0 || counts[2] !== '0') ? Number(counts[2]) : 1;
+    }
+    print(`bytes-node-${transport}: ${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
 // The callback name is a JSON-compatible string literal (only \" \\ and \uXXXX escapes).
@@ -325,8 +357,73 @@ globalThis.webkit = { messageHandlers };
 // The runtime's console script, as a document-start user script runs: before any page code.
 (0, eval)((await native.line({ consoleScript: true })).consoleScript);
 
+/** The page's origin in the bytes suite: Schemas/bridgegen.yaml trusts the scheme `app`. */
+const APP_ORIGIN = { scheme: 'app', host: 'e2e', port: 0, mainFrame: true };
+let tearUploads = 0;
+if (bytesSuite) {
+    native.origin = APP_ORIGIN;
+    const { PHASES } = await import(new URL('./bytes.js', import.meta.url).href);
+    const installed = await native.line({ transfers: PHASES[args.phase].transfers });
+    if (installed.error) throw new Error(`the host refused transfers: ${installed.error}`);
+    globalThis.fetch = bytesFetch(globalThis.fetch, 'app://e2e');
+}
+
+/**
+ * `fetch` with `bridgegen-bytes:` URLs answered as the iOS scheme handler does, through the host's
+ * store with `Origin: origin`: a POST body goes to a temporary file and the host's `upload`
+ * command; a GET is the host's `download` command, whose file becomes the Response's body.
+ * `tearUploads` makes the next uploads fail after half of their body (the host abandons them).
+ */
+function bytesFetch(realFetch, origin) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bridgegen-bytes-'));
+    process.on('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+    let files = 0;
+    return async (input, init = {}) => {
+        const url = String(input && input.url !== undefined ? input.url : input);
+        if (!url.startsWith('bridgegen-bytes://transfer/')) return realFetch(input, init);
+        if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        const name = url.slice('bridgegen-bytes://transfer/'.length);
+        const file = path.join(folder, String(++files));
+        const method = (init.method ?? 'GET').toUpperCase();
+        try {
+            if (method === 'POST' && name === 'upload') {
+                const body = new Uint8Array(await new Response(init.body).arrayBuffer());
+                const torn = tearUploads > 0;
+                tearUploads -= torn ? 1 : 0;
+                fs.writeFileSync(file, torn ? body.subarray(0, body.length >> 1) : body);
+                const { http } = await native.line({ upload: { origin, file, declaredLength: body.length, torn } });
+                if (torn) throw new TypeError(`Load failed: the upload's body failed after ${body.length >> 1} bytes (host: ${http.status})`);
+                return new Response(http.body ?? '', { status: http.status, headers: { 'Content-Type': 'text/plain' } });
+            }
+            if (method === 'GET') {
+                const { http } = await native.line({ download: { origin, token: name, file } });
+                if (http.status !== 200) return new Response(http.body ?? '', { status: http.status });
+                const bytes = fs.readFileSync(file);
+                return new Response(bytes, { status: 200, headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.length) } });
+            }
+            return new Response('', { status: 405 });
+        } finally {
+            fs.rmSync(file, { force: true });
+        }
+    };
+}
+
 const web = path.resolve(args.web);
 const client = await import(pathToFileURL(path.join(web, 'client', 'index.js')).href);
+if (bytesSuite) {
+    const { run } = await import(new URL('./bytes.js', import.meta.url).href);
+    const deadline = setTimeout(() => {
+        printError('the bytes phase did not finish within 300 s');
+        process.exit(1);
+    }, 300_000);
+    const control = (cmd) => (cmd.cmd === 'tearNextUpload' ? (tearUploads += 1, true) : native.control(cmd));
+    const result = await run({ engine: 'node', transport, phase: args.phase, client, control, fetch: globalThis.fetch,
+        log: (line) => print(`[node-bytes] ${line}`) });
+    clearTimeout(deadline);
+    native.close();
+    print(`${result.passed} passed, ${result.failed} failed`);
+    process.exit(result.failed === 0 && result.passed > 0 ? 0 : 1);
+}
 if (evolution) {
     const { run } = await import(pathToFileURL(path.join(web, 'evolution.js')).href);
     const deadline = setTimeout(() => {

@@ -1,0 +1,258 @@
+// The bytes fast path's end-to-end cases (docs/WIRE.md, "Bytes"): the compiled generated client's
+// `sample.setBlob` / `sample.getBlob` against the Swift test host with its transfer store, the
+// values crossing as HTTP bodies of `bridgegen-bytes://transfer/` (upload, download) instead of
+// base64 in the message. Engine-neutral: node (roundtrip.mjs --suite bytes, which emulates the
+// scheme) and WebKitGTK (a real scheme handler forwarding to the same host) run the same cases.
+//
+// Interface for a harness:
+//
+//   PHASES[phase].transfers   the host command the harness sends BEFORE the page loads (so before
+//                             the page's `$hello`): `{"transfers": PHASES[phase].transfers}`. One
+//                             page load (a fresh client) per phase, since the client reads the
+//                             `bytes` capability once, from its `$hello` answer.
+//   run(env)                  runs the phase's cases; resolves with {passed, failed, lines}.
+//
+// env: {engine, transport ('reply' | 'callback'), phase (a key of PHASES), client (the compiled
+// generated client's index.js), fetch, control, log}:
+//   fetch(url, init)          the page's fetch as the harness provides it for `bridgegen-bytes:` URLs,
+//                             sending the page's origin (`app://e2e`); the client itself uses
+//                             `globalThis.fetch` (which this suite wraps to watch the transfers).
+//   control(cmd)              the harness's control channel (as conformance.js's):
+//     {cmd: 'host', line}       one command to the Swift test host (`upload`, `download`, `stats`,
+//                               `reset`, `transfers`); resolves with its output line
+//     {cmd: 'calls'}            the handler calls the host recorded since the last drain
+//     {cmd: 'tearNextUpload'}   the next upload's body fails after its first half: the harness sends
+//                               the host `upload` with `torn: true` and the page's fetch rejects
+//                               with a network error
+//   log(line)                 one line per case
+//
+// The page's origin is `app://e2e` (Schemas/bridgegen.yaml trusts the scheme `app`).
+
+import { bytesExact, calls, check, eq, patternBytes, rejects, show } from './conformance.js';
+
+const BYTES_URL = 'bridgegen-bytes://transfer/';
+const INLINE = 65536;
+const MIB = 1024 * 1024;
+
+export const PHASES = {
+    // The fast path, large enough for 100 MiB.
+    fast: { transfers: { max: 256 * MIB, inline: INLINE } },
+    // A small `max`: the client refuses a longer value before uploading it.
+    'small-max': { transfers: { max: MIB, inline: INLINE } },
+    // No transfer store: no `bytes` capability; values go inline as before, at most 10 MiB.
+    fallback: { transfers: false },
+};
+
+const Code = { invalidParams: -3, transferFailed: -16 };
+
+/**
+ * Wraps `globalThis.fetch` while the suite runs: records each `bridgegen-bytes:` request the
+ * client makes (`{method, url, contentType, length}`) and runs `beforeDownload(url)` (a case's
+ * hook) before a GET goes on.
+ */
+function watchTransfers() {
+    const original = globalThis.fetch;
+    const watch = { requests: [], beforeDownload: undefined };
+    globalThis.fetch = async (input, init = {}) => {
+        const url = String(input && input.url !== undefined ? input.url : input);
+        if (url.startsWith(BYTES_URL)) {
+            const headers = new Headers(init.headers);
+            const method = (init.method ?? 'GET').toUpperCase();
+            watch.requests.push({ method, url, contentType: headers.get('content-type'), length: init.body?.length ?? null });
+            if (method === 'GET' && watch.beforeDownload) await watch.beforeDownload(url);
+        }
+        return original.call(globalThis, input, init);
+    };
+    watch.restore = () => {
+        globalThis.fetch = original;
+    };
+    /** The requests since the last call. */
+    watch.take = () => watch.requests.splice(0);
+    return watch;
+}
+
+/** One host command through the harness. */
+function host(env, line) {
+    return env.control({ cmd: 'host', line });
+}
+
+/** The host's transfer store: `{entries, heldBytes}`. */
+async function held(env) {
+    return (await host(env, { stats: true })).transfers;
+}
+
+/** Every byte value, repeated to `length` bytes. */
+function everyByte(length) {
+    return Uint8Array.from({ length }, (_, i) => i % 256);
+}
+
+/**
+ * setBlob then getBlob of `contents`, checked byte for byte; the requests the client made must be
+ * one upload (no Content-Type: a simple request) and one download when `fast`, none otherwise.
+ * Resolves with the download's request.
+ */
+async function roundTrip(env, watch, key, contents, fast, options = {}) {
+    const { sample } = env.client;
+    watch.take();
+    eq(await sample.setBlob({ key, contents }, options), true, `setBlob ${contents.length}`);
+    const sent = watch.take();
+    eq((await calls(env, 1)).map((c) => c.params.length), [contents.length], 'the length native decoded');
+    bytesExact(await sample.getBlob({ key }, options), contents, `getBlob ${contents.length}`);
+    const received = watch.take();
+    if (!fast) {
+        eq(sent.concat(received), [], 'no transfer for a value that goes inline');
+        return undefined;
+    }
+    eq(sent.map((r) => [r.method, r.url, r.contentType, r.length]), [['POST', `${BYTES_URL}upload`, null, contents.length]], 'one upload, no Content-Type');
+    eq(received.length, 1, 'one download');
+    check(/^bridgegen-bytes:\/\/transfer\/[A-Za-z0-9_-]{22}$/.test(received[0].url), `a download URL: ${received[0].url}`);
+    return received[0];
+}
+
+function fastCases(env, watch) {
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    const { sample } = env.client;
+    const slow = { timeoutMs: 120000 };
+
+    t('a value over 10 MiB as the first request waits for the $hello answer and takes the fast path', async () => {
+        await roundTrip(env, watch, 'first', patternBytes(10 * MIB + 1), true, slow);
+    });
+    t('$hello offers the fast path: url, inline and max as the host set them', async () => {
+        const capabilities = await sample.capabilities();
+        eq(capabilities.bytes, { url: BYTES_URL, ...PHASES.fast.transfers }, 'capabilities.bytes');
+    });
+    for (const [name, length] of [['0 bytes', 0], ['1 byte', 1], ['inline-1', INLINE - 1], ['inline', INLINE], ['inline+1', INLINE + 1]]) {
+        t(`${name} (${length}) round trips byte-exact, ${length >= INLINE ? 'through the fast path' : 'inline'}`, async () => {
+            await roundTrip(env, watch, `n${length}`, patternBytes(length), length >= INLINE);
+        });
+    }
+    t('every byte value 0-255 round trips byte-exact through the fast path', async () => {
+        await roundTrip(env, watch, 'every', everyByte(256 * 512), true);
+    });
+    t('10 MiB round trips byte-exact', async () => {
+        await roundTrip(env, watch, 'ten', patternBytes(10 * MIB), true, slow);
+    });
+    t('100 MiB (over the inline limit tenfold) round trips byte-exact', async () => {
+        await roundTrip(env, watch, 'hundred', patternBytes(100 * MIB), true, slow);
+        await host(env, { reset: true });
+    });
+    t('nothing is left in the store after the round trips', async () => {
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
+    });
+    t('a download URL is one-time: fetched again it is 404', async () => {
+        const download = await roundTrip(env, watch, 'once', everyByte(INLINE), true);
+        const again = await env.fetch(download.url);
+        eq(again.status, 404, `${download.url} again`);
+    });
+    t('another origin cannot upload: https://evil.example and null are 403', async () => {
+        for (const origin of ['https://evil.example', 'null']) {
+            const out = await host(env, { upload: { origin, file: '/dev/null', declaredLength: 0, torn: false } });
+            eq(out.http.status, 403, `upload with Origin ${origin}: ${show(out.http)}`);
+        }
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
+    });
+    t("another origin cannot download the page's result (403), which stays for the page", async () => {
+        const contents = patternBytes(INLINE * 2);
+        eq(await sample.setBlob({ key: 'foreign', contents }), true, 'setBlob');
+        const refused = [];
+        watch.beforeDownload = async (url) => {
+            const token = url.slice(BYTES_URL.length);
+            refused.push((await host(env, { download: { origin: 'https://evil.example', token, file: '/dev/null' } })).http.status);
+        };
+        try {
+            bytesExact(await sample.getBlob({ key: 'foreign' }), contents, 'getBlob after the refused download');
+        } finally {
+            watch.beforeDownload = undefined;
+        }
+        eq(refused, [403], 'the foreign download');
+    });
+    t('an upload cut off mid-way rejects -16 before posting; the store keeps nothing', async () => {
+        await env.control({ cmd: 'tearNextUpload' });
+        await rejects(sample.setBlob({ key: 'torn', contents: patternBytes(4 * INLINE) }), Code.transferFailed, 'torn upload',
+            /^sample\.setBlob: could not send params\.contents: /);
+        eq(await env.control({ cmd: 'calls' }), [], 'no handler call');
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers after the torn upload');
+        await roundTrip(env, watch, 'after-torn', patternBytes(INLINE), true);
+    });
+    return cases;
+}
+
+function smallMaxCases(env, watch) {
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    const { sample } = env.client;
+    t('a value over max is refused before anything is uploaded or posted', async () => {
+        eq((await sample.capabilities()).bytes?.max, MIB, 'capabilities.bytes.max');
+        watch.take();
+        await rejects(sample.setBlob({ key: 'big', contents: new Uint8Array(MIB + 1) }), Code.invalidParams, 'over max',
+            `sample.setBlob: could not post the message: params.contents: expected bytes of at most ${MIB}, got ${MIB + 1}`);
+        eq(watch.take(), [], 'no upload');
+        eq(await env.control({ cmd: 'calls' }), [], 'no handler call');
+    });
+    t('a value of exactly max round trips byte-exact', async () => {
+        await roundTrip(env, watch, 'max', patternBytes(MIB), true);
+    });
+    t('native refuses an upload declaring more than max with 413, before reading it', async () => {
+        const out = await host(env, { upload: { origin: 'app://e2e', file: '/dev/null', declaredLength: MIB + 1, torn: false } });
+        eq(out.http.status, 413, `upload of ${MIB + 1}: ${show(out.http)}`);
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
+    });
+    return cases;
+}
+
+function fallbackCases(env, watch) {
+    const cases = [];
+    const t = (name, body) => cases.push({ name, body });
+    const { sample } = env.client;
+    t('without a transfer store $hello offers no fast path', async () => {
+        eq((await sample.capabilities()).bytes, null, 'capabilities.bytes');
+    });
+    t('values over inline go inline as base64: no transfer', async () => {
+        await roundTrip(env, watch, 'inline+1', patternBytes(INLINE + 1), false);
+        await roundTrip(env, watch, 'mib', everyByte(MIB), false);
+    });
+    t('10 MiB still round trips inline', async () => {
+        await roundTrip(env, watch, 'ten', patternBytes(10 * MIB), false, { timeoutMs: 120000 });
+    });
+    t('over 10 MiB is refused before posting, as without the fast path', async () => {
+        await rejects(sample.setBlob({ key: 'big', contents: new Uint8Array(10 * MIB + 1) }), Code.invalidParams, 'over the inline limit',
+            `sample.setBlob: could not post the message: params.contents: expected bytes of at most ${10 * MIB}, got ${10 * MIB + 1}`);
+        eq(watch.take(), [], 'no transfer');
+        eq(await env.control({ cmd: 'calls' }), [], 'no handler call');
+    });
+    return cases;
+}
+
+function describeError(error) {
+    if (!(error instanceof Error)) return String(error);
+    const where = (error.stack || '').split('\n').filter((l) => l.includes('bytes.js')).slice(0, 2).join(' <- ');
+    return `${error.name === 'Error' ? '' : error.name + ': '}${error.message}${where ? `\n    at ${where.trim()}` : ''}`;
+}
+
+export async function run(env) {
+    const watch = watchTransfers();
+    const make = { fast: fastCases, 'small-max': smallMaxCases, fallback: fallbackCases }[env.phase];
+    if (!make) throw new Error(`unknown bytes phase ${env.phase}`);
+    const lines = [];
+    let passed = 0;
+    let failed = 0;
+    try {
+        for (const c of make(env, watch)) {
+            const started = Date.now();
+            try {
+                await env.control({ cmd: 'calls' });
+                await c.body();
+                passed += 1;
+                lines.push(`ok ${env.transport}/${env.phase}: ${c.name} (${Date.now() - started} ms)`);
+            } catch (error) {
+                failed += 1;
+                lines.push(`FAIL ${env.transport}/${env.phase}: ${c.name}\n    ${describeError(error)}`);
+            }
+            if (env.log) env.log(lines[lines.length - 1]);
+        }
+    } finally {
+        watch.restore();
+    }
+    return { passed, failed, lines };
+}
