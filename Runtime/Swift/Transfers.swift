@@ -37,8 +37,10 @@ import Foundation
     public var count: Int { entries.count }
     private let clock: () -> ContinuousClock.Instant
 
-    public convenience init(scheme: String = BridgeTransfers.defaultScheme, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10,
-                maxHeldBytes: Int? = nil, lifetime: Duration = .seconds(60)) {
+    public convenience init(
+        scheme: String = BridgeTransfers.defaultScheme, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10,
+        maxHeldBytes: Int? = nil, lifetime: Duration = .seconds(60)
+    ) {
         self.init(scheme: scheme, maxLength: maxLength, inlineBelow: inlineBelow, maxHeldBytes: maxHeldBytes,
                   lifetime: lifetime, clock: { ContinuousClock.now })
     }
