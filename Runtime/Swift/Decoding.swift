@@ -91,6 +91,18 @@ struct BridgePath: Sendable, CustomStringConvertible, ExpressibleByStringLiteral
         return plain ? field(key) : self.key(key)
     }
 
+    /// The name the path starts at: `result` for `result.items[2]`.
+    var root: String {
+        var node = self.node
+        while true {
+            switch node {
+            case .root(let text): return text
+            case .field(let parent, _), .key(let parent, _): node = parent
+            case .index(let parent, _): node = parent
+            }
+        }
+    }
+
     /// The path as error messages write it: `params.items[2].id`, `params.tags["a"]`.
     var description: String {
         var parts: [String] = []
@@ -283,7 +295,9 @@ enum BridgeDecode {
 
     /// Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
     /// after the data), of at most `BridgeLimits.maxBytesLength` bytes.
+    /// In a message that carries values beside it (`$bytes`), `{"$bytes": i}` is the i-th of them.
     static func bytes(_ value: Any?, _ path: BridgePath) throws -> Data {
+        if let value, let data = BridgeAttachments.resolve(value) { return data }
         guard let value, case .string(let text) = shape(value) else { throw mismatch(path, expected: "bytes (base64)", got: value) }
         let length = BridgeBase64.decodedLength(text)
         guard length <= BridgeLimits.maxBytesLength else {
@@ -583,7 +597,14 @@ enum BridgeEncode {
 
     static func bool(_ value: Bool, _ path: BridgePath) -> JSONValue { .bool(value) }
 
-    static func bytes(_ value: Data, _ path: BridgePath) -> JSONValue { .string(BridgeBase64.encode(value)) }
+    /// Base64, or in a request's result where the page fetches large values (`BridgeTransfers`),
+    /// a reference to the value the answer carries beside it.
+    static func bytes(_ value: Data, _ path: BridgePath) -> JSONValue {
+        if let outgoing = BridgeAttachments.outgoing, path.root == "result", let reference = outgoing.reference(value) {
+            return reference
+        }
+        return .string(BridgeBase64.encode(value))
+    }
 
     static func int(_ value: Int, _ path: BridgePath) throws -> JSONValue {
         guard Int64(value) >= -BridgeDecode.maxSafeInteger && Int64(value) <= BridgeDecode.maxSafeInteger else {

@@ -104,6 +104,8 @@ enum BridgeTransport: Sendable, Equatable {
     /// Evaluates a stream item's script in the frame that sent the request and returns what it
     /// evaluated to (`true`: a stream of the page took it); nil where no frame can be reached.
     var deliverItem: (@MainActor (String) async -> Bool)?
+    /// Where the result's large `bytes` values go, when the page fetches them (Transfers.swift).
+    var outgoing: BridgeAttachments.Outgoing?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -134,6 +136,27 @@ enum BridgeTransport: Sendable, Equatable {
 
     func succeed(_ data: JSONValue) { answer(.success(data)) }
 
+    /// Answers with a result whose large values the encoder set aside: each is offered to the
+    /// frame that asked, and the envelope lists their tokens (`$bytes`).
+    private func succeedOffering(_ data: JSONValue) {
+        let values = outgoing?.collected ?? []
+        guard !values.isEmpty else { return succeed(data) }
+        guard let session, let transfers = session.transfers, let origin = caller.map(BridgeOrigin.init) else {
+            return fail(BridgeError(.internalError, "result: the bytes transfer path went away"))
+        }
+        var tickets: [BridgeTransferTicket] = []
+        for value in values {
+            guard let token = transfers.offer(value, to: origin) else {
+                BridgeLog.report("internal error: a result's bytes would hold more than \(transfers.maxHeldBytes) bytes for the page (BridgeTransfers.maxHeldBytes)")
+                return answer(.failure(BridgeError(.internalError, "internal error")))
+            }
+            tickets.append(BridgeTransferTicket(token: token, length: value.count))
+        }
+        var envelope = BridgeEnvelope.success(data)
+        envelope.transfers = tickets
+        answer(envelope)
+    }
+
     func fail(_ error: any Error) {
         let bridgeError = BridgeError.reaching(from: error)
         if !(error is BridgeError || error is any BridgeApplicationError) {
@@ -155,14 +178,15 @@ enum BridgeTransport: Sendable, Equatable {
         let task = Task { @MainActor in
             let result: Result<JSONValue, any Error>
             do {
-                result = .success(try await operation())
+                // The message's uploads are the handler's arguments now: not kept for its whole run.
+                result = .success(try await BridgeAttachments.$incoming.withValue(nil) { try await operation() })
             } catch {
                 result = .failure(error)
             }
             self.session?.finished(self)
             guard !Task.isCancelled else { return }
             switch result {
-            case .success(let data): self.succeed(data)
+            case .success(let data): self.succeedOffering(data)
             case .failure(let error): self.fail(error)
             }
         }
@@ -282,6 +306,9 @@ extension BridgeDispatcher {
     var callFunction: CallFunction?
     /// The page calls in flight (PageCalls.swift).
     let pageCalls = BridgePageCalls()
+    /// Where large `bytes` values wait to cross outside the messages (Transfers.swift); nil
+    /// where the web view has no transfer scheme: every value then travels inline.
+    var transfers: BridgeTransfers?
     private var modules: [String: any BridgeModule] = [:]
     private var queues: [String: EventQueue] = [:]
     private var openReplies = 0
@@ -427,7 +454,7 @@ extension BridgeDispatcher {
             return
         }
         if type == "$hello" {
-            hello(message["data"], channel: channel, reply: reply)
+            hello(message["data"], channel: channel, origin: origin, reply: reply)
             return
         }
         if type == "$cancel" {
@@ -460,7 +487,24 @@ extension BridgeDispatcher {
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
-        module.dispatch(type: type, data: message["data"], reply: reply)
+        if let transfers, BridgeTransfers.key(origin) != nil {
+            reply.outgoing = BridgeAttachments.Outgoing(inlineBelow: transfers.inlineBelow, maxLength: transfers.maxLength)
+        }
+        var uploads: [Data]?
+        if let list = message["$bytes"] {
+            do {
+                uploads = try takeUploads(list, origin: origin)
+            } catch {
+                reply.fail(error)
+                return
+            }
+        }
+        // The handler's Task, started inside, inherits where its result's large values go.
+        BridgeAttachments.$incoming.withValue(uploads) {
+            BridgeAttachments.$outgoing.withValue(reply.outgoing) {
+                module.dispatch(type: type, data: message["data"], reply: reply)
+            }
+        }
     }
 
     /// `$cancel` `{id}`: the page aborted the request it sent with that `id` (on this channel, in
@@ -539,7 +583,7 @@ extension BridgeDispatcher {
     /// answer carries the module's capabilities as installed now; a module the session does
     /// not have gets empty lists and a null fingerprint (the page knows it is absent). In the
     /// callback transport only a hello with a `callbackName` hears the answer.
-    private func hello(_ data: Any?, channel: String?, reply: BridgeReply) {
+    private func hello(_ data: Any?, channel: String?, origin: BridgeOrigin, reply: BridgeReply) {
         let module: String
         do {
             let params = try BridgeDecode.params(data)
@@ -556,8 +600,12 @@ extension BridgeDispatcher {
             return
         }
         queues[module, default: EventQueue()].ready = true
-        reply.succeed(.object(["protocol": .int(1),
-                               "capabilities": modules[module]?.capabilities.json ?? BridgeCapabilities.absentJSON]))
+        var capabilities = modules[module]?.capabilities.json ?? BridgeCapabilities.absentJSON
+        if modules[module] != nil, case .object(var members) = capabilities, let bytes = transfers?.capability(for: origin) {
+            members["bytes"] = bytes
+            capabilities = .object(members)
+        }
+        reply.succeed(.object(["protocol": .int(1), "capabilities": capabilities]))
         pump(module)
         resumePageCalls(waitingFor: module)
     }

@@ -203,6 +203,8 @@ struct BridgeEnvelope: Sendable, Equatable {
     var errcode: Int
     var errmsg: String
     var data: JSONValue
+    /// The values the page fetches before it decodes `data` (`$bytes`; Transfers.swift).
+    var transfers: [BridgeTransferTicket] = []
 
     init(errcode: Int, errmsg: String, data: JSONValue) {
         self.errcode = errcode
@@ -220,7 +222,9 @@ struct BridgeEnvelope: Sendable, Equatable {
 
     /// The envelope as a reply value for WebKit (`replyHandler(envelope, nil)`).
     var foundationObject: Any {
-        ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject] as [String: Any]
+        var object: [String: Any] = ["errcode": NSNumber(value: errcode), "errmsg": errmsg, "data": data.foundationObject]
+        if !transfers.isEmpty { object["$bytes"] = transfers.map { $0.json.foundationObject } }
+        return object
     }
 
     /// The envelope as JSON text, keys in the order `errcode`, `errmsg`, `data`.
@@ -234,6 +238,10 @@ struct BridgeEnvelope: Sendable, Equatable {
         JSONValue.writeString(errmsg, to: &out)
         out.append(contentsOf: ",\"data\":".utf8)
         guard data.write(to: &out, limit: limit) else { return nil }
+        if !transfers.isEmpty {
+            out.append(contentsOf: ",\"$bytes\":".utf8)
+            guard JSONValue.array(transfers.map(\.json)).write(to: &out, limit: limit) else { return nil }
+        }
         out.append(0x7D)
         return out.count <= limit ? out : nil
     }

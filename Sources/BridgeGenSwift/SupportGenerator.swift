@@ -66,6 +66,7 @@ struct SupportGenerator {
     /// The runtime's files in output order: the WebKit-free core, then the glue; a page script
     /// (Runtime/JavaScript) where the runtime reads it as a constant.
     static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Capabilities.swift", "Session.swift", "Streams.swift", "Caller.swift", "PageCalls.swift",
+                               "Transfers.swift",
                                "console-forward.js", "Console.swift", "PageOrigins.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift"]
 
     /// The constant each page script becomes: `BridgeConsoleScript.source` (Runtime/Swift/Standalone

@@ -219,7 +219,9 @@ func origin(_ value: Any?) -> BridgeOrigin {
             if case .reply = session.transport { line.expectsReply = true }
             session.receive(channel: channel, body: body, origin: origin,
                             reply: { envelope in
-                                line.replied(.object(["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]))
+                                var reply: [String: JSONValue] = ["errcode": .int(envelope.errcode), "errmsg": .string(envelope.errmsg), "data": envelope.data]
+                                if !envelope.transfers.isEmpty { reply["$bytes"] = .array(envelope.transfers.map(\.json)) }
+                                line.replied(.object(reply))
                             },
                             answer: { script in self.page.scripts.append(script) },
                             // The harness evaluates a line's scripts after the line: an item is

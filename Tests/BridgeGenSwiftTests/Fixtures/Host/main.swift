@@ -170,6 +170,53 @@ func repeatOption(_ value: Any?) -> (text: String, count: Int)? {
     }
 }
 
+/// `{"transfers":{"max":N,"inline":N}}` installs the bytes transfer path, as an app whose web
+/// view's configuration has the scheme handler (`BridgeTransfers`); `{"transfers":false}` takes
+/// it away, as an app that did not register it.
+@MainActor func installTransfers(_ value: Any) throws {
+    guard let object = value as? [String: Any] else {
+        session.transfers = nil
+        return
+    }
+    session.transfers = BridgeTransfers(maxLength: try object["max"].map { try BridgeDecode.int($0, "transfers.max") } ?? 256 << 20,
+                                        inlineBelow: try object["inline"].map { try BridgeDecode.int($0, "transfers.inline") } ?? 64 << 10)
+}
+
+/// `{"upload":{"origin","file","declaredLength","torn"}}`: what the scheme handler does with a
+/// page's POST: the body (the harness wrote it to `file`) is read in chunks of 1 MiB through the
+/// session's upload, as the glue reads `httpBodyStream`; `torn`: the body failed after that.
+@MainActor func upload(_ value: Any) throws -> JSONValue {
+    let object = try BridgeDecode.object(value, "upload")
+    let origin = try object["origin"].flatMap { $0 is NSNull ? nil : try BridgeDecode.string($0, "upload.origin") }
+    let declared = try object["declaredLength"].flatMap { $0 is NSNull ? nil : try BridgeDecode.int($0, "upload.declaredLength") }
+    let torn = (try? BridgeDecode.bool(object["torn"], "")) ?? false
+    switch session.beginUpload(origin: origin, declaredLength: declared) {
+    case .refused(let response):
+        return http(response)
+    case .reading(let upload):
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: try BridgeDecode.string(object["file"], "upload.file")))
+        defer { try? file.close() }
+        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty, upload.append(chunk) {}
+        if torn { return .object(["status": .int(0), "body": .string("the body was cut off: nothing was kept")]) }
+        return http(session.finishUpload(upload))
+    }
+}
+
+/// `{"download":{"origin","token","file"}}`: a page's GET; on 200 the bytes go to `file`.
+@MainActor func download(_ value: Any) throws -> JSONValue {
+    let object = try BridgeDecode.object(value, "download")
+    let origin = try object["origin"].flatMap { $0 is NSNull ? nil : try BridgeDecode.string($0, "download.origin") }
+    let response = session.fetchTransfer(try BridgeDecode.string(object["token"], "download.token"), origin: origin)
+    guard response.status == 200 else { return http(response) }
+    guard FileManager.default.createFile(atPath: try BridgeDecode.string(object["file"], "download.file"), contents: response.body) else {
+        throw BridgeError(.internalError, "could not write the download")
+    }
+    return .object(["status": .int(200), "length": .int(response.body.count)])
+}
+
+func http(_ response: BridgeTransferResponse) -> JSONValue {
+    .object(["status": .int(response.status), "body": .string(String(decoding: response.body, as: UTF8.self))])
+}
 
 // The reader thread gets 1 MB of stack, as the tests run the host.
 await server.serve(readerStackSize: 1 << 20) { command, id, line in
@@ -227,8 +274,15 @@ await server.serve(readerStackSize: 1 << 20) { command, id, line in
         line.output["consoleScript"] = .string(BridgeConsole.userScriptSource())
     } else if command["stats"] != nil {
         line.output["lateAnswers"] = .int(pageCalls.lateAnswers)
+        line.output["transfers"] = .object(["entries": .int(session.transfers?.count ?? 0), "heldBytes": .int(session.transfers?.heldBytes ?? 0)])
+    } else if let transfers = command["transfers"] {
+        try installTransfers(transfers)
+    } else if let request = command["upload"] {
+        line.output["http"] = try upload(request)
+    } else if let request = command["download"] {
+        line.output["http"] = try download(request)
     } else {
-        throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, trustSubframes, callPage, callPages, rawPageCall, consoleScript or stats")
+        throw BridgeError(.invalidMessage, "expected channel+body, emit, hub, terminate, reset, trustSubframes, callPage, callPages, rawPageCall, consoleScript, stats, transfers, upload or download")
     }
     return true
 }
