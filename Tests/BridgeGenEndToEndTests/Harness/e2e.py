@@ -20,11 +20,15 @@
     e2e.py arkts-node|arkts-chromium --out DIR [--transport T]
                                                  conformance.js against that host: node (roundtrip.mjs
                                                  --platform arkts) or Chromium (chromium_android.py --platform arkts)
-    --suite conformance|evolution|both           node/webkit: Schemas/ (conformance.js, the default)
-                                                 or the capability suite (evolution.js), or both
+    --suite conformance|evolution|both|bytes     node/webkit: Schemas/ (conformance.js, the default)
+                                                 or the capability suite (evolution.js), or both;
+                                                 or the bytes fast path's suite (bytes.js: node with
+                                                 an emulated `bridgegen-bytes:` fetch, WebKitGTK with
+                                                 the scheme served as the iOS glue serves it); `all`
+                                                 runs every suite
 
 Layout of DIR/<transport>/: swift/ ts/ (generated), host (binary), web/ (page.html, entry.js,
-conformance.js, client/*.js). DIR/evolution/<transport>/: old-swift/ old-ts/ new-swift/ new-ts/
+conformance.js, bytes.js, client/*.js). DIR/evolution/<transport>/: old-swift/ old-ts/ new-swift/ new-ts/
 (generated from Evolution/old and Evolution/new), host-old and host-new (the evolution hosts),
 web/ (evolution.html, evolution-entry.js, evolution.js, the new page's client/*.js, the old
 schema's old-client/*.js). DIR/frames-extension/bridgegen-frames.so: the WebKitGTK harness's web
@@ -223,7 +227,7 @@ def prepare(bridgegen, out, web_only=False, arkts=False):
         ts_dir = os.path.join(base, 'ts')
         inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
         run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
-        for name in ['conformance.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'injected.js',
+        for name in ['conformance.js', 'bytes.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'injected.js',
                      'android.js', 'arkts.js', 'frame.html', 'frame.js']:
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
@@ -276,6 +280,18 @@ def run_node(out, transports):
         status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport,
                                  '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
         results.append(('node', transport, status, summary(output)))
+    return results
+
+
+def run_node_bytes(out, transports):
+    """bytes.js in node: roundtrip.mjs runs each phase in a process of its own and prints
+    `bytes-node-<transport>: N passed, M failed`."""
+    results = []
+    for transport in transports:
+        base = os.path.join(out, transport)
+        status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--suite', 'bytes', '--transport', transport,
+                                 '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
+        results.append(('bytes-node', transport, status, summary(output)))
     return results
 
 
@@ -378,6 +394,23 @@ def run_webkit(out, transports):
     return results
 
 
+def run_webkit_bytes(out, transports):
+    """bytes.js in WebKitGTK (webkit_harness.py --mode bytes): `bytes-webkit-<transport>: N passed, M failed`."""
+    problem = webkit_problem()
+    if problem:
+        print(f'[e2e] WebKitGTK suite cannot run: {problem}')
+        return [('bytes-webkit', t, 1, None) for t in transports]
+    extension = build_frames_extension(out)
+    results = []
+    for transport in transports:
+        base = os.path.join(out, transport)
+        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'), '--mode', 'bytes',
+                                 '--transport', transport, '--web', os.path.join(base, 'web'),
+                                 '--host', os.path.join(base, 'host'), '--frames-extension', extension], env=webkit_env())
+        results.append(('bytes-webkit', transport, status, summary(output)))
+    return results
+
+
 def run_webkit_evolution(out, transports):
     """One WebKitGTK harness per transport; each phase a new web view on its own host."""
     problem = webkit_problem()
@@ -464,8 +497,9 @@ def main():
     parser.add_argument('--classes', help='android-*: the compiled Kotlin host (Tests/BridgeGenKotlinTests)')
     parser.add_argument('--out', required=True)
     parser.add_argument('--transport', choices=TRANSPORTS)
-    parser.add_argument('--suite', choices=['conformance', 'evolution', 'both'], default='conformance',
-                        help='conformance: Schemas/ (conformance.js); evolution: the new page on old and new apps (evolution.js)')
+    parser.add_argument('--suite', choices=['conformance', 'evolution', 'both', 'bytes'], default='conformance',
+                        help='conformance: Schemas/ (conformance.js); evolution: the new page on old and new apps (evolution.js); '
+                             'bytes: the bytes fast path (bytes.js)')
     options = parser.parse_args()
     out = os.path.abspath(options.out)
     transports = [options.transport] if options.transport else TRANSPORTS
@@ -484,12 +518,15 @@ def main():
     results = []
     conformance = options.suite in ('conformance', 'both') or options.command == 'all'
     evolution = options.suite in ('evolution', 'both') or options.command == 'all'
+    bytes_suite = options.suite == 'bytes' or options.command == 'all'
     if options.command in ('node', 'all'):
         results += run_node(out, transports) if conformance else []
         results += run_node_evolution(out, transports) if evolution else []
+        results += run_node_bytes(out, transports) if bytes_suite else []
     if options.command in ('webkit', 'all'):
         results += run_webkit(out, transports) if conformance else []
         results += run_webkit_evolution(out, transports) if evolution else []
+        results += run_webkit_bytes(out, transports) if bytes_suite else []
     return report(results)
 
 

@@ -1,7 +1,7 @@
 // The test page's entry: imports the compiled generated client the way an app's page does,
-// then runs the conformance cases (or the benchmark) and reports to the harness over its own
-// channel: WebKit's test-only `e2eControl` reply handler, or the binding a Chromium harness
-// defines as `window.__bgHarness`. With ?platform=android (or arkts) the page is in an emulated
+// then runs the conformance cases (or the benchmark, or the bytes cases of ?mode=bytes) and
+// reports to the harness over its own channel: WebKit's test-only `e2eControl` reply handler, or
+// the binding a Chromium harness defines as `window.__bgHarness`. With ?platform=android (or arkts) the page is in an emulated
 // Android WebView (HarmonyOS ArkWeb): injected.js and android.js (arkts.js), run by the harness at
 // document start as `window.__bgInjected`, count the bridge's side of the control requests (host
 // lines, calls, logs, stats).
@@ -15,6 +15,19 @@ const control = platform === 'ios' ? harness
     : (cmd) => (cmd.cmd === 'print' || cmd.cmd === 'done' ? harness(cmd) : window.__bgInjected.control(cmd));
 
 async function main() {
+    if (mode === 'bytes') {
+        // bytes.js: the host's transfer store is set for the phase before the client says `$hello`
+        // (at its first request); the result names the phases, each a page load of its own.
+        const bytes = await import('./bytes.js');
+        const phases = Object.keys(bytes.PHASES);
+        const phase = params.get('phase') || phases[0];
+        await control({ cmd: 'host', line: { transfers: bytes.PHASES[phase].transfers } });
+        const client = await import('./client/index.js');
+        const result = await bytes.run({ engine, transport, phase, client, fetch: window.fetch.bind(window), control,
+            log: (line) => control({ cmd: 'print', text: line }) });
+        await control({ cmd: 'done', result: { ...result, phases } });
+        return;
+    }
     const client = await import('./client/index.js');
     if (mode === 'bench') {
         const { bench } = await import('./bench.js');

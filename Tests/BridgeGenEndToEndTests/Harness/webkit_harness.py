@@ -6,15 +6,25 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
             --frames-extension DIR [--mode suite|bench] [--n N]
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR
             --frames-extension DIR --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
+    xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
+            --frames-extension DIR --mode bytes
 
 - `--mode evolution`: the capability suite (evolution.js, docs/E2E.md): DIR is the new page of
   Evolution/; each phase is a new web view loading evolution.html?phase=PHASE, answered by its
   own host (an evolution host: the old or the new app), started when the phase starts, and
   the app's modules as its reply-transport channels.
 
+- `--mode bytes`: the bytes fast path's suite (bytes.js): each of its phases a new web view
+  loading page.html?mode=bytes&phase=PHASE, which sets the host's transfer store (`transfers`)
+  before its client says `$hello`; the first page names the phases. Prints
+  `bytes-webkit-<transport>: N passed, M failed`.
+
 - The page (DIR/page.html + the compiled client in DIR/client/ + conformance.js) is served over
   the custom URI scheme `app:` (trusted by the generated origin policy: trustedSchemes), and,
   for the untrusted-origin cases, over `bgevil:` (not trusted).
+- `bridgegen-bytes:`, the scheme of the bytes fast path, is served as the iOS glue's scheme
+  handler serves it, through the host's store (transfer_scheme.py); the page's `tearNextUpload`
+  control makes the next upload's body fail mid-way.
 - Real script message handlers on each web view's UserContentManager: reply handlers
   (`register_script_message_handler_with_reply`) named after the modules (plus `legacy`, a
   channel with no module behind it) in the reply transport; one plain handler `uniBridgeCall`
@@ -53,6 +63,8 @@ gi.require_version('Gtk', '4.0')
 gi.require_version('WebKit', '6.0')
 gi.require_version('JavaScriptCore', '6.0')
 from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
+
+from transfer_scheme import TransferScheme  # noqa: E402
 
 # The callback name is a JSON-compatible string literal (only \" \\ and \uXXXX escapes).
 ANSWER = re.compile(r'^\(function\(\)\{var f=window\[("(?:[^"\\]|\\.)*")\]')
@@ -242,6 +254,9 @@ class Harness:
             context.register_uri_scheme(scheme, self.serve)
             security.register_uri_scheme_as_cors_enabled(scheme)
             security.register_uri_scheme_as_secure(scheme)
+        self.transfers = TransferScheme(lambda fields, done: self.host.command(fields, done),
+                                        lambda origin: urllib.parse.urlsplit(origin).scheme == TRUSTED_SCHEME)
+        self.transfers.register(context)
 
     # -- the page's files -------------------------------------------------------------------
 
@@ -488,6 +503,9 @@ class Harness:
         elif kind == 'hold':
             self.hold_ms = int(cmd['ms'])
             answer(True)
+        elif kind == 'tearNextUpload':
+            self.transfers.tear_next += 1
+            answer(True)
         elif kind == 'stats':
             if self.transport == 'reply':
                 unanswered = self.stats['requests'] - self.stats['answers']
@@ -508,6 +526,8 @@ class Harness:
                 self.expect_hellos = hellos + 2
                 self.queue_events(view.reload)
             else:
+                if self.options.mode == 'bytes':
+                    self.next_bytes_phase(view, cmd['result'])
                 GLib.idle_add(self.next_phase)
         else:
             answer({'error': f'unknown control {kind}'})
@@ -588,6 +608,17 @@ class Harness:
 
         self.host.commands(['"terminate":true'], before_load)
 
+    def next_bytes_phase(self, view, result):
+        """After a bytes.js phase: the first page named the phases; each next one is a new web
+        view (a fresh client, which reads the capability once), the last one closed."""
+        if len(self.results) == 1:
+            t = self.transport
+            self.phases = [(TRUSTED_SCHEME, f'mode=bytes&phase={p}&transport={t}', True, 'page.html') for p in result.get('phases', [])[1:]]
+        for window, done_view, _ in self.views:
+            if done_view is view:
+                GLib.idle_add(window.destroy)
+        self.views = [v for v in self.views if v[1] is not view]
+
     def next_evolution_phase(self):
         """Closes the previous phase's page and host, starts the next phase's host, opens its page."""
         phase, self.channels, host = self.evolution_phases[len(self.results)]
@@ -637,6 +668,8 @@ class Harness:
             self.phases = []
         elif self.options.mode == 'bench':
             self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True, 'page.html')]
+        elif self.options.mode == 'bytes':
+            self.phases = [(TRUSTED_SCHEME, f'mode=bytes&transport={t}', True, 'page.html')]
         else:
             self.phases = [
                 (TRUSTED_SCHEME, f'mode=main&transport={t}', True, 'page.html'),
@@ -655,6 +688,7 @@ class Harness:
         self.host.command('"consoleScript":true', start)
         self.loop.run()
         self.host.close()
+        self.transfers.close()
 
 
 def main():
@@ -664,7 +698,7 @@ def main():
     parser.add_argument('--host')
     parser.add_argument('--frames-extension', required=True,
                         help='the directory of the built frames_extension.c (bridgegen-frames.so): which frame posted a message')
-    parser.add_argument('--mode', choices=['suite', 'bench', 'evolution'], default='suite')
+    parser.add_argument('--mode', choices=['suite', 'bench', 'evolution', 'bytes'], default='suite')
     parser.add_argument('--phases', help='evolution mode: PHASE=MODULE+MODULE=HOST,... (evolution.js phases, each with its app\'s modules and host)')
     parser.add_argument('--n', type=int, default=1000)
     parser.add_argument('--timeout', type=int, default=200)
@@ -692,6 +726,14 @@ def main():
             print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
         print(f'[webkit-evolution {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
         print(f'{passed} passed, {failed} failed', flush=True)
+        return 0 if failed == 0 and passed > 0 else 1
+    if options.mode == 'bytes':
+        phases = len(harness.results[0].get('phases', [])) if harness.results else 0
+        if harness.error or not phases or len(harness.results) != phases:
+            failed += 1
+            print(f'[webkit] FAIL the run did not complete: {harness.error or "missing phases"}', flush=True)
+        print(f'[webkit-bytes {options.transport}] {passed} passed, {failed} failed ({time.time() - started:.1f} s)', flush=True)
+        print(f'bytes-webkit-{options.transport}: {passed} passed, {failed} failed', flush=True)
         return 0 if failed == 0 and passed > 0 else 1
     if options.mode == 'suite' and (harness.expect_hellos is None or len(harness.stats['hellos']) < harness.expect_hellos):
         failed += 1
