@@ -20,14 +20,15 @@ import Foundation
     public let inlineBelow: Int
     /// The most bytes held at once for the page, uploaded or offered, not yet taken.
     public let maxHeldBytes: Int
-    /// How long an unclaimed value is kept.
-    public let lifetime: Duration
+    /// How long an unclaimed value is kept, in seconds.
+    public let lifetime: TimeInterval
 
     private struct Entry {
         var data: Data
         var origin: String
         var toPage: Bool
-        var stored: ContinuousClock.Instant
+        /// When it was stored, in nanoseconds of uptime (monotonic, and on every OS the runtime supports).
+        var stored: UInt64
     }
 
     private var entries: [String: Entry] = [:]
@@ -35,18 +36,18 @@ import Foundation
     public private(set) var heldBytes = 0
     /// Values held now.
     public var count: Int { entries.count }
-    private let clock: () -> ContinuousClock.Instant
+    private let clock: () -> UInt64
 
     public convenience init(
         scheme: String = BridgeTransfers.defaultScheme, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10,
-        maxHeldBytes: Int? = nil, lifetime: Duration = .seconds(60)
+        maxHeldBytes: Int? = nil, lifetime: TimeInterval = 60
     ) {
         self.init(scheme: scheme, maxLength: maxLength, inlineBelow: inlineBelow, maxHeldBytes: maxHeldBytes,
-                  lifetime: lifetime, clock: { ContinuousClock.now })
+                  lifetime: lifetime, clock: { DispatchTime.now().uptimeNanoseconds })
     }
 
-    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: Duration,
-         clock: @escaping () -> ContinuousClock.Instant) {
+    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: TimeInterval,
+         clock: @escaping () -> UInt64) {
         self.scheme = scheme.lowercased()
         self.maxLength = max(maxLength, 0)
         self.inlineBelow = max(inlineBelow, 1)
@@ -59,9 +60,10 @@ import Foundation
     public var baseURL: String { "\(scheme)://transfer/" }
 
     /// The `bytes` member of a module's capabilities for a page of `origin`; nil for a page whose
-    /// origin a fetch cannot name (a `file` page's is `null`), which keeps sending inline.
+    /// origin a fetch cannot name (a `file` page's is `null`) and for an https page, whose fetch of
+    /// a custom scheme WebKit blocks as mixed content: those keep sending inline.
     func capability(for origin: BridgeOrigin) -> JSONValue? {
-        guard Self.key(origin) != nil else { return nil }
+        guard Self.key(origin) != nil, !["https", "http"].contains(origin.scheme.lowercased()) else { return nil }
         return .object(["url": .string(baseURL), "inline": .int(inlineBelow), "max": .int(maxLength)])
     }
 
@@ -120,8 +122,8 @@ import Foundation
 
     /// Drops what waited longer than `lifetime`; run at every operation, so no timer is needed.
     private func sweep() {
-        let oldest = clock() - lifetime
-        for (token, entry) in entries where entry.stored < oldest { remove(token) }
+        let now = clock(), lifetime = UInt64(max(0, lifetime) * 1e9)
+        for (token, entry) in entries where now - min(now, entry.stored) > lifetime { remove(token) }
     }
 
     /// 128 random bits as base64url, 22 characters: unguessable, and safe in a URL path.
