@@ -11,7 +11,7 @@ import Foundation
 /// bound to the origin of the page that may use it, and forgotten after `lifetime`.
 @MainActor public final class BridgeTransfers {
     /// The scheme the page fetches; registered on the web view's configuration.
-    public static let defaultScheme = "bridgegen-bytes"
+    public nonisolated static let defaultScheme = "bridgegen-bytes"
 
     public let scheme: String
     /// The longest value, in bytes, on this path (inline base64 stays at `BridgeLimits.maxBytesLength`).
@@ -229,7 +229,7 @@ extension BridgeSession {
     /// Starts reading an upload from a page whose fetch said `Origin: origin`; a response when it
     /// is refused before anything is read (no fast path, a foreign or missing origin, a declared
     /// length over the limit).
-    public func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
+    func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
         guard let transfers else { return .refused(.text(404, "the bytes transfer path is not installed")) }
         guard let origin, let frame = BridgeTransfers.origin(header: origin), let key = BridgeTransfers.key(frame) else {
             return .refused(.text(403, "the page's origin cannot use the bytes transfer path"))
@@ -242,7 +242,7 @@ extension BridgeSession {
     }
 
     /// Ends an upload whose body was read whole: the token the page's message names it by.
-    public func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
+    func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         guard !upload.isOverLimit else { return .text(413, "the value is over the limit of \(transfers.maxLength) bytes") }
         guard let token = transfers.store(upload.data, from: upload.origin) else {
@@ -252,7 +252,7 @@ extension BridgeSession {
     }
 
     /// A page's `GET <base><token>` with `Origin: origin`.
-    public func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
+    func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         return transfers.fetch(token, origin: origin)
     }
