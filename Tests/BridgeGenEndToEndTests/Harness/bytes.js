@@ -94,6 +94,7 @@ function everyByte(length) {
 async function roundTrip(env, watch, key, contents, fast, options = {}) {
     const { sample } = env.client;
     watch.take();
+    await env.control({ cmd: 'calls' });
     eq(await sample.setBlob({ key, contents }, options), true, `setBlob ${contents.length}`);
     const sent = watch.take();
     eq((await calls(env, 1)).map((c) => c.params.length), [contents.length], 'the length native decoded');
@@ -166,6 +167,19 @@ function fastCases(env, watch) {
             watch.beforeDownload = undefined;
         }
         eq(refused, [403], 'the foreign download');
+    });
+    t('a result whose download fails (its value taken first) rejects -16 naming it', async () => {
+        eq(await sample.setBlob({ key: 'taken', contents: patternBytes(INLINE) }), true, 'setBlob');
+        watch.beforeDownload = async (url) => {
+            eq((await env.fetch(url)).status, 200, 'the value taken first');
+        };
+        try {
+            await rejects(sample.getBlob({ key: 'taken' }), Code.transferFailed, 'getBlob of a taken value',
+                /^sample\.getBlob: could not receive result: 404 /);
+        } finally {
+            watch.beforeDownload = undefined;
+        }
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
     });
     t('an upload cut off mid-way rejects -16 before posting; the store keeps nothing', async () => {
         await env.control({ cmd: 'tearNextUpload' });

@@ -91,7 +91,8 @@ function units(s) {
 
 /** A `Uint8Array` equal to `expected` byte for byte; names the first difference. */
 export function bytesExact(actual, expected, what) {
-    check(actual instanceof Uint8Array, `${what}: expected a Uint8Array, got ${show(actual)}`);
+    // Not `check(...)`: its message would be built (the value as JSON) for every call, 100 MiB too.
+    if (!(actual instanceof Uint8Array)) throw new Failure(`${what}: expected a Uint8Array, got ${show(actual)}`);
     check(actual.length === expected.length, `${what}: expected ${expected.length} bytes, got ${actual.length}`);
     for (let i = 0; i < expected.length; i++) {
         if (actual[i] !== expected[i]) throw new Failure(`${what}: byte ${i} is ${actual[i]}, expected ${expected[i]}`);

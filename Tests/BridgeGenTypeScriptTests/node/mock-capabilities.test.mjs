@@ -25,6 +25,8 @@ for (const transport of transports) {
             sameSchema: true,
             // The mock runs implementations as plain functions: nothing to cancel.
             cancel: false,
+            // Nor a bytes fast path: every value travels inline.
+            bytes: null,
         });
         assert.deepEqual(plain(await user.capabilities()), {
             known: true,
@@ -34,6 +36,7 @@ for (const transport of transports) {
             fingerprint: user.fingerprint,
             sameSchema: true,
             cancel: false,
+            bytes: null,
         });
         assert.notEqual(sample.fingerprint, user.fingerprint);
         mock.uninstall();
@@ -68,6 +71,7 @@ for (const transport of transports) {
             fingerprint: null,
             sameSchema: false,
             cancel: false,
+            bytes: null,
         });
         assert.deepEqual(['getItem', 'deviceInfo', 'resume', 'showMessage'].map((name) => sample.supports(name)), [false, true, false, true]);
         await assert.rejects(sample.getItem({ key: 'k' }), { code: -1, message: "the app does not have 'sample.getItem' (capabilities)" });
