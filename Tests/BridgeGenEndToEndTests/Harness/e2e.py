@@ -227,8 +227,8 @@ def prepare(bridgegen, out, web_only=False, arkts=False):
         ts_dir = os.path.join(base, 'ts')
         inputs = sorted(os.path.join(ts_dir, f) for f in os.listdir(ts_dir) if f.endswith('.ts'))
         run(['tsc'] + TSC_FLAGS + ['--outDir', client] + inputs)
-        for name in ['conformance.js', 'bytes.js', 'entry.js', 'page.html', 'bench.js', 'queued.html', 'queued.js', 'pagecall.html', 'pagecall.js', 'injected.js',
-                     'android.js', 'arkts.js', 'frame.html', 'frame.js']:
+        for name in ['conformance.js', 'bytes.js', 'entry.js', 'page.html', 'bench.js', 'bytes-bench.js', 'queued.html', 'queued.js', 'pagecall.html',
+                     'pagecall.js', 'injected.js', 'android.js', 'arkts.js', 'frame.html', 'frame.js']:
             shutil.copy2(os.path.join(HERE, name), os.path.join(web, name))
         with open(os.path.join(web, 'package.json'), 'w') as f:
             f.write('{"type":"module"}\n')

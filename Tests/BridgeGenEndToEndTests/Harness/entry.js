@@ -29,6 +29,12 @@ async function main() {
         return;
     }
     const client = await import('./client/index.js');
+    if (mode === 'bytes-bench') {
+        const { bytesBench } = await import('./bytes-bench.js');
+        const result = await bytesBench({ client, control, fast: params.get('transfers') === 'on', repeat: Number(params.get('repeat') || 3) });
+        await control({ cmd: 'done', result });
+        return;
+    }
     if (mode === 'bench') {
         const { bench } = await import('./bench.js');
         const result = await bench({ client, control, n: Number(params.get('n') || 1000) });

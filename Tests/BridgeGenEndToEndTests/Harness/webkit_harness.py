@@ -7,7 +7,7 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR
             --frames-extension DIR --mode evolution --phases PHASE=MODULE+MODULE=HOST,...
     xvfb-run -a /usr/bin/python3 webkit_harness.py --transport reply|callback --web DIR --host PATH
-            --frames-extension DIR --mode bytes
+            --frames-extension DIR --mode bytes|bytes-bench [--n RUNS]
 
 - `--mode evolution`: the capability suite (evolution.js, docs/E2E.md): DIR is the new page of
   Evolution/; each phase is a new web view loading evolution.html?phase=PHASE, answered by its
@@ -18,6 +18,9 @@ generated Swift dispatcher (the Swift test host), both through the engine's own 
   loading page.html?mode=bytes&phase=PHASE, which sets the host's transfer store (`transfers`)
   before its client says `$hello`; the first page names the phases. Prints
   `bytes-webkit-<transport>: N passed, M failed`.
+- `--mode bytes-bench`: Benchmarks/bytes_bench.py's page (bytes-bench.js), once with the host's
+  transfer store (the fast path) and once without (inline base64), each a line `BENCH {json}`;
+  its `hostMemory` control resets and reads the Swift host process's peak RSS.
 
 - The page (DIR/page.html + the compiled client in DIR/client/ + conformance.js) is served over
   the custom URI scheme `app:` (trusted by the generated origin policy: trustedSchemes), and,
@@ -139,8 +142,8 @@ class Host:
     Output is read with a GLib IO watch, never a blocking read: WebKit must run while the host
     works (page calls: the host's `pageCall` lines run in the page, answered with `pageAnswer`)."""
 
-    def __init__(self, argv, on_page_call, on_exit):
-        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    def __init__(self, argv, on_page_call, on_exit, env=None):
+        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env)
         self.next_id = 0
         self.pending = {}
         self.buffer = bytearray()
@@ -224,7 +227,10 @@ class Harness:
         # (PHASE, the app's modules, HOST) of the evolution mode, in order.
         self.evolution_phases = [evolution_phase(p) for p in options.phases.split(',')] if self.evolution else []
         self.channels = self.evolution_phases[0][1] if self.evolution else ('sample', 'user', 'legacy')
-        self.host = Host([self.evolution_phases[0][2] if self.evolution else options.host], self.on_page_call, self.fail)
+        # bytes-bench: glibc's malloc gives back every freed block of 128 KiB or more (no dynamic
+        # threshold), so the host's peak RSS growth counts a transfer's buffers, not reused ones.
+        env = dict(os.environ, MALLOC_MMAP_THRESHOLD_='131072') if options.mode == 'bytes-bench' else None
+        self.host = Host([self.evolution_phases[0][2] if self.evolution else options.host], self.on_page_call, self.fail, env)
         self.console_script = None
         self.call_view = None
         self.page_calls = {'calls': 0, 'answers': 0, 'errors': 0}
@@ -503,6 +509,8 @@ class Harness:
         elif kind == 'hold':
             self.hold_ms = int(cmd['ms'])
             answer(True)
+        elif kind == 'hostMemory':
+            answer(self.host_memory(bool(cmd.get('reset'))))
         elif kind == 'tearNextUpload':
             self.transfers.tear_next += 1
             answer(True)
@@ -532,6 +540,17 @@ class Harness:
         else:
             answer({'error': f'unknown control {kind}'})
         return True
+
+    def host_memory(self, reset):
+        """The host process's RSS and peak RSS (KiB, /proc/PID/status); `reset` first sets the peak
+        to the RSS now (`5` to /proc/PID/clear_refs)."""
+        pid = self.host.process.pid
+        if reset:
+            with open(f'/proc/{pid}/clear_refs', 'w') as f:
+                f.write('5')
+        with open(f'/proc/{pid}/status') as f:
+            fields = dict(line.split(':', 1) for line in f if ':' in line)
+        return {'rssKiB': int(fields['VmRSS'].split()[0]), 'hwmKiB': int(fields['VmHWM'].split()[0])}
 
     # -- phases -------------------------------------------------------------------------------
 
@@ -670,6 +689,9 @@ class Harness:
             self.phases = [(TRUSTED_SCHEME, f'mode=bench&transport={t}&n={self.options.n}', True, 'page.html')]
         elif self.options.mode == 'bytes':
             self.phases = [(TRUSTED_SCHEME, f'mode=bytes&transport={t}', True, 'page.html')]
+        elif self.options.mode == 'bytes-bench':
+            self.phases = [(TRUSTED_SCHEME, f'mode=bytes-bench&transfers={on}&repeat={self.options.n}&transport={t}', True, 'page.html')
+                           for on in ('on', 'off')]
         else:
             self.phases = [
                 (TRUSTED_SCHEME, f'mode=main&transport={t}', True, 'page.html'),
@@ -698,21 +720,24 @@ def main():
     parser.add_argument('--host')
     parser.add_argument('--frames-extension', required=True,
                         help='the directory of the built frames_extension.c (bridgegen-frames.so): which frame posted a message')
-    parser.add_argument('--mode', choices=['suite', 'bench', 'evolution', 'bytes'], default='suite')
+    parser.add_argument('--mode', choices=['suite', 'bench', 'evolution', 'bytes', 'bytes-bench'], default='suite')
     parser.add_argument('--phases', help='evolution mode: PHASE=MODULE+MODULE=HOST,... (evolution.js phases, each with its app\'s modules and host)')
-    parser.add_argument('--n', type=int, default=1000)
+    parser.add_argument('--n', type=int, help='bench: requests (default 1000); bytes-bench: runs per cell (default 3)')
     parser.add_argument('--timeout', type=int, default=200)
     options = parser.parse_args()
+    if options.n is None:
+        options.n = 3 if options.mode == 'bytes-bench' else 1000
     if (options.mode == 'evolution') != (options.phases is not None) or (options.mode != 'evolution' and not options.host):
         parser.error('--host is required, except with --mode evolution, which takes --phases instead')
     harness = Harness(options)
     started = time.time()
     harness.run()
-    if options.mode == 'bench':
-        if harness.error or not harness.results:
-            print(f'bench failed: {harness.error}')
+    if options.mode in ('bench', 'bytes-bench'):
+        if harness.error or not harness.results or any('failed' in r for r in harness.results):
+            print(f'bench failed: {harness.error or harness.results}')
             return 1
-        print('BENCH ' + json.dumps(harness.results[0].get('result', harness.results[0])), flush=True)
+        for result in harness.results:
+            print('BENCH ' + json.dumps(result.get('result', result)), flush=True)
         return 0
     passed = sum(r.get('passed', 0) for r in harness.results)
     failed = sum(r.get('failed', 0) for r in harness.results)
