@@ -5,7 +5,7 @@
                                                  Swift test host per transport, tsc the client
     e2e.py node    --out DIR [--transport T]     node round trip (roundtrip.mjs) against the host
     e2e.py webkit  --out DIR [--transport T]     the WebKitGTK suite (webkit_harness.py, xvfb-run)
-    e2e.py all     --bridgegen BIN --out DIR     all of the above, both suites
+    e2e.py all     --bridgegen BIN --out DIR     all of the above, every suite
     e2e.py prepare --web-only ...                only the pages (no Swift hosts, no evolution): what the
                                                  Android suites need
     e2e.py android-node|android-webkit|android-chromium --out DIR --classes CLASSES [--transport T]
@@ -273,25 +273,16 @@ def summary(output):
     return None
 
 
-def run_node(out, transports):
+def run_node(out, transports, bytes_suite=False):
+    """conformance.js, or bytes.js (roundtrip.mjs runs each of its phases in a process of its own
+    and prints `bytes-node-<transport>: N passed, M failed`)."""
     results = []
     for transport in transports:
         base = os.path.join(out, transport)
-        status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--transport', transport,
+        suite = ['--suite', 'bytes'] if bytes_suite else []
+        status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs')] + suite + ['--transport', transport,
                                  '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
-        results.append(('node', transport, status, summary(output)))
-    return results
-
-
-def run_node_bytes(out, transports):
-    """bytes.js in node: roundtrip.mjs runs each phase in a process of its own and prints
-    `bytes-node-<transport>: N passed, M failed`."""
-    results = []
-    for transport in transports:
-        base = os.path.join(out, transport)
-        status, output = stream(['node', os.path.join(HERE, 'roundtrip.mjs'), '--suite', 'bytes', '--transport', transport,
-                                 '--web', os.path.join(base, 'web'), '--host', os.path.join(base, 'host')])
-        results.append(('bytes-node', transport, status, summary(output)))
+        results.append(('bytes-node' if bytes_suite else 'node', transport, status, summary(output)))
     return results
 
 
@@ -378,36 +369,22 @@ def webkit_env():
     return env
 
 
-def run_webkit(out, transports):
+def run_webkit(out, transports, bytes_suite=False):
+    """conformance.js, or bytes.js (webkit_harness.py --mode bytes: `bytes-webkit-<transport>: N passed, M failed`)."""
+    kind = 'bytes-webkit' if bytes_suite else 'webkit'
     problem = webkit_problem()
     if problem:
         print(f'[e2e] WebKitGTK suite cannot run: {problem}')
-        return [('webkit', t, 1, None) for t in transports]
+        return [(kind, t, 1, None) for t in transports]
     extension = build_frames_extension(out)
     results = []
     for transport in transports:
         base = os.path.join(out, transport)
-        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'),
-                                 '--transport', transport, '--web', os.path.join(base, 'web'),
+        mode = ['--mode', 'bytes'] if bytes_suite else []
+        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py')] + mode +
+                                ['--transport', transport, '--web', os.path.join(base, 'web'),
                                  '--host', os.path.join(base, 'host'), '--frames-extension', extension], env=webkit_env())
-        results.append(('webkit', transport, status, summary(output)))
-    return results
-
-
-def run_webkit_bytes(out, transports):
-    """bytes.js in WebKitGTK (webkit_harness.py --mode bytes): `bytes-webkit-<transport>: N passed, M failed`."""
-    problem = webkit_problem()
-    if problem:
-        print(f'[e2e] WebKitGTK suite cannot run: {problem}')
-        return [('bytes-webkit', t, 1, None) for t in transports]
-    extension = build_frames_extension(out)
-    results = []
-    for transport in transports:
-        base = os.path.join(out, transport)
-        status, output = stream(['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_harness.py'), '--mode', 'bytes',
-                                 '--transport', transport, '--web', os.path.join(base, 'web'),
-                                 '--host', os.path.join(base, 'host'), '--frames-extension', extension], env=webkit_env())
-        results.append(('bytes-webkit', transport, status, summary(output)))
+        results.append((kind, transport, status, summary(output)))
     return results
 
 
@@ -522,11 +499,11 @@ def main():
     if options.command in ('node', 'all'):
         results += run_node(out, transports) if conformance else []
         results += run_node_evolution(out, transports) if evolution else []
-        results += run_node_bytes(out, transports) if bytes_suite else []
+        results += run_node(out, transports, bytes_suite=True) if bytes_suite else []
     if options.command in ('webkit', 'all'):
         results += run_webkit(out, transports) if conformance else []
         results += run_webkit_evolution(out, transports) if evolution else []
-        results += run_webkit_bytes(out, transports) if bytes_suite else []
+        results += run_webkit(out, transports, bytes_suite=True) if bytes_suite else []
     return report(results)
 
 
