@@ -65,13 +65,8 @@ def main():
     problem = e2e.webkit_problem()
     if problem:
         raise SystemExit(problem)
-    bridgegen = options.bridgegen
-    if not bridgegen:
-        subprocess.run(['swift', 'build', '--product', 'bridgegen'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        bridgegen = os.path.join(subprocess.run(['swift', 'build', '--show-bin-path'], cwd=ROOT, check=True,
-                                                stdout=subprocess.PIPE, text=True).stdout.strip(), 'bridgegen')
     out = os.path.abspath(options.out)
-    e2e.prepare(os.path.abspath(bridgegen), out)
+    e2e.prepare(e2e.bridgegen_binary(options.bridgegen), out)
     print(f'\nbytes through WebKitGTK {e2e.webkit_version()} ({options.transport} transport): fast path against inline '
           f'base64, median of {options.repeat} runs; peak = the Swift host\'s peak RSS growth on the fast path')
     paths = engine(out, options.transport, options.repeat)

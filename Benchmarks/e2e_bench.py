@@ -79,12 +79,7 @@ def main():
     problem = e2e.webkit_problem()
     if problem:
         raise SystemExit(problem)
-    bridgegen = options.bridgegen
-    if not bridgegen:
-        subprocess.run(['swift', 'build', '--product', 'bridgegen'], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        bridgegen = os.path.join(subprocess.run(['swift', 'build', '--show-bin-path'], cwd=ROOT, check=True,
-                                                stdout=subprocess.PIPE, text=True).stdout.strip(), 'bridgegen')
-    e2e.prepare(os.path.abspath(bridgegen), os.path.abspath(options.out))
+    e2e.prepare(e2e.bridgegen_binary(options.bridgegen), os.path.abspath(options.out))
     print(f'\nsmall requests (sample.getItem) through WebKitGTK {e2e.webkit_version()}, N={options.n} sequential, '
           f'{2 * options.n} concurrent, best of {options.repeat} runs')
     print('latency per request: mean of blocks of 10 sequential requests (performance.now() is coarsened to 1 ms)')

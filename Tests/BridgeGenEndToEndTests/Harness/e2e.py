@@ -111,6 +111,15 @@ def compile_cached(sources, target, what, flags):
     return target
 
 
+def bridgegen_binary(given):
+    """`given`, or the bridgegen `swift build` makes of this checkout (the benchmarks' default)."""
+    if given:
+        return os.path.abspath(given)
+    subprocess.run(['swift', 'build', '--product', 'bridgegen'], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+    folder = subprocess.run(['swift', 'build', '--show-bin-path'], cwd=REPO, check=True, stdout=subprocess.PIPE, text=True).stdout
+    return os.path.join(folder.strip(), 'bridgegen')
+
+
 def swift_sources(folder):
     return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith('.swift'))
 
