@@ -245,6 +245,7 @@ struct BridgeChannelMarker: Equatable {
         let world = world ?? defaultWorld
         let session = try install(module, on: webView.configuration.userContentController, world: world, policy: policy)
         if session.evaluate == nil { connect(session, to: webView, world: world) }
+        if session.transfers == nil { session.transfers = BridgeTransferScheme.transfers(for: webView) }
         return session
     }
 

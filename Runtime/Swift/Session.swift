@@ -634,6 +634,7 @@ extension BridgeDispatcher {
     /// reuses callback names.
     func webContentProcessDidTerminate() {
         cancelRequests(of: nil, answering: nil)
+        transfers?.removeAll()
         failPageCalls(BridgeError(.processTerminated, "the web content process terminated during the call"))
         generation += 1
         deliveriesInFlight = 0

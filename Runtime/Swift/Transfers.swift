@@ -11,7 +11,7 @@ import Foundation
 /// bound to the origin of the page that may use it, and forgotten after `lifetime`.
 @MainActor public final class BridgeTransfers {
     /// The scheme the page fetches; registered on the web view's configuration.
-    public static let defaultScheme = "bridgegen-bytes"
+    public nonisolated static let defaultScheme = "bridgegen-bytes"
 
     public let scheme: String
     /// The longest value, in bytes, on this path (inline base64 stays at `BridgeLimits.maxBytesLength`).
@@ -20,14 +20,15 @@ import Foundation
     public let inlineBelow: Int
     /// The most bytes held at once for the page, uploaded or offered, not yet taken.
     public let maxHeldBytes: Int
-    /// How long an unclaimed value is kept.
-    public let lifetime: Duration
+    /// How long an unclaimed value is kept, in seconds.
+    public let lifetime: TimeInterval
 
     private struct Entry {
         var data: Data
         var origin: String
         var toPage: Bool
-        var stored: ContinuousClock.Instant
+        /// When it was stored, in nanoseconds of uptime (monotonic, and on every OS the runtime supports).
+        var stored: UInt64
     }
 
     private var entries: [String: Entry] = [:]
@@ -35,18 +36,18 @@ import Foundation
     public private(set) var heldBytes = 0
     /// Values held now.
     public var count: Int { entries.count }
-    private let clock: () -> ContinuousClock.Instant
+    private let clock: () -> UInt64
 
     public convenience init(
         scheme: String = BridgeTransfers.defaultScheme, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10,
-        maxHeldBytes: Int? = nil, lifetime: Duration = .seconds(60)
+        maxHeldBytes: Int? = nil, lifetime: TimeInterval = 60
     ) {
         self.init(scheme: scheme, maxLength: maxLength, inlineBelow: inlineBelow, maxHeldBytes: maxHeldBytes,
-                  lifetime: lifetime, clock: { ContinuousClock.now })
+                  lifetime: lifetime, clock: { DispatchTime.now().uptimeNanoseconds })
     }
 
-    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: Duration,
-         clock: @escaping () -> ContinuousClock.Instant) {
+    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: TimeInterval,
+         clock: @escaping () -> UInt64) {
         self.scheme = scheme.lowercased()
         self.maxLength = max(maxLength, 0)
         self.inlineBelow = max(inlineBelow, 1)
@@ -59,9 +60,10 @@ import Foundation
     public var baseURL: String { "\(scheme)://transfer/" }
 
     /// The `bytes` member of a module's capabilities for a page of `origin`; nil for a page whose
-    /// origin a fetch cannot name (a `file` page's is `null`), which keeps sending inline.
+    /// origin a fetch cannot name (a `file` page's is `null`) and for an https page, whose fetch of
+    /// a custom scheme WebKit blocks as mixed content: those keep sending inline.
     func capability(for origin: BridgeOrigin) -> JSONValue? {
-        guard Self.key(origin) != nil else { return nil }
+        guard Self.key(origin) != nil, !["https", "http"].contains(origin.scheme.lowercased()) else { return nil }
         return .object(["url": .string(baseURL), "inline": .int(inlineBelow), "max": .int(maxLength)])
     }
 
@@ -120,8 +122,8 @@ import Foundation
 
     /// Drops what waited longer than `lifetime`; run at every operation, so no timer is needed.
     private func sweep() {
-        let oldest = clock() - lifetime
-        for (token, entry) in entries where entry.stored < oldest { remove(token) }
+        let now = clock(), lifetime = UInt64(max(0, lifetime) * 1e9)
+        for (token, entry) in entries where now - min(now, entry.stored) > lifetime { remove(token) }
     }
 
     /// 128 random bits as base64url, 22 characters: unguessable, and safe in a URL path.
@@ -227,7 +229,7 @@ extension BridgeSession {
     /// Starts reading an upload from a page whose fetch said `Origin: origin`; a response when it
     /// is refused before anything is read (no fast path, a foreign or missing origin, a declared
     /// length over the limit).
-    public func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
+    func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
         guard let transfers else { return .refused(.text(404, "the bytes transfer path is not installed")) }
         guard let origin, let frame = BridgeTransfers.origin(header: origin), let key = BridgeTransfers.key(frame) else {
             return .refused(.text(403, "the page's origin cannot use the bytes transfer path"))
@@ -240,7 +242,7 @@ extension BridgeSession {
     }
 
     /// Ends an upload whose body was read whole: the token the page's message names it by.
-    public func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
+    func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         guard !upload.isOverLimit else { return .text(413, "the value is over the limit of \(transfers.maxLength) bytes") }
         guard let token = transfers.store(upload.data, from: upload.origin) else {
@@ -250,7 +252,7 @@ extension BridgeSession {
     }
 
     /// A page's `GET <base><token>` with `Origin: origin`.
-    public func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
+    func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         return transfers.fetch(token, origin: origin)
     }

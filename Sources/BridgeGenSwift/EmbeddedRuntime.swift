@@ -967,7 +967,7 @@ enum BridgeBase64 {
 }
 
 """#, imports: ["Foundation"]),
-RuntimeSource(name: "Glue.swift", firstLine: 7, modifier: "public ", accessLines: [19, 27, 186, 378, 411, 434], body: #"""
+RuntimeSource(name: "Glue.swift", firstLine: 7, modifier: "public ", accessLines: [19, 27, 186, 379, 412, 435], body: #"""
 #if canImport(WebKit)
 import WebKit
 
@@ -1209,6 +1209,7 @@ struct BridgeChannelMarker: Equatable {
         let world = world ?? defaultWorld
         let session = try install(module, on: webView.configuration.userContentController, world: world, policy: policy)
         if session.evaluate == nil { connect(session, to: webView, world: world) }
+        if session.transfers == nil { session.transfers = BridgeTransferScheme.transfers(for: webView) }
         return session
     }
 
@@ -3287,6 +3288,7 @@ extension BridgeDispatcher {
     /// reuses callback names.
     func webContentProcessDidTerminate() {
         cancelRequests(of: nil, answering: nil)
+        transfers?.removeAll()
         failPageCalls(BridgeError(.processTerminated, "the web content process terminated during the call"))
         generation += 1
         deliveriesInFlight = 0
@@ -3414,13 +3416,151 @@ extension BridgeEncode {
 }
 
 """#, imports: ["Foundation"]),
-RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", accessLines: [12, 14, 16, 18, 20, 22, 24, 35, 37, 40, 59, 109, 166, 167, 168, 169, 184, 192, 199, 204, 214, 230, 243, 253], body: #"""
+RuntimeSource(name: "TransferGlue.swift", firstLine: 8, modifier: "public ", accessLines: [15, 33, 50, 72], body: #"""
+#if canImport(WebKit)
+import WebKit
+
+/// Serves `bridgegen-bytes://transfer/` to the pages of the web views created from the
+/// configuration it is registered on, so that `bytes` values of 64 KiB and more cross outside
+/// the messages, without base64, up to `maxLength` (docs/WIRE.md, "Bytes at platform speed").
+/// A web view whose configuration lacks it sends every value inline, as before.
+@MainActor public final class BridgeTransferScheme: NSObject, WKURLSchemeHandler {
+    let maxLength: Int
+    let inlineBelow: Int
+    /// The tasks WebKit has not stopped and this handler has not finished. Calling a stopped
+    /// task raises an Objective-C exception, which would end the app: every call checks here,
+    /// on the main thread, where WebKit stops tasks.
+    private var tasks: [ObjectIdentifier: any WKURLSchemeTask] = [:]
+
+    private init(maxLength: Int, inlineBelow: Int) {
+        self.maxLength = maxLength
+        self.inlineBelow = inlineBelow
+    }
+
+    /// Registers the scheme on `configuration`. Call it before creating the web view: WebKit
+    /// copies the configuration into the web view, and a handler set on `webView.configuration`
+    /// afterwards has no effect. Returns false, changing nothing, when the configuration has a
+    /// handler for the scheme already (another schema set of the app registered it).
+    @discardableResult
+    public static func register(
+        on configuration: WKWebViewConfiguration, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10
+    ) -> Bool {
+        let scheme = BridgeTransfers.defaultScheme
+        guard configuration.urlSchemeHandler(forURLScheme: scheme) == nil else { return false }
+        configuration.setURLSchemeHandler(BridgeTransferScheme(maxLength: maxLength, inlineBelow: inlineBelow), forURLScheme: scheme)
+        return true
+    }
+
+    /// The store a session of `webView` keeps its values in, when the web view has this scheme.
+    static func transfers(for webView: WKWebView) -> BridgeTransfers? {
+        guard let handler = webView.configuration.urlSchemeHandler(forURLScheme: BridgeTransfers.defaultScheme) as? BridgeTransferScheme else {
+            return nil
+        }
+        return BridgeTransfers(maxLength: handler.maxLength, inlineBelow: handler.inlineBelow)
+    }
+
+    public func webView(_ webView: WKWebView, start urlSchemeTask: any WKURLSchemeTask) {
+        let id = ObjectIdentifier(urlSchemeTask)
+        tasks[id] = urlSchemeTask
+        let request = urlSchemeTask.request
+        let origin = request.value(forHTTPHeaderField: "Origin")
+        guard let session = BridgeGlue.session(of: webView) else {
+            return respond(id, .text(404, "no bridge module is installed on this web view"), origin: nil)
+        }
+        let allowed = origin.flatMap { BridgeTransfers.origin(header: $0) }.map { session.policy.allows($0) } == true ? origin : nil
+        let path = request.url?.path ?? ""
+        switch (request.httpMethod ?? "GET", path) {
+        case ("OPTIONS", _):
+            respond(id, BridgeTransferResponse(status: 204, body: Data()), origin: allowed)
+        case ("POST", "/upload"):
+            upload(id, request, session: session, origin: origin, allowed: allowed)
+        case ("GET", _) where path.count > 1:
+            respond(id, session.fetchTransfer(String(path.dropFirst()), origin: origin), origin: allowed)
+        default:
+            respond(id, .text(405, "expected GET of a value or POST to upload"), origin: allowed)
+        }
+    }
+
+    public func webView(_ webView: WKWebView, stop urlSchemeTask: any WKURLSchemeTask) {
+        tasks[ObjectIdentifier(urlSchemeTask)] = nil
+    }
+
+    /// Reads a POST's body into an upload. WebKit gives a fetch's one-piece body (an
+    /// `ArrayBuffer`, a typed array) as `httpBody`, anything else as `httpBodyStream`, which is
+    /// read off the main thread in chunks of 1 MiB.
+    private func upload(_ id: ObjectIdentifier, _ request: URLRequest, session: BridgeSession, origin: String?, allowed: String?) {
+        let declared = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? request.httpBody?.count
+        switch session.beginUpload(origin: origin, declaredLength: declared) {
+        case .refused(let response):
+            respond(id, response, origin: allowed)
+        case .reading(let upload):
+            if let body = request.httpBody { upload.append(body) }
+            guard request.httpBody == nil, let stream = request.httpBodyStream else {
+                return respond(id, session.finishUpload(upload), origin: allowed)
+            }
+            let body = BridgeBodyStream(stream)
+            DispatchQueue.global(qos: .userInitiated).async {
+                let complete = body.read(into: upload)
+                Task { @MainActor [weak self, weak session] in
+                    // A stopped task's page is not waiting: nothing it sent is kept.
+                    guard let self, let session, self.tasks[id] != nil else { return }
+                    self.respond(id, complete ? session.finishUpload(upload) : .text(400, "the request body could not be read"), origin: allowed)
+                }
+            }
+        }
+    }
+
+    /// Answers a task WebKit has not stopped: the response, the body in chunks of 1 MiB, finish.
+    private func respond(_ id: ObjectIdentifier, _ response: BridgeTransferResponse, origin: String?) {
+        guard let task = tasks.removeValue(forKey: id), let url = task.request.url else { return }
+        var headers = response.headers(origin: origin)
+        if response.status == 204 {
+            headers["Access-Control-Allow-Methods"] = "GET, POST"
+            headers["Access-Control-Allow-Headers"] = "Content-Type"
+        }
+        guard let http = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers) else { return }
+        task.didReceive(http)
+        let chunk = 1 << 20
+        var offset = 0
+        while offset < response.body.count {
+            task.didReceive(response.body.subdata(in: offset..<min(offset + chunk, response.body.count)))
+            offset += chunk
+        }
+        task.didFinish()
+    }
+}
+
+/// A request's body stream, read on one background thread at a time.
+private final class BridgeBodyStream: @unchecked Sendable {
+    private let stream: InputStream
+
+    init(_ stream: InputStream) {
+        self.stream = stream
+    }
+
+    /// Reads the whole body into `upload` (which stops keeping it past its limit); false when
+    /// the stream failed.
+    func read(into upload: BridgeUpload) -> Bool {
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count < 0 { return false }
+            if count == 0 || !upload.append(Data(buffer[0..<count])) { return true }
+        }
+    }
+}
+#endif
+
+"""#, imports: ["Foundation"]),
+RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", accessLines: [12, 14, 16, 18, 20, 22, 24, 36, 38, 41, 60, 111, 168, 169, 170, 171, 186, 194, 201, 206, 216], body: #"""
 /// The values of one web view that wait to cross: uploaded by the page for a message that
 /// will name them, or offered to the page in an answer that names them. Each is one-time,
 /// bound to the origin of the page that may use it, and forgotten after `lifetime`.
 @MainActor public final class BridgeTransfers {
     /// The scheme the page fetches; registered on the web view's configuration.
-    public static let defaultScheme = "bridgegen-bytes"
+    public nonisolated static let defaultScheme = "bridgegen-bytes"
 
     public let scheme: String
     /// The longest value, in bytes, on this path (inline base64 stays at `BridgeLimits.maxBytesLength`).
@@ -3429,14 +3569,15 @@ RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", access
     public let inlineBelow: Int
     /// The most bytes held at once for the page, uploaded or offered, not yet taken.
     public let maxHeldBytes: Int
-    /// How long an unclaimed value is kept.
-    public let lifetime: Duration
+    /// How long an unclaimed value is kept, in seconds.
+    public let lifetime: TimeInterval
 
     private struct Entry {
         var data: Data
         var origin: String
         var toPage: Bool
-        var stored: ContinuousClock.Instant
+        /// When it was stored, in nanoseconds of uptime (monotonic, and on every OS the runtime supports).
+        var stored: UInt64
     }
 
     private var entries: [String: Entry] = [:]
@@ -3444,18 +3585,18 @@ RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", access
     public private(set) var heldBytes = 0
     /// Values held now.
     public var count: Int { entries.count }
-    private let clock: () -> ContinuousClock.Instant
+    private let clock: () -> UInt64
 
     public convenience init(
         scheme: String = BridgeTransfers.defaultScheme, maxLength: Int = 256 << 20, inlineBelow: Int = 64 << 10,
-        maxHeldBytes: Int? = nil, lifetime: Duration = .seconds(60)
+        maxHeldBytes: Int? = nil, lifetime: TimeInterval = 60
     ) {
         self.init(scheme: scheme, maxLength: maxLength, inlineBelow: inlineBelow, maxHeldBytes: maxHeldBytes,
-                  lifetime: lifetime, clock: { ContinuousClock.now })
+                  lifetime: lifetime, clock: { DispatchTime.now().uptimeNanoseconds })
     }
 
-    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: Duration,
-         clock: @escaping () -> ContinuousClock.Instant) {
+    init(scheme: String, maxLength: Int, inlineBelow: Int, maxHeldBytes: Int?, lifetime: TimeInterval,
+         clock: @escaping () -> UInt64) {
         self.scheme = scheme.lowercased()
         self.maxLength = max(maxLength, 0)
         self.inlineBelow = max(inlineBelow, 1)
@@ -3468,9 +3609,10 @@ RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", access
     public var baseURL: String { "\(scheme)://transfer/" }
 
     /// The `bytes` member of a module's capabilities for a page of `origin`; nil for a page whose
-    /// origin a fetch cannot name (a `file` page's is `null`), which keeps sending inline.
+    /// origin a fetch cannot name (a `file` page's is `null`) and for an https page, whose fetch of
+    /// a custom scheme WebKit blocks as mixed content: those keep sending inline.
     func capability(for origin: BridgeOrigin) -> JSONValue? {
-        guard Self.key(origin) != nil else { return nil }
+        guard Self.key(origin) != nil, !["https", "http"].contains(origin.scheme.lowercased()) else { return nil }
         return .object(["url": .string(baseURL), "inline": .int(inlineBelow), "max": .int(maxLength)])
     }
 
@@ -3529,8 +3671,8 @@ RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", access
 
     /// Drops what waited longer than `lifetime`; run at every operation, so no timer is needed.
     private func sweep() {
-        let oldest = clock() - lifetime
-        for (token, entry) in entries where entry.stored < oldest { remove(token) }
+        let now = clock(), lifetime = UInt64(max(0, lifetime) * 1e9)
+        for (token, entry) in entries where now - min(now, entry.stored) > lifetime { remove(token) }
     }
 
     /// 128 random bits as base64url, 22 characters: unguessable, and safe in a URL path.
@@ -3636,7 +3778,7 @@ extension BridgeSession {
     /// Starts reading an upload from a page whose fetch said `Origin: origin`; a response when it
     /// is refused before anything is read (no fast path, a foreign or missing origin, a declared
     /// length over the limit).
-    public func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
+    func beginUpload(origin: String?, declaredLength: Int?) -> BridgeUploadStart {
         guard let transfers else { return .refused(.text(404, "the bytes transfer path is not installed")) }
         guard let origin, let frame = BridgeTransfers.origin(header: origin), let key = BridgeTransfers.key(frame) else {
             return .refused(.text(403, "the page's origin cannot use the bytes transfer path"))
@@ -3649,7 +3791,7 @@ extension BridgeSession {
     }
 
     /// Ends an upload whose body was read whole: the token the page's message names it by.
-    public func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
+    func finishUpload(_ upload: BridgeUpload) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         guard !upload.isOverLimit else { return .text(413, "the value is over the limit of \(transfers.maxLength) bytes") }
         guard let token = transfers.store(upload.data, from: upload.origin) else {
@@ -3659,7 +3801,7 @@ extension BridgeSession {
     }
 
     /// A page's `GET <base><token>` with `Origin: origin`.
-    public func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
+    func fetchTransfer(_ token: String, origin: String?) -> BridgeTransferResponse {
         guard let transfers else { return .text(404, "the bytes transfer path is not installed") }
         return transfers.fetch(token, origin: origin)
     }

@@ -67,7 +67,8 @@ struct SupportGenerator {
     /// (Runtime/JavaScript) where the runtime reads it as a constant.
     static let runtimeFiles = ["Values.swift", "Decoding.swift", "Scripts.swift", "Capabilities.swift", "Session.swift", "Streams.swift", "Caller.swift", "PageCalls.swift",
                                "Transfers.swift",
-                               "console-forward.js", "Console.swift", "PageOrigins.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift"]
+                               "console-forward.js", "Console.swift", "PageOrigins.swift", "Glue.swift", "ModuleGlue.swift", "ConsoleGlue.swift",
+                               "TransferGlue.swift"]
 
     /// The constant each page script becomes: `BridgeConsoleScript.source` (Runtime/Swift/Standalone
     /// stands in for it when the runtime is built as itself).

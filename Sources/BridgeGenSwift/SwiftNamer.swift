@@ -26,7 +26,8 @@ public enum SwiftNamer {
         "BridgePageCallHandle", "BridgePageCaller", "BridgePageCalling", "BridgePageCalls", "BridgePageData",
         "BridgePageFailure", "BridgePageNotes", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
         "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeStream", "BridgeTextScan",
-        "BridgeTransport", "JSONValue",
+        "BridgeTransferResponse", "BridgeTransferScheme", "BridgeTransferTicket", "BridgeTransfers", "BridgeTransport",
+        "BridgeUpload", "BridgeUploadStart", "BridgeAttachments", "BridgeBodyStream", "JSONValue",
     ]
 
     /// A member name (field, parameter, method, case), escaped when it is a keyword.

@@ -35,12 +35,12 @@ import XCTest
 @MainActor final class TransferTests: XCTestCase {
     private let page = BridgeOrigin(scheme: "app", host: "e2e", isMainFrame: true)
     private var replies: [BridgeEnvelope] = []
-    private var now = ContinuousClock.now
+    private var now: UInt64 = 1_000_000_000
 
     private func makeSession(maxLength: Int = 1 << 20, inlineBelow: Int = 16, maxHeld: Int? = nil) -> (BridgeSession, BlobModule) {
         let session = BridgeSession(transport: .reply, policy: .default) { _, completion in completion(true) }
         session.transfers = BridgeTransfers(scheme: "bridgegen-bytes", maxLength: maxLength, inlineBelow: inlineBelow,
-                                            maxHeldBytes: maxHeld, lifetime: .seconds(60), clock: { [unowned self] in self.now })
+                                            maxHeldBytes: maxHeld, lifetime: 60, clock: { [unowned self] in self.now })
         let module = BlobModule()
         session.install(module)
         return (session, module)
@@ -82,6 +82,15 @@ import XCTest
             return XCTFail("no capabilities")
         }
         XCTAssertNil(fileCapabilities["bytes"], "a file page's fetches say Origin: null")
+        var policy = BridgeOriginPolicy.default
+        policy.trustedHosts = ["app.example"]
+        session.policy = policy
+        let secure = await send(["type": "$hello", "data": ["module": "blob"]], to: session,
+                                from: BridgeOrigin(scheme: "https", host: "app.example", isMainFrame: true))
+        guard case .object(let secureData)? = secure?.data, case .object(let secureCapabilities)? = secureData["capabilities"] else {
+            return XCTFail("no capabilities: \(String(describing: secure))")
+        }
+        XCTAssertNil(secureCapabilities["bytes"], "WebKit blocks an https page's fetch of a custom scheme as mixed content")
     }
 
     func testAnUploadIsTakenOnceByAMessageOfItsOrigin() async throws {
@@ -187,9 +196,9 @@ import XCTest
     func testUnclaimedValuesExpire() {
         let (session, _) = makeSession()
         let token = text(upload(Data(count: 50), to: session))
-        now = now + .seconds(59)
+        now += 59_000_000_000
         XCTAssertEqual(session.transfers?.heldBytes, 50)
-        now = now + .seconds(2)
+        now += 2_000_000_000
         XCTAssertEqual(upload(Data(count: 1), to: session).status, 200)
         XCTAssertEqual(session.transfers?.heldBytes, 1, "the expired value was swept")
         XCTAssertNil(session.transfers?.take(upload: token, for: page))

@@ -798,4 +798,101 @@ if #available(iOS 26.0, macOS 26.0, visionOS 26.0, *) {
           "\(configuration.userContentController.testHandlers.keys.sorted())")
 }
 
+// MARK: - The bytes transfer scheme (WKURLSchemeHandler)
+
+/// Starts a load of `url` on the scheme's handler as WebKit does and waits for its answer.
+@MainActor func load(_ url: String, method: String = "GET", origin: String? = "app://e2e", body: Data? = nil, stream: Data? = nil,
+                     on webView: WKWebView) async -> WKTestURLSchemeTask {
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = method
+    if let origin { request.setValue(origin, forHTTPHeaderField: "Origin") }
+    request.httpBody = body
+    if let stream { request.httpBodyStream = InputStream(data: stream) }
+    let task = WKTestURLSchemeTask(testRequest: request)
+    let handler = webView.configuration.urlSchemeHandler(forURLScheme: "bridgegen-bytes")!
+    handler.webView(webView, start: task)
+    for _ in 0..<2000 where !task.testFinished {
+        await Task.yield()
+        if !task.testFinished { try? await Task.sleep(nanoseconds: 1_000_000) }
+    }
+    return task
+}
+
+do {
+    let appOrigin = WKSecurityOrigin(testProtocol: "app", host: "e2e")
+    let configuration = WKWebViewConfiguration()
+    check("transfers.register", BridgeTransferScheme.register(on: configuration, maxLength: 1 << 20))
+    check("transfers.register-once", !BridgeTransferScheme.register(on: configuration), "a second register must not reach WebKit's exception")
+    let fastView = WKWebView(configuration: configuration)
+    let lateConfiguration = WKWebViewConfiguration()
+    let lateView = WKWebView(configuration: lateConfiguration)
+    BridgeTransferScheme.register(on: lateView.configuration)
+    check("transfers.register-after-creation-has-no-effect", lateView.configuration.urlSchemeHandler(forURLScheme: "bridgegen-bytes") == nil)
+    let fastHandlers = TestHandlers()
+    _ = try SampleBridge.install(fastHandlers, on: fastView)
+    let hello = await request("$hello", ns(["module": "sample"]), channel: "sample", webView: fastView, origin: appOrigin)
+    let capabilities = ((hello?["data"] as? [String: Any])?["capabilities"] as? [String: Any])?["bytes"] as? [String: Any]
+    check("transfers.capability", capabilities?["url"] as? String == "bridgegen-bytes://transfer/"
+          && (capabilities?["max"] as? NSNumber)?.intValue == 1 << 20, "\(String(describing: hello))")
+
+    // Page to native: a one-piece body (httpBody) and a streamed one (httpBodyStream), then the message.
+    let value = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    for (name, task) in [("body", await load("bridgegen-bytes://transfer/upload", method: "POST", body: value, on: fastView)),
+                         ("stream", await load("bridgegen-bytes://transfer/upload", method: "POST", stream: value, on: fastView))] {
+        let token = String(decoding: task.testBody, as: UTF8.self)
+        check("transfers.upload-\(name)", task.testResponse?.statusCode == 200 && token.count == 22
+              && task.testResponse?.value(forHTTPHeaderField: "Access-Control-Allow-Origin") == "app://e2e",
+              "\(String(describing: task.testResponse)) \(token)")
+        let body: Any = isReply ? ns(["type": "setBlob", "data": ns(["key": name, "contents": ns(["$bytes": 0])]), "$bytes": [token]])
+            : String(decoding: try JSONSerialization.data(withJSONObject: ["type": "setBlob", "callbackName": "__bg_cb_t",
+                                                                            "data": ["key": name, "contents": ["$bytes": 0]], "$bytes": [token]]),
+                     as: UTF8.self) as NSString
+        _ = await post(body, channel: isReply ? "sample" : "uniBridgeCall", webView: fastView, origin: appOrigin)
+        check("transfers.message-\(name)", fastHandlers.blobs[name] == value, "\(fastHandlers.blobs[name]?.count ?? -1) bytes")
+    }
+    let tooLong = await load("bridgegen-bytes://transfer/upload", method: "POST", stream: Data(count: (1 << 20) + 1), on: fastView)
+    check("transfers.upload-over-the-limit", tooLong.testResponse?.statusCode == 413, "\(String(describing: tooLong.testResponse))")
+    let foreign = await load("bridgegen-bytes://transfer/upload", method: "POST", origin: "https://evil.example", body: value, on: fastView)
+    check("transfers.upload-foreign-origin", foreign.testResponse?.statusCode == 403
+          && foreign.testResponse?.value(forHTTPHeaderField: "Access-Control-Allow-Origin") == nil, "\(String(describing: foreign.testResponse))")
+
+    // Native to page: the result names the value, which the page fetches once.
+    let answer = await request("getBlob", ns(["key": "body"]), channel: "sample", webView: fastView, origin: appOrigin)
+    let ticket = (answer?["$bytes"] as? [Any])?.first as? [String: Any]
+    check("transfers.result-reference", (answer?["data"] as? [String: Any])?["$bytes"] as? NSNumber == 0
+          && (ticket?["length"] as? NSNumber)?.intValue == value.count, "\(String(describing: answer))")
+    let token = ticket?["token"] as? String ?? ""
+    let other = await load("bridgegen-bytes://transfer/\(token)", origin: "app://other", on: fastView)
+    let fetched = await load("bridgegen-bytes://transfer/\(token)", on: fastView)
+    let again = await load("bridgegen-bytes://transfer/\(token)", on: fastView)
+    check("transfers.fetch", other.testResponse?.statusCode == 403 && fetched.testResponse?.statusCode == 200 && fetched.testBody == value
+          && fetched.testResponse?.value(forHTTPHeaderField: "Content-Length") == String(value.count) && again.testResponse?.statusCode == 404,
+          "\([other, fetched, again].map { $0.testResponse?.statusCode ?? 0 })")
+
+    // A task WebKit stops (the page aborted) is never called again: the stand-in traps as WebKit raises.
+    let stoppedAnswer = await request("getBlob", ns(["key": "stream"]), channel: "sample", webView: fastView, origin: appOrigin)
+    let stoppedToken = (((stoppedAnswer?["$bytes"] as? [Any])?.first as? [String: Any])?["token"] as? String) ?? ""
+    var upload = URLRequest(url: URL(string: "bridgegen-bytes://transfer/upload")!)
+    upload.httpMethod = "POST"
+    upload.setValue("app://e2e", forHTTPHeaderField: "Origin")
+    upload.httpBodyStream = InputStream(data: value)
+    let aborted = WKTestURLSchemeTask(testRequest: upload)
+    let scheme = fastView.configuration.urlSchemeHandler(forURLScheme: "bridgegen-bytes")!
+    scheme.webView(fastView, start: aborted)
+    aborted.testStop(scheme, webView: fastView)
+    for _ in 0..<50 { await Task.yield(); try? await Task.sleep(nanoseconds: 1_000_000) }
+    check("transfers.stopped-task-untouched", aborted.testStopped && aborted.testResponse == nil)
+    check("transfers.stopped-upload-not-kept", BridgeGlue.session(of: fastView)?.transfers?.count == 1,
+          "\(BridgeGlue.session(of: fastView)?.transfers?.count ?? -1) values held; the offered one (\(stoppedToken.count) chars) only")
+
+    // A web view without the scheme: no capability, everything inline.
+    let plainView = makeWebView()
+    _ = try SampleBridge.install(TestHandlers(), on: plainView)
+    let plainHello = await request("$hello", ns(["module": "sample"]), channel: "sample", webView: plainView, origin: appOrigin)
+    check("transfers.absent-without-scheme", ((plainHello?["data"] as? [String: Any])?["capabilities"] as? [String: Any])?["bytes"] == nil
+          && BridgeGlue.session(of: plainView)?.transfers == nil)
+} catch {
+    check("transfers.install", false, "\(error)")
+}
+
 print(failures == 0 ? "done" : "done with \(failures) failures")

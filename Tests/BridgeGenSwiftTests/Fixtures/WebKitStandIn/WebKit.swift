@@ -7,7 +7,8 @@
 // generated code must satisfy it with its deployment target (docs/SWIFT.md, "Minimum OS").
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+// On Apple platforms URLRequest and HTTPURLResponse are Foundation's, which `import WebKit` brings.
+@_exported import FoundationNetworking
 #endif
 
 @MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
@@ -159,10 +160,103 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 @MainActor public class WKWebViewConfiguration: NSObject {
     public var userContentController = WKUserContentController()
+    private var testSchemeHandlers: [String: any WKURLSchemeHandler] = [:]
+
+    public override init() {}
+
+    /// WebKit raises NSInvalidArgumentException (which Swift cannot catch: the app ends) for a
+    /// scheme WebKit handles itself, an invalid one, or one that has a handler already.
+    @available(iOS 11.0, macOS 10.13, *)
+    public func setURLSchemeHandler(_ urlSchemeHandler: (any WKURLSchemeHandler)?, forURLScheme urlScheme: String) {
+        let scheme = urlScheme.lowercased()
+        precondition(!WKWebView.handlesURLScheme(scheme), "'\(urlScheme)' is a URL scheme that WKWebView handles natively")
+        precondition(testSchemeHandlers[scheme] == nil, "URL scheme '\(urlScheme)' already has a registered URL scheme handler")
+        testSchemeHandlers[scheme] = urlSchemeHandler
+    }
+
+    @available(iOS 11.0, macOS 10.13, *)
+    public func urlSchemeHandler(forURLScheme urlScheme: String) -> (any WKURLSchemeHandler)? {
+        testSchemeHandlers[urlScheme.lowercased()]
+    }
+
+    /// What WebKit's copy keeps: the same content controller, the scheme handlers.
+    func testCopy() -> WKWebViewConfiguration {
+        let copy = WKWebViewConfiguration()
+        copy.userContentController = userContentController
+        copy.testSchemeHandlers = testSchemeHandlers
+        return copy
+    }
+}
+
+/// Loads the resources of a custom URL scheme for a web view.
+@MainActor public protocol WKURLSchemeHandler: NSObjectProtocol {
+    func webView(_ webView: WKWebView, start urlSchemeTask: any WKURLSchemeTask)
+    func webView(_ webView: WKWebView, stop urlSchemeTask: any WKURLSchemeTask)
+}
+
+/// One load of a custom-scheme resource. WebKit raises NSInternalInconsistencyException (an
+/// app-ending crash from Swift) for a call after the task was stopped or completed, data
+/// before a response, or a second response: the stand-in traps the same way.
+@MainActor public protocol WKURLSchemeTask: NSObjectProtocol {
+    var request: URLRequest { get }
+    func didReceive(_ response: URLResponse)
+    func didReceive(_ data: Data)
+    func didFinish()
+    func didFailWithError(_ error: any Error)
+}
+
+/// A task the tests start: it records what the handler answered and traps on misuse as WebKit raises.
+@MainActor public final class WKTestURLSchemeTask: NSObject, WKURLSchemeTask {
+    public let request: URLRequest
+    public private(set) var testResponse: HTTPURLResponse?
+    public private(set) var testBody = Data()
+    public private(set) var testFinished = false
+    public private(set) var testStopped = false
+
+    public init(testRequest: URLRequest) {
+        request = testRequest
+    }
+
+    private func check(_ what: String) {
+        precondition(!testStopped, "This task has already been stopped (\(what))")
+        precondition(!testFinished, "[WKURLSchemeTask taskDidCompleteWithError:] has already been called for this task (\(what))")
+    }
+
+    public func didReceive(_ response: URLResponse) {
+        check("didReceiveResponse")
+        precondition(testBody.isEmpty, "[WKURLSchemeTask taskDidReceiveData:] has already been called for this task")
+        testResponse = response as? HTTPURLResponse
+    }
+
+    public func didReceive(_ data: Data) {
+        check("didReceiveData")
+        precondition(testResponse != nil, "No response has been sent for this task")
+        testBody.append(data)
+    }
+
+    public func didFinish() {
+        check("didFinish")
+        precondition(testResponse != nil, "No response has been sent for this task")
+        testFinished = true
+    }
+
+    public func didFailWithError(_ error: any Error) {
+        check("didFailWithError")
+        testFinished = true
+    }
+
+    /// WebKit stops a task when the page aborts the fetch, navigates or goes.
+    public func testStop(_ handler: any WKURLSchemeHandler, webView: WKWebView) {
+        guard !testFinished, !testStopped else { return }
+        handler.webView(webView, stop: self)
+        testStopped = true
+    }
 }
 
 @MainActor public class WKWebView: NSObject {
-    public let configuration: WKWebViewConfiguration
+    /// A copy, as WebKit returns: changing it changes nothing but the shared content controller.
+    public var configuration: WKWebViewConfiguration { testConfiguration.testCopy() }
+    private let testConfiguration: WKWebViewConfiguration
     @available(iOS 16.4, macOS 13.3, *)
     public var isInspectable: Bool {
         get { testInspectable }
@@ -175,7 +269,15 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     public var testScriptResult: Any = true
 
     public init(configuration: WKWebViewConfiguration) {
-        self.configuration = configuration
+        // WebKit keeps a copy: a scheme handler set on `configuration` afterwards has no effect.
+        testConfiguration = configuration.testCopy()
+    }
+
+    /// Whether WebKit loads the scheme itself (no handler may be set for it).
+    @available(iOS 11.0, macOS 10.13, *)
+    public class func handlesURLScheme(_ urlScheme: String) -> Bool {
+        ["file", "applewebdata", "https", "about", "data", "wss", "javascript", "blob", "http", "ws", "ftp", "webkit-fake-url"]
+            .contains(urlScheme.lowercased())
     }
 
     public func evaluateJavaScript(_ javaScriptString: String,
