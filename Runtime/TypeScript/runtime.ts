@@ -706,7 +706,7 @@ export function decodeBase64(text: string, path = 'value'): Uint8Array {
 
 /**
  * A `Uint8Array` longer than `limit` (`maxBytesLength` inline, the capability's `max` on the fast
- * path) met by `toWire`; `bytesLimitMessage` says where.
+ * path) met by `toWire`; `located` says where.
  */
 class BytesLimitError extends RangeError {
     readonly size: number;
@@ -797,7 +797,7 @@ function decodeReceived(decode: BytesDecoder, value: unknown, path: string, rece
     }
 }
 
-/** Whether `value` is a reference `{"$bytes": i}`: exactly one member, an integer `i` (in range of no list yet). */
+/** `i` when `value` is a reference `{"$bytes": i}` (exactly one member, `i` an integer >= 0), else undefined. */
 function referenceIndex(value: object): number | undefined {
     const keys = Object.keys(value);
     if (keys.length !== 1 || keys[0] !== '$bytes') return undefined;

@@ -109,7 +109,7 @@ public struct TypeScriptTarget: BridgeTarget {
         printHeader(source: nil, into: &p)
         p.blankLine()
         p.line("export { BridgeError, BridgeErrorCode, BridgeStream, PROTOCOL_VERSION, bridgeErrorCodeName, config } from './runtime.js';")
-        p.line("export type { BridgeCapabilities, BridgeConfig, BridgeErrorOptions, BridgeTransport, OnceOptions, ReadyOptions, RequestOptions, StreamOptions, Unsubscribe } from './runtime.js';")
+        p.line("export type { BridgeCapabilities, BridgeConfig, BridgeErrorOptions, BridgeTransport, BytesCapability, OnceOptions, ReadyOptions, RequestOptions, StreamOptions, Unsubscribe } from './runtime.js';")
         for module in schema.modules {
             let specifier = TypeScriptNamer.stringLiteral(TypeScriptNamer.importSpecifier(module.name))
             p.line("export { \(TypeScriptNamer.clientConstName(module)) } from \(specifier);")

@@ -21,8 +21,8 @@ struct TypeScriptValidator {
 
     /// Names `index.ts` exports besides the modules.
     static let indexExports: Set<String> = [
-        "BridgeCapabilities", "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeErrorOptions", "BridgeStream", "BridgeTransport", "OnceOptions",
-        "PROTOCOL_VERSION", "ReadyOptions", "RequestOptions", "StreamOptions", "Unsubscribe", "bridgeErrorCodeName", "config",
+        "BridgeCapabilities", "BridgeConfig", "BridgeError", "BridgeErrorCode", "BridgeErrorOptions", "BridgeStream", "BridgeTransport", "BytesCapability",
+        "OnceOptions", "PROTOCOL_VERSION", "ReadyOptions", "RequestOptions", "StreamOptions", "Unsubscribe", "bridgeErrorCodeName", "config",
     ]
 
     /// Names `mock.ts` declares besides the `<Module>Mock` interfaces.

@@ -33,8 +33,8 @@ final class RuntimeSourceTests: XCTestCase {
                   index + 1 < words.count, words[1] != "type" || index > 1 else { return nil }
             return String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         }
-        XCTAssertEqual(Set(names), ["BridgeCapabilities", "BridgeError", "BridgeErrorCode", "BridgeErrorOptions", "BridgeStream", "OnceOptions", "PROTOCOL_VERSION", "ReadyOptions",
-                                    "RequestOptions", "StreamOptions", "Unsubscribe", "bridgeErrorCodeName"], declarations)
+        XCTAssertEqual(Set(names), ["BridgeCapabilities", "BridgeError", "BridgeErrorCode", "BridgeErrorOptions", "BridgeStream", "BytesCapability", "OnceOptions",
+                                    "PROTOCOL_VERSION", "ReadyOptions", "RequestOptions", "StreamOptions", "Unsubscribe", "bridgeErrorCodeName"], declarations)
         let index = TypeScriptTarget.index(try checkedSchema())
         for name in names {
             XCTAssertTrue(index.contains(" \(name),") || index.contains(" \(name) }"), "index.ts does not export \(name)")

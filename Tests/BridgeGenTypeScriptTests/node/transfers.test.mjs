@@ -5,7 +5,9 @@
 // app's scheme handler; the end-to-end suite (Harness/bytes.js) runs the real Swift store.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { transports, freshModule, FakeNative, installWebKit, capabilitiesAnswer, sampleHandlers, countPosts, settle } from './harness.mjs';
+import {
+    transports, freshModule, FakeNative, installWebKit, capabilitiesAnswer, sampleHandlers, countPosts, settle, capture, sleep,
+} from './harness.mjs';
 
 const URL_BASE = 'bridgegen-bytes://transfer/';
 const INLINE = 1024;
@@ -25,7 +27,7 @@ class TransferNative extends FakeNative {
         super({
             transport,
             handlers: sampleHandlers({ sample: handlers }),
-            helloAnswer: () => capabilitiesAnswer({ methods: ['getBlob', 'setBlob'], events: [], pageMethods: [], fingerprint: null, ...(bytes ? { bytes } : {}) }),
+            helloAnswer: () => capabilitiesAnswer({ methods: ['getBlob', 'log-event', 'setBlob'], events: [], pageMethods: [], fingerprint: null, ...(bytes ? { bytes } : {}) }),
         });
         this.nextTransfers = undefined;
     }
@@ -221,6 +223,32 @@ for (const transport of transports) {
             const error = await rejection(sample.getBlob({ key: 'k' }));
             assert.deepEqual([error.code, error.message], [-6, 'sample.getBlob: result: expected bytes (base64), got object']);
             assert.deepEqual(http.requests, []);
+        } finally {
+            http.restore();
+            uninstall();
+        }
+    });
+
+    test(`${transport}: a send uploads its long values, then posts; a failed upload logs and posts nothing`, async () => {
+        const native = new TransferNative(transport, capability);
+        const uninstall = installWebKit(native);
+        const { user } = await freshModule(transport, 'user');
+        await user.capabilities();
+        let http = installFetch();
+        try {
+            // A map<any> value: the client cannot tell it from a `bytes` field, so it is referenced too.
+            user.logEvent({ name: 'blob', params: { data: bytesOf(INLINE) } });
+            for (let i = 0; i < 100 && native.calls().length === 0; i++) await sleep(1);
+            const [sent] = native.calls().map((c) => c.message);
+            assert.deepEqual([sent.data.params, sent.$bytes], [{ data: { $bytes: 0 } }, ['tok0000000000000000000']]);
+            http.restore();
+            http = installFetch(() => 413);
+            const { logged } = await capture('error', async () => {
+                user.logEvent({ name: 'blob', params: { data: bytesOf(INLINE) } });
+                await settle();
+            });
+            assert.deepEqual(logged, ['[bridgegen] user.log-event: could not send params.params.data: 413 refused with 413']);
+            assert.equal(native.calls().length, 1, 'nothing more posted');
         } finally {
             http.restore();
             uninstall();
