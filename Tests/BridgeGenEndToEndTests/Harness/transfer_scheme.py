@@ -4,7 +4,8 @@
 
 - `POST bridgegen-bytes://transfer/upload`: the request's body (a GInputStream, WebKitGTK >= 2.40)
   is spliced into a temporary file by GIO, in chunks, never whole in Python; then the host's
-  `upload` reads that file through its store, with the request's `Origin` header. A torn upload
+  `upload` reads that file through its store, with the request's `Origin` header and, as the
+  declared length, the body's (as the glue declares `httpBody.count`). A torn upload
   (`tear_next`) keeps the first half of the body, tells the host `torn`, and finishes the request
   with an error: the page's fetch rejects with a network error, as when a body fails mid-way.
 - `GET bridgegen-bytes://transfer/<token>`: the host's `download` writes the bytes to a temporary
@@ -97,7 +98,9 @@ class TransferScheme:
                 return
             if torn:
                 os.truncate(file, length // 2)
-            fields = {'origin': origin, 'file': file, 'declaredLength': declared, 'torn': torn}
+            # WebKitGTK sends no Content-Length; WKWebView hands a typed array body whole
+            # (`httpBody`), whose count the glue declares: so does this handler.
+            fields = {'origin': origin, 'file': file, 'declaredLength': length if declared is None else declared, 'torn': torn}
 
             def done(output):
                 os.unlink(file)
