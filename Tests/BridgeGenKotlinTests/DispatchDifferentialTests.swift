@@ -83,7 +83,7 @@ final class DispatchDifferentialTests: XCTestCase {
 
     /// A message's `$bytes` (the bytes transfer path's token list) to a host without the path,
     /// as Android always is: answered in Swift's order of checks, after routing (docs/WIRE.md,
-    /// "Bytes"). Each answer is asserted in `assertTransferAnswers`.
+    /// "Bytes at platform speed (iOS)"). Each answer is asserted in `assertTransferAnswers`.
     static func transferMessages() -> [String] {
         func message(_ type: String, _ data: String, _ bytes: String?, _ name: String) -> String {
             "{\"type\":\"\(type)\",\"data\":\(data)" + (bytes.map { ",\"$bytes\":" + $0 } ?? "") + ",\"callbackName\":\"\(name)\"}"
