@@ -1493,7 +1493,25 @@ public class BridgeSession(
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         reply.frame = frame
+        transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
         module.dispatch(type, message["data"], reply, this)
+    }
+
+    /**
+     * A message's `$bytes`: tokens of values uploaded through the bytes transfer path, which
+     * this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
+     * as the Swift runtime refuses it without a transfer store: the list's shape, then its first
+     * token; no list, or an empty one, is nothing to refuse.
+     */
+    private fun transfersRefusal(tokens: JsonValue?): BridgeError? = when {
+        tokens == null -> null
+        tokens !is JsonValue.Array || tokens.values.size > MAX_TRANSFER_TOKENS || tokens.values.any { it !is JsonValue.Text } ->
+            BridgeError(BridgeErrorCode.INVALID_MESSAGE, "\$bytes: expected an array of at most $MAX_TRANSFER_TOKENS transfer tokens")
+        tokens.values.isEmpty() -> null
+        else -> BridgeError(
+            BridgeErrorCode.INVALID_PARAMS,
+            "\$bytes[0]: no transfer for this page has this token (unknown, used, expired, or another origin's)",
+        )
     }
 
     /**
@@ -1658,6 +1676,9 @@ public class BridgeSession(
     public companion object {
         /** Most events a module keeps while no client is ready. */
         public const val QUEUE_LIMIT: Int = 256
+
+        /** Most transfer tokens one message's `$bytes` may list (the Swift runtime's `BridgeAttachments.maxPerMessage`). */
+        private const val MAX_TRANSFER_TOKENS: Int = 1024
     }
 }
 

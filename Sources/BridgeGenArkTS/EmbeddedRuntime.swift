@@ -2911,6 +2911,8 @@ export class BridgeSession {
   static readonly QUEUE_LIMIT: number = 256;
   /** Most `$cancel` ids kept per page load that named nothing running (see `cancel`). */
   static readonly EARLY_CANCEL_LIMIT: number = 256;
+  /** Most transfer tokens one message's `$bytes` may list (the Swift runtime's `BridgeAttachments.maxPerMessage`). */
+  static readonly MAX_TRANSFER_TOKENS: number = 1024;
 
   /** The shared channel of the callback transport, or undefined: one channel per module. */
   readonly callbackChannel: string | undefined;
@@ -3123,7 +3125,34 @@ export class BridgeSession {
       reply.fail(new BridgeError(BridgeErrorCode.ABORTED, 'the page cancelled the request'));
       return;
     }
+    const refusal = BridgeSession.transfersRefusal(message.get('$bytes'));
+    if (refusal !== undefined) {
+      reply.fail(refusal);
+      return;
+    }
     module.dispatch(type, message.get('data'), reply, this);
+  }
+
+  /**
+   * A message's `$bytes`: tokens of values uploaded through the bytes transfer path, which
+   * this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
+   * as the Swift runtime refuses it without a transfer store: the list's shape, then its first
+   * token; no list, or an empty one, is nothing to refuse.
+   */
+  private static transfersRefusal(tokens: JsonValue | undefined): BridgeError | undefined {
+    if (tokens === undefined) {
+      return undefined;
+    }
+    const limit = BridgeSession.MAX_TRANSFER_TOKENS;
+    if (!(tokens instanceof JsonArray) || tokens.values.length > limit
+      || tokens.values.some((token: JsonValue) => !(token instanceof JsonText))) {
+      return new BridgeError(BridgeErrorCode.INVALID_MESSAGE, `$bytes: expected an array of at most ${limit} transfer tokens`);
+    }
+    if (tokens.values.length === 0) {
+      return undefined;
+    }
+    return new BridgeError(BridgeErrorCode.INVALID_PARAMS,
+      '$bytes[0]: no transfer for this page has this token (unknown, used, expired, or another origin\'s)');
   }
 
   private static cancelKey(channel: string | undefined, id: string): string {

@@ -76,8 +76,41 @@ final class DispatchDifferentialTests: XCTestCase {
                   "{\"type\":\"$hello\",\"callbackName\":\"h3\"}",
                   "{\"type\":\"share\",\"data\":{\"text\":\"x\"},\"callbackName\":\"" + String(repeating: "n", count: 257) + "\"}",
                   "{\"type\":\"get-token\",\"callbackName\":7}"]
+        texts += Self.transferMessages()
         texts += Self.edgeMessages()
         return texts
+    }
+
+    /// A message's `$bytes` (the bytes transfer path's token list) to a host without the path,
+    /// as Android always is: answered in Swift's order of checks, after routing (docs/WIRE.md,
+    /// "Bytes at platform speed (iOS)"). Each answer is asserted in `assertTransferAnswers`.
+    static func transferMessages() -> [String] {
+        func message(_ type: String, _ data: String, _ bytes: String?, _ name: String) -> String {
+            "{\"type\":\"\(type)\",\"data\":\(data)" + (bytes.map { ",\"$bytes\":" + $0 } ?? "") + ",\"callbackName\":\"\(name)\"}"
+        }
+        let tokens = { (count: Int) in "[" + Array(repeating: "\"AAAAAAAAAAAAAAAAAAAAAA\"", count: count).joined(separator: ",") + "]" }
+        let blob = "{\"key\":\"t\",\"contents\":\"AAE=\"}", reference = "{\"key\":\"t\",\"contents\":{\"$bytes\":0}}"
+        return [
+            message("setBlob", blob, "\"x\"", "t1"), message("setBlob", blob, "[1]", "t2"), message("setBlob", blob, tokens(1025), "t3"),
+            message("setBlob", blob, tokens(1), "t4"), message("setBlob", blob, tokens(2), "t5"), message("setBlob", blob, "[]", "t6"),
+            message("setBlob", reference, nil, "t7"), message("setBlob", reference, "[]", "t8"), message("setBlob", reference, tokens(1), "t9"),
+            message("$hello", "{\"module\":\"sample\"}", "\"x\"", "t10"), message("nope", "{}", tokens(1), "t11"),
+            message("getBlob", "{\"key\":\"t\"}", "[]", "t12"),
+        ]
+    }
+
+    /// The Swift host's answers to `transferMessages` (which Kotlin's must equal) are the contract's.
+    static func assertTransferAnswers(_ answers: [String]) {
+        let shape = #"{"answers":[{"data":null,"errcode":-2,"errmsg":"$bytes: expected an array of at most 1024 transfer tokens"}],"calls":[]}"#
+        let token = #"{"answers":[{"data":null,"errcode":-3,"errmsg":"$bytes[0]: no transfer for this page has this token (unknown, used, expired, or another origin's)"}],"calls":[]}"#
+        let object = #"{"answers":[{"data":null,"errcode":-3,"errmsg":"params.contents: expected bytes (base64), got object"}],"calls":[]}"#
+        XCTAssertEqual(answers.count, 12)
+        guard answers.count == 12 else { return }
+        XCTAssertEqual(Array(answers[0..<5]) + Array(answers[6..<9]), [shape, shape, shape, token, token, object, object, token])
+        XCTAssertTrue(answers[5].hasPrefix(#"{"answers":[{"data":true,"errcode":0,"#), answers[5])
+        XCTAssertTrue(answers[9].contains(#""capabilities":"#) && answers[9].contains(#""errcode":0"#), answers[9])
+        XCTAssertTrue(answers[10].contains("unknown method: nope"), answers[10])
+        XCTAssertTrue(answers[11].contains(#""data":"AAE=""#), "the blob the empty list's message stored: \(answers[11])")
     }
 
     /// Where the runtimes and their test hosts once disagreed: a `$answer` (never answered), base64
@@ -194,6 +227,9 @@ final class DispatchDifferentialTests: XCTestCase {
             XCTAssertTrue(edges[9].contains("\"data\":2,"), edges[9])
             XCTAssertTrue(edges[12].contains("\"data\":\"v\""), "the key in another normalization finds the value: \(edges[12])")
         }
+        let transfers = swiftNormalized.count == texts.count ? swiftNormalized.suffix(Self.edgeMessages().count + Self.transferMessages().count)
+            .prefix(Self.transferMessages().count) : []
+        Self.assertTransferAnswers(Array(transfers))
         // Not all refusals: the handlers were reached and answered.
         XCTAssertGreaterThan(kotlin.filter { $0.contains("\"errcode\":0") }.count, 20)
     }

@@ -78,6 +78,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         cases += structCases(&random, hostile: hostile)
         cases += encodeCases(&random)
         cases += Self.unionCases(count: 800, seed: 24)
+        cases += sessionCases()
         return cases
     }
 
@@ -193,8 +194,9 @@ final class RuntimeDifferentialTests: XCTestCase {
         // whose UTF-16 length is within `maxBytesLength`'s base64 but whose UTF-8 length is not.
         texts += ["é", "😀", "😀AAA", "AAA😀", "😀😀", "AAAAé==", "AA\\u00e9A", "AAA\\ud83d\\ude00", "😀" + String(repeating: "A", count: 13_981_010),
                   String(repeating: "A", count: 13_981_000) + String(repeating: "😀", count: 5), String(repeating: "A", count: 13_981_016)]
-        // JSON string literals (escapes written as they stand above), plus values that are not strings.
-        let values = texts.map { "\"" + $0 + "\"" } + ["null", "0", "[]", "{}", "true"]
+        // JSON string literals (escapes written as they stand above), plus values that are not strings,
+        // and the bytes transfer path's reference, an object to a runtime without the path's list.
+        let values = texts.map { "\"" + $0 + "\"" } + ["null", "0", "[]", "{}", "true", "{\"$bytes\":0}", "{\"$bytes\":0,\"a\":1}", "[{\"$bytes\":0}]"]
         return values.map { Case(kind: "decode", input: "bytes\u{F8FF}" + $0, swift: Self.swiftDecode("bytes", $0)) }
     }
 
@@ -366,6 +368,7 @@ final class RuntimeDifferentialTests: XCTestCase {
         XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) cases differ:\n" + mismatches.prefix(20).joined(separator: "\n"))
         XCTAssertGreaterThan(cases.count, 1_000)
         Self.assertUnionAnswersVary(cases.filter { $0.kind == "union" })
+        Self.assertSessionAnswersFollowTheContract(cases.filter { $0.kind == "session" })
     }
 
     /// Keys that differ only in Unicode normalization through characters of recent Unicode

@@ -3,13 +3,19 @@
 // compare with the Swift runtime's answer to the same case.
 
 import bridgegen.BridgeBase64
+import bridgegen.BridgeCapabilities
 import bridgegen.BridgeDecode
 import bridgegen.BridgeEncode
 import bridgegen.BridgeEnvelope
 import bridgegen.BridgeError
 import bridgegen.BridgeIncoming
 import bridgegen.BridgeJavaScript
+import bridgegen.BridgeModule
+import bridgegen.BridgeOrigin
+import bridgegen.BridgeOriginPolicy
 import bridgegen.BridgePath
+import bridgegen.BridgeReply
+import bridgegen.BridgeSession
 import bridgegen.JsonValue
 
 private fun unhex(text: String): String =
@@ -41,7 +47,30 @@ private fun answer(kind: String, input: String): String = when (kind) {
     "struct" -> struct(input)
     "union" -> union(input)
     "encode" -> input.split('\uF8FF').let { encode(it[0], it[1]) }
+    "session" -> input.split('\uF8FF', limit = 2).let { session(it[0] == "main", it[1]) }
     else -> error("unknown case kind $kind")
+}
+
+/** RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`. */
+private object BlobModule : BridgeModule {
+    override val moduleName = "blob"
+    override val capabilities = BridgeCapabilities(listOf("put"), emptyList(), emptyList(), "0000000000000000")
+
+    override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) = try {
+        reply.succeed(JsonValue.Integer(BridgeDecode.Fields.params(data).bytes("contents").size.toLong()))
+    } catch (error: BridgeError) {
+        reply.fail(error)
+    }
+}
+
+/** The frames a session of the callback transport posts for one message from `https://e2e.example`, or `no answer`. */
+private fun session(mainFrame: Boolean, text: String): String {
+    val policy = BridgeOriginPolicy(setOf("app"), setOf("e2e.example"), mainFrameOnly = true)
+    val session = BridgeSession("uniBridgeCall", policy, kotlinx.coroutines.CoroutineScope(kotlinx.coroutines.Dispatchers.Unconfined))
+    session.install(BlobModule)
+    val frames = mutableListOf<String>()
+    session.receive("uniBridgeCall", text, BridgeOrigin("https", "e2e.example", 0, mainFrame)) { frames.add(it) }
+    return if (frames.isEmpty()) "no answer" else frames.joinToString("\n")
 }
 
 /** A long answer as its length and its first 200 and last 100 scalars (RuntimeDifferentialTests.digest). */

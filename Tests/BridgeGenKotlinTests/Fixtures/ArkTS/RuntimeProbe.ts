@@ -4,10 +4,12 @@
 // The ArkTS twin of ../RuntimeProbe.kt, case for case.
 
 import { BridgeBase64 } from './Base64';
+import { BridgeOrigin } from './Caller';
 import { BridgeDecode, BridgeFields } from './Decoding';
 import { BridgeEncode, BridgeMembers } from './Encoding';
 import { BridgeCallbackKind, BridgeIncoming } from './Incoming';
 import { BridgePath } from './Paths';
+import { BridgeCapabilities, BridgeModule, BridgeOriginPolicy, BridgeReply, BridgeSession } from './Session';
 import { BridgeJavaScript } from './Text';
 import {
   BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
@@ -85,8 +87,41 @@ function answer(kind: string, input: string): string {
     case 'struct': return struct(input);
     case 'union': return union(input);
     case 'encode': return encode(...pair(input));
+    case 'session': {
+      const [frame, text] = pair(input);
+      return session(frame === 'main', text);
+    }
     default: throw new Error(`unknown case kind ${kind}`);
   }
+}
+
+/** RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`. */
+class BlobModule implements BridgeModule {
+  readonly moduleName: string = 'blob';
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['put'], [], [], '0000000000000000');
+  readonly mainFrameMethods: Set<string> = new Set<string>();
+
+  handles(type: string): boolean {
+    return type === 'put';
+  }
+
+  dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply): void {
+    try {
+      reply.succeed(new JsonInteger(BigInt(BridgeFields.params(data).bytes('contents').length)));
+    } catch (error) {
+      reply.fail(error as Error);
+    }
+  }
+}
+
+/** The frames a session of the callback transport posts for one message from `https://e2e.example`, or `no answer`. */
+function session(mainFrame: boolean, text: string): string {
+  const policy = new BridgeOriginPolicy(['app'], ['e2e.example'], true, []);
+  const session = new BridgeSession('uniBridgeCall', policy);
+  session.install(new BlobModule());
+  const frames: string[] = [];
+  session.receive('uniBridgeCall', text, new BridgeOrigin('https', 'e2e.example', 0, mainFrame), { post: (frame: string) => frames.push(frame) });
+  return frames.length === 0 ? 'no answer' : frames.join('\n');
 }
 
 /** A long answer as its length and its first 200 and last 100 scalars (RuntimeDifferentialTests.digest). */
