@@ -40,7 +40,7 @@ struct BridgeError {
         meaning: "Page side: a stream's unread items exceeded its buffer (`bufferSize`, 1,024 by default); the stream ends and the app's handler is stopped.")
 
     static let transferFailed = BridgeError(code: -16, name: "transferFailed",
-        meaning: "Page side: a large `bytes` value could not cross the app's bytes transfer scheme (iOS): the app refused it (over its limit, another origin, a used or expired URL), or the transfer failed or was cut off.")
+        meaning: "Page side: a large `bytes` value could not cross the app's bytes transfer path: the app refused it (over its limit, another origin, a used or expired URL), or the transfer failed or was cut off.")
 
     static let all: [BridgeError] = [
         unknownMethod, invalidMessage, invalidParams, untrustedOrigin,

@@ -96,7 +96,7 @@ struct ModulePage {
         if usesBytes {
             // The tables say `bytes`; what a page sees on the wire is text.
             rows.append(["Bytes", "`bytes` values travel as base64 text (standard alphabet, padded), at most 10 MiB (10,485,760 bytes) "
-                         + "each; on iOS, where the app registers the bytes transfer scheme, a request's values of 64 KiB and more "
+                         + "each; where the app offers its bytes transfer path, a request's values of 64 KiB and more "
                          + "cross it instead, without base64, up to 256 MiB; the generated code converts them, so pages and apps see binary data"])
         }
         if !module.imports.isEmpty {

@@ -617,6 +617,10 @@ enum BridgeDecode {
         case .array, .swiftArray:
             return .array(try list(value, path) { element, elementPath in try json(element, elementPath) })
         case .object, .swiftObject:
+            // The page's client cannot tell an `any` position from a `bytes` one, so a large
+            // `Uint8Array` in an `any` value crosses beside the message too; it arrives as the
+            // base64 text it would have been inline.
+            if let data = BridgeAttachments.resolve(value) { return .string(BridgeBase64.encode(data)) }
             return .object(try map(value, path) { element, elementPath in try json(element, elementPath) })
         case .other:
             throw BridgeError(.invalidParams, "\(path): expected a JSON value, got \(describe(value))")

@@ -7,13 +7,20 @@ import XCTest
 /// in turn), the way generated dispatchers decode and encode.
 @MainActor private final class BlobModule: BridgeModule {
     let moduleName = "blob"
-    let capabilities = BridgeCapabilities(methods: ["put", "get"], events: [], pageMethods: [], fingerprint: "0000000000000000")
+    let capabilities = BridgeCapabilities(methods: ["put", "get", "note"], events: [], pageMethods: [], fingerprint: "0000000000000000")
     private(set) var received: [Data] = []
+    private(set) var notes: [JSONValue] = []
 
     func handles(_ type: String) -> Bool { capabilities.methods.contains(type) }
 
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
         do {
+            if type == "note" {
+                // An `any` param.
+                let note = try BridgeDecode.json(try BridgeDecode.params(data)["value"], "params.value")
+                notes.append(note)
+                return reply.run { .null }
+            }
             let params = try BridgeDecode.Fields(params: data)
             if type == "put" {
                 let contents = try params.bytes("contents")
@@ -117,6 +124,17 @@ import XCTest
 
         let again = await send(["type": "put", "data": ["contents": ["$bytes": 0]], "$bytes": [token]], to: session)
         XCTAssertEqual(again?.errcode, BridgeErrorCode.invalidParams.rawValue, "a token is used once")
+    }
+
+    func testAReferenceInAnAnyValueArrivesAsTheBase64ItWouldHaveBeen() async throws {
+        let (session, module) = makeSession()
+        let token = text(upload(Data([1, 2, 3]), to: session))
+        let note = await send(["type": "note", "data": ["value": ["photo": ["$bytes": 0], "other": ["$bytes": 0, "x": 1]]], "$bytes": [token]],
+                              to: session)
+        XCTAssertEqual(note, .success(.null))
+        XCTAssertEqual(module.notes, [.object(["photo": .string("AQID"), "other": .object(["$bytes": .int(0), "x": .int(1)])])])
+        _ = await send(["type": "note", "data": ["value": ["$bytes": 0]]], to: session)
+        XCTAssertEqual(module.notes.last, .object(["$bytes": .int(0)]), "without a list, an object as any other")
     }
 
     func testReferencesAreOnlyReadWhereTheMessageListsValues() async throws {
