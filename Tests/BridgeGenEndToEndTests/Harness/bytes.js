@@ -81,6 +81,13 @@ async function held(env) {
     return (await host(env, { stats: true })).transfers;
 }
 
+/** Standard base64 of `bytes` (btoa over chunks: a page's own way, in every engine). */
+function base64(bytes) {
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+}
+
 /** Every byte value, repeated to `length` bytes. */
 function everyByte(length) {
     return Uint8Array.from({ length }, (_, i) => i % 256);
@@ -179,6 +186,18 @@ function fastCases(env, watch) {
         } finally {
             watch.beforeDownload = undefined;
         }
+        eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
+    });
+    t('a large Uint8Array inside an any value (a send) arrives natively as its base64 text', async () => {
+        const contents = everyByte(INLINE);
+        // The user module's client learns the fast path from its own $hello answer.
+        eq((await env.client.user.capabilities()).bytes?.inline, INLINE, 'user capabilities.bytes');
+        watch.take();
+        env.client.user.logEvent({ name: 'photo', parameters: { photo: contents, small: contents.subarray(0, 3) } });
+        const recorded = await calls(env, 1);
+        eq(recorded.map((c) => c.method), ['logEvent'], 'the handler call');
+        eq(recorded[0].params.parameters, { photo: base64(contents), small: base64(contents.subarray(0, 3)) }, 'parameters as native decoded them');
+        eq(watch.take().map((r) => [r.method, r.length]), [['POST', INLINE]], 'the large one was uploaded');
         eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
     });
     t('an upload cut off mid-way rejects -16 before posting; the store keeps nothing', async () => {
