@@ -35,7 +35,7 @@ HARNESS = os.path.join(ROOT, 'Tests', 'BridgeGenEndToEndTests', 'Harness')
 sys.path.insert(0, HARNESS)
 import e2e  # noqa: E402
 
-SIZES = ['64KiB', '1MiB', '10MiB', '100MiB']
+SIZES = ['64KiB', '256KiB', '1MiB', '10MiB', '100MiB']
 DIRECTIONS = ['page-to-native', 'native-to-page']
 
 

@@ -7,7 +7,7 @@
 // (/proc/PID/clear_refs) and says its RSS, the second says the new peak; growth = peak - RSS.
 
 const MIB = 1024 * 1024;
-export const SIZES = [['64KiB', 64 * 1024], ['1MiB', MIB], ['10MiB', 10 * MIB], ['100MiB', 100 * MIB]];
+export const SIZES = [['64KiB', 64 * 1024], ['256KiB', 256 * 1024], ['1MiB', MIB], ['10MiB', 10 * MIB], ['100MiB', 100 * MIB]];
 const INLINE_LIMIT = 10 * MIB;
 const SLOW = { timeoutMs: 300000 };
 
