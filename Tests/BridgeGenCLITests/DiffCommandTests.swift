@@ -276,7 +276,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(stale.status, 1)
         XCTAssertEqual(stale.stderr, """
             ::error file=docs/.bridgegen-manifest,title=output-missing::generated file is missing (+3 lines); run the same command without --check to write it
-            ::error file=docs/README.md,title=output-missing::generated file is missing (+47 lines); run the same command without --check to write it
+            ::error file=docs/README.md,title=output-missing::generated file is missing (+48 lines); run the same command without --check to write it
             ::error file=docs/shop.md,title=output-missing::generated file is missing (+169 lines); run the same command without --check to write it
             3 errors, 0 warnings generated.
 
