@@ -238,6 +238,14 @@ struct BridgeChannelMarker: Equatable {
         return entries.first { $0.controller === controller && $0.world === world }?.session
     }
 
+    /// The session of a web view that keeps the values of its bytes transfer scheme: the first
+    /// installed on the web view once the scheme was registered, whatever its content world (one
+    /// scheme handler serves the web view, so one session holds what it serves).
+    static func transferSession(of webView: WKWebView) -> BridgeSession? {
+        let controller = webView.configuration.userContentController
+        return entries.first { $0.controller === controller && $0.session?.transfers != nil }?.session
+    }
+
     /// Installs a module's dispatcher for a web view: on its content controller, with events
     /// and page calls going through the web view (held weakly).
     static func install(_ module: any BridgeModule, on webView: WKWebView, world: WKContentWorld?,
@@ -245,7 +253,9 @@ struct BridgeChannelMarker: Equatable {
         let world = world ?? defaultWorld
         let session = try install(module, on: webView.configuration.userContentController, world: world, policy: policy)
         if session.evaluate == nil { connect(session, to: webView, world: world) }
-        if session.transfers == nil { session.transfers = BridgeTransferScheme.transfers(for: webView) }
+        if session.transfers == nil, transferSession(of: webView) == nil {
+            session.transfers = BridgeTransferScheme.transfers(for: webView)
+        }
         return session
     }
 

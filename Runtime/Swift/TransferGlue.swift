@@ -52,7 +52,7 @@ import WebKit
         tasks[id] = urlSchemeTask
         let request = urlSchemeTask.request
         let origin = request.value(forHTTPHeaderField: "Origin")
-        guard let session = BridgeGlue.session(of: webView) else {
+        guard let session = BridgeGlue.transferSession(of: webView) else {
             return respond(id, .text(404, "no bridge module is installed on this web view"), origin: nil)
         }
         let allowed = origin.flatMap { BridgeTransfers.origin(header: $0) }.map { session.policy.allows($0) } == true ? origin : nil

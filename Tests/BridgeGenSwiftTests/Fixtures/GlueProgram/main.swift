@@ -885,6 +885,19 @@ do {
     check("transfers.stopped-upload-not-kept", BridgeGlue.session(of: fastView)?.transfers?.count == 1,
           "\(BridgeGlue.session(of: fastView)?.transfers?.count ?? -1) values held; the offered one (\(stoppedToken.count) chars) only")
 
+    // Modules installed in a named content world: that world's session keeps the scheme's values.
+    let worldConfiguration = WKWebViewConfiguration()
+    BridgeTransferScheme.register(on: worldConfiguration)
+    let worldView = WKWebView(configuration: worldConfiguration)
+    let bridgeWorld = WKContentWorld.world(name: "bytes")
+    _ = try SampleBridge.install(TestHandlers(), on: worldView, contentWorld: bridgeWorld)
+    _ = try UserBridge.install(TestHandlers(), on: worldView)
+    let worldSession = BridgeGlue.session(of: worldView, world: bridgeWorld)
+    let worldUpload = await load("bridgegen-bytes://transfer/upload", method: "POST", body: value, on: worldView)
+    check("transfers.named-world", worldUpload.testResponse?.statusCode == 200 && worldSession?.transfers?.count == 1
+          && BridgeGlue.session(of: worldView)?.transfers == nil,
+          "\(String(describing: worldUpload.testResponse)) \(worldSession?.transfers?.count ?? -1)")
+
     // A web view without the scheme: no capability, everything inline.
     let plainView = makeWebView()
     _ = try SampleBridge.install(TestHandlers(), on: plainView)
