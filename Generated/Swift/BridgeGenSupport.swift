@@ -2053,9 +2053,7 @@ extension BridgeDispatcher {
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
-        if let transfers, BridgeTransfers.key(origin) != nil {
-            reply.outgoing = BridgeAttachments.Outgoing(inlineBelow: transfers.inlineBelow, maxLength: transfers.maxLength)
-        }
+        reply.outgoing = transfers?.outgoing(for: origin)
         var uploads: [Data]?
         if let list = message["$bytes"] {
             do {
@@ -2913,8 +2911,18 @@ struct BridgePageFailure: Error, Sendable {
     /// origin a fetch cannot name (a `file` page's is `null`) and for an https page, whose fetch of
     /// a custom scheme WebKit blocks as mixed content: those keep sending inline.
     func capability(for origin: BridgeOrigin) -> JSONValue? {
-        guard Self.key(origin) != nil, !["https", "http"].contains(origin.scheme.lowercased()) else { return nil }
+        guard offers(to: origin) else { return nil }
         return .object(["url": .string(baseURL), "inline": .int(inlineBelow), "max": .int(maxLength)])
+    }
+
+    /// Where a request's result sets its large values aside for a page of `origin`; nil for a
+    /// page not offered the path, whose client would not fetch them: its values stay inline.
+    func outgoing(for origin: BridgeOrigin) -> BridgeAttachments.Outgoing? {
+        offers(to: origin) ? BridgeAttachments.Outgoing(inlineBelow: inlineBelow, maxLength: maxLength) : nil
+    }
+
+    private func offers(to origin: BridgeOrigin) -> Bool {
+        Self.key(origin) != nil && !["https", "http"].contains(origin.scheme.lowercased())
     }
 
     /// Stores a value `origin` uploaded; nil when it would hold more than `maxHeldBytes`.
@@ -3109,8 +3117,9 @@ extension BridgeSession {
 
     /// The values a message's `$bytes` names, taken from the uploads of its frame's origin.
     func takeUploads(_ list: Any, origin: BridgeOrigin) throws -> [Data] {
-        guard let tokens = list as? [Any], tokens.count <= BridgeAttachments.maxPerMessage,
-              let strings = Optional(tokens.compactMap { $0 as? String }), strings.count == tokens.count else {
+        let tokens = BridgeDecode.elements(list)
+        let strings = tokens?.compactMap { try? BridgeDecode.string($0, "$bytes") }
+        guard let tokens, let strings, strings.count == tokens.count, tokens.count <= BridgeAttachments.maxPerMessage else {
             throw BridgeError(.invalidMessage, "$bytes: expected an array of at most \(BridgeAttachments.maxPerMessage) transfer tokens")
         }
         var values: [Data] = []

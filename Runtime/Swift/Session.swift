@@ -487,9 +487,7 @@ extension BridgeDispatcher {
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
-        if let transfers, BridgeTransfers.key(origin) != nil {
-            reply.outgoing = BridgeAttachments.Outgoing(inlineBelow: transfers.inlineBelow, maxLength: transfers.maxLength)
-        }
+        reply.outgoing = transfers?.outgoing(for: origin)
         var uploads: [Data]?
         if let list = message["$bytes"] {
             do {

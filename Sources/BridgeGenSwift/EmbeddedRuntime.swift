@@ -3155,9 +3155,7 @@ extension BridgeDispatcher {
         reply.caller = BridgeCaller(origin)
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
-        if let transfers, BridgeTransfers.key(origin) != nil {
-            reply.outgoing = BridgeAttachments.Outgoing(inlineBelow: transfers.inlineBelow, maxLength: transfers.maxLength)
-        }
+        reply.outgoing = transfers?.outgoing(for: origin)
         var uploads: [Data]?
         if let list = message["$bytes"] {
             do {
@@ -3568,7 +3566,7 @@ private final class BridgeBodyStream: @unchecked Sendable {
 #endif
 
 """#, imports: ["Foundation"]),
-RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", accessLines: [12, 14, 16, 18, 20, 22, 24, 36, 38, 41, 60, 111, 168, 169, 170, 171, 186, 194, 201, 206, 216], body: #"""
+RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", accessLines: [12, 14, 16, 18, 20, 22, 24, 36, 38, 41, 60, 121, 178, 179, 180, 181, 196, 204, 211, 216, 226], body: #"""
 /// The values of one web view that wait to cross: uploaded by the page for a message that
 /// will name them, or offered to the page in an answer that names them. Each is one-time,
 /// bound to the origin of the page that may use it, and forgotten after `lifetime`.
@@ -3626,8 +3624,18 @@ RuntimeSource(name: "Transfers.swift", firstLine: 9, modifier: "public ", access
     /// origin a fetch cannot name (a `file` page's is `null`) and for an https page, whose fetch of
     /// a custom scheme WebKit blocks as mixed content: those keep sending inline.
     func capability(for origin: BridgeOrigin) -> JSONValue? {
-        guard Self.key(origin) != nil, !["https", "http"].contains(origin.scheme.lowercased()) else { return nil }
+        guard offers(to: origin) else { return nil }
         return .object(["url": .string(baseURL), "inline": .int(inlineBelow), "max": .int(maxLength)])
+    }
+
+    /// Where a request's result sets its large values aside for a page of `origin`; nil for a
+    /// page not offered the path, whose client would not fetch them: its values stay inline.
+    func outgoing(for origin: BridgeOrigin) -> BridgeAttachments.Outgoing? {
+        offers(to: origin) ? BridgeAttachments.Outgoing(inlineBelow: inlineBelow, maxLength: maxLength) : nil
+    }
+
+    private func offers(to origin: BridgeOrigin) -> Bool {
+        Self.key(origin) != nil && !["https", "http"].contains(origin.scheme.lowercased())
     }
 
     /// Stores a value `origin` uploaded; nil when it would hold more than `maxHeldBytes`.
@@ -3822,8 +3830,9 @@ extension BridgeSession {
 
     /// The values a message's `$bytes` names, taken from the uploads of its frame's origin.
     func takeUploads(_ list: Any, origin: BridgeOrigin) throws -> [Data] {
-        guard let tokens = list as? [Any], tokens.count <= BridgeAttachments.maxPerMessage,
-              let strings = Optional(tokens.compactMap { $0 as? String }), strings.count == tokens.count else {
+        let tokens = BridgeDecode.elements(list)
+        let strings = tokens?.compactMap { try? BridgeDecode.string($0, "$bytes") }
+        guard let tokens, let strings, strings.count == tokens.count, tokens.count <= BridgeAttachments.maxPerMessage else {
             throw BridgeError(.invalidMessage, "$bytes: expected an array of at most \(BridgeAttachments.maxPerMessage) transfer tokens")
         }
         var values: [Data] = []

@@ -183,6 +183,13 @@ import XCTest
         let file = BridgeOrigin(scheme: "file", host: "", isMainFrame: true)
         let answer = await send(["type": "get", "data": ["size": 100]], to: session, from: file)
         XCTAssertEqual(answer?.data, .string(BridgeBase64.encode(Data(0..<100))))
+        // An https page is not offered the path (its client would not fetch): inline too.
+        session.policy.trustedHosts = ["app.example"]
+        let secure = await send(["type": "get", "data": ["size": 100]], to: session,
+                                from: BridgeOrigin(scheme: "https", host: "app.example", isMainFrame: true))
+        XCTAssertEqual(secure?.data, .string(BridgeBase64.encode(Data(0..<100))))
+        XCTAssertEqual(secure?.transfers, [])
+        XCTAssertEqual(session.transfers?.count, 0)
         session.transfers = nil
         let plain = await send(["type": "get", "data": ["size": 100]], to: session)
         XCTAssertEqual(plain?.transfers, [])
