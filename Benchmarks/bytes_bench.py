@@ -23,6 +23,9 @@ compare the paths with each other, in the same run. Nothing is asserted.
 
 Prints one line per direction and size:
     bytes webkitgtk <page-to-native|native-to-page> <size>: fast <MB/s> MB/s, base64 <MB/s> MB/s, peak <MB> MB
+then one for a `stream` of a gigabyte in 1 MiB chunks (`sample.download`, whose items are inline
+base64), with the host's and the web content process's peak RSS growth:
+    stream webkitgtk native-to-page 1024MiB in 1024KiB chunks: <MB/s> MB/s, peak host <MB> MB, peak web <MB> MB
 """
 import argparse
 import json
@@ -45,14 +48,15 @@ def engine(out, transport, repeat):
                '--n', str(repeat), '--transport', transport, '--web', os.path.join(out, transport, 'web'),
                '--host', os.path.join(out, transport, 'host'), '--frames-extension', e2e.build_frames_extension(out)]
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=e2e.webkit_env(), timeout=1200)
-    paths = {}
+    paths, stream = {}, None
     for line in result.stdout.splitlines():
         if line.startswith('BENCH '):
             bench = json.loads(line[6:])
             paths[bench['path']] = {(c['direction'], c['size']): c for c in bench['cells']}
-    if result.returncode != 0 or set(paths) != {'fast', 'base64'}:
+            stream = bench.get('stream') or stream
+    if result.returncode != 0 or set(paths) != {'fast', 'base64'} or not stream:
         raise SystemExit(f'the benchmark failed:\n{result.stdout}')
-    return paths
+    return paths, stream
 
 
 def main():
@@ -69,7 +73,7 @@ def main():
     e2e.prepare(e2e.bridgegen_binary(options.bridgegen), out)
     print(f'\nbytes through WebKitGTK {e2e.webkit_version()} ({options.transport} transport): fast path against inline '
           f'base64, median of {options.repeat} runs; peak = the Swift host\'s peak RSS growth on the fast path')
-    paths = engine(out, options.transport, options.repeat)
+    paths, stream = engine(out, options.transport, options.repeat)
     for direction in DIRECTIONS:
         for size in SIZES:
             fast = paths['fast'][(direction, size)]
@@ -78,6 +82,8 @@ def main():
             print(f'bytes webkitgtk {direction} {size}: fast {fast["mbps"]:.1f} MB/s, base64 {inline}, peak {fast["peakMB"]:.1f} MB')
     print('\nbase64 path, the host\'s peak RSS growth: ' + ', '.join(
         f'{d} {s} {c["peakMB"]:.1f} MB' for d in DIRECTIONS for s in SIZES if (c := paths['base64'].get((d, s)))))
+    print(f'stream webkitgtk native-to-page {stream["total"] >> 20}MiB in {stream["chunk"] >> 10}KiB chunks: '
+          f'{stream["mbps"]:.1f} MB/s, peak host {stream["peakMB"]:.1f} MB, peak web {stream["webPeakMB"]:.1f} MB')
     return 0
 
 

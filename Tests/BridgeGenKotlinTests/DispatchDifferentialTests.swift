@@ -137,6 +137,8 @@ final class DispatchDifferentialTests: XCTestCase {
             message("ios-app-prepay", "{\"order\":{\"product_id\":\"p\",\"metadata\":{\"\u{E000}\":1,\"😀\":2,\"a\":3,\"Z\":4,\"e\u{301}x\":5,\"éa\":6}}}", "m1"),
             message("setItem", "{\"key\":\"caf\u{E9}\",\"value\":\"v\"}", "s1"),
             message("getItem", "{\"key\":\"cafe\u{301}\"}", "s2"),
+            message("download", "{\"url\":\"test://bytes/5\",\"chunkSize\":2}", "d4"),
+            message("download", "{\"url\":\"test://bytes/5\",\"chunkSize\":0}", "d5"),
         ]
     }
 
@@ -217,7 +219,7 @@ final class DispatchDifferentialTests: XCTestCase {
         XCTAssertTrue(differences.isEmpty, "\(differences.count) of \(texts.count) messages differ:\n" + differences.prefix(15).joined(separator: "\n"))
         // The edges answered as docs/WIRE.md says, not only alike.
         let edges = Array(swiftNormalized.suffix(Self.edgeMessages().count))
-        if edges.count == 13 {
+        if edges.count == 15 {
             XCTAssertTrue(edges[0].hasPrefix("{\"answers\":[]") && edges[1].hasPrefix("{\"answers\":[]"), "a $answer is not answered: \(edges[0])")
             XCTAssertTrue(edges[2].contains("character 0 is not in the base64 alphabet"), edges[2])
             XCTAssertTrue(edges[3].contains("character 4 is not in the base64 alphabet"), edges[3])
@@ -226,6 +228,8 @@ final class DispatchDifferentialTests: XCTestCase {
             XCTAssertTrue(edges[7].contains("unknown test URL") && edges[8].contains("unknown test URL"), edges[7] + edges[8])
             XCTAssertTrue(edges[9].contains("\"data\":2,"), edges[9])
             XCTAssertTrue(edges[12].contains("\"data\":\"v\""), "the key in another normalization finds the value: \(edges[12])")
+            XCTAssertTrue(edges[13].contains("\"data\":5,"), "test://bytes/5 in chunks of 2: \(edges[13])")
+            XCTAssertTrue(edges[14].contains("chunkSize must be positive"), edges[14])
         }
         let transfers = swiftNormalized.count == texts.count ? swiftNormalized.suffix(Self.edgeMessages().count + Self.transferMessages().count)
             .prefix(Self.transferMessages().count) : []

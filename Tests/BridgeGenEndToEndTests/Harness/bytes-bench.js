@@ -5,6 +5,8 @@
 // Each run moves at least 4 MiB (64 KiB values 64 times: performance.now() is coarsened to 1 ms)
 // between two `hostMemory` controls: the first resets the host process's peak RSS
 // (/proc/PID/clear_refs) and says its RSS, the second says the new peak; growth = peak - RSS.
+// The page without the store also streams a gigabyte in 1 MiB chunks (`sample.download`),
+// measuring the web content process's peak too (`webMemory`).
 
 const MIB = 1024 * 1024;
 export const SIZES = [['64KiB', 64 * 1024], ['256KiB', 256 * 1024], ['1MiB', MIB], ['10MiB', 10 * MIB], ['100MiB', 100 * MIB]];
@@ -39,6 +41,35 @@ async function timedRun(sample, control, direction, key, contents, count) {
     return { mbps: (contents.length * count) / 1e6 / seconds, peakMB: ((after.hwmKiB - before.rssKiB) * 1024) / 1e6 };
 }
 
+/**
+ * One `sample.download` of `total` bytes in chunks of `chunk` (the host's `test://bytes/<total>`:
+ * byte i is i % 251), each chunk checked and dropped as the loop reads it: {mbps, peakMB, webPeakMB},
+ * the host's and the web content process's peak RSS growth. A stream's items always go inline.
+ */
+async function streamRun(sample, control, total, chunk) {
+    const before = await control({ cmd: 'hostMemory', reset: true });
+    const webBefore = await control({ cmd: 'webMemory', reset: true });
+    await control({ cmd: 'liveItems', on: true });
+    const started = performance.now();
+    let offset = 0;
+    for await (const item of sample.download({ url: `test://bytes/${total}`, chunkSize: chunk }, SLOW)) {
+        const { data } = item;
+        if (item.offset !== offset || data.length !== Math.min(chunk, total - offset)) throw new Error(`download: chunk at ${item.offset} is wrong`);
+        if (data[0] !== offset % 251 || data[data.length - 1] !== (offset + data.length - 1) % 251) throw new Error(`download: bytes at ${offset} differ`);
+        offset += data.length;
+    }
+    if (offset !== total) throw new Error(`download: ${offset} of ${total} bytes arrived`);
+    const seconds = (performance.now() - started) / 1000;
+    await control({ cmd: 'liveItems', on: false });
+    const after = await control({ cmd: 'hostMemory' });
+    const webAfter = await control({ cmd: 'webMemory' });
+    return {
+        mbps: total / 1e6 / seconds,
+        peakMB: ((after.hwmKiB - before.rssKiB) * 1024) / 1e6,
+        webPeakMB: ((webAfter.hwmKiB - webBefore.rssKiB) * 1024) / 1e6,
+    };
+}
+
 /** Every size and direction, `repeat` runs each: the median MB/s and peak growth per cell. */
 export async function bytesBench({ client, control, fast, repeat }) {
     await control({ cmd: 'host', line: { transfers: fast ? { max: 256 * MIB, inline: 64 * 1024 } : false } });
@@ -58,5 +89,7 @@ export async function bytesBench({ client, control, fast, repeat }) {
             cells.push({ direction, size, mbps: median(runs.map((x) => x.mbps)), peakMB: median(runs.map((x) => x.peakMB)), runs });
         }
     }
-    return { path: fast ? 'fast' : 'base64', cells };
+    // A gigabyte through a stream, once (its items are inline in either page: the base64 one runs it).
+    const stream = fast ? undefined : { total: 1024 * MIB, chunk: MIB, ...(await streamRun(sample, control, 1024 * MIB, MIB)) };
+    return { path: fast ? 'fast' : 'base64', cells, stream };
 }

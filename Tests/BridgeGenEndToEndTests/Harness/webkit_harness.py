@@ -123,6 +123,45 @@ def json_request(value, reply):
     return json.loads(value.to_json(0)), answer
 
 
+def process_memory(pid, reset):
+    """A process's RSS and peak RSS in KiB (/proc/PID/status); `reset` first sets the peak to the
+    RSS now (`5` to /proc/PID/clear_refs)."""
+    if reset:
+        with open(f'/proc/{pid}/clear_refs', 'w') as f:
+            f.write('5')
+    with open(f'/proc/{pid}/status') as f:
+        fields = dict(line.split(':', 1) for line in f if ':' in line)
+    return {'rssKiB': int(fields['VmRSS'].split()[0]), 'hwmKiB': int(fields['VmHWM'].split()[0])}
+
+
+def web_memory(reset):
+    """process_memory summed over this harness's web content processes (WebKitWebProcess, among
+    its descendants: a sandbox may stand between): the page's side of a transfer."""
+    parents, names = {}, {}
+    for entry in filter(str.isdigit, os.listdir('/proc')):
+        try:
+            with open(f'/proc/{entry}/stat') as f:
+                stat = f.read()
+        except OSError:
+            continue  # gone meanwhile
+        names[int(entry)] = stat[stat.index('(') + 1:stat.rindex(')')]
+        parents[int(entry)] = int(stat[stat.rindex(')') + 2:].split()[1])
+
+    def ours(pid):
+        while pid > 1:
+            pid = parents.get(pid, 0)
+            if pid == os.getpid():
+                return True
+        return False
+
+    total = {'rssKiB': 0, 'hwmKiB': 0}
+    for pid, name in names.items():
+        if name.startswith('WebKitWebProces') and ours(pid):
+            for key, value in process_memory(pid, reset).items():
+                total[key] += value
+    return total
+
+
 def serve_file(web, request):
     """Answers a custom-scheme request with the file of that path under `web` (absolute), or not found."""
     path = urllib.parse.unquote(request.get_path() or '/').lstrip('/')
@@ -238,6 +277,7 @@ class Harness:
         self.calls = []
         self.logs = []
         self.hold_ms = 0
+        self.live_items = False
         self.stats = {'messages': 0, 'requests': 0, 'answers': 0, 'duplicates': 0, 'hellos': [], 'lastCallbackNames': [], 'unsafeScripts': []}
         self.requested = {}
         self.unanswered = []
@@ -411,6 +451,13 @@ class Harness:
             return
         arguments = GLib.Variant('a{sv}', {k: GLib.Variant('s', v) for k, v in call['arguments'].items()})
 
+        def evaluated(webview, result):
+            try:
+                answer({'value': json.loads(webview.evaluate_javascript_finish(result).to_json(0) or 'null')})
+            except GLib.Error as error:
+                self.page_calls['errors'] += 1
+                answer({'error': error.message})
+
         def finished(webview, result):
             try:
                 value = webview.call_async_javascript_function_finish(result)
@@ -422,6 +469,10 @@ class Harness:
                 self.page_calls['errors'] += 1
                 answer({'error': error.message})
 
+        if call.get('script'):
+            # A `live` line's stream item: evaluated as the glue's evaluateJavaScript does.
+            view.evaluate_javascript(call["body"], -1, None, None, None, evaluated)
+            return
         # The session's world is the page world (contentWorld is not set in Schemas/).
         view.call_async_javascript_function(call['body'], -1, arguments, None, None, None, finished)
 
@@ -473,6 +524,8 @@ class Harness:
         if SURROGATE_ESCAPE.search(text):
             text = json.dumps(well_formed(parsed), ensure_ascii=True)
         fields = '"channel":%s,"origin":%s,"body":%s' % (json.dumps(channel), json.dumps(self.origin(view, frame)), text)
+        if self.live_items:
+            fields += ',"live":true'
 
         def process():
             def done(output):
@@ -511,6 +564,13 @@ class Harness:
             answer(True)
         elif kind == 'hostMemory':
             answer(self.host_memory(bool(cmd.get('reset'))))
+        elif kind == 'liveItems':
+            # Messages sent from now on are `live` host lines: each stream item reaches the page
+            # before the host's `yield` returns (bytes-bench.js's gigabyte stream).
+            self.live_items = bool(cmd.get('on'))
+            answer(True)
+        elif kind == 'webMemory':
+            answer(web_memory(bool(cmd.get('reset'))))
         elif kind == 'tearNextUpload':
             self.transfers.tear_next += 1
             answer(True)
@@ -544,13 +604,7 @@ class Harness:
     def host_memory(self, reset):
         """The host process's RSS and peak RSS (KiB, /proc/PID/status); `reset` first sets the peak
         to the RSS now (`5` to /proc/PID/clear_refs)."""
-        pid = self.host.process.pid
-        if reset:
-            with open(f'/proc/{pid}/clear_refs', 'w') as f:
-                f.write('5')
-        with open(f'/proc/{pid}/status') as f:
-            fields = dict(line.split(':', 1) for line in f if ':' in line)
-        return {'rssKiB': int(fields['VmRSS'].split()[0]), 'hwmKiB': int(fields['VmHWM'].split()[0])}
+        return process_memory(self.host.process.pid, reset)
 
     # -- phases -------------------------------------------------------------------------------
 

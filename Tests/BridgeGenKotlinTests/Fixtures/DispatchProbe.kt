@@ -148,6 +148,7 @@ class TestHandlers : SampleHandler, UserHandler {
      * `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
      * `test://fail/N`: N chunks, then `DownloadFailed(received = N)`.
      * `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+     * `test://bytes/N`: N bytes (byte i is i % 251) in chunks of `chunkSize`, then N.
      * N is read as Swift's `Int.init` reads it ([swiftInt]); a negative N is an unknown URL.
      */
     override suspend fun download(url: String, chunkSize: Long, stream: BridgeStream<Sample.DownloadChunk>): Long {
@@ -156,6 +157,7 @@ class TestHandlers : SampleHandler, UserHandler {
         val parts = url.split("/").filter { it.isNotEmpty() }
         val count = parts.getOrNull(2)?.let(::swiftInt)
         if (!url.startsWith("test://") || parts.size != 3 || count == null || count < 0) throw SampleError.DownloadFailed(received = 0, message = "unknown test URL")
+        if (parts[1] == "bytes") return downloadBytes(count, chunkSize, stream)
         for (offset in 0 until count) stream.emit(Sample.DownloadChunk(offset, byteArrayOf((offset % 256).toByte()), count))
         when (parts[1]) {
             "fail" -> throw SampleError.DownloadFailed(received = count)
@@ -168,6 +170,18 @@ class TestHandlers : SampleHandler, UserHandler {
                 return count
             }
         }
+    }
+
+    /** One chunk at a time, made after the one before was emitted, as Swift's `downloadBytes`. */
+    private suspend fun downloadBytes(total: Long, chunkSize: Long, stream: BridgeStream<Sample.DownloadChunk>): Long {
+        if (chunkSize <= 0) throw SampleError.DownloadFailed(received = 0, message = "chunkSize must be positive")
+        var offset = 0L
+        while (offset < total) {
+            val length = minOf(chunkSize, total - offset)
+            stream.emit(Sample.DownloadChunk(offset, ByteArray(length.toInt()) { ((offset + it) % 251).toByte() }, total))
+            offset += length
+        }
+        return total
     }
 
     override fun closePage() = record("user", "closePage", emptyMap())

@@ -195,6 +195,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
    * `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
    * `test://fail/N`: N chunks, then `downloadFailed(received: N)`.
    * `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+   * `test://bytes/N`: N bytes (byte i is i % 251) in chunks of `chunkSize`, then N.
    * N is read as Swift's `Int.init` reads it; a negative N is an unknown URL.
    */
   async download(url: string, chunkSize: number, stream: BridgeStream<DownloadChunk>): Promise<number> {
@@ -203,6 +204,7 @@ export class TestHandlers implements SampleHandler, UserHandler {
     const parts = url.split('/').filter((part) => part !== '');
     const count = parts.length === 3 ? swiftInt(parts[2]) : undefined;
     if (!url.startsWith('test://') || count === undefined || count < 0) throw new DownloadFailedError({ received: 0 }, 'unknown test URL');
+    if (parts[1] === 'bytes') return this.downloadBytes(count, chunkSize, stream);
     for (let offset = 0; offset < count; offset++) await stream.emit(new DownloadChunk({ offset, data: Uint8Array.of(offset % 256), total: count }));
     if (parts[1] === 'fail') throw new DownloadFailedError({ received: count });
     if (parts[1] === 'hold') {
@@ -211,6 +213,17 @@ export class TestHandlers implements SampleHandler, UserHandler {
     }
     this.record('sample', 'download.finished', [['items', new JsonInteger(BigInt(count))]]);
     return count;
+  }
+
+  /** One chunk at a time, made after the one before was emitted, as Swift's `downloadBytes`. */
+  private async downloadBytes(total: number, chunkSize: number, stream: BridgeStream<DownloadChunk>): Promise<number> {
+    if (chunkSize <= 0) throw new DownloadFailedError({ received: 0 }, 'chunkSize must be positive');
+    for (let offset = 0; offset < total; offset += chunkSize) {
+      const data = new Uint8Array(Math.min(chunkSize, total - offset));
+      for (let i = 0; i < data.length; i++) data[i] = (offset + i) % 251;
+      await stream.emit(new DownloadChunk({ offset, data, total }));
+    }
+    return total;
   }
 
   closePage(): void {

@@ -83,11 +83,15 @@ func origin(_ value: Any?) -> BridgeOrigin {
         }
     }
 
-    func call(body: String, arguments: [String: String], pageWorld: Bool) async throws -> Any? {
+    /// `script`: `body` is a script to evaluate as `evaluateJavaScript` does (no arguments), not a
+    /// function body; its completion value is the answer.
+    func call(body: String, arguments: [String: String], pageWorld: Bool, script: Bool = false) async throws -> Any? {
         nextToken += 1
         let token = nextToken
-        write(["pageCall": .object(["token": .int(token), "body": .string(body),
-                                    "arguments": .object(arguments.mapValues { JSONValue.string($0) }), "pageWorld": .bool(pageWorld)])])
+        var call: [String: JSONValue] = ["token": .int(token), "body": .string(body),
+                                         "arguments": .object(arguments.mapValues { JSONValue.string($0) }), "pageWorld": .bool(pageWorld)]
+        if script { call["script"] = .bool(true) }
+        write(["pageCall": .object(call)])
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 if Task.isCancelled {
@@ -211,8 +215,29 @@ func origin(_ value: Any?) -> BridgeOrigin {
         }
     }
 
+    /// A message whose stream items go to the page one at a time, as the glue's (each `yield`
+    /// returns once the page has taken its item): each is evaluated as a `script` page call, and the
+    /// line is answered when the request has ended, however long that takes (Benchmarks'
+    /// gigabyte streams), while other lines are read meanwhile.
+    func receiveLive(_ id: JSONValue, channel: String, body: Any, origin: BridgeOrigin) {
+        let line = HostLine()
+        line.output["id"] = id
+        receive(channel: channel, body: body, origin: origin, into: line, liveItems: true)
+        start {
+            if line.expectsReply {
+                await line.awaitReply(within: 3600)
+            } else {
+                while !self.session.isIdle { try? await Task.sleep(nanoseconds: 10_000_000) }
+            }
+            line.output["reply"] = line.reply
+            line.output["replies"] = .int(line.replies)
+            self.finish(&line.output)
+            write(line.output)
+        }
+    }
+
     /// A message posted on `channel`: the console's to the console receiver, any other to the session.
-    func receive(channel: String, body: Any, origin: BridgeOrigin, into line: HostLine) {
+    func receive(channel: String, body: Any, origin: BridgeOrigin, into line: HostLine, liveItems: Bool = false) {
         if channel == BridgeConsole.channel {
             consoleReceiver.receive(body, origin: origin)
         } else {
@@ -227,8 +252,12 @@ func origin(_ value: Any?) -> BridgeOrigin {
                             // The harness evaluates a line's scripts after the line: an item is
                             // taken as WebKit would evaluate it once the page's hub is there.
                             deliverItem: { script in
-                                self.page.scripts.append(script)
-                                return self.page.hub
+                                guard liveItems else {
+                                    self.page.scripts.append(script)
+                                    return self.page.hub
+                                }
+                                let taken = try? await self.pageCalls.call(body: script, arguments: [:], pageWorld: true, script: true)
+                                return (taken as? Bool) == true
                             })
         }
     }

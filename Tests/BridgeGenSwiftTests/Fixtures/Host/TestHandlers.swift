@@ -122,6 +122,7 @@ enum TestFailure: Error {
     /// `test://items/N`: N one-byte chunks (byte i % 256 at offset i), then N.
     /// `test://fail/N`: N chunks, then `downloadFailed(received: N)`.
     /// `test://hold/N`: N chunks, then waits for the page to stop reading (parked, like `getItem("slow")`).
+    /// `test://bytes/N`: N bytes (byte i is i % 251) in chunks of `chunkSize`, then N.
     /// The URL is read scalar by scalar (a `/` followed by a combining mark still separates) and N
     /// is ASCII digits with an optional sign, as `Int.init` reads them; a negative N is an unknown URL.
     func download(url: String, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int {
@@ -130,6 +131,7 @@ enum TestFailure: Error {
         guard url.unicodeScalars.starts(with: "test://".unicodeScalars), parts.count == 3, let count = Int(parts[2]), count >= 0 else {
             throw SampleError.downloadFailed(received: 0, message: "unknown test URL")
         }
+        if parts[1] == "bytes" { return try await downloadBytes(total: count, chunkSize: chunkSize, stream: stream) }
         for offset in 0..<count {
             try await stream.yield(Sample.DownloadChunk(offset: offset, data: Data([UInt8(offset % 256)]), total: count))
         }
@@ -143,6 +145,21 @@ enum TestFailure: Error {
             record("sample", "download.finished", ["items": .int(count)])
             return count
         }
+    }
+
+    /// `test://bytes/<total>`: `total` bytes in chunks of `chunkSize`, byte `i` being `i % 251`
+    /// (a prime, so that no chunk repeats the one before), each chunk made only when `yield` has
+    /// returned: what the host holds is one chunk, however large `total` is.
+    private func downloadBytes(total: Int, chunkSize: Int, stream: BridgeStream<Sample.DownloadChunk>) async throws -> Int {
+        guard chunkSize > 0 else { throw SampleError.downloadFailed(received: 0, message: "chunkSize must be positive") }
+        var offset = 0
+        while offset < total {
+            let length = min(chunkSize, total - offset)
+            let data = Data((offset..<offset + length).lazy.map { UInt8($0 % 251) })
+            try await stream.yield(Sample.DownloadChunk(offset: offset, data: data, total: total))
+            offset += length
+        }
+        return total
     }
 
     // MARK: user

@@ -255,6 +255,10 @@ await server.serve(readerStackSize: 1 << 20) { command, id, line in
         if command["shaped"] != nil {
             body = shaped(body, nest: nestOption(command["nest"]), repetition: repeatOption(command["repeat"]))
         }
+        if command["live"] != nil {
+            server.receiveLive(id, channel: channel, body: body, origin: origin(command["origin"]))
+            return false
+        }
         server.receive(channel: channel, body: body, origin: origin(command["origin"]), into: line)
     } else if command["emit"] != nil {
         try emit(command["shaped"] == nil ? command["emit"] : command["emit"].map { shaped($0, nest: nil, repetition: repeatOption(command["repeat"])) })
