@@ -5,7 +5,7 @@
 // Each run moves at least 4 MiB (64 KiB values 64 times: performance.now() is coarsened to 1 ms)
 // between two `hostMemory` controls: the first resets the host process's peak RSS
 // (/proc/PID/clear_refs) and says its RSS, the second says the new peak; growth = peak - RSS.
-// The page without the store also streams a gigabyte in 1 MiB chunks (`sample.download`),
+// The page without the store also streams a gigabyte (`?stream=MiB`) in 1 MiB chunks (`sample.download`),
 // measuring the web content process's peak too (`webMemory`).
 
 const MIB = 1024 * 1024;
@@ -70,8 +70,11 @@ async function streamRun(sample, control, total, chunk) {
     };
 }
 
-/** Every size and direction, `repeat` runs each: the median MB/s and peak growth per cell. */
-export async function bytesBench({ client, control, fast, repeat }) {
+/**
+ * Every size and direction, `repeat` runs each: the median MB/s and peak growth per cell; the
+ * base64 page then streams `streamMiB` (0: no stream).
+ */
+export async function bytesBench({ client, control, fast, repeat, streamMiB = 1024 }) {
     await control({ cmd: 'host', line: { transfers: fast ? { max: 256 * MIB, inline: 64 * 1024 } : false } });
     const { sample } = client;
     if (Boolean((await sample.capabilities()).bytes) !== fast) throw new Error(`capabilities.bytes is not what transfers=${fast} should give`);
@@ -90,6 +93,7 @@ export async function bytesBench({ client, control, fast, repeat }) {
         }
     }
     // A gigabyte through a stream, once (its items are inline in either page: the base64 one runs it).
-    const stream = fast ? undefined : { total: 1024 * MIB, chunk: MIB, ...(await streamRun(sample, control, 1024 * MIB, MIB)) };
+    const total = streamMiB * MIB;
+    const stream = fast || !total ? undefined : { total, chunk: MIB, ...(await streamRun(sample, control, total, MIB)) };
     return { path: fast ? 'fast' : 'base64', cells, stream };
 }

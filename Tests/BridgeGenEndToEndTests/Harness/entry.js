@@ -11,8 +11,10 @@ const transport = params.get('transport');
 const platform = params.get('platform') || 'ios';
 const engine = params.get('engine') || 'webkit';
 const harness = window.__bgHarness ?? ((cmd) => window.webkit.messageHandlers.e2eControl.postMessage(cmd));
+// The harness's own controls; in an emulated shell the others are the bridge's (injected.js).
+const HARNESS_CONTROLS = new Set(['print', 'done', 'hostMemory', 'webMemory', 'liveItems']);
 const control = platform === 'ios' ? harness
-    : (cmd) => (cmd.cmd === 'print' || cmd.cmd === 'done' ? harness(cmd) : window.__bgInjected.control(cmd));
+    : (cmd) => (HARNESS_CONTROLS.has(cmd.cmd) ? harness(cmd) : window.__bgInjected.control(cmd));
 
 async function main() {
     if (mode === 'bytes') {
@@ -31,7 +33,8 @@ async function main() {
     const client = await import('./client/index.js');
     if (mode === 'bytes-bench') {
         const { bytesBench } = await import('./bytes-bench.js');
-        const result = await bytesBench({ client, control, fast: params.get('transfers') === 'on', repeat: Number(params.get('repeat') || 3) });
+        const result = await bytesBench({ client, control, fast: params.get('transfers') === 'on', repeat: Number(params.get('repeat') || 3),
+            streamMiB: Number(params.get('stream') ?? 1024) });
         await control({ cmd: 'done', result });
         return;
     }

@@ -67,6 +67,7 @@ gi.require_version('WebKit', '6.0')
 gi.require_version('JavaScriptCore', '6.0')
 from gi.repository import Gio, GLib, Gtk, JavaScriptCore, WebKit  # noqa: E402
 
+from memory import descendants_memory, process_memory  # noqa: E402
 from transfer_scheme import TransferScheme  # noqa: E402
 
 # The callback name is a JSON-compatible string literal (only \" \\ and \uXXXX escapes).
@@ -121,45 +122,6 @@ def json_request(value, reply):
         reply.return_value(JavaScriptCore.Value.new_from_json(context, json.dumps(result, ensure_ascii=True)))
 
     return json.loads(value.to_json(0)), answer
-
-
-def process_memory(pid, reset):
-    """A process's RSS and peak RSS in KiB (/proc/PID/status); `reset` first sets the peak to the
-    RSS now (`5` to /proc/PID/clear_refs)."""
-    if reset:
-        with open(f'/proc/{pid}/clear_refs', 'w') as f:
-            f.write('5')
-    with open(f'/proc/{pid}/status') as f:
-        fields = dict(line.split(':', 1) for line in f if ':' in line)
-    return {'rssKiB': int(fields['VmRSS'].split()[0]), 'hwmKiB': int(fields['VmHWM'].split()[0])}
-
-
-def web_memory(reset):
-    """process_memory summed over this harness's web content processes (WebKitWebProcess, among
-    its descendants: a sandbox may stand between): the page's side of a transfer."""
-    parents, names = {}, {}
-    for entry in filter(str.isdigit, os.listdir('/proc')):
-        try:
-            with open(f'/proc/{entry}/stat') as f:
-                stat = f.read()
-        except OSError:
-            continue  # gone meanwhile
-        names[int(entry)] = stat[stat.index('(') + 1:stat.rindex(')')]
-        parents[int(entry)] = int(stat[stat.rindex(')') + 2:].split()[1])
-
-    def ours(pid):
-        while pid > 1:
-            pid = parents.get(pid, 0)
-            if pid == os.getpid():
-                return True
-        return False
-
-    total = {'rssKiB': 0, 'hwmKiB': 0}
-    for pid, name in names.items():
-        if name.startswith('WebKitWebProces') and ours(pid):
-            for key, value in process_memory(pid, reset).items():
-                total[key] += value
-    return total
 
 
 def serve_file(web, request):
@@ -570,7 +532,8 @@ class Harness:
             self.live_items = bool(cmd.get('on'))
             answer(True)
         elif kind == 'webMemory':
-            answer(web_memory(bool(cmd.get('reset'))))
+            # The page's side of a transfer: this harness's web content processes.
+            answer(descendants_memory(os.getpid(), lambda name, _: name.startswith('WebKitWebProces'), bool(cmd.get('reset'))))
         elif kind == 'tearNextUpload':
             self.transfers.tear_next += 1
             answer(True)

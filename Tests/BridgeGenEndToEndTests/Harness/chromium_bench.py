@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Benchmarks/bytes_bench.py's Chromium runs: bytes-bench.js in a real Chromium page against the
+JVM host (Android: AndroidHost.kt on the SDK stand-in) or the ArkTS host (HarmonyOS: ArkTSHost.ts
+on the ArkWeb stand-in), with no playwright: its driver copies every request body it sees as
+base64, which would be the benchmark's bottleneck. Chromium runs headless as it is, pointed at a
+loopback HTTPS server (loopback.py) that answers for the page's origin
+(https://appassets.androidplatform.net, as in chromium_android.py) and for the ArkWeb transfer
+scheme's test URL, so every body crosses a real socket once.
+
+    python3 chromium_bench.py --platform android --web DIR --kotlin KOTLIN_PY --classes CLASSES [--repeat R]
+    python3 chromium_bench.py --platform arkts --web DIR --host ARKTS_HOST_JS [--repeat R]
+
+What the conformance harness does through playwright's bindings and `page.evaluate` goes over
+the server here, in order: the page's posts and host commands on one chain of fetches
+(`/link/post`, `/link/command`), and the host's frames and scripts by a long poll
+(`/link/next`), evaluated in the page as chromium_android.py evaluates them. The page is
+page.html with injected.js, the shell's script, the link and the host's document-start scripts
+inlined first, as init scripts would run. Controls the page sends the harness: `hostMemory` and
+`webMemory` (the host's and Chromium's renderers' RSS and peak RSS, /proc), `liveItems` (a no-op:
+the hosts send stream items as they make them).
+
+Prints `BENCH {json}` per page (the fast path, then base64), as webkit_harness.py does.
+"""
+import argparse
+import asyncio
+import json
+import mimetypes
+import os
+import sys
+
+import android_phases as phases
+from chromium_android import CHROMIUM, HOST, LINK, ORIGIN, JVMHost
+from loopback import LoopbackServer, chromium_args
+from memory import descendants_memory, process_memory
+
+TRANSFER_HOST = 'bridgegen-bytes.test'
+
+# The page's end of the link: posts and commands keep the page's order on one chain; the host's
+# frames and scripts arrive by a long poll and run as chromium_android.py's page.evaluate runs them.
+PAGE_LINK = """
+(function () {
+    let chain = Promise.resolve();
+    const send = (path, body, read) => (chain = chain.then(() => fetch(path, { method: 'POST', body }).then(read)));
+    const json = (response) => response.json();
+    window.__bgPost = (object, text, deliver, order) => { void send('/link/post', JSON.stringify({ object, text, deliver, order })); };
+    window.__bgHostCommand = (fields) => send('/link/command', JSON.stringify(fields), json);
+    window.__bgHarness = (cmd) => fetch('/harness', { method: 'POST', body: JSON.stringify(cmd) }).then(json);
+    (async function poll() {
+        for (;;) {
+            const calls = await fetch('/link/next').then(json);
+            for (const call of calls) if (window.__bgInjected) (0, eval)(call);
+        }
+    })();
+})();
+"""
+
+
+class Bench:
+    def __init__(self, options, shell, host):
+        self.options = options
+        self.web = os.path.abspath(options.web)
+        self.shell = shell
+        self.host = host
+        self.outgoing = []
+        self.waiting = asyncio.Event()
+        self.reports = asyncio.Queue()
+        self.browser = None
+        self.page = None
+        host.to_page = self.to_page
+        host.page = True
+
+    async def to_page(self, call):
+        self.outgoing.append(call)
+        self.waiting.set()
+
+    async def handle(self, method, path, headers, body):
+        """The loopback server's answer to one request."""
+        if headers.get('host', '').split(':')[0] == TRANSFER_HOST:
+            return await self.transfer(method, path, headers, body)
+        path = path.split('?')[0]
+        if path == '/link/post':
+            post = json.loads(body)
+            self.host.post(post['object'], post['text'], post.get('deliver'), post.get('order'))
+            return 204, {}, b''
+        if path == '/link/command':
+            return self.json(await self.host.command(json.loads(body)))
+        if path == '/link/next':
+            while not self.outgoing:
+                self.waiting.clear()
+                await self.waiting.wait()
+            calls, self.outgoing = self.outgoing, []
+            return self.json(calls)
+        if path == '/harness':
+            return self.json(self.control(json.loads(body)))
+        if path == '/bench.html':
+            return 200, {'Content-Type': 'text/html'}, self.page
+        return self.serve(path)
+
+    async def transfer(self, method, path, headers, body):
+        """The transfer scheme's test URL: the ArkTS host's scheme handler (not yet served here)."""
+        return 404, {'Access-Control-Allow-Origin': headers.get('origin', ''), 'Cache-Control': 'no-store'}, b''
+
+    @staticmethod
+    def json(value):
+        return 200, {'Content-Type': 'application/json', 'Cache-Control': 'no-store'}, json.dumps(value, ensure_ascii=True).encode()
+
+    def serve(self, path):
+        file = os.path.normpath(os.path.join(self.web, path.lstrip('/')))
+        if not file.startswith(self.web + os.sep) or not os.path.isfile(file):
+            return 404, {}, b''
+        with open(file, 'rb') as f:
+            data = f.read()
+        mime = 'text/javascript' if file.endswith('.js') else (mimetypes.guess_type(file)[0] or 'application/octet-stream')
+        return 200, {'Content-Type': mime}, data
+
+    def control(self, cmd):
+        kind = cmd.get('cmd')
+        if kind == 'print':
+            print(f'[chromium-bench] {cmd["text"]}', flush=True)
+        elif kind == 'done':
+            self.reports.put_nowait(cmd['result'])
+        elif kind == 'hostMemory':
+            return process_memory(self.host.process.pid, bool(cmd.get('reset')))
+        elif kind == 'webMemory':
+            return descendants_memory(self.browser.pid, lambda _, cmdline: b'--type=renderer' in cmdline, bool(cmd.get('reset')))
+        elif kind != 'liveItems':
+            return {'error': f'unknown control {kind}'}
+        return True
+
+    def bench_page(self, installed):
+        """page.html with what init scripts would run first: injected.js, the shell's script, the link, the host's scripts."""
+        scripts = self.shell.page_scripts(self.web) + [PAGE_LINK, LINK % (self.shell.installer, json.dumps(installed['objects']))]
+        scripts += installed['scripts']
+        with open(os.path.join(self.web, 'page.html'), encoding='utf-8') as f:
+            page = f.read()
+        inline = ''.join('<script>%s</script>\n' % script.replace('</script', '<\\/script') for script in scripts)
+        return page.replace('<head>\n', '<head>\n' + inline, 1).encode('utf-8')
+
+    async def run_page(self, server, fast):
+        installed = await self.host.command(self.shell.install('reply', ORIGIN, HOST, True))
+        self.page = self.bench_page(installed)
+        query = f'mode=bytes-bench&transfers={"on" if fast else "off"}&repeat={self.options.repeat}&transport=reply' \
+                f'&platform={self.shell.platform}&engine=chromium&stream={self.options.stream_mib}'
+        self.browser = await asyncio.create_subprocess_exec(
+            CHROMIUM, '--headless', '--no-sandbox', '--no-first-run', f'--user-data-dir={self.options.profile}-{int(fast)}',
+            *chromium_args([HOST, TRANSFER_HOST], server.port), f'{ORIGIN}/bench.html?{query}',
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        try:
+            return await asyncio.wait_for(self.reports.get(), 1800)
+        finally:
+            self.browser.kill()
+            await self.browser.wait()
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--platform', choices=['android', 'arkts'], required=True)
+    parser.add_argument('--web', required=True)
+    parser.add_argument('--kotlin', help='android: Scripts/kotlin.py')
+    parser.add_argument('--classes', help='android: the compiled Kotlin, AndroidHost.kt included')
+    parser.add_argument('--host', help='arkts: the compiled ArkTSHost.js')
+    parser.add_argument('--repeat', type=int, default=3)
+    parser.add_argument('--paths', default='fast,base64', help='which pages: fast, base64 or both')
+    # No stream by default: these hosts emit without waiting for the page, so a gigabyte piles up
+    # between them and the page (Benchmarks/bytes_bench.py says so).
+    parser.add_argument('--stream-mib', type=int, default=0)
+    parser.add_argument('--profile', default='/tmp/bridgegen-chromium-bench/profile')
+    options = parser.parse_args()
+    shell = phases.android_shell(options.kotlin, options.classes) if options.platform == 'android' else phases.arkts_shell(options.host)
+    host = await JVMHost.start(shell.host_command)
+    reader = asyncio.create_task(host.read())
+    bench = Bench(options, shell, host)
+    server = await LoopbackServer.start(bench.handle, os.path.dirname(options.profile))
+    status = 0
+    try:
+        for path in options.paths.split(','):
+            result = await bench.run_page(server, path == 'fast')
+            print('BENCH ' + json.dumps(result), flush=True)
+            status |= 1 if result.get('failed') else 0
+    finally:
+        server.close()
+        host.process.stdin.close()
+        await host.process.wait()
+        reader.cancel()
+    return status
+
+
+if __name__ == '__main__':
+    sys.exit(asyncio.run(main()))
