@@ -19,6 +19,12 @@ inlined first, as init scripts would run. Controls the page sends the harness: `
 `webMemory` (the host's and Chromium's renderers' RSS and peak RSS, /proc), `liveItems` (a no-op:
 the hosts send stream items as they make them).
 
+The fast paths: Android's binary frames go where android.js sends them
+(https://bridgegen-standin.test/frame/<object>, pulled from /pull/<n>), as chromium_android.py's
+routes take them; ArkWeb's transfers go to https://bridgegen-bytes.test/transfer/, which the
+ArkTS host advertises here, run by its scheme handler (`scheme` command) as
+chromium_arkts_bytes.py relays them; bodies through temporary files, as the Swift host's are.
+
 Prints `BENCH {json}` per page (the fast path, then base64), as webkit_harness.py does.
 """
 import argparse
@@ -26,7 +32,10 @@ import asyncio
 import json
 import mimetypes
 import os
+import shutil
 import sys
+import tempfile
+import urllib.parse
 
 import android_phases as phases
 from chromium_android import CHROMIUM, HOST, LINK, ORIGIN, JVMHost
@@ -34,6 +43,11 @@ from loopback import LoopbackServer, chromium_args
 from memory import descendants_memory, process_memory
 
 TRANSFER_HOST = 'bridgegen-bytes.test'
+# The ArkTS host advertises this base URL in the benchmark (chromium_arkts_bytes.py's test prefix).
+TRANSFER_URL = f'https://{TRANSFER_HOST}/transfer/'
+# Android's binary frames: where android.js posts the page's and pulls the host's, in parts.
+STANDIN_HOST = 'bridgegen-standin.test'
+PART = 16 * 1024 * 1024
 
 # The page's end of the link: posts and commands keep the page's order on one chain; the host's
 # frames and scripts arrive by a long poll and run as chromium_android.py's page.evaluate runs them.
@@ -44,11 +58,13 @@ PAGE_LINK = """
     const json = (response) => response.json();
     window.__bgPost = (object, text, deliver, order) => { void send('/link/post', JSON.stringify({ object, text, deliver, order })); };
     window.__bgHostCommand = (fields) => send('/link/command', JSON.stringify(fields), json);
-    window.__bgHarness = (cmd) => fetch('/harness', { method: 'POST', body: JSON.stringify(cmd) }).then(json);
+    // On the chain too: android.js's `barrier` waits for the posts before it.
+    window.__bgHarness = (cmd) => send('/harness', JSON.stringify(cmd), json);
     (async function poll() {
         for (;;) {
             const calls = await fetch('/link/next').then(json);
-            for (const call of calls) if (window.__bgInjected) (0, eval)(call);
+            // Awaited: a binary frame is pulled whole before the next frame is handed over.
+            for (const call of calls) if (window.__bgInjected) await (0, eval)(call);
         }
     })();
 })();
@@ -66,24 +82,46 @@ class Bench:
         self.reports = asyncio.Queue()
         self.browser = None
         self.page = None
+        self.folder = tempfile.mkdtemp(prefix='bridgegen-chromium-bench-')
+        self.files = 0
+        self.uploads = {}
+        self.pulls = {}
         host.to_page = self.to_page
+        host.binary_to_page = self.binary_to_page
         host.page = True
+
+    def temporary_file(self):
+        self.files += 1
+        return os.path.join(self.folder, str(self.files))
 
     async def to_page(self, call):
         self.outgoing.append(call)
         self.waiting.set()
 
+    async def binary_to_page(self, frame):
+        """Android: a binary frame of the host, which the page pulls (android.js) before the next frame."""
+        self.files += 1
+        self.pulls[str(self.files)] = (frame['binaryFile'], frame['length'])
+        await self.to_page('window.__bgAndroidBinary(%s, %s, %d)' % (
+            json.dumps(frame['object']), json.dumps(f'https://{STANDIN_HOST}/pull/{self.files}'), frame['length']))
+
     async def handle(self, method, path, headers, body):
         """The loopback server's answer to one request."""
-        if headers.get('host', '').split(':')[0] == TRANSFER_HOST:
+        host = headers.get('host', '').split(':')[0]
+        if host == TRANSFER_HOST:
             return await self.transfer(method, path, headers, body)
+        if host == STANDIN_HOST:
+            return self.standin(method, path, body)
         path = path.split('?')[0]
         if path == '/link/post':
             post = json.loads(body)
             self.host.post(post['object'], post['text'], post.get('deliver'), post.get('order'))
             return 204, {}, b''
         if path == '/link/command':
-            return self.json(await self.host.command(json.loads(body)))
+            fields = json.loads(body)
+            if self.shell.platform == 'arkts' and isinstance(fields.get('transfers'), dict):
+                fields = dict(fields, transfers=dict(fields['transfers'], baseUrl=TRANSFER_URL))
+            return self.json(await self.host.command(fields))
         if path == '/link/next':
             while not self.outgoing:
                 self.waiting.clear()
@@ -97,8 +135,55 @@ class Bench:
         return self.serve(path)
 
     async def transfer(self, method, path, headers, body):
-        """The transfer scheme's test URL: the ArkTS host's scheme handler (not yet served here)."""
-        return 404, {'Access-Control-Allow-Origin': headers.get('origin', ''), 'Cache-Control': 'no-store'}, b''
+        """The transfer scheme's test URL, run by the ArkTS host's scheme handler (as chromium_arkts_bytes.py
+        relays it), the bodies through temporary files."""
+        fields = {'method': method, 'url': f'https://{TRANSFER_HOST}{path}', 'frameUrl': f'{ORIGIN}/bench.html',
+                  'headers': {'Origin': headers['origin']} if 'origin' in headers else {}, 'out': self.temporary_file()}
+        if method == 'POST':
+            fields['file'] = self.temporary_file()
+            with open(fields['file'], 'wb') as f:
+                f.write(body)
+        try:
+            output = (await self.host.command({'scheme': fields}))['http']
+        finally:
+            if 'file' in fields:
+                os.unlink(fields['file'])
+        payload = output.get('body', '').encode('utf-8')
+        if os.path.exists(fields['out']):
+            with open(fields['out'], 'rb') as f:
+                payload = f.read()
+            os.unlink(fields['out'])
+        if 'failed' in output:
+            raise ConnectionError('the scheme handler failed the request')  # a network error for the page
+        return output['status'], output['headers'], payload
+
+    def standin(self, method, path, body):
+        """Android's binary frames (android.js): a part of the page's, or a part of the host's it pulls."""
+        cors = {'Access-Control-Allow-Origin': ORIGIN, 'Cache-Control': 'no-store'}
+        path, _, query = path.lstrip('/').partition('?')
+        fields = dict(pair.split('=', 1) for pair in query.split('&') if '=' in pair)
+        offset = int(fields.get('offset', '0'))
+        if method == 'POST' and path.startswith('frame/'):
+            name, total = urllib.parse.unquote(path[len('frame/'):]), int(fields['total'])
+            if offset == 0:
+                self.uploads[name] = self.temporary_file()
+                open(self.uploads[name], 'wb').close()
+            with open(self.uploads[name], 'r+b') as f:
+                f.seek(offset)
+                f.write(body)
+            if offset + len(body) >= total:
+                self.host.post_binary(name, self.uploads.pop(name), total)
+            return 204, cors, b''
+        if method == 'GET' and path.startswith('pull/') and path[len('pull/'):] in self.pulls:
+            file, length = self.pulls[path[len('pull/'):]]
+            with open(file, 'rb') as f:
+                f.seek(offset)
+                part = f.read(PART)
+            if offset + PART >= length:
+                del self.pulls[path[len('pull/'):]]
+                os.unlink(file)
+            return 200, dict(cors, **{'Content-Type': 'application/octet-stream'}), part
+        return 404, cors, b''
 
     @staticmethod
     def json(value):
@@ -137,13 +222,16 @@ class Bench:
         return page.replace('<head>\n', '<head>\n' + inline, 1).encode('utf-8')
 
     async def run_page(self, server, fast):
-        installed = await self.host.command(self.shell.install('reply', ORIGIN, HOST, True))
+        # ArkTS: the host's frame is the page's https origin (its bundled rawfile page is offered no path).
+        install = phases.install('reply', f'{ORIGIN}/bench.html', True, HOST) if self.shell.platform == 'arkts' \
+            else self.shell.install('reply', ORIGIN, HOST, True)
+        installed = await self.host.command(install)
         self.page = self.bench_page(installed)
         query = f'mode=bytes-bench&transfers={"on" if fast else "off"}&repeat={self.options.repeat}&transport=reply' \
                 f'&platform={self.shell.platform}&engine=chromium&stream={self.options.stream_mib}'
         self.browser = await asyncio.create_subprocess_exec(
             CHROMIUM, '--headless', '--no-sandbox', '--no-first-run', f'--user-data-dir={self.options.profile}-{int(fast)}',
-            *chromium_args([HOST, TRANSFER_HOST], server.port), f'{ORIGIN}/bench.html?{query}',
+            *chromium_args([HOST, TRANSFER_HOST, STANDIN_HOST], server.port), f'{ORIGIN}/bench.html?{query}',
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         try:
             return await asyncio.wait_for(self.reports.get(), 1800)
@@ -179,6 +267,7 @@ async def main():
             status |= 1 if result.get('failed') else 0
     finally:
         server.close()
+        shutil.rmtree(bench.folder, ignore_errors=True)
         host.process.stdin.close()
         await host.process.wait()
         reader.cancel()
