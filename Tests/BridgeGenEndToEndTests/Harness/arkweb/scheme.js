@@ -79,12 +79,16 @@ class WebSchemeHandler {
     }
 }
 
-/** A request body as the engine holds it: `bytes`, chunked or not, torn after `tearAt` bytes. */
+/**
+ * A request body as the engine holds it: `bytes`, chunked or not, torn after `tearAt` bytes;
+ * `size`, the length the engine reports when it is not the bytes' (a test host's declared length).
+ */
 class WebHttpBodyStream {
-    constructor(bytes, { chunked = false, tearAt } = {}) {
+    constructor(bytes, { chunked = false, tearAt, size } = {}) {
         this.bytes = bytes;
         this.chunked = chunked;
         this.tearAt = tearAt;
+        this.size = size ?? bytes.length;
         this.position = 0;
         this.initialized = false;
         this.reading = false;
@@ -115,7 +119,7 @@ class WebHttpBodyStream {
         }));
     }
 
-    getSize() { return this.chunked ? 0 : this.bytes.length; }
+    getSize() { return this.chunked ? 0 : this.size; }
     getPosition() { return this.position; }
     isChunked() { return this.chunked; }
     isEof() { return (!this.chunked || this.readOnce) && this.position >= this.bytes.length; }
