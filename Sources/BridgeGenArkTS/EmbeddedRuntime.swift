@@ -8,7 +8,7 @@ import BridgeGenCore
 enum EmbeddedRuntime {
     /// The runtime files, by name.
     static let files: [RuntimeSource] = [
-RuntimeSource(name: "ArkWeb.ets", firstLine: 15, modifier: "export ", accessLines: [16, 24, 27, 41, 56, 61, 66, 99, 190, 204, 315, 414, 537], body: #"""
+RuntimeSource(name: "ArkWeb.ets", firstLine: 17, modifier: "export ", accessLines: [18, 26, 29, 50, 65, 70, 75, 108, 199, 213, 324, 423, 546], body: #"""
 /** Why `BridgeArkWeb.install` refused: a policy no permission list can say, a controller ArkWeb refused, a module installed twice, a later install that cannot join the first's. */
 export class BridgeInstallError extends Error {
   constructor(message: string) {
@@ -32,6 +32,13 @@ export interface BridgeArkWebOptions {
    * object too (`window.__bridgegen_bridgegenConsole`, the name the script looks for).
    */
   console?: (text: string, origin: BridgeOrigin) => void;
+  /**
+   * The bytes fast path (docs/HARMONY.md): large `bytes` values cross as HTTP bodies of
+   * `bridgegen-bytes://transfer/` instead of base64. Needs the app's `customizeSchemes` call with
+   * `BridgeArkWebTransfers.scheme()` before any Web component is created. The first install that
+   * gives it sets the scheme's handler on the controller.
+   */
+  transfers?: BridgeTransferOptions;
 }
 
 /** One `urlPermissionList` entry of `registerJavaScriptProxy`'s permission (empty port and path: any). */
@@ -582,12 +589,27 @@ export class BridgeArkWeb {
       throw error as Error;
     }
     install.appLog = install.appLog ?? options?.log;
+    BridgeArkWeb.offerTransfers(install, options?.transfers);
     if (existing === undefined) {
       session.evaluator = (script: string): void => BridgeArkWeb.evaluate(install, script);
       BridgeArkWeb.installs.set(controller, install);
     }
     BridgeArkWeb.sayWhenLate(install);
     return session;
+  }
+
+  /** The bytes transfer path on the controller, once: the session's store and the scheme's handler. */
+  private static offerTransfers(install: BridgeArkWebInstall, options: BridgeTransferOptions | undefined): void {
+    if (options === undefined || install.session.transfers !== undefined) {
+      return;
+    }
+    try {
+      BridgeArkWebTransfers.attach(install.controller, install.session, (line: string): void => install.log(line));
+      install.session.transfers = BridgeArkWebTransfers.store(options);
+    } catch (error) {
+      // Without the handler the pages are not offered the path: every value goes inline, as before.
+      install.log(`the bytes transfer path is off: ArkWeb refused the scheme handler (${(error as BusinessError).code ?? ''} ${(error as Error).message})`);
+    }
   }
 
   /** Refuses a later install that cannot join the controller's session; changes nothing. */
@@ -800,7 +822,245 @@ export class BridgeArkWeb {
   }
 }
 
-"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeLimits } from './Paths';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
+"""#, imports: ["{ webview } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeArkWebTransfers } from './ArkWebTransfers';", "{ BridgeOrigin } from './Caller';", "{ BridgeLimits } from './Paths';", "{ BridgeFrame, BridgeModule, BridgeOriginPolicy, BridgeSession } from './Session';", "{ BridgeJavaScript } from './Text';", "{ BridgeTransferOptions } from './Transfers';", "{ BridgeError, BridgeErrorCode } from './Values';"]),
+RuntimeSource(name: "ArkWebTransfers.ets", firstLine: 13, modifier: "export ", accessLines: [20], body: #"""
+/**
+ * Serves `bridgegen-bytes://transfer/` to the pages of one Web component, so that `bytes`
+ * values of 64 KiB and more cross outside the messages, without base64, up to the session's
+ * `maxLength` (docs/WIRE.md, "Bytes at platform speed"). The app registers the scheme with
+ * `scheme()` in its one `customizeSchemes` call; `BridgeArkWeb.install` with `transfers` sets
+ * the handler on the controller.
+ */
+export class BridgeArkWebTransfers {
+  /** Bodies go to the page, and are read from it, 1 MiB at a time. */
+  static readonly CHUNK: number = 1024 * 1024;
+
+  /**
+   * The scheme's entry for `webview.WebviewController.customizeSchemes`, every flag explicit:
+   * ArkWeb's glue takes an absent flag as false, whatever the declaration says. Standard,
+   * fetchable with CORS (the page's `Origin` is the engine's, and only the trusted origin is
+   * echoed back) and secure (an https page's fetch is no mixed content).
+   */
+  static scheme(): webview.WebCustomScheme {
+    const scheme: webview.WebCustomScheme = {
+      schemeName: BridgeTransfers.SCHEME,
+      isSupportCORS: true,
+      isSupportFetch: true,
+      isStandard: true,
+      isLocal: false,
+      isDisplayIsolated: false,
+      isSecure: true,
+      isCspBypassing: false,
+      isCodeCacheSupported: false,
+    };
+    return scheme;
+  }
+
+  /** A store for one Web component: tokens from the platform's cryptographically strong generator. */
+  static store(options: BridgeTransferOptions): BridgeTransfers {
+    const random = cryptoFramework.createRandom();
+    return new BridgeTransfers(options, (count: number): Uint8Array => random.generateRandomSync(count).data);
+  }
+
+  /** Sets the scheme's handler on `controller`, serving `session`'s store; throws what ArkWeb throws. */
+  static attach(controller: webview.WebviewController, session: BridgeSession, log: (line: string) => void): void {
+    const handler = new webview.WebSchemeHandler();
+    // Every request of the scheme is answered here. onRequestStop is not needed: it gets a new
+    // request object (never the one onRequestStart got), and a stopped request's resource
+    // handler throws 17100021, which every answer catches.
+    handler.onRequestStart((request: webview.WebSchemeHandlerRequest, resource: webview.WebResourceHandler): boolean => {
+      const exchange = new BridgeTransferExchange(resource, log);
+      try {
+        BridgeArkWebTransfers.serve(session, request, exchange);
+      } catch (error) {
+        log(`internal error: a bytes transfer failed in the glue: ${(error as Error).message}`);
+        exchange.fail();
+      }
+      return true;
+    });
+    controller.setWebSchemeHandler(BridgeTransfers.SCHEME, handler);
+  }
+
+  /** One request: OPTIONS, an upload (`POST <base>upload`) or a download (`GET <base><token>`). */
+  private static serve(session: BridgeSession, request: webview.WebSchemeHandlerRequest, exchange: BridgeTransferExchange): void {
+    const transfers = session.transfers;
+    const origin = BridgeArkWebTransfers.header(request, 'origin');
+    if (transfers === undefined) {
+      exchange.respond(BridgeTransferResponse.text(404, 'the bytes transfer path is not installed'), undefined);
+      return;
+    }
+    const page = origin === undefined ? undefined : BridgeTransfers.originOfHeader(origin);
+    const allowed = page !== undefined && session.policy.allows(page) ? origin : undefined;
+    const frameUrl = request.getFrameUrl();
+    const frame = frameUrl === '' ? undefined : BridgeTransfers.key(BridgeOrigin.parse(frameUrl, true));
+    if (frame !== undefined && origin !== undefined && frame !== BridgeTransfers.keyOfHeader(origin)) {
+      exchange.log(`refused a bytes transfer whose Origin ${origin} is not its frame's (${frame})`);
+      exchange.respond(BridgeTransferResponse.text(403, 'the page\'s origin cannot use the bytes transfer path'), allowed);
+      return;
+    }
+    const url = request.getRequestUrl().split('#')[0].split('?')[0];
+    const path = url.startsWith(transfers.baseUrl) ? url.substring(transfers.baseUrl.length) : '';
+    const method = request.getRequestMethod().toUpperCase();
+    if (method === 'OPTIONS') {
+      exchange.respond(new BridgeTransferResponse(204, new Uint8Array(0), true), allowed);
+    } else if (method === 'POST' && path === 'upload') {
+      BridgeArkWebTransfers.upload(session, request, exchange, origin, allowed);
+    } else if (method === 'GET' && path.length > 0) {
+      exchange.respond(transfers.fetch(path, origin), allowed);
+    } else {
+      exchange.respond(BridgeTransferResponse.text(405, 'expected GET of a value or POST to upload'), allowed);
+    }
+  }
+
+  /** A request header's value (names compare case-insensitively), or undefined. */
+  private static header(request: webview.WebSchemeHandlerRequest, name: string): string | undefined {
+    const found = request.getHeader().find((header: webview.WebHeader) => header.headerKey.toLowerCase() === name);
+    return found === undefined ? undefined : found.headerValue;
+  }
+
+  /** Reads a POST's body into an upload, one chunk at a time, and answers with its token. */
+  private static upload(session: BridgeSession, request: webview.WebSchemeHandlerRequest, exchange: BridgeTransferExchange,
+    origin: string | undefined, allowed: string | undefined): void {
+    const stream = request.getHttpBodyStream();
+    const read = async (): Promise<void> => {
+      let declared: number | undefined = 0;
+      if (stream !== null) {
+        await stream.initialize();
+        declared = stream.isChunked() ? undefined : stream.getSize();
+      }
+      // Read again after the await: the bridge may have gone meanwhile.
+      const transfers = session.transfers;
+      if (transfers === undefined) {
+        exchange.respond(BridgeTransferResponse.text(404, 'the bytes transfer path is not installed'), allowed);
+        return;
+      }
+      const start = transfers.beginUpload(session.policy, origin, declared);
+      if (start instanceof BridgeTransferResponse) {
+        exchange.respond(start, allowed);
+      } else if (stream !== null && !await BridgeArkWebTransfers.read(stream, start, declared, exchange)) {
+        // A torn body: nothing is kept, and the page's fetch fails as its body did.
+        exchange.fail();
+      } else if (session.transfers === transfers) {
+        const response = transfers.finishUpload(start);
+        if (!exchange.respond(response, allowed) && response.status === 200) {
+          // The page stopped the request: no message will name this value.
+          transfers.remove(response.text);
+        }
+      } else {
+        exchange.respond(BridgeTransferResponse.text(404, 'the bytes transfer path is not installed'), allowed);
+      }
+    };
+    read().catch((error: BusinessError) => {
+      exchange.log(`a bytes upload's body could not be read (${error.code ?? ''} ${error.message})`);
+      exchange.fail();
+    });
+  }
+
+  /**
+   * Reads the whole body into `upload` (which stops keeping it past its limit): one read at a
+   * time (ArkWeb keeps one pending read), never of 0 bytes (it would never settle); false when
+   * the body ended before its declared size or the request stopped.
+   */
+  private static async read(stream: webview.WebHttpBodyStream, upload: BridgeUpload, declared: number | undefined,
+    exchange: BridgeTransferExchange): Promise<boolean> {
+    while (!upload.isOverLimit) {
+      if (declared !== undefined && upload.count >= declared) {
+        return true;
+      }
+      const size = declared === undefined ? BridgeArkWebTransfers.CHUNK : Math.min(BridgeArkWebTransfers.CHUNK, declared - upload.count);
+      const chunk: ArrayBuffer = await stream.read(size);
+      if (exchange.isDone || !(chunk instanceof ArrayBuffer)) {
+        return false;
+      }
+      if (chunk.byteLength === 0) {
+        return declared === undefined && stream.isEof();
+      }
+      upload.append(new Uint8Array(chunk));
+    }
+    return true;
+  }
+}
+
+/** One request's answer, given once; a handler ArkWeb invalidated (the page stopped the request) throws, and that is the end of it. */
+class BridgeTransferExchange {
+  private readonly handler: webview.WebResourceHandler;
+  readonly log: (line: string) => void;
+  private done: boolean = false;
+
+  constructor(handler: webview.WebResourceHandler, log: (line: string) => void) {
+    this.handler = handler;
+    this.log = log;
+  }
+
+  get isDone(): boolean {
+    return this.done;
+  }
+
+  /** The response, the body in chunks of 1 MiB, finish; false when the request was stopped. */
+  respond(response: BridgeTransferResponse, origin: string | undefined): boolean {
+    if (this.done) {
+      return false;
+    }
+    this.done = true;
+    const head = new webview.WebSchemeHandlerResponse();
+    head.setStatus(response.status);
+    head.setStatusText(BridgeTransferExchange.reason(response.status));
+    head.setMimeType(response.contentType.split(';')[0]);
+    if (response.isText) {
+      head.setEncoding('utf-8');
+    }
+    response.headers(origin).forEach((value: string, name: string) => head.setHeaderByName(name, value, true));
+    const body = response.body;
+    try {
+      this.handler.didReceiveResponse(head);
+      for (let offset = 0; offset < body.length; offset += BridgeArkWebTransfers.CHUNK) {
+        const end = Math.min(offset + BridgeArkWebTransfers.CHUNK, body.length);
+        this.handler.didReceiveResponseBody(body.buffer.slice(body.byteOffset + offset, body.byteOffset + end));
+      }
+      this.handler.didFinish();
+      return true;
+    } catch (error) {
+      this.stopped(error as BusinessError);
+      return false;
+    }
+  }
+
+  /** Fails the request as a network error (ERR_FAILED): the page's fetch rejects. */
+  fail(): void {
+    if (this.done) {
+      return;
+    }
+    this.done = true;
+    try {
+      this.handler.didFail(WebNetErrorList.ERR_FAILED);
+    } catch (error) {
+      this.stopped(error as BusinessError);
+    }
+  }
+
+  /** 17100021: the page stopped the request (a navigation, an abort); anything else is logged. */
+  private stopped(error: BusinessError): void {
+    if (error.code !== 17100021) {
+      this.log(`a bytes transfer could not be answered (${error.code ?? ''} ${error.message})`);
+    }
+  }
+
+  private static reason(status: number): string {
+    switch (status) {
+      case 200: return 'OK';
+      case 204: return 'No Content';
+      case 400: return 'Bad Request';
+      case 403: return 'Forbidden';
+      case 404: return 'Not Found';
+      case 405: return 'Method Not Allowed';
+      case 413: return 'Content Too Large';
+      case 507: return 'Insufficient Storage';
+      default: return '';
+    }
+  }
+}
+
+"""#, imports: ["cryptoFramework from '@ohos.security.cryptoFramework';", "{ webview } from '@kit.ArkWeb';", "{ WebNetErrorList } from '@kit.ArkWeb';", "{ BusinessError } from '@kit.BasicServicesKit';", "{ BridgeOrigin } from './Caller';", "{ BridgeSession } from './Session';", "{ BridgeTransferOptions, BridgeTransferResponse, BridgeTransfers, BridgeUpload } from './Transfers';"]),
 RuntimeSource(name: "Base64.ets", firstLine: 4, modifier: "export ", accessLines: [9], body: #"""
 /**
  * `bytes` on the wire: standard base64 (RFC 4648, section 4), padded, as the Swift runtime
@@ -1152,7 +1412,7 @@ export class BridgeConsoleReceiver {
 }
 
 """#, imports: ["{ BridgeOrigin } from './Caller';", "{ BridgeIncoming } from './Incoming';", "{ BridgeOriginPolicy } from './Session';", "{ JsonText } from './Values';"]),
-RuntimeSource(name: "Decoding.ets", firstLine: 8, modifier: "export ", accessLines: [9, 15, 231], body: #"""
+RuntimeSource(name: "Decoding.ets", firstLine: 9, modifier: "export ", accessLines: [10, 16, 244], body: #"""
 /** A decoder of one IDL type: a value (undefined: the key is missing) and its path to the type, or an `invalidParams` thrown. */
 export type BridgeDecoder<T> = (value: JsonValue | undefined, path: BridgePath) => T;
 
@@ -1262,9 +1522,14 @@ export class BridgeDecode {
   /**
    * Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
    * after the data), of at most BridgeLimits.MAX_BYTES_LENGTH bytes; lengths and positions in
-   * the messages count UTF-16 units, as every side counts them.
+   * the messages count UTF-16 units, as every side counts them. In a message that carries values
+   * beside it (`$bytes`), `{"$bytes": i}` is the i-th of them.
    */
   static bytes(value: JsonValue | undefined, path: BridgePath): Uint8Array {
+    const attached = BridgeAttachments.resolve(value);
+    if (attached !== undefined) {
+      return attached;
+    }
     if (!(value instanceof JsonText)) {
       throw BridgeDecode.mismatch(path, 'bytes (base64)', value);
     }
@@ -1307,6 +1572,13 @@ export class BridgeDecode {
       return new JsonArray(BridgeDecode.list<JsonValue>(value, path, BridgeDecode.json));
     }
     if (value instanceof JsonObject) {
+      // The page's client cannot tell an `any` position from a `bytes` one, so a large
+      // `Uint8Array` in an `any` value crosses beside the message too; it arrives as the
+      // base64 text it would have been inline.
+      const attached = BridgeAttachments.resolve(value);
+      if (attached !== undefined) {
+        return new JsonText(BridgeBase64.encode(attached));
+      }
       return new JsonObject(BridgeDecode.map<JsonValue>(value, path, BridgeDecode.json));
     }
     return value;
@@ -1449,8 +1721,8 @@ export class BridgeFields {
   }
 }
 
-"""#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue, JsonWriter } from './Values';"]),
-RuntimeSource(name: "Encoding.ets", firstLine: 8, modifier: "export ", accessLines: [9, 16, 127], body: #"""
+"""#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeAttachments } from './Transfers';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue, JsonWriter } from './Values';"]),
+RuntimeSource(name: "Encoding.ets", firstLine: 9, modifier: "export ", accessLines: [10, 17, 129], body: #"""
 /** An encoder of one IDL type: the value and its path to a JsonValue, or an `internalError` thrown. */
 export type BridgeEncoder<T> = (value: T, path: BridgePath) => JsonValue;
 
@@ -1469,8 +1741,9 @@ export class BridgeEncode {
     return new JsonBool(value);
   }
 
+  /** Base64, or in a request's result whose page fetches large values, a reference to the value the answer carries beside it. */
   static bytes(value: Uint8Array, path: BridgePath): JsonValue {
-    return new JsonText(BridgeBase64.encode(value));
+    return BridgeAttachments.reference(value, path) ?? new JsonText(BridgeBase64.encode(value));
   }
 
   /** An IDL `int`: a number that is an integer within +-(2^53-1). */
@@ -1622,7 +1895,7 @@ export class BridgeMembers {
   }
 }
 
-"""#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue, JsonWriter } from './Values';"]),
+"""#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeAttachments } from './Transfers';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue, JsonWriter } from './Values';"]),
 RuntimeSource(name: "Incoming.ets", firstLine: 10, modifier: "export ", accessLines: [11, 19, 73], body: #"""
 /** What a message's `callbackName` is (callback transport). */
 export enum BridgeCallbackKind {
@@ -2554,6 +2827,15 @@ export class BridgePath {
     return true;
   }
 
+  /** The path's first component (`params`, `result`, `item`): where in a message the value sits. */
+  get root(): string {
+    let node: BridgePath = this;
+    while (node.parent !== undefined) {
+      node = node.parent;
+    }
+    return node.part;
+  }
+
   /** The path as error messages write it. Iterative, so no depth of path can exhaust the stack. */
   toString(): string {
     const parts: string[] = [];
@@ -2567,7 +2849,7 @@ export class BridgePath {
 }
 
 """#, imports: ["{ JsonWriter } from './Values';"]),
-RuntimeSource(name: "Session.ets", firstLine: 14, modifier: "export ", accessLines: [20, 88, 130, 141, 176, 253, 273, 352], body: #"""
+RuntimeSource(name: "Session.ets", firstLine: 15, modifier: "export ", accessLines: [21, 89, 131, 142, 177, 258, 278, 363], body: #"""
 /**
  * Which frames may talk to the bridge: trusted schemes, https pages of trusted hosts
  * (`example.com`, or `*.example.com` for its subdomains), the exact origins of bundled content
@@ -2743,6 +3025,10 @@ export class BridgeReply {
   frame: BridgeFrame | undefined = undefined;
   /** A stream's request: its items can be read only by the page that sent it. */
   isStream: boolean = false;
+  /** The frame's origin, which a result's large values are offered to. */
+  origin: BridgeOrigin | undefined = undefined;
+  /** Where the result's large `bytes` values go, when the page fetches them (Transfers.ets). */
+  outgoing: BridgeOutgoing | undefined = undefined;
 
   constructor(deliver: (envelope: BridgeEnvelope) => void, log: (line: string) => void, call: BridgeCall) {
     this.deliver = deliver;
@@ -2871,7 +3157,10 @@ export abstract class BridgeDispatcher<H extends Object> implements BridgeModule
   protected request<T>(reply: BridgeReply, session: BridgeSession, encode: BridgeEncoder<T>,
     call: (handler: H, call: BridgeCall) => Promise<T>): void {
     const handler = this.requireHandler();
-    session.run(reply, async (): Promise<JsonValue> => encode(await call(handler, reply.call), new BridgePath('result')));
+    session.run(reply, async (): Promise<JsonValue> => {
+      const value = await call(handler, reply.call);
+      return BridgeAttachments.encoding(reply.outgoing, (): JsonValue => encode(value, new BridgePath('result')));
+    });
   }
 
   /**
@@ -2889,7 +3178,10 @@ export abstract class BridgeDispatcher<H extends Object> implements BridgeModule
     const handler = this.requireHandler();
     reply.isStream = true;
     const stream = new BridgeStream<Item>(reply, id, items);
-    session.run(reply, async (): Promise<JsonValue> => result(await call(handler, stream), new BridgePath('result')));
+    session.run(reply, async (): Promise<JsonValue> => {
+      const value = await call(handler, stream);
+      return BridgeAttachments.encoding(reply.outgoing, (): JsonValue => result(value, new BridgePath('result')));
+    });
   }
 
   /** Runs a send's handler (answered at once when the page asked for an answer). */
@@ -2931,6 +3223,13 @@ export class BridgeSession {
    * page calls fail with `pageNotLoaded` while it is undefined.
    */
   evaluator: ((script: string) => void) | undefined = undefined;
+
+  /**
+   * The bytes transfer path's store (the glue's scheme handler serves it): with it, `$hello`
+   * answers offer the path to pages that can fetch it, messages' `$bytes` tokens are resolved and
+   * results' large values are set aside for their page. Undefined: everything inline.
+   */
+  transfers: BridgeTransfers | undefined = undefined;
 
   constructor(callbackChannel: string | undefined, policy: BridgeOriginPolicy, log?: (line: string) => void) {
     this.callbackChannel = callbackChannel;
@@ -2999,6 +3298,8 @@ export class BridgeSession {
       this.uninstall(name);
     }
     this.closed = true;
+    this.transfers?.removeAll();
+    this.transfers = undefined;
     this.ready.clear();
     this.queued.clear();
     this.earlyCancels.clear();
@@ -3086,7 +3387,7 @@ export class BridgeSession {
     }
     const ownChannel = this.callbackChannel === undefined ? channel : undefined;
     if (type.value === '$hello') {
-      this.hello(message.get('data'), ownChannel, reply, frame);
+      this.hello(message.get('data'), ownChannel, reply, frame, origin);
     } else if (type.value === '$answer') {
       this.pageCalls.answer(message.get('data'), origin.isMainFrame, this.log);
     } else if (type.value === '$cancel') {
@@ -3125,19 +3426,41 @@ export class BridgeSession {
       reply.fail(new BridgeError(BridgeErrorCode.ABORTED, 'the page cancelled the request'));
       return;
     }
-    const refusal = BridgeSession.transfersRefusal(message.get('$bytes'));
-    if (refusal !== undefined) {
-      reply.fail(refusal);
+    this.dispatch(module, type, message, origin, reply);
+  }
+
+  /** Dispatches with the message's uploaded values, and where its result's large values go, when the path is installed. */
+  private dispatch(module: BridgeModule, type: string, message: Map<string, JsonValue>, origin: BridgeOrigin, reply: BridgeReply): void {
+    const transfers = this.transfers;
+    const list = message.get('$bytes');
+    if (transfers === undefined) {
+      const refusal = BridgeSession.transfersRefusal(list);
+      if (refusal !== undefined) {
+        reply.fail(refusal);
+        return;
+      }
+      module.dispatch(type, message.get('data'), reply, this);
       return;
     }
-    module.dispatch(type, message.get('data'), reply, this);
+    reply.origin = origin;
+    reply.outgoing = transfers.capability(origin) === undefined ? undefined : new BridgeOutgoing(transfers.inlineBelow, transfers.maxLength);
+    let uploads: Uint8Array[] | undefined = undefined;
+    if (list !== undefined) {
+      try {
+        uploads = transfers.takeUploads(list, origin);
+      } catch (error) {
+        reply.fail(error as Error);
+        return;
+      }
+    }
+    BridgeAttachments.decoding(uploads, (): void => module.dispatch(type, message.get('data'), reply, this));
   }
 
   /**
-   * A message's `$bytes`: tokens of values uploaded through the bytes transfer path, which
-   * this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
-   * as the Swift runtime refuses it without a transfer store: the list's shape, then its first
-   * token; no list, or an empty one, is nothing to refuse.
+   * A message's `$bytes` where the bytes transfer path is not installed (no `bytes`
+   * capability): a list names no transfer. Refused as the Swift runtime refuses it without a
+   * transfer store: the list's shape, then its first token; no list, or an empty one, is
+   * nothing to refuse.
    */
   private static transfersRefusal(tokens: JsonValue | undefined): BridgeError | undefined {
     if (tokens === undefined) {
@@ -3151,8 +3474,7 @@ export class BridgeSession {
     if (tokens.values.length === 0) {
       return undefined;
     }
-    return new BridgeError(BridgeErrorCode.INVALID_PARAMS,
-      '$bytes[0]: no transfer for this page has this token (unknown, used, expired, or another origin\'s)');
+    return BridgeTransfers.noTransfer(0);
   }
 
   private static cancelKey(channel: string | undefined, id: string): string {
@@ -3198,13 +3520,45 @@ export class BridgeSession {
     }
     started.then((result: JsonValue) => {
       if (this.running.delete(reply)) {
-        reply.succeed(result);
+        this.succeedOffering(reply, result);
       }
     }, (error: Error) => {
       if (this.running.delete(reply)) {
         reply.fail(error);
       }
     });
+  }
+
+  /**
+   * Answers with a result whose large values the encoder set aside: each is offered to the
+   * frame that asked, and the envelope lists their tokens (`$bytes`).
+   */
+  private succeedOffering(reply: BridgeReply, data: JsonValue): void {
+    const values = reply.outgoing?.values ?? [];
+    if (values.length === 0) {
+      reply.succeed(data);
+      return;
+    }
+    const transfers = this.transfers;
+    const origin = reply.origin;
+    if (transfers === undefined || origin === undefined) {
+      reply.fail(new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'result: the bytes transfer path went away'));
+      return;
+    }
+    const tickets: BridgeTransferTicket[] = [];
+    for (const value of values) {
+      const token = transfers.offer(value, origin);
+      if (token === undefined) {
+        tickets.forEach((ticket: BridgeTransferTicket) => transfers.remove(ticket.token));
+        this.log(`internal error: a result's bytes would hold more than ${transfers.maxHeldBytes} bytes for the page (BridgeTransferOptions.maxHeldBytes)`);
+        reply.answer(BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.INTERNAL_ERROR, 'internal error')));
+        return;
+      }
+      tickets.push(new BridgeTransferTicket(token, value.length));
+    }
+    const envelope = BridgeEnvelope.success(data);
+    envelope.transfers = tickets.map((ticket: BridgeTransferTicket) => ticket.json);
+    reply.answer(envelope);
   }
 
   private cancelRequests(module: string | undefined, envelope: BridgeEnvelope | undefined): void {
@@ -3226,7 +3580,7 @@ export class BridgeSession {
   }
 
   /** The client of `params.module` in `frame` is ready: its events flow there. */
-  private hello(data: JsonValue | undefined, channel: string | undefined, reply: BridgeReply, frame: BridgeFrame): void {
+  private hello(data: JsonValue | undefined, channel: string | undefined, reply: BridgeReply, frame: BridgeFrame, origin: BridgeOrigin): void {
     let module: string;
     try {
       module = BridgeSession.helloModule(data, channel);
@@ -3240,7 +3594,7 @@ export class BridgeSession {
     this.pageCalls.helloArrived(module);
     const answer = new Map<string, JsonValue>();
     answer.set('protocol', new JsonInteger(BigInt(1)));
-    answer.set('capabilities', this.modules.get(module)?.capabilities.json ?? BridgeCapabilities.absentJson);
+    answer.set('capabilities', this.capabilities(module, origin));
     reply.succeed(new JsonObject(answer));
     const waiting = this.queued.get(module);
     if (waiting === undefined) {
@@ -3250,6 +3604,22 @@ export class BridgeSession {
     for (const event of waiting) {
       frame.post(event);
     }
+  }
+
+  /** A module's capabilities for a frame of `origin`, with the bytes transfer path when it may fetch it. */
+  private capabilities(module: string, origin: BridgeOrigin): JsonValue {
+    const installed = this.modules.get(module);
+    if (installed === undefined) {
+      return BridgeCapabilities.absentJson;
+    }
+    const json = installed.capabilities.json;
+    const bytes = this.transfers?.capability(origin);
+    if (bytes === undefined || !(json instanceof JsonObject)) {
+      return json;
+    }
+    const members = new Map<string, JsonValue>(json.members);
+    members.set('bytes', bytes);
+    return new JsonObject(members);
   }
 
   private static helloModule(data: JsonValue | undefined, channel: string | undefined): string {
@@ -3326,6 +3696,7 @@ export class BridgeSession {
   /** The renderer process exited (`onRenderExited`): running requests are cancelled and their answers dropped (the page that asked is gone). */
   renderExited(): void {
     this.cancelRequests(undefined, undefined);
+    this.transfers?.removeAll();
     this.pageCalls.fail(new BridgeError(BridgeErrorCode.PROCESS_TERMINATED, 'the web content process terminated during the call'));
     this.ready.clear();
     this.earlyCancels.clear();
@@ -3369,7 +3740,7 @@ class BridgeReceiving {
   reply: BridgeReply | undefined = undefined;
 }
 
-"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
+"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeAttachments, BridgeOutgoing, BridgeTransferTicket, BridgeTransfers } from './Transfers';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
 RuntimeSource(name: "Streams.ets", firstLine: 10, modifier: "export ", accessLines: [11, 27], body: #"""
 /** What `BridgeStream.emit` rejects with once the page stopped reading (its `$cancel`, a navigation). */
 export class BridgeCancelled extends Error {
@@ -3886,6 +4257,466 @@ export class BridgeTextScan {
 }
 
 """#, imports: ["{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeJavaScript, BridgeUnicode } from './Text';", "{ BridgeError, BridgeErrorCode, JsonWriter } from './Values';"]),
+RuntimeSource(name: "Transfers.ets", firstLine: 12, modifier: "export ", accessLines: [13, 30, 48, 102, 168, 399, 448], body: #"""
+/** What `install` takes to offer the path: the longest value and where inline base64 stops. */
+export interface BridgeTransferOptions {
+  /** The longest value, in bytes, on this path (default 256 MiB; inline base64 stays at 10 MiB). */
+  max?: number;
+  /** Values shorter than this travel inline as base64, where the message path is faster (default 64 KiB). */
+  inline?: number;
+  /** The most bytes held at once for the page, uploaded or offered, not yet taken (default 2 x max). */
+  maxHeldBytes?: number;
+  /** How long an unclaimed value is kept, in milliseconds (default 60 s). */
+  lifetimeMs?: number;
+  /**
+   * Test harnesses only: the base URL the page is told to fetch instead of
+   * `bridgegen-bytes://transfer/` (a desktop Chromium cannot fetch the custom scheme).
+   */
+  baseUrl?: string;
+}
+
+/** A value the page fetches: its token and length, in the answer's `$bytes` list. */
+export class BridgeTransferTicket {
+  readonly token: string;
+  readonly length: number;
+
+  constructor(token: string, length: number) {
+    this.token = token;
+    this.length = length;
+  }
+
+  get json(): JsonValue {
+    const members = new Map<string, JsonValue>();
+    members.set('token', new JsonText(this.token));
+    members.set('length', new JsonInteger(BigInt(this.length)));
+    return new JsonObject(members);
+  }
+}
+
+/** What the scheme handler answers a fetch with: a status and a body, text or the value's bytes. */
+export class BridgeTransferResponse {
+  readonly status: number;
+  readonly body: Uint8Array;
+  readonly isText: boolean;
+
+  constructor(status: number, body: Uint8Array, isText: boolean) {
+    this.status = status;
+    this.body = body;
+    this.isText = isText;
+  }
+
+  static text(status: number, text: string): BridgeTransferResponse {
+    return new BridgeTransferResponse(status, BridgeTransferResponse.utf8(text), true);
+  }
+
+  /** A text response's body as text (the token of a stored upload). */
+  get text(): string {
+    return this.isText ? String.fromCharCode(...Array.from(this.body)) : '';
+  }
+
+  get contentType(): string {
+    return this.status === 200 && !this.isText ? 'application/octet-stream' : 'text/plain; charset=utf-8';
+  }
+
+  /** The response's headers for a page of `origin` (its trusted `Origin` header): CORS admits that page only, nothing is cached. */
+  headers(origin: string | undefined): Map<string, string> {
+    const headers = new Map<string, string>();
+    headers.set('Content-Type', this.contentType);
+    headers.set('Content-Length', this.body.length.toString());
+    headers.set('Cache-Control', 'no-store');
+    if (origin !== undefined) {
+      headers.set('Access-Control-Allow-Origin', origin);
+    }
+    if (this.status === 204) {
+      headers.set('Access-Control-Allow-Methods', 'GET, POST');
+      headers.set('Access-Control-Allow-Headers', 'Content-Type');
+    }
+    return headers;
+  }
+
+  /** The texts are the runtime's own (ASCII and numbers), so UTF-16 units are bytes. */
+  private static utf8(text: string): Uint8Array {
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) {
+      out[i] = text.charCodeAt(i) & 0x7F;
+    }
+    return out;
+  }
+}
+
+/**
+ * One value the page is uploading, read in chunks: at most `limit` bytes are ever held; past it,
+ * what was read is freed. A declared length is the buffer's size at once; a chunked body grows it.
+ */
+export class BridgeUpload {
+  readonly origin: string;
+  readonly limit: number;
+  private buffer: Uint8Array;
+  private length: number = 0;
+  /** Whether the body grew past `limit` (what was read is freed). */
+  isOverLimit: boolean = false;
+
+  constructor(origin: string, limit: number, declaredLength: number | undefined) {
+    this.origin = origin;
+    this.limit = limit;
+    this.buffer = new Uint8Array(declaredLength !== undefined && declaredLength <= limit ? declaredLength : 0);
+  }
+
+  get count(): number {
+    return this.length;
+  }
+
+  /** Adds the next chunk of the body; false once it is over the limit. */
+  append(chunk: Uint8Array): boolean {
+    if (this.isOverLimit) {
+      return false;
+    }
+    if (chunk.length > this.limit - this.length) {
+      this.isOverLimit = true;
+      this.buffer = new Uint8Array(0);
+      this.length = 0;
+      return false;
+    }
+    if (this.length + chunk.length > this.buffer.length) {
+      const grown = new Uint8Array(Math.min(this.limit, Math.max(this.length + chunk.length, this.buffer.length * 2, 1 << 16)));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length += chunk.length;
+    return true;
+  }
+
+  /** The bytes read, without a copy when the buffer is exactly full. */
+  get data(): Uint8Array {
+    return this.length === this.buffer.length ? this.buffer : this.buffer.slice(0, this.length);
+  }
+}
+
+/** One value that waits to cross. */
+class BridgeTransferEntry {
+  readonly data: Uint8Array;
+  readonly origin: string;
+  readonly toPage: boolean;
+  readonly stored: number;
+
+  constructor(data: Uint8Array, origin: string, toPage: boolean, stored: number) {
+    this.data = data;
+    this.origin = origin;
+    this.toPage = toPage;
+    this.stored = stored;
+  }
+}
+
+/**
+ * The values of one web view that wait to cross: uploaded by the page for a message that will
+ * name them, or offered to the page in an answer that names them. Each is one-time, bound to
+ * the origin of the page that may use it, and forgotten after `lifetimeMs` (the Swift runtime's
+ * `BridgeTransfers`). Runs on the UI thread, as the session does.
+ */
+export class BridgeTransfers {
+  /** The scheme the page fetches; registered by the app's `customizeSchemes` call. */
+  static readonly SCHEME: string = 'bridgegen-bytes';
+  /** Most values one message may name. */
+  static readonly MAX_PER_MESSAGE: number = 1024;
+
+  readonly baseUrl: string;
+  readonly maxLength: number;
+  readonly inlineBelow: number;
+  readonly maxHeldBytes: number;
+  readonly lifetimeMs: number;
+  private readonly entries: Map<string, BridgeTransferEntry> = new Map<string, BridgeTransferEntry>();
+  private held: number = 0;
+  private readonly random: (count: number) => Uint8Array;
+  private readonly clock: () => number;
+
+  /** `random` gives cryptographically strong bytes (the glue's: `cryptoFramework`); `clock` milliseconds. */
+  constructor(options: BridgeTransferOptions, random: (count: number) => Uint8Array, clock?: () => number) {
+    this.random = random;
+    this.baseUrl = options.baseUrl ?? `${BridgeTransfers.SCHEME}://transfer/`;
+    this.maxLength = Math.max(options.max ?? 256 * 1024 * 1024, 0);
+    this.inlineBelow = Math.max(options.inline ?? 64 * 1024, 1);
+    this.maxHeldBytes = options.maxHeldBytes ?? 2 * this.maxLength;
+    this.lifetimeMs = options.lifetimeMs ?? 60000;
+    this.clock = clock ?? ((): number => Date.now());
+  }
+
+  /** Bytes held now (`maxHeldBytes` bounds it). */
+  get heldBytes(): number {
+    return this.held;
+  }
+
+  /** Values held now. */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The `bytes` member of a module's capabilities for a frame of `origin`; undefined for a page
+   * whose fetches say `Origin: null` (`resource://rawfile`, `file`, opaque): those send inline.
+   * An https page is offered the path: the scheme is registered secure, so it is no mixed content.
+   */
+  capability(origin: BridgeOrigin): JsonValue | undefined {
+    if (BridgeTransfers.key(origin) === undefined) {
+      return undefined;
+    }
+    const members = new Map<string, JsonValue>();
+    members.set('url', new JsonText(this.baseUrl));
+    members.set('inline', new JsonInteger(BigInt(this.inlineBelow)));
+    members.set('max', new JsonInteger(BigInt(this.maxLength)));
+    return new JsonObject(members);
+  }
+
+  /** Stores a value `origin` (a key) uploaded; undefined when it would hold more than `maxHeldBytes`. */
+  store(data: Uint8Array, origin: string): string | undefined {
+    return this.keep(new BridgeTransferEntry(data, origin, false, this.clock()));
+  }
+
+  /** Offers a value to the page of `origin`, which fetches it with the returned token; undefined when it would hold too much. */
+  offer(data: Uint8Array, origin: BridgeOrigin): string | undefined {
+    const key = BridgeTransfers.key(origin);
+    return key === undefined ? undefined : this.keep(new BridgeTransferEntry(data, key, true, this.clock()));
+  }
+
+  private keep(entry: BridgeTransferEntry): string | undefined {
+    this.sweep();
+    if (this.held + entry.data.length > this.maxHeldBytes) {
+      return undefined;
+    }
+    let token = this.token();
+    while (this.entries.has(token)) {
+      token = this.token();
+    }
+    this.entries.set(token, entry);
+    this.held += entry.data.length;
+    return token;
+  }
+
+  /** Takes the uploaded value `token` names for a message of `origin` (once). */
+  take(token: string, origin: BridgeOrigin): Uint8Array | undefined {
+    this.sweep();
+    const key = BridgeTransfers.key(origin);
+    const entry = this.entries.get(token);
+    if (key === undefined || entry === undefined || entry.toPage || entry.origin !== key) {
+      return undefined;
+    }
+    this.remove(token);
+    return entry.data;
+  }
+
+  /** What a fetch of `token` by a page whose `Origin` header is `origin` gets: the bytes, once. */
+  fetch(token: string, origin: string | undefined): BridgeTransferResponse {
+    this.sweep();
+    const entry = this.entries.get(token);
+    if (entry === undefined || !entry.toPage) {
+      return BridgeTransferResponse.text(404, 'no value has this URL (unknown, used or expired)');
+    }
+    if (origin === undefined || BridgeTransfers.keyOfHeader(origin) !== entry.origin) {
+      return BridgeTransferResponse.text(403, 'this value is not for this page\'s origin');
+    }
+    this.remove(token);
+    return new BridgeTransferResponse(200, entry.data, false);
+  }
+
+  /** Forgets every value: the page's process went away, or the bridge was uninstalled. */
+  removeAll(): void {
+    this.entries.clear();
+    this.held = 0;
+  }
+
+  /** Forgets one value (an upload whose request stopped before it was answered). */
+  remove(token: string): void {
+    const entry = this.entries.get(token);
+    if (entry !== undefined) {
+      this.entries.delete(token);
+      this.held -= entry.data.length;
+    }
+  }
+
+  /** Drops what waited longer than `lifetimeMs`; run at every operation, so no timer is needed. */
+  private sweep(): void {
+    const now = this.clock();
+    const expired: string[] = [];
+    this.entries.forEach((entry: BridgeTransferEntry, token: string) => {
+      if (now - Math.min(now, entry.stored) > Math.max(0, this.lifetimeMs)) {
+        expired.push(token);
+      }
+    });
+    expired.forEach((token: string) => this.remove(token));
+  }
+
+  /** 128 random bits as base64url, 22 characters: unguessable, and safe in a URL path. */
+  token(): string {
+    const bytes = this.random(16);
+    if (bytes.length !== 16) {
+      throw new BridgeError(BridgeErrorCode.INTERNAL_ERROR, `the random source gave ${bytes.length} bytes, not 16`);
+    }
+    return BridgeBase64.encode(bytes).substring(0, 22).replace(/\+/g, '-').replace(/\//g, '_');
+  }
+
+  /**
+   * `scheme://host[:port]` of a frame's origin, as a fetch's `Origin` header writes it; undefined
+   * for an origin whose fetches say `null`: no host, opaque, `file`, or bundled `resource` content.
+   */
+  static key(origin: BridgeOrigin): string | undefined {
+    const scheme = origin.scheme.toLowerCase();
+    const host = origin.host.toLowerCase();
+    if (host.length === 0 || scheme === '' || scheme === 'file' || scheme === 'resource' || scheme === 'about'
+      || scheme === 'data' || scheme === 'blob' || scheme === 'javascript') {
+      return undefined;
+    }
+    return origin.port > 0 ? `${scheme}://${host}:${origin.port}` : `${scheme}://${host}`;
+  }
+
+  /** An `Origin` header as `key` writes origins (lowercased); undefined for `null` or a malformed one. */
+  static keyOfHeader(header: string): string | undefined {
+    const origin = BridgeTransfers.originOfHeader(header);
+    return origin === undefined ? undefined : BridgeTransfers.key(origin);
+  }
+
+  /** The origin an `Origin` header names, as a main frame (a fetch does not say which frame). */
+  static originOfHeader(header: string): BridgeOrigin | undefined {
+    const parts = header.split('://');
+    if (parts.length !== 2 || parts[0].length === 0 || parts[1].length === 0 || parts[1].includes('/')) {
+      return undefined;
+    }
+    const origin = BridgeOrigin.parse(header, true);
+    return origin.scheme === '' || origin.host === '' ? undefined : origin;
+  }
+
+  /**
+   * Starts reading an upload from a page whose fetch said `Origin: origin`: the upload, or the
+   * response when it is refused before anything is read (a foreign or missing origin, a declared
+   * length over the limit).
+   */
+  beginUpload(policy: BridgeOriginPolicy, origin: string | undefined, declaredLength: number | undefined): BridgeUpload | BridgeTransferResponse {
+    const frame = origin === undefined ? undefined : BridgeTransfers.originOfHeader(origin);
+    const key = frame === undefined ? undefined : BridgeTransfers.key(frame);
+    if (frame === undefined || key === undefined) {
+      return BridgeTransferResponse.text(403, 'the page\'s origin cannot use the bytes transfer path');
+    }
+    if (!policy.allows(frame)) {
+      return BridgeTransferResponse.text(403, 'the page\'s origin is not trusted');
+    }
+    if (declaredLength !== undefined && declaredLength > this.maxLength) {
+      return BridgeTransferResponse.text(413, `a value of ${declaredLength} bytes is over the limit of ${this.maxLength}`);
+    }
+    return new BridgeUpload(key, this.maxLength, declaredLength);
+  }
+
+  /** Ends an upload whose body was read whole: the token the page's message names it by. */
+  finishUpload(upload: BridgeUpload): BridgeTransferResponse {
+    if (upload.isOverLimit) {
+      return BridgeTransferResponse.text(413, `the value is over the limit of ${this.maxLength} bytes`);
+    }
+    const token = this.store(upload.data, upload.origin);
+    if (token === undefined) {
+      return BridgeTransferResponse.text(507, `the app holds ${this.maxHeldBytes} bytes for the page already`);
+    }
+    return BridgeTransferResponse.text(200, token);
+  }
+
+  /** The values a message's `$bytes` names, taken from the uploads of its frame's origin. */
+  takeUploads(list: JsonValue, origin: BridgeOrigin): Uint8Array[] {
+    const limit = BridgeTransfers.MAX_PER_MESSAGE;
+    if (!(list instanceof JsonArray) || list.values.length > limit || list.values.some((token: JsonValue) => !(token instanceof JsonText))) {
+      throw new BridgeError(BridgeErrorCode.INVALID_MESSAGE, `$bytes: expected an array of at most ${limit} transfer tokens`);
+    }
+    const values: Uint8Array[] = [];
+    list.values.forEach((token: JsonValue, index: number) => {
+      const data = this.take((token as JsonText).value, origin);
+      if (data === undefined) {
+        throw BridgeTransfers.noTransfer(index);
+      }
+      values.push(data);
+    });
+    return values;
+  }
+
+  static noTransfer(index: number): BridgeError {
+    return new BridgeError(BridgeErrorCode.INVALID_PARAMS,
+      `$bytes[${index}]: no transfer for this page has this token (unknown, used, expired, or another origin's)`);
+  }
+}
+
+/**
+ * The `bytes` values of the message being decoded and of the result being encoded, which
+ * travel beside it: `{"$bytes": i}` stands for the i-th of the message's list. ArkTS has no
+ * context that follows a call, so the session sets these around the synchronous decoding of a
+ * message's params and encoding of a request's result, and clears them after.
+ */
+export class BridgeAttachments {
+  /** The uploaded values of the message whose params are being decoded. */
+  static incoming: Uint8Array[] | undefined = undefined;
+  /** Where the request's result being encoded puts its large values; undefined: everything inline. */
+  static outgoing: BridgeOutgoing | undefined = undefined;
+
+  /** The value `{"$bytes": i}` names in the message being decoded; undefined when `value` is not one. */
+  static resolve(value: JsonValue | undefined): Uint8Array | undefined {
+    const incoming = BridgeAttachments.incoming;
+    if (incoming === undefined || !(value instanceof JsonObject) || value.members.size !== 1) {
+      return undefined;
+    }
+    const index = value.members.get('$bytes');
+    if (!(index instanceof JsonInteger) || index.value < BigInt(0) || index.value >= BigInt(incoming.length)) {
+      return undefined;
+    }
+    return incoming[Number(index.value)];
+  }
+
+  /** The reference that stands for `value` at `path` in a result whose page fetches large values; undefined: inline. */
+  static reference(value: Uint8Array, path: BridgePath): JsonValue | undefined {
+    const outgoing = BridgeAttachments.outgoing;
+    return outgoing === undefined || path.root !== 'result' ? undefined : outgoing.reference(value);
+  }
+
+  /** Runs `body` with `incoming` as the message's values, cleared after whatever happens. */
+  static decoding<T>(incoming: Uint8Array[] | undefined, body: () => T): T {
+    const before = BridgeAttachments.incoming;
+    BridgeAttachments.incoming = incoming;
+    try {
+      return body();
+    } finally {
+      BridgeAttachments.incoming = before;
+    }
+  }
+
+  /** Runs `body` with `outgoing` collecting the result's large values, cleared after whatever happens. */
+  static encoding<T>(outgoing: BridgeOutgoing | undefined, body: () => T): T {
+    const before = BridgeAttachments.outgoing;
+    BridgeAttachments.outgoing = outgoing;
+    try {
+      return body();
+    } finally {
+      BridgeAttachments.outgoing = before;
+    }
+  }
+}
+
+/** The large values of one result, in the order its encoder met them. */
+export class BridgeOutgoing {
+  readonly inlineBelow: number;
+  readonly maxLength: number;
+  readonly values: Uint8Array[] = [];
+
+  constructor(inlineBelow: number, maxLength: number) {
+    this.inlineBelow = inlineBelow;
+    this.maxLength = maxLength;
+  }
+
+  /** The reference that stands for `data`, or undefined when it goes inline. */
+  reference(data: Uint8Array): JsonValue | undefined {
+    if (data.length < this.inlineBelow || data.length > this.maxLength) {
+      return undefined;
+    }
+    this.values.push(data);
+    const members = new Map<string, JsonValue>();
+    members.set('$bytes', new JsonInteger(BigInt(this.values.length - 1)));
+    return new JsonObject(members);
+  }
+}
+
+"""#, imports: ["{ BridgeBase64 } from './Base64';", "{ BridgeOrigin } from './Caller';", "{ BridgePath } from './Paths';", "{ BridgeOriginPolicy } from './Session';", "{ BridgeError, BridgeErrorCode, JsonArray, JsonInteger, JsonObject, JsonText, JsonValue } from './Values';"]),
 RuntimeSource(name: "Values.ets", firstLine: 7, modifier: "export ", accessLines: [8, 17, 21, 34, 43, 52, 61, 70, 80, 225, 249, 289, 313], body: #"""
 /** Any JSON value: the ArkTS side of the IDL's `any`, and what results and payloads are encoded to. */
 export abstract class JsonValue {
@@ -4197,6 +5028,8 @@ export class BridgeEnvelope {
   readonly errcode: number;
   readonly errmsg: string;
   readonly data: JsonValue;
+  /** The values the page fetches before it decodes `data` (`$bytes`, each `{token, length}`; Transfers.ets). */
+  transfers: JsonValue[] = [];
 
   constructor(errcode: number, errmsg: string, data: JsonValue) {
     this.errcode = errcode;
@@ -4209,6 +5042,10 @@ export class BridgeEnvelope {
     JsonWriter.writeString(this.errmsg, out);
     out.push(',"data":');
     JsonWriter.write(this.data, out);
+    if (this.transfers.length > 0) {
+      out.push(',"$bytes":');
+      JsonWriter.write(new JsonArray(this.transfers), out);
+    }
     out.push('}');
     return out.join('');
   }

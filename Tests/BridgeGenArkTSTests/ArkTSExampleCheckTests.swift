@@ -111,8 +111,8 @@ final class ArkTSExampleCheckTests: XCTestCase {
 
     /// docs/HARMONY.md's ArkTS as written: the handler class (its elided "other methods" filled
     /// with the sample page's handler examples, as ANDROID.md's Activity is in the Kotlin test),
-    /// the `Index` page that installs it, and the user-agent line inside `onControllerAttached`'s
-    /// place, a method with the page's controller. The hvigor plugin (TypeScript for hvigor's
+    /// the `Index` page that installs it, and the user-agent line and the bytes path's setup
+    /// inside `onControllerAttached`'s place, a method with the page's controller. The hvigor plugin (TypeScript for hvigor's
     /// Node runtime, marked not run) is not ArkTS and stays out.
     func testHarmonyDocArkTSBlocksPassTheArkTSChecker() throws {
         let markdown = try DocSnippets.markdown("docs/HARMONY.md")
@@ -120,8 +120,9 @@ final class ArkTSExampleCheckTests: XCTestCase {
         let handler = try XCTUnwrap(blocks.first { $0.text.contains("implements SampleHandler") }, "docs/HARMONY.md has no handler class")
         let index = try XCTUnwrap(blocks.first { $0.text.contains("struct Index") }, "docs/HARMONY.md has no Index page")
         let userAgent = try XCTUnwrap(blocks.first { $0.text.contains("setCustomUserAgent") }, "docs/HARMONY.md has no user-agent line")
+        let bytes = try XCTUnwrap(blocks.first { $0.text.contains("customizeSchemes") }, "docs/HARMONY.md has no bytes path setup")
         XCTAssertEqual(blocks.filter { $0.text.contains("hvigor") }.count, 1, "the one ts block not checked is the hvigor plugin")
-        XCTAssertEqual(blocks.count, 4, "every ts block of docs/HARMONY.md is accounted for")
+        XCTAssertEqual(blocks.count, 5, "every ts block of docs/HARMONY.md is accounted for")
 
         let elision = "  // ... the module's other methods"
         XCTAssertTrue(handler.text.contains(elision), "the handler class no longer elides its other methods:\n" + handler.text)
@@ -148,9 +149,10 @@ final class ArkTSExampleCheckTests: XCTestCase {
             + Self.arkTSBlocks(user).filter(Self.isHandler).map(Self.indented).joined(separator: "\n\n") + "\n}\n"
         text += "\n" + index.text + "\n"
         text += "\nclass DocsUserAgent {\n  private controller: webview.WebviewController = new webview.WebviewController();\n\n"
-        text += "  attached(): void {\n" + Self.indented(Self.indented(userAgent.text)) + "\n  }\n}\n"
+        text += "  attached(): void {\n" + Self.indented(Self.indented(userAgent.text)) + "\n  }\n\n"
+        text += "  bytesPath(): void {\n" + Self.indented(Self.indented(bytes.text)) + "\n  }\n}\n"
         for run in try Self.check(["DocsHarmony.ets": text]) {
-            XCTAssertTrue(run.clean, "docs/HARMONY.md (lines \(handler.line), \(index.line), \(userAgent.line)), API \(run.level):\n" + run.output + "\n" + text)
+            XCTAssertTrue(run.clean, "docs/HARMONY.md (lines \(handler.line), \(index.line), \(userAgent.line), \(bytes.line)), API \(run.level):\n" + run.output + "\n" + text)
         }
     }
 }

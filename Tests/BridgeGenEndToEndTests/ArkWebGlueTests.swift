@@ -14,10 +14,19 @@ final class ArkWebGlueTests: XCTestCase {
     /// The cases of each suite: fewer means some did not run.
     static let nodeCases = 21
     static let chromiumCases = 3
+    static let bytesCases = 19
 
     func testTheGlueOnTheStandIn() throws {
         guard which("tsc") != nil else { throw XCTSkip("tsc is not on PATH: \(installAdvice)") }
         try runArkWebSuite("arkweb-glue.test.js", label: "arkweb-glue", minimum: Self.nodeCases)
+    }
+
+    /// The bytes transfer path (arkweb-bytes.test.js): the stand-in's scheme-handler API held to
+    /// ArkWeb's, then Transfers.ets and ArkWebTransfers.ets on it: the capability, uploads and
+    /// downloads, limits, origins, expiry, torn bodies, stopped requests.
+    func testTheBytesPathOnTheStandIn() throws {
+        guard which("tsc") != nil else { throw XCTSkip("tsc is not on PATH: \(installAdvice)") }
+        try runArkWebSuite("arkweb-bytes.test.js", label: "arkweb-bytes", minimum: Self.bytesCases)
     }
 
     func testTheGlueWithChromium() throws {

@@ -1,3 +1,4 @@
+import BridgeGenTestSupport
 import Foundation
 import XCTest
 
@@ -9,6 +10,9 @@ import XCTest
 ///   (webkit_harness.py --mode bytes, transfer_scheme.py), as WKWebView's reach the glue's
 ///   `WKURLSchemeHandler`,
 /// in both transports. Each suite prints `bytes-<engine>-<transport>: N passed, M failed`.
+/// HarmonyOS: the same cases in Chromium (ArkWeb's engine) against the ArkTS host, its fetches of
+/// the test base URL relayed to the stand-in's `WebSchemeHandler` the ArkTS glue set
+/// (chromium_arkts_bytes.py), printing `bytes-chromium-arkts-<transport>: N passed, M failed`.
 final class BytesEndToEndTests: XCTestCase {
     /// The cases of bytes.js (the fast path 17, a small `max` 3, no transfer store 4), the same in
     /// every engine: fewer means some did not run.
@@ -19,6 +23,9 @@ final class BytesEndToEndTests: XCTestCase {
     func testWebKitBytesReply() throws { try runBytesSuite("webkit", "reply") }
     func testWebKitBytesCallback() throws { try runBytesSuite("webkit", "callback") }
 
+    func testChromiumArkTSBytesReply() throws { try runArkTSBytesSuite("reply") }
+    func testChromiumArkTSBytesCallback() throws { try runArkTSBytesSuite("callback") }
+
     private func runBytesSuite(_ engine: String, _ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let out = try E2E.prepared.get()
         let result = try E2E.run(["python3", E2E.harness.appendingPathComponent("e2e.py").path, engine,
@@ -28,7 +35,24 @@ final class BytesEndToEndTests: XCTestCase {
             XCTFail(String(missing), file: file, line: line)
             return
         }
-        let label = "bytes-\(engine)-\(transport): "
+        assertSummary(result, label: "bytes-\(engine)-\(transport): ", file: file, line: line)
+    }
+
+    private func runArkTSBytesSuite(_ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for tool in ["python3", "node", "tsc"] where which(tool) == nil {
+            throw XCTSkip("\(tool) is not on PATH, so the ArkTS suites cannot run here: \(installAdvice)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+              (try? runProcess("python3", ["-c", "import playwright"]))?.status == 0 else {
+            throw XCTSkip("Chromium or playwright is missing: Scripts/install-deps.sh test installs chromium and playwright==1.65.2")
+        }
+        let out = try ArkTSConformanceTests.prepared.get()
+        let result = try runProcess("python3", [E2E.harness.appendingPathComponent("e2e.py").path, "arkts-chromium", "--out", out.path,
+                                                "--transport", transport, "--suite", "bytes"], in: TestPaths.repository, timeout: 1800, mergeStderr: true)
+        assertSummary(result, label: "bytes-chromium-arkts-\(transport): ", file: file, line: line)
+    }
+
+    private func assertSummary(_ result: RunResult, label: String, file: StaticString, line: UInt) {
         let summaries = result.output.split(separator: "\n").filter { $0.hasPrefix(label) }
         XCTAssertEqual(result.status, 0, "the \(label)suite failed:\n\(result.output)", file: file, line: line)
         XCTAssertEqual(summaries.count, 1, "no summary line \(label)...:\n\(result.output)", file: file, line: line)

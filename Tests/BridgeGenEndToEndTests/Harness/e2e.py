@@ -17,9 +17,10 @@
     e2e.py prepare --arkts ...                   also the ArkTS host per transport: the ArkTS generated
                                                  for Schemas/ (.ets copied as .ts), arkts/*.ts and the
                                                  ArkWeb stand-in, compiled by tsc into DIR/<transport>/arkts/
-    e2e.py arkts-node|arkts-chromium --out DIR [--transport T]
+    e2e.py arkts-node|arkts-chromium --out DIR [--transport T] [--suite bytes (arkts-chromium only)]
                                                  conformance.js against that host: node (roundtrip.mjs
-                                                 --platform arkts) or Chromium (chromium_android.py --platform arkts)
+                                                 --platform arkts) or Chromium (chromium_android.py --platform arkts);
+                                                 --suite bytes: bytes.js in Chromium (chromium_arkts_bytes.py)
     --suite conformance|evolution|both|bytes     node/webkit: Schemas/ (conformance.js, the default)
                                                  or the capability suite (evolution.js), or both;
                                                  or the bytes fast path's suite (bytes.js: node with
@@ -215,6 +216,8 @@ def prepare_arkts(bridgegen, transport, out):
             inputs.append(os.path.join(src, name))
     kit_module(base, '@kit.ArkWeb', os.path.join(ARKWEB, 'kit', 'ArkWeb.d.ts'), [os.path.join(ARKWEB, 'kit', 'ArkWeb.js')])
     kit_module(base, '@kit.BasicServicesKit', os.path.join(ARKWEB, 'kit', 'BasicServicesKit.d.ts'), [])
+    kit_module(base, '@ohos.security.cryptoFramework', os.path.join(ARKWEB, 'kit', 'cryptoFramework.d.ts'),
+               [os.path.join(ARKWEB, 'kit', 'cryptoFramework.js')])
     # The engine's side of the stand-in, for the host (plain JavaScript).
     kit_module(base, 'arkweb-standin', None, [os.path.join(ARKWEB, 'arkweb.js'), os.path.join(ARKWEB, 'engine.js')])
     run(['tsc'] + ARKTS_TSC_FLAGS + ['--outDir', os.path.join(base, 'out')] + inputs, cwd=base)
@@ -444,13 +447,19 @@ def run_android(engine, out, transports, classes):
     return results
 
 
-def run_arkts(engine, out, transports):
+def run_arkts(engine, out, transports, bytes_suite=False):
     """conformance.js against the ArkTS host (prepare --arkts) in one engine, each transport; each
-    suite prints `arkts-<engine>-<transport>: N passed, M failed`."""
+    suite prints `arkts-<engine>-<transport>: N passed, M failed`. With the bytes suite (Chromium
+    only): bytes.js through chromium_arkts_bytes.py, `bytes-chromium-arkts-<transport>: ...`."""
     results = []
     for transport in transports:
         web = os.path.join(out, transport, 'web')
         host = os.path.join(out, transport, 'arkts', 'out', 'ArkTSHost.js')
+        if bytes_suite:
+            status, output = stream([sys.executable, os.path.join(HERE, 'chromium_arkts_bytes.py'), '--transport', transport,
+                                     '--web', web, '--host', host])
+            results.append(('bytes-chromium-arkts', transport, status, summary(output)))
+            continue
         if engine == 'node':
             command = ['node', os.path.join(HERE, 'roundtrip.mjs'), '--platform', 'arkts', '--transport', transport, '--web', web, '--host', host]
         else:
@@ -496,7 +505,10 @@ def main():
         if options.command == 'prepare':
             return 0
     if options.command.startswith('arkts-'):
-        return report(run_arkts(options.command[len('arkts-'):], out, transports))
+        engine = options.command[len('arkts-'):]
+        if options.suite == 'bytes' and engine != 'chromium':
+            parser.error('the ArkTS bytes suite runs in Chromium only (arkts-chromium --suite bytes)')
+        return report(run_arkts(engine, out, transports, bytes_suite=options.suite == 'bytes'))
     if options.command.startswith('android-'):
         if not options.classes:
             parser.error('--classes is required')

@@ -25,7 +25,11 @@ async function main() {
         const phase = params.get('phase') || phases[0];
         await control({ cmd: 'host', line: { transfers: bytes.PHASES[phase].transfers } });
         const client = await import('./client/index.js');
-        const result = await bytes.run({ engine, transport, phase, client, fetch: window.fetch.bind(window), control,
+        // A harness whose host advertises another base URL says so (bytesUrl), with the page's origin.
+        const bytesUrl = params.get('bytesUrl') ?? undefined;
+        const origin = bytesUrl === undefined ? undefined : window.location.origin;
+        const largest = Number(params.get('largest')) || undefined;
+        const result = await bytes.run({ engine, transport, phase, client, fetch: window.fetch.bind(window), control, bytesUrl, origin, largest,
             log: (line) => control({ cmd: 'print', text: line }) });
         await control({ cmd: 'done', result: { ...result, phases } });
         return;

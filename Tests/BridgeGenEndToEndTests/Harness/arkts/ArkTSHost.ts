@@ -28,6 +28,17 @@
 //   {"id":9,"stats":true}       "lateAnswers"; "evaluated": the runJavaScript scripts since the install
 //   {"id":11,"module":"sample","installed":false}   the app takes a module out of the session (the object stays), or back
 //   {"id":10,"uninstall":true}
+// The bytes fast path (docs/WIRE.md, "Bytes at platform speed (HarmonyOS)"; Harness/bytes.js), the
+// Swift test host's commands, through the stand-in's scheme handler the glue set:
+//   {"id":13,"transfers":{"max":N,"inline":N,"baseUrl":"https://..."}|false}   the store on (a later
+//       install with `transfers`, as an app's) or off; the app's customizeSchemes call ran at start
+//   {"id":14,"scheme":{"method","url","headers":{name: value},"file","frameUrl","out"}}   a page's
+//       request of the scheme (the harness's route relays it): the body read from "file", a 200
+//       octet-stream body written to "out"; "http": {"status","headers","body"|"length"} or {"failed"}
+//   {"id":15,"upload":{"origin","file","declaredLength","torn"}}   {"id":16,"download":{"origin","token","file"}}
+//       an upload or a download as the page's fetch would make it, with that Origin header
+//   {"id":17,"tearNextUpload":true}   the next scheme upload's body fails after its first half
+//   "stats" also reports "transfers": {"entries","heldBytes"}
 // Out: {"id":N,"queued":{...},...} when a command is done and what it started has settled (a page
 // call when it ends, with "outcome"); between them what the page gets, in order:
 // {"frame":{"object","deliver","data"}} (a page function the glue called) and {"evaluate":script}
@@ -39,7 +50,7 @@ import { BridgeArkWeb } from './ArkWeb';
 import { SampleBridge, SampleCodec, SampleDispatcher, SampleEvents, SamplePage } from './SampleBridge';
 import { BusyError, UserBridge, UserCodec, UserDispatcher, UserEvents, UserPage } from './UserBridge';
 import {
-  BridgeApplicationError, BridgeArkWebOptions, BridgeConfiguration, BridgeConsole, BridgeConsoleLevel, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming,
+  BridgeApplicationError, BridgeArkWebOptions, BridgeArkWebTransfers, BridgeConfiguration, BridgeConsole, BridgeConsoleLevel, BridgeEncode, BridgeError, BridgeErrorCode, BridgeFields, BridgeIncoming,
   BridgeOriginPolicy, BridgePath, BridgeSession, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonReal, JsonText, JsonValue
 } from './BridgeGenSupport';
 import { TestHandlers, jsonText } from './TestHandlers';
@@ -72,6 +83,10 @@ const member = (fields: Fields | undefined, key: string): string | undefined => 
 const number = (fields: Fields | undefined, key: string): number | undefined => {
   const value = fields?.get(key);
   return value instanceof JsonInteger ? Number(value.value) : undefined;
+};
+const flagOf = (fields: Fields, key: string): boolean => {
+  const value = fields.get(key);
+  return value instanceof JsonBool && value.value;
 };
 const members = (value: JsonValue | undefined): Fields | undefined => (value instanceof JsonObject ? value.members : undefined);
 const later = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -110,6 +125,10 @@ class Host {
   frame: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
   controller: any = undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
   session: BridgeSession | undefined = undefined;
+  /** The install's policy and options: a later install (the bytes path's) must give the same. */
+  policy: BridgeOriginPolicy = POLICY;
+  options: BridgeArkWebOptions = {};
+  tearNext = false;
 
   /** What an app's log does with the bridge's lines (it adds its tag); late page answers are counted as the Swift host counts them. */
   log(line: string): void {
@@ -138,6 +157,8 @@ class Host {
       : new BridgeOriginPolicy(POLICY.trustedSchemes, POLICY.trustedHosts.concat([trustedHost]), POLICY.mainFrameOnly, POLICY.bundledOrigins);
     const channel = transport === 'callback' ? 'uniBridgeCall' : undefined;
     const main = isMainFrame ? origin : BUNDLED;
+    this.policy = policy;
+    this.options = { callbackChannel: channel, log: (line: string): void => this.log(line) };
     const web = arkweb.Web({ src: main, controller })
       .onControllerAttached(() => {
         // The generated receiver (`console` stands for a debug build), its [H5] lines in the log as AndroidHost's.
@@ -152,6 +173,7 @@ class Host {
         // A transport or policy other than the set's: the glue's install, one module at a time too.
         const receiver = BridgeConfiguration.consoleReceiver(console, log, sink, policy);
         const options: BridgeArkWebOptions = { callbackChannel: channel, log: log, console: receiver };
+        this.options = options;
         this.session = BridgeArkWeb.install(controller, [new SampleDispatcher(this.handlers)], policy, options);
         BridgeArkWeb.install(controller, [new UserDispatcher(this.handlers)], policy, options);
       })
@@ -201,6 +223,66 @@ class Host {
       case 'user.login-changed': return new UserEvents(session).loginChanged(payload.optional('user', UserCodec.decodeUserInfo));
       default: throw new BridgeError(BridgeErrorCode.UNKNOWN_METHOD, `no event ${member(emit, 'event')} in module ${member(emit, 'module')}`);
     }
+  }
+
+  /** The bytes path on (a later install with `transfers`, as an app's; a new store when it is on already) or off. */
+  transfers(spec: JsonValue | undefined): void {
+    const session = this.session;
+    if (session === undefined || this.controller === undefined) return;
+    const fields = members(spec);
+    if (fields === undefined) {
+      session.transfers = undefined;
+      return;
+    }
+    const options = { max: number(fields, 'max'), inline: number(fields, 'inline'), baseUrl: member(fields, 'baseUrl') };
+    if (session.transfers === undefined) BridgeArkWeb.install(this.controller, [], this.policy, { ...this.options, transfers: options });
+    else session.transfers = BridgeArkWebTransfers.store(options);
+  }
+
+  /** A page's request of the scheme, through the stand-in to the handler the glue set: its outcome. */
+  async scheme(method: string, url: string, headers: [string, string][], body: Uint8Array | undefined, fields: Fields): Promise<Fields> {
+    const torn = this.tearNext && method === 'POST';
+    this.tearNext = this.tearNext && !torn;
+    const stream = body === undefined ? null : new arkweb.WebHttpBodyStream(body, {
+      tearAt: torn ? Math.floor(body.length / 2) : undefined, size: number(fields, 'declaredLength') });
+    const request = this.engine?.schemeRequest({ url, method, headers, body: stream, frameUrl: member(fields, 'frameUrl') ?? '' }, 'bridgegen-bytes');
+    const result = request === undefined ? { refused: 'not installed' } : await request.result;
+    const outcome = new Map<string, JsonValue>();
+    if (result.response === undefined) {
+      outcome.set('failed', integer(result.failed ?? 0));
+      outcome.set('why', text(JSON.stringify(result)));
+      return outcome;
+    }
+    outcome.set('status', integer(result.response.status));
+    outcome.set('headers', object(Object.entries(result.response.headers as Record<string, string>).map(([k, v]): [string, JsonValue] => [k, text(v)])));
+    const out = member(fields, 'out') ?? member(fields, 'file');
+    if (result.response.status === 200 && result.response.mimeType === 'application/octet-stream' && out !== undefined) {
+      require('fs').writeFileSync(out, result.body);
+      outcome.set('length', integer(result.body.length));
+    } else {
+      outcome.set('body', text(result.body.toString('utf8')));
+    }
+    return outcome;
+  }
+
+  /** The `scheme`, `upload` and `download` commands: the request each makes of the scheme. */
+  async transfer(command: Fields): Promise<JsonValue> {
+    const fs = require('fs');
+    const base = this.session?.transfers?.baseUrl ?? 'bridgegen-bytes://transfer/';
+    const origin = (fields: Fields): [string, string][] => (member(fields, 'origin') === undefined ? [] : [['Origin', member(fields, 'origin') as string]]);
+    const read = (fields: Fields): Uint8Array | undefined => (member(fields, 'file') === undefined ? undefined : new Uint8Array(fs.readFileSync(member(fields, 'file'))));
+    const upload = members(command.get('upload'));
+    const download = members(command.get('download'));
+    const scheme = members(command.get('scheme')) ?? new Map<string, JsonValue>();
+    if (upload !== undefined) {
+      if (flagOf(upload, 'torn')) this.tearNext = true;
+      return new JsonObject(await this.scheme('POST', base + 'upload', origin(upload), read(upload) ?? new Uint8Array(0), upload));
+    }
+    if (download !== undefined) {
+      return new JsonObject(await this.scheme('GET', base + (member(download, 'token') ?? ''), origin(download), undefined, download));
+    }
+    const headers = Array.from(members(scheme.get('headers'))?.entries() ?? []).map(([k, v]): [string, string] => [k, v instanceof JsonText ? v.value : '']);
+    return new JsonObject(await this.scheme(member(scheme, 'method') ?? 'GET', member(scheme, 'url') ?? '', headers, read(scheme), scheme));
   }
 
   /** The app takes a module out of the session (its object stays) or puts it back. */
@@ -264,8 +346,16 @@ class Host {
       this.handlers.reset();
     } else if (command.get('module') instanceof JsonText) {
       this.installModule(member(command, 'module') ?? '', flag('installed'));
+    } else if (command.has('transfers')) {
+      this.transfers(command.get('transfers'));
+    } else if (command.has('scheme') || command.has('upload') || command.has('download')) {
+      answer.push(['http', await this.transfer(command)]);
+    } else if (command.has('tearNextUpload')) {
+      this.tearNext = true;
     } else if (command.has('stats')) {
       answer.push(['lateAnswers', integer(this.lateAnswers)], ['evaluated', integer(this.engine?.evaluated ?? 0)]);
+      const store = this.session?.transfers;
+      answer.push(['transfers', object([['entries', integer(store?.count ?? 0)], ['heldBytes', integer(store?.heldBytes ?? 0)]])]);
     } else if (command.has('uninstall')) {
       this.uninstall();
     } else {
@@ -320,6 +410,8 @@ function caught(error: unknown): JsonValue {
 }
 
 async function main(): Promise<void> {
+  // The app's one customizeSchemes call, before any Web: the bytes path's scheme (docs/HARMONY.md).
+  webview.WebviewController.customizeSchemes([BridgeArkWebTransfers.scheme()]);
   const host = new Host();
   const readline = require('readline');
   const lines = readline.createInterface({ input: process.stdin });

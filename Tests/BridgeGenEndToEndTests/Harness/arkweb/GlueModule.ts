@@ -1,10 +1,13 @@
 // Modules as the generator writes them, by hand, for arkweb-glue.test.js: `sample` answers its
 // one method `echo` with its params (recording each call's `n` in `handled`, in the order the
 // handler ran) and declares the page method `greet` (the page caller is the runtime's own);
-// `namedModule` stands for a second module of the app.
-import { BridgeDecode } from './Decoding';
+// `namedModule` stands for a second module of the app; `blob` keeps `bytes` values by key
+// (`setBlob({key, contents})` answers their length, `getBlob({key})` the bytes, `echoAny({value})`
+// its `any` value), as the Swift test host's `sample` does.
+import { BridgeDecode, BridgeFields } from './Decoding';
+import { BridgeEncode } from './Encoding';
 import { BridgePageCaller } from './PageCalls';
-import { BridgeCapabilities, BridgeModule, BridgeReply, BridgeSession } from './Session';
+import { BridgeCapabilities, BridgeDispatcher, BridgeModule, BridgeReply, BridgeSession } from './Session';
 import { JsonNull, JsonObject, JsonText, JsonValue } from './Values';
 
 class SampleModule implements BridgeModule {
@@ -62,3 +65,36 @@ export function greet(session: BridgeSession, name: string, timeoutMs: number): 
 
 /** What a legacy page sends through WebViewJavascriptBridge.callHandler: the callback transport's $hello. */
 export const legacyPayload: string = '{"type":"$hello","data":{"module":"sample"}}';
+
+/** The values `blob` keeps, by key (the tests read and set them). */
+export const blobs: Map<string, Uint8Array> = new Map<string, Uint8Array>();
+
+class BlobHandler {}
+
+class BlobModule extends BridgeDispatcher<BlobHandler> {
+  readonly moduleName: string = 'blob';
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['setBlob', 'getBlob', 'echoAny'], [], [], 'glue-test');
+
+  protected dispatchFields(type: string, params: BridgeFields, reply: BridgeReply, session: BridgeSession): void {
+    if (type === 'setBlob') {
+      const key = params.string('key');
+      const contents = params.bytes('contents');
+      this.request<number>(reply, session, BridgeEncode.int, async (): Promise<number> => {
+        blobs.set(key, contents);
+        return contents.length;
+      });
+    } else if (type === 'getBlob') {
+      const key = params.string('key');
+      this.request<Uint8Array>(reply, session, BridgeEncode.bytes, async (): Promise<Uint8Array> => blobs.get(key) ?? new Uint8Array(0));
+    } else {
+      const value = params.field<JsonValue>('value', BridgeDecode.json);
+      this.request<JsonValue>(reply, session, (json: JsonValue): JsonValue => json, async (): Promise<JsonValue> => value);
+    }
+  }
+}
+
+const blobHandler = new BlobHandler();
+
+export function blobModule(): BridgeModule {
+  return new BlobModule(blobHandler);
+}

@@ -31,6 +31,8 @@
 //   error and `null`; a renderer exit leaves it unsettled forever;
 // - document-start scripts run in the main frame only, `javaScriptOnDocumentStart` in
 //   lexicographic order with identical scripts dropped; one invalid rule voids an item's rules.
+// Custom schemes (`customizeSchemes`, `setWebSchemeHandler` and the classes its handler gets)
+// are scheme.js's, re-exported here.
 'use strict';
 
 const vm = require('vm');
@@ -43,14 +45,9 @@ const RenderExitReason = Object.freeze({
     ProcessAbnormalTermination: 0, ProcessWasKilled: 1, ProcessCrashed: 2, ProcessOom: 3, ProcessExitUnknown: 4,
 });
 
-/** `@ohos.base`'s BusinessError: an Error with a numeric `code`. */
-class BusinessError extends Error {
-    constructor(code, message) {
-        super(message);
-        this.name = 'BusinessError';
-        this.code = code;
-    }
-}
+const scheme = require('./scheme.js');
+
+const { BusinessError } = scheme;
 const notAttached = () => new BusinessError(17100001,
     'Init error. The WebviewController must be associated with a Web component.');
 const parameterError = (what) => new BusinessError(401, `Parameter error. ${what}`);
@@ -278,6 +275,18 @@ class WebviewController {
     getCustomUserAgent() { return this.live().customUserAgent; }
 
     static getDefaultUserAgent() { return DEFAULT_USER_AGENT; }
+
+    /** Per controller: the handler its Web's requests of `scheme` go to (scheme.js). */
+    setWebSchemeHandler(schemeName, handler) {
+        if (typeof schemeName !== 'string' || !(handler instanceof scheme.WebSchemeHandler)) {
+            throw parameterError('scheme must be a string and handler a WebSchemeHandler');
+        }
+        this.live().schemeHandlers.set(schemeName, handler);
+    }
+
+    clearWebSchemeHandler() { this.live().schemeHandlers.clear(); }
+
+    static customizeSchemes(schemes) { scheme.customizeSchemes(schemes); }
 }
 
 /** `Web(options)`: the attribute methods a glue uses; each returns the attribute for chaining. */
@@ -353,6 +362,6 @@ function documentStartScripts(attribute, url) {
 }
 
 module.exports = {
-    BusinessError, RenderExitReason, DEFAULT_USER_AGENT, WebviewController, WebAttribute, Web,
+    ...scheme, BusinessError, RenderExitReason, DEFAULT_USER_AGENT, WebviewController, WebAttribute, Web,
     Document, convert, arktsRealm, permits, urlParts, nextTask, documentStartScripts, MAX_DEPTH, MAX_ENTRIES,
 };

@@ -29,6 +29,7 @@ class ArkWebEngine {
         this.asyncBatch = [];
         this.unsettledScripts = [];
         this.uncaught = [];
+        this.schemeHandlers = new Map();
         this.onUncaught = (error) => nextTask(() => { throw error; });
         if (attribute.proxy !== null) this.pending.set(attribute.proxy.name, attribute.proxy);
     }
@@ -137,6 +138,14 @@ class ArkWebEngine {
             this.onUncaught(error);
             return undefined;
         }
+    }
+
+    /**
+     * A page's request of a custom scheme (scheme.js's SchemeRequest), to the handler this Web's
+     * controller set for `scheme` (by default the URL's): `{url, method, headers, body, frameUrl}`.
+     */
+    schemeRequest(fields, scheme = new URL(fields.url).protocol.replace(/:$/, '')) {
+        return new arkweb.SchemeRequest(this.schemeHandlers.get(scheme), scheme, fields);
     }
 
     /** runJavaScript: a later task, the main frame's current document, the completion value's JSON text. */

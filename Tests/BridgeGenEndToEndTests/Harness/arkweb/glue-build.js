@@ -40,11 +40,13 @@ function buildGlue(runtime = path.join(repository, 'Runtime/ArkTS')) {
     inputs.push('src/GlueModule.ts', 'src/globals.d.ts');
     kit(folder, '@kit.ArkWeb', 'ArkWeb.d.ts', 'ArkWeb.js');
     kit(folder, '@kit.BasicServicesKit', 'BasicServicesKit.d.ts');
+    kit(folder, '@ohos.security.cryptoFramework', 'cryptoFramework.d.ts', 'cryptoFramework.js');
     const compiled = spawnSync('tsc', [...TSC_FLAGS, '--outDir', 'out', ...inputs], { cwd: folder, encoding: 'utf8' });
     if (compiled.error) return { skipped: `tsc cannot run (${compiled.error.code})` };
     if (compiled.status !== 0) throw new Error(`tsc refused the runtime:\n${compiled.stdout}${compiled.stderr}`);
     const load = (name) => require(path.join(folder, 'out', name));
-    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), values: load('Values.js'), module: load('GlueModule.js') };
+    return { folder, glue: load('ArkWeb.js'), session: load('Session.js'), values: load('Values.js'), module: load('GlueModule.js'),
+        transfers: load('Transfers.js'), arkwebTransfers: load('ArkWebTransfers.js') };
 }
 
 module.exports = { buildGlue, repository };

@@ -1,5 +1,12 @@
-// `@kit.ArkWeb` under node: the stand-in's controller (../arkweb.js).
+// `@kit.ArkWeb` under node: the stand-in's controller and scheme handler classes (../arkweb.js).
 'use strict';
-const { WebviewController } = require('../arkweb.js');
+const arkweb = require('../arkweb.js');
 
-module.exports = { webview: { WebviewController } };
+module.exports = {
+    webview: {
+        WebviewController: arkweb.WebviewController,
+        WebSchemeHandler: arkweb.WebSchemeHandler,
+        WebSchemeHandlerResponse: arkweb.WebSchemeHandlerResponse,
+    },
+    WebNetErrorList: arkweb.WebNetErrorList,
+};
