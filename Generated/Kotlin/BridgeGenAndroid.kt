@@ -463,7 +463,9 @@ internal object BridgeLegacyScript {
  * implements (held weakly); the others are left out. Handlers run in `scope`. The page's console
  * reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for
  * this build: pass `debugBuild = BuildConfig.DEBUG`. In a debug build `log` also names each page
- * no origin rule admits ([BridgeAndroid.pageStarted]). `log` comes last, so it can be a trailing lambda.
+ * no origin rule admits ([BridgeAndroid.pageStarted]). With `transfers` (`BridgeTransfers()`), requests' large
+ * `bytes` values cross as ArrayBuffers beside their messages where the WebView can (docs/ANDROID.md).
+ * `log` comes last, so it can be a trailing lambda.
  *
  * @throws BridgeInstallException as [BridgeAndroid.install] does
  */
@@ -475,6 +477,7 @@ public fun BridgeAndroid.install(
     policy: BridgeOriginPolicy = BridgeConfiguration.policy,
     debugBuild: Boolean = false,
     console: ((BridgeConsoleLevel, String) -> Unit)? = null,
+    transfers: BridgeTransfers? = null,
     log: (String) -> Unit = {},
 ): BridgeSession {
     val modules = listOfNotNull<BridgeModule>(
@@ -485,6 +488,6 @@ public fun BridgeAndroid.install(
     val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, sink)
     return install(
         webView, modules, scope, policy, BridgeConfiguration.callbackChannel,
-        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, log,
+        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, transfers, log,
     )
 }
