@@ -12,13 +12,15 @@
 //
 // ArrayBuffers cross only in Chromium (chromium_android.py): the page POSTs a copy to
 // https://bridgegen-standin.test/frame/<object>, which the harness routes to the host, and the host's
-// binary frames come back through `__bgAndroidBinary(object, url)`, which pulls them with a GET the
-// harness answers. A binary post waits for the binding calls before it (`__bgHarness` barrier),
+// binary frames come back through `__bgAndroidBinary(object, url, length)`, which pulls them with
+// GETs the harness answers. Both in parts of at most 16 MiB: playwright's driver reads each CDP
+// message as one string, and a request of 100 MiB, base64 in it, is over node's string limit. A binary post waits for the binding calls before it (`__bgHarness` barrier),
 // and posts after it wait for it: what native sees keeps the page's order, as one Mojo pipe does.
 (function (root) {
     'use strict';
 
     const STANDIN = 'https://bridgegen-standin.test/';
+    const PART = 16 * 1024 * 1024;
 
     function isArrayBuffer(value) {
         return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
@@ -35,8 +37,12 @@
         order.tail = order.tail.then(async () => {
             // The string posts before it reached the harness first (its binding calls run in order).
             if (typeof global.__bgHarness === 'function') await global.__bgHarness({ cmd: 'barrier' });
-            const response = await fetch(`${STANDIN}frame/${encodeURIComponent(name)}`, { method: 'POST', body: buffer });
-            if (response.status !== 204) throw new Error(`the harness refused a binary frame: ${response.status}`);
+            for (let offset = 0; offset === 0 || offset < buffer.byteLength; offset += PART) {
+                const part = buffer.slice(offset, offset + PART);
+                const url = `${STANDIN}frame/${encodeURIComponent(name)}?offset=${offset}&total=${buffer.byteLength}`;
+                const response = await fetch(url, { method: 'POST', body: part });
+                if (response.status !== 204) throw new Error(`the harness refused a binary frame: ${response.status}`);
+            }
         }).catch((error) => console.error('[android.js] a binary frame was lost:', error)).finally(() => {
             order.binaries -= 1;
         });
@@ -76,8 +82,12 @@
 
     Object.defineProperty(root, '__bgAndroidBinary', {
         /** A binary frame of the host: pulled from the harness, then handed to the object in a later task (its order kept). */
-        value: async (name, url) => {
-            const buffer = await (await fetch(url)).arrayBuffer();
+        value: async (name, url, length) => {
+            const bytes = new Uint8Array(length);
+            for (let offset = 0; offset < length; offset += PART) {
+                bytes.set(new Uint8Array(await (await fetch(`${url}?offset=${offset}`)).arrayBuffer()), offset);
+            }
+            const buffer = bytes.buffer;
             const deliver = objectsByName.get(name);
             if (incoming.drop > 0) {
                 incoming.drop -= 1;

@@ -35,10 +35,12 @@ Android's bytes path (`--suite bytes`: bytes.js's Android phases, each a page lo
 page.html?mode=bytes, docs/WIRE.md "Bytes at platform speed (Android)"): playwright's bindings turn
 typed arrays into lists of ints, so ArrayBuffers cross through `context.route` on
 https://bridgegen-standin.test/ instead. The page's `postMessage(ArrayBuffer)` POSTs a copy to
-`frame/<object>`; the body (`post_data_buffer`) goes to a temporary file and the JVM host posts
-its bytes from the frame (`post` with `binaryFile`). The host's binary frames come as files too:
-the page pulls each (`GET pull/<n>`, `route.fulfill`) and the next frame waits until it has. Every
-step is base64 inside playwright and CDP at least once: this measures correctness, not speed.
+`frame/<object>`, in parts of at most 16 MiB (playwright's driver reads a CDP message as one node
+string, whose limit a 100 MiB body, base64 in it, exceeds); the bodies (`post_data_buffer`) go to a
+temporary file and, once whole, the JVM host posts its bytes from the frame (`post` with
+`binaryFile`). The host's binary frames come as files too: the page pulls each in parts (`GET
+pull/<n>?offset=`, `route.fulfill`) and the next frame waits until it has. Every step is base64
+inside playwright and CDP at least once: this measures correctness, not speed.
 Prints `bytes-chromium-android-<transport>: N passed, M failed`.
 
 Prints one line per case and `<platform>-chromium-<transport>: N passed, M failed`; exit status 0
@@ -62,6 +64,7 @@ ORIGIN = f'https://{HOST}'
 CHROMIUM = '/usr/bin/chromium'
 # Android's bytes path: where the page's ArrayBuffers and the host's binary frames cross (android.js).
 STANDIN = 'https://bridgegen-standin.test/'
+PART = 16 * 1024 * 1024
 # The emulated objects in the main frame only: injected.js and the shell's script, then the page's handle on them.
 LINK = """
 if (window === window.top) {
@@ -158,7 +161,7 @@ class JVMHost:
             os.unlink(self.files.pop(str(self.pulls)))
             return
         try:
-            await self.page.evaluate('([name, url]) => window.__bgAndroidBinary(name, url)', [frame['object'], url])
+            await self.page.evaluate('([name, url, length]) => window.__bgAndroidBinary(name, url, length)', [frame['object'], url, frame['length']])
         except Exception as error:  # A page mid-navigation: the frame is lost, as on Android.
             log(f'binary frame not delivered ({str(error).splitlines()[0]})')
         path = self.files.pop(str(self.pulls), None)
@@ -184,6 +187,8 @@ class Harness:
         self.page_scripts = shell.page_scripts(self.web)
         self.results = []
         self.reports = None
+        # Android: the page's binary frame being uploaded in parts, per object: its temporary file.
+        self.uploads = {}
 
     async def serve(self, route):
         path = route.request.url[len(ORIGIN):].split('?')[0].lstrip('/')
@@ -221,18 +226,28 @@ class Harness:
         """Android's ArrayBuffers: a page's POST of one (to the host, from its file) or its pull of the host's."""
         request = route.request
         cors = {'Access-Control-Allow-Origin': ORIGIN, 'Cache-Control': 'no-store'}
-        path = request.url[len(STANDIN):]
+        path, _, query = request.url[len(STANDIN):].partition('?')
+        fields = dict(pair.split('=', 1) for pair in query.split('&') if '=' in pair)
         if request.method == 'POST' and path.startswith('frame/'):
-            body = request.post_data_buffer
+            offset, total = int(fields['offset']), int(fields['total'])
+            body = request.post_data_buffer if total > 0 else b''
             if body is None:
                 # CDP may leave a long body out; never guess its bytes.
-                log(f'FAIL a binary frame of the page arrived without its body ({request.headers.get("content-length")} bytes)')
+                log(f'FAIL a part of a binary frame of the page arrived without its body ({request.headers.get("content-length")} bytes)')
                 await route.fulfill(status=500, headers=cors, body=b'no body')
                 return
-            fd, file = tempfile.mkstemp(prefix='bridgegen-page-frame-')
-            with os.fdopen(fd, 'wb') as f:
+            name = path[len('frame/'):]
+            if offset == 0:
+                fd, file = tempfile.mkstemp(prefix='bridgegen-page-frame-')
+                os.close(fd)
+                self.uploads[name] = file
+            file = self.uploads[name]
+            with open(file, 'r+b') as f:
+                f.seek(offset)
                 f.write(body)
-            self.host.post_binary(path[len('frame/'):], file, len(body))
+            if offset + len(body) >= total:
+                del self.uploads[name]
+                self.host.post_binary(name, file, total)
             await route.fulfill(status=204, headers=cors)
         elif request.method == 'GET' and path.startswith('pull/'):
             file = self.host.files.get(path[len('pull/'):])
@@ -240,7 +255,8 @@ class Harness:
                 await route.fulfill(status=404, headers=cors, body=b'')
                 return
             with open(file, 'rb') as f:
-                body = f.read()
+                f.seek(int(fields.get('offset', '0')))
+                body = f.read(PART)
             await route.fulfill(status=200, headers=dict(cors, **{'Content-Type': 'application/octet-stream'}), body=body)
         else:
             await route.fulfill(status=405, headers=cors, body=b'')
