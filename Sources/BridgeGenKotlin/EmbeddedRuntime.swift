@@ -2099,6 +2099,8 @@ public class BridgeSession(
         val trusted = policy.allows(origin)
         if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
         val incoming = BridgeIncoming.read(text, parse = trusted)
+        // The frame's waiting values are this message's, or stray: taken (or dropped) whatever the message turns out to be.
+        val uploads = runCatching { transfers?.take(frame, incoming.message?.get("\$bytes"), log) }
         val callbackName = when (val name = incoming.callbackName) {
             BridgeIncoming.CallbackName.Absent -> null
             is BridgeIncoming.CallbackName.Valid -> name.name
@@ -2109,8 +2111,6 @@ public class BridgeSession(
         }
         val reply = replyTo(callbackName, frame)
         receiving = reply
-        // The frame's waiting values are this message's, or stray: taken (or dropped) whatever the message turns out to be.
-        val uploads = runCatching { transfers?.take(frame, incoming.message?.get("\$bytes"), log) }
         if (!trusted) return reply.fail(BridgeError(BridgeErrorCode.UNTRUSTED_ORIGIN, "untrusted origin"))
         val message = incoming.message ?: return reply.fail(incoming.error ?: BridgeError(BridgeErrorCode.INVALID_MESSAGE, "invalid message"))
         val type = (message["type"] as? JsonValue.Text)?.value

@@ -91,6 +91,9 @@ function watchTransfers() {
     };
     /** The requests since the last call. */
     watch.take = () => watch.requests.splice(0);
+    // What the phases both platforms share call: a round trip, and what crossed beside the messages since the last call.
+    watch.trip = (env, key, contents, fast, options) => roundTrip(env, watch, key, contents, fast, options);
+    watch.posted = () => watch.take();
     return watch;
 }
 
@@ -257,24 +260,26 @@ function smallMaxCases(env, watch) {
     return cases;
 }
 
+/** Without the path (iOS: no transfer store; Android: none, or a WebView without WEB_MESSAGE_ARRAY_BUFFER). */
 function fallbackCases(env, watch) {
     const cases = [];
     const t = (name, body) => cases.push({ name, body });
     const { sample } = env.client;
-    t('without a transfer store $hello offers no fast path', async () => {
+    t('without the bytes path $hello offers no fast path', async () => {
         eq((await sample.capabilities()).bytes, null, 'capabilities.bytes');
+        if (env.phase === 'no-feature') await logMatching(env, /this WebView lacks WEB_MESSAGE_ARRAY_BUFFER/);
     });
     t('values over inline go inline as base64: no transfer', async () => {
-        await roundTrip(env, watch, 'inline+1', patternBytes(INLINE + 1), false);
-        await roundTrip(env, watch, 'mib', everyByte(MIB), false);
+        await watch.trip(env, 'inline+1', patternBytes(INLINE + 1), false);
+        await watch.trip(env, 'mib', everyByte(MIB), false);
     });
     t('10 MiB still round trips inline', async () => {
-        await roundTrip(env, watch, 'ten', patternBytes(10 * MIB), false, { timeoutMs: 120000 });
+        await watch.trip(env, 'ten', patternBytes(10 * MIB), false, { timeoutMs: 120000 });
     });
     t('over 10 MiB is refused before posting, as without the fast path', async () => {
         await rejects(sample.setBlob({ key: 'big', contents: new Uint8Array(10 * MIB + 1) }), Code.invalidParams, 'over the inline limit',
             `sample.setBlob: could not post the message: params.contents: expected bytes of at most ${10 * MIB}, got ${10 * MIB + 1}`);
-        eq(watch.take(), [], 'no transfer');
+        eq(watch.posted(), [], 'no transfer');
         eq(await env.control({ cmd: 'calls' }), [], 'no handler call');
     });
     return cases;
@@ -311,6 +316,8 @@ function watchFrames(env) {
     }
     watch.object = globalThis[env.transport === 'callback' ? '__bridgegen_uniBridgeCall' : '__bridgegen_sample'];
     watch.take = () => ({ sent: watch.sent.splice(0), lists: watch.lists.splice(0), received: watch.received.splice(0) });
+    watch.trip = (env, key, contents, fast, options) => androidRoundTrip(env, watch, key, contents, fast, options);
+    watch.posted = () => watch.take().sent;
     watch.restore = () => watch.restores.forEach((restore) => restore());
     return watch;
 }
@@ -341,6 +348,8 @@ async function androidRoundTrip(env, watch, key, contents, fast, options = {}) {
     const received = watch.take();
     eq([sent.sent, received.received], fast ? [[contents.length], [contents.length]] : [[], []], 'the binary frames, page to native and back');
     if (fast) eq(sent.lists, [[{ length: contents.length }]], 'the message lists its value');
+    const capable = (await sample.capabilities()).bytes !== null;
+    if (!capable) eq(sent.lists.concat(received.lists), [undefined, undefined], 'no $bytes list without the path');
 }
 
 function androidFastCases(env, watch) {
@@ -488,31 +497,6 @@ function androidSmallMaxCases(env, watch) {
     return cases;
 }
 
-function androidFallbackCases(env, watch) {
-    const cases = [];
-    const t = (name, body) => cases.push({ name, body });
-    const { sample } = env.client;
-    t('$hello offers no fast path', async () => {
-        eq((await sample.capabilities()).bytes, null, 'capabilities.bytes');
-        if (env.phase === 'no-feature') await logMatching(env, /this WebView lacks WEB_MESSAGE_ARRAY_BUFFER/);
-    });
-    t('values over inline go inline as base64: no binary frame, no $bytes list', async () => {
-        await androidRoundTrip(env, watch, 'inline+1', patternBytes(INLINE + 1), false);
-        await androidRoundTrip(env, watch, 'mib', everyByte(MIB), false);
-        eq(watch.take().lists.filter((list) => list !== undefined), [], 'no $bytes');
-    });
-    t('10 MiB still round trips inline', async () => {
-        await androidRoundTrip(env, watch, 'ten', patternBytes(10 * MIB), false, { timeoutMs: 120000 });
-    });
-    t('over 10 MiB is refused before posting, as without the fast path', async () => {
-        await rejects(sample.setBlob({ key: 'big', contents: new Uint8Array(10 * MIB + 1) }), Code.invalidParams, 'over the inline limit',
-            `sample.setBlob: could not post the message: params.contents: expected bytes of at most ${10 * MIB}, got ${10 * MIB + 1}`);
-        eq(watch.take().sent, [], 'no binary frame');
-        eq(await env.control({ cmd: 'calls' }), [], 'no handler call');
-    });
-    return cases;
-}
-
 function describeError(error) {
     if (!(error instanceof Error)) return String(error);
     const where = (error.stack || '').split('\n').filter((l) => l.includes('bytes.js')).slice(0, 2).join(' <- ');
@@ -521,7 +505,7 @@ function describeError(error) {
 
 export async function run(env) {
     if (env.platform === 'android') return runCases(env, watchFrames(env), { fast: androidFastCases, 'small-max': androidSmallMaxCases,
-        fallback: androidFallbackCases, 'no-feature': androidFallbackCases }[env.phase]);
+        fallback: fallbackCases, 'no-feature': fallbackCases }[env.phase]);
     return runCases(env, watchTransfers(), { fast: fastCases, 'small-max': smallMaxCases, fallback: fallbackCases }[env.phase]);
 }
 
