@@ -143,6 +143,25 @@ async function roundTrip(env, watch, key, contents, fast, options = {}) {
     return received[0];
 }
 
+/** The round trips both platforms' fast phases run: the `inline` boundary, every byte value, 10 and 100 MiB. */
+function roundTripCases(t, env, watch, how) {
+    for (const [name, length] of [['0 bytes', 0], ['1 byte', 1], ['inline-1', INLINE - 1], ['inline', INLINE], ['inline+1', INLINE + 1]]) {
+        t(`${name} (${length}) round trips byte-exact, ${length >= INLINE ? how : 'inline'}`, async () => {
+            await watch.trip(env, `n${length}`, patternBytes(length), length >= INLINE);
+        });
+    }
+    t(`every byte value 0-255 round trips byte-exact ${how}`, async () => {
+        await watch.trip(env, 'every', everyByte(256 * 512), true);
+    });
+    t('10 MiB round trips byte-exact', async () => {
+        await watch.trip(env, 'ten', patternBytes(10 * MIB), true, { timeoutMs: 120000 });
+    });
+    t('100 MiB (over the inline limit tenfold) round trips byte-exact', async () => {
+        await watch.trip(env, 'hundred', patternBytes(100 * MIB), true, { timeoutMs: 300000 });
+        await host(env, { reset: true });
+    });
+}
+
 function fastCases(env, watch) {
     const cases = [];
     const t = (name, body) => cases.push({ name, body });
@@ -156,21 +175,7 @@ function fastCases(env, watch) {
         const capabilities = await sample.capabilities();
         eq(capabilities.bytes, { url: BYTES_URL, ...PHASES.fast.transfers }, 'capabilities.bytes');
     });
-    for (const [name, length] of [['0 bytes', 0], ['1 byte', 1], ['inline-1', INLINE - 1], ['inline', INLINE], ['inline+1', INLINE + 1]]) {
-        t(`${name} (${length}) round trips byte-exact, ${length >= INLINE ? 'through the fast path' : 'inline'}`, async () => {
-            await roundTrip(env, watch, `n${length}`, patternBytes(length), length >= INLINE);
-        });
-    }
-    t('every byte value 0-255 round trips byte-exact through the fast path', async () => {
-        await roundTrip(env, watch, 'every', everyByte(256 * 512), true);
-    });
-    t('10 MiB round trips byte-exact', async () => {
-        await roundTrip(env, watch, 'ten', patternBytes(10 * MIB), true, slow);
-    });
-    t('100 MiB (over the inline limit tenfold) round trips byte-exact', async () => {
-        await roundTrip(env, watch, 'hundred', patternBytes(100 * MIB), true, slow);
-        await host(env, { reset: true });
-    });
+    roundTripCases(t, env, watch, 'through the fast path');
     t('nothing is left in the store after the round trips', async () => {
         eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
     });
@@ -365,21 +370,7 @@ function androidFastCases(env, watch) {
     t('$hello offers binary frames: frames, inline and max as the host set them', async () => {
         eq((await sample.capabilities()).bytes, { frames: 'arraybuffer', inline: INLINE, max }, 'capabilities.bytes');
     });
-    for (const [name, length] of [['0 bytes', 0], ['1 byte', 1], ['inline-1', INLINE - 1], ['inline', INLINE], ['inline+1', INLINE + 1]]) {
-        t(`${name} (${length}) round trips byte-exact, ${length >= INLINE ? 'as binary frames' : 'inline'}`, async () => {
-            await androidRoundTrip(env, watch, `n${length}`, patternBytes(length), length >= INLINE);
-        });
-    }
-    t('every byte value 0-255 round trips byte-exact as binary frames', async () => {
-        await androidRoundTrip(env, watch, 'every', everyByte(256 * 512), true);
-    });
-    t('10 MiB round trips byte-exact', async () => {
-        await androidRoundTrip(env, watch, 'ten', patternBytes(10 * MIB), true, slow);
-    });
-    t('100 MiB (over the inline limit tenfold) round trips byte-exact', async () => {
-        await androidRoundTrip(env, watch, 'hundred', patternBytes(100 * MIB), true, { timeoutMs: 300000 });
-        await host(env, { reset: true });
-    });
+    roundTripCases(t, env, watch, 'as binary frames');
     t('nothing is held natively after the round trips', async () => {
         eq(await held(env), { entries: 0, heldBytes: 0 }, 'transfers');
     });
