@@ -76,6 +76,9 @@ public object BridgeAndroid {
      * `DOCUMENT_START_SCRIPT` that is logged and left out, as a debugging aid must not fail an install.
      * With `debugBuild`, `log` also names each page no origin rule admits ([pageStarted]) and
      * says so when the WebView was loading a page before the install (that page has no bridge).
+     * With `transfers`, requests' large `bytes` values cross as ArrayBuffer messages beside their
+     * JSON (docs/ANDROID.md, "Large bytes values"), where the WebView has WEB_MESSAGE_ARRAY_BUFFER;
+     * without that feature it is logged and every value stays inline base64.
      */
     public fun install(
         webView: WebView,
@@ -85,6 +88,7 @@ public object BridgeAndroid {
         callbackChannel: String?,
         console: BridgeConsole? = null,
         debugBuild: Boolean = false,
+        transfers: BridgeTransfers? = null,
         log: (String) -> Unit = {},
     ): BridgeSession {
         if (!WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_LISTENER)) {
@@ -100,6 +104,13 @@ public object BridgeAndroid {
         if (installed[webView]?.get() != null) throw BridgeInstallException("a bridge is installed on this WebView: uninstall it first")
         val rules = originRules(policy)
         val session = BridgeSession(callbackChannel, policy, scope, log)
+        if (transfers != null) {
+            if (WebViewFeature.isFeatureSupported(WebViewFeature.WEB_MESSAGE_ARRAY_BUFFER)) {
+                session.transfers = transfers
+            } else {
+                log("large bytes values stay inline base64: this WebView lacks WEB_MESSAGE_ARRAY_BUFFER (update Android System WebView)")
+            }
+        }
         for (module in modules) {
             if (!session.install(module)) throw BridgeInstallException("two modules are named '${module.moduleName}'")
         }
@@ -164,12 +175,15 @@ public object BridgeAndroid {
         session: BridgeSession, channel: String, message: WebMessageCompat, sourceOrigin: Uri, isMainFrame: Boolean,
         replyProxy: JavaScriptReplyProxy, log: (String) -> Unit,
     ) {
+        if (message.type == WebMessageCompat.TYPE_ARRAY_BUFFER) {
+            return session.receive(channel, message.arrayBuffer, origin(sourceOrigin, isMainFrame), ProxyFrame(replyProxy))
+        }
         val text = text(message)
         if (text == null) return log("refused a message on '$channel' that is not a string (the bridge's messages are JSON text): nothing is answered")
         session.receive(channel, text, origin(sourceOrigin, isMainFrame), ProxyFrame(replyProxy))
     }
 
-    /** A message's JSON text; null for an ArrayBuffer, which the bridge never posts. */
+    /** A message's JSON text; null for an ArrayBuffer (a binary frame, or a console message that is not text). */
     private fun text(message: WebMessageCompat): String? = if (message.type == WebMessageCompat.TYPE_STRING) message.data else null
 
     // File and content frames report the origin "null": no scheme, no host, which the policy refuses.
@@ -179,6 +193,8 @@ public object BridgeAndroid {
     /** A frame's reply proxy: one per (frame, object), so frames are equal when their proxies are the same. */
     private class ProxyFrame(private val proxy: JavaScriptReplyProxy) : BridgeFrame {
         override fun post(text: String) = proxy.postMessage(text)
+
+        override fun post(bytes: ByteArray) = proxy.postMessage(bytes)
 
         override fun equals(other: Any?): Boolean = other is ProxyFrame && other.proxy === proxy
 
@@ -197,6 +213,8 @@ public object BridgeAndroid {
         for (listener in install.listeners) WebViewCompat.removeWebMessageListener(webView, OBJECT_PREFIX + listener)
         for (script in install.scripts) script.remove()
         install.session.evaluator = null
+        install.session.transfers?.clear()
+        install.session.transfers = null
         for (module in install.session.moduleNames) install.session.uninstall(module)
     }
 
@@ -445,7 +463,9 @@ internal object BridgeLegacyScript {
  * implements (held weakly); the others are left out. Handlers run in `scope`. The page's console
  * reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for
  * this build: pass `debugBuild = BuildConfig.DEBUG`. In a debug build `log` also names each page
- * no origin rule admits ([BridgeAndroid.pageStarted]). `log` comes last, so it can be a trailing lambda.
+ * no origin rule admits ([BridgeAndroid.pageStarted]). With `transfers` (`BridgeTransfers()`), requests' large
+ * `bytes` values cross as ArrayBuffers beside their messages where the WebView can (docs/ANDROID.md).
+ * `log` comes last, so it can be a trailing lambda.
  *
  * @throws BridgeInstallException as [BridgeAndroid.install] does
  */
@@ -457,6 +477,7 @@ public fun BridgeAndroid.install(
     policy: BridgeOriginPolicy = BridgeConfiguration.policy,
     debugBuild: Boolean = false,
     console: ((BridgeConsoleLevel, String) -> Unit)? = null,
+    transfers: BridgeTransfers? = null,
     log: (String) -> Unit = {},
 ): BridgeSession {
     val modules = listOfNotNull<BridgeModule>(
@@ -467,6 +488,6 @@ public fun BridgeAndroid.install(
     val forwarding = BridgeConsole(BridgeConfiguration.CONSOLE_MAX_MESSAGE_LENGTH, BridgeConfiguration.CONSOLE_MAX_MESSAGES_PER_SECOND, sink)
     return install(
         webView, modules, scope, policy, BridgeConfiguration.callbackChannel,
-        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, log,
+        forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, transfers, log,
     )
 }

@@ -214,13 +214,20 @@ public abstract class BridgeApplicationError : Exception() {
 }
 
 /** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
-public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data: JsonValue) {
+public data class BridgeEnvelope(
+    val errcode: Int,
+    val errmsg: String,
+    val data: JsonValue,
+    /** The lengths of the binary frames posted before the answer, which `{"$bytes": i}` in `data` name (`$bytes`). */
+    val binaryLengths: List<Int> = emptyList(),
+) {
     public val jsonText: String
         get() {
             val out = StringBuilder("{\"errcode\":").append(errcode).append(",\"errmsg\":")
             JsonWriter.writeString(errmsg, out)
             out.append(",\"data\":")
             JsonWriter.write(data, out)
+            if (binaryLengths.isNotEmpty()) out.append(",\"\$bytes\":").append(binaryLengths.joinToString(",", "[", "]") { "{\"length\":$it}" })
             return out.append('}').toString()
         }
 
@@ -304,6 +311,13 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
             key.all { it in '0'..'9' || it in 'A'..'Z' || it in 'a'..'z' || it == '_' || it == '$' }
         return if (plain) field(key) else key(key)
     }
+
+    /** Where the path starts (`params`, `result`). */
+    internal val root: String
+        get() {
+            var node = this
+            while (true) node = node.parent ?: return node.part
+        }
 
     /** The path as error messages write it. Iterative, so no depth of path can exhaust the stack. */
     override fun toString(): String {
@@ -884,9 +898,11 @@ public object BridgeDecode {
 
     /**
      * Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
-     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes.
+     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes. In a message that
+     * carries values beside it (`$bytes`), `{"$bytes": i}` is the i-th of them.
      */
     public fun bytes(value: JsonValue?, path: BridgePath): ByteArray {
+        BridgeAttachments.resolve(value)?.let { return it }
         val text = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "bytes (base64)", value)
         val length = BridgeBase64.decodedLength(text)
         if (length > BridgeLimits.MAX_BYTES_LENGTH) {
@@ -909,7 +925,9 @@ public object BridgeDecode {
             if (isIntegral(value.value) && Math.abs(value.value) <= BridgeLimits.MAX_SAFE_INTEGER.toDouble()) JsonValue.Integer(value.value.toLong())
             else value
         is JsonValue.Array -> JsonValue.Array(list(value, path, ::json))
-        is JsonValue.Object -> JsonValue.Object(map(value, path, ::json))
+        // The page's client cannot tell an `any` position from a `bytes` one, so a large
+        // Uint8Array in an `any` value crosses beside the message too: it becomes the base64 text it would have been inline.
+        is JsonValue.Object -> BridgeAttachments.resolve(value)?.let { JsonValue.Text(BridgeBase64.encode(it)) } ?: JsonValue.Object(map(value, path, ::json))
         else -> value
     }
 
@@ -1078,7 +1096,7 @@ public object BridgeEncode {
 
         public fun string(key: String, value: String): Members = apply { members[key] = JsonValue.Text(value) }
         public fun bool(key: String, value: Boolean): Members = apply { members[key] = JsonValue.Bool(value) }
-        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = JsonValue.Text(BridgeBase64.encode(value)) }
+        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = bytes(value, path.field(key)) }
         public fun int(key: String, value: Long): Members = apply { members[key] = int(value, path.field(key)) }
         public fun double(key: String, value: Double): Members = apply { members[key] = double(value, path.field(key)) }
     }
@@ -1088,7 +1106,15 @@ public object BridgeEncode {
 
     public fun bool(value: Boolean, path: BridgePath): JsonValue = JsonValue.Bool(value)
 
-    public fun bytes(value: ByteArray, path: BridgePath): JsonValue = JsonValue.Text(BridgeBase64.encode(value))
+    /**
+     * Base64, or in a request's result for a page that takes binary frames (`BridgeTransfers`),
+     * a reference to the value the answer posts beside it.
+     */
+    public fun bytes(value: ByteArray, path: BridgePath): JsonValue {
+        val outgoing = BridgeAttachments.outgoing.get()
+        if (outgoing != null && path.root == "result") outgoing.reference(value)?.let { return it }
+        return JsonValue.Text(BridgeBase64.encode(value))
+    }
 
     public fun int(value: Long, path: BridgePath): JsonValue {
         if (value !in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) {
@@ -1234,6 +1260,9 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
 public fun interface BridgeFrame {
     /** Posts one frame of JSON text to the page (fire-and-forget). */
     public fun post(text: String)
+
+    /** Posts one binary frame (an ArrayBuffer `event.data`); only frames of a session with [BridgeSession.transfers] get one. */
+    public fun post(bytes: ByteArray): Unit = throw UnsupportedOperationException("this frame takes no binary frames")
 }
 
 /** Answers one request exactly once: later calls are ignored. */
@@ -1249,6 +1278,11 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var frame: BridgeFrame? = null
     /** A stream's request: its items can be read only by the page that sent it. */
     internal var isStream: Boolean = false
+    /** Where the result's large `bytes` values go when the page takes binary frames (Transfers.kt); null: inline. */
+    internal var outgoing: BridgeAttachments.Outgoing? = null
+
+    /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
+    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -1342,7 +1376,10 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     /** Answers a request with what `call` returns, encoded at `result`, run in the session's scope. */
     protected fun <T> request(reply: BridgeReply, session: BridgeSession, encode: (T, BridgePath) -> JsonValue, call: suspend (H) -> T) {
         val handler = requireHandler()
-        session.run(reply) { encode(call(handler), BridgePath("result")) }
+        session.run(reply) {
+            val value = call(handler)
+            reply.encodeResult { encode(value, BridgePath("result")) }
+        }
     }
 
     /**
@@ -1362,7 +1399,10 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
         val handler = requireHandler()
         reply.isStream = true
         val stream = BridgeStream(reply, session, id, items)
-        session.run(reply) { result(call(handler, stream), BridgePath("result")) }
+        session.run(reply) {
+            val value = call(handler, stream)
+            reply.encodeResult { result(value, BridgePath("result")) }
+        }
     }
 }
 
@@ -1390,6 +1430,12 @@ public class BridgeSession(
      * page calls fail with `pageNotLoaded` while it is null.
      */
     public var evaluator: ((String) -> Unit)? = null
+
+    /**
+     * The binary frames waiting for their messages, when the glue offers the page the bytes
+     * path (docs/WIRE.md, "Bytes at platform speed (Android)"); null: every value inline.
+     */
+    public var transfers: BridgeTransfers? = null
 
     /** The channel names the glue registers: one per module, or the shared one. */
     public val channels: List<String>
@@ -1450,19 +1496,46 @@ public class BridgeSession(
         reply?.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
     }
 
-    /** A reply posted as an answer frame through `frame`; a message without a callback name (null) is not answered. */
-    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply = BridgeReply({ envelope ->
-        if (callbackName == null) {
-            if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
-        } else {
-            frame.post(answerFrame(callbackName, envelope))
+    /**
+     * One binary frame from a frame (an ArrayBuffer message): kept for the message the page posts
+     * after it, dropped (and logged) when the policy refuses its frame or no bytes path is installed.
+     */
+    public fun receive(channel: String, bytes: ByteArray, origin: BridgeOrigin, frame: BridgeFrame) {
+        val transfers = transfers
+        when {
+            !policy.allows(origin) -> log("dropped a binary frame on '$channel' from ${policy.refusal(origin)}")
+            transfers == null -> log("dropped a binary frame on '$channel': the bytes path is not installed (the bridge's messages are JSON text)")
+            else -> transfers.receive(frame, bytes, log)
         }
-    }, log)
+    }
+
+    /**
+     * A reply posted as an answer frame through `frame`; a message without a callback name (null)
+     * is not answered. A result's large values go first, each a binary frame, in the same
+     * (main-thread) turn, so nothing can come between them and their answer on the frame's proxy.
+     */
+    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply {
+        lateinit var reply: BridgeReply
+        reply = BridgeReply({ envelope ->
+            if (callbackName == null) {
+                if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
+            } else {
+                val binaries = if (envelope.errcode == 0) reply.outgoing?.values.orEmpty() else emptyList()
+                val json = envelopeJson(envelope.copy(binaryLengths = binaries.map { it.size }))
+                // An answer too large to post becomes an internal error, which names no binary frame.
+                if (json != null) for (value in binaries) frame.post(value)
+                frame.post(answerFrame(callbackName, json))
+            }
+        }, log)
+        return reply
+    }
 
     private fun handle(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
         val trusted = policy.allows(origin)
         if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
         val incoming = BridgeIncoming.read(text, parse = trusted)
+        // The frame's waiting values are this message's, or stray: taken (or dropped) whatever the message turns out to be.
+        val uploads = runCatching { transfers?.take(frame, incoming.message?.get("\$bytes"), log) }
         val callbackName = when (val name = incoming.callbackName) {
             BridgeIncoming.CallbackName.Absent -> null
             is BridgeIncoming.CallbackName.Valid -> name.name
@@ -1478,7 +1551,7 @@ public class BridgeSession(
         val type = (message["type"] as? JsonValue.Text)?.value
             ?: return reply.fail(BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message has no string 'type'"))
         val ownChannel = if (callbackChannel == null) channel else null
-        if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
+        if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame, origin)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
         if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
@@ -1493,13 +1566,17 @@ public class BridgeSession(
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         reply.frame = frame
-        transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
-        module.dispatch(type, message["data"], reply, this)
+        if (transfers == null) transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
+        val values = uploads.getOrElse { return reply.fail(it) }
+        // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
+        val transfers = transfers
+        if (transfers != null && message["\$bytes"] is JsonValue.Array) reply.outgoing = BridgeAttachments.Outgoing(transfers.inlineBelow, transfers.maxLength)
+        BridgeAttachments.with(BridgeAttachments.incoming, values) { module.dispatch(type, message["data"], reply, this) }
     }
 
     /**
-     * A message's `$bytes`: tokens of values uploaded through the bytes transfer path, which
-     * this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
+     * A message's `$bytes` without [transfers]: tokens of values uploaded through iOS's transfer
+     * scheme, which this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
      * as the Swift runtime refuses it without a transfer store: the list's shape, then its first
      * token; no list, or an empty one, is nothing to refuse.
      */
@@ -1560,7 +1637,7 @@ public class BridgeSession(
     }
 
     /** The client of `params.module` in `frame` is ready: its events flow there. */
-    private fun hello(data: JsonValue?, channel: String?, reply: BridgeReply, frame: BridgeFrame) {
+    private fun hello(data: JsonValue?, channel: String?, reply: BridgeReply, frame: BridgeFrame, origin: BridgeOrigin) {
         val module = try {
             val params = BridgeDecode.params(data)
             if (channel != null) {
@@ -1577,7 +1654,12 @@ public class BridgeSession(
         }
         ready.getOrPut(module) { LinkedHashSet() }.add(frame)
         pageCalls.helloArrived(module)
-        reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to (modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson))))
+        var capabilities = modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson
+        val transfers = transfers
+        if (transfers != null && modules.containsKey(module) && hasTupleOrigin(origin)) {
+            capabilities = JsonValue.Object((capabilities as JsonValue.Object).members + ("bytes" to transfers.capability))
+        }
+        reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to capabilities)))
         val waiting = queued.remove(module) ?: return
         for (event in waiting) frame.post(event)
     }
@@ -1618,6 +1700,7 @@ public class BridgeSession(
      */
     public fun pageStarted() {
         ready.clear()
+        transfers?.clear()
         pageCalls.pageStarted()
         for (reply in running.filter { it.isStream }) {
             endRequest(reply, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page is not reading the stream")))
@@ -1629,7 +1712,11 @@ public class BridgeSession(
         cancelRequests(null, null)
         pageCalls.fail(BridgeError(BridgeErrorCode.PROCESS_TERMINATED, "the web content process terminated during the call"))
         ready.clear()
+        transfers?.clear()
     }
+
+    /** A frame whose origin has a scheme and a host: a file or opaque frame ("null") is not offered the bytes path. */
+    private fun hasTupleOrigin(origin: BridgeOrigin): Boolean = origin.scheme.isNotEmpty() && origin.host.isNotEmpty()
 
     /**
      * Calls a page method (docs/WIRE.md, "Page calls"): waits for the module's client to say
@@ -1664,14 +1751,18 @@ public class BridgeSession(
         ready.remove(module)
     }
 
-    private fun answerFrame(callbackName: String, envelope: BridgeEnvelope): String {
-        var json = envelope.jsonText
-        if (Utf8.encode(json).size > BridgeLimits.MAX_SCRIPT_JSON_BYTES) {
-            log("internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)")
-            json = BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")).jsonText
-        }
-        return "{\"answer\":" + JsonValue.Text(callbackName).jsonText + ",\"envelope\":" + json + "}"
+    /** The envelope's JSON text; null (logged) when it is too large to post. */
+    private fun envelopeJson(envelope: BridgeEnvelope): String? {
+        val json = envelope.jsonText
+        if (Utf8.encode(json).size <= BridgeLimits.MAX_SCRIPT_JSON_BYTES) return json
+        log("internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)")
+        return null
     }
+
+    /** The answer frame of `json`, or of an internal error where it is null. */
+    private fun answerFrame(callbackName: String, json: String?): String =
+        "{\"answer\":" + JsonValue.Text(callbackName).jsonText + ",\"envelope\":" +
+            (json ?: BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")).jsonText) + "}"
 
     public companion object {
         /** Most events a module keeps while no client is ready. */
@@ -1679,6 +1770,185 @@ public class BridgeSession(
 
         /** Most transfer tokens one message's `$bytes` may list (the Swift runtime's `BridgeAttachments.maxPerMessage`). */
         private const val MAX_TRANSFER_TOKENS: Int = 1024
+    }
+}
+
+/**
+ * The binary frames of one WebView that wait for the message that names them: per sending
+ * frame (its reply proxy), in the order they came, since the page posts a request's values and
+ * then its message in one task, on one object, which the WebView delivers in order. What a
+ * message does not claim is stray and dropped. Call it on the WebView's thread.
+ */
+public class BridgeTransfers(
+    /** The longest value, in bytes, on this path (inline base64 stays at [BridgeLimits.MAX_BYTES_LENGTH]). */
+    maxLength: Int = 64 shl 20,
+    /** Values shorter than this travel inline as base64, where the message path is faster. */
+    inlineBelow: Int = 64 shl 10,
+    /** The most bytes held at once for the WebView's frames, not yet claimed. */
+    maxHeldBytes: Int? = null,
+    /** How long an unclaimed frame is kept, in milliseconds. */
+    public val lifetimeMillis: Long = 60_000,
+    private val clock: () -> Long = { System.nanoTime() / 1_000_000 },
+) {
+    public val maxLength: Int = maxOf(maxLength, 0)
+    public val inlineBelow: Int = maxOf(inlineBelow, 1)
+    public val maxHeldBytes: Int = maxHeldBytes ?: (2L * this.maxLength).coerceAtMost(Int.MAX_VALUE.toLong()).toInt()
+
+    private class Waiting {
+        val values = ArrayDeque<ByteArray>()
+        /** When the oldest value came, in milliseconds of [clock]. */
+        var since = 0L
+        /** A value was dropped (over the limit or the bound): the frame's next message cannot get it. */
+        var spoiled = false
+    }
+
+    private val frames = LinkedHashMap<BridgeFrame, Waiting>()
+
+    /** Bytes held now ([maxHeldBytes] bounds it). */
+    public var heldBytes: Long = 0
+        private set
+
+    /** Values held now. */
+    public val count: Int get() = frames.values.sumOf { it.values.size }
+
+    /** The `bytes` member of a module's capabilities (docs/WIRE.md, "Capabilities"). */
+    public val capability: JsonValue
+        get() = JsonValue.Object(
+            mapOf("frames" to JsonValue.Text("arraybuffer"), "inline" to JsonValue.Integer(inlineBelow.toLong()), "max" to JsonValue.Integer(maxLength.toLong())),
+        )
+
+    /** Keeps a binary frame `frame` posted, for its next message; false (and logged) when it is dropped. */
+    public fun receive(frame: BridgeFrame, value: ByteArray, log: (String) -> Unit): Boolean {
+        sweep(log)
+        val waiting = frames.getOrPut(frame) { Waiting() }
+        if (waiting.spoiled) {
+            // Its message is refused anyway: keeping the rest of that message's values would only hold memory.
+            log("dropped a binary frame of ${value.size} bytes: an earlier one of its message was dropped")
+            return false
+        }
+        val reason = when {
+            value.size > maxLength -> "it is over the limit of $maxLength bytes"
+            heldBytes + value.size > maxHeldBytes -> "the WebView's frames would hold more than $maxHeldBytes bytes (BridgeTransfers.maxHeldBytes)"
+            else -> null
+        }
+        if (reason != null) {
+            log("dropped a binary frame of ${value.size} bytes: $reason; the message that names it is refused")
+            drop(waiting)
+            waiting.spoiled = true
+            return false
+        }
+        if (waiting.values.isEmpty()) waiting.since = clock()
+        waiting.values.addLast(value)
+        heldBytes += value.size
+        return true
+    }
+
+    /**
+     * The values a message of `frame` names in its `$bytes` list of lengths, taken from what the
+     * frame posted before it; what is left waiting is stray and dropped either way.
+     */
+    public fun take(frame: BridgeFrame, list: JsonValue?, log: (String) -> Unit): List<ByteArray>? {
+        sweep(log)
+        val waiting = frames.remove(frame)
+        val values = waiting?.values ?: ArrayDeque()
+        waiting?.let { heldBytes -= it.values.sumOf { value -> value.size.toLong() } }
+        if (list == null) {
+            if (values.isNotEmpty() || waiting?.spoiled == true) log("dropped ${values.size} binary frame(s) that no message named")
+            return null
+        }
+        val lengths = lengths(list)
+        if (waiting?.spoiled == true && lengths.isNotEmpty()) throw missing(0, lengths[0], null)
+        for ((index, length) in lengths.withIndex()) {
+            val value = values.getOrNull(index)
+            if (value?.size != length) throw missing(index, length, value)
+        }
+        if (values.size > lengths.size) log("dropped ${values.size - lengths.size} binary frame(s) that no message named")
+        return values.take(lengths.size)
+    }
+
+    private fun lengths(list: JsonValue): List<Int> {
+        val items = (list as? JsonValue.Array)?.values
+        val lengths = items?.mapNotNull { item ->
+            val length = (item as? JsonValue.Object)?.members?.takeIf { it.size == 1 }?.get("length")
+            (length as? JsonValue.Integer)?.value?.takeIf { it in 0..maxLength.toLong() }?.toInt()
+        }
+        if (items == null || lengths == null || lengths.size != items.size || items.size > MAX_PER_MESSAGE) {
+            throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "\$bytes: expected an array of at most $MAX_PER_MESSAGE binary frame lengths")
+        }
+        return lengths
+    }
+
+    private fun missing(index: Int, length: Int, value: ByteArray?) =
+        BridgeError(BridgeErrorCode.INVALID_PARAMS, "\$bytes[$index]: expected a binary frame of $length bytes before the message, got ${value?.size ?: "none"}")
+
+    /** Forgets what waits: the page went away (navigation, process termination, uninstall). */
+    public fun clear() {
+        frames.clear()
+        heldBytes = 0
+    }
+
+    private fun drop(waiting: Waiting) {
+        heldBytes -= waiting.values.sumOf { it.size.toLong() }
+        waiting.values.clear()
+    }
+
+    /** Drops what waited longer than [lifetimeMillis]; run at every operation, so no timer is needed. */
+    private fun sweep(log: (String) -> Unit) {
+        val now = clock()
+        val iterator = frames.entries.iterator()
+        while (iterator.hasNext()) {
+            val waiting = iterator.next().value
+            if (waiting.values.isNotEmpty() && now - waiting.since > lifetimeMillis) {
+                log("dropped ${waiting.values.size} binary frame(s) that waited over ${lifetimeMillis / 1000} s for their message")
+                drop(waiting)
+                iterator.remove()
+            }
+        }
+    }
+
+    public companion object {
+        /** Most values one message may name (the Swift runtime's `BridgeAttachments.maxPerMessage`). */
+        public const val MAX_PER_MESSAGE: Int = 1024
+    }
+}
+
+/**
+ * The `bytes` values of the message being decoded and of the result being encoded, which cross
+ * beside it: `{"$bytes": i}` stands for the i-th. Set around synchronous decoding and encoding on
+ * the session's thread only, so a thread-local is enough (the handler runs between the two).
+ */
+internal object BridgeAttachments {
+    val incoming = ThreadLocal<List<ByteArray>?>()
+    val outgoing = ThreadLocal<Outgoing?>()
+
+    /** The large values of one result, in the order its encoder met them. */
+    class Outgoing(private val inlineBelow: Int, private val maxLength: Int) {
+        val values = ArrayList<ByteArray>()
+
+        /** The reference that stands for `value`, or null when it goes inline. */
+        fun reference(value: ByteArray): JsonValue? {
+            if (value.size < inlineBelow || value.size > maxLength) return null
+            values.add(value)
+            return JsonValue.Object(mapOf("\$bytes" to JsonValue.Integer(values.size - 1L)))
+        }
+    }
+
+    /** The value `{"$bytes": i}` names in the message being decoded; null when `value` is not one. */
+    fun resolve(value: JsonValue?): ByteArray? {
+        val incoming = incoming.get() ?: return null
+        val members = (value as? JsonValue.Object)?.members?.takeIf { it.size == 1 } ?: return null
+        val index = (members["\$bytes"] as? JsonValue.Integer)?.value ?: return null
+        return if (index >= 0 && index < incoming.size) incoming[index.toInt()] else null
+    }
+
+    inline fun <V, R> with(local: ThreadLocal<V?>, value: V?, block: () -> R): R {
+        val before = local.get()
+        local.set(value)
+        try {
+            return block()
+        } finally {
+            local.set(before)
+        }
     }
 }
 

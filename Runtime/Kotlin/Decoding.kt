@@ -63,9 +63,11 @@ public object BridgeDecode {
 
     /**
      * Binary data as strict base64 (RFC 4648's alphabet, padded, no white space, no bits set
-     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes.
+     * after the data), of at most [BridgeLimits.MAX_BYTES_LENGTH] bytes. In a message that
+     * carries values beside it (`$bytes`), `{"$bytes": i}` is the i-th of them.
      */
     public fun bytes(value: JsonValue?, path: BridgePath): ByteArray {
+        BridgeAttachments.resolve(value)?.let { return it }
         val text = (value as? JsonValue.Text)?.value ?: throw mismatch(path, "bytes (base64)", value)
         val length = BridgeBase64.decodedLength(text)
         if (length > BridgeLimits.MAX_BYTES_LENGTH) {
@@ -88,7 +90,9 @@ public object BridgeDecode {
             if (isIntegral(value.value) && Math.abs(value.value) <= BridgeLimits.MAX_SAFE_INTEGER.toDouble()) JsonValue.Integer(value.value.toLong())
             else value
         is JsonValue.Array -> JsonValue.Array(list(value, path, ::json))
-        is JsonValue.Object -> JsonValue.Object(map(value, path, ::json))
+        // The page's client cannot tell an `any` position from a `bytes` one, so a large
+        // Uint8Array in an `any` value crosses beside the message too: it becomes the base64 text it would have been inline.
+        is JsonValue.Object -> BridgeAttachments.resolve(value)?.let { JsonValue.Text(BridgeBase64.encode(it)) } ?: JsonValue.Object(map(value, path, ::json))
         else -> value
     }
 

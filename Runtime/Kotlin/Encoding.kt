@@ -31,7 +31,7 @@ public object BridgeEncode {
 
         public fun string(key: String, value: String): Members = apply { members[key] = JsonValue.Text(value) }
         public fun bool(key: String, value: Boolean): Members = apply { members[key] = JsonValue.Bool(value) }
-        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = JsonValue.Text(BridgeBase64.encode(value)) }
+        public fun bytes(key: String, value: ByteArray): Members = apply { members[key] = bytes(value, path.field(key)) }
         public fun int(key: String, value: Long): Members = apply { members[key] = int(value, path.field(key)) }
         public fun double(key: String, value: Double): Members = apply { members[key] = double(value, path.field(key)) }
     }
@@ -41,7 +41,15 @@ public object BridgeEncode {
 
     public fun bool(value: Boolean, path: BridgePath): JsonValue = JsonValue.Bool(value)
 
-    public fun bytes(value: ByteArray, path: BridgePath): JsonValue = JsonValue.Text(BridgeBase64.encode(value))
+    /**
+     * Base64, or in a request's result for a page that takes binary frames (`BridgeTransfers`),
+     * a reference to the value the answer posts beside it.
+     */
+    public fun bytes(value: ByteArray, path: BridgePath): JsonValue {
+        val outgoing = BridgeAttachments.outgoing.get()
+        if (outgoing != null && path.root == "result") outgoing.reference(value)?.let { return it }
+        return JsonValue.Text(BridgeBase64.encode(value))
+    }
 
     public fun int(value: Long, path: BridgePath): JsonValue {
         if (value !in -BridgeLimits.MAX_SAFE_INTEGER..BridgeLimits.MAX_SAFE_INTEGER) {

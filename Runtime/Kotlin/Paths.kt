@@ -53,6 +53,13 @@ public class BridgePath private constructor(private val parent: BridgePath?, pri
         return if (plain) field(key) else key(key)
     }
 
+    /** Where the path starts (`params`, `result`). */
+    internal val root: String
+        get() {
+            var node = this
+            while (true) node = node.parent ?: return node.part
+        }
+
     /** The path as error messages write it. Iterative, so no depth of path can exhaust the stack. */
     override fun toString(): String {
         val parts = ArrayList<String>()

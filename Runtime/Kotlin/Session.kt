@@ -92,6 +92,9 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
 public fun interface BridgeFrame {
     /** Posts one frame of JSON text to the page (fire-and-forget). */
     public fun post(text: String)
+
+    /** Posts one binary frame (an ArrayBuffer `event.data`); only frames of a session with [BridgeSession.transfers] get one. */
+    public fun post(bytes: ByteArray): Unit = throw UnsupportedOperationException("this frame takes no binary frames")
 }
 
 /** Answers one request exactly once: later calls are ignored. */
@@ -107,6 +110,11 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var frame: BridgeFrame? = null
     /** A stream's request: its items can be read only by the page that sent it. */
     internal var isStream: Boolean = false
+    /** Where the result's large `bytes` values go when the page takes binary frames (Transfers.kt); null: inline. */
+    internal var outgoing: BridgeAttachments.Outgoing? = null
+
+    /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
+    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -200,7 +208,10 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     /** Answers a request with what `call` returns, encoded at `result`, run in the session's scope. */
     protected fun <T> request(reply: BridgeReply, session: BridgeSession, encode: (T, BridgePath) -> JsonValue, call: suspend (H) -> T) {
         val handler = requireHandler()
-        session.run(reply) { encode(call(handler), BridgePath("result")) }
+        session.run(reply) {
+            val value = call(handler)
+            reply.encodeResult { encode(value, BridgePath("result")) }
+        }
     }
 
     /**
@@ -220,7 +231,10 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
         val handler = requireHandler()
         reply.isStream = true
         val stream = BridgeStream(reply, session, id, items)
-        session.run(reply) { result(call(handler, stream), BridgePath("result")) }
+        session.run(reply) {
+            val value = call(handler, stream)
+            reply.encodeResult { result(value, BridgePath("result")) }
+        }
     }
 }
 
@@ -248,6 +262,12 @@ public class BridgeSession(
      * page calls fail with `pageNotLoaded` while it is null.
      */
     public var evaluator: ((String) -> Unit)? = null
+
+    /**
+     * The binary frames waiting for their messages, when the glue offers the page the bytes
+     * path (docs/WIRE.md, "Bytes at platform speed (Android)"); null: every value inline.
+     */
+    public var transfers: BridgeTransfers? = null
 
     /** The channel names the glue registers: one per module, or the shared one. */
     public val channels: List<String>
@@ -308,19 +328,46 @@ public class BridgeSession(
         reply?.answer(BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")))
     }
 
-    /** A reply posted as an answer frame through `frame`; a message without a callback name (null) is not answered. */
-    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply = BridgeReply({ envelope ->
-        if (callbackName == null) {
-            if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
-        } else {
-            frame.post(answerFrame(callbackName, envelope))
+    /**
+     * One binary frame from a frame (an ArrayBuffer message): kept for the message the page posts
+     * after it, dropped (and logged) when the policy refuses its frame or no bytes path is installed.
+     */
+    public fun receive(channel: String, bytes: ByteArray, origin: BridgeOrigin, frame: BridgeFrame) {
+        val transfers = transfers
+        when {
+            !policy.allows(origin) -> log("dropped a binary frame on '$channel' from ${policy.refusal(origin)}")
+            transfers == null -> log("dropped a binary frame on '$channel': the bytes path is not installed (the bridge's messages are JSON text)")
+            else -> transfers.receive(frame, bytes, log)
         }
-    }, log)
+    }
+
+    /**
+     * A reply posted as an answer frame through `frame`; a message without a callback name (null)
+     * is not answered. A result's large values go first, each a binary frame, in the same
+     * (main-thread) turn, so nothing can come between them and their answer on the frame's proxy.
+     */
+    private fun replyTo(callbackName: String?, frame: BridgeFrame): BridgeReply {
+        lateinit var reply: BridgeReply
+        reply = BridgeReply({ envelope ->
+            if (callbackName == null) {
+                if (envelope.errcode != 0) log("unanswerable failure ${envelope.errcode}: ${envelope.errmsg}")
+            } else {
+                val binaries = if (envelope.errcode == 0) reply.outgoing?.values.orEmpty() else emptyList()
+                val json = envelopeJson(envelope.copy(binaryLengths = binaries.map { it.size }))
+                // An answer too large to post becomes an internal error, which names no binary frame.
+                if (json != null) for (value in binaries) frame.post(value)
+                frame.post(answerFrame(callbackName, json))
+            }
+        }, log)
+        return reply
+    }
 
     private fun handle(channel: String, text: String, origin: BridgeOrigin, frame: BridgeFrame) {
         val trusted = policy.allows(origin)
         if (!trusted) log("refused a message on '$channel' from ${policy.refusal(origin)}")
         val incoming = BridgeIncoming.read(text, parse = trusted)
+        // The frame's waiting values are this message's, or stray: taken (or dropped) whatever the message turns out to be.
+        val uploads = runCatching { transfers?.take(frame, incoming.message?.get("\$bytes"), log) }
         val callbackName = when (val name = incoming.callbackName) {
             BridgeIncoming.CallbackName.Absent -> null
             is BridgeIncoming.CallbackName.Valid -> name.name
@@ -336,7 +383,7 @@ public class BridgeSession(
         val type = (message["type"] as? JsonValue.Text)?.value
             ?: return reply.fail(BridgeError(BridgeErrorCode.INVALID_MESSAGE, "the message has no string 'type'"))
         val ownChannel = if (callbackChannel == null) channel else null
-        if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame)
+        if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame, origin)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
         if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
@@ -351,13 +398,17 @@ public class BridgeSession(
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         reply.frame = frame
-        transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
-        module.dispatch(type, message["data"], reply, this)
+        if (transfers == null) transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
+        val values = uploads.getOrElse { return reply.fail(it) }
+        // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
+        val transfers = transfers
+        if (transfers != null && message["\$bytes"] is JsonValue.Array) reply.outgoing = BridgeAttachments.Outgoing(transfers.inlineBelow, transfers.maxLength)
+        BridgeAttachments.with(BridgeAttachments.incoming, values) { module.dispatch(type, message["data"], reply, this) }
     }
 
     /**
-     * A message's `$bytes`: tokens of values uploaded through the bytes transfer path, which
-     * this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
+     * A message's `$bytes` without [transfers]: tokens of values uploaded through iOS's transfer
+     * scheme, which this runtime does not offer (no `bytes` capability), so a list names no transfer. Refused
      * as the Swift runtime refuses it without a transfer store: the list's shape, then its first
      * token; no list, or an empty one, is nothing to refuse.
      */
@@ -418,7 +469,7 @@ public class BridgeSession(
     }
 
     /** The client of `params.module` in `frame` is ready: its events flow there. */
-    private fun hello(data: JsonValue?, channel: String?, reply: BridgeReply, frame: BridgeFrame) {
+    private fun hello(data: JsonValue?, channel: String?, reply: BridgeReply, frame: BridgeFrame, origin: BridgeOrigin) {
         val module = try {
             val params = BridgeDecode.params(data)
             if (channel != null) {
@@ -435,7 +486,12 @@ public class BridgeSession(
         }
         ready.getOrPut(module) { LinkedHashSet() }.add(frame)
         pageCalls.helloArrived(module)
-        reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to (modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson))))
+        var capabilities = modules[module]?.capabilities?.json ?: BridgeCapabilities.absentJson
+        val transfers = transfers
+        if (transfers != null && modules.containsKey(module) && hasTupleOrigin(origin)) {
+            capabilities = JsonValue.Object((capabilities as JsonValue.Object).members + ("bytes" to transfers.capability))
+        }
+        reply.succeed(JsonValue.Object(mapOf("protocol" to JsonValue.Integer(1), "capabilities" to capabilities)))
         val waiting = queued.remove(module) ?: return
         for (event in waiting) frame.post(event)
     }
@@ -476,6 +532,7 @@ public class BridgeSession(
      */
     public fun pageStarted() {
         ready.clear()
+        transfers?.clear()
         pageCalls.pageStarted()
         for (reply in running.filter { it.isStream }) {
             endRequest(reply, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page is not reading the stream")))
@@ -487,7 +544,11 @@ public class BridgeSession(
         cancelRequests(null, null)
         pageCalls.fail(BridgeError(BridgeErrorCode.PROCESS_TERMINATED, "the web content process terminated during the call"))
         ready.clear()
+        transfers?.clear()
     }
+
+    /** A frame whose origin has a scheme and a host: a file or opaque frame ("null") is not offered the bytes path. */
+    private fun hasTupleOrigin(origin: BridgeOrigin): Boolean = origin.scheme.isNotEmpty() && origin.host.isNotEmpty()
 
     /**
      * Calls a page method (docs/WIRE.md, "Page calls"): waits for the module's client to say
@@ -522,14 +583,18 @@ public class BridgeSession(
         ready.remove(module)
     }
 
-    private fun answerFrame(callbackName: String, envelope: BridgeEnvelope): String {
-        var json = envelope.jsonText
-        if (Utf8.encode(json).size > BridgeLimits.MAX_SCRIPT_JSON_BYTES) {
-            log("internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)")
-            json = BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")).jsonText
-        }
-        return "{\"answer\":" + JsonValue.Text(callbackName).jsonText + ",\"envelope\":" + json + "}"
+    /** The envelope's JSON text; null (logged) when it is too large to post. */
+    private fun envelopeJson(envelope: BridgeEnvelope): String? {
+        val json = envelope.jsonText
+        if (Utf8.encode(json).size <= BridgeLimits.MAX_SCRIPT_JSON_BYTES) return json
+        log("internal error: an answer is larger than ${BridgeLimits.MAX_SCRIPT_JSON_BYTES} bytes of JSON (BridgeLimits.MAX_SCRIPT_JSON_BYTES)")
+        return null
     }
+
+    /** The answer frame of `json`, or of an internal error where it is null. */
+    private fun answerFrame(callbackName: String, json: String?): String =
+        "{\"answer\":" + JsonValue.Text(callbackName).jsonText + ",\"envelope\":" +
+            (json ?: BridgeEnvelope.failure(BridgeError(BridgeErrorCode.INTERNAL_ERROR, "internal error")).jsonText) + "}"
 
     public companion object {
         /** Most events a module keeps while no client is ready. */

@@ -204,13 +204,20 @@ public abstract class BridgeApplicationError : Exception() {
 }
 
 /** What every request is answered with: `{errcode, errmsg, data}`, written in that key order. */
-public data class BridgeEnvelope(val errcode: Int, val errmsg: String, val data: JsonValue) {
+public data class BridgeEnvelope(
+    val errcode: Int,
+    val errmsg: String,
+    val data: JsonValue,
+    /** The lengths of the binary frames posted before the answer, which `{"$bytes": i}` in `data` name (`$bytes`). */
+    val binaryLengths: List<Int> = emptyList(),
+) {
     public val jsonText: String
         get() {
             val out = StringBuilder("{\"errcode\":").append(errcode).append(",\"errmsg\":")
             JsonWriter.writeString(errmsg, out)
             out.append(",\"data\":")
             JsonWriter.write(data, out)
+            if (binaryLengths.isNotEmpty()) out.append(",\"\$bytes\":").append(binaryLengths.joinToString(",", "[", "]") { "{\"length\":$it}" })
             return out.append('}').toString()
         }
 

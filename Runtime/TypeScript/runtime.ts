@@ -186,7 +186,7 @@ export interface BridgeEnvelope {
     errcode: number;
     errmsg: string;
     data: unknown;
-    /** The `$bytes` list of the values the fast path carries (`{token, length}`); absent otherwise. */
+    /** The `$bytes` list of the values the fast path carries (`{token, length}`, or `{length}` as binary frames); absent otherwise. */
     bytes?: unknown;
 }
 
@@ -336,6 +336,8 @@ function globalObject(): BridgeGlobal {
  */
 interface Port {
     readonly frames: boolean;
+    /** Whether `postMessage` also takes an ArrayBuffer (androidx.webkit's object): binary frames can cross. */
+    readonly binary: boolean;
     readonly handler: MessageHandler;
     /** A `frames` port's answer routing: the router of the channel's object, made at the first call. */
     readonly router: () => FrameRouter;
@@ -375,7 +377,7 @@ function findPort(name: string): Port | undefined {
         const handler = objectAt(shell.path.map((part) => part.split('{channel}').join(name)));
         if (!handler) continue;
         if (shell.port === 'proxy') return proxyPort(handler as unknown as ProxyObject);
-        return { frames: shell.port === 'frames', handler, router: () => frameRouter(handler) };
+        return { frames: shell.port === 'frames', binary: shell.port === 'frames', handler, router: () => frameRouter(handler) };
     }
     return undefined;
 }
@@ -389,6 +391,7 @@ function proxyPort(object: ProxyObject): Port {
     const router = (): FrameRouter => frameRouter(object, true);
     return {
         frames: true,
+        binary: false,
         handler: {
             postMessage: (text: unknown) => {
                 const current = router();
@@ -443,7 +446,7 @@ function deliverOf(router: FrameRouter): (frame: unknown) => void {
  */
 interface FrameRouter {
     /** Hands the envelope of the answer frame naming `name` to `receive`, once; returns what forgets it. */
-    expect(name: string, receive: (envelope: unknown) => void): () => void;
+    expect(name: string, receive: AnswerReceiver): () => void;
     /**
      * A `proxy` port's object's one page function, passed with every post: native calls it with
      * each frame's JSON text, routed as a message event carrying it. Undefined for a `frames` port.
@@ -451,7 +454,33 @@ interface FrameRouter {
     readonly deliver?: ((frame: unknown) => void) | undefined;
     /** A `proxy` port's order, shared by every copy of this runtime. Undefined for a `frames` port. */
     readonly order?: PostOrder | undefined;
+    /**
+     * A `frames` port's queue of binary frames (results' large `bytes` values, which native posts
+     * just before their answer frame); undefined in a router an older runtime copy made, which
+     * drops them: then the client does not ask for them.
+     */
+    readonly binary?: BinaryQueue | undefined;
 }
+
+/** The answer frame's values that came as binary frames before it, or the first that did not. */
+interface ReceivedFrames {
+    readonly values: readonly Uint8Array[];
+    readonly failure?: { readonly index: number; readonly message: string } | undefined;
+}
+
+/** What a router hands the request named in an answer frame: the envelope and, with a `$bytes` list, its values. */
+type AnswerReceiver = (envelope: unknown, frames?: ReceivedFrames) => void;
+
+/** The binary frames an object received and no answer frame claimed yet, bounded. */
+interface BinaryQueue {
+    readonly buffers: ArrayBuffer[];
+    held: number;
+    /** The most bytes kept: twice the largest `max` a client of the page was offered (0 before any). */
+    limit: number;
+}
+
+/** The most binary frames an object keeps waiting for their answer frame (as native's `$bytes` list). */
+const maxQueuedFrames = 1024;
 
 /**
  * The page's routers by object: `globalThis[Symbol.for('bridgegen.android.v1')]`, a WeakMap. The
@@ -488,19 +517,27 @@ function own(value: unknown, key: string): unknown {
  * Routes one message event of a `frames` port's object: an answer frame to its pending request, an
  * item frame and an event frame to the hub (as a `handler` shell's item and event scripts do). Anything else is ignored; never throws.
  */
-function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: unknown): void {
+function routeFrame(pending: Map<string, AnswerReceiver>, queue: BinaryQueue, event: unknown): void {
     try {
         const data = (event as { data?: unknown } | null | undefined)?.data;
+        if (isArrayBuffer(data)) {
+            queueFrame(queue, data);
+            return;
+        }
         if (typeof data !== 'string') return;
         const frame: unknown = JSON.parse(data);
         const name = own(frame, 'answer');
         if (typeof name === 'string') {
+            const envelope = own(frame, 'envelope');
+            // Taken even when no request waits (it timed out, or was cancelled), so the queue stays aligned.
+            const frames = takeFrames(queue, own(envelope, '$bytes'));
             const receive = pending.get(name);
             if (receive === undefined) return;
             pending.delete(name);
-            receive(own(frame, 'envelope'));
+            receive(envelope, frames);
             return;
         }
+        dropStray(queue);
         const item = own(frame, 'item');
         if (typeof item === 'string') {
             const h = globalObject().__bridgegen;
@@ -522,6 +559,58 @@ function routeFrame(pending: Map<string, (envelope: unknown) => void>, event: un
     }
 }
 
+/** Whether `value` is an ArrayBuffer (of any realm); never a SharedArrayBuffer. */
+function isArrayBuffer(value: unknown): value is ArrayBuffer {
+    return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
+}
+
+/** Keeps a binary frame for the answer frame after it; past the bounds the queue is dropped (logged). */
+function queueFrame(queue: BinaryQueue, buffer: ArrayBuffer): void {
+    if (queue.buffers.length === maxQueuedFrames || queue.held + buffer.byteLength > queue.limit) {
+        console.error(`[bridgegen] dropped ${queue.buffers.length + 1} binary frame(s): more than ${maxQueuedFrames} or ${queue.limit} bytes waiting for their answer`);
+        queue.buffers.length = 0;
+        queue.held = 0;
+        return;
+    }
+    queue.buffers.push(buffer);
+    queue.held += buffer.byteLength;
+}
+
+/** Drops the binary frames no answer frame claimed (logged). */
+function dropStray(queue: BinaryQueue): void {
+    if (queue.buffers.length === 0) return;
+    console.error(`[bridgegen] dropped ${queue.buffers.length} binary frame(s) that no answer frame named`);
+    queue.buffers.length = 0;
+    queue.held = 0;
+}
+
+/**
+ * The values an answer frame's `$bytes` list of lengths names, taken from the head of the queue,
+ * each checked against its length; undefined without a list. What is left is stray.
+ */
+function takeFrames(queue: BinaryQueue, list: unknown): ReceivedFrames | undefined {
+    if (list === undefined) {
+        dropStray(queue);
+        return undefined;
+    }
+    const entries: readonly unknown[] = Array.isArray(list) && list.length <= maxQueuedFrames ? list : [];
+    const values: Uint8Array[] = [];
+    let failure: ReceivedFrames['failure'] = entries === list ? undefined : { index: 0, message: `$bytes is not a list of at most ${maxQueuedFrames} lengths` };
+    entries.forEach((entry, index) => {
+        const length = own(entry, 'length');
+        const buffer = queue.buffers.shift();
+        if (buffer !== undefined) queue.held -= buffer.byteLength;
+        if (failure !== undefined) return;
+        if (buffer !== undefined && buffer.byteLength === length) {
+            values.push(new Uint8Array(buffer));
+        } else {
+            failure = { index, message: `expected ${isCount(length) ? length : 'a length'} bytes, got ${buffer === undefined ? 'none' : buffer.byteLength}` };
+        }
+    });
+    dropStray(queue);
+    return { values, failure };
+}
+
 /**
  * The router of `object`, made at the first call: a `frames` port's attaches its one message
  * listener, a `proxy` port's (`proxy`) makes its one `deliver` function.
@@ -530,9 +619,11 @@ function frameRouter(object: object, proxy = false): FrameRouter {
     const routers = frameRouters();
     const existing = routers.get(object);
     if (existing) return existing;
-    const pending = new Map<string, (envelope: unknown) => void>();
-    const listener = (event: unknown): void => routeFrame(pending, event);
+    const pending = new Map<string, AnswerReceiver>();
+    const queue: BinaryQueue = { buffers: [], held: 0, limit: 0 };
+    const listener = (event: unknown): void => routeFrame(pending, queue, event);
     const router: FrameRouter = {
+        ...(proxy ? {} : { binary: queue }),
         expect(name, receive) {
             pending.set(name, receive);
             return () => {
@@ -1150,7 +1241,7 @@ async function transferResponse(index: number, url: string, init: RequestInit): 
  * `Uint8Array` with no explicit Content-Type, which keeps the POST a simple request: no CORS
  * preflight before each value.
  */
-async function uploadTransfers(bytes: BytesCapability, values: readonly Uint8Array[], signal: AbortSignal | null): Promise<string[]> {
+async function uploadTransfers(bytes: BytesOverURL, values: readonly Uint8Array[], signal: AbortSignal | null): Promise<string[]> {
     const tokens: string[] = [];
     for (let index = 0; index < values.length; index++) {
         const response = await transferResponse(index, `${bytes.url}upload`, { method: 'POST', body: values[index] as Uint8Array, signal });
@@ -1165,11 +1256,45 @@ async function uploadTransfers(bytes: BytesCapability, values: readonly Uint8Arr
  * `encoded.wire` with the tokens of its values, once uploaded; rejects with an Error saying which
  * value of `params` failed and why (`could not send params.photo: 413 too large`).
  */
-function uploaded(bytes: BytesCapability, encoded: EncodedMessage, params: unknown, signal: AbortSignal | null): Promise<{ [key: string]: unknown }> {
+function uploaded(bytes: BytesOverURL, encoded: EncodedMessage, params: unknown, signal: AbortSignal | null): Promise<{ [key: string]: unknown }> {
     return uploadTransfers(bytes, encoded.values, signal).then((tokens) => withTokens(encoded.wire, tokens), (error: unknown) => {
-        const path = (index: number) => pathOf(params, 'params', (value) => value === encoded.values[index]);
-        throw new Error(transferFailure(error, 'send', path));
+        throw new Error(transferFailure(error, 'send', valuePath(params, encoded)));
     });
+}
+
+/** The path in `params` of the message's value `index`, for the words of a failed transfer. */
+function valuePath(params: unknown, encoded: EncodedMessage): (index: number) => string {
+    return (index) => pathOf(params, 'params', (value) => value === encoded.values[index]);
+}
+
+/**
+ * The ArrayBuffer that carries `value` as a binary frame: its own buffer when the view is exactly
+ * that, else a copy, since the WebView's postMessage throws for a view and a SharedArrayBuffer.
+ */
+function frameBuffer(value: Uint8Array): ArrayBuffer {
+    const buffer = value.buffer;
+    if (isArrayBuffer(buffer) && value.byteOffset === 0 && value.byteLength === buffer.byteLength) return buffer;
+    return value.slice().buffer;
+}
+
+/**
+ * Posts a message on the binary-frames path, all in this one synchronous task, which keeps them
+ * together and in order on the object: each value as an ArrayBuffer, then the JSON text, whose
+ * `$bytes` lists their lengths (empty when there are none: the list also asks native to send the
+ * result's values as binary frames). Throws a `TransferError` when the object refuses a value:
+ * what was posted before it is stray, and native drops it.
+ */
+function postFrames(port: Port, encoded: EncodedMessage): unknown {
+    port.router();
+    encoded.values.forEach((value, index) => {
+        try {
+            port.handler.postMessage(frameBuffer(value));
+        } catch (error) {
+            throw new TransferError(index, messageOf(error));
+        }
+    });
+    setMember(encoded.wire, '$bytes', encoded.values.map((value) => ({ length: value.length })));
+    return postWire(port, encoded.wire);
 }
 
 /** One entry of a result's `$bytes` list: the value's token and length. */
@@ -1191,7 +1316,7 @@ function receivedTransfers(list: unknown): ReceivedTransfer[] | undefined {
 }
 
 /** Downloads the values of a result's `$bytes` list in order, one at a time, each checked against its length. */
-async function downloadTransfers(bytes: BytesCapability, transfers: readonly ReceivedTransfer[]): Promise<Uint8Array[]> {
+async function downloadTransfers(bytes: BytesOverURL, transfers: readonly ReceivedTransfer[]): Promise<Uint8Array[]> {
     const values: Uint8Array[] = [];
     for (let index = 0; index < transfers.length; index++) {
         const { token, length } = transfers[index] as ReceivedTransfer;
@@ -1221,7 +1346,7 @@ function isCount(value: unknown): value is number {
  * callback answer script calls (a `handler` port), or the object's router (a `frames` or `proxy` port).
  * Returns what forgets it.
  */
-function expectAnswer(port: Port, name: string, receive: (answer: unknown) => void): () => void {
+function expectAnswer(port: Port, name: string, receive: AnswerReceiver): () => void {
     if (port.frames) return port.router().expect(name, receive);
     const g = globalObject();
     g[name] = receive;
@@ -1745,24 +1870,54 @@ export interface BridgeCapabilities {
 }
 
 /**
- * The app's fast path for `bytes` (docs/WIRE.md, "Bytes"): a request's values of at least
- * `inline` bytes, and its result's, travel as HTTP bodies through `url` rather than as base64
- * text in the message, which costs a third more and must be copied through the bridge.
+ * The app's fast path for `bytes` (docs/WIRE.md, "Bytes at platform speed"): a request's values
+ * of at least `inline` bytes, and its result's, travel beside the message rather than as base64
+ * text in it, which costs a third more and must be copied through the bridge: as HTTP bodies
+ * through `url` (iOS, HarmonyOS), or as ArrayBuffer messages on the channel's object (`frames`, Android).
  */
-export interface BytesCapability {
+export type BytesCapability = {
     /** The base URL, ending in `/`: uploads go to `<url>upload`, downloads come from `<url><token>`. */
     readonly url: string;
     /** The length from which a value takes the fast path; shorter ones travel inline. */
     readonly inline: number;
     /** The longest value the fast path takes; the client refuses longer ones before sending. */
     readonly max: number;
+} | {
+    /** Binary frames: each value an ArrayBuffer posted on the object just before its message. */
+    readonly frames: 'arraybuffer';
+    /** The length from which a value takes the fast path; shorter ones travel inline. */
+    readonly inline: number;
+    /** The longest value the fast path takes; the client refuses longer ones before sending. */
+    readonly max: number;
+};
+
+/** The fast path through a URL scheme of the app (iOS, HarmonyOS). */
+type BytesOverURL = Extract<BytesCapability, { readonly url: string }>;
+
+/**
+ * The `bytes` member of a `$hello` answer's capabilities when it is of a documented shape (a
+ * `url` or `frames`, exactly one), else null.
+ */
+function bytesCapability(value: unknown): BytesCapability | null {
+    const url = own(value, 'url'), frames = own(value, 'frames'), inline = own(value, 'inline'), max = own(value, 'max');
+    if (!isCount(inline) || !isCount(max)) return null;
+    if (typeof url === 'string' && url.endsWith('/') && frames === undefined) return Object.freeze({ url, inline, max });
+    if (frames === 'arraybuffer' && url === undefined) return Object.freeze({ frames, inline, max });
+    return null;
 }
 
-/** The `bytes` member of a `$hello` answer's capabilities when it is of the documented shape, else null. */
-function bytesCapability(value: unknown): BytesCapability | null {
-    const url = own(value, 'url'), inline = own(value, 'inline'), max = own(value, 'max');
-    if (typeof url !== 'string' || !url.endsWith('/') || !isCount(inline) || !isCount(max)) return null;
-    return Object.freeze({ url, inline, max });
+/**
+ * The fast path `bytes` offers on `port`, or null: binary frames need an object that takes an
+ * ArrayBuffer and a router that queues them (one an older runtime copy made does not), and
+ * raise that router's bound to twice the capability's `max`.
+ */
+function usableBytes(bytes: BytesCapability | null | undefined, port: Port): BytesCapability | null {
+    if (!bytes) return null;
+    if (!('frames' in bytes)) return bytes;
+    const queue = port.binary ? port.router().binary : undefined;
+    if (queue === undefined) return null;
+    queue.limit = Math.max(queue.limit, 2 * bytes.max);
+    return bytes;
 }
 
 /**
@@ -2043,9 +2198,17 @@ export class Channel {
             }
             return;
         }
-        const bytes = this.answered?.bytes;
+        const bytes = usableBytes(this.answered?.bytes, port);
         try {
             const encoded = encodeMessage(params === undefined ? { type: method } : { type: method, data: params }, bytes);
+            if (bytes && 'frames' in bytes) {
+                try {
+                    ignoreReply(postFrames(port, encoded));
+                } catch (error) {
+                    console.error(`[bridgegen] ${this.module}.${method}: ${transferFailure(error, 'send', valuePath(params, encoded))}`);
+                }
+                return;
+            }
             if (encoded.values.length === 0 || !bytes) {
                 ignoreReply(postWire(port, encoded.wire));
                 return;
@@ -2098,7 +2261,7 @@ export class Channel {
                 forget();
                 return true;
             };
-            const answer = (value: unknown) => {
+            const answer = (value: unknown, frames?: ReceivedFrames) => {
                 if (!finish()) return;
                 const envelope = parseEnvelope(value);
                 // Without a `$bytes` list the answer settles now, as it always did.
@@ -2106,7 +2269,7 @@ export class Channel {
                     this.settle(method, envelope, undefined, decodeResult, resolve, fail);
                     return;
                 }
-                this.receive(envelope).then((received) => this.settle(method, envelope, received, decodeResult, resolve, fail), (error: unknown) => {
+                this.receive(envelope, frames).then((received) => this.settle(method, envelope, received, decodeResult, resolve, fail), (error: unknown) => {
                     fail(BridgeErrorCode.transferFailed, `${module}.${method}: ${messageOf(error)}`);
                 });
             };
@@ -2120,12 +2283,17 @@ export class Channel {
             message.id = id;
             opened?.(id);
             let posted = false;
-            const deliver = (wire: unknown): void => {
+            const deliver = (send: () => unknown, encoded?: EncodedMessage): void => {
                 let result: unknown;
                 try {
-                    result = postWire(port, wire);
+                    result = send();
                 } catch (error) {
-                    if (finish()) fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                    if (!finish()) return;
+                    if (error instanceof TransferError && encoded !== undefined) {
+                        fail(BridgeErrorCode.transferFailed, `${module}.${method}: ${transferFailure(error, 'send', valuePath(params, encoded))}`);
+                    } else {
+                        fail(BridgeErrorCode.invalidParams, `${module}.${method}: could not post the message: ${messageOf(error)}`);
+                    }
                     return;
                 }
                 posted = true;
@@ -2137,7 +2305,7 @@ export class Channel {
             };
             const start = (): void => {
                 if (settled) return;
-                const bytes = this.answered?.bytes;
+                const bytes = usableBytes(this.answered?.bytes, port);
                 let encoded: EncodedMessage;
                 try {
                     encoded = encodeMessage(message, bytes);
@@ -2151,8 +2319,12 @@ export class Channel {
                     if (finish()) fail(code, `${module}.${method}: could not post the message: ${messageOf(error)}`);
                     return;
                 }
+                if (bytes && 'frames' in bytes) {
+                    deliver(() => postFrames(port, encoded), encoded);
+                    return;
+                }
                 if (encoded.values.length === 0 || !bytes) {
-                    deliver(encoded.wire);
+                    deliver(() => postWire(port, encoded.wire));
                     return;
                 }
                 // Settling first (a timeout, an abort) stops the uploads; nothing is posted then.
@@ -2163,7 +2335,7 @@ export class Channel {
                     uploads.abort();
                 };
                 uploaded(bytes, encoded, params, uploads.signal).then((wire) => {
-                    if (!settled) deliver(wire);
+                    if (!settled) deliver(() => postWire(port, wire));
                 }, (error: unknown) => {
                     if (finish()) fail(BridgeErrorCode.transferFailed, `${module}.${method}: ${messageOf(error)}`);
                 });
@@ -2225,17 +2397,23 @@ export class Channel {
     }
 
     /**
-     * The values of the envelope's `$bytes` list, downloaded; undefined when the app offers
-     * this module no fast path (the list then means nothing: references decode as any object).
-     * Rejects with an Error saying which value failed (`could not receive result.photo: 404 ...`).
+     * The values of the envelope's `$bytes` list: the binary frames its router took before the
+     * answer (`frames`), or downloaded; undefined when the app offers this module no fast path
+     * (the list then means nothing: references decode as any object). Rejects with an Error
+     * saying which value failed (`could not receive result.photo: 404 ...`).
      */
-    private async receive(envelope: BridgeEnvelope): Promise<Uint8Array[] | undefined> {
+    private async receive(envelope: BridgeEnvelope, frames: ReceivedFrames | undefined): Promise<readonly Uint8Array[] | undefined> {
         const bytes = (this.answered ?? await this.capabilities()).bytes;
         if (bytes === null) return undefined;
+        const path = (index: number) => pathOf(envelope.data, 'result', (found) => referenceIndex(found) === index);
+        if ('frames' in bytes) {
+            if (frames === undefined) throw new Error('could not receive the result: no binary frames came with its $bytes');
+            if (frames.failure !== undefined) throw new Error(`could not receive ${path(frames.failure.index)}: ${frames.failure.message}`);
+            return frames.values;
+        }
         const transfers = receivedTransfers(envelope.bytes);
         if (transfers === undefined) throw new Error(`could not receive the result: its $bytes is not a list of at most ${maxTransfersPerMessage} {token, length}`);
         return downloadTransfers(bytes, transfers).catch((error: unknown) => {
-            const path = (index: number) => pathOf(envelope.data, 'result', (found) => referenceIndex(found) === index);
             throw new Error(transferFailure(error, 'receive', path));
         });
     }

@@ -66,7 +66,9 @@ struct KotlinInstallGenerator {
             + "implements (held weakly); the others are left out. Handlers run in `scope`. The page's console\n"
             + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
             + "this build: pass `debugBuild = BuildConfig.DEBUG`. In a debug build `log` also names each page\n"
-            + "no origin rule admits ([BridgeAndroid.pageStarted]). `log` comes last, so it can be a trailing lambda.\n\n"
+            + "no origin rule admits ([BridgeAndroid.pageStarted]). With `transfers` (`BridgeTransfers()`), requests' large\n"
+            + "`bytes` values cross as ArrayBuffers beside their messages where the WebView can (docs/ANDROID.md).\n"
+            + "`log` comes last, so it can be a trailing lambda.\n\n"
             + "@throws BridgeInstallException as [BridgeAndroid.install] does"
         for line in KotlinText.kdoc(doc) { p.line(line) }
         p.line("\(settings.visibility.rawValue) fun BridgeAndroid.install(")
@@ -79,6 +81,7 @@ struct KotlinInstallGenerator {
             p.line("policy: BridgeOriginPolicy = BridgeConfiguration.policy,")
             p.line("debugBuild: Boolean = false,")
             p.line("console: ((BridgeConsoleLevel, String) -> Unit)? = null,")
+            p.line("transfers: BridgeTransfers? = null,")
             p.line("log: (String) -> Unit = {},")
         }
         p.line("): BridgeSession {")
@@ -95,7 +98,7 @@ struct KotlinInstallGenerator {
             p.line("return install(")
             p.indented { p in
                 p.line("webView, modules, scope, policy, BridgeConfiguration.callbackChannel,")
-                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, log,")
+                p.line("forwarding.takeIf { BridgeConfiguration.consoleForward.forwards(debugBuild) }, debugBuild, transfers, log,")
             }
             p.line(")")
         }

@@ -12,7 +12,7 @@ struct KotlinSupportGenerator {
 
     /// The core: values, limits and paths, reading, decoding, encoding, the session, page calls.
     static func support(_ settings: KotlinSettings) -> KotlinSupportGenerator {
-        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt", "Streams.kt", "Caller.kt", "PageCalls.kt", "Console.kt", "console-forward.js"])
+        KotlinSupportGenerator(settings: settings, runtimeFiles: ["Values.kt", "Paths.kt", "Incoming.kt", "Decoding.kt", "Encoding.kt", "Session.kt", "Transfers.kt", "Streams.kt", "Caller.kt", "PageCalls.kt", "Console.kt", "console-forward.js"])
     }
 
     /// The glue: `BridgeAndroid`.

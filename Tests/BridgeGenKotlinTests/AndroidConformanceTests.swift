@@ -42,7 +42,17 @@ final class AndroidConformanceTests: XCTestCase {
     func testChromiumReply() throws { try runSuite("chromium", "reply") }
     func testChromiumCallback() throws { try runSuite("chromium", "callback") }
 
-    private func runSuite(_ engine: String, _ transport: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// The cases of bytes.js's Android phases (binary frames 21, a small `max` 3, no bytes path 4,
+    /// no WEB_MESSAGE_ARRAY_BUFFER 4): fewer means some did not run.
+    static let bytesCases = 32
+
+    /// Android's bytes path end to end (docs/E2E.md, "Bytes"): bytes.js's Android phases in Chromium
+    /// against the JVM host, ArrayBuffers crossing through the harness's routes (chromium_android.py
+    /// --suite bytes), up to 100 MiB byte-exact. Prints `bytes-chromium-android-<transport>: N passed, M failed`.
+    func testChromiumBytesReply() throws { try runSuite("chromium", "reply", bytes: true) }
+    func testChromiumBytesCallback() throws { try runSuite("chromium", "callback", bytes: true) }
+
+    private func runSuite(_ engine: String, _ transport: String, bytes: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws {
         if engine == "chromium" {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
                   (try? runProcess("python3", ["-c", "import playwright"]))?.status == 0 else {
@@ -52,7 +62,9 @@ final class AndroidConformanceTests: XCTestCase {
         let classes = try KotlinModelTests.compiledSets()
         let out = try Self.web.get()
         let run = try runProcess("python3", [Self.harness("e2e.py"), "android-\(engine)", "--out", out.path, "--classes", classes.path,
-                                             "--transport", transport], in: TestPaths.repository, timeout: 600, mergeStderr: true)
-        assertSuiteSummary(run, label: "android-\(engine)-\(transport): ", minimum: Self.minimum[engine]?[transport] ?? .max, file: file, line: line)
+                                             "--transport", transport] + (bytes ? ["--suite", "bytes"] : []),
+                                 in: TestPaths.repository, timeout: bytes ? 1800 : 600, mergeStderr: true)
+        let label = bytes ? "bytes-chromium-android-\(transport): " : "android-\(engine)-\(transport): "
+        assertSuiteSummary(run, label: label, minimum: bytes ? Self.bytesCases : Self.minimum[engine]?[transport] ?? .max, file: file, line: line)
     }
 }

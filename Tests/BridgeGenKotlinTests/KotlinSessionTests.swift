@@ -20,7 +20,7 @@ final class KotlinSessionTests: XCTestCase {
         let support = try KotlinToolchain.supportFile(KotlinSettings(package: "session"))
         let classes = KotlinToolchain.classes("session")
         let android = try KotlinToolchain.androidFile(KotlinSettings(package: "session"))
-        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt", "LegacyHost.kt", "FloodProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
+        let fixtures = ["SessionProbe.kt", "PageCallProbe.kt", "GlueProbe.kt", "LegacyHost.kt", "FloodProbe.kt", "FramesProbe.kt"].map { TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/" + $0) }
         try KotlinToolchain.compile([support, android] + KotlinToolchain.standIn + fixtures, into: classes)
         return classes
     }
@@ -148,6 +148,19 @@ final class KotlinSessionTests: XCTestCase {
         let run = try KotlinToolchain.run("session.GlueProbeKt", classes: try Self.classes.get(), input: "")
         XCTAssertEqual(run.status, 0, run.output)
         let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/GlueProbe.expected"), encoding: .utf8)
+        XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
+    }
+
+    /// The bytes path (docs/WIRE.md, "Bytes at platform speed (Android)") through `BridgeAndroid`
+    /// on the stand-in (Fixtures/FramesProbe.kt): no capability without WEB_MESSAGE_ARRAY_BUFFER or
+    /// for a file frame; values matched to their message by order and length; results as binary
+    /// frames before their answer for a client that lists its values, base64 for one that does not;
+    /// a stray frame, a message naming more than came, a length mismatch, a malformed list, an
+    /// untrusted frame, a value over the limit, the held bound, expiry, navigation, the renderer, uninstall.
+    func testLargeBytesCrossAsBinaryFrames() throws {
+        let run = try KotlinToolchain.run("session.FramesProbeKt", classes: try Self.classes.get(), input: "")
+        XCTAssertEqual(run.status, 0, run.output)
+        let expected = try String(contentsOfFile: TestPaths.path("Tests/BridgeGenKotlinTests/Fixtures/FramesProbe.expected"), encoding: .utf8)
         XCTAssertEqual(run.stdout, expected, "\n" + run.stdout)
     }
 

@@ -8,7 +8,7 @@
     e2e.py all     --bridgegen BIN --out DIR     all of the above, every suite
     e2e.py prepare --web-only ...                only the pages (no Swift hosts, no evolution): what the
                                                  Android suites need
-    e2e.py android-node|android-webkit|android-chromium --out DIR --classes CLASSES [--transport T]
+    e2e.py android-node|android-webkit|android-chromium --out DIR --classes CLASSES [--transport T] [--suite bytes]
                                                  conformance.js against the Kotlin generated for Schemas/
                                                  on a JVM (AndroidHost.kt, compiled into CLASSES by the
                                                  Kotlin tests; run with Scripts/kotlin.py): node
@@ -422,9 +422,10 @@ def run_webkit_evolution(out, transports):
 KOTLIN = os.path.join(REPO, 'Scripts', 'kotlin.py')
 
 
-def run_android(engine, out, transports, classes):
+def run_android(engine, out, transports, classes, bytes_suite=False):
     """conformance.js against the Kotlin host in one engine, each transport; each suite prints
-    `android-<engine>-<transport>: N passed, M failed`."""
+    `android-<engine>-<transport>: N passed, M failed`. With `bytes_suite` (Chromium only), bytes.js's
+    Android phases instead: `bytes-chromium-android-<transport>: N passed, M failed`."""
     if engine == 'webkit':
         problem = webkit_problem(extension=False)
         if problem:
@@ -441,9 +442,9 @@ def run_android(engine, out, transports, classes):
                             '--web', web, '--kotlin', KOTLIN, '--classes', classes], webkit_env()
         else:
             command, env = [sys.executable, os.path.join(HERE, 'chromium_android.py'), '--transport', transport,
-                            '--web', web, '--kotlin', KOTLIN, '--classes', classes], None
-        status, output = stream(command, env=env)
-        results.append((f'android-{engine}', transport, status, summary(output)))
+                            '--web', web, '--kotlin', KOTLIN, '--classes', classes] + (['--suite', 'bytes'] if bytes_suite else []), None
+        status, output = stream(command, env=env, timeout=1800 if bytes_suite else 300)
+        results.append(('bytes-chromium-android' if bytes_suite else f'android-{engine}', transport, status, summary(output)))
     return results
 
 
@@ -512,7 +513,10 @@ def main():
     if options.command.startswith('android-'):
         if not options.classes:
             parser.error('--classes is required')
-        return report(run_android(options.command[len('android-'):], out, transports, os.path.abspath(options.classes)))
+        engine = options.command[len('android-'):]
+        if options.suite == 'bytes' and engine != 'chromium':
+            parser.error('--suite bytes on Android runs in Chromium only (android-chromium)')
+        return report(run_android(engine, out, transports, os.path.abspath(options.classes), bytes_suite=options.suite == 'bytes'))
     results = []
     conformance = options.suite in ('conformance', 'both') or options.command == 'all'
     evolution = options.suite in ('evolution', 'both') or options.command == 'all'

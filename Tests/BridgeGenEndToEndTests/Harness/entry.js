@@ -21,15 +21,17 @@ async function main() {
         // bytes.js: the host's transfer store is set for the phase before the client says `$hello`
         // (at its first request); the result names the phases, each a page load of its own.
         const bytes = await import('./bytes.js');
-        const phases = Object.keys(bytes.PHASES);
+        const platformPhases = bytes.phasesFor(platform);
+        const phases = Object.keys(platformPhases);
         const phase = params.get('phase') || phases[0];
-        await control({ cmd: 'host', line: { transfers: bytes.PHASES[phase].transfers } });
+        await control({ cmd: 'host', line: { transfers: platformPhases[phase].transfers } });
         const client = await import('./client/index.js');
         // A harness whose host advertises another base URL says so (bytesUrl), with the page's origin.
         const bytesUrl = params.get('bytesUrl') ?? undefined;
         const origin = bytesUrl === undefined ? undefined : window.location.origin;
         const largest = Number(params.get('largest')) || undefined;
-        const result = await bytes.run({ engine, transport, phase, client, fetch: window.fetch.bind(window), control, bytesUrl, origin, largest,
+        const result = await bytes.run({ engine, platform, transport, phase, client, fetch: window.fetch.bind(window), control, bytesUrl,
+            origin, largest,
             log: (line) => control({ cmd: 'print', text: line }) });
         await control({ cmd: 'done', result: { ...result, phases } });
         return;

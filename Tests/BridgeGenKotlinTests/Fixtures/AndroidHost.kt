@@ -11,6 +11,12 @@
 //       a fresh WebView with the bridge (and console forwarding; the policy trusting https://h
 //       too), one frame navigated to origin
 //   {"id":2,"post":{"object":"__bridgegen_sample","text":"..."}}   the page posts on an object
+//   {"id":2,"post":{"object":"...","binaryFile":"/tmp/f","length":n}}   ... an ArrayBuffer, whose bytes the
+//       harness wrote to the file (read, then deleted); "binaryLength":n instead posts n pattern
+//       bytes; "subframe":true posts from a subframe of the same origin (which the policy refuses)
+//   {"id":12,"transfers":{"max":n,"inline":n,"arrayBuffer":true}|false}   the install again, with
+//       the bytes path (docs/WIRE.md, "Bytes at platform speed (Android)"), the WebView having
+//       WEB_MESSAGE_ARRAY_BUFFER or not; false: without
 //   {"id":3,"emit":{"module","event","payload"}}                  the typed event senders
 //   {"id":4,"callPage":{"module","method","params","timeoutMs","cancelAfterMs"}}   the generated page callers
 //   {"id":5,"callPages":[<callPage>, ...]}                         all at once; "outcomes" in order
@@ -18,13 +24,15 @@
 //   {"id":7,"terminate":true}      BridgeAndroid.renderProcessGone (also "renderProcessGone")
 //   {"id":8,"reset":true}          empties the handlers' store and logs the user in again
 //   {"id":9,"stats":true}          "lateAnswers": page answers that came after their call ended;
-//                                  "evaluated": the scripts evaluateJavascript ran since the install
+//                                  "evaluated": the scripts evaluateJavascript ran since the install;
+//                                  "transfers": {"entries","heldBytes"}, the binary frames held
 //   {"id":11,"module":"sample","installed":false}   the app takes a module out of the session (the listener stays), or back
 //   {"id":10,"uninstall":true}
 // Out: {"id":N,"queued":{...},...} when a command is done and what it started has settled (a
 // page call when it ends, with "outcome"); between them what the page gets, in order:
-// {"frame":{"object","data"}} through the frame's reply proxy and {"evaluate":script} from
-// evaluateJavascript.
+// {"frame":{"object","data"}} through the frame's reply proxy (a binary frame:
+// {"frame":{"object","binaryFile","length"}}, the bytes in a file the harness deletes) and
+// {"evaluate":script} from evaluateJavascript.
 
 package schemas
 
@@ -32,6 +40,7 @@ import android.content.Context
 import android.webkit.WebView
 import androidx.webkit.StandIn
 import androidx.webkit.StandInFrame
+import androidx.webkit.WebViewFeature
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Job
@@ -53,7 +62,12 @@ private class Host(val scope: CoroutineScope) {
     var frame: StandInFrame? = null
     var session: BridgeSession? = null
     var framesSeen = 0
+    var bytesSeen = 0
     var evaluatedSeen = 0
+    /** The last install's arguments, which `transfers` installs again with. */
+    var installed: List<Any?> = emptyList()
+    var transfers: BridgeTransfers? = null
+    var subframe: StandInFrame? = null
 
     fun write(fields: Map<String, JsonValue>) = println(JsonValue.Object(fields).jsonText)
 
@@ -70,7 +84,15 @@ private class Host(val scope: CoroutineScope) {
         val page = frame ?: return
         while (framesSeen < page.received.size) {
             val entry = page.received[framesSeen++]
-            write(mapOf("frame" to JsonValue.Object(mapOf("object" to JsonValue.Text(entry.substringBefore(": ")), "data" to JsonValue.Text(entry.substringAfter(": "))))))
+            val name = JsonValue.Text(entry.substringBefore(": "))
+            // A binary frame (`<n bytes>`, never JSON) goes through a file: the harness has no way to carry bytes in a line.
+            if (BINARY.matches(entry.substringAfter(": "))) {
+                val bytes = page.receivedBytes[bytesSeen++]
+                val file = java.io.File.createTempFile("bridgegen-frame-", ".bin").apply { writeBytes(bytes) }
+                write(mapOf("frame" to JsonValue.Object(mapOf("object" to name, "binaryFile" to JsonValue.Text(file.path), "length" to JsonValue.Integer(bytes.size.toLong())))))
+                continue
+            }
+            write(mapOf("frame" to JsonValue.Object(mapOf("object" to name, "data" to JsonValue.Text(entry.substringAfter(": "))))))
         }
         val evaluated = StandIn.evaluated(view)
         while (evaluatedSeen < evaluated.size) write(mapOf("evaluate" to JsonValue.Text(evaluated[evaluatedSeen++])))
@@ -102,11 +124,14 @@ private class Host(val scope: CoroutineScope) {
         val policy = if (trustedHost == null) configured
             else BridgeOriginPolicy(configured.trustedSchemes, configured.trustedHosts + trustedHost, configured.mainFrameOnly)
         session = BridgeAndroid.install(view, listOf(SampleDispatcher(handlers), UserDispatcher(handlers)), scope, policy, channel,
-            forwarding.takeIf { console }, log = ::log)
+            forwarding.takeIf { console }, transfers = transfers, log = ::log)
         webView = view
         val page = StandInFrame(view, origin, isMainFrame)
         frame = page
+        subframe = StandInFrame(view, origin, isMainFrame = false)
+        installed = listOf(transport, origin, isMainFrame, console, trustedHost)
         framesSeen = 0
+        bytesSeen = 0
         evaluatedSeen = 0
         return mapOf(
             "objects" to JsonValue.Array(StandIn.listenerNames(view).filter { page.has(it) }.map { JsonValue.Text(it) }),
@@ -135,6 +160,28 @@ private class Host(val scope: CoroutineScope) {
         val session = this.session ?: return
         if (!installed) return session.uninstall(name)
         session.install(if (name == "sample") SampleDispatcher(handlers) else UserDispatcher(handlers))
+    }
+
+    /** The install again (before the page's `$hello`), with the bytes path as `spec` says, or without. */
+    fun installTransfers(spec: JsonValue?): Map<String, JsonValue> {
+        val fields = (spec as? JsonValue.Object)?.members
+        transfers = fields?.let {
+            BridgeTransfers(maxLength = ((it["max"] as? JsonValue.Integer)?.value ?: (64L shl 20)).toInt(),
+                inlineBelow = ((it["inline"] as? JsonValue.Integer)?.value ?: (64L shl 10)).toInt())
+        }
+        if (fields?.get("arrayBuffer") == JsonValue.Bool(false)) StandIn.features.remove(WebViewFeature.WEB_MESSAGE_ARRAY_BUFFER)
+        else StandIn.features.add(WebViewFeature.WEB_MESSAGE_ARRAY_BUFFER)
+        val (transport, origin, isMainFrame, console, trustedHost) = installed
+        return install(transport as String, origin as String, isMainFrame as Boolean, console as Boolean, trustedHost as String?)
+    }
+
+    /** An ArrayBuffer the page posts: the bytes of the harness's file (deleted once read), or `binaryLength` pattern bytes. */
+    fun postBinary(post: Map<String, JsonValue>) {
+        val bytes = (post["binaryFile"] as? JsonValue.Text)?.value?.let { path ->
+            java.io.File(path).let { file -> file.readBytes().also { file.delete() } }
+        } ?: ByteArray(((post["binaryLength"] as? JsonValue.Integer)?.value ?: 0L).toInt()) { it.toByte() }
+        val from = if (post["subframe"] == JsonValue.Bool(true)) subframe else frame
+        from?.postArrayBuffer((post["object"] as JsonValue.Text).value, bytes)
     }
 
     fun uninstall() {
@@ -215,8 +262,10 @@ private class Host(val scope: CoroutineScope) {
             }
             command["post"] is JsonValue.Object -> {
                 val post = (command["post"] as JsonValue.Object).members
-                frame?.postMessage((post["object"] as JsonValue.Text).value, (post["text"] as JsonValue.Text).value)
+                if (post["text"] is JsonValue.Text) frame?.postMessage((post["object"] as JsonValue.Text).value, (post["text"] as JsonValue.Text).value)
+                else postBinary(post)
             }
+            command.containsKey("transfers") -> answer = answer + installTransfers(command["transfers"])
             command["emit"] is JsonValue.Object -> try {
                 emit((command["emit"] as JsonValue.Object).members)
             } catch (error: BridgeError) {
@@ -236,7 +285,8 @@ private class Host(val scope: CoroutineScope) {
             command["reset"] != null -> handlers.reset()
             command["module"] is JsonValue.Text -> installModule((command["module"] as JsonValue.Text).value, command["installed"] == JsonValue.Bool(true))
             command["stats"] != null -> answer = answer + ("lateAnswers" to JsonValue.Integer(lateAnswers.toLong())) +
-                ("evaluated" to JsonValue.Integer(evaluatedSeen.toLong()))
+                ("evaluated" to JsonValue.Integer(evaluatedSeen.toLong())) +
+                ("transfers" to JsonValue.Object(mapOf("entries" to JsonValue.Integer((transfers?.count ?: 0).toLong()), "heldBytes" to JsonValue.Integer(transfers?.heldBytes ?: 0))))
             command["uninstall"] != null -> uninstall()
             else -> answer = answer + ("error" to JsonValue.Text("unknown command"))
         }
@@ -244,6 +294,9 @@ private class Host(val scope: CoroutineScope) {
         write(answer + ("queued" to queued()))
     }
 }
+
+/** How the stand-in's frame names a binary frame it received. */
+private val BINARY = Regex("<[0-9]+ bytes>")
 
 fun main() = runBlocking<Unit> {
     val lines = Channel<String>(Channel.UNLIMITED)

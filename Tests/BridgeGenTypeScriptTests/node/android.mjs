@@ -4,10 +4,11 @@
 // alone, against a JavaScript emulation; the Kotlin side behind it is AndroidConformanceTests'.
 //
 // The emulation behaves as the platform does (docs/ANDROID.md; androidx.webkit's WebViewCompat):
-// one object per channel, `window.__bridgegen_<channel>`, whose postMessage takes strings only
-// and reaches native in a later task; native answers through the frame's reply proxy
-// (fire-and-forget), which delivers `event.data` as a string, asynchronously, to the object's
-// 'message' listeners and its `onmessage`. Page calls evaluate WIRE.md's Android body (the iOS
+// one object per channel, `window.__bridgegen_<channel>`, whose postMessage takes a string or an
+// ArrayBuffer (copied; a view or anything else throws, as Chromium's js_binding.cc does) and
+// reaches native in a later task, in order; native answers through the frame's reply proxy
+// (fire-and-forget, a String or a byte[]), which delivers a plain `{data}` object, asynchronously,
+// to the object's `onmessage` first, then its 'message' listeners. Page calls evaluate WIRE.md's Android body (the iOS
 // function body of the Swift runtime, which posts its answer as `$answer`).
 import assert from 'node:assert/strict';
 import {
@@ -34,18 +35,20 @@ class AndroidObject {
         const object = this;
         // One reply proxy per (frame, object); posting through it is fire-and-forget.
         const proxy = {
-            postMessage(text) {
-                if (typeof text !== 'string') throw new TypeError('JavaScriptReplyProxy.postMessage takes a String');
+            postMessage(data) {
+                if (typeof data !== 'string' && !isArrayBuffer(data)) throw new TypeError('JavaScriptReplyProxy.postMessage takes a String or a byte[]');
+                const copy = typeof data === 'string' ? data : data.slice(0);
                 setTimeout(() => {
-                    const event = { data: text, type: 'message' };
-                    for (const listener of listeners.slice()) listener.call(object, event);
+                    const event = { data: copy };
                     if (typeof object.onmessage === 'function') object.onmessage(event);
+                    for (const listener of listeners.slice()) listener.call(object, event);
                 }, 0);
             },
         };
         this.postMessage = (message) => {
-            if (typeof message !== 'string') throw new TypeError('postMessage takes a string (or an ArrayBuffer)');
-            setTimeout(() => native.receive(channel, message, proxy), 0);
+            if (typeof message !== 'string' && !isArrayBuffer(message)) throw new TypeError('postMessage takes a string or an ArrayBuffer');
+            const copy = typeof message === 'string' ? message : message.slice(0);
+            setTimeout(() => native.receive(channel, copy, proxy), 0);
         };
         if (!native.onmessageOnly) {
             this.addEventListener = (type, fn) => { if (type === 'message' && !listeners.includes(fn)) listeners.push(fn); };
@@ -55,7 +58,15 @@ class AndroidObject {
     }
 }
 
-/** docs/WIRE.md's Android native side, in JavaScript, with FakeNative's handlers. */
+function isArrayBuffer(value) {
+    return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
+}
+
+/**
+ * docs/WIRE.md's Android native side, in JavaScript, with FakeNative's handlers. The binary
+ * frames a proxy posted before a message are that message's `frames` (what a handler gets as its
+ * third argument's `frames`).
+ */
 class AndroidNative {
     static noAnswer = Symbol('noAnswer');
 
@@ -69,6 +80,7 @@ class AndroidNative {
         this.queues = new Map();
         this.pageCalls = new Map();
         this.tokens = 0;
+        this.binary = new Map();
         this.objects = {};
         const channels = transport === 'reply' ? Object.keys(handlers) : ['uniBridgeCall'];
         for (const channel of channels) {
@@ -88,9 +100,15 @@ class AndroidNative {
     }
 
     receive(channel, text, proxy) {
+        if (isArrayBuffer(text)) {
+            this.binary.set(proxy, [...(this.binary.get(proxy) ?? []), text]);
+            return;
+        }
+        const frames = this.binary.get(proxy) ?? [];
+        this.binary.delete(proxy);
         let message;
         try { message = JSON.parse(text); } catch { message = undefined; }
-        this.received.push({ channel, text, message });
+        this.received.push({ channel, text, message, frames });
         if (message === null || typeof message !== 'object' || typeof message.type !== 'string') return;
         const name = message.callbackName;
         const answer = (envelope) => { if (typeof name === 'string') this.reply(proxy, { answer: name, envelope }); };
@@ -110,7 +128,7 @@ class AndroidNative {
         const module = transport === 'reply' ? channel : Object.keys(this.handlers).find((m) => Object.hasOwn(this.handlers[m], message.type));
         const handler = module === undefined ? undefined : this.handlers[module]?.[message.type];
         if (typeof handler !== 'function') { answer({ errcode: -1, errmsg: `unknown method '${message.type}'`, data: null }); return; }
-        Promise.resolve().then(() => handler(message.data ?? {}, message, proxy)).then((result) => {
+        Promise.resolve().then(() => handler(message.data ?? {}, message, proxy, frames)).then((result) => {
             if (result !== AndroidNative.noAnswer) answer({ errcode: 0, errmsg: 'ok', data: result === undefined ? null : result });
         }, (error) => answer(error instanceof NativeError ? { errcode: error.code, errmsg: error.message, data: null } : { errcode: -6, errmsg: 'internal error', data: null }));
     }
@@ -374,6 +392,177 @@ check('the mock refuses to replace a real Android object unless forced', async (
     assert.equal(native.received.length, 0);
     mock.uninstall();
     native.uninstall();
+});
+
+
+// The bytes path on Android (docs/WIRE.md, "Bytes at platform speed (Android)").
+const framesCapability = { frames: 'arraybuffer', inline: 1024, max: 8192 };
+const framesHello = () => capabilitiesAnswer({ methods: ['getBlob', 'setBlob', 'share'], events: [], pageMethods: [], fingerprint: null, bytes: framesCapability });
+
+function bytesOf(length, seed = 1) {
+    return Uint8Array.from({ length }, (_, i) => (i * 7 + seed + (i >>> 8)) & 0xff);
+}
+
+/** A native whose getBlob answers `value` as a binary frame, posting `posted` (default: the value) before the answer. */
+function framesNative(sample = {}) {
+    const stored = new Map();
+    const native = new AndroidNative({
+        helloAnswer: framesHello,
+        handlers: sampleHandlers({ sample: {
+            setBlob: ({ key, contents }, message, proxy, frames) => {
+                const index = contents?.$bytes;
+                stored.set(key, { contents, frames, list: message.$bytes });
+                return typeof index === 'number' ? frames[index]?.byteLength === message.$bytes[index].length : typeof contents === 'string';
+            },
+            ...sample,
+        } }),
+    });
+    return { native, stored };
+}
+
+function answerWithFrames(native, proxy, message, buffers, lengths = buffers.map((b) => b.byteLength), data = { $bytes: 0 }) {
+    for (const buffer of buffers) proxy.postMessage(buffer);
+    native.reply(proxy, { answer: message.callbackName, envelope: { errcode: 0, errmsg: 'ok', data, $bytes: lengths.map((length) => ({ length })) } });
+    return AndroidNative.noAnswer;
+}
+
+check('frames: a long value crosses as an ArrayBuffer just before its message, which lists its length', async () => {
+    const { native, stored } = framesNative();
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    const value = bytesOf(2000);
+    assert.equal(await sample.setBlob({ key: 'a', contents: value }), true);
+    const { contents, frames, list } = stored.get('a');
+    assert.deepEqual(contents, { $bytes: 0 });
+    assert.deepEqual(list, [{ length: 2000 }]);
+    assert.deepEqual(new Uint8Array(frames[0]), value);
+    assert.equal(value.length, 2000, "the page's value stays usable");
+    // A short value stays inline, and the request still lists (none), asking for binary results.
+    assert.equal(await sample.setBlob({ key: 'b', contents: bytesOf(10) }), true);
+    assert.deepEqual(stored.get('b').list, []);
+    assert.equal(typeof stored.get('b').contents, 'string');
+    native.uninstall();
+});
+
+check('frames: a view into a larger buffer is sent as its own bytes (the object throws for a view)', async () => {
+    const { native, stored } = framesNative();
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    const whole = bytesOf(5000, 3);
+    const view = whole.subarray(1000, 3000);
+    assert.equal(await sample.setBlob({ key: 'v', contents: view }), true);
+    assert.deepEqual(new Uint8Array(stored.get('v').frames[0]), view);
+    assert.throws(() => native.objects[channelOf('sample')].postMessage(view), TypeError, 'the emulated object refuses a Uint8Array');
+    native.uninstall();
+});
+
+check('frames: a value the object refuses rejects -16 naming it; nothing is answered for it', async () => {
+    const { native } = framesNative();
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    const object = native.objects[channelOf('sample')];
+    const original = object.postMessage;
+    object.postMessage = (message) => { if (typeof message !== 'string') throw new RangeError('Array buffer allocation failed'); return original(message); };
+    await assert.rejects(sample.setBlob({ key: 'x', contents: bytesOf(2000) }),
+        { code: -16, codeName: 'transferFailed', message: 'sample.setBlob: could not send params.contents: Array buffer allocation failed' });
+    object.postMessage = original;
+    await assert.rejects(sample.setBlob({ key: 'x', contents: bytesOf(8193) }), { code: -3, message: 'sample.setBlob: could not post the message: params.contents: expected bytes of at most 8192, got 8193' });
+    native.uninstall();
+});
+
+check('frames: a result\'s value arrives as the binary frame before its answer', async () => {
+    const value = bytesOf(3000, 5);
+    const { native } = framesNative({ getBlob: (_, message, proxy) => answerWithFrames(native, proxy, message, [value.slice().buffer]) });
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    const got = await sample.getBlob({ key: 'k' });
+    assert.ok(got instanceof Uint8Array);
+    assert.deepEqual(got, value);
+    assert.deepEqual(native.calls().at(-1).message.$bytes, [], 'the request asked for binary results');
+    native.uninstall();
+});
+
+check('frames: a result frame of another length, or none, rejects -16; the queue stays aligned', async () => {
+    let mode = 'short';
+    const { native } = framesNative({ getBlob: (_, message, proxy) => {
+        if (mode === 'short') return answerWithFrames(native, proxy, message, [new ArrayBuffer(1999)], [2000]);
+        if (mode === 'none') return answerWithFrames(native, proxy, message, [], [2000]);
+        return answerWithFrames(native, proxy, message, [bytesOf(1500).buffer]);
+    } });
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    await assert.rejects(sample.getBlob({ key: 'k' }), { code: -16, message: 'sample.getBlob: could not receive result: expected 2000 bytes, got 1999' });
+    mode = 'none';
+    await assert.rejects(sample.getBlob({ key: 'k' }), { code: -16, message: 'sample.getBlob: could not receive result: expected 2000 bytes, got none' });
+    mode = 'ok';
+    assert.deepEqual(await sample.getBlob({ key: 'k' }), bytesOf(1500));
+    native.uninstall();
+});
+
+check('frames: a stray frame is dropped at the next frame; a timed-out request\'s frames are taken, not misdelivered', async () => {
+    let delay = 0;
+    const { native } = framesNative({ getBlob: async ({ key }, message, proxy) => {
+        await sleep(delay);
+        return answerWithFrames(native, proxy, message, [bytesOf(1200, key.length).buffer]);
+    } });
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    assert.deepEqual(await sample.getBlob({ key: 'z' }), bytesOf(1200, 1));
+    const proxy = native.proxies.get('sample');
+    const { logged } = await capture('error', async () => {
+        proxy.postMessage(new ArrayBuffer(5));
+        native.emit('sample', 'resume', { backgroundSeconds: 1 });
+        await settle();
+        delay = 30;
+        await assert.rejects(sample.getBlob({ key: 'x' }, { timeoutMs: 5 }), { code: -8 });
+        delay = 0;
+        await sleep(40);
+        assert.deepEqual(await sample.getBlob({ key: 'yy' }), bytesOf(1200, 2));
+    });
+    assert.equal(logged.length, 1, JSON.stringify(logged));
+    assert.match(String(logged[0]), /dropped 1 binary frame\(s\) that no answer frame named/);
+    native.uninstall();
+});
+
+check('frames: binary frames past the queue\'s bound are dropped', async () => {
+    const { native } = framesNative({ getBlob: (_, message, proxy) => answerWithFrames(native, proxy, message, [bytesOf(2000).buffer]) });
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    await sample.getBlob({ key: 'k' });
+    const proxy = native.proxies.get('sample');
+    const { logged } = await capture('error', async () => {
+        proxy.postMessage(new ArrayBuffer(16384));
+        proxy.postMessage(new ArrayBuffer(1));
+        await settle();
+    });
+    assert.match(String(logged[0]), /dropped 2 binary frame\(s\): more than 1024 or 16384 bytes waiting/);
+    assert.deepEqual(await sample.getBlob({ key: 'k' }), bytesOf(2000));
+    native.uninstall();
+});
+
+check('frames: a send posts its values then its message, with their lengths', async () => {
+    const { native } = framesNative();
+    const { sample } = await freshModule(transport, 'sample');
+    await sample.capabilities();
+    sample.share({ text: 'hi' });
+    await sleep(5);
+    const send = native.calls().at(-1);
+    assert.deepEqual(send.message, { type: 'share', data: { text: 'hi' }, $bytes: [] });
+    native.uninstall();
+});
+
+check('a url capability, or frames with a url, is not the Android path: values stay inline', async () => {
+    for (const bytes of [{ frames: 'arraybuffer', url: 'x://t/', inline: 1, max: 10 }, { frames: 'blob', inline: 1, max: 10 }]) {
+        const native = new AndroidNative({
+            helloAnswer: () => capabilitiesAnswer({ methods: ['setBlob'], events: [], pageMethods: [], fingerprint: null, bytes }),
+            handlers: sampleHandlers({ sample: { setBlob: ({ contents }) => typeof contents === 'string' } }),
+        });
+        const { sample } = await freshModule(transport, 'sample');
+        assert.equal((await sample.capabilities()).bytes, null);
+        assert.equal(await sample.setBlob({ key: 'a', contents: bytesOf(5) }), true);
+        assert.equal(native.calls().at(-1).message.$bytes, undefined);
+        native.uninstall();
+    }
 });
 
 await run('android-client', transport, () => {

@@ -13,6 +13,8 @@ class StandInFrame(private val webView: WebView, val origin: String, val isMainF
     private val proxies = HashMap<String, JavaScriptReplyProxy>()
     /** What the page received through each object (`event.data`), as `name: data`. */
     val received = ArrayList<String>()
+    /** The ArrayBuffers the page received through the objects, in order (`received` names each by its size). */
+    val receivedBytes = ArrayList<ByteArray>()
     /** The document-start scripts the frame ran at its last navigation, in order. */
     val scripts = ArrayList<String>()
 
@@ -59,6 +61,8 @@ class StandInFrame(private val webView: WebView, val origin: String, val isMainF
             WebViewFeature.require(WebViewFeature.WEB_MESSAGE_ARRAY_BUFFER)
             webView.checkThread()
             received.add("$name: <${arrayBuffer.size} bytes>")
+            // The page gets its own ArrayBuffer: what native does with its array later cannot change it.
+            receivedBytes.add(arrayBuffer.copyOf())
         }
     }
 }

@@ -38,13 +38,14 @@ class WebMessageCompat private constructor(private val text: String?, private va
 
     val data: String?
         get() {
-            check(type == TYPE_STRING) { "Wrong data accessor type detected. String expected, but got ArrayBuffer" }
+            // androidx's own words: the message's type "expected", the accessor's "got".
+            check(type == TYPE_STRING) { "Wrong data accessor type detected. ArrayBuffer expected, but got String" }
             return text
         }
 
     val arrayBuffer: ByteArray
         get() {
-            check(type == TYPE_ARRAY_BUFFER) { "Wrong data accessor type detected. ArrayBuffer expected, but got String" }
+            check(type == TYPE_ARRAY_BUFFER) { "Wrong data accessor type detected. String expected, but got ArrayBuffer" }
             return bytes!!
         }
 
