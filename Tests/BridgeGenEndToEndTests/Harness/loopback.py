@@ -59,8 +59,8 @@ class LoopbackServer:
         try:
             while await self.exchange(reader, writer):
                 pass
-        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError):
-            pass  # the page went away mid-request: nothing to answer
+        except (ConnectionError, asyncio.IncompleteReadError, ssl.SSLError, asyncio.CancelledError):
+            pass  # the page went away mid-request, or the server is closing: nothing to answer
         finally:
             writer.close()
 
