@@ -87,7 +87,9 @@ private class Host(val scope: CoroutineScope) {
             val name = JsonValue.Text(entry.substringBefore(": "))
             // A binary frame (`<n bytes>`, never JSON) goes through a file: the harness has no way to carry bytes in a line.
             if (BINARY.matches(entry.substringAfter(": "))) {
-                val bytes = page.receivedBytes[bytesSeen++]
+                val bytes = page.receivedBytes[bytesSeen]
+                // Handed on, as the WebView hands its copy to the renderer: kept, a long run would hold every frame.
+                page.receivedBytes[bytesSeen++] = ByteArray(0)
                 val file = java.io.File.createTempFile("bridgegen-frame-", ".bin").apply { writeBytes(bytes) }
                 write(mapOf("frame" to JsonValue.Object(mapOf("object" to name, "binaryFile" to JsonValue.Text(file.path), "length" to JsonValue.Integer(bytes.size.toLong())))))
                 continue
