@@ -224,7 +224,11 @@ export interface StreamOptions {
     timeoutMs?: number;
     /** Aborting ends the stream with `BridgeErrorCode.aborted` and tells native to stop. */
     signal?: AbortSignal;
-    /** Most items kept unread; default 1024. */
+    /**
+     * Most items kept unread; default 1024. With an app that takes a window (`capabilities().window`)
+     * and `overflow: 'fail'`, native sends at most `min(bufferSize, 16)` items the loop has not
+     * taken, so the buffer never overflows and a slow loop slows native down.
+     */
     bufferSize?: number;
     /**
      * When an item arrives and `bufferSize` are unread: `'fail'` (default) ends the stream with
@@ -254,6 +258,8 @@ export interface WireMessage {
     callbackName?: string;
     /** A request's id, which `$cancel` names (its callback name where it has one). */
     id?: string;
+    /** A stream request's window: the most items native sends that the page has not said it read (`$read`). */
+    $window?: number;
 }
 
 interface MessageHandler {
@@ -1687,6 +1693,9 @@ function parseEnvelope(answer: unknown): BridgeEnvelope | undefined {
  *
  * - Items wait in a buffer until read, at most `StreamOptions.bufferSize` (1024); beyond it the
  *   stream fails with `streamOverflow` (-15), or drops the oldest with `overflow: 'dropOldest'`.
+ * - With an app that takes a window (`BridgeCapabilities.window`) and `overflow: 'fail'`, native
+ *   sends at most `min(bufferSize, 16)` items the loop has not taken (`$window`), and the stream
+ *   tells it how many the loop took (`$read`): a slow loop slows native down instead of failing.
  * - A failure native answers (an application error, `internalError`) is thrown by the loop
  *   after the items that came before it; `result` rejects with it.
  * - Leaving the loop early (`break`, `return`, a throw), `cancel()`, the `signal` or the
@@ -1708,12 +1717,20 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
     /** How it ended: undefined while it runs; `error` undefined for a normal end or an early exit. */
     private ended: { error?: unknown } | undefined;
     private localError: BridgeError | undefined;
-    private unregister: Unsubscribe = () => undefined;
+    private unregister: Unsubscribe | undefined;
     private iterated = false;
+    /** The window native was asked for, or undefined (no `$window`). */
+    private window: StreamWindow | undefined;
+    /** How many items the loop took. */
+    private taken = 0;
 
-    /** @internal `start` posts the request, registering the item receiver through `opened`. */
+    /**
+     * @internal `start` posts the request, calling `posting` with its id just before (again when
+     * it waited for the hello answer) and the function that posts `$read`, when the app takes a
+     * window; it sets `$window` to what `posting` returns.
+     */
     constructor(module: string, method: string, options: StreamOptions, decode: ((value: unknown) => T) | undefined,
-                start: (signal: AbortSignal, opened: (unregister: Unsubscribe) => void, receive: (value: unknown) => boolean) => Promise<R>) {
+                start: (signal: AbortSignal, posting: (id: string, read: ((count: number) => void) | undefined) => number | undefined) => Promise<R>) {
         this.module = module;
         this.method = method;
         this.decode = decode;
@@ -1722,7 +1739,7 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
         // An abort drops what is unread at once: a `next()` right after it waits for the rejection.
         this.controller.signal.addEventListener('abort', () => { this.buffer.length = 0; }, { once: true });
         const stopListening = whenAborted(options.signal, () => this.controller.abort());
-        const request = start(this.controller.signal, (unregister) => { this.unregister = unregister; }, (value) => this.receive(value));
+        const request = start(this.controller.signal, (id, read) => this.posting(id, read));
         this.result = request.then((value) => {
             stopListening();
             this.end({});
@@ -1761,8 +1778,25 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
         };
     }
 
+    /**
+     * Listens for the items of request `id` (once) and opens the window when `read` is given
+     * and the stream keeps every item (not `dropOldest`). Returns the window's size, or undefined.
+     */
+    private posting(id: string, read: ((count: number) => void) | undefined): number | undefined {
+        this.unregister = this.unregister ?? eventHub().stream(id, (value) => this.receive(value));
+        this.window = read === undefined || this.dropOldest ? undefined : new StreamWindow(Math.min(this.bufferSize, streamWindowLimit), read);
+        return this.window?.size;
+    }
+
+    /** The loop takes `item`: counted for the window while the stream runs (no `$read` after its end). */
+    private took(item: T): IteratorResult<T, undefined> {
+        this.taken += 1;
+        if (this.ended === undefined && !this.controller.signal.aborted) this.window?.took(this.taken);
+        return { done: false, value: item };
+    }
+
     private next(): Promise<IteratorResult<T, undefined>> {
-        if (this.buffer.length > 0) return Promise.resolve({ done: false, value: this.buffer.shift() as T });
+        if (this.buffer.length > 0) return Promise.resolve(this.took(this.buffer.shift() as T));
         if (this.ended !== undefined) {
             const error = this.ended.error;
             // Thrown once; a later `next()` says done.
@@ -1796,7 +1830,7 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
         const waiting = this.waiting;
         if (waiting !== undefined) {
             this.waiting = undefined;
-            waiting.resolve({ done: false, value: item });
+            waiting.resolve(this.took(item));
             return true;
         }
         if (this.buffer.length >= this.bufferSize) {
@@ -1810,7 +1844,7 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
     }
 
     private end(how: { error?: unknown }): void {
-        this.unregister();
+        this.unregister?.();
         if (this.ended !== undefined) return;
         this.ended = how;
         const waiting = this.waiting;
@@ -1819,6 +1853,34 @@ export class BridgeStream<T, R = void> implements AsyncIterable<T> {
         this.ended = {};
         if (how.error === undefined) waiting.resolve({ done: true, value: undefined });
         else waiting.reject(how.error);
+    }
+}
+
+/** The largest `$window` a stream asks for: enough to keep native busy, few items held in memory. */
+const streamWindowLimit = 16;
+
+/**
+ * A stream's window (docs/WIRE.md, "Streams"): native sends at most `size` items the page has
+ * not said it read. The page says so (`$read`, the count its loop took in all) every half
+ * window, so native gets more to send while the loop still has items to take.
+ */
+class StreamWindow {
+    readonly size: number;
+    private readonly step: number;
+    private readonly read: (count: number) => void;
+    private said = 0;
+
+    constructor(size: number, read: (count: number) => void) {
+        this.size = size;
+        this.step = Math.max(1, Math.floor(size / 2));
+        this.read = read;
+    }
+
+    /** The loop has taken `taken` items in all. */
+    took(taken: number): void {
+        if (taken - this.said < this.step) return;
+        this.said = taken;
+        this.read(taken);
     }
 }
 
@@ -1862,6 +1924,12 @@ export interface BridgeCapabilities {
      * runtime run the handler to completion, and the late answer is ignored.
      */
     readonly cancel: boolean;
+    /**
+     * Whether the app sends a stream's items only as fast as the page reads them (`$window`,
+     * `$read`): then a stream that keeps every item holds at most `min(bufferSize, 16)` unread.
+     * Apps generated before this runtime send them as fast as they come.
+     */
+    readonly window: boolean;
     /**
      * The app's fast path for `bytes` values, or null: without it (an older app, Android,
      * HarmonyOS) every value travels inline as base64, at most `maxBytesLength` bytes.
@@ -1950,6 +2018,7 @@ const unknownCapabilities: BridgeCapabilities = Object.freeze({
     fingerprint: null,
     sameSchema: false,
     cancel: false,
+    window: false,
     bytes: null,
 });
 
@@ -1980,7 +2049,7 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
         if (data === null || typeof data !== 'object' || Array.isArray(data)) return unknownCapabilities;
         const body = (data as { capabilities?: unknown }).capabilities;
         if (body === null || typeof body !== 'object' || Array.isArray(body)) return unknownCapabilities;
-        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown; cancel?: unknown; bytes?: unknown };
+        const lists = body as { methods?: unknown; events?: unknown; pageMethods?: unknown; fingerprint?: unknown; cancel?: unknown; window?: unknown; bytes?: unknown };
         const methods = wireNameSet(lists.methods);
         const events = wireNameSet(lists.events);
         const pageMethods = wireNameSet(lists.pageMethods);
@@ -1995,11 +2064,25 @@ function parseCapabilities(answer: unknown, own: string | null): BridgeCapabilit
             fingerprint,
             sameSchema: fingerprint !== null && fingerprint === own,
             cancel: lists.cancel === true,
+            window: lists.window === true,
             bytes: bytesCapability(lists.bytes),
         });
     } catch {
         // A getter or proxy in what a (fake) native handed over.
         return unknownCapabilities;
+    }
+}
+
+/**
+ * Posts `message` (`$cancel`, `$read`) to native and forgets it: its answer or failure is
+ * ignored, and a post that throws means the handler is gone (the page is leaving), so nothing
+ * runs for it natively.
+ */
+function tell(port: Port, message: WireMessage): void {
+    try {
+        Promise.resolve(post(port, message)).then(undefined, () => undefined);
+    } catch {
+        // Nothing to tell.
     }
 }
 
@@ -2224,10 +2307,11 @@ export class Channel {
     /**
      * Posts a request and resolves with the envelope's `data`, or rejects with a `BridgeError`;
      * a method the app is known not to have (capabilities) rejects at once with
-     * `unknownMethod`, without posting.
+     * `unknownMethod`, without posting. `posting` (streams) sees the message, its `id` set, just
+     * before it is encoded to be posted, with the function that tells native more about it.
      */
     request<T>(method: string, params?: unknown, options: RequestOptions = {}, decodeResult?: BytesDecoder,
-               opened?: (id: string) => void): Promise<T> {
+               posting?: (message: WireMessage, tellNative: (message: WireMessage) => void) => void): Promise<T> {
         const module = this.module;
         return new Promise<T>((resolve, reject) => {
             const fail = (code: number, message: string, data: unknown = null) => reject(this.error(code, message, method, data));
@@ -2281,7 +2365,6 @@ export class Channel {
             // Names the request in a `$cancel`; unique across page loads (random prefix).
             const id = callbackName ?? nextCallbackName();
             message.id = id;
-            opened?.(id);
             let posted = false;
             const deliver = (send: () => unknown, encoded?: EncodedMessage): void => {
                 let result: unknown;
@@ -2305,6 +2388,7 @@ export class Channel {
             };
             const start = (): void => {
                 if (settled) return;
+                posting?.(message, (told) => tell(port, told));
                 const bytes = usableBytes(this.answered?.bytes, port);
                 let encoded: EncodedMessage;
                 try {
@@ -2420,16 +2504,22 @@ export class Channel {
 
     /**
      * Opens a stream (a `kind: stream` method): posts it like a request, whose `id` its items
-     * name, and returns the `BridgeStream` that reads its items and its final result.
+     * name, with its window when the app takes one, and returns the `BridgeStream` that reads
+     * its items and its final result.
      */
     stream<T, R>(method: string, params?: unknown, options: StreamOptions = {}, decodeItem?: BytesDecoder,
                  decodeResult?: BytesDecoder): BridgeStream<T, R> {
         const decode = decodeItem === undefined ? undefined : (value: unknown) => decodeItem(value, 'item') as T;
-        return new BridgeStream<T, R>(this.module, method, options, decode, (signal, opened, receive) => {
+        return new BridgeStream<T, R>(this.module, method, options, decode, (signal, posting) => {
             // No timeout unless asked: a stream runs as long as its page reads it.
             const requestOptions: RequestOptions = { signal, timeoutMs: options.timeoutMs ?? 0 };
-            return this.request<R>(method, params, requestOptions, decodeResult, (id) => {
-                opened(eventHub().stream(id, receive));
+            return this.request<R>(method, params, requestOptions, decodeResult, (message, tellNative) => {
+                const id = message.id as string;
+                // The window only with an app known to take it when the request is posted.
+                const read = this.answered?.window === true ? (count: number) => tellNative({ type: '$read', data: { id, count } }) : undefined;
+                const size = posting(id, read);
+                if (size === undefined) delete message.$window;
+                else message.$window = size;
             });
         });
     }
@@ -2441,12 +2531,7 @@ export class Channel {
      */
     private cancelNative(port: Port, id: string): void {
         const send = (capabilities: BridgeCapabilities): void => {
-            if (!capabilities.cancel) return;
-            try {
-                Promise.resolve(post(port, { type: '$cancel', data: { id } })).then(undefined, () => undefined);
-            } catch {
-                // The handler is gone (the page is leaving): nothing is running for it natively.
-            }
+            if (capabilities.cancel) tell(port, { type: '$cancel', data: { id } });
         };
         if (this.answered !== undefined) send(this.answered);
         else void this.answer?.then(send);
