@@ -118,7 +118,7 @@ for (const transport of transports) {
         const { native, uninstall } = startApp(transport);
         const capabilities = await sample.capabilities();
         assert.deepEqual({ ...capabilities, methods: [...capabilities.methods], events: [...capabilities.events], pageMethods: [...capabilities.pageMethods] },
-            { known: false, methods: [], events: [], pageMethods: [], fingerprint: null, sameSchema: false, cancel: false, bytes: null });
+            { known: false, methods: [], events: [], pageMethods: [], fingerprint: null, sameSchema: false, cancel: false, window: false, bytes: null });
         assert.equal(sample.supports('getItem'), true);
         assert.equal(sample.supports('resume'), true);
         sample.haptic({ style: 'light' });

@@ -25,6 +25,8 @@ for (const transport of transports) {
             sameSchema: true,
             // The mock runs implementations as plain functions: nothing to cancel.
             cancel: false,
+            // Nor a stream window: items go to the page as they come, and `bufferSize` bounds them.
+            window: false,
             // Nor a bytes fast path: every value travels inline.
             bytes: null,
         });
@@ -36,6 +38,7 @@ for (const transport of transports) {
             fingerprint: user.fingerprint,
             sameSchema: true,
             cancel: false,
+            window: false,
             bytes: null,
         });
         assert.notEqual(sample.fingerprint, user.fingerprint);
@@ -71,6 +74,7 @@ for (const transport of transports) {
             fingerprint: null,
             sameSchema: false,
             cancel: false,
+            window: false,
             bytes: null,
         });
         assert.deepEqual(['getItem', 'deviceInfo', 'resume', 'showMessage'].map((name) => sample.supports(name)), [false, true, false, true]);
