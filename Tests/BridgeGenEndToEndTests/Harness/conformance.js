@@ -13,7 +13,8 @@
 //   {cmd: 'host', line: {rawPageCall: {body, arguments}}}   a call through the session's call
 //                           function, run in this page by the harness (callAsyncJavaScript)
 //
-// `run(env)` returns {passed, failed, lines}. env: {engine ('node' | 'webkit' | 'chromium'),
+// `run(env)` returns {passed, failed, skipped, lines} (a skipped case, `skip` in its line, is
+// neither passed nor failed). env: {engine ('node' | 'webkit' | 'chromium'),
 // platform ('ios' when absent, 'android' or 'arkts'), transport, mode, client, control, log}.
 // On Android (docs/WIRE.md, "Android") a hand-written page posts JSON text on the injected
 // objects `window.__bridgegen_<channel>` and reads answer frames, in both transports; events are
@@ -75,6 +76,13 @@ function deepEqual(a, b) {
 deepEqual.keys = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]);
 
 class Failure extends Error {}
+
+/** A case that cannot run against this native (`skip(reason)`): its line says `skip`; counted neither passed nor failed. */
+class Skip extends Error {}
+
+function skip(reason) {
+    throw new Skip(reason);
+}
 
 export function check(condition, message) {
     if (!condition) throw new Failure(message);
@@ -836,6 +844,36 @@ function mainCases(env) {
         const kept = [];
         for await (const chunk of latest) kept.push(chunk.offset);
         eq(kept, [30, 31, 32, 33, 34, 35, 36, 37, 38, 39], 'the newest items were kept');
+    });
+
+    // Flow control (docs/WIRE.md, "Streams"): with the window, native waits for the loop.
+    const windowed = async () => {
+        if ((await sample.capabilities()).window !== true) skip('the app does not say "window": true');
+    };
+
+    t('stream window: a slow reader (5 ms an item, bufferSize 4) reads all 200 items in order, no overflow', async () => {
+        await windowed();
+        const stream = sample.download({ url: 'test://items/200' }, { bufferSize: 4 });
+        let next = 0;
+        for await (const chunk of stream) {
+            eq([chunk.offset, chunk.total], [next, 200], `item ${next}`);
+            next += 1;
+            await sleep(5);
+        }
+        eq(next, 200, 'items read');
+        eq(await stream.result, 200, 'the result');
+    });
+
+    t('stream window: a fast reader of 1,000 items with the default options gets them all in order', async () => {
+        await windowed();
+        const stream = sample.download({ url: 'test://items/1000' });
+        let next = 0;
+        for await (const chunk of stream) {
+            eq(chunk.offset, next, `item ${next}`);
+            next += 1;
+        }
+        eq(next, 1000, 'items read');
+        eq(await stream.result, 1000, 'the result');
     });
 
     t('aborted -9 (AbortSignal): the request rejects at once, the late answer is ignored, the callback global removed', async () => {
@@ -1721,6 +1759,7 @@ export async function run(env) {
     const lines = [];
     let passed = 0;
     let failed = 0;
+    let skipped = 0;
     for (const c of cases) {
         const started = Date.now();
         try {
@@ -1731,6 +1770,12 @@ export async function run(env) {
             passed += 1;
             lines.push(`ok ${env.transport}/${env.mode}: ${c.name} (${Date.now() - started} ms)`);
         } catch (error) {
+            if (error instanceof Skip) {
+                skipped += 1;
+                lines.push(`skip ${env.transport}/${env.mode}: ${c.name} (${error.message})`);
+                if (env.log) env.log(lines[lines.length - 1]);
+                continue;
+            }
             failed += 1;
             lines.push(`FAIL ${env.transport}/${env.mode}: ${c.name}\n    ${describeError(error)}`);
             try {
@@ -1742,5 +1787,5 @@ export async function run(env) {
         }
         if (env.log) env.log(lines[lines.length - 1]);
     }
-    return { passed, failed, lines };
+    return { passed, failed, skipped, lines };
 }

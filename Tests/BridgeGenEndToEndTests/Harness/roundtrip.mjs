@@ -166,9 +166,10 @@ class HostNative extends LineHost {
     /**
      * A page call of the host, run like callAsyncJavaScript: the body as an async function of
      * the (string) arguments, in the page's global scope, in a task of its own; its result (or
-     * the failure) goes back as a `pageAnswer` line.
+     * the failure) goes back as a `pageAnswer` line. With `script` (a `live` line's stream item),
+     * the body is a script evaluated as evaluateJavaScript does, its completion value the result.
      */
-    runPageCall({ token, body, arguments: args }) {
+    runPageCall({ token, body, arguments: args, script }) {
         this.pageCalls.calls += 1;
         const answer = (fields) => {
             this.pageCalls.answers += 1;
@@ -176,8 +177,7 @@ class HostNative extends LineHost {
         };
         setTimeout(async () => {
             try {
-                const run = new AsyncFunction(...Object.keys(args), body);
-                const value = await run(...Object.values(args));
+                const value = script ? (0, eval)(body) : await new AsyncFunction(...Object.keys(args), body)(...Object.values(args));
                 answer({ value: value === undefined ? null : value });
             } catch (error) {
                 this.pageCalls.errors += 1;
@@ -243,7 +243,10 @@ class HostNative extends LineHost {
             this.holdMs = 0;
             await new Promise((resolve) => setTimeout(resolve, ms));
         }
-        const output = await this.command({ channel, body: bridged(body), ...(this.origin ? { origin: this.origin } : {}) });
+        // A stream with a window waits for the page's `$read`s, which a line's scripts (evaluated
+        // after the line) cannot wait for: its items go to the page one at a time, as WebKit's do.
+        const live = message && typeof message === 'object' && message.$window !== undefined ? { live: true } : {};
+        const output = await this.command({ channel, body: bridged(body), ...live, ...(this.origin ? { origin: this.origin } : {}) });
         if (transport === 'reply' && output.reply !== null) {
             this.stats.answers += 1;
             return output.reply;
