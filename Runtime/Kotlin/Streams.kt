@@ -101,7 +101,7 @@ public class BridgeStream<Item> internal constructor(
  * loop has not taken. The page says how many it took with `$read`, cumulatively. Touched on the
  * session's thread only.
  */
-internal class BridgeStreamWindow(private val size: Int) {
+internal class BridgeStreamWindow(val size: Int) {
     /** Items posted so far. */
     private var sent = 0
 
