@@ -43,10 +43,7 @@ import Foundation
             BridgeLog.report("internal error: a stream item is larger than \(BridgeLimits.maxStreamItemBytes) bytes of JSON (BridgeLimits.maxStreamItemBytes)")
             throw BridgeError(.internalError, "internal error")
         }
-        if let window = reply.window {
-            try await window.waitForRoom(reply)
-            window.posted()
-        }
+        try await reply.window?.takeRoom(reply)
         try await pace()
         let taken = await deliver(BridgeJavaScript.itemScript(id: id, json: json))
         try Task.checkCancellation()
@@ -77,7 +74,7 @@ import Foundation
 @MainActor final class BridgeStreamWindow {
     /// The request's `$window`.
     let size: Int
-    /// Items posted so far.
+    /// Items sent so far, each counted once it had room.
     private(set) var sent = 0
     /// The most items the page said its loop took, never more than `sent`.
     private(set) var taken = 0
@@ -112,18 +109,17 @@ import Foundation
         wake()
     }
 
-    func posted() { sent += 1 }
-
-    /// Resumes every `waitForRoom`, which looks again.
+    /// Resumes every `takeRoom`, which looks again.
     func wake() {
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume() }
     }
 
-    /// Returns once fewer than `size` items are out unread; throws `CancellationError` when the
-    /// Task is cancelled or `reply` is answered meanwhile (both wake it).
-    func waitForRoom(_ reply: BridgeReply) async throws {
+    /// Returns once fewer than `size` items are out unread, the next one counted as sent then
+    /// (so two concurrent yields cannot both take the last room); throws `CancellationError`
+    /// when the Task is cancelled or `reply` is answered meanwhile (both wake it).
+    func takeRoom(_ reply: BridgeReply) async throws {
         while sent - taken >= size {
             try Task.checkCancellation()
             guard !reply.isAnswered else { throw CancellationError() }
@@ -133,6 +129,7 @@ import Foundation
                 Task { @MainActor in self.wake() }
             }
         }
+        sent += 1
     }
 }
 

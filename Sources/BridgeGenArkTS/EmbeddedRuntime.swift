@@ -3791,7 +3791,7 @@ class BridgeReceiving {
 }
 
 """#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream, BridgeStreamWindow } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeAttachments, BridgeOutgoing, BridgeTransferTicket, BridgeTransfers } from './Transfers';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
-RuntimeSource(name: "Streams.ets", firstLine: 11, modifier: "export ", accessLines: [12, 29, 126], body: #"""
+RuntimeSource(name: "Streams.ets", firstLine: 11, modifier: "export ", accessLines: [12, 29, 125], body: #"""
 /** What `BridgeStream.emit` rejects with once the page stopped reading (its `$cancel`, a navigation). */
 export class BridgeCancelled extends Error {
   constructor(message: string) {
@@ -3842,8 +3842,7 @@ export class BridgeStream<Item> {
     const json = this.encoded(item);
     const window = this.reply.window;
     if (window !== undefined) {
-      await window.waitForRoom(this.reply);
-      window.posted();
+      await window.takeRoom(this.reply);
     }
     await this.pace();
     this.ensureOpen();
@@ -3910,7 +3909,7 @@ export class BridgeStream<Item> {
 export class BridgeStreamWindow {
   /** The request's `$window`. */
   readonly size: number;
-  /** Items posted so far. */
+  /** Items sent so far, each counted once it had room. */
   private sent: number = 0;
   /** The most items the page said its loop took, never more than `sent`. */
   private taken: number = 0;
@@ -3959,11 +3958,7 @@ export class BridgeStreamWindow {
     this.wake();
   }
 
-  posted(): void {
-    this.sent += 1;
-  }
-
-  /** Resolves every `waitForRoom`, which looks again. */
+  /** Resolves every `takeRoom`, which looks again. */
   wake(): void {
     const waiting = this.waiters;
     this.waiters = [];
@@ -3971,10 +3966,11 @@ export class BridgeStreamWindow {
   }
 
   /**
-   * Resolves once fewer than `size` items are out unread; rejects with BridgeCancelled when the
+   * Resolves once fewer than `size` items are out unread, the next one counted as sent then (so
+   * two concurrent emits cannot both take the last room); rejects with BridgeCancelled when the
    * request is cancelled or answered meanwhile (both wake it).
    */
-  async waitForRoom(reply: BridgeReply): Promise<void> {
+  async takeRoom(reply: BridgeReply): Promise<void> {
     while (this.sent - this.taken >= this.size) {
       if (reply.call.isCancelled || reply.isAnswered) {
         throw new BridgeCancelled('the stream\'s request has ended');
@@ -3983,6 +3979,7 @@ export class BridgeStreamWindow {
         this.waiters.push(resolve);
       });
     }
+    this.sent += 1;
   }
 }
 

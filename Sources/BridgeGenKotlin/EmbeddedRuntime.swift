@@ -2406,10 +2406,7 @@ public class BridgeStream<Item> internal constructor(
         currentCoroutineContext().ensureActive()
         ensureOpen()
         val json = encoded(item)
-        reply.window?.let { window ->
-            window.waitForRoom(reply)
-            window.posted()
-        }
+        reply.window?.takeRoom(reply)
         pace()
         ensureOpen()
         val frame = reply.frame ?: throw kotlinx.coroutines.CancellationException("no frame can be sent the stream's items")
@@ -2464,7 +2461,7 @@ public class BridgeStream<Item> internal constructor(
  * session's thread only.
  */
 internal class BridgeStreamWindow(val size: Int) {
-    /** Items posted so far. */
+    /** Items sent so far, each counted once it had room. */
     private var sent = 0
 
     /** The most items the page said its loop took, never more than [sent]. */
@@ -2482,11 +2479,7 @@ internal class BridgeStreamWindow(val size: Int) {
         wake()
     }
 
-    fun posted() {
-        sent += 1
-    }
-
-    /** Resumes every [waitForRoom], which looks again (a cancelled one ignores it). */
+    /** Resumes every [takeRoom], which looks again (a cancelled one ignores it). */
     fun wake() {
         val waiting = waiters.toList()
         waiters.clear()
@@ -2494,15 +2487,17 @@ internal class BridgeStreamWindow(val size: Int) {
     }
 
     /**
-     * Returns once fewer than [size] items are out unread; throws `CancellationException` when
+     * Returns once fewer than [size] items are out unread, the next one counted as sent then (so
+     * two concurrent emits cannot both take the last room); throws `CancellationException` when
      * the coroutine is cancelled or [reply] is answered meanwhile (which wakes it).
      */
-    suspend fun waitForRoom(reply: BridgeReply) {
+    suspend fun takeRoom(reply: BridgeReply) {
         while (sent - taken >= size) {
             currentCoroutineContext().ensureActive()
             if (reply.isAnswered) throw kotlinx.coroutines.CancellationException("the stream's request has ended")
             suspendCancellableCoroutine { waiters.add(it) }
         }
+        sent += 1
     }
 
     companion object {
