@@ -10,6 +10,7 @@ import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.launch
+import kotlinx.coroutines.suspendCancellableCoroutine
 import kotlinx.coroutines.withContext
 import kotlinx.coroutines.withTimeoutOrNull
 import kotlinx.coroutines.yield
@@ -1240,8 +1241,9 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
                 "events" to JsonValue.Array(events.map { JsonValue.Text(it) }),
                 "pageMethods" to JsonValue.Array(pageMethods.map { JsonValue.Text(it) }),
                 "fingerprint" to JsonValue.Text(fingerprint),
-                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request") and a stream's `$window`.
                 "cancel" to JsonValue.Bool(true),
+                "window" to JsonValue.Bool(true),
             ),
         )
 
@@ -1251,6 +1253,7 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
             mapOf(
                 "methods" to JsonValue.Array(emptyList()), "events" to JsonValue.Array(emptyList()),
                 "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null, "cancel" to JsonValue.Bool(true),
+                "window" to JsonValue.Bool(true),
             ),
         )
     }
@@ -1280,6 +1283,10 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var isStream: Boolean = false
     /** Where the result's large `bytes` values go when the page takes binary frames (Transfers.kt); null: inline. */
     internal var outgoing: BridgeAttachments.Outgoing? = null
+    /** The message's `$window`, as it came: read only when a stream method starts ([openWindow]). */
+    internal var requestedWindow: JsonValue? = null
+    /** A stream's window, when its request asked for one (Streams.kt). */
+    internal var window: BridgeStreamWindow? = null
 
     /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
     internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
@@ -1290,11 +1297,14 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
         val deliver = this.deliver ?: return
         this.deliver = null
         deliver(envelope)
+        // A stream waiting for the page's `$read` stops: its request ended.
+        window?.wake()
     }
 
     /** Settles the reply without answering: the page that asked is gone. */
     internal fun drop() {
         deliver = null
+        window?.wake()
     }
 
     public fun succeed(data: JsonValue): Unit = answer(BridgeEnvelope.success(data))
@@ -1396,6 +1406,7 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     ) {
         val id = reply.cancelId
             ?: throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+        reply.openWindow()
         val handler = requireHandler()
         reply.isStream = true
         val stream = BridgeStream(reply, session, id, items)
@@ -1554,6 +1565,7 @@ public class BridgeSession(
         if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame, origin)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
         if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
+        if (type == "\$read") return read(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
             listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
         } else {
@@ -1566,6 +1578,7 @@ public class BridgeSession(
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         reply.frame = frame
+        reply.requestedWindow = message["\$window"]
         if (transfers == null) transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
         val values = uploads.getOrElse { return reply.fail(it) }
         // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
@@ -1602,11 +1615,32 @@ public class BridgeSession(
         } catch (error: Throwable) {
             return reply.fail(error)
         }
-        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }?.let { request ->
+        runningRequest(id, channel)?.let { request ->
             endRequest(request, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
         }
         reply.succeed(JsonValue.Null)
     }
+
+    /**
+     * `$read` `{id, count}`: the page's loop has taken `count` items of the stream it requested
+     * with that id (found as `$cancel` finds it), so an [BridgeStream.emit] waiting for room in
+     * its window goes on. Counts are cumulative: a lower one than before changes nothing. Always succeeds.
+     */
+    private fun read(data: JsonValue?, channel: String?, reply: BridgeReply) {
+        val params = BridgePath("params")
+        val (id, count) = try {
+            val members = BridgeDecode.params(data)
+            BridgeDecode.string(members["id"], params.field("id")) to BridgeStreamWindow.count(members["count"], params.field("count"))
+        } catch (error: Throwable) {
+            return reply.fail(error)
+        }
+        runningRequest(id, channel)?.window?.read(count)
+        reply.succeed(JsonValue.Null)
+    }
+
+    /** The running request the page sent with [id] (of [channel]'s module, with a channel per module). */
+    private fun runningRequest(id: String, channel: String?): BridgeReply? =
+        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
     public fun run(reply: BridgeReply, operation: suspend () -> JsonValue) {
@@ -1955,8 +1989,10 @@ internal object BridgeAttachments {
 /**
  * What a `kind: stream` handler sends its items through, before it returns the stream's final
  * result (docs/WIRE.md, "Streams"). Each [emit] posts an item frame through the reply proxy of
- * the frame that sent the request, so items arrive in order and before the answer; at most
- * [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items a second go out (a faster [emit] suspends).
+ * the frame that sent the request, so items arrive in order and before the answer; with a
+ * window (the request's `$window`), it first suspends while that many items are out that the
+ * page's loop has not read (`$read`); at most [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items
+ * a second go out (a faster [emit] suspends).
  * When the page stops reading (it left its loop, aborted, navigated) its `$cancel` cancels the
  * handler's coroutine and [emit] throws `CancellationException`. The Swift side's `yield`.
  */
@@ -1983,6 +2019,7 @@ public class BridgeStream<Item> internal constructor(
         currentCoroutineContext().ensureActive()
         ensureOpen()
         val json = encoded(item)
+        reply.window?.takeRoom(reply)
         pace()
         ensureOpen()
         val frame = reply.frame ?: throw kotlinx.coroutines.CancellationException("no frame can be sent the stream's items")
@@ -2029,6 +2066,83 @@ public class BridgeStream<Item> internal constructor(
     private companion object {
         const val NANOS_PER_SECOND = 1_000_000_000L
     }
+}
+
+/**
+ * A stream's flow control (docs/WIRE.md, "Streams"): at most [size] items out that the page's
+ * loop has not taken. The page says how many it took with `$read`, cumulatively. Touched on the
+ * session's thread only.
+ */
+internal class BridgeStreamWindow(val size: Int) {
+    /** Items sent so far, each counted once it had room. */
+    private var sent = 0
+
+    /** The most items the page said its loop took, never more than [sent]. */
+    private var taken = 0
+    private val waiters = ArrayList<kotlinx.coroutines.CancellableContinuation<Unit>>()
+
+    /**
+     * The page's loop took [count] items in all: capped at the items sent, and a lower count
+     * than before (a late post) changes nothing.
+     */
+    fun read(count: Long) {
+        val capped = minOf(count, sent.toLong()).toInt()
+        if (capped <= taken) return
+        taken = capped
+        wake()
+    }
+
+    /** Resumes every [takeRoom], which looks again (a cancelled one ignores it). */
+    fun wake() {
+        val waiting = waiters.toList()
+        waiters.clear()
+        for (waiter in waiting) waiter.resumeWith(Result.success(Unit))
+    }
+
+    /**
+     * Returns once fewer than [size] items are out unread, the next one counted as sent then (so
+     * two concurrent emits cannot both take the last room); throws `CancellationException` when
+     * the coroutine is cancelled or [reply] is answered meanwhile (which wakes it).
+     */
+    suspend fun takeRoom(reply: BridgeReply) {
+        while (sent - taken >= size) {
+            currentCoroutineContext().ensureActive()
+            if (reply.isAnswered) throw kotlinx.coroutines.CancellationException("the stream's request has ended")
+            suspendCancellableCoroutine { waiters.add(it) }
+        }
+        sent += 1
+    }
+
+    companion object {
+        /** A request's `$window`: absent (null) or an integer from 1 to 1024, else `invalidMessage`. */
+        fun size(value: JsonValue?): Int? {
+            if (value == null) return null
+            val size = try {
+                BridgeDecode.int(value, BridgePath("\$window"))
+            } catch (error: BridgeError) {
+                null
+            }
+            if (size == null || size !in 1L..1024L) {
+                throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "\$window: expected an integer from 1 to 1024")
+            }
+            return size.toInt()
+        }
+
+        /** A `$read` count: an int, at least 0. */
+        fun count(value: JsonValue?, path: BridgePath): Long {
+            val count = BridgeDecode.int(value, path)
+            if (count < 0) throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected an int >= 0, got $count")
+            return count
+        }
+    }
+}
+
+/**
+ * Reads the request's `$window` for the stream it starts: refused `invalidMessage` before the
+ * handler runs when it is not an integer from 1 to 1024.
+ */
+internal fun BridgeReply.openWindow() {
+    window = BridgeStreamWindow.size(requestedWindow)?.let { BridgeStreamWindow(it) }
 }
 
 /**

@@ -1557,17 +1557,19 @@ public struct BridgeCapabilities: Sendable, Equatable {
 
     /// The `capabilities` member of the `$hello` answer. `cancel`: this runtime cancels a
     /// request's handler when the page sends `$cancel` (apps generated before say nothing, and
-    /// their handlers run to completion).
+    /// their handlers run to completion). `window`: a stream request's `$window` bounds the items
+    /// out that the page has not `$read` (apps generated before send every item at once).
     var json: JSONValue {
         .object(["methods": .array(methods.map(JSONValue.string)), "events": .array(events.map(JSONValue.string)),
                  "pageMethods": .array(pageMethods.map(JSONValue.string)), "fingerprint": .string(fingerprint),
-                 "cancel": .bool(true)])
+                 "cancel": .bool(true), "window": .bool(true)])
     }
 
     /// The answer for a module the session does not have: known to be absent, so empty lists
     /// and no fingerprint (the page reads it as "the app has none of it").
     static let absentJSON: JSONValue = .object(["methods": .array([]), "events": .array([]),
-                                                "pageMethods": .array([]), "fingerprint": .null, "cancel": .bool(true)])
+                                                "pageMethods": .array([]), "fingerprint": .null, "cancel": .bool(true),
+                                                "window": .bool(true)])
 }
 
 // MARK: - Origins
@@ -1672,6 +1674,10 @@ enum BridgeTransport: Sendable, Equatable {
     var deliverItem: (@MainActor (String) async -> Bool)?
     /// Where the result's large `bytes` values go, when the page fetches them (Transfers.swift).
     var outgoing: BridgeAttachments.Outgoing?
+    /// The message's `$window`, as it came: read only when a stream method starts (`openWindow`).
+    var requestedWindow: Any?
+    /// A stream's window, when its request asked for one (Streams.swift).
+    var window: BridgeStreamWindow?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -1695,6 +1701,8 @@ enum BridgeTransport: Sendable, Equatable {
     }
 
     private func settle() {
+        // A stream waiting for the page's `$read` stops: its request ended.
+        window?.wake()
         let settled = self.settled
         self.settled = nil
         settled?()
@@ -2027,6 +2035,10 @@ extension BridgeDispatcher {
             cancel(message["data"], channel: channel, reply: reply)
             return
         }
+        if type == "$read" {
+            read(message["data"], channel: channel, reply: reply)
+            return
+        }
         if type == "$answer" && transport != .reply {
             // Android's page calls answer with this message; iOS's never do. Like Android's, it
             // is never answered, whatever it carries (docs/WIRE.md, "Android").
@@ -2054,6 +2066,7 @@ extension BridgeDispatcher {
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
         reply.outgoing = transfers?.outgoing(for: origin)
+        reply.requestedWindow = message["$window"]
         var uploads: [Data]?
         if let list = message["$bytes"] {
             do {
@@ -2084,10 +2097,33 @@ extension BridgeDispatcher {
             reply.fail(error)
             return
         }
-        if let key = running.first(where: { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) })?.key {
+        if let key = runningRequest(id, channel: channel)?.key {
             endRequest(key, answering: .failure(BridgeError(.aborted, "the page cancelled the request")))
         }
         reply.succeed(.null)
+    }
+
+    /// `$read` `{id, count}`: the page's loop has taken `count` items of the stream it requested
+    /// with that `id` (found as `$cancel` finds it), so a `yield` waiting for room in its window
+    /// goes on. Counts are cumulative: a lower one than before changes nothing. Always succeeds.
+    private func read(_ data: Any?, channel: String?, reply: BridgeReply) {
+        let id: String
+        let count: Int
+        do {
+            let params = try BridgeDecode.params(data)
+            id = try BridgeDecode.string(params["id"], "params.id")
+            count = try BridgeStreamWindow.count(params["count"], "params.count")
+        } catch {
+            reply.fail(error)
+            return
+        }
+        runningRequest(id, channel: channel)?.value.window?.read(count)
+        reply.succeed(.null)
+    }
+
+    /// The running request the page sent with `id` (on `channel`'s module, in the reply transport).
+    private func runningRequest(_ id: String, channel: String?) -> (key: ObjectIdentifier, value: BridgeReply)? {
+        running.first { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) }
     }
 
     /// The page no longer reads a stream (no stream of the page took its item): its handler's
@@ -2243,9 +2279,11 @@ extension BridgeDispatcher {
 /// What a `kind: stream` handler sends its items through, before it returns the stream's final
 /// result (docs/WIRE.md, "Streams"). Each `yield` waits until the page's client has taken the
 /// item, so items arrive in order and a handler never runs ahead of the page by more than one;
-/// at most `BridgeLimits.maxStreamItemsPerSecond` items a second go out (a faster `yield`
-/// waits). When the page stops reading (it broke out of its loop, aborted, or went away),
-/// the handler's Task is cancelled and `yield` throws `CancellationError`.
+/// with a window (the request's `$window`), it first waits while that many items are out that
+/// the page's loop has not read (`$read`); at most `BridgeLimits.maxStreamItemsPerSecond` items
+/// a second go out (a faster `yield` waits). When the page stops reading (it broke out of its
+/// loop, aborted, or went away), the handler's Task is cancelled and `yield` throws
+/// `CancellationError`.
 @MainActor public final class BridgeStream<Item> {
     private let reply: BridgeReply
     private let id: String
@@ -2277,6 +2315,7 @@ extension BridgeDispatcher {
             BridgeLog.report("internal error: a stream item is larger than \(BridgeLimits.maxStreamItemBytes) bytes of JSON (BridgeLimits.maxStreamItemBytes)")
             throw BridgeError(.internalError, "internal error")
         }
+        try await reply.window?.takeRoom(reply)
         try await pace()
         let taken = await deliver(BridgeJavaScript.itemScript(id: id, json: json))
         try Task.checkCancellation()
@@ -2302,6 +2341,78 @@ extension BridgeDispatcher {
     }
 }
 
+/// A stream's flow control (docs/WIRE.md, "Streams"): at most `size` items out that the page's
+/// loop has not taken. The page says how many it took with `$read`, cumulatively.
+@MainActor final class BridgeStreamWindow {
+    /// The request's `$window`.
+    let size: Int
+    /// Items sent so far, each counted once it had room.
+    private(set) var sent = 0
+    /// The most items the page said its loop took, never more than `sent`.
+    private(set) var taken = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(size: Int) {
+        self.size = size
+    }
+
+    /// A request's `$window`: absent (nil) or an integer from 1 to 1024, else `invalidMessage`.
+    static func size(_ value: Any?) throws -> Int? {
+        guard let value else { return nil }
+        guard let size = try? BridgeDecode.int(value, "$window"), (1...1024).contains(size) else {
+            throw BridgeError(.invalidMessage, "$window: expected an integer from 1 to 1024")
+        }
+        return size
+    }
+
+    /// A `$read` count: an int, at least 0.
+    static func count(_ value: Any?, _ path: BridgePath) throws -> Int {
+        let count = try BridgeDecode.int(value, path)
+        guard count >= 0 else { throw BridgeError(.invalidParams, "\(path): expected an int >= 0, got \(count)") }
+        return count
+    }
+
+    /// The page's loop took `count` items in all: capped at the items sent (a count is never
+    /// more than that from an honest page), and a lower count than before (a late post) changes nothing.
+    func read(_ count: Int) {
+        let capped = min(count, sent)
+        guard capped > taken else { return }
+        taken = capped
+        wake()
+    }
+
+    /// Resumes every `takeRoom`, which looks again.
+    func wake() {
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns once fewer than `size` items are out unread, the next one counted as sent then
+    /// (so two concurrent yields cannot both take the last room); throws `CancellationError`
+    /// when the Task is cancelled or `reply` is answered meanwhile (both wake it).
+    func takeRoom(_ reply: BridgeReply) async throws {
+        while sent - taken >= size {
+            try Task.checkCancellation()
+            guard !reply.isAnswered else { throw CancellationError() }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { waiters.append($0) }
+            } onCancel: {
+                Task { @MainActor in self.wake() }
+            }
+        }
+        sent += 1
+    }
+}
+
+extension BridgeReply {
+    /// Reads the request's `$window` for the stream it starts: refused `invalidMessage` before
+    /// the handler runs when it is not an integer from 1 to 1024.
+    func openWindow() throws {
+        window = try BridgeStreamWindow.size(requestedWindow).map(BridgeStreamWindow.init)
+    }
+}
+
 extension BridgeDispatcher {
     /// Answers a stream: `call` gets the decoded `arguments` and a `BridgeStream` whose items
     /// `items` encodes at `item`; what it returns is the final answer, encoded by `result`. A
@@ -2312,6 +2423,7 @@ extension BridgeDispatcher {
         guard let id = reply.cancelID else {
             throw BridgeError(.invalidMessage, "a stream request needs a string 'id' of at most \(BridgeLimits.maxCallbackNameLength) UTF-16 units")
         }
+        try reply.openWindow()
         let handler = try requireHandler()
         let stream = BridgeStream(reply: reply, id: id, encode: items)
         reply.run { try result(await call(handler, arguments, stream), "result") }

@@ -72,8 +72,9 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
                 "events" to JsonValue.Array(events.map { JsonValue.Text(it) }),
                 "pageMethods" to JsonValue.Array(pageMethods.map { JsonValue.Text(it) }),
                 "fingerprint" to JsonValue.Text(fingerprint),
-                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+                // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request") and a stream's `$window`.
                 "cancel" to JsonValue.Bool(true),
+                "window" to JsonValue.Bool(true),
             ),
         )
 
@@ -83,6 +84,7 @@ public class BridgeCapabilities(methods: List<String>, events: List<String>, pag
             mapOf(
                 "methods" to JsonValue.Array(emptyList()), "events" to JsonValue.Array(emptyList()),
                 "pageMethods" to JsonValue.Array(emptyList()), "fingerprint" to JsonValue.Null, "cancel" to JsonValue.Bool(true),
+                "window" to JsonValue.Bool(true),
             ),
         )
     }
@@ -112,6 +114,10 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var isStream: Boolean = false
     /** Where the result's large `bytes` values go when the page takes binary frames (Transfers.kt); null: inline. */
     internal var outgoing: BridgeAttachments.Outgoing? = null
+    /** The message's `$window`, as it came: read only when a stream method starts ([openWindow]). */
+    internal var requestedWindow: JsonValue? = null
+    /** A stream's window, when its request asked for one (Streams.kt). */
+    internal var window: BridgeStreamWindow? = null
 
     /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
     internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
@@ -122,11 +128,14 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
         val deliver = this.deliver ?: return
         this.deliver = null
         deliver(envelope)
+        // A stream waiting for the page's `$read` stops: its request ended.
+        window?.wake()
     }
 
     /** Settles the reply without answering: the page that asked is gone. */
     internal fun drop() {
         deliver = null
+        window?.wake()
     }
 
     public fun succeed(data: JsonValue): Unit = answer(BridgeEnvelope.success(data))
@@ -228,6 +237,7 @@ public abstract class BridgeDispatcher<H : Any>(handler: H) : BridgeModule {
     ) {
         val id = reply.cancelId
             ?: throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units")
+        reply.openWindow()
         val handler = requireHandler()
         reply.isStream = true
         val stream = BridgeStream(reply, session, id, items)
@@ -386,6 +396,7 @@ public class BridgeSession(
         if (type == "\$hello") return hello(message["data"], ownChannel, reply, frame, origin)
         if (type == "\$answer") return pageCalls.answer(message["data"], origin.isMainFrame, log)
         if (type == "\$cancel") return cancel(message["data"], ownChannel, reply)
+        if (type == "\$read") return read(message["data"], ownChannel, reply)
         val candidates = if (ownChannel != null) {
             listOf(modules[ownChannel] ?: return reply.fail(BridgeError(BridgeErrorCode.HANDLER_UNAVAILABLE, "no handler is installed for '$ownChannel'")))
         } else {
@@ -398,6 +409,7 @@ public class BridgeSession(
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         reply.cancelId = (BridgeIncoming.callbackName(message["id"]) as? BridgeIncoming.CallbackName.Valid)?.name
         reply.frame = frame
+        reply.requestedWindow = message["\$window"]
         if (transfers == null) transfersRefusal(message["\$bytes"])?.let { return reply.fail(it) }
         val values = uploads.getOrElse { return reply.fail(it) }
         // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
@@ -434,11 +446,32 @@ public class BridgeSession(
         } catch (error: Throwable) {
             return reply.fail(error)
         }
-        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }?.let { request ->
+        runningRequest(id, channel)?.let { request ->
             endRequest(request, BridgeEnvelope.failure(BridgeError(BridgeErrorCode.ABORTED, "the page cancelled the request")))
         }
         reply.succeed(JsonValue.Null)
     }
+
+    /**
+     * `$read` `{id, count}`: the page's loop has taken `count` items of the stream it requested
+     * with that id (found as `$cancel` finds it), so an [BridgeStream.emit] waiting for room in
+     * its window goes on. Counts are cumulative: a lower one than before changes nothing. Always succeeds.
+     */
+    private fun read(data: JsonValue?, channel: String?, reply: BridgeReply) {
+        val params = BridgePath("params")
+        val (id, count) = try {
+            val members = BridgeDecode.params(data)
+            BridgeDecode.string(members["id"], params.field("id")) to BridgeStreamWindow.count(members["count"], params.field("count"))
+        } catch (error: Throwable) {
+            return reply.fail(error)
+        }
+        runningRequest(id, channel)?.window?.read(count)
+        reply.succeed(JsonValue.Null)
+    }
+
+    /** The running request the page sent with [id] (of [channel]'s module, with a channel per module). */
+    private fun runningRequest(id: String, channel: String?): BridgeReply? =
+        running.firstOrNull { it.cancelId == id && (channel == null || it.module == channel) }
 
     /** Runs a request's handler in the session's scope and answers with what it returns or throws; a cancelled request answers nothing more. */
     public fun run(reply: BridgeReply, operation: suspend () -> JsonValue) {

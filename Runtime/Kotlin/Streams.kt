@@ -8,13 +8,16 @@ package bridgegen
 import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.ensureActive
+import kotlinx.coroutines.suspendCancellableCoroutine
 import kotlinx.coroutines.yield
 
 /**
  * What a `kind: stream` handler sends its items through, before it returns the stream's final
  * result (docs/WIRE.md, "Streams"). Each [emit] posts an item frame through the reply proxy of
- * the frame that sent the request, so items arrive in order and before the answer; at most
- * [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items a second go out (a faster [emit] suspends).
+ * the frame that sent the request, so items arrive in order and before the answer; with a
+ * window (the request's `$window`), it first suspends while that many items are out that the
+ * page's loop has not read (`$read`); at most [BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND] items
+ * a second go out (a faster [emit] suspends).
  * When the page stops reading (it left its loop, aborted, navigated) its `$cancel` cancels the
  * handler's coroutine and [emit] throws `CancellationException`. The Swift side's `yield`.
  */
@@ -41,6 +44,7 @@ public class BridgeStream<Item> internal constructor(
         currentCoroutineContext().ensureActive()
         ensureOpen()
         val json = encoded(item)
+        reply.window?.takeRoom(reply)
         pace()
         ensureOpen()
         val frame = reply.frame ?: throw kotlinx.coroutines.CancellationException("no frame can be sent the stream's items")
@@ -87,4 +91,81 @@ public class BridgeStream<Item> internal constructor(
     private companion object {
         const val NANOS_PER_SECOND = 1_000_000_000L
     }
+}
+
+/**
+ * A stream's flow control (docs/WIRE.md, "Streams"): at most [size] items out that the page's
+ * loop has not taken. The page says how many it took with `$read`, cumulatively. Touched on the
+ * session's thread only.
+ */
+internal class BridgeStreamWindow(val size: Int) {
+    /** Items sent so far, each counted once it had room. */
+    private var sent = 0
+
+    /** The most items the page said its loop took, never more than [sent]. */
+    private var taken = 0
+    private val waiters = ArrayList<kotlinx.coroutines.CancellableContinuation<Unit>>()
+
+    /**
+     * The page's loop took [count] items in all: capped at the items sent, and a lower count
+     * than before (a late post) changes nothing.
+     */
+    fun read(count: Long) {
+        val capped = minOf(count, sent.toLong()).toInt()
+        if (capped <= taken) return
+        taken = capped
+        wake()
+    }
+
+    /** Resumes every [takeRoom], which looks again (a cancelled one ignores it). */
+    fun wake() {
+        val waiting = waiters.toList()
+        waiters.clear()
+        for (waiter in waiting) waiter.resumeWith(Result.success(Unit))
+    }
+
+    /**
+     * Returns once fewer than [size] items are out unread, the next one counted as sent then (so
+     * two concurrent emits cannot both take the last room); throws `CancellationException` when
+     * the coroutine is cancelled or [reply] is answered meanwhile (which wakes it).
+     */
+    suspend fun takeRoom(reply: BridgeReply) {
+        while (sent - taken >= size) {
+            currentCoroutineContext().ensureActive()
+            if (reply.isAnswered) throw kotlinx.coroutines.CancellationException("the stream's request has ended")
+            suspendCancellableCoroutine { waiters.add(it) }
+        }
+        sent += 1
+    }
+
+    companion object {
+        /** A request's `$window`: absent (null) or an integer from 1 to 1024, else `invalidMessage`. */
+        fun size(value: JsonValue?): Int? {
+            if (value == null) return null
+            val size = try {
+                BridgeDecode.int(value, BridgePath("\$window"))
+            } catch (error: BridgeError) {
+                null
+            }
+            if (size == null || size !in 1L..1024L) {
+                throw BridgeError(BridgeErrorCode.INVALID_MESSAGE, "\$window: expected an integer from 1 to 1024")
+            }
+            return size.toInt()
+        }
+
+        /** A `$read` count: an int, at least 0. */
+        fun count(value: JsonValue?, path: BridgePath): Long {
+            val count = BridgeDecode.int(value, path)
+            if (count < 0) throw BridgeError(BridgeErrorCode.INVALID_PARAMS, "$path: expected an int >= 0, got $count")
+            return count
+        }
+    }
+}
+
+/**
+ * Reads the request's `$window` for the stream it starts: refused `invalidMessage` before the
+ * handler runs when it is not an integer from 1 to 1024.
+ */
+internal fun BridgeReply.openWindow() {
+    window = BridgeStreamWindow.size(requestedWindow)?.let { BridgeStreamWindow(it) }
 }

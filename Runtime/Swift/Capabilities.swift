@@ -36,15 +36,17 @@ public struct BridgeCapabilities: Sendable, Equatable {
 
     /// The `capabilities` member of the `$hello` answer. `cancel`: this runtime cancels a
     /// request's handler when the page sends `$cancel` (apps generated before say nothing, and
-    /// their handlers run to completion).
+    /// their handlers run to completion). `window`: a stream request's `$window` bounds the items
+    /// out that the page has not `$read` (apps generated before send every item at once).
     var json: JSONValue {
         .object(["methods": .array(methods.map(JSONValue.string)), "events": .array(events.map(JSONValue.string)),
                  "pageMethods": .array(pageMethods.map(JSONValue.string)), "fingerprint": .string(fingerprint),
-                 "cancel": .bool(true)])
+                 "cancel": .bool(true), "window": .bool(true)])
     }
 
     /// The answer for a module the session does not have: known to be absent, so empty lists
     /// and no fingerprint (the page reads it as "the app has none of it").
     static let absentJSON: JSONValue = .object(["methods": .array([]), "events": .array([]),
-                                                "pageMethods": .array([]), "fingerprint": .null, "cancel": .bool(true)])
+                                                "pageMethods": .array([]), "fingerprint": .null, "cancel": .bool(true),
+                                                "window": .bool(true)])
 }

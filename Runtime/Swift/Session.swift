@@ -106,6 +106,10 @@ enum BridgeTransport: Sendable, Equatable {
     var deliverItem: (@MainActor (String) async -> Bool)?
     /// Where the result's large `bytes` values go, when the page fetches them (Transfers.swift).
     var outgoing: BridgeAttachments.Outgoing?
+    /// The message's `$window`, as it came: read only when a stream method starts (`openWindow`).
+    var requestedWindow: Any?
+    /// A stream's window, when its request asked for one (Streams.swift).
+    var window: BridgeStreamWindow?
 
     init(_ deliver: @escaping @MainActor (BridgeEnvelope) -> Void) {
         self.deliver = deliver
@@ -129,6 +133,8 @@ enum BridgeTransport: Sendable, Equatable {
     }
 
     private func settle() {
+        // A stream waiting for the page's `$read` stops: its request ended.
+        window?.wake()
         let settled = self.settled
         self.settled = nil
         settled?()
@@ -461,6 +467,10 @@ extension BridgeDispatcher {
             cancel(message["data"], channel: channel, reply: reply)
             return
         }
+        if type == "$read" {
+            read(message["data"], channel: channel, reply: reply)
+            return
+        }
         if type == "$answer" && transport != .reply {
             // Android's page calls answer with this message; iOS's never do. Like Android's, it
             // is never answered, whatever it carries (docs/WIRE.md, "Android").
@@ -488,6 +498,7 @@ extension BridgeDispatcher {
         // The bound of a callback name; any other `id` is ignored, and the request runs to completion.
         if case .valid(let id) = BridgeIncoming.callbackName(message["id"]) { reply.cancelID = id }
         reply.outgoing = transfers?.outgoing(for: origin)
+        reply.requestedWindow = message["$window"]
         var uploads: [Data]?
         if let list = message["$bytes"] {
             do {
@@ -518,10 +529,33 @@ extension BridgeDispatcher {
             reply.fail(error)
             return
         }
-        if let key = running.first(where: { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) })?.key {
+        if let key = runningRequest(id, channel: channel)?.key {
             endRequest(key, answering: .failure(BridgeError(.aborted, "the page cancelled the request")))
         }
         reply.succeed(.null)
+    }
+
+    /// `$read` `{id, count}`: the page's loop has taken `count` items of the stream it requested
+    /// with that `id` (found as `$cancel` finds it), so a `yield` waiting for room in its window
+    /// goes on. Counts are cumulative: a lower one than before changes nothing. Always succeeds.
+    private func read(_ data: Any?, channel: String?, reply: BridgeReply) {
+        let id: String
+        let count: Int
+        do {
+            let params = try BridgeDecode.params(data)
+            id = try BridgeDecode.string(params["id"], "params.id")
+            count = try BridgeStreamWindow.count(params["count"], "params.count")
+        } catch {
+            reply.fail(error)
+            return
+        }
+        runningRequest(id, channel: channel)?.value.window?.read(count)
+        reply.succeed(.null)
+    }
+
+    /// The running request the page sent with `id` (on `channel`'s module, in the reply transport).
+    private func runningRequest(_ id: String, channel: String?) -> (key: ObjectIdentifier, value: BridgeReply)? {
+        running.first { $0.value.cancelID == id && (channel == nil || $0.value.module == channel) }
     }
 
     /// The page no longer reads a stream (no stream of the page took its item): its handler's

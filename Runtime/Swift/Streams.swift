@@ -7,9 +7,11 @@ import Foundation
 /// What a `kind: stream` handler sends its items through, before it returns the stream's final
 /// result (docs/WIRE.md, "Streams"). Each `yield` waits until the page's client has taken the
 /// item, so items arrive in order and a handler never runs ahead of the page by more than one;
-/// at most `BridgeLimits.maxStreamItemsPerSecond` items a second go out (a faster `yield`
-/// waits). When the page stops reading (it broke out of its loop, aborted, or went away),
-/// the handler's Task is cancelled and `yield` throws `CancellationError`.
+/// with a window (the request's `$window`), it first waits while that many items are out that
+/// the page's loop has not read (`$read`); at most `BridgeLimits.maxStreamItemsPerSecond` items
+/// a second go out (a faster `yield` waits). When the page stops reading (it broke out of its
+/// loop, aborted, or went away), the handler's Task is cancelled and `yield` throws
+/// `CancellationError`.
 @MainActor public final class BridgeStream<Item> {
     private let reply: BridgeReply
     private let id: String
@@ -41,6 +43,7 @@ import Foundation
             BridgeLog.report("internal error: a stream item is larger than \(BridgeLimits.maxStreamItemBytes) bytes of JSON (BridgeLimits.maxStreamItemBytes)")
             throw BridgeError(.internalError, "internal error")
         }
+        try await reply.window?.takeRoom(reply)
         try await pace()
         let taken = await deliver(BridgeJavaScript.itemScript(id: id, json: json))
         try Task.checkCancellation()
@@ -66,6 +69,78 @@ import Foundation
     }
 }
 
+/// A stream's flow control (docs/WIRE.md, "Streams"): at most `size` items out that the page's
+/// loop has not taken. The page says how many it took with `$read`, cumulatively.
+@MainActor final class BridgeStreamWindow {
+    /// The request's `$window`.
+    let size: Int
+    /// Items sent so far, each counted once it had room.
+    private(set) var sent = 0
+    /// The most items the page said its loop took, never more than `sent`.
+    private(set) var taken = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(size: Int) {
+        self.size = size
+    }
+
+    /// A request's `$window`: absent (nil) or an integer from 1 to 1024, else `invalidMessage`.
+    static func size(_ value: Any?) throws -> Int? {
+        guard let value else { return nil }
+        guard let size = try? BridgeDecode.int(value, "$window"), (1...1024).contains(size) else {
+            throw BridgeError(.invalidMessage, "$window: expected an integer from 1 to 1024")
+        }
+        return size
+    }
+
+    /// A `$read` count: an int, at least 0.
+    static func count(_ value: Any?, _ path: BridgePath) throws -> Int {
+        let count = try BridgeDecode.int(value, path)
+        guard count >= 0 else { throw BridgeError(.invalidParams, "\(path): expected an int >= 0, got \(count)") }
+        return count
+    }
+
+    /// The page's loop took `count` items in all: capped at the items sent (a count is never
+    /// more than that from an honest page), and a lower count than before (a late post) changes nothing.
+    func read(_ count: Int) {
+        let capped = min(count, sent)
+        guard capped > taken else { return }
+        taken = capped
+        wake()
+    }
+
+    /// Resumes every `takeRoom`, which looks again.
+    func wake() {
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns once fewer than `size` items are out unread, the next one counted as sent then
+    /// (so two concurrent yields cannot both take the last room); throws `CancellationError`
+    /// when the Task is cancelled or `reply` is answered meanwhile (both wake it).
+    func takeRoom(_ reply: BridgeReply) async throws {
+        while sent - taken >= size {
+            try Task.checkCancellation()
+            guard !reply.isAnswered else { throw CancellationError() }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { waiters.append($0) }
+            } onCancel: {
+                Task { @MainActor in self.wake() }
+            }
+        }
+        sent += 1
+    }
+}
+
+extension BridgeReply {
+    /// Reads the request's `$window` for the stream it starts: refused `invalidMessage` before
+    /// the handler runs when it is not an integer from 1 to 1024.
+    func openWindow() throws {
+        window = try BridgeStreamWindow.size(requestedWindow).map(BridgeStreamWindow.init)
+    }
+}
+
 extension BridgeDispatcher {
     /// Answers a stream: `call` gets the decoded `arguments` and a `BridgeStream` whose items
     /// `items` encodes at `item`; what it returns is the final answer, encoded by `result`. A
@@ -76,6 +151,7 @@ extension BridgeDispatcher {
         guard let id = reply.cancelID else {
             throw BridgeError(.invalidMessage, "a stream request needs a string 'id' of at most \(BridgeLimits.maxCallbackNameLength) UTF-16 units")
         }
+        try reply.openWindow()
         let handler = try requireHandler()
         let stream = BridgeStream(reply: reply, id: id, encode: items)
         reply.run { try result(await call(handler, arguments, stream), "result") }

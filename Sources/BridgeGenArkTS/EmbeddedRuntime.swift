@@ -2849,7 +2849,7 @@ export class BridgePath {
 }
 
 """#, imports: ["{ JsonWriter } from './Values';"]),
-RuntimeSource(name: "Session.ets", firstLine: 15, modifier: "export ", accessLines: [21, 89, 131, 142, 177, 258, 278, 363], body: #"""
+RuntimeSource(name: "Session.ets", firstLine: 15, modifier: "export ", accessLines: [21, 89, 132, 143, 178, 279, 299, 385], body: #"""
 /**
  * Which frames may talk to the bridge: trusted schemes, https pages of trusted hosts
  * (`example.com`, or `*.example.com` for its subdomains), the exact origins of bundled content
@@ -2959,8 +2959,9 @@ export class BridgeCapabilities {
     members.set('events', events);
     members.set('pageMethods', pageMethods);
     members.set('fingerprint', fingerprint);
-    // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request").
+    // This runtime acts on `$cancel` (docs/WIRE.md, "Cancelling a request") and a stream's `$window`.
     members.set('cancel', new JsonBool(true));
+    members.set('window', new JsonBool(true));
     return new JsonObject(members);
   }
 }
@@ -3029,6 +3030,10 @@ export class BridgeReply {
   origin: BridgeOrigin | undefined = undefined;
   /** Where the result's large `bytes` values go, when the page fetches them (Transfers.ets). */
   outgoing: BridgeOutgoing | undefined = undefined;
+  /** The message's `$window`, as it came: read only when a stream method starts (`openWindow`). */
+  requestedWindow: JsonValue | undefined = undefined;
+  /** A stream's window, when its request asked for one (Streams.ets). */
+  window: BridgeStreamWindow | undefined = undefined;
 
   constructor(deliver: (envelope: BridgeEnvelope) => void, log: (line: string) => void, call: BridgeCall) {
     this.deliver = deliver;
@@ -3047,11 +3052,27 @@ export class BridgeReply {
     }
     this.deliver = undefined;
     deliver(envelope);
+    // A stream waiting for the page's `$read` stops: its request ended.
+    this.window?.wake();
   }
 
   /** Settles the reply without answering: the page that asked is gone. */
   drop(): void {
     this.deliver = undefined;
+    this.window?.wake();
+  }
+
+  /**
+   * Reads the request's `$window` for the stream it starts: refused `invalidMessage` before
+   * the handler runs when it is not an integer from 1 to 1024.
+   */
+  openWindow(): void {
+    const size = BridgeStreamWindow.size(this.requestedWindow);
+    if (size !== undefined) {
+      const window = new BridgeStreamWindow(size);
+      this.window = window;
+      this.call.onCancel((): void => window.wake());
+    }
   }
 
   succeed(data: JsonValue): void {
@@ -3175,6 +3196,7 @@ export abstract class BridgeDispatcher<H extends Object> implements BridgeModule
       throw new BridgeError(BridgeErrorCode.INVALID_MESSAGE,
         `a stream request needs a string 'id' of at most ${BridgeLimits.MAX_CALLBACK_NAME_LENGTH} UTF-16 units`);
     }
+    reply.openWindow();
     const handler = this.requireHandler();
     reply.isStream = true;
     const stream = new BridgeStream<Item>(reply, id, items);
@@ -3392,6 +3414,8 @@ export class BridgeSession {
       this.pageCalls.answer(message.get('data'), origin.isMainFrame, this.log);
     } else if (type.value === '$cancel') {
       this.cancel(message.get('data'), ownChannel, reply);
+    } else if (type.value === '$read') {
+      this.read(message.get('data'), ownChannel, reply);
     } else {
       this.route(type.value, message, ownChannel, origin, reply, frame);
     }
@@ -3420,6 +3444,7 @@ export class BridgeSession {
     const id = BridgeCallbackName.of(message.get('id'));
     reply.cancelId = id.kind === BridgeCallbackKind.VALID ? id.name : undefined;
     reply.frame = frame;
+    reply.requestedWindow = message.get('$window');
     if (reply.cancelId !== undefined && this.earlyCancels.delete(BridgeSession.cancelKey(ownChannel, reply.cancelId))) {
       // ArkWeb does not keep the order of a page's posts: its `$cancel` came first.
       reply.call.cancel();
@@ -3496,8 +3521,7 @@ export class BridgeSession {
       reply.fail(error as Error);
       return;
     }
-    const request = Array.from(this.running).find((candidate: BridgeReply) =>
-      candidate.cancelId === id && (channel === undefined || candidate.module === channel));
+    const request = this.runningRequest(id, channel);
     if (request !== undefined) {
       this.endRequest(request, BridgeEnvelope.failure(new BridgeError(BridgeErrorCode.ABORTED, 'the page cancelled the request')));
     } else {
@@ -3507,6 +3531,32 @@ export class BridgeSession {
       }
     }
     reply.succeed(JsonNull.instance);
+  }
+
+  /**
+   * `$read` `{id, count}`: the page's loop has taken `count` items of the stream it requested
+   * with that id (found as `$cancel` finds it), so an `emit` waiting for room in its window
+   * goes on. Counts are cumulative: a lower one than before changes nothing. Always succeeds.
+   */
+  private read(data: JsonValue | undefined, channel: string | undefined, reply: BridgeReply): void {
+    let id: string;
+    let count: number;
+    try {
+      const params = BridgeDecode.params(data);
+      id = BridgeDecode.string(params.get('id'), new BridgePath('params').field('id'));
+      count = BridgeStreamWindow.count(params.get('count'), new BridgePath('params').field('count'));
+    } catch (error) {
+      reply.fail(error as Error);
+      return;
+    }
+    this.runningRequest(id, channel)?.window?.read(count);
+    reply.succeed(JsonNull.instance);
+  }
+
+  /** The running request the page sent with `id` (of `channel`'s module, with a channel per module). */
+  private runningRequest(id: string, channel: string | undefined): BridgeReply | undefined {
+    return Array.from(this.running).find((candidate: BridgeReply) =>
+      candidate.cancelId === id && (channel === undefined || candidate.module === channel));
   }
 
   /** Runs a request's handler and answers with what it resolves to or throws; a cancelled request answers nothing more. */
@@ -3740,8 +3790,8 @@ class BridgeReceiving {
   reply: BridgeReply | undefined = undefined;
 }
 
-"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeAttachments, BridgeOutgoing, BridgeTransferTicket, BridgeTransfers } from './Transfers';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
-RuntimeSource(name: "Streams.ets", firstLine: 10, modifier: "export ", accessLines: [11, 27], body: #"""
+"""#, imports: ["{ BridgeCaller, BridgeOrigin } from './Caller';", "{ BridgeDecode, BridgeFields } from './Decoding';", "{ BridgeEncoder } from './Encoding';", "{ BridgeCallbackKind, BridgeCallbackName, BridgeIncoming } from './Incoming';", "{ BridgePageCalls, BridgePageRequest } from './PageCalls';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeStream, BridgeStreamWindow } from './Streams';", "{ BridgeUnicode } from './Text';", "{ BridgeAttachments, BridgeOutgoing, BridgeTransferTicket, BridgeTransfers } from './Transfers';", "{ BridgeApplicationError, BridgeEnvelope, BridgeError, BridgeErrorCode, JsonArray, JsonBool, JsonInteger, JsonNull, JsonObject, JsonText, JsonValue } from './Values';"]),
+RuntimeSource(name: "Streams.ets", firstLine: 11, modifier: "export ", accessLines: [12, 29, 125], body: #"""
 /** What `BridgeStream.emit` rejects with once the page stopped reading (its `$cancel`, a navigation). */
 export class BridgeCancelled extends Error {
   constructor(message: string) {
@@ -3753,11 +3803,12 @@ export class BridgeCancelled extends Error {
 /**
  * What a `kind: stream` handler sends its items through, before it returns the stream's final
  * result (docs/WIRE.md, "Streams"). Each `emit` posts an item frame through the frame that sent
- * the request, so items arrive in order and before the answer; at most
- * BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND items a second go out (a faster `emit` waits for
- * the next one-second window). Every 64 items (fewer when they are large) `emit` lets the UI
- * thread run its other tasks, the page's `$cancel` among them. When the page stops reading,
- * `emit` rejects with BridgeCancelled and `call.isCancelled` is true.
+ * the request, so items arrive in order and before the answer; with a window (the request's
+ * `$window`), it first waits while that many items are out that the page's loop has not read
+ * (`$read`); at most BridgeLimits.MAX_STREAM_ITEMS_PER_SECOND items a second go out (a faster
+ * `emit` waits for the next one-second window). Every 64 items (fewer when they are large)
+ * `emit` lets the UI thread run its other tasks, the page's `$cancel` among them. When the page
+ * stops reading, `emit` rejects with BridgeCancelled and `call.isCancelled` is true.
  */
 export class BridgeStream<Item> {
   private readonly reply: BridgeReply;
@@ -3789,6 +3840,10 @@ export class BridgeStream<Item> {
   async emit(item: Item): Promise<void> {
     this.ensureOpen();
     const json = this.encoded(item);
+    const window = this.reply.window;
+    if (window !== undefined) {
+      await window.takeRoom(this.reply);
+    }
     await this.pace();
     this.ensureOpen();
     const frame = this.reply.frame;
@@ -3847,7 +3902,88 @@ export class BridgeStream<Item> {
   }
 }
 
-"""#, imports: ["{ BridgeEncoder } from './Encoding';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeCall, BridgeReply } from './Session';", "{ BridgeUnicode } from './Text';", "{ BridgeError, BridgeErrorCode, JsonText } from './Values';"]),
+/**
+ * A stream's flow control (docs/WIRE.md, "Streams"): at most `size` items out that the page's
+ * loop has not taken. The page says how many it took with `$read`, cumulatively.
+ */
+export class BridgeStreamWindow {
+  /** The request's `$window`. */
+  readonly size: number;
+  /** Items sent so far, each counted once it had room. */
+  private sent: number = 0;
+  /** The most items the page said its loop took, never more than `sent`. */
+  private taken: number = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.size = size;
+  }
+
+  /** A request's `$window`: absent (undefined) or an integer from 1 to 1024, else `invalidMessage`. */
+  static size(value: JsonValue | undefined): number | undefined {
+    if (value === undefined) {
+      return undefined;
+    }
+    let size: number | undefined = undefined;
+    try {
+      size = BridgeDecode.int(value, new BridgePath('$window'));
+    } catch (error) {
+      size = undefined;
+    }
+    if (size === undefined || size < 1 || size > 1024) {
+      throw new BridgeError(BridgeErrorCode.INVALID_MESSAGE, '$window: expected an integer from 1 to 1024');
+    }
+    return size;
+  }
+
+  /** A `$read` count: an int, at least 0. */
+  static count(value: JsonValue | undefined, path: BridgePath): number {
+    const count = BridgeDecode.int(value, path);
+    if (count < 0) {
+      throw new BridgeError(BridgeErrorCode.INVALID_PARAMS, `${path.toString()}: expected an int >= 0, got ${count}`);
+    }
+    return count;
+  }
+
+  /**
+   * The page's loop took `count` items in all: capped at the items sent, and a lower count
+   * than before (a late post: ArkWeb keeps no order) changes nothing.
+   */
+  read(count: number): void {
+    const capped = Math.min(count, this.sent);
+    if (capped <= this.taken) {
+      return;
+    }
+    this.taken = capped;
+    this.wake();
+  }
+
+  /** Resolves every `takeRoom`, which looks again. */
+  wake(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    waiting.forEach((resolve: () => void) => resolve());
+  }
+
+  /**
+   * Resolves once fewer than `size` items are out unread, the next one counted as sent then (so
+   * two concurrent emits cannot both take the last room); rejects with BridgeCancelled when the
+   * request is cancelled or answered meanwhile (both wake it).
+   */
+  async takeRoom(reply: BridgeReply): Promise<void> {
+    while (this.sent - this.taken >= this.size) {
+      if (reply.call.isCancelled || reply.isAnswered) {
+        throw new BridgeCancelled('the stream\'s request has ended');
+      }
+      await new Promise<void>((resolve: () => void) => {
+        this.waiters.push(resolve);
+      });
+    }
+    this.sent += 1;
+  }
+}
+
+"""#, imports: ["{ BridgeEncoder } from './Encoding';", "{ BridgeLimits, BridgePath } from './Paths';", "{ BridgeCall, BridgeReply } from './Session';", "{ BridgeUnicode } from './Text';", "{ BridgeDecode } from './Decoding';", "{ BridgeError, BridgeErrorCode, JsonText, JsonValue } from './Values';"]),
 RuntimeSource(name: "Text.ets", firstLine: 6, modifier: "export ", accessLines: [7, 91], body: #"""
 /** Text as Swift's `String` holds page text: every lone surrogate is U+FFFD. */
 export class BridgeUnicode {

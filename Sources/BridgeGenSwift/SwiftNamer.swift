@@ -25,7 +25,7 @@ public enum SwiftNamer {
         "BridgeModule", "BridgeModuleGlue", "BridgeModuleParts", "BridgeNoPage", "BridgeOrigin", "BridgeOriginPolicy",
         "BridgePageCallHandle", "BridgePageCaller", "BridgePageCalling", "BridgePageCalls", "BridgePageData",
         "BridgePageFailure", "BridgePageNotes", "BridgePageOutcome", "BridgePageScripts", "BridgePath", "BridgePendingPageCall",
-        "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeStream", "BridgeTextScan",
+        "BridgeReply", "BridgeReplyForwarder", "BridgeRequestTasks", "BridgeSession", "BridgeStream", "BridgeStreamWindow", "BridgeTextScan",
         "BridgeTransferResponse", "BridgeTransferScheme", "BridgeTransferTicket", "BridgeTransfers", "BridgeTransport",
         "BridgeUpload", "BridgeUploadStart", "BridgeAttachments", "BridgeBodyStream", "JSONValue",
     ]

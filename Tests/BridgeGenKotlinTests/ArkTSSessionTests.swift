@@ -37,7 +37,8 @@ final class ArkTSSessionTests: XCTestCase {
     /// module of another channel (-5), the renderer exiting (answers dropped), `$cancel` (-9),
     /// uninstall (-5), a handler the app dropped (held weakly: -5), `access: mainFrame`, and
     /// streams: items before the answer through the sending frame, errors after items, no `id`
-    /// (-2), unencodable and oversized items (-6), `$cancel` and navigation (-9), the pace.
+    /// (-2), unencodable and oversized items (-6), `$cancel` and navigation (-9), a stream's
+    /// `$window` and `$read`, the pace.
     func testTheSessionAnswersAsTheKotlinSessionDoes() throws {
         let output = try run("SessionProbe.ts", node: ["--expose-gc"])
         let expected = try expected("SessionProbe.expected", [

@@ -76,6 +76,7 @@ final class DispatchDifferentialTests: XCTestCase {
                   "{\"type\":\"$hello\",\"callbackName\":\"h3\"}",
                   "{\"type\":\"share\",\"data\":{\"text\":\"x\"},\"callbackName\":\"" + String(repeating: "n", count: 257) + "\"}",
                   "{\"type\":\"get-token\",\"callbackName\":7}"]
+        texts += Self.windowMessages()
         texts += Self.transferMessages()
         texts += Self.edgeMessages()
         return texts
@@ -111,6 +112,33 @@ final class DispatchDifferentialTests: XCTestCase {
         XCTAssertTrue(answers[9].contains(#""capabilities":"#) && answers[9].contains(#""errcode":0"#), answers[9])
         XCTAssertTrue(answers[10].contains("unknown method: nope"), answers[10])
         XCTAssertTrue(answers[11].contains(#""data":"AAE=""#), "the blob the empty list's message stored: \(answers[11])")
+    }
+
+    /// A stream request's `$window` through the generated dispatchers (docs/WIRE.md, "Streams"):
+    /// an integer from 1 to 1024 opens a window the stream's items fit (one item in a window of 1),
+    /// anything else is refused -2 after the parameters decode and before the handler runs; a
+    /// method that is not a stream ignores it. Each answer is asserted in `assertWindowAnswers`.
+    static func windowMessages() -> [String] {
+        func message(_ type: String, _ data: String, _ window: String, _ name: String) -> String {
+            "{\"type\":\"\(type)\",\"data\":\(data),\"callbackName\":\"\(name)\",\"id\":\"\(name)\",\"$window\":\(window)}"
+        }
+        let one = "{\"url\":\"test://items/1\",\"chunkSize\":1}", three = "{\"url\":\"test://items/3\",\"chunkSize\":1}"
+        return [message("download", one, "1", "w1"), message("download", three, "1024", "w2"), message("download", three, "16", "w3")]
+            + ["0", "1025", "1.5", "\"3\"", "true", "null", "[]"].enumerated().map { message("download", three, $1, "w\($0 + 4)") }
+            + [message("download", "{\"url\":1}", "0", "w11"), message("getItem", "{\"key\":\"k\"}", "0", "w12"),
+               message("setItem", "{\"key\":\"w\",\"value\":\"v\"}", "\"x\"", "w13")]
+    }
+
+    /// The Swift host's answers to `windowMessages` (which Kotlin's must equal) are the contract's.
+    static func assertWindowAnswers(_ answers: [String]) {
+        let refused = #"{"answers":[{"data":null,"errcode":-2,"errmsg":"$window: expected an integer from 1 to 1024"}],"calls":[]}"#
+        XCTAssertEqual(answers.count, 13)
+        guard answers.count == 13 else { return }
+        XCTAssertTrue(answers[0].contains(#""data":1,"errcode":0"#), answers[0])
+        XCTAssertTrue(answers[1].contains(#""data":3,"errcode":0"#) && answers[2].contains(#""data":3,"errcode":0"#), answers[1] + answers[2])
+        XCTAssertEqual(Array(answers[3..<10]), Array(repeating: refused, count: 7))
+        XCTAssertTrue(answers[10].contains("params.url: expected string, got int"), "the parameters first: \(answers[10])")
+        XCTAssertTrue(answers[11].contains(#""errcode":0"#) && answers[12].contains(#""data":true,"errcode":0"#), answers[11] + answers[12])
     }
 
     /// Where the runtimes and their test hosts once disagreed: a `$answer` (never answered), base64
@@ -234,6 +262,9 @@ final class DispatchDifferentialTests: XCTestCase {
         let transfers = swiftNormalized.count == texts.count ? swiftNormalized.suffix(Self.edgeMessages().count + Self.transferMessages().count)
             .prefix(Self.transferMessages().count) : []
         Self.assertTransferAnswers(Array(transfers))
+        let windows = swiftNormalized.count == texts.count ? swiftNormalized.suffix(Self.edgeMessages().count + Self.transferMessages().count
+            + Self.windowMessages().count).prefix(Self.windowMessages().count) : []
+        Self.assertWindowAnswers(Array(windows))
         // Not all refusals: the handlers were reached and answered.
         XCTAssertGreaterThan(kotlin.filter { $0.contains("\"errcode\":0") }.count, 20)
     }

@@ -13,7 +13,9 @@ import XCTest
 /// uninstalling (answered -5) and by the renderer going (not answered), a gone handler -5;
 /// streams: item frames in order through the sending frame before the answer, an error after
 /// items, unencodable and oversized items -6, `$cancel` and navigation cancelling the
-/// handler's coroutine (-9), no `id` -2, and the pace (a window's 1,000 items, then a wait).
+/// handler's coroutine (-9), no `id` -2, a stream's `$window` (items out only as the page
+/// `$read`s them, a `$cancel` ending an emit that waits, a malformed window -2), and the pace
+/// (a second's 1,000 items, then a wait).
 final class KotlinSessionTests: XCTestCase {
     /// The support file, the Android glue, its stand-in and the probes, compiled once for every test of the class.
     static let classes: Result<URL, any Error> = Result {

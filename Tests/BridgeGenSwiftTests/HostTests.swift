@@ -130,12 +130,12 @@ final class HostTests: XCTestCase {
                 "[" + names.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             }
             return #"{"cancel":true,"events":\#(list(module.events.map(\.wireName))),"fingerprint":"\#(WireFingerprint.of(module, in: schema))","#
-                + #""methods":\#(list(module.methods.map(\.wireName))),"pageMethods":\#(list(module.pageMethods.map(\.wireName)))}"#
+                + #""methods":\#(list(module.methods.map(\.wireName))),"pageMethods":\#(list(module.pageMethods.map(\.wireName))),"window":true}"#
         }
         let sample = try capabilities("sample"), user = try capabilities("user")
         XCTAssertTrue(sample.hasPrefix(#"{"cancel":true,"events":["loadError","navigate","resume"],"fingerprint":""#), sample)
         XCTAssertTrue(sample.hasSuffix(#""methods":["deviceInfo","download","getBlob","getItem","haptic","setBlob","setItem","share","shareItems"],"#
-                                       + #""pageMethods":["getCartCount","shareDrafts","showMessage"]}"#), sample)
+                                       + #""pageMethods":["getCartCount","shareDrafts","showMessage"],"window":true}"#), sample)
 
         let reply = try SwiftTestSupport.runHost(.reply, [
             try line(["id": 1, "channel": "sample", "body": ["type": "$hello", "data": ["module": "sample", "protocol": 1]]]),
@@ -160,7 +160,7 @@ final class HostTests: XCTestCase {
         XCTAssertEqual(callback.map { $0["scripts"] as? [String] ?? ["?"] }, [
             [script("cb_1", #"{"capabilities":\#(user),"protocol":1}"#)],
             [],
-            [script("cb_3", #"{"capabilities":{"cancel":true,"events":[],"fingerprint":null,"methods":[],"pageMethods":[]},"protocol":1}"#)],
+            [script("cb_3", #"{"capabilities":{"cancel":true,"events":[],"fingerprint":null,"methods":[],"pageMethods":[],"window":true},"protocol":1}"#)],
         ])
     }
 

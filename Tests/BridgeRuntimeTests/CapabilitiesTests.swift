@@ -25,8 +25,8 @@ import XCTest
 
     private let sample = BridgeCapabilities(methods: ["share", "getItem", "deviceInfo"], events: ["resume", "loadError"],
                                             pageMethods: ["showMessage", "getCartCount"], fingerprint: "0123abcd0123abcd")
-    private let sampleJSON = #"{"cancel":true,"events":["loadError","resume"],"fingerprint":"0123abcd0123abcd","methods":["deviceInfo","getItem","share"],"pageMethods":["getCartCount","showMessage"]}"#
-    private let absentJSON = #"{"cancel":true,"events":[],"fingerprint":null,"methods":[],"pageMethods":[]}"#
+    private let sampleJSON = #"{"cancel":true,"events":["loadError","resume"],"fingerprint":"0123abcd0123abcd","methods":["deviceInfo","getItem","share"],"pageMethods":["getCartCount","showMessage"],"window":true}"#
+    private let absentJSON = #"{"cancel":true,"events":[],"fingerprint":null,"methods":[],"pageMethods":[],"window":true}"#
 
     private func session(_ transport: BridgeTransport, _ modules: [DeclaredModule]) -> BridgeSession {
         let session = BridgeSession(transport: transport, policy: .default) { _, completion in completion(true) }
@@ -78,7 +78,7 @@ import XCTest
         XCTAssertEqual(callbackHello(session, #"{"type":"$hello","data":{"module":"sample","protocol":1},"callbackName":"cb_1"}"#),
                        [answer("cb_1", #"{"capabilities":\#(sampleJSON),"protocol":1}"#)])
         XCTAssertEqual(callbackHello(session, #"{"type":"$hello","data":{"module":"user","protocol":1},"callbackName":"cb_2"}"#),
-                       [answer("cb_2", #"{"capabilities":{"cancel":true,"events":["login-changed"],"fingerprint":"ffffffffffffffff","methods":["get-user-info"],"pageMethods":[]},"protocol":1}"#)])
+                       [answer("cb_2", #"{"capabilities":{"cancel":true,"events":["login-changed"],"fingerprint":"ffffffffffffffff","methods":["get-user-info"],"pageMethods":[],"window":true},"protocol":1}"#)])
         XCTAssertEqual(answer("cb_1", "{}"), #"(function(){var f=window["cb_1"];if(typeof f==="function"){f("{\"errcode\":0,\"errmsg\":\"ok\",\"data\":{}}");}})();"#)
     }
 
@@ -103,7 +103,7 @@ import XCTest
         // Installed again, from a build with one method more: the session answers the new one.
         session.install(DeclaredModule("sample", BridgeCapabilities(methods: sample.methods + ["setItem"], events: sample.events,
                                                                     pageMethods: sample.pageMethods, fingerprint: "2222222222222222")))
-        XCTAssertEqual(callbackHello(session, hello), [answer("cb", #"{"capabilities":{"cancel":true,"events":["loadError","resume"],"fingerprint":"2222222222222222","methods":["deviceInfo","getItem","setItem","share"],"pageMethods":["getCartCount","showMessage"]},"protocol":1}"#)])
+        XCTAssertEqual(callbackHello(session, hello), [answer("cb", #"{"capabilities":{"cancel":true,"events":["loadError","resume"],"fingerprint":"2222222222222222","methods":["deviceInfo","getItem","setItem","share"],"pageMethods":["getCartCount","showMessage"],"window":true},"protocol":1}"#)])
     }
 
     func testTwoSessionsEachAnswerTheirOwnModules() async {
@@ -126,7 +126,7 @@ import XCTest
         XCTAssertEqual(capabilities.events, ["Z", "a"])
         XCTAssertEqual(capabilities.pageMethods, ["\u{10000}", "\u{E000}"])
         XCTAssertEqual(capabilities.json.jsonText,
-                       "{\"cancel\":true,\"events\":[\"Z\",\"a\"],\"fingerprint\":\"f\",\"methods\":[\"a\",\"b\",\"\u{1F600}\",\"\u{FF5E}\"],\"pageMethods\":[\"\u{10000}\",\"\u{E000}\"]}")
+                       "{\"cancel\":true,\"events\":[\"Z\",\"a\"],\"fingerprint\":\"f\",\"methods\":[\"a\",\"b\",\"\u{1F600}\",\"\u{FF5E}\"],\"pageMethods\":[\"\u{10000}\",\"\u{E000}\"],\"window\":true}")
     }
 
     func testAnUntrustedHelloLearnsNothing() async {

@@ -1,8 +1,9 @@
 import XCTest
 @testable import BridgeRuntime
 
-/// A module with one stream, `count`: it yields `data.n` ints through a `BridgeStream`, then
-/// answers `n`; it records whether a `yield` saw cancellation.
+/// A module with one stream, `count`: it yields `data.n` ints through a `BridgeStream` (in the
+/// window its `$window` opens, as a generated dispatcher's `stream` does), then answers `n`; it
+/// records whether a `yield` saw cancellation.
 @MainActor private final class CountingModule: BridgeModule {
     let moduleName = "counter"
     let capabilities = BridgeCapabilities(methods: ["count"], events: [], pageMethods: [], fingerprint: "0000000000000000")
@@ -15,6 +16,11 @@ import XCTest
     func dispatch(type: String, data: Any?, reply: BridgeReply) {
         let n = ((data as? [String: Any])?["n"] as? Int) ?? 0
         guard let id = reply.cancelID else { return reply.fail(BridgeError(.invalidMessage, "no id")) }
+        do {
+            try reply.openWindow()
+        } catch {
+            return reply.fail(error)
+        }
         let stream = BridgeStream<Int>(reply: reply, id: id, encode: BridgeEncode.int)
         reply.run {
             do {
@@ -67,6 +73,96 @@ import XCTest
 
     private func settle(until condition: () -> Bool) async {
         for _ in 0..<20_000 where !condition() { await Task.yield() }
+    }
+
+    /// Lets everything that can run run: what did not happen by then waits for something.
+    private func idle() async {
+        for _ in 0..<2_000 { await Task.yield() }
+    }
+
+    /// The answers to the page's control messages (`$read`, `$cancel`).
+    private var controlReplies: [BridgeEnvelope] = []
+
+    private func control(_ type: String, _ data: [String: Any], to session: BridgeSession) {
+        session.receive(channel: "counter", body: ["type": type, "data": data], origin: trusted,
+                        reply: { [weak self] in self?.controlReplies.append($0) }, answer: { _ in })
+    }
+
+    /// `$window: 2`: two items go out, then one more per `$read` count increase; a lower count
+    /// than before changes nothing, and a count above the items sent counts as the items sent.
+    func testAWindowSendsItsSizeThenOneMorePerItemRead() async {
+        let module = CountingModule()
+        let session = session(with: module)
+        post(["type": "count", "data": ["n": 10], "id": "w1", "$window": 2], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 2, "a window of 2 sent \(scripts.count) items the page had not read")
+        for read in 1...3 {
+            control("$read", ["id": "w1", "count": read], to: session)
+            await idle()
+            XCTAssertEqual(scripts.count, read + 2, "after $read \(read)")
+        }
+        control("$read", ["id": "w1", "count": 1], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 5, "a lower count than before sent an item")
+        // 5 sent: a count of 100 is read as 5, so the window lets 2 more out, not all.
+        control("$read", ["id": "w1", "count": 100], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 7, "a count above the items sent was not capped")
+        // Each read after the items it counts went out (a count is capped when it arrives).
+        for read in [7, 9] {
+            control("$read", ["id": "w1", "count": read], to: session)
+            await idle()
+        }
+        await settle { !replies.isEmpty }
+        XCTAssertEqual(replies, [.success(.int(10))])
+        XCTAssertEqual(scripts, (0..<10).map { BridgeJavaScript.itemScript(id: "w1", json: Array("\($0)".utf8)) })
+        XCTAssertEqual(controlReplies, Array(repeating: .success(.null), count: 7), "every $read is answered success")
+    }
+
+    /// A `$cancel` while `yield` waits for room ends it: the handler sees `CancellationError` in
+    /// its cancelled Task, the request is answered -9, and no item goes out after.
+    func testCancelEndsAYieldWaitingForRoom() async {
+        let module = CountingModule()
+        let session = session(with: module)
+        post(["type": "count", "data": ["n": 10], "id": "w2", "$window": 2], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 2)
+        XCTAssertEqual(session.runningRequestCount, 1)
+        control("$cancel", ["id": "w2"], to: session)
+        await settle { module.thrown != nil }
+        XCTAssertEqual(replies, [.failure(BridgeError(.aborted, "the page cancelled the request"))])
+        XCTAssertTrue(module.sawCancellation, "yield did not throw CancellationError in a cancelled Task: \(String(describing: module.thrown))")
+        XCTAssertEqual(module.yielded, 2)
+        control("$read", ["id": "w2", "count": 2], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 2, "an item went out after the cancel")
+        XCTAssertEqual(session.runningRequestCount, 0)
+    }
+
+    /// A `$read` of another stream's id, or of no running one, moves nothing; a stream
+    /// without `$window` does not wait; a malformed `$window` is refused -2 before the handler runs.
+    func testReadsOfOtherStreamsAndMalformedWindows() async {
+        let module = CountingModule()
+        let session = session(with: module)
+        post(["type": "count", "data": ["n": 5], "id": "w3", "$window": 1], to: session)
+        await idle()
+        control("$read", ["id": "other", "count": 5], to: session)
+        await idle()
+        XCTAssertEqual(scripts.count, 1)
+        XCTAssertEqual(controlReplies, [.success(.null)])
+        control("$cancel", ["id": "w3"], to: session)
+        await settle { module.thrown != nil }
+        replies = []
+        scripts = []
+        post(["type": "count", "data": ["n": 5], "id": "w4"], to: session)
+        await settle { !replies.isEmpty }
+        XCTAssertEqual(replies, [.success(.int(5))], "a stream without a window waited")
+        for window: Any in [0, 1025, 1.5, "3", true, NSNull()] {
+            replies = []
+            post(["type": "count", "data": ["n": 5], "id": "w5", "$window": window], to: session)
+            XCTAssertEqual(replies, [.failure(BridgeError(.invalidMessage, "$window: expected an integer from 1 to 1024"))], "\(window)")
+        }
+        XCTAssertEqual(scripts.count, 5)
     }
 
     func testItemsGoOutInOrderOneAtATimeThenTheAnswer() async {

@@ -17,6 +17,7 @@ import bridgegen.BridgePath
 import bridgegen.BridgeReply
 import bridgegen.BridgeSession
 import bridgegen.JsonValue
+import bridgegen.openWindow
 
 private fun unhex(text: String): String =
     String(ByteArray(text.length / 2) { text.substring(2 * it, 2 * it + 2).toInt(16).toByte() }, Charsets.UTF_8)
@@ -51,13 +52,21 @@ private fun answer(kind: String, input: String): String = when (kind) {
     else -> error("unknown case kind $kind")
 }
 
-/** RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`. */
+/**
+ * RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`;
+ * `tick`, a stream's start, answers the window its `$window` opens (null: none).
+ */
 private object BlobModule : BridgeModule {
     override val moduleName = "blob"
-    override val capabilities = BridgeCapabilities(listOf("put"), emptyList(), emptyList(), "0000000000000000")
+    override val capabilities = BridgeCapabilities(listOf("put", "tick"), emptyList(), emptyList(), "0000000000000000")
 
     override fun dispatch(type: String, data: JsonValue?, reply: BridgeReply, session: BridgeSession) = try {
-        reply.succeed(JsonValue.Integer(BridgeDecode.Fields.params(data).bytes("contents").size.toLong()))
+        if (type == "tick") {
+            reply.openWindow()
+            reply.succeed(reply.window?.let { JsonValue.Integer(it.size.toLong()) } ?: JsonValue.Null)
+        } else {
+            reply.succeed(JsonValue.Integer(BridgeDecode.Fields.params(data).bytes("contents").size.toLong()))
+        }
     } catch (error: BridgeError) {
         reply.fail(error)
     }

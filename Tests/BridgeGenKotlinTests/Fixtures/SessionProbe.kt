@@ -197,7 +197,14 @@ class CounterDispatcher(handler: Counter) : BridgeDispatcher<Counter>(handler) {
 
 class CountingProbe : Counter {
     override suspend fun count(upTo: Long, then: String, stream: BridgeStream<JsonValue>): String {
-        for (n in 1..upTo) stream.emit(JsonValue.Integer(n))
+        for (n in 1..upTo) {
+            try {
+                stream.emit(JsonValue.Integer(n))
+            } catch (cancelled: CancellationException) {
+                println("handler: emit of $n cancelled (isCancelled=${kotlinx.coroutines.currentCoroutineContext()[kotlinx.coroutines.Job]?.isCancelled})")
+                throw cancelled
+            }
+        }
         when (then) {
             "fail" -> throw ProbeError.Busy(attempts = upTo, message = "failed after $upTo")
             "unencodable" -> stream.emit(JsonValue.Real(Double.NaN))
@@ -253,7 +260,34 @@ suspend fun streams(scope: CoroutineScope) {
     session.pageStarted()
     settle()
     println("running ${session.runningRequestCount}")
+    windowed(session, main)
     paced(session, main)
+}
+
+/**
+ * A stream's window (`$window`): with 2, two items go out, then one more per `$read` count
+ * increase; a lower count changes nothing, a count above the items sent counts as them; `$cancel`
+ * ends an emit waiting for room (-9). Refused -2 before the handler runs when malformed.
+ */
+suspend fun windowed(session: BridgeSession, origin: BridgeOrigin) {
+    println("-- windows")
+    val frame = BridgeFrame { println("W: $it") }
+    suspend fun send(text: String) {
+        println("> $text")
+        session.receive("probe", text, origin, frame)
+        repeat(20) { yield() }
+    }
+    fun read(count: Int) = """{"type":"${'$'}read","data":{"id":"w1","count":$count}}"""
+    send("""{"type":"count","data":{"upTo":10},"callbackName":"w1","id":"w1","${'$'}window":2}""")
+    for (count in listOf(1, 2, 1, 100, 4, 6)) send(read(count))
+    send("""{"type":"${'$'}read","data":{"id":"w1","count":7},"callbackName":"r1"}""")
+    send("""{"type":"${'$'}read","data":{"id":"w1","count":-1},"callbackName":"r2"}""")
+    println("running ${session.runningRequestCount}")
+    send("""{"type":"${'$'}cancel","data":{"id":"w1"}}""")
+    println("running ${session.runningRequestCount}")
+    send("""{"type":"count","data":{"upTo":3},"callbackName":"w2","id":"w2","${'$'}window":1024}""")
+    send("""{"type":"count","data":{"upTo":3},"callbackName":"w3","id":"w3","${'$'}window":0}""")
+    send("""{"type":"count","data":{"upTo":"3"},"callbackName":"w4","id":"w4","${'$'}window":0}""")
 }
 
 /** 1,001 items: a window's share goes out at once, the last waits for the next one-second window; nothing is dropped. */

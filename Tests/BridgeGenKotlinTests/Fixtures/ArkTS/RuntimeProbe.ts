@@ -95,18 +95,27 @@ function answer(kind: string, input: string): string {
   }
 }
 
-/** RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`. */
+/**
+ * RuntimeDifferentialSessions' module: `put` answers the length of the bytes at `params.contents`;
+ * `tick`, a stream's start, answers the window its `$window` opens (null: none).
+ */
 class BlobModule implements BridgeModule {
   readonly moduleName: string = 'blob';
-  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['put'], [], [], '0000000000000000');
+  readonly capabilities: BridgeCapabilities = new BridgeCapabilities(['put', 'tick'], [], [], '0000000000000000');
   readonly mainFrameMethods: Set<string> = new Set<string>();
 
   handles(type: string): boolean {
-    return type === 'put';
+    return type === 'put' || type === 'tick';
   }
 
   dispatch(type: string, data: JsonValue | undefined, reply: BridgeReply): void {
     try {
+      if (type === 'tick') {
+        reply.openWindow();
+        const window = reply.window;
+        reply.succeed(window === undefined ? JsonNull.instance : new JsonInteger(BigInt(window.size)));
+        return;
+      }
       reply.succeed(new JsonInteger(BigInt(BridgeFields.params(data).bytes('contents').length)));
     } catch (error) {
       reply.fail(error as Error);

@@ -260,7 +260,14 @@ class CounterDispatcher extends BridgeDispatcher<Counter> {
 class CountingProbe implements Counter {
   async count(upTo: number, then: string, stream: BridgeStream<JsonValue>): Promise<string> {
     for (let n = 1; n <= upTo; n++) {
-      await stream.emit(new JsonInteger(BigInt(n)));
+      try {
+        await stream.emit(new JsonInteger(BigInt(n)));
+      } catch (error) {
+        if (error instanceof BridgeCancelled) {
+          println(`handler: emit of ${n} cancelled (isCancelled=${stream.call.isCancelled})`);
+        }
+        throw error;
+      }
     }
     switch (then) {
       case 'fail': throw new ProbeErrorBusy(undefined, upTo, `failed after ${upTo}`);
@@ -308,7 +315,35 @@ async function streams(): Promise<void> {
   session.pageStarted();
   await settle();
   println(`running ${session.runningRequestCount}`);
+  await windowed(session, main);
   await paced(session, main);
+}
+
+/**
+ * A stream's window (`$window`): with 2, two items go out, then one more per `$read` count
+ * increase; a lower count changes nothing, a count above the items sent counts as them; `$cancel`
+ * ends an emit waiting for room (-9). Refused -2 before the handler runs when malformed.
+ */
+async function windowed(session: BridgeSession, origin: BridgeOrigin): Promise<void> {
+  println('-- windows');
+  const to = frame('W');
+  async function send(text: string): Promise<void> {
+    println(`> ${text}`);
+    session.receive('probe', text, origin, to);
+    await settle();
+  }
+  await send('{"type":"count","data":{"upTo":10},"callbackName":"w1","id":"w1","$window":2}');
+  for (const count of [1, 2, 1, 100, 4, 6]) {
+    await send(`{"type":"$read","data":{"id":"w1","count":${count}}}`);
+  }
+  await send('{"type":"$read","data":{"id":"w1","count":7},"callbackName":"r1"}');
+  await send('{"type":"$read","data":{"id":"w1","count":-1},"callbackName":"r2"}');
+  println(`running ${session.runningRequestCount}`);
+  await send('{"type":"$cancel","data":{"id":"w1"}}');
+  println(`running ${session.runningRequestCount}`);
+  await send('{"type":"count","data":{"upTo":3},"callbackName":"w2","id":"w2","$window":1024}');
+  await send('{"type":"count","data":{"upTo":3},"callbackName":"w3","id":"w3","$window":0}');
+  await send('{"type":"count","data":{"upTo":"3"},"callbackName":"w4","id":"w4","$window":0}');
 }
 
 /** 1,001 items: a window's share goes out at once, the last waits for the next one-second window; nothing is dropped. */
