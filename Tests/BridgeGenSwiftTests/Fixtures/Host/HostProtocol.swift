@@ -172,6 +172,9 @@ func origin(_ value: Any?) -> BridgeOrigin {
     /// has written its line, so a long run keeps only the lines still open.
     private var running: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
+    /// `live` lines whose request still runs: a line's settling counts them as parked, or it would
+    /// wait for them (without reading the page's answers to their items) until it gives up.
+    private var liveLines = 0
 
     /// Runs `body` beside the line loop until it has written its line.
     private func start(_ body: @escaping @MainActor () async -> Void) {
@@ -223,7 +226,9 @@ func origin(_ value: Any?) -> BridgeOrigin {
         let line = HostLine()
         line.output["id"] = id
         receive(channel: channel, body: body, origin: origin, into: line, liveItems: true)
+        liveLines += 1
         start {
+            defer { self.liveLines -= 1 }
             if line.expectsReply {
                 await line.awaitReply(within: 3600)
             } else {
@@ -292,7 +297,7 @@ func origin(_ value: Any?) -> BridgeOrigin {
                 let id = (try? BridgeDecode.json(command["id"], "id")) ?? .null
                 line.output["id"] = id
                 guard try await handle(command, id, line) else { continue }
-                line.output["settleRounds"] = .int(await settle(session, parked: parked))
+                line.output["settleRounds"] = .int(await settle(session, parked: { self.parked() + self.liveLines }))
                 if line.expectsReply, line.replies == 0, parked() > 0 {
                     // A request parked until the page cancels it: its line ends with that reply.
                     start {
