@@ -263,10 +263,16 @@ async def main():
     # No stream by default: these hosts emit without waiting for the page, so a gigabyte piles up
     # between them and the page (Benchmarks/bytes_bench.py says so).
     parser.add_argument('--stream-mib', type=int, default=0)
+    # android: a JVM option for the host (-Xmx256m: the stream must fit in a small heap, as in an app's)
+    parser.add_argument('--jvm')
     parser.add_argument('--profile', default='/tmp/bridgegen-chromium-bench/profile')
     options = parser.parse_args()
     shell = phases.android_shell(options.kotlin, options.classes) if options.platform == 'android' else phases.arkts_shell(options.host)
-    host = await JVMHost.start(shell.host_command)
+    command = shell.host_command
+    if options.jvm and options.platform == 'android':
+        at = command.index('run') + 1
+        command = command[:at] + ['--jvm', options.jvm] + command[at:]
+    host = await JVMHost.start(command)
     reader = asyncio.create_task(host.read())
     bench = Bench(options, shell, host)
     server = await LoopbackServer.start(bench.handle, os.path.dirname(options.profile))
