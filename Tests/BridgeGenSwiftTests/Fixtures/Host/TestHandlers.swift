@@ -133,7 +133,14 @@ enum TestFailure: Error {
         }
         if parts[1] == "bytes" { return try await downloadBytes(total: count, chunkSize: chunkSize, stream: stream) }
         for offset in 0..<count {
-            try await stream.yield(Sample.DownloadChunk(offset: offset, data: Data([UInt8(offset % 256)]), total: count))
+            do {
+                try await stream.yield(Sample.DownloadChunk(offset: offset, data: Data([UInt8(offset % 256)]), total: count))
+            } catch let error where parts[1] == "hold" {
+                // A `live` item's yield returns once the page has evaluated it, and a page may leave
+                // its loop inside that evaluation: the cancellation then reaches the last yield.
+                record("sample", "download.cancelled", ["isCancelled": .bool(Task.isCancelled && error is CancellationError)])
+                throw error
+            }
         }
         switch parts[1] {
         case "fail":
