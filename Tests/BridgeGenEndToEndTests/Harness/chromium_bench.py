@@ -22,8 +22,8 @@ the hosts send stream items as they make them).
 The fast paths: Android's binary frames go where android.js sends them
 (https://bridgegen-standin.test/frame/<object>, pulled from /pull/<n>), as chromium_android.py's
 routes take them; ArkWeb's transfers go to https://bridgegen-bytes.test/transfer/, which the
-ArkTS host advertises here, run by its scheme handler (`scheme` command) as
-chromium_arkts_bytes.py relays them; bodies through temporary files, as the Swift host's are.
+ArkTS host advertises here, run by its scheme handler (arkweb_relay.py, as in
+chromium_arkts_bytes.py); bodies through temporary files, as the Swift host's are.
 
 Prints `BENCH {json}` per page (the fast path, then base64), as webkit_harness.py does.
 """
@@ -38,15 +38,13 @@ import tempfile
 import urllib.parse
 
 import android_phases as phases
+from arkweb_relay import TRANSFER_HOST, TRANSFER_URL, scheme_request
 from chromium_android import CHROMIUM, HOST, LINK, ORIGIN, JVMHost
 from loopback import LoopbackServer, chromium_args
 from memory import descendants_memory, process_memory
 
-TRANSFER_HOST = 'bridgegen-bytes.test'
 # How JVMHost writes a frame for the page: this, its arguments' JSON, ')'.
 FRAME_CALL = 'window.__bgInjected.frame('
-# The ArkTS host advertises this base URL in the benchmark (chromium_arkts_bytes.py's test prefix).
-TRANSFER_URL = f'https://{TRANSFER_HOST}/transfer/'
 # Android's binary frames: where android.js posts the page's and pulls the host's, in parts.
 STANDIN_HOST = 'bridgegen-standin.test'
 PART = 16 * 1024 * 1024
@@ -89,6 +87,12 @@ class Bench:
         self.browser = None
         self.page = None
         self.folder = tempfile.mkdtemp(prefix='bridgegen-chromium-bench-')
+        # What the page's `print` lines start with.
+        self.name = 'chromium-bench'
+        # Requests of the ArkWeb transfer scheme's test URL, by method.
+        self.transfers_served = {}
+        # Each page load's number: a long poll of an earlier page gives up what it waits for.
+        self.generation = 0
         self.files = 0
         self.uploads = {}
         self.pulls = {}
@@ -99,6 +103,9 @@ class Bench:
     def temporary_file(self):
         self.files += 1
         return os.path.join(self.folder, str(self.files))
+
+    def close(self):
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     async def to_page(self, call):
         # A frame goes as data, not as a script holding it: a WebView hands the page the string,
@@ -120,7 +127,8 @@ class Bench:
         """The loopback server's answer to one request."""
         host = headers.get('host', '').split(':')[0]
         if host == TRANSFER_HOST:
-            return await self.transfer(method, path, headers, body)
+            self.transfers_served[method] = self.transfers_served.get(method, 0) + 1
+            return await scheme_request(self.host, self.temporary_file, method, path, headers, body, f'{ORIGIN}/bench.html')
         if host == STANDIN_HOST:
             return self.standin(method, path, body)
         path = path.split('?')[0]
@@ -134,7 +142,10 @@ class Bench:
                 fields = dict(fields, transfers=dict(fields['transfers'], baseUrl=TRANSFER_URL))
             return self.json(await self.host.command(fields))
         if path == '/link/next':
-            while not self.outgoing:
+            generation = self.generation
+            while not self.outgoing or generation != self.generation:
+                if generation != self.generation:
+                    return self.json([])  # the page that asked is gone: what waits is the next page's
                 self.waiting.clear()
                 await self.waiting.wait()
             calls, self.outgoing = self.outgoing, []
@@ -144,29 +155,6 @@ class Bench:
         if path == '/bench.html':
             return 200, {'Content-Type': 'text/html'}, self.page
         return self.serve(path)
-
-    async def transfer(self, method, path, headers, body):
-        """The transfer scheme's test URL, run by the ArkTS host's scheme handler (as chromium_arkts_bytes.py
-        relays it), the bodies through temporary files."""
-        fields = {'method': method, 'url': f'https://{TRANSFER_HOST}{path}', 'frameUrl': f'{ORIGIN}/bench.html',
-                  'headers': {'Origin': headers['origin']} if 'origin' in headers else {}, 'out': self.temporary_file()}
-        if method == 'POST':
-            fields['file'] = self.temporary_file()
-            with open(fields['file'], 'wb') as f:
-                f.write(body)
-        try:
-            output = (await self.host.command({'scheme': fields}))['http']
-        finally:
-            if 'file' in fields:
-                os.unlink(fields['file'])
-        payload = output.get('body', '').encode('utf-8')
-        if os.path.exists(fields['out']):
-            with open(fields['out'], 'rb') as f:
-                payload = f.read()
-            os.unlink(fields['out'])
-        if 'failed' in output:
-            raise ConnectionError('the scheme handler failed the request')  # a network error for the page
-        return output['status'], output['headers'], payload
 
     def standin(self, method, path, body):
         """Android's binary frames (android.js): a part of the page's, or a part of the host's it pulls."""
@@ -212,7 +200,7 @@ class Bench:
     def control(self, cmd):
         kind = cmd.get('cmd')
         if kind == 'print':
-            print(f'[chromium-bench] {cmd["text"]}', flush=True)
+            print(f'[{self.name}] {cmd["text"]}', flush=True)
         elif kind == 'done':
             self.reports.put_nowait(cmd['result'])
         elif kind == 'hostMemory':
@@ -223,32 +211,40 @@ class Bench:
             return {'error': f'unknown control {kind}'}
         return True
 
-    def bench_page(self, installed):
+    def bench_page(self, installed, extra_scripts=()):
         """page.html with what init scripts would run first: injected.js, the shell's script, the link, the host's scripts."""
         scripts = self.shell.page_scripts(self.web) + [PAGE_LINK, LINK % (self.shell.installer, json.dumps(installed['objects']))]
-        scripts += installed['scripts']
+        scripts += list(extra_scripts) + installed['scripts']
         with open(os.path.join(self.web, 'page.html'), encoding='utf-8') as f:
             page = f.read()
         inline = ''.join('<script>%s</script>\n' % script.replace('</script', '<\\/script') for script in scripts)
         return page.replace('<head>\n', '<head>\n' + inline, 1).encode('utf-8')
 
-    async def run_page(self, server, fast):
+    async def load(self, server, transport, query, profile, extra_scripts=(), timeout=1800):
+        """A fresh install, then bench.html?query (page.html, `bench_page`) in a headless Chromium
+        with its own profile; returns the page's `done` report."""
         # ArkTS: the host's frame is the page's https origin (its bundled rawfile page is offered no path).
-        install = phases.install('reply', f'{ORIGIN}/bench.html', True, HOST) if self.shell.platform == 'arkts' \
-            else self.shell.install('reply', ORIGIN, HOST, True)
+        install = phases.install(transport, f'{ORIGIN}/bench.html', True, HOST) if self.shell.platform == 'arkts' \
+            else self.shell.install(transport, ORIGIN, HOST, True)
+        self.generation += 1
+        self.outgoing = []
+        self.waiting.set()
         installed = await self.host.command(install)
-        self.page = self.bench_page(installed)
-        query = f'mode=bytes-bench&transfers={"on" if fast else "off"}&repeat={self.options.repeat}&transport=reply' \
-                f'&platform={self.shell.platform}&engine=chromium&stream={self.options.stream_mib}'
+        self.page = self.bench_page(installed, extra_scripts)
         self.browser = await asyncio.create_subprocess_exec(
-            CHROMIUM, '--headless', '--no-sandbox', '--no-first-run', f'--user-data-dir={self.options.profile}-{int(fast)}',
+            CHROMIUM, '--headless', '--no-sandbox', '--no-first-run', f'--user-data-dir={profile}',
             *chromium_args([HOST, TRANSFER_HOST, STANDIN_HOST], server.port), f'{ORIGIN}/bench.html?{query}',
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
         try:
-            return await asyncio.wait_for(self.reports.get(), 1800)
+            return await asyncio.wait_for(self.reports.get(), timeout)
         finally:
             self.browser.kill()
             await self.browser.wait()
+
+    async def run_page(self, server, fast):
+        query = f'mode=bytes-bench&transfers={"on" if fast else "off"}&repeat={self.options.repeat}&transport=reply' \
+                f'&platform={self.shell.platform}&engine=chromium&stream={self.options.stream_mib}'
+        return await self.load(server, 'reply', query, f'{self.options.profile}-{int(fast)}')
 
 
 async def main():
@@ -260,10 +256,9 @@ async def main():
     parser.add_argument('--host', help='arkts: the compiled ArkTSHost.js')
     parser.add_argument('--repeat', type=int, default=3)
     parser.add_argument('--paths', default='fast,base64', help='which pages: fast, base64 or both')
-    # No stream by default: these hosts emit without waiting for the page, so a gigabyte piles up
-    # between them and the page (Benchmarks/bytes_bench.py says so).
-    parser.add_argument('--stream-mib', type=int, default=0)
-    # android: a JVM option for the host (-Xmx256m: the stream must fit in a small heap, as in an app's)
+    # A gigabyte, as the WebKitGTK run streams: the page's stream window bounds what is in flight.
+    parser.add_argument('--stream-mib', type=int, default=1024)
+    # android: a JVM option for the host (-Xmx512m: the stream must fit in an app's heap)
     parser.add_argument('--jvm')
     parser.add_argument('--profile', default='/tmp/bridgegen-chromium-bench/profile')
     options = parser.parse_args()
@@ -284,7 +279,7 @@ async def main():
             status |= 1 if result.get('failed') else 0
     finally:
         server.close()
-        shutil.rmtree(bench.folder, ignore_errors=True)
+        bench.close()
         host.process.stdin.close()
         await host.process.wait()
         reader.cancel()

@@ -29,9 +29,8 @@ async function main() {
         // A harness whose host advertises another base URL says so (bytesUrl), with the page's origin.
         const bytesUrl = params.get('bytesUrl') ?? undefined;
         const origin = bytesUrl === undefined ? undefined : window.location.origin;
-        const largest = Number(params.get('largest')) || undefined;
         const result = await bytes.run({ engine, platform, transport, phase, client, fetch: window.fetch.bind(window), control, bytesUrl,
-            origin, largest,
+            origin,
             log: (line) => control({ cmd: 'print', text: line }) });
         await control({ cmd: 'done', result: { ...result, phases } });
         return;

@@ -4,11 +4,15 @@ through its driver. Chromium is pointed at it with `chromium_args` (host names m
 127.0.0.1, the self-signed certificate accepted), so the page's origins stay those of the
 conformance suites.
 
-    server = await LoopbackServer.start(handler, cert_dir)
+    server = await LoopbackServer.start(handler, cert_dir, keep_alive=True)
     # handler: async (method, path, headers: {lowercased name: value}, body: bytes)
-    #          -> (status, headers: {name: value}, body: bytes)
+    #          -> (status, headers: {name: value}, body: bytes); raising ConnectionError
+    #          closes the connection unanswered: a network error for the page
 
 HTTP/1.1 with keep-alive, `Content-Length` bodies and chunked request bodies; nothing else.
+Without keep-alive every connection carries one request: Chromium resends a request whose
+reused connection closes unanswered (it takes it for a stale connection), so a suite that needs
+the page to see an unanswered request as a network error serves each on a fresh one.
 """
 import asyncio
 import os
@@ -36,14 +40,15 @@ def chromium_args(hosts, port):
 
 
 class LoopbackServer:
-    def __init__(self, handler):
+    def __init__(self, handler, keep_alive):
         self.handler = handler
+        self.keep_alive = keep_alive
         self.server = None
         self.port = None
 
     @classmethod
-    async def start(cls, handler, cert_dir):
-        server = cls(handler)
+    async def start(cls, handler, cert_dir, keep_alive=True):
+        server = cls(handler, keep_alive)
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(*self_signed(cert_dir))
         context.set_alpn_protocols(['http/1.1'])
@@ -80,11 +85,13 @@ class LoopbackServer:
         body = await self.body(reader, headers)
         status, answer_headers, answer = await self.handler(method, path, headers, body)
         head = [f'HTTP/1.1 {status} {REASONS.get(status, "Status")}', f'Content-Length: {len(answer)}']
-        head += [f'{name}: {value}' for name, value in answer_headers.items() if name.lower() != 'content-length']
+        head += [f'{name}: {value}' for name, value in answer_headers.items() if name.lower() not in ('content-length', 'connection')]
+        if not self.keep_alive:
+            head.append('Connection: close')
         writer.write(('\r\n'.join(head) + '\r\n\r\n').encode('latin-1'))
         writer.write(answer)
         await writer.drain()
-        return headers.get('connection', '').lower() != 'close'
+        return self.keep_alive and headers.get('connection', '').lower() != 'close'
 
     @staticmethod
     async def body(reader, headers):
