@@ -96,12 +96,18 @@ struct ArkTSInstallGenerator {
                           + "reaches `console` (by default `log`, as `[H5]` lines) when `console.forward` allows it for\n"
                           + "this build: pass `debugBuild`, and give the Web\n"
                           + "`BridgeConfiguration.documentStartScripts(debugBuild)`. The log and the console come from\n"
-                          + "the first install on the controller that gives them. Throws `BridgeInstallError` as\n"
+                          + "the first install on the controller that gives them. With `transfers`, large `bytes`\n"
+                          + "values cross as HTTP bodies of the bridge's scheme (docs/HARMONY.md, \"Bytes at platform\n"
+                          + "speed\"), once the app's `customizeSchemes` lists `BridgeArkWebTransfers.scheme()`; the first\n"
+                          + "install that gives it sets the scheme's handler. Throws `BridgeInstallError` as\n"
                           + "`BridgeArkWeb.install` does (this module already installed on `controller`, among others).", into: &p)
             p.line("static install(controller: webview.WebviewController, handler: \(handler), log?: (line: string) => void,")
-            p.block("  debugBuild: boolean = false, console?: (level: BridgeConsoleLevel, message: string) => void): BridgeSession {") { p in
+            p.line("  debugBuild: boolean = false, console?: (level: BridgeConsoleLevel, message: string) => void,")
+            p.block("  transfers?: BridgeTransferOptions): BridgeSession {") { p in
                 p.line("const receiver = BridgeConfiguration.consoleReceiver(debugBuild, log, console);")
-                p.line("const options: BridgeArkWebOptions = { callbackChannel: BridgeConfiguration.callbackChannel, log: log, console: receiver };")
+                p.line("const options: BridgeArkWebOptions = {")
+                p.line("  callbackChannel: BridgeConfiguration.callbackChannel, log: log, console: receiver, transfers: transfers")
+                p.line("};")
                 p.line("return BridgeArkWeb.install(controller, [new \(ArkTSDispatchGenerator.name(module.name))(handler)], BridgeConfiguration.policy, options);")
             }
         }

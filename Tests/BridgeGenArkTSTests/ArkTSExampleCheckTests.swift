@@ -148,9 +148,13 @@ final class ArkTSExampleCheckTests: XCTestCase {
         text += "\nclass AppUserHandler implements UserHandler {\n"
             + Self.arkTSBlocks(user).filter(Self.isHandler).map(Self.indented).joined(separator: "\n\n") + "\n}\n"
         text += "\n" + index.text + "\n"
-        text += "\nclass DocsUserAgent {\n  private controller: webview.WebviewController = new webview.WebviewController();\n\n"
+        // The bytes block's install is the Index page's, with `transfers`: it runs where that one does.
+        text += "\nclass DocsUserAgent {\n  private controller: webview.WebviewController = new webview.WebviewController();\n"
+        text += "  private sampleHandler: AppSampleHandler = new AppSampleHandler();\n  private readonly debugBuild: boolean = false;\n"
+        text += "  private session?: BridgeSession;\n\n"
         text += "  attached(): void {\n" + Self.indented(Self.indented(userAgent.text)) + "\n  }\n\n"
-        text += "  bytesPath(): void {\n" + Self.indented(Self.indented(bytes.text)) + "\n  }\n}\n"
+        text += "  bytesPath(): void {\n    const log = (line: string): void => console.info(line);\n"
+        text += Self.indented(Self.indented(bytes.text)) + "\n  }\n}\n"
         for run in try Self.check(["DocsHarmony.ets": text]) {
             XCTAssertTrue(run.clean, "docs/HARMONY.md (lines \(handler.line), \(index.line), \(userAgent.line), \(bytes.line)), API \(run.level):\n" + run.output + "\n" + text)
         }
