@@ -37,8 +37,8 @@ IPC is on a device: compare the paths with each other, in the same run. Nothing 
 Prints one line per engine, direction and size:
     bytes <engine> <page-to-native|native-to-page> <size>: fast <MB/s> MB/s, base64 <MB/s> MB/s, peak <MB> MB
 then, per engine, one for a `stream` of a gigabyte in 1 MiB chunks (`sample.download`, whose
-items are inline base64; the Kotlin host in a 512 MB heap), with the host's and the web content
-processes' peak RSS growth:
+items are inline base64; the Kotlin host in a 512 MB heap, the ArkTS host's node in 256 MB of old
+space), with the host's and the web content processes' peak RSS growth:
     stream <engine> native-to-page 1024MiB in 1024KiB chunks: <MB/s> MB/s, peak host <MB> MB, peak web <MB> MB
 """
 import argparse
@@ -84,12 +84,15 @@ def webkit(out, transport, repeat):
 def chromium(platform, out, repeat, classes):
     command = [sys.executable, os.path.join(HARNESS, 'chromium_bench.py'), '--platform', platform, '--repeat', str(repeat),
                '--web', os.path.join(out, 'reply', 'web'), '--profile', os.path.join(out, 'chromium', 'profile')]
+    # The hosts in an app's heap: the gigabyte stream must fit in it (a stream holds a few chunks;
+    # uncapped, a collector lets garbage grow as it likes).
+    env = None
     if platform == 'android':
-        # An app's heap: the gigabyte stream must fit in it (a stream holds a few chunks).
         command += ['--kotlin', e2e.KOTLIN, '--classes', classes, '--jvm=-Xmx512m']
     else:
         command += ['--host', os.path.join(out, 'reply', 'arkts', 'out', 'ArkTSHost.js')]
-    return results(command)
+        env = dict(os.environ, NODE_OPTIONS='--max-old-space-size=256')
+    return results(command, env=env)
 
 
 def report(name, paths):
