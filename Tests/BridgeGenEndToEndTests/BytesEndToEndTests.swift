@@ -12,7 +12,7 @@ import XCTest
 /// in both transports. Each suite prints `bytes-<engine>-<transport>: N passed, M failed`.
 /// HarmonyOS: the same cases in Chromium (ArkWeb's engine) against the ArkTS host, its fetches of
 /// the test base URL relayed to the stand-in's `WebSchemeHandler` the ArkTS glue set
-/// (chromium_arkts_bytes.py), printing `bytes-chromium-arkts-<transport>: N passed, M failed`.
+/// (chromium_bytes.py --platform arkts), printing `bytes-chromium-arkts-<transport>: N passed, M failed`.
 final class BytesEndToEndTests: XCTestCase {
     /// The cases of bytes.js (the fast path 17, a small `max` 3, no transfer store 4), the same in
     /// every engine: fewer means some did not run.

@@ -47,8 +47,8 @@ final class AndroidConformanceTests: XCTestCase {
     static let bytesCases = 32
 
     /// Android's bytes path end to end (docs/E2E.md, "Bytes"): bytes.js's Android phases in Chromium
-    /// against the JVM host, ArrayBuffers crossing through the harness's routes (chromium_android.py
-    /// --suite bytes), up to 100 MiB byte-exact. Prints `bytes-chromium-android-<transport>: N passed, M failed`.
+    /// against the JVM host, ArrayBuffers crossing through the harness's loopback server
+    /// (chromium_bytes.py --platform android), up to 100 MiB byte-exact. Prints `bytes-chromium-android-<transport>: N passed, M failed`.
     func testChromiumBytesReply() throws { try runSuite("chromium", "reply", bytes: true) }
     func testChromiumBytesCallback() throws { try runSuite("chromium", "callback", bytes: true) }
 

@@ -64,6 +64,26 @@ def arkts_shell(host_js):
     return Shell('arkts', 'arkts.js', '__bgInstallArkTS', ['node', host_js], arkts_install)
 
 
+def shell_arguments(parser, platform_default=None):
+    """A Chromium harness's options: the platform, the transport, the pages, and the host (`--kotlin`
+    and `--classes` for Android, `--host` for ArkTS)."""
+    parser.add_argument('--platform', choices=['android', 'arkts'], default=platform_default, required=platform_default is None)
+    parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
+    parser.add_argument('--web', required=True)
+    parser.add_argument('--kotlin', help='android: Scripts/kotlin.py')
+    parser.add_argument('--classes', help='android: the compiled Kotlin, AndroidHost.kt included')
+    parser.add_argument('--host', help='arkts: the compiled ArkTSHost.js')
+
+
+def shell_of(parser, options):
+    """The shell `shell_arguments`' options name (a usage error when its host is not given)."""
+    if options.platform == 'android' and not (options.kotlin and options.classes):
+        parser.error('--kotlin and --classes are required')
+    if options.platform == 'arkts' and not options.host:
+        parser.error('--host is required')
+    return android_shell(options.kotlin, options.classes) if options.platform == 'android' else arkts_shell(options.host)
+
+
 def suite_query(engine, mode, transport, platform='android'):
     return f'platform={platform}&engine={engine}&mode={mode}&transport={transport}'
 

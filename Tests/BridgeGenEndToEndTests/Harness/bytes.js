@@ -31,7 +31,7 @@
 //
 // The page's origin is `app://e2e` (Schemas/bridgegen.yaml trusts the scheme `app`).
 //
-// Android (env.platform 'android', `phasesFor('android')`; chromium_android.py --suite bytes): the
+// Android (env.platform 'android', `phasesFor('android')`; chromium_bytes.py --platform android): the
 // same outcomes through ArrayBuffer messages on the module's object instead of HTTP (docs/WIRE.md,
 // "Bytes at platform speed (Android)"), against the JVM host (AndroidHost.kt, whose `transfers`
 // command installs the bytes path again), the page served from WebViewAssetLoader's origin. What

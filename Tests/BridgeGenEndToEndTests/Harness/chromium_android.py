@@ -7,7 +7,6 @@ node (Harness/arkts/ArkTSHost.ts: BridgeArkWeb on the ArkWeb stand-in).
 
     python3 chromium_android.py --transport reply|callback --web DIR --kotlin KOTLIN_PY --classes CLASSES
     python3 chromium_android.py --platform arkts --transport reply|callback --web DIR --host ARKTS_HOST_JS
-    python3 chromium_android.py --suite bytes --transport reply|callback --web DIR --kotlin KOTLIN_PY --classes CLASSES
 
 - The page (DIR/page.html?platform=android&engine=chromium, the compiled client, conformance.js)
   is served from https://appassets.androidplatform.net, WebViewAssetLoader's origin, which the
@@ -31,17 +30,7 @@ untrusted phase a cross-origin iframe the permission list admits (android_phases
 arkts.js defines `window.__bridgegen_ohos_<channel>` (`postMessage(text, deliver)`), and the
 host's frames name the page function they go to.
 
-Android's bytes path (`--suite bytes`: bytes.js's Android phases, each a page load of
-page.html?mode=bytes, docs/WIRE.md "Bytes at platform speed (Android)"): playwright's bindings turn
-typed arrays into lists of ints, so ArrayBuffers cross through `context.route` on
-https://bridgegen-standin.test/ instead. The page's `postMessage(ArrayBuffer)` POSTs a copy to
-`frame/<object>`, in parts of at most 16 MiB (playwright's driver reads a CDP message as one node
-string, whose limit a 100 MiB body, base64 in it, exceeds); the bodies (`post_data_buffer`) go to a
-temporary file and, once whole, the JVM host posts its bytes from the frame (`post` with
-`binaryFile`). The host's binary frames come as files too: the page pulls each in parts (`GET
-pull/<n>?offset=`, `route.fulfill`) and the next frame waits until it has. Every step is base64
-inside playwright and CDP at least once: this measures correctness, not speed.
-Prints `bytes-chromium-android-<transport>: N passed, M failed`.
+The bytes fast path's suite runs without playwright: chromium_bytes.py.
 
 Prints one line per case and `<platform>-chromium-<transport>: N passed, M failed`; exit status 0
 when all passed.
@@ -52,7 +41,6 @@ import json
 import mimetypes
 import os
 import sys
-import tempfile
 import time
 
 from playwright.async_api import async_playwright
@@ -62,9 +50,6 @@ import android_phases as phases
 HOST = 'appassets.androidplatform.net'
 ORIGIN = f'https://{HOST}'
 CHROMIUM = '/usr/bin/chromium'
-# Android's bytes path: where the page's ArrayBuffers and the host's binary frames cross (android.js).
-STANDIN = 'https://bridgegen-standin.test/'
-PART = 16 * 1024 * 1024
 # The emulated objects in the main frame only: injected.js and the shell's script, then the page's handle on them.
 LINK = """
 if (window === window.top) {
@@ -97,9 +82,6 @@ class JVMHost:
         self.pending = {}
         self.posts = set()
         self.page = None
-        # Android's binary frames waiting for the page's pull, by number.
-        self.files = {}
-        self.pulls = 0
 
     @classmethod
     async def start(cls, command):
@@ -153,20 +135,11 @@ class JVMHost:
                     future.set_result(output)
 
     async def binary_to_page(self, frame):
-        """Android: a binary frame of the host, which the page pulls before the next frame goes (its order)."""
-        self.pulls += 1
-        self.files[str(self.pulls)] = frame['binaryFile']
-        url = f'{STANDIN}pull/{self.pulls}'
-        if self.page is None:
-            os.unlink(self.files.pop(str(self.pulls)))
-            return
-        try:
-            await self.page.evaluate('([name, url, length]) => window.__bgAndroidBinary(name, url, length)', [frame['object'], url, frame['length']])
-        except Exception as error:  # A page mid-navigation: the frame is lost, as on Android.
-            log(f'binary frame not delivered ({str(error).splitlines()[0]})')
-        path = self.files.pop(str(self.pulls), None)
-        if path and os.path.exists(path):
-            os.unlink(path)
+        """Android: a binary frame of the host. No page of these suites asks for them (chromium_bytes.py's
+        does, and takes them itself): dropped, as a frame for a page that is gone."""
+        log(f'binary frame for {frame["object"]} dropped: no page here takes binary frames')
+        if os.path.exists(frame['binaryFile']):
+            os.unlink(frame['binaryFile'])
 
     async def to_page(self, call):
         if self.page is None:
@@ -187,8 +160,6 @@ class Harness:
         self.page_scripts = shell.page_scripts(self.web)
         self.results = []
         self.reports = None
-        # Android: the page's binary frame being uploaded in parts, per object: its temporary file.
-        self.uploads = {}
 
     async def serve(self, route):
         path = route.request.url[len(ORIGIN):].split('?')[0].lstrip('/')
@@ -208,8 +179,6 @@ class Harness:
         """A new context and page whose main frame gets the installed objects and document-start scripts."""
         context = await self.browser.new_context()
         await context.route(ORIGIN + '/**', self.serve)
-        if self.shell.platform == 'android':
-            await context.route(STANDIN + '**', self.standin)
         await context.expose_binding('__bgPost', lambda source, name, text, deliver, order: self.host.post(name, text, deliver, order))
         await context.expose_binding('__bgHostCommand', self.host_command)
         await context.expose_binding('__bgHarness', self.harness_control)
@@ -221,58 +190,6 @@ class Harness:
         self.host.page = tab
         await tab.goto(f'{ORIGIN}/{page}?{query}')
         return context, tab
-
-    async def standin(self, route):
-        """Android's ArrayBuffers: a page's POST of one (to the host, from its file) or its pull of the host's."""
-        request = route.request
-        cors = {'Access-Control-Allow-Origin': ORIGIN, 'Cache-Control': 'no-store'}
-        path, _, query = request.url[len(STANDIN):].partition('?')
-        fields = dict(pair.split('=', 1) for pair in query.split('&') if '=' in pair)
-        if request.method == 'POST' and path.startswith('frame/'):
-            offset, total = int(fields['offset']), int(fields['total'])
-            body = request.post_data_buffer if total > 0 else b''
-            if body is None:
-                # CDP may leave a long body out; never guess its bytes.
-                log(f'FAIL a part of a binary frame of the page arrived without its body ({request.headers.get("content-length")} bytes)')
-                await route.fulfill(status=500, headers=cors, body=b'no body')
-                return
-            name = path[len('frame/'):]
-            if offset == 0:
-                fd, file = tempfile.mkstemp(prefix='bridgegen-page-frame-')
-                os.close(fd)
-                self.uploads[name] = file
-            file = self.uploads[name]
-            with open(file, 'r+b') as f:
-                f.seek(offset)
-                f.write(body)
-            if offset + len(body) >= total:
-                del self.uploads[name]
-                self.host.post_binary(name, file, total)
-            await route.fulfill(status=204, headers=cors)
-        elif request.method == 'GET' and path.startswith('pull/'):
-            file = self.host.files.get(path[len('pull/'):])
-            if file is None:
-                await route.fulfill(status=404, headers=cors, body=b'')
-                return
-            with open(file, 'rb') as f:
-                f.seek(int(fields.get('offset', '0')))
-                body = f.read(PART)
-            await route.fulfill(status=200, headers=dict(cors, **{'Content-Type': 'application/octet-stream'}), body=body)
-        else:
-            await route.fulfill(status=405, headers=cors, body=b'')
-
-    async def bytes_phases(self):
-        """bytes.js's Android phases: each a new context whose install the page's first host command redoes with its transfers."""
-        phase, names = None, None
-        while names is None or phase is not None:
-            installed = await self.install(True)
-            query = phases.suite_query('chromium', 'bytes', self.transport, 'android') + (f'&phase={phase}' if phase else '')
-            context, _ = await self.open_page(installed, query)
-            result = await self.report(timeout=900)
-            self.results.append(result)
-            await context.close()
-            names = names if names is not None else result.get('phases', [])[1:]
-            phase = names.pop(0) if names else None
 
     async def host_command(self, source, fields):
         return await self.host.command(fields)
@@ -337,20 +254,10 @@ class Harness:
 
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('--platform', choices=['android', 'arkts'], default='android')
-    parser.add_argument('--transport', choices=['reply', 'callback'], required=True)
-    parser.add_argument('--web', required=True)
-    parser.add_argument('--kotlin', help='android: Scripts/kotlin.py')
-    parser.add_argument('--classes', help='android: the compiled Kotlin, AndroidHost.kt included')
-    parser.add_argument('--host', help='arkts: the compiled ArkTSHost.js')
-    parser.add_argument('--suite', choices=['conformance', 'bytes'], default='conformance', help='android: bytes.js instead of conformance.js')
+    phases.shell_arguments(parser, 'android')
     options = parser.parse_args()
-    if options.platform == 'android' and not (options.kotlin and options.classes):
-        parser.error('--kotlin and --classes are required')
-    if options.platform == 'arkts' and not options.host:
-        parser.error('--host is required')
     PLATFORM['name'] = options.platform
-    shell = phases.android_shell(options.kotlin, options.classes) if options.platform == 'android' else phases.arkts_shell(options.host)
+    shell = phases.shell_of(parser, options)
     started = time.time()
     host = await JVMHost.start(shell.host_command)
     reader = asyncio.create_task(host.read())
@@ -359,35 +266,14 @@ async def main():
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=['--no-sandbox'])
         harness = Harness(options, shell, host, browser)
         try:
-            if options.suite == 'bytes':
-                harness.reports = asyncio.Queue()
-                await asyncio.wait_for(harness.bytes_phases(), 1500)
-            else:
-                await asyncio.wait_for(harness.run(), 600)
+            await asyncio.wait_for(harness.run(), 600)
         except Exception as failure:  # noqa: BLE001 - reported as the run's failure
             error = f'{type(failure).__name__}: {failure}'
         await browser.close()
     host.process.stdin.close()
     await host.process.wait()
     reader.cancel()
-    if options.suite == 'bytes':
-        return summarize_bytes(options.transport, harness.results, error, time.time() - started)
     return phases.summarize('chromium', options.transport, harness.results, error, time.time() - started, log, shell.platform)
-
-
-def summarize_bytes(transport, results, error, seconds):
-    """Android's bytes suite: the failures again and `bytes-chromium-android-<transport>: N passed, M failed`."""
-    passed = sum(r.get('passed', 0) for r in results)
-    failed = sum(r.get('failed', 0) for r in results)
-    for line in (line for r in results for line in r.get('lines', []) if line.startswith('FAIL')):
-        log(line)
-    expected = len(results[0].get('phases', [])) if results else 1
-    if error or len(results) != expected:
-        failed += 1
-        log(f'FAIL the run did not complete: {error or "missing phases"}')
-    print(f'[bytes-chromium-android {transport}] {passed} passed, {failed} failed ({seconds:.1f} s)', flush=True)
-    print(f'bytes-chromium-android-{transport}: {passed} passed, {failed} failed', flush=True)
-    return 0 if failed == 0 and passed > 0 else 1
 
 
 if __name__ == '__main__':

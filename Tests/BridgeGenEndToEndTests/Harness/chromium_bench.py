@@ -20,10 +20,9 @@ inlined first, as init scripts would run. Controls the page sends the harness: `
 the hosts send stream items as they make them).
 
 The fast paths: Android's binary frames go where android.js sends them
-(https://bridgegen-standin.test/frame/<object>, pulled from /pull/<n>), as chromium_android.py's
-routes take them; ArkWeb's transfers go to https://bridgegen-bytes.test/transfer/, which the
+(https://bridgegen-standin.test/frame/<object>, pulled from /pull/<n>), in parts; ArkWeb's transfers go to https://bridgegen-bytes.test/transfer/, which the
 ArkTS host advertises here, run by its scheme handler (arkweb_relay.py, as in
-chromium_arkts_bytes.py); bodies through temporary files, as the Swift host's are.
+chromium_bytes.py); bodies through temporary files, as the Swift host's are.
 
 Prints `BENCH {json}` per page (the fast path, then base64), as webkit_harness.py does.
 """

@@ -13,14 +13,15 @@
                                                  on a JVM (AndroidHost.kt, compiled into CLASSES by the
                                                  Kotlin tests; run with Scripts/kotlin.py): node
                                                  (roundtrip.mjs --platform android), WebKitGTK
-                                                 (webkit_android.py, xvfb-run) or Chromium (chromium_android.py)
+                                                 (webkit_android.py, xvfb-run) or Chromium (chromium_android.py);
+                                                 --suite bytes: bytes.js in Chromium (chromium_bytes.py)
     e2e.py prepare --arkts ...                   also the ArkTS host per transport: the ArkTS generated
                                                  for Schemas/ (.ets copied as .ts), arkts/*.ts and the
                                                  ArkWeb stand-in, compiled by tsc into DIR/<transport>/arkts/
     e2e.py arkts-node|arkts-chromium --out DIR [--transport T] [--suite bytes (arkts-chromium only)]
                                                  conformance.js against that host: node (roundtrip.mjs
                                                  --platform arkts) or Chromium (chromium_android.py --platform arkts);
-                                                 --suite bytes: bytes.js in Chromium (chromium_arkts_bytes.py)
+                                                 --suite bytes: bytes.js in Chromium (chromium_bytes.py)
     --suite conformance|evolution|both|bytes     node/webkit: Schemas/ (conformance.js, the default)
                                                  or the capability suite (evolution.js), or both;
                                                  or the bytes fast path's suite (bytes.js: node with
@@ -440,9 +441,12 @@ def run_android(engine, out, transports, classes, bytes_suite=False):
         elif engine == 'webkit':
             command, env = ['xvfb-run', '-a', SYSTEM_PYTHON, os.path.join(HERE, 'webkit_android.py'), '--transport', transport,
                             '--web', web, '--kotlin', KOTLIN, '--classes', classes], webkit_env()
+        elif bytes_suite:
+            command, env = [sys.executable, os.path.join(HERE, 'chromium_bytes.py'), '--platform', 'android', '--transport', transport,
+                            '--web', web, '--kotlin', KOTLIN, '--classes', classes], None
         else:
             command, env = [sys.executable, os.path.join(HERE, 'chromium_android.py'), '--transport', transport,
-                            '--web', web, '--kotlin', KOTLIN, '--classes', classes] + (['--suite', 'bytes'] if bytes_suite else []), None
+                            '--web', web, '--kotlin', KOTLIN, '--classes', classes], None
         status, output = stream(command, env=env, timeout=1800 if bytes_suite else 300)
         results.append(('bytes-chromium-android' if bytes_suite else f'android-{engine}', transport, status, summary(output)))
     return results
@@ -451,14 +455,14 @@ def run_android(engine, out, transports, classes, bytes_suite=False):
 def run_arkts(engine, out, transports, bytes_suite=False):
     """conformance.js against the ArkTS host (prepare --arkts) in one engine, each transport; each
     suite prints `arkts-<engine>-<transport>: N passed, M failed`. With the bytes suite (Chromium
-    only): bytes.js through chromium_arkts_bytes.py, `bytes-chromium-arkts-<transport>: ...`."""
+    only): bytes.js through chromium_bytes.py, `bytes-chromium-arkts-<transport>: ...`."""
     results = []
     for transport in transports:
         web = os.path.join(out, transport, 'web')
         host = os.path.join(out, transport, 'arkts', 'out', 'ArkTSHost.js')
         if bytes_suite:
-            status, output = stream([sys.executable, os.path.join(HERE, 'chromium_arkts_bytes.py'), '--transport', transport,
-                                     '--web', web, '--host', host])
+            status, output = stream([sys.executable, os.path.join(HERE, 'chromium_bytes.py'), '--platform', 'arkts', '--transport', transport,
+                                     '--web', web, '--host', host], timeout=1800)
             results.append(('bytes-chromium-arkts', transport, status, summary(output)))
             continue
         if engine == 'node':
