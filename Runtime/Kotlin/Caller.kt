@@ -37,17 +37,20 @@ public data class BridgeCaller(
         public val current: BridgeCaller? get() = running.get()
 
         /** Runs a send's handler (and starts a request's coroutine) with `caller` as [current]. */
-        internal fun <T> during(caller: BridgeCaller?, body: () -> T): T {
-            val previous = running.get()
-            running.set(caller)
-            try {
-                return body()
-            } finally {
-                running.set(previous)
-            }
-        }
+        internal fun <T> during(caller: BridgeCaller?, body: () -> T): T = running.bound(caller, body)
 
         /** [current] inside a request's coroutine, wherever it resumes. */
         internal fun element(caller: BridgeCaller?): kotlin.coroutines.CoroutineContext = running.asContextElement(caller)
+    }
+}
+
+/** Runs `block` with this thread-local holding `value`, then puts back what it held before. */
+internal inline fun <V, R> ThreadLocal<V>.bound(value: V, block: () -> R): R {
+    val before = get()
+    set(value)
+    try {
+        return block()
+    } finally {
+        set(before)
     }
 }

@@ -120,7 +120,7 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var window: BridgeStreamWindow? = null
 
     /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
-    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
+    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.outgoing.bound(outgoing, encode)
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -415,7 +415,7 @@ public class BridgeSession(
         // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
         val transfers = transfers
         if (transfers != null && message["\$bytes"] is JsonValue.Array) reply.outgoing = BridgeAttachments.Outgoing(transfers.inlineBelow, transfers.maxLength)
-        BridgeAttachments.with(BridgeAttachments.incoming, values) { module.dispatch(type, message["data"], reply, this) }
+        BridgeAttachments.incoming.bound(values) { module.dispatch(type, message["data"], reply, this) }
     }
 
     /**

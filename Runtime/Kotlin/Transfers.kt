@@ -173,14 +173,4 @@ internal object BridgeAttachments {
         val index = (members["\$bytes"] as? JsonValue.Integer)?.value ?: return null
         return if (index >= 0 && index < incoming.size) incoming[index.toInt()] else null
     }
-
-    inline fun <V, R> with(local: ThreadLocal<V?>, value: V?, block: () -> R): R {
-        val before = local.get()
-        local.set(value)
-        try {
-            return block()
-        } finally {
-            local.set(before)
-        }
-    }
 }

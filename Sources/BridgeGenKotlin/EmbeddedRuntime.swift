@@ -330,18 +330,21 @@ public data class BridgeCaller(
         public val current: BridgeCaller? get() = running.get()
 
         /** Runs a send's handler (and starts a request's coroutine) with `caller` as [current]. */
-        internal fun <T> during(caller: BridgeCaller?, body: () -> T): T {
-            val previous = running.get()
-            running.set(caller)
-            try {
-                return body()
-            } finally {
-                running.set(previous)
-            }
-        }
+        internal fun <T> during(caller: BridgeCaller?, body: () -> T): T = running.bound(caller, body)
 
         /** [current] inside a request's coroutine, wherever it resumes. */
         internal fun element(caller: BridgeCaller?): kotlin.coroutines.CoroutineContext = running.asContextElement(caller)
+    }
+}
+
+/** Runs `block` with this thread-local holding `value`, then puts back what it held before. */
+internal inline fun <V, R> ThreadLocal<V>.bound(value: V, block: () -> R): R {
+    val before = get()
+    set(value)
+    try {
+        return block()
+    } finally {
+        set(before)
     }
 }
 
@@ -1853,7 +1856,7 @@ public class BridgeReply internal constructor(private var deliver: ((BridgeEnvel
     internal var window: BridgeStreamWindow? = null
 
     /** Encodes the result with `encode`, its large values set aside for binary frames where [outgoing] says. */
-    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.with(BridgeAttachments.outgoing, outgoing, encode)
+    internal fun encodeResult(encode: () -> JsonValue): JsonValue = BridgeAttachments.outgoing.bound(outgoing, encode)
 
     public val isAnswered: Boolean get() = deliver == null
 
@@ -2148,7 +2151,7 @@ public class BridgeSession(
         // Only a client that lists its values (`$bytes`, empty or not) reads binary frames: an older one gets base64.
         val transfers = transfers
         if (transfers != null && message["\$bytes"] is JsonValue.Array) reply.outgoing = BridgeAttachments.Outgoing(transfers.inlineBelow, transfers.maxLength)
-        BridgeAttachments.with(BridgeAttachments.incoming, values) { module.dispatch(type, message["data"], reply, this) }
+        BridgeAttachments.incoming.bound(values) { module.dispatch(type, message["data"], reply, this) }
     }
 
     /**
@@ -2700,16 +2703,6 @@ internal object BridgeAttachments {
         val members = (value as? JsonValue.Object)?.members?.takeIf { it.size == 1 } ?: return null
         val index = (members["\$bytes"] as? JsonValue.Integer)?.value ?: return null
         return if (index >= 0 && index < incoming.size) incoming[index.toInt()] else null
-    }
-
-    inline fun <V, R> with(local: ThreadLocal<V?>, value: V?, block: () -> R): R {
-        val before = local.get()
-        local.set(value)
-        try {
-            return block()
-        } finally {
-            local.set(before)
-        }
     }
 }
 
